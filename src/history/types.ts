@@ -1,0 +1,68 @@
+/**
+ * The per-note history's public surface (issue: per-note diff history). Every write Redline makes
+ * goes through NoteHistory, which records the entry before writing and writes by compare-and-swap,
+ * so the composer (edits) and the revert commands share one merge mechanism.
+ */
+import type { StructuredPatch } from "diff";
+
+export type HistoryKind = "edit" | "create" | "revert";
+
+export interface HistoryEntry {
+	versionId: string;
+	path: string;
+	at: string;
+	description: string;
+	kind: HistoryKind;
+	threadId?: string;
+	editId?: string;
+	/** Forward patch from the text before the write to the text after it. */
+	patch: StructuredPatch;
+	beforeHash: string;
+	afterHash: string;
+	added: number;
+	removed: number;
+	/** For a revert entry: the versions it undid. */
+	reverts?: string[];
+}
+
+export interface WriteRequest {
+	path: string;
+	/** The text the change was computed from (what the apply model saw). */
+	base: string;
+	/** The text the change wants. */
+	proposed: string;
+	description: string;
+	threadId?: string;
+	editId?: string;
+}
+
+export interface CreateRequest {
+	path: string;
+	content: string;
+	description: string;
+	threadId?: string;
+	editId?: string;
+}
+
+export type WriteOutcome =
+	/** Written. `rebased` when the user had typed meanwhile and the change was merged onto it. */
+	| { status: "written"; entry: HistoryEntry; text: string; rebased: boolean }
+	/** Nothing to change. */
+	| { status: "no-op"; message: string }
+	/** The user's text and the change overlap: nothing written. */
+	| { status: "conflict"; message: string; conflictLines: number[] }
+	| { status: "error"; message: string };
+
+export interface NoteHistory {
+	/** Writes a change to an existing note by compare-and-swap against `base` (merge or refuse). */
+	write(request: WriteRequest): Promise<WriteOutcome>;
+	/** Creates a new note (fails if it exists), recording a `create` entry. */
+	create(request: CreateRequest): Promise<WriteOutcome>;
+	/** Entries for the note, newest first. */
+	list(path: string): Promise<HistoryEntry[]>;
+	/**
+	 * Without versionId: undoes the newest entry. With it: returns the note to version X by undoing
+	 * every entry newer than X, newest first. Merges onto the user's later typing, or refuses.
+	 */
+	revert(path: string, versionId?: string): Promise<WriteOutcome>;
+}

@@ -1,0 +1,29 @@
+/**
+ * How the thread service hands a thread to the agent, without importing it: the service owns the
+ * log and the abort controllers; the driver (src/agent/runner.ts) moves the thread forward from
+ * whatever its log says, and returns as soon as it needs the user (no promise left hanging: the
+ * log is the state).
+ */
+import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
+import type { ThreadState } from "./state";
+
+export interface ThreadHandle {
+	readonly threadId: string;
+	/** Every event so far (known and unknown), in seq order. */
+	events(): readonly StoredEvent[];
+	/** The current projection (kept incrementally; equal to project(events())). */
+	state(): ThreadState;
+	/** Appends an event: stamped, visible to subscribers at once, persisted (tokens coalesced). */
+	append(event: NewEvent): ThreadEvent;
+	/** Persists everything appended so far (called at decision points). */
+	flush(): Promise<void>;
+}
+
+export interface TurnDriver {
+	/**
+	 * Runs the thread forward: runs calls that are approved and not yet run, then calls the model
+	 * while it has something to do. Returns when the thread is idle or waits for the user.
+	 * Never throws for model or tool failures: they become events.
+	 */
+	drive(thread: ThreadHandle, signal: AbortSignal): Promise<void>;
+}

@@ -1,0 +1,84 @@
+/**
+ * Contract 1: the typed events of a thread's append-only log (../shared/ARCHITECTURE.md).
+ * Every event carries seq (1.. per thread, never repeats: the resume point), threadId and at.
+ */
+import type { ToolResult } from "../tools/result";
+
+export const EVENT_SCHEMA_VERSION = 1;
+
+export type ThreadStatus = "idle" | "thinking" | "waiting_for_approval" | "waiting_for_answer" | "running_tool" | "error";
+export type ToolPreference = "prompt" | "always" | "never";
+export type ToolDecision = "approved" | "denied";
+export type EditOperation = "create" | "modify" | "rewrite";
+export type PinnedItem = { path: string } | { handle: string };
+
+/** One askUser question as recorded (options normalized to objects). */
+export interface AskOption {
+	label: string;
+	description?: string;
+}
+export interface AskQuestion {
+	question: string;
+	header?: string;
+	options: AskOption[];
+	multiSelect: boolean;
+}
+/** Answers keyed by question index ("0", "1", ...): option labels, plus at most one free text. */
+export type AskAnswers = Record<string, string[]>;
+
+/** Payload of each event type, without the common fields. */
+export interface EventPayloads {
+	thread_created: { title?: string; v?: number };
+	thread_renamed: { title: string };
+	user_message: { messageId: string; content: string; pinned: PinnedItem[] };
+	assistant_message_started: { messageId: string };
+	assistant_token: { messageId: string; text: string };
+	assistant_message_completed: { messageId: string; finishReason: string };
+	status: { status: ThreadStatus; detail?: string };
+	tool_call_proposed: { callId: string; tool: string; args: unknown; messageId: string };
+	tool_call_decided: { callId: string; decision: ToolDecision; by: "user" | "policy"; comment?: string };
+	tool_call_started: { callId: string };
+	tool_call_progress: { callId: string; phase: string; fraction?: number };
+	tool_call_completed: { callId: string; result: ToolResult };
+	tool_preference_set: { tool: string; preference: ToolPreference };
+	question_asked: { askId: string; callId: string; questions: AskQuestion[] };
+	question_answered: { askId: string; answers: AskAnswers };
+	edit_intent_declared: { editId: string; callId: string; path: string; operation: EditOperation; description: string };
+	edit_applied: { editId?: string; path: string; versionId: string; added: number; removed: number };
+	edit_reverted: { editId?: string; path: string; versionId: string; added: number; removed: number };
+	item_pinned: { item: PinnedItem };
+	item_unpinned: { item: PinnedItem };
+	error: { message: string; retryable: boolean };
+}
+
+export type EventType = keyof EventPayloads;
+
+export interface EventBase {
+	seq: number;
+	threadId: string;
+	at: string; // ISO time
+}
+
+export type ThreadEventOf<K extends EventType> = EventBase & { type: K } & EventPayloads[K];
+
+/** The discriminated union of every known event. */
+export type ThreadEvent = { [K in EventType]: ThreadEventOf<K> }[EventType];
+
+/** What a producer hands the log: the log stamps seq, threadId and at. */
+export type NewEvent = { [K in EventType]: { type: K } & EventPayloads[K] }[EventType];
+
+/**
+ * An event whose type this version does not know (written by a newer Redline). It is kept in the
+ * log and passed through, and the projection ignores it.
+ */
+export interface UnknownEvent extends EventBase {
+	type: string;
+	unknown: true;
+	[key: string]: unknown;
+}
+
+export type StoredEvent = ThreadEvent | UnknownEvent;
+
+export function isKnownEvent(event: StoredEvent): event is ThreadEvent {
+	return !("unknown" in event && event.unknown === true);
+}

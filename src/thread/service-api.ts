@@ -1,0 +1,104 @@
+/**
+ * Contract 2: the ThreadService surface. The in-process service (service.ts) and the browser's
+ * RPC client (src/rpc/client) both implement it, so a view cannot tell them apart.
+ */
+import type { AskAnswers, PinnedItem, StoredEvent, ToolPreference } from "./events";
+
+export type ServiceErrorCode =
+	| "unknown_thread"
+	| "bad_params"
+	| "not_pending" // a decision or answer for something that is not waiting
+	| "busy" // the thread is running and cannot take this now
+	| "not_found"
+	| "conflict" // e.g. a revert that would overwrite the user's text
+	| "unavailable" // transport down, model unreachable
+	| "internal";
+
+export interface ServiceError {
+	code: ServiceErrorCode;
+	message: string;
+}
+
+export type Result<T extends object = object> = ({ ok: true } & T) | { ok: false; error: ServiceError };
+
+export interface ThreadSummary {
+	threadId: string;
+	title?: string;
+	createdAt: string;
+	updatedAt: string;
+	lastSeq: number;
+}
+
+export interface HistoryEntrySummary {
+	versionId: string;
+	path: string;
+	at: string;
+	description: string;
+	threadId?: string;
+	editId?: string;
+	added: number;
+	removed: number;
+	/** Unified diff of this entry (for the UI). */
+	diff: string;
+	kind: "edit" | "create" | "revert";
+}
+
+/** What a subscriber receives: history after the nonce, a caught-up marker, then live events. */
+export type SubscriptionMessage =
+	| { kind: "event"; event: StoredEvent }
+	| { kind: "caught_up"; lastSeq: number }
+	| { kind: "error"; error: ServiceError };
+
+export interface Subscription {
+	close(): void;
+}
+
+export interface ThreadService {
+	/** v1.thread.create */
+	createThread(params: { title?: string }): Promise<Result<{ threadId: string }>>;
+	/** v1.thread.list */
+	listThreads(): Promise<Result<{ threads: ThreadSummary[] }>>;
+	/** v1.thread.delete */
+	deleteThread(params: { threadId: string }): Promise<Result>;
+	/** v1.thread.rename */
+	renameThread(params: { threadId: string; title: string }): Promise<Result>;
+	/** v1.thread.subscribe (SSE over HTTP) */
+	subscribe(params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void): Subscription;
+	/** v1.thread.sendMessage: acknowledged at once; the reply streams as events. */
+	sendMessage(params: { threadId: string; content: string }): Promise<Result<{ messageId: string }>>;
+	/** v1.thread.pinItem */
+	pinItem(params: { threadId: string; operation: "pin" | "unpin"; pinnedItem: PinnedItem }): Promise<Result>;
+	/** v1.thread.decideToolCalls: the loop resumes once every pending call is decided. */
+	decideToolCalls(params: { threadId: string; approved: string[]; denied: string[]; comment?: string }): Promise<Result>;
+	/** v1.thread.setToolPreference */
+	setToolPreference(params: { threadId: string; tool: string; preference: ToolPreference }): Promise<Result>;
+	/** v1.thread.answerQuestion */
+	answerQuestion(params: { threadId: string; askId: string; answers: AskAnswers }): Promise<Result>;
+	/** v1.thread.stop: aborts the model stream or the apply in flight. */
+	stop(params: { threadId: string }): Promise<Result>;
+	/** v1.thread.retry: re-runs the turn after a retryable error. */
+	retry(params: { threadId: string }): Promise<Result>;
+	/** v1.history.list */
+	listHistory(params: { path: string }): Promise<Result<{ entries: HistoryEntrySummary[] }>>;
+	/** v1.history.revert: no versionId means the last change. */
+	revertHistory(params: { path: string; versionId?: string }): Promise<Result<{ versionId: string; added: number; removed: number }>>;
+}
+
+/** JSON-RPC method name -> ThreadService method (subscribe is SSE, not RPC). */
+export const RPC_METHODS = {
+	"v1.thread.create": "createThread",
+	"v1.thread.list": "listThreads",
+	"v1.thread.delete": "deleteThread",
+	"v1.thread.rename": "renameThread",
+	"v1.thread.sendMessage": "sendMessage",
+	"v1.thread.pinItem": "pinItem",
+	"v1.thread.decideToolCalls": "decideToolCalls",
+	"v1.thread.setToolPreference": "setToolPreference",
+	"v1.thread.answerQuestion": "answerQuestion",
+	"v1.thread.stop": "stop",
+	"v1.thread.retry": "retry",
+	"v1.history.list": "listHistory",
+	"v1.history.revert": "revertHistory",
+} as const satisfies Record<string, Exclude<keyof ThreadService, "subscribe">>;
+
+export type RpcMethod = keyof typeof RPC_METHODS;

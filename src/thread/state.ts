@@ -1,0 +1,108 @@
+/**
+ * ThreadState: what a view renders. It is a pure fold of the events (projection.ts), never
+ * stored, so replaying the log and folding live events give the same state.
+ */
+import type { ToolResult } from "../tools/result";
+import type { AskAnswers, AskQuestion, EditOperation, PinnedItem, ThreadStatus, ToolDecision, ToolPreference } from "./events";
+
+export interface UserMessageView {
+	kind: "user";
+	messageId: string;
+	seq: number;
+	at: string;
+	content: string;
+	pinned: PinnedItem[];
+}
+
+export interface AssistantMessageView {
+	kind: "assistant";
+	messageId: string;
+	seq: number; // seq of assistant_message_started
+	at: string;
+	text: string;
+	streaming: boolean;
+	finishReason?: string;
+	/** callIds proposed by this message, in order. */
+	toolCallIds: string[];
+}
+
+export type MessageView = UserMessageView | AssistantMessageView;
+
+export type ToolCallPhase = "proposed" | "approved" | "denied" | "running" | "completed";
+
+export interface ToolCallView {
+	callId: string;
+	tool: string;
+	args: unknown;
+	messageId: string;
+	proposedSeq: number;
+	proposedAt: string;
+	phase: ToolCallPhase;
+	decision?: ToolDecision;
+	decidedBy?: "user" | "policy";
+	comment?: string;
+	progress?: { phase: string; fraction?: number };
+	startedAt?: string;
+	completedAt?: string;
+	result?: ToolResult;
+	/** Set when this call declared an edit intent. */
+	editId?: string;
+	/** Set when this call asked the user. */
+	askId?: string;
+}
+
+export interface EditView {
+	editId: string;
+	callId: string;
+	path: string;
+	operation: EditOperation;
+	description: string;
+	applied?: { versionId: string; added: number; removed: number };
+	reverted?: { versionId: string; added: number; removed: number };
+}
+
+export interface QuestionView {
+	askId: string;
+	callId: string;
+	questions: AskQuestion[];
+	answers?: AskAnswers;
+}
+
+export interface ErrorView {
+	seq: number;
+	at: string;
+	message: string;
+	retryable: boolean;
+}
+
+/** One turn: a user message and everything until the next one (reasoning-steps timeline). */
+export interface TurnView {
+	userMessageId: string | null; // null for activity before any user message
+	startedAt: string;
+	endedAt?: string; // set when the status next returns to idle/error
+	callIds: string[];
+}
+
+export interface ThreadState {
+	threadId: string;
+	title?: string;
+	createdAt?: string;
+	lastSeq: number;
+	status: ThreadStatus;
+	statusDetail?: string;
+	messages: MessageView[];
+	toolCalls: Record<string, ToolCallView>;
+	/** callIds in proposal order. */
+	toolCallOrder: string[];
+	/** callIds proposed and not yet decided, in proposal order. */
+	pendingApprovals: string[];
+	questions: Record<string, QuestionView>;
+	/** askIds not yet answered, in order. */
+	openQuestions: string[];
+	edits: Record<string, EditView>;
+	editOrder: string[];
+	pinned: PinnedItem[];
+	preferences: Record<string, ToolPreference>;
+	turns: TurnView[];
+	errors: ErrorView[];
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+// Obsidian has no runtime package (only type declarations), so tests get a faithful in-memory
+// fake of the API subset Redline uses. It is type-checked against the real declarations.
+export default defineConfig({
+	resolve: {
+		alias: {
+			obsidian: fileURLToPath(new URL("./test/fakes/obsidian/index.ts", import.meta.url)),
+		},
+	},
+	test: {
+		include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+		environment: "node",
+		testTimeout: 20_000,
+		hookTimeout: 30_000,
+		pool: "forks",
+	},
+});
