@@ -1,0 +1,55 @@
+/**
+ * Redline's settings as the core sees them. Persisted by the host (data.json in Obsidian, flags
+ * and environment in the sandbox). API keys are never part of these: hosts hand them over at
+ * run time (`ModelCredentials`), from app.secretStorage in Obsidian.
+ */
+import type { ToolPreference } from "./thread/events";
+
+export interface ModelEndpoint {
+	/** OpenAI-compatible base URL, e.g. https://api.openai.com/v1 */
+	baseUrl: string;
+	model: string;
+	temperature?: number;
+	/** The provider accepts OpenAI's `prediction` (predicted outputs). */
+	supportsPredictedOutputs?: boolean;
+}
+
+export interface RedlineSettings {
+	mainModel: ModelEndpoint;
+	/** The cheap, fast apply model; any field left empty falls back to the main model's. */
+	applyModel: Partial<ModelEndpoint>;
+	/** Default approval preference per tool (contract 3), overridable per thread from a card. */
+	toolDefaults: Record<string, ToolPreference>;
+	/** History entries kept per note. */
+	historySize: number;
+	/** Notes larger than this are refused by history and edits. */
+	maxNoteBytes: number;
+	/** Model steps per turn before the turn ends with a notice. */
+	stepCap: number;
+	/** How model HTTP requests travel in Obsidian: auto (desktop: Node http; mobile: requestUrl). */
+	transport: "auto" | "node" | "request-url";
+}
+
+export interface ModelCredentials {
+	mainApiKey?: string;
+	applyApiKey?: string;
+}
+
+export const DEFAULT_TOOL_PREFERENCES: Record<string, ToolPreference> = {
+	readNote: "always",
+	searchNotes: "always",
+	listNotes: "always",
+	declareEditIntent: "prompt",
+	executeEdit: "prompt",
+	askUser: "always",
+};
+
+export const DEFAULT_SETTINGS: RedlineSettings = {
+	mainModel: { baseUrl: "https://api.openai.com/v1", model: "gpt-4.1", temperature: 0.2 },
+	applyModel: { model: "gpt-4.1-mini", supportsPredictedOutputs: true },
+	toolDefaults: { ...DEFAULT_TOOL_PREFERENCES },
+	historySize: 10,
+	maxNoteBytes: 5 * 1024 * 1024,
+	stepCap: 25,
+	transport: "auto",
+};
