@@ -1,0 +1,27 @@
+/**
+ * What the pane needs from its host (Obsidian or the sandbox page). The pane never imports
+ * `obsidian`: the host injects the service client, Markdown rendering and note navigation.
+ */
+import type { ThreadService } from "../thread/service-api";
+
+export interface UiHost {
+	service: ThreadService;
+	/** Renders Markdown into el (Obsidian: MarkdownRenderer; sandbox: a small renderer). Returns a cleanup. */
+	renderMarkdown(el: HTMLElement, markdown: string, sourcePath: string): (() => void) | void;
+	/** Opens a note in the host's editor. */
+	openNote(path: string): void;
+	/** The note the user is looking at, for "pin active note" and the history panel. */
+	activeNotePath(): string | null;
+	/** Subscribe to active-note changes; returns an unsubscribe. */
+	onActiveNoteChange(listener: (path: string | null) => void): () => void;
+	/** Notes for the `[[` picker (paths), filtered by query. */
+	suggestNotes(query: string): Promise<string[]>;
+	/** Opens the host's settings for Redline (error cards link here). */
+	openSettings(): void;
+	/** The document the pane lives in (pop-out windows have their own). */
+	doc: Document;
+}
+
+export interface MountedPane {
+	unmount(): void;
+}
