@@ -1,0 +1,68 @@
+/** Parses `npm start -- [flags]`. Pure, so its errors are tested without starting anything. */
+export interface CliOptions {
+	vault?: string;
+	port?: number;
+	token?: string;
+	open: boolean;
+	build: boolean;
+	help: boolean;
+}
+
+export const USAGE = `Usage: npm start -- [options]
+
+Starts the Redline sandbox: the real side pane on a folder of notes, in your browser.
+
+Options:
+  --vault DIR    Use this vault folder (default: a scratch copy of examples/vault)
+  --port N       Listen on 127.0.0.1:N (default: a free port)
+  --token T      Fix the access token (default: random per run; also REDLINE_TOKEN)
+  --no-open      Do not open a browser
+  --no-build     Do not rebuild the page (use the last build in dist/sandbox)
+  --help         Show this help
+
+Model: with OPENAI_API_KEY set, a real provider (OPENAI_BASE_URL, REDLINE_MODEL,
+REDLINE_APPLY_MODEL, REDLINE_APPLY_BASE_URL, REDLINE_APPLY_API_KEY); otherwise an offline
+scripted demo that handles a few requests on the sample vault.`;
+
+export class CliError extends Error {}
+
+export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): CliOptions {
+	const options: CliOptions = { open: true, build: true, help: false, token: env.REDLINE_TOKEN || undefined };
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i] ?? "";
+		const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+		const value = (): string => {
+			const v = inline ?? argv[++i];
+			if (v === undefined || v === "") throw new CliError(`${flag} needs a value`);
+			return v;
+		};
+		switch (flag) {
+			case "--vault":
+				options.vault = value();
+				break;
+			case "--port": {
+				const raw = value();
+				const port = Number(raw);
+				if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a number from 0 to 65535, not ${JSON.stringify(raw)}`);
+				options.port = port;
+				break;
+			}
+			case "--token":
+				options.token = value();
+				break;
+			case "--no-open":
+				options.open = false;
+				break;
+			case "--no-build":
+				options.build = false;
+				break;
+			case "--help":
+			case "-h":
+				options.help = true;
+				break;
+			default:
+				throw new CliError(`Unknown option ${JSON.stringify(arg)}. See --help.`);
+		}
+	}
+	return options;
+}

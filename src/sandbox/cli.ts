@@ -1,0 +1,72 @@
+/**
+ * `npm start`: builds the page, starts the sandbox on 127.0.0.1 and prints the URL with its
+ * access token (and opens it where there is a browser).
+ */
+import { spawn } from "node:child_process";
+import { cp, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildPage, PAGE_DIR, REPO_ROOT } from "./build-page";
+import { CliError, parseCliArgs, USAGE } from "./cli-args";
+import { createDemoScript } from "./demo-script";
+import { SandboxStartError, startSandbox, type SandboxModel } from "./sandbox";
+
+async function scratchVault(): Promise<string> {
+	const dir = await mkdtemp(path.join(tmpdir(), "redline-sandbox-"));
+	const vault = path.join(dir, "Sample vault");
+	await cp(path.join(REPO_ROOT, "examples", "vault"), vault, { recursive: true });
+	return vault;
+}
+
+function modelFromEnv(env: NodeJS.ProcessEnv): SandboxModel {
+	if (!env.OPENAI_API_KEY) return { kind: "scripted", script: createDemoScript() };
+	return {
+		kind: "real",
+		apiKey: env.OPENAI_API_KEY,
+		baseUrl: env.OPENAI_BASE_URL || "https://api.openai.com/v1",
+		model: env.REDLINE_MODEL || "gpt-4.1",
+		applyModel: env.REDLINE_APPLY_MODEL,
+		applyBaseUrl: env.REDLINE_APPLY_BASE_URL,
+		applyApiKey: env.REDLINE_APPLY_API_KEY,
+	};
+}
+
+function openBrowser(url: string): void {
+	const command = process.platform === "darwin" ? "open" : process.platform === "win32" ? "cmd" : "xdg-open";
+	const args = process.platform === "win32" ? ["/c", "start", "", url] : [url];
+	const child = spawn(command, args, { stdio: "ignore", detached: true });
+	child.on("error", () => undefined); // no browser here: the printed URL is enough
+	child.unref();
+}
+
+async function main(): Promise<void> {
+	const options = parseCliArgs(process.argv.slice(2), process.env);
+	if (options.help) {
+		console.log(USAGE);
+		return;
+	}
+	if (options.build) await buildPage();
+	const vaultDir = options.vault ? path.resolve(options.vault) : await scratchVault();
+	const model = modelFromEnv(process.env);
+	const sandbox = await startSandbox({ vaultDir, pageDir: PAGE_DIR, model, port: options.port, token: options.token });
+	console.log(`Redline sandbox
+  vault: ${vaultDir}${options.vault ? "" : " (a scratch copy of examples/vault)"}
+  model: ${model.kind === "scripted" ? "offline scripted demo (set OPENAI_API_KEY for a real model)" : `${model.model} at ${model.baseUrl}`}
+  open:  ${sandbox.pageUrl}
+Press Ctrl+C to stop.`);
+	if (options.open && !process.env.CI) openBrowser(sandbox.pageUrl);
+	const stop = () => {
+		void sandbox.close().then(() => process.exit(0));
+	};
+	process.once("SIGINT", stop);
+	process.once("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+	if (error instanceof CliError || error instanceof SandboxStartError) {
+		console.error(`redline: ${error.message}`);
+		process.exit(2);
+	}
+	console.error(error);
+	process.exit(1);
+});

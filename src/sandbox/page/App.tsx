@@ -1,0 +1,88 @@
+/**
+ * The sandbox page: a small Obsidian-like window (file list, open note) with the real Redline
+ * pane on the right, talking to the thread service over HTTP exactly as any client would.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { ThreadService } from "../../thread/service-api";
+import { RedlinePane } from "../../ui/components/RedlinePane";
+import type { NoteStat } from "../../vault/vault";
+import type { NotesClient, SandboxInfo } from "./api";
+import { FileList } from "./FileList";
+import { NoteEditor } from "./NoteEditor";
+import { createPageHost } from "./page-host";
+
+const DEMO_HELP =
+	"This is a scripted demo: a local stand-in model answers a handful of requests on the sample vault (remove headings, add a summary, tag notes, ask which notes to include). To use a real model, start with OPENAI_API_KEY set (and optionally OPENAI_BASE_URL, REDLINE_MODEL, REDLINE_APPLY_MODEL).";
+
+export function App(props: { service: ThreadService; notes: NotesClient }) {
+	const { service, notes: client } = props;
+	const [info, setInfo] = useState<SandboxInfo | null>(null);
+	const [notes, setNotes] = useState<NoteStat[]>([]);
+	const [selected, setSelected] = useState<string | null>(null);
+	const [changeCounter, setChangeCounter] = useState(0);
+	const [showHelp, setShowHelp] = useState(false);
+	const state = useRef({ selected, notes });
+	state.current = { selected, notes };
+
+	const host = useMemo(
+		() =>
+			createPageHost(
+				service,
+				{
+					activeNote: () => state.current.selected,
+					openNote: (path) => setSelected(path),
+					notePaths: () => state.current.notes.map((note) => note.path),
+					showSettingsHelp: () => setShowHelp(true),
+				},
+				document,
+			),
+		[service],
+	);
+
+	useEffect(() => host.activeNoteChanged(selected), [host, selected]);
+
+	useEffect(() => {
+		void client.info().then(setInfo);
+		const refresh = () => void client.list().then(setNotes);
+		refresh();
+		return client.onChange((change) => {
+			refresh();
+			if (change.path === state.current.selected || (change.type === "rename" && change.oldPath === state.current.selected)) {
+				if (change.type === "rename") setSelected(change.path);
+				setChangeCounter((n) => n + 1);
+			}
+		});
+	}, [client]);
+
+	useEffect(() => {
+		if (selected === null && notes.length > 0) setSelected(notes.find((n) => n.path === "Welcome.md")?.path ?? notes[0]?.path ?? null);
+	}, [notes, selected]);
+
+	return (
+		<div className="sandbox-window">
+			{info?.demo && (
+				<div className="sandbox-banner" role="note">
+					<strong>Scripted demo.</strong> {DEMO_HELP}
+				</div>
+			)}
+			{showHelp && (
+				<div className="sandbox-banner" role="dialog" aria-label="Model settings">
+					{DEMO_HELP}{" "}
+					<button type="button" onClick={() => setShowHelp(false)}>
+						Close
+					</button>
+				</div>
+			)}
+			<div className="sandbox-body">
+				<aside className="sandbox-sidebar">
+					<div className="sandbox-vault-name">{info?.vaultName ?? "Vault"}</div>
+					<FileList notes={notes} selected={selected} onSelect={setSelected} />
+				</aside>
+				<main className="sandbox-main">{selected ? <NoteEditor client={client} path={selected} changeCounter={changeCounter} /> : <p className="sandbox-muted">No note open</p>}</main>
+				<aside className="sandbox-pane" aria-label="Redline">
+					<RedlinePane host={host} />
+				</aside>
+			</div>
+		</div>
+	);
+}

@@ -1,0 +1,33 @@
+/** The vault's notes, like Obsidian's file explorer (flat, grouped by folder). */
+import type { NoteStat } from "../../vault/vault";
+
+export function FileList(props: { notes: NoteStat[]; selected: string | null; onSelect(path: string): void }) {
+	const groups = new Map<string, NoteStat[]>();
+	for (const note of props.notes) {
+		const folder = note.path.includes("/") ? note.path.slice(0, note.path.lastIndexOf("/")) : "";
+		groups.set(folder, [...(groups.get(folder) ?? []), note]);
+	}
+	return (
+		<nav className="sandbox-files" aria-label="Notes">
+			{[...groups.entries()].map(([folder, notes]) => (
+				<div key={folder} className="sandbox-folder">
+					{folder && <div className="sandbox-folder-name">{folder}</div>}
+					<ul>
+						{notes.map((note) => (
+							<li key={note.path}>
+								<button
+									type="button"
+									className={note.path === props.selected ? "sandbox-file is-active" : "sandbox-file"}
+									aria-current={note.path === props.selected ? "page" : undefined}
+									onClick={() => props.onSelect(note.path)}
+								>
+									{note.path.slice(folder ? folder.length + 1 : 0).replace(/\.md$/, "")}
+								</button>
+							</li>
+						))}
+					</ul>
+				</div>
+			))}
+		</nav>
+	);
+}

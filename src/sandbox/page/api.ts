@@ -1,0 +1,49 @@
+/** The page's client for the sandbox notes API (see ../notes-api.ts). */
+import type { NoteStat, VaultChange } from "../../vault/vault";
+
+export interface SandboxInfo {
+	vaultName: string;
+	demo: boolean;
+	model: string;
+}
+
+export class NotesClient {
+	constructor(
+		private readonly baseUrl: string,
+		private readonly token: string,
+	) {}
+
+	private url(route: string, params: Record<string, string> = {}): string {
+		const query = new URLSearchParams({ ...params, token: this.token });
+		return `${this.baseUrl}/sandbox/api/${route}?${query.toString()}`;
+	}
+
+	private async json<T>(response: Response): Promise<T> {
+		const body = (await response.json()) as T & { error?: string };
+		if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
+		return body;
+	}
+
+	async info(): Promise<SandboxInfo> {
+		return this.json<SandboxInfo>(await fetch(this.url("info")));
+	}
+
+	async list(): Promise<NoteStat[]> {
+		return (await this.json<{ notes: NoteStat[] }>(await fetch(this.url("notes")))).notes;
+	}
+
+	async read(path: string): Promise<string> {
+		return (await this.json<{ text: string }>(await fetch(this.url("note", { path })))).text;
+	}
+
+	async write(path: string, text: string): Promise<void> {
+		await this.json(await fetch(this.url("note", { path }), { method: "PUT", body: JSON.stringify({ text }), headers: { "content-type": "application/json" } }));
+	}
+
+	/** Live vault changes; returns a function that stops listening. */
+	onChange(listener: (change: VaultChange) => void): () => void {
+		const source = new EventSource(this.url("changes"));
+		source.addEventListener("change", (event) => listener(JSON.parse((event as MessageEvent<string>).data) as VaultChange));
+		return () => source.close();
+	}
+}

@@ -1,0 +1,39 @@
+/**
+ * The UiHost of the sandbox page: the same pane as in Obsidian, with the page standing in for
+ * the editor (open note = select it in the file list) and a small Markdown renderer.
+ */
+import type { ThreadService } from "../../thread/service-api";
+import type { UiHost } from "../../ui/host";
+import { renderMarkdownInto } from "./markdown";
+
+export interface PageNavigation {
+	activeNote(): string | null;
+	openNote(path: string): void;
+	notePaths(): string[];
+	showSettingsHelp(): void;
+}
+
+export function createPageHost(service: ThreadService, navigation: PageNavigation, doc: Document): UiHost & { activeNoteChanged(path: string | null): void } {
+	const listeners = new Set<(path: string | null) => void>();
+	return {
+		service,
+		doc,
+		renderMarkdown(el, markdown) {
+			renderMarkdownInto(el, markdown, (target) => navigation.openNote(target));
+		},
+		openNote: (path) => navigation.openNote(path),
+		activeNotePath: () => navigation.activeNote(),
+		onActiveNoteChange(listener) {
+			listeners.add(listener);
+			return () => listeners.delete(listener);
+		},
+		suggestNotes(query) {
+			const needle = query.toLowerCase();
+			return Promise.resolve(navigation.notePaths().filter((path) => path.toLowerCase().includes(needle)).slice(0, 20));
+		},
+		openSettings: () => navigation.showSettingsHelp(),
+		activeNoteChanged(path) {
+			for (const listener of listeners) listener(path);
+		},
+	};
+}

@@ -1,0 +1,150 @@
+/**
+ * The sandbox: Redline's real service, tools and pane on a folder of Markdown notes, served to a
+ * browser on 127.0.0.1. `npm start` runs it (cli.ts); end-to-end tests start it in-process with a
+ * scripted model per test.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { createRedline, type Redline } from "../redline";
+import { DEFAULT_SETTINGS, type ModelCredentials, type RedlineSettings } from "../settings";
+import { createRpcHandler } from "../rpc/server/rpc-handler";
+import { FolderStore } from "./folder-store";
+import { FolderVault } from "./folder-vault";
+import { startModelServer, type ModelScript, type ModelServer, type ScriptedPace } from "./model-server";
+import { createNotesApi } from "./notes-api";
+import { serveStatic } from "./static-files";
+
+export type SandboxModel =
+	| { kind: "scripted"; script: ModelScript }
+	| { kind: "real"; baseUrl: string; model: string; apiKey: string; applyModel?: string; applyBaseUrl?: string; applyApiKey?: string };
+
+export interface SandboxOptions {
+	vaultDir: string;
+	/** Where thread logs and history go (default: the vault's .obsidian/plugins/redline/data, as in Obsidian). */
+	dataDir?: string;
+	pageDir: string;
+	model: SandboxModel;
+	port?: number;
+	token?: string;
+	settings?: Partial<RedlineSettings>;
+}
+
+export interface Sandbox {
+	url: string;
+	/** The page URL with the access token. */
+	pageUrl: string;
+	token: string;
+	vault: FolderVault;
+	redline: Redline;
+	modelServer: ModelServer | null;
+	close(): Promise<void>;
+}
+
+export class SandboxStartError extends Error {}
+
+function listen(server: Server, port: number): Promise<number> {
+	return new Promise((resolve, reject) => {
+		server.once("error", (error: NodeJS.ErrnoException) => {
+			if (error.code === "EADDRINUSE") reject(new SandboxStartError(`Port ${port} on 127.0.0.1 is busy. Pick another with --port, or leave it out to take a free one.`));
+			else reject(error);
+		});
+		server.listen(port, "127.0.0.1", () => {
+			const address = server.address();
+			resolve(typeof address === "object" && address ? address.port : port);
+		});
+	});
+}
+
+function settingsFor(model: SandboxModel, scriptedBaseUrl: string | null, overrides: Partial<RedlineSettings>): RedlineSettings {
+	const base: RedlineSettings = { ...DEFAULT_SETTINGS, ...overrides };
+	if (model.kind === "scripted") {
+		return { ...base, mainModel: { baseUrl: scriptedBaseUrl ?? "", model: "redline-demo" }, applyModel: { model: "redline-demo-apply" } };
+	}
+	return {
+		...base,
+		mainModel: { ...base.mainModel, baseUrl: model.baseUrl, model: model.model },
+		applyModel: { ...base.applyModel, model: model.applyModel ?? "", baseUrl: model.applyBaseUrl ?? "", supportsPredictedOutputs: model.baseUrl.includes("api.openai.com") },
+	};
+}
+
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+	let vault: FolderVault;
+	try {
+		vault = await FolderVault.open(options.vaultDir);
+	} catch (error) {
+		throw new SandboxStartError(error instanceof Error ? error.message : String(error));
+	}
+	const modelServer = options.model.kind === "scripted" ? await startModelServer({ script: options.model.script }) : null;
+	const settings = settingsFor(options.model, modelServer?.baseURL ?? null, options.settings ?? {});
+	const credentials: ModelCredentials =
+		options.model.kind === "real" ? { mainApiKey: options.model.apiKey, applyApiKey: options.model.applyApiKey } : { mainApiKey: "sandbox-demo" };
+	const dataDir = options.dataDir ?? path.join(vault.root, ".obsidian", "plugins", "redline", "data");
+	const redline = await createRedline({
+		vault,
+		store: new FolderStore(dataDir),
+		settings: () => settings,
+		credentials: () => credentials,
+		protectedFolders: [".obsidian", ".trash"],
+	});
+	const token = options.token ?? randomBytes(18).toString("base64url");
+	const rpc = createRpcHandler(redline.service, { token });
+	const notes = createNotesApi({
+		vault,
+		info: { vaultName: vault.name, demo: options.model.kind === "scripted", model: settings.mainModel.model },
+	});
+
+	const server = createServer((req, res) => {
+		void (async () => {
+			const url = new URL(req.url ?? "/", "http://127.0.0.1");
+			if (await serveStatic(options.pageDir, url.pathname, res)) return;
+			if (url.pathname.startsWith("/sandbox/api/")) {
+				// The notes API shares the RPC server's rules: loopback, token, no foreign Origin.
+				if (!authorized(req.headers, url, token)) {
+					res.writeHead(401, { "content-type": "application/json" });
+					res.end(JSON.stringify({ error: "Missing or wrong access token" }));
+					return;
+				}
+				await notes(req, res, url);
+				return;
+			}
+			if (rpc(req, res)) return;
+			res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
+			res.end("Not found");
+		})().catch((error: unknown) => {
+			if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+			res.end(error instanceof Error ? error.message : String(error));
+		});
+	});
+	let port: number;
+	try {
+		port = await listen(server, options.port ?? 0);
+	} catch (error) {
+		await redline.dispose();
+		await modelServer?.close();
+		vault.close();
+		throw error;
+	}
+	const url = `http://127.0.0.1:${port}`;
+	return {
+		url,
+		pageUrl: `${url}/?token=${encodeURIComponent(token)}`,
+		token,
+		vault,
+		redline,
+		modelServer,
+		async close() {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await redline.dispose();
+			await modelServer?.close();
+			vault.close();
+		},
+	};
+}
+
+function authorized(headers: Record<string, string | string[] | undefined>, url: URL, token: string): boolean {
+	const header = headers.authorization;
+	const given = typeof header === "string" && header.startsWith("Bearer ") ? header.slice(7) : url.searchParams.get("token");
+	return given === token;
+}
