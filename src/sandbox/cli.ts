@@ -9,6 +9,7 @@ import path from "node:path";
 import { buildPage, PAGE_DIR, REPO_ROOT } from "./build-page";
 import { CliError, parseCliArgs, USAGE } from "./cli-args";
 import { createDemoScript } from "./demo-script";
+import type { Vault } from "../vault/vault";
 import { SandboxStartError, startSandbox, type SandboxModel } from "./sandbox";
 
 async function scratchVault(): Promise<string> {
@@ -19,7 +20,7 @@ async function scratchVault(): Promise<string> {
 }
 
 function modelFromEnv(env: NodeJS.ProcessEnv): SandboxModel {
-	if (!env.OPENAI_API_KEY) return { kind: "scripted", script: createDemoScript() };
+	if (!env.OPENAI_API_KEY) return { kind: "scripted", script: (vault: Vault) => createDemoScript(vault) };
 	return {
 		kind: "real",
 		apiKey: env.OPENAI_API_KEY,

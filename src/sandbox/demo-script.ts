@@ -6,6 +6,7 @@
  * Handled requests: remove headings from a note, add a summary to a note, tag the project notes,
  * and make a reading list (it asks which notes first). Anything else gets a short help reply.
  */
+import type { Vault } from "../vault/vault";
 import { lastUserText, messageText, type ModelScript, type RecordedRequest, type ScriptedReply, type WireMessage } from "./model-server";
 
 const PACE = { firstTokenMs: 250, tokensPerSecond: 120 };
@@ -35,12 +36,15 @@ function intentOf(text: string): Intent {
 	return "help";
 }
 
-/** A note path mentioned in the message (with or without .md), else the fallback. */
-function pathIn(text: string, fallback: string): string {
-	const match = /([\w\- ]+\/)*[\w\- ]+\.md/.exec(text) ?? /\[\[([^\]]+)\]\]/.exec(text);
-	if (!match) return fallback;
-	const raw = (match[1] && match[0].startsWith("[[") ? match[1] : match[0]).trim();
-	return raw.endsWith(".md") ? raw : `${raw}.md`;
+/** The vault note the message names (by path or by name, longest match wins), else the fallback. */
+function pathIn(text: string, notes: readonly string[], fallback: string): string {
+	const t = text.toLowerCase();
+	let best: string | null = null;
+	for (const path of notes) {
+		const names = [path.toLowerCase(), path.toLowerCase().replace(/\.md$/, ""), (path.split("/").pop() ?? "").toLowerCase().replace(/\.md$/, "")];
+		if (names.some((name) => name.length > 2 && t.includes(name)) && (!best || path.length > best.length)) best = path;
+	}
+	return best ?? fallback;
 }
 
 /** Tool messages since the last user message: how far this turn has gone. */
@@ -56,7 +60,7 @@ function call(name: string, args: Record<string, unknown>) {
 	return { name, arguments: args };
 }
 
-function mainReply(request: RecordedRequest): ScriptedReply {
+function mainReply(request: RecordedRequest, notes: readonly string[]): ScriptedReply {
 	const userText = lastUserText(request) ?? "";
 	const intent = intentOf(userText);
 	const { toolMessages, assistantSteps } = turnProgress(request);
@@ -65,14 +69,14 @@ function mainReply(request: RecordedRequest): ScriptedReply {
 
 	switch (intent) {
 		case "headings": {
-			const path = pathIn(userText, DEFAULT_NOTE);
+			const path = pathIn(userText, notes, DEFAULT_NOTE);
 			if (assistantSteps === 0) {
 				return { pace: PACE, text: `I'll remove the headings from ${path}.`, toolCalls: [call("declareEditIntent", { path, operation: "modify", description: "Remove all headings" })] };
 			}
 			return { pace: PACE, text: finishText(lastText, `Removed the headings from ${path}. The Revert button on the card undoes it.`) };
 		}
 		case "summary": {
-			const path = pathIn(userText, SUMMARY_NOTE);
+			const path = pathIn(userText, notes, SUMMARY_NOTE);
 			if (assistantSteps === 0) return { pace: PACE, text: `Let me read ${path} first.`, toolCalls: [call("readNote", { path })] };
 			if (assistantSteps === 1) {
 				return { pace: PACE, toolCalls: [call("declareEditIntent", { path, operation: "modify", description: "Add a short summary at the top" })] };
@@ -165,6 +169,10 @@ function applyReply(request: RecordedRequest): ScriptedReply {
 }
 
 /** Main-model requests carry tools; the apply model's never do. */
-export function createDemoScript(): ModelScript {
-	return (request) => (request.body.tools?.length ? mainReply(request) : applyReply(request));
+export function createDemoScript(vault: Vault): ModelScript {
+	return async (request) => {
+		if (!request.body.tools?.length) return applyReply(request);
+		const notes = (await vault.list("")).map((note) => note.path);
+		return mainReply(request, notes);
+	};
 }

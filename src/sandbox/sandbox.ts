@@ -8,15 +8,17 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRedline, type Redline } from "../redline";
 import { DEFAULT_SETTINGS, type ModelCredentials, type RedlineSettings } from "../settings";
-import { createRpcHandler } from "../rpc/server/rpc-handler";
+import { refusal } from "../rpc/server/access";
+import { createRpcHandler } from "../rpc/server/handler";
 import { FolderStore } from "./folder-store";
 import { FolderVault } from "./folder-vault";
 import { startModelServer, type ModelScript, type ModelServer, type ScriptedPace } from "./model-server";
 import { createNotesApi } from "./notes-api";
 import { serveStatic } from "./static-files";
+import type { Vault } from "../vault/vault";
 
 export type SandboxModel =
-	| { kind: "scripted"; script: ModelScript }
+	| { kind: "scripted"; script: ModelScript | ((vault: Vault) => ModelScript) }
 	| { kind: "real"; baseUrl: string; model: string; apiKey: string; applyModel?: string; applyBaseUrl?: string; applyApiKey?: string };
 
 export interface SandboxOptions {
@@ -39,6 +41,11 @@ export interface Sandbox {
 	redline: Redline;
 	modelServer: ModelServer | null;
 	close(): Promise<void>;
+}
+
+function scriptFor(script: ModelScript | ((vault: Vault) => ModelScript), vault: Vault): ModelScript {
+	// A ModelScript takes (request, context); a factory takes only the vault.
+	return script.length === 1 ? (script as (vault: Vault) => ModelScript)(vault) : (script as ModelScript);
 }
 
 export class SandboxStartError extends Error {}
@@ -75,7 +82,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	} catch (error) {
 		throw new SandboxStartError(error instanceof Error ? error.message : String(error));
 	}
-	const modelServer = options.model.kind === "scripted" ? await startModelServer({ script: options.model.script }) : null;
+	const modelServer = options.model.kind === "scripted" ? await startModelServer({ script: scriptFor(options.model.script, vault) }) : null;
 	const settings = settingsFor(options.model, modelServer?.baseURL ?? null, options.settings ?? {});
 	const credentials: ModelCredentials =
 		options.model.kind === "real" ? { mainApiKey: options.model.apiKey, applyApiKey: options.model.applyApiKey } : { mainApiKey: "sandbox-demo" };
@@ -100,9 +107,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			if (await serveStatic(options.pageDir, url.pathname, res)) return;
 			if (url.pathname.startsWith("/sandbox/api/")) {
 				// The notes API shares the RPC server's rules: loopback, token, no foreign Origin.
-				if (!authorized(req.headers, url, token)) {
-					res.writeHead(401, { "content-type": "application/json" });
-					res.end(JSON.stringify({ error: "Missing or wrong access token" }));
+				const refused = refusal(req, url, token);
+				if (refused) {
+					res.writeHead(refused.status, { "content-type": "application/json" });
+					res.end(JSON.stringify({ error: refused.message }));
 					return;
 				}
 				await notes(req, res, url);
@@ -141,10 +149,4 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			vault.close();
 		},
 	};
-}
-
-function authorized(headers: Record<string, string | string[] | undefined>, url: URL, token: string): boolean {
-	const header = headers.authorization;
-	const given = typeof header === "string" && header.startsWith("Bearer ") ? header.slice(7) : url.searchParams.get("token");
-	return given === token;
 }

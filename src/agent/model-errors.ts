@@ -1,0 +1,70 @@
+/**
+ * What a failed model call means for the loop: retry after a wait (429/5xx), retry once (the
+ * stream dropped), stop (the user aborted), or give up with a message the user can act on.
+ */
+import { MissingApiKeyError, ModelConfigError } from "../llm/chat-model";
+
+export type ModelFailure =
+	| { kind: "aborted" }
+	| { kind: "http"; status: number; retryable: boolean; retryAfterMs?: number; message: string }
+	| { kind: "dropped"; message: string }
+	| { kind: "config"; message: string };
+
+/** Retry-After is honoured up to this; a longer wait is reported rather than slept through. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+export function classifyModelError(error: unknown, signal: AbortSignal): ModelFailure {
+	if (signal.aborted) return { kind: "aborted" };
+	if (error instanceof MissingApiKeyError || error instanceof ModelConfigError) return { kind: "config", message: error.message };
+	const status = statusOf(error);
+	const detail = messageOf(error);
+	if (status !== undefined) {
+		const retryable = status === 429 || status === 408 || status >= 500;
+		const retryAfterMs = retryAfterOf(error);
+		return { kind: "http", status, retryable, message: httpMessage(status, detail), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+	}
+	// No HTTP status: the connection failed or the stream was cut (fetch "terminated",
+	// "Connection error.", a premature close). All of those are worth one more try.
+	return { kind: "dropped", message: `The connection to the model was lost (${detail}).` };
+}
+
+function httpMessage(status: number, detail: string): string {
+	if (status === 401 || status === 403) return `The model server refused the API key (${status}: ${detail}). Check it in Redline settings.`;
+	if (status === 404) return `The model server does not know this model or URL (404: ${detail}). Check the model settings.`;
+	if (status === 429) return `The model server is rate limiting requests (429: ${detail}).`;
+	if (status >= 500) return `The model server failed (${status}: ${detail}).`;
+	return `The model server rejected the request (${status}: ${detail}).`;
+}
+
+function statusOf(error: unknown): number | undefined {
+	if (typeof error !== "object" || error === null) return undefined;
+	const status = (error as { status?: unknown }).status;
+	return typeof status === "number" && status >= 100 ? status : undefined;
+}
+
+function messageOf(error: unknown): string {
+	if (error instanceof Error) return error.message.replace(/^\d{3}\s+/, "") || error.name;
+	return String(error);
+}
+
+/** Retry-After (seconds or an HTTP date) or retry-after-ms, from a Headers object or a record. */
+export function retryAfterOf(error: unknown): number | undefined {
+	if (typeof error !== "object" || error === null) return undefined;
+	const headers = (error as { headers?: unknown }).headers;
+	const get = (name: string): string | undefined => {
+		if (headers instanceof Headers) return headers.get(name) ?? undefined;
+		if (typeof headers === "object" && headers !== null) {
+			const value = (headers as Record<string, unknown>)[name];
+			return typeof value === "string" ? value : undefined;
+		}
+		return undefined;
+	};
+	const ms = Number(get("retry-after-ms"));
+	if (get("retry-after-ms") !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
+	const raw = get("retry-after");
+	if (raw === undefined) return undefined;
+	const seconds = Number(raw);
+	if (raw.trim() !== "" && Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+	const date = Date.parse(raw);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}

@@ -1,0 +1,116 @@
+/**
+ * One model call, streamed into the thread: assistant_message_started at the first chunk,
+ * assistant_token per text chunk, tool-call chunks collected by index and announced (partial
+ * arguments) while they stream. On success it completes the message and proposes every call;
+ * on failure the caller decides (retry or error) and calls `discard`.
+ */
+import type { BaseMessage } from "@langchain/core/messages";
+import type { AIMessageChunk } from "@langchain/core/messages";
+import type { ThreadHandle } from "../thread/driver";
+import { newId } from "../thread/ids";
+import type { ToolRegistry } from "../tools/registry";
+import { parsePartialJson } from "./partial-json";
+
+/** The part of a chat model the step uses (a ChatOpenAI with tools bound). */
+export interface StreamingModel {
+	stream(messages: BaseMessage[], options: { signal: AbortSignal }): Promise<AsyncIterable<AIMessageChunk>>;
+}
+
+export interface StreamedCall {
+	callId: string;
+	name: string;
+	argsText: string;
+	announced: boolean;
+}
+
+export interface StreamedReply {
+	messageId: string;
+	text: string;
+	calls: StreamedCall[];
+	finishReason: string;
+}
+
+export class ModelStep {
+	private messageId: string | undefined;
+	private text = "";
+	private readonly calls = new Map<number, StreamedCall>();
+	private finishReason: string | undefined;
+
+	constructor(
+		private readonly thread: ThreadHandle,
+		private readonly tools: ToolRegistry,
+	) {}
+
+	/** Streams the reply. Throws on HTTP errors, dropped streams and aborts. */
+	async run(model: StreamingModel, messages: BaseMessage[], signal: AbortSignal): Promise<StreamedReply> {
+		const stream = await model.stream(messages, { signal });
+		for await (const chunk of stream) {
+			this.take(chunk);
+			if (signal.aborted) break;
+		}
+		if (signal.aborted) throw new DOMException("Stopped by the user", "AbortError");
+		// A stream that ends without a finish reason was cut short (proxy or server crash).
+		if (this.finishReason === undefined) throw new StreamEndedEarly();
+		const messageId = this.start();
+		this.thread.append({ type: "assistant_message_completed", messageId, finishReason: this.finishReason });
+		return { messageId, text: this.text, calls: [...this.calls.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]), finishReason: this.finishReason };
+	}
+
+	/** Ends a started message that will not be used (finishReason "aborted", "dropped", "error"). */
+	discard(finishReason: string): void {
+		if (this.messageId !== undefined) this.thread.append({ type: "assistant_message_completed", messageId: this.messageId, finishReason });
+	}
+
+	/** Whether any text reached the log (an aborted reply keeps it). */
+	get started(): boolean {
+		return this.messageId !== undefined;
+	}
+
+	private start(): string {
+		if (this.messageId === undefined) {
+			this.messageId = newId("msg");
+			this.thread.append({ type: "assistant_message_started", messageId: this.messageId });
+		}
+		return this.messageId;
+	}
+
+	private take(chunk: AIMessageChunk): void {
+		const text = typeof chunk.content === "string" ? chunk.content : chunk.text;
+		if (text) {
+			this.text += text;
+			this.thread.append({ type: "assistant_token", messageId: this.start(), text });
+		}
+		for (const part of chunk.tool_call_chunks ?? []) {
+			const index = part.index ?? 0;
+			let call = this.calls.get(index);
+			if (!call) {
+				call = { callId: part.id || newId("call"), name: "", argsText: "", announced: false };
+				this.calls.set(index, call);
+				this.start();
+			}
+			if (part.name) call.name += part.name;
+			if (part.args) call.argsText += part.args;
+			this.announce(call);
+		}
+		const reason = (chunk.response_metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
+		if (typeof reason === "string" && reason !== "") this.finishReason = reason;
+	}
+
+	private announce(call: StreamedCall): void {
+		if (call.announced || call.argsText === "") return;
+		const tool = this.tools.get(call.name);
+		if (!tool?.announce) return;
+		const event = tool.announce(parsePartialJson(call.argsText), { callId: call.callId, newId });
+		if (event) {
+			call.announced = true;
+			this.thread.append(event);
+		}
+	}
+}
+
+export class StreamEndedEarly extends Error {
+	constructor() {
+		super("the reply stream ended before the model finished");
+		this.name = "StreamEndedEarly";
+	}
+}

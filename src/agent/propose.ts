@@ -1,0 +1,75 @@
+/**
+ * Turns a finished reply's tool calls into tool_call_proposed events, then lets the policy decide
+ * what it can. A call the model got wrong (malformed JSON, unknown tool, arguments that fail the
+ * schema) is proposed and completed at once with an error result that says what was wrong, so
+ * the model can correct itself on the next step; the user is never asked about it.
+ */
+import type { ThreadHandle } from "../thread/driver";
+import { newId } from "../thread/ids";
+import type { ToolPreference } from "../thread/events";
+import { toolResult } from "../tools/result";
+import type { ToolResult } from "../tools/result";
+import type { AnyTool, ToolRegistry } from "../tools/registry";
+import { decide, disabledComment } from "./approvals";
+import type { StreamedCall } from "./model-step";
+
+export interface PolicyInputs {
+	defaults: Record<string, ToolPreference>;
+	protectedFolders: readonly string[];
+}
+
+type Checked = { ok: true; tool: AnyTool; args: unknown; raw: Record<string, unknown> } | { ok: false; logged: unknown; result: ToolResult };
+
+export function checkCall(call: StreamedCall, tools: ToolRegistry): Checked {
+	let raw: unknown;
+	try {
+		raw = call.argsText.trim() === "" ? {} : JSON.parse(call.argsText);
+	} catch (error) {
+		const why = error instanceof Error ? error.message : String(error);
+		return {
+			ok: false,
+			logged: call.argsText,
+			result: toolResult.error(`The arguments of your ${call.name || "tool"} call are not valid JSON (${why}). Send the call again with a JSON object.`),
+		};
+	}
+	if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+		return { ok: false, logged: raw, result: toolResult.error(`The arguments of your ${call.name} call must be a JSON object.`) };
+	}
+	const args = raw as Record<string, unknown>;
+	const tool = tools.get(call.name);
+	if (!tool) {
+		return {
+			ok: false,
+			logged: args,
+			result: toolResult.error(`There is no tool named ${JSON.stringify(call.name)}. The tools are: ${tools.names().join(", ")}.`),
+		};
+	}
+	const checked = tools.checkArgs(tool, args);
+	if (!checked.ok) return { ok: false, logged: args, result: toolResult.error(`${checked.message}\nFix the arguments and call ${tool.name} again.`) };
+	return { ok: true, tool, args: checked.args, raw: args };
+}
+
+export function proposeCalls(thread: ThreadHandle, messageId: string, calls: readonly StreamedCall[], tools: ToolRegistry, policy: PolicyInputs): void {
+	const valid: Array<{ callId: string; tool: AnyTool; args: unknown }> = [];
+	for (const call of calls) {
+		const checked = checkCall(call, tools);
+		if (!checked.ok) {
+			thread.append({ type: "tool_call_proposed", callId: call.callId, tool: call.name, args: checked.logged, messageId });
+			thread.append({ type: "tool_call_completed", callId: call.callId, result: checked.result });
+			continue;
+		}
+		// The last chance to announce (a call whose arguments arrived in a single chunk).
+		if (!call.announced && checked.tool.announce) {
+			const event = checked.tool.announce(checked.raw, { callId: call.callId, newId });
+			if (event) thread.append(event);
+		}
+		thread.append({ type: "tool_call_proposed", callId: call.callId, tool: checked.tool.name, args: checked.raw, messageId });
+		valid.push({ callId: call.callId, tool: checked.tool, args: checked.args });
+	}
+	// Decided after every proposal, so the view shows the whole batch before any card settles.
+	for (const { callId, tool, args } of valid) {
+		const decision = decide(tool, args, thread.state(), policy.defaults, policy.protectedFolders);
+		if (decision === "approve") thread.append({ type: "tool_call_decided", callId, decision: "approved", by: "policy" });
+		if (decision === "deny") thread.append({ type: "tool_call_decided", callId, decision: "denied", by: "policy", comment: disabledComment(tool.name) });
+	}
+}

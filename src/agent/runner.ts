@@ -1,0 +1,177 @@
+/**
+ * The agent loop (a ReAct loop that pauses instead of blocking). Each drive reads where the thread
+ * stands from its log, settles decided calls, and calls the model while there is something to
+ * answer. Whenever the user is needed it records why (a status) and returns: the log is the only
+ * state, so a drive after a restart picks up exactly where the last one stopped.
+ */
+import type { ThreadHandle, TurnDriver } from "../thread/driver";
+import type { ThreadState } from "../thread/state";
+import type { ModelProvider } from "../llm/model-provider";
+import type { ToolRegistry } from "../tools/registry";
+import type { Vault } from "../vault/vault";
+import { DEFAULT_SETTINGS } from "../settings";
+import type { RedlineSettings } from "../settings";
+import { classifyModelError, MAX_RETRY_AFTER_MS } from "./model-errors";
+import type { ModelFailure } from "./model-errors";
+import { ModelStep } from "./model-step";
+import type { StreamingModel } from "./model-step";
+import { proposeCalls } from "./propose";
+import { settleCalls } from "./run-calls";
+import { setStatus } from "./status";
+import { buildSystemPrompt } from "./system-prompt";
+import { buildTranscript, DISCARDED_FINISH_REASONS } from "./transcript";
+
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
+
+export interface AgentRunnerDeps {
+	vault: Vault;
+	models: ModelProvider;
+	tools: ToolRegistry;
+	settings: () => RedlineSettings;
+	/** Folders whose writes always ask (the plugin's data folder); .obsidian is always included. */
+	protectedFolders?: string[];
+	/** Waits between retries; tests inject one that does not wait real seconds. */
+	sleep?: Sleep;
+}
+
+/** Tries per model call for 429/5xx answers (the first one included). */
+export const HTTP_TRIES = 3;
+/** Extra tries after a dropped stream. */
+export const DROP_RETRIES = 1;
+const BACKOFF_BASE_MS = 1000;
+
+type StepOutcome = "replied" | "aborted" | "failed";
+
+export class AgentRunner implements TurnDriver {
+	private readonly sleep: Sleep;
+
+	constructor(private readonly deps: AgentRunnerDeps) {
+		this.sleep = deps.sleep ?? realSleep;
+	}
+
+	async drive(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
+		try {
+			await this.loop(thread, signal);
+		} catch (error) {
+			// A bug, not a model or tool failure (those are events already): still never throw.
+			const message = error instanceof Error ? error.message : String(error);
+			thread.append({ type: "error", message: `Redline hit an internal error: ${message}`, retryable: true });
+			setStatus(thread, "error");
+		}
+		await thread.flush();
+	}
+
+	private async loop(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
+		for (;;) {
+			const settled = await settleCalls(thread, this.deps.tools, this.deps.vault, signal);
+			if (settled === "stopped" || signal.aborted) return setStatus(thread, "idle");
+			if (settled !== "done") return setStatus(thread, settled);
+			const state = thread.state();
+			if (!needsModelCall(state)) return setStatus(thread, "idle");
+			const cap = this.stepCap();
+			if (stepsInTurn(state) >= cap) return setStatus(thread, "idle", `Step limit reached (${cap} model calls in this turn)`);
+			const outcome = await this.modelStep(thread, signal);
+			if (outcome === "aborted") return setStatus(thread, "idle");
+			if (outcome === "failed") return;
+		}
+	}
+
+	private stepCap(): number {
+		const cap = this.deps.settings().stepCap;
+		return Number.isInteger(cap) && cap > 0 ? cap : DEFAULT_SETTINGS.stepCap;
+	}
+
+	/** One model call with its retries; on success the reply's calls are proposed and decided. */
+	private async modelStep(thread: ThreadHandle, signal: AbortSignal): Promise<StepOutcome> {
+		let httpTries = 0;
+		let drops = 0;
+		for (;;) {
+			setStatus(thread, "thinking");
+			const step = new ModelStep(thread, this.deps.tools);
+			let failure: ModelFailure;
+			try {
+				const model = this.model();
+				const reply = await step.run(model, this.transcript(thread), signal);
+				const settings = this.deps.settings();
+				proposeCalls(thread, reply.messageId, reply.calls, this.deps.tools, {
+					defaults: settings.toolDefaults ?? {},
+					protectedFolders: this.deps.protectedFolders ?? [],
+				});
+				await thread.flush();
+				return "replied";
+			} catch (error) {
+				failure = classifyModelError(error, signal);
+			}
+			if (failure.kind === "aborted") {
+				// The partial reply stays: the user saw it and may want to refer to it.
+				step.discard("aborted");
+				return "aborted";
+			}
+			step.discard(failure.kind === "dropped" ? "dropped" : "error");
+			let wait: number | undefined;
+			if (failure.kind === "http" && failure.retryable && ++httpTries < HTTP_TRIES) {
+				wait = failure.retryAfterMs ?? BACKOFF_BASE_MS * 2 ** (httpTries - 1);
+				if (wait > MAX_RETRY_AFTER_MS) wait = undefined;
+			} else if (failure.kind === "dropped" && drops++ < DROP_RETRIES) {
+				wait = 0;
+			}
+			if (wait === undefined) {
+				const retryable = failure.kind === "dropped" || (failure.kind === "http" && failure.retryable);
+				thread.append({ type: "error", message: failure.message, retryable });
+				setStatus(thread, "error");
+				return "failed";
+			}
+			if (wait > 0) {
+				setStatus(thread, "thinking", `${failure.message} Retrying in ${Math.ceil(wait / 1000)} s.`);
+				await this.sleep(wait, signal);
+				if (signal.aborted) return "aborted";
+			}
+		}
+	}
+
+	private model(): StreamingModel {
+		return this.deps.models.main().bindTools(this.deps.tools.definitions());
+	}
+
+	private transcript(thread: ThreadHandle) {
+		const prompt = buildSystemPrompt({ vaultName: this.deps.vault.name, tools: this.deps.tools.names(), pinned: thread.state().pinned });
+		return buildTranscript(prompt, thread.events());
+	}
+}
+
+/** Assistant messages the model should see (failed attempts are not). */
+function counted(state: ThreadState) {
+	return state.messages.filter((m) => m.kind === "user" || m.finishReason === undefined || !DISCARDED_FINISH_REASONS.includes(m.finishReason));
+}
+
+/** True when the last thing in the conversation is something the model has not answered yet. */
+export function needsModelCall(state: ThreadState): boolean {
+	const messages = counted(state);
+	const last = messages[messages.length - 1];
+	if (!last) return false;
+	if (last.kind === "user") return true;
+	return last.toolCallIds.length > 0 && last.toolCallIds.every((id) => state.toolCalls[id]?.phase === "completed");
+}
+
+/** Model replies since the last user message (restart-safe: counted from the log). */
+export function stepsInTurn(state: ThreadState): number {
+	const messages = counted(state);
+	let steps = 0;
+	for (let i = messages.length - 1; i >= 0 && messages[i].kind !== "user"; i--) steps++;
+	return steps;
+}
+
+// AbortSignal.timeout rather than setTimeout: the core runs in Node and in Obsidian windows alike,
+// and the wait belongs to no window.
+const realSleep: Sleep = (ms, signal) =>
+	new Promise((resolve) => {
+		if (signal.aborted) return resolve();
+		const timeout = AbortSignal.timeout(ms);
+		const done = (): void => {
+			timeout.removeEventListener("abort", done);
+			signal.removeEventListener("abort", done);
+			resolve();
+		};
+		timeout.addEventListener("abort", done, { once: true });
+		signal.addEventListener("abort", done, { once: true });
+	});

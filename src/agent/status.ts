@@ -1,0 +1,9 @@
+import type { ThreadHandle } from "../thread/driver";
+import type { ThreadStatus } from "../thread/events";
+
+/** Appends a status event unless the thread already shows exactly that status. */
+export function setStatus(thread: ThreadHandle, status: ThreadStatus, detail?: string): void {
+	const state = thread.state();
+	if (state.status === status && state.statusDetail === detail) return;
+	thread.append({ type: "status", status, ...(detail !== undefined ? { detail } : {}) });
+}

@@ -1,0 +1,75 @@
+/**
+ * The last step of every edit: write through NoteHistory (compare-and-swap against the text the
+ * change was computed from; the user's typing meanwhile is merged or the write refused), emit
+ * edit_applied, and build the structured result the main model reads, with a compact diff so it
+ * can check its work without reading the note again.
+ */
+import type { NoteHistory, WriteOutcome } from "../history/types";
+import { toolResult } from "../tools/result";
+import type { ToolResult } from "../tools/result";
+import type { ToolContext } from "../tools/tool";
+import { VaultError } from "../vault/vault";
+import { compactDiff } from "./compact-diff";
+import { toModelText } from "./text-format";
+
+export interface CommitRequest {
+	history: NoteHistory;
+	ctx: Pick<ToolContext, "threadId" | "emit" | "progress">;
+	editId: string;
+	path: string;
+	description: string;
+	/** The note as read before the change (raw text), or null to create the note. */
+	base: string | null;
+	/** The new note (raw text, in the note's own format). */
+	proposed: string;
+	/** Extra fields for the result's data (e.g. what validation stripped). */
+	data?: Record<string, unknown>;
+}
+
+export async function commitEdit(request: CommitRequest): Promise<ToolResult> {
+	const { history, ctx, editId, path, description } = request;
+	const common = { path, data: { editId, ...request.data } };
+	if (request.base !== null && request.base === request.proposed) {
+		return toolResult.noop(`${path} already reads that way: nothing to change, nothing was written.`, common);
+	}
+	ctx.progress("writing");
+	let outcome: WriteOutcome;
+	try {
+		const who = { description, threadId: ctx.threadId, editId };
+		outcome =
+			request.base === null
+				? await history.create({ path, content: request.proposed, ...who })
+				: await history.write({ path, base: request.base, proposed: request.proposed, ...who });
+	} catch (error) {
+		if (error instanceof VaultError && error.code === "already-exists") {
+			return toolResult.rejected(`${path} already exists; nothing was written. Declare a modify to change it.`, { ...common, data: { ...common.data, reason: "exists" } });
+		}
+		const detail = error instanceof Error ? error.message : String(error);
+		return toolResult.error(`Writing ${path} failed: ${detail}. Nothing was written.`, common);
+	}
+	switch (outcome.status) {
+		case "no-op":
+			return toolResult.noop(outcome.message, common);
+		case "conflict": {
+			const where = outcome.conflictLines.length > 0 ? ` (lines ${outcome.conflictLines.join(", ")})` : "";
+			return toolResult.rejected(
+				`The user edited the same lines of ${path} meanwhile${where}; nothing was written. Read the note again before retrying.`,
+				{ ...common, data: { ...common.data, reason: "conflict", conflictLines: outcome.conflictLines } },
+			);
+		}
+		case "error":
+			return toolResult.error(`${outcome.message} Nothing was written.`, common);
+		case "written":
+			break;
+	}
+	const { entry, rebased } = outcome;
+	ctx.emit({ type: "edit_applied", editId, path, versionId: entry.versionId, added: entry.added, removed: entry.removed });
+	const shown = compactDiff(toModelText(request.base ?? ""), toModelText(request.proposed));
+	const verb = request.base === null ? "Created" : "Edited";
+	const merged = rebased ? " The user had edited the note meanwhile; the change was merged onto their text." : "";
+	const message = `${verb} ${path}: +${entry.added} -${entry.removed} lines (version ${entry.versionId}).${merged}\nDiff:\n${shown.diff}`;
+	return toolResult.success(message, {
+		path,
+		data: { ...request.data, editId, versionId: entry.versionId, added: entry.added, removed: entry.removed, diff: shown.diff, rebased },
+	});
+}

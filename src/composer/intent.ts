@@ -1,0 +1,24 @@
+/** Finding a thread's declared edit intents (edit_intent_declared, folded into ThreadState.edits). */
+import type { EditView, ThreadState } from "../thread/state";
+
+/** The intent a declareEditIntent call announced, if it did. */
+export function intentOfCall(state: ThreadState, callId: string): EditView | undefined {
+	const editId = state.toolCalls[callId]?.editId;
+	if (editId !== undefined && state.edits[editId]) return state.edits[editId];
+	return Object.values(state.edits).find((edit) => edit.callId === callId);
+}
+
+/** The intent with this editId in this thread. */
+export function intentById(state: ThreadState, editId: string): EditView | undefined {
+	return Object.prototype.hasOwnProperty.call(state.edits, editId) ? state.edits[editId] : undefined;
+}
+
+/** Whether the user (or a policy) approved the declareEditIntent call behind the intent. */
+export function intentApproved(state: ThreadState, edit: EditView): boolean {
+	return state.toolCalls[edit.callId]?.decision === "approved";
+}
+
+/** Whether the declareEditIntent call behind the intent was denied. */
+export function intentDenied(state: ThreadState, edit: EditView): boolean {
+	return state.toolCalls[edit.callId]?.decision === "denied";
+}

@@ -1,0 +1,157 @@
+/**
+ * Phase 2 of an edit: turn (note, intent) into the proposed new note with the apply model.
+ * Short notes go whole; a note too long for the apply model's output limit is never sent whole
+ * (it would come back truncated): only the sections the description names are regenerated (see
+ * sections.ts), or the edit is refused with a hint to use search/replace `edits`.
+ * Reports progress `generating` with a fraction estimated from the text's length.
+ */
+import type { ChatOpenAI } from "@langchain/openai";
+import type { EditOperation } from "../thread/events";
+import { callApplyModel } from "./apply";
+import { sectionsNamedIn, splitSections } from "./sections";
+import type { Section } from "./sections";
+import { validateApplyOutput } from "./validate";
+import type { ApplyRefusal } from "./validate";
+
+/** The part of ModelProvider (src/llm) the composer needs. */
+export interface ApplyModels {
+	apply(): ChatOpenAI;
+	applySupportsPrediction(): boolean;
+}
+
+/** A typical apply model's output limit (gpt-4.1-mini: 32k; most others: 16k). */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 16_000;
+/** Rough characters per token for prose and Markdown (no tokenizer: it would bloat the bundle). */
+export const CHARS_PER_TOKEN = 4;
+/** Room for the edit to grow the text: a note above this share of the limit goes by sections. */
+const HEADROOM = 0.8;
+/** Progress events are logged; this keeps a long generation to about twenty of them. */
+const PROGRESS_STEP = 0.05;
+
+export interface RegenerateRequest {
+	models: ApplyModels;
+	maxOutputTokens?: number;
+	path: string;
+	operation: EditOperation;
+	description: string;
+	/** The current note as model text; "" for create. */
+	note: string;
+	signal: AbortSignal;
+	progress(phase: string, fraction?: number): void;
+}
+
+export type RegenerateOutcome =
+	| { ok: true; text: string; stripped: string[]; /** Headings regenerated when the note went by sections. */ sections?: string[] }
+	| { ok: false; reason: ApplyRefusal | "too-large" | "aborted" | "model-error"; message: string; /** The refused output, for "view it". */ output?: string };
+
+export async function regenerate(request: RegenerateRequest): Promise<RegenerateOutcome> {
+	const limitChars = (request.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS) * CHARS_PER_TOKEN * HEADROOM;
+	const note = request.note;
+	if (request.operation === "create" || note.length <= limitChars) {
+		const reporter = progressReporter(request, request.operation === "create" ? undefined : note.length);
+		const one = await generatePiece(request, note, undefined, reporter, true);
+		return one.ok ? { ok: true, text: one.text, stripped: one.stripped } : one;
+	}
+	const tooLarge = `${request.path} is about ${Math.round(note.length / CHARS_PER_TOKEN)} tokens, more than the apply model can return (about ${Math.round(limitChars / CHARS_PER_TOKEN)} tokens)`;
+	if (request.operation === "rewrite") {
+		return { ok: false, reason: "too-large", message: `${tooLarge}: it is too large for a rewrite. Use executeEdit with search/replace edits for the parts to change.` };
+	}
+	const named = sectionsNamedIn(request.description, splitSections(note));
+	if (named.length === 0) {
+		return {
+			ok: false,
+			reason: "too-large",
+			message: `${tooLarge}, and the description names none of its headings. Use executeEdit with search/replace edits, or declare the intent again naming the section(s) to change by their heading.`,
+		};
+	}
+	const oversized = named.find((s) => s.end - s.start > limitChars);
+	if (oversized) {
+		return {
+			ok: false,
+			reason: "too-large",
+			message: `${tooLarge}, and its section "${oversized.heading ?? ""}" alone is too long to regenerate. Use executeEdit with search/replace edits.`,
+		};
+	}
+	return regenerateSections(request, named);
+}
+
+async function regenerateSections(request: RegenerateRequest, named: Section[]): Promise<RegenerateOutcome> {
+	const note = request.note;
+	const reporter = progressReporter(request, named.reduce((sum, s) => sum + (s.end - s.start), 0));
+	let result = "";
+	let cursor = 0;
+	const stripped: string[] = [];
+	for (const section of named) {
+		const original = note.slice(section.start, section.end);
+		const piece = await generatePiece(request, original, section.heading ?? "", reporter, false);
+		if (!piece.ok) return piece;
+		stripped.push(...piece.stripped);
+		// Keep the blank lines that separated the section from the next heading.
+		const gap = /\n*$/.exec(original)?.[0] ?? "";
+		const body = piece.text.replace(/\n+$/, "");
+		result += note.slice(cursor, section.start) + (body === "" ? "" : body + gap);
+		cursor = section.end;
+	}
+	result += note.slice(cursor);
+	const whole = validateApplyOutput({ raw: result, original: note, operation: request.operation });
+	if (!whole.ok) return { ...whole, output: result };
+	return { ok: true, text: result, stripped: [...new Set(stripped)], sections: named.map((s) => s.heading ?? "") };
+}
+
+interface Reporter {
+	/** Characters generated by earlier pieces. */
+	done: number;
+	report(generatedInPiece: number): void;
+}
+
+/** generating with fraction = generated / expected characters (capped at 0.99), throttled. */
+function progressReporter(request: RegenerateRequest, expectedChars: number | undefined): Reporter {
+	let last = -1;
+	const reporter: Reporter = {
+		done: 0,
+		report(generatedInPiece) {
+			if (expectedChars === undefined || expectedChars === 0) {
+				if (last === -1) request.progress("generating");
+				last = 0;
+				return;
+			}
+			const fraction = Math.min(0.99, (reporter.done + generatedInPiece) / expectedChars);
+			if (last === -1 || fraction - last >= PROGRESS_STEP) {
+				last = fraction;
+				request.progress("generating", Math.round(fraction * 100) / 100);
+			}
+		},
+	};
+	reporter.report(0);
+	return reporter;
+}
+
+type Piece = { ok: true; text: string; stripped: string[] } | { ok: false; reason: ApplyRefusal | "aborted" | "model-error"; message: string; output?: string };
+
+async function generatePiece(request: RegenerateRequest, text: string, heading: string | undefined, reporter: Reporter, whole: boolean): Promise<Piece> {
+	let generation;
+	try {
+		generation = await callApplyModel({
+			model: request.models.apply(),
+			prediction: request.models.applySupportsPrediction(),
+			path: request.path,
+			operation: request.operation,
+			description: request.description,
+			text,
+			...(heading === undefined ? {} : { section: { heading } }),
+			signal: request.signal,
+			onProgress: (chars) => reporter.report(chars),
+		});
+	} catch (error) {
+		if (request.signal.aborted) return { ok: false, reason: "aborted", message: "Stopped before the apply model finished; nothing was written." };
+		const detail = error instanceof Error ? error.message : String(error);
+		return { ok: false, reason: "model-error", message: `The apply model failed: ${detail}. Nothing was written; the user can retry.` };
+	}
+	reporter.done += text.length;
+	// A section may legitimately shrink to nothing; the "drops half" rule is checked on the
+	// whole note once the sections are back in place.
+	const operation = whole ? request.operation : "rewrite";
+	const checked = validateApplyOutput({ raw: generation.text, finishReason: generation.finishReason, original: text, operation });
+	if (!checked.ok && !(checked.reason === "empty" && !whole)) return { ...checked, output: generation.text };
+	return checked.ok ? checked : { ok: true, text: "", stripped: [] };
+}

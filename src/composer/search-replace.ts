@@ -1,0 +1,168 @@
+/**
+ * executeEdit's `edits`: search/replace pairs applied without any model. Each search must match
+ * exactly once, first literally, then whitespace-tolerantly (runs of spaces and tabs count as one,
+ * trailing whitespace and line-ending differences are ignored). All or nothing: one failing edit
+ * leaves the text untouched, and every failure is reported with enough detail for the model to
+ * fix its call (the nearest candidates for "not found", the line of each match for "ambiguous").
+ * Edits apply in order, each to the result of the ones before it.
+ */
+import { similarity } from "./similarity";
+
+export interface SearchReplace {
+	search: string;
+	replace: string;
+}
+
+export interface Candidate {
+	/** 1-based line where the candidate block starts. */
+	line: number;
+	text: string;
+	/** 0..1, how close the block is to the search text. */
+	score: number;
+}
+
+export type EditFailure =
+	| { index: number; kind: "empty-search" }
+	| { index: number; kind: "not-found"; candidates: Candidate[] }
+	| { index: number; kind: "ambiguous"; lines: number[] };
+
+export type ApplyEditsResult =
+	| { ok: true; text: string; /** Indexes of the edits that needed the whitespace-tolerant match. */ tolerant: number[] }
+	| { ok: false; failures: EditFailure[]; message: string };
+
+export function applyEdits(text: string, edits: readonly SearchReplace[]): ApplyEditsResult {
+	let current = text;
+	const failures: EditFailure[] = [];
+	const tolerant: number[] = [];
+	edits.forEach((edit, index) => {
+		const search = edit.search.replace(/\r\n/g, "\n");
+		const replace = edit.replace.replace(/\r\n/g, "\n");
+		if (search.trim() === "") {
+			failures.push({ index, kind: "empty-search" });
+			return;
+		}
+		const found = locate(current, search);
+		if (found.kind === "one") {
+			current = current.slice(0, found.start) + replace + current.slice(found.end);
+			if (found.tolerant) tolerant.push(index);
+		} else if (found.kind === "many") {
+			failures.push({ index, kind: "ambiguous", lines: found.starts.map((start) => lineOf(current, start)) });
+		} else {
+			failures.push({ index, kind: "not-found", candidates: nearestCandidates(current, search) });
+		}
+	});
+	if (failures.length > 0) return { ok: false, failures, message: describeFailures(failures, edits.length) };
+	return { ok: true, text: current, tolerant };
+}
+
+type Located = { kind: "one"; start: number; end: number; tolerant: boolean } | { kind: "many"; starts: number[] } | { kind: "none" };
+
+function locate(text: string, search: string): Located {
+	const exact = occurrences(text, search);
+	if (exact.length === 1) return { kind: "one", start: exact[0] ?? 0, end: (exact[0] ?? 0) + search.length, tolerant: false };
+	if (exact.length > 1) return { kind: "many", starts: exact };
+
+	const normText = normalizeWithMap(text);
+	const normSearch = normalizeWithMap(search).text.replace(/^\n+|\n+$/g, "");
+	if (normSearch === "") return { kind: "none" };
+	const loose = occurrences(normText.text, normSearch);
+	if (loose.length === 0) return { kind: "none" };
+	const spans = loose.map((at) => ({ start: normText.map[at]?.start ?? 0, end: normText.map[at + normSearch.length - 1]?.end ?? 0 }));
+	if (spans.length > 1) return { kind: "many", starts: spans.map((s) => s.start) };
+	const span = spans[0] ?? { start: 0, end: 0 };
+	return { kind: "one", start: span.start, end: span.end, tolerant: true };
+}
+
+/** Start offsets of every occurrence, overlapping ones included (so "aa" in "aaa" is ambiguous). */
+function occurrences(text: string, needle: string): number[] {
+	const found: number[] = [];
+	for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) found.push(i);
+	return found;
+}
+
+/**
+ * Whitespace-normalized text with, for each normalized character, the span of original text it
+ * stands for: a run of spaces/tabs becomes one space spanning the run; trailing whitespace on a
+ * line and the \r of \r\n vanish.
+ */
+function normalizeWithMap(text: string): { text: string; map: { start: number; end: number }[] } {
+	let out = "";
+	const map: { start: number; end: number }[] = [];
+	let i = 0;
+	while (i < text.length) {
+		const ch = text[i] ?? "";
+		if (ch === " " || ch === "\t" || ch === "\r") {
+			let j = i;
+			while (j < text.length && (text[j] === " " || text[j] === "\t" || text[j] === "\r")) j++;
+			const atLineEnd = j === text.length || text[j] === "\n";
+			if (!atLineEnd && text.slice(i, j).replace(/\r/g, "") !== "") {
+				out += " ";
+				map.push({ start: i, end: j });
+			}
+			i = j;
+			continue;
+		}
+		out += ch;
+		map.push({ start: i, end: i + 1 });
+		i++;
+	}
+	return { text: out, map };
+}
+
+function lineOf(text: string, offset: number): number {
+	let line = 1;
+	for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+	return line;
+}
+
+const MAX_CANDIDATES = 3;
+const CANDIDATE_PREVIEW_LINES = 6;
+
+/** The blocks of the text (as many lines as the search) most similar to the search. */
+export function nearestCandidates(text: string, search: string): Candidate[] {
+	const lines = text.split("\n");
+	const wanted = search.replace(/^\n+|\n+$/g, "").split("\n");
+	const size = Math.min(wanted.length, lines.length);
+	const scored: Candidate[] = [];
+	// Line-by-line similarity of aligned windows: cheap enough for a 200 KB note.
+	const lineScores = new Map<string, number>();
+	const score = (a: string, b: string): number => {
+		const key = `${a}\u0000${b}`;
+		let s = lineScores.get(key);
+		if (s === undefined) {
+			s = similarity(a.trim(), b.trim());
+			lineScores.set(key, s);
+		}
+		return s;
+	};
+	for (let start = 0; start + size <= lines.length; start++) {
+		let total = 0;
+		for (let k = 0; k < size; k++) total += score(lines[start + k] ?? "", wanted[k] ?? "");
+		const block = lines.slice(start, start + size);
+		if (block.every((l) => l.trim() === "")) continue;
+		scored.push({ line: start + 1, text: block.slice(0, CANDIDATE_PREVIEW_LINES).join("\n"), score: total / Math.max(1, wanted.length) });
+	}
+	scored.sort((a, b) => b.score - a.score || a.line - b.line);
+	const picked: Candidate[] = [];
+	for (const candidate of scored) {
+		if (picked.length >= MAX_CANDIDATES || candidate.score <= 0) break;
+		// Overlapping windows around one spot say the same thing: keep the best of them.
+		if (picked.some((p) => Math.abs(p.line - candidate.line) < size)) continue;
+		picked.push({ ...candidate, score: Math.round(candidate.score * 100) / 100 });
+	}
+	return picked;
+}
+
+function describeFailures(failures: EditFailure[], total: number): string {
+	const parts = failures.map((failure) => {
+		const which = total > 1 ? `Edit ${failure.index + 1}` : "The edit";
+		if (failure.kind === "empty-search") return `${which}: the search text is empty.`;
+		if (failure.kind === "ambiguous") {
+			return `${which}: the search text matches ${failure.lines.length} places (lines ${failure.lines.join(", ")}); include more surrounding lines so it matches exactly one.`;
+		}
+		if (failure.candidates.length === 0) return `${which}: the search text was not found, and nothing in the note resembles it.`;
+		const near = failure.candidates.map((c) => `line ${c.line} (similarity ${c.score}):\n${c.text}`).join("\n---\n");
+		return `${which}: the search text was not found. Nearest candidates:\n${near}`;
+	});
+	return `No edit was applied (edits apply all or nothing).\n${parts.join("\n")}`;
+}

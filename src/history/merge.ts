@@ -1,0 +1,143 @@
+/**
+ * Line-based three-way merge (diff3 style). The `diff` package (v9) has no merge, so this builds
+ * one on a line diff (line-diff.ts): diff base→ours and base→theirs, group the changed regions whose base
+ * ranges overlap, take whichever side changed a region, and call a region changed by both sides
+ * (differently) a conflict. Lines keep their own endings, so the result never normalizes anything.
+ *
+ * Used twice: a write merges the agent's change onto the user's typing (base = what the agent
+ * saw), and a revert merges "after → before" of an entry onto the current text.
+ */
+import { diffLines } from "./line-diff";
+import { splitLines } from "./text";
+
+/** A range of lines, 0-based and half-open ([start, end)); start = end is an insertion point. */
+export interface LineSpan {
+	start: number;
+	end: number;
+}
+
+export interface MergeConflict {
+	base: LineSpan;
+	ours: LineSpan;
+	theirs: LineSpan;
+}
+
+export type MergeResult =
+	| { ok: true; text: string }
+	/** conflictLines: 1-based line numbers in `ours` (the user's current text) that clash. */
+	| { ok: false; conflicts: MergeConflict[]; conflictLines: number[] };
+
+interface Hunk {
+	side: 0 | 1;
+	baseStart: number;
+	baseEnd: number;
+	sideStart: number;
+	sideEnd: number;
+}
+
+export function merge3(base: string, ours: string, theirs: string): MergeResult {
+	if (ours === theirs || base === theirs) return { ok: true, text: ours };
+	if (base === ours) return { ok: true, text: theirs };
+	const merged = mergeLines(splitLines(base), splitLines(ours), splitLines(theirs));
+	return merged.ok ? { ok: true, text: merged.lines.join("") } : merged;
+}
+
+export type LinesMergeResult = { ok: true; lines: readonly string[] } | { ok: false; conflicts: MergeConflict[]; conflictLines: number[] };
+
+/** merge3 over texts already split by splitLines (revert chains merge without re-splitting). */
+export function mergeLines(b: readonly string[], o: readonly string[], t: readonly string[]): LinesMergeResult {
+	// Sorted by start; at equal starts an insertion (empty base range) comes first, so it lands
+	// before a change of the line it precedes.
+	const mineRegions = changedRegions(b, o, 0);
+	const theirRegions = changedRegions(b, t, 1);
+	// One side unchanged: the other side as is (the same array, which revert chains rely on).
+	if (mineRegions.length === 0) return { ok: true, lines: t };
+	if (theirRegions.length === 0) return { ok: true, lines: o };
+	const all = [...mineRegions, ...theirRegions].sort(
+		(x, y) => x.baseStart - y.baseStart || x.baseEnd - x.baseStart - (y.baseEnd - y.baseStart),
+	);
+	const out: string[] = [];
+	const conflicts: MergeConflict[] = [];
+	let pos = 0;
+	let i = 0;
+	while (i < all.length) {
+		const group = [all[i]];
+		const gs = all[i].baseStart;
+		let ge = all[i].baseEnd;
+		for (i++; i < all.length; i++) {
+			const next = all[i];
+			// Overlapping ranges clash; so do two insertions at the same point (their order is unknown).
+			const clashes = next.baseStart < ge || (next.baseStart === ge && gs === ge && next.baseEnd === next.baseStart);
+			if (!clashes) break;
+			group.push(next);
+			ge = Math.max(ge, next.baseEnd);
+		}
+		pushAll(out, b, pos, gs);
+		const mine = sideSpan(group, 0, gs, ge);
+		const theirsSpan = sideSpan(group, 1, gs, ge);
+		if (!mine && theirsSpan) pushAll(out, t, theirsSpan.start, theirsSpan.end);
+		else if (mine && !theirsSpan) pushAll(out, o, mine.start, mine.end);
+		else if (mine && theirsSpan) {
+			if (sameLines(o, mine, t, theirsSpan)) pushAll(out, o, mine.start, mine.end);
+			else conflicts.push({ base: { start: gs, end: ge }, ours: mine, theirs: theirsSpan });
+		}
+		pos = ge;
+	}
+	if (conflicts.length > 0) return { ok: false, conflicts, conflictLines: conflictLines(conflicts, o.length) };
+	pushAll(out, b, pos, b.length);
+	return { ok: true, lines: out };
+}
+
+/** Maximal runs of change between base and one side, in line indices of both. */
+function changedRegions(base: readonly string[], side: readonly string[], which: 0 | 1): Hunk[] {
+	return diffLines(base, side).map((r) => ({ side: which, baseStart: r.aStart, baseEnd: r.aEnd, sideStart: r.bStart, sideEnd: r.bEnd }));
+}
+
+/** The lines of one side covering base [gs, ge), or null when that side changed nothing there. */
+function sideSpan(group: Hunk[], side: 0 | 1, gs: number, ge: number): LineSpan | null {
+	const mine = group.filter((h) => h.side === side);
+	if (mine.length === 0) return null;
+	const first = mine[0];
+	const last = mine[mine.length - 1];
+	// Outside its own regions a side equals base, so the offsets at the group's ends carry over.
+	return { start: first.sideStart - (first.baseStart - gs), end: last.sideEnd + (ge - last.baseEnd) };
+}
+
+function sameLines(a: readonly string[], sa: LineSpan, b: readonly string[], sb: LineSpan): boolean {
+	if (sa.end - sa.start !== sb.end - sb.start) return false;
+	for (let k = 0; k < sa.end - sa.start; k++) if (a[sa.start + k] !== b[sb.start + k]) return false;
+	return true;
+}
+
+function pushAll(out: string[], lines: readonly string[], from: number, to: number): void {
+	for (let k = from; k < to; k++) out.push(lines[k]);
+}
+
+function conflictLines(conflicts: MergeConflict[], oursLength: number): number[] {
+	const lines = new Set<number>();
+	for (const c of conflicts) {
+		// An insertion point names the line it sits before (or the last line at the end).
+		const first = Math.min(c.ours.start + 1, Math.max(oursLength, 1));
+		const last = Math.max(first, Math.min(c.ours.end, Math.max(oursLength, 1)));
+		for (let line = first; line <= last; line++) lines.add(line);
+	}
+	return [...lines].sort((x, y) => x - y);
+}
+
+/** "line 4" / "lines 4-6" / "lines 2, 7-9" for messages. */
+export function describeLines(lines: number[]): string {
+	if (lines.length === 0) return "no lines";
+	const parts: string[] = [];
+	let start = lines[0];
+	let prev = start;
+	for (const line of [...lines.slice(1), Number.NaN]) {
+		if (line === prev + 1) {
+			prev = line;
+			continue;
+		}
+		parts.push(start === prev ? `${start}` : `${start}-${prev}`);
+		start = line;
+		prev = line;
+	}
+	return `${lines.length === 1 ? "line" : "lines"} ${parts.join(", ")}`;
+}

@@ -1,0 +1,256 @@
+/**
+ * The per-note history (issue 6): every write Redline makes goes through here. An entry is
+ * persisted before the note is written, and the note is written by compare-and-swap inside
+ * vault.process, so typing that lands meanwhile is never overwritten (we retry on the new text).
+ */
+import { VaultError } from "../vault/vault";
+import type { Store } from "../store/store";
+import type { Vault } from "../vault/vault";
+import { describeLines, merge3 } from "./merge";
+import { countLines, makePatch, patchOfLines } from "./patch";
+import { RecordStore } from "./record";
+import type { NoteRecord, StoredEntry } from "./record";
+import { planRevert, planRestore } from "./revert";
+import { fitToNote, refuseText, textHash } from "./text";
+import type { CreateRequest, HistoryEntry, HistoryKind, NoteHistory, WriteOutcome, WriteRequest } from "./types";
+
+export interface NoteHistoryDeps {
+	vault: Vault;
+	store: Store;
+	/** Entries kept per note (settings.historySize). */
+	maxEntries?: number;
+	/** Larger notes are refused (settings.maxNoteBytes). */
+	maxNoteBytes?: number;
+	now?: () => Date;
+	newId?: (prefix: string) => string;
+}
+
+export interface FullNoteHistory extends NoteHistory {
+	/** Recreates a note the user deleted, with its text after `versionId` (default: the newest). */
+	restore(path: string, versionId?: string): Promise<WriteOutcome>;
+	dispose(): void;
+}
+
+/** Thrown inside vault.process when the note is no longer the text we merged onto. */
+class Moved extends Error {}
+
+const ATTEMPTS = 5;
+
+/** What to commit: the kind, the texts and the entry's extra fields. */
+export interface Change {
+	kind: HistoryKind;
+	before: string;
+	after: string;
+	description: string;
+	threadId?: string;
+	editId?: string;
+	reverts?: string[];
+	trashed?: boolean;
+	/** The texts already split (saves re-splitting a large note). */
+	lines?: { before: readonly string[]; after: readonly string[] };
+}
+
+export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
+	const maxEntries = Math.max(1, deps.maxEntries ?? 10);
+	const maxBytes = deps.maxNoteBytes ?? 5 * 1024 * 1024;
+	const now = deps.now ?? (() => new Date());
+	const newId = deps.newId ?? ((prefix: string) => `${prefix}_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`);
+	const { vault } = deps;
+	const records = new RecordStore(deps.store);
+	// One operation at a time: records are read-modify-written, and renames must land in order.
+	let queue: Promise<unknown> = Promise.resolve();
+	const serial = <T>(work: () => Promise<T>): Promise<T> => {
+		const run = queue.then(work, work);
+		queue = run.catch(() => undefined);
+		return run;
+	};
+	const unsubscribe = vault.onChange((change) => {
+		if (change.type === "rename") void serial(() => records.rename(change.oldPath, change.path));
+	});
+
+	/** Persists the entry (before writing); undo() puts the record back as it was. */
+	async function record(path: string, existing: NoteRecord | null, change: Change): Promise<{ entry: StoredEntry; undo: () => Promise<void> }> {
+		const rec: NoteRecord = existing ?? { v: 1, noteId: newId("note"), path, snapshot: "", entries: [] };
+		const patch = change.lines ? patchOfLines(change.lines.before, change.lines.after) : makePatch(change.before, change.after);
+		const { added, removed } = countLines(patch);
+		const last = rec.entries[rec.entries.length - 1];
+		// Hashing a large note costs milliseconds: reuse the hash when the text is the snapshot.
+		const beforeHash = last && change.before === rec.snapshot ? last.afterHash : textHash(change.before);
+		const entry: StoredEntry = {
+			versionId: newId("v"),
+			path,
+			at: now().toISOString(),
+			description: change.description,
+			kind: change.kind,
+			...(change.threadId !== undefined ? { threadId: change.threadId } : {}),
+			...(change.editId !== undefined ? { editId: change.editId } : {}),
+			patch,
+			beforeHash,
+			afterHash: textHash(change.after),
+			added,
+			removed,
+			...(change.reverts ? { reverts: change.reverts } : {}),
+			...(change.trashed ? { trashed: true } : {}),
+		};
+		if (last && rec.snapshot !== change.before) entry.gap = makePatch(rec.snapshot, change.before);
+		const previousSnapshot = rec.snapshot;
+		rec.entries.push(entry);
+		const dropped = rec.entries.length > maxEntries ? rec.entries.splice(0, rec.entries.length - maxEntries) : [];
+		rec.snapshot = change.after;
+		await records.save(rec);
+		const undo = async () => {
+			rec.entries.pop();
+			rec.entries.unshift(...dropped);
+			rec.snapshot = previousSnapshot;
+			await (existing ? records.save(rec) : records.drop(rec));
+		};
+		return { entry, undo };
+	}
+
+	/** Records the change, then swaps the note's text if it is still `change.before`. */
+	async function swap(path: string, existing: NoteRecord | null, change: Change, rebased: boolean): Promise<WriteOutcome | "moved"> {
+		const { entry, undo } = await record(path, existing, change);
+		try {
+			await vault.process(path, (current) => {
+				if (current !== change.before) throw new Moved();
+				return change.after;
+			});
+		} catch (error) {
+			await undo();
+			if (error instanceof Moved) return "moved";
+			return { status: "error", message: `Could not write ${path}: ${errorText(error)}` };
+		}
+		return { status: "written", entry: publicEntry(entry), text: change.after, rebased };
+	}
+
+	/** Reads the note, or says why not. */
+	async function readNote(path: string): Promise<string | WriteOutcome> {
+		try {
+			const text = await vault.read(path);
+			const refusal = refuseText(path, text, maxBytes, "the note");
+			return refusal ? { status: "error", message: refusal } : text;
+		} catch (error) {
+			if (error instanceof VaultError && error.code === "not-found") {
+				return { status: "error", message: `There is no note at ${path}.` };
+			}
+			return { status: "error", message: `Could not read ${path}: ${errorText(error)}` };
+		}
+	}
+
+	async function write(request: WriteRequest): Promise<WriteOutcome> {
+		const refusal = refuseText(request.path, request.proposed, maxBytes, "the new text");
+		if (refusal) return { status: "error", message: refusal };
+		const proposed = fitToNote(request.base, request.proposed);
+		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+			const current = await readNote(request.path);
+			if (typeof current !== "string") return current;
+			let after = proposed;
+			const rebased = current !== request.base;
+			if (rebased) {
+				const merged = merge3(request.base, current, proposed);
+				if (!merged.ok) {
+					return {
+						status: "conflict",
+						conflictLines: merged.conflictLines,
+						message: `${request.path} changed while the edit was prepared, and the change overlaps your edits at ${describeLines(merged.conflictLines)}. Nothing was written.`,
+					};
+				}
+				after = merged.text;
+			}
+			if (after === current) return { status: "no-op", message: `${request.path} already has this text; nothing to write.` };
+			const { threadId, editId, description } = request;
+			const outcome = await swap(request.path, await records.load(request.path), { kind: "edit", before: current, after, description, threadId, editId }, rebased);
+			if (outcome !== "moved") return outcome;
+		}
+		return busy(request.path);
+	}
+
+	async function create(request: CreateRequest): Promise<WriteOutcome> {
+		const refusal = refuseText(request.path, request.content, maxBytes, "the new note");
+		if (refusal) return { status: "error", message: refusal };
+		if (await vault.exists(request.path)) return { status: "error", message: `${request.path} already exists; it was not overwritten.` };
+		// A note created anew starts a fresh history (the old one belonged to a deleted note).
+		const old = await records.load(request.path);
+		if (old) await records.drop(old);
+		const { threadId, editId, description } = request;
+		return createWith(request.path, null, { kind: "create", before: "", after: request.content, description, threadId, editId });
+	}
+
+	/** Creates the note with change.after, entry first; rolls the entry back if creating fails. */
+	async function createWith(path: string, existing: NoteRecord | null, change: Change): Promise<WriteOutcome> {
+		const { entry, undo } = await record(path, existing, change);
+		try {
+			await vault.create(path, change.after);
+		} catch (error) {
+			await undo();
+			return { status: "error", message: `Could not create ${path}: ${errorText(error)}` };
+		}
+		return { status: "written", entry: publicEntry(entry), text: change.after, rebased: false };
+	}
+
+	async function revert(path: string, versionId?: string): Promise<WriteOutcome> {
+		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+			const rec = await records.load(path);
+			const exists = await vault.exists(path);
+			const current = exists ? await readNote(path) : null;
+			if (current !== null && typeof current !== "string") return current;
+			const plan = planRevert(rec, path, current, versionId);
+			if (plan.type === "outcome") return plan.outcome;
+			if (plan.type === "create") return createWith(path, rec, plan.change);
+			if (plan.type === "trash") {
+				const { entry, undo } = await record(path, rec, plan.change);
+				try {
+					if ((await vault.read(path)) !== plan.change.before) {
+						await undo();
+						continue;
+					}
+					// Our Vault port, not Obsidian's: ObsidianVault.trash goes through FileManager.trashFile.
+					await vault.trash(path);
+				} catch (error) {
+					await undo();
+					return { status: "error", message: `Could not move ${path} to the trash: ${errorText(error)}` };
+				}
+				return { status: "written", entry: publicEntry(entry), text: "", rebased: false };
+			}
+			const outcome = await swap(path, rec, plan.change, plan.rebased);
+			if (outcome !== "moved") return outcome;
+		}
+		return busy(path);
+	}
+
+	async function restore(path: string, versionId?: string): Promise<WriteOutcome> {
+		const rec = await records.load(path);
+		const plan = planRestore(rec, path, await vault.exists(path), versionId);
+		if (plan.type === "outcome") return plan.outcome;
+		if (plan.type !== "create") throw new Error("unreachable: restore only creates");
+		return createWith(path, rec, plan.change);
+	}
+
+	async function list(path: string): Promise<HistoryEntry[]> {
+		const rec = await records.load(path);
+		// Entries follow renames: they name the note's current path.
+		return rec ? rec.entries.map((entry) => ({ ...publicEntry(entry), path: rec.path })).reverse() : [];
+	}
+
+	return {
+		write: (request) => serial(() => write(request)),
+		create: (request) => serial(() => create(request)),
+		revert: (path, versionId) => serial(() => revert(path, versionId)),
+		restore: (path, versionId) => serial(() => restore(path, versionId)),
+		list: (path) => serial(() => list(path)),
+		dispose: unsubscribe,
+	};
+}
+
+function publicEntry(entry: StoredEntry): HistoryEntry {
+	const { gap: _gap, trashed: _trashed, ...rest } = entry;
+	return rest;
+}
+
+function busy(path: string): WriteOutcome {
+	return { status: "error", message: `${path} kept changing while Redline tried to write it; nothing was written. Try again.` };
+}
+
+function errorText(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,81 @@
+/**
+ * The side-pane view. It holds no conversation state: it mounts the React pane on the plugin's
+ * thread service and unmounts on close. When the view is dragged to a pop-out window its DOM is
+ * adopted by another document, so the React root is re-created there (onWindowMigrated); the
+ * pane re-subscribes and shows the same thread, since the state lives in the service.
+ */
+import { ItemView, type WorkspaceLeaf } from "obsidian";
+import type { ThreadService } from "../thread/service-api";
+import type { MountedPane } from "../ui/host";
+import { loadMount } from "./lazy";
+import { createObsidianUiHost } from "./ui-host";
+
+export const VIEW_TYPE = "redline-chat";
+export const VIEW_ICON = "message-square-diff";
+
+export interface ChatViewDeps {
+	/** The plugin's service (built on first use). */
+	service(): Promise<ThreadService>;
+	pluginId: string;
+	/** Reports a failure to start (the plugin shows a Notice with secrets redacted). */
+	onError(error: unknown): void;
+}
+
+export class ChatView extends ItemView {
+	private pane: MountedPane | null = null;
+	private isOpen = false;
+	/** Mount generation: a remount started later wins over an earlier one still waiting. */
+	private generation = 0;
+
+	constructor(
+		leaf: WorkspaceLeaf,
+		private readonly deps: ChatViewDeps,
+	) {
+		super(leaf);
+		this.icon = VIEW_ICON;
+	}
+
+	getViewType(): string {
+		return VIEW_TYPE;
+	}
+
+	getDisplayText(): string {
+		return "Redline";
+	}
+
+	protected override async onOpen(): Promise<void> {
+		this.isOpen = true;
+		this.contentEl.addClass("redline-view");
+		this.register(this.containerEl.onWindowMigrated(() => void this.mount()));
+		await this.mount();
+	}
+
+	protected override async onClose(): Promise<void> {
+		this.isOpen = false;
+		this.generation++;
+		this.unmountPane();
+	}
+
+	private async mount(): Promise<void> {
+		const generation = ++this.generation;
+		this.unmountPane();
+		let service: ThreadService;
+		try {
+			service = await this.deps.service();
+		} catch (error) {
+			this.deps.onError(error);
+			this.contentEl.empty();
+			this.contentEl.createDiv({ cls: "redline-view-error", text: "Redline could not start. See the notice for details." });
+			return;
+		}
+		if (!this.isOpen || generation !== this.generation) return;
+		this.contentEl.empty();
+		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc });
+		this.pane = loadMount().mountRedlinePane(this.contentEl, host);
+	}
+
+	private unmountPane(): void {
+		this.pane?.unmount();
+		this.pane = null;
+	}
+}

@@ -1,0 +1,59 @@
+/**
+ * "Show Redline history for this note": the note's versions, newest first, each with its time,
+ * description, lines added and removed, the diff, and "Revert to here".
+ */
+import { Modal, Setting, type App } from "obsidian";
+import type { HistoryEntrySummary, ThreadService } from "../thread/service-api";
+
+export interface HistoryModalDeps {
+	service: ThreadService;
+	path: string;
+	/** Reverts to a version and reports the outcome (Notice). */
+	revertTo(versionId: string): Promise<void>;
+}
+
+export class HistoryModal extends Modal {
+	constructor(
+		app: App,
+		private readonly deps: HistoryModalDeps,
+	) {
+		super(app);
+	}
+
+	override async onOpen(): Promise<void> {
+		this.setTitle(`Redline history: ${this.deps.path}`);
+		this.contentEl.addClass("redline-history");
+		const result = await this.deps.service.listHistory({ path: this.deps.path });
+		if (!result.ok) {
+			this.contentEl.createEl("p", { text: `Could not read the history: ${result.error.message}` });
+			return;
+		}
+		if (result.entries.length === 0) {
+			this.contentEl.createEl("p", { text: "Redline has not changed this note." });
+			return;
+		}
+		result.entries.forEach((entry, index) => this.renderEntry(entry, index === 0));
+	}
+
+	override onClose(): void {
+		this.contentEl.empty();
+	}
+
+	private renderEntry(entry: HistoryEntrySummary, newest: boolean): void {
+		const when = new Date(entry.at).toLocaleString();
+		const setting = new Setting(this.contentEl).setName(entry.description).setDesc(`${when} · ${entry.kind} · +${entry.added} −${entry.removed}`);
+		setting.settingEl.addClass("redline-history-entry");
+		setting.settingEl.setAttr("data-version", entry.versionId);
+		if (!newest) {
+			setting.addButton((button) =>
+				button.setButtonText("Revert to here").onClick(async () => {
+					this.close();
+					await this.deps.revertTo(entry.versionId);
+				}),
+			);
+		}
+		const details = this.contentEl.createEl("details", { cls: "redline-history-diff" });
+		details.createEl("summary", { text: "Diff" });
+		details.createEl("pre", { text: entry.diff });
+	}
+}

@@ -1,0 +1,72 @@
+/**
+ * The Store port on app.vault.adapter, under the plugin's folder (`<configDir>/plugins/redline/data`).
+ * Keys are slash-separated and relative; anything that could escape the root is refused.
+ */
+import { normalizePath, type DataAdapter } from "obsidian";
+import { checkStoreKey, checkStorePrefix } from "../store/keys";
+import type { Store } from "../store/store";
+
+type Adapter = Pick<DataAdapter, "exists" | "read" | "write" | "append" | "list" | "remove" | "mkdir">;
+
+export class ObsidianStore implements Store {
+	private readonly root: string;
+
+	constructor(
+		private readonly adapter: Adapter,
+		root: string,
+	) {
+		this.root = normalizePath(root);
+	}
+
+	async append(key: string, text: string): Promise<void> {
+		const path = this.pathOf(key);
+		await this.ensureParent(path);
+		await this.adapter.append(path, text);
+	}
+
+	async read(key: string): Promise<string | null> {
+		const path = this.pathOf(key);
+		if (!(await this.adapter.exists(path))) return null;
+		return this.adapter.read(path);
+	}
+
+	async write(key: string, text: string): Promise<void> {
+		const path = this.pathOf(key);
+		await this.ensureParent(path);
+		await this.adapter.write(path, text);
+	}
+
+	async list(prefix: string): Promise<string[]> {
+		checkStorePrefix(prefix);
+		// Walk only the folder that can hold the prefix, not the whole store.
+		const slash = prefix.lastIndexOf("/");
+		const folder = slash < 0 ? "" : prefix.slice(0, slash);
+		const keys: string[] = [];
+		await this.walk(folder, keys);
+		return keys.filter((key) => key.startsWith(prefix)).sort();
+	}
+
+	async remove(key: string): Promise<void> {
+		const path = this.pathOf(key);
+		if (await this.adapter.exists(path)) await this.adapter.remove(path);
+	}
+
+	private async walk(folder: string, out: string[]): Promise<void> {
+		const path = folder === "" ? this.root : `${this.root}/${folder}`;
+		if (!(await this.adapter.exists(path))) return;
+		const listed = await this.adapter.list(path);
+		const cut = this.root.length + 1;
+		for (const file of listed.files) out.push(file.slice(cut));
+		for (const sub of listed.folders) await this.walk(sub.slice(cut), out);
+	}
+
+	private async ensureParent(path: string): Promise<void> {
+		const parent = path.slice(0, path.lastIndexOf("/"));
+		if (!(await this.adapter.exists(parent))) await this.adapter.mkdir(parent);
+	}
+
+	private pathOf(key: string): string {
+		checkStoreKey(key);
+		return `${this.root}/${key}`;
+	}
+}

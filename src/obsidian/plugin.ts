@@ -1,0 +1,248 @@
+/**
+ * RedlinePlugin: the thread service, history and agent live here (they outlive views). onload
+ * only registers things and reads data.json; the core (service, history, LangChain) is built on
+ * first use, so Obsidian's start-up does not pay for it. onunload aborts work in flight and
+ * flushes the logs.
+ */
+import { Notice, Plugin, TFile, normalizePath, type WorkspaceLeaf } from "obsidian";
+import type { Redline } from "../redline";
+import type { ModelCredentials, RedlineSettings } from "../settings";
+import type { ThreadService } from "../thread/service-api";
+import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
+import { registerCommands, type CommandHost } from "./commands";
+import { HistoryModal } from "./history-modal";
+import { loadRedline } from "./lazy";
+import { ObsidianStore } from "./obsidian-store";
+import { ObsidianVault } from "./obsidian-vault";
+import { RedlineSettingTab } from "./settings";
+import { getField, readSettings, redact, setField, toPluginData, type PluginData, type ReadSettings, type SecretNames, type SettingsProblem } from "./settings-data";
+import { chooseTransport, type ChosenTransport } from "./transport/choose";
+
+export class RedlinePlugin extends Plugin {
+	private data: PluginData = toPluginData(null);
+	private read: ReadSettings = readSettings({});
+	private corePromise: Promise<Redline> | null = null;
+	private transport: ChosenTransport | null = null;
+	private historyPresence = new Map<string, boolean>();
+	private settingTab: RedlineSettingTab | null = null;
+	private shutdown: Promise<void> = Promise.resolve();
+
+	override async onload(): Promise<void> {
+		await this.loadSettings();
+		this.reportProblems(this.read.problems);
+		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error) }));
+		this.addRibbonIcon(VIEW_ICON, "Open Redline chat", () => void this.openChat());
+		registerCommands(this, this.commandHost());
+		this.settingTab = new RedlineSettingTab(this.app, this, {
+			savedField: (field) => getField(this.data.settings, field),
+			updateField: (field, value) => this.updateField(field, value),
+			secretName: (which) => this.data.secrets[which],
+			updateSecretName: (which, id) => this.updateSecretName(which, id),
+			problems: () => this.read.problems,
+		});
+		this.addSettingTab(this.settingTab);
+		const refreshActive = (): void => {
+			const file = this.app.workspace.getActiveFile();
+			if (file) this.refreshHistory(file.path);
+		};
+		this.registerEvent(this.app.workspace.on("file-open", refreshActive));
+		this.registerEvent(this.app.workspace.on("active-leaf-change", refreshActive));
+		this.registerEvent(
+			this.app.vault.on("modify", (file) => {
+				if (file instanceof TFile && this.historyPresence.has(file.path)) this.refreshHistory(file.path);
+			}),
+		);
+		this.registerEvent(this.app.vault.on("rename", (_file, oldPath) => this.historyPresence.delete(oldPath)));
+	}
+
+	override onunload(): void {
+		const core = this.corePromise;
+		this.corePromise = null;
+		this.historyPresence.clear();
+		this.shutdown = core ? core.then((c) => c.dispose()).catch((error: unknown) => console.error("Redline: shutdown failed", error)) : Promise.resolve();
+	}
+
+	/** Resolves when onunload's aborts and log flushes are done. */
+	whenUnloaded(): Promise<void> {
+		return this.shutdown;
+	}
+
+	override async onExternalSettingsChange(): Promise<void> {
+		await this.loadSettings();
+		this.reportProblems(this.read.problems);
+		this.settingTab?.showProblems();
+	}
+
+	/** The core, built once on first use (pane opened, command run, note opened). */
+	core(): Promise<Redline> {
+		this.corePromise ??= this.buildCore().catch((error: unknown) => {
+			this.corePromise = null;
+			throw error;
+		});
+		return this.corePromise;
+	}
+
+	async service(): Promise<ThreadService> {
+		return (await this.core()).service;
+	}
+
+	effectiveSettings(): RedlineSettings {
+		return this.read.effective;
+	}
+
+	problems(): SettingsProblem[] {
+		return this.read.problems;
+	}
+
+	private async buildCore(): Promise<Redline> {
+		const configDir = this.app.vault.configDir;
+		const pluginDir = normalizePath(this.manifest.dir ?? `${configDir}/plugins/${this.manifest.id}`);
+		return loadRedline().createRedline({
+			vault: new ObsidianVault(this.app),
+			store: new ObsidianStore(this.app.vault.adapter, `${pluginDir}/data`),
+			settings: () => this.read.effective,
+			credentials: () => this.credentials(),
+			// Delegates, so a change of the transport setting applies to the next request.
+			fetch: (input, init) => this.currentTransport().fetch(input, init),
+			protectedFolders: [configDir, pluginDir],
+		});
+	}
+
+	private currentTransport(): ChosenTransport {
+		if (!this.transport) {
+			this.transport = chooseTransport(this.read.effective.transport);
+			if (this.transport.note) new Notice(`Redline: ${this.transport.note}`);
+		}
+		return this.transport;
+	}
+
+	private credentials(): ModelCredentials {
+		const secret = (id: string): string | undefined => (id ? (this.app.secretStorage.getSecret(id) ?? undefined) : undefined);
+		return { mainApiKey: secret(this.data.secrets.mainApiKey), applyApiKey: secret(this.data.secrets.applyApiKey) };
+	}
+
+	private async loadSettings(): Promise<void> {
+		this.data = toPluginData(await this.loadData());
+		this.read = readSettings(this.data.settings);
+		this.transport = null;
+	}
+
+	private async save(): Promise<void> {
+		// Only the settings and the secret names: keys never reach data.json.
+		await this.saveData({ settings: this.data.settings, secrets: { ...this.data.secrets } });
+	}
+
+	private async updateField(field: string, value: unknown): Promise<void> {
+		setField(this.data.settings, field, value);
+		this.read = readSettings(this.data.settings);
+		if (field === "transport") this.transport = null;
+		await this.save();
+	}
+
+	private async updateSecretName(which: keyof SecretNames, id: string): Promise<void> {
+		this.data.secrets[which] = id.trim();
+		await this.save();
+	}
+
+	private reportProblems(problems: SettingsProblem[]): void {
+		if (problems.length === 0) return;
+		new Notice(`Redline: ${problems.length === 1 ? "a saved setting is" : `${problems.length} saved settings are`} not valid and kept as saved (defaults used meanwhile). ${problems.map((p) => p.message).join(" ")}`);
+	}
+
+	/** Shows a failure with any API key masked. */
+	private fail(what: string, error: unknown): void {
+		const { mainApiKey, applyApiKey } = this.credentials();
+		const message = error instanceof Error ? error.message : String(error);
+		new Notice(`${what}: ${redact(message, [mainApiKey, applyApiKey])}`);
+	}
+
+	private refreshHistory(path: string): void {
+		void this.core()
+			.then((core) => core.history.list(path))
+			.then((entries) => this.historyPresence.set(path, entries.length > 0))
+			.catch(() => this.historyPresence.delete(path));
+	}
+
+	private async openChat(): Promise<WorkspaceLeaf | null> {
+		const { workspace } = this.app;
+		let leaf: WorkspaceLeaf | null = workspace.getLeavesOfType(VIEW_TYPE)[0] ?? null;
+		if (!leaf) {
+			const created = workspace.getRightLeaf(false);
+			if (!created) return null;
+			await created.setViewState({ type: VIEW_TYPE, active: true });
+			leaf = created;
+		}
+		await workspace.revealLeaf(leaf);
+		return leaf;
+	}
+
+	/** The thread commands act on: the most recently updated one (created when there is none). */
+	private async currentThread(service: ThreadService): Promise<string | null> {
+		const list = await service.listThreads();
+		if (!list.ok) return null;
+		const newest = [...list.threads].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+		if (newest) return newest.threadId;
+		const created = await service.createThread({});
+		return created.ok ? created.threadId : null;
+	}
+
+	private commandHost(): CommandHost {
+		return {
+			activeFile: () => this.app.workspace.getActiveFile(),
+			hasHistory: (path) => this.historyPresence.get(path),
+			refreshHistory: (path) => this.refreshHistory(path),
+			openChat: async () => void (await this.openChat()),
+			newChat: async () => {
+				try {
+					const created = await (await this.service()).createThread({});
+					if (!created.ok) new Notice(`Redline: ${created.error.message}`);
+					await this.openChat();
+				} catch (error) {
+					this.fail("Redline could not start a chat", error);
+				}
+			},
+			pinNote: async (path) => {
+				try {
+					const service = await this.service();
+					const threadId = await this.currentThread(service);
+					if (!threadId) return;
+					const pinned = await service.pinItem({ threadId, operation: "pin", pinnedItem: { path } });
+					new Notice(pinned.ok ? `Pinned ${path} to the chat.` : `Redline could not pin ${path}: ${pinned.error.message}`);
+				} catch (error) {
+					this.fail("Redline could not pin the note", error);
+				}
+			},
+			stopAll: async () => {
+				if (!this.corePromise) return;
+				const service = await this.service();
+				const list = await service.listThreads();
+				if (!list.ok) return;
+				await Promise.all(list.threads.map((t) => service.stop({ threadId: t.threadId })));
+				new Notice("Redline stopped.");
+			},
+			revertLast: (path) => this.revert(path),
+			showHistory: async (path) => {
+				try {
+					const service = await this.service();
+					new HistoryModal(this.app, { service, path, revertTo: (versionId) => this.revert(path, versionId) }).open();
+				} catch (error) {
+					this.fail("Redline could not read the history", error);
+				}
+			},
+		};
+	}
+
+	/** Reverts the last change (or back to a version) and says what happened. */
+	async revert(path: string, versionId?: string): Promise<void> {
+		try {
+			const service = await this.service();
+			const result = await service.revertHistory(versionId ? { path, versionId } : { path });
+			if (result.ok) new Notice(`Reverted ${versionId ? "to the chosen version of" : "the last Redline change in"} ${path} (+${result.added} −${result.removed}).`);
+			else if (result.error.code === "conflict") new Notice(`Redline did not revert ${path}: ${result.error.message}`);
+			else new Notice(`Redline could not revert ${path}: ${result.error.message}`);
+		} catch (error) {
+			this.fail(`Redline could not revert ${path}`, error);
+		}
+		this.refreshHistory(path);
+	}
+}

@@ -1,0 +1,164 @@
+/**
+ * What data.json holds and how it is read. Settings the user saved are never silently replaced:
+ * an invalid field is reported (field + reason) and stays in data.json exactly as saved until the
+ * user fixes it; only the running core falls back to the default for that one field.
+ * API keys are never here: data.json names the secrets (ids in app.secretStorage).
+ */
+import { DEFAULT_SETTINGS, DEFAULT_TOOL_PREFERENCES, type RedlineSettings } from "../settings";
+
+export interface SecretNames {
+	/** Id of the main model's API key in app.secretStorage ("" = none). */
+	mainApiKey: string;
+	applyApiKey: string;
+}
+
+/** data.json: settings as saved (possibly invalid) and secret names. */
+export interface PluginData {
+	settings: Record<string, unknown>;
+	secrets: SecretNames;
+}
+
+export interface SettingsProblem {
+	/** Dotted path of the field, e.g. "mainModel.baseUrl". */
+	field: string;
+	message: string;
+}
+
+export interface ReadSettings {
+	/** What the core runs with: saved values where valid, defaults elsewhere. */
+	effective: RedlineSettings;
+	problems: SettingsProblem[];
+}
+
+const PREFERENCES = ["prompt", "always", "never"];
+const TRANSPORTS = ["auto", "node", "request-url"];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function show(value: unknown): string {
+	const text = JSON.stringify(value) ?? String(value);
+	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** Normalizes whatever loadData() returned into PluginData (never throws, never drops fields). */
+export function toPluginData(raw: unknown): PluginData {
+	const data = isRecord(raw) ? raw : {};
+	const settings = isRecord(data.settings) ? { ...data.settings } : {};
+	const secrets = isRecord(data.secrets) ? data.secrets : {};
+	return {
+		settings,
+		secrets: {
+			mainApiKey: typeof secrets.mainApiKey === "string" ? secrets.mainApiKey : "",
+			applyApiKey: typeof secrets.applyApiKey === "string" ? secrets.applyApiKey : "",
+		},
+	};
+}
+
+function checkUrl(value: unknown): string | null {
+	if (typeof value !== "string") return "must be text";
+	try {
+		const url = new URL(value);
+		return url.protocol === "http:" || url.protocol === "https:" ? null : "must start with http:// or https://";
+	} catch {
+		return "is not a valid URL";
+	}
+}
+
+function checkWhole(min: number, max: number) {
+	return (value: unknown): string | null =>
+		typeof value === "number" && Number.isInteger(value) && value >= min && value <= max ? null : `must be a whole number from ${min} to ${max}`;
+}
+
+/** Reads saved settings over the defaults, collecting one problem per invalid field. */
+export function readSettings(saved: Record<string, unknown>): ReadSettings {
+	const problems: SettingsProblem[] = [];
+	const effective: RedlineSettings = structuredClone(DEFAULT_SETTINGS);
+	const take = <T>(field: string, value: unknown, check: (v: unknown) => string | null, set: (v: T) => void): void => {
+		if (value === undefined) return;
+		const problem = check(value);
+		if (problem) problems.push({ field, message: `${label(field)} ${problem} (saved: ${show(value)}).` });
+		else set(value as T);
+	};
+	const text = (v: unknown): string | null => (typeof v === "string" ? null : "must be text");
+	const optionalUrl = (v: unknown): string | null => (v === "" ? null : checkUrl(v));
+	const bool = (v: unknown): string | null => (typeof v === "boolean" ? null : "must be on or off");
+	const temperature = (v: unknown): string | null => (typeof v === "number" && v >= 0 && v <= 2 ? null : "must be a number from 0 to 2");
+
+	const main = saved.mainModel;
+	if (main !== undefined && !isRecord(main)) problems.push({ field: "mainModel", message: `Main model must be an object (saved: ${show(main)}).` });
+	if (isRecord(main)) {
+		take<string>("mainModel.baseUrl", main.baseUrl, checkUrl, (v) => (effective.mainModel.baseUrl = v));
+		take<string>("mainModel.model", main.model, (v) => (typeof v === "string" && v.trim() !== "" ? null : "must not be empty"), (v) => (effective.mainModel.model = v));
+		take<number>("mainModel.temperature", main.temperature, temperature, (v) => (effective.mainModel.temperature = v));
+		take<boolean>("mainModel.supportsPredictedOutputs", main.supportsPredictedOutputs, bool, (v) => (effective.mainModel.supportsPredictedOutputs = v));
+	}
+	const apply = saved.applyModel;
+	if (apply !== undefined && !isRecord(apply)) problems.push({ field: "applyModel", message: `Apply model must be an object (saved: ${show(apply)}).` });
+	if (isRecord(apply)) {
+		take<string>("applyModel.baseUrl", apply.baseUrl, optionalUrl, (v) => (effective.applyModel.baseUrl = v === "" ? undefined : v));
+		take<string>("applyModel.model", apply.model, text, (v) => (effective.applyModel.model = v === "" ? undefined : v));
+		take<boolean>("applyModel.supportsPredictedOutputs", apply.supportsPredictedOutputs, bool, (v) => (effective.applyModel.supportsPredictedOutputs = v));
+	}
+	const tools = saved.toolDefaults;
+	if (tools !== undefined && !isRecord(tools)) problems.push({ field: "toolDefaults", message: `Tool preferences must be an object (saved: ${show(tools)}).` });
+	if (isRecord(tools)) {
+		for (const [tool, value] of Object.entries(tools)) {
+			take<RedlineSettings["toolDefaults"][string]>(`toolDefaults.${tool}`, value, (v) => (typeof v === "string" && PREFERENCES.includes(v) ? null : `must be one of ${PREFERENCES.join(", ")}`), (v) => (effective.toolDefaults[tool] = v));
+		}
+	}
+	take<number>("historySize", saved.historySize, checkWhole(1, 100), (v) => (effective.historySize = v));
+	take<number>("maxNoteBytes", saved.maxNoteBytes, checkWhole(1024, 100 * 1024 * 1024), (v) => (effective.maxNoteBytes = v));
+	take<number>("stepCap", saved.stepCap, checkWhole(1, 200), (v) => (effective.stepCap = v));
+	take<RedlineSettings["transport"]>("transport", saved.transport, (v) => (typeof v === "string" && TRANSPORTS.includes(v) ? null : `must be one of ${TRANSPORTS.join(", ")}`), (v) => (effective.transport = v));
+	return { effective, problems };
+}
+
+const LABELS: Record<string, string> = {
+	"mainModel.baseUrl": "Main model base URL",
+	"mainModel.model": "Main model name",
+	"mainModel.temperature": "Main model temperature",
+	"mainModel.supportsPredictedOutputs": "Main model predicted outputs",
+	"applyModel.baseUrl": "Apply model base URL",
+	"applyModel.model": "Apply model name",
+	"applyModel.supportsPredictedOutputs": "Predicted outputs",
+	historySize: "History size",
+	maxNoteBytes: "Largest note size",
+	stepCap: "Step cap",
+	transport: "Transport",
+};
+
+function label(field: string): string {
+	if (field.startsWith("toolDefaults.")) return `Default for ${field.slice("toolDefaults.".length)}`;
+	return LABELS[field] ?? field;
+}
+
+/** Sets a dotted field in the saved settings (the tab edits one field at a time). */
+export function setField(saved: Record<string, unknown>, field: string, value: unknown): void {
+	const parts = field.split(".");
+	let target = saved;
+	for (const part of parts.slice(0, -1)) {
+		if (!isRecord(target[part])) target[part] = {};
+		target = target[part] as Record<string, unknown>;
+	}
+	target[parts[parts.length - 1]] = value;
+}
+
+/** Reads a dotted field from saved settings, falling back to the default's value. */
+export function getField(saved: Record<string, unknown>, field: string): unknown {
+	let value: unknown = saved;
+	let fallback: unknown = { ...DEFAULT_SETTINGS, toolDefaults: { ...DEFAULT_TOOL_PREFERENCES, ...DEFAULT_SETTINGS.toolDefaults } };
+	for (const part of field.split(".")) {
+		value = isRecord(value) ? value[part] : undefined;
+		fallback = isRecord(fallback) ? fallback[part] : undefined;
+	}
+	return value === undefined ? fallback : value;
+}
+
+/** Masks anything that looks like one of the given secrets (errors, notices, logs). */
+export function redact(text: string, secrets: (string | null | undefined)[]): string {
+	let out = text;
+	for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join("[redacted]");
+	return out.replace(/\b(sk|key|api)[-_][A-Za-z0-9_-]{12,}\b/g, "[redacted]").replace(/(Bearer\s+)[^\s"']+/gi, "$1[redacted]");
+}

@@ -1,0 +1,69 @@
+/**
+ * The UiHost the React pane gets inside Obsidian: Markdown through MarkdownRenderer (each render
+ * owns a Component that is unloaded with it), navigation through the workspace, the `[[` picker
+ * through prepareFuzzySearch, and the document of the window the view lives in.
+ */
+import { Component, TFile, prepareFuzzySearch, type App } from "obsidian";
+import { MarkdownRenderer } from "obsidian";
+import type { ThreadService } from "../thread/service-api";
+import type { UiHost } from "../ui/host";
+
+/** Obsidian's settings modal is not in the public API; this is the part we call. */
+interface SettingsModal {
+	open(): void;
+	openTabById(id: string): unknown;
+}
+
+export interface UiHostDeps {
+	app: App;
+	service: ThreadService;
+	/** The view: renders are its children, so closing the view unloads them. */
+	owner: Component;
+	pluginId: string;
+	doc: Document;
+}
+
+const SUGGESTION_LIMIT = 20;
+
+export function createObsidianUiHost(deps: UiHostDeps): UiHost {
+	const { app, owner } = deps;
+	return {
+		service: deps.service,
+		doc: deps.doc,
+		renderMarkdown(el, markdown, sourcePath) {
+			const component = owner.addChild(new Component());
+			void MarkdownRenderer.render(app, markdown, el, sourcePath, component);
+			return () => owner.removeChild(component);
+		},
+		openNote(path) {
+			void app.workspace.openLinkText(path, "", false);
+		},
+		activeNotePath() {
+			return app.workspace.getActiveFile()?.path ?? null;
+		},
+		onActiveNoteChange(listener) {
+			const notify = (): void => listener(app.workspace.getActiveFile()?.path ?? null);
+			const refs = [app.workspace.on("file-open", notify), app.workspace.on("active-leaf-change", notify)];
+			return () => {
+				for (const ref of refs) app.workspace.offref(ref);
+			};
+		},
+		async suggestNotes(query) {
+			const files = app.vault.getMarkdownFiles();
+			if (query.trim() === "") return files.slice(0, SUGGESTION_LIMIT).map((f) => f.path);
+			const match = prepareFuzzySearch(query);
+			return files
+				.map((file: TFile) => ({ file, result: match(file.path) }))
+				.filter((x) => x.result !== null)
+				.sort((a, b) => b.result!.score - a.result!.score)
+				.slice(0, SUGGESTION_LIMIT)
+				.map((x) => x.file.path);
+		},
+		openSettings() {
+			const setting = (app as unknown as { setting?: SettingsModal }).setting;
+			if (!setting) return;
+			setting.open();
+			setting.openTabById(deps.pluginId);
+		},
+	};
+}

@@ -1,0 +1,110 @@
+/**
+ * A Store over a folder (the sandbox's plugin data): key "threads/abc.jsonl" is the file
+ * <root>/threads/abc.jsonl. Writes go to a temp file and are renamed into place, so a crash
+ * leaves the old value or the new one, never half of one. Operations on one key are serialized.
+ */
+import { appendFile, mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { checkStoreKey, checkStorePrefix, StoreError } from "../store/keys";
+import type { Store } from "../store/store";
+import { PathLock } from "../vault/path-lock";
+import { errno } from "./fs-errors";
+
+function toStoreError(error: unknown, key: string): StoreError {
+	const code = errno(error);
+	if (code === "ENOTDIR" || code === "EISDIR" || code === "ENOTEMPTY" || code === "EEXIST") {
+		return new StoreError("conflict", `Store key ${JSON.stringify(key)} conflicts with another key: a key cannot also be a folder of keys`, key);
+	}
+	return new StoreError("io", `Store key ${JSON.stringify(key)}: ${error instanceof Error ? error.message : String(error)}`, key);
+}
+
+export class FolderStore implements Store {
+	readonly root: string;
+	private readonly lock = new PathLock();
+
+	constructor(rootDir: string) {
+		this.root = resolve(rootDir);
+	}
+
+	async append(key: string, text: string): Promise<void> {
+		const file = this.file(key);
+		return await this.lock.run(key, async () => {
+			try {
+				await mkdir(dirname(file), { recursive: true });
+				await appendFile(file, text, "utf8");
+			} catch (error) {
+				throw toStoreError(error, key);
+			}
+		});
+	}
+
+	async read(key: string): Promise<string | null> {
+		const file = this.file(key);
+		try {
+			return await readFile(file, "utf8");
+		} catch (error) {
+			// A missing file, or a folder of other keys, means no value at this key.
+			if (errno(error) === "ENOENT" || errno(error) === "EISDIR" || errno(error) === "ENOTDIR") return null;
+			throw toStoreError(error, key);
+		}
+	}
+
+	async write(key: string, text: string): Promise<void> {
+		const file = this.file(key);
+		return await this.lock.run(key, async () => {
+			const temp = join(dirname(file), `.${crypto.randomUUID().slice(0, 8)}.redline-tmp`);
+			try {
+				await mkdir(dirname(file), { recursive: true });
+				await writeFile(temp, text, "utf8");
+				await rename(temp, file);
+			} catch (error) {
+				await unlink(temp).catch(() => undefined);
+				throw toStoreError(error, key);
+			}
+		});
+	}
+
+	async list(prefix: string): Promise<string[]> {
+		checkStorePrefix(prefix);
+		const slash = prefix.lastIndexOf("/");
+		const start = slash < 0 ? "" : prefix.slice(0, slash);
+		const keys: string[] = [];
+		const walk = async (rel: string): Promise<void> => {
+			let entries;
+			try {
+				entries = await readdir(rel === "" ? this.root : join(this.root, ...rel.split("/")), { withFileTypes: true });
+			} catch (error) {
+				if (errno(error) === "ENOENT" || errno(error) === "ENOTDIR") return;
+				throw toStoreError(error, prefix);
+			}
+			for (const entry of entries) {
+				if (entry.name.startsWith(".")) continue; // temp files
+				const key = rel === "" ? entry.name : `${rel}/${entry.name}`;
+				if (entry.isDirectory()) {
+					if ((key + "/").startsWith(prefix) || prefix.startsWith(key + "/")) await walk(key);
+				} else if (entry.isFile() && key.startsWith(prefix)) keys.push(key);
+			}
+		};
+		await walk(start);
+		return keys.sort();
+	}
+
+	async remove(key: string): Promise<void> {
+		const file = this.file(key);
+		return await this.lock.run(key, async () => {
+			try {
+				await unlink(file);
+			} catch (error) {
+				const code = errno(error);
+				if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR" || code === "EPERM") return;
+				throw toStoreError(error, key);
+			}
+		});
+	}
+
+	/** The file for a key; throws StoreError "invalid-key" (synchronously) for a bad key. */
+	private file(key: string): string {
+		checkStoreKey(key);
+		return join(this.root, ...key.split("/"));
+	}
+}

@@ -1,0 +1,33 @@
+/**
+ * The scripted OpenAI-compatible model server for tests, benchmarks and the offline sandbox.
+ * Start it with `startModelServer({ script: scripted(reply.text("Hi")) })` and point a client at
+ * `server.baseURL`. See server.ts for routes and wire.ts for the chunk format.
+ *
+ * Two @langchain/openai behaviours the tests here pin down, worth knowing when driving ChatOpenAI:
+ * - `invoke()` on a model built with `streaming: true` estimates token usage by downloading
+ *   tiktoken tables from tiktoken.pages.dev, which hangs offline (and phones home from Obsidian).
+ *   Use `.stream()` and concat the chunks, or `streaming: false` for a one-shot invoke.
+ * - While streaming, tool-call arguments go through a partial-JSON parser: arguments cut off
+ *   mid-string come back as a valid `tool_calls` entry with truncated values. The raw text is in
+ *   `tool_call_chunks[i].args`; check `response_metadata.finish_reason === "length"` too.
+ */
+export { startModelServer } from "./server";
+export { scripted, reply, lastUserText, toolResults, hasTool, messageText, ScriptError, type ScriptStep } from "./script";
+export { splitTokens, estimateTokens } from "./tokens";
+export { validateReply } from "./validate";
+export type {
+	ChatRequestBody,
+	ModelScript,
+	ModelServer,
+	ModelServerOptions,
+	RecordedRequest,
+	RequestOutcome,
+	ScriptContext,
+	ScriptedFault,
+	ScriptedPace,
+	ScriptedReply,
+	ScriptedToolCall,
+	ScriptedUsage,
+	WireMessage,
+} from "./types";
+export type { Completion, CompletionChunk, ChunkDelta, ToolCallDelta, Usage } from "./wire";

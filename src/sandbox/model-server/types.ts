@@ -1,0 +1,113 @@
+/**
+ * The shapes a test or benchmark works with: what the server recorded, what a script answers,
+ * and the running server handle. Wire (JSON) shapes live in wire.ts.
+ */
+
+/** One tool call the scripted model makes. A string `arguments` goes out verbatim, so a script can
+ * send malformed JSON on purpose; an object is serialized with JSON.stringify. */
+export interface ScriptedToolCall {
+	id?: string;
+	name: string;
+	arguments: Record<string, unknown> | string;
+}
+
+export type ScriptedFault =
+	/** Answer with this HTTP status and an OpenAI-style error body instead of a completion. */
+	| { kind: "http"; status: number; retryAfterSeconds?: number; message?: string }
+	/** Write this many SSE chunks (0 = none, not even headers for non-streaming), then destroy the
+	 * socket, as a proxy or server crash would. */
+	| { kind: "drop"; afterChunks: number };
+
+export interface ScriptedPace {
+	/** Delay before the first chunk (time to first token). */
+	firstTokenMs: number;
+	/** Chunks per second after the first one. 0 or less means no delay. */
+	tokensPerSecond: number;
+}
+
+export interface ScriptedUsage {
+	prompt_tokens?: number;
+	completion_tokens?: number;
+}
+
+/** What the model answers to one request. */
+export interface ScriptedReply {
+	text?: string;
+	toolCalls?: ScriptedToolCall[];
+	/** Defaults to "tool_calls" when there are tool calls, else "stop". */
+	finishReason?: "stop" | "tool_calls" | "length";
+	pace?: ScriptedPace;
+	fault?: ScriptedFault;
+	/** Overrides the computed token counts. */
+	usage?: ScriptedUsage;
+}
+
+/** A chat message as clients send it. Loose on purpose: the server records, it does not judge. */
+export interface WireMessage {
+	role: string;
+	content?: unknown;
+	tool_calls?: Array<{ id: string; type?: string; function: { name: string; arguments: string } }>;
+	tool_call_id?: string;
+	name?: string;
+	[key: string]: unknown;
+}
+
+/** The JSON body of POST /v1/chat/completions, with the fields tests look at typed. */
+export interface ChatRequestBody {
+	model: string;
+	messages: WireMessage[];
+	tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
+	tool_choice?: unknown;
+	stream?: boolean;
+	stream_options?: { include_usage?: boolean };
+	prediction?: { type: string; content: unknown };
+	temperature?: number;
+	max_tokens?: number;
+	max_completion_tokens?: number;
+	[key: string]: unknown;
+}
+
+/** How a recorded request ended, from the server's side. */
+export type RequestOutcome = "pending" | "completed" | "fault" | "client-closed" | "script-error";
+
+export interface RecordedRequest {
+	body: ChatRequestBody;
+	headers: Record<string, string | string[] | undefined>;
+	/** Date.now() when the request body was read. */
+	receivedAt: number;
+	/** Updated as the reply proceeds; "client-closed" means the client went away mid-reply. */
+	outcome: RequestOutcome;
+}
+
+export interface ScriptContext {
+	/** 0-based index of this chat completion call since the current script was set. */
+	callIndex: number;
+}
+
+export type ModelScript = (request: RecordedRequest, context: ScriptContext) => ScriptedReply | Promise<ScriptedReply>;
+
+export interface ModelServerOptions {
+	script: ModelScript;
+	/** 0 or absent: any free port. */
+	port?: number;
+	/** Loopback only: the server is a test double and must never listen on a network. */
+	host?: "127.0.0.1";
+	/** Model ids listed by GET /v1/models (default ["scripted"]). */
+	models?: string[];
+}
+
+export interface ModelServer {
+	/** http://127.0.0.1:PORT */
+	url: string;
+	/** url + "/v1": what OpenAI clients take as baseURL. */
+	baseURL: string;
+	/** Every chat completion request received, in order (faulted ones too). */
+	requests: RecordedRequest[];
+	/** Resolves with `requests` once at least `count` chat requests have arrived (so a test can act
+	 * while a reply is still streaming); rejects if the server closes first. */
+	waitForRequests(count: number): Promise<RecordedRequest[]>;
+	/** Replace the script; the call index starts again at 0. */
+	setScript(script: ModelScript): void;
+	/** Stops listening and cuts open connections. */
+	close(): Promise<void>;
+}

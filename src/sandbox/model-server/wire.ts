@@ -1,0 +1,168 @@
+/**
+ * Turns a ScriptedReply into OpenAI chat-completions wire objects: the list of streaming chunks
+ * and the non-streaming completion. Choices made to look like api.openai.com, because the real
+ * clients (openai SDK, @langchain/openai) are what tests exercise:
+ * - the first chunk carries `role: "assistant"` and empty content, as OpenAI does;
+ * - text streams one ~4-character token per chunk;
+ * - each tool call opens with a chunk holding its `index`, `id`, `type` and `name` (arguments ""),
+ *   then its arguments arrive in token-sized pieces carrying only `index`, so clients must merge;
+ * - a last chunk has an empty delta and the `finish_reason`;
+ * - with `stream_options.include_usage`, a final chunk with `choices: []` carries `usage`
+ *   (earlier chunks then have `usage: null`, as OpenAI sends them).
+ * `[DONE]` and the SSE framing are the server's job (server.ts).
+ */
+import { estimateTokens, splitTokens } from "./tokens";
+import type { ChatRequestBody, ScriptedReply } from "./types";
+
+export interface ToolCallDelta {
+	index: number;
+	id?: string;
+	type?: "function";
+	function: { name?: string; arguments?: string };
+}
+
+export interface ChunkDelta {
+	role?: "assistant";
+	content?: string;
+	tool_calls?: ToolCallDelta[];
+}
+
+export interface Usage {
+	prompt_tokens: number;
+	completion_tokens: number;
+	total_tokens: number;
+}
+
+export interface CompletionChunk {
+	id: string;
+	object: "chat.completion.chunk";
+	created: number;
+	model: string;
+	system_fingerprint: string;
+	choices: Array<{ index: 0; delta: ChunkDelta; logprobs: null; finish_reason: string | null }>;
+	usage?: Usage | null;
+}
+
+export interface Completion {
+	id: string;
+	object: "chat.completion";
+	created: number;
+	model: string;
+	system_fingerprint: string;
+	choices: Array<{
+		index: 0;
+		message: {
+			role: "assistant";
+			content: string | null;
+			refusal: null;
+			tool_calls?: Array<{ id: string; type: "function"; function: { name: string; arguments: string } }>;
+		};
+		logprobs: null;
+		finish_reason: string;
+	}>;
+	usage: Usage;
+}
+
+/** Identity shared by every chunk of one reply. */
+export interface ReplyIdentity {
+	id: string;
+	created: number;
+	model: string;
+	/** Used for tool calls that the script gave no id. */
+	toolCallIdPrefix: string;
+}
+
+/** A reply with everything resolved: ids, argument strings, tokens and the finish reason. */
+export interface ResolvedReply {
+	textTokens: string[];
+	toolCalls: Array<{ id: string; name: string; argumentTokens: string[]; arguments: string }>;
+	finishReason: string;
+	usage: Usage;
+}
+
+const FINGERPRINT = "fp_redline_scripted";
+
+export function resolveReply(reply: ScriptedReply, body: ChatRequestBody, identity: ReplyIdentity): ResolvedReply {
+	const textTokens = splitTokens(reply.text ?? "");
+	const toolCalls = (reply.toolCalls ?? []).map((call, i) => {
+		const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
+		return { id: call.id ?? `${identity.toolCallIdPrefix}_${i}`, name: call.name, arguments: args, argumentTokens: splitTokens(args) };
+	});
+	const streamed = textTokens.length + toolCalls.reduce((n, c) => n + c.argumentTokens.length, 0);
+	const prompt = reply.usage?.prompt_tokens ?? estimateTokens(JSON.stringify(body.messages ?? []).length);
+	const completion = reply.usage?.completion_tokens ?? streamed;
+	return {
+		textTokens,
+		toolCalls,
+		finishReason: reply.finishReason ?? (toolCalls.length > 0 ? "tool_calls" : "stop"),
+		usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+	};
+}
+
+export function streamChunks(reply: ResolvedReply, identity: ReplyIdentity, includeUsage: boolean): CompletionChunk[] {
+	const chunk = (delta: ChunkDelta, finishReason: string | null = null): CompletionChunk => ({
+		id: identity.id,
+		object: "chat.completion.chunk",
+		created: identity.created,
+		model: identity.model,
+		system_fingerprint: FINGERPRINT,
+		choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+		...(includeUsage ? { usage: null } : {}),
+	});
+	const chunks: CompletionChunk[] = [chunk({ role: "assistant", content: "" })];
+	for (const token of reply.textTokens) chunks.push(chunk({ content: token }));
+	reply.toolCalls.forEach((call, index) => {
+		chunks.push(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
+		for (const piece of call.argumentTokens) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+	});
+	chunks.push(chunk({}, reply.finishReason));
+	if (includeUsage) {
+		chunks.push({
+			id: identity.id,
+			object: "chat.completion.chunk",
+			created: identity.created,
+			model: identity.model,
+			system_fingerprint: FINGERPRINT,
+			choices: [],
+			usage: reply.usage,
+		});
+	}
+	return chunks;
+}
+
+export function completion(reply: ResolvedReply, identity: ReplyIdentity): Completion {
+	const text = reply.textTokens.join("");
+	const toolCalls = reply.toolCalls.map((call) => ({
+		id: call.id,
+		type: "function" as const,
+		function: { name: call.name, arguments: call.arguments },
+	}));
+	return {
+		id: identity.id,
+		object: "chat.completion",
+		created: identity.created,
+		model: identity.model,
+		system_fingerprint: FINGERPRINT,
+		choices: [
+			{
+				index: 0,
+				message: {
+					role: "assistant",
+					// OpenAI sends null content when the reply is only tool calls.
+					content: text === "" && toolCalls.length > 0 ? null : text,
+					refusal: null,
+					...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+				},
+				logprobs: null,
+				finish_reason: reply.finishReason,
+			},
+		],
+		usage: reply.usage,
+	};
+}
+
+/** The error body OpenAI sends; the SDKs read `error.message`. */
+export function errorBody(status: number, message: string, code?: string): { error: { message: string; type: string; param: null; code: string | null } } {
+	const type = status === 429 ? "rate_limit_error" : status >= 500 ? "server_error" : status === 404 ? "not_found_error" : "invalid_request_error";
+	return { error: { message, type, param: null, code: code ?? null } };
+}

@@ -1,0 +1,69 @@
+/** An in-memory Store for tests and the browser sandbox. */
+import { checkStoreKey, checkStorePrefix, StoreError } from "./keys";
+import type { Store } from "./store";
+
+export class MemoryStore implements Store {
+	private readonly values = new Map<string, string>();
+
+	constructor(initial: Record<string, string> = {}) {
+		for (const [key, value] of Object.entries(initial)) this.values.set(checkStoreKey(key), value);
+	}
+
+	append(key: string, text: string): Promise<void> {
+		return attempt(() => {
+			this.refuseConflict(checkStoreKey(key));
+			this.values.set(key, (this.values.get(key) ?? "") + text);
+		});
+	}
+
+	read(key: string): Promise<string | null> {
+		return attempt(() => this.values.get(checkStoreKey(key)) ?? null);
+	}
+
+	write(key: string, text: string): Promise<void> {
+		return attempt(() => {
+			this.refuseConflict(checkStoreKey(key));
+			this.values.set(key, text);
+		});
+	}
+
+	list(prefix: string): Promise<string[]> {
+		return attempt(() => {
+			checkStorePrefix(prefix);
+			return [...this.values.keys()].filter((key) => key.startsWith(prefix)).sort();
+		});
+	}
+
+	/** Keys are files in the folder store, so "a" and "a/b" cannot both hold values; same here. */
+	private refuseConflict(key: string): void {
+		const segments = key.split("/");
+		for (let i = 1; i < segments.length; i++) {
+			const ancestor = segments.slice(0, i).join("/");
+			if (this.values.has(ancestor)) throw conflict(key, ancestor);
+		}
+		for (const other of this.values.keys()) if (other.startsWith(key + "/")) throw conflict(key, other);
+	}
+
+	remove(key: string): Promise<void> {
+		return attempt(() => {
+			this.values.delete(checkStoreKey(key));
+		});
+	}
+}
+
+/** Sync work as a promise, so bad keys reject instead of throwing synchronously. */
+function attempt<T>(work: () => T): Promise<T> {
+	try {
+		return Promise.resolve(work());
+	} catch (error) {
+		return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+	}
+}
+
+function conflict(key: string, other: string): StoreError {
+	return new StoreError(
+		"conflict",
+		`Store key ${JSON.stringify(key)} conflicts with ${JSON.stringify(other)}: a key cannot also be a folder of keys`,
+		key,
+	);
+}

@@ -1,0 +1,150 @@
+/**
+ * How a thread's events are written as JSON lines, and read back.
+ *
+ * Coalescing: consecutive assistant_token events of one message become ONE line whose text is
+ * their concatenation, whose seq is the last one's, and whose `lens` lists each token's length.
+ * Reading expands the line back into the original tokens with their original, contiguous seqs
+ * (seq - n + 1 .. seq). So a replayed log holds the same seqs and texts that live subscribers
+ * saw: resuming from any nonce, even one in the middle of a coalesced run, gets exactly the
+ * tokens after it, and the projection is the same. Only `at` differs: expanded tokens share the
+ * time of the last one (no view reads a token's time).
+ */
+import type { StoredEvent, ThreadEvent } from "./events";
+
+/** Keys every known event type needs, with their typeof (a light check against corrupt lines). */
+const REQUIRED: Record<string, Record<string, string>> = {
+	thread_created: {},
+	thread_renamed: { title: "string" },
+	user_message: { messageId: "string", content: "string", pinned: "object" },
+	assistant_message_started: { messageId: "string" },
+	assistant_token: { messageId: "string", text: "string" },
+	assistant_message_completed: { messageId: "string", finishReason: "string" },
+	status: { status: "string" },
+	tool_call_proposed: { callId: "string", tool: "string", messageId: "string" },
+	tool_call_decided: { callId: "string", decision: "string", by: "string" },
+	tool_call_started: { callId: "string" },
+	tool_call_progress: { callId: "string", phase: "string" },
+	tool_call_completed: { callId: "string", result: "object" },
+	tool_preference_set: { tool: "string", preference: "string" },
+	question_asked: { askId: "string", callId: "string", questions: "object" },
+	question_answered: { askId: "string", answers: "object" },
+	edit_intent_declared: { editId: "string", callId: "string", path: "string", operation: "string", description: "string" },
+	edit_applied: { path: "string", versionId: "string", added: "number", removed: "number" },
+	edit_reverted: { path: "string", versionId: "string", added: "number", removed: "number" },
+	item_pinned: { item: "object" },
+	item_unpinned: { item: "object" },
+	error: { message: "string", retryable: "boolean" },
+};
+
+export function isKnownType(type: string): boolean {
+	return Object.prototype.hasOwnProperty.call(REQUIRED, type);
+}
+
+/** Serializes events (in seq order) as JSON lines, coalescing runs of tokens. */
+export function encodeEvents(events: readonly StoredEvent[]): string {
+	let out = "";
+	let i = 0;
+	while (i < events.length) {
+		const event = events[i];
+		if (event.type !== "assistant_token" || !isTokenEvent(event)) {
+			out += JSON.stringify(event) + "\n";
+			i++;
+			continue;
+		}
+		let j = i + 1;
+		let text = event.text;
+		const lens = [event.text.length];
+		let last: ThreadEvent = event;
+		for (; j < events.length; j++) {
+			const next = events[j];
+			if (!isTokenEvent(next) || next.messageId !== event.messageId || next.seq !== last.seq + 1) break;
+			text += next.text;
+			lens.push(next.text.length);
+			last = next;
+		}
+		out += JSON.stringify(lens.length > 1 ? { ...last, text, lens } : event) + "\n";
+		i = j;
+	}
+	return out;
+}
+
+export interface ParsedLog {
+	events: StoredEvent[];
+	/** One line per skipped line, for the warning. */
+	skipped: string[];
+}
+
+/** Parses a log; torn, corrupt or out-of-order lines are skipped (and reported), the rest loads. */
+export function parseLog(threadId: string, text: string): ParsedLog {
+	const events: StoredEvent[] = [];
+	const skipped: string[] = [];
+	let lastSeq = 0;
+	const lines = text.split("\n");
+	lines.forEach((line, index) => {
+		if (line.trim() === "") return;
+		const where = `line ${index + 1}`;
+		let raw: unknown;
+		try {
+			raw = JSON.parse(line);
+		} catch {
+			skipped.push(`${where}: not JSON${index === lines.length - 1 ? " (torn last line)" : ""}`);
+			return;
+		}
+		const problem = checkShape(raw, threadId);
+		if (problem) {
+			skipped.push(`${where}: ${problem}`);
+			return;
+		}
+		const record = raw as Record<string, unknown> & { seq: number; type: string };
+		const expanded = expand(record, skipped, where);
+		const first = expanded[0];
+		if (!first || first.seq <= lastSeq) {
+			skipped.push(`${where}: seq ${record.seq} does not follow ${lastSeq}`);
+			return;
+		}
+		for (const event of expanded) events.push(event);
+		lastSeq = record.seq;
+	});
+	return { events, skipped };
+}
+
+function checkShape(raw: unknown, threadId: string): string | null {
+	if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return "not an object";
+	const record = raw as Record<string, unknown>;
+	if (typeof record.seq !== "number" || !Number.isInteger(record.seq) || record.seq < 1) return "no valid seq";
+	if (typeof record.type !== "string") return "no type";
+	if (record.threadId !== threadId) return "belongs to another thread";
+	if (typeof record.at !== "string") return "no time";
+	const required = REQUIRED[record.type];
+	if (!required) return null;
+	for (const [key, kind] of Object.entries(required)) {
+		if (typeof record[key] !== kind || record[key] === null) return `${record.type} without a valid ${key}`;
+	}
+	return null;
+}
+
+function expand(record: Record<string, unknown> & { seq: number; type: string }, skipped: string[], where: string): StoredEvent[] {
+	if (!isKnownType(record.type)) return [{ ...record, unknown: true } as StoredEvent];
+	const { lens, ...event } = record;
+	if (record.type !== "assistant_token" || lens === undefined) return [event as unknown as StoredEvent];
+	const text = record.text as string;
+	const valid = Array.isArray(lens) && lens.length > 0 && lens.length <= record.seq
+		&& lens.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0)
+		&& (lens as number[]).reduce((a, b) => a + b, 0) === text.length;
+	if (!valid) {
+		skipped.push(`${where}: token lengths do not match (kept as one token)`);
+		return [event as unknown as StoredEvent];
+	}
+	const tokens: StoredEvent[] = [];
+	let offset = 0;
+	const first = record.seq - lens.length + 1;
+	(lens as number[]).forEach((n, i) => {
+		tokens.push({ ...event, seq: first + i, text: text.slice(offset, offset + n) } as unknown as StoredEvent);
+		offset += n;
+	});
+	return tokens;
+}
+
+function isTokenEvent(event: StoredEvent): event is ThreadEvent & { type: "assistant_token"; messageId: string; text: string } {
+	return event.type === "assistant_token" && !("unknown" in event);
+}

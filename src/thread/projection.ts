@@ -1,0 +1,287 @@
+/**
+ * The pure fold of a thread's events into the ThreadState a view renders.
+ *
+ * `apply` never mutates its input: it returns a new state whose unchanged parts are the very same
+ * objects as before (structural sharing), so React can compare by reference. `project` is just
+ * `apply` folded over a list, which is why replaying a log and folding live events give
+ * deep-equal states. Unknown events (from a newer Redline) only advance lastSeq.
+ */
+import type { PinnedItem, StoredEvent, ThreadEvent, ThreadEventOf } from "./events";
+import { isKnownEvent } from "./events";
+import type { AssistantMessageView, MessageView, ThreadState, ToolCallView, TurnView } from "./state";
+
+export function emptyState(threadId: string): ThreadState {
+	return {
+		threadId,
+		lastSeq: 0,
+		status: "idle",
+		messages: [],
+		toolCalls: {},
+		toolCallOrder: [],
+		pendingApprovals: [],
+		questions: {},
+		openQuestions: [],
+		edits: {},
+		editOrder: [],
+		pinned: [],
+		preferences: {},
+		turns: [],
+		errors: [],
+	};
+}
+
+/**
+ * While `project` folds, no one else can see the intermediate states, so the big containers
+ * (messages, toolCalls, turns, ...) are grown in place instead of copied for every event: that
+ * keeps a 50,000-event replay linear. `apply` alone always copies.
+ */
+let transient = false;
+
+export function project(threadId: string, events: readonly StoredEvent[]): ThreadState {
+	let state = emptyState(threadId);
+	const outer = transient;
+	transient = true;
+	try {
+		for (const event of events) state = apply(state, event);
+	} finally {
+		transient = outer;
+	}
+	return state;
+}
+
+export function apply(state: ThreadState, event: StoredEvent): ThreadState {
+	const next = isKnownEvent(event) ? applyKnown(state, event) : state;
+	return next.lastSeq === event.seq ? next : { ...next, lastSeq: event.seq };
+}
+
+/** Same item: same path, or same handle. */
+export function samePinnedItem(a: PinnedItem, b: PinnedItem): boolean {
+	if ("path" in a && "path" in b) return a.path === b.path;
+	if ("handle" in a && "handle" in b) return a.handle === b.handle;
+	return false;
+}
+
+function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
+	switch (event.type) {
+		case "thread_created":
+			return { ...state, createdAt: event.at, ...(event.title !== undefined ? { title: event.title } : {}) };
+		case "thread_renamed":
+			return { ...state, title: event.title };
+		case "user_message":
+			return onUserMessage(state, event);
+		case "assistant_message_started":
+			if (findMessage(state.messages, event.messageId) >= 0) return state;
+			return {
+				...state,
+				messages: pushed(state.messages, {
+					kind: "assistant",
+					messageId: event.messageId,
+					seq: event.seq,
+					at: event.at,
+					text: "",
+					streaming: true,
+					toolCallIds: [],
+				}),
+			};
+		case "assistant_token":
+			return updateAssistant(state, event.messageId, (m) => ({ ...m, text: m.text + event.text }));
+		case "assistant_message_completed":
+			return updateAssistant(state, event.messageId, (m) => ({ ...m, streaming: false, finishReason: event.finishReason }));
+		case "status":
+			return onStatus(state, event);
+		case "tool_call_proposed":
+			return onProposed(state, event);
+		case "tool_call_decided":
+			return updateCall(state, event.callId, (c) => ({
+				...c,
+				phase: c.phase === "proposed" ? event.decision : c.phase,
+				decision: event.decision,
+				decidedBy: event.by,
+				...(event.comment !== undefined ? { comment: event.comment } : {}),
+			}), true);
+		case "tool_call_started":
+			return updateCall(state, event.callId, (c) => ({ ...c, phase: "running", startedAt: event.at }), true);
+		case "tool_call_progress":
+			return updateCall(state, event.callId, (c) => ({
+				...c,
+				progress: event.fraction !== undefined ? { phase: event.phase, fraction: event.fraction } : { phase: event.phase },
+			}), false);
+		case "tool_call_completed":
+			return updateCall(state, event.callId, (c) => ({ ...c, phase: "completed", completedAt: event.at, result: event.result }), true);
+		case "tool_preference_set":
+			return { ...state, preferences: withKey(state.preferences, event.tool, event.preference) };
+		case "question_asked":
+			return onQuestionAsked(state, event);
+		case "question_answered": {
+			const question = state.questions[event.askId];
+			if (!question) return state;
+			return {
+				...state,
+				questions: withKey(state.questions, event.askId, { ...question, answers: event.answers }),
+				openQuestions: state.openQuestions.filter((id) => id !== event.askId),
+			};
+		}
+		case "edit_intent_declared":
+			return onEditDeclared(state, event);
+		case "edit_applied":
+		case "edit_reverted": {
+			const edit = event.editId !== undefined ? state.edits[event.editId] : undefined;
+			if (!edit) return state;
+			const outcome = { versionId: event.versionId, added: event.added, removed: event.removed };
+			const updated = event.type === "edit_applied" ? { ...edit, applied: outcome } : { ...edit, reverted: outcome };
+			return { ...state, edits: withKey(state.edits, edit.editId, updated) };
+		}
+		case "item_pinned":
+			if (state.pinned.some((p) => samePinnedItem(p, event.item))) return state;
+			return { ...state, pinned: pushed(state.pinned, event.item) };
+		case "item_unpinned":
+			if (!state.pinned.some((p) => samePinnedItem(p, event.item))) return state;
+			return { ...state, pinned: state.pinned.filter((p) => !samePinnedItem(p, event.item)) };
+		case "error":
+			return { ...state, errors: pushed(state.errors, { seq: event.seq, at: event.at, message: event.message, retryable: event.retryable }) };
+		default:
+			return state;
+	}
+}
+
+function onUserMessage(state: ThreadState, event: ThreadEventOf<"user_message">): ThreadState {
+	if (findMessage(state.messages, event.messageId) >= 0) return state;
+	return {
+		...state,
+		messages: pushed(state.messages, { kind: "user", messageId: event.messageId, seq: event.seq, at: event.at, content: event.content, pinned: event.pinned }),
+		turns: pushed(state.turns, { userMessageId: event.messageId, startedAt: event.at, callIds: [] }),
+	};
+}
+
+function onStatus(state: ThreadState, event: ThreadEventOf<"status">): ThreadState {
+	const { statusDetail: _dropped, ...rest } = state;
+	const next: ThreadState = { ...rest, status: event.status, ...(event.detail !== undefined ? { statusDetail: event.detail } : {}) };
+	const last = state.turns[state.turns.length - 1];
+	if (!last) return next;
+	const ends = event.status === "idle" || event.status === "error";
+	if (ends && last.endedAt === undefined) return { ...next, turns: replaceLast(state.turns, { ...last, endedAt: event.at }) };
+	// Work resumed after the turn ended (a retry): the same turn is running again.
+	if (!ends && last.endedAt !== undefined) {
+		const { endedAt: _ended, ...open } = last;
+		return { ...next, turns: replaceLast(state.turns, open) };
+	}
+	return next;
+}
+
+function onProposed(state: ThreadState, event: ThreadEventOf<"tool_call_proposed">): ThreadState {
+	if (state.toolCalls[event.callId]) return state;
+	let call: ToolCallView = {
+		callId: event.callId,
+		tool: event.tool,
+		args: event.args,
+		messageId: event.messageId,
+		proposedSeq: event.seq,
+		proposedAt: event.at,
+		phase: "proposed",
+	};
+	// edit_intent_declared is emitted from streaming partial arguments, so it may come first.
+	const editId = state.editOrder.find((id) => state.edits[id]?.callId === event.callId);
+	if (editId !== undefined) call = { ...call, editId };
+	const askId = Object.keys(state.questions).find((id) => state.questions[id]?.callId === event.callId);
+	if (askId !== undefined) call = { ...call, askId };
+
+	let messages = state.messages;
+	const index = findMessage(messages, event.messageId);
+	const message = index >= 0 ? messages[index] : undefined;
+	if (message && message.kind === "assistant") {
+		messages = replaceAt(messages, index, { ...message, toolCallIds: [...message.toolCallIds, event.callId] });
+	}
+	let turns = state.turns;
+	const last = turns[turns.length - 1];
+	turns = last
+		? replaceLast(turns, { ...last, callIds: [...last.callIds, event.callId] })
+		: [{ userMessageId: null, startedAt: event.at, callIds: [event.callId] } satisfies TurnView];
+	return {
+		...state,
+		messages,
+		turns,
+		toolCalls: withKey(state.toolCalls, event.callId, call),
+		toolCallOrder: pushed(state.toolCallOrder, event.callId),
+		pendingApprovals: pushed(state.pendingApprovals, event.callId),
+	};
+}
+
+function onQuestionAsked(state: ThreadState, event: ThreadEventOf<"question_asked">): ThreadState {
+	if (state.questions[event.askId]) return state;
+	const next: ThreadState = {
+		...state,
+		questions: withKey(state.questions, event.askId, { askId: event.askId, callId: event.callId, questions: event.questions }),
+		openQuestions: pushed(state.openQuestions, event.askId),
+	};
+	return updateCall(next, event.callId, (c) => ({ ...c, askId: event.askId }), false);
+}
+
+function onEditDeclared(state: ThreadState, event: ThreadEventOf<"edit_intent_declared">): ThreadState {
+	if (state.edits[event.editId]) return state;
+	const next: ThreadState = {
+		...state,
+		edits: withKey(state.edits, event.editId, {
+			editId: event.editId,
+			callId: event.callId,
+			path: event.path,
+			operation: event.operation,
+			description: event.description,
+		}),
+		editOrder: pushed(state.editOrder, event.editId),
+	};
+	return updateCall(next, event.callId, (c) => ({ ...c, editId: event.editId }), false);
+}
+
+/** Updates a known call; `settles` removes it from pendingApprovals (it left the proposed phase). */
+function updateCall(state: ThreadState, callId: string, change: (call: ToolCallView) => ToolCallView, settles: boolean): ThreadState {
+	const call = state.toolCalls[callId];
+	if (!call) return state;
+	const next: ThreadState = { ...state, toolCalls: withKey(state.toolCalls, callId, change(call)) };
+	if (settles && state.pendingApprovals.includes(callId)) {
+		next.pendingApprovals = state.pendingApprovals.filter((id) => id !== callId);
+	}
+	return next;
+}
+
+function updateAssistant(state: ThreadState, messageId: string, change: (m: AssistantMessageView) => AssistantMessageView): ThreadState {
+	const index = findMessage(state.messages, messageId);
+	const message = index >= 0 ? state.messages[index] : undefined;
+	if (!message || message.kind !== "assistant") return state;
+	return { ...state, messages: replaceAt(state.messages, index, change(message)) };
+}
+
+/** Searches from the end: the message being streamed is almost always the last one. */
+function findMessage(messages: readonly MessageView[], messageId: string): number {
+	for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.messageId === messageId) return i;
+	return -1;
+}
+
+function replaceAt<T>(items: T[], index: number, item: T): T[] {
+	if (transient) {
+		items[index] = item;
+		return items;
+	}
+	const copy = items.slice();
+	copy[index] = item;
+	return copy;
+}
+
+function pushed<T>(items: T[], item: T): T[] {
+	if (transient) {
+		items.push(item);
+		return items;
+	}
+	return [...items, item];
+}
+
+function withKey<T>(record: Record<string, T>, key: string, value: T): Record<string, T> {
+	if (transient) {
+		record[key] = value;
+		return record;
+	}
+	return { ...record, [key]: value };
+}
+
+function replaceLast<T>(items: T[], item: T): T[] {
+	return replaceAt(items, items.length - 1, item);
+}

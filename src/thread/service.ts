@@ -1,0 +1,329 @@
+/**
+ * The in-process ThreadService (contract 2): threads are ThreadLogs in the Store, the TurnDriver
+ * moves them forward, and every method answers a Result instead of throwing, because its callers
+ * include HTTP clients that may send anything.
+ */
+import { formatPatch } from "diff";
+import type { HistoryEntry, NoteHistory } from "../history/types";
+import type { Store } from "../store/store";
+import { DriveScheduler } from "./drive-scheduler";
+import type { TurnDriver } from "./driver";
+import { EVENT_SCHEMA_VERSION, type AskAnswers, type AskQuestion, type NewEvent, type PinnedItem, type ToolPreference } from "./events";
+import { newId } from "./ids";
+import { ThreadLog, threadLogKey } from "./log";
+import { checkAnswers, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
+import { samePinnedItem } from "./projection";
+import type { HistoryEntrySummary, Result, ServiceErrorCode, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
+import { subscribeToLog } from "./subscription";
+import { summarize, ThreadIndex } from "./thread-index";
+
+export interface LocalThreadServiceDeps {
+	store: Store;
+	driver?: TurnDriver;
+	history?: NoteHistory;
+	now?: () => Date;
+	/** Checks askUser answers: an error message, or null when fine. */
+	validateAnswers?: (questions: AskQuestion[], answers: AskAnswers) => string | null;
+}
+
+export const INTERRUPTED_MESSAGE = "Interrupted: Redline stopped while this turn was running.";
+/** Seqs skipped after a crash: events a client saw but the crash lost are never reused. */
+const SEQS_SKIPPED_AFTER_CRASH = 1000;
+
+function fail(code: ServiceErrorCode, message: string): { ok: false; error: { code: ServiceErrorCode; message: string } } {
+	return { ok: false, error: { code, message } };
+}
+
+type Found = { log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> };
+
+export class LocalThreadService implements ThreadService {
+	private readonly index: ThreadIndex;
+	private readonly logs = new Map<string, Promise<ThreadLog | null>>();
+	private readonly scheduler: DriveScheduler;
+	private loading: Promise<void> | null = null;
+	private closed = false;
+
+	constructor(private readonly deps: LocalThreadServiceDeps) {
+		this.index = new ThreadIndex(deps.store);
+		this.scheduler = new DriveScheduler(deps.driver);
+	}
+
+	/** Reads the thread index (logs load lazily, on first use). Called by every method anyway. */
+	load(): Promise<void> {
+		this.loading ??= this.index.load();
+		return this.loading;
+	}
+
+	/** Aborts running drives, then persists every log and the index. */
+	async close(): Promise<void> {
+		this.closed = true;
+		await this.scheduler.stopAll();
+		const logs = await Promise.all([...this.logs.values()]);
+		await Promise.all(logs.map((log) => (log ? log.flush().catch(() => undefined) : Promise.resolve())));
+		for (const log of logs) if (log) this.refreshIndex(log);
+		await this.index.save();
+	}
+
+	/** Resolves when no drive runs for the thread (tests and the sandbox wait on it). */
+	idle(threadId: string): Promise<void> {
+		return this.scheduler.idle(threadId);
+	}
+
+	async createThread(params: { title?: string }): Promise<Result<{ threadId: string }>> {
+		if (!isRecord(params) || (params.title !== undefined && typeof params.title !== "string")) return fail("bad_params", "title must be a string");
+		await this.load();
+		if (this.closed) return fail("unavailable", "The thread service is closed");
+		const threadId = newId("t");
+		const log = this.newLog(threadId, []);
+		this.logs.set(threadId, Promise.resolve(log));
+		const title = params.title?.trim();
+		log.append({ type: "thread_created", ...(title ? { title } : {}), v: EVENT_SCHEMA_VERSION });
+		this.refreshIndex(log);
+		await log.flush();
+		return { ok: true, threadId };
+	}
+
+	async listThreads(): Promise<Result<{ threads: ThreadSummary[] }>> {
+		await this.load();
+		for (const pending of this.logs.values()) {
+			const log = await pending;
+			if (log) this.refreshIndex(log);
+		}
+		const threads = this.index.list().sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+		return { ok: true, threads };
+	}
+
+	async deleteThread(params: { threadId: string }): Promise<Result> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		const { log } = found;
+		this.scheduler.stop(log.threadId);
+		await this.scheduler.idle(log.threadId);
+		log.discard();
+		await log.settled();
+		this.logs.delete(log.threadId);
+		this.index.delete(log.threadId);
+		await this.deps.store.remove(threadLogKey(log.threadId));
+		await this.index.save();
+		return { ok: true };
+	}
+
+	async renameThread(params: { threadId: string; title: string }): Promise<Result> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		const title = typeof params.title === "string" ? params.title.trim() : "";
+		if (title === "") return fail("bad_params", "title must be a non-empty string");
+		found.log.append({ type: "thread_renamed", title });
+		return { ok: true };
+	}
+
+	subscribe(params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void): Subscription {
+		return subscribeToLog(params, onMessage, (p) => this.find(p));
+	}
+
+	async sendMessage(params: { threadId: string; content: string }): Promise<Result<{ messageId: string }>> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		if (typeof params.content !== "string" || params.content.trim() === "") return fail("bad_params", "content must be a non-empty string");
+		const { log } = found;
+		const { content } = params;
+		// A new message answers whatever waits: pending calls are denied with it, open questions get it.
+		for (const callId of log.state().pendingApprovals) {
+			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `The user sent a new message instead: ${content}` });
+		}
+		for (const askId of log.state().openQuestions) {
+			const question = log.state().questions[askId];
+			const answers: AskAnswers = {};
+			question?.questions.forEach((_, i) => (answers[String(i)] = [content]));
+			log.append({ type: "question_answered", askId, answers });
+		}
+		const messageId = newId("m");
+		log.append({ type: "user_message", messageId, content, pinned: log.state().pinned });
+		this.scheduler.schedule(log);
+		return { ok: true, messageId };
+	}
+
+	async pinItem(params: { threadId: string; operation: "pin" | "unpin"; pinnedItem: PinnedItem }): Promise<Result> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		if (params.operation !== "pin" && params.operation !== "unpin") return fail("bad_params", 'operation must be "pin" or "unpin"');
+		if (!isPinnedItem(params.pinnedItem)) return fail("bad_params", "pinnedItem must be { path } or { handle } with a non-empty string");
+		const item = params.pinnedItem;
+		const isPinned = found.log.state().pinned.some((p) => samePinnedItem(p, item));
+		if (params.operation === "pin" && !isPinned) found.log.append({ type: "item_pinned", item });
+		if (params.operation === "unpin" && isPinned) found.log.append({ type: "item_unpinned", item });
+		return { ok: true };
+	}
+
+	async decideToolCalls(params: { threadId: string; approved: string[]; denied: string[]; comment?: string }): Promise<Result> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		const approved = params.approved ?? [];
+		const denied = params.denied ?? [];
+		if (!isStringArray(approved) || !isStringArray(denied)) return fail("bad_params", "approved and denied must be lists of call ids");
+		if (params.comment !== undefined && typeof params.comment !== "string") return fail("bad_params", "comment must be a string");
+		if (approved.length + denied.length === 0) return fail("bad_params", "decide at least one call");
+		const all = [...approved, ...denied];
+		if (new Set(all).size !== all.length) return fail("bad_params", "a call id appears twice");
+		const { log } = found;
+		const pending = new Set(log.state().pendingApprovals);
+		const notPending = all.filter((id) => !pending.has(id));
+		if (notPending.length > 0) return fail("not_pending", `Not waiting for a decision: ${notPending.join(", ")}`);
+		const comment = params.comment?.trim();
+		for (const callId of approved) log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user" });
+		for (const callId of denied) {
+			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", ...(comment ? { comment } : {}) });
+		}
+		if (log.state().pendingApprovals.length === 0) this.scheduler.schedule(log);
+		return { ok: true };
+	}
+
+	async setToolPreference(params: { threadId: string; tool: string; preference: ToolPreference }): Promise<Result> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		if (typeof params.tool !== "string" || params.tool.trim() === "") return fail("bad_params", "tool must be a tool name");
+		if (!isPreference(params.preference)) return fail("bad_params", 'preference must be "prompt", "always" or "never"');
+		found.log.append({ type: "tool_preference_set", tool: params.tool, preference: params.preference });
+		return { ok: true };
+	}
+
+	async answerQuestion(params: { threadId: string; askId: string; answers: AskAnswers }): Promise<Result> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		const { log } = found;
+		if (typeof params.askId !== "string") return fail("bad_params", "askId must be a string");
+		const question = log.state().questions[params.askId];
+		if (!question || !log.state().openQuestions.includes(params.askId)) {
+			return fail("not_pending", question ? "This question was already answered" : `No question ${params.askId} in this thread`);
+		}
+		if (!isRecord(params.answers)) return fail("bad_params", "answers must be an object keyed by question index");
+		const problem = (this.deps.validateAnswers ?? checkAnswers)(question.questions, params.answers);
+		if (problem !== null) return fail("bad_params", problem);
+		log.append({ type: "question_answered", askId: params.askId, answers: params.answers });
+		this.scheduler.schedule(log);
+		return { ok: true };
+	}
+
+	async stop(params: { threadId: string }): Promise<Result> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		this.scheduler.stop(found.log.threadId);
+		return { ok: true };
+	}
+
+	async retry(params: { threadId: string }): Promise<Result> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		if (!this.scheduler.available) return fail("unavailable", "No agent is configured");
+		this.scheduler.schedule(found.log);
+		return { ok: true };
+	}
+
+	async listHistory(params: { path: string }): Promise<Result<{ entries: HistoryEntrySummary[] }>> {
+		const history = this.deps.history;
+		if (!history) return fail("unavailable", "Note history is not available here");
+		if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "") return fail("bad_params", "path must be a note path");
+		try {
+			const entries = await history.list(params.path);
+			return { ok: true, entries: entries.map(toSummary) };
+		} catch (error) {
+			return fail("internal", error instanceof Error ? error.message : String(error));
+		}
+	}
+
+	async revertHistory(params: { path: string; versionId?: string }): Promise<Result<{ versionId: string; added: number; removed: number }>> {
+		const history = this.deps.history;
+		if (!history) return fail("unavailable", "Note history is not available here");
+		if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "") return fail("bad_params", "path must be a note path");
+		if (params.versionId !== undefined && typeof params.versionId !== "string") return fail("bad_params", "versionId must be a string");
+		try {
+			const outcome = await history.revert(params.path, params.versionId);
+			switch (outcome.status) {
+				case "written":
+					return { ok: true, versionId: outcome.entry.versionId, added: outcome.entry.added, removed: outcome.entry.removed };
+				case "conflict":
+					return fail("conflict", outcome.message);
+				case "no-op":
+					return fail("not_found", outcome.message);
+				default:
+					return fail("internal", outcome.message);
+			}
+		} catch (error) {
+			return fail("internal", error instanceof Error ? error.message : String(error));
+		}
+	}
+
+	/** The thread's log (loaded on first use), or the error to answer. */
+	private async find(params: unknown): Promise<Found> {
+		if (!isRecord(params) || typeof params.threadId !== "string") return { error: fail("bad_params", "threadId must be a string") };
+		const threadId = params.threadId;
+		await this.load();
+		if (!isThreadId(threadId) || !this.index.has(threadId)) return { error: fail("unknown_thread", `No thread ${threadId}`) };
+		let pending = this.logs.get(threadId);
+		if (!pending) {
+			pending = this.openLog(threadId);
+			this.logs.set(threadId, pending);
+		}
+		const log = await pending;
+		if (!log) return { error: fail("unknown_thread", `No thread ${threadId}`) };
+		if (this.closed) return { error: fail("unavailable", "The thread service is closed") };
+		return { log };
+	}
+
+	private async openLog(threadId: string): Promise<ThreadLog | null> {
+		const log = await ThreadLog.open(this.deps.store, threadId, this.logOptions());
+		if (!log) return null;
+		const status = log.state().status;
+		if (status === "thinking" || status === "running_tool") this.recoverInterrupted(log);
+		return log;
+	}
+
+	/** A crash mid-turn: close what was streaming and say so; waiting states stay as they were. */
+	private recoverInterrupted(log: ThreadLog): void {
+		log.skipSeqs(SEQS_SKIPPED_AFTER_CRASH);
+		for (const message of log.state().messages) {
+			if (message.kind === "assistant" && message.streaming) {
+				log.append({ type: "assistant_message_completed", messageId: message.messageId, finishReason: "interrupted" });
+			}
+		}
+		const events: NewEvent[] = [
+			{ type: "error", message: INTERRUPTED_MESSAGE, retryable: true },
+			{ type: "status", status: "idle" },
+		];
+		for (const event of events) log.append(event);
+	}
+
+	private newLog(threadId: string, events: []): ThreadLog {
+		return new ThreadLog(threadId, this.deps.store, this.logOptions(), events);
+	}
+
+	private logOptions() {
+		return {
+			...(this.deps.now ? { now: this.deps.now } : {}),
+			onPersisted: (log: ThreadLog) => {
+				this.refreshIndex(log);
+				void this.index.save();
+			},
+		};
+	}
+
+	private refreshIndex(log: ThreadLog): void {
+		const summary = summarize(log);
+		if (summary && this.logs.has(log.threadId)) this.index.set(summary);
+	}
+}
+
+function toSummary(entry: HistoryEntry): HistoryEntrySummary {
+	return {
+		versionId: entry.versionId,
+		path: entry.path,
+		at: entry.at,
+		description: entry.description,
+		...(entry.threadId !== undefined ? { threadId: entry.threadId } : {}),
+		...(entry.editId !== undefined ? { editId: entry.editId } : {}),
+		added: entry.added,
+		removed: entry.removed,
+		diff: formatPatch(entry.patch),
+		kind: entry.kind,
+	};
+}

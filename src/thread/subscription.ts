@@ -1,0 +1,62 @@
+/**
+ * Subscribing to a thread: the history after the nonce, then a caught-up marker, then live
+ * events, with no gap and no duplicate. The listener is registered in the same synchronous step
+ * as the history snapshot, and delivery is deduplicated by seq, so events appended meanwhile
+ * (even by a subscriber's own callback) are delivered exactly once, in order.
+ */
+import type { StoredEvent } from "./events";
+import type { ThreadLog } from "./log";
+import type { Result, Subscription, SubscriptionMessage } from "./service-api";
+
+type Finder = (params: { threadId: string }) => Promise<{ log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> }>;
+
+export function subscribeToLog(
+	params: { threadId: string; nonce?: number },
+	onMessage: (message: SubscriptionMessage) => void,
+	find: Finder,
+): Subscription {
+	let closed = false;
+	let unlisten: (() => void) | null = null;
+	const send = (message: SubscriptionMessage): void => {
+		if (closed) return;
+		try {
+			onMessage(message);
+		} catch (error) {
+			console.warn("Redline: a thread subscriber failed", error);
+		}
+	};
+	void (async () => {
+		const nonce = (params as { nonce?: unknown } | null)?.nonce ?? 0;
+		if (typeof nonce !== "number" || !Number.isInteger(nonce) || nonce < 0) {
+			send({ kind: "error", error: { code: "bad_params", message: "nonce must be a non-negative integer" } });
+			return;
+		}
+		const found = await find(params);
+		if (closed) return;
+		if (found.error) {
+			if (!found.error.ok) send({ kind: "error", error: found.error.error });
+			return;
+		}
+		const log = found.log;
+		let delivered = nonce;
+		let caughtUp = false;
+		const queue: StoredEvent[] = [];
+		const deliver = (event: StoredEvent): void => {
+			if (event.seq <= delivered) return;
+			delivered = event.seq;
+			send({ kind: "event", event });
+		};
+		unlisten = log.listen((event) => (caughtUp ? deliver(event) : queue.push(event)));
+		for (const event of log.eventsAfter(nonce)) deliver(event);
+		for (let i = 0; i < queue.length; i++) deliver(queue[i]);
+		caughtUp = true;
+		send({ kind: "caught_up", lastSeq: Math.max(delivered, log.state().lastSeq) });
+		if (closed) unlisten();
+	})();
+	return {
+		close(): void {
+			closed = true;
+			unlisten?.();
+		},
+	};
+}

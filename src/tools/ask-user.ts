@@ -1,0 +1,202 @@
+/**
+ * askUser (issue 9): the agent asks the user up to four questions in one card, each single- or
+ * multi-select, each with an automatic "Other" free-text choice. The call suspends (the runner
+ * stops, the log holds the question) and resumes when question_answered is in the thread.
+ *
+ * What the model reads back: one plain line per question, in order:
+ *   "Which mode?" = "Master, 8-bit"                       chosen labels, joined by ", "
+ *   "Which notes?" = "Daily.md" + other: "the June ones"  labels plus the user's free text
+ *   "Which notes?" = other: "the June ones"               free text only
+ *   "Which mode?" = (no answer)                           nothing chosen
+ */
+import { z } from "zod";
+import type { AskAnswers, AskOption, AskQuestion } from "../thread/events";
+import { toolResult } from "./result";
+import type { ToolResult } from "./result";
+import type { Tool } from "./tool";
+
+export const MAX_QUESTIONS = 4;
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 6;
+export const MAX_HEADER = 12;
+
+const optionSchema = z.union([
+	z.string(),
+	z.object({ label: z.string(), description: z.string().optional().describe("One line shown under the label") }),
+]);
+const questionSchema = z.object({
+	question: z.string().describe("The full question, ending with a question mark"),
+	header: z.string().optional().describe(`A short chip shown above the question (at most ${MAX_HEADER} characters)`),
+	options: z
+		.array(optionSchema)
+		.describe(`${MIN_OPTIONS} to ${MAX_OPTIONS} choices with distinct labels. Do not add an "Other" choice: every question gets one automatically`),
+	multiSelect: z.boolean().optional().describe("true when the user may pick several options"),
+});
+
+/** The raw shape the model sees; parseAskArgs checks the rules a JSON schema cannot say. */
+const rawSchema = z.object({
+	questions: z.array(questionSchema).optional().describe(`1 to ${MAX_QUESTIONS} questions with distinct texts`),
+	question: z.string().optional().describe("Older single-question form (with options); prefer questions"),
+	options: z.array(optionSchema).optional().describe("Options of the older single-question form"),
+});
+
+export type AskParse = { ok: true; questions: AskQuestion[] } | { ok: false; message: string };
+
+/** Validates and normalizes askUser arguments (new or legacy form); messages say what to fix. */
+export function parseAskArgs(raw: unknown): AskParse {
+	if (!isRecord(raw)) return fail(["the arguments must be an object like { questions: [{ question, options }] }"]);
+	const hasNew = raw.questions !== undefined;
+	const hasLegacy = raw.question !== undefined || raw.options !== undefined;
+	if (hasNew && hasLegacy) return fail(["use either questions: [...] or the older question + options form, not both"]);
+	const list: unknown = hasNew ? raw.questions : hasLegacy ? [{ question: raw.question, options: raw.options, header: raw.header, multiSelect: raw.multiSelect }] : undefined;
+	if (!Array.isArray(list)) return fail([hasNew ? "questions must be a list" : "give questions: [{ question, options }] with 1 to 4 questions"]);
+	const problems: string[] = [];
+	if (list.length === 0 || list.length > MAX_QUESTIONS) problems.push(`give 1 to ${MAX_QUESTIONS} questions (got ${list.length})`);
+	const questions: AskQuestion[] = [];
+	const texts = new Set<string>();
+	list.slice(0, MAX_QUESTIONS).forEach((item, index) => {
+		const question = parseQuestion(item, `questions[${index}]`, problems);
+		if (!question) return;
+		const key = question.question.trim().toLowerCase();
+		if (texts.has(key)) problems.push(`questions[${index}] repeats the question ${JSON.stringify(question.question)}; each question must be different`);
+		texts.add(key);
+		questions.push(question);
+	});
+	return problems.length > 0 ? fail(problems) : { ok: true, questions };
+}
+
+function parseQuestion(item: unknown, where: string, problems: string[]): AskQuestion | null {
+	if (!isRecord(item)) {
+		problems.push(`${where} must be an object { question, options, header?, multiSelect? }`);
+		return null;
+	}
+	const { question, header, options, multiSelect } = item;
+	const before = problems.length;
+	if (typeof question !== "string" || question.trim() === "") problems.push(`${where}.question must be a non-empty string`);
+	const label = typeof question === "string" && question.trim() !== "" ? `${where} (${JSON.stringify(question)})` : where;
+	if (header !== undefined && (typeof header !== "string" || header.length > MAX_HEADER)) {
+		problems.push(`${label}: header must be a string of at most ${MAX_HEADER} characters${typeof header === "string" ? ` (${JSON.stringify(header)} has ${header.length})` : ""}`);
+	}
+	if (multiSelect !== undefined && typeof multiSelect !== "boolean") problems.push(`${label}: multiSelect must be true or false`);
+	const parsedOptions = parseOptions(options, label, problems);
+	if (problems.length > before || !parsedOptions || typeof question !== "string") return null;
+	return { question, ...(typeof header === "string" && header !== "" ? { header } : {}), options: parsedOptions, multiSelect: multiSelect === true };
+}
+
+function parseOptions(options: unknown, label: string, problems: string[]): AskOption[] | null {
+	if (!Array.isArray(options)) {
+		problems.push(`${label}: options must be a list of ${MIN_OPTIONS} to ${MAX_OPTIONS} strings or { label, description? }`);
+		return null;
+	}
+	if (options.length < MIN_OPTIONS || options.length > MAX_OPTIONS) {
+		problems.push(`${label}: give ${MIN_OPTIONS} to ${MAX_OPTIONS} options (got ${options.length})`);
+	}
+	const parsed: AskOption[] = [];
+	const seen = new Set<string>();
+	options.forEach((option, i) => {
+		const text = typeof option === "string" ? option : isRecord(option) && typeof option.label === "string" ? option.label : null;
+		const description = isRecord(option) ? option.description : undefined;
+		if (text === null || text.trim() === "") {
+			problems.push(`${label}: options[${i}] must be a non-empty string or { label, description? }`);
+			return;
+		}
+		if (description !== undefined && typeof description !== "string") problems.push(`${label}: options[${i}].description must be a string`);
+		if (/^other\W*$/i.test(text.trim())) {
+			problems.push(`${label}: remove the option ${JSON.stringify(text)}; every question already gets an "Other" choice with a text field`);
+		}
+		const key = text.trim().toLowerCase();
+		if (seen.has(key)) problems.push(`${label}: the option label ${JSON.stringify(text)} appears twice; labels must be distinct`);
+		seen.add(key);
+		parsed.push({ label: text, ...(typeof description === "string" && description !== "" ? { description } : {}) });
+	});
+	return parsed;
+}
+
+/** The zod schema the runner validates with; failures carry parseAskArgs' messages. */
+export const askUserSchema = rawSchema.loose().transform((raw, ctx): { questions: AskQuestion[] } => {
+	const parsed = parseAskArgs(raw);
+	if (parsed.ok) return { questions: parsed.questions };
+	ctx.addIssue({ code: "custom", message: parsed.message });
+	return z.NEVER;
+});
+export type AskUserArgs = z.output<typeof askUserSchema>;
+
+/**
+ * Checks answers from the user (v1.thread.answerQuestion): keys are question indexes; each entry
+ * is an option label, except at most one free-text entry per question; a single-select question
+ * takes at most one entry. Returns the error message, or null when the answers are fine.
+ */
+export function validateAnswers(questions: AskQuestion[], answers: AskAnswers): string | null {
+	if (!isRecord(answers)) return "answers must be an object keyed by question index, e.g. { \"0\": [\"Yes\"] }";
+	for (const [key, value] of Object.entries(answers)) {
+		const index = Number(key);
+		const question = Number.isInteger(index) && String(index) === key ? questions[index] : undefined;
+		if (!question) return `There is no question ${key}: this ask has ${questions.length} question${questions.length === 1 ? "" : "s"} (indexes 0-${questions.length - 1}).`;
+		const name = `question ${key} (${JSON.stringify(question.question)})`;
+		if (!Array.isArray(value) || value.some((entry) => typeof entry !== "string")) return `Answers to ${name} must be a list of strings.`;
+		const entries = value;
+		if (entries.some((entry) => entry.trim() === "")) return `Answers to ${name} may not be empty strings.`;
+		if (new Set(entries).size !== entries.length) return `An answer to ${name} is given twice.`;
+		if (!question.multiSelect && entries.length > 1) return `${capitalize(name)} is single-select: give at most one answer (got ${entries.length}).`;
+		const labels = new Set(question.options.map((o) => o.label));
+		const freeText = entries.filter((entry) => !labels.has(entry));
+		if (freeText.length > 1) return `${capitalize(name)} takes at most one "Other" text; these are not option labels: ${freeText.map((t) => JSON.stringify(t)).join(", ")}.`;
+	}
+	return null;
+}
+
+/** A user message sent while a question waits: it answers every question with that free text. */
+export function answersFromFreeText(questions: AskQuestion[], text: string): AskAnswers {
+	const answers: AskAnswers = {};
+	if (text.trim() === "") return answers;
+	questions.forEach((_, index) => {
+		answers[String(index)] = [text];
+	});
+	return answers;
+}
+
+/** The text the model reads: one line per question (format in the header comment). */
+export function formatAnswers(questions: AskQuestion[], answers: AskAnswers): string {
+	return questions
+		.map((question, index) => {
+			const entries = answers[String(index)] ?? [];
+			const labels = new Set(question.options.map((o) => o.label));
+			const chosen = entries.filter((entry) => labels.has(entry));
+			const other = entries.find((entry) => !labels.has(entry));
+			const parts: string[] = [];
+			if (chosen.length > 0) parts.push(JSON.stringify(chosen.join(", ")));
+			if (other !== undefined) parts.push(`other: ${JSON.stringify(other)}`);
+			return `${JSON.stringify(question.question)} = ${parts.length > 0 ? parts.join(" + ") : "(no answer)"}`;
+		})
+		.join("\n");
+}
+
+export const askUserTool: Tool<AskUserArgs> = {
+	name: "askUser",
+	description:
+		'Ask the user 1 to 4 questions at once when you need a decision (which notes, which sections, which style). Each question has 2 to 6 options and may allow several answers (multiSelect). Every question automatically offers "Other" with a text field: never add your own "Other". The answers come back as one line per question.',
+	schema: askUserSchema,
+	defaultPreference: "always",
+	run(args, ctx) {
+		const askId = ctx.newId("ask");
+		ctx.emit({ type: "question_asked", askId, callId: ctx.callId, questions: args.questions });
+		return Promise.resolve({ suspended: true, waitingFor: "answer", askId });
+	},
+	resume(_args, call, state): ToolResult | undefined {
+		const asked = call.askId === undefined ? undefined : state.questions[call.askId];
+		if (!asked?.answers) return undefined;
+		return toolResult.success(formatAnswers(asked.questions, asked.answers), { data: { askId: asked.askId, answers: asked.answers } });
+	},
+};
+
+function fail(problems: string[]): AskParse {
+	return { ok: false, message: `askUser arguments need fixing:\n- ${problems.join("\n- ")}` };
+}
+
+function capitalize(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}

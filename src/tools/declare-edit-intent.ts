@@ -1,0 +1,150 @@
+/**
+ * declareEditIntent: phase 1 of an edit, tens of tokens. Its announce() turns the streaming
+ * arguments into edit_intent_declared as soon as path and description are whole, so the user sees
+ * "Planning to ..." about a second after the model starts. Approving the call runs phase 2 at
+ * once (run): the apply model writes the new note, it is validated, and written through the
+ * note history. No second main-model round trip.
+ */
+import { z } from "zod";
+import { commitEdit } from "../composer/commit";
+import { intentOfCall } from "../composer/intent";
+import { regenerate } from "../composer/regenerate";
+import type { ApplyModels } from "../composer/regenerate";
+import { DEFAULT_FORMAT, detectFormat, fromModelText, keepFrontmatter, toModelText } from "../composer/text-format";
+import type { NoteHistory } from "../history/types";
+import type { EditOperation, NewEvent } from "../thread/events";
+import { isNotePath, normalizeVaultPath } from "../vault/paths";
+import { toolResult } from "./result";
+import type { ToolResult } from "./result";
+import type { Tool, ToolContext } from "./tool";
+import { vaultErrorResult } from "./vault-errors";
+
+export const MAX_DESCRIPTION_CHARS = 300;
+/** The apply model's output ("view it") is kept in a refused result up to this size. */
+const MAX_KEPT_OUTPUT = 64 * 1024;
+
+export const declareEditIntentSchema = z.object({
+	path: z.string().min(1).describe('Vault-relative path of the note, e.g. "Projects/Plan.md"'),
+	operation: z
+		.enum(["create", "modify", "rewrite"])
+		.describe("create: a new note; modify: change part of an existing note (the usual case); rewrite: replace the whole note"),
+	description: z
+		.string()
+		.min(1)
+		.max(MAX_DESCRIPTION_CHARS)
+		.regex(/^[^\n]*$/, "one line")
+		.describe('One short line saying what will change, e.g. "remove all headings" or "add a summary section at the top"'),
+});
+export type DeclareEditIntentArgs = z.infer<typeof declareEditIntentSchema>;
+
+export interface DeclareEditIntentDeps {
+	history: NoteHistory;
+	models: ApplyModels;
+	/** The apply model's output limit in tokens (notes longer than this go by sections). */
+	maxOutputTokens?: number;
+}
+
+const OPERATIONS: readonly string[] = ["create", "modify", "rewrite"];
+
+export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<DeclareEditIntentArgs> {
+	return {
+		name: "declareEditIntent",
+		description:
+			"Call this FIRST for every change to a note, before anything else about the edit. Give the path, the operation and a SHORT one-line description of the change " +
+			"(a few words: never the new text itself). Once the user approves, a separate model applies the change and the result reports the diff. " +
+			"If it reports a failure, fix it with executeEdit using the editId it returns.",
+		schema: declareEditIntentSchema,
+		defaultPreference: "prompt",
+		writesTo: (args) => args.path,
+		announce: (partial, ids) => {
+			const { path, description, operation } = partial;
+			if (typeof path !== "string" || typeof description !== "string" || path === "" || description === "") return undefined;
+			const op: EditOperation = typeof operation === "string" && OPERATIONS.includes(operation) ? (operation as EditOperation) : "modify";
+			return { type: "edit_intent_declared", editId: ids.newId("edit"), callId: ids.callId, path: normalizedOrRaw(path), operation: op, description };
+		},
+		run: (args, ctx) => applyIntent(deps, args, ctx),
+	};
+}
+
+async function applyIntent(deps: DeclareEditIntentDeps, args: DeclareEditIntentArgs, ctx: ToolContext): Promise<ToolResult> {
+	let path: string;
+	try {
+		path = normalizeVaultPath(args.path);
+	} catch (error) {
+		return vaultErrorResult(error, args.path);
+	}
+	const editId = ensureIntent(args, path, ctx);
+	const withId = (extra: Record<string, unknown> = {}) => ({ path, data: { editId, ...extra } });
+	if (!isNotePath(path)) return toolResult.rejected(`${path} is not a Markdown note (.md); Redline edits notes only.`, withId());
+
+	let base: string | null = null;
+	try {
+		const exists = await ctx.vault.exists(path);
+		if (args.operation === "create" && exists) {
+			return toolResult.rejected(`${path} already exists; nothing was written. Declare a modify to change it.`, withId({ reason: "exists" }));
+		}
+		if (args.operation !== "create") {
+			if (!exists) {
+				return toolResult.rejected(`No note at ${path}. Use listNotes or searchNotes to find it, or declare a create for a new note.`, withId({ reason: "not-found" }));
+			}
+			base = await ctx.vault.read(path);
+		}
+	} catch (error) {
+		const result = vaultErrorResult(error, path);
+		return { ...result, data: { editId } };
+	}
+
+	const note = toModelText(base ?? "");
+	const outcome = await regenerate({
+		models: deps.models,
+		maxOutputTokens: deps.maxOutputTokens,
+		path,
+		operation: args.operation,
+		description: args.description,
+		note,
+		signal: ctx.signal,
+		progress: (phase, fraction) => ctx.progress(phase, fraction),
+	});
+	if (!outcome.ok) {
+		const retry = ` Nothing was written. To make the change without the apply model, call executeEdit with editId "${editId}" and search/replace edits.`;
+		const extra = withId({ reason: outcome.reason, ...(outcome.output === undefined ? {} : { output: outcome.output.slice(0, MAX_KEPT_OUTPUT) }) });
+		const message = outcome.reason === "aborted" ? outcome.message : outcome.message + retry;
+		return outcome.reason === "too-large" ? toolResult.rejected(message, extra) : toolResult.error(message, extra);
+	}
+
+	const kept = base === null ? { text: outcome.text, restored: false } : keepFrontmatter(note, outcome.text, args.description);
+	const proposed = fromModelText(kept.text, base === null ? DEFAULT_FORMAT : detectFormat(base));
+	return commitEdit({
+		history: deps.history,
+		ctx,
+		editId,
+		path,
+		description: args.description,
+		base,
+		proposed,
+		data: {
+			...(outcome.stripped.length > 0 ? { stripped: outcome.stripped } : {}),
+			...(outcome.sections ? { sections: outcome.sections } : {}),
+			...(kept.restored ? { frontmatterRestored: true } : {}),
+		},
+	});
+}
+
+/** The path as the vault names it ("./A.md" is "A.md"); an invalid one as given (run refuses it). */
+export function normalizedOrRaw(path: string): string {
+	try {
+		return normalizeVaultPath(path);
+	} catch {
+		return path;
+	}
+}
+
+/** The intent's editId: the one announced while the call streamed, or a new one announced now. */
+function ensureIntent(args: DeclareEditIntentArgs, path: string, ctx: ToolContext): string {
+	const known = intentOfCall(ctx.state(), ctx.callId);
+	if (known) return known.editId;
+	const editId = ctx.newId("edit");
+	const event: NewEvent = { type: "edit_intent_declared", editId, callId: ctx.callId, path, operation: args.operation, description: args.description };
+	ctx.emit(event);
+	return editId;
+}

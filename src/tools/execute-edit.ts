@@ -1,0 +1,117 @@
+/**
+ * executeEdit: the explicit path of an edit the model already declared. `edits` are search/replace
+ * pairs applied without any model (exactly-once matches, whitespace-tolerant fallback, all or
+ * nothing); `content` is the full new note. It writes through the note history like the apply
+ * phase, and needs no new approval when the user approved its intent.
+ *
+ * One approved intent covers follow-up executeEdit calls on the same note (fixing what the apply
+ * phase got wrong, or doing the edit when the apply model could not): the user approved the
+ * change as described, and each write is still recorded and revertible.
+ */
+import { z } from "zod";
+import { commitEdit } from "../composer/commit";
+import { intentById, intentApproved, intentDenied } from "../composer/intent";
+import { applyEdits } from "../composer/search-replace";
+import { DEFAULT_FORMAT, detectFormat, fromModelText, keepFrontmatter, toModelText } from "../composer/text-format";
+import { implausibleModify } from "../composer/validate";
+import type { NoteHistory } from "../history/types";
+import type { EditView } from "../thread/state";
+import { normalizedOrRaw } from "./declare-edit-intent";
+import { toolResult } from "./result";
+import type { ToolResult } from "./result";
+import type { Tool, ToolContext } from "./tool";
+import { vaultErrorResult } from "./vault-errors";
+
+export const executeEditSchema = z.object({
+	editId: z.string().min(1).describe("The editId that declareEditIntent returned"),
+	content: z.string().optional().describe("The complete new note. Use only for short notes or new notes; prefer edits"),
+	edits: z
+		.array(
+			z.object({
+				search: z.string().describe("Exact text of the note to replace; must occur exactly once (add surrounding lines to make it unique)"),
+				replace: z.string().describe("The text that replaces it"),
+			}),
+		)
+		.min(1)
+		.optional()
+		.describe("Search/replace pairs, applied in order, all or nothing"),
+});
+export type ExecuteEditArgs = z.infer<typeof executeEditSchema>;
+
+export interface ExecuteEditDeps {
+	history: NoteHistory;
+}
+
+export function createExecuteEditTool(deps: ExecuteEditDeps): Tool<ExecuteEditArgs> {
+	return {
+		name: "executeEdit",
+		description:
+			"Make a declared edit yourself: pass the editId from declareEditIntent and either edits (search/replace pairs, preferred: each search must match the note exactly once) " +
+			"or content (the complete new note). Call declareEditIntent first.",
+		schema: executeEditSchema,
+		defaultPreference: "prompt",
+		preApproved: (args, state) => {
+			const intent = intentById(state, args.editId);
+			return intent !== undefined && intentApproved(state, intent);
+		},
+		run: (args, ctx) => execute(deps, args, ctx),
+	};
+}
+
+async function execute(deps: ExecuteEditDeps, args: ExecuteEditArgs, ctx: ToolContext): Promise<ToolResult> {
+	const state = ctx.state();
+	const intent = intentById(state, args.editId);
+	if (!intent) {
+		return toolResult.error(
+			`No edit intent ${JSON.stringify(args.editId)} was declared in this thread. Call declareEditIntent first, then executeEdit with the editId its result gives.`,
+		);
+	}
+	const path = normalizedOrRaw(intent.path);
+	const common = (extra: Record<string, unknown> = {}) => ({ path, data: { editId: intent.editId, ...extra } });
+	if (intentDenied(state, intent)) {
+		return toolResult.rejected(`The user declined the edit intent "${intent.description}" for ${path}; nothing was written.`, common({ reason: "denied" }));
+	}
+	const hasContent = args.content !== undefined;
+	const hasEdits = args.edits !== undefined;
+	if (hasContent === hasEdits) {
+		return toolResult.error("Pass exactly one of content (the complete new note) or edits (search/replace pairs).", common());
+	}
+
+	let base: string | null;
+	try {
+		base = (await ctx.vault.exists(path)) ? await ctx.vault.read(path) : null;
+	} catch (error) {
+		return { ...vaultErrorResult(error, path), data: { editId: intent.editId } };
+	}
+	const planned = plan(intent, path, base, args);
+	if ("result" in planned) return { ...planned.result, ...common(planned.result.data) };
+	return commitEdit({ history: deps.history, ctx, editId: intent.editId, path, description: intent.description, base, proposed: planned.proposed, data: planned.data });
+}
+
+type Plan = { proposed: string; data: Record<string, unknown> } | { result: ToolResult };
+
+function plan(intent: EditView, path: string, base: string | null, args: ExecuteEditArgs): Plan {
+	if (base === null) {
+		if (intent.operation !== "create") return { result: toolResult.rejected(`No note at ${path}; nothing was written.`, { data: { reason: "not-found" } }) };
+		if (args.content === undefined) return { result: toolResult.error(`${path} does not exist yet: pass its content, not edits.`) };
+		return { proposed: fromModelText(args.content, DEFAULT_FORMAT), data: {} };
+	}
+	// A create intent only covers a note it created itself (a follow-up fix), never an existing one.
+	if (intent.operation === "create" && intent.applied === undefined) {
+		return { result: toolResult.rejected(`${path} already exists; nothing was written. Declare a modify to change it.`, { data: { reason: "exists" } }) };
+	}
+	const format = detectFormat(base);
+	const note = toModelText(base);
+	if (args.edits !== undefined) {
+		const applied = applyEdits(note, args.edits);
+		if (!applied.ok) return { result: toolResult.error(applied.message, { data: { reason: "edits-failed", failures: applied.failures } }) };
+		return { proposed: fromModelText(applied.text, format), data: applied.tolerant.length > 0 ? { tolerant: applied.tolerant } : {} };
+	}
+	const content = toModelText(args.content ?? "");
+	if (intent.operation === "modify") {
+		const why = implausibleModify(note, content);
+		if (why) return { result: toolResult.error(why.replace(/The apply model's output/, "The content"), { data: { reason: "implausible" } }) };
+	}
+	const kept = keepFrontmatter(note, content, intent.description);
+	return { proposed: fromModelText(kept.text, format), data: kept.restored ? { frontmatterRestored: true } : {} };
+}

@@ -1,0 +1,107 @@
+/**
+ * readNote: a note's text, one page at a time, so a long note never floods the context. A page
+ * ends at `limit` lines or READ_CHAR_BUDGET characters, whichever comes first, and the result
+ * says how many lines remain and which offset reads on.
+ */
+import { z } from "zod";
+import { normalizeVaultPath } from "../vault/paths";
+import { toolResult } from "./result";
+import type { ToolResult } from "./result";
+import type { Tool } from "./tool";
+import { vaultErrorResult } from "./vault-errors";
+
+export const READ_DEFAULT_LINES = 400;
+export const READ_MAX_LINES = 2000;
+export const READ_CHAR_BUDGET = 24_000;
+
+export const readNoteSchema = z.object({
+	path: z.string().describe("Vault-relative path of the note, e.g. \"Projects/Plan.md\""),
+	offset: z.number().int().min(1).optional().describe("First line to read (1-based); default 1"),
+	limit: z
+		.number()
+		.int()
+		.min(1)
+		.max(READ_MAX_LINES)
+		.optional()
+		.describe(`Lines to read; default ${READ_DEFAULT_LINES}`),
+});
+export type ReadNoteArgs = z.infer<typeof readNoteSchema>;
+
+export interface Page {
+	text: string;
+	startLine: number;
+	endLine: number; // inclusive; startLine - 1 when the page is empty
+	totalLines: number;
+	truncatedLine: boolean; // the page's only line was cut at the character budget
+}
+
+/** Lines offset.. of text, at most limit lines and about budget characters. */
+export function pageOf(text: string, offset: number, limit: number, budget = READ_CHAR_BUDGET): Page {
+	const lines = text.split("\n");
+	const totalLines = lines.length;
+	const start = Math.min(offset, totalLines + 1);
+	const taken: string[] = [];
+	let size = 0;
+	let truncatedLine = false;
+	for (let i = start - 1; i < totalLines && taken.length < limit; i++) {
+		const line = lines[i];
+		if (size + line.length + 1 > budget) {
+			// A single huge line still gives a (cut) page, so reading always moves forward.
+			if (taken.length === 0) {
+				taken.push(line.slice(0, budget));
+				truncatedLine = true;
+			}
+			break;
+		}
+		taken.push(line);
+		size += line.length + 1;
+	}
+	return { text: taken.join("\n"), startLine: start, endLine: start + taken.length - 1, totalLines, truncatedLine };
+}
+
+/** The model-facing text of a page: a header that says where it is and how to read on. */
+export function describePage(path: string, text: string, offset: number, limit: number): ToolResult {
+	if (text === "") return toolResult.success(`${path} is empty.`, { path, data: { totalLines: 0, remainingLines: 0 } });
+	const page = pageOf(text, offset, limit);
+	const data = {
+		startLine: page.startLine,
+		endLine: page.endLine,
+		totalLines: page.totalLines,
+		remainingLines: page.totalLines - page.endLine,
+	};
+	if (page.endLine < page.startLine) {
+		return toolResult.error(`${path} has only ${page.totalLines} lines; offset ${offset} is past its end.`, { path, data });
+	}
+	const whole = page.startLine === 1 && page.endLine === page.totalLines && !page.truncatedLine;
+	if (whole) return toolResult.success(`${path} (${page.totalLines} lines):\n${page.text}`, { path, data });
+	const notes: string[] = [];
+	if (page.truncatedLine) notes.push(`line ${page.startLine} is longer than ${READ_CHAR_BUDGET} characters and was cut`);
+	if (data.remainingLines > 0) {
+		notes.push(`${data.remainingLines} more lines remain; call readNote with offset ${page.endLine + 1} to continue`);
+	} else {
+		notes.push("this is the end of the note");
+	}
+	const header = `${path}, lines ${page.startLine}-${page.endLine} of ${page.totalLines} (${notes.join("; ")}):`;
+	return toolResult.success(`${header}\n${page.text}`, { path, data });
+}
+
+export const readNoteTool: Tool<ReadNoteArgs> = {
+	name: "readNote",
+	description:
+		"Read a note of the vault. Long notes come in pages of lines: the result says how many lines remain and the offset to read the next page.",
+	schema: readNoteSchema,
+	defaultPreference: "always",
+	async run(args, ctx): Promise<ToolResult> {
+		let path: string;
+		try {
+			path = normalizeVaultPath(args.path);
+		} catch (error) {
+			return vaultErrorResult(error, args.path);
+		}
+		try {
+			return describePage(path, await ctx.vault.read(path), args.offset ?? 1, args.limit ?? READ_DEFAULT_LINES);
+		} catch (error) {
+			return vaultErrorResult(error, path);
+		}
+	},
+};

@@ -1,0 +1,155 @@
+/**
+ * The input: Enter sends, Shift+Enter adds a line, Stop while the agent works. Pinned notes as
+ * removable chips, "Pin active note", and `[[` opens a picker that pins the chosen note.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import type { PinnedItem, ThreadStatus } from "../../thread/events";
+import type { UiHost } from "../host";
+import { openLinkQuery } from "../link-query";
+import { NotePicker } from "./NotePicker";
+
+export interface ComposerProps {
+	host: UiHost;
+	pinned: PinnedItem[];
+	status: ThreadStatus;
+	streaming: boolean;
+	onSend: (content: string) => Promise<boolean>;
+	onStop: () => void;
+	onPin: (item: PinnedItem) => void;
+	onUnpin: (item: PinnedItem) => void;
+	error: string | null;
+	/** The note open in the editor, for "Pin active note". */
+	activeNote: string | null;
+}
+
+const WORKING: ThreadStatus[] = ["thinking", "running_tool"];
+
+export function Composer({ host, pinned, status, streaming, onSend, onStop, onPin, onUnpin, error, activeNote }: ComposerProps) {
+	const [text, setText] = useState("");
+	const [picker, setPicker] = useState<{ start: number; query: string } | null>(null);
+	const [suggestions, setSuggestions] = useState<string[]>([]);
+	const [active, setActive] = useState(0);
+	const inputRef = useRef<HTMLTextAreaElement>(null);
+	const pickerId = useId();
+	const working = WORKING.includes(status) || streaming;
+
+	useEffect(() => {
+		if (!picker) return;
+		let live = true;
+		void host.suggestNotes(picker.query).then((paths) => {
+			if (!live) return;
+			setSuggestions(paths.slice(0, 20));
+			setActive(0);
+		});
+		return () => {
+			live = false;
+		};
+	}, [host, picker?.query, picker]);
+
+	const send = async (): Promise<void> => {
+		const content = text.trim();
+		if (content.length === 0) return;
+		if (await onSend(content)) setText("");
+	};
+
+	const pick = (path: string): void => {
+		if (!picker) return;
+		const cursor = picker.start + 2 + picker.query.length;
+		const next = text.slice(0, picker.start) + text.slice(cursor);
+		setText(next);
+		setPicker(null);
+		onPin({ path });
+		inputRef.current?.focus();
+	};
+
+	return (
+		<div className="redline-composer">
+			{pinned.length > 0 && (
+				<ul className="redline-pins" aria-label="Pinned notes">
+					{pinned.map((item) => {
+						const name = "path" in item ? item.path : item.handle;
+						return (
+							<li key={name} className="redline-chip">
+								<span className="redline-chip-label">{name}</span>
+								<button type="button" className="redline-chip-remove" aria-label={`Unpin ${name}`} onClick={() => onUnpin(item)}>
+									×
+								</button>
+							</li>
+						);
+					})}
+				</ul>
+			)}
+			<div className="redline-composer-row">
+				<textarea
+					ref={inputRef}
+					className="redline-input"
+					aria-label="Message Redline"
+					placeholder="Ask Redline about your notes. Type [[ to pin a note."
+					rows={3}
+					value={text}
+					role="combobox"
+					aria-expanded={picker !== null}
+					aria-controls={picker ? pickerId : undefined}
+					aria-autocomplete="list"
+					aria-activedescendant={picker && suggestions.length > 0 ? `${pickerId}-${active}` : undefined}
+					onChange={(event) => {
+						setText(event.target.value);
+						setPicker(openLinkQuery(event.target.value, event.target.selectionStart ?? event.target.value.length));
+					}}
+					onKeyDown={(event) => {
+						if (picker) {
+							if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+								event.preventDefault();
+								const step = event.key === "ArrowDown" ? 1 : -1;
+								setActive((index) => (suggestions.length === 0 ? 0 : (index + step + suggestions.length) % suggestions.length));
+								return;
+							}
+							if (event.key === "Escape") {
+								event.preventDefault();
+								setPicker(null);
+								return;
+							}
+							if ((event.key === "Enter" || event.key === "Tab") && suggestions[active]) {
+								event.preventDefault();
+								pick(suggestions[active]);
+								return;
+							}
+						}
+						// isComposing: Enter confirms an IME composition, it must not send.
+						if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+							event.preventDefault();
+							void send();
+						}
+					}}
+				/>
+				{picker && <NotePicker id={pickerId} paths={suggestions} active={active} onPick={pick} />}
+			</div>
+			<div className="redline-composer-actions">
+				<button
+					type="button"
+					className="redline-button redline-button-quiet"
+					aria-label={activeNote ? `Pin active note ${activeNote}` : "Pin active note"}
+					disabled={!activeNote}
+					onClick={() => {
+						if (activeNote) onPin({ path: activeNote });
+					}}
+				>
+					Pin active note
+				</button>
+				{working ? (
+					<button type="button" className="redline-button redline-stop" aria-label="Stop" onClick={onStop}>
+						Stop
+					</button>
+				) : null}
+				<button type="button" className="redline-button mod-cta" aria-label="Send" disabled={text.trim().length === 0} onClick={() => void send()}>
+					Send
+				</button>
+			</div>
+			{error && (
+				<p className="redline-inline-error" role="alert">
+					{error}
+				</p>
+			)}
+		</div>
+	);
+}

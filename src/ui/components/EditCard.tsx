@@ -1,0 +1,145 @@
+/**
+ * An edit in the stream: the intent first ("Planning to …"), approval while it waits, then
+ * progress while the apply model writes, then the result with its diff, a +N −M chip and Revert.
+ */
+import { memo, useEffect, useState } from "react";
+import type { ToolPreference } from "../../thread/events";
+import type { EditView, ToolCallView } from "../../thread/state";
+import { usePane } from "../context";
+import { appliedFromResult } from "../describe";
+import { useAction } from "../hooks/useAction";
+import { revertEdit } from "../revert";
+import { ApprovalControls } from "./ApprovalControls";
+import { callStatus, ProgressBar } from "./CallStatus";
+import { ChangeChip, DiffView } from "./DiffView";
+import { NoteLink } from "./NoteLink";
+import { sameItems } from "./ReasoningSteps";
+
+export interface EditCardProps {
+	edit: EditView;
+	/** The declareEditIntent call and any executeEdit calls for this edit, in order. */
+	calls: ToolCallView[];
+	preference: ToolPreference | undefined;
+}
+
+export const EditCard = memo(EditCardView, (a, b) => a.edit === b.edit && a.preference === b.preference && sameItems(a.calls, b.calls));
+
+function EditCardView({ edit, calls, preference }: EditCardProps) {
+	const { host } = usePane();
+	const intentCall = calls.find((call) => call.callId === edit.callId);
+	const proposed = calls.find((call) => call.phase === "proposed");
+	const running = calls.find((call) => call.phase === "running");
+	const finished = [...calls].reverse().find((call) => call.result !== undefined);
+	const denied = !running && !finished && calls.find((call) => call.phase === "denied");
+	const title = `Planning to ${edit.description} in ${edit.path}`;
+
+	return (
+		<section
+			className={`redline-card redline-edit-card ${proposed ? "redline-card-proposed" : "redline-card-executed"}`}
+			aria-label={`Edit ${edit.path}`}
+			data-edit-id={edit.editId}
+		>
+			<header className="redline-card-header">
+				<span className={`redline-op-chip redline-op-${edit.operation}`}>{edit.operation}</span>
+				<span className="redline-card-title">
+					Planning to {edit.description} in <NoteLink host={host} path={edit.path} />
+					{finished || denied ? "" : "…"}
+				</span>
+			</header>
+			{proposed && <ApprovalControls callId={proposed.callId} tool={proposed.tool} title={title} preference={preference} />}
+			{running && <EditProgress call={running} path={edit.path} />}
+			{denied && (
+				<div className="redline-call-status">
+					<span className="redline-status-badge redline-status-denied">{callStatus(denied).label}</span>
+					{denied.comment && <span className="redline-call-comment">Comment: {denied.comment}</span>}
+				</div>
+			)}
+			{!running && finished && <EditResult edit={edit} call={finished} />}
+			{!proposed && !running && !finished && !denied && intentCall?.phase === "approved" && (
+				<div className="redline-call-status">
+					<span className="redline-status-badge redline-status-approved">Approved</span>
+				</div>
+			)}
+		</section>
+	);
+}
+
+function EditProgress({ call, path }: { call: ToolCallView; path: string }) {
+	const writing = call.progress?.phase === "writing";
+	const fraction = call.progress?.fraction;
+	const label = writing ? `Writing to ${path}` : `Generating changes…${fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : ""}`;
+	return (
+		<div className="redline-edit-progress">
+			<span className="redline-edit-progress-label">{label}</span>
+			<ProgressBar fraction={writing ? 1 : fraction} label={label} />
+		</div>
+	);
+}
+
+function EditResult({ edit, call }: { edit: EditView; call: ToolCallView }) {
+	const result = call.result!;
+	const status = callStatus(call);
+	const counts = edit.applied ?? appliedFromResult(result.data);
+	const versionId = edit.applied?.versionId ?? (typeof result.data?.versionId === "string" ? result.data.versionId : undefined);
+	const unified = useDiff(edit.path, result.data?.diff, result.status === "success" ? versionId : undefined);
+	return (
+		<div className="redline-edit-result">
+			<div className="redline-call-status">
+				<span className={`redline-status-badge redline-status-${status.key}`}>{status.label}</span>
+				{counts && result.status === "success" && <ChangeChip added={counts.added} removed={counts.removed} />}
+				<p className="redline-call-result">{result.message}</p>
+			</div>
+			{unified && <DiffView unified={unified} label={`Changes to ${edit.path}`} />}
+			{result.status === "success" && versionId && <RevertControl path={edit.path} versionId={versionId} reverted={edit.reverted} />}
+		</div>
+	);
+}
+
+/** The edit's unified diff: from the result when it carries one, else from the note's history. */
+function useDiff(path: string, fromResult: unknown, versionId: string | undefined): string | undefined {
+	const { host } = usePane();
+	const [fetched, setFetched] = useState<string | undefined>();
+	const inline = typeof fromResult === "string" ? fromResult : undefined;
+	useEffect(() => {
+		if (inline !== undefined || versionId === undefined) return;
+		let live = true;
+		void host.service.listHistory({ path }).then((listed) => {
+			if (!live || !listed.ok) return;
+			setFetched(listed.entries.find((entry) => entry.versionId === versionId)?.diff);
+		});
+		return () => {
+			live = false;
+		};
+	}, [host, path, versionId, inline]);
+	return inline ?? fetched;
+}
+
+function RevertControl({ path, versionId, reverted }: { path: string; versionId: string; reverted: EditView["reverted"] }) {
+	const { host } = usePane();
+	const [done, setDone] = useState<{ added: number; removed: number } | null>(null);
+	const revert = useAction(async () => {
+		const outcome = await revertEdit(host.service, path, versionId);
+		if (outcome.ok) setDone({ added: outcome.added, removed: outcome.removed });
+		return outcome;
+	});
+	const shown = reverted ?? done;
+	if (shown) {
+		return (
+			<p className="redline-revert-outcome" role="status">
+				Reverted <ChangeChip added={shown.added} removed={shown.removed} />
+			</p>
+		);
+	}
+	return (
+		<div className="redline-revert">
+			<button type="button" className="redline-button" aria-label={`Revert this change to ${path}`} disabled={revert.busy} onClick={() => void revert.run()}>
+				Revert
+			</button>
+			{revert.error && (
+				<p className="redline-inline-error" role="alert">
+					{revert.error}
+				</p>
+			)}
+		</div>
+	);
+}

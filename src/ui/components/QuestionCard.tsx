@@ -1,0 +1,168 @@
+/**
+ * The agent's questions, in the stream: each with its header chip, radio buttons (single) or
+ * checkboxes (multi), and an "Other" free-text answer. Validated here: every question needs an
+ * answer, a single-select exactly one, and a chosen "Other" needs text. Once answered: a summary.
+ */
+import { memo, useId, useState } from "react";
+import type { AskAnswers, AskQuestion } from "../../thread/events";
+import type { QuestionView } from "../../thread/state";
+import { usePane } from "../context";
+import { plural } from "../describe";
+import { useAction } from "../hooks/useAction";
+
+interface Draft {
+	chosen: string[];
+	otherChosen: boolean;
+	otherText: string;
+}
+
+const EMPTY: Draft = { chosen: [], otherChosen: false, otherText: "" };
+
+/** The answers to send, or the problem per question index. */
+export function validateAnswers(questions: AskQuestion[], drafts: Draft[]): { answers: AskAnswers } | { problems: Record<number, string> } {
+	const answers: AskAnswers = {};
+	const problems: Record<number, string> = {};
+	questions.forEach((question, index) => {
+		const draft = drafts[index] ?? EMPTY;
+		const other = draft.otherText.trim();
+		if (draft.otherChosen && other.length === 0) {
+			problems[index] = "Type your answer in “Other”, or pick an option.";
+			return;
+		}
+		const picked = [...draft.chosen, ...(draft.otherChosen ? [other] : [])];
+		if (picked.length === 0) problems[index] = question.multiSelect ? "Choose at least one answer." : "Choose an answer.";
+		else if (!question.multiSelect && picked.length > 1) problems[index] = "Choose only one answer.";
+		else answers[String(index)] = picked;
+	});
+	return Object.keys(problems).length > 0 ? { problems } : { answers };
+}
+
+export const QuestionCard = memo(function QuestionCard({ question }: { question: QuestionView }) {
+	const count = question.questions.length;
+	return (
+		<section
+			className={`redline-card redline-question-card ${question.answers ? "redline-card-executed" : "redline-card-proposed"}`}
+			aria-label={question.answers ? `Answered ${plural(count, "question")}` : `${plural(count, "question")} for you`}
+			data-ask-id={question.askId}
+		>
+			{question.answers ? <AnswerSummary questions={question.questions} answers={question.answers} /> : <QuestionForm question={question} />}
+		</section>
+	);
+});
+
+function QuestionForm({ question }: { question: QuestionView }) {
+	const { host, threadId } = usePane();
+	const [drafts, setDrafts] = useState<Draft[]>(() => question.questions.map(() => EMPTY));
+	const [problems, setProblems] = useState<Record<number, string>>({});
+	const submit = useAction((answers: AskAnswers) => host.service.answerQuestion({ threadId, askId: question.askId, answers }));
+
+	const update = (index: number, change: (draft: Draft) => Draft): void => {
+		setDrafts((all) => all.map((draft, i) => (i === index ? change(draft) : draft)));
+		setProblems((all) => {
+			const { [index]: _cleared, ...rest } = all;
+			return rest;
+		});
+	};
+
+	return (
+		<form
+			className="redline-question-form"
+			onSubmit={(event) => {
+				event.preventDefault();
+				const checked = validateAnswers(question.questions, drafts);
+				if ("problems" in checked) setProblems(checked.problems);
+				else void submit.run(checked.answers);
+			}}
+		>
+			{question.questions.map((q, index) => (
+				<QuestionField key={index} question={q} draft={drafts[index] ?? EMPTY} problem={problems[index]} onChange={(change) => update(index, change)} />
+			))}
+			<div className="redline-approval-buttons">
+				<button type="submit" className="redline-button mod-cta" disabled={submit.busy} aria-label="Submit answers">
+					Submit
+				</button>
+			</div>
+			{submit.error && (
+				<p className="redline-inline-error" role="alert">
+					{submit.error}
+				</p>
+			)}
+		</form>
+	);
+}
+
+interface FieldProps {
+	question: AskQuestion;
+	draft: Draft;
+	problem: string | undefined;
+	onChange: (change: (draft: Draft) => Draft) => void;
+}
+
+function QuestionField({ question, draft, problem, onChange }: FieldProps) {
+	const name = useId();
+	const multi = question.multiSelect;
+	const pick = (label: string, on: boolean): void =>
+		onChange((d) =>
+			multi
+				? { ...d, chosen: on ? [...d.chosen.filter((c) => c !== label), label] : d.chosen.filter((c) => c !== label) }
+				: { ...d, chosen: on ? [label] : [], otherChosen: false },
+		);
+	const pickOther = (on: boolean): void => onChange((d) => (multi ? { ...d, otherChosen: on } : { ...d, chosen: [], otherChosen: on }));
+
+	return (
+		<fieldset className="redline-question" aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${name}-problem` : undefined}>
+			<legend className="redline-question-legend">
+				{question.header && <span className="redline-question-chip">{question.header}</span>}
+				<span className="redline-question-text">{question.question}</span>
+			</legend>
+			{question.options.map((option) => (
+				<label key={option.label} className="redline-question-option">
+					<input
+						type={multi ? "checkbox" : "radio"}
+						name={name}
+						checked={draft.chosen.includes(option.label)}
+						onChange={(event) => pick(option.label, event.target.checked)}
+					/>
+					<span className="redline-question-option-label">{option.label}</span>
+					{option.description && <span className="redline-question-option-description">{option.description}</span>}
+				</label>
+			))}
+			<label className="redline-question-option redline-question-other">
+				<input type={multi ? "checkbox" : "radio"} name={name} checked={draft.otherChosen} onChange={(event) => pickOther(event.target.checked)} />
+				<span className="redline-question-option-label">Other</span>
+			</label>
+			<input
+				type="text"
+				className="redline-question-other-text"
+				aria-label={`Other answer to: ${question.question}`}
+				placeholder="Your own answer"
+				value={draft.otherText}
+				onChange={(event) => {
+					const text = event.target.value;
+					onChange((d) => (multi ? { ...d, otherText: text, otherChosen: text.trim().length > 0 || d.otherChosen } : { ...d, otherText: text, otherChosen: true, chosen: text.length > 0 ? [] : d.chosen }));
+				}}
+			/>
+			{problem && (
+				<p id={`${name}-problem`} className="redline-inline-error" role="alert">
+					{problem}
+				</p>
+			)}
+		</fieldset>
+	);
+}
+
+function AnswerSummary({ questions, answers }: { questions: AskQuestion[]; answers: AskAnswers }) {
+	return (
+		<dl className="redline-answer-summary">
+			{questions.map((question, index) => (
+				<div key={index} className="redline-answer">
+					<dt>
+						{question.header && <span className="redline-question-chip">{question.header}</span>}
+						{question.question}
+					</dt>
+					<dd>{(answers[String(index)] ?? []).join(", ") || "No answer"}</dd>
+				</div>
+			))}
+		</dl>
+	);
+}

@@ -1,0 +1,34 @@
+/**
+ * With two or more calls waiting: one bar that lists every call it will run and runs exactly
+ * those in one decision, so the loop resumes once rather than after each click.
+ */
+import type { ThreadState } from "../../thread/state";
+import { usePane } from "../context";
+import { plural, toolTitle } from "../describe";
+import { useAction } from "../hooks/useAction";
+
+export function RunAllBar({ state }: { state: ThreadState }) {
+	const { host, threadId } = usePane();
+	const pending = state.pendingApprovals.map((id) => state.toolCalls[id]).filter((call) => call !== undefined && call.phase === "proposed");
+	const runAll = useAction((approved: string[]) => host.service.decideToolCalls({ threadId, approved, denied: [] }));
+	if (pending.length < 2) return null;
+	const ids = pending.map((call) => call.callId);
+	return (
+		<section className="redline-run-all" aria-label="Calls waiting for approval">
+			<p className="redline-run-all-heading">{plural(pending.length, "call")} waiting:</p>
+			<ul className="redline-run-all-list">
+				{pending.map((call) => (
+					<li key={call.callId}>{toolTitle(call)}</li>
+				))}
+			</ul>
+			<button type="button" className="redline-button mod-cta" aria-label={`Run all ${pending.length} waiting calls`} disabled={runAll.busy} onClick={() => void runAll.run(ids)}>
+				Run all
+			</button>
+			{runAll.error && (
+				<p className="redline-inline-error" role="alert">
+					{runAll.error}
+				</p>
+			)}
+		</section>
+	);
+}

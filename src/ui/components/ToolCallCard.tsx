@@ -1,0 +1,57 @@
+/**
+ * A tool call in the stream. Proposed: the call in words, its arguments (paths as links) and
+ * the approval controls. Otherwise: non-interactive, with its status and result.
+ */
+import { memo } from "react";
+import type { ToolPreference } from "../../thread/events";
+import type { ToolCallView } from "../../thread/state";
+import { usePane } from "../context";
+import { argsOf, toolTitle } from "../describe";
+import { ApprovalControls } from "./ApprovalControls";
+import { CallStatusLine } from "./CallStatus";
+import { NoteLink } from "./NoteLink";
+
+export interface ToolCallCardProps {
+	call: ToolCallView;
+	preference: ToolPreference | undefined;
+}
+
+export const ToolCallCard = memo(function ToolCallCard({ call, preference }: ToolCallCardProps) {
+	const title = toolTitle(call);
+	const proposed = call.phase === "proposed";
+	return (
+		<section
+			className={`redline-card redline-tool-card ${proposed ? "redline-card-proposed" : "redline-card-executed"}`}
+			aria-label={title}
+			data-call-id={call.callId}
+		>
+			<header className="redline-card-header">
+				<span className="redline-card-title">{title}</span>
+			</header>
+			<CallArgs call={call} />
+			{proposed ? <ApprovalControls callId={call.callId} tool={call.tool} title={title} preference={preference} /> : <CallStatusLine call={call} />}
+		</section>
+	);
+});
+
+function CallArgs({ call }: { call: ToolCallView }) {
+	const { host } = usePane();
+	const entries = Object.entries(argsOf(call)).filter(([, value]) => value !== undefined && value !== "");
+	if (entries.length === 0) return null;
+	return (
+		<dl className="redline-call-args">
+			{entries.map(([key, value]) => (
+				<div key={key} className="redline-call-arg">
+					<dt>{key}</dt>
+					<dd>{key === "path" && typeof value === "string" ? <NoteLink host={host} path={value} /> : formatValue(value)}</dd>
+				</div>
+			))}
+		</dl>
+	);
+}
+
+function formatValue(value: unknown): string {
+	if (typeof value === "string") return value;
+	if (typeof value === "number" || typeof value === "boolean") return String(value);
+	return JSON.stringify(value, null, 1);
+}

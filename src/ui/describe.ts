@@ -1,0 +1,185 @@
+/**
+ * Tool calls in words, for cards and the reasoning-steps timeline. Everything here reads the
+ * structured events (tool, args, progress, results), never the model's text.
+ */
+import type { EditView, ToolCallView } from "../thread/state";
+
+type Args = Record<string, unknown>;
+
+export function argsOf(call: ToolCallView): Args {
+	return typeof call.args === "object" && call.args !== null && !Array.isArray(call.args) ? (call.args as Args) : {};
+}
+
+export function stringArg(args: Args, key: string): string | undefined {
+	const value = args[key];
+	return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+/** The note name a person recognizes: the last path segment. */
+export function noteName(path: string): string {
+	const slash = path.lastIndexOf("/");
+	return slash >= 0 ? path.slice(slash + 1) : path;
+}
+
+export function plural(count: number, word: string): string {
+	return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** The card title: what the call will do (or did), in words. */
+export function toolTitle(call: ToolCallView): string {
+	const args = argsOf(call);
+	switch (call.tool) {
+		case "readNote":
+			return `Read ${stringArg(args, "path") ?? "a note"}`;
+		case "searchNotes":
+			return `Search notes for '${stringArg(args, "query") ?? ""}'`;
+		case "listNotes": {
+			const folder = stringArg(args, "folder");
+			return folder ? `List notes in ${folder}` : "List all notes";
+		}
+		case "declareEditIntent":
+			return `${operationVerb(stringArg(args, "operation"))} ${stringArg(args, "path") ?? "a note"}`;
+		case "executeEdit":
+			return "Write the planned edit";
+		case "askUser": {
+			const questions = Array.isArray(args.questions) ? args.questions.length : 0;
+			return `Ask ${plural(questions, "question")}`;
+		}
+		default:
+			return `Run ${call.tool}`;
+	}
+}
+
+function operationVerb(operation: string | undefined): string {
+	if (operation === "create") return "Create";
+	if (operation === "rewrite") return "Rewrite";
+	return "Edit";
+}
+
+/** The tool's name for a person, for the preference selector. */
+export function toolName(tool: string): string {
+	const names: Record<string, string> = {
+		readNote: "reading notes",
+		searchNotes: "searching notes",
+		listNotes: "listing notes",
+		declareEditIntent: "planning edits",
+		executeEdit: "writing edits",
+		askUser: "asking questions",
+	};
+	return names[tool] ?? tool;
+}
+
+/** The vault paths a call's arguments name (rendered as links). */
+export function pathsIn(call: ToolCallView): string[] {
+	const path = stringArg(argsOf(call), "path");
+	return path ? [path] : [];
+}
+
+/** One row of the reasoning-steps timeline. */
+export interface Step {
+	key: string;
+	label: string;
+	state: "active" | "done" | "failed" | "skipped" | "waiting";
+	/** Milliseconds from start to completion, when known. */
+	elapsedMs?: number;
+}
+
+/** The steps one call contributes: most give one, an edit gives its intent and its progress. */
+export function stepsFor(call: ToolCallView, edit: EditView | undefined, questionCount: number | undefined, answered: boolean): Step[] {
+	const args = argsOf(call);
+	const elapsedMs = elapsed(call);
+	const base = { state: callState(call), ...(elapsedMs !== undefined ? { elapsedMs } : {}) } as const;
+	switch (call.tool) {
+		case "readNote":
+			return [{ key: call.callId, label: `Reading ${noteName(stringArg(args, "path") ?? "a note")}`, ...base }];
+		case "searchNotes":
+			return [{ key: call.callId, label: `Searching notes for '${stringArg(args, "query") ?? ""}'`, ...base }];
+		case "listNotes": {
+			const folder = stringArg(args, "folder");
+			return [{ key: call.callId, label: folder ? `Listing notes in ${folder}` : "Listing all notes", ...base }];
+		}
+		case "askUser": {
+			const count = questionCount ?? (Array.isArray(args.questions) ? args.questions.length : 0);
+			const label = answered ? `Asked ${plural(count, "question")}` : `Asking ${plural(count, "question")}`;
+			return [{ key: call.callId, label, ...base, state: answered ? "done" : base.state === "failed" || base.state === "skipped" ? base.state : "waiting" }];
+		}
+		case "declareEditIntent":
+		case "executeEdit":
+			return editSteps(call, edit, base);
+		default:
+			return [{ key: call.callId, label: `Running ${call.tool}`, ...base }];
+	}
+}
+
+function editSteps(call: ToolCallView, edit: EditView | undefined, base: Pick<Step, "state" | "elapsedMs">): Step[] {
+	const args = argsOf(call);
+	const path = edit?.path ?? stringArg(args, "path");
+	const steps: Step[] = [];
+	if (call.tool === "declareEditIntent") {
+		const description = edit?.description ?? stringArg(args, "description") ?? "edit";
+		steps.push({ key: `${call.callId}:intent`, label: `Planning to ${lowerFirst(description)} in ${path ?? "a note"}…`, state: call.phase === "proposed" ? "waiting" : "done" });
+	}
+	const progress = progressLabel(call, path);
+	if (progress) steps.push({ key: `${call.callId}:progress`, label: progress, state: "active" });
+	const outcome = outcomeLabel(call, edit, path);
+	if (outcome) steps.push({ key: `${call.callId}:outcome`, label: outcome, ...base });
+	if (call.phase === "denied") steps.push({ key: `${call.callId}:outcome`, label: `Skipped editing ${path ?? "the note"}`, ...base });
+	return steps;
+}
+
+function progressLabel(call: ToolCallView, path: string | undefined): string | undefined {
+	if (call.phase !== "running") return undefined;
+	const phase = call.progress?.phase;
+	if (phase === "writing") return `Writing to ${path ?? "the note"}`;
+	const fraction = call.progress?.fraction;
+	const percent = fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : "";
+	return `Generating changes…${percent}`;
+}
+
+function outcomeLabel(call: ToolCallView, edit: EditView | undefined, path: string | undefined): string | undefined {
+	const result = call.result;
+	if (!result) return undefined;
+	const applied = edit?.applied ?? appliedFromResult(result.data);
+	if (result.status === "success" && applied) return `Edited ${path ?? "the note"} (+${applied.added} −${applied.removed})`;
+	if (result.status === "success") return `Edited ${path ?? "the note"}`;
+	if (result.status === "no-op") return `No changes needed in ${path ?? "the note"}`;
+	if (result.status === "rejected") return `Edit of ${path ?? "the note"} refused`;
+	return `Editing ${path ?? "the note"} failed`;
+}
+
+/** added/removed as the edit result reports them in data, if present. */
+export function appliedFromResult(data: Record<string, unknown> | undefined): { added: number; removed: number } | undefined {
+	if (!data) return undefined;
+	const { added, removed } = data;
+	return typeof added === "number" && typeof removed === "number" ? { added, removed } : undefined;
+}
+
+function callState(call: ToolCallView): Step["state"] {
+	if (call.phase === "denied") return "skipped";
+	if (call.phase === "proposed") return "waiting";
+	if (call.phase === "completed") return call.result?.status === "error" || call.result?.status === "rejected" ? "failed" : "done";
+	return "active";
+}
+
+function elapsed(call: ToolCallView): number | undefined {
+	const start = call.startedAt ?? call.proposedAt;
+	if (!call.completedAt) return undefined;
+	const ms = Date.parse(call.completedAt) - Date.parse(start);
+	return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
+export function formatElapsed(ms: number): string {
+	if (ms < 1000) return `${Math.max(0, Math.round(ms / 100) / 10).toFixed(1)} s`;
+	if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+	const minutes = Math.floor(ms / 60_000);
+	return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+export function formatTime(iso: string): string {
+	const date = new Date(iso);
+	return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+function lowerFirst(text: string): string {
+	return text.length > 0 ? text[0].toLowerCase() + text.slice(1) : text;
+}

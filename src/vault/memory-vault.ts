@@ -1,0 +1,191 @@
+/**
+ * An in-memory Vault for tests and the browser. Folders are implicit (a folder exists while a
+ * note lies under it), like a file system without empty folders.
+ */
+import { ChangeEmitter } from "./change-emitter";
+import { PathLock } from "./path-lock";
+import { isHiddenPath, isNotePath, isUnder, normalizeFolderPath, normalizeVaultPath } from "./paths";
+import { checkSearchArgs, searchText } from "./search";
+import { VaultError } from "./vault";
+import type { NoteStat, SearchMatch, Vault, VaultChange } from "./vault";
+
+interface Entry {
+	content: string;
+	mtime: number;
+}
+
+export interface TrashedNote {
+	path: string;
+	content: string;
+}
+
+export class MemoryVault implements Vault {
+	private readonly files = new Map<string, Entry>();
+	private readonly trashList: TrashedNote[] = [];
+	private readonly changes = new ChangeEmitter();
+	private readonly lock = new PathLock();
+	private clock = 0;
+
+	constructor(
+		readonly name: string,
+		initial: Record<string, string> = {},
+	) {
+		for (const [path, content] of Object.entries(initial)) {
+			this.files.set(normalizeVaultPath(path), { content, mtime: this.tick() });
+		}
+	}
+
+	/** Notes moved to the trash, oldest first (for tests). */
+	trashed(): TrashedNote[] {
+		return this.trashList.map((note) => ({ ...note }));
+	}
+
+	exists(path: string): Promise<boolean> {
+		return this.settle(() => {
+			const p = normalizeVaultPath(path);
+			return this.files.has(p) || this.isFolder(p);
+		});
+	}
+
+	read(path: string): Promise<string> {
+		return this.settle(() => this.entry(normalizeVaultPath(path)).content);
+	}
+
+	process(path: string, fn: (current: string) => string): Promise<string> {
+		return this.settle(() => normalizeVaultPath(path)).then((p) =>
+			this.lock.run(p, () =>
+				this.settle(() => {
+					const entry = this.entry(p);
+					const next = fn(entry.content);
+					if (typeof next !== "string") {
+						throw new TypeError(`process(${JSON.stringify(p)}): the function must return a string`);
+					}
+					if (next === entry.content) return next;
+					this.files.set(p, { content: next, mtime: this.tick() });
+					this.emit({ type: "modify", path: p });
+					return next;
+				}),
+			),
+		);
+	}
+
+	create(path: string, content: string): Promise<void> {
+		return this.settle(() => {
+			const p = normalizeVaultPath(path);
+			this.refuseExisting(p);
+			this.refuseFileAsFolder(p);
+			this.files.set(p, { content, mtime: this.tick() });
+			this.emit({ type: "create", path: p });
+		});
+	}
+
+	rename(from: string, to: string): Promise<void> {
+		return this.settle(() => {
+			const source = normalizeVaultPath(from);
+			const target = normalizeVaultPath(to);
+			const entry = this.entry(source);
+			if (source === target) return;
+			this.refuseExisting(target);
+			this.refuseFileAsFolder(target);
+			this.files.delete(source);
+			this.files.set(target, { content: entry.content, mtime: entry.mtime });
+			this.emit({ type: "rename", path: target, oldPath: source });
+		});
+	}
+
+	trash(path: string): Promise<void> {
+		return this.settle(() => {
+			const p = normalizeVaultPath(path);
+			const entry = this.entry(p);
+			this.files.delete(p);
+			this.trashList.push({ path: p, content: entry.content });
+			this.emit({ type: "delete", path: p });
+		});
+	}
+
+	list(folder?: string): Promise<NoteStat[]> {
+		return this.settle(() => {
+			const f = normalizeFolderPath(folder);
+			if (f !== "" && this.files.has(f)) {
+				throw new VaultError("not-a-file", `Cannot list ${JSON.stringify(f)}: it is a note, not a folder`, f);
+			}
+			return this.notes(f).map(([path, entry]) => ({
+				path,
+				size: new TextEncoder().encode(entry.content).length,
+				mtime: entry.mtime,
+			}));
+		});
+	}
+
+	search(query: string, limit: number): Promise<SearchMatch[]> {
+		return this.settle(() => {
+			checkSearchArgs(query, limit);
+			const matches: SearchMatch[] = [];
+			for (const [path, entry] of this.notes("")) {
+				if (matches.length >= limit) break;
+				matches.push(...searchText(path, entry.content, query, limit - matches.length));
+			}
+			return matches;
+		});
+	}
+
+	onChange(listener: (change: VaultChange) => void): () => void {
+		return this.changes.subscribe(listener);
+	}
+
+	private notes(folder: string): [string, Entry][] {
+		return [...this.files.entries()]
+			.filter(([path]) => isNotePath(path) && !isHiddenPath(path) && isUnder(path, folder) && path !== folder)
+			.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+	}
+
+	private entry(path: string): Entry {
+		const entry = this.files.get(path);
+		if (entry) return entry;
+		if (this.isFolder(path)) {
+			throw new VaultError("not-a-file", `${JSON.stringify(path)} is a folder, not a note`, path);
+		}
+		throw new VaultError("not-found", `No note at ${JSON.stringify(path)}`, path);
+	}
+
+	private isFolder(path: string): boolean {
+		for (const key of this.files.keys()) if (key.startsWith(path + "/")) return true;
+		return false;
+	}
+
+	private refuseExisting(path: string): void {
+		if (this.files.has(path) || this.isFolder(path)) {
+			throw new VaultError("already-exists", `${JSON.stringify(path)} already exists`, path);
+		}
+	}
+
+	/** A note cannot live "inside" another note: a/b.md needs a to be a folder. */
+	private refuseFileAsFolder(path: string): void {
+		const segments = path.split("/");
+		for (let i = 1; i < segments.length; i++) {
+			const ancestor = segments.slice(0, i).join("/");
+			if (this.files.has(ancestor)) {
+				throw new VaultError("not-a-file", `Cannot use ${JSON.stringify(ancestor)} as a folder: it is a note`, path);
+			}
+		}
+	}
+
+	/** Strictly increasing, so a write always changes mtime even within one millisecond. */
+	private tick(): number {
+		this.clock = Math.max(this.clock + 1, Date.now());
+		return this.clock;
+	}
+
+	private emit(change: VaultChange): void {
+		this.changes.emit(change);
+	}
+
+	/** Runs synchronous work as a promise, so errors reject rather than throw synchronously. */
+	private settle<T>(work: () => T): Promise<T> {
+		try {
+			return Promise.resolve(work());
+		} catch (error) {
+			return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+		}
+	}
+}

@@ -1,0 +1,132 @@
+/**
+ * Vault path rules. A vault path is relative to the vault root, uses "/" and has no empty, "." or
+ * ".." segment. Anything that could reach outside the vault (absolute paths, drive letters, UNC
+ * shares, "..", backslashes that Windows would read as separators) is refused rather than
+ * repaired, so a model cannot talk its way out of the vault.
+ */
+import { VaultError } from "./vault";
+
+/** Extensions that count as notes for list and search. */
+export const NOTE_EXTENSIONS: readonly string[] = [".md"];
+
+/**
+ * Folders that are always protected: Obsidian's default configuration folder. A user may rename
+ * it, so hosts also pass Vault#configDir in protectedFolders; this default keeps the usual name
+ * safe even when a caller forgets.
+ */
+export const ALWAYS_PROTECTED: readonly string[] = [".obsidian"];
+
+// C0 controls and DEL. Obsidian and every file system disagree about them; nobody needs them.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+function describe(input: string): string {
+	return JSON.stringify(input);
+}
+
+/**
+ * Normalizes a vault-relative path: collapses "./" and duplicate slashes, drops a trailing slash.
+ * Throws VaultError "invalid-path" for empty, absolute, "..", backslash and control-character
+ * paths.
+ */
+export function normalizeVaultPath(input: string): string {
+	if (typeof input !== "string") {
+		throw new VaultError("invalid-path", `Invalid path: expected a string, got ${typeof input}`);
+	}
+	if (CONTROL.test(input)) {
+		throw new VaultError("invalid-path", `Invalid path ${describe(input)}: it contains a control character`, input);
+	}
+	if (input.includes("\\")) {
+		throw new VaultError(
+			"invalid-path",
+			`Invalid path ${describe(input)}: use "/" between folders, not "\\"`,
+			input,
+		);
+	}
+	if (input.startsWith("/")) {
+		throw new VaultError(
+			"invalid-path",
+			`Invalid path ${describe(input)}: paths are relative to the vault, not absolute`,
+			input,
+		);
+	}
+	if (/^[A-Za-z]:/.test(input)) {
+		throw new VaultError(
+			"invalid-path",
+			`Invalid path ${describe(input)}: a drive letter makes it absolute; use a vault-relative path`,
+			input,
+		);
+	}
+	const segments: string[] = [];
+	for (const segment of input.split("/")) {
+		if (segment === "" || segment === ".") continue;
+		if (segment === "..") {
+			throw new VaultError("invalid-path", `Invalid path ${describe(input)}: ".." may not leave a folder`, input);
+		}
+		segments.push(segment);
+	}
+	if (segments.length === 0) {
+		throw new VaultError("invalid-path", `Invalid path ${describe(input)}: it names no note`, input);
+	}
+	return segments.join("/");
+}
+
+/** Like normalizeVaultPath, but "" (and undefined, "/", ".") mean the vault root and give "". */
+export function normalizeFolderPath(input: string | undefined): string {
+	if (input === undefined) return "";
+	const trimmed = input.trim();
+	if (trimmed === "" || trimmed === "/" || trimmed === ".") return "";
+	return normalizeVaultPath(input);
+}
+
+/** The folder that holds path ("" for the root). Expects a normalized path. */
+export function parentFolder(path: string): string {
+	const slash = path.lastIndexOf("/");
+	return slash < 0 ? "" : path.slice(0, slash);
+}
+
+/** The last segment of a normalized path. */
+export function basename(path: string): string {
+	return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/** True when path is folder itself or lies anywhere below it ("" contains everything). */
+export function isUnder(path: string, folder: string): boolean {
+	return folder === "" || path === folder || path.startsWith(folder + "/");
+}
+
+/** True for paths list and search consider notes (.md). */
+export function isNotePath(path: string): boolean {
+	const lower = path.toLowerCase();
+	return NOTE_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+/** True when some segment starts with "." (.obsidian, .trash, .git): hidden from list and search. */
+export function isHiddenPath(path: string): boolean {
+	return path.split("/").some((segment) => segment.startsWith("."));
+}
+
+/**
+ * True when path lies in Obsidian's configuration folder or one of protectedFolders (the
+ * plugin's own data folder). Edits there need explicit approval whatever the tool preference.
+ * Compared case-insensitively because macOS and Windows file systems are, so ".OBSIDIAN/x" is
+ * the same folder. A path that is not even valid counts as protected.
+ */
+export function isProtectedPath(path: string, protectedFolders: readonly string[] = []): boolean {
+	let normalized: string;
+	try {
+		normalized = normalizeVaultPath(path).toLowerCase();
+	} catch {
+		return true;
+	}
+	for (const folder of [...ALWAYS_PROTECTED, ...protectedFolders]) {
+		let f: string;
+		try {
+			f = normalizeVaultPath(folder).toLowerCase();
+		} catch {
+			continue;
+		}
+		if (isUnder(normalized, f)) return true;
+	}
+	return false;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
+import type { ThreadEvent } from "../../src/thread/events";
+import { appendLineTool, harness, ofType, readEvents, slowTool } from "./support/harness";
+import type { Harness } from "./support/harness";
+import { readNoteTool } from "../../src/tools/read-note";
+
+/** Polls the log until an event matches (the drive runs concurrently). */
+async function waitFor(h: Harness, threadId: string, test: (e: ThreadEvent) => boolean): Promise<void> {
+	for (;;) {
+		if ((await readEvents(h.service, threadId)).some(test)) return;
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}
+
+describe("AgentRunner: stop", () => {
+	it("stops mid-stream, keeps the partial reply and returns to idle", async () => {
+		const long = Array.from({ length: 200 }, (_, i) => `word${i}`).join(" ");
+		const h = await harness({ script: scripted(reply.text(long, { pace: { firstTokenMs: 0, tokensPerSecond: 50 } }), reply.text("Next.")) });
+		const threadId = await h.newThread();
+		await h.service.sendMessage({ threadId, content: "Talk" });
+		await waitFor(h, threadId, (e) => e.type === "assistant_token");
+		await h.service.stop({ threadId });
+		await h.service.idle(threadId);
+		let state = await h.state(threadId);
+		expect(state.status).toBe("idle");
+		const partial = state.messages.find((m) => m.kind === "assistant");
+		expect(partial?.kind === "assistant" && partial.finishReason).toBe("aborted");
+		const text = partial?.kind === "assistant" ? partial.text : "";
+		expect(text.length).toBeGreaterThan(0);
+		expect(long.startsWith(text)).toBe(true);
+		expect(text.length).toBeLessThan(long.length);
+
+		// The next turn shows the model its own partial reply.
+		await h.send(threadId, "Go on");
+		const messages = h.server.requests[1].body.messages;
+		expect(messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+		expect(messages[2].content).toBe(text);
+		state = await h.state(threadId);
+		expect(state.status).toBe("idle");
+	});
+
+	it("stops a tool in flight with an error result, and leaves pending calls decidable", async () => {
+		const h = await harness({
+			notes: { "A.md": "alpha" },
+			tools: [readNoteTool, appendLineTool, slowTool],
+			script: scripted(
+				reply.toolCalls([
+					{ name: "slowTask", args: { seconds: 60 }, id: "slow" },
+					{ name: "appendLine", args: { path: "A.md", line: "x" }, id: "write" },
+				]),
+				reply.text("Done after the stop."),
+			),
+		});
+		const threadId = await h.newThread();
+		await h.service.sendMessage({ threadId, content: "Work" });
+		await waitFor(h, threadId, (e) => e.type === "tool_call_progress");
+		await h.service.stop({ threadId });
+		await h.service.idle(threadId);
+		let state = await h.state(threadId);
+		expect(state.status).toBe("idle");
+		expect(state.toolCalls.slow?.result).toMatchObject({ status: "error", message: "Stopped by the user" });
+		expect(state.pendingApprovals).toEqual(["write"]);
+		expect(ofType(await h.events(threadId), "tool_call_progress")[0]).toMatchObject({ callId: "slow", phase: "working", fraction: 0.1 });
+
+		await h.decide(threadId, ["write"], []);
+		state = await h.state(threadId);
+		expect(state.status).toBe("idle");
+		expect(await h.vault.read("A.md")).toBe("alpha\nx");
+		expect(toolResults(h.server.requests[1]).map((r) => r.content)).toEqual(["Stopped by the user", "Appended to A.md."]);
+	});
+
+	it("stops while waiting to retry after a 429, without another request", async () => {
+		const h = await harness({ realSleep: true, script: scripted(reply.httpError(429, { retryAfterSeconds: 30 }), reply.text("never")) });
+		const threadId = await h.newThread();
+		await h.service.sendMessage({ threadId, content: "Hi" });
+		await waitFor(h, threadId, (e) => e.type === "status" && (e.detail ?? "").includes("Retrying in 30 s"));
+		await h.service.stop({ threadId });
+		await h.service.idle(threadId);
+		expect((await h.state(threadId)).status).toBe("idle");
+		expect(h.server.requests).toHaveLength(1);
+		expect(ofType(await h.events(threadId), "error")).toHaveLength(0);
+	});
+});

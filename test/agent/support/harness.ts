@@ -1,0 +1,170 @@
+/**
+ * Wiring for agent tests: the real ChatOpenAI over real HTTP against the scripted model server,
+ * a MemoryVault, a MemoryStore and the LocalThreadService driving an AgentRunner. `restart()`
+ * closes the service and opens a new one on the same store, as quitting Obsidian would.
+ */
+import { z } from "zod";
+import { afterEach } from "vitest";
+import { AgentRunner } from "../../../src/agent/runner";
+import { createModelProvider } from "../../../src/llm/model-provider";
+import type { ModelProvider } from "../../../src/llm/model-provider";
+import { startModelServer } from "../../../src/sandbox/model-server";
+import type { ModelScript, ModelServer } from "../../../src/sandbox/model-server";
+import { DEFAULT_SETTINGS } from "../../../src/settings";
+import type { RedlineSettings } from "../../../src/settings";
+import { MemoryStore } from "../../../src/store/memory-store";
+import type { StoredEvent, ThreadEvent } from "../../../src/thread/events";
+import { isKnownEvent } from "../../../src/thread/events";
+import { project } from "../../../src/thread/projection";
+import { LocalThreadService } from "../../../src/thread/service";
+import type { ThreadState } from "../../../src/thread/state";
+import { listNotesTool } from "../../../src/tools/list-notes";
+import { readNoteTool } from "../../../src/tools/read-note";
+import { ToolRegistry } from "../../../src/tools/registry";
+import type { AnyTool } from "../../../src/tools/registry";
+import { toolResult } from "../../../src/tools/result";
+import { validateAnswers } from "../../../src/tools/ask-user";
+import { searchNotesTool } from "../../../src/tools/search-notes";
+import type { Tool } from "../../../src/tools/tool";
+import { MemoryVault } from "../../../src/vault/memory-vault";
+
+/** A small writing tool for tests: appends a line to a note (prompt by default). */
+export const appendLineTool: Tool<{ path: string; line: string }> = {
+	name: "appendLine",
+	description: "Append a line to a note.",
+	schema: z.object({ path: z.string(), line: z.string() }),
+	defaultPreference: "prompt",
+	writesTo: (args) => args.path,
+	async run(args, ctx) {
+		await ctx.vault.process(args.path, (text) => `${text}\n${args.line}`);
+		return toolResult.success(`Appended to ${args.path}.`, { path: args.path });
+	},
+};
+
+/** A tool that runs until stopped (it honours ctx.signal), reporting progress first. */
+export const slowTool: Tool<{ seconds: number }> = {
+	name: "slowTask",
+	description: "A long task.",
+	schema: z.object({ seconds: z.number() }),
+	defaultPreference: "always",
+	run(_args, ctx) {
+		ctx.progress("working", 0.1);
+		return new Promise((_resolve, reject) => {
+			ctx.signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
+		});
+	},
+};
+
+export interface Harness {
+	server: ModelServer;
+	vault: MemoryVault;
+	store: MemoryStore;
+	service: LocalThreadService;
+	settings: RedlineSettings;
+	/** Every sleep the runner asked for, in ms (none really waits). */
+	sleeps: number[];
+	newThread(): Promise<string>;
+	/** Sends a message and waits until the drive it started has returned. */
+	send(threadId: string, content: string): Promise<void>;
+	decide(threadId: string, approved: string[], denied: string[], comment?: string): Promise<void>;
+	events(threadId: string): Promise<ThreadEvent[]>;
+	state(threadId: string): Promise<ThreadState>;
+	restart(): Promise<void>;
+}
+
+const open: Harness[] = [];
+afterEach(async () => {
+	for (const h of open.splice(0)) {
+		await h.service.close();
+		await h.server.close();
+	}
+});
+
+export async function harness(options: { script: ModelScript; notes?: Record<string, string>; tools?: AnyTool[] | ((env: { vault: MemoryVault; store: MemoryStore; models: ModelProvider }) => AnyTool[]); settings?: Partial<RedlineSettings>; realSleep?: boolean }): Promise<Harness> {
+	const server = await startModelServer({ script: options.script });
+	const vault = new MemoryVault("Test vault", options.notes ?? {});
+	const store = new MemoryStore();
+	const settings: RedlineSettings = {
+		...DEFAULT_SETTINGS,
+		mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 },
+		applyModel: {},
+		...options.settings,
+	};
+	const sleeps: number[] = [];
+	const models = createModelProvider(() => settings, () => ({}));
+	const chosen = typeof options.tools === "function" ? options.tools({ vault, store, models }) : options.tools;
+	const tools = new ToolRegistry(chosen ?? [readNoteTool, searchNotesTool, listNotesTool, appendLineTool]);
+	const runner = new AgentRunner({
+		vault,
+		models,
+		tools,
+		settings: () => settings,
+		...(options.realSleep
+			? {}
+			: {
+					sleep: (ms: number) => {
+						sleeps.push(ms);
+						return Promise.resolve();
+					},
+				}),
+	});
+	const makeService = (): LocalThreadService => new LocalThreadService({ store, driver: runner, validateAnswers });
+	const h: Harness = {
+		server,
+		vault,
+		store,
+		service: makeService(),
+		settings,
+		sleeps,
+		async newThread() {
+			const created = await h.service.createThread({});
+			if (!created.ok) throw new Error(created.error.message);
+			return created.threadId;
+		},
+		async send(threadId, content) {
+			const sent = await h.service.sendMessage({ threadId, content });
+			if (!sent.ok) throw new Error(sent.error.message);
+			await settle(h.service, threadId);
+		},
+		async decide(threadId, approved, denied, comment) {
+			const decided = await h.service.decideToolCalls({ threadId, approved, denied, ...(comment !== undefined ? { comment } : {}) });
+			if (!decided.ok) throw new Error(decided.error.message);
+			await settle(h.service, threadId);
+		},
+		events: (threadId) => readEvents(h.service, threadId),
+		async state(threadId) {
+			return project(threadId, await readEvents(h.service, threadId));
+		},
+		async restart() {
+			await h.service.close();
+			h.service = makeService();
+		},
+	};
+	open.push(h);
+	return h;
+}
+
+/** The drive starts a microtask after the call returns; wait for it to start, then to end. */
+async function settle(service: LocalThreadService, threadId: string): Promise<void> {
+	await Promise.resolve();
+	await Promise.resolve();
+	await service.idle(threadId);
+}
+
+export function readEvents(service: LocalThreadService, threadId: string): Promise<ThreadEvent[]> {
+	return new Promise((resolve, reject) => {
+		const events: StoredEvent[] = [];
+		const sub = service.subscribe({ threadId }, (message) => {
+			if (message.kind === "event") events.push(message.event);
+			if (message.kind === "error") reject(new Error(message.error.message));
+			if (message.kind === "caught_up") {
+				queueMicrotask(() => sub.close());
+				resolve(events.filter(isKnownEvent));
+			}
+		});
+	});
+}
+
+export function ofType<K extends ThreadEvent["type"]>(events: readonly ThreadEvent[], type: K): Array<Extract<ThreadEvent, { type: K }>> {
+	return events.filter((e): e is Extract<ThreadEvent, { type: K }> => e.type === type);
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
+import { buildTranscript } from "../../src/agent/transcript";
+import { buildSystemPrompt } from "../../src/agent/system-prompt";
+import type { NewEvent, ThreadEvent } from "../../src/thread/events";
+
+function log(...events: NewEvent[]): ThreadEvent[] {
+	return events.map((e, i) => ({ ...e, seq: i + 1, threadId: "t", at: "2025-01-01T00:00:00Z" }));
+}
+
+describe("buildTranscript", () => {
+	it("rebuilds user, assistant (with tool calls) and tool messages, results right after their calls", () => {
+		const messages = buildTranscript(
+			"SYS",
+			log(
+				{ type: "user_message", messageId: "u1", content: "Fix it", pinned: [{ path: "A.md" }] },
+				{ type: "assistant_message_started", messageId: "m1" },
+				{ type: "assistant_token", messageId: "m1", text: "Let me " },
+				{ type: "assistant_token", messageId: "m1", text: "look." },
+				{ type: "assistant_message_completed", messageId: "m1", finishReason: "tool_calls" },
+				{ type: "tool_call_proposed", callId: "c1", tool: "readNote", args: { path: "A.md" }, messageId: "m1" },
+				{ type: "tool_call_proposed", callId: "c2", tool: "readNote", args: "{bad", messageId: "m1" },
+				{ type: "tool_call_completed", callId: "c2", result: { status: "error", message: "not valid JSON" } },
+				{ type: "tool_call_decided", callId: "c1", decision: "denied", by: "user", comment: "no" },
+				{ type: "user_message", messageId: "u2", content: "Stop that", pinned: [] },
+				{ type: "tool_call_completed", callId: "c1", result: { status: "rejected", message: "The user denied this call: no" } },
+			),
+		);
+		expect(messages.map((m) => m.constructor)).toEqual([SystemMessage, HumanMessage, AIMessage, ToolMessage, ToolMessage, HumanMessage]);
+		expect(messages[1].content).toBe('Fix it\n\n[Pinned notes: "A.md"]');
+		const ai = messages[2] as AIMessage;
+		expect(ai.content).toBe("Let me look.");
+		expect(ai.tool_calls?.map((c) => [c.id, c.name, c.args])).toEqual([
+			["c1", "readNote", { path: "A.md" }],
+			["c2", "readNote", {}],
+		]);
+		expect((messages[3] as ToolMessage).tool_call_id).toBe("c1");
+		expect(messages[3].content).toBe("The user denied this call: no");
+		expect(messages[4].content).toBe("not valid JSON");
+	});
+
+	it("leaves out failed attempts and keeps an aborted partial reply", () => {
+		const messages = buildTranscript(
+			"SYS",
+			log(
+				{ type: "user_message", messageId: "u1", content: "Hi", pinned: [] },
+				{ type: "assistant_message_started", messageId: "m1" },
+				{ type: "assistant_token", messageId: "m1", text: "Cut" },
+				{ type: "assistant_message_completed", messageId: "m1", finishReason: "dropped" },
+				{ type: "assistant_message_started", messageId: "m2" },
+				{ type: "assistant_token", messageId: "m2", text: "Partial" },
+				{ type: "assistant_message_completed", messageId: "m2", finishReason: "aborted" },
+			),
+		);
+		expect(messages.map((m) => m.content)).toEqual(["SYS", "Hi", "Partial"]);
+	});
+});
+
+describe("buildSystemPrompt", () => {
+	it("names the vault, the tools, the intent-first rule and the pinned notes", () => {
+		const prompt = buildSystemPrompt({ vaultName: "Work", tools: ["readNote", "declareEditIntent"], pinned: [{ path: "Plan.md" }] });
+		expect(prompt).toContain('"Work"');
+		expect(prompt).toContain("readNote, declareEditIntent");
+		expect(prompt).toContain("Every edit starts with declareEditIntent");
+		expect(prompt).toContain('"Plan.md"');
+		expect(prompt.length).toBeLessThan(1500);
+	});
+});

@@ -1,0 +1,11 @@
+/**
+ * The in-memory Obsidian used by tests (vitest aliases `obsidian` here) and by the bundle smoke
+ * test's VM. Each class implements a Pick of the real declaration, so signature drift fails tsc.
+ */
+export { Component, Events, liveIntervals } from "./events";
+export { normalizePath, TAbstractFile, TFile, TFolder, Vault, FileManager, FakeAdapter } from "./vault";
+export { Editor, type RecordedTransaction } from "./editor";
+export { View, ItemView, MarkdownView, WorkspaceLeaf, Workspace } from "./workspace";
+export { Notice, notices, Modal, Setting, SettingTab, PluginSettingTab, BaseComponent, TextComponent, ToggleComponent, DropdownComponent, ButtonComponent, SecretComponent, MarkdownRenderer } from "./ui";
+export { App, Plugin, SecretStorage, Platform, requestUrl, requestLog, prepareSimpleSearch, prepareFuzzySearch } from "./app";
+export { createFakeWindow, installDomHelpers, migrateToWindow, migrationListenerCount } from "./dom";

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { describeLines, merge3 } from "../../src/history/merge";
+
+const lines = (...xs: string[]) => xs.map((x) => x + "\n").join("");
+
+describe("merge3", () => {
+	it("takes theirs when ours did not change", () => {
+		expect(merge3("a\nb\n", "a\nb\n", "a\nB\n")).toEqual({ ok: true, text: "a\nB\n" });
+	});
+
+	it("merges changes to different lines from both sides", () => {
+		const base = lines("1", "2", "3", "4", "5");
+		const ours = lines("1", "two", "3", "4", "5");
+		const theirs = lines("1", "2", "3", "4", "five");
+		expect(merge3(base, ours, theirs)).toEqual({ ok: true, text: lines("1", "two", "3", "4", "five") });
+	});
+
+	it("merges changes to adjacent lines", () => {
+		expect(merge3(lines("a", "b", "c"), lines("a", "B", "c"), lines("a", "b", "C"))).toEqual({ ok: true, text: lines("a", "B", "C") });
+	});
+
+	it("keeps an insertion before a line the other side changed", () => {
+		expect(merge3(lines("a", "b"), lines("a", "new", "b"), lines("a", "B"))).toEqual({ ok: true, text: lines("a", "new", "B") });
+	});
+
+	it("reports a conflict with the lines of ours when both sides change the same line differently", () => {
+		const result = merge3(lines("a", "b", "c"), lines("a", "mine", "c"), lines("a", "theirs", "c"));
+		expect(result.ok).toBe(false);
+		if (!result.ok) {
+			expect(result.conflictLines).toEqual([2]);
+			expect(result.conflicts[0].base).toEqual({ start: 1, end: 2 });
+		}
+	});
+
+	it("treats two insertions at the same place as a conflict unless they are identical", () => {
+		expect(merge3(lines("a", "b"), lines("a", "x", "b"), lines("a", "y", "b")).ok).toBe(false);
+		expect(merge3(lines("a", "b"), lines("a", "x", "b", "z"), lines("a", "x", "b"))).toEqual({ ok: true, text: lines("a", "x", "b", "z") });
+	});
+
+	it("accepts the same change made on both sides", () => {
+		expect(merge3(lines("a", "b", "c"), lines("a", "B", "c", "d"), lines("a", "B", "c"))).toEqual({ ok: true, text: lines("a", "B", "c", "d") });
+	});
+
+	it("keeps CRLF, a BOM and a missing final newline exactly as each side has them", () => {
+		const base = "\uFEFFtitle\r\nbody\r\nend";
+		const ours = "\uFEFFtitle\r\nbody\r\nend and more";
+		const theirs = "\uFEFFTitle ✓\r\nbody\r\nend";
+		expect(merge3(base, ours, theirs)).toEqual({ ok: true, text: "\uFEFFTitle ✓\r\nbody\r\nend and more" });
+	});
+
+	it("handles empty texts", () => {
+		expect(merge3("", "", "x\n")).toEqual({ ok: true, text: "x\n" });
+		expect(merge3("x\n", "x\ny\n", "")).toEqual({ ok: true, text: "y\n" });
+	});
+
+	it("describes line lists as ranges", () => {
+		expect(describeLines([4])).toBe("line 4");
+		expect(describeLines([2, 7, 8, 9])).toBe("lines 2, 7-9");
+	});
+});

@@ -1,0 +1,102 @@
+// The bundle smoke test: main.js as Obsidian loads it (CommonJS in a VM whose require offers only
+// `obsidian`, no Node built-ins, as on mobile).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { App, Platform, notices, type Plugin } from "../fakes/obsidian";
+import { MANIFEST, buildBundle, loadBundle } from "./support/bundle";
+
+interface BundledPlugin extends Plugin {
+	core(): Promise<{ history: { write(request: { path: string; base: string; proposed: string; description: string }): Promise<{ status: string }> } }>;
+	whenUnloaded(): Promise<void>;
+}
+
+let file: string;
+const desktop = Platform.isDesktopApp;
+
+beforeAll(async () => {
+	// No Node here, as on a phone: the plugin must pick requestUrl and never require a built-in.
+	Platform.isDesktopApp = false;
+	Platform.isMobileApp = true;
+	({ file } = await buildBundle());
+}, 120_000);
+
+afterAll(() => {
+	Platform.isDesktopApp = desktop;
+	Platform.isMobileApp = !desktop;
+});
+
+async function settle(): Promise<void> {
+	for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe("main.js loaded the way Obsidian loads it", () => {
+	it("loads with only `obsidian` available and registers the view, commands, ribbon icon and settings tab", async () => {
+		const app = new App();
+		const { PluginClass, requested } = await loadBundle(file, app);
+		expect(requested.every((id) => id === "obsidian")).toBe(true);
+		const plugin = new PluginClass(app, MANIFEST);
+		await plugin.loadAsync();
+		expect([...app.viewRegistry.keys()]).toEqual(["redline-chat"]);
+		expect([...app.commands.keys()].sort()).toEqual(
+			["new-chat", "open-chat", "pin-active-note", "revert-last-change", "show-history", "stop-agent"].map((id) => `redline:${id}`),
+		);
+		expect(app.settingTabs).toHaveLength(1);
+		expect(app.ribbonIcons.map((r) => r.title)).toEqual(["Open Redline chat"]);
+		plugin.unload();
+		await (plugin as BundledPlugin).whenUnloaded();
+	});
+
+	it("reverts a real Redline change with the revert command, and says so", async () => {
+		const app = new App();
+		app.vault.seed({ "Daily.md": "# Daily\n\nBuy milk\n" });
+		const { PluginClass } = await loadBundle(file, app);
+		const plugin = new PluginClass(app, MANIFEST) as BundledPlugin;
+		await plugin.loadAsync();
+
+		const core = await plugin.core();
+		const written = await core.history.write({ path: "Daily.md", base: "# Daily\n\nBuy milk\n", proposed: "# Daily\n\nBuy milk\nBuy eggs\n", description: "Add eggs" });
+		expect(written.status).toBe("written");
+		expect(app.vault.text("Daily.md")).toBe("# Daily\n\nBuy milk\nBuy eggs\n");
+
+		await app.workspace.openFile("Daily.md");
+		await settle();
+		expect(app.isCommandAvailable("redline:revert-last-change")).toBe(true);
+		const before = notices.length;
+		app.runCommand("redline:revert-last-change");
+		for (let i = 0; i < 50 && notices.length === before; i++) await settle();
+		const view = app.workspace.getActiveViewOfType((await import("../fakes/obsidian")).MarkdownView)!;
+		await view.flushSave();
+		expect(view.editor.getValue()).toBe("# Daily\n\nBuy milk\n");
+		expect(app.vault.text("Daily.md")).toBe("# Daily\n\nBuy milk\n");
+		expect(notices.at(-1)).toMatch(/Reverted the last Redline change in Daily\.md/);
+
+		plugin.unload();
+		await plugin.whenUnloaded();
+	});
+
+	it("leaves nothing running after onunload: no listeners, intervals, timers or registrations", async () => {
+		const app = new App();
+		app.vault.seed({ "Note.md": "text\n" });
+		const { PluginClass, timers } = await loadBundle(file, app);
+		const plugin = new PluginClass(app, MANIFEST) as BundledPlugin;
+		await plugin.loadAsync();
+		await plugin.core();
+		app.runCommand("redline:open-chat");
+		await app.workspace.openFile("Note.md");
+		await settle();
+		expect(app.workspace.getLeavesOfType("redline-chat")).toHaveLength(1);
+		// The React pane really mounted inside the view.
+		expect(app.doc.querySelector(".redline-view")?.childElementCount).toBeGreaterThan(0);
+
+		plugin.unload();
+		await plugin.whenUnloaded();
+		await settle();
+		expect(app.vault.listenerCount()).toBe(0);
+		expect(app.workspace.listenerCount()).toBe(0);
+		expect(app.workspace.getLeavesOfType("redline-chat")).toHaveLength(0);
+		expect(app.commands.size).toBe(0);
+		expect(app.viewRegistry.size).toBe(0);
+		expect(app.settingTabs).toHaveLength(0);
+		expect(timers.liveIntervals.size).toBe(0);
+		expect(timers.pendingTimeouts.size).toBe(0);
+	});
+});

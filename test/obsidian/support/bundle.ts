@@ -1,0 +1,121 @@
+/**
+ * Builds main.js into a temp file and loads it the way Obsidian does: CommonJS evaluated in a
+ * fresh VM context whose require offers only `obsidian` (the fake) and no Node built-in. Timers
+ * in the context are tracked so a test can see that onunload leaves nothing running.
+ */
+import { mkdtemp, readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import vm from "node:vm";
+import esbuild from "esbuild";
+import { buildOptions } from "../../../esbuild.config.mjs";
+import * as fake from "../../fakes/obsidian";
+
+export async function buildBundle(): Promise<{ file: string; bytes: number }> {
+	const dir = await mkdtemp(path.join(tmpdir(), "redline-bundle-"));
+	const file = path.join(dir, "main.js");
+	await esbuild.build({ ...buildOptions({ production: true, outfile: file }), logLevel: "silent" });
+	return { file, bytes: (await stat(file)).size };
+}
+
+export interface TimerTracker {
+	pendingTimeouts: Set<unknown>;
+	liveIntervals: Set<unknown>;
+}
+
+export interface LoadedBundle {
+	PluginClass: new (app: fake.App, manifest: unknown) => fake.Plugin;
+	timers: TimerTracker;
+	/** Modules the bundle asked require() for (only "obsidian" may succeed). */
+	requested: string[];
+}
+
+function trackedTimers() {
+	const timers: TimerTracker = { pendingTimeouts: new Set(), liveIntervals: new Set() };
+	const globals = {
+		setTimeout: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+			const id = setTimeout(() => {
+				timers.pendingTimeouts.delete(id);
+				fn(...args);
+			}, ms);
+			timers.pendingTimeouts.add(id);
+			return id;
+		},
+		clearTimeout: (id: ReturnType<typeof setTimeout>) => {
+			timers.pendingTimeouts.delete(id);
+			clearTimeout(id);
+		},
+		setInterval: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+			const id = setInterval(fn, ms, ...args);
+			timers.liveIntervals.add(id);
+			return id;
+		},
+		clearInterval: (id: ReturnType<typeof setInterval>) => {
+			timers.liveIntervals.delete(id);
+			clearInterval(id);
+		},
+	};
+	return { globals, timers };
+}
+
+/** Evaluates main.js in a VM context shaped like Obsidian's renderer (web globals, no Node). */
+export async function loadBundle(file: string, app: fake.App): Promise<LoadedBundle> {
+	const code = await readFile(file, "utf8");
+	const { globals, timers } = trackedTimers();
+	const win = app.win as unknown as Record<string, unknown>;
+	const sandbox: Record<string, unknown> = {
+		...globals,
+		console,
+		queueMicrotask,
+		structuredClone,
+		fetch,
+		Request,
+		Response,
+		Headers,
+		FormData,
+		Blob,
+		ReadableStream,
+		WritableStream,
+		TransformStream,
+		TextEncoder,
+		TextDecoder,
+		TextDecoderStream,
+		AbortController,
+		AbortSignal,
+		DOMException,
+		Event,
+		EventTarget,
+		URL,
+		URLSearchParams,
+		crypto,
+		performance,
+		atob,
+		btoa,
+		navigator: { userAgent: "Obsidian (fake)", language: "en" },
+		document: app.doc,
+		HTMLElement: win.HTMLElement,
+		Node: win.Node,
+		Element: win.Element,
+		MutationObserver: win.MutationObserver,
+		requestAnimationFrame: (cb: (t: number) => void) => globals.setTimeout(() => cb(performance.now()), 0),
+		cancelAnimationFrame: (id: ReturnType<typeof setTimeout>) => globals.clearTimeout(id),
+	};
+	sandbox.window = sandbox;
+	sandbox.globalThis = sandbox;
+	sandbox.self = sandbox;
+	sandbox.activeWindow = sandbox;
+	sandbox.activeDocument = app.doc;
+	const context = vm.createContext(sandbox);
+	const requested: string[] = [];
+	const module = { exports: {} as Record<string, unknown> };
+	const wrapper = vm.runInContext(`(function (module, exports, require) {${code}\n})`, context, { filename: "main.js" }) as (m: unknown, e: unknown, r: (id: string) => unknown) => void;
+	wrapper(module, module.exports, (id: string) => {
+		requested.push(id);
+		if (id === "obsidian") return fake;
+		throw new Error(`Cannot find module '${id}' (only obsidian is available to plugins here)`);
+	});
+	const PluginClass = (module.exports.default ?? module.exports) as LoadedBundle["PluginClass"];
+	return { PluginClass, timers, requested };
+}
+
+export const MANIFEST = { id: "redline", name: "Redline", version: "0.1.0", minAppVersion: "1.11.4", description: "Test", author: "Redline", dir: ".obsidian/plugins/redline" };

@@ -1,0 +1,46 @@
+/** Runs the plugin from source against the fake App (vitest aliases `obsidian` to the fake). */
+import { App, MarkdownView, type PluginSettingTab } from "../../fakes/obsidian";
+import { RedlinePlugin } from "../../../src/obsidian/plugin";
+import { installLoaders } from "../../../src/obsidian/lazy";
+import * as redline from "../../../src/redline";
+import * as mount from "../../../src/ui/mount";
+
+// From source, require() cannot load TypeScript: hand the plugin the modules main.js loads lazily.
+installLoaders({ redline: () => redline, mount: () => mount });
+import { MANIFEST } from "./bundle";
+
+export const DATA_PATH = ".obsidian/plugins/redline/data.json";
+
+export async function startPlugin(app = new App(), data?: unknown): Promise<{ app: App; plugin: RedlinePlugin }> {
+	if (data !== undefined) {
+		await app.vault.adapter.mkdir(".obsidian/plugins/redline");
+		await app.vault.adapter.write(DATA_PATH, JSON.stringify(data));
+	}
+	const plugin = new RedlinePlugin(app as never, MANIFEST);
+	await (plugin as unknown as App["settingTabs"][number]["plugin"] & { loadAsync(): Promise<void> }).loadAsync();
+	return { app, plugin };
+}
+
+export async function stopPlugin(plugin: RedlinePlugin): Promise<void> {
+	plugin.unload();
+	await plugin.whenUnloaded();
+}
+
+export function savedData(app: App): string {
+	return app.vault.text(DATA_PATH) ?? "";
+}
+
+/** The displayed tab's control for a field (data-field attribute). */
+export function field(tab: PluginSettingTab, name: string): HTMLElement {
+	const el = tab.containerEl.querySelector(`[data-field="${name}"]`);
+	if (!el) throw new Error(`No setting for ${name}`);
+	return el as HTMLElement;
+}
+
+export function type(input: HTMLInputElement | HTMLSelectElement, value: string): void {
+	input.value = value;
+	const win = input.ownerDocument.defaultView as unknown as typeof globalThis;
+	input.dispatchEvent(new win.Event(input.tagName === "SELECT" ? "change" : "input"));
+}
+
+export { MarkdownView };

@@ -1,0 +1,32 @@
+/** A real RPC server on 127.0.0.1 over a LocalThreadService with the scripted test driver. */
+import { onTestFinished } from "vitest";
+import { startRpcServer, type RpcServer } from "../../src/rpc/server/server";
+import type { LocalThreadService } from "../../src/thread/service";
+import { makeService } from "../thread/support/service";
+
+export const TOKEN = "test-token-0123456789abcdef";
+
+export async function startServer(): Promise<{ server: RpcServer; service: LocalThreadService }> {
+	const { service } = makeService();
+	const server = await startRpcServer({ service, token: TOKEN });
+	onTestFinished(async () => {
+		await server.close();
+		await service.close();
+	});
+	return { server, service };
+}
+
+export async function rpc(server: RpcServer, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
+	const response = await fetch(`${server.url}/v1/rpc`, {
+		method: "POST",
+		headers: { "Content-Type": "application/json", Authorization: `Bearer ${TOKEN}`, ...headers },
+		body: typeof body === "string" ? body : JSON.stringify(body),
+	});
+	const text = await response.text();
+	return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
+export async function until(check: () => boolean, what = "condition"): Promise<void> {
+	for (let i = 0; i < 2000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+	if (!check()) throw new Error(`${what} never held`);
+}

@@ -1,0 +1,28 @@
+/**
+ * The shared corpus of real Obsidian notes (../shared/corpus/kepano-vault beside the repository).
+ * It is not part of the repository, so tests that use it skip when it is absent.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
+import { describe } from "vitest";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+/** The repository root (this file is test/support/corpus.ts). */
+export const repoRoot = resolve(here, "..", "..");
+
+/** The corpus vault folder, or null when it is absent. */
+export function corpusDir(): string | null {
+	const dir = resolve(repoRoot, "..", "shared", "corpus", "kepano-vault");
+	return existsSync(dir) ? dir : null;
+}
+
+/** A corpus note's text by vault-relative path, e.g. "Readme.md". Throws if the corpus is absent. */
+export function readCorpusNote(name: string): string {
+	const dir = corpusDir();
+	if (!dir) throw new Error("The shared corpus (../shared/corpus/kepano-vault) is absent");
+	return readFileSync(join(dir, ...name.split("/")), "utf8");
+}
+
+/** describe() that skips, visibly, when the corpus is absent. */
+export const describeWithCorpus = describe.skipIf(corpusDir() === null);

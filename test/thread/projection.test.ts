@@ -1,0 +1,127 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { NewEvent, StoredEvent } from "../../src/thread/events";
+import { apply, emptyState, project } from "../../src/thread/projection";
+import { deepFreeze, eventsArb } from "./support/arbitrary-events";
+
+function stamp(payloads: NewEvent[]): StoredEvent[] {
+	return payloads.map((p, i) => ({ ...p, seq: i + 1, threadId: "t1", at: `2025-01-01T00:00:${String(i).padStart(2, "0")}.000Z` }));
+}
+
+describe("project and apply", () => {
+	it("folding live events one by one from any split point equals replaying the whole log", () => {
+		fc.assert(
+			fc.property(eventsArb, fc.nat(), (events, splitSeed) => {
+				const split = events.length === 0 ? 0 : splitSeed % (events.length + 1);
+				const whole = project("t1", events);
+				let live = project("t1", events.slice(0, split));
+				for (const event of events.slice(split)) live = apply(live, event);
+				expect(live).toStrictEqual(whole);
+			}),
+			{ numRuns: 300 },
+		);
+	});
+
+	it("never mutates the state or the event it is given", () => {
+		fc.assert(
+			fc.property(eventsArb, (events) => {
+				let state = deepFreeze(emptyState("t1"));
+				for (const event of events) state = deepFreeze(apply(state, deepFreeze(event)));
+				expect(state.lastSeq).toBe(events.at(-1)?.seq ?? 0);
+			}),
+			{ numRuns: 200 },
+		);
+	});
+
+	it("keeps unchanged parts by reference so views can compare cheaply", () => {
+		const before = project("t1", stamp([
+			{ type: "user_message", messageId: "m1", content: "hi", pinned: [] },
+			{ type: "assistant_message_started", messageId: "m2" },
+		]));
+		const after = apply(before, { type: "assistant_token", messageId: "m2", text: "He", seq: 3, threadId: "t1", at: "x" });
+		expect(after.messages[0]).toBe(before.messages[0]);
+		expect(after.toolCalls).toBe(before.toolCalls);
+		expect(after.messages[1]).not.toBe(before.messages[1]);
+		expect(after.messages[1]).toMatchObject({ text: "He", streaming: true });
+	});
+
+	it("ignores an unknown event type but advances lastSeq", () => {
+		const state = project("t1", [{ type: "hologram", unknown: true, seq: 1, threadId: "t1", at: "x" }]);
+		expect(state).toStrictEqual({ ...emptyState("t1"), lastSeq: 1 });
+	});
+
+	it("folds a turn with streamed text, a proposed call, its decision, run and result", () => {
+		const state = project("t1", stamp([
+			{ type: "thread_created", title: "Plan" },
+			{ type: "user_message", messageId: "u1", content: "Tidy Daily.md", pinned: [{ path: "Daily.md" }] },
+			{ type: "status", status: "thinking" },
+			{ type: "assistant_message_started", messageId: "a1" },
+			{ type: "assistant_token", messageId: "a1", text: "Sure" },
+			{ type: "assistant_token", messageId: "a1", text: ", reading." },
+			{ type: "tool_call_proposed", callId: "c1", tool: "readNote", args: { path: "Daily.md" }, messageId: "a1" },
+			{ type: "assistant_message_completed", messageId: "a1", finishReason: "tool_calls" },
+			{ type: "status", status: "waiting_for_approval", detail: "1 call" },
+		]));
+		expect(state.title).toBe("Plan");
+		expect(state.messages[1]).toMatchObject({ kind: "assistant", text: "Sure, reading.", streaming: false, toolCallIds: ["c1"] });
+		expect(state.pendingApprovals).toEqual(["c1"]);
+		expect(state.status).toBe("waiting_for_approval");
+		expect(state.statusDetail).toBe("1 call");
+		expect(state.turns).toEqual([{ userMessageId: "u1", startedAt: state.messages[0]?.at, callIds: ["c1"] }]);
+
+		const done = [
+			{ type: "tool_call_decided", callId: "c1", decision: "approved", by: "user" },
+			{ type: "tool_call_started", callId: "c1" },
+			{ type: "tool_call_completed", callId: "c1", result: { status: "success", message: "ok" } },
+			{ type: "status", status: "idle" },
+		] as const;
+		let next = state;
+		done.forEach((e, i) => { next = apply(next, { ...e, seq: 10 + i, threadId: "t1", at: `t${i}` }); });
+		expect(next.pendingApprovals).toEqual([]);
+		expect(next.toolCalls.c1).toMatchObject({ phase: "completed", decision: "approved", decidedBy: "user", result: { status: "success" } });
+		expect(next.statusDetail).toBeUndefined();
+		expect(next.turns[0]?.endedAt).toBe("t3");
+	});
+
+	it("links an edit intent to its call whichever of the two arrives first", () => {
+		const intent: NewEvent = { type: "edit_intent_declared", editId: "e1", callId: "c1", path: "A.md", operation: "modify", description: "Remove headings" };
+		const proposal: NewEvent = { type: "tool_call_proposed", callId: "c1", tool: "declareEditIntent", args: {}, messageId: "a1" };
+		expect(project("t1", stamp([intent, proposal])).toolCalls.c1?.editId).toBe("e1");
+		expect(project("t1", stamp([proposal, intent])).toolCalls.c1?.editId).toBe("e1");
+	});
+
+	it("links a question to its call and closes it once answered", () => {
+		const state = project("t1", stamp([
+			{ type: "tool_call_proposed", callId: "c1", tool: "askUser", args: {}, messageId: "a1" },
+			{ type: "question_asked", askId: "q1", callId: "c1", questions: [{ question: "Which?", options: [{ label: "A" }], multiSelect: false }] },
+		]));
+		expect(state.toolCalls.c1?.askId).toBe("q1");
+		expect(state.openQuestions).toEqual(["q1"]);
+		const answered = apply(state, { type: "question_answered", askId: "q1", answers: { 0: ["A"] }, seq: 3, threadId: "t1", at: "x" });
+		expect(answered.openQuestions).toEqual([]);
+		expect(answered.questions.q1?.answers).toEqual({ 0: ["A"] });
+	});
+
+	it("keeps pinned items unique by path or handle and removes them on unpin", () => {
+		const state = project("t1", stamp([
+			{ type: "item_pinned", item: { path: "A.md" } },
+			{ type: "item_pinned", item: { path: "A.md" } },
+			{ type: "item_pinned", item: { handle: "sel-1" } },
+			{ type: "item_unpinned", item: { path: "A.md" } },
+		]));
+		expect(state.pinned).toEqual([{ handle: "sel-1" }]);
+	});
+
+	it("records edits applied and reverted, errors, and preferences", () => {
+		const state = project("t1", stamp([
+			{ type: "edit_intent_declared", editId: "e1", callId: "c1", path: "A.md", operation: "modify", description: "d" },
+			{ type: "edit_applied", editId: "e1", path: "A.md", versionId: "v1", added: 2, removed: 1 },
+			{ type: "edit_reverted", editId: "e1", path: "A.md", versionId: "v2", added: 1, removed: 2 },
+			{ type: "error", message: "model down", retryable: true },
+			{ type: "tool_preference_set", tool: "readNote", preference: "never" },
+		]));
+		expect(state.edits.e1).toMatchObject({ applied: { versionId: "v1" }, reverted: { versionId: "v2" } });
+		expect(state.errors).toEqual([{ seq: 4, at: expect.any(String) as string, message: "model down", retryable: true }]);
+		expect(state.preferences).toEqual({ readNote: "never" });
+	});
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { createNoteHistory } from "../../src/history/note-history";
+import { MemoryStore } from "../../src/store/memory-store";
+import { LocalThreadService } from "../../src/thread/service";
+import { MemoryVault } from "../../src/vault/memory-vault";
+
+describe("LocalThreadService history methods", () => {
+	it("lists a note's history with unified diffs and reverts the last change", async () => {
+		const store = new MemoryStore();
+		const vault = new MemoryVault("v", { "Daily.md": "one\ntwo\n" });
+		const history = createNoteHistory({ vault, store });
+		const service = new LocalThreadService({ store, history });
+		const written = await history.write({ path: "Daily.md", base: "one\ntwo\n", proposed: "one\nTWO\n", description: "Shout" });
+		expect(written.status).toBe("written");
+		const listed = await service.listHistory({ path: "Daily.md" });
+		if (!listed.ok) throw new Error(listed.error.message);
+		expect(listed.entries).toHaveLength(1);
+		expect(listed.entries[0]).toMatchObject({ path: "Daily.md", description: "Shout", kind: "edit", added: 1, removed: 1 });
+		expect(listed.entries[0]?.diff).toContain("-two");
+		expect(listed.entries[0]?.diff).toContain("+TWO");
+		const reverted = await service.revertHistory({ path: "Daily.md" });
+		expect(reverted).toMatchObject({ ok: true, versionId: expect.any(String) as string });
+		expect(await vault.read("Daily.md")).toBe("one\ntwo\n");
+		expect(await service.revertHistory({ path: 7 as unknown as string })).toMatchObject({ ok: false, error: { code: "bad_params" } });
+		history.dispose();
+		await service.close();
+	});
+});

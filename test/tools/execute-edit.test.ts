@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { reply } from "../../src/sandbox/model-server";
+import { editHarness } from "../composer/harness";
+import { describeWithCorpus, readCorpusNote } from "../support/corpus";
+
+const EVERGREEN = "Notes/Evergreen notes turn ideas into objects that you can manipulate.md";
+const PLAN = "# Plan\n\n- write the intro\n- review the draft\n- send it to Anna\n\n## Notes\n\nCall Anna on Monday.\n";
+
+/** A harness with an intent whose apply failed (cut off), so executeEdit has work to do. */
+async function withFailedIntent(notes: Record<string, string>, path: string, operation: "create" | "modify" | "rewrite" = "modify") {
+	const h = await editHarness({ notes, replies: [reply.text("partial", { finishReason: "length" })] });
+	const { editId, callId, result } = await h.declareAndApply({ path, operation, description: "tidy the plan" });
+	expect(result.data?.reason).toBe("truncated");
+	return { h, editId, callId };
+}
+
+describe("executeEdit", () => {
+	it("tells the model to declare the intent first when the editId is unknown", async () => {
+		const h = await editHarness({ notes: { "Plan.md": PLAN } });
+		const result = await h.executeEdit({ editId: "edit_nope", edits: [{ search: "Anna", replace: "Bea" }] });
+		expect(result.status).toBe("error");
+		expect(result.message).toMatch(/Call declareEditIntent first/);
+	});
+
+	it("needs no new approval once its intent was approved, and asks otherwise", async () => {
+		const h = await editHarness({ notes: { "Plan.md": PLAN } });
+		const approved = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "a" }, "approved");
+		const pending = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "b" }, "pending");
+		const denied = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "c" }, "denied");
+		const state = h.log.state();
+		const editOf = (callId: string) => state.toolCalls[callId]?.editId ?? "";
+		expect(h.execute.preApproved?.({ editId: editOf(approved), edits: [] }, state)).toBe(true);
+		expect(h.execute.preApproved?.({ editId: editOf(pending), edits: [] }, state)).toBe(false);
+		expect(h.execute.preApproved?.({ editId: editOf(denied), edits: [] }, state)).toBe(false);
+		expect(h.execute.preApproved?.({ editId: "edit_unknown", edits: [] }, state)).toBe(false);
+		expect(h.execute.defaultPreference).toBe("prompt");
+	});
+
+	it("refuses to write for an intent the user declined", async () => {
+		const h = await editHarness({ notes: { "Plan.md": PLAN } });
+		const callId = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "c" }, "denied");
+		const editId = h.log.state().toolCalls[callId]?.editId ?? "";
+		const result = await h.executeEdit({ editId, edits: [{ search: "Monday", replace: "Tuesday" }] });
+		expect(result).toMatchObject({ status: "rejected", data: { reason: "denied" } });
+		expect(await h.vault.read("Plan.md")).toBe(PLAN);
+	});
+
+	it("applies search/replace edits without any model and reports the diff", async () => {
+		const { h, editId } = await withFailedIntent({ "Plan.md": PLAN }, "Plan.md");
+		const requests = h.server.requests.length;
+		const result = await h.executeEdit({ editId, edits: [{ search: "Call Anna on Monday.", replace: "Call Anna on Tuesday." }] });
+		expect(result).toMatchObject({ status: "success", path: "Plan.md", data: { editId, added: 1, removed: 1, rebased: false } });
+		expect(result.message).toContain("+Call Anna on Tuesday.");
+		expect(await h.vault.read("Plan.md")).toBe(PLAN.replace("Monday", "Tuesday"));
+		expect(h.server.requests.length).toBe(requests);
+		expect(h.events("edit_applied")).toMatchObject([{ editId, path: "Plan.md" }]);
+	});
+
+	it("reports an ambiguous search with the lines of each match and writes nothing", async () => {
+		const { h, editId } = await withFailedIntent({ "Plan.md": PLAN }, "Plan.md");
+		const result = await h.executeEdit({ editId, edits: [{ search: "Anna", replace: "Bea" }] });
+		expect(result).toMatchObject({ status: "error", data: { reason: "edits-failed", failures: [{ kind: "ambiguous", lines: [5, 9] }] } });
+		expect(await h.vault.read("Plan.md")).toBe(PLAN);
+	});
+
+	it("reports a search that is not found with the nearest candidates and writes nothing", async () => {
+		const { h, editId } = await withFailedIntent({ "Plan.md": PLAN }, "Plan.md");
+		const result = await h.executeEdit({ editId, edits: [{ search: "- reveiw the drafts", replace: "x" }] });
+		expect(result.status).toBe("error");
+		expect(result.message).toMatch(/not found\. Nearest candidates:\nline 4 \(similarity [0-9.]+\):\n- review the draft/);
+		expect(await h.vault.read("Plan.md")).toBe(PLAN);
+	});
+
+	it("matches whitespace-tolerantly in a CRLF note and keeps it CRLF", async () => {
+		const crlf = "# Plan\r\n\r\n-   write  the intro   \r\n- review the draft\r\n";
+		const { h, editId } = await withFailedIntent({ "Plan.md": crlf }, "Plan.md");
+		const result = await h.executeEdit({ editId, edits: [{ search: "- write the intro\n- review", replace: "- write the intro\n- proofread" }] });
+		expect(result).toMatchObject({ status: "success", data: { tolerant: [0] } });
+		expect(await h.vault.read("Plan.md")).toBe("# Plan\r\n\r\n- write the intro\r\n- proofread the draft\r\n");
+	});
+
+	it("writes full content and keeps a BOM and the frontmatter the content dropped", async () => {
+		const note = "\uFEFF---\nstatus: draft\n---\n# Plan\n\nOld body.\n";
+		const { h, editId } = await withFailedIntent({ "Plan.md": note }, "Plan.md", "rewrite");
+		const result = await h.executeEdit({ editId, content: "# Plan\n\nNew body." });
+		expect(result).toMatchObject({ status: "success", data: { frontmatterRestored: true } });
+		expect(await h.vault.read("Plan.md")).toBe("\uFEFF---\nstatus: draft\n---\n# Plan\n\nNew body.\n");
+	});
+
+	it("creates the note of a create intent from content", async () => {
+		const { h, editId } = await withFailedIntent({}, "Ideas/New.md", "create");
+		const result = await h.executeEdit({ editId, content: "# New\n\nFirst idea." });
+		expect(result.status).toBe("success");
+		expect(await h.vault.read("Ideas/New.md")).toBe("# New\n\nFirst idea.\n");
+	});
+
+	it("refuses edits for a note a create intent has not created", async () => {
+		const { h, editId } = await withFailedIntent({}, "Ideas/New.md", "create");
+		const result = await h.executeEdit({ editId, edits: [{ search: "a", replace: "b" }] });
+		expect(result.status).toBe("error");
+		expect(result.message).toMatch(/does not exist yet: pass its content/);
+	});
+
+	it("needs exactly one of content and edits", async () => {
+		const { h, editId } = await withFailedIntent({ "Plan.md": PLAN }, "Plan.md");
+		expect((await h.executeEdit({ editId })).status).toBe("error");
+		expect((await h.executeEdit({ editId, content: "x", edits: [{ search: "a", replace: "b" }] })).message).toMatch(/exactly one/);
+		expect(h.execute.schema.safeParse({ editId, edits: [] }).success).toBe(false);
+	});
+
+	it("is a no-op when the edits change nothing", async () => {
+		const { h, editId } = await withFailedIntent({ "Plan.md": PLAN }, "Plan.md");
+		const result = await h.executeEdit({ editId, edits: [{ search: "Monday", replace: "Monday" }] });
+		expect(result.status).toBe("no-op");
+	});
+});
+
+describeWithCorpus("executeEdit on a real note", () => {
+	it("refuses content that drops more than half of a note under a modify intent", async () => {
+		const note = readCorpusNote(EVERGREEN);
+		const { h, editId } = await withFailedIntent({ [EVERGREEN]: note }, EVERGREEN);
+		const result = await h.executeEdit({ editId, content: "Evergreen notes are great." });
+		expect(result).toMatchObject({ status: "error", data: { reason: "implausible" } });
+		expect(await h.vault.read(EVERGREEN)).toBe(note);
+	});
+
+	it("follows up an applied edit under the same intent", async () => {
+		const note = readCorpusNote(EVERGREEN);
+		const h = await editHarness({ notes: { [EVERGREEN]: note }, replies: [reply.text(note.replace("- etc", "- and so on"))] });
+		const { editId, result } = await h.declareAndApply({ path: EVERGREEN, operation: "modify", description: "replace etc" });
+		expect(result.status).toBe("success");
+		const fix = await h.executeEdit({ editId, edits: [{ search: "- and so on", replace: "- and more" }] });
+		expect(fix.status).toBe("success");
+		expect(await h.vault.read(EVERGREEN)).toBe(note.replace("- etc", "- and more"));
+		expect(await h.history.list(EVERGREEN)).toHaveLength(2);
+	});
+});

@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import { act } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { EventScript } from "./support/events";
+import { renderThread } from "./support/render";
+
+afterEach(cleanup);
+
+describe("chat", () => {
+	it("streams tokens into the assistant message as they arrive", async () => {
+		const { service } = await renderThread(new EventScript().user("m1", "Hello").assistant("a1", "Hi", false));
+		act(() => service.push("thread_1", { type: "assistant_token", messageId: "a1", text: " there" }, { type: "assistant_token", messageId: "a1", text: ", friend" }));
+		await waitFor(() => expect(screen.getByText("Hi there, friend")).toBeTruthy());
+	});
+
+	it("Enter sends the message and Shift+Enter adds a new line instead", async () => {
+		const { service, user } = await renderThread(new EventScript());
+		const input = screen.getByRole("combobox", { name: "Message Redline" });
+		await user.type(input, "first line{Shift>}{Enter}{/Shift}second");
+		expect(service.callsOf("sendMessage")).toEqual([]);
+		await user.type(input, "{Enter}");
+		expect(service.callsOf("sendMessage")).toEqual([{ threadId: "thread_1", content: "first line\nsecond" }]);
+		await waitFor(() => expect((input as HTMLTextAreaElement).value).toBe(""));
+	});
+
+	it("shows Stop while the agent works, and Stop stops this thread", async () => {
+		const { service, user } = await renderThread(new EventScript().user("m1", "Hello"));
+		await user.click(screen.getByRole("button", { name: "Stop" }));
+		expect(service.callsOf("stop")).toEqual([{ threadId: "thread_1" }]);
+		act(() => service.push("thread_1", { type: "status", status: "idle" }));
+		await waitFor(() => expect(screen.queryByRole("button", { name: "Stop" })).toBeNull());
+	});
+
+	it("pins the active note, unpins a chip, and pins a note picked after [[", async () => {
+		const s = new EventScript();
+		s.add({ type: "item_pinned", item: { path: "Old.md" } });
+		const { service, user } = await renderThread(s, { active: "Daily.md", notes: ["Travel/Japan trip.md", "Daily.md"] });
+		await user.click(screen.getByRole("button", { name: "Pin active note Daily.md" }));
+		await user.click(screen.getByRole("button", { name: "Unpin Old.md" }));
+		const input = screen.getByRole("combobox", { name: "Message Redline" });
+		// user-event reads "[[" as one literal "[".
+		await user.type(input, "see [[[[japan");
+		await screen.findByRole("option", { name: "Travel/Japan trip.md" });
+		await user.keyboard("{Enter}");
+		expect(service.callsOf("pinItem")).toEqual([
+			{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Daily.md" } },
+			{ threadId: "thread_1", operation: "unpin", pinnedItem: { path: "Old.md" } },
+			{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Travel/Japan trip.md" } },
+		]);
+		expect((input as HTMLTextAreaElement).value).toBe("see ");
+		expect(service.callsOf("sendMessage")).toEqual([]);
+	});
+});
+
+describe("reasoning steps", () => {
+	function turn(): EventScript {
+		const s = new EventScript().user("m1", "Tidy my daily note").assistant("a1", "");
+		s.propose("a1", "c1", "searchNotes", { query: "trip" }).decide("c1", "approved").run("c1", { status: "success", message: "2 notes" });
+		s.propose("a1", "c2", "readNote", { path: "Travel/Japan trip.md" }).decide("c2", "approved").run("c2", { status: "success", message: "read" });
+		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c3", path: "Daily.md", operation: "modify", description: "Remove all headings" });
+		s.propose("a1", "c3", "declareEditIntent", { path: "Daily.md" }).decide("c3", "approved").run("c3");
+		s.add({ type: "tool_call_progress", callId: "c3", phase: "generating", fraction: 0.45 });
+		return s;
+	}
+
+	it("builds the timeline from the calls while the turn runs", async () => {
+		await renderThread(turn());
+		const list = screen.getByRole("button", { name: /Working/ });
+		expect(list.getAttribute("aria-expanded")).toBe("true");
+		for (const label of ["Searching notes for 'trip'", "Reading Japan trip.md", "Planning to remove all headings in Daily.md…", "Generating changes… 45%"]) {
+			expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+		}
+	});
+
+	it("collapses when the turn ends and shows the edit's outcome when opened", async () => {
+		const s = turn();
+		s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId: "v1", added: 3, removed: 12 });
+		s.add({ type: "tool_call_completed", callId: "c3", result: { status: "success", message: "Edited" } });
+		s.status("idle");
+		const { user } = await renderThread(s);
+		const toggle = screen.getByRole("button", { name: /3 steps in/ });
+		expect(toggle.getAttribute("aria-expanded")).toBe("false");
+		expect(screen.queryByText("Reading Japan trip.md")).toBeNull();
+		await user.click(toggle);
+		expect(screen.getByText("Edited Daily.md (+3 −12)")).toBeTruthy();
+	});
+});
+
+describe("threads", () => {
+	it("starts a chat on the first message when there is none", async () => {
+		const { service, user } = await renderThread(new EventScript());
+		await user.click(screen.getByRole("button", { name: "New chat" }));
+		await user.type(screen.getByRole("combobox", { name: "Message Redline" }), "hello{Enter}");
+		expect(service.callsOf("createThread")).toEqual([{}]);
+		expect(service.callsOf("sendMessage")).toEqual([{ threadId: "thread_new_1", content: "hello" }]);
+	});
+
+	it("renames and deletes the current chat with inline confirmation", async () => {
+		const { service, user } = await renderThread(new EventScript());
+		await user.click(screen.getByRole("button", { name: "Rename chat" }));
+		await user.type(screen.getByRole("textbox", { name: "Chat name" }), "Trip{Enter}");
+		expect(service.callsOf("renameThread")).toEqual([{ threadId: "thread_1", title: "Trip" }]);
+		await user.click(screen.getByRole("button", { name: "Delete chat" }));
+		await user.click(screen.getByRole("button", { name: "Confirm delete chat" }));
+		expect(service.callsOf("deleteThread")).toEqual([{ threadId: "thread_1" }]);
+	});
+});

@@ -1,0 +1,136 @@
+/**
+ * An in-memory ThreadService for pane tests: threads hold recorded events, subscribers get the
+ * history, the caught-up marker and then whatever the test pushes. Every call is recorded so a
+ * test can assert what the pane asked for.
+ */
+import type { NewEvent, StoredEvent } from "../../../src/thread/events";
+import type { HistoryEntrySummary, Result, SubscriptionMessage, ThreadService } from "../../../src/thread/service-api";
+
+export interface RecordedCall {
+	method: string;
+	params: unknown;
+}
+
+export class FakeThreadService implements ThreadService {
+	readonly calls: RecordedCall[] = [];
+	readonly logs = new Map<string, StoredEvent[]>();
+	readonly titles = new Map<string, string | undefined>();
+	readonly history = new Map<string, HistoryEntrySummary[]>();
+	/** Set to make the next call of a method fail with this Result. */
+	readonly failNext = new Map<string, Result>();
+	private listeners = new Map<string, Set<(message: SubscriptionMessage) => void>>();
+	private nextId = 1;
+	openSubscriptions = 0;
+
+	addThread(threadId: string, events: StoredEvent[], title?: string): void {
+		this.logs.set(threadId, [...events]);
+		this.titles.set(threadId, title);
+	}
+
+	/** Appends events as the service would (stamping seq) and delivers them to subscribers. */
+	push(threadId: string, ...events: NewEvent[]): void {
+		const log = this.logs.get(threadId)!;
+		for (const event of events) {
+			const stored = { ...event, seq: log.length + 1, threadId, at: new Date(Date.parse("2026-01-10T10:00:00Z") + log.length * 1000).toISOString() } as StoredEvent;
+			log.push(stored);
+			for (const listener of this.listeners.get(threadId) ?? []) listener({ kind: "event", event: stored });
+		}
+	}
+
+	callsOf(method: string): unknown[] {
+		return this.calls.filter((call) => call.method === method).map((call) => call.params);
+	}
+
+	private record<T extends object>(method: string, params: unknown, answer: () => Result<T>): Promise<Result<T>> {
+		this.calls.push({ method, params });
+		const failure = this.failNext.get(method);
+		if (failure) {
+			this.failNext.delete(method);
+			return Promise.resolve(failure as Result<T>);
+		}
+		return Promise.resolve(answer());
+	}
+
+	createThread(params: { title?: string }): Promise<Result<{ threadId: string }>> {
+		return this.record("createThread", params, () => {
+			const threadId = `thread_new_${this.nextId++}`;
+			this.addThread(threadId, [{ seq: 1, threadId, at: new Date().toISOString(), type: "thread_created" }], params.title);
+			return { ok: true, threadId };
+		});
+	}
+
+	listThreads() {
+		return this.record("listThreads", undefined, () => ({
+			ok: true as const,
+			threads: [...this.logs.entries()].map(([threadId, log]) => ({
+				threadId,
+				...(this.titles.get(threadId) !== undefined ? { title: this.titles.get(threadId)! } : {}),
+				createdAt: log[0]?.at ?? "",
+				updatedAt: log[log.length - 1]?.at ?? "",
+				lastSeq: log.length,
+			})),
+		}));
+	}
+
+	deleteThread(params: { threadId: string }): Promise<Result> {
+		return this.record("deleteThread", params, () => {
+			this.logs.delete(params.threadId);
+			return { ok: true };
+		});
+	}
+
+	renameThread(params: { threadId: string; title: string }): Promise<Result> {
+		return this.record("renameThread", params, () => {
+			this.titles.set(params.threadId, params.title);
+			return { ok: true };
+		});
+	}
+
+	subscribe(params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void) {
+		this.calls.push({ method: "subscribe", params });
+		const log = this.logs.get(params.threadId) ?? [];
+		for (const event of log) if (event.seq > (params.nonce ?? 0)) onMessage({ kind: "event", event });
+		onMessage({ kind: "caught_up", lastSeq: log.length });
+		const set = this.listeners.get(params.threadId) ?? new Set();
+		set.add(onMessage);
+		this.listeners.set(params.threadId, set);
+		this.openSubscriptions++;
+		let closed = false;
+		return {
+			close: () => {
+				if (closed) return;
+				closed = true;
+				set.delete(onMessage);
+				this.openSubscriptions--;
+			},
+		};
+	}
+
+	sendMessage(params: { threadId: string; content: string }) {
+		return this.record("sendMessage", params, () => ({ ok: true as const, messageId: `msg_${this.nextId++}` }));
+	}
+	pinItem(params: Parameters<ThreadService["pinItem"]>[0]): Promise<Result> {
+		return this.record("pinItem", params, () => ({ ok: true }));
+	}
+	decideToolCalls(params: Parameters<ThreadService["decideToolCalls"]>[0]): Promise<Result> {
+		return this.record("decideToolCalls", params, () => ({ ok: true }));
+	}
+	setToolPreference(params: Parameters<ThreadService["setToolPreference"]>[0]): Promise<Result> {
+		return this.record("setToolPreference", params, () => ({ ok: true }));
+	}
+	answerQuestion(params: Parameters<ThreadService["answerQuestion"]>[0]): Promise<Result> {
+		return this.record("answerQuestion", params, () => ({ ok: true }));
+	}
+	stop(params: { threadId: string }): Promise<Result> {
+		return this.record("stop", params, () => ({ ok: true }));
+	}
+	retry(params: { threadId: string }): Promise<Result> {
+		return this.record("retry", params, () => ({ ok: true }));
+	}
+	listHistory(params: { path: string }) {
+		return this.record("listHistory", params, () => ({ ok: true as const, entries: this.history.get(params.path) ?? [] }));
+	}
+	revertHistory(params: { path: string; versionId?: string }) {
+		return this.record("revertHistory", params, () => ({ ok: true as const, versionId: "v_revert", added: 12, removed: 3 }));
+	}
+}

@@ -1,0 +1,40 @@
+/** A UiHost for tests: Markdown as plain text, recorded navigation, a fixed list of notes. */
+import type { UiHost } from "../../../src/ui/host";
+import type { FakeThreadService } from "./fake-service";
+
+export interface TestHost extends UiHost {
+	opened: string[];
+	settingsOpened: number;
+	setActiveNote(path: string | null): void;
+}
+
+export function testHost(service: FakeThreadService, notes: string[] = [], active: string | null = null): TestHost {
+	let current = active;
+	const listeners = new Set<(path: string | null) => void>();
+	const host: TestHost = {
+		service,
+		opened: [],
+		settingsOpened: 0,
+		renderMarkdown(el, markdown) {
+			el.textContent = markdown;
+		},
+		openNote(path) {
+			host.opened.push(path);
+		},
+		activeNotePath: () => current,
+		onActiveNoteChange(listener) {
+			listeners.add(listener);
+			return () => listeners.delete(listener);
+		},
+		suggestNotes: (query) => Promise.resolve(notes.filter((note) => note.toLowerCase().includes(query.toLowerCase()))),
+		openSettings() {
+			host.settingsOpened++;
+		},
+		doc: document,
+		setActiveNote(path) {
+			current = path;
+			for (const listener of listeners) listener(path);
+		},
+	};
+	return host;
+}

@@ -1,0 +1,17 @@
+/** Renders the pane over a fake service holding one recorded thread. */
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { RedlinePane } from "../../../src/ui/components/RedlinePane";
+import type { EventScript } from "./events";
+import { FakeThreadService } from "./fake-service";
+import { testHost } from "./host";
+
+export async function renderThread(script: EventScript, options: { notes?: string[]; active?: string | null } = {}) {
+	const service = new FakeThreadService();
+	service.addThread(script.threadId, script.events);
+	const host = testHost(service, options.notes ?? [], options.active ?? null);
+	const user = userEvent.setup();
+	const view = render(<RedlinePane host={host} />);
+	await screen.findByRole("log");
+	return { service, host, user, view };
+}

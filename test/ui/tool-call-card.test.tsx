@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { EventScript } from "./support/events";
+import { renderThread } from "./support/render";
+
+afterEach(cleanup);
+
+function proposedRead(): EventScript {
+	return new EventScript()
+		.user("m1", "What is in my trip note?")
+		.assistant("a1", "Let me look.")
+		.propose("a1", "call_read", "readNote", { path: "Travel/Japan trip.md" })
+		.status("waiting_for_approval");
+}
+
+describe("tool call cards", () => {
+	it("Run approves exactly this call", async () => {
+		const { service, user } = await renderThread(proposedRead());
+		await user.click(screen.getByRole("button", { name: "Run: Read Travel/Japan trip.md" }));
+		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["call_read"], denied: [] }]);
+	});
+
+	it("Skip denies the call and carries the optional comment for the model", async () => {
+		const { service, user } = await renderThread(proposedRead());
+		await user.click(screen.getByRole("button", { name: "Add comment" }));
+		await user.type(screen.getByRole("textbox", { name: "Comment for the model when skipping" }), "not that one");
+		await user.click(screen.getByRole("button", { name: "Skip: Read Travel/Japan trip.md" }));
+		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: [], denied: ["call_read"], comment: "not that one" }]);
+	});
+
+	it("paths in the arguments are links that open the note", async () => {
+		const { host, user } = await renderThread(proposedRead());
+		await user.click(screen.getByRole("link", { name: "Open Travel/Japan trip.md" }));
+		expect(host.opened).toEqual(["Travel/Japan trip.md"]);
+	});
+
+	it("a preference change is sent once, and choosing the shown value again sends nothing", async () => {
+		const { service, user } = await renderThread(proposedRead());
+		const select = screen.getByRole("combobox", { name: "Preference for reading notes in this chat" });
+		expect((select as HTMLSelectElement).value).toBe("always");
+		await user.selectOptions(select, "never");
+		await user.selectOptions(select, "never");
+		expect(service.callsOf("setToolPreference")).toEqual([{ threadId: "thread_1", tool: "readNote", preference: "never" }]);
+	});
+
+	it("shows a failed decision in place", async () => {
+		const { service, user } = await renderThread(proposedRead());
+		service.failNext.set("decideToolCalls", { ok: false, error: { code: "not_pending", message: "That call is no longer waiting." } });
+		await user.click(screen.getByRole("button", { name: "Run: Read Travel/Japan trip.md" }));
+		expect(await screen.findByText("That call is no longer waiting.")).toBeTruthy();
+	});
+
+	it.each([
+		["success", "Done"],
+		["rejected", "Rejected"],
+		["no-op", "No change"],
+		["error", "Failed"],
+	] as const)("a completed call with status %s is non-interactive and shows %s with its result", async (status, label) => {
+		const script = proposedRead().decide("call_read", "approved").run("call_read", { status, message: `result said ${status}` });
+		await renderThread(script);
+		const card = screen.getByRole("region", { name: "Read Travel/Japan trip.md" });
+		expect(within(card).getByText(label)).toBeTruthy();
+		expect(within(card).getByText(`result said ${status}`)).toBeTruthy();
+		expect(within(card).queryByRole("button")).toBeNull();
+		expect(card.className).toContain("redline-card-executed");
+	});
+
+	it("a running call shows its progress, a denied one says it was skipped with the comment", async () => {
+		const script = new EventScript()
+			.user("m1", "Look around")
+			.assistant("a1", "")
+			.propose("a1", "c_list", "listNotes", { folder: "Projects" })
+			.propose("a1", "c_search", "searchNotes", { query: "trip" })
+			.decide("c_list", "approved")
+			.run("c_list")
+			.decide("c_search", "denied", "no searching");
+		script.add({ type: "tool_call_progress", callId: "c_list", phase: "listing", fraction: 0.45 });
+		await renderThread(script);
+		const running = screen.getByRole("region", { name: "List notes in Projects" });
+		expect(within(running).getByText("Running 45%")).toBeTruthy();
+		expect(within(running).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("45");
+		const denied = screen.getByRole("region", { name: "Search notes for 'trip'" });
+		expect(within(denied).getByText("Skipped")).toBeTruthy();
+		expect(within(denied).getByText("Comment: no searching")).toBeTruthy();
+	});
+
+	it("a proposed call looks different from an executed one", async () => {
+		await renderThread(proposedRead());
+		const card = screen.getByRole("region", { name: "Read Travel/Japan trip.md" });
+		expect(card.className).toContain("redline-card-proposed");
+		expect(within(card).getByText("Read Travel/Japan trip.md")).toBeTruthy();
+	});
+});
