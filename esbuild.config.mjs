@@ -3,7 +3,7 @@
 // REDLINE_VAULT names a vault folder, copies the three files into that vault's plugin folder.
 import esbuild from "esbuild";
 import { builtinModules } from "node:module";
-import { copyFile, mkdir } from "node:fs/promises";
+import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -15,7 +15,7 @@ async function installIntoVault() {
 	const target = path.join(vault, ".obsidian", "plugins", "redline");
 	await mkdir(target, { recursive: true });
 	for (const file of ["main.js", "manifest.json", "styles.css"]) await copyFile(file, path.join(target, file));
-	console.log(`[redline] copied main.js, manifest.json, styles.css to ${target}`);
+	process.stdout.write(`[redline] copied main.js, manifest.json, styles.css to ${target}\n`);
 }
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -35,6 +35,61 @@ const zodLocales = {
 	},
 };
 
+// LangSmith (about 240 KB) is only needed for LangSmith tracing, which Redline never enables:
+// `langsmith` and its subpaths resolve to a small faithful stand-in (see the file for why that is
+// safe). esbuild fails the build if core ever imports a name the stand-in does not export.
+const langsmithShim = path.join(root, "src/obsidian/shims/langsmith.ts");
+const langsmithStandIn = {
+	name: "langsmith-stand-in",
+	setup(build) {
+		build.onResolve({ filter: /^langsmith(\/.*)?$/ }, () => ({ path: langsmithShim }));
+	},
+};
+
+// The OpenAI client constructs one object per API area (admin, audio, batches, beta, files,
+// realtime, vector stores...: about 250 KB with the helpers they pull in). ChatOpenAI only calls
+// `client.chat.completions`, so every other area is replaced by a stand-in class whose instances
+// throw a clear error when used. Only the client's own imports (client.mjs, resources/index.mjs)
+// are redirected; a resource file must have the generated shape (one exported APIResource class)
+// or the build fails, so an openai upgrade cannot silently stub something else.
+const openaiDir = path.join(root, "node_modules", "openai");
+const openaiResources = path.join(openaiDir, "resources");
+const openaiKept = new Set(["index.mjs", "shared.mjs", "chat/index.mjs", "chat/chat.mjs"]);
+const openaiImporters = new Set([path.join(openaiDir, "client.mjs"), path.join(openaiResources, "index.mjs")]);
+const openaiStubHelper = `export function standIn(area, client) {
+	const resource = { _client: client };
+	return new Proxy(resource, {
+		get(target, key) {
+			if (typeof key !== "string" || key in target || key === "then" || key === "toJSON") return Reflect.get(target, key);
+			throw new Error("openai: " + area + "." + key + " is not included in Redline's bundle (only chat.completions is)");
+		},
+	});
+}`;
+const openaiChatOnly = {
+	name: "openai-chat-only",
+	setup(build) {
+		build.onResolve({ filter: /^\.\.?\// }, (args) => {
+			if (!openaiImporters.has(args.importer)) return undefined;
+			const file = path.resolve(path.dirname(args.importer), args.path);
+			const area = path.relative(openaiResources, file).split(path.sep).join("/");
+			if (area.startsWith("..") || openaiKept.has(area)) return undefined;
+			return { path: file, namespace: "openai-stand-in" };
+		});
+		build.onResolve({ filter: /^openai-stand-in-helper$/ }, () => ({ path: "helper", namespace: "openai-stand-in-helper" }));
+		build.onLoad({ filter: /.*/, namespace: "openai-stand-in-helper" }, () => ({ contents: openaiStubHelper, loader: "js" }));
+		build.onLoad({ filter: /.*/, namespace: "openai-stand-in" }, async (args) => {
+			const source = await readFile(args.path, "utf8");
+			const exports = source.split("\n").filter((line) => line.startsWith("export "));
+			const names = exports.map((line) => /^export class (\w+) extends APIResource \{$/.exec(line)?.[1]);
+			if (names.length === 0 || names.some((name) => !name)) {
+				return { errors: [{ text: `openai-chat-only: ${args.path} is not one exported APIResource class; update the stand-in list in esbuild.config.mjs` }] };
+			}
+			const contents = `import { standIn } from "openai-stand-in-helper";\n${names.map((name) => `export class ${name} { constructor(client) { return standIn(${JSON.stringify(name)}, client); } }`).join("\n")}\n`;
+			return { contents, loader: "js", resolveDir: path.dirname(args.path), watchFiles: [args.path] };
+		});
+	},
+};
+
 /** The build options (the bundle smoke test and the bench build with them into a temp file). */
 export function buildOptions({ production: prod = true, outfile = "main.js" } = {}) {
 	return {
@@ -51,7 +106,7 @@ export function buildOptions({ production: prod = true, outfile = "main.js" } = 
 	jsx: "automatic",
 	define: { "process.env.NODE_ENV": prod ? '"production"' : '"development"' },
 	alias: Object.fromEntries(shimmed.map((m) => [m, asyncHooksShim])),
-	plugins: [zodLocales],
+	plugins: [zodLocales, langsmithStandIn, openaiChatOnly],
 	external: [
 		"obsidian",
 		"electron",

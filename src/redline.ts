@@ -11,7 +11,7 @@ import { createModelProvider } from "./llm/model-provider";
 import type { ModelCredentials, RedlineSettings } from "./settings";
 import type { Store } from "./store/store";
 import { LocalThreadService } from "./thread/service";
-import { askUserTool, validateAnswers } from "./tools/ask-user";
+import { askUserTool } from "./tools/ask-user";
 import { listNotesTool } from "./tools/list-notes";
 import { readNoteTool } from "./tools/read-note";
 import { ToolRegistry } from "./tools/registry";
@@ -50,7 +50,7 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 		askUserTool,
 	]);
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });
-	const service = new LocalThreadService({ store, driver: runner, history, validateAnswers });
+	const service = new LocalThreadService({ store, driver: runner, history });
 	await service.load();
 	return {
 		service,

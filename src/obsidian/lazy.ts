@@ -10,7 +10,7 @@ import type * as MountModule from "../ui/mount";
 /* eslint-disable @typescript-eslint/no-require-imports -- require() is what makes esbuild defer these modules; see above */
 let redlineLoader = (): typeof RedlineModule => require("../redline") as typeof RedlineModule;
 let mountLoader = (): typeof MountModule => require("../ui/mount") as typeof MountModule;
-/* eslint-enable @typescript-eslint/no-require-imports */
+/* eslint-enable @typescript-eslint/no-require-imports -- end of the lazy loaders */
 
 export function loadRedline(): typeof RedlineModule {
 	return redlineLoader();

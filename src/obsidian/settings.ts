@@ -76,7 +76,9 @@ export class RedlineSettingTab extends PluginSettingTab {
 		const problems = this.host.problems();
 		for (const [field, setting] of this.fields) {
 			const problem = problems.find((p) => p.field === field || p.field.startsWith(`${field}.`));
-			setting.setErrorMessage(problem ? problem.message : null);
+			// Our own element: Setting.setErrorMessage needs Obsidian 1.13, the plugin supports 1.11.4.
+			setting.infoEl.querySelector(".redline-setting-error")?.remove();
+			if (problem) setting.infoEl.createDiv({ cls: "redline-setting-error mod-warning", text: problem.message });
 		}
 		if (!this.summaryEl) return;
 		this.summaryEl.empty();

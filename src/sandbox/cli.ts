@@ -20,7 +20,7 @@ async function scratchVault(): Promise<string> {
 }
 
 function modelFromEnv(env: NodeJS.ProcessEnv): SandboxModel {
-	if (!env.OPENAI_API_KEY) return { kind: "scripted", script: (vault: Vault) => createDemoScript(vault) };
+	if (!env.OPENAI_API_KEY) return { kind: "scripted", scriptForVault: (vault: Vault) => createDemoScript(vault) };
 	return {
 		kind: "real",
 		apiKey: env.OPENAI_API_KEY,

@@ -71,7 +71,7 @@ function mainReply(request: RecordedRequest, notes: readonly string[]): Scripted
 		case "headings": {
 			const path = pathIn(userText, notes, DEFAULT_NOTE);
 			if (assistantSteps === 0) {
-				return { pace: PACE, text: `I'll remove the headings from ${path}.`, toolCalls: [call("declareEditIntent", { path, operation: "modify", description: "Remove all headings" })] };
+				return { pace: PACE, text: `I'll remove the headings from ${path}.`, toolCalls: [call("declareEditIntent", { path, operation: "modify", description: "remove all headings" })] };
 			}
 			return { pace: PACE, text: finishText(lastText, `Removed the headings from ${path}. The Revert button on the card undoes it.`) };
 		}
@@ -79,7 +79,7 @@ function mainReply(request: RecordedRequest, notes: readonly string[]): Scripted
 			const path = pathIn(userText, notes, SUMMARY_NOTE);
 			if (assistantSteps === 0) return { pace: PACE, text: `Let me read ${path} first.`, toolCalls: [call("readNote", { path })] };
 			if (assistantSteps === 1) {
-				return { pace: PACE, toolCalls: [call("declareEditIntent", { path, operation: "modify", description: "Add a short summary at the top" })] };
+				return { pace: PACE, toolCalls: [call("declareEditIntent", { path, operation: "modify", description: "add a short summary at the top" })] };
 			}
 			return { pace: PACE, text: finishText(lastText, `Added a summary at the top of ${path}.`) };
 		}
@@ -89,7 +89,7 @@ function mainReply(request: RecordedRequest, notes: readonly string[]): Scripted
 				return {
 					pace: PACE,
 					text: "I'll add the #project tag to each of them.",
-					toolCalls: PROJECT_NOTES.map((path) => call("declareEditIntent", { path, operation: "modify", description: "Add the project tag to the frontmatter" })),
+					toolCalls: PROJECT_NOTES.map((path) => call("declareEditIntent", { path, operation: "modify", description: "add the project tag to the frontmatter" })),
 				};
 			}
 			return { pace: PACE, text: "Tagged the project notes with #project." };
@@ -115,7 +115,7 @@ function mainReply(request: RecordedRequest, notes: readonly string[]): Scripted
 				const sorted = lastText.includes("Alphabetical") ? [...items].sort((a, b) => a.localeCompare(b)) : items;
 				return {
 					pace: PACE,
-					toolCalls: [call("declareEditIntent", { path: "Reading list.md", operation: "create", description: `Create a reading list: ${sorted.map((i) => `[[${i}]]`).join(", ") || "(empty)"}` })],
+					toolCalls: [call("declareEditIntent", { path: "Reading list.md", operation: "create", description: `create a reading list: ${sorted.map((i) => `[[${i}]]`).join(", ") || "(empty)"}` })],
 				};
 			}
 			return { pace: PACE, text: finishText(lastText, "Created Reading list.md.") };
@@ -164,8 +164,12 @@ function applyEdit(note: string, instructions: string): string {
 function applyReply(request: RecordedRequest): ScriptedReply {
 	const prediction = request.body.prediction?.content;
 	const allText = request.body.messages.map(messageText).join("\n");
-	const note = typeof prediction === "string" ? prediction : (/<note>\n?([\s\S]*?)\n?<\/note>/.exec(allText)?.[1] ?? "");
-	return { pace: APPLY_PACE, text: applyEdit(note, allText) };
+	// The composer's apply prompt (src/composer/apply.ts) puts the note between <<<BEGIN>>> and
+	// <<<END>>> and the intent on its "Change:" line; only that line is read as instructions, so a
+	// note that mentions "summary" does not get one.
+	const note = typeof prediction === "string" ? prediction : (/<<<BEGIN>>>\n([\s\S]*?)\n?<<<END>>>/.exec(allText)?.[1] ?? "");
+	const instructions = /^Change: (.*)$/m.exec(allText)?.[1] ?? allText;
+	return { pace: APPLY_PACE, text: applyEdit(note, instructions) };
 }
 
 /** Main-model requests carry tools; the apply model's never do. */

@@ -12,13 +12,16 @@ import { refusal } from "../rpc/server/access";
 import { createRpcHandler } from "../rpc/server/handler";
 import { FolderStore } from "./folder-store";
 import { FolderVault } from "./folder-vault";
-import { startModelServer, type ModelScript, type ModelServer, type ScriptedPace } from "./model-server";
+import { startModelServer, type ModelScript, type ModelServer } from "./model-server";
 import { createNotesApi } from "./notes-api";
 import { serveStatic } from "./static-files";
 import type { Vault } from "../vault/vault";
 
 export type SandboxModel =
-	| { kind: "scripted"; script: ModelScript | ((vault: Vault) => ModelScript) }
+	| { kind: "scripted"; script: ModelScript }
+	/** A script built from the vault (the offline demo reads the note list). A separate field, not
+	 * a guess from the function's arity: `scripted(...)` returns a one-parameter ModelScript too. */
+	| { kind: "scripted"; scriptForVault: (vault: Vault) => ModelScript }
 	| { kind: "real"; baseUrl: string; model: string; apiKey: string; applyModel?: string; applyBaseUrl?: string; applyApiKey?: string };
 
 export interface SandboxOptions {
@@ -43,9 +46,8 @@ export interface Sandbox {
 	close(): Promise<void>;
 }
 
-function scriptFor(script: ModelScript | ((vault: Vault) => ModelScript), vault: Vault): ModelScript {
-	// A ModelScript takes (request, context); a factory takes only the vault.
-	return script.length === 1 ? (script as (vault: Vault) => ModelScript)(vault) : (script as ModelScript);
+function scriptFor(model: Extract<SandboxModel, { kind: "scripted" }>, vault: Vault): ModelScript {
+	return "scriptForVault" in model ? model.scriptForVault(vault) : model.script;
 }
 
 export class SandboxStartError extends Error {}
@@ -82,7 +84,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	} catch (error) {
 		throw new SandboxStartError(error instanceof Error ? error.message : String(error));
 	}
-	const modelServer = options.model.kind === "scripted" ? await startModelServer({ script: scriptFor(options.model.script, vault) }) : null;
+	const modelServer = options.model.kind === "scripted" ? await startModelServer({ script: scriptFor(options.model, vault) }) : null;
 	const settings = settingsFor(options.model, modelServer?.baseURL ?? null, options.settings ?? {});
 	const credentials: ModelCredentials =
 		options.model.kind === "real" ? { mainApiKey: options.model.apiKey, applyApiKey: options.model.applyApiKey } : { mainApiKey: "sandbox-demo" };

@@ -2,7 +2,7 @@
  * Checks of the parameters the service receives. They may come from an HTTP client, so nothing
  * is trusted: each check answers an error message, or null when the value is fine.
  */
-import type { AskAnswers, AskQuestion, PinnedItem, ToolPreference } from "./events";
+import type { PinnedItem, ToolPreference } from "./events";
 
 const ID = /^[A-Za-z0-9_-]{1,80}$/;
 
@@ -32,22 +32,3 @@ export function isPinnedItem(value: unknown): value is PinnedItem {
 	return false;
 }
 
-/**
- * The default check of answers to askUser questions: keys are question indexes, values lists of
- * strings (option labels or free text), a single-select question has at most one answer and
- * every question gets at least one.
- */
-export function checkAnswers(questions: AskQuestion[], answers: AskAnswers): string | null {
-	if (!isRecord(answers)) return "answers must be an object keyed by question index";
-	for (const [key, value] of Object.entries(answers)) {
-		const index = Number(key);
-		const question = Number.isInteger(index) && String(index) === key ? questions[index] : undefined;
-		if (!question) return `there is no question ${key}`;
-		if (!isStringArray(value)) return `answers to question ${key} must be a list of strings`;
-		if (!question.multiSelect && value.length > 1) return `question ${key} takes one answer`;
-	}
-	for (let i = 0; i < questions.length; i++) {
-		if ((answers[String(i)] ?? []).length === 0) return `question ${i} has no answer`;
-	}
-	return null;
-}

@@ -8,10 +8,11 @@ import type { HistoryEntry, NoteHistory } from "../history/types";
 import type { Store } from "../store/store";
 import { DriveScheduler } from "./drive-scheduler";
 import type { TurnDriver } from "./driver";
-import { EVENT_SCHEMA_VERSION, type AskAnswers, type AskQuestion, type NewEvent, type PinnedItem, type ToolPreference } from "./events";
+import { answersFromFreeText, validateAnswers } from "../tools/ask-user";
+import { EVENT_SCHEMA_VERSION, type AskAnswers, type NewEvent, type PinnedItem, type ToolPreference } from "./events";
 import { newId } from "./ids";
 import { ThreadLog, threadLogKey } from "./log";
-import { checkAnswers, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
+import { isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
 import { samePinnedItem } from "./projection";
 import type { HistoryEntrySummary, Result, ServiceErrorCode, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
 import { subscribeToLog } from "./subscription";
@@ -22,8 +23,6 @@ export interface LocalThreadServiceDeps {
 	driver?: TurnDriver;
 	history?: NoteHistory;
 	now?: () => Date;
-	/** Checks askUser answers: an error message, or null when fine. */
-	validateAnswers?: (questions: AskQuestion[], answers: AskAnswers) => string | null;
 }
 
 export const INTERRUPTED_MESSAGE = "Interrupted: Redline stopped while this turn was running.";
@@ -132,9 +131,7 @@ export class LocalThreadService implements ThreadService {
 			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `The user sent a new message instead: ${content}` });
 		}
 		for (const askId of log.state().openQuestions) {
-			const question = log.state().questions[askId];
-			const answers: AskAnswers = {};
-			question?.questions.forEach((_, i) => (answers[String(i)] = [content]));
+			const answers = answersFromFreeText(log.state().questions[askId]?.questions ?? [], content);
 			log.append({ type: "question_answered", askId, answers });
 		}
 		const messageId = newId("m");
@@ -197,7 +194,7 @@ export class LocalThreadService implements ThreadService {
 			return fail("not_pending", question ? "This question was already answered" : `No question ${params.askId} in this thread`);
 		}
 		if (!isRecord(params.answers)) return fail("bad_params", "answers must be an object keyed by question index");
-		const problem = (this.deps.validateAnswers ?? checkAnswers)(question.questions, params.answers);
+		const problem = validateAnswers(question.questions, params.answers);
 		if (problem !== null) return fail("bad_params", problem);
 		log.append({ type: "question_answered", askId: params.askId, answers: params.answers });
 		this.scheduler.schedule(log);

@@ -77,7 +77,7 @@ describe("settings", () => {
 
 		const tab = app.settingTabs[0];
 		tab.display();
-		expect(field(tab, "historySize").querySelector(".setting-item-error")?.textContent).toMatch(/History size/);
+		expect(field(tab, "historySize").querySelector(".redline-setting-error")?.textContent).toMatch(/History size/);
 		expect((field(tab, "historySize").querySelector("input")!).value).toBe("-3");
 		expect((field(tab, "transport").querySelector("select")!).value).toBe("carrier-pigeon");
 
@@ -90,7 +90,7 @@ describe("settings", () => {
 		// Fixing the field clears its problem.
 		type(field(tab, "historySize").querySelector("input")!, "5");
 		await settle();
-		expect(field(tab, "historySize").querySelector(".setting-item-error")).toBeNull();
+		expect(field(tab, "historySize").querySelector(".redline-setting-error")).toBeNull();
 		expect(plugin.problems().map((p) => p.field)).toEqual(["transport"]);
 		await stopPlugin(plugin);
 	});

@@ -24,7 +24,7 @@ export async function requestParts(input: RequestInfo | URL, init: RequestInit =
 }
 
 /** The error fetch rejects with when its signal aborts. */
-export function abortError(signal: AbortSignal): unknown {
+export function abortError(signal: AbortSignal): Error {
 	const reason: unknown = signal.reason;
 	if (reason instanceof Error) return reason;
 	return new DOMException("The operation was aborted.", "AbortError");

@@ -6,8 +6,10 @@
 import { memo, useEffect, useRef } from "react";
 import type { AssistantMessageView } from "../../thread/state";
 import type { UiHost } from "../host";
+import { noteRender } from "../render-probe";
 
 export const AssistantMessage = memo(function AssistantMessage({ message, host }: { message: AssistantMessageView; host: UiHost }) {
+	noteRender("AssistantMessage", message.messageId);
 	const ref = useRef<HTMLDivElement>(null);
 	useEffect(() => {
 		const el = ref.current;
@@ -20,7 +22,11 @@ export const AssistantMessage = memo(function AssistantMessage({ message, host }
 	}, [host, message.text]);
 	if (message.text.length === 0 && !message.streaming) return null;
 	return (
-		<article className={`redline-message redline-message-assistant${message.streaming ? " redline-message-streaming" : ""}`} aria-busy={message.streaming}>
+		<article
+			className={`redline-message redline-message-assistant${message.streaming ? " redline-message-streaming" : ""}`}
+			aria-busy={message.streaming}
+			data-message-id={message.messageId}
+		>
 			<div ref={ref} className="redline-markdown" />
 		</article>
 	);

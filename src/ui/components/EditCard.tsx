@@ -14,6 +14,7 @@ import { callStatus, ProgressBar } from "./CallStatus";
 import { ChangeChip, DiffView } from "./DiffView";
 import { NoteLink } from "./NoteLink";
 import { sameItems } from "./ReasoningSteps";
+import { noteRender } from "../render-probe";
 
 export interface EditCardProps {
 	edit: EditView;
@@ -25,6 +26,7 @@ export interface EditCardProps {
 export const EditCard = memo(EditCardView, (a, b) => a.edit === b.edit && a.preference === b.preference && sameItems(a.calls, b.calls));
 
 function EditCardView({ edit, calls, preference }: EditCardProps) {
+	noteRender("EditCard", edit.editId);
 	const { host } = usePane();
 	const intentCall = calls.find((call) => call.callId === edit.callId);
 	const proposed = calls.find((call) => call.phase === "proposed");

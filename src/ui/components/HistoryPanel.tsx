@@ -2,7 +2,7 @@
  * Redline's versions of the active note, newest first: time, description, +/- lines, the diff,
  * and "Revert to here" (which undoes every newer version, merging onto the user's typing).
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { HistoryEntrySummary } from "../../thread/service-api";
 import type { UiHost } from "../host";
 import { formatTime } from "../describe";
@@ -20,10 +20,14 @@ export function HistoryPanel({ host, path, refreshKey }: HistoryPanelProps) {
 	const [entries, setEntries] = useState<HistoryEntrySummary[] | null>(null);
 	const [loadError, setLoadError] = useState<string | null>(null);
 	const [notice, setNotice] = useState<string | null>(null);
+	// Only the latest request may fill the list: switching notes quickly must not show an older note's answer.
+	const latest = useRef(0);
 
 	const load = useCallback(async (): Promise<void> => {
 		if (!path) return;
+		const request = ++latest.current;
 		const listed = await host.service.listHistory({ path });
+		if (request !== latest.current) return;
 		if (listed.ok) {
 			setEntries(listed.entries);
 			setLoadError(null);

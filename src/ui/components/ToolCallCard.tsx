@@ -10,6 +10,7 @@ import { argsOf, toolTitle } from "../describe";
 import { ApprovalControls } from "./ApprovalControls";
 import { CallStatusLine } from "./CallStatus";
 import { NoteLink } from "./NoteLink";
+import { noteRender } from "../render-probe";
 
 export interface ToolCallCardProps {
 	call: ToolCallView;
@@ -17,6 +18,7 @@ export interface ToolCallCardProps {
 }
 
 export const ToolCallCard = memo(function ToolCallCard({ call, preference }: ToolCallCardProps) {
+	noteRender("ToolCallCard", call.callId);
 	const title = toolTitle(call);
 	const proposed = call.phase === "proposed";
 	return (

@@ -1,10 +1,13 @@
 /**
  * The live ThreadState of one thread: subscribes to the service, folds every event with the
  * pure projection, and renders at most once per animation frame, so a burst of streamed tokens
- * costs one render, not one per token. The history replay renders once, at the caught-up marker.
+ * costs one render, not one per token. The history replay renders once, at the caught-up marker,
+ * and is folded in one pass with `project` (which grows its containers in place: a 5,000-event
+ * history folds several times faster than through `apply` one event at a time).
  */
 import { useEffect, useState } from "react";
-import { apply, emptyState } from "../../thread/projection";
+import { apply, emptyState, project } from "../../thread/projection";
+import type { StoredEvent } from "../../thread/events";
 import type { ServiceError, ThreadService } from "../../thread/service-api";
 import type { ThreadState } from "../../thread/state";
 
@@ -28,7 +31,15 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 		let error: ServiceError | undefined;
 		let frame: number | null = null;
 		let closed = false;
+		/** History received before the first caught-up marker, folded at once when it arrives. */
+		let history: StoredEvent[] | null = [];
 		setView({ state, caughtUp });
+
+		const foldHistory = (): void => {
+			if (history === null) return;
+			if (history.length > 0) state = project(threadId, history);
+			history = null;
+		};
 
 		const flush = (): void => {
 			frame = null;
@@ -45,15 +56,22 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 		const subscription = service.subscribe({ threadId }, (message) => {
 			if (closed) return;
 			if (message.kind === "event") {
-				// A resumed subscription may repeat events we already folded.
+				// A resumed subscription may repeat events we already have: seq only moves forward.
+				if (history !== null) {
+					const last = history[history.length - 1];
+					if (last === undefined || message.event.seq > last.seq) history.push(message.event);
+					return;
+				}
 				if (message.event.seq <= state.lastSeq) return;
 				state = apply(state, message.event);
 				schedule();
 			} else if (message.kind === "caught_up") {
+				foldHistory();
 				caughtUp = true;
 				if (frame !== null && frame >= 0) win?.cancelAnimationFrame(frame);
 				flush();
 			} else {
+				foldHistory();
 				error = message.error;
 				schedule();
 			}

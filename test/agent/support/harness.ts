@@ -23,7 +23,6 @@ import { readNoteTool } from "../../../src/tools/read-note";
 import { ToolRegistry } from "../../../src/tools/registry";
 import type { AnyTool } from "../../../src/tools/registry";
 import { toolResult } from "../../../src/tools/result";
-import { validateAnswers } from "../../../src/tools/ask-user";
 import { searchNotesTool } from "../../../src/tools/search-notes";
 import type { Tool } from "../../../src/tools/tool";
 import { MemoryVault } from "../../../src/vault/memory-vault";
@@ -108,7 +107,7 @@ export async function harness(options: { script: ModelScript; notes?: Record<str
 					},
 				}),
 	});
-	const makeService = (): LocalThreadService => new LocalThreadService({ store, driver: runner, validateAnswers });
+	const makeService = (): LocalThreadService => new LocalThreadService({ store, driver: runner });
 	const h: Harness = {
 		server,
 		vault,

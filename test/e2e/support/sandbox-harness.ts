@@ -6,10 +6,12 @@
 import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { buildPage, REPO_ROOT } from "../../../src/sandbox/build-page";
 import type { ModelScript } from "../../../src/sandbox/model-server";
 import { startSandbox, type Sandbox } from "../../../src/sandbox/sandbox";
+import type { RedlineSettings } from "../../../src/settings";
+import type { Vault } from "../../../src/vault/vault";
 import { launchChromium } from "./browser";
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, "test-results", "e2e");
@@ -24,45 +26,81 @@ export function builtPage(): Promise<string> {
 export interface E2E {
 	sandbox: Sandbox;
 	browser: Browser;
+	/** The first tab, already loaded. */
 	page: Page;
 	vaultDir: string;
-	readNote(relativePath: string): Promise<string>;
-	openPage(): Promise<Page>;
-	screenshot(name: string): Promise<void>;
-	close(): Promise<void>;
+	/** A note of the scratch vault as text. */
+	readNote: (relativePath: string) => Promise<string>;
+	/** A note of the scratch vault byte for byte. */
+	readNoteBytes: (relativePath: string) => Promise<Buffer>;
+	/** Another tab on the sandbox (same browser window, so same origin storage). */
+	openPage: () => Promise<Page>;
+	/** Saves a full-page screenshot of `page` (the first tab by default) under test-results/e2e/. */
+	screenshot: (name: string, page?: Page) => Promise<void>;
+	close: () => Promise<void>;
 }
 
-export async function startE2E(script: ModelScript, browser?: Browser): Promise<E2E> {
+export interface E2EOptions {
+	settings?: Partial<RedlineSettings>;
+}
+
+/** A script, or one built from the sandbox's vault (as the offline demo is). */
+export type E2EScript = ModelScript | { forVault: (vault: Vault) => ModelScript };
+
+export async function startE2E(script: E2EScript, browser?: Browser, options: E2EOptions = {}): Promise<E2E> {
 	const pageDir = await builtPage();
 	const scratch = await mkdtemp(path.join(tmpdir(), "redline-e2e-"));
 	const vaultDir = path.join(scratch, "Sample vault");
 	await cp(path.join(REPO_ROOT, "examples", "vault"), vaultDir, { recursive: true });
-	const sandbox = await startSandbox({ vaultDir, pageDir, model: { kind: "scripted", script } });
+	const sandbox = await startSandbox({ vaultDir, pageDir, model: typeof script === "function" ? { kind: "scripted", script } : { kind: "scripted", scriptForVault: script.forVault }, ...(options.settings ? { settings: options.settings } : {}) });
 	const ownBrowser = !browser;
 	const chromium = browser ?? (await launchChromium());
+	let context: BrowserContext;
+	try {
+		context = await chromium.newContext({ viewport: { width: 1400, height: 900 } });
+	} catch (error) {
+		await sandbox.close();
+		throw error;
+	}
 	const openPage = async () => {
-		const page = await chromium.newPage({ viewport: { width: 1400, height: 900 } });
+		const page = await context.newPage();
 		page.on("pageerror", (error) => console.error("[page error]", error));
 		await page.goto(sandbox.pageUrl);
 		return page;
 	};
 	const page = await openPage();
+	const notePath = (relativePath: string) => path.join(vaultDir, relativePath);
 	return {
 		sandbox,
 		browser: chromium,
 		page,
 		vaultDir,
-		readNote: (relativePath) => readFile(path.join(vaultDir, relativePath), "utf8"),
+		readNote: (relativePath) => readFile(notePath(relativePath), "utf8"),
+		readNoteBytes: (relativePath) => readFile(notePath(relativePath)),
 		openPage,
-		async screenshot(name) {
+		screenshot: async (name, target = page) => {
 			await mkdir(SCREENSHOT_DIR, { recursive: true });
-			await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name.replace(/[^\w-]+/g, "-")}.png`), fullPage: true });
+			await target.screenshot({ path: path.join(SCREENSHOT_DIR, `${name.replace(/[^\w-]+/g, "-")}.png`), fullPage: true });
 		},
-		async close() {
-			await page.close().catch(() => undefined);
+		close: async () => {
+			await context.close().catch(() => undefined);
 			if (ownBrowser) await chromium.close();
 			await sandbox.close();
 			await rm(scratch, { recursive: true, force: true });
 		},
 	};
+}
+
+/**
+ * Runs one scenario on its own sandbox and scratch vault in a shared browser, and always leaves a
+ * screenshot of the first tab (also when the scenario fails: that is when it is most useful).
+ */
+export async function withE2E(browser: Browser, name: string, script: E2EScript, body: (e2e: E2E) => Promise<void>, options: E2EOptions = {}): Promise<void> {
+	const e2e = await startE2E(script, browser, options);
+	try {
+		await body(e2e);
+	} finally {
+		await e2e.screenshot(name).catch((error: unknown) => console.error(`[e2e] screenshot ${name} failed:`, error));
+		await e2e.close();
+	}
 }

@@ -98,6 +98,8 @@ export abstract class Plugin extends Component implements Shape<O.Plugin, "loadD
 		await this.app.vault.adapter.mkdir(dir);
 		await this.app.vault.adapter.write(this.dataPath, JSON.stringify(data, null, 2));
 	}
+	// eslint-disable-next-line @typescript-eslint/no-misused-promises -- as declared by Obsidian: Plugin.onload may be async
+	override onload(): void | Promise<void> {}
 	onExternalSettingsChange?(): unknown;
 	addCommand(command: O.Command): O.Command {
 		const full: FakeCommand = { ...command, id: `${this.manifest.id}:${command.id}`, pluginId: this.manifest.id };

@@ -107,10 +107,10 @@ export function installDomHelpers(win: Window | typeof globalThis): void {
 			else this.setAttribute(name, String(value));
 		},
 		show(this: HTMLElement) {
-			this.style.display = "";
+			this.hidden = false;
 		},
 		hide(this: HTMLElement) {
-			this.style.display = "none";
+			this.hidden = true;
 		},
 		onWindowMigrated(this: HTMLElement, listener: (win: Window) => unknown) {
 			let set = migrationListeners.get(this);

@@ -61,10 +61,11 @@ export class Component implements O.Component {
 	async loadAsync(): Promise<void> {
 		if (this.loaded) return;
 		this.loaded = true;
-		await this.onload();
+		const result: unknown = this.onload();
+		await result;
 		for (const child of this.children) child.load();
 	}
-	onload(): void | Promise<void> {}
+	onload(): void {}
 	unload(): void {
 		if (!this.loaded) return;
 		this.loaded = false;

@@ -4,6 +4,8 @@
  * in the context are tracked so a test can see that onunload leaves nothing running.
  */
 import { mkdtemp, readFile, stat } from "node:fs/promises";
+import http from "node:http";
+import https from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import vm from "node:vm";
@@ -58,8 +60,18 @@ function trackedTimers() {
 	return { globals, timers };
 }
 
+export interface LoadOptions {
+	/**
+	 * As on Obsidian desktop, `window.require` offers Node's http and https (what the desktop
+	 * transport asks for, lazily); otherwise there is no Node at all, as on a phone.
+	 */
+	desktopNode?: boolean;
+}
+
+const DESKTOP_MODULES: Record<string, unknown> = { http, https };
+
 /** Evaluates main.js in a VM context shaped like Obsidian's renderer (web globals, no Node). */
-export async function loadBundle(file: string, app: fake.App): Promise<LoadedBundle> {
+export async function loadBundle(file: string, app: fake.App, options: LoadOptions = {}): Promise<LoadedBundle> {
 	const code = await readFile(file, "utf8");
 	const { globals, timers } = trackedTimers();
 	const win = app.win as unknown as Record<string, unknown>;
@@ -105,6 +117,12 @@ export async function loadBundle(file: string, app: fake.App): Promise<LoadedBun
 	sandbox.self = sandbox;
 	sandbox.activeWindow = sandbox;
 	sandbox.activeDocument = app.doc;
+	if (options.desktopNode) {
+		sandbox.require = (id: string) => {
+			if (id in DESKTOP_MODULES) return DESKTOP_MODULES[id];
+			throw new Error(`Cannot find module '${id}' (this test offers only http and https)`);
+		};
+	}
 	const context = vm.createContext(sandbox);
 	const requested: string[] = [];
 	const module = { exports: {} as Record<string, unknown> };

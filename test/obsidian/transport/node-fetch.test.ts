@@ -42,7 +42,7 @@ describe("the desktop transport (fetch on Node's http)", () => {
 		const received: string[] = [];
 		const run = (async () => {
 			for await (const chunk of await model(server.baseURL).stream("Go", { signal: controller.signal })) {
-				received.push(String(chunk.content));
+				received.push(typeof chunk.content === "string" ? chunk.content : "");
 				if (received.length === 3) controller.abort();
 			}
 		})();

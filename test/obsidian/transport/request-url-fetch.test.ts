@@ -27,7 +27,7 @@ describe("the mobile transport (fetch on requestUrl)", () => {
 	it("delivers a streamed (SSE) reply in one piece that still parses", async () => {
 		server = await startModelServer({ script: scripted({ text: "one two three" }) });
 		let text = "";
-		for await (const chunk of await model(server.baseURL).stream("Count")) text += String(chunk.content);
+		for await (const chunk of await model(server.baseURL).stream("Count")) text += typeof chunk.content === "string" ? chunk.content : "";
 		expect(text).toBe("one two three");
 	});
 

@@ -1,0 +1,100 @@
+/**
+ * Runs one edit request through a real thread service and times what a subscriber sees. Redline's
+ * path is createRedline itself; the baseline is the same wiring (AgentRunner, LocalThreadService,
+ * note history, models) with a single-phase writeNote tool instead of declareEditIntent.
+ * Preferences are "always" on both, so no human approval is inside the timing.
+ */
+import { AgentRunner } from "../../src/agent/runner";
+import { createNoteHistory } from "../../src/history/note-history";
+import { createModelProvider } from "../../src/llm/model-provider";
+import { createRedline } from "../../src/redline";
+import { DEFAULT_SETTINGS, DEFAULT_TOOL_PREFERENCES } from "../../src/settings";
+import type { RedlineSettings } from "../../src/settings";
+import { MemoryStore } from "../../src/store/memory-store";
+import type { StoredEvent } from "../../src/thread/events";
+import { LocalThreadService } from "../../src/thread/service";
+import { listNotesTool } from "../../src/tools/list-notes";
+import { readNoteTool } from "../../src/tools/read-note";
+import { ToolRegistry } from "../../src/tools/registry";
+import { searchNotesTool } from "../../src/tools/search-notes";
+import { MemoryVault } from "../../src/vault/memory-vault";
+import { writeNoteTool } from "./write-note-tool";
+
+export type EditPath = "two-phase" | "baseline";
+
+export function benchSettings(baseURL: string): RedlineSettings {
+	return {
+		...DEFAULT_SETTINGS,
+		mainModel: { baseUrl: baseURL, model: "bench-main", temperature: 0 },
+		applyModel: { baseUrl: baseURL, model: "bench-apply", supportsPredictedOutputs: true },
+		toolDefaults: { ...DEFAULT_TOOL_PREFERENCES, declareEditIntent: "always", writeNote: "always" },
+	};
+}
+
+interface Wired {
+	service: LocalThreadService;
+	dispose(): Promise<void>;
+}
+
+async function wire(path: EditPath, vault: MemoryVault, settings: () => RedlineSettings): Promise<Wired> {
+	const store = new MemoryStore();
+	const credentials = () => ({});
+	if (path === "two-phase") return createRedline({ vault, store, settings, credentials, protectedFolders: [] });
+	const history = createNoteHistory({ vault, store, maxEntries: settings().historySize, maxNoteBytes: settings().maxNoteBytes });
+	const models = createModelProvider(settings, credentials);
+	const tools = new ToolRegistry([readNoteTool, searchNotesTool, listNotesTool, writeNoteTool]);
+	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: [] });
+	const service = new LocalThreadService({ store, driver: runner, history });
+	await service.load();
+	return {
+		service,
+		async dispose() {
+			await service.close();
+			history.dispose();
+		},
+	};
+}
+
+/** Milliseconds after sendMessage at which the subscriber first saw each event type. */
+export type Seen = Partial<Record<StoredEvent["type"], number>>;
+
+export interface TurnTiming {
+	seen: Seen;
+	/** The note as the vault holds it after the turn. */
+	finalNote: string;
+}
+
+/** Sends `request` in a new thread over a vault holding `note` at `notePath`; waits for the turn to end. */
+export async function timeTurn(path: EditPath, settings: RedlineSettings, notePath: string, note: string, request: string): Promise<TurnTiming> {
+	const vault = new MemoryVault("Bench", { [notePath]: note });
+	const wired = await wire(path, vault, () => settings);
+	try {
+		const { service } = wired;
+		const created = await service.createThread({ title: `edit-latency ${path}` });
+		if (!created.ok) throw new Error(created.error.message);
+		const threadId = created.threadId;
+		const seen: Seen = {};
+		let start = 0;
+		const errors: string[] = [];
+		let caughtUp: () => void = () => undefined;
+		const ready = new Promise<void>((resolve) => (caughtUp = resolve));
+		const subscription = service.subscribe({ threadId }, (message) => {
+			if (message.kind === "caught_up") return caughtUp();
+			if (message.kind === "error") return void errors.push(message.error.message);
+			if (start === 0) return;
+			const at = performance.now() - start;
+			seen[message.event.type] ??= at;
+			if (message.event.type === "error") errors.push(message.event.message);
+		});
+		await ready;
+		start = performance.now();
+		const sent = await service.sendMessage({ threadId, content: request });
+		if (!sent.ok) throw new Error(sent.error.message);
+		await service.idle(threadId);
+		subscription.close();
+		if (errors.length > 0) throw new Error(`the ${path} turn failed: ${errors.join("; ")}`);
+		return { seen, finalNote: await vault.read(notePath) };
+	} finally {
+		await wired.dispose();
+	}
+}

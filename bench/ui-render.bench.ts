@@ -1,0 +1,114 @@
+/**
+ * The pane in Chromium: how long a 5,000-event thread takes from mount to painted, and how
+ * frames hold up while 2,000 tokens stream into a new message. The page script
+ * (support/ui-render-page.ts) is bundled with esbuild as the plugin is (React in production
+ * mode) and loaded with styles.css; all timing happens in the page with performance.now().
+ * On a loaded machine wall-clock time includes waiting for a core, so traced runs also report
+ * the renderer main thread's CPU time over the same spans.
+ */
+import { build } from "esbuild";
+import { readFile } from "node:fs/promises";
+import { availableParallelism, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { chromiumPath, launchChromium } from "../test/e2e/support/browser";
+import { cpuBetweenMarks } from "./support/trace-cpu";
+import type { ReplayTiming, StreamTiming } from "./support/ui-render-page";
+import type { BenchRow } from "./run";
+
+const EVENTS = 5000;
+const TOKENS = 2000;
+const RUNS = 7;
+const STREAM_RUNS = 3;
+const TRACE_CATEGORIES = ["blink.user_timing"];
+const root = new URL("..", import.meta.url);
+
+async function pageScript(): Promise<string> {
+	const out = await build({
+		entryPoints: [fileURLToPath(new URL("bench/support/ui-render-page.ts", root))],
+		bundle: true,
+		write: false,
+		format: "iife",
+		platform: "browser",
+		target: "es2022",
+		minify: true,
+		jsx: "automatic",
+		define: { "process.env.NODE_ENV": '"production"' },
+		logLevel: "silent",
+	});
+	return out.outputFiles[0].text;
+}
+
+/** A side-pane-sized page with Redline's stylesheet and a few of Obsidian's variables. */
+async function pageHtml(): Promise<string> {
+	const css = await readFile(new URL("styles.css", root), "utf8");
+	return `<!doctype html><html><head><meta charset="utf-8"><style>
+body { margin: 0; font-family: sans-serif; --font-ui-small: 13px; --text-normal: #222; --text-muted: #666;
+  --background-primary: #fff; --background-secondary: #f3f3f3; --background-modifier-border: #ddd;
+  --interactive-accent: #7b6cd9; --color-green-rgb: 8, 185, 78; --color-red-rgb: 233, 49, 71; }
+.bench-pane { width: 400px; height: 800px; }
+${css}</style></head><body></body></html>`;
+}
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)];
+}
+
+function percentile(values: number[], p: number): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+}
+
+const round = (value: number): number => Number(value.toFixed(1));
+
+function availableCores(): number {
+	return availableParallelism();
+}
+
+export async function run(): Promise<BenchRow[]> {
+	if (!chromiumPath) return [{ area: "ui", metric: "skipped: Chromium not installed", value: "-", unit: "" }];
+	const [script, html] = await Promise.all([pageScript(), pageHtml()]);
+	const browser = await launchChromium();
+	try {
+		const page = await browser.newPage();
+		await page.setContent(html);
+		await page.addScriptTag({ content: script });
+		page.on("pageerror", (error) => console.error("[ui-render] page error:", error));
+
+		const recorded = await page.evaluate((n) => window.redlineBench.prepare(n), EVENTS);
+		if (recorded !== EVENTS) throw new Error(`the recorded thread holds ${recorded} events, not ${EVENTS}`);
+		const replays: ReplayTiming[] = [];
+		for (let i = 0; i < RUNS + 1; i++) replays.push(await page.evaluate((n) => window.redlineBench.replay(n), EVENTS));
+		const [cold, ...warm] = replays;
+
+		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+		for (let i = 0; i < 3; i++) await page.evaluate((n) => window.redlineBench.replay(n), EVENTS);
+		const replayCpu = cpuBetweenMarks((await browser.stopTracing()).toString(), "redline-replay-start", "redline-replay-end");
+
+		const streams: StreamTiming[] = [];
+		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+		for (let i = 0; i < STREAM_RUNS; i++) streams.push(await page.evaluate(([n, t]) => window.redlineBench.stream(n, t), [EVENTS, TOKENS] as const));
+		const streamCpu = cpuBetweenMarks((await browser.stopTracing()).toString(), "redline-stream-start", "redline-stream-end");
+		const cpuPerFrame = streamCpu.map((ms, i) => ms / Math.max(1, streams[i].frames));
+
+		const frames = streams.flatMap((s) => s.frameMs);
+		const finished = streams.reduce((sum, s) => sum + s.finishedMessageRenders, 0);
+		const streamingRenders = median(streams.map((s) => s.streamingMessageRenders));
+		const frameCount = median(streams.map((s) => s.frames));
+		return [
+			{ area: "ui", metric: `${EVENTS} events: mount to painted, median of ${RUNS}`, value: round(median(warm.map((r) => r.mountToPaintMs))), unit: "ms", target: "< 200" },
+			{ area: "ui", metric: `${EVENTS} events: mount to painted, first (cold) run`, value: round(cold.mountToPaintMs), unit: "ms", target: "< 200" },
+			{ area: "ui", metric: `${EVENTS} events: mount to painted, main-thread CPU, median of 3`, value: round(median(replayCpu)), unit: "ms", target: "< 200" },
+			{ area: "ui", metric: `${EVENTS} events: messages rendered`, value: cold.messages, unit: "messages" },
+			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, median`, value: round(median(frames)), unit: "ms", target: "≈ 16.7" },
+			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, p95`, value: round(percentile(frames, 0.95)), unit: "ms", target: "< 50" },
+			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, max`, value: round(Math.max(...frames)), unit: "ms" },
+			{ area: "ui", metric: `streaming ${TOKENS} tokens: main-thread CPU per frame, median of ${STREAM_RUNS}`, value: round(median(cpuPerFrame)), unit: "ms", target: "< 16" },
+			{ area: "ui", metric: `streaming ${TOKENS} tokens: renders of the streaming message (frames)`, value: `${streamingRenders} (${frameCount})`, unit: "renders", target: "≤ frames" },
+			{ area: "ui", metric: "streaming: re-renders of finished messages", value: String(finished), unit: "renders", target: "0" },
+			{ area: "ui", metric: "machine load while measuring (1-min average)", value: round(loadavg()[0]), unit: `on ${availableCores()} cores` },
+		];
+	} finally {
+		await browser.close();
+	}
+}

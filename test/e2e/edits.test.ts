@@ -1,0 +1,125 @@
+/**
+ * Editing a note end to end in Chromium: the intent shows before the apply model starts, the
+ * edit lands on disk, Revert restores the note byte for byte, and what the user types in the note
+ * while the apply model works survives the agent's write.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDemoScript } from "../../src/sandbox/demo-script";
+import { reply } from "../../src/sandbox/model-server";
+import { chromiumPath, launchChromium } from "./support/browser";
+import { editCard, eventually, openNote, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
+import { withE2E } from "./support/sandbox-harness";
+import { applyRequests, applyWith, gate, mainAndApply, mainRequests } from "./support/scripts";
+
+const DAILY = "Daily/2026-11-28.md";
+
+describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000 }, () => {
+	let browser: Browser;
+	beforeAll(async () => {
+		browser = await launchChromium();
+	});
+	afterAll(async () => {
+		await browser?.close();
+	});
+
+	it("shows the intent before the apply starts, writes the note after Run, and Revert restores it byte for byte", async () => {
+		const applyHeld = gate();
+		const script = mainAndApply(
+			[
+				reply.toolCalls([{ name: "declareEditIntent", args: { path: DAILY, operation: "modify", description: "remove all headings" } }], "I'll remove the headings."),
+				reply.text("Removed the headings from the daily note."),
+			],
+			[applyWith((note) => note.split("\n").filter((line) => !/^#{1,6}\s/.test(line)).join("\n"), applyHeld.promise)],
+		);
+		await withE2E(browser, "1-intent-run-revert", script, async ({ page, sandbox, readNote, readNoteBytes, screenshot }) => {
+			const server = sandbox.modelServer!;
+			const original = await readNoteBytes(DAILY);
+
+			await sendMessage(page, "Remove all headings from the daily note");
+			const card = editCard(page, DAILY);
+			await visible(card.getByText(`Planning to remove all headings in ${DAILY}`));
+			// The intent is on screen while nothing has gone to the apply model yet.
+			expect(applyRequests(server.requests)).toHaveLength(0);
+			await screenshot("1-intent-card");
+
+			await card.getByRole("button", { name: /^Run:/ }).click();
+			await server.waitForRequests(2);
+			expect(applyRequests(server.requests)).toHaveLength(1);
+			// The apply model has the request but has not answered: the card shows progress.
+			await visible(card.getByRole("progressbar"));
+			await visible(card.getByText(/Generating changes/));
+
+			applyHeld.open();
+			const edited = await eventually(async () => {
+				const text = await readNote(DAILY);
+				expect(text).not.toBe(original.toString("utf8"));
+				return text;
+			});
+			expect(edited).not.toMatch(/^#/m);
+			expect(edited).toContain("Bought apples, bread and a jar of honey.");
+			await visible(pane(page).getByText("Removed the headings from the daily note."));
+			expect(mainRequests(server.requests)).toHaveLength(2);
+
+			await card.getByRole("button", { name: `Revert this change to ${DAILY}` }).click({ timeout: UI_TIMEOUT });
+			await eventually(async () => expect((await readNoteBytes(DAILY)).equals(original)).toBe(true));
+			await visible(card.getByRole("status").getByText("Reverted"));
+		});
+	});
+
+	it("keeps what the user types in the note while the apply model works", async () => {
+		const applyHeld = gate();
+		const userLine = "Call Ana about the shed on Monday.";
+		const script = mainAndApply(
+			[
+				reply.toolCalls([{ name: "declareEditIntent", args: { path: DAILY, operation: "modify", description: "say where the honey came from" } }]),
+				reply.text("Added where the honey came from."),
+			],
+			[applyWith((note) => note.replace("a jar of honey.", "a jar of honey from the Ruiz farm."), applyHeld.promise)],
+		);
+		await withE2E(browser, "6-user-typing-survives", script, async ({ page, sandbox, readNote }) => {
+			const server = sandbox.modelServer!;
+			await openNote(page, "2026-11-28");
+			await sendMessage(page, "Say where the honey came from in today's note");
+			const card = editCard(page, DAILY);
+			await card.getByRole("button", { name: /^Run:/ }).click({ timeout: UI_TIMEOUT });
+			// The apply model has the note and is "thinking"; now the user types on another line.
+			await server.waitForRequests(2);
+			const editor = page.getByRole("textbox", { name: "Note text" });
+			await editor.click();
+			await editor.press("Control+End");
+			await editor.pressSequentially(`\n${userLine}`);
+			// Hold the agent's write until the user's typing has been saved to disk.
+			await eventually(async () => expect(await readNote(DAILY)).toContain(userLine));
+			expect(applyRequests(server.requests)[0]?.body.messages.map((m) => JSON.stringify(m.content)).join("")).not.toContain(userLine);
+
+			applyHeld.open();
+			const merged = await eventually(async () => {
+				const text = await readNote(DAILY);
+				expect(text).toContain("a jar of honey from the Ruiz farm.");
+				return text;
+			});
+			expect(merged).toContain(userLine);
+			await visible(pane(page).getByText("Added where the honey came from."));
+			// The open note shows both too, after reloading on the agent's write.
+			await eventually(async () => {
+				const shown = await editor.inputValue();
+				expect(shown).toContain(userLine);
+				expect(shown).toContain("from the Ruiz farm");
+			});
+		});
+	});
+
+	it("removes the headings with the offline demo model that npm start uses without a key", async () => {
+		await withE2E(browser, "demo-remove-headings", { forVault: createDemoScript }, async ({ page, readNote }) => {
+			await visible(page.getByRole("note").getByText("Scripted demo."));
+			await sendMessage(page, `Remove all headings from ${DAILY}`);
+			await editCard(page, DAILY).getByRole("button", { name: /^Run:/ }).click({ timeout: UI_TIMEOUT });
+			await visible(pane(page).getByText(`Removed the headings from ${DAILY}.`, { exact: false }));
+			const edited = await readNote(DAILY);
+			expect(edited).not.toMatch(/^#/m);
+			expect(edited).toContain("Walked to the market with [[People/Ana Ruiz]].");
+			expect(edited).toMatch(/^---\ndate: 2026-11-28\n/);
+		});
+	});
+});

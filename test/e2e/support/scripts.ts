@@ -1,0 +1,72 @@
+/**
+ * Building blocks for the end-to-end model scripts. One scripted server plays two models: the
+ * main model (its requests offer `tools`) and the apply model (its requests never do), each with
+ * its own sequence of replies. A gate lets a test hold a reply until it has looked at the page.
+ */
+import { messageText, ScriptError, scripted, type ModelScript, type RecordedRequest, type ScriptedReply, type ScriptStep } from "../../../src/sandbox/model-server";
+
+/** Main-model requests carry the tool list; apply-model requests never do. */
+export function isMainRequest(request: RecordedRequest): boolean {
+	return (request.body.tools?.length ?? 0) > 0;
+}
+
+/** Answers main-model requests with `main` in order and apply-model requests with `apply`. */
+export function mainAndApply(main: ScriptStep[], apply: ScriptStep[] = []): ModelScript {
+	const mainScript = scripted(...main);
+	const applyScript = scripted(...apply);
+	return (request, context) => (isMainRequest(request) ? mainScript(request, context) : applyScript(request, context));
+}
+
+export function mainRequests(requests: readonly RecordedRequest[]): RecordedRequest[] {
+	return requests.filter(isMainRequest);
+}
+
+export function applyRequests(requests: readonly RecordedRequest[]): RecordedRequest[] {
+	return requests.filter((request) => !isMainRequest(request));
+}
+
+/** The note text an apply request carries: between the prompt's markers, or its prediction. */
+export function noteInApplyRequest(request: RecordedRequest): string {
+	const prediction = request.body.prediction?.content;
+	if (typeof prediction === "string") return prediction;
+	const prompt = request.body.messages.map(messageText).join("\n");
+	const match = /<<<BEGIN>>>\n([\s\S]*?)\n?<<<END>>>/.exec(prompt);
+	if (!match) throw new ScriptError(`apply request without a note between <<<BEGIN>>> and <<<END>>>: ${prompt.slice(0, 200)}`);
+	return match[1] ?? "";
+}
+
+/** The path an apply request names ("Modify the note P." / "Write the new note P."). */
+export function pathInApplyRequest(request: RecordedRequest): string {
+	const prompt = request.body.messages.map(messageText).join("\n");
+	return /the (?:new )?note (.+?)\.\n/.exec(prompt)?.[1] ?? "";
+}
+
+/** An apply-model reply: the note it was sent, transformed. */
+export function applyWith(transform: (note: string, request: RecordedRequest) => string, hold?: Promise<unknown>): ScriptStep {
+	return async (request) => {
+		if (hold) await hold;
+		return { text: transform(noteInApplyRequest(request), request) };
+	};
+}
+
+/** A main-model step that answers only after `hold` settles (the page shows what it has so far). */
+export function heldReply(reply: ScriptedReply, hold: Promise<unknown>): ScriptStep {
+	return async () => {
+		await hold;
+		return reply;
+	};
+}
+
+export interface Gate {
+	promise: Promise<void>;
+	open(): void;
+}
+
+/** A promise the test resolves when it is ready for the scripted reply to go out. */
+export function gate(): Gate {
+	let open!: () => void;
+	const promise = new Promise<void>((resolve) => {
+		open = resolve;
+	});
+	return { promise, open };
+}

@@ -1,0 +1,110 @@
+// The bundled core talks to a model: main.js (with its LangSmith and OpenAI stand-ins) loaded as
+// Obsidian loads it, a message sent through the plugin's service, and the real ChatOpenAI inside
+// the bundle streaming a tool call and then a text reply from the scripted model server.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { reply, scripted, startModelServer, toolResults, type ModelServer } from "../../src/sandbox/model-server";
+import type { StoredEvent } from "../../src/thread/events";
+import type { ThreadService } from "../../src/thread/service-api";
+import { App, Platform, type Plugin } from "../fakes/obsidian";
+import { MANIFEST, buildBundle, loadBundle } from "./support/bundle";
+import { DATA_PATH } from "./support/plugin";
+
+interface BundledPlugin extends Plugin {
+	service(): Promise<ThreadService>;
+	whenUnloaded(): Promise<void>;
+}
+
+const NOTE = "# Groceries\n\nBuy milk\n";
+const ANSWER = "Your grocery note asks you to buy milk.";
+
+let file: string;
+let server: ModelServer | undefined;
+const platform = { desktop: Platform.isDesktopApp, mobile: Platform.isMobileApp };
+
+beforeAll(async () => {
+	({ file } = await buildBundle());
+}, 120_000);
+
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+	Platform.isDesktopApp = platform.desktop;
+	Platform.isMobileApp = platform.mobile;
+});
+
+afterAll(() => {
+	Platform.isDesktopApp = platform.desktop;
+	Platform.isMobileApp = platform.mobile;
+});
+
+/** Loads main.js, points the main model at the scripted server, and sends one message. */
+async function converse(options: { desktop: boolean }): Promise<{ events: StoredEvent[]; plugin: BundledPlugin }> {
+	Platform.isDesktopApp = options.desktop;
+	Platform.isMobileApp = !options.desktop;
+	server = await startModelServer({
+		script: scripted(reply.toolCalls([{ name: "readNote", args: { path: "Groceries.md" } }]), (request) => {
+			const results = toolResults(request).map((r) => r.content).join("\n");
+			if (!results.includes("Buy milk")) throw new Error(`the tool result did not reach the model: ${results}`);
+			return reply.text(ANSWER);
+		}),
+	});
+	const app = new App();
+	app.vault.seed({ "Groceries.md": NOTE });
+	await app.vault.adapter.mkdir(".obsidian/plugins/redline");
+	await app.vault.adapter.write(DATA_PATH, JSON.stringify({ settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "auto" }, secrets: {} }));
+	const { PluginClass } = await loadBundle(file, app, { desktopNode: options.desktop });
+	const plugin = new PluginClass(app, MANIFEST) as BundledPlugin;
+	await plugin.loadAsync();
+
+	const service = await plugin.service();
+	const created = await service.createThread({ title: "Groceries" });
+	if (!created.ok) throw new Error(created.error.message);
+	const events: StoredEvent[] = [];
+	const subscription = service.subscribe({ threadId: created.threadId }, (message) => {
+		if (message.kind === "event") events.push(message.event);
+	});
+	const sent = await service.sendMessage({ threadId: created.threadId, content: "What is on my grocery list?" });
+	if (!sent.ok) throw new Error(sent.error.message);
+	const finished = (): boolean => events.some((e) => e.type === "error") || events.filter((e) => e.type === "assistant_message_completed").length >= 2;
+	for (let i = 0; i < 500 && !finished(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+	subscription.close();
+	return { events, plugin };
+}
+
+function ofType<K extends StoredEvent["type"]>(events: StoredEvent[], type: K): Extract<StoredEvent, { type: K }>[] {
+	return events.filter((e): e is Extract<StoredEvent, { type: K }> => e.type === type);
+}
+
+describe("main.js streams a model's reply through its bundled LangChain", () => {
+	for (const desktop of [false, true]) {
+		const where = desktop ? "on desktop (Node http transport)" : "on mobile (requestUrl transport)";
+		it(`runs a tool call and streams the answer ${where}`, async () => {
+			const { events, plugin } = await converse({ desktop });
+			expect(ofType(events, "error")).toEqual([]);
+
+			const [proposed] = ofType(events, "tool_call_proposed");
+			expect(proposed).toMatchObject({ tool: "readNote", args: { path: "Groceries.md" } });
+			const [completed] = ofType(events, "tool_call_completed");
+			expect(completed.callId).toBe(proposed.callId);
+			expect(completed.result.status).toBe("success");
+			expect(completed.result.message).toContain("Buy milk");
+
+			const answerId = ofType(events, "assistant_message_completed").at(-1)!.messageId;
+			const tokens = ofType(events, "assistant_token").filter((e) => e.messageId === answerId);
+			expect(tokens.map((e) => e.text).join("")).toBe(ANSWER);
+			expect(server!.requests).toHaveLength(2);
+			expect(server!.requests[0].body.stream).toBe(true);
+
+			plugin.unload();
+			await plugin.whenUnloaded();
+		});
+	}
+
+	it("on desktop, hands the answer over token by token as the server streams it", async () => {
+		const { events, plugin } = await converse({ desktop: true });
+		const answerId = ofType(events, "assistant_message_completed").at(-1)!.messageId;
+		expect(ofType(events, "assistant_token").filter((e) => e.messageId === answerId).length).toBeGreaterThan(1);
+		plugin.unload();
+		await plugin.whenUnloaded();
+	});
+});
