@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildPage, PAGE_DIR, REPO_ROOT } from "./build-page";
 import { CliError, parseCliArgs, USAGE } from "./cli-args";
-import { createDemoScript } from "./demo-script";
 import type { Vault } from "../vault/vault";
+import { createDemoScript } from "./demo-script";
 import { SandboxStartError, startSandbox, type SandboxModel } from "./sandbox";
 
 async function scratchVault(): Promise<string> {
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
 	const sandbox = await startSandbox({ vaultDir, pageDir: PAGE_DIR, model, port: options.port, token: options.token });
 	console.log(`Redline sandbox
   vault: ${vaultDir}${options.vault ? "" : " (a scratch copy of examples/vault)"}
-  model: ${model.kind === "scripted" ? "offline scripted demo (set OPENAI_API_KEY for a real model)" : `${model.model} at ${model.baseUrl}`}
+  model: ${model.kind !== "real" ? "offline scripted demo (set OPENAI_API_KEY for a real model)" : `${model.model} at ${model.baseUrl}`}
   open:  ${sandbox.pageUrl}
 Press Ctrl+C to stop.`);
 	if (options.open && !process.env.CI) openBrowser(sandbox.pageUrl);

@@ -67,7 +67,7 @@ function listen(server: Server, port: number): Promise<number> {
 
 function settingsFor(model: SandboxModel, scriptedBaseUrl: string | null, overrides: Partial<RedlineSettings>): RedlineSettings {
 	const base: RedlineSettings = { ...DEFAULT_SETTINGS, ...overrides };
-	if (model.kind === "scripted") {
+	if (model.kind !== "real") {
 		return { ...base, mainModel: { baseUrl: scriptedBaseUrl ?? "", model: "redline-demo" }, applyModel: { model: "redline-demo-apply" } };
 	}
 	return {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { CliError, parseCliArgs } from "../../src/sandbox/cli-args";
+
+describe("npm start flags", () => {
+	it("defaults to a scratch vault, a free port, a random token, building and opening the browser", () => {
+		expect(parseCliArgs([])).toEqual({ open: true, build: true, help: false, token: undefined });
+	});
+
+	it("reads --vault, --port, --token, --no-open and --no-build, with a space or an equals sign", () => {
+		expect(parseCliArgs(["--vault", "My vault", "--port=4321", "--token", "t0k", "--no-open", "--no-build"])).toEqual({
+			vault: "My vault",
+			port: 4321,
+			token: "t0k",
+			open: false,
+			build: false,
+			help: false,
+		});
+	});
+
+	it("takes the token from REDLINE_TOKEN unless --token is given", () => {
+		expect(parseCliArgs([], { REDLINE_TOKEN: "from-env" }).token).toBe("from-env");
+		expect(parseCliArgs(["--token", "flag"], { REDLINE_TOKEN: "from-env" }).token).toBe("flag");
+	});
+
+	it("asks for help with --help or -h", () => {
+		expect(parseCliArgs(["--help"]).help).toBe(true);
+		expect(parseCliArgs(["-h"]).help).toBe(true);
+	});
+
+	it("refuses an unknown flag, a missing value and a port that is not a port, saying which", () => {
+		expect(() => parseCliArgs(["--vualt", "x"])).toThrow(new CliError('Unknown option "--vualt". See --help.'));
+		expect(() => parseCliArgs(["--vault"])).toThrow("--vault needs a value");
+		expect(() => parseCliArgs(["--port", "http"])).toThrow('--port must be a number from 0 to 65535, not "http"');
+		expect(() => parseCliArgs(["--port", "70000"])).toThrow("--port must be a number");
+	});
+});

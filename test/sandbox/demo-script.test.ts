@@ -1,0 +1,110 @@
+/**
+ * The offline demo (`npm start` without an API key) must really work: each request it advertises
+ * runs through the real service, runner, tools, history and ChatOpenAI against the scripted
+ * server, on a scratch copy of the sample vault.
+ */
+import { cp, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDemoScript } from "../../src/sandbox/demo-script";
+import type { Vault } from "../../src/vault/vault";
+import { startSandbox, type Sandbox } from "../../src/sandbox/sandbox";
+import type { StoredEvent } from "../../src/thread/events";
+import { project } from "../../src/thread/projection";
+import type { ThreadState } from "../../src/thread/state";
+import { repoRoot } from "../support/corpus";
+import { tempDir } from "../support/temp";
+
+let sandbox: Sandbox | null = null;
+afterEach(async () => {
+	await sandbox?.close();
+	sandbox = null;
+});
+
+async function demo(): Promise<{ sandbox: Sandbox; vaultDir: string; threadId: string }> {
+	const vaultDir = path.join(await tempDir("redline-demo-"), "Sample vault");
+	await cp(path.join(repoRoot, "examples", "vault"), vaultDir, { recursive: true });
+	sandbox = await startSandbox({ vaultDir, pageDir: vaultDir, model: { kind: "scripted", scriptForVault: (vault: Vault) => createDemoScript(vault) } });
+	const created = await sandbox.redline.service.createThread({});
+	if (!created.ok) throw new Error(created.error.message);
+	return { sandbox, vaultDir, threadId: created.threadId };
+}
+
+function stateOf(s: Sandbox, threadId: string): Promise<ThreadState> {
+	return new Promise((resolve) => {
+		const events: StoredEvent[] = [];
+		const sub = s.redline.service.subscribe({ threadId }, (message) => {
+			if (message.kind === "event") events.push(message.event);
+			if (message.kind === "caught_up") {
+				sub.close();
+				resolve(project(threadId, events));
+			}
+		});
+	});
+}
+
+async function send(s: Sandbox, threadId: string, content: string): Promise<ThreadState> {
+	await s.redline.service.sendMessage({ threadId, content });
+	await s.redline.service.idle(threadId);
+	return stateOf(s, threadId);
+}
+
+async function approveAll(s: Sandbox, threadId: string): Promise<ThreadState> {
+	const state = await stateOf(s, threadId);
+	expect(state.pendingApprovals.length).toBeGreaterThan(0);
+	await s.redline.service.decideToolCalls({ threadId, approved: state.pendingApprovals, denied: [] });
+	await s.redline.service.idle(threadId);
+	return stateOf(s, threadId);
+}
+
+describe("the offline demo", () => {
+	it("removes the headings of the note the user names, after the user runs the intent", async () => {
+		const { sandbox: s, vaultDir, threadId } = await demo();
+		const waiting = await send(s, threadId, "Remove all headings from Daily/2026-11-28.md");
+		expect(Object.values(waiting.edits).map((e) => [e.path, e.description])).toEqual([["Daily/2026-11-28.md", "remove all headings"]]);
+		const done = await approveAll(s, threadId);
+		const note = await readFile(path.join(vaultDir, "Daily", "2026-11-28.md"), "utf8");
+		expect(note).not.toMatch(/^#/m);
+		expect(note).toContain("Walked to the market");
+		expect(note.startsWith("---\ndate: 2026-11-28")).toBe(true);
+		expect(done.status).toBe("idle");
+		expect(done.messages.at(-1)).toMatchObject({ kind: "assistant", text: expect.stringContaining("Removed the headings") as unknown });
+	});
+
+	it("reads the article, then adds a summary at its top", async () => {
+		const { sandbox: s, vaultDir, threadId } = await demo();
+		const waiting = await send(s, threadId, "Add a summary to Articles/On slow reading.md");
+		expect(waiting.toolCallOrder.map((id) => waiting.toolCalls[id]?.tool)).toEqual(["readNote", "declareEditIntent"]);
+		await approveAll(s, threadId);
+		const note = await readFile(path.join(vaultDir, "Articles", "On slow reading.md"), "utf8");
+		expect(note).toMatch(/---\n> \[!summary\]\n> /);
+	});
+
+	it("tags both project notes with one Run all", async () => {
+		const { sandbox: s, vaultDir, threadId } = await demo();
+		const waiting = await send(s, threadId, "Tag my project notes");
+		expect(waiting.pendingApprovals).toHaveLength(2);
+		await approveAll(s, threadId);
+		for (const note of ["Garden shed.md", "Book club.md"]) {
+			expect(await readFile(path.join(vaultDir, "Projects", note), "utf8")).toMatch(/\ntags: \[project\]\n---/);
+		}
+	});
+
+	it("asks which notes go on a reading list, then creates it from the answers", async () => {
+		const { sandbox: s, vaultDir, threadId } = await demo();
+		const asking = await send(s, threadId, "Make a reading list");
+		expect(asking.status).toBe("waiting_for_answer");
+		const [askId = ""] = asking.openQuestions;
+		const answered = await s.redline.service.answerQuestion({ threadId, askId, answers: { 0: ["Projects/Garden shed", "Articles/On slow reading"], 1: ["Alphabetical"] } });
+		expect(answered).toEqual({ ok: true });
+		await s.redline.service.idle(threadId);
+		await approveAll(s, threadId);
+		expect(await readFile(path.join(vaultDir, "Reading list.md"), "utf8")).toBe("# Reading list\n\n- [ ] [[Articles/On slow reading]]\n- [ ] [[Projects/Garden shed]]\n");
+	});
+
+	it("explains what it can do when asked anything else", async () => {
+		const { sandbox: s, threadId } = await demo();
+		const state = await send(s, threadId, "What's the weather?");
+		expect(state.messages.at(-1)).toMatchObject({ kind: "assistant", text: expect.stringContaining("offline demo") as unknown });
+	});
+});

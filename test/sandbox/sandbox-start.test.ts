@@ -1,0 +1,76 @@
+import { createServer } from "node:net";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { scripted } from "../../src/sandbox/model-server";
+import { SandboxStartError, startSandbox, type Sandbox } from "../../src/sandbox/sandbox";
+import { tempDir } from "../support/temp";
+
+const model = { kind: "scripted" as const, script: scripted({ text: "Hello" }) };
+
+async function vaultWithANote(): Promise<string> {
+	const dir = await tempDir("redline-sandbox-start-");
+	await mkdir(path.join(dir, "Notes"));
+	await writeFile(path.join(dir, "Notes", "A.md"), "# A\n");
+	return dir;
+}
+
+describe("starting the sandbox", () => {
+	let sandbox: Sandbox | null = null;
+	afterEach(async () => {
+		await sandbox?.close();
+		sandbox = null;
+	});
+
+	it("says which folder is missing when the vault does not exist", async () => {
+		const missing = path.join(await tempDir(), "no such vault");
+		await expect(startSandbox({ vaultDir: missing, pageDir: missing, model })).rejects.toThrow(SandboxStartError);
+		await expect(startSandbox({ vaultDir: missing, pageDir: missing, model })).rejects.toThrow(/no such vault.*does not exist/);
+	});
+
+	it("says the port is busy and how to pick another", async () => {
+		const blocker = createServer();
+		await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+		const address = blocker.address();
+		const port = typeof address === "object" && address ? address.port : 0;
+		try {
+			await expect(startSandbox({ vaultDir: await vaultWithANote(), pageDir: await tempDir(), model, port })).rejects.toThrow(
+				`Port ${port} on 127.0.0.1 is busy. Pick another with --port, or leave it out to take a free one.`,
+			);
+		} finally {
+			blocker.close();
+		}
+	});
+
+	it("serves contract 2 on loopback behind the access token, and the notes of the vault to the page", async () => {
+		sandbox = await startSandbox({ vaultDir: await vaultWithANote(), pageDir: await tempDir(), model, token: "fixed-token" });
+		expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+		expect(sandbox.pageUrl).toBe(`${sandbox.url}/?token=fixed-token`);
+
+		const rpc = (token: string) =>
+			fetch(`${sandbox?.url}/v1/rpc`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+				body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "v1.thread.list", params: {} }),
+			});
+		expect((await rpc("wrong")).status).toBe(401);
+		expect(await (await rpc("fixed-token")).json()).toEqual({ jsonrpc: "2.0", id: 1, result: { ok: true, threads: [] } });
+
+		expect((await fetch(`${sandbox.url}/sandbox/api/notes`)).status).toBe(401);
+		const foreign = await fetch(`${sandbox.url}/sandbox/api/notes?token=fixed-token`, { headers: { origin: "http://evil.example" } });
+		expect(foreign.status).toBe(403);
+		const notes = (await (await fetch(`${sandbox.url}/sandbox/api/notes?token=fixed-token`)).json()) as { notes: Array<{ path: string }> };
+		expect(notes.notes.map((n) => n.path)).toEqual(["Notes/A.md"]);
+	});
+
+	it("keeps thread logs and history out of the notes, under the vault's plugin data folder", async () => {
+		const vaultDir = await vaultWithANote();
+		sandbox = await startSandbox({ vaultDir, pageDir: await tempDir(), model });
+		const created = await sandbox.redline.service.createThread({ title: "t" });
+		expect(created.ok).toBe(true);
+		await sandbox.close();
+		sandbox = null;
+		const { readdir } = await import("node:fs/promises");
+		expect(await readdir(path.join(vaultDir, ".obsidian", "plugins", "redline", "data", "threads"))).toContain("index.json");
+	});
+});
