@@ -83,8 +83,9 @@ export async function timeTurn(path: EditPath, settings: RedlineSettings, notePa
 			if (message.kind === "error") return void errors.push(message.error.message);
 			if (start === 0) return;
 			const at = performance.now() - start;
-			seen[message.event.type] ??= at;
-			if (message.event.type === "error") errors.push(message.event.message);
+			const event = message.event;
+			seen[event.type] ??= at;
+			if (event.type === "error") errors.push(String(event.message));
 		});
 		await ready;
 		start = performance.now();

@@ -13,9 +13,11 @@ import { splitTokens } from "../../src/sandbox/model-server";
 const CORPUS = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "..", "shared", "corpus", "kepano-vault");
 /** Folders of real prose (Templates and Daily are mostly frontmatter). */
 const PROSE_FOLDERS = ["Notes", "Clippings", "References"];
+/** A section ends after this many blocks or once it holds this many characters. */
 const BLOCKS_PER_SECTION = 4;
+const SECTION_CHARS = 1200;
 /** Longer blocks (a 70-item list) are cut at line ends so sections stay a few paragraphs. */
-const MAX_BLOCK_CHARS = 1200;
+const MAX_BLOCK_CHARS = 600;
 
 export interface BenchNote {
 	text: string;
@@ -100,16 +102,22 @@ export function buildNote(targetTokens: number): BenchNote {
 	let tokens = 0;
 	for (let i = 0; tokens < targetTokens; i++) {
 		const note = notes[i % notes.length];
+		let blocks = BLOCKS_PER_SECTION;
+		let chars = SECTION_CHARS;
 		for (let b = 0; b < note.blocks.length && tokens < targetTokens; b++) {
-			if (b % BLOCKS_PER_SECTION === 0) {
+			if (blocks >= BLOCKS_PER_SECTION || chars >= SECTION_CHARS) {
 				// Numbered so that no heading's text contains another's (the composer matches
 				// headings named in the description as whole words).
 				const heading = `${note.title}, part ${sections.length + 1}`;
 				sections.push({ title: note.title, heading, blocks: [] });
 				tokens += splitTokens(`## ${heading}\n\n`).length;
+				blocks = 0;
+				chars = 0;
 			}
 			sections[sections.length - 1].blocks.push(note.blocks[b]);
 			tokens += splitTokens(`${note.blocks[b]}\n\n`).length;
+			blocks++;
+			chars += note.blocks[b].length;
 		}
 	}
 	const texts = sections.map((s) => [`## ${s.heading}`, ...s.blocks].join("\n\n"));
