@@ -58,7 +58,7 @@ export async function commitEdit(request: CommitRequest): Promise<ToolResult> {
 			);
 		}
 		case "error":
-			return toolResult.error(`${outcome.message} Nothing was written.`, common);
+			return toolResult.error(sayNothingWritten(outcome.message), common);
 		case "written":
 			break;
 	}
@@ -72,4 +72,9 @@ export async function commitEdit(request: CommitRequest): Promise<ToolResult> {
 		path,
 		data: { ...request.data, editId, versionId: entry.versionId, added: entry.added, removed: entry.removed, diff: shown.diff, rebased },
 	});
+}
+
+/** Ends a refusal with "Nothing was written." unless it already says so (messages come from several layers). */
+export function sayNothingWritten(message: string): string {
+	return /nothing was written/i.test(message) ? message : `${message} Nothing was written.`;
 }

@@ -6,7 +6,7 @@
  * note history. No second main-model round trip.
  */
 import { z } from "zod";
-import { commitEdit } from "../composer/commit";
+import { commitEdit, sayNothingWritten } from "../composer/commit";
 import { intentOfCall } from "../composer/intent";
 import { regenerate } from "../composer/regenerate";
 import type { ApplyModels } from "../composer/regenerate";
@@ -106,9 +106,9 @@ async function applyIntent(deps: DeclareEditIntentDeps, args: DeclareEditIntentA
 		progress: (phase, fraction) => ctx.progress(phase, fraction),
 	});
 	if (!outcome.ok) {
-		const retry = ` Nothing was written. To make the change without the apply model, call executeEdit with editId "${editId}" and search/replace edits.`;
+		const retry = ` To make the change without the apply model, call executeEdit with editId "${editId}" and search/replace edits.`;
 		const extra = withId({ reason: outcome.reason, ...(outcome.output === undefined ? {} : { output: outcome.output.slice(0, MAX_KEPT_OUTPUT) }) });
-		const message = outcome.reason === "aborted" ? outcome.message : outcome.message + retry;
+		const message = outcome.reason === "aborted" ? outcome.message : sayNothingWritten(outcome.message) + retry;
 		return outcome.reason === "too-large" ? toolResult.rejected(message, extra) : toolResult.error(message, extra);
 	}
 

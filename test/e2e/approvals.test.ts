@@ -1,21 +1,27 @@
 /**
- * Approvals end to end in Chromium: "Run all" runs exactly the waiting calls in one decision (so
- * the model is called once afterwards), and "Always" set from a card lets the next call of that
- * tool run without asking.
+ * Deciding what the agent may do, end to end in Chromium: "Run all" runs exactly the waiting calls
+ * in one decision (so the model is called once afterwards); "Always" set from a card lets the next
+ * call of that tool run without asking; a multi-select and an "Other" answer reach the model; and
+ * a waiting card lives in the service, not the page: it survives a reload, and a second tab
+ * follows the thread live. One file (one browser, one page build) keeps the e2e run short.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply, toolResults } from "../../src/sandbox/model-server";
 import { chromiumPath, launchChromium } from "./support/browser";
-import { editCard, eventually, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
+import { editCard, eventually, gone, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
 import { withE2E } from "./support/sandbox-harness";
 import { applyRequests, applyWith, mainAndApply, mainRequests } from "./support/scripts";
 
 const NOTES = ["Projects/Garden shed.md", "Projects/Book club.md", "People/Ana Ruiz.md"];
 const REVIEWED = "Reviewed by Redline.";
 const addReviewedLine = (note: string) => note.replace(/\n*$/, `\n\n${REVIEWED}\n`);
+const WHICH = "Which notes should go on the reading list?";
+const ORDER = "How should the list be ordered?";
+const SHED = "Projects/Garden shed.md";
+const LINE = "Ask Ana for her drill.";
 
-describe.skipIf(!chromiumPath)("approving tool calls from the pane", { timeout: 60_000 }, () => {
+describe.skipIf(!chromiumPath)("deciding what the agent may do, in the browser", { timeout: 60_000 }, () => {
 	let browser: Browser;
 	beforeAll(async () => {
 		browser = await launchChromium();
@@ -24,81 +30,153 @@ describe.skipIf(!chromiumPath)("approving tool calls from the pane", { timeout: 
 		await browser?.close();
 	});
 
-	it("runs exactly the three waiting calls with Run all and calls the model once afterwards", async () => {
-		const ids = ["call_shed", "call_club", "call_ana"];
-		const script = mainAndApply(
-			[
-				reply.toolCalls(
-					NOTES.map((path, i) => ({ id: ids[i], name: "declareEditIntent", args: { path, operation: "modify", description: "add a reviewed line at the end" } })),
-					"I'll mark the three notes as reviewed.",
-				),
-				reply.text("Marked all three notes as reviewed."),
-			],
-			NOTES.map(() => applyWith(addReviewedLine)),
-		);
-		await withE2E(browser, "2-run-all", script, async ({ page, sandbox, readNote }) => {
-			const server = sandbox.modelServer!;
-			const before = await Promise.all(NOTES.map((path) => readNote(path)));
-			const untouched = await readNote("Daily/2026-11-28.md");
+	describe("approving tool calls from the pane", () => {
+		it("runs exactly the three waiting calls with Run all and calls the model once afterwards", async () => {
+			const ids = ["call_shed", "call_club", "call_ana"];
+			const script = mainAndApply(
+				[
+					reply.toolCalls(
+						NOTES.map((path, i) => ({ id: ids[i], name: "declareEditIntent", args: { path, operation: "modify", description: "add a reviewed line at the end" } })),
+						"I'll mark the three notes as reviewed.",
+					),
+					reply.text("Marked all three notes as reviewed."),
+				],
+				NOTES.map(() => applyWith(addReviewedLine)),
+			);
+			await withE2E(browser, "2-run-all", script, async ({ page, sandbox, readNote }) => {
+				const server = sandbox.modelServer!;
+				const before = await Promise.all(NOTES.map((path) => readNote(path)));
+				const untouched = await readNote("Daily/2026-11-28.md");
 
-			await sendMessage(page, "Mark my project notes and Ana's note as reviewed");
-			const bar = pane(page).getByRole("region", { name: "Calls waiting for approval" });
-			await visible(bar.getByText("3 calls waiting:"));
-			for (const path of NOTES) await visible(editCard(page, path).getByRole("button", { name: /^Run:/ }));
-			expect(applyRequests(server.requests)).toHaveLength(0);
+				await sendMessage(page, "Mark my project notes and Ana's note as reviewed");
+				const bar = pane(page).getByRole("region", { name: "Calls waiting for approval" });
+				await visible(bar.getByText("3 calls waiting:"));
+				for (const path of NOTES) await visible(editCard(page, path).getByRole("button", { name: /^Run:/ }));
+				expect(applyRequests(server.requests)).toHaveLength(0);
 
-			await bar.getByRole("button", { name: "Run all 3 waiting calls" }).click();
-			await visible(pane(page).getByText("Marked all three notes as reviewed."));
+				await bar.getByRole("button", { name: "Run all 3 waiting calls" }).click();
+				await visible(pane(page).getByText("Marked all three notes as reviewed."));
 
-			for (const [i, path] of NOTES.entries()) {
-				expect(await readNote(path)).toBe(addReviewedLine(before[i] ?? ""));
-				await visible(editCard(page, path).getByText("Done", { exact: true }));
-			}
-			expect(await readNote("Daily/2026-11-28.md")).toBe(untouched);
-			expect(await pane(page).getByRole("button", { name: /^Run:/ }).count()).toBe(0);
+				for (const [i, path] of NOTES.entries()) {
+					expect(await readNote(path)).toBe(addReviewedLine(before[i] ?? ""));
+					await visible(editCard(page, path).getByText("Done", { exact: true }));
+				}
+				expect(await readNote("Daily/2026-11-28.md")).toBe(untouched);
+				expect(await pane(page).getByRole("button", { name: /^Run:/ }).count()).toBe(0);
 
-			// One apply per edit, and a single follow-up main-model request carrying all three results.
-			expect(applyRequests(server.requests)).toHaveLength(3);
-			const main = mainRequests(server.requests);
-			expect(main).toHaveLength(2);
-			const results = toolResults(main[1]);
-			expect(results.map((r) => r.toolCallId).sort()).toEqual([...ids].sort());
-			expect(results.every((r) => r.name === "declareEditIntent")).toBe(true);
-			for (const path of NOTES) expect(results.some((r) => r.content.includes(path))).toBe(true);
+				// One apply per edit, and a single follow-up main-model request carrying all three results.
+				expect(applyRequests(server.requests)).toHaveLength(3);
+				const main = mainRequests(server.requests);
+				expect(main).toHaveLength(2);
+				const results = toolResults(main[1]);
+				expect(results.map((r) => r.toolCallId).sort()).toEqual([...ids].sort());
+				expect(results.every((r) => r.name === "declareEditIntent")).toBe(true);
+				for (const path of NOTES) expect(results.some((r) => r.content.includes(path))).toBe(true);
+			});
+		});
+
+		it("runs the next call of a tool without a card once Always is set for it from a card", async () => {
+			const [first, second] = NOTES as [string, string];
+			const script = mainAndApply(
+				[
+					reply.toolCalls([{ name: "declareEditIntent", args: { path: first, operation: "modify", description: "add a reviewed line at the end" } }]),
+					reply.toolCalls([{ name: "declareEditIntent", args: { path: second, operation: "modify", description: "add a reviewed line at the end" } }]),
+					reply.text("Both notes are marked as reviewed."),
+				],
+				[applyWith(addReviewedLine), applyWith(addReviewedLine)],
+			);
+			await withE2E(browser, "3-always", script, async ({ page, sandbox, readNote }) => {
+				const server = sandbox.modelServer!;
+				await sendMessage(page, "Mark the garden shed and book club notes as reviewed");
+				const firstCard = editCard(page, first);
+				const preference = firstCard.getByRole("combobox", { name: "Preference for planning edits in this chat" });
+				await preference.selectOption("always", { timeout: UI_TIMEOUT });
+				// Wait until the service has the preference (the select is disabled while it is sent).
+				await eventually(async () => {
+					expect(await preference.inputValue()).toBe("always");
+					expect(await preference.isEnabled()).toBe(true);
+				});
+				await firstCard.getByRole("button", { name: /^Run:/ }).click();
+
+				// The second edit is proposed, approved by the preference and applied: no click needed.
+				await visible(pane(page).getByText("Both notes are marked as reviewed."));
+				const secondCard = editCard(page, second);
+				await visible(secondCard.getByText("Done", { exact: true }));
+				expect(await secondCard.getByRole("button", { name: /^Run:/ }).count()).toBe(0);
+				expect(await readNote(second)).toContain(REVIEWED);
+				expect(mainRequests(server.requests)).toHaveLength(3);
+				expect(applyRequests(server.requests)).toHaveLength(2);
+			});
 		});
 	});
 
-	it("runs the next call of a tool without a card once Always is set for it from a card", async () => {
-		const [first, second] = NOTES as [string, string];
-		const script = mainAndApply(
-			[
-				reply.toolCalls([{ name: "declareEditIntent", args: { path: first, operation: "modify", description: "add a reviewed line at the end" } }]),
-				reply.toolCalls([{ name: "declareEditIntent", args: { path: second, operation: "modify", description: "add a reviewed line at the end" } }]),
-				reply.text("Both notes are marked as reviewed."),
-			],
-			[applyWith(addReviewedLine), applyWith(addReviewedLine)],
-		);
-		await withE2E(browser, "3-always", script, async ({ page, sandbox, readNote }) => {
-			const server = sandbox.modelServer!;
-			await sendMessage(page, "Mark the garden shed and book club notes as reviewed");
-			const firstCard = editCard(page, first);
-			const preference = firstCard.getByRole("combobox", { name: "Preference for planning edits in this chat" });
-			await preference.selectOption("always", { timeout: UI_TIMEOUT });
-			// Wait until the service has the preference (the select is disabled while it is sent).
-			await eventually(async () => {
-				expect(await preference.inputValue()).toBe("always");
-				expect(await preference.isEnabled()).toBe(true);
-			});
-			await firstCard.getByRole("button", { name: /^Run:/ }).click();
+	describe("answering the agent's questions", () => {
+		it("sends a multi-select answer and an Other answer back to the model", async () => {
+			const script = mainAndApply([
+				reply.toolCalls([
+					{
+						name: "askUser",
+						args: {
+							questions: [
+								{ question: WHICH, header: "Notes", multiSelect: true, options: ["On slow reading", "Book club", "Garden shed"] },
+								{ question: ORDER, header: "Order", options: ["Alphabetical", "As listed"] },
+							],
+						},
+					},
+				]),
+				reply.text("Thanks, I have what I need for the reading list."),
+			]);
+			await withE2E(browser, "4-ask-user", script, async ({ page, sandbox }) => {
+				const server = sandbox.modelServer!;
+				await sendMessage(page, "Make a reading list");
+				const card = pane(page).getByRole("region", { name: "2 questions for you" });
+				const which = card.getByRole("group", { name: new RegExp(WHICH.replace("?", "\\?")) });
+				await which.getByRole("checkbox", { name: "On slow reading", exact: true }).check({ timeout: UI_TIMEOUT });
+				await which.getByRole("checkbox", { name: "Book club", exact: true }).check();
+				await card.getByRole("textbox", { name: `Other answer to: ${ORDER}` }).fill("Shortest first");
+				await card.getByRole("button", { name: "Submit answers" }).click();
 
-			// The second edit is proposed, approved by the preference and applied: no click needed.
-			await visible(pane(page).getByText("Both notes are marked as reviewed."));
-			const secondCard = editCard(page, second);
-			await visible(secondCard.getByText("Done", { exact: true }));
-			expect(await secondCard.getByRole("button", { name: /^Run:/ }).count()).toBe(0);
-			expect(await readNote(second)).toContain(REVIEWED);
-			expect(mainRequests(server.requests)).toHaveLength(3);
-			expect(applyRequests(server.requests)).toHaveLength(2);
+				await visible(pane(page).getByText("Thanks, I have what I need for the reading list."));
+				await visible(pane(page).getByRole("region", { name: "Answered 2 questions" }).getByText("Shortest first"));
+				const main = mainRequests(server.requests);
+				expect(main).toHaveLength(2);
+				const results = toolResults(main[1]);
+				expect(results).toHaveLength(1);
+				expect(results[0]?.name).toBe("askUser");
+				expect(results[0]?.content).toBe(`"${WHICH}" = "On slow reading, Book club"\n"${ORDER}" = other: "Shortest first"`);
+			});
+		});
+	});
+
+	describe("a waiting card across reloads and tabs", () => {
+		it("keeps the card through a reload, runs it, and shows the result live in a second tab", async () => {
+			const script = mainAndApply(
+				[
+					reply.toolCalls([{ name: "declareEditIntent", args: { path: SHED, operation: "modify", description: "add a reminder to borrow a drill" } }]),
+					reply.text("Added the reminder to the garden shed note."),
+				],
+				[applyWith((note) => note.replace(/\n*$/, `\n\n${LINE}\n`))],
+			);
+			await withE2E(browser, "5-reload-and-tabs", script, async ({ page, openPage, readNote, screenshot }) => {
+				await sendMessage(page, "Remind me to borrow a drill for the shed");
+				const run = editCard(page, SHED).getByRole("button", { name: /^Run:/ });
+				await visible(run);
+
+				await page.reload();
+				await visible(run);
+				const second = await openPage();
+				await visible(editCard(second, SHED).getByRole("button", { name: /^Run:/ }));
+				expect(await readNote(SHED)).not.toContain(LINE);
+
+				await run.click();
+				// The second tab never clicked anything: it follows the thread's events.
+				await visible(pane(second).getByText("Added the reminder to the garden shed note."));
+				await visible(editCard(second, SHED).getByText("Done", { exact: true }));
+				await visible(editCard(second, SHED).getByRole("button", { name: `Revert this change to ${SHED}` }));
+				await gone(editCard(second, SHED).getByRole("button", { name: /^Run:/ }));
+				await eventually(async () => expect(await readNote(SHED)).toContain(LINE));
+				await screenshot("5-second-tab", second);
+			});
 		});
 	});
 });

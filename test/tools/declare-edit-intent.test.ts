@@ -182,6 +182,7 @@ describeWithCorpus("declareEditIntent: applying a real note", () => {
 		const h = await editHarness({ notes: { [EVERGREEN]: note }, replies: [reply.text("Evergreen notes turn ideas into objects.")] });
 		const { result } = await h.declareAndApply({ path: EVERGREEN, operation: "modify", description: "fix the list" });
 		expect(result).toMatchObject({ status: "error", data: { reason: "implausible" } });
+		expect(result.message.match(/nothing was written/gi)).toHaveLength(1);
 		expect(await h.vault.read(EVERGREEN)).toBe(note);
 	});
 

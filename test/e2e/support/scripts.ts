@@ -3,7 +3,7 @@
  * main model (its requests offer `tools`) and the apply model (its requests never do), each with
  * its own sequence of replies. A gate lets a test hold a reply until it has looked at the page.
  */
-import { messageText, ScriptError, scripted, type ModelScript, type RecordedRequest, type ScriptedReply, type ScriptStep } from "../../../src/sandbox/model-server";
+import { messageText, ScriptError, scripted, type ModelScript, type RecordedRequest, type ScriptStep } from "../../../src/sandbox/model-server";
 
 /** Main-model requests carry the tool list; apply-model requests never do. */
 export function isMainRequest(request: RecordedRequest): boolean {
@@ -35,25 +35,11 @@ export function noteInApplyRequest(request: RecordedRequest): string {
 	return match[1] ?? "";
 }
 
-/** The path an apply request names ("Modify the note P." / "Write the new note P."). */
-export function pathInApplyRequest(request: RecordedRequest): string {
-	const prompt = request.body.messages.map(messageText).join("\n");
-	return /the (?:new )?note (.+?)\.\n/.exec(prompt)?.[1] ?? "";
-}
-
 /** An apply-model reply: the note it was sent, transformed. */
 export function applyWith(transform: (note: string, request: RecordedRequest) => string, hold?: Promise<unknown>): ScriptStep {
 	return async (request) => {
 		if (hold) await hold;
 		return { text: transform(noteInApplyRequest(request), request) };
-	};
-}
-
-/** A main-model step that answers only after `hold` settles (the page shows what it has so far). */
-export function heldReply(reply: ScriptedReply, hold: Promise<unknown>): ScriptStep {
-	return async () => {
-		await hold;
-		return reply;
 	};
 }
 
