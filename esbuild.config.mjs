@@ -39,52 +39,95 @@ const zodLocales = {
 // `langsmith` and its subpaths resolve to a small faithful stand-in (see the file for why that is
 // safe). esbuild fails the build if core ever imports a name the stand-in does not export.
 const langsmithShim = path.join(root, "src/obsidian/shims/langsmith.ts");
-const langsmithStandIn = {
+export const langsmithStandIn = {
 	name: "langsmith-stand-in",
 	setup(build) {
 		build.onResolve({ filter: /^langsmith(\/.*)?$/ }, () => ({ path: langsmithShim }));
 	},
 };
 
-// The OpenAI client constructs one object per API area (admin, audio, batches, beta, files,
-// realtime, vector stores...: about 250 KB with the helpers they pull in). ChatOpenAI only calls
-// `client.chat.completions`, so every other area is replaced by a stand-in class whose instances
-// throw a clear error when used. Only the client's own imports (client.mjs, resources/index.mjs)
-// are redirected; a resource file must have the generated shape (one exported APIResource class)
-// or the build fails, so an openai upgrade cannot silently stub something else.
-const openaiDir = path.join(root, "node_modules", "openai");
-const openaiResources = path.join(openaiDir, "resources");
-const openaiKept = new Set(["index.mjs", "shared.mjs", "chat/index.mjs", "chat/chat.mjs"]);
-const openaiImporters = new Set([path.join(openaiDir, "client.mjs"), path.join(openaiResources, "index.mjs")]);
-const openaiStubHelper = `export function standIn(area, client) {
-	const resource = { _client: client };
-	return new Proxy(resource, {
+// Parts of the `openai` package that ChatOpenAI never reaches are replaced by stand-ins that throw
+// a clear error if used. Each rule names the importer whose import is redirected (the same module
+// imported from anywhere else stays real) and the modules replaced, and says why it is safe:
+const modules = path.join(root, "node_modules");
+const openaiResources = path.join(modules, "openai/resources");
+const openaiKeptResources = new Set(["index.mjs", "shared.mjs", "chat/index.mjs", "chat/chat.mjs"]);
+const standInRules = [
+	{
+		// The client constructs one object per API area (admin, audio, batches, beta, files,
+		// realtime, vector stores... about 250 KB with the helpers they pull in); ChatOpenAI only
+		// calls `client.chat.completions` (and `client.responses` with useResponsesApi, never set
+		// by Redline). The stand-in objects are built as before and throw when used.
+		importers: ["openai/client.mjs", "openai/resources/index.mjs"],
+		replaces: (file) => file.startsWith(openaiResources + path.sep) && !openaiKeptResources.has(path.relative(openaiResources, file).split(path.sep).join("/")),
+		kind: "resource",
+	},
+	{
+		// chat.completions.runTools() and .stream() (about 60 KB); LangChain calls create and parse.
+		importers: ["openai/resources/chat/completions/completions.mjs"],
+		replaces: ["openai/lib/ChatCompletionRunner.mjs", "openai/lib/ChatCompletionStreamingRunner.mjs", "openai/lib/ChatCompletionStream.mjs"],
+		kind: "value",
+	},
+	{
+		// zod 3 response formats for withStructuredOutput (about 55 KB); Redline's schemas are zod 4
+		// (which @langchain/openai converts itself) and it asks for no structured output.
+		importers: ["@langchain/openai/dist/utils/output.js"],
+		replaces: ["openai/helpers/zod.mjs"],
+		kind: "value",
+	},
+].map((rule) => ({
+	...rule,
+	importers: new Set(rule.importers.map((file) => path.join(modules, file))),
+	replaces: typeof rule.replaces === "function" ? rule.replaces : ((files) => (file) => files.has(file))(new Set(rule.replaces.map((file) => path.join(modules, file)))),
+}));
+const standInHelper = `const unavailable = (what) => new Error("openai: " + what + " is not included in Redline's bundle (only chat.completions.create and parse are)");
+export function standInResource(area, client) {
+	return new Proxy({ _client: client }, {
 		get(target, key) {
 			if (typeof key !== "string" || key in target || key === "then" || key === "toJSON") return Reflect.get(target, key);
-			throw new Error("openai: " + area + "." + key + " is not included in Redline's bundle (only chat.completions is)");
+			throw unavailable(area + "." + key);
+		},
+	});
+}
+export function standInValue(name) {
+	return new Proxy(function () {}, {
+		apply() { throw unavailable(name + "()"); },
+		construct() { throw unavailable("new " + name + "()"); },
+		get(target, key) {
+			if (typeof key !== "string" || key === "prototype" || key === "then") return Reflect.get(target, key);
+			throw unavailable(name + "." + key);
 		},
 	});
 }`;
-const openaiChatOnly = {
-	name: "openai-chat-only",
+const exportShapes = {
+	// Generated resource files: exactly one exported APIResource class.
+	resource: /^export class (\w+) extends APIResource \{$/,
+	value: /^export (?:class (\w+)(?: extends \w+)? \{|function\*? (\w+)\()/,
+};
+export const openaiStandIns = {
+	name: "openai-stand-ins",
 	setup(build) {
-		build.onResolve({ filter: /^\.\.?\// }, (args) => {
-			if (!openaiImporters.has(args.importer)) return undefined;
-			const file = path.resolve(path.dirname(args.importer), args.path);
-			const area = path.relative(openaiResources, file).split(path.sep).join("/");
-			if (area.startsWith("..") || openaiKept.has(area)) return undefined;
-			return { path: file, namespace: "openai-stand-in" };
+		// Relative imports (inside openai) and `openai/...` (from @langchain/openai) only.
+		build.onResolve({ filter: /^(\.\.?\/|openai\/)/ }, async (args) => {
+			if (args.pluginData?.standInLookup) return undefined;
+			const rule = standInRules.find((r) => r.importers.has(args.importer));
+			if (!rule) return undefined;
+			const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { standInLookup: true } });
+			// Anything else resolves as usual (esbuild resolves it again, unchanged).
+			if (resolved.errors.length > 0 || !rule.replaces(resolved.path)) return undefined;
+			return { path: resolved.path, namespace: "openai-stand-in", pluginData: { kind: rule.kind } };
 		});
 		build.onResolve({ filter: /^openai-stand-in-helper$/ }, () => ({ path: "helper", namespace: "openai-stand-in-helper" }));
-		build.onLoad({ filter: /.*/, namespace: "openai-stand-in-helper" }, () => ({ contents: openaiStubHelper, loader: "js" }));
+		build.onLoad({ filter: /.*/, namespace: "openai-stand-in-helper" }, () => ({ contents: standInHelper, loader: "js" }));
 		build.onLoad({ filter: /.*/, namespace: "openai-stand-in" }, async (args) => {
-			const source = await readFile(args.path, "utf8");
-			const exports = source.split("\n").filter((line) => line.startsWith("export "));
-			const names = exports.map((line) => /^export class (\w+) extends APIResource \{$/.exec(line)?.[1]);
+			const { kind } = args.pluginData;
+			const lines = (await readFile(args.path, "utf8")).split("\n").filter((line) => line.startsWith("export "));
+			const names = lines.map((line) => exportShapes[kind].exec(line)?.slice(1).find(Boolean));
 			if (names.length === 0 || names.some((name) => !name)) {
-				return { errors: [{ text: `openai-chat-only: ${args.path} is not one exported APIResource class; update the stand-in list in esbuild.config.mjs` }] };
+				return { errors: [{ text: `openai-stand-ins: ${args.path} no longer has the shape its stand-in expects (${kind}); review the rules in esbuild.config.mjs` }] };
 			}
-			const contents = `import { standIn } from "openai-stand-in-helper";\n${names.map((name) => `export class ${name} { constructor(client) { return standIn(${JSON.stringify(name)}, client); } }`).join("\n")}\n`;
+			const make = (name) => (kind === "resource" ? `export class ${name} { constructor(client) { return standInResource(${JSON.stringify(name)}, client); } }` : `export const ${name} = standInValue(${JSON.stringify(name)});`);
+			const contents = `import { standInResource, standInValue } from "openai-stand-in-helper";\n${names.map(make).join("\n")}\n`;
 			return { contents, loader: "js", resolveDir: path.dirname(args.path), watchFiles: [args.path] };
 		});
 	},
@@ -106,7 +149,7 @@ export function buildOptions({ production: prod = true, outfile = "main.js" } = 
 	jsx: "automatic",
 	define: { "process.env.NODE_ENV": prod ? '"production"' : '"development"' },
 	alias: Object.fromEntries(shimmed.map((m) => [m, asyncHooksShim])),
-	plugins: [zodLocales, langsmithStandIn, openaiChatOnly],
+	plugins: [zodLocales, langsmithStandIn, openaiStandIns],
 	external: [
 		"obsidian",
 		"electron",

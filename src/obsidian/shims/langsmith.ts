@@ -111,7 +111,8 @@ export class RunTree {
 		const order = this.child_execution_order + 1;
 		const child = new RunTree({ ...config, parent_run: this, tracingEnabled: this.tracingEnabled, execution_order: order, child_execution_order: order });
 		this.child_runs.push(child);
-		for (let run: RunTree | undefined = this; run; run = run.parent_run) run.child_execution_order = Math.max(run.child_execution_order, order);
+		// The new order propagates up to the root, as in langsmith.
+		for (let run = child.parent_run; run; run = run.parent_run) run.child_execution_order = Math.max(run.child_execution_order, order);
 		return child;
 	}
 
@@ -140,6 +141,7 @@ export class RunTree {
 
 /** The run tree in the shared AsyncLocalStorage slot (set up by @langchain/core), if any. */
 export function getCurrentRunTree(permitAbsentRunTree = false): unknown {
+	// globalThis, not window (the lint warns): @langchain/core keeps the store there, and in Node too.
 	const storage = (globalThis as Fields)[TRACING_ALS_KEY] as { getStore(): unknown } | undefined;
 	const runTree = storage?.getStore();
 	if (!permitAbsentRunTree && runTree === undefined) {

@@ -66,7 +66,14 @@ export interface LoadOptions {
 	 * transport asks for, lazily); otherwise there is no Node at all, as on a phone.
 	 */
 	desktopNode?: boolean;
+	/**
+	 * Make the source text unique so V8 cannot reuse code compiled by an earlier load in this
+	 * process: what every Obsidian start pays (a fresh process, no code cache for plugins).
+	 */
+	uncached?: boolean;
 }
+
+let loads = 0;
 
 const DESKTOP_MODULES: Record<string, unknown> = { http, https };
 
@@ -126,7 +133,8 @@ export async function loadBundle(file: string, app: fake.App, options: LoadOptio
 	const context = vm.createContext(sandbox);
 	const requested: string[] = [];
 	const module = { exports: {} as Record<string, unknown> };
-	const wrapper = vm.runInContext(`(function (module, exports, require) {${code}\n})`, context, { filename: "main.js" }) as (m: unknown, e: unknown, r: (id: string) => unknown) => void;
+	const tag = options.uncached ? `\n// load ${++loads}` : "";
+	const wrapper = vm.runInContext(`(function (module, exports, require) {${code}\n})${tag}`, context, { filename: "main.js" }) as (m: unknown, e: unknown, r: (id: string) => unknown) => void;
 	wrapper(module, module.exports, (id: string) => {
 		requested.push(id);
 		if (id === "obsidian") return fake;

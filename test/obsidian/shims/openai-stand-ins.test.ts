@@ -1,0 +1,59 @@
+// The OpenAI client bundled into main.js: chat.completions works as before over real HTTP, and
+// the parts replaced by stand-ins fail with an error that names what is missing.
+import { createRequire } from "node:module";
+import path from "node:path";
+import vm from "node:vm";
+import esbuild from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openaiStandIns } from "../../../esbuild.config.mjs";
+import { reply, scripted, startModelServer, type ModelServer } from "../../../src/sandbox/model-server";
+import type * as Fixture from "./fixtures/openai-client";
+
+let bundled: typeof Fixture;
+let inputs: string[];
+let server: ModelServer;
+
+beforeAll(async () => {
+	const entry = path.join(import.meta.dirname, "fixtures/openai-client.ts");
+	const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "browser", target: "es2022", write: false, logLevel: "silent", plugins: [openaiStandIns], metafile: true });
+	// Stand-ins appear as "openai-stand-in:<path>"; only real files count here.
+	inputs = Object.keys(built.metafile.inputs).filter((file) => !file.startsWith("openai-stand-in"));
+	const module = { exports: {} as typeof Fixture };
+	const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeJS.Require) => void;
+	run(module, module.exports, createRequire(entry));
+	bundled = module.exports;
+	server = await startModelServer({ script: scripted(reply.text("Hello from the model")) });
+}, 60_000);
+
+afterAll(async () => {
+	await server.close();
+});
+
+describe("the OpenAI client with stand-ins", () => {
+	it("leaves the unused API areas and helpers out of the bundle", () => {
+		for (const left of ["openai/resources/beta/", "openai/resources/files.mjs", "openai/lib/ChatCompletionStream.mjs"]) {
+			expect(inputs.some((file) => file.includes(`node_modules/${left}`)), left).toBe(false);
+		}
+		expect(inputs.some((file) => file.includes("node_modules/openai/resources/chat/completions/completions.mjs"))).toBe(true);
+	});
+
+	it("streams a chat completion over HTTP as the real client does", async () => {
+		const stream = await bundled.client(server.baseURL).chat.completions.create({ model: "scripted", messages: [{ role: "user", content: "Hi" }], stream: true });
+		let text = "";
+		for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? "";
+		expect(text).toBe("Hello from the model");
+	});
+
+	it("names the missing part when code reaches an area left out", () => {
+		const client = bundled.client(server.baseURL);
+		expect(() => client.files.list()).toThrow(/openai: Files\.list is not included in Redline's bundle/);
+		expect(() => client.beta.assistants).toThrow(/openai: Beta\.assistants is not included/);
+		expect(() => client.chat.completions.stream({ model: "m", messages: [] })).toThrow(/ChatCompletionStream\.createChatCompletion is not included/);
+	});
+
+	it("still builds the client's area objects, so constructing a client costs no error", () => {
+		const client = bundled.client(server.baseURL);
+		expect(client.files).toBeDefined();
+		expect(Object.keys(client.realtime)).toEqual(["_client"]);
+	});
+});
