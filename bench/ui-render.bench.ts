@@ -103,7 +103,7 @@ export async function run(): Promise<BenchRow[]> {
 			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, median`, value: round(median(frames)), unit: "ms", target: "≈ 16.7" },
 			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, p95`, value: round(percentile(frames, 0.95)), unit: "ms", target: "< 50" },
 			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, max`, value: round(Math.max(...frames)), unit: "ms" },
-			{ area: "ui", metric: `streaming ${TOKENS} tokens: main-thread CPU per frame, median of ${STREAM_RUNS}`, value: round(median(cpuPerFrame)), unit: "ms", target: "< 16" },
+			{ area: "ui", metric: `streaming ${TOKENS} tokens: main-thread CPU per frame (pane + in-page token producer), median of ${STREAM_RUNS}`, value: round(median(cpuPerFrame)), unit: "ms", target: "< 16.7" },
 			{ area: "ui", metric: `streaming ${TOKENS} tokens: renders of the streaming message (frames)`, value: `${streamingRenders} (${frameCount})`, unit: "renders", target: "≤ frames" },
 			{ area: "ui", metric: "streaming: re-renders of finished messages", value: String(finished), unit: "renders", target: "0" },
 			{ area: "ui", metric: "machine load while measuring (1-min average)", value: round(loadavg()[0]), unit: `on ${availableCores()} cores` },

@@ -23,7 +23,7 @@ class Recorder {
 
 	add(event: NewEvent, stepMs = 40): void {
 		this.clock += stepMs;
-		this.events.push({ ...event, seq: this.events.length + 1, threadId: this.threadId, at: new Date(this.clock).toISOString() } as StoredEvent);
+		this.events.push({ ...event, seq: this.events.length + 1, threadId: this.threadId, at: new Date(this.clock).toISOString() });
 	}
 
 	/** A small linear congruential generator: the same thread every run. */
@@ -48,11 +48,11 @@ class Recorder {
 	}
 
 	/** A call the preference runs at once: proposed, decided by policy, started, completed. */
-	autoCall(messageId: string, callId: string, tool: string, args: Record<string, unknown>, message: string): void {
+	autoCall(messageId: string, callId: string, tool: string, args: Record<string, string>, message: string): void {
 		this.add({ type: "tool_call_proposed", callId, tool, args, messageId });
 		this.add({ type: "tool_call_decided", callId, decision: "approved", by: "policy" });
 		this.add({ type: "tool_call_started", callId });
-		this.add({ type: "tool_call_completed", callId, result: { status: "success", message, path: String(args.path ?? "") } }, 120);
+		this.add({ type: "tool_call_completed", callId, result: { status: "success", message, path: args.path ?? "" } }, 120);
 	}
 }
 

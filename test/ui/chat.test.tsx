@@ -85,6 +85,16 @@ describe("reasoning steps", () => {
 		await user.click(toggle);
 		expect(screen.getByText("Edited Daily.md (+3 −12)")).toBeTruthy();
 	});
+
+	it("a turn the user moved on from is no longer working, though its status never went idle", async () => {
+		const s = new EventScript().user("m1", "Make a reading list").assistant("a1", "");
+		s.propose("a1", "c1", "searchNotes", { query: "books" }).decide("c1", "approved").run("c1", { status: "success", message: "3 notes" });
+		s.status("waiting_for_answer");
+		s.user("m2", "Never mind, tidy my daily note");
+		await renderThread(s);
+		expect(screen.getByRole("button", { name: "Show steps: 1 step" }).getAttribute("aria-expanded")).toBe("false");
+		expect(screen.getAllByRole("button", { name: /Working/ })).toHaveLength(1);
+	});
 });
 
 describe("threads", () => {

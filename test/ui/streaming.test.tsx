@@ -28,8 +28,8 @@ function finishedThread(): EventScript {
 	return s;
 }
 
-function tokens(messageId: string, count: number): NewEvent[] {
-	return Array.from({ length: count }, (_, i) => ({ type: "assistant_token" as const, messageId, text: ` t${i}` }));
+function tokens(messageId: string, count: number, from = 0): NewEvent[] {
+	return Array.from({ length: count }, (_, i) => ({ type: "assistant_token" as const, messageId, text: ` t${from + i}` }));
 }
 
 describe("streaming", () => {
@@ -39,7 +39,7 @@ describe("streaming", () => {
 		act(() => service.push("thread_1", { type: "user_message", messageId: "m2", content: "And now?", pinned: [] }, { type: "assistant_message_started", messageId: "a4" }));
 		for (let batch = 0; batch < 5; batch++) {
 			await act(async () => {
-				service.push("thread_1", ...tokens("a4", 10));
+				service.push("thread_1", ...tokens("a4", 10, batch * 10));
 				await new Promise((resolve) => requestAnimationFrame(resolve));
 			});
 		}

@@ -23,7 +23,7 @@ describe("tool call cards", () => {
 
 	it("Skip denies the call and carries the optional comment for the model", async () => {
 		const { service, user } = await renderThread(proposedRead());
-		await user.click(screen.getByRole("button", { name: "Add comment" }));
+		await user.click(screen.getByRole("button", { name: "Add comment for the model" }));
 		await user.type(screen.getByRole("textbox", { name: "Comment for the model when skipping" }), "not that one");
 		await user.click(screen.getByRole("button", { name: "Skip: Read Travel/Japan trip.md" }));
 		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: [], denied: ["call_read"], comment: "not that one" }]);

@@ -43,6 +43,7 @@ export function ApprovalControls({ callId, tool, title, preference }: ApprovalCo
 				<button
 					type="button"
 					className="redline-button redline-button-quiet"
+					aria-label={commenting ? "Hide comment for the model" : "Add comment for the model"}
 					aria-expanded={commenting}
 					aria-controls={commentId}
 					onClick={() => setCommenting((open) => !open)}

@@ -89,7 +89,8 @@ function EditResult({ edit, call }: { edit: EditView; call: ToolCallView }) {
 			<div className="redline-call-status">
 				<span className={`redline-status-badge redline-status-${status.key}`}>{status.label}</span>
 				{counts && result.status === "success" && <ChangeChip added={counts.added} removed={counts.removed} />}
-				<p className="redline-call-result">{result.message}</p>
+				{/* A success's message is written for the model (it repeats the diff); the chip and diff say it here. */}
+				{(result.status !== "success" || !unified) && <p className="redline-call-result">{result.message}</p>}
 			</div>
 			{unified && <DiffView unified={unified} label={`Changes to ${edit.path}`} />}
 			{result.status === "success" && versionId && <RevertControl path={edit.path} versionId={versionId} reverted={edit.reverted} />}

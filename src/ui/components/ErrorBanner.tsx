@@ -20,7 +20,7 @@ export const ErrorBanner = memo(function ErrorBanner({ error, canRetry }: { erro
 					</button>
 				)}
 				<button type="button" className="redline-button redline-button-quiet" aria-label="Open Redline settings" onClick={() => host.openSettings()}>
-					Open settings
+					Open Redline settings
 				</button>
 			</div>
 			{retry.error && <p className="redline-inline-error">{retry.error}</p>}

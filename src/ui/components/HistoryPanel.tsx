@@ -51,9 +51,9 @@ export function HistoryPanel({ host, path, refreshKey }: HistoryPanelProps) {
 		return outcome;
 	});
 
-	if (!path) return <section className="redline-history" aria-label="History"><p className="redline-muted">Open a note to see its Redline history.</p></section>;
+	if (!path) return <section className="redline-history-panel" aria-label="History"><p className="redline-muted">Open a note to see its Redline history.</p></section>;
 	return (
-		<section className="redline-history" aria-label={`History of ${path}`}>
+		<section className="redline-history-panel" aria-label={`History of ${path}`}>
 			<h3 className="redline-history-title">History of {path}</h3>
 			{loadError && <p className="redline-inline-error" role="alert">{loadError}</p>}
 			{notice && <p className="redline-history-notice" role="status">{notice}</p>}

@@ -22,7 +22,7 @@ export function NotePicker({ id, paths, active, onPick }: NotePickerProps) {
 					id={`${id}-${index}`}
 					role="option"
 					aria-selected={index === active}
-					className={`redline-picker-option${index === active ? " is-selected" : ""}`}
+					className={`redline-picker-option${index === active ? " redline-picker-option-active" : ""}`}
 					// mousedown, not click: keep the focus in the input.
 					onMouseDown={(event) => {
 						event.preventDefault();

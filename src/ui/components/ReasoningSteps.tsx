@@ -12,7 +12,7 @@ export interface ReasoningStepsProps {
 	calls: ToolCallView[];
 	edits: Record<string, EditView>;
 	questions: Record<string, QuestionView>;
-	/** The thread status, shown as the last step while this turn runs. */
+	/** The thread status, shown as the last step while this turn runs; null for earlier turns. */
 	status: ThreadStatus | null;
 }
 
@@ -29,7 +29,8 @@ export const ReasoningSteps = memo(ReasoningStepsView, (a, b) =>
 function ReasoningStepsView({ turn, calls, edits, questions, status }: ReasoningStepsProps) {
 	const [chosen, setChosen] = useState<boolean | null>(null);
 	const listId = useId();
-	const ended = turn.endedAt !== undefined;
+	// A turn the user moved on from (a new message while it waited) is over even without an idle.
+	const ended = turn.endedAt !== undefined || status === null;
 	const steps: Step[] = calls.flatMap((call) => {
 		const edit = call.editId ? edits[call.editId] : editFor(call, edits);
 		const question = call.askId ? questions[call.askId] : undefined;
@@ -40,14 +41,21 @@ function ReasoningStepsView({ turn, calls, edits, questions, status }: Reasoning
 	if (steps.length === 0) return null;
 
 	const open = chosen ?? !ended;
-	const total = ended ? Date.parse(turn.endedAt!) - Date.parse(turn.startedAt) : NaN;
+	const total = turn.endedAt !== undefined ? Date.parse(turn.endedAt) - Date.parse(turn.startedAt) : NaN;
 	const summary = ended
 		? `${plural(calls.length, "step")}${Number.isFinite(total) && total >= 0 ? ` in ${formatElapsed(total)}` : ""}`
 		: "Working…";
 
 	return (
 		<div className={`redline-steps${ended ? " redline-steps-ended" : ""}`}>
-			<button type="button" className="redline-steps-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setChosen(!open)}>
+			<button
+				type="button"
+				className="redline-steps-toggle"
+				aria-label={`${open ? "Hide" : "Show"} steps: ${summary}`}
+				aria-expanded={open}
+				aria-controls={listId}
+				onClick={() => setChosen(!open)}
+			>
 				<span className="redline-steps-chevron" aria-hidden="true">
 					{open ? "▾" : "▸"}
 				</span>

@@ -109,12 +109,12 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 			{historyOpen && <HistoryPanel host={host} path={activeNote} refreshKey={historyKey} />}
 			<div className="redline-body" ref={scrollRef}>
 				{view?.error && <p className="redline-inline-error" role="alert">{view.error.message}</p>}
-				{context && state ? (
+				{context && state && (view.caughtUp || view.error) ? (
 					<PaneContext.Provider value={context}>
 						<MessageList state={state} host={host} />
 					</PaneContext.Provider>
 				) : (
-					<p className="redline-empty">{threadId && !view?.caughtUp ? "Loading…" : "Ask about your notes, or ask Redline to change one."}</p>
+					<p className="redline-empty">{threadId ? "Loading…" : "Ask about your notes, or ask Redline to change one."}</p>
 				)}
 			</div>
 			{context && state && (

@@ -1,6 +1,10 @@
 /**
  * Keeps the stream scrolled to the newest content while the user is at the bottom, and leaves
  * it alone once they scroll up to read or select something.
+ *
+ * Content also grows without a state change: Markdown is rendered in an effect after the layout
+ * effect, and items the browser skipped (content-visibility) get their real height only when
+ * they come into view. A ResizeObserver on the scroller's children follows those changes too.
  */
 import { useCallback, useLayoutEffect, useRef } from "react";
 
@@ -9,25 +13,40 @@ const SLACK_PX = 40;
 export function useStickToBottom(content: unknown): (el: HTMLDivElement | null) => void {
 	const el = useRef<HTMLDivElement | null>(null);
 	const atBottom = useRef(true);
+	const resizes = useRef<ResizeObserver | null>(null);
 
 	const onScroll = useCallback(() => {
 		const node = el.current;
 		if (node) atBottom.current = node.scrollHeight - node.scrollTop - node.clientHeight <= SLACK_PX;
 	}, []);
 
+	const stick = useCallback(() => {
+		const node = el.current;
+		if (node && atBottom.current) node.scrollTop = node.scrollHeight;
+	}, []);
+
 	const ref = useCallback(
 		(node: HTMLDivElement | null) => {
 			el.current?.removeEventListener("scroll", onScroll);
+			resizes.current?.disconnect();
+			resizes.current = null;
 			el.current = node;
-			node?.addEventListener("scroll", onScroll, { passive: true });
+			if (!node) return;
+			node.addEventListener("scroll", onScroll, { passive: true });
+			// The pane's own window: a pop-out has its own ResizeObserver.
+			const Observer = node.ownerDocument.defaultView?.ResizeObserver;
+			if (Observer) resizes.current = new Observer(stick);
 		},
-		[onScroll],
+		[onScroll, stick],
 	);
 
 	useLayoutEffect(() => {
 		const node = el.current;
-		if (node && atBottom.current) node.scrollTop = node.scrollHeight;
-	}, [content]);
+		if (!node) return;
+		// Observing is idempotent: this picks up whatever children the scroller holds now.
+		for (const child of Array.from(node.children)) resizes.current?.observe(child);
+		stick();
+	}, [content, stick]);
 
 	return ref;
 }

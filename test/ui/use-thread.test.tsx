@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { SubscriptionMessage } from "../../src/thread/service-api";
+import { RedlinePane } from "../../src/ui/components/RedlinePane";
+import { EventScript } from "./support/events";
+import { FakeThreadService } from "./support/fake-service";
+import { testHost } from "./support/host";
+
+afterEach(cleanup);
+
+/** A service whose subscription is driven by the test, as an SSE stream arrives in pieces. */
+class ManualService extends FakeThreadService {
+	deliver: (message: SubscriptionMessage) => void = () => undefined;
+	override subscribe(_params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void) {
+		this.deliver = onMessage;
+		return { close: () => undefined };
+	}
+}
+
+function script(): EventScript {
+	return new EventScript().user("m1", "Hello").assistant("a1", "Hi", false);
+}
+
+async function mounted(events: EventScript) {
+	const service = new ManualService();
+	service.addThread(events.threadId, events.events);
+	render(<RedlinePane host={testHost(service)} />);
+	await waitFor(() => expect(screen.getByText("Loading…")).toBeTruthy());
+	return service;
+}
+
+describe("the thread subscription", () => {
+	it("shows the history only at the caught-up marker, folding repeated events once", async () => {
+		const s = script();
+		const service = await mounted(s);
+		const [created, user, thinking, started, token] = s.events;
+		act(() => {
+			for (const event of [created, user, thinking]) service.deliver({ kind: "event", event });
+			// A reconnect resumes a little early: repeated events are dropped.
+			for (const event of [user, thinking, started, token]) service.deliver({ kind: "event", event });
+		});
+		expect(screen.queryByRole("log")).toBeNull();
+		expect(screen.getByText("Loading…")).toBeTruthy();
+		act(() => service.deliver({ kind: "caught_up", lastSeq: token.seq }));
+		await screen.findByRole("log");
+		expect(screen.getAllByText("Hello")).toHaveLength(1);
+		expect(screen.getByText("Hi")).toBeTruthy();
+		act(() => {
+			service.deliver({ kind: "event", event: token });
+			service.deliver({ kind: "event", event: { ...token, seq: token.seq + 1, text: " there" } });
+		});
+		await waitFor(() => expect(screen.getByText("Hi there")).toBeTruthy());
+	});
+
+	it("shows the history received so far with the error when the stream fails before catching up", async () => {
+		const s = script();
+		const service = await mounted(s);
+		act(() => {
+			for (const event of s.events) service.deliver({ kind: "event", event });
+			service.deliver({ kind: "error", error: { code: "unavailable", message: "The event stream closed" } });
+		});
+		expect((await screen.findByRole("alert")).textContent).toBe("The event stream closed");
+		expect(screen.getByText("Hello")).toBeTruthy();
+	});
+});
