@@ -85,7 +85,17 @@ export function mergeLines(b: readonly string[], o: readonly string[], t: readon
 	}
 	if (conflicts.length > 0) return { ok: false, conflicts, conflictLines: conflictLines(conflicts, o.length) };
 	pushAll(out, b, pos, b.length);
-	return { ok: true, lines: out };
+	return { ok: true, lines: terminateInnerLines(out) };
+}
+
+/**
+ * A side's last line may lack a line ending (the user deleted the final newline); once the other
+ * side's lines land after it, it is no longer last and needs one, or two lines would fuse into one.
+ */
+function terminateInnerLines(lines: string[]): string[] {
+	const eol = lines.find((line) => line.endsWith("\r\n")) !== undefined ? "\r\n" : "\n";
+	for (let k = 0; k < lines.length - 1; k++) if (!lines[k].endsWith("\n")) lines[k] += eol;
+	return lines;
 }
 
 /** Maximal runs of change between base and one side, in line indices of both. */

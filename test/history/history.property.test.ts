@@ -123,7 +123,24 @@ describe("history properties", () => {
 					history.dispose();
 				},
 			),
-			{ numRuns: 1000 },
+			{
+				numRuns: 1000,
+				// Found by this test once: the user leaves one unterminated line, then a revert re-inserts
+				// a line after it (the two lines used to fuse into one).
+				examples: [
+					[
+						[0, 1],
+						"\n",
+						[
+							{ t: "agent", ops: [{ op: "delete", at: 13, pick: 0 }], stale: false },
+							{ t: "user", op: { op: "delete", at: 0, pick: 0 } },
+							{ t: "user", op: { op: "replace", at: 0, pick: 0 } },
+							{ t: "revert", pick: null },
+							{ t: "user", op: { op: "replace", at: 0, pick: 0 } },
+						],
+					],
+				],
+			},
 		);
 	}, 120_000);
 });

@@ -48,6 +48,12 @@ describe("merge3", () => {
 		expect(merge3(base, ours, theirs)).toEqual({ ok: true, text: "\uFEFFTitle ✓\r\nbody\r\nend and more" });
 	});
 
+	it("ends a line that lacked a final newline once the other side's lines land after it", () => {
+		// The user replaced the whole note with one unterminated line; a revert re-inserts a line after it.
+		expect(merge3("Intro\n", "USER-1", "Intro\n## Get started\n")).toEqual({ ok: true, text: "USER-1\n## Get started\n" });
+		expect(merge3("Intro\r\n", "USER-1", "Intro\r\n## Get started\r\n")).toEqual({ ok: true, text: "USER-1\r\n## Get started\r\n" });
+	});
+
 	it("handles empty texts", () => {
 		expect(merge3("", "", "x\n")).toEqual({ ok: true, text: "x\n" });
 		expect(merge3("x\n", "x\ny\n", "")).toEqual({ ok: true, text: "y\n" });
