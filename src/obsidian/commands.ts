@@ -1,5 +1,5 @@
 /**
- * The plugin's commands. "Revert last Redline change in this note" is offered only when the
+ * The plugin's commands (Obsidian shows them as "Redline: …"). "Revert last change in this note" is offered only when the
  * active note has Redline history; the palette asks synchronously, so the plugin keeps a per-path
  * cache that it refreshes when the active note changes or a note is modified.
  */
@@ -34,7 +34,7 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
 	plugin.addCommand({ id: "stop-agent", name: "Stop the agent", callback: () => void host.stopAll() });
 	plugin.addCommand({
 		id: "revert-last-change",
-		name: "Revert last Redline change in this note",
+		name: "Revert last change in this note",
 		checkCallback: (checking) => {
 			const file = host.activeFile();
 			if (!file) return false;
@@ -47,7 +47,7 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
 	});
 	plugin.addCommand({
 		id: "show-history",
-		name: "Show Redline history for this note",
+		name: "Show history for this note",
 		checkCallback: (checking) => {
 			const file = host.activeFile();
 			if (!file) return false;

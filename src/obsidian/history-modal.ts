@@ -1,5 +1,5 @@
 /**
- * "Show Redline history for this note": the note's versions, newest first, each with its time,
+ * "Show history for this note" (shown as "Redline: Show history for this note"): the note's versions, newest first, each with its time,
  * description, lines added and removed, the diff, and "Revert to here".
  */
 import { Modal, Setting, type App } from "obsidian";

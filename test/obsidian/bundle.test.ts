@@ -28,6 +28,11 @@ async function settle(): Promise<void> {
 	for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Waits until check() holds (React schedules its first render on its own clock), or gives up. */
+async function until(check: () => boolean, tries = 200): Promise<void> {
+	for (let i = 0; i < tries && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe("main.js loaded the way Obsidian loads it", () => {
 	it("loads with only `obsidian` available and registers the view, commands, ribbon icon and settings tab", async () => {
 		const app = new App();
@@ -85,6 +90,7 @@ describe("main.js loaded the way Obsidian loads it", () => {
 		await settle();
 		expect(app.workspace.getLeavesOfType("redline-chat")).toHaveLength(1);
 		// The React pane really mounted inside the view.
+		await until(() => (app.doc.querySelector(".redline-view")?.childElementCount ?? 0) > 0);
 		expect(app.doc.querySelector(".redline-view")?.childElementCount).toBeGreaterThan(0);
 
 		plugin.unload();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { App, notices, type Modal } from "../fakes/obsidian";
+import { App, notices } from "../fakes/obsidian";
 import { startPlugin, stopPlugin } from "./support/plugin";
 
 async function settle(): Promise<void> {
