@@ -8,6 +8,7 @@ import { ItemView, type WorkspaceLeaf } from "obsidian";
 import type { ThreadService } from "../thread/service-api";
 import type { MountedPane } from "../ui/host";
 import { loadMount } from "./lazy";
+import type { PaneRequests } from "./pane-requests";
 import { createObsidianUiHost } from "./ui-host";
 
 export const VIEW_TYPE = "redline-chat";
@@ -19,6 +20,8 @@ export interface ChatViewDeps {
 	pluginId: string;
 	/** Reports a failure to start (the plugin shows a Notice with secrets redacted). */
 	onError(error: unknown): void;
+	/** Command requests for the pane (see pane-requests.ts). */
+	requests: PaneRequests;
 }
 
 export class ChatView extends ItemView {
@@ -70,7 +73,7 @@ export class ChatView extends ItemView {
 		}
 		if (!this.isOpen || generation !== this.generation) return;
 		this.contentEl.empty();
-		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc });
+		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc, requests: this.deps.requests });
 		this.pane = loadMount().mountRedlinePane(this.contentEl, host);
 	}
 

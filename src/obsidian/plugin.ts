@@ -8,6 +8,7 @@ import { Notice, Plugin, TFile, normalizePath, type WorkspaceLeaf } from "obsidi
 import type { Redline } from "../redline";
 import type { ModelCredentials, RedlineSettings } from "../settings";
 import type { ThreadService } from "../thread/service-api";
+import { PaneRequests } from "./pane-requests";
 import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
 import { registerCommands, type CommandHost } from "./commands";
 import { HistoryModal } from "./history-modal";
@@ -26,11 +27,12 @@ export class RedlinePlugin extends Plugin {
 	private historyPresence = new Map<string, boolean>();
 	private settingTab: RedlineSettingTab | null = null;
 	private shutdown: Promise<void> = Promise.resolve();
+	private readonly paneRequests = new PaneRequests();
 
 	override async onload(): Promise<void> {
 		await this.loadSettings();
 		this.reportProblems(this.read.problems);
-		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error) }));
+		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests }));
 		this.addRibbonIcon(VIEW_ICON, "Open Redline chat", () => void this.openChat());
 		registerCommands(this, this.commandHost());
 		this.settingTab = new RedlineSettingTab(this.app, this, {
@@ -59,6 +61,7 @@ export class RedlinePlugin extends Plugin {
 		const core = this.corePromise;
 		this.corePromise = null;
 		this.historyPresence.clear();
+		this.paneRequests.clear();
 		this.shutdown = core ? core.then((c) => c.dispose()).catch((error: unknown) => console.error("Redline: shutdown failed", error)) : Promise.resolve();
 	}
 
@@ -177,40 +180,20 @@ export class RedlinePlugin extends Plugin {
 	}
 
 	/** The thread commands act on: the most recently updated one (created when there is none). */
-	private async currentThread(service: ThreadService): Promise<string | null> {
-		const list = await service.listThreads();
-		if (!list.ok) return null;
-		const newest = [...list.threads].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
-		if (newest) return newest.threadId;
-		const created = await service.createThread({});
-		return created.ok ? created.threadId : null;
-	}
-
 	private commandHost(): CommandHost {
 		return {
 			activeFile: () => this.app.workspace.getActiveFile(),
 			hasHistory: (path) => this.historyPresence.get(path),
 			refreshHistory: (path) => this.refreshHistory(path),
 			openChat: async () => void (await this.openChat()),
+			// Both act on the chat the pane shows, so they go to the pane (opened first if needed).
 			newChat: async () => {
-				try {
-					const created = await (await this.service()).createThread({});
-					if (!created.ok) new Notice(`Redline: ${created.error.message}`);
-					await this.openChat();
-				} catch (error) {
-					this.fail("Redline could not start a chat", error);
-				}
+				await this.openChat();
+				this.paneRequests.send({ kind: "new-chat" });
 			},
 			pinNote: async (path) => {
-				try {
-					const service = await this.service();
-					const threadId = await this.currentThread(service);
-					if (!threadId) return;
-					const pinned = await service.pinItem({ threadId, operation: "pin", pinnedItem: { path } });
-					new Notice(pinned.ok ? `Pinned ${path} to the chat.` : `Redline could not pin ${path}: ${pinned.error.message}`);
-				} catch (error) {
-					this.fail("Redline could not pin the note", error);
-				}
+				await this.openChat();
+				this.paneRequests.send({ kind: "pin", path });
 			},
 			stopAll: async () => {
 				if (!this.corePromise) return;

@@ -6,6 +6,7 @@
 import { Component, TFile, prepareFuzzySearch, type App } from "obsidian";
 import { MarkdownRenderer } from "obsidian";
 import type { ThreadService } from "../thread/service-api";
+import type { PaneRequests } from "./pane-requests";
 import type { UiHost } from "../ui/host";
 
 /** Obsidian's settings modal is not in the public API; this is the part we call. */
@@ -21,6 +22,7 @@ export interface UiHostDeps {
 	owner: Component;
 	pluginId: string;
 	doc: Document;
+	requests: PaneRequests;
 }
 
 const SUGGESTION_LIMIT = 20;
@@ -30,6 +32,7 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 	return {
 		service: deps.service,
 		doc: deps.doc,
+		onRequest: (listener) => deps.requests.subscribe(listener),
 		renderMarkdown(el, markdown, sourcePath) {
 			const component = owner.addChild(new Component());
 			void MarkdownRenderer.render(app, markdown, el, sourcePath, component);

@@ -20,7 +20,12 @@ export interface UiHost {
 	openSettings(): void;
 	/** The document the pane lives in (pop-out windows have their own). */
 	doc: Document;
+	/** Requests from the host's commands ("New chat", "Pin the active note"); returns an unsubscribe. */
+	onRequest?(listener: (request: PaneRequest) => void): () => void;
 }
+
+/** What the host's commands ask of the pane, which knows the chat the user is looking at. */
+export type PaneRequest = { kind: "new-chat" } | { kind: "pin"; path: string };
 
 export interface MountedPane {
 	unmount(): void;

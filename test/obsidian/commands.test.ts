@@ -1,5 +1,9 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { App, notices } from "../fakes/obsidian";
+import type { PinnedItem, StoredEvent } from "../../src/thread/events";
+import { project } from "../../src/thread/projection";
+import type { ThreadService } from "../../src/thread/service-api";
 import { startPlugin, stopPlugin } from "./support/plugin";
 
 async function settle(): Promise<void> {
@@ -16,7 +20,64 @@ async function withChange() {
 	return { app, plugin };
 }
 
+/** Polls until check() gives a value (the pane mounts and the service answers on their own clocks). */
+async function until<T>(check: () => T | null | undefined | Promise<T | null | undefined>): Promise<T> {
+	for (let i = 0; i < 300; i++) {
+		const value = await check();
+		if (value) return value;
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+	throw new Error("timed out waiting");
+}
+
+/** The pinned items of every thread, read back from the service's event log. */
+async function pinnedByThread(service: ThreadService): Promise<Record<string, PinnedItem[]>> {
+	const list = await service.listThreads();
+	if (!list.ok) return {};
+	const all: Record<string, PinnedItem[]> = {};
+	for (const { threadId } of list.threads) {
+		const events: StoredEvent[] = [];
+		await new Promise<void>((resolve) => {
+			const sub = service.subscribe({ threadId }, (message) => {
+				if (message.kind === "event") events.push(message.event);
+				else {
+					sub.close();
+					resolve();
+				}
+			});
+		});
+		all[threadId] = project(threadId, events).pinned;
+	}
+	return all;
+}
+
 describe("commands", () => {
+	it("pins the active note to the chat the pane shows, even when it is not the newest", async () => {
+		const app = new App();
+		app.vault.seed({ "Daily.md": "# Daily\n" });
+		const { plugin } = await startPlugin(app);
+		const service = await plugin.service();
+		const older = await service.createThread({ title: "Older" });
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		const newer = await service.createThread({ title: "Newer" });
+		if (!older.ok || !newer.ok) throw new Error("could not create threads");
+		await app.workspace.openFile("Daily.md");
+		app.runCommand("redline:open-chat");
+		const select = await until(() => app.doc.querySelector<HTMLSelectElement>("select[aria-label='Chat']"));
+		await until(() => select.querySelector(`option[value="${older.threadId}"]`));
+		// The user switches the pane to the older chat.
+		select.value = older.threadId;
+		select.dispatchEvent(new Event("change", { bubbles: true }));
+		await until(() => select.value === older.threadId && app.doc.querySelector("[role='log']"));
+		app.runCommand("redline:pin-active-note");
+		const pinned = await until(async () => {
+			const all = await pinnedByThread(service);
+			return Object.values(all).some((items) => items.length > 0) ? all : null;
+		});
+		expect(pinned).toEqual({ [older.threadId]: [{ path: "Daily.md" }], [newer.threadId]: [] });
+		await stopPlugin(plugin);
+	});
+
 	it("offers the revert command only for a note with Redline history", async () => {
 		const { app, plugin } = await withChange();
 		await app.workspace.openFile("Other.md");

@@ -106,6 +106,20 @@ describe("threads", () => {
 		expect(service.callsOf("sendMessage")).toEqual([{ threadId: "thread_new_1", content: "hello" }]);
 	});
 
+	it("pins a note to the chat it shows when the host's command asks", async () => {
+		const { service, host } = await renderThread(new EventScript());
+		act(() => host.request({ kind: "pin", path: "Daily.md" }));
+		await waitFor(() => expect(service.callsOf("pinItem")).toEqual([{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Daily.md" } }]));
+	});
+
+	it("clears to a new chat when the host's command asks, and makes the thread on the first message", async () => {
+		const { service, host, user } = await renderThread(new EventScript().user("m1", "Old question"));
+		act(() => host.request({ kind: "new-chat" }));
+		await waitFor(() => expect(screen.queryByText("Old question")).toBeNull());
+		await user.type(screen.getByRole("combobox", { name: "Message Redline" }), "fresh start{Enter}");
+		expect(service.callsOf("sendMessage")).toEqual([{ threadId: "thread_new_1", content: "fresh start" }]);
+	});
+
 	it("renames and deletes the current chat with inline confirmation", async () => {
 		const { service, user } = await renderThread(new EventScript());
 		await user.click(screen.getByRole("button", { name: "Rename chat" }));

@@ -72,6 +72,18 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 		[ensureThread, report, service],
 	);
 
+	// The host's commands act on the chat shown here: "New chat" clears it (a thread is made on
+	// the first message), "Pin the active note" pins to it.
+	useEffect(
+		() =>
+			host.onRequest?.((request) => {
+				setChosen(true);
+				if (request.kind === "new-chat") setThreadId(null);
+				else void onPin({ path: request.path }, "pin");
+			}),
+		[host, onPin],
+	);
+
 	const context = useMemo(() => (threadId ? { host, threadId } : null), [host, threadId]);
 	const streaming = state?.messages.some((m) => m.kind === "assistant" && m.streaming) ?? false;
 	const historyKey = state ? `${state.editOrder.length}:${Object.values(state.edits).filter((e) => e.applied || e.reverted).length}` : "";

@@ -1,16 +1,19 @@
 /** A UiHost for tests: Markdown as plain text, recorded navigation, a fixed list of notes. */
-import type { UiHost } from "../../../src/ui/host";
+import type { PaneRequest, UiHost } from "../../../src/ui/host";
 import type { FakeThreadService } from "./fake-service";
 
 export interface TestHost extends UiHost {
 	opened: string[];
 	settingsOpened: number;
 	setActiveNote(path: string | null): void;
+	/** Sends a request as the host's commands do. */
+	request(request: PaneRequest): void;
 }
 
 export function testHost(service: FakeThreadService, notes: string[] = [], active: string | null = null): TestHost {
 	let current = active;
 	const listeners = new Set<(path: string | null) => void>();
+	const requestListeners = new Set<(request: PaneRequest) => void>();
 	const host: TestHost = {
 		service,
 		opened: [],
@@ -31,6 +34,13 @@ export function testHost(service: FakeThreadService, notes: string[] = [], activ
 			host.settingsOpened++;
 		},
 		doc: document,
+		onRequest(listener) {
+			requestListeners.add(listener);
+			return () => requestListeners.delete(listener);
+		},
+		request(request) {
+			for (const listener of requestListeners) listener(request);
+		},
 		setActiveNote(path) {
 			current = path;
 			for (const listener of listeners) listener(path);
