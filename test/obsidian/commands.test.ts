@@ -64,7 +64,8 @@ describe("commands", () => {
 		await app.workspace.openFile("Daily.md");
 		app.runCommand("redline:open-chat");
 		const select = await until(() => app.doc.querySelector<HTMLSelectElement>("select[aria-label='Chat']"));
-		await until(() => select.querySelector(`option[value="${older.threadId}"]`));
+		// The pane opens on the newest chat; wait for that before switching.
+		await until(() => select.querySelector(`option[value="${older.threadId}"]`) && select.value === newer.threadId);
 		// The user switches the pane to the older chat.
 		select.value = older.threadId;
 		select.dispatchEvent(new Event("change", { bubbles: true }));
