@@ -63,10 +63,16 @@ export class DriveScheduler {
 		for (let drive = this.drives.get(threadId); drive; drive = this.drives.get(threadId)) await drive.done;
 	}
 
+	/** Aborts the drive in flight, and any started while it winds down; resolves when none runs. */
+	async halt(threadId: string): Promise<void> {
+		for (let drive = this.drives.get(threadId); drive; drive = this.drives.get(threadId)) {
+			this.stop(threadId);
+			await drive.done;
+		}
+	}
+
 	async stopAll(): Promise<void> {
-		const ids = [...this.drives.keys()];
-		for (const id of ids) this.stop(id);
-		await Promise.all(ids.map((id) => this.idle(id)));
+		await Promise.all([...this.drives.keys()].map((id) => this.halt(id)));
 	}
 }
 

@@ -46,6 +46,7 @@ export class ThreadLog implements ThreadHandle {
 	private current: ThreadState;
 	private nextSeq = 1;
 	private readonly listeners = new Set<EventListener>();
+	private readonly discardListeners = new Set<() => void>();
 	private unwritten: StoredEvent[] = [];
 	private writing: Promise<void> = Promise.resolve();
 	private queued: Promise<void> | null = null;
@@ -129,6 +130,17 @@ export class ThreadLog implements ThreadHandle {
 		return () => this.listeners.delete(listener);
 	}
 
+	/** Registers a callback for when the thread is deleted; returns the function that removes it. */
+	onDiscard(listener: () => void): () => void {
+		this.discardListeners.add(listener);
+		return () => this.discardListeners.delete(listener);
+	}
+
+	/** True once the thread was deleted: nothing more is appended, persisted or announced. */
+	isDiscarded(): boolean {
+		return this.discarded;
+	}
+
 	flush(): Promise<void> {
 		this.stopTimer();
 		if (this.unwritten.length === 0 || this.discarded) return this.queued ?? this.writing;
@@ -149,12 +161,25 @@ export class ThreadLog implements ThreadHandle {
 		return write;
 	}
 
-	/** Stops persisting and notifying (the thread was deleted); pending writes are dropped. */
+	/**
+	 * Stops persisting and notifying (the thread was deleted); pending writes are dropped. The
+	 * discard listeners run last, once, so that subscribers can say goodbye.
+	 */
 	discard(): void {
+		if (this.discarded) return;
 		this.discarded = true;
 		this.stopTimer();
 		this.unwritten = [];
 		this.listeners.clear();
+		const goodbyes = [...this.discardListeners];
+		this.discardListeners.clear();
+		for (const listener of goodbyes) {
+			try {
+				listener();
+			} catch (error) {
+				console.warn("Redline: a thread subscriber failed", error);
+			}
+		}
 	}
 
 	private stopTimer(): void {

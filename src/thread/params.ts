@@ -1,8 +1,9 @@
 /**
  * Checks of the parameters the service receives. They may come from an HTTP client, so nothing
- * is trusted: each check answers an error message, or null when the value is fine.
+ * is trusted: each check is a type guard, and `fail` builds the error the service answers.
  */
 import type { PinnedItem, ToolPreference } from "./events";
+import type { ServiceError, ServiceErrorCode } from "./service-api";
 
 const ID = /^[A-Za-z0-9_-]{1,80}$/;
 
@@ -32,3 +33,8 @@ export function isPinnedItem(value: unknown): value is PinnedItem {
 	return false;
 }
 
+
+/** The `{ ok: false }` answer of a service method. */
+export function fail(code: ServiceErrorCode, message: string): { ok: false; error: ServiceError } {
+	return { ok: false, error: { code, message } };
+}

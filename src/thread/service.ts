@@ -3,8 +3,7 @@
  * moves them forward, and every method answers a Result instead of throwing, because its callers
  * include HTTP clients that may send anything.
  */
-import { formatPatch } from "diff";
-import type { HistoryEntry, NoteHistory } from "../history/types";
+import type { NoteHistory } from "../history/types";
 import type { Store } from "../store/store";
 import { DriveScheduler } from "./drive-scheduler";
 import type { TurnDriver } from "./driver";
@@ -12,9 +11,10 @@ import { answersFromFreeText, validateAnswers } from "../tools/ask-user";
 import { EVENT_SCHEMA_VERSION, type AskAnswers, type NewEvent, type PinnedItem, type ToolPreference } from "./events";
 import { newId } from "./ids";
 import { ThreadLog, threadLogKey } from "./log";
-import { isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
+import { listHistory, revertHistory } from "./history-methods";
+import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
 import { samePinnedItem } from "./projection";
-import type { HistoryEntrySummary, Result, ServiceErrorCode, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
+import type { HistoryEntrySummary, Result, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
 import { subscribeToLog } from "./subscription";
 import { summarize, ThreadIndex } from "./thread-index";
 
@@ -28,10 +28,6 @@ export interface LocalThreadServiceDeps {
 export const INTERRUPTED_MESSAGE = "Interrupted: Redline stopped while this turn was running.";
 /** Seqs skipped after a crash: events a client saw but the crash lost are never reused. */
 const SEQS_SKIPPED_AFTER_CRASH = 1000;
-
-function fail(code: ServiceErrorCode, message: string): { ok: false; error: { code: ServiceErrorCode; message: string } } {
-	return { ok: false, error: { code, message } };
-}
 
 type Found = { log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> };
 
@@ -96,12 +92,14 @@ export class LocalThreadService implements ThreadService {
 		const found = await this.find(params);
 		if (found.error) return found.error;
 		const { log } = found;
-		this.scheduler.stop(log.threadId);
-		await this.scheduler.idle(log.threadId);
-		log.discard();
-		await log.settled();
+		// Gone for every caller from here on (they answer unknown_thread), so nothing new starts.
 		this.logs.delete(log.threadId);
 		this.index.delete(log.threadId);
+		// The drive goes first: it records its stop while subscribers still listen.
+		await this.scheduler.halt(log.threadId);
+		// Subscribers get one "deleted" error and are closed; pending writes are dropped.
+		log.discard();
+		await log.settled();
 		await this.deps.store.remove(threadLogKey(log.threadId));
 		await this.index.save();
 		return { ok: true };
@@ -216,38 +214,12 @@ export class LocalThreadService implements ThreadService {
 		return { ok: true };
 	}
 
-	async listHistory(params: { path: string }): Promise<Result<{ entries: HistoryEntrySummary[] }>> {
-		const history = this.deps.history;
-		if (!history) return fail("unavailable", "Note history is not available here");
-		if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "") return fail("bad_params", "path must be a note path");
-		try {
-			const entries = await history.list(params.path);
-			return { ok: true, entries: entries.map(toSummary) };
-		} catch (error) {
-			return fail("internal", error instanceof Error ? error.message : String(error));
-		}
+	listHistory(params: { path: string }): Promise<Result<{ entries: HistoryEntrySummary[] }>> {
+		return listHistory(this.deps.history, params);
 	}
 
-	async revertHistory(params: { path: string; versionId?: string }): Promise<Result<{ versionId: string; added: number; removed: number }>> {
-		const history = this.deps.history;
-		if (!history) return fail("unavailable", "Note history is not available here");
-		if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "") return fail("bad_params", "path must be a note path");
-		if (params.versionId !== undefined && typeof params.versionId !== "string") return fail("bad_params", "versionId must be a string");
-		try {
-			const outcome = await history.revert(params.path, params.versionId);
-			switch (outcome.status) {
-				case "written":
-					return { ok: true, versionId: outcome.entry.versionId, added: outcome.entry.added, removed: outcome.entry.removed };
-				case "conflict":
-					return fail("conflict", outcome.message);
-				case "no-op":
-					return fail("not_found", outcome.message);
-				default:
-					return fail("internal", outcome.message);
-			}
-		} catch (error) {
-			return fail("internal", error instanceof Error ? error.message : String(error));
-		}
+	revertHistory(params: { path: string; versionId?: string }): Promise<Result<{ versionId: string; added: number; removed: number }>> {
+		return revertHistory(this.deps.history, params);
 	}
 
 	/** The thread's log (loaded on first use), or the error to answer. */
@@ -262,7 +234,7 @@ export class LocalThreadService implements ThreadService {
 			this.logs.set(threadId, pending);
 		}
 		const log = await pending;
-		if (!log) return { error: fail("unknown_thread", `No thread ${threadId}`) };
+		if (!log || log.isDiscarded()) return { error: fail("unknown_thread", `No thread ${threadId}`) };
 		if (this.closed) return { error: fail("unavailable", "The thread service is closed") };
 		return { log };
 	}
@@ -308,19 +280,4 @@ export class LocalThreadService implements ThreadService {
 		const summary = summarize(log);
 		if (summary && this.logs.has(log.threadId)) this.index.set(summary);
 	}
-}
-
-function toSummary(entry: HistoryEntry): HistoryEntrySummary {
-	return {
-		versionId: entry.versionId,
-		path: entry.path,
-		at: entry.at,
-		description: entry.description,
-		...(entry.threadId !== undefined ? { threadId: entry.threadId } : {}),
-		...(entry.editId !== undefined ? { editId: entry.editId } : {}),
-		added: entry.added,
-		removed: entry.removed,
-		diff: formatPatch(entry.patch),
-		kind: entry.kind,
-	};
 }

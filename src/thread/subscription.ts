@@ -3,10 +3,16 @@
  * events, with no gap and no duplicate. The listener is registered in the same synchronous step
  * as the history snapshot, and delivery is deduplicated by seq, so events appended meanwhile
  * (even by a subscriber's own callback) are delivered exactly once, in order.
+ *
+ * Deleting the thread ends every subscription with one unknown_thread error, so a view (or an
+ * open SSE stream) learns at once that the chat is gone instead of waiting on silence.
  */
 import type { StoredEvent } from "./events";
 import type { ThreadLog } from "./log";
-import type { Result, Subscription, SubscriptionMessage } from "./service-api";
+import type { Result, ServiceError, Subscription, SubscriptionMessage } from "./service-api";
+
+/** The last message of a subscription whose thread was deleted. */
+export const THREAD_DELETED: ServiceError = { code: "unknown_thread", message: "This chat was deleted." };
 
 type Finder = (params: { threadId: string }) => Promise<{ log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> }>;
 
@@ -17,6 +23,7 @@ export function subscribeToLog(
 ): Subscription {
 	let closed = false;
 	let unlisten: (() => void) | null = null;
+	let unlistenDiscard: (() => void) | null = null;
 	const send = (message: SubscriptionMessage): void => {
 		if (closed) return;
 		try {
@@ -38,6 +45,16 @@ export function subscribeToLog(
 			return;
 		}
 		const log = found.log;
+		const deleted = (): void => {
+			send({ kind: "error", error: { ...THREAD_DELETED } });
+			close();
+		};
+		// Deleted between the lookup and now: the log will never announce it again.
+		if (log.isDiscarded()) {
+			deleted();
+			return;
+		}
+		unlistenDiscard = log.onDiscard(deleted);
 		let delivered = nonce;
 		let caughtUp = false;
 		const queue: StoredEvent[] = [];
@@ -51,12 +68,12 @@ export function subscribeToLog(
 		for (let i = 0; i < queue.length; i++) deliver(queue[i]);
 		caughtUp = true;
 		send({ kind: "caught_up", lastSeq: Math.max(delivered, log.state().lastSeq) });
-		if (closed) unlisten();
+		if (closed) close();
 	})();
-	return {
-		close(): void {
-			closed = true;
-			unlisten?.();
-		},
-	};
+	function close(): void {
+		closed = true;
+		unlisten?.();
+		unlistenDiscard?.();
+	}
+	return { close };
 }

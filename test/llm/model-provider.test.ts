@@ -6,7 +6,6 @@ import { reply, scripted, startModelServer } from "../../src/sandbox/model-serve
 import type { ModelServer } from "../../src/sandbox/model-server";
 import { DEFAULT_SETTINGS } from "../../src/settings";
 import type { RedlineSettings } from "../../src/settings";
-import { rawFetch } from "../sandbox/model-server/raw-fetch";
 
 let server: ModelServer | undefined;
 afterEach(async () => {
@@ -38,7 +37,7 @@ describe("createChatModel", () => {
 		const model = createChatModel({ baseUrl: server.baseURL, model: "scripted", temperature: 0.3 }, "secret", {
 			fetch: (input, init) => {
 				seen.push(String(input instanceof Request ? input.url : input));
-				return rawFetch(input, init);
+				return fetch(input, init);
 			},
 		});
 		let text = "";

@@ -51,6 +51,29 @@ describe("RemoteThreadService against the real server", () => {
 		expect(resumed).toMatchObject([{ kind: "event", event: { seq: 2, type: "thread_renamed" } }, { kind: "caught_up", lastSeq: 2 }]);
 	});
 
+	it("forwards a deletion as one 'deleted' error and stops listening", async () => {
+		const { server } = await startServer();
+		const sources: EventSource[] = [];
+		// The real EventSource, remembered so that the test can see the client close it.
+		class TrackedEventSource extends EventSource {
+			constructor(url: string) {
+				super(url);
+				sources.push(this);
+			}
+		}
+		const remote = new RemoteThreadService({ baseUrl: server.url, token: TOKEN, EventSource: TrackedEventSource });
+		const created = await remote.createThread({ title: "Doomed" });
+		if (!created.ok) throw new Error(created.error.message);
+		const messages: SubscriptionMessage[] = [];
+		remote.subscribe({ threadId: created.threadId }, (m) => messages.push(m));
+		await until(() => messages.some((m) => m.kind === "caught_up"), "caught up");
+		expect(await remote.deleteThread({ threadId: created.threadId })).toEqual({ ok: true });
+		await until(() => messages.some((m) => m.kind === "error"), "the error");
+		expect(messages.filter((m) => m.kind === "error")).toEqual([{ kind: "error", error: { code: "unknown_thread", message: "This chat was deleted." } }]);
+		expect(messages.at(-1)?.kind).toBe("error");
+		expect(sources.map((s) => s.readyState)).toEqual([EventSource.CLOSED]);
+	});
+
 	it("answers unavailable when the server cannot be reached or refuses the token", async () => {
 		const { server } = await startServer();
 		const wrongToken = new RemoteThreadService({ baseUrl: server.url, token: "nope-nope-nope-nope", EventSource });

@@ -110,6 +110,30 @@ describe("Server-Sent Events on GET /v1/threads/{id}/events", () => {
 		expect(seqs).toEqual(seqs.map((_, i) => i + 1));
 	});
 
+	it("sends the deletion as `event: error` and ends the stream; the reconnect gets 404", async () => {
+		const { server } = await startServer();
+		const threadId = await create(server);
+		const errors: unknown[] = [];
+		let caughtUp = 0;
+		let refusedWith: number | undefined;
+		const source = new EventSource(`${server.url}/v1/threads/${threadId}/events?token=${TOKEN}`);
+		source.addEventListener("caught-up", () => caughtUp++);
+		source.addEventListener("error", (e) => {
+			// A server-sent error is a MessageEvent with data; the failed reconnect is an ErrorEvent.
+			if (typeof (e as Partial<MessageEvent>).data === "string") errors.push(JSON.parse((e as MessageEvent<string>).data));
+			else refusedWith = (e as Event & { code?: number }).code;
+		});
+		await until(() => caughtUp === 1, "caught up");
+		const deleted = await rpc(server, { jsonrpc: "2.0", id: 1, method: "v1.thread.delete", params: { threadId } });
+		expect(deleted.json).toMatchObject({ result: { ok: true } });
+		await until(() => errors.length > 0, "the error event");
+		expect(errors).toEqual([{ code: "unknown_thread", message: "This chat was deleted." }]);
+		await until(() => source.readyState === EventSource.CLOSED, "the stream gives up");
+		expect(refusedWith).toBe(404);
+		expect(caughtUp).toBe(1);
+		source.close();
+	});
+
 	it("answers 404 for an unknown thread and 400 for a bad nonce", async () => {
 		const { server } = await startServer();
 		const threadId = await create(server);

@@ -8,6 +8,7 @@ import type { AskAnswers, PinnedItem, StoredEvent, ToolPreference } from "../../
 import type {
 	HistoryEntrySummary,
 	Result,
+	ServiceError,
 	ServiceErrorCode,
 	Subscription,
 	SubscriptionMessage,
@@ -118,8 +119,18 @@ export class RemoteThreadService implements ThreadService {
 			deliver({ kind: "caught_up", lastSeq: Math.max(lastSeq, data?.lastSeq ?? 0) });
 		});
 		source.addEventListener("error", (event) => {
+			if (closed) return;
+			// A server-sent `event: error` (e.g. the thread was deleted) carries the ServiceError as
+			// data and ends the subscription: close before the EventSource reconnects to a 404.
+			const sent = typeof (event as Partial<MessageEvent>).data === "string" ? asServiceError(parse((event as MessageEvent<string>).data)) : null;
+			if (sent) {
+				deliver({ kind: "error", error: sent });
+				closed = true;
+				source.close();
+				return;
+			}
 			// While CONNECTING the EventSource retries by itself; CLOSED means it gave up.
-			if (source.readyState !== CLOSED || closed) return;
+			if (source.readyState !== CLOSED) return;
 			const status = (event as Event & { code?: number }).code;
 			deliver({
 				kind: "error",
@@ -157,6 +168,16 @@ export class RemoteThreadService implements ThreadService {
 		if (!body.result || typeof body.result !== "object") return unavailable("The thread service sent no result");
 		return body.result;
 	}
+}
+
+const ERROR_CODES: ReadonlySet<string> = new Set<ServiceErrorCode>(["unknown_thread", "bad_params", "not_pending", "busy", "not_found", "conflict", "unavailable", "internal"]);
+
+function asServiceError(value: unknown): ServiceError | null {
+	if (typeof value !== "object" || value === null) return null;
+	const { code, message } = value as { code?: unknown; message?: unknown };
+	if (typeof message !== "string") return null;
+	// A code this client does not know (a newer server) still ends the subscription, as internal.
+	return { code: typeof code === "string" && ERROR_CODES.has(code) ? (code as ServiceErrorCode) : "internal", message };
 }
 
 function parse(text: string): unknown {

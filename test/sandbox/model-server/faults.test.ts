@@ -1,20 +1,9 @@
 import { AIMessageChunk, HumanMessage } from "@langchain/core/messages";
 import { ChatOpenAI } from "@langchain/openai";
 import OpenAI from "openai";
-import { rawFetch } from "./raw-fetch";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { reply, scripted, splitTokens, startModelServer, type ModelScript, type ModelServer, type ScriptedReply } from "../../../src/sandbox/model-server";
-
-let server: ModelServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
-
-async function start(script: ModelScript): Promise<{ server: ModelServer; client: OpenAI }> {
-	server = await startModelServer({ script });
-	return { server, client: new OpenAI({ baseURL: server.baseURL, apiKey: "test", maxRetries: 0 }) };
-}
+import { describe, expect, it, vi } from "vitest";
+import { reply, scripted, splitTokens, type ScriptedReply } from "../../../src/sandbox/model-server";
+import { postCompletion, startScripted } from "./support";
 
 async function streamedMessage(baseURL: string): Promise<AIMessageChunk> {
 	const model = new ChatOpenAI({ model: "m", apiKey: "test", configuration: { baseURL }, streaming: true, maxRetries: 0 });
@@ -22,10 +11,6 @@ async function streamedMessage(baseURL: string): Promise<AIMessageChunk> {
 	for await (const chunk of await model.stream([new HumanMessage("go")])) merged = merged === undefined ? chunk : merged.concat(chunk);
 	if (merged === undefined) throw new Error("the stream yielded nothing");
 	return merged;
-}
-
-function post(baseURL: string, body: unknown): Promise<Response> {
-	return rawFetch(`${baseURL}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
 }
 
 const ask = { model: "m", messages: [{ role: "user" as const, content: "go" }] };
@@ -43,8 +28,8 @@ async function drain(stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletio
 
 describe("scripted faults", () => {
 	it("answers 429 with a Retry-After header and an OpenAI error body", async () => {
-		const { server } = await start(scripted(reply.httpError(429, { retryAfterSeconds: 7, message: "Slow down" })));
-		const response = await post(server.baseURL, ask);
+		const { server } = await startScripted(scripted(reply.httpError(429, { retryAfterSeconds: 7, message: "Slow down" })));
+		const response = await postCompletion(server.baseURL, ask);
 		expect(response.status).toBe(429);
 		expect(response.headers.get("retry-after")).toBe("7");
 		expect(await response.json()).toMatchObject({ error: { message: "Slow down", code: "rate_limit_exceeded" } });
@@ -52,14 +37,14 @@ describe("scripted faults", () => {
 	});
 
 	it("surfaces a 429 to the openai SDK as a RateLimitError with the header", async () => {
-		const { client } = await start(scripted(reply.httpError(429, { retryAfterSeconds: 2 })));
+		const { client } = await startScripted(scripted(reply.httpError(429, { retryAfterSeconds: 2 })));
 		const error = await client.chat.completions.create(ask).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(OpenAI.RateLimitError);
 		expect((error as InstanceType<typeof OpenAI.RateLimitError>).headers?.get("retry-after")).toBe("2");
 	});
 
 	it("answers 500 as an internal server error", async () => {
-		const { client } = await start(scripted({ fault: { kind: "http", status: 500, message: "The model crashed" } }));
+		const { client } = await startScripted(scripted({ fault: { kind: "http", status: 500, message: "The model crashed" } }));
 		const error = await client.chat.completions.create({ ...ask, stream: true }).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(OpenAI.InternalServerError);
 		expect((error as Error).message).toContain("The model crashed");
@@ -67,7 +52,7 @@ describe("scripted faults", () => {
 
 	it("drops the connection mid-stream so the SDK stream throws after the chunks it got", async () => {
 		const full = "One two three four five six seven eight nine ten";
-		const { client, server } = await start(scripted(reply.drop(4, full)));
+		const { client, server } = await startScripted(scripted(reply.drop(4, full)));
 		const { text, error } = await drain(await client.chat.completions.create({ ...ask, stream: true }));
 		expect(error).toBeInstanceOf(Error);
 		// Chunk 1 is the role chunk; chunks 2-4 are the first three text tokens.
@@ -76,7 +61,7 @@ describe("scripted faults", () => {
 	});
 
 	it("drops the connection mid-stream so a ChatOpenAI stream throws", async () => {
-		const { server } = await start(scripted(reply.drop(3)));
+		const { server } = await startScripted(scripted(reply.drop(3)));
 		const model = new ChatOpenAI({ model: "m", apiKey: "test", configuration: { baseURL: server.baseURL }, streaming: true, maxRetries: 0 });
 		let received = "";
 		const consume = async (): Promise<void> => {
@@ -87,14 +72,14 @@ describe("scripted faults", () => {
 	});
 
 	it("drops a non-streaming request before any response", async () => {
-		const { server } = await start(scripted(reply.drop(0)));
-		await expect(post(server.baseURL, ask)).rejects.toThrow();
+		const { server } = await startScripted(scripted(reply.drop(0)));
+		await expect(postCompletion(server.baseURL, ask)).rejects.toThrow();
 	});
 
 	it("sends malformed tool-call arguments verbatim", async () => {
 		const raw = '{"path": "a.md", "content": "unterminated';
 		const step: ScriptedReply = reply.toolCalls([{ name: "readNote", args: raw }]);
-		const { client } = await start(scripted(step, step));
+		const { client } = await startScripted(scripted(step, step));
 		const streamed = await client.chat.completions.stream({ ...ask }).finalChatCompletion();
 		const first = streamed.choices[0].message.tool_calls?.[0];
 		expect(first?.type === "function" ? first.function.arguments : undefined).toBe(raw);
@@ -105,7 +90,7 @@ describe("scripted faults", () => {
 
 	it("gives ChatOpenAI unparseable arguments that it reports as an invalid tool call", async () => {
 		const raw = '{"path": a.md}';
-		const { server } = await start(scripted(reply.toolCalls([{ name: "readNote", args: raw }])));
+		const { server } = await startScripted(scripted(reply.toolCalls([{ name: "readNote", args: raw }])));
 		const merged = await streamedMessage(server.baseURL);
 		expect(merged.tool_calls).toEqual([]);
 		expect(merged.invalid_tool_calls?.[0]).toMatchObject({ name: "readNote", args: raw });
@@ -116,7 +101,7 @@ describe("scripted faults", () => {
 	// truncated values. Only the raw tool_call_chunks and finish_reason "length" show the cut.
 	it("shows that streaming ChatOpenAI completes truncated arguments, leaving the raw text in tool_call_chunks", async () => {
 		const raw = '{"path": "a.md", "content": "unterminated';
-		const { server } = await start(scripted({ toolCalls: [{ name: "readNote", arguments: raw }], finishReason: "length" }));
+		const { server } = await startScripted(scripted({ toolCalls: [{ name: "readNote", arguments: raw }], finishReason: "length" }));
 		const merged = await streamedMessage(server.baseURL);
 		expect(merged.tool_calls?.[0]?.args).toEqual({ path: "a.md", content: "unterminated" });
 		expect(merged.tool_call_chunks?.[0]?.args).toBe(raw);
@@ -124,7 +109,7 @@ describe("scripted faults", () => {
 	});
 
 	it("ends with finish_reason length when the script says the reply was cut", async () => {
-		const { client } = await start(scripted({ text: "A reply that ran out of", finishReason: "length" }, { text: "again", finishReason: "length" }));
+		const { client } = await startScripted(scripted({ text: "A reply that ran out of", finishReason: "length" }, { text: "again", finishReason: "length" }));
 		const streamed = await client.chat.completions.stream(ask).finalChatCompletion();
 		expect(streamed.choices[0].finish_reason).toBe("length");
 		const whole = await client.chat.completions.create(ask);
@@ -132,7 +117,7 @@ describe("scripted faults", () => {
 	});
 
 	it("records faulted requests too", async () => {
-		const { client, server } = await start(scripted(reply.httpError(503), reply.text("fine")));
+		const { client, server } = await startScripted(scripted(reply.httpError(503), reply.text("fine")));
 		await client.chat.completions.create({ ...ask, messages: [{ role: "user", content: "first try" }] }).catch(() => undefined);
 		await client.chat.completions.create({ ...ask, messages: [{ role: "user", content: "second try" }] });
 		expect(server.requests.map((r) => [r.body.messages[0].content, r.outcome])).toEqual([
@@ -142,7 +127,7 @@ describe("scripted faults", () => {
 	});
 
 	it("notices when the client goes away mid-stream and stops writing", async () => {
-		const { server, client } = await start(scripted({ text: "word ".repeat(200), pace: { firstTokenMs: 0, tokensPerSecond: 50 } }));
+		const { server, client } = await startScripted(scripted({ text: "word ".repeat(200), pace: { firstTokenMs: 0, tokensPerSecond: 50 } }));
 		const controller = new AbortController();
 		const stream = await client.chat.completions.create({ ...ask, stream: true }, { signal: controller.signal });
 		let chunks = 0;
@@ -158,7 +143,7 @@ describe("scripted faults", () => {
 	});
 
 	it("closes promptly even while a slow stream is in flight", async () => {
-		const { server, client } = await start(scripted({ text: "slow ".repeat(100), pace: { firstTokenMs: 0, tokensPerSecond: 2 } }));
+		const { server, client } = await startScripted(scripted({ text: "slow ".repeat(100), pace: { firstTokenMs: 0, tokensPerSecond: 2 } }));
 		const stream = await client.chat.completions.create({ ...ask, stream: true });
 		const reading = drain(stream);
 		await server.close();

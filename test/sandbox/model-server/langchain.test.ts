@@ -1,19 +1,13 @@
 import { AIMessageChunk, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { ChatOpenAI } from "@langchain/openai";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { hasTool, lastUserText, reply, scripted, splitTokens, startModelServer, type ModelScript, type ModelServer } from "../../../src/sandbox/model-server";
-
-let server: ModelServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+import { hasTool, lastUserText, reply, scripted, splitTokens, type ModelScript, type ModelServer } from "../../../src/sandbox/model-server";
+import { startScripted } from "./support";
 
 async function start(script: ModelScript): Promise<ModelServer> {
-	server = await startModelServer({ script });
-	return server;
+	return (await startScripted(script)).server;
 }
 
 // Streaming replies are read with .stream(), never .invoke(): with streaming: true, invoke()

@@ -1,17 +1,7 @@
 import OpenAI from "openai";
-import { afterEach, describe, expect, it } from "vitest";
-import { reply, scripted, startModelServer, toolResults, type ModelScript, type ModelServer } from "../../../src/sandbox/model-server";
-
-let server: ModelServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
-
-async function start(script: ModelScript): Promise<{ server: ModelServer; client: OpenAI }> {
-	server = await startModelServer({ script });
-	return { server, client: new OpenAI({ baseURL: server.baseURL, apiKey: "test", maxRetries: 0 }) };
-}
+import { describe, expect, it } from "vitest";
+import { reply, scripted, toolResults } from "../../../src/sandbox/model-server";
+import { startScripted } from "./support";
 
 const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [
 	{ type: "function", function: { name: "readNote", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } } },
@@ -19,7 +9,7 @@ const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [
 
 describe("the openai SDK against the scripted model server", () => {
 	it("streams text in several content deltas and ends with a finish reason", async () => {
-		const { client } = await start(scripted(reply.text("Streaming works one small token at a time.")));
+		const { client } = await startScripted(scripted(reply.text("Streaming works one small token at a time.")));
 		const stream = await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "go" }], stream: true });
 		const deltas: string[] = [];
 		const finishReasons: string[] = [];
@@ -34,7 +24,7 @@ describe("the openai SDK against the scripted model server", () => {
 	});
 
 	it("streams a tool call whose first delta names it and later deltas carry argument pieces", async () => {
-		const { client } = await start(scripted(reply.toolCalls([{ name: "readNote", args: { path: "Daily/2024-05-01.md" }, id: "call_1" }])));
+		const { client } = await startScripted(scripted(reply.toolCalls([{ name: "readNote", args: { path: "Daily/2024-05-01.md" }, id: "call_1" }])));
 		const stream = await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "go" }], tools, stream: true });
 		const deltas: OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta.ToolCall[] = [];
 		for await (const chunk of stream) deltas.push(...(chunk.choices[0]?.delta.tool_calls ?? []));
@@ -46,7 +36,7 @@ describe("the openai SDK against the scripted model server", () => {
 	});
 
 	it("assembles the final message with the SDK's stream helper", async () => {
-		const { client } = await start(
+		const { client } = await startScripted(
 			scripted(reply.toolCalls([{ name: "readNote", args: { path: "a.md" } }, { name: "readNote", args: { path: "b.md" } }], "Reading both.")),
 		);
 		const runner = client.chat.completions.stream({ model: "m", messages: [{ role: "user", content: "go" }], tools });
@@ -59,7 +49,7 @@ describe("the openai SDK against the scripted model server", () => {
 	});
 
 	it("answers non-streaming requests with a chat.completion and usage", async () => {
-		const { client } = await start(scripted(reply.text("Plain answer."), reply.toolCalls([{ name: "readNote", args: { path: "x.md" } }])));
+		const { client } = await startScripted(scripted(reply.text("Plain answer."), reply.toolCalls([{ name: "readNote", args: { path: "x.md" } }])));
 		const first = await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "hi" }] });
 		expect(first.object).toBe("chat.completion");
 		expect(first.choices[0].message.content).toBe("Plain answer.");
@@ -71,7 +61,7 @@ describe("the openai SDK against the scripted model server", () => {
 	});
 
 	it("lets a script read the tool results of the last turn", async () => {
-		const { client } = await start(
+		const { client } = await startScripted(
 			scripted(reply.toolCalls([{ name: "readNote", args: { path: "a.md" }, id: "call_a" }]), (req) => reply.text(`The note says: ${toolResults(req)[0]?.content ?? "?"}`)),
 		);
 		const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [{ role: "user", content: "What is in a.md?" }];
@@ -82,7 +72,7 @@ describe("the openai SDK against the scripted model server", () => {
 	});
 
 	it("lists its models", async () => {
-		const { client } = await start(scripted());
+		const { client } = await startScripted(scripted());
 		const ids: string[] = [];
 		for await (const model of client.models.list()) ids.push(model.id);
 		expect(ids).toEqual(["scripted"]);

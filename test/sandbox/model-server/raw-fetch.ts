@@ -1,5 +1,6 @@
 /**
- * Node's fetch, for tests that speak raw HTTP to the local scripted server. The Obsidian lint
- * rule steering plugin code to requestUrl does not apply: these tests never run inside Obsidian.
+ * Obsolete: eslint.config.mjs now allows plain fetch in test/**, and the model-server tests use
+ * it. Kept only because test/llm/model-provider.test.ts still imports it; delete this file once
+ * that test calls fetch directly.
  */
 export const rawFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
