@@ -77,9 +77,13 @@ export async function run(): Promise<BenchRow[]> {
 
 		const recorded = await page.evaluate((n) => window.redlineBench.prepare(n), EVENTS);
 		if (recorded !== EVENTS) throw new Error(`the recorded thread holds ${recorded} events, not ${EVENTS}`);
-		const replays: ReplayTiming[] = [];
-		for (let i = 0; i < RUNS + 1; i++) replays.push(await page.evaluate((n) => window.redlineBench.replay(n), EVENTS));
-		const [cold, ...warm] = replays;
+		// The first mount runs every code path for the first time (what a user sees after a
+		// restart): traced on its own, so its CPU time is known even when the machine is busy.
+		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+		const cold = await page.evaluate((n) => window.redlineBench.replay(n), EVENTS);
+		const [coldCpu] = cpuBetweenMarks((await browser.stopTracing()).toString(), "redline-replay-start", "redline-replay-end");
+		const warm: ReplayTiming[] = [];
+		for (let i = 0; i < RUNS; i++) warm.push(await page.evaluate((n) => window.redlineBench.replay(n), EVENTS));
 
 		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
 		for (let i = 0; i < 3; i++) await page.evaluate((n) => window.redlineBench.replay(n), EVENTS);
@@ -98,8 +102,9 @@ export async function run(): Promise<BenchRow[]> {
 		return [
 			{ area: "ui", metric: `${EVENTS} events: mount to painted, median of ${RUNS}`, value: round(median(warm.map((r) => r.mountToPaintMs))), unit: "ms", target: "< 200" },
 			{ area: "ui", metric: `${EVENTS} events: mount to painted, first (cold) run`, value: round(cold.mountToPaintMs), unit: "ms", target: "< 200" },
+			{ area: "ui", metric: `${EVENTS} events: mount to painted, first (cold) run, main-thread CPU`, value: round(coldCpu), unit: "ms", target: "< 200" },
 			{ area: "ui", metric: `${EVENTS} events: mount to painted, main-thread CPU, median of 3`, value: round(median(replayCpu)), unit: "ms", target: "< 200" },
-			{ area: "ui", metric: `${EVENTS} events: messages rendered`, value: cold.messages, unit: "messages" },
+			{ area: "ui", metric: `${EVENTS} events: messages mounted at first (of ${cold.totalMessages})`, value: cold.messages, unit: "messages" },
 			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, median`, value: round(median(frames)), unit: "ms", target: "≈ 16.7" },
 			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, p95`, value: round(percentile(frames, 0.95)), unit: "ms", target: "< 50" },
 			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, max`, value: round(Math.max(...frames)), unit: "ms" },

@@ -14,7 +14,10 @@ import { lastAssistantId, recordedThread } from "./ui-thread";
 export interface ReplayTiming {
 	/** performance.now() from mount to the frame after the replayed thread is painted. */
 	mountToPaintMs: number;
+	/** Messages mounted when painted (a long thread mounts its latest turns first). */
 	messages: number;
+	/** Messages the thread holds. */
+	totalMessages: number;
 }
 
 export interface StreamTiming {
@@ -112,7 +115,8 @@ async function replay(events: number): Promise<ReplayTiming> {
 	performance.mark("redline-replay-end");
 	const messages = container.querySelectorAll(".redline-message").length;
 	pane.unmount();
-	return { mountToPaintMs: end - start, messages };
+	const totalMessages = log.filter((event) => event.type === "user_message" || event.type === "assistant_message_started").length;
+	return { mountToPaintMs: end - start, messages, totalMessages };
 }
 
 /**

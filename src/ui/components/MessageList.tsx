@@ -1,7 +1,8 @@
 /**
  * The chat stream: messages in order, each turn's reasoning steps after its user message, each
  * assistant message followed by its calls as cards (edit and question cards where they apply),
- * and errors in place by their position in the log.
+ * and errors in place by their position in the log. A long thread mounts only its latest turns
+ * at first (useStreamWindow); earlier ones mount when the user scrolls up to them.
  */
 import { Fragment, type ReactNode } from "react";
 import type { ThreadState, ToolCallView } from "../../thread/state";
@@ -12,12 +13,42 @@ import { ErrorBanner } from "./ErrorBanner";
 import { QuestionCard } from "./QuestionCard";
 import { editFor, ReasoningSteps } from "./ReasoningSteps";
 import { ToolCallCard } from "./ToolCallCard";
+import { EarlierMessages } from "./EarlierMessages";
+import { useStreamWindow } from "../hooks/useStreamWindow";
+import type { WindowItem } from "../stream-window";
+
+/** One stream item, rendered only when it is in the mounted window. */
+interface StreamItem extends WindowItem {
+	render: () => ReactNode;
+}
 
 export function MessageList({ state, host }: { state: ThreadState; host: UiHost }) {
-	const items: { seq: number; node: ReactNode }[] = [];
+	const items = streamItems(state, host);
+	const mounted = useStreamWindow(items);
+	const shown = items.filter((item) => item.seq >= mounted.from);
+	return (
+		<div className="redline-stream" role="log" aria-live="polite" aria-relevant="additions">
+			{mounted.hidden > 0 && <EarlierMessages key="earlier" hidden={mounted.hidden} onShow={mounted.showEarlier} sentinelRef={mounted.sentinelRef} />}
+			{shown.map((item) => item.render())}
+		</div>
+	);
+}
+
+/** Every item of the stream in log order, as thunks: items outside the window cost no render. */
+function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
+	const items: StreamItem[] = [];
 	const callsByEdit = groupCallsByEdit(state);
 	const lastTurn = state.turns[state.turns.length - 1];
 	const shownCalls = new Set<string>();
+	const waitingCalls = new Set(state.pendingApprovals);
+	for (const askId of state.openQuestions) {
+		const callId = state.questions[askId]?.callId;
+		if (callId) waitingCalls.add(callId);
+	}
+	const turnOfMessage = new Map<string, number>();
+	state.turns.forEach((turn, index) => {
+		if (turn.userMessageId !== null) turnOfMessage.set(turn.userMessageId, index);
+	});
 
 	const steps = (turnIndex: number): ReactNode => {
 		const turn = state.turns[turnIndex];
@@ -35,32 +66,33 @@ export function MessageList({ state, host }: { state: ThreadState; host: UiHost 
 	};
 
 	state.turns.forEach((turn, index) => {
-		if (turn.userMessageId === null) items.push({ seq: 0, node: steps(index) });
+		if (turn.userMessageId === null) items.push({ seq: 0, turnStart: true, waiting: false, render: () => steps(index) });
 	});
 	for (const message of state.messages) {
 		if (message.kind === "user") {
-			const turnIndex = state.turns.findIndex((turn) => turn.userMessageId === message.messageId);
+			const turnIndex = turnOfMessage.get(message.messageId);
 			items.push({
 				seq: message.seq,
-				node: (
+				turnStart: true,
+				waiting: false,
+				render: () => (
 					<Fragment key={message.messageId}>
 						<UserMessage content={message.content} pinned={message.pinned} />
-						{turnIndex >= 0 && steps(turnIndex)}
+						{turnIndex !== undefined && steps(turnIndex)}
 					</Fragment>
 				),
 			});
 			continue;
 		}
-		const cards = message.toolCallIds.map((callId) => {
-			shownCalls.add(callId);
-			return card(state, callId, callsByEdit);
-		});
+		for (const callId of message.toolCallIds) shownCalls.add(callId);
 		items.push({
 			seq: message.seq,
-			node: (
+			turnStart: false,
+			waiting: message.toolCallIds.some((callId) => waitingCalls.has(callId)),
+			render: () => (
 				<Fragment key={message.messageId}>
 					<AssistantMessage message={message} host={host} />
-					{cards}
+					{message.toolCallIds.map((callId) => card(state, callId, callsByEdit))}
 				</Fragment>
 			),
 		});
@@ -68,19 +100,18 @@ export function MessageList({ state, host }: { state: ThreadState; host: UiHost 
 	// Calls whose message is unknown (should not happen, but never hide a waiting card).
 	for (const callId of state.toolCallOrder) {
 		const call = state.toolCalls[callId];
-		if (call && !shownCalls.has(callId)) items.push({ seq: call.proposedSeq, node: card(state, callId, callsByEdit) });
+		if (call && !shownCalls.has(callId)) {
+			items.push({ seq: call.proposedSeq, turnStart: false, waiting: waitingCalls.has(callId), render: () => card(state, callId, callsByEdit) });
+		}
 	}
 	const lastError = state.errors[state.errors.length - 1];
 	for (const error of state.errors) {
-		items.push({ seq: error.seq, node: <ErrorBanner key={`error-${error.seq}`} error={error} canRetry={error === lastError && state.status === "error"} /> });
+		const canRetry = error === lastError && state.status === "error";
+		items.push({ seq: error.seq, turnStart: false, waiting: false, render: () => <ErrorBanner key={`error-${error.seq}`} error={error} canRetry={canRetry} /> });
 	}
+	// Stable: a user message and an item at the same seq keep their order.
 	items.sort((a, b) => a.seq - b.seq);
-
-	return (
-		<div className="redline-stream" role="log" aria-live="polite" aria-relevant="additions">
-			{items.map((item) => item.node)}
-		</div>
-	);
+	return items;
 }
 
 function card(state: ThreadState, callId: string, callsByEdit: Map<string, ToolCallView[]>): ReactNode {

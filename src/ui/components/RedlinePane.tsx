@@ -123,7 +123,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				{view?.error && <p className="redline-inline-error" role="alert">{view.error.message}</p>}
 				{context && state && (view.caughtUp || view.error) ? (
 					<PaneContext.Provider value={context}>
-						<MessageList state={state} host={host} />
+						<MessageList key={state.threadId} state={state} host={host} />
 					</PaneContext.Provider>
 				) : (
 					<p className="redline-empty">{threadId ? "Loading…" : "Ask about your notes, or ask Redline to change one."}</p>

@@ -15,14 +15,28 @@ export function useStickToBottom(content: unknown): (el: HTMLDivElement | null) 
 	const atBottom = useRef(true);
 	const resizes = useRef<ResizeObserver | null>(null);
 
+	/** Where stick() last put the scroller: the scroll event that follows is ours, not the user's. */
+	const stuckAt = useRef<number | null>(null);
+
 	const onScroll = useCallback(() => {
 		const node = el.current;
-		if (node) atBottom.current = node.scrollHeight - node.scrollTop - node.clientHeight <= SLACK_PX;
+		if (!node) return;
+		// Our own scroll is reported a frame later, when content may have grown below it (Markdown
+		// rendered, items laid out): measured then, it would look like the user scrolled up.
+		if (stuckAt.current !== null && Math.abs(node.scrollTop - stuckAt.current) <= 1) {
+			stuckAt.current = null;
+			return;
+		}
+		stuckAt.current = null;
+		atBottom.current = node.scrollHeight - node.scrollTop - node.clientHeight <= SLACK_PX;
 	}, []);
 
 	const stick = useCallback(() => {
 		const node = el.current;
-		if (node && atBottom.current) node.scrollTop = node.scrollHeight;
+		if (!node || !atBottom.current) return;
+		const before = node.scrollTop;
+		node.scrollTop = node.scrollHeight;
+		if (node.scrollTop !== before) stuckAt.current = node.scrollTop;
 	}, []);
 
 	const ref = useCallback(

@@ -1,0 +1,72 @@
+/**
+ * The mounted part of the chat stream (see stream-window.ts) and the "Show earlier messages"
+ * sentinel at its top: asked for with the button (keyboard), or mounted by itself when the
+ * user scrolls near it (an IntersectionObserver on the pane's scroller). Mounting earlier items
+ * keeps what the user was reading in place: the scroller's distance from the bottom is kept.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { EARLIER_ITEMS, effectiveStart, hiddenCount, INITIAL_ITEMS, windowStart, type WindowItem } from "../stream-window";
+
+/** How far above the visible area the sentinel starts mounting earlier items. */
+const PRELOAD_MARGIN = "600px 0px 0px 0px";
+
+export interface StreamWindow {
+	/** Items with a seq below this are not mounted. */
+	from: number;
+	/** How many items are not mounted. */
+	hidden: number;
+	showEarlier: () => void;
+	/** Ref for the sentinel element (the "Show earlier messages" button). */
+	sentinelRef: (el: HTMLElement | null) => void;
+}
+
+export function useStreamWindow(items: readonly WindowItem[]): StreamWindow {
+	// Decided once, from what the stream holds when it mounts: later items only ever append.
+	const [chosen, setChosen] = useState(() => windowStart(items, INITIAL_ITEMS));
+	const from = effectiveStart(items, chosen);
+	const hidden = hiddenCount(items, from);
+	const [sentinel, setSentinel] = useState<HTMLElement | null>(null);
+	const kept = useRef<{ scroller: HTMLElement; fromBottom: number } | null>(null);
+	const latest = useRef({ items, from });
+	latest.current = { items, from };
+
+	const showEarlier = useCallback(() => {
+		const { items: now, from: start } = latest.current;
+		const scroller = sentinel ? scrollParent(sentinel) : null;
+		kept.current = scroller ? { scroller, fromBottom: scroller.scrollHeight - scroller.scrollTop } : null;
+		setChosen(windowStart(now, EARLIER_ITEMS, start));
+	}, [sentinel]);
+
+	useLayoutEffect(() => {
+		const keep = kept.current;
+		kept.current = null;
+		if (keep) keep.scroller.scrollTop = keep.scroller.scrollHeight - keep.fromBottom;
+	}, [from]);
+
+	// A fresh observer after each change: observing delivers the current state at once, so a
+	// sentinel still near the view after a batch mounts the next batch too.
+	useEffect(() => {
+		const Observer = sentinel?.ownerDocument.defaultView?.IntersectionObserver;
+		if (!sentinel || !Observer) return;
+		const observer = new Observer(
+			(entries) => {
+				if (entries.some((entry) => entry.isIntersecting)) showEarlier();
+			},
+			{ root: scrollParent(sentinel), rootMargin: PRELOAD_MARGIN },
+		);
+		observer.observe(sentinel);
+		return () => observer.disconnect();
+	}, [sentinel, showEarlier, from]);
+
+	return { from, hidden, showEarlier, sentinelRef: setSentinel };
+}
+
+/** The nearest ancestor that scrolls (the pane's body), or null for the document. */
+function scrollParent(el: HTMLElement): HTMLElement | null {
+	const win = el.ownerDocument.defaultView;
+	for (let node = el.parentElement; node; node = node.parentElement) {
+		const overflow = win?.getComputedStyle(node).overflowY;
+		if (overflow === "auto" || overflow === "scroll") return node;
+	}
+	return null;
+}
