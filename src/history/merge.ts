@@ -44,8 +44,12 @@ export function merge3(base: string, ours: string, theirs: string): MergeResult 
 
 export type LinesMergeResult = { ok: true; lines: readonly string[] } | { ok: false; conflicts: MergeConflict[]; conflictLines: number[] };
 
-/** merge3 over texts already split by splitLines (revert chains merge without re-splitting). */
-export function mergeLines(b: readonly string[], o: readonly string[], t: readonly string[]): LinesMergeResult {
+/**
+ * merge3 over texts already split by splitLines (revert chains merge without re-splitting).
+ * A merged result is written into `out` from index 0 (a revert chain passes the same two arrays
+ * back and forth, so a large note is not reallocated at every step); `out` must not be b, o or t.
+ */
+export function mergeLines(b: readonly string[], o: readonly string[], t: readonly string[], out: string[] = []): LinesMergeResult {
 	// Sorted by start; at equal starts an insertion (empty base range) comes first, so it lands
 	// before a change of the line it precedes.
 	const mineRegions = changedRegions(b, o, 0);
@@ -56,8 +60,11 @@ export function mergeLines(b: readonly string[], o: readonly string[], t: readon
 	const all = [...mineRegions, ...theirRegions].sort(
 		(x, y) => x.baseStart - y.baseStart || x.baseEnd - x.baseStart - (y.baseEnd - y.baseStart),
 	);
-	const out: string[] = [];
 	const conflicts: MergeConflict[] = [];
+	let n = 0;
+	const copy = (lines: readonly string[], from: number, to: number) => {
+		for (let k = from; k < to; k++) out[n++] = lines[k];
+	};
 	let pos = 0;
 	let i = 0;
 	while (i < all.length) {
@@ -72,19 +79,20 @@ export function mergeLines(b: readonly string[], o: readonly string[], t: readon
 			group.push(next);
 			ge = Math.max(ge, next.baseEnd);
 		}
-		pushAll(out, b, pos, gs);
+		copy(b, pos, gs);
 		const mine = sideSpan(group, 0, gs, ge);
 		const theirsSpan = sideSpan(group, 1, gs, ge);
-		if (!mine && theirsSpan) pushAll(out, t, theirsSpan.start, theirsSpan.end);
-		else if (mine && !theirsSpan) pushAll(out, o, mine.start, mine.end);
+		if (!mine && theirsSpan) copy(t, theirsSpan.start, theirsSpan.end);
+		else if (mine && !theirsSpan) copy(o, mine.start, mine.end);
 		else if (mine && theirsSpan) {
-			if (sameLines(o, mine, t, theirsSpan)) pushAll(out, o, mine.start, mine.end);
+			if (sameLines(o, mine, t, theirsSpan)) copy(o, mine.start, mine.end);
 			else conflicts.push({ base: { start: gs, end: ge }, ours: mine, theirs: theirsSpan });
 		}
 		pos = ge;
 	}
 	if (conflicts.length > 0) return { ok: false, conflicts, conflictLines: conflictLines(conflicts, o.length) };
-	pushAll(out, b, pos, b.length);
+	copy(b, pos, b.length);
+	out.length = n;
 	return { ok: true, lines: terminateInnerLines(out) };
 }
 
@@ -93,8 +101,18 @@ export function mergeLines(b: readonly string[], o: readonly string[], t: readon
  * side's lines land after it, it is no longer last and needs one, or two lines would fuse into one.
  */
 function terminateInnerLines(lines: string[]): string[] {
+	// Almost always every inner line has its newline: check that cheaply before looking for CRLF.
+	let first = -1;
+	for (let k = 0; k < lines.length - 1; k++) {
+		const line = lines[k];
+		if (line.charCodeAt(line.length - 1) !== 10) {
+			first = k;
+			break;
+		}
+	}
+	if (first === -1) return lines;
 	const eol = lines.find((line) => line.endsWith("\r\n")) !== undefined ? "\r\n" : "\n";
-	for (let k = 0; k < lines.length - 1; k++) if (!lines[k].endsWith("\n")) lines[k] += eol;
+	for (let k = first; k < lines.length - 1; k++) if (!lines[k].endsWith("\n")) lines[k] += eol;
 	return lines;
 }
 
@@ -117,10 +135,6 @@ function sameLines(a: readonly string[], sa: LineSpan, b: readonly string[], sb:
 	if (sa.end - sa.start !== sb.end - sb.start) return false;
 	for (let k = 0; k < sa.end - sa.start; k++) if (a[sa.start + k] !== b[sb.start + k]) return false;
 	return true;
-}
-
-function pushAll(out: string[], lines: readonly string[], from: number, to: number): void {
-	for (let k = from; k < to; k++) out.push(lines[k]);
 }
 
 function conflictLines(conflicts: MergeConflict[], oursLength: number): number[] {

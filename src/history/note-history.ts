@@ -7,12 +7,13 @@ import { VaultError } from "../vault/vault";
 import type { Store } from "../store/store";
 import type { Vault } from "../vault/vault";
 import { describeLines, merge3 } from "./merge";
-import { countLines, makePatch, patchOfLines } from "./patch";
+import { buildEntry } from "./entry";
+import type { Change } from "./entry";
 import { RecordStore } from "./record";
 import type { NoteRecord, StoredEntry } from "./record";
 import { planRevert, planRestore } from "./revert";
-import { fitToNote, refuseText, textHash } from "./text";
-import type { CreateRequest, HistoryEntry, HistoryKind, NoteHistory, WriteOutcome, WriteRequest } from "./types";
+import { fitToNote, refuseText } from "./text";
+import type { CreateRequest, HistoryEntry, NoteHistory, WriteOutcome, WriteRequest } from "./types";
 
 export interface NoteHistoryDeps {
 	vault: Vault;
@@ -25,6 +26,8 @@ export interface NoteHistoryDeps {
 	newId?: (prefix: string) => string;
 }
 
+export type { Change } from "./entry";
+
 export interface FullNoteHistory extends NoteHistory {
 	/** Recreates a note the user deleted, with its text after `versionId` (default: the newest). */
 	restore(path: string, versionId?: string): Promise<WriteOutcome>;
@@ -36,27 +39,13 @@ class Moved extends Error {}
 
 const ATTEMPTS = 5;
 
-/** What to commit: the kind, the texts and the entry's extra fields. */
-export interface Change {
-	kind: HistoryKind;
-	before: string;
-	after: string;
-	description: string;
-	threadId?: string;
-	editId?: string;
-	reverts?: string[];
-	trashed?: boolean;
-	/** The texts already split (saves re-splitting a large note). */
-	lines?: { before: readonly string[]; after: readonly string[] };
-}
-
 export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	const maxEntries = Math.max(1, deps.maxEntries ?? 10);
 	const maxBytes = deps.maxNoteBytes ?? 5 * 1024 * 1024;
 	const now = deps.now ?? (() => new Date());
 	const newId = deps.newId ?? ((prefix: string) => `${prefix}_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`);
 	const { vault } = deps;
-	const records = new RecordStore(deps.store);
+	const records = new RecordStore(deps.store, now);
 	// One operation at a time: records are read-modify-written, and renames must land in order.
 	let queue: Promise<unknown> = Promise.resolve();
 	const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -71,33 +60,13 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	/** Persists the entry (before writing); undo() puts the record back as it was. */
 	async function record(path: string, existing: NoteRecord | null, change: Change): Promise<{ entry: StoredEntry; undo: () => Promise<void> }> {
 		const rec: NoteRecord = existing ?? { v: 1, noteId: newId("note"), path, snapshot: "", entries: [] };
-		const patch = change.lines ? patchOfLines(change.lines.before, change.lines.after) : makePatch(change.before, change.after);
-		const { added, removed } = countLines(patch);
-		const last = rec.entries[rec.entries.length - 1];
-		// Hashing a large note costs milliseconds: reuse the hash when the text is the snapshot.
-		const beforeHash = last && change.before === rec.snapshot ? last.afterHash : textHash(change.before);
-		const entry: StoredEntry = {
-			versionId: newId("v"),
-			path,
-			at: now().toISOString(),
-			description: change.description,
-			kind: change.kind,
-			...(change.threadId !== undefined ? { threadId: change.threadId } : {}),
-			...(change.editId !== undefined ? { editId: change.editId } : {}),
-			patch,
-			beforeHash,
-			afterHash: textHash(change.after),
-			added,
-			removed,
-			...(change.reverts ? { reverts: change.reverts } : {}),
-			...(change.trashed ? { trashed: true } : {}),
-		};
-		if (last && rec.snapshot !== change.before) entry.gap = makePatch(rec.snapshot, change.before);
+		const { entry, afterLines } = buildEntry(rec, path, change, { versionId: newId("v"), at: now().toISOString() }, () => records.snapshotLines(rec));
 		const previousSnapshot = rec.snapshot;
 		rec.entries.push(entry);
 		const dropped = rec.entries.length > maxEntries ? rec.entries.splice(0, rec.entries.length - maxEntries) : [];
 		rec.snapshot = change.after;
 		await records.save(rec);
+		if (afterLines) records.rememberLines(rec, afterLines);
 		const undo = async () => {
 			rec.entries.pop();
 			rec.entries.unshift(...dropped);
@@ -190,12 +159,15 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 
 	async function revert(path: string, versionId?: string): Promise<WriteOutcome> {
 		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-			const rec = await records.load(path);
+			const { record: rec, damage } = await records.open(path);
+			if (damage) return { status: "error", message: `${damage} Nothing was reverted.` };
 			const exists = await vault.exists(path);
 			const current = exists ? await readNote(path) : null;
 			if (current !== null && typeof current !== "string") return current;
-			const plan = planRevert(rec, path, current, versionId);
+			const plan = planRevert(rec, path, current, versionId, rec ? records.snapshotLines(rec) : undefined);
 			if (plan.type === "outcome") return plan.outcome;
+			if (plan.type === "damaged" && rec) return { status: "error", message: `${await setAside(rec, plan.entry)} Nothing was reverted.` };
+			if (plan.type === "damaged") throw new Error("unreachable: a damaged plan comes from a record");
 			if (plan.type === "create") return createWith(path, rec, plan.change);
 			if (plan.type === "trash") {
 				const { entry, undo } = await record(path, rec, plan.change);
@@ -219,9 +191,11 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	}
 
 	async function restore(path: string, versionId?: string): Promise<WriteOutcome> {
-		const rec = await records.load(path);
+		const { record: rec, damage } = await records.open(path);
+		if (damage) return { status: "error", message: `${damage} Nothing was restored.` };
 		const plan = planRestore(rec, path, await vault.exists(path), versionId);
 		if (plan.type === "outcome") return plan.outcome;
+		if (plan.type === "damaged" && rec) return { status: "error", message: `${await setAside(rec, plan.entry)} Nothing was restored.` };
 		if (plan.type !== "create") throw new Error("unreachable: restore only creates");
 		return createWith(path, rec, plan.change);
 	}
@@ -232,12 +206,34 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		return rec ? rec.entries.map((entry) => ({ ...publicEntry(entry), path: rec.path })).reverse() : [];
 	}
 
+	/** A patch that does not fit its text: the record cannot be trusted for any revert. */
+	function setAside(rec: NoteRecord, entry: StoredEntry): Promise<string> {
+		return records.setAsideRecord(rec, `the change of version ${entry.versionId} does not fit the text after it`);
+	}
+
+	// The history must never make a caller throw: a store that fails is an error outcome (or an
+	// empty list), like any other reason the change could not be made.
+	const guarded = (path: string, work: () => Promise<WriteOutcome>) =>
+		serial(async (): Promise<WriteOutcome> => {
+			try {
+				return await work();
+			} catch (error) {
+				console.warn(`Redline: the history of ${path} failed:`, error);
+				return { status: "error", message: `Redline's history of ${path} could not be read or saved (${errorText(error)}); nothing was written.` };
+			}
+		});
 	return {
-		write: (request) => serial(() => write(request)),
-		create: (request) => serial(() => create(request)),
-		revert: (path, versionId) => serial(() => revert(path, versionId)),
-		restore: (path, versionId) => serial(() => restore(path, versionId)),
-		list: (path) => serial(() => list(path)),
+		write: (request) => guarded(request.path, () => write(request)),
+		create: (request) => guarded(request.path, () => create(request)),
+		revert: (path, versionId) => guarded(path, () => revert(path, versionId)),
+		restore: (path, versionId) => guarded(path, () => restore(path, versionId)),
+		list: (path) =>
+			serial(() =>
+				list(path).catch((error: unknown) => {
+					console.warn(`Redline: the history of ${path} could not be listed:`, error);
+					return [];
+				}),
+			),
 		dispose: unsubscribe,
 	};
 }

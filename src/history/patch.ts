@@ -54,15 +54,40 @@ function sides(hunk: StructuredPatchHunk): { old: string[]; new: string[] } {
 /** Undoes a patch on its exact after-text (as lines); false when the text does not match. */
 export function unapplyLines(patch: StructuredPatch, after: readonly string[]): string[] | false {
 	const out = after.slice();
+	return unapplyInPlace(patch, out) ? out : false;
+}
+
+/**
+ * unapplyLines on an array the caller owns: no copy, which matters on a large note (an array past
+ * ~16k lines is a large-object allocation in V8, about a millisecond each). On false the array
+ * is left part-way and must be discarded.
+ */
+export function unapplyInPlace(patch: StructuredPatch, lines: string[]): boolean {
 	for (let h = patch.hunks.length - 1; h >= 0; h--) {
 		const hunk = patch.hunks[h];
 		const { old, new: added } = sides(hunk);
 		const at = hunk.newStart - 1;
-		if (added.length !== hunk.newLines || at + added.length > out.length) return false;
-		for (let i = 0; i < added.length; i++) if (out[at + i] !== added[i]) return false;
-		out.splice(at, added.length, ...old);
+		if (added.length !== hunk.newLines || at < 0 || at + added.length > lines.length) return false;
+		for (let i = 0; i < added.length; i++) if (lines[at + i] !== added[i]) return false;
+		replaceRange(lines, at, added.length, old);
 	}
-	return out;
+	return true;
+}
+
+/** lines.splice(at, count, ...items) without spreading (a rewrite's hunk can exceed the argument limit). */
+function replaceRange(lines: string[], at: number, count: number, items: readonly string[]): void {
+	if (items.length === count) {
+		for (let i = 0; i < count; i++) lines[at + i] = items[i];
+		return;
+	}
+	if (items.length <= 4096) {
+		lines.splice(at, count, ...items);
+		return;
+	}
+	const tail = lines.splice(at + count);
+	lines.length = at;
+	for (const item of items) lines.push(item);
+	for (const item of tail) lines.push(item);
 }
 
 /** Lines added and removed by a patch. */

@@ -8,12 +8,17 @@
  * entry also keeps `gap`, the user's edits between the previous entry's after-text and this
  * entry's before-text, so the chain stays exact even when the user typed between agent writes.
  * The snapshot is also what lets a note the user deleted be restored.
+ *
+ * A record or index that is not what we wrote (torn, hand-edited, failing its hash) is never used
+ * and never deleted: it is moved to `<key>.damaged-<time>` and the note starts a fresh record
+ * (the index is rebuilt from the records, which name their notes).
  */
 import type { StructuredPatch } from "diff";
 import type { Store } from "../store/store";
 import { unapplyLines } from "./patch";
 import type { HistoryEntry } from "./types";
-import { splitLines, textHash } from "./text";
+import { parseIndex, parseRecord } from "./record-check";
+import { splitLines } from "./text";
 
 export interface StoredEntry extends HistoryEntry {
 	/** User edits from the previous entry's after-text to this entry's before-text. */
@@ -40,34 +45,71 @@ export interface Version {
 }
 
 const INDEX_KEY = "history/index.json";
-const recordKey = (noteId: string) => `history/notes/${noteId}.json`;
+const NOTES = "history/notes/";
+const recordKey = (noteId: string) => `${NOTES}${noteId}.json`;
+
+/** A record as read: null when the note has none; `damage` says what was set aside and why. */
+export interface Opened {
+	record: NoteRecord | null;
+	damage?: string;
+}
 
 export class RecordStore {
 	private index: Record<string, string> | null = null;
 	/** Records already read (the history is the only writer of its keys, one operation at a time). */
 	private readonly cache = new Map<string, NoteRecord>();
+	/** Each cached record's snapshot as lines, while it is that snapshot (splitting 1 MB costs ms). */
+	private readonly lines = new WeakMap<NoteRecord, { text: string; lines: readonly string[] }>();
 
-	constructor(private readonly store: Store) {}
+	constructor(
+		private readonly store: Store,
+		private readonly now: () => Date = () => new Date(),
+	) {}
+
+	/** The record's snapshot split into lines; callers must not change the array. */
+	snapshotLines(record: NoteRecord): readonly string[] {
+		const known = this.lines.get(record);
+		if (known && known.text === record.snapshot) return known.lines;
+		const lines = splitLines(record.snapshot);
+		this.rememberLines(record, lines);
+		return lines;
+	}
+
+	/** Lines of record.snapshot that the caller already has and will not change. */
+	rememberLines(record: NoteRecord, lines: readonly string[]): void {
+		this.lines.set(record, { text: record.snapshot, lines });
+	}
 
 	async noteId(path: string): Promise<string | undefined> {
 		return (await this.loadIndex())[path];
 	}
 
+	/** The note's record; a damaged one is set aside (see setAside) and reads as none. */
 	async load(path: string): Promise<NoteRecord | null> {
+		return (await this.open(path)).record;
+	}
+
+	async open(path: string): Promise<Opened> {
 		const id = await this.noteId(path);
-		if (id === undefined) return null;
+		if (id === undefined) return { record: null };
 		let record = this.cache.get(id);
 		if (!record) {
 			const raw = await this.store.read(recordKey(id));
-			if (raw === null) return null;
-			record = JSON.parse(raw) as NoteRecord;
-			const newest = record.entries[record.entries.length - 1];
+			if (raw === null) return { record: null };
 			// Checked once when read from the store; later the cache only holds what we wrote.
-			if (newest && textHash(record.snapshot) !== newest.afterHash) throw damaged(record, newest);
+			const parsed = parseRecord(raw, id);
+			if (typeof parsed === "string") return { record: null, damage: await this.setAside(path, id, raw, parsed) };
+			record = parsed;
 			this.cache.set(id, record);
 		}
 		record.path = path;
-		return record;
+		return { record };
+	}
+
+	/** Sets aside a record found damaged while in use (a patch that does not fit its text). */
+	async setAsideRecord(record: NoteRecord, reason: string): Promise<string> {
+		const raw = (await this.store.read(recordKey(record.noteId))) ?? JSON.stringify(record);
+		return this.setAside(record.path, record.noteId, raw, reason);
 	}
 
 	async save(record: NoteRecord): Promise<void> {
@@ -105,12 +147,70 @@ export class RecordStore {
 		if (moved) await this.saveIndex();
 	}
 
+	/**
+	 * Moves a damaged record to `<key>.damaged-<time>` (nothing is deleted) and unmaps it, so the
+	 * note's next change starts a fresh record under a new id. Warns once; returns the message.
+	 */
+	private async setAside(path: string, id: string, raw: string, reason: string): Promise<string> {
+		this.cache.delete(id);
+		const aside = await this.moveAside(recordKey(id), raw);
+		const index = await this.loadIndex();
+		if (index[path] === id) {
+			delete index[path];
+			await this.saveIndex().catch(() => undefined);
+		}
+		const where = aside ? `set aside as ${aside}` : `set aside (it stays at ${recordKey(id)})`;
+		const message = `The Redline history of ${path} is damaged (${reason}) and was ${where}; a new history starts with the next change.`;
+		console.warn(`Redline: ${message}`);
+		return message;
+	}
+
+	/** Copies raw next to key and removes key; the new key, or null when the store refused. */
+	private async moveAside(key: string, raw: string): Promise<string | null> {
+		try {
+			const stamp = this.now().toISOString().replace(/[:.]/g, "-");
+			let target = `${key}.damaged-${stamp}`;
+			for (let n = 2; (await this.store.read(target)) !== null; n++) target = `${key}.damaged-${stamp}-${n}`;
+			await this.store.write(target, raw);
+			await this.store.remove(key);
+			return target;
+		} catch (error) {
+			console.warn(`Redline: could not set aside the damaged ${key}:`, error);
+			return null;
+		}
+	}
+
 	private async loadIndex(): Promise<Record<string, string>> {
 		if (this.index === null) {
 			const raw = await this.store.read(INDEX_KEY);
-			this.index = raw === null ? {} : (JSON.parse(raw) as Record<string, string>);
+			const parsed = raw === null ? {} : parseIndex(raw);
+			if (parsed) this.index = parsed;
+			else await this.recoverIndex(raw ?? "");
 		}
-		return this.index;
+		return this.index ?? {};
+	}
+
+	/** A damaged index is set aside and rebuilt from the records, which name their notes. */
+	private async recoverIndex(raw: string): Promise<void> {
+		const aside = await this.moveAside(INDEX_KEY, raw);
+		const index: Record<string, string> = {};
+		const newest: Record<string, string> = {};
+		for (const key of await this.store.list(NOTES)) {
+			const id = key.slice(NOTES.length, -".json".length);
+			if (!key.endsWith(".json") || id.includes("/")) continue;
+			const stored = await this.store.read(key);
+			const record = stored === null ? "absent" : parseRecord(stored, id);
+			if (typeof record === "string") continue;
+			// Two records for one path (a note recreated): the one changed last is the live one.
+			const at = record.entries[record.entries.length - 1]?.at ?? "";
+			if (index[record.path] === undefined || at > newest[record.path]) {
+				index[record.path] = id;
+				newest[record.path] = at;
+			}
+		}
+		this.index = index;
+		if (aside) await this.saveIndex();
+		console.warn(`Redline: the history index was damaged and was ${aside ? `set aside as ${aside}` : "left in place"}; it was rebuilt from ${Object.keys(index).length} note histories.`);
 	}
 
 	private async saveIndex(): Promise<void> {
@@ -119,10 +219,10 @@ export class RecordStore {
 }
 
 /**
- * Rebuilds before/after texts of every entry, oldest first, walking back from the snapshot.
- * Throws when a hash does not match (a damaged record), so nothing is written from bad texts.
+ * Rebuilds before/after texts of every entry, oldest first, walking back from the snapshot; the
+ * entry whose patch does not fit its text when the record is damaged.
  */
-export function rebuildVersions(record: NoteRecord): Version[] {
+export function rebuildVersions(record: NoteRecord): Version[] | { damagedAt: StoredEntry } {
 	const versions: Version[] = [];
 	// The snapshot's hash was checked when the record was read; each step checks that the
 	// lines it removes are the patch's own.
@@ -130,17 +230,13 @@ export function rebuildVersions(record: NoteRecord): Version[] {
 	for (let i = record.entries.length - 1; i >= 0; i--) {
 		const entry = record.entries[i];
 		const before = unapplyLines(entry.patch, text);
-		if (before === false) throw damaged(record, entry);
+		if (before === false) return { damagedAt: entry };
 		versions.unshift({ entry, before, after: text });
 		if (i > 0) {
 			const previous = entry.gap ? unapplyLines(entry.gap, before) : before;
-			if (previous === false) throw damaged(record, entry);
+			if (previous === false) return { damagedAt: entry };
 			text = previous;
 		}
 	}
 	return versions;
-}
-
-function damaged(record: NoteRecord, entry: StoredEntry): Error {
-	return new Error(`The Redline history of ${record.path} is damaged at version ${entry.versionId}; it cannot be used to revert.`);
 }

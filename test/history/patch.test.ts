@@ -2,8 +2,8 @@ import { applyPatch } from "diff";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { diffLines } from "../../src/history/line-diff";
-import { makePatch, unapplyLines } from "../../src/history/patch";
-import { splitLines } from "../../src/history/text";
+import { makePatch, unapplyInPlace, unapplyLines } from "../../src/history/patch";
+import { splitLines, textHash } from "../../src/history/text";
 
 // Small alphabets make repeated lines (the hard case for a diff); endings vary per line.
 const text = fc
@@ -56,5 +56,25 @@ describe("line diff and entry patches", () => {
 		const a = Array.from({ length: 3000 }, (_, i) => `old ${i}\n`);
 		const b = Array.from({ length: 3000 }, (_, i) => `new ${i}\n`);
 		expect(diffLines(["same\n", ...a], ["same\n", ...b])).toEqual([{ aStart: 1, aEnd: 3001, bStart: 1, bEnd: 3001 }]);
+	});
+
+	it("undoes a rewrite whose hunk holds more lines than a call may take arguments", () => {
+		const before = Array.from({ length: 70_000 }, (_, i) => `old line ${i}\n`).join("");
+		const after = "short\n" + Array.from({ length: 3 }, (_, i) => `new ${i}\n`).join("");
+		const lines = splitLines(after);
+		expect(unapplyInPlace(makePatch(before, after), lines)).toBe(true);
+		expect(lines.join("")).toBe(before);
+	});
+
+	it("refuses a patch whose lines are not in the text, in place too", () => {
+		const patch = makePatch("a\nb\n", "a\nB\n");
+		expect(unapplyLines(patch, ["a\n", "C\n"])).toBe(false);
+		expect(unapplyInPlace(patch, ["a\n", "C\n"])).toBe(false);
+	});
+
+	it("keeps the text hash of records already stored", () => {
+		// Changing the hash would make every stored record fail its check and be set aside.
+		expect(textHash("hello")).toBe("5-1c72bhqo60e1w1fbey8bp2");
+		expect(textHash("a\n")).not.toBe(textHash("a\r\n"));
 	});
 });
