@@ -123,7 +123,7 @@ export async function run(): Promise<BenchRow[]> {
 					"declareEditIntent and writeNote set to always, so no human approval is in the timing. " +
 					"The baseline shows nothing before its call's arguments are complete (single-phase plugins), so its first feedback is tool_call_proposed. " +
 					"Main-model tokens: text plus tool-call argument JSON of every main reply in the turn (the final reply included). " +
-					"Pace checks: the scripted server's per-token timers run slower than asked on a busy machine; both paths share that (the apply's note-written times are pessimistic).",
+					"Pace checks: the measured rates of the scripted models (the server paces chunks against a fixed schedule, so they should match what was asked).",
 				unit: "",
 			},
 		);
