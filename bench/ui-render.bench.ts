@@ -22,7 +22,8 @@ const STREAM_RUNS = 3;
 const TRACE_CATEGORIES = ["blink.user_timing"];
 const root = new URL("..", import.meta.url);
 
-async function pageScript(): Promise<string> {
+/** The bench page bundle (ui-cold-profile.ts builds it unminified, to keep names in profiles). */
+export async function pageScript(minify = true): Promise<string> {
 	const out = await build({
 		entryPoints: [fileURLToPath(new URL("bench/support/ui-render-page.ts", root))],
 		bundle: true,
@@ -30,7 +31,7 @@ async function pageScript(): Promise<string> {
 		format: "iife",
 		platform: "browser",
 		target: "es2022",
-		minify: true,
+		minify,
 		jsx: "automatic",
 		define: { "process.env.NODE_ENV": '"production"' },
 		logLevel: "silent",

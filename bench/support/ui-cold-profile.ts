@@ -4,10 +4,9 @@
  * Not a bench row (profiling slows the page); a tool for finding what to make lazy.
  * Usage: npx tsx bench/support/ui-cold-profile.ts [events]
  */
-import { build } from "esbuild";
+import { pageScript } from "../ui-render.bench";
 import { readFile } from "node:fs/promises";
 import process from "node:process";
-import { fileURLToPath } from "node:url";
 import { launchChromium } from "../../test/e2e/support/browser";
 
 interface ProfileNode {
@@ -24,20 +23,7 @@ interface Profile {
 const root = new URL("../..", import.meta.url);
 const events = Number(process.argv[2] ?? 5000);
 
-const script = (
-	await build({
-		entryPoints: [fileURLToPath(new URL("bench/support/ui-render-page.ts", root))],
-		bundle: true,
-		write: false,
-		format: "iife",
-		platform: "browser",
-		target: "es2022",
-		minify: false, // keep function names for the profile
-		jsx: "automatic",
-		define: { "process.env.NODE_ENV": '"production"' },
-		logLevel: "silent",
-	})
-).outputFiles[0].text;
+const script = await pageScript(false); // unminified: keep function names for the profile
 const css = await readFile(new URL("styles.css", root), "utf8");
 
 const browser = await launchChromium();
