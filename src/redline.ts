@@ -39,7 +39,7 @@ export interface Redline {
 
 export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 	const { vault, store, settings } = deps;
-	const history = createNoteHistory({ vault, store, maxEntries: settings().historySize, maxNoteBytes: settings().maxNoteBytes });
+	const history = createNoteHistory({ vault, store, maxEntries: () => settings().historySize, maxNoteBytes: () => settings().maxNoteBytes });
 	const models = createModelProvider(settings, deps.credentials, deps.fetch ? { fetch: deps.fetch } : {});
 	const tools = new ToolRegistry([
 		readNoteTool,

@@ -19,9 +19,10 @@ export interface NoteHistoryDeps {
 	vault: Vault;
 	store: Store;
 	/** Entries kept per note (settings.historySize). */
-	maxEntries?: number;
+	/** Entries kept per note; a function is read at each write, so a settings change applies at once. */
+	maxEntries?: number | (() => number);
 	/** Larger notes are refused (settings.maxNoteBytes). */
-	maxNoteBytes?: number;
+	maxNoteBytes?: number | (() => number);
 	now?: () => Date;
 	newId?: (prefix: string) => string;
 }
@@ -40,8 +41,9 @@ class Moved extends Error {}
 const ATTEMPTS = 5;
 
 export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
-	const maxEntries = Math.max(1, deps.maxEntries ?? 10);
-	const maxBytes = deps.maxNoteBytes ?? 5 * 1024 * 1024;
+	const read = (limit: number | (() => number) | undefined, fallback: number) => (typeof limit === "function" ? limit() : (limit ?? fallback));
+	const maxEntries = () => Math.max(1, read(deps.maxEntries, 10));
+	const maxBytes = () => read(deps.maxNoteBytes, 5 * 1024 * 1024);
 	const now = deps.now ?? (() => new Date());
 	const newId = deps.newId ?? ((prefix: string) => `${prefix}_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`);
 	const { vault } = deps;
@@ -63,7 +65,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		const { entry, afterLines } = buildEntry(rec, path, change, { versionId: newId("v"), at: now().toISOString() }, () => records.snapshotLines(rec));
 		const previousSnapshot = rec.snapshot;
 		rec.entries.push(entry);
-		const dropped = rec.entries.length > maxEntries ? rec.entries.splice(0, rec.entries.length - maxEntries) : [];
+		const dropped = rec.entries.length > maxEntries() ? rec.entries.splice(0, rec.entries.length - maxEntries()) : [];
 		rec.snapshot = change.after;
 		await records.save(rec);
 		if (afterLines) records.rememberLines(rec, afterLines);
@@ -96,7 +98,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	async function readNote(path: string): Promise<string | WriteOutcome> {
 		try {
 			const text = await vault.read(path);
-			const refusal = refuseText(path, text, maxBytes, "the note");
+			const refusal = refuseText(path, text, maxBytes(), "the note");
 			return refusal ? { status: "error", message: refusal } : text;
 		} catch (error) {
 			if (error instanceof VaultError && error.code === "not-found") {
@@ -107,7 +109,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	}
 
 	async function write(request: WriteRequest): Promise<WriteOutcome> {
-		const refusal = refuseText(request.path, request.proposed, maxBytes, "the new text");
+		const refusal = refuseText(request.path, request.proposed, maxBytes(), "the new text");
 		if (refusal) return { status: "error", message: refusal };
 		const proposed = fitToNote(request.base, request.proposed);
 		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -135,7 +137,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	}
 
 	async function create(request: CreateRequest): Promise<WriteOutcome> {
-		const refusal = refuseText(request.path, request.content, maxBytes, "the new note");
+		const refusal = refuseText(request.path, request.content, maxBytes(), "the new note");
 		if (refusal) return { status: "error", message: refusal };
 		if (await vault.exists(request.path)) return { status: "error", message: `${request.path} already exists; it was not overwritten.` };
 		// A note created anew starts a fresh history (the old one belonged to a deleted note).

@@ -7,7 +7,7 @@ import { MemoryVault } from "../../src/vault/memory-vault";
 const lines = (...xs: string[]) => xs.map((x) => x + "\n").join("");
 const NOTE = lines("# Plan", "alpha", "beta", "gamma", "delta", "epsilon", "zeta");
 
-function setup(initial: Record<string, string> = { "Plan.md": NOTE }, options: { maxEntries?: number; maxNoteBytes?: number } = {}) {
+function setup(initial: Record<string, string> = { "Plan.md": NOTE }, options: { maxEntries?: number | (() => number); maxNoteBytes?: number } = {}) {
 	const vault = new MemoryVault("test", initial);
 	const store = new MemoryStore();
 	let n = 0;
@@ -101,6 +101,16 @@ describe("NoteHistory.write", () => {
 		for (let i = 0; i < 5; i++) written(await edit(history, vault, "Plan.md", (t) => t + `line ${i}\n`, `add ${i}`));
 		const entries = await history.list("Plan.md");
 		expect(entries.map((e) => e.description)).toEqual(["add 4", "add 3", "add 2"]);
+	});
+
+	it("applies a changed history size from the next write on, without a restart", async () => {
+		let size = 5;
+		const { vault, history } = setup(undefined, { maxEntries: () => size });
+		for (let i = 0; i < 4; i++) written(await edit(history, vault, "Plan.md", (t) => t + `line ${i}\n`, `add ${i}`));
+		expect(await history.list("Plan.md")).toHaveLength(4);
+		size = 2;
+		written(await edit(history, vault, "Plan.md", (t) => t + "line 4\n", "add 4"));
+		expect((await history.list("Plan.md")).map((e) => e.description)).toEqual(["add 4", "add 3"]);
 	});
 });
 
