@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scripted } from "../../src/sandbox/model-server";
 import { SandboxStartError, startSandbox, type Sandbox } from "../../src/sandbox/sandbox";
+import type { StoredEvent } from "../../src/thread/events";
+import { project } from "../../src/thread/projection";
 import { tempDir } from "../support/temp";
 
 const model = { kind: "scripted" as const, script: scripted({ text: "Hello" }) };
@@ -73,4 +75,45 @@ describe("starting the sandbox", () => {
 		const { readdir } = await import("node:fs/promises");
 		expect(await readdir(path.join(vaultDir, ".obsidian", "plugins", "redline", "data", "threads"))).toContain("index.json");
 	});
+});
+
+describe("an unreachable model", () => {
+	let sandbox: Sandbox | null = null;
+	afterEach(async () => {
+		await sandbox?.close();
+		sandbox = null;
+	});
+
+	it("ends the turn with a clear, retryable error that the pane can offer to retry", async () => {
+		const closed = createServer();
+		await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+		const address = closed.address();
+		const port = typeof address === "object" && address ? address.port : 0;
+		await new Promise<void>((resolve) => closed.close(() => resolve()));
+		sandbox = await startSandbox({
+			vaultDir: await vaultWithANote(),
+			pageDir: await tempDir(),
+			model: { kind: "real", baseUrl: `http://127.0.0.1:${port}/v1`, model: "gpt-test", apiKey: "sk-test-secret" },
+		});
+		const { service } = sandbox.redline;
+		const created = await service.createThread({});
+		if (!created.ok) throw new Error(created.error.message);
+		await service.sendMessage({ threadId: created.threadId, content: "Hello?" });
+		await service.idle(created.threadId);
+		const events: StoredEvent[] = [];
+		await new Promise<void>((resolve) => {
+			const sub = service.subscribe({ threadId: created.threadId }, (m) => {
+				if (m.kind === "event") events.push(m.event);
+				else {
+					sub.close();
+					resolve();
+				}
+			});
+		});
+		const state = project(created.threadId, events);
+		expect(state.status).toBe("error");
+		expect(state.errors.at(-1)).toMatchObject({ retryable: true });
+		expect(state.errors.at(-1)?.message).toMatch(/reach|connect|network|fetch/i);
+		expect(JSON.stringify(events)).not.toContain("sk-test-secret");
+	}, 30_000);
 });
