@@ -83,12 +83,20 @@ describe.skipIf(!chromiumPath)("scrolling a long chat in the browser", { timeout
 			document.querySelector(".redline-body")!.scrollTop = 0;
 		});
 		await page.waitForFunction((count) => document.querySelectorAll(".redline-message-user").length > count, before.length);
-		// The question that was at the top is still in view after the earlier turns mounted above it.
-		const inView = await page.evaluate((text) => {
-			const body = document.querySelector(".redline-body")!.getBoundingClientRect();
-			const target = [...document.querySelectorAll(".redline-message-user")].find((el) => el.textContent?.includes(text))!.getBoundingClientRect();
-			return target.bottom > body.top && target.top < body.bottom;
-		}, reading);
+		// The question that was at the top is still in view after the earlier turns mounted above it
+		// (the pane restores the reader's place once the new items are laid out, within a frame or two).
+		const inView = await page
+			.waitForFunction(
+				(text) => {
+					const body = document.querySelector(".redline-body")!.getBoundingClientRect();
+					const target = [...document.querySelectorAll(".redline-message-user")].find((el) => el.textContent?.includes(text))!.getBoundingClientRect();
+					return target.bottom > body.top && target.top < body.bottom;
+				},
+				reading,
+				{ timeout: 5_000 },
+			)
+			.then(() => true)
+			.catch(() => false);
 		expect(inView).toBe(true);
 		expect((await questions(page)).length).toBeGreaterThan(before.length);
 	});

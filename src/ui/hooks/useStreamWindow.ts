@@ -40,7 +40,21 @@ export function useStreamWindow(items: readonly WindowItem[]): StreamWindow {
 	useLayoutEffect(() => {
 		const keep = kept.current;
 		kept.current = null;
-		if (keep) keep.scroller.scrollTop = keep.scroller.scrollHeight - keep.fromBottom;
+		if (!keep) return;
+		const restore = () => {
+			keep.scroller.scrollTop = keep.scroller.scrollHeight - keep.fromBottom;
+		};
+		restore();
+		// Items just mounted above may settle their height a frame later (content-visibility,
+		// Markdown rendered by the host): restore once more then, unless the user scrolled meanwhile.
+		const win = keep.scroller.ownerDocument.defaultView;
+		const expected = keep.scroller.scrollTop;
+		const frame = win?.requestAnimationFrame(() => {
+			if (Math.abs(keep.scroller.scrollTop - expected) < 2 || keep.scroller.scrollTop === 0) restore();
+		});
+		return () => {
+			if (frame !== undefined) win?.cancelAnimationFrame(frame);
+		};
 	}, [from]);
 
 	// A fresh observer after each change: observing delivers the current state at once, so a
