@@ -50,13 +50,6 @@ export function normalizeVaultPath(input: string): string {
 			input,
 		);
 	}
-	if (/^[A-Za-z]:/.test(input)) {
-		throw new VaultError(
-			"invalid-path",
-			`Invalid path ${describe(input)}: a drive letter makes it absolute; use a vault-relative path`,
-			input,
-		);
-	}
 	const segments: string[] = [];
 	for (const segment of input.split("/")) {
 		if (segment === "" || segment === ".") continue;
@@ -67,6 +60,14 @@ export function normalizeVaultPath(input: string): string {
 	}
 	if (segments.length === 0) {
 		throw new VaultError("invalid-path", `Invalid path ${describe(input)}: it names no note`, input);
+	}
+	// Checked on the normalized first segment, so "./C:/x" cannot slip a drive letter past it.
+	if (/^[A-Za-z]:/.test(segments[0])) {
+		throw new VaultError(
+			"invalid-path",
+			`Invalid path ${describe(input)}: a drive letter makes it absolute; use a vault-relative path`,
+			input,
+		);
 	}
 	return segments.join("/");
 }

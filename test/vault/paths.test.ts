@@ -67,12 +67,15 @@ describe("normalizeVaultPath", () => {
 				}
 				const segments = out.split("/");
 				return (
+					!/^[A-Za-z]:/.test(out) &&
 					!out.startsWith("/") &&
 					!out.includes("\\") &&
 					segments.every((s) => s !== "" && s !== "." && s !== "..") &&
 					normalizeVaultPath(out) === out
 				);
 			}),
+			// Found by this property once: "./a:" became "a:", which reads as a drive letter.
+			{ examples: [["./a:"], ["./C:/Windows"]] },
 		);
 	});
 });
