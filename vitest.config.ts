@@ -12,6 +12,7 @@ export default defineConfig({
 	test: {
 		include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
 		environment: "node",
+		setupFiles: ["test/support/setup.ts"],
 		testTimeout: 20_000,
 		hookTimeout: 30_000,
 		pool: "forks",
