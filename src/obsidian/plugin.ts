@@ -179,7 +179,6 @@ export class RedlinePlugin extends Plugin {
 		return leaf;
 	}
 
-	/** The thread commands act on: the most recently updated one (created when there is none). */
 	private commandHost(): CommandHost {
 		return {
 			activeFile: () => this.app.workspace.getActiveFile(),
@@ -187,13 +186,12 @@ export class RedlinePlugin extends Plugin {
 			refreshHistory: (path) => this.refreshHistory(path),
 			openChat: async () => void (await this.openChat()),
 			// Both act on the chat the pane shows, so they go to the pane (opened first if needed).
+			// (Sent only when a pane is there or opening, so no request lingers for a later one.)
 			newChat: async () => {
-				await this.openChat();
-				this.paneRequests.send({ kind: "new-chat" });
+				if (await this.openChat()) this.paneRequests.send({ kind: "new-chat" });
 			},
 			pinNote: async (path) => {
-				await this.openChat();
-				this.paneRequests.send({ kind: "pin", path });
+				if (await this.openChat()) this.paneRequests.send({ kind: "pin", path });
 			},
 			stopAll: async () => {
 				if (!this.corePromise) return;
