@@ -29,25 +29,43 @@ export type AskAnswers = Record<string, string[]>;
 /** Payload of each event type, without the common fields. */
 export interface EventPayloads {
 	thread_created: { title?: string; v?: number };
-	thread_renamed: { title: string };
+	/** by: "auto" for the title made after the first reply; absent (older logs) or "user" otherwise. */
+	thread_renamed: { title: string; by?: "user" | "auto" };
 	user_message: { messageId: string; content: string; pinned: PinnedItem[] };
 	assistant_message_started: { messageId: string };
 	assistant_token: { messageId: string; text: string };
+	/**
+	 * A thinking model's reasoning (`<think>` content, `reasoning_content` or `reasoning` deltas):
+	 * streamed and coalesced on disk like tokens, shown as a step, never as answer text, and not
+	 * replayed to the model.
+	 */
+	assistant_reasoning: { messageId: string; text: string };
 	assistant_message_completed: { messageId: string; finishReason: string };
 	status: { status: ThreadStatus; detail?: string };
 	tool_call_proposed: { callId: string; tool: string; args: unknown; messageId: string };
 	tool_call_decided: { callId: string; decision: ToolDecision; by: "user" | "policy"; comment?: string };
 	tool_call_started: { callId: string };
-	tool_call_progress: { callId: string; phase: string; fraction?: number };
+	/** changes: edit blocks received so far while a fast apply streams ("2 changes so far"). */
+	tool_call_progress: { callId: string; phase: string; fraction?: number; changes?: number };
 	tool_call_completed: { callId: string; result: ToolResult };
 	tool_preference_set: { tool: string; preference: ToolPreference };
 	question_asked: { askId: string; callId: string; questions: AskQuestion[] };
 	question_answered: { askId: string; answers: AskAnswers };
 	edit_intent_declared: { editId: string; callId: string; path: string; operation: EditOperation; description: string };
 	edit_applied: { editId?: string; path: string; versionId: string; added: number; removed: number };
-	edit_reverted: { editId?: string; path: string; versionId: string; added: number; removed: number };
+	/**
+	 * A revert by any route, appended to the thread whose edit it undid. versionId is the history
+	 * entry the revert made; undid is the entry it reversed. restored: true when the revert undid
+	 * an earlier revert of this edit (the card shows "Restored"), absent when it undid the edit.
+	 */
+	edit_reverted: { editId?: string; path: string; versionId: string; added: number; removed: number; undid?: string; restored?: boolean };
 	item_pinned: { item: PinnedItem };
 	item_unpinned: { item: PinnedItem };
+	/**
+	 * The transcript sent to the model replaces events fromSeq..toSeq (inclusive) by summary; the
+	 * log keeps them all and the pane still shows them. tokensSaved: the estimate shown to the user.
+	 */
+	context_compacted: { fromSeq: number; toSeq: number; summary: string; tokensSaved?: number };
 	error: { message: string; retryable: boolean };
 }
 

@@ -18,6 +18,7 @@ const REQUIRED: Record<string, Record<string, string>> = {
 	user_message: { messageId: "string", content: "string", pinned: "object" },
 	assistant_message_started: { messageId: "string" },
 	assistant_token: { messageId: "string", text: "string" },
+	assistant_reasoning: { messageId: "string", text: "string" },
 	assistant_message_completed: { messageId: "string", finishReason: "string" },
 	status: { status: "string" },
 	tool_call_proposed: { callId: "string", tool: "string", messageId: "string" },
@@ -33,6 +34,7 @@ const REQUIRED: Record<string, Record<string, string>> = {
 	edit_reverted: { path: "string", versionId: "string", added: "number", removed: "number" },
 	item_pinned: { item: "object" },
 	item_unpinned: { item: "object" },
+	context_compacted: { fromSeq: "number", toSeq: "number", summary: "string" },
 	error: { message: "string", retryable: "boolean" },
 };
 
