@@ -26,6 +26,17 @@ export interface AskQuestion {
 /** Answers keyed by question index ("0", "1", ...): option labels, plus at most one free text. */
 export type AskAnswers = Record<string, string[]>;
 
+/**
+ * What the provider reported for the request that produced a message (`usage.prompt_tokens`,
+ * `usage.completion_tokens`), next to Redline's own estimate of that same request, so the token
+ * estimate's per-thread calibration is derived from the log and survives a restart.
+ */
+export interface ModelUsage {
+	promptTokens: number;
+	completionTokens?: number;
+	estimatedPromptTokens?: number;
+}
+
 /** Payload of each event type, without the common fields. */
 export interface EventPayloads {
 	thread_created: { title?: string; v?: number };
@@ -40,7 +51,8 @@ export interface EventPayloads {
 	 * replayed to the model.
 	 */
 	assistant_reasoning: { messageId: string; text: string };
-	assistant_message_completed: { messageId: string; finishReason: string };
+	/** usage: absent when the provider sent none (and in logs from before it was recorded). */
+	assistant_message_completed: { messageId: string; finishReason: string; usage?: ModelUsage };
 	status: { status: ThreadStatus; detail?: string };
 	tool_call_proposed: { callId: string; tool: string; args: unknown; messageId: string };
 	tool_call_decided: { callId: string; decision: ToolDecision; by: "user" | "policy"; comment?: string };
@@ -66,6 +78,12 @@ export interface EventPayloads {
 	 * log keeps them all and the pane still shows them. tokensSaved: the estimate shown to the user.
 	 */
 	context_compacted: { fromSeq: number; toSeq: number; summary: string; tokensSaved?: number };
+	/**
+	 * The provider refused a request as longer than the model's context. limitTokens: the limit
+	 * its message stated (stated: true), or the smaller budget Redline chose when it stated none;
+	 * later requests to this model keep under it. requestTokens: the request's size, if stated.
+	 */
+	context_limit_reached: { model: string; limitTokens: number; stated: boolean; requestTokens?: number };
 	error: { message: string; retryable: boolean };
 }
 

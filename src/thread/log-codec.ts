@@ -35,6 +35,7 @@ const REQUIRED: Record<string, Record<string, string>> = {
 	item_pinned: { item: "object" },
 	item_unpinned: { item: "object" },
 	context_compacted: { fromSeq: "number", toSeq: "number", summary: "string" },
+	context_limit_reached: { model: "string", limitTokens: "number", stated: "boolean" },
 	error: { message: "string", retryable: "boolean" },
 };
 
