@@ -7,7 +7,7 @@ import type { StructuredPatch } from "diff";
 import { countLines, patchOfLines } from "./patch";
 import type { NoteRecord, StoredEntry } from "./record";
 import { splitLines, textHash } from "./text";
-import type { HistoryKind } from "./types";
+import type { EditRef, HistoryKind } from "./types";
 
 /** What to commit: the kind, the texts and the entry's extra fields. */
 export interface Change {
@@ -18,6 +18,8 @@ export interface Change {
 	threadId?: string;
 	editId?: string;
 	reverts?: string[];
+	revertedEdits?: EditRef[];
+	restoredEdits?: EditRef[];
 	trashed?: boolean;
 	/** The patch before → after, when the caller already has it. */
 	patch?: StructuredPatch;
@@ -67,6 +69,8 @@ export function buildEntry(
 		added,
 		removed,
 		...(change.reverts ? { reverts: change.reverts } : {}),
+		...(change.revertedEdits?.length ? { revertedEdits: change.revertedEdits } : {}),
+		...(change.restoredEdits?.length ? { restoredEdits: change.restoredEdits } : {}),
 		...(change.trashed ? { trashed: true } : {}),
 	};
 	if (last && rec.snapshot !== change.before) {

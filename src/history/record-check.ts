@@ -53,8 +53,15 @@ function isEntry(value: unknown): boolean {
 		typeof value.removed === "number" &&
 		isPatch(value.patch) &&
 		(value.gap === undefined || isPatch(value.gap)) &&
-		(value.reverts === undefined || (Array.isArray(value.reverts) && value.reverts.every((id) => typeof id === "string")))
+		(value.reverts === undefined || (Array.isArray(value.reverts) && value.reverts.every((id) => typeof id === "string"))) &&
+		isEditRefs(value.revertedEdits) &&
+		isEditRefs(value.restoredEdits)
 	);
+}
+
+function isEditRefs(value: unknown): boolean {
+	if (value === undefined) return true;
+	return Array.isArray(value) && value.every((ref) => isObject(ref) && ["threadId", "editId", "undid"].every((key) => typeof ref[key] === "string"));
 }
 
 function isPatch(value: unknown): boolean {

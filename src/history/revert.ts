@@ -18,6 +18,7 @@ import { splitLines } from "./text";
 import { rebuildVersions } from "./record";
 import type { NoteRecord, StoredEntry } from "./record";
 import type { Change } from "./entry";
+import { revertMarks, type RevertMarks } from "./edit-refs";
 import type { WriteOutcome } from "./types";
 import { copyInto, VersionWalk } from "./version-walk";
 
@@ -47,13 +48,13 @@ export function planRevert(record: NoteRecord | null, path: string, current: str
 	let plan: Plan | null = null;
 	if (keep === -1 && versionId !== undefined) plan = error(`Version ${versionId} is not in the history of ${path} (only the last ${entries.length} changes are kept).`);
 	else if (keep === newest) plan = stop({ status: "no-op", message: `${path} is already at version ${versionId ?? ""}; nothing newer to revert.` });
-	const reverts = entries.slice(keep + 1).map((e) => e.versionId).reverse();
+	const marks = revertMarks(entries, keep);
 	const description = versionId === undefined ? `Revert "${entries[newest].description}"` : `Revert to the version of ${entries[keep]?.at ?? versionId}`;
 	const chain = current === null ? null : new UndoChain(record, path, current, snapshotLines);
 	for (;;) {
 		if (!walk.rebuildBefore()) return { type: "damaged", entry: walk.entry };
-		if (plan === null && current === null) plan = planDeleted(path, walk, keep, description, reverts);
-		if (plan === null && chain && walk.index > keep) plan = chain.undo(walk, keep, description, reverts);
+		if (plan === null && current === null) plan = planDeleted(path, walk, keep, description, marks);
+		if (plan === null && chain && walk.index > keep) plan = chain.undo(walk, keep, description, marks);
 		if (walk.index === 0) break;
 		if (!walk.back()) return { type: "damaged", entry: walk.entry };
 	}
@@ -62,9 +63,9 @@ export function planRevert(record: NoteRecord | null, path: string, current: str
 }
 
 /** The note is gone: only undoing the revert that trashed it can bring it back. */
-function planDeleted(path: string, walk: VersionWalk, keep: number, description: string, reverts: string[]): Plan {
+function planDeleted(path: string, walk: VersionWalk, keep: number, description: string, marks: RevertMarks): Plan {
 	if (keep === walk.index - 1 && walk.entry.trashed) {
-		return { type: "create", change: { kind: "revert", before: "", after: walk.before.join(""), description, reverts } };
+		return { type: "create", change: { kind: "revert", before: "", after: walk.before.join(""), description, ...marks } };
 	}
 	return error(`${path} was deleted outside Redline, so there is nothing to revert onto. It can be restored from its Redline history instead (the last version or a chosen one).`);
 }
@@ -96,7 +97,7 @@ class UndoChain {
 	}
 
 	/** Undoes walk.entry; a Plan once the chain is decided (done, refused), else null. */
-	undo(walk: VersionWalk, keep: number, description: string, reverts: string[]): Plan | null {
+	undo(walk: VersionWalk, keep: number, description: string, marks: RevertMarks): Plan | null {
 		const { entry } = walk;
 		const { path } = this;
 		const last = walk.index === keep + 1;
@@ -110,7 +111,7 @@ class UndoChain {
 					message: `${path} was edited after Redline created it; reverting the creation would discard that text, so nothing was changed.`,
 				});
 			}
-			return { type: "trash", change: { kind: "revert", before: this.current, after: "", description, reverts, trashed: true } };
+			return { type: "trash", change: { kind: "revert", before: this.current, after: "", description, ...marks, trashed: true } };
 		}
 		if (!this.exact) {
 			const merged = mergeLines(walk.after, this.lines, walk.before, this.spare());
@@ -127,7 +128,7 @@ class UndoChain {
 			if (merged.lines === walk.before) this.exact = true;
 			else this.lines = merged.lines;
 		}
-		if (last) return this.finish(walk, description, reverts);
+		if (last) return this.finish(walk, description, marks);
 		// The walk is about to turn `before` into the previous after-text; keep our own copy.
 		if (this.exact && entry.gap) {
 			const target = this.spare();
@@ -138,7 +139,7 @@ class UndoChain {
 		return null;
 	}
 
-	private finish(walk: VersionWalk, description: string, reverts: string[]): Plan {
+	private finish(walk: VersionWalk, description: string, marks: RevertMarks): Plan {
 		const lines = this.exact ? walk.before : this.lines;
 		const text = lines.join("");
 		if (text === this.current) return stop({ status: "no-op", message: `The change is already undone in ${this.path}; nothing to write.` });
@@ -147,7 +148,7 @@ class UndoChain {
 		const afterLines = this.exact ? undefined : lines;
 		return {
 			type: "swap",
-			change: { kind: "revert", before: this.current, after: text, description, reverts, patch, ...(this.gap ? { gap: this.gap } : {}), ...(afterLines ? { afterLines } : {}) },
+			change: { kind: "revert", before: this.current, after: text, description, ...marks, patch, ...(this.gap ? { gap: this.gap } : {}), ...(afterLines ? { afterLines } : {}) },
 			rebased: this.current !== this.record.snapshot,
 		};
 	}

@@ -7,6 +7,17 @@ import type { StructuredPatch } from "diff";
 
 export type HistoryKind = "edit" | "create" | "revert";
 
+/**
+ * A thread's edit as a revert entry remembers it, so that the thread can be told (edit_reverted)
+ * even once the edit's own entry has left the kept history. undid: the entry whose undoing took
+ * the edit out or put it back (the edit's own entry, or an earlier revert).
+ */
+export interface EditRef {
+	threadId: string;
+	editId: string;
+	undid: string;
+}
+
 export interface HistoryEntry {
 	versionId: string;
 	path: string;
@@ -23,6 +34,10 @@ export interface HistoryEntry {
 	removed: number;
 	/** For a revert entry: the versions it undid. */
 	reverts?: string[];
+	/** For a revert entry: the threads' edits whose change it took out of the note. */
+	revertedEdits?: EditRef[];
+	/** For a revert entry: the threads' edits it put back (it undid an earlier revert of them). */
+	restoredEdits?: EditRef[];
 }
 
 export interface WriteRequest {

@@ -1,10 +1,12 @@
 /**
  * The service's note-history methods (v1.history.list / v1.history.revert): a thin, checked
- * face over NoteHistory. They share nothing with the threads, so they live apart from the
- * thread service, which delegates to them.
+ * face over NoteHistory. Every revert, whatever asked for it (the card, the command, the history
+ * modal or panel, an RPC client), comes through revertHistory, which hands the written entry to
+ * the service to tell the threads whose edits it undid or put back (revertEvents).
  */
 import { formatPatch } from "diff";
 import type { HistoryEntry, NoteHistory } from "../history/types";
+import type { NewEvent } from "./events";
 import { fail, isRecord } from "./params";
 import type { HistoryEntrySummary, Result } from "./service-api";
 
@@ -22,6 +24,8 @@ export async function listHistory(history: NoteHistory | undefined, params: { pa
 export async function revertHistory(
 	history: NoteHistory | undefined,
 	params: { path: string; versionId?: string },
+	/** Called with the revert's entry once it is written (a refused revert calls nothing). */
+	announce: (entry: HistoryEntry) => Promise<void> = () => Promise.resolve(),
 ): Promise<Result<{ versionId: string; added: number; removed: number }>> {
 	if (!history) return fail("unavailable", "Note history is not available here");
 	if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "") return fail("bad_params", "path must be a note path");
@@ -30,6 +34,7 @@ export async function revertHistory(
 		const outcome = await history.revert(params.path, params.versionId);
 		switch (outcome.status) {
 			case "written":
+				await announce(outcome.entry);
 				return { ok: true, versionId: outcome.entry.versionId, added: outcome.entry.added, removed: outcome.entry.removed };
 			case "conflict":
 				return fail("conflict", outcome.message);
@@ -41,6 +46,17 @@ export async function revertHistory(
 	} catch (error) {
 		return fail("internal", error instanceof Error ? error.message : String(error));
 	}
+}
+
+/** The edit_reverted event for each thread whose edit a revert entry took out or put back, by threadId. */
+export function revertEvents(entry: HistoryEntry): Array<{ threadId: string; editId: string; event: Extract<NewEvent, { type: "edit_reverted" }> }> {
+	const { path, versionId, added, removed } = entry;
+	const event = (editId: string, undid: string, restored: boolean) =>
+		({ type: "edit_reverted", editId, path, versionId, added, removed, undid, ...(restored ? { restored: true } : {}) }) as const;
+	return [
+		...(entry.revertedEdits ?? []).map((ref) => ({ threadId: ref.threadId, editId: ref.editId, event: event(ref.editId, ref.undid, false) })),
+		...(entry.restoredEdits ?? []).map((ref) => ({ threadId: ref.threadId, editId: ref.editId, event: event(ref.editId, ref.undid, true) })),
+	];
 }
 
 /** What crosses the wire: plain fields and the patch as a unified diff (the UI shows it). */

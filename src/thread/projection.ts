@@ -8,7 +8,7 @@
  */
 import type { PinnedItem, StoredEvent, ThreadEvent, ThreadEventOf } from "./events";
 import { isKnownEvent } from "./events";
-import type { AssistantMessageView, MessageView, ThreadState, ToolCallView, TurnView } from "./state";
+import type { AssistantMessageView, EditView, MessageView, ThreadState, ToolCallView, TurnView } from "./state";
 
 export function emptyState(threadId: string): ThreadState {
 	return {
@@ -128,7 +128,10 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 			const edit = event.editId !== undefined ? state.edits[event.editId] : undefined;
 			if (!edit) return state;
 			const outcome = { versionId: event.versionId, added: event.added, removed: event.removed };
-			const updated = event.type === "edit_applied" ? { ...edit, applied: outcome } : { ...edit, reverted: outcome };
+			const { reverted: _reverted, restored: _restored, ...rest } = edit;
+			let updated: EditView;
+			if (event.type === "edit_applied") updated = { ...edit, applied: outcome };
+			else updated = event.restored === true ? { ...rest, restored: outcome } : { ...rest, reverted: outcome };
 			return { ...state, edits: withKey(state.edits, edit.editId, updated) };
 		}
 		case "item_pinned":

@@ -11,7 +11,8 @@ import { answersFromFreeText, validateAnswers } from "../tools/ask-user";
 import { EVENT_SCHEMA_VERSION, type AskAnswers, type NewEvent, type PinnedItem, type ToolPreference } from "./events";
 import { newId } from "./ids";
 import { ThreadLog, threadLogKey } from "./log";
-import { listHistory, revertHistory } from "./history-methods";
+import { listHistory, revertEvents, revertHistory } from "./history-methods";
+import type { HistoryEntry } from "../history/types";
 import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
 import { samePinnedItem } from "./projection";
 import type { HistoryEntrySummary, Result, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
@@ -219,7 +220,19 @@ export class LocalThreadService implements ThreadService {
 	}
 
 	revertHistory(params: { path: string; versionId?: string }): Promise<Result<{ versionId: string; added: number; removed: number }>> {
-		return revertHistory(this.deps.history, params);
+		return revertHistory(this.deps.history, params, (entry) => this.announceRevert(entry));
+	}
+
+	/**
+	 * Tells each thread whose edit a revert took out or put back, and nobody else: a thread that
+	 * was deleted, or whose log does not know the edit, is left alone.
+	 */
+	private async announceRevert(entry: HistoryEntry): Promise<void> {
+		for (const { threadId, editId, event } of revertEvents(entry)) {
+			const found = await this.find({ threadId });
+			if (found.error || !found.log.state().edits[editId]) continue;
+			found.log.append(event);
+		}
 	}
 
 	/** The thread's log (loaded on first use), or the error to answer. */

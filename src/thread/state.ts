@@ -58,7 +58,10 @@ export interface EditView {
 	operation: EditOperation;
 	description: string;
 	applied?: { versionId: string; added: number; removed: number };
+	/** Set while the edit is undone: the revert that undid it (versionId is the revert's entry). */
 	reverted?: { versionId: string; added: number; removed: number };
+	/** Set when a revert of a revert put the edit back (and it was not undone again since). */
+	restored?: { versionId: string; added: number; removed: number };
 }
 
 export interface QuestionView {

@@ -1,7 +1,8 @@
 /**
  * Editing a note end to end in Chromium: the intent shows before the apply model starts, the
- * edit lands on disk, Revert restores the note byte for byte, and what the user types in the note
- * while the apply model works survives the agent's write.
+ * edit lands on disk, Revert restores the note byte for byte (and the card still says so after a
+ * reload and in a second tab), and what the user types in the note while the apply model works
+ * survives the agent's write.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +33,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			],
 			[applyWith((note) => note.split("\n").filter((line) => !/^#{1,6}\s/.test(line)).join("\n"), applyHeld.promise)],
 		);
-		await withE2E(browser, "1-intent-run-revert", script, async ({ page, sandbox, readNote, readNoteBytes, screenshot }) => {
+		await withE2E(browser, "1-intent-run-revert", script, async ({ page, sandbox, readNote, readNoteBytes, screenshot, openPage }) => {
 			const server = sandbox.modelServer!;
 			const original = await readNoteBytes(DAILY);
 
@@ -64,6 +65,43 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			await card.getByRole("button", { name: `Revert this change to ${DAILY}` }).click({ timeout: UI_TIMEOUT });
 			await eventually(async () => expect((await readNoteBytes(DAILY)).equals(original)).toBe(true));
 			await visible(card.getByRole("status").getByText("Reverted"));
+
+			// The card tells the truth from the log: after a reload, and in a second tab.
+			await page.reload();
+			const reloaded = editCard(page, DAILY);
+			await visible(reloaded.getByRole("status").getByText("Reverted"));
+			expect(await reloaded.getByRole("button", { name: `Revert this change to ${DAILY}` }).count()).toBe(0);
+			const second = await openPage();
+			await visible(editCard(second, DAILY).getByRole("status").getByText("Reverted"));
+		});
+	});
+
+	it("shows a revert made through v1.history.revert on the open card, and Restored when that revert is undone", async () => {
+		const script = mainAndApply(
+			[
+				reply.toolCalls([{ name: "declareEditIntent", args: { path: DAILY, operation: "modify", description: "remove all headings" } }]),
+				reply.text("Removed the headings."),
+			],
+			[applyWith((note) => note.split("\n").filter((line) => !/^#{1,6}\s/.test(line)).join("\n"))],
+		);
+		await withE2E(browser, "revert-from-elsewhere", script, async ({ page, sandbox, readNoteBytes }) => {
+			const original = await readNoteBytes(DAILY);
+			await sendMessage(page, "Remove all headings from the daily note");
+			const card = editCard(page, DAILY);
+			await card.getByRole("button", { name: /^Run:/ }).click({ timeout: UI_TIMEOUT });
+			await visible(pane(page).getByText("Removed the headings."));
+			const rpc = (id: number) =>
+				fetch(`${sandbox.url}/v1/rpc`, {
+					method: "POST",
+					headers: { "Content-Type": "application/json", Authorization: `Bearer ${sandbox.token}` },
+					body: JSON.stringify({ jsonrpc: "2.0", id, method: "v1.history.revert", params: { path: DAILY } }),
+				}).then((response) => response.json() as Promise<{ result: { ok: boolean } }>);
+			expect((await rpc(1)).result.ok).toBe(true);
+			await visible(card.getByRole("status").getByText("Reverted"));
+			expect((await readNoteBytes(DAILY)).equals(original)).toBe(true);
+			expect((await rpc(2)).result.ok).toBe(true);
+			await visible(card.getByRole("status").getByText("Restored"));
+			await visible(card.getByRole("button", { name: `Revert this change to ${DAILY}` }));
 		});
 	});
 

@@ -51,7 +51,68 @@ async function pinnedByThread(service: ThreadService): Promise<Record<string, Pi
 	return all;
 }
 
+/** A chat that made an edit of Daily.md, as its log on disk records it (written before the plugin starts). */
+async function withChatEdit(options: { earlier?: boolean } = {}) {
+	const app = new App();
+	app.vault.seed({ "Daily.md": options.earlier ? "\nmilk\n" : "# Daily\n\nmilk\n" });
+	const threadId = "t_chat_that_edited";
+	const at = "2026-01-10T09:00:00.000Z";
+	const lines = [
+		{ seq: 1, threadId, at, type: "thread_created", v: 1 },
+		{ seq: 2, threadId, at, type: "edit_intent_declared", editId: "edit_1", callId: "call_1", path: "Daily.md", operation: "modify", description: "add eggs" },
+	];
+	await app.vault.adapter.mkdir(".obsidian/plugins/redline/data/threads");
+	await app.vault.adapter.write(`.obsidian/plugins/redline/data/threads/${threadId}.jsonl`, lines.map((line) => JSON.stringify(line)).join("\n") + "\n");
+	const { plugin } = await startPlugin(app);
+	const core = await plugin.core();
+	if (options.earlier) expect((await core.history.write({ path: "Daily.md", base: "\nmilk\n", proposed: "# Daily\n\nmilk\n", description: "Add a title" })).status).toBe("written");
+	const outcome = await core.history.write({ path: "Daily.md", base: "# Daily\n\nmilk\n", proposed: "# Daily\n\nmilk\neggs\n", description: "add eggs", threadId, editId: "edit_1" });
+	expect(outcome.status).toBe("written");
+	return { app, plugin, threadId };
+}
+
+async function revertedEdits(service: ThreadService, threadId: string) {
+	const events: StoredEvent[] = [];
+	await new Promise<void>((resolve) => {
+		const sub = service.subscribe({ threadId }, (message) => {
+			if (message.kind === "event") events.push(message.event);
+			else {
+				sub.close();
+				resolve();
+			}
+		});
+	});
+	return project(threadId, events).edits.edit_1;
+}
+
 describe("commands", () => {
+	it("Revert last change in this note tells the chat that made the change", async () => {
+		const { app, plugin, threadId } = await withChatEdit();
+		await app.workspace.openFile("Daily.md");
+		await settle();
+		app.runCommand("redline:revert-last-change");
+		const service = await plugin.service();
+		const edit = await until(async () => (await revertedEdits(service, threadId))?.reverted);
+		expect(edit).toMatchObject({ added: 0, removed: 1 });
+		expect(app.vault.text("Daily.md")).toBe("# Daily\n\nmilk\n");
+		await stopPlugin(plugin);
+	});
+
+	it("Revert to here in the history modal tells the chat too", async () => {
+		const { app, plugin, threadId } = await withChatEdit({ earlier: true });
+		await app.workspace.openFile("Daily.md");
+		app.runCommand("redline:show-history");
+		await settle();
+		const entries = [...app.openModals[0].contentEl.querySelectorAll(".redline-history-entry")];
+		expect(entries.map((e) => e.querySelector(".setting-item-name")!.textContent)).toEqual(["add eggs", "Add a title"]);
+		// Back to "Add a title" undoes the chat's "add eggs".
+		(entries[1].querySelector("button") as HTMLButtonElement).click();
+		const service = await plugin.service();
+		const edit = await until(async () => (await revertedEdits(service, threadId))?.reverted);
+		expect(edit).toMatchObject({ added: 0, removed: 1 });
+		await stopPlugin(plugin);
+	});
+
 	it("pins the active note to the chat the pane shows, even when it is not the newest", async () => {
 		const app = new App();
 		app.vault.seed({ "Daily.md": "# Daily\n" });

@@ -73,6 +73,8 @@ describe("edit cards", () => {
 		expect(diff.querySelector(".redline-diff-word-added")?.textContent).toBe("cat");
 		await user.click(within(card).getByRole("button", { name: "Revert this change to Daily.md" }));
 		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v1" }]);
+		// The card shows what the log says: the service appends edit_reverted (test/ui/revert-card.test.tsx).
+		act(() => service.push("thread_1", { type: "edit_reverted", editId: "e1", path: "Daily.md", versionId: "v3", added: 1, removed: 1, undid: "v2" }));
 		expect((await within(card).findByRole("status")).textContent).toContain("Reverted");
 	});
 

@@ -93,7 +93,7 @@ function EditResult({ edit, call }: { edit: EditView; call: ToolCallView }) {
 				{(result.status !== "success" || !unified) && <p className="redline-call-result">{result.message}</p>}
 			</div>
 			{unified && <DiffView unified={unified} label={`Changes to ${edit.path}`} />}
-			{result.status === "success" && versionId && <RevertControl path={edit.path} versionId={versionId} reverted={edit.reverted} />}
+			{result.status === "success" && versionId && <RevertControl path={edit.path} versionId={versionId} edit={edit} />}
 		</div>
 	);
 }
@@ -117,24 +117,30 @@ function useDiff(path: string, fromResult: unknown, versionId: string | undefine
 	return inline ?? fetched;
 }
 
-function RevertControl({ path, versionId, reverted }: { path: string; versionId: string; reverted: EditView["reverted"] }) {
+/**
+ * Revert, or what became of the edit: "Reverted" while a revert (by any route: this button, the
+ * command, the history, an RPC client) has it undone, "Restored" once a revert of that revert put
+ * it back. Both come from the thread's log, so a reload, a second window and a pop-out agree.
+ */
+function RevertControl({ path, versionId, edit }: { path: string; versionId: string; edit: EditView }) {
 	const { host } = usePane();
-	const [done, setDone] = useState<{ added: number; removed: number } | null>(null);
-	const revert = useAction(async () => {
-		const outcome = await revertEdit(host.service, path, versionId);
-		if (outcome.ok) setDone({ added: outcome.added, removed: outcome.removed });
-		return outcome;
-	});
-	const shown = reverted ?? done;
-	if (shown) {
+	// A restored edit is in the note by the revert that restored it: undoing that one undoes it again.
+	const inEffect = edit.restored?.versionId ?? versionId;
+	const revert = useAction(() => revertEdit(host.service, path, inEffect));
+	if (edit.reverted) {
 		return (
 			<p className="redline-revert-outcome" role="status">
-				Reverted <ChangeChip added={shown.added} removed={shown.removed} />
+				Reverted <ChangeChip added={edit.reverted.added} removed={edit.reverted.removed} />
 			</p>
 		);
 	}
 	return (
 		<div className="redline-revert">
+			{edit.restored && (
+				<p className="redline-revert-outcome" role="status">
+					Restored <ChangeChip added={edit.restored.added} removed={edit.restored.removed} />
+				</p>
+			)}
 			<button type="button" className="redline-button" aria-label={`Revert this change to ${path}`} disabled={revert.busy} onClick={() => void revert.run()}>
 				Revert
 			</button>

@@ -1,6 +1,6 @@
 /** A UiHost for tests: Markdown as plain text, recorded navigation, a fixed list of notes. */
 import type { PaneRequest, UiHost } from "../../../src/ui/host";
-import type { FakeThreadService } from "./fake-service";
+import type { ThreadService } from "../../../src/thread/service-api";
 
 export interface TestHost extends UiHost {
 	opened: string[];
@@ -10,7 +10,7 @@ export interface TestHost extends UiHost {
 	request(request: PaneRequest): void;
 }
 
-export function testHost(service: FakeThreadService, notes: string[] = [], active: string | null = null): TestHost {
+export function testHost(service: ThreadService, notes: string[] = [], active: string | null = null): TestHost {
 	let current = active;
 	const listeners = new Set<(path: string | null) => void>();
 	const requestListeners = new Set<(request: PaneRequest) => void>();

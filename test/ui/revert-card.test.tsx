@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+/**
+ * The edit card's Revert shows what the thread's log says, over the real service and history:
+ * "Reverted" after a reload and in a second pane (another window or a pop-out subscribes the same
+ * way), a revert made elsewhere reaches the card, and a revert of that revert shows "Restored".
+ * (Before, "Reverted" lived in React state: a remounted card offered Revert again.)
+ */
+import { act, cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { createNoteHistory } from "../../src/history/note-history";
+import { MemoryStore } from "../../src/store/memory-store";
+import { LocalThreadService } from "../../src/thread/service";
+import { RedlinePane } from "../../src/ui/components/RedlinePane";
+import { MemoryVault } from "../../src/vault/memory-vault";
+import { EventScript } from "./support/events";
+import { testHost } from "./support/host";
+
+afterEach(cleanup);
+
+const BEFORE = "# Daily\nWalk the dog\nBuy milk\n";
+const AFTER = "# Daily\nWalk the cat\nBuy milk\n";
+
+/** A thread whose edit of Daily.md was applied, with its log in the store and its entry in the history. */
+async function editedThread() {
+	const vault = new MemoryVault("v", { "Daily.md": BEFORE });
+	const store = new MemoryStore();
+	const history = createNoteHistory({ vault, store });
+	const s = new EventScript("t_edited").user("m1", "Change the dog to a cat").assistant("a1", "");
+	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "replace dog with cat" });
+	s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "replace dog with cat" });
+	s.decide("c_edit", "approved").run("c_edit");
+	const written = await history.write({ path: "Daily.md", base: BEFORE, proposed: AFTER, description: "replace dog with cat", threadId: "t_edited", editId: "e1" });
+	if (written.status !== "written") throw new Error(written.status);
+	const { versionId, added, removed } = written.entry;
+	s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId, added, removed });
+	s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited Daily.md", path: "Daily.md", data: { versionId, added, removed } } });
+	s.status("idle");
+	await store.append("threads/t_edited.jsonl", s.events.map((e) => JSON.stringify(e) + "\n").join(""));
+	const service = new LocalThreadService({ store, history });
+	return { vault, store, history, service };
+}
+
+async function card() {
+	return screen.findByRole("region", { name: "Edit Daily.md" });
+}
+
+describe("the edit card's revert", () => {
+	it("shows Reverted from the log, also after a reload, and no longer offers Revert", async () => {
+		const { vault, service } = await editedThread();
+		const user = userEvent.setup();
+		const first = render(<RedlinePane host={testHost(service)} />);
+		await user.click(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" }));
+		expect((await within(await card()).findByRole("status")).textContent).toContain("Reverted");
+		expect(await vault.read("Daily.md")).toBe(BEFORE);
+		first.unmount();
+
+		// The reload: a new pane subscribes from scratch.
+		render(<RedlinePane host={testHost(service)} />);
+		expect((await within(await card()).findByRole("status")).textContent).toContain("Reverted");
+		expect(within(await card()).queryByRole("button", { name: /^Revert/ })).toBeNull();
+		await service.close();
+	});
+
+	it("shows a revert made in another pane (a second window or a pop-out) as it happens", async () => {
+		const { service } = await editedThread();
+		const user = userEvent.setup();
+		const one = render(<RedlinePane host={testHost(service)} />);
+		const two = render(<RedlinePane host={testHost(service)} />);
+		const cardIn = async (view: typeof one) => within(view.container).findByRole("region", { name: "Edit Daily.md" });
+		await user.click(within(await cardIn(one)).getByRole("button", { name: "Revert this change to Daily.md" }));
+		expect((await within(await cardIn(two)).findByRole("status")).textContent).toContain("Reverted");
+		await service.close();
+	});
+
+	it("shows a revert from the command or v1.history.revert, then Restored when that revert is undone, and Revert undoes it again", async () => {
+		const { vault, service } = await editedThread();
+		const user = userEvent.setup();
+		render(<RedlinePane host={testHost(service)} />);
+		await card();
+		await act(async () => {
+			expect((await service.revertHistory({ path: "Daily.md" })).ok).toBe(true);
+		});
+		expect((await within(await card()).findByRole("status")).textContent).toContain("Reverted");
+		await act(async () => {
+			expect((await service.revertHistory({ path: "Daily.md" })).ok).toBe(true);
+		});
+		expect((await within(await card()).findByText("Restored")).closest("[role=status]")).toBeTruthy();
+		expect(await vault.read("Daily.md")).toBe(AFTER);
+		// The edit is in the note again, so the card offers Revert: it undoes the restoring revert.
+		await user.click(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" }));
+		expect((await within(await card()).findByRole("status")).textContent).toContain("Reverted");
+		expect(await vault.read("Daily.md")).toBe(BEFORE);
+		await service.close();
+	});
+
+	it("keeps offering Revert after a refused revert, with the reason, and the log stays as it was", async () => {
+		const { vault, service } = await editedThread();
+		await vault.process("Daily.md", (text) => text.replace("Walk the cat", "Walk the cat twice"));
+		const user = userEvent.setup();
+		render(<RedlinePane host={testHost(service)} />);
+		await user.click(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" }));
+		expect((await within(await card()).findByRole("alert")).textContent).toMatch(/would overwrite your later edits/);
+		expect(within(await card()).queryByRole("status")).toBeNull();
+		expect(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" })).toBeTruthy();
+		await service.close();
+	});
+});
