@@ -15,32 +15,40 @@ import { HistoryModal } from "./history-modal";
 import { loadRedline } from "./lazy";
 import { ObsidianStore } from "./obsidian-store";
 import { ObsidianVault } from "./obsidian-vault";
+import { PluginSettings } from "./plugin-settings";
 import { RedlineSettingTab } from "./settings";
-import { getField, readSettings, redact, setField, toPluginData, type PluginData, type ReadSettings, type SecretNames, type SettingsProblem } from "./settings-data";
+import { redact, type SettingsProblem } from "./settings-data";
 import { chooseTransport, type ChosenTransport } from "./transport/choose";
 
 export class RedlinePlugin extends Plugin {
-	private data: PluginData = toPluginData(null);
-	private read: ReadSettings = readSettings({});
+	private readonly savedSettings = new PluginSettings({
+		load: () => this.loadData(),
+		save: (data) => this.saveData(data),
+		onSaveError: (error) => this.fail("Redline could not save its settings", error),
+	});
 	private corePromise: Promise<Redline> | null = null;
-	private transport: ChosenTransport | null = null;
+	/** The transport for the setting it was chosen for (a change of the setting picks again). */
+	private transport: { setting: RedlineSettings["transport"]; chosen: ChosenTransport } | null = null;
 	private historyPresence = new Map<string, boolean>();
 	private settingTab: RedlineSettingTab | null = null;
 	private shutdown: Promise<void> = Promise.resolve();
 	private readonly paneRequests = new PaneRequests();
 
 	override async onload(): Promise<void> {
-		await this.loadSettings();
-		this.reportProblems(this.read.problems);
+		await this.savedSettings.load();
+		this.reportProblems(this.savedSettings.problems);
 		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests }));
-		this.addRibbonIcon(VIEW_ICON, "Open Redline chat", () => void this.openChat());
+		// Named like the palette names commands ("Redline: …"): a ribbon tooltip has no plugin prefix.
+		this.addRibbonIcon(VIEW_ICON, "Redline: open chat", () => void this.openChat());
 		registerCommands(this, this.commandHost());
+		const settings = this.savedSettings;
 		this.settingTab = new RedlineSettingTab(this.app, this, {
-			savedField: (field) => getField(this.data.settings, field),
-			updateField: (field, value) => this.updateField(field, value),
-			secretName: (which) => this.data.secrets[which],
-			updateSecretName: (which, id) => this.updateSecretName(which, id),
-			problems: () => this.read.problems,
+			savedField: (field) => settings.savedField(field),
+			updateField: (field, value) => settings.updateField(field, value),
+			secretName: (which) => settings.secretName(which),
+			updateSecretName: (which, id) => settings.updateSecretName(which, id),
+			problems: () => settings.problems,
+			flush: () => void settings.flush(),
 		});
 		this.addSettingTab(this.settingTab);
 		const refreshActive = (): void => {
@@ -62,18 +70,19 @@ export class RedlinePlugin extends Plugin {
 		this.corePromise = null;
 		this.historyPresence.clear();
 		this.paneRequests.clear();
-		this.shutdown = core ? core.then((c) => c.dispose()).catch((error: unknown) => console.error("Redline: shutdown failed", error)) : Promise.resolve();
+		const disposed = core ? core.then((c) => c.dispose()).catch((error: unknown) => console.error("Redline: shutdown failed", error)) : Promise.resolve();
+		this.shutdown = Promise.all([this.savedSettings.flush(), disposed]).then(() => undefined);
 	}
 
-	/** Resolves when onunload's aborts and log flushes are done. */
+	/** Resolves when onunload's aborts, log flushes and settings write are done. */
 	whenUnloaded(): Promise<void> {
 		return this.shutdown;
 	}
 
 	override async onExternalSettingsChange(): Promise<void> {
-		await this.loadSettings();
-		this.reportProblems(this.read.problems);
-		this.settingTab?.showProblems();
+		await this.savedSettings.load();
+		this.reportProblems(this.savedSettings.problems);
+		this.settingTab?.refresh();
 	}
 
 	/** The core, built once on first use (pane opened, command run, note opened). */
@@ -90,11 +99,11 @@ export class RedlinePlugin extends Plugin {
 	}
 
 	effectiveSettings(): RedlineSettings {
-		return this.read.effective;
+		return this.savedSettings.effective;
 	}
 
 	problems(): SettingsProblem[] {
-		return this.read.problems;
+		return this.savedSettings.problems;
 	}
 
 	private async buildCore(): Promise<Redline> {
@@ -103,7 +112,7 @@ export class RedlinePlugin extends Plugin {
 		return loadRedline().createRedline({
 			vault: new ObsidianVault(this.app),
 			store: new ObsidianStore(this.app.vault.adapter, `${pluginDir}/data`),
-			settings: () => this.read.effective,
+			settings: () => this.savedSettings.effective,
 			credentials: () => this.credentials(),
 			// Delegates, so a change of the transport setting applies to the next request.
 			fetch: (input, init) => this.currentTransport().fetch(input, init),
@@ -112,39 +121,17 @@ export class RedlinePlugin extends Plugin {
 	}
 
 	private currentTransport(): ChosenTransport {
-		if (!this.transport) {
-			this.transport = chooseTransport(this.read.effective.transport);
-			if (this.transport.note) new Notice(`Redline: ${this.transport.note}`);
+		const setting = this.savedSettings.effective.transport;
+		if (this.transport?.setting !== setting) {
+			this.transport = { setting, chosen: chooseTransport(setting) };
+			if (this.transport.chosen.note) new Notice(`Redline: ${this.transport.chosen.note}`);
 		}
-		return this.transport;
+		return this.transport.chosen;
 	}
 
 	private credentials(): ModelCredentials {
 		const secret = (id: string): string | undefined => (id ? (this.app.secretStorage.getSecret(id) ?? undefined) : undefined);
-		return { mainApiKey: secret(this.data.secrets.mainApiKey), applyApiKey: secret(this.data.secrets.applyApiKey) };
-	}
-
-	private async loadSettings(): Promise<void> {
-		this.data = toPluginData(await this.loadData());
-		this.read = readSettings(this.data.settings);
-		this.transport = null;
-	}
-
-	private async save(): Promise<void> {
-		// Only the settings and the secret names: keys never reach data.json.
-		await this.saveData({ settings: this.data.settings, secrets: { ...this.data.secrets } });
-	}
-
-	private async updateField(field: string, value: unknown): Promise<void> {
-		setField(this.data.settings, field, value);
-		this.read = readSettings(this.data.settings);
-		if (field === "transport") this.transport = null;
-		await this.save();
-	}
-
-	private async updateSecretName(which: keyof SecretNames, id: string): Promise<void> {
-		this.data.secrets[which] = id.trim();
-		await this.save();
+		return { mainApiKey: secret(this.savedSettings.secretName("mainApiKey")), applyApiKey: secret(this.savedSettings.secretName("applyApiKey")) };
 	}
 
 	private reportProblems(problems: SettingsProblem[]): void {

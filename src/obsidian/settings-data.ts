@@ -92,7 +92,8 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		take<string>("mainModel.baseUrl", main.baseUrl, checkUrl, (v) => (effective.mainModel.baseUrl = v));
 		take<string>("mainModel.model", main.model, (v) => (typeof v === "string" && v.trim() !== "" ? null : "must not be empty"), (v) => (effective.mainModel.model = v));
 		take<number>("mainModel.temperature", main.temperature, temperature, (v) => (effective.mainModel.temperature = v));
-		take<boolean>("mainModel.supportsPredictedOutputs", main.supportsPredictedOutputs, bool, (v) => (effective.mainModel.supportsPredictedOutputs = v));
+		// No mainModel.supportsPredictedOutputs: predictions go to the apply model only, and its own
+		// setting (always set, default on) decides, so a main-model value would change nothing.
 	}
 	const apply = saved.applyModel;
 	if (apply !== undefined && !isRecord(apply)) problems.push({ field: "applyModel", message: `Apply model must be an object (saved: ${show(apply)}).` });
@@ -119,12 +120,11 @@ const LABELS: Record<string, string> = {
 	"mainModel.baseUrl": "Main model base URL",
 	"mainModel.model": "Main model name",
 	"mainModel.temperature": "Main model temperature",
-	"mainModel.supportsPredictedOutputs": "Main model predicted outputs",
 	"applyModel.baseUrl": "Apply model base URL",
 	"applyModel.model": "Apply model name",
 	"applyModel.supportsPredictedOutputs": "Predicted outputs",
 	historySize: "History size",
-	maxNoteBytes: "Largest note size",
+	maxNoteBytes: "Note size limit (bytes)",
 	stepCap: "Step cap",
 	transport: "Transport",
 };

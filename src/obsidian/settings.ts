@@ -1,33 +1,47 @@
 /**
- * The settings tab. Each control edits one saved field; a field that does not validate shows its
- * problem under the control and stays saved as typed (never replaced by a default). API keys go
- * through SecretComponent: data.json keeps only the secret's name, app.secretStorage the key.
+ * The settings tab: renders settings-fields.ts. Each control edits one saved field; a field that
+ * does not validate shows its problem under the control and stays saved as typed (never replaced
+ * by a default). API keys go through SecretComponent: data.json keeps only the secret's name,
+ * app.secretStorage the key.
  */
 import { PluginSettingTab, SecretComponent, Setting, type App, type Plugin } from "obsidian";
-import { DEFAULT_TOOL_PREFERENCES } from "../settings";
+import { settingsSections, type FieldSpec } from "./settings-fields";
 import type { SecretNames, SettingsProblem } from "./settings-data";
 
 export interface SettingsHost {
 	/** The saved value of a dotted field (or its default when unset). */
 	savedField(field: string): unknown;
-	updateField(field: string, value: unknown): Promise<void>;
+	updateField(field: string, value: unknown): void;
 	secretName(which: keyof SecretNames): string;
-	updateSecretName(which: keyof SecretNames, id: string): Promise<void>;
+	updateSecretName(which: keyof SecretNames, id: string): void;
 	problems(): SettingsProblem[];
+	/** The tab was closed: write what is pending. */
+	flush(): void;
 }
 
-const TOOL_NAMES: Record<string, string> = {
-	readNote: "Read a note",
-	searchNotes: "Search notes",
-	listNotes: "List notes",
-	declareEditIntent: "Plan an edit",
-	executeEdit: "Apply an edit",
-	askUser: "Ask you a question",
-};
+interface Shown {
+	setting: Setting;
+	/** Shows the saved value again (after a reload from disk). */
+	refresh: () => void;
+}
 
+/** A saved value as an input shows it: kept as typed when it is not what the field expects. */
+function asText(saved: unknown, scale = 1): string {
+	if (saved === undefined || saved === null) return "";
+	if (typeof saved === "number") return String(scale === 1 ? saved : Number((saved / scale).toFixed(6)));
+	return typeof saved === "string" ? saved : JSON.stringify(saved);
+}
+
+/**
+ * Rendered by display() only, deliberately (the lint's prefer-setting-definitions): the plugin
+ * supports Obsidian 1.11.4, where display() is the API, and 1.13 still calls it for a tab without
+ * getSettingDefinitions(). Declaring the same table a second way for 1.13's settings search would
+ * be a second renderer that no test here could check; once minAppVersion reaches 1.13,
+ * settings-fields.ts maps onto SettingDefinitionItem[] row for row and display() goes.
+ */
 export class RedlineSettingTab extends PluginSettingTab {
-	/** Settings by field, to show a field's problem without re-rendering (keeps focus). */
-	private fields = new Map<string, Setting>();
+	/** Controls by field, to show a problem or a reloaded value without re-rendering (keeps focus). */
+	private shown = new Map<string, Shown>();
 	private summaryEl: HTMLElement | null = null;
 
 	constructor(
@@ -41,40 +55,33 @@ export class RedlineSettingTab extends PluginSettingTab {
 	override display(): void {
 		const { containerEl } = this;
 		containerEl.empty();
-		this.fields.clear();
+		this.shown.clear();
 		this.summaryEl = containerEl.createDiv({ cls: "redline-settings-problems" });
-
-		new Setting(containerEl).setName("Main model").setHeading();
-		this.text("mainModel.baseUrl", "Base URL", "An OpenAI-compatible endpoint, such as https://api.openai.com/v1.");
-		this.text("mainModel.model", "Model", "The model that plans and talks with you.");
-		this.secret("mainApiKey", "API key", "Stored in Obsidian's secret storage, never in the plugin's data file.");
-
-		new Setting(containerEl).setName("Apply model").setHeading();
-		this.text("applyModel.baseUrl", "Base URL", "Leave empty to use the main model's.");
-		this.text("applyModel.model", "Model", "A fast, cheap model that writes the edited note. Leave empty to use the main model.");
-		this.secret("applyApiKey", "API key", "Leave empty to use the main model's key.");
-		this.toggle("applyModel.supportsPredictedOutputs", "Provider supports predicted outputs", "Sends the current note as a prediction, which makes edits much faster where supported.");
-
-		new Setting(containerEl).setName("Tools").setHeading();
-		for (const tool of Object.keys(DEFAULT_TOOL_PREFERENCES)) {
-			this.dropdown(`toolDefaults.${tool}`, TOOL_NAMES[tool] ?? tool, "Default for new chats; a card can change it per chat.", { prompt: "Ask", always: "Always run", never: "Never run" });
+		for (const section of settingsSections()) {
+			new Setting(containerEl).setName(section.heading).setHeading();
+			for (const spec of section.fields) this.control(spec);
 		}
+		this.showProblems();
+	}
 
-		new Setting(containerEl).setName("Limits").setHeading();
-		this.number("historySize", "History size", "Versions kept per note for revert.");
-		this.number("stepCap", "Step cap", "Model steps per message before Redline stops and tells you.");
-		this.dropdown("transport", "Transport", "How model requests travel. Automatic streams on desktop and uses Obsidian's request on mobile.", {
-			auto: "Automatic",
-			node: "Desktop (streaming)",
-			"request-url": "Obsidian request (whole reply)",
-		});
+	override hide(): void {
+		this.host.flush();
+		this.shown.clear();
+		this.summaryEl = null;
+		super.hide();
+	}
+
+	/** Shows the values and problems read from disk again; a control being edited keeps its text. */
+	refresh(): void {
+		const focused = this.containerEl.doc.activeElement;
+		for (const { setting, refresh } of this.shown.values()) if (!focused || !setting.controlEl.contains(focused)) refresh();
 		this.showProblems();
 	}
 
 	/** Re-reads problems into the summary and each field (after a change or an external reload). */
 	showProblems(): void {
 		const problems = this.host.problems();
-		for (const [field, setting] of this.fields) {
+		for (const [field, { setting }] of this.shown) {
 			const problem = problems.find((p) => p.field === field || p.field.startsWith(`${field}.`));
 			// Our own element: Setting.setErrorMessage needs Obsidian 1.13, the plugin supports 1.11.4.
 			setting.infoEl.querySelector(".redline-setting-error")?.remove();
@@ -88,63 +95,70 @@ export class RedlineSettingTab extends PluginSettingTab {
 		for (const problem of problems) list.createEl("li", { text: problem.message });
 	}
 
-	private track(field: string, setting: Setting): void {
-		this.fields.set(field, setting);
+	private control(spec: FieldSpec): void {
+		const setting = new Setting(this.containerEl).setName(spec.name).setDesc(spec.desc);
+		if (spec.kind === "secret") {
+			let picker: SecretComponent | null = null;
+			setting.addComponent((el) => (picker = new SecretComponent(this.app, el).setValue(this.host.secretName(spec.which)).onChange((id) => this.host.updateSecretName(spec.which, id))));
+			setting.settingEl.setAttr("data-secret", spec.which);
+			this.shown.set(`secrets.${spec.which}`, { setting, refresh: () => void picker?.setValue(this.host.secretName(spec.which)) });
+			return;
+		}
+		const { field } = spec;
+		const saved = (): unknown => this.host.savedField(field);
+		let refresh: () => void;
+		switch (spec.kind) {
+			case "text":
+				setting.addText((text) => {
+					text.setValue(asText(saved())).onChange((value) => this.change(field, value.trim()));
+					if (spec.placeholder) text.setPlaceholder(spec.placeholder);
+					refresh = () => void text.setValue(asText(saved()));
+				});
+				break;
+			case "number":
+				setting.addText((text) => {
+					const scale = spec.scale ?? 1;
+					text.inputEl.type = "number";
+					text.inputEl.min = String(spec.min);
+					text.inputEl.max = String(spec.max);
+					text.inputEl.step = String(spec.step);
+					text.setValue(asText(saved(), scale)).onChange((value) => {
+						// Kept as typed when not a number, so the problem is shown rather than the input lost.
+						const n = Number(value.trim());
+						this.change(field, value.trim() !== "" && Number.isFinite(n) ? (scale === 1 ? n : Math.round(n * scale)) : value);
+					});
+					refresh = () => void text.setValue(asText(saved(), scale));
+				});
+				break;
+			case "toggle":
+				setting.addToggle((toggle) => {
+					toggle.setValue(saved() === true).onChange((value) => this.change(field, value));
+					refresh = () => void toggle.setValue(saved() === true);
+				});
+				break;
+			case "dropdown":
+				setting.addDropdown((dropdown) => {
+					const value = saved();
+					// A saved value that is not an option stays visible (and reported) instead of being replaced.
+					const options = typeof value === "string" && !(value in spec.options) ? { [value]: `${value} (not valid)`, ...spec.options } : spec.options;
+					dropdown
+						.addOptions(options)
+						.setValue(String(value))
+						.onChange((next) => this.change(field, next));
+					refresh = () => {
+						const next = String(saved());
+						if (!Array.from(dropdown.selectEl.options).some((o) => o.value === next)) dropdown.addOption(next, `${next} (not valid)`);
+						dropdown.setValue(next);
+					};
+				});
+				break;
+		}
 		setting.settingEl.setAttr("data-field", field);
+		this.shown.set(field, { setting, refresh: () => refresh() });
 	}
 
-	private async change(field: string, value: unknown): Promise<void> {
-		await this.host.updateField(field, value);
+	private change(field: string, value: unknown): void {
+		this.host.updateField(field, value);
 		this.showProblems();
-	}
-
-	private text(field: string, name: string, desc: string): void {
-		const saved = this.host.savedField(field);
-		const setting = new Setting(this.containerEl).setName(name).setDesc(desc);
-		setting.addText((text) => text.setValue(typeof saved === "string" ? saved : saved === undefined ? "" : JSON.stringify(saved)).onChange((value) => this.change(field, value.trim())));
-		this.track(field, setting);
-	}
-
-	private number(field: string, name: string, desc: string): void {
-		const saved = this.host.savedField(field);
-		const setting = new Setting(this.containerEl).setName(name).setDesc(desc);
-		setting.addText((text) =>
-			text.setValue(String(saved)).onChange((value) => {
-				// Kept as typed when not a number, so the problem is shown rather than the input lost.
-				const n = Number(value.trim());
-				return this.change(field, value.trim() !== "" && Number.isFinite(n) ? n : value);
-			}),
-		);
-		this.track(field, setting);
-	}
-
-	private toggle(field: string, name: string, desc: string): void {
-		const setting = new Setting(this.containerEl).setName(name).setDesc(desc);
-		setting.addToggle((toggle) => toggle.setValue(this.host.savedField(field) === true).onChange((value) => this.change(field, value)));
-		this.track(field, setting);
-	}
-
-	private dropdown(field: string, name: string, desc: string, options: Record<string, string>): void {
-		const saved = this.host.savedField(field);
-		const setting = new Setting(this.containerEl).setName(name).setDesc(desc);
-		setting.addDropdown((dropdown) => {
-			// A saved value that is not an option stays visible (and reported) instead of being replaced.
-			const all = typeof saved === "string" && !(saved in options) ? { [saved]: `${saved} (not valid)`, ...options } : options;
-			dropdown
-				.addOptions(all)
-				.setValue(String(saved))
-				.onChange((value) => this.change(field, value));
-		});
-		this.track(field, setting);
-	}
-
-	private secret(which: keyof SecretNames, name: string, desc: string): void {
-		const setting = new Setting(this.containerEl).setName(name).setDesc(desc);
-		setting.addComponent((el) =>
-			new SecretComponent(this.app, el).setValue(this.host.secretName(which)).onChange(async (id) => {
-				await this.host.updateSecretName(which, id);
-			}),
-		);
-		setting.settingEl.setAttr("data-secret", which);
 	}
 }

@@ -45,7 +45,7 @@ describe("main.js loaded the way Obsidian loads it", () => {
 			["new-chat", "open-chat", "pin-active-note", "revert-last-change", "show-history", "stop-agent"].map((id) => `redline:${id}`),
 		);
 		expect(app.settingTabs).toHaveLength(1);
-		expect(app.ribbonIcons.map((r) => r.title)).toEqual(["Open Redline chat"]);
+		expect(app.ribbonIcons.map((r) => r.title)).toEqual(["Redline: open chat"]);
 		plugin.unload();
 		await (plugin as BundledPlugin).whenUnloaded();
 	});

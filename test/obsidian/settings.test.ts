@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startModelServer, scripted, type ModelServer } from "../../src/sandbox/model-server";
-import { App, notices } from "../fakes/obsidian";
+import { readSettings } from "../../src/obsidian/settings-data";
+import { App, notices, type PluginSettingTab } from "../fakes/obsidian";
 import { DATA_PATH, field, savedData, startPlugin, stopPlugin, type } from "./support/plugin";
 
 const KEY = "sk-live-0123456789abcdefSECRET";
@@ -14,11 +15,23 @@ async function settle(): Promise<void> {
 	for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Opens Redline's tab in the settings modal, as the user does. */
+function openTab(app: App): PluginSettingTab {
+	app.setting.openTabById("redline");
+	if (!app.setting.shown) throw new Error("Redline's settings tab did not open");
+	return app.setting.shown;
+}
+
+function input(tab: PluginSettingTab, name: string): HTMLInputElement {
+	const el = field(tab, name).querySelector("input");
+	if (!el) throw new Error(`No input for ${name}`);
+	return el;
+}
+
 describe("settings", () => {
 	it("round-trips every kind of control through data.json", async () => {
 		const { app, plugin } = await startPlugin();
-		const tab = app.settingTabs[0];
-		tab.display();
+		const tab = openTab(app);
 		type(field(tab, "mainModel.baseUrl").querySelector("input")!, "http://127.0.0.1:1234/v1");
 		type(field(tab, "mainModel.model").querySelector("input")!, "local-model");
 		type(field(tab, "historySize").querySelector("input")!, "25");
@@ -35,8 +48,7 @@ describe("settings", () => {
 		expect(s.toolDefaults.executeEdit).toBe("always");
 		expect(s.transport).toBe("request-url");
 		expect(s.applyModel.supportsPredictedOutputs).toBe(false); // default true, clicked once
-		const tab2 = app.settingTabs[0];
-		tab2.display();
+		const tab2 = openTab(again.app);
 		expect((field(tab2, "mainModel.model").querySelector("input")!).value).toBe("local-model");
 		expect(again.plugin.problems()).toEqual([]);
 		await stopPlugin(again.plugin);
@@ -47,9 +59,9 @@ describe("settings", () => {
 		const app = new App();
 		app.secretStorage.setSecret("openai-main", KEY);
 		const { plugin } = await startPlugin(app, { settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "request-url" }, secrets: {} });
-		const tab = app.settingTabs[0];
-		tab.display();
+		const tab = openTab(app);
 		type(tab.containerEl.querySelector('[data-secret="mainApiKey"] input.secret-component')!, "openai-main");
+		app.setting.close();
 		await settle();
 		expect(savedData(app)).toContain('"mainApiKey": "openai-main"');
 
@@ -75,19 +87,20 @@ describe("settings", () => {
 		expect(plugin.effectiveSettings().historySize).toBe(10);
 		expect(plugin.effectiveSettings().mainModel.model).toBe("gpt-x");
 
-		const tab = app.settingTabs[0];
-		tab.display();
+		let tab = openTab(app);
 		expect(field(tab, "historySize").querySelector(".redline-setting-error")?.textContent).toMatch(/History size/);
 		expect((field(tab, "historySize").querySelector("input")!).value).toBe("-3");
 		expect((field(tab, "transport").querySelector("select")!).value).toBe("carrier-pigeon");
 
 		// Changing another field saves; the invalid ones stay exactly as they were.
 		type(field(tab, "stepCap").querySelector("input")!, "30");
+		app.setting.close();
 		await settle();
 		const data = JSON.parse(savedData(app)) as { settings: Record<string, unknown> };
 		expect(data.settings).toMatchObject({ historySize: -3, transport: "carrier-pigeon", stepCap: 30 });
 
 		// Fixing the field clears its problem.
+		tab = openTab(app);
 		type(field(tab, "historySize").querySelector("input")!, "5");
 		await settle();
 		expect(field(tab, "historySize").querySelector(".redline-setting-error")).toBeNull();
@@ -101,6 +114,92 @@ describe("settings", () => {
 		await plugin.onExternalSettingsChange();
 		expect(plugin.effectiveSettings().stepCap).toBe(40);
 		expect(plugin.problems().map((p) => p.field)).toEqual(["historySize"]);
+		await stopPlugin(plugin);
+	});
+
+	it("has a control for every setting it validates", async () => {
+		// Every field invalid at once: readSettings names each field it checks.
+		const all = { mainModel: { baseUrl: 1, model: 1, temperature: "x", supportsPredictedOutputs: "x" }, applyModel: { baseUrl: 1, model: 1, supportsPredictedOutputs: "x" }, toolDefaults: { readNote: 1, searchNotes: 1, listNotes: 1, declareEditIntent: 1, executeEdit: 1, askUser: 1 }, historySize: "x", maxNoteBytes: "x", stepCap: "x", transport: 1 };
+		const validated = readSettings(all).problems.map((p) => p.field);
+		expect(validated).toContain("mainModel.temperature");
+		expect(validated).toContain("maxNoteBytes");
+		const { app, plugin } = await startPlugin();
+		const tab = openTab(app);
+		for (const name of validated) expect(tab.containerEl.querySelector(`[data-field="${name}"]`), name).not.toBeNull();
+		await stopPlugin(plugin);
+	});
+
+	it("edits numbers with number inputs, in the unit shown (temperature, note size in MB)", async () => {
+		const { app, plugin } = await startPlugin();
+		const tab = openTab(app);
+		for (const name of ["mainModel.temperature", "historySize", "stepCap", "maxNoteBytes"]) expect(input(tab, name).type, name).toBe("number");
+		expect(input(tab, "mainModel.temperature")).toMatchObject({ min: "0", max: "2", value: "0.2" });
+		expect(input(tab, "maxNoteBytes").value).toBe("5");
+		type(input(tab, "mainModel.temperature"), "0.7");
+		type(input(tab, "maxNoteBytes"), "2");
+		expect(plugin.effectiveSettings().mainModel.temperature).toBe(0.7);
+		expect(plugin.effectiveSettings().maxNoteBytes).toBe(2 * 1024 * 1024);
+		type(input(tab, "mainModel.temperature"), "3");
+		expect(field(tab, "mainModel.temperature").querySelector(".redline-setting-error")?.textContent).toMatch(/temperature must be a number from 0 to 2/);
+		expect(plugin.effectiveSettings().mainModel.temperature).toBe(0.2);
+		await stopPlugin(plugin);
+	});
+
+	it("shows the transport under its own heading", async () => {
+		const { app, plugin } = await startPlugin();
+		const tab = openTab(app);
+		const items = Array.from(tab.containerEl.querySelectorAll(".setting-item"));
+		const transport = items.indexOf(field(tab, "transport"));
+		const heading = items.slice(0, transport).reverse().find((el) => el.classList.contains("setting-item-heading"));
+		expect(heading?.textContent).toBe("Connection");
+		expect(items.slice(items.indexOf(heading!) + 1).filter((el) => !el.classList.contains("setting-item-heading")).length).toBeGreaterThan(0);
+		expect(items.indexOf(field(tab, "stepCap"))).toBeLessThan(items.indexOf(heading!));
+		await stopPlugin(plugin);
+	});
+
+	it("writes a burst of typing once, after a pause", async () => {
+		const { app, plugin } = await startPlugin();
+		const save = vi.spyOn(plugin, "saveData");
+		const tab = openTab(app);
+		const url = "http://127.0.0.1:4321/v1";
+		for (let i = 1; i <= url.length; i++) type(input(tab, "mainModel.baseUrl"), url.slice(0, i));
+		await settle();
+		expect(save).not.toHaveBeenCalled();
+		expect(plugin.effectiveSettings().mainModel.baseUrl).toBe(url); // applies at once, written later
+		await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+		expect(JSON.parse(savedData(app))).toMatchObject({ settings: { mainModel: { baseUrl: url } } });
+		await stopPlugin(plugin);
+		expect(save).toHaveBeenCalledTimes(1);
+	});
+
+	it("writes pending edits at once when the tab closes or the plugin unloads", async () => {
+		const { app, plugin } = await startPlugin();
+		let tab = openTab(app);
+		type(input(tab, "stepCap"), "33");
+		app.setting.close();
+		await settle();
+		expect(JSON.parse(savedData(app))).toMatchObject({ settings: { stepCap: 33 } });
+
+		tab = openTab(app);
+		type(input(tab, "historySize"), "12");
+		await stopPlugin(plugin);
+		expect(JSON.parse(savedData(app))).toMatchObject({ settings: { stepCap: 33, historySize: 12 } });
+	});
+
+	it("shows values changed outside Obsidian in the open tab, and keeps an edit not yet written", async () => {
+		const { app, plugin } = await startPlugin(undefined, { settings: { stepCap: 10 }, secrets: {} });
+		const tab = openTab(app);
+		type(input(tab, "historySize"), "7"); // not written yet (debounced)
+		await app.vault.adapter.write(DATA_PATH, JSON.stringify({ settings: { stepCap: 40, transport: "request-url" }, secrets: { mainApiKey: "synced-key" } }));
+		await plugin.onExternalSettingsChange();
+		expect(input(tab, "stepCap").value).toBe("40");
+		expect(field(tab, "transport").querySelector("select")!.value).toBe("request-url");
+		expect(tab.containerEl.querySelector<HTMLInputElement>('[data-secret="mainApiKey"] input')!.value).toBe("synced-key");
+		expect(input(tab, "historySize").value).toBe("7");
+		expect(plugin.effectiveSettings()).toMatchObject({ stepCap: 40, historySize: 7, transport: "request-url" });
+		app.setting.close();
+		await settle();
+		expect(JSON.parse(savedData(app))).toMatchObject({ settings: { stepCap: 40, historySize: 7, transport: "request-url" }, secrets: { mainApiKey: "synced-key" } });
 		await stopPlugin(plugin);
 	});
 });

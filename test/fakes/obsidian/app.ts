@@ -37,11 +37,30 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	readonly settingTabs: PluginSettingTab[] = [];
 	readonly ribbonIcons: { icon: string; title: string; el: HTMLElement; callback: (evt: MouseEvent) => unknown }[] = [];
 	readonly openModals: Modal[] = [];
-	/** Obsidian's internal settings modal (plugins reach it with a cast). */
+	/**
+	 * Obsidian's internal settings modal (plugins reach it with a cast). Opening a plugin's tab
+	 * shows it (display(), as Obsidian before 1.13 does for every tab); closing the modal or
+	 * switching tabs hides the one shown.
+	 */
 	readonly setting = {
 		opened: [] as string[],
+		shown: null as PluginSettingTab | null,
 		open: (): void => void this.setting.opened.push("(settings)"),
-		openTabById: (id: string): void => void this.setting.opened.push(id),
+		openTabById: (id: string): void => {
+			this.setting.opened.push(id);
+			const tab = this.settingTabs.find((t) => t.plugin.manifest.id === id);
+			if (!tab || tab === this.setting.shown) return;
+			this.setting.close();
+			this.setting.shown = tab;
+			this.doc.body.appendChild(tab.containerEl);
+			tab.display();
+		},
+		close: (): void => {
+			const tab = this.setting.shown;
+			this.setting.shown = null;
+			tab?.hide();
+			tab?.containerEl.remove();
+		},
 	};
 
 	constructor(options: { vaultName?: string; win?: Window } = {}) {

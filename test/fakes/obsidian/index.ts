@@ -8,4 +8,5 @@ export { Editor, type RecordedTransaction } from "./editor";
 export { View, ItemView, MarkdownView, WorkspaceLeaf, Workspace } from "./workspace";
 export { Notice, notices, Modal, Setting, SettingTab, PluginSettingTab, BaseComponent, TextComponent, ToggleComponent, DropdownComponent, ButtonComponent, SecretComponent, MarkdownRenderer } from "./ui";
 export { App, Plugin, SecretStorage, Platform, requestUrl, requestLog, prepareSimpleSearch, prepareFuzzySearch } from "./app";
+export { debounce } from "./debounce";
 export { createFakeWindow, installDomHelpers, migrateToWindow, migrationListenerCount } from "./dom";

@@ -245,7 +245,12 @@ export class Setting implements Shape<O.Setting, "setName" | "setDesc" | "setHea
 	}
 }
 
-export abstract class SettingTab implements Shape<O.SettingTab, "display" | "hide"> {
+/**
+ * The tab of Obsidian 1.11 and 1.12 (the plugin's minAppVersion is 1.11.4), where display() is how
+ * a tab renders. 1.13 declares display() deprecated in favour of getSettingDefinitions(), so it is
+ * not in the Shape: the fake stands for the version that calls it.
+ */
+export abstract class SettingTab implements Shape<O.SettingTab, "hide"> {
 	containerEl: HTMLElement;
 	constructor(public app: App) {
 		this.containerEl = app.doc.createElement("div");
@@ -260,7 +265,7 @@ export abstract class SettingTab implements Shape<O.SettingTab, "display" | "hid
 export abstract class PluginSettingTab extends SettingTab {
 	constructor(
 		app: App,
-		public plugin: Component,
+		public plugin: Component & { manifest: O.PluginManifest },
 	) {
 		super(app);
 	}

@@ -1,0 +1,95 @@
+/**
+ * What the settings tab shows, as data: sections with a heading, each a list of controls for one
+ * saved field. Every field readSettings validates has a control here (test/obsidian/settings.test.ts
+ * checks it), so no setting can only be changed by editing data.json. A new setting is a new row.
+ */
+import { DEFAULT_TOOL_PREFERENCES } from "../settings";
+import type { SecretNames } from "./settings-data";
+
+interface FieldBase {
+	/** Dotted field in the saved settings, e.g. "mainModel.baseUrl". */
+	field: string;
+	name: string;
+	desc: string;
+}
+
+export type FieldSpec =
+	| (FieldBase & { kind: "text"; placeholder?: string })
+	/** Saved as a number; shown divided by `scale` (e.g. bytes shown in MB). */
+	| (FieldBase & { kind: "number"; min: number; max: number; step: number | "any"; scale?: number })
+	| (FieldBase & { kind: "toggle" })
+	| (FieldBase & { kind: "dropdown"; options: Record<string, string> })
+	/** The name of a secret in Obsidian's secret storage (data.json never holds the key). */
+	| { kind: "secret"; which: keyof SecretNames; name: string; desc: string };
+
+export interface SettingsSection {
+	heading: string;
+	fields: FieldSpec[];
+}
+
+const TOOL_NAMES: Record<string, string> = {
+	readNote: "Read a note",
+	searchNotes: "Search notes",
+	listNotes: "List notes",
+	declareEditIntent: "Plan an edit",
+	executeEdit: "Apply an edit",
+	askUser: "Ask you a question",
+};
+
+const MB = 1024 * 1024;
+
+/** The transport choice "Obsidian request": linked from connection errors (see transport/). */
+export const TRANSPORT_FIELD = "transport";
+
+export function settingsSections(): SettingsSection[] {
+	return [
+		{
+			heading: "Main model",
+			fields: [
+				{ kind: "text", field: "mainModel.baseUrl", name: "Base URL", desc: "An OpenAI-compatible endpoint, such as https://api.openai.com/v1." },
+				{ kind: "text", field: "mainModel.model", name: "Model", desc: "The model that plans and talks with you." },
+				{ kind: "secret", which: "mainApiKey", name: "API key", desc: "Stored in Obsidian's secret storage, never in the plugin's data file." },
+				{ kind: "number", field: "mainModel.temperature", name: "Temperature", desc: "From 0 to 2. Lower keeps the agent's plans more predictable.", min: 0, max: 2, step: 0.1 },
+			],
+		},
+		{
+			heading: "Apply model",
+			fields: [
+				{ kind: "text", field: "applyModel.baseUrl", name: "Base URL", desc: "Leave empty to use the main model's." },
+				{ kind: "text", field: "applyModel.model", name: "Model", desc: "A fast, cheap model that writes the edited note. Leave empty to use the main model." },
+				{ kind: "secret", which: "applyApiKey", name: "API key", desc: "Leave empty to use the main model's key." },
+				{ kind: "toggle", field: "applyModel.supportsPredictedOutputs", name: "Provider supports predicted outputs", desc: "Sends the current note as a prediction, which makes edits much faster where supported." },
+			],
+		},
+		{
+			heading: "Tools",
+			fields: Object.keys(DEFAULT_TOOL_PREFERENCES).map((tool) => ({
+				kind: "dropdown",
+				field: `toolDefaults.${tool}`,
+				name: TOOL_NAMES[tool] ?? tool,
+				desc: "Default for new chats; a card can change it per chat.",
+				options: { prompt: "Ask", always: "Always run", never: "Never run" },
+			})),
+		},
+		{
+			heading: "Limits",
+			fields: [
+				{ kind: "number", field: "historySize", name: "History size", desc: "Versions kept per note for revert.", min: 1, max: 100, step: 1 },
+				{ kind: "number", field: "stepCap", name: "Step cap", desc: "Model steps per message before Redline stops and tells you.", min: 1, max: 200, step: 1 },
+				{ kind: "number", field: "maxNoteBytes", name: "Note size limit (MB)", desc: "Larger notes are neither edited nor kept in history.", min: 0.001, max: 100, step: "any", scale: MB },
+			],
+		},
+		{
+			heading: "Connection",
+			fields: [
+				{
+					kind: "dropdown",
+					field: TRANSPORT_FIELD,
+					name: "Transport",
+					desc: "How model requests travel. Automatic streams on desktop and uses Obsidian request on mobile. Behind a corporate proxy, choose Obsidian request: it uses the system's proxy and certificates.",
+					options: { auto: "Automatic", node: "Desktop (streaming)", "request-url": "Obsidian request (whole reply)" },
+				},
+			],
+		},
+	];
+}
