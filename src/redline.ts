@@ -4,18 +4,13 @@
  * thread service, so the two hosts cannot drift apart.
  */
 import { AgentRunner } from "./agent/runner";
-import { createDeclareEditIntentTool } from "./tools/declare-edit-intent";
-import { createExecuteEditTool } from "./tools/execute-edit";
 import { createNoteHistory } from "./history/note-history";
 import { createModelProvider } from "./llm/model-provider";
 import type { ModelCredentials, RedlineSettings } from "./settings";
 import type { Store } from "./store/store";
 import { LocalThreadService } from "./thread/service";
-import { askUserTool } from "./tools/ask-user";
-import { listNotesTool } from "./tools/list-notes";
-import { readNoteTool } from "./tools/read-note";
+import { createDefaultTools } from "./tools/default-tools";
 import { ToolRegistry } from "./tools/registry";
-import { searchNotesTool } from "./tools/search-notes";
 import type { NoteHistory } from "./history/types";
 import type { Vault } from "./vault/vault";
 
@@ -26,7 +21,7 @@ export interface RedlineDeps {
 	credentials: () => ModelCredentials;
 	/** The HTTP fetch the model clients use (Obsidian desktop: Node http; mobile: requestUrl). */
 	fetch?: typeof fetch;
-	/** Folders whose writes always ask, whatever the preference (.obsidian, the plugin's data). */
+	/** Folders under the access floor, whatever the preference (the config folder, the plugin's data). */
 	protectedFolders: string[];
 }
 
@@ -41,14 +36,7 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 	const { vault, store, settings } = deps;
 	const history = createNoteHistory({ vault, store, maxEntries: () => settings().historySize, maxNoteBytes: () => settings().maxNoteBytes });
 	const models = createModelProvider(settings, deps.credentials, deps.fetch ? { fetch: deps.fetch } : {});
-	const tools = new ToolRegistry([
-		readNoteTool,
-		searchNotesTool,
-		listNotesTool,
-		createDeclareEditIntentTool({ history, models }),
-		createExecuteEditTool({ history }),
-		askUserTool,
-	]);
+	const tools = new ToolRegistry(createDefaultTools({ history, models }));
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });
 	const service = new LocalThreadService({ store, driver: runner, history });
 	await service.load();

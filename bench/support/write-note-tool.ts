@@ -17,7 +17,7 @@ export const writeNoteTool: Tool<z.infer<typeof writeNoteSchema>> = {
 	description: "Replace the whole text of a note with `content`.",
 	schema: writeNoteSchema,
 	defaultPreference: "prompt",
-	writesTo: (args) => args.path,
+	access: (args) => ({ reads: [], writes: [args.path], scans: false }),
 	async run(args, ctx) {
 		await ctx.vault.process(args.path, () => args.content);
 		return toolResult.success(`Wrote ${args.path} (${args.content.length} characters)`, { path: args.path });

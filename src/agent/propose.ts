@@ -2,11 +2,13 @@
  * Turns a finished reply's tool calls into tool_call_proposed events, then lets the policy decide
  * what it can. A call the model got wrong (malformed JSON, unknown tool, arguments that fail the
  * schema) is proposed and completed at once with an error result that says what was wrong, so
- * the model can correct itself on the next step; the user is never asked about it.
+ * the model can correct itself on the next step; the user is never asked about it. So is a call
+ * its tool refuses outright (a path it never touches, an editId from elsewhere): see Tool.refuse.
  */
 import type { ThreadHandle } from "../thread/driver";
 import { newId } from "../thread/ids";
 import type { ToolPreference } from "../thread/events";
+import type { AccessFloor } from "../vault/access-floor";
 import { toolResult } from "../tools/result";
 import type { ToolResult } from "../tools/result";
 import type { AnyTool, ToolRegistry } from "../tools/registry";
@@ -15,7 +17,7 @@ import type { StreamedCall } from "./model-step";
 
 export interface PolicyInputs {
 	defaults: Record<string, ToolPreference>;
-	protectedFolders: readonly string[];
+	floor: AccessFloor;
 }
 
 type Checked = { ok: true; tool: AnyTool; args: unknown; raw: Record<string, unknown> } | { ok: false; logged: unknown; result: ToolResult };
@@ -68,7 +70,12 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 	}
 	// Decided after every proposal, so the view shows the whole batch before any card settles.
 	for (const { callId, tool, args } of valid) {
-		const decision = decide(tool, args, thread.state(), policy.defaults, policy.protectedFolders);
+		const refused = tool.refuse?.(args, { state: thread.state(), floor: policy.floor, callId });
+		if (refused) {
+			thread.append({ type: "tool_call_completed", callId, result: refused });
+			continue;
+		}
+		const decision = decide(tool, args, thread.state(), policy.defaults, policy.floor);
 		if (decision === "approve") thread.append({ type: "tool_call_decided", callId, decision: "approved", by: "policy" });
 		if (decision === "deny") thread.append({ type: "tool_call_decided", callId, decision: "denied", by: "policy", comment: disabledComment(tool.name) });
 	}

@@ -12,6 +12,7 @@ import type { ToolResult } from "../tools/result";
 import type { ToolRegistry } from "../tools/registry";
 import { isSuspended } from "../tools/tool";
 import type { Suspended, ToolContext } from "../tools/tool";
+import type { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
 import { setStatus } from "./status";
 
@@ -25,7 +26,13 @@ export function deniedResult(call: ToolCallView): ToolResult {
 	return toolResult.rejected(comment ? `The user denied this call: ${comment}` : "The user denied this call.", { data: { by: call.decidedBy ?? "user" } });
 }
 
-export async function settleCalls(thread: ThreadHandle, tools: ToolRegistry, vault: Vault, signal: AbortSignal): Promise<SettleOutcome> {
+/** What a running tool reaches: the vault, and the floor it must respect. */
+export interface ToolEnvironment {
+	vault: Vault;
+	floor: AccessFloor;
+}
+
+export async function settleCalls(thread: ThreadHandle, tools: ToolRegistry, env: ToolEnvironment, signal: AbortSignal): Promise<SettleOutcome> {
 	for (const callId of thread.state().toolCallOrder) {
 		const call = thread.state().toolCalls[callId];
 		if (!call || call.phase === "completed") continue;
@@ -40,7 +47,7 @@ export async function settleCalls(thread: ThreadHandle, tools: ToolRegistry, vau
 			if (outcome === "waiting") return "waiting_for_answer";
 			continue;
 		}
-		const outcome = await runCall(thread, tools, vault, call, signal);
+		const outcome = await runCall(thread, tools, env, call, signal);
 		if (outcome === "suspended") return "waiting_for_answer";
 		if (outcome === "stopped") return stop(thread);
 	}
@@ -68,7 +75,7 @@ function resumeRunning(thread: ThreadHandle, tools: ToolRegistry, call: ToolCall
 async function runCall(
 	thread: ThreadHandle,
 	tools: ToolRegistry,
-	vault: Vault,
+	env: ToolEnvironment,
 	call: ToolCallView,
 	signal: AbortSignal,
 ): Promise<"completed" | "suspended" | "stopped"> {
@@ -82,12 +89,19 @@ async function runCall(
 		complete(thread, call.callId, toolResult.error(checked.message));
 		return "completed";
 	}
+	// Checked at proposal too; again here because the thread may have changed since (a restart).
+	const refused = tool.refuse?.(checked.args, { state: thread.state(), floor: env.floor, callId: call.callId });
+	if (refused) {
+		complete(thread, call.callId, refused);
+		return "completed";
+	}
 	thread.append({ type: "tool_call_started", callId: call.callId });
 	setStatus(thread, "running_tool", tool.name);
 	const ctx: ToolContext = {
 		threadId: thread.threadId,
 		callId: call.callId,
-		vault,
+		vault: env.vault,
+		floor: env.floor,
 		state: () => thread.state(),
 		emit: (event) => void thread.append(event),
 		progress: (phase, fraction) =>

@@ -8,6 +8,7 @@ import type { ThreadHandle, TurnDriver } from "../thread/driver";
 import type { ThreadState } from "../thread/state";
 import type { ModelProvider } from "../llm/model-provider";
 import type { ToolRegistry } from "../tools/registry";
+import { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
 import { DEFAULT_SETTINGS } from "../settings";
 import type { RedlineSettings } from "../settings";
@@ -28,7 +29,7 @@ export interface AgentRunnerDeps {
 	models: ModelProvider;
 	tools: ToolRegistry;
 	settings: () => RedlineSettings;
-	/** Folders whose writes always ask (the plugin's data folder); .obsidian is always included. */
+	/** Folders under the access floor (the plugin's data folder, the config folder); .obsidian is always included. */
 	protectedFolders?: string[];
 	/** Waits between retries; tests inject one that does not wait real seconds. */
 	sleep?: Sleep;
@@ -44,9 +45,11 @@ type StepOutcome = "replied" | "aborted" | "failed";
 
 export class AgentRunner implements TurnDriver {
 	private readonly sleep: Sleep;
+	private readonly floor: AccessFloor;
 
 	constructor(private readonly deps: AgentRunnerDeps) {
 		this.sleep = deps.sleep ?? realSleep;
+		this.floor = new AccessFloor(deps.protectedFolders ?? []);
 	}
 
 	async drive(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
@@ -63,7 +66,7 @@ export class AgentRunner implements TurnDriver {
 
 	private async loop(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
 		for (;;) {
-			const settled = await settleCalls(thread, this.deps.tools, this.deps.vault, signal);
+			const settled = await settleCalls(thread, this.deps.tools, { vault: this.deps.vault, floor: this.floor }, signal);
 			if (settled === "stopped" || signal.aborted) return setStatus(thread, "idle");
 			if (settled !== "done") return setStatus(thread, settled);
 			const state = thread.state();
@@ -95,7 +98,7 @@ export class AgentRunner implements TurnDriver {
 				const settings = this.deps.settings();
 				proposeCalls(thread, reply.messageId, reply.calls, this.deps.tools, {
 					defaults: settings.toolDefaults ?? {},
-					protectedFolders: this.deps.protectedFolders ?? [],
+					floor: this.floor,
 				});
 				await thread.flush();
 				return "replied";

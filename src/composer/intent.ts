@@ -18,6 +18,16 @@ export function intentApproved(state: ThreadState, edit: EditView): boolean {
 	return state.toolCalls[edit.callId]?.decision === "approved";
 }
 
+/**
+ * Whether the intent still stands for follow-up writes without a new card: its call was approved
+ * and ran without being refused or failing. An intent that was refused or failed approves nothing.
+ */
+export function intentStands(state: ThreadState, edit: EditView): boolean {
+	const call = state.toolCalls[edit.callId];
+	if (call?.decision !== "approved" || call.phase !== "completed") return false;
+	return call.result?.status === "success" || call.result?.status === "no-op";
+}
+
 /** Whether the declareEditIntent call behind the intent was denied. */
 export function intentDenied(state: ThreadState, edit: EditView): boolean {
 	return state.toolCalls[edit.callId]?.decision === "denied";

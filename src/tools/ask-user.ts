@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { AskAnswers, AskOption, AskQuestion } from "../thread/events";
 import { toolResult } from "./result";
 import type { ToolResult } from "./result";
+import { NO_ACCESS } from "./tool";
 import type { Tool } from "./tool";
 
 export const MAX_QUESTIONS = 4;
@@ -177,6 +178,7 @@ export const askUserTool: Tool<AskUserArgs> = {
 		'Ask the user 1 to 4 questions at once when you need a decision (which notes, which sections, which style). Each question has 2 to 6 options and may allow several answers (multiSelect). Every question automatically offers "Other" with a text field: never add your own "Other". The answers come back as one line per question.',
 	schema: askUserSchema,
 	defaultPreference: "always",
+	access: () => NO_ACCESS,
 	run(args, ctx) {
 		const askId = ctx.newId("ask");
 		ctx.emit({ type: "question_asked", askId, callId: ctx.callId, questions: args.questions });

@@ -13,7 +13,10 @@ import type { ApplyModels } from "../composer/regenerate";
 import { DEFAULT_FORMAT, detectFormat, fromModelText, keepFrontmatter, toModelText } from "../composer/text-format";
 import type { NoteHistory } from "../history/types";
 import type { EditOperation, NewEvent } from "../thread/events";
-import { isNotePath, normalizeVaultPath } from "../vault/paths";
+import type { ThreadState } from "../thread/state";
+import type { AccessFloor } from "../vault/access-floor";
+import { normalizeVaultPath } from "../vault/paths";
+import { editTargetRefusal } from "./edit-target";
 import { toolResult } from "./result";
 import type { ToolResult } from "./result";
 import type { Tool, ToolContext } from "./tool";
@@ -55,7 +58,9 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 			"If it reports a failure, fix it with executeEdit using the editId it returns.",
 		schema: declareEditIntentSchema,
 		defaultPreference: "prompt",
-		writesTo: (args) => args.path,
+		// A modify or rewrite sends the note to the apply model; every operation writes it.
+		access: (args) => ({ reads: args.operation === "create" ? [] : [args.path], writes: [args.path], scans: false }),
+		refuse: (args, { state, floor, callId }) => refusal(args, state, floor, callId),
 		announce: (partial, ids) => {
 			const { path, description, operation } = partial;
 			if (typeof path !== "string" || typeof description !== "string" || path === "" || description === "") return undefined;
@@ -73,9 +78,10 @@ async function applyIntent(deps: DeclareEditIntentDeps, args: DeclareEditIntentA
 	} catch (error) {
 		return vaultErrorResult(error, args.path);
 	}
+	const refused = refusal(args, ctx.state(), ctx.floor, ctx.callId);
+	if (refused) return refused;
 	const editId = ensureIntent(args, path, ctx);
 	const withId = (extra: Record<string, unknown> = {}) => ({ path, data: { editId, ...extra } });
-	if (!isNotePath(path)) return toolResult.rejected(`${path} is not a Markdown note (.md); Redline edits notes only.`, withId());
 
 	let base: string | null = null;
 	try {
@@ -128,6 +134,25 @@ async function applyIntent(deps: DeclareEditIntentDeps, args: DeclareEditIntentA
 			...(kept.restored ? { frontmatterRestored: true } : {}),
 		},
 	});
+}
+
+/**
+ * Refuses a path the edit tools never touch, and arguments that differ from the intent announced
+ * while they streamed (a duplicated JSON key can change them at the end): the user approves the
+ * card, and the card shows the announced path and description.
+ */
+function refusal(args: DeclareEditIntentArgs, state: ThreadState, floor: AccessFloor, callId: string): ToolResult | undefined {
+	const announced = intentOfCall(state, callId);
+	const data = announced ? { editId: announced.editId } : {};
+	const refused = editTargetRefusal(args.path, floor, data);
+	if (refused) return refused;
+	if (announced && (announced.path !== normalizedOrRaw(args.path) || announced.description !== args.description)) {
+		return toolResult.error(
+			`This call's arguments (${JSON.stringify(args.path)}: ${JSON.stringify(args.description)}) differ from the intent it announced (${JSON.stringify(announced.path)}: ${JSON.stringify(announced.description)}); nothing was written. Declare the intent again, with each argument once.`,
+			{ path: announced.path, data: { ...data, reason: "changed-arguments" } },
+		);
+	}
+	return undefined;
 }
 
 /** The path as the vault names it ("./A.md" is "A.md"); an invalid one as given (run refuses it). */

@@ -10,13 +10,15 @@
  */
 import { z } from "zod";
 import { commitEdit } from "../composer/commit";
-import { intentById, intentApproved, intentDenied } from "../composer/intent";
+import { intentById, intentDenied, intentStands } from "../composer/intent";
 import { applyEdits } from "../composer/search-replace";
 import { DEFAULT_FORMAT, detectFormat, fromModelText, keepFrontmatter, toModelText } from "../composer/text-format";
 import { implausibleModify } from "../composer/validate";
 import type { NoteHistory } from "../history/types";
-import type { EditView } from "../thread/state";
+import type { EditView, ThreadState } from "../thread/state";
+import type { AccessFloor } from "../vault/access-floor";
 import { normalizedOrRaw } from "./declare-edit-intent";
+import { editTargetRefusal } from "./edit-target";
 import { toolResult } from "./result";
 import type { ToolResult } from "./result";
 import type { Tool, ToolContext } from "./tool";
@@ -24,6 +26,7 @@ import { vaultErrorResult } from "./vault-errors";
 
 export const executeEditSchema = z.object({
 	editId: z.string().min(1).describe("The editId that declareEditIntent returned"),
+	path: z.string().optional().describe("The note's path (optional; it must be the path of the intent)"),
 	content: z.string().optional().describe("The complete new note. Use only for short notes or new notes; prefer edits"),
 	edits: z
 		.array(
@@ -50,22 +53,50 @@ export function createExecuteEditTool(deps: ExecuteEditDeps): Tool<ExecuteEditAr
 			"or content (the complete new note). Call declareEditIntent first.",
 		schema: executeEditSchema,
 		defaultPreference: "prompt",
+		// Only the intent's own note, whatever else the arguments say.
+		access: (args, state) => {
+			const intent = intentById(state, args.editId);
+			return intent ? { reads: [intent.path], writes: [intent.path], scans: false } : { reads: [], writes: [], scans: false };
+		},
+		refuse: (args, { state, floor }) => refusal(args, state, floor),
 		preApproved: (args, state) => {
 			const intent = intentById(state, args.editId);
-			return intent !== undefined && intentApproved(state, intent);
+			return intent !== undefined && intentStands(state, intent);
 		},
 		run: (args, ctx) => execute(deps, args, ctx),
 	};
 }
 
-async function execute(deps: ExecuteEditDeps, args: ExecuteEditArgs, ctx: ToolContext): Promise<ToolResult> {
-	const state = ctx.state();
+/**
+ * An editId that is not this thread's, an intent for a path the edit tools never touch, or a
+ * path argument naming another note: refused before anyone is asked, and nothing is written.
+ */
+function refusal(args: ExecuteEditArgs, state: ThreadState, floor: AccessFloor): ToolResult | undefined {
 	const intent = intentById(state, args.editId);
 	if (!intent) {
 		return toolResult.error(
-			`No edit intent ${JSON.stringify(args.editId)} was declared in this thread. Call declareEditIntent first, then executeEdit with the editId its result gives.`,
+			`No edit intent ${JSON.stringify(args.editId)} was declared in this thread; nothing was written. Call declareEditIntent first, then executeEdit with the editId its result gives.`,
+			{ data: { reason: "unknown-intent" } },
 		);
 	}
+	const refused = editTargetRefusal(intent.path, floor, { editId: intent.editId });
+	if (refused) return refused;
+	const path = normalizedOrRaw(intent.path);
+	if (args.path !== undefined && normalizedOrRaw(args.path) !== path) {
+		return toolResult.error(
+			`The edit intent ${JSON.stringify(args.editId)} is for ${path}, not ${args.path}; nothing was written. Declare an intent for ${args.path} and use its editId.`,
+			{ path, data: { editId: intent.editId, reason: "other-note" } },
+		);
+	}
+	return undefined;
+}
+
+async function execute(deps: ExecuteEditDeps, args: ExecuteEditArgs, ctx: ToolContext): Promise<ToolResult> {
+	const state = ctx.state();
+	const refused = refusal(args, state, ctx.floor);
+	if (refused) return refused;
+	const intent = intentById(state, args.editId);
+	if (!intent) throw new Error("unreachable: refusal() covers an unknown intent");
 	const path = normalizedOrRaw(intent.path);
 	const common = (extra: Record<string, unknown> = {}) => ({ path, data: { editId: intent.editId, ...extra } });
 	if (intentDenied(state, intent)) {

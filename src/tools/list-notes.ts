@@ -1,6 +1,7 @@
 /** listNotes: the notes under a folder (or the whole vault), capped so a big vault stays readable. */
 import { z } from "zod";
 import { normalizeFolderPath } from "../vault/paths";
+import { leftOutSentence, shownByFloor } from "./floor-filter";
 import { toolResult } from "./result";
 import type { ToolResult } from "./result";
 import type { Tool } from "./tool";
@@ -18,6 +19,7 @@ export const listNotesTool: Tool<ListNotesArgs> = {
 	description: `List the notes under a folder (or the whole vault), sorted by path; at most ${LIST_CAP}.`,
 	schema: listNotesSchema,
 	defaultPreference: "always",
+	access: () => ({ reads: [], writes: [], scans: true }),
 	async run(args, ctx): Promise<ToolResult> {
 		let folder: string;
 		try {
@@ -25,22 +27,24 @@ export const listNotesTool: Tool<ListNotesArgs> = {
 		} catch (error) {
 			return vaultErrorResult(error, args.folder);
 		}
-		let notes;
+		let listed;
 		try {
-			notes = await ctx.vault.list(folder);
+			listed = await ctx.vault.list(folder);
 		} catch (error) {
 			return vaultErrorResult(error, folder);
 		}
+		const { shown: notes, leftOut } = shownByFloor(listed, ctx.floor);
 		const where = folder === "" ? "the vault" : JSON.stringify(folder);
 		const shown = notes.slice(0, LIST_CAP).map((n) => n.path);
-		const data = { folder, paths: shown, total: notes.length };
+		const data = { folder, paths: shown, total: notes.length, leftOut };
+		const tail = leftOutSentence(leftOut, "files");
 		if (notes.length === 0) {
-			return toolResult.success(`No notes in ${where}.`, { data });
+			return toolResult.success(`No notes in ${where}.${tail}`, { data });
 		}
 		const head =
 			notes.length > LIST_CAP
 				? `The first ${LIST_CAP} of ${notes.length} notes in ${where} (pass a folder to see the rest):`
 				: `${notes.length} ${notes.length === 1 ? "note" : "notes"} in ${where}:`;
-		return toolResult.success(`${head}\n${shown.join("\n")}`, { data });
+		return toolResult.success(`${head}\n${shown.join("\n")}${tail}`, { data });
 	},
 };

@@ -91,6 +91,16 @@ export const readNoteTool: Tool<ReadNoteArgs> = {
 		"Read a note of the vault. Long notes come in pages of lines: the result says how many lines remain and the offset to read the next page.",
 	schema: readNoteSchema,
 	defaultPreference: "always",
+	access: (args) => ({ reads: [args.path], writes: [], scans: false }),
+	// A path that is not a vault path gets its error at once, not a card to approve first.
+	refuse: (args) => {
+		try {
+			normalizeVaultPath(args.path);
+			return undefined;
+		} catch (error) {
+			return vaultErrorResult(error, args.path);
+		}
+	},
 	async run(args, ctx): Promise<ToolResult> {
 		let path: string;
 		try {

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { NewEvent, ToolPreference } from "../thread/events";
 import type { ThreadState, ToolCallView } from "../thread/state";
+import type { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
 import type { ToolResult } from "./result";
 
@@ -12,6 +13,8 @@ export interface ToolContext {
 	threadId: string;
 	callId: string;
 	vault: Vault;
+	/** What may be read, shown or written without asking (the edit tools refuse what it flags). */
+	floor: AccessFloor;
 	/** Current thread state (read-only). */
 	state(): ThreadState;
 	/** Appends an event to the thread (e.g. question_asked, edit_applied). */
@@ -20,6 +23,29 @@ export interface ToolContext {
 	progress(phase: string, fraction?: number): void;
 	signal: AbortSignal;
 	newId(prefix: string): string;
+}
+
+/**
+ * What a call touches in the vault, by path: the one description the approval policy checks
+ * against the access floor (src/vault/access-floor.ts). A tool reads or writes only what it
+ * declares here (test/agent/tool-access.test.ts runs every registered tool to check it).
+ */
+export interface ToolAccess {
+	/** Files whose text the call reads and sends to the model. */
+	reads: readonly string[];
+	/** Files the call creates or changes. */
+	writes: readonly string[];
+	/** The call shows paths or text of many notes (a listing, a search): it must filter them through the floor itself. */
+	scans: boolean;
+}
+
+export const NO_ACCESS: ToolAccess = { reads: [], writes: [], scans: false };
+
+/** What a tool's refusal check may look at. */
+export interface RefusalContext {
+	state: ThreadState;
+	floor: AccessFloor;
+	callId: string;
 }
 
 /** A tool that must wait for the user (askUser) returns this instead of a result. */
@@ -35,8 +61,14 @@ export interface Tool<Args = unknown> {
 	description: string;
 	schema: z.ZodType<Args>;
 	defaultPreference: ToolPreference;
-	/** The note this call would write, when it writes (for the safety floor on .obsidian/ etc.). */
-	writesTo?(args: Args): string | undefined;
+	/** What the call reads and writes (see ToolAccess); required, so no tool can forget the floor. */
+	access(args: Args, state: ThreadState): ToolAccess;
+	/**
+	 * A result for a call that cannot run at all (a path the tool never touches, an editId that
+	 * is not this thread's): it completes at proposal with that result, and the user is never
+	 * asked. Checked again just before the call runs (the thread may have moved on since).
+	 */
+	refuse?(args: Args, ctx: RefusalContext): ToolResult | undefined;
 	/**
 	 * Called with partial arguments while the model streams the call, and with the full ones at
 	 * proposal. May return an event to emit at once (at most one per call is emitted), e.g.

@@ -106,28 +106,3 @@ export function isNotePath(path: string): boolean {
 export function isHiddenPath(path: string): boolean {
 	return path.split("/").some((segment) => segment.startsWith("."));
 }
-
-/**
- * True when path lies in Obsidian's configuration folder or one of protectedFolders (the
- * plugin's own data folder). Edits there need explicit approval whatever the tool preference.
- * Compared case-insensitively because macOS and Windows file systems are, so ".OBSIDIAN/x" is
- * the same folder. A path that is not even valid counts as protected.
- */
-export function isProtectedPath(path: string, protectedFolders: readonly string[] = []): boolean {
-	let normalized: string;
-	try {
-		normalized = normalizeVaultPath(path).toLowerCase();
-	} catch {
-		return true;
-	}
-	for (const folder of [...ALWAYS_PROTECTED, ...protectedFolders]) {
-		let f: string;
-		try {
-			f = normalizeVaultPath(folder).toLowerCase();
-		} catch {
-			continue;
-		}
-		if (isUnder(normalized, f)) return true;
-	}
-	return false;
-}

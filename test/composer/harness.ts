@@ -22,6 +22,7 @@ import type { ExecuteEditArgs } from "../../src/tools/execute-edit";
 import type { ToolResult } from "../../src/tools/result";
 import { isSuspended } from "../../src/tools/tool";
 import type { Tool, ToolContext } from "../../src/tools/tool";
+import { AccessFloor } from "../../src/vault/access-floor";
 import { MemoryVault } from "../../src/vault/memory-vault";
 
 const servers: ModelServer[] = [];
@@ -59,6 +60,7 @@ export async function editHarness(options: HarnessOptions = {}) {
 			threadId: log.threadId,
 			callId,
 			vault,
+			floor: new AccessFloor(),
 			state: () => log.state(),
 			emit: (event) => void log.append(event),
 			progress: (phase, fraction) => void log.append({ type: "tool_call_progress", callId, phase, ...(fraction === undefined ? {} : { fraction }) }),

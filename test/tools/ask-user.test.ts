@@ -3,6 +3,7 @@ import { answersFromFreeText, askUserSchema, askUserTool, formatAnswers, parseAs
 import type { AskQuestion, NewEvent } from "../../src/thread/events";
 import type { ThreadState, ToolCallView } from "../../src/thread/state";
 import type { ToolContext } from "../../src/tools/tool";
+import { AccessFloor } from "../../src/vault/access-floor";
 import { MemoryVault } from "../../src/vault/memory-vault";
 
 const mode: AskQuestion = { question: "Which mode?", header: "Mode", options: [{ label: "Master" }, { label: "8-bit" }, { label: "Draft" }], multiSelect: true };
@@ -124,6 +125,7 @@ describe("askUser tool", () => {
 			threadId: "t",
 			callId: "call_1",
 			vault: new MemoryVault("v"),
+			floor: new AccessFloor(),
 			state: () => {
 				throw new Error("not used");
 			},

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
 import type { RecordedRequest } from "../../src/sandbox/model-server";
 import { newId } from "../../src/thread/ids";
+import { emptyState } from "../../src/thread/projection";
 import { createDeclareEditIntentTool } from "../../src/tools/declare-edit-intent";
 import { editHarness, noteInPrompt } from "../composer/harness";
 import { describeWithCorpus, readCorpusNote } from "../support/corpus";
@@ -36,9 +37,11 @@ describe("declareEditIntent: announcing the intent", () => {
 		expect(tool.announce?.({ path: "A.md", operation: "create", description: "d" }, ids)).toMatchObject({ operation: "create" });
 	});
 
-	it("asks the user by default and names the note it writes", () => {
+	it("asks the user by default, and says it reads and writes its note (a create only writes it)", () => {
 		expect(tool.defaultPreference).toBe("prompt");
-		expect(tool.writesTo?.({ path: "A.md", operation: "modify", description: "d" })).toBe("A.md");
+		const state = emptyState("t");
+		expect(tool.access({ path: "A.md", operation: "modify", description: "d" }, state)).toEqual({ reads: ["A.md"], writes: ["A.md"], scans: false });
+		expect(tool.access({ path: "A.md", operation: "create", description: "d" }, state)).toEqual({ reads: [], writes: ["A.md"], scans: false });
 	});
 
 	it("rejects a multi-line description", () => {

@@ -22,16 +22,23 @@ describe("executeEdit", () => {
 		expect(result.message).toMatch(/Call declareEditIntent first/);
 	});
 
-	it("needs no new approval once its intent was approved, and asks otherwise", async () => {
+	it("needs no new approval once its intent was approved and applied, and asks otherwise", async () => {
 		const h = await editHarness({ notes: { "Plan.md": PLAN } });
-		const approved = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "a" }, "approved");
-		const pending = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "b" }, "pending");
-		const denied = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "c" }, "denied");
+		const complete = (callId: string, status: "success" | "error" | "rejected") =>
+			h.log.append({ type: "tool_call_completed", callId, result: { status, message: status } });
+		const applied = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "a" }, "approved");
+		complete(applied, "success");
+		const failed = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "b" }, "approved");
+		complete(failed, "error");
+		const refused = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "c" }, "approved");
+		complete(refused, "rejected");
+		const notRunYet = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "d" }, "approved");
+		const pending = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "e" }, "pending");
+		const denied = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "f" }, "denied");
 		const state = h.log.state();
-		const editOf = (callId: string) => state.toolCalls[callId]?.editId ?? "";
-		expect(h.execute.preApproved?.({ editId: editOf(approved), edits: [] }, state)).toBe(true);
-		expect(h.execute.preApproved?.({ editId: editOf(pending), edits: [] }, state)).toBe(false);
-		expect(h.execute.preApproved?.({ editId: editOf(denied), edits: [] }, state)).toBe(false);
+		const preApproved = (callId: string) => h.execute.preApproved?.({ editId: state.toolCalls[callId]?.editId ?? "", edits: [] }, state);
+		expect(preApproved(applied)).toBe(true);
+		for (const callId of [failed, refused, notRunYet, pending, denied]) expect(preApproved(callId)).toBe(false);
 		expect(h.execute.preApproved?.({ editId: "edit_unknown", edits: [] }, state)).toBe(false);
 		expect(h.execute.defaultPreference).toBe("prompt");
 	});

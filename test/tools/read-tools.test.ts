@@ -5,6 +5,7 @@ import { searchNotesTool } from "../../src/tools/search-notes";
 import type { ToolResult } from "../../src/tools/result";
 import type { ToolContext, Suspended } from "../../src/tools/tool";
 import { emptyState } from "../../src/thread/projection";
+import { AccessFloor } from "../../src/vault/access-floor";
 import { MemoryVault } from "../../src/vault/memory-vault";
 
 function ctx(vault: MemoryVault): ToolContext {
@@ -12,6 +13,7 @@ function ctx(vault: MemoryVault): ToolContext {
 		threadId: "t",
 		callId: "c",
 		vault,
+		floor: new AccessFloor(),
 		state: () => emptyState("t"),
 		emit: () => undefined,
 		progress: () => undefined,

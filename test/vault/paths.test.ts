@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
 	basename,
-	isProtectedPath,
 	normalizeFolderPath,
 	normalizeVaultPath,
 	parentFolder,
@@ -97,27 +96,5 @@ describe("path helpers", () => {
 		expect(parentFolder("c.md")).toBe("");
 		expect(basename("a/b/c.md")).toBe("c.md");
 		expect(basename("c.md")).toBe("c.md");
-	});
-});
-
-describe("isProtectedPath", () => {
-	it("protects Obsidian's configuration folder, whatever the case", () => {
-		expect(isProtectedPath(".obsidian/app.json")).toBe(true);
-		expect(isProtectedPath(".obsidian")).toBe(true);
-		expect(isProtectedPath("./.OBSIDIAN/plugins/x/data.json")).toBe(true);
-	});
-
-	it("protects the folders it is given, and only those", () => {
-		const data = [".redline/data"];
-		expect(isProtectedPath(".redline/data/threads/a.jsonl", data)).toBe(true);
-		expect(isProtectedPath(".redline/other.md", data)).toBe(false);
-		expect(isProtectedPath("Notes/.obsidian-ideas.md", data)).toBe(false);
-		expect(isProtectedPath(".obsidianish/x.md", data)).toBe(false);
-		expect(isProtectedPath("Daily/Today.md", data)).toBe(false);
-	});
-
-	it("treats a path that is not even valid as protected", () => {
-		expect(isProtectedPath("../.obsidian/app.json")).toBe(true);
-		expect(isProtectedPath("")).toBe(true);
 	});
 });

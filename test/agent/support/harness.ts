@@ -24,6 +24,7 @@ import { ToolRegistry } from "../../../src/tools/registry";
 import type { AnyTool } from "../../../src/tools/registry";
 import { toolResult } from "../../../src/tools/result";
 import { searchNotesTool } from "../../../src/tools/search-notes";
+import { NO_ACCESS } from "../../../src/tools/tool";
 import type { Tool } from "../../../src/tools/tool";
 import { MemoryVault } from "../../../src/vault/memory-vault";
 
@@ -33,7 +34,7 @@ export const appendLineTool: Tool<{ path: string; line: string }> = {
 	description: "Append a line to a note.",
 	schema: z.object({ path: z.string(), line: z.string() }),
 	defaultPreference: "prompt",
-	writesTo: (args) => args.path,
+	access: (args) => ({ reads: [args.path], writes: [args.path], scans: false }),
 	async run(args, ctx) {
 		await ctx.vault.process(args.path, (text) => `${text}\n${args.line}`);
 		return toolResult.success(`Appended to ${args.path}.`, { path: args.path });
@@ -46,6 +47,7 @@ export const slowTool: Tool<{ seconds: number }> = {
 	description: "A long task.",
 	schema: z.object({ seconds: z.number() }),
 	defaultPreference: "always",
+	access: () => NO_ACCESS,
 	run(_args, ctx) {
 		ctx.progress("working", 0.1);
 		return new Promise((_resolve, reject) => {

@@ -1,0 +1,30 @@
+/**
+ * The model-facing tools both hosts register, in the order the model sees them. One list, so
+ * the test that checks every tool against the access floor (test/agent/tool-access.test.ts)
+ * checks exactly what runs.
+ */
+import type { ApplyModels } from "../composer/regenerate";
+import type { NoteHistory } from "../history/types";
+import { askUserTool } from "./ask-user";
+import { createDeclareEditIntentTool } from "./declare-edit-intent";
+import { createExecuteEditTool } from "./execute-edit";
+import { listNotesTool } from "./list-notes";
+import { readNoteTool } from "./read-note";
+import type { AnyTool } from "./registry";
+import { searchNotesTool } from "./search-notes";
+
+export interface DefaultToolDeps {
+	history: NoteHistory;
+	models: ApplyModels;
+}
+
+export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
+	return [
+		readNoteTool,
+		searchNotesTool,
+		listNotesTool,
+		createDeclareEditIntentTool({ history: deps.history, models: deps.models }),
+		createExecuteEditTool({ history: deps.history }),
+		askUserTool,
+	];
+}

@@ -1,0 +1,275 @@
+/**
+ * Every registered tool against the access floor, by construction: each tool's `access`
+ * description is checked against what the tool really does to the vault (a recording vault,
+ * with the real apply model over HTTP), and the policy is checked for every path under the
+ * floor with every preference. A new tool fails here until it has samples below.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { decide } from "../../src/agent/approvals";
+import { createNoteHistory } from "../../src/history/note-history";
+import { createModelProvider } from "../../src/llm/model-provider";
+import { reply, startModelServer } from "../../src/sandbox/model-server";
+import type { ModelServer } from "../../src/sandbox/model-server";
+import { DEFAULT_SETTINGS } from "../../src/settings";
+import type { RedlineSettings } from "../../src/settings";
+import { MemoryStore } from "../../src/store/memory-store";
+import type { ToolPreference } from "../../src/thread/events";
+import { newId } from "../../src/thread/ids";
+import { ThreadLog } from "../../src/thread/log";
+import { createDefaultTools } from "../../src/tools/default-tools";
+import { ToolRegistry } from "../../src/tools/registry";
+import type { AnyTool } from "../../src/tools/registry";
+import type { ToolResult } from "../../src/tools/result";
+import { isSuspended } from "../../src/tools/tool";
+import type { ToolAccess, ToolContext } from "../../src/tools/tool";
+import { AccessFloor } from "../../src/vault/access-floor";
+import { MemoryVault } from "../../src/vault/memory-vault";
+import { searchText } from "../../src/vault/search";
+import type { NoteStat, SearchMatch, Vault, VaultChange } from "../../src/vault/vault";
+import { noteInPrompt } from "../composer/harness";
+
+const PROTECTED = ".redline/data";
+/** Paths under the floor, each a kind of file a planted instruction would go after. */
+const UNDER_FLOOR = [
+	".obsidian/plugins/other/data.json",
+	".obsidian/snippets/x.css",
+	`${PROTECTED}/threads/t.md`,
+	".env",
+	"Private/.secret/plan.md",
+	"scripts/run.js",
+	"Canvas.canvas",
+];
+const NOTE = "Notes/A.md";
+const FILES: Record<string, string> = {
+	[NOTE]: "# A\n\nsecret plans\n",
+	"Notes/B.md": "# B\n\nmore secret plans\n",
+	...Object.fromEntries(UNDER_FLOOR.map((path) => [path, "secret contents\n"])),
+};
+
+type Op = { op: "read" | "exists" | "write" | "list" | "search"; path: string };
+
+/**
+ * A vault that records every operation, and whose list and search tell everything it holds,
+ * hidden and non-note files included: the tools, not the vault, must keep them out of sight.
+ */
+class RecordingVault implements Vault {
+	readonly name = "Recording";
+	readonly ops: Op[] = [];
+	private readonly inner: MemoryVault;
+	private readonly paths: Set<string>;
+
+	constructor(files: Record<string, string>) {
+		this.inner = new MemoryVault("inner", files);
+		this.paths = new Set(Object.keys(files));
+	}
+	exists(path: string): Promise<boolean> {
+		this.ops.push({ op: "exists", path });
+		return this.inner.exists(path);
+	}
+	read(path: string): Promise<string> {
+		this.ops.push({ op: "read", path });
+		return this.inner.read(path);
+	}
+	process(path: string, fn: (current: string) => string): Promise<string> {
+		this.ops.push({ op: "write", path });
+		return this.inner.process(path, fn);
+	}
+	async create(path: string, content: string): Promise<void> {
+		this.ops.push({ op: "write", path });
+		await this.inner.create(path, content);
+		this.paths.add(path);
+	}
+	async rename(from: string, to: string): Promise<void> {
+		this.ops.push({ op: "write", path: from }, { op: "write", path: to });
+		await this.inner.rename(from, to);
+	}
+	trash(path: string): Promise<void> {
+		this.ops.push({ op: "write", path });
+		return this.inner.trash(path);
+	}
+	async list(folder = ""): Promise<NoteStat[]> {
+		this.ops.push({ op: "list", path: folder });
+		return [...this.paths].filter((p) => folder === "" || p.startsWith(folder.replace(/\/$/, "") + "/")).sort().map((path) => ({ path, size: 1, mtime: 1 }));
+	}
+	async search(query: string, limit: number): Promise<SearchMatch[]> {
+		this.ops.push({ op: "search", path: "" });
+		const matches: SearchMatch[] = [];
+		for (const path of [...this.paths].sort()) matches.push(...searchText(path, await this.inner.read(path), query, limit - matches.length));
+		return matches.slice(0, limit);
+	}
+	onChange(listener: (change: VaultChange) => void): () => void {
+		return this.inner.onChange(listener);
+	}
+}
+
+const servers: ModelServer[] = [];
+afterEach(async () => {
+	await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+/** The registered tools over a recording vault, a thread log, and an apply model that appends a line. */
+async function setup() {
+	const server = await startModelServer({
+		script: (request) => {
+			const user = request.body.messages.find((m) => m.role === "user");
+			const prompt = typeof user?.content === "string" ? user.content : "";
+			return reply.text(prompt.includes("<<<BEGIN>>>") ? `${noteInPrompt(prompt)}\nOne more line.` : "# New\n\nA new note.");
+		},
+	});
+	servers.push(server);
+	const settings: RedlineSettings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "m" }, applyModel: {} };
+	const vault = new RecordingVault(FILES);
+	const store = new MemoryStore();
+	const history = createNoteHistory({ vault, store });
+	const registry = new ToolRegistry(createDefaultTools({ history, models: createModelProvider(() => settings, () => ({})) }));
+	const log = new ThreadLog("thread_access", store);
+	log.append({ type: "thread_created" });
+	const floor = new AccessFloor([PROTECTED]);
+	const context = (callId: string): ToolContext => ({
+		threadId: log.threadId,
+		callId,
+		vault,
+		floor,
+		state: () => log.state(),
+		emit: (event) => void log.append(event),
+		progress: () => undefined,
+		signal: new AbortController().signal,
+		newId,
+	});
+	/** An intent for path that the user approved and that applied: the strongest pre-approval there is. */
+	const standingIntent = (path: string): string => {
+		const callId = newId("call");
+		const editId = newId("edit");
+		log.append({ type: "edit_intent_declared", editId, callId, path, operation: "modify", description: "add a line" });
+		log.append({ type: "tool_call_proposed", callId, tool: "declareEditIntent", args: { path, operation: "modify", description: "add a line" }, messageId: "m" });
+		log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user" });
+		log.append({ type: "tool_call_completed", callId, result: { status: "success", message: "Edited" } });
+		return editId;
+	};
+	return { vault, registry, log, floor, context, standingIntent };
+}
+
+type Setup = Awaited<ReturnType<typeof setup>>;
+
+/** Arguments that make each tool touch `path` (or the vault at large), for every registered tool. */
+const samples: Record<string, (path: string, s: Setup) => unknown[]> = {
+	readNote: (path) => [{ path }],
+	searchNotes: () => [{ query: "secret" }],
+	listNotes: (path) => [{}, { folder: path.split("/")[0] }],
+	declareEditIntent: (path) => [
+		{ path, operation: "modify", description: "add a line" },
+		{ path: path.replace(/(\.\w+)?$/, "-new$1"), operation: "create", description: "a new note" },
+	],
+	executeEdit: (path, s) => {
+		const editId = s.standingIntent(path);
+		return [{ editId, edits: [{ search: "secret", replace: "public" }] }, { editId, content: "replaced\n" }, { editId, path: "Notes/B.md", content: "x\n" }];
+	},
+	askUser: () => [{ questions: [{ question: "Which one?", options: ["a", "b"] }] }],
+};
+
+/** Runs a call the way the runner does: refused at proposal, or run. */
+async function runCall(s: Setup, tool: AnyTool, raw: unknown): Promise<{ access: ToolAccess; result: ToolResult | "suspended"; refused: boolean }> {
+	const checked = s.registry.checkArgs(tool, raw);
+	if (!checked.ok) throw new Error(checked.message);
+	const callId = newId("call");
+	const announced = tool.announce?.(raw as Record<string, unknown>, { callId, newId });
+	if (announced) s.log.append(announced);
+	s.log.append({ type: "tool_call_proposed", callId, tool: tool.name, args: raw, messageId: "m" });
+	const state = s.log.state();
+	const access = tool.access(checked.args, state);
+	const refusal = tool.refuse?.(checked.args, { state, floor: s.floor, callId });
+	if (refusal) return { access, result: refusal, refused: true };
+	s.log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user" });
+	const outcome = await tool.run(checked.args, s.context(callId));
+	return { access, result: isSuspended(outcome) ? "suspended" : outcome, refused: false };
+}
+
+function touched(ops: readonly Op[], kinds: Op["op"][]): string[] {
+	return ops.filter((o) => kinds.includes(o.op)).map((o) => o.path);
+}
+
+describe("every registered tool against the access floor", () => {
+	it("has samples for every registered tool", async () => {
+		const s = await setup();
+		expect(Object.keys(samples).sort()).toEqual(s.registry.names().sort());
+	});
+
+	it("reads, writes and scans only what its access description says", async () => {
+		for (const path of [NOTE, ...UNDER_FLOOR]) {
+			const s = await setup();
+			for (const tool of s.registry.list()) {
+				for (const args of samples[tool.name]?.(path, s) ?? []) {
+					const before = s.vault.ops.length;
+					const { access, refused } = await runCall(s, tool, args);
+					const ops = s.vault.ops.slice(before);
+					const where = `${tool.name} ${JSON.stringify(args)}`;
+					if (refused) expect(ops, where).toEqual([]);
+					for (const read of touched(ops, ["read"])) expect(access.reads, where).toContain(read);
+					for (const write of touched(ops, ["write"])) expect(access.writes, where).toContain(write);
+					for (const probe of touched(ops, ["exists"])) expect([...access.reads, ...access.writes], where).toContain(probe);
+					if (touched(ops, ["list", "search"]).length > 0) expect(access.scans, where).toBe(true);
+				}
+			}
+		}
+	});
+
+	it("never runs a read or write under the floor without a card, whatever the preference", async () => {
+		for (const path of UNDER_FLOOR) {
+			for (const preference of ["prompt", "always"] as ToolPreference[]) {
+				const s = await setup();
+				for (const tool of s.registry.list()) {
+					for (const args of samples[tool.name]?.(path, s) ?? []) {
+						const checked = s.registry.checkArgs(tool, args);
+						if (!checked.ok) throw new Error(checked.message);
+						const state = { ...s.log.state(), preferences: { [tool.name]: preference } };
+						const access = tool.access(checked.args, state);
+						const touches = [...access.reads, ...access.writes].some((p) => s.floor.check(p) !== null);
+						if (!touches) continue;
+						const where = `${tool.name} ${JSON.stringify(args)} (${preference})`;
+						const refused = tool.refuse?.(checked.args, { state, floor: s.floor, callId: "c_new" });
+						if (refused) {
+							expect(refused.status, where).not.toBe("success");
+							continue;
+						}
+						expect(decide(tool, checked.args, state, {}, s.floor), where).toBe("ask");
+					}
+				}
+			}
+		}
+	});
+
+	it("never writes under the floor, even for a standing approved intent: the edit tools refuse and write nothing", async () => {
+		for (const path of UNDER_FLOOR) {
+			const s = await setup();
+			for (const name of ["declareEditIntent", "executeEdit"]) {
+				const tool = s.registry.get(name);
+				if (!tool) throw new Error(name);
+				for (const args of samples[name]?.(path, s) ?? []) {
+					const before = s.vault.ops.length;
+					const { result } = await runCall(s, tool, args);
+					expect(result === "suspended" ? "suspended" : result.status, `${name} ${path}`).not.toBe("success");
+					expect(touched(s.vault.ops.slice(before), ["write"]), `${name} ${path}`).toEqual([]);
+				}
+			}
+			expect(await s.vault.read(path)).toBe(FILES[path]);
+		}
+	});
+
+	it("keeps what listings and searches show to notes outside hidden and protected folders, and says how many were left out", async () => {
+		const s = await setup();
+		for (const tool of s.registry.list()) {
+			for (const args of samples[tool.name]?.(NOTE, s) ?? []) {
+				const checked = s.registry.checkArgs(tool, args);
+				if (!checked.ok || !tool.access(checked.args, s.log.state()).scans) continue;
+				const { result } = await runCall(s, tool, args);
+				if (result === "suspended") throw new Error("a scan never suspends");
+				const shown = JSON.stringify(result);
+				for (const path of UNDER_FLOOR) expect(shown, `${tool.name} ${path}`).not.toContain(path);
+				const folder = (args as { folder?: string }).folder;
+				const inScope = UNDER_FLOOR.filter((path) => folder === undefined || path.startsWith(`${folder}/`)).length;
+				expect(result.data?.leftOut, `${tool.name} ${JSON.stringify(args)}`).toBe(inScope);
+				if (inScope > 0) expect(result.message).toContain(`(${inScope} ${tool.name === "listNotes" ? "files" : "matches"} left out: hidden, in a protected folder, or not a note`);
+			}
+		}
+	});
+});

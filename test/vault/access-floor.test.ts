@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { AccessFloor, mayShowWithoutAsking } from "../../src/vault/access-floor";
+
+describe("the access floor", () => {
+	const floor = new AccessFloor([".redline/data"]);
+
+	it("seals Obsidian's configuration folder, whatever the case or spelling of the path", () => {
+		for (const path of [".obsidian/app.json", ".obsidian", "./.OBSIDIAN/plugins/x/data.json", "ok/../.obsidian/x"]) {
+			const hit = floor.check(path);
+			expect(hit, path).not.toBeNull();
+			if (hit) expect(floor.sealed(hit)).toBe(true);
+		}
+		expect(floor.check(".obsidian/plugins/other/data.json")).toMatchObject({ reason: "protected", message: expect.stringContaining(".obsidian") as unknown });
+	});
+
+	it("seals the protected folders it is given, and hidden files and folders", () => {
+		expect(floor.check(".redline/data/threads/a.jsonl")).toMatchObject({ reason: "protected" });
+		expect(floor.check(".redline/other.md")).toMatchObject({ reason: "hidden" });
+		expect(floor.check(".env")).toMatchObject({ reason: "hidden", message: ".env is a hidden file or lies in a hidden folder" });
+		expect(floor.check("Notes/.secret/plan.md")).toMatchObject({ reason: "hidden" });
+		expect(new AccessFloor(["Config"]).check("config/x.md")).toMatchObject({ reason: "protected" });
+	});
+
+	it("flags files that are not notes, without sealing them", () => {
+		const hit = floor.check("scripts/run.js");
+		expect(hit).toMatchObject({ reason: "not-a-note", path: "scripts/run.js", message: "scripts/run.js is not a Markdown note (.md)" });
+		expect(hit && floor.sealed(hit)).toBe(false);
+		expect(floor.check("Canvas.canvas")).toMatchObject({ reason: "not-a-note" });
+	});
+
+	it("seals a path that is not even valid", () => {
+		for (const path of ["../.obsidian/app.json", "", "/etc/passwd", "C:/x.md"]) {
+			const hit = floor.check(path);
+			expect(hit?.reason, path).toBe("invalid");
+			if (hit) expect(floor.sealed(hit)).toBe(true);
+		}
+	});
+
+	it("lets ordinary notes through, including ones whose names merely resemble protected ones", () => {
+		for (const path of ["Daily/Today.md", "Notes/obsidian-ideas.md", "Notes/x.obsidian.md", "README.MD"]) expect(floor.check(path), path).toBeNull();
+		expect(floor.check(".obsidianish/x.md")).toMatchObject({ reason: "hidden" });
+	});
+
+	it("exports the show-without-asking rule for listings and the search index", () => {
+		expect(mayShowWithoutAsking("Daily/Today.md")).toBe(true);
+		expect(mayShowWithoutAsking(".obsidian/workspace.md")).toBe(false);
+		expect(mayShowWithoutAsking("Data/keys.md", ["Data"])).toBe(false);
+		expect(mayShowWithoutAsking("image.png")).toBe(false);
+	});
+});
