@@ -8,44 +8,69 @@
  *   PUT  /sandbox/api/note?path=P        body { text, base? } -> { path, text } (a user edit)
  *   GET  /sandbox/api/changes            -> Server-Sent Events, one VaultChange per event
  *   GET  /sandbox/api/info               -> { vaultName, demo: boolean, model }
+ *
+ * Bad input is a 4xx with a message (a body that is not JSON, not UTF-8 or too large); anything
+ * else that fails is a 500 that says so without the exception's own text.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { reportToStderr } from "../rpc/server/front-door";
+import { readTextBody } from "../rpc/server/request-body";
+import { sendJson } from "../rpc/server/responses";
 import { VaultError, type Vault } from "../vault/vault";
 
 export interface NotesApiOptions {
 	vault: Vault;
 	info: { vaultName: string; demo: boolean; model: string };
+	onError?: (error: unknown) => void;
 }
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * A page that stops reading the change stream is dropped once this much waits for it; its
+ * EventSource reconnects and the page lists the notes again (changes have no log to resume from).
+ */
+export const MAX_QUEUED_CHANGE_BYTES = 256 * 1024;
+const HEARTBEAT_MS = 15_000;
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-	res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-	res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of req) {
-		const buffer = chunk as Buffer;
-		size += buffer.length;
-		if (size > MAX_BODY_BYTES) throw new VaultError("too-large", "The note is larger than the sandbox accepts (8 MB)");
-		chunks.push(buffer);
-	}
-	return Buffer.concat(chunks).toString("utf8");
-}
-
-function statusFor(error: unknown): number {
-	if (!(error instanceof VaultError)) return 500;
+function statusFor(error: VaultError): number {
 	if (error.code === "not-found") return 404;
 	if (error.code === "already-exists") return 409;
 	return 400;
 }
 
+/** The note text of a PUT body, or the 4xx that says what is wrong with it. */
+async function noteText(req: IncomingMessage): Promise<{ text: string } | { status: number; message: string } | null> {
+	const body = await readTextBody(req, MAX_BODY_BYTES);
+	if (!body.ok) return body.reason === "aborted" ? null : { status: body.reason === "too-large" ? 413 : 400, message: body.message };
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(body.text);
+	} catch {
+		return { status: 400, message: "The body is not JSON: send { text: string }" };
+	}
+	const text = typeof parsed === "object" && parsed !== null ? (parsed as { text?: unknown }).text : undefined;
+	return typeof text === "string" ? { text } : { status: 400, message: "Send { text: string }" };
+}
+
+function serveChanges(vault: Vault, res: ServerResponse): void {
+	res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", connection: "keep-alive" });
+	const write = (chunk: string): void => {
+		res.write(chunk);
+		if (res.writableLength > MAX_QUEUED_CHANGE_BYTES) res.destroy();
+	};
+	write("retry: 1000\n\n: connected\n\n");
+	const stop = vault.onChange((change) => write(`event: change\ndata: ${JSON.stringify(change)}\n\n`));
+	const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
+	res.on("close", () => {
+		clearInterval(heartbeat);
+		stop();
+	});
+}
+
 /** Returns a handler that answers /sandbox/api/* requests (true) or leaves them (false). */
 export function createNotesApi(options: NotesApiOptions): (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> {
 	const { vault } = options;
+	const onError = options.onError ?? reportToStderr;
 	return async (req, res, url) => {
 		if (!url.pathname.startsWith("/sandbox/api/")) return false;
 		const route = url.pathname.slice("/sandbox/api/".length);
@@ -59,28 +84,27 @@ export function createNotesApi(options: NotesApiOptions): (req: IncomingMessage,
 				sendJson(res, 200, { path, text: await vault.read(path) });
 			} else if (route === "note" && req.method === "PUT") {
 				const path = url.searchParams.get("path") ?? "";
-				const body = JSON.parse(await readBody(req)) as { text?: unknown };
-				if (typeof body.text !== "string") {
-					sendJson(res, 400, { error: "Send { text: string }" });
+				const body = await noteText(req);
+				if (body === null) return true;
+				if ("status" in body) {
+					sendJson(res, body.status, { error: body.message });
 					return true;
 				}
-				const text = body.text;
+				const { text } = body;
 				const written = (await vault.exists(path)) ? await vault.process(path, () => text) : (await vault.create(path, text), text);
 				sendJson(res, 200, { path, text: written });
 			} else if (route === "changes" && req.method === "GET") {
-				res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
-				res.write(": connected\n\n");
-				const stop = vault.onChange((change) => res.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`));
-				const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), 15_000);
-				req.on("close", () => {
-					clearInterval(heartbeat);
-					stop();
-				});
+				serveChanges(vault, res);
 			} else {
 				sendJson(res, 404, { error: `No sandbox route ${req.method ?? ""} ${url.pathname}` });
 			}
 		} catch (error) {
-			sendJson(res, statusFor(error), { error: error instanceof Error ? error.message : String(error) });
+			if (error instanceof VaultError) {
+				sendJson(res, statusFor(error), { error: error.message });
+			} else {
+				onError(error);
+				sendJson(res, 500, { error: "The sandbox could not do that (internal error; see its console)" });
+			}
 		}
 		return true;
 	};

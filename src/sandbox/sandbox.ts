@@ -4,12 +4,14 @@
  * scripted model per test.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import path from "node:path";
 import { createRedline, type Redline } from "../redline";
 import { DEFAULT_SETTINGS, type ModelCredentials, type RedlineSettings } from "../settings";
 import { refusal } from "../rpc/server/access";
+import { createGuardedServer, type Route } from "../rpc/server/front-door";
 import { createRpcHandler } from "../rpc/server/handler";
+import { sendJson } from "../rpc/server/responses";
 import { FolderStore } from "./folder-store";
 import { FolderVault } from "./folder-vault";
 import { startModelServer, type ModelScript, type ModelServer } from "./model-server";
@@ -103,29 +105,16 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 		info: { vaultName: vault.name, demo: options.model.kind === "scripted", model: settings.mainModel.model },
 	});
 
-	const server = createServer((req, res) => {
-		void (async () => {
-			const url = new URL(req.url ?? "/", "http://127.0.0.1");
-			if (await serveStatic(options.pageDir, url.pathname, res)) return;
-			if (url.pathname.startsWith("/sandbox/api/")) {
-				// The notes API shares the RPC server's rules: loopback, token, no foreign Origin.
-				const refused = refusal(req, url, token);
-				if (refused) {
-					res.writeHead(refused.status, { "content-type": "application/json" });
-					res.end(JSON.stringify({ error: refused.message }));
-					return;
-				}
-				await notes(req, res, url);
-				return;
-			}
-			if (rpc(req, res)) return;
-			res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
-			res.end("Not found");
-		})().catch((error: unknown) => {
-			if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-			res.end(error instanceof Error ? error.message : String(error));
-		});
-	});
+	// The notes API shares the RPC server's rules: loopback, token, no foreign Origin.
+	const notesRoute: Route = async (req, res, url) => {
+		if (!url.pathname.startsWith("/sandbox/api/")) return false;
+		const refused = refusal(req, url, token);
+		if (refused) sendJson(res, refused.status, { error: refused.message });
+		else await notes(req, res, url);
+		return true;
+	};
+	// The front door answers what no route can parse (and every route's Host) before these run.
+	const server = createGuardedServer([(req, res, url) => serveStatic(options.pageDir, req, res, url), notesRoute, rpc]);
 	let port: number;
 	try {
 		port = await listen(server, options.port ?? 0);

@@ -1,7 +1,8 @@
 /** Serves the built page (dist/sandbox) — a fixed set of files, never a path from the URL. */
 import { readFile } from "node:fs/promises";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { sendPlain } from "../rpc/server/responses";
 
 const FILES: Record<string, string> = {
 	"/": "index.html",
@@ -19,16 +20,19 @@ const TYPES: Record<string, string> = {
 	".map": "application/json; charset=utf-8",
 };
 
-export async function serveStatic(pageDir: string, pathname: string, res: ServerResponse): Promise<boolean> {
-	const file = FILES[pathname];
+export async function serveStatic(pageDir: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+	const file = FILES[url.pathname];
 	if (!file) return false;
+	if (req.method !== "GET" && req.method !== "HEAD") {
+		sendPlain(res, 405, "Method not allowed: the page's files are read with GET", { Allow: "GET, HEAD" });
+		return true;
+	}
 	try {
 		const body = await readFile(path.join(pageDir, file));
 		res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
 		res.end(body);
 	} catch {
-		res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-		res.end(`The sandbox page is not built (${file} missing in ${pageDir}). Run npm start without --no-build.`);
+		sendPlain(res, 500, `The sandbox page is not built (${file} missing in ${pageDir}). Run npm start without --no-build.`);
 	}
 	return true;
 }

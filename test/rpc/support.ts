@@ -1,5 +1,9 @@
 /** A real RPC server on 127.0.0.1 over a LocalThreadService with the scripted test driver. */
+import type { ServerResponse } from "node:http";
 import { onTestFinished } from "vitest";
+import { createGuardedServer } from "../../src/rpc/server/front-door";
+import { createRpcHandler } from "../../src/rpc/server/handler";
+import type { EventStreamOptions } from "../../src/rpc/server/sse";
 import { startRpcServer, type RpcServer } from "../../src/rpc/server/server";
 import type { LocalThreadService } from "../../src/thread/service";
 import { makeService } from "../thread/support/service";
@@ -29,4 +33,30 @@ export async function rpc(server: RpcServer, body: unknown, headers: Record<stri
 export async function until(check: () => boolean, what = "condition"): Promise<void> {
 	for (let i = 0; i < 2000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
 	if (!check()) throw new Error(`${what} never held`);
+}
+
+/**
+ * The RPC routes behind the real front door on 127.0.0.1, with each event stream's response kept,
+ * so a test can see what the server holds for a client (`res.writableLength`) and when it drops it.
+ */
+export async function startObservedServer(events: EventStreamOptions = {}): Promise<{ url: string; port: number; service: LocalThreadService; streams: ServerResponse[] }> {
+	const { service } = makeService();
+	const handler = createRpcHandler(service, { token: TOKEN, events });
+	const streams: ServerResponse[] = [];
+	const server = createGuardedServer([
+		(req, res, url) => {
+			if (url.pathname.endsWith("/events")) streams.push(res);
+			return handler(req, res, url);
+		},
+	]);
+	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	const address = server.address();
+	const port = typeof address === "object" && address ? address.port : 0;
+	onTestFinished(async () => {
+		handler.closeStreams();
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+		await service.close();
+	});
+	return { url: `http://127.0.0.1:${port}`, port, service, streams };
 }

@@ -1,10 +1,38 @@
 /**
- * Who may use a loopback Redline server: requests carrying the per-run token, from no page or
- * from the server's own page. Shared by the RPC routes and the sandbox's notes routes so the two
- * cannot drift apart.
+ * Who may use a loopback Redline server: requests addressed to it by a loopback name, carrying the
+ * per-run token, from no page or from the server's own page. Shared by the RPC routes and the
+ * sandbox's own routes so the two cannot drift apart.
  */
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+
+export interface Refusal {
+	status: 400 | 401 | 403 | 421;
+	message: string;
+}
+
+/**
+ * The names this server answers to. A page on evil.example whose DNS name is re-pointed at
+ * 127.0.0.1 (DNS rebinding) reaches the server as same-origin, so neither Origin nor CORS stops it;
+ * its requests still say `Host: evil.example:port`, and that is refused.
+ */
+export function allowedHosts(req: IncomingMessage): string[] {
+	const port = req.socket.localPort ?? 0;
+	const names = ["127.0.0.1", "localhost", ...(req.socket.localAddress === "::1" ? ["[::1]"] : [])];
+	// A browser leaves out the default port.
+	return names.flatMap((name) => (port === 80 ? [`${name}:${port}`, name] : [`${name}:${port}`]));
+}
+
+/** The refusal for a Host header (and an absolute-form target's authority), or null. */
+export function hostRefusal(req: IncomingMessage, url: URL | null): Refusal | null {
+	const host = req.headers.host;
+	if (host === undefined || host === "") return { status: 400, message: "Bad request: a Host header is required" };
+	const allowed = allowedHosts(req);
+	const misdirected: Refusal = { status: 421, message: `Misdirected request: this server answers only to ${allowed.join(" or ")}` };
+	if (!allowed.includes(host.toLowerCase())) return misdirected;
+	if (url !== null && req.url !== undefined && !req.url.startsWith("/") && !allowed.includes(url.host)) return misdirected;
+	return null;
+}
 
 /** A browser sends Origin on cross-origin requests: anything but our own origin is a foreign page. */
 export function originAllowed(origin: string, req: IncomingMessage, allowed: readonly string[]): boolean {
@@ -23,7 +51,7 @@ export function tokenMatches(req: IncomingMessage, url: URL, token: string): boo
 }
 
 /** The refusal for a request, or null when it may proceed. */
-export function refusal(req: IncomingMessage, url: URL, token: string, allowedOrigins: readonly string[] = []): { status: 401 | 403; message: string } | null {
+export function refusal(req: IncomingMessage, url: URL, token: string, allowedOrigins: readonly string[] = []): Refusal | null {
 	const origin = req.headers.origin;
 	if (origin !== undefined && !originAllowed(origin, req, allowedOrigins)) return { status: 403, message: `Origin ${origin} may not use this server` };
 	if (!tokenMatches(req, url, token)) return { status: 401, message: "Missing or wrong access token" };

@@ -1,6 +1,10 @@
 /**
  * JSON-RPC 2.0 over the ThreadService: protocol errors (parse, invalid request, unknown method,
  * params that are not an object) are JSON-RPC errors; domain errors stay `{ ok: false }` results.
+ *
+ * A batch holds at most MAX_BATCH requests and runs them one after the other, in the order sent:
+ * `[delete, rename]` must not rename a thread that the same batch deleted, and a client must not
+ * be able to start a thousand service calls with one body.
  */
 import { RPC_METHODS, type RpcMethod, type ThreadService } from "../../thread/service-api";
 
@@ -10,7 +14,15 @@ export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
 
+/** The most requests one batch may hold (documented in docs/protocol.md). */
+export const MAX_BATCH = 50;
+
 type Id = string | number | null;
+
+export interface RpcBodyOptions {
+	/** Where an unexpected failure of a method is reported; the client gets only "internal error". */
+	onError?: (error: unknown) => void;
+}
 
 export interface RpcResponse {
 	jsonrpc: "2.0";
@@ -24,7 +36,7 @@ function failure(id: Id, code: number, message: string): RpcResponse {
 }
 
 /** The response body for a raw request body, or null when nothing is to be sent (notifications). */
-export async function handleRpcBody(service: ThreadService, body: string): Promise<RpcResponse | RpcResponse[] | null> {
+export async function handleRpcBody(service: ThreadService, body: string, options: RpcBodyOptions = {}): Promise<RpcResponse | RpcResponse[] | null> {
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(body);
@@ -33,14 +45,18 @@ export async function handleRpcBody(service: ThreadService, body: string): Promi
 	}
 	if (Array.isArray(parsed)) {
 		if (parsed.length === 0) return failure(null, INVALID_REQUEST, "Invalid request: empty batch");
-		const answers = await Promise.all(parsed.map((request) => handleOne(service, request)));
-		const sent = answers.filter((answer): answer is RpcResponse => answer !== null);
+		if (parsed.length > MAX_BATCH) return failure(null, INVALID_REQUEST, `Invalid request: a batch holds at most ${MAX_BATCH} requests, this one has ${parsed.length}`);
+		const sent: RpcResponse[] = [];
+		for (const request of parsed as unknown[]) {
+			const answer = await handleOne(service, request, options);
+			if (answer !== null) sent.push(answer);
+		}
 		return sent.length > 0 ? sent : null;
 	}
-	return handleOne(service, parsed);
+	return handleOne(service, parsed, options);
 }
 
-async function handleOne(service: ThreadService, request: unknown): Promise<RpcResponse | null> {
+async function handleOne(service: ThreadService, request: unknown, options: RpcBodyOptions): Promise<RpcResponse | null> {
 	if (typeof request !== "object" || request === null || Array.isArray(request)) {
 		return failure(null, INVALID_REQUEST, "Invalid request: not an object");
 	}
@@ -65,6 +81,8 @@ async function handleOne(service: ThreadService, request: unknown): Promise<RpcR
 		const result = await methods[name]?.call(service, params);
 		return answer({ jsonrpc: "2.0", id, result });
 	} catch (error) {
-		return answer(failure(id, INTERNAL_ERROR, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
+		// The exception's own text may name files and internals: it goes to the server's log.
+		options.onError?.(error);
+		return answer(failure(id, INTERNAL_ERROR, `Internal error: ${r.method} failed on the server`));
 	}
 }

@@ -1,7 +1,7 @@
 /** A standalone HTTP server for a ThreadService, on the loopback interface only. */
-import { createServer } from "node:http";
 import type { ThreadService } from "../../thread/service-api";
-import { createRpcHandler } from "./handler";
+import { createGuardedServer } from "./front-door";
+import { createRpcHandler, type RpcHandlerOptions } from "./handler";
 
 export interface RpcServer {
 	url: string;
@@ -10,20 +10,16 @@ export interface RpcServer {
 	close(): Promise<void>;
 }
 
-export async function startRpcServer(options: { service: ThreadService; token: string; port?: number; allowedOrigins?: string[] }): Promise<RpcServer> {
-	const handler = createRpcHandler(options.service, { token: options.token, ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}) });
-	const server = createServer((req, res) => {
-		if (!handler(req, res)) {
-			res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
-			res.end("Not found");
-		}
-	});
+export async function startRpcServer(options: { service: ThreadService; port?: number } & RpcHandlerOptions): Promise<RpcServer> {
+	const { service, port: wanted, ...handlerOptions } = options;
+	const handler = createRpcHandler(service, handlerOptions);
+	const server = createGuardedServer([handler], handlerOptions.onError ? { onError: handlerOptions.onError } : {});
 	await new Promise<void>((resolve, reject) => {
 		server.once("error", reject);
-		server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+		server.listen(wanted ?? 0, "127.0.0.1", () => resolve());
 	});
 	const address = server.address();
-	const port = typeof address === "object" && address ? address.port : options.port;
+	const port = typeof address === "object" && address ? address.port : wanted;
 	return {
 		url: `http://127.0.0.1:${port}`,
 		dropStreams: () => handler.closeStreams(),

@@ -2,62 +2,119 @@
  * The subscription as Server-Sent Events: `id: <seq>` on every thread event, so an EventSource
  * resumes by itself through Last-Event-ID after a dropped connection; a caught-up marker; and a
  * comment every 15 s so proxies and idle timeouts keep the stream open.
+ *
+ * Backpressure. The log, not the socket, holds what a client has not read yet. When a write finds
+ * the socket full, the stream stops writing (so at most one event waits past the socket's
+ * high-water mark), and on `drain` it subscribes again from the last event it wrote: what came
+ * meanwhile is read from the log, in order, without a gap or a duplicate. A client that stays
+ * stalled while more than `maxLagEvents` live events go by is dropped; its EventSource reconnects
+ * with Last-Event-ID and resumes where it stopped. Before, every event was queued for every client,
+ * and five clients that never read grew the server by hundreds of MB.
  */
-import { Buffer } from "node:buffer";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { SubscriptionMessage, ThreadService } from "../../thread/service-api";
+import type { ServerResponse } from "node:http";
+import type { ServiceError, SubscriptionMessage, Subscription, ThreadService } from "../../thread/service-api";
+import { sendJson } from "./responses";
 
 export const HEARTBEAT_MS = 15_000;
+/** Live events a stalled client may fall behind before it is dropped (it resumes on reconnect). */
+export const MAX_LAG_EVENTS = 2_000;
 
-export function serveEvents(service: ThreadService, threadId: string, req: IncomingMessage, res: ServerResponse, url: URL, streams: Set<ServerResponse>): void {
-	const lastEventId = req.headers["last-event-id"];
-	const raw = typeof lastEventId === "string" && lastEventId !== "" ? lastEventId : url.searchParams.get("nonce") ?? "0";
-	const nonce = /^\d+$/.test(raw) ? Number(raw) : NaN;
-	if (!Number.isSafeInteger(nonce)) {
-		sendJson(res, 400, { error: { code: "bad_params", message: "nonce must be a non-negative integer" } });
-		return;
-	}
+export interface EventStreamOptions {
+	maxLagEvents?: number;
+	heartbeatMs?: number;
+}
+
+export function serveEvents(
+	service: ThreadService,
+	threadId: string,
+	nonce: number,
+	res: ServerResponse,
+	streams: Set<ServerResponse>,
+	options: EventStreamOptions = {},
+): void {
+	const maxLag = options.maxLagEvents ?? MAX_LAG_EVENTS;
+	let lastSent = nonce;
 	let started = false;
-	const buffered: string[] = [];
-	const write = (chunk: string): void => {
-		if (started) res.write(chunk);
-		else buffered.push(chunk);
-	};
+	let caughtUpSent = false;
+	let ended = false;
+	let stalled = false;
+	let lag = 0;
+	let subscription: Subscription | null = null;
+	/** The subscription allowed to write; a replaced one may still be delivering its history. */
+	let active: object | null = null;
 	let heartbeat: ReturnType<typeof setInterval> | null = null;
-	const subscription = service.subscribe({ threadId, nonce }, (message: SubscriptionMessage) => {
-		if (message.kind === "error") {
-			cleanup();
-			if (!started) sendJson(res, message.error.code === "unknown_thread" ? 404 : 400, { error: message.error });
-			else res.end(`event: error\ndata: ${JSON.stringify(message.error)}\n\n`);
-			return;
-		}
-		if (message.kind === "event") {
-			write(`id: ${message.event.seq}\nevent: thread-event\ndata: ${JSON.stringify(message.event)}\n\n`);
-			return;
-		}
-		write(`event: caught-up\ndata: ${JSON.stringify({ lastSeq: message.lastSeq })}\n\n`);
-		if (!started) start();
-	});
+
+	const write = (chunk: string): void => {
+		if (!res.write(chunk)) stall();
+	};
+	function stall(): void {
+		stalled = true;
+		lag = 0;
+		res.once("drain", resume);
+	}
+	function resume(): void {
+		if (ended) return;
+		stalled = false;
+		follow(lastSent);
+	}
+	/** (Re)subscribes after the last event written; only the newest subscription may write. */
+	function follow(from: number): void {
+		subscription?.close();
+		const mine = {};
+		active = mine;
+		let live = false;
+		const opened = service.subscribe({ threadId, nonce: from }, (message: SubscriptionMessage) => {
+			if (active !== mine || ended) return;
+			if (message.kind === "error") return fail(message.error);
+			if (!started) start();
+			if (message.kind === "caught_up") live = true;
+			if (stalled) {
+				if (message.kind === "event" && live && ++lag > maxLag) drop();
+				return;
+			}
+			if (message.kind === "event") {
+				if (message.event.seq <= lastSent) return;
+				lastSent = message.event.seq;
+				write(`id: ${message.event.seq}\nevent: thread-event\ndata: ${JSON.stringify(message.event)}\n\n`);
+			} else if (!caughtUpSent) {
+				caughtUpSent = true;
+				write(`event: caught-up\ndata: ${JSON.stringify({ lastSeq: Math.max(message.lastSeq, lastSent) })}\n\n`);
+			}
+		});
+		if (active === mine && !ended) subscription = opened;
+		else opened.close();
+	}
+
 	// Headers go out with the first answer, so an unknown thread can still be a plain 404.
 	function start(): void {
 		started = true;
 		res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" });
-		res.write("retry: 1000\n\n");
-		for (const chunk of buffered.splice(0)) res.write(chunk);
 		streams.add(res);
-		heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
+		write("retry: 1000\n\n");
+		heartbeat = setInterval(() => {
+			if (!stalled) write(": heartbeat\n\n");
+		}, options.heartbeatMs ?? HEARTBEAT_MS);
 	}
-	function cleanup(): void {
-		subscription.close();
+	function fail(error: ServiceError): void {
+		finish();
+		if (!started) sendJson(res, error.code === "unknown_thread" ? 404 : 400, { error });
+		else res.end(`event: error\ndata: ${JSON.stringify(error)}\n\n`);
+	}
+	/** Too far behind: the connection goes, the log keeps everything for the reconnect. */
+	function drop(): void {
+		finish();
+		res.destroy();
+	}
+	function finish(): void {
+		if (ended) return;
+		ended = true;
+		active = null;
+		subscription?.close();
+		subscription = null;
 		if (heartbeat !== null) clearInterval(heartbeat);
+		res.off("drain", resume);
 		streams.delete(res);
 	}
-	req.on("close", cleanup);
-	res.on("close", cleanup);
-}
-
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-	const text = JSON.stringify(body);
-	res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
-	res.end(text);
+	res.on("close", finish);
+	follow(nonce);
 }

@@ -45,13 +45,19 @@ export function App(props: { service: ThreadService; notes: NotesClient }) {
 		void client.info().then(setInfo);
 		const refresh = () => void client.list().then(setNotes);
 		refresh();
-		return client.onChange((change) => {
-			refresh();
-			if (change.path === state.current.selected || (change.type === "rename" && change.oldPath === state.current.selected)) {
-				if (change.type === "rename") setSelected(change.path);
+		return client.onChange(
+			(change) => {
+				refresh();
+				if (change.path === state.current.selected || (change.type === "rename" && change.oldPath === state.current.selected)) {
+					if (change.type === "rename") setSelected(change.path);
+					setChangeCounter((n) => n + 1);
+				}
+			},
+			() => {
+				refresh();
 				setChangeCounter((n) => n + 1);
-			}
-		});
+			},
+		);
 	}, [client]);
 
 	useEffect(() => {

@@ -40,9 +40,17 @@ export class NotesClient {
 		await this.json(await fetch(this.url("note", { path }), { method: "PUT", body: JSON.stringify({ text }), headers: { "content-type": "application/json" } }));
 	}
 
-	/** Live vault changes; returns a function that stops listening. */
-	onChange(listener: (change: VaultChange) => void): () => void {
+	/**
+	 * Live vault changes; returns a function that stops listening. Changes have no log to resume
+	 * from: a stream the server dropped (the page stopped reading) may have missed some, so every
+	 * reconnect calls `onReconnect`, and the page lists the notes again.
+	 */
+	onChange(listener: (change: VaultChange) => void, onReconnect: () => void = () => undefined): () => void {
 		const source = new EventSource(this.url("changes"));
+		let opened = 0;
+		source.addEventListener("open", () => {
+			if (opened++ > 0) onReconnect();
+		});
 		source.addEventListener("change", (event) => listener(JSON.parse((event as MessageEvent<string>).data) as VaultChange));
 		return () => source.close();
 	}

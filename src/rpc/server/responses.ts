@@ -1,0 +1,31 @@
+/**
+ * The two shapes a Redline server answers in outside of an event stream: JSON for what clients
+ * parse, plain text for requests that never reached a route (a target that is no URL, a foreign
+ * Host, HTTP that does not parse). Plain answers carry a message a person can read and never an
+ * exception's own text, which may name files and internals.
+ */
+import { Buffer } from "node:buffer";
+import type { ServerResponse } from "node:http";
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+	const text = JSON.stringify(body);
+	res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store", ...headers });
+	res.end(text);
+}
+
+export function sendPlain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+	if (res.headersSent) {
+		// Too late for a status: cut the answer off rather than append to it.
+		res.destroy();
+		return;
+	}
+	const text = `${message}\n`;
+	res.writeHead(status, {
+		"Content-Type": "text/plain; charset=utf-8",
+		"Content-Length": Buffer.byteLength(text),
+		"Cache-Control": "no-store",
+		"X-Content-Type-Options": "nosniff",
+		...headers,
+	});
+	res.end(text);
+}
