@@ -21,7 +21,6 @@ export const MAX_LAG_EVENTS = 2_000;
 
 export interface EventStreamOptions {
 	maxLagEvents?: number;
-	heartbeatMs?: number;
 }
 
 export function serveEvents(
@@ -93,7 +92,7 @@ export function serveEvents(
 		write("retry: 1000\n\n");
 		heartbeat = setInterval(() => {
 			if (!stalled) write(": heartbeat\n\n");
-		}, options.heartbeatMs ?? HEARTBEAT_MS);
+		}, HEARTBEAT_MS);
 	}
 	function fail(error: ServiceError): void {
 		finish();
