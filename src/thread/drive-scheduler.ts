@@ -2,8 +2,12 @@
  * Runs the TurnDriver for threads: at most one drive per thread at a time; a request while a
  * drive runs sets a "drive again" flag, so nothing the user did meanwhile is left unanswered.
  * A driver that throws (it should not) becomes an error event, never an unhandled rejection.
+ * Each drive gets its own handle on the log, fenced when the drive returns: work that outlives
+ * its drive (a stopped tool that ignored the signal) can no longer append.
  */
-import type { TurnDriver } from "./driver";
+import { isShutdown, ServiceShutdown } from "./driver";
+import type { ThreadHandle, TurnDriver } from "./driver";
+import { ThreadClosedError } from "./log";
 import type { ThreadLog } from "./log";
 
 interface Drive {
@@ -46,12 +50,12 @@ export class DriveScheduler {
 		})();
 	}
 
-	/** Aborts the drive in flight (the driver records the status change). */
-	stop(threadId: string): void {
+	/** Aborts the drive in flight (the driver records the status change, unless it is a shutdown). */
+	stop(threadId: string, reason?: ServiceShutdown): void {
 		const drive = this.drives.get(threadId);
 		if (!drive) return;
 		drive.again = false;
-		drive.controller.abort();
+		drive.controller.abort(reason);
 	}
 
 	isDriving(threadId: string): boolean {
@@ -64,22 +68,43 @@ export class DriveScheduler {
 	}
 
 	/** Aborts the drive in flight, and any started while it winds down; resolves when none runs. */
-	async halt(threadId: string): Promise<void> {
+	async halt(threadId: string, reason?: ServiceShutdown): Promise<void> {
 		for (let drive = this.drives.get(threadId); drive; drive = this.drives.get(threadId)) {
-			this.stop(threadId);
+			this.stop(threadId, reason);
 			await drive.done;
 		}
 	}
 
-	async stopAll(): Promise<void> {
-		await Promise.all([...this.drives.keys()].map((id) => this.halt(id)));
+	/** The service shuts down: every drive is aborted with ServiceShutdown, and awaited. */
+	async shutdown(): Promise<void> {
+		const reason = new ServiceShutdown();
+		await Promise.all([...this.drives.keys()].map((id) => this.halt(id, reason)));
 	}
 }
 
+/** The log as one drive sees it: the same log, until the drive returns. */
+function fencedHandle(log: ThreadLog): { handle: ThreadHandle; fence: () => void } {
+	let open = true;
+	const handle: ThreadHandle = {
+		threadId: log.threadId,
+		events: () => log.events(),
+		state: () => log.state(),
+		append(event) {
+			if (!open) throw new ThreadClosedError(`A drive of thread ${log.threadId} has ended; nothing more can be appended by it`);
+			return log.append(event);
+		},
+		flush: () => log.flush(),
+	};
+	return { handle, fence: () => (open = false) };
+}
+
 async function runOnce(driver: TurnDriver, log: ThreadLog, signal: AbortSignal): Promise<void> {
+	const { handle, fence } = fencedHandle(log);
 	try {
-		await driver.drive(log, signal);
+		await driver.drive(handle, signal);
 	} catch (error) {
+		fence();
+		if (isShutdown(signal)) return;
 		const message = error instanceof Error ? error.message : String(error);
 		try {
 			log.append({ type: "error", message: `The agent failed: ${message}`, retryable: true });
@@ -89,9 +114,11 @@ async function runOnce(driver: TurnDriver, log: ThreadLog, signal: AbortSignal):
 		}
 		return;
 	}
+	fence();
 	// A driver stopped by the signal should have recorded it; make sure the thread is not left busy.
+	// Not at shutdown: the next open recovers the turn as interrupted.
 	const status = log.state().status;
-	if (signal.aborted && (status === "thinking" || status === "running_tool")) {
+	if (signal.aborted && !isShutdown(signal) && (status === "thinking" || status === "running_tool")) {
 		try {
 			log.append({ type: "status", status: "idle", detail: "Stopped" });
 		} catch {

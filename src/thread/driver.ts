@@ -19,6 +19,27 @@ export interface ThreadHandle {
 	flush(): Promise<void>;
 }
 
+/** How a call overtaken by a newer user message is answered (the message follows). */
+export const NEW_MESSAGE_INSTEAD = "The user sent a new message instead: ";
+
+/**
+ * The abort reason of a drive stopped because the service shuts down (quitting Obsidian, a plugin
+ * reload), as opposed to the user's Stop. It is not the user's doing, so a driver records nothing
+ * for it: the log stays as a crash would leave it, and the next open recovers it the same way
+ * ("Interrupted", with Retry), instead of saying "Stopped by the user".
+ */
+export class ServiceShutdown extends Error {
+	constructor() {
+		super("The thread service shut down");
+		this.name = "AbortError";
+	}
+}
+
+/** True when the signal aborted because the service shuts down (see ServiceShutdown). */
+export function isShutdown(signal: AbortSignal): boolean {
+	return signal.aborted && signal.reason instanceof ServiceShutdown;
+}
+
 export interface TurnDriver {
 	/**
 	 * Runs the thread forward: runs calls that are approved and not yet run, then calls the model

@@ -6,6 +6,14 @@
  * Persistence is asynchronous and serialized: tokens are written at most every 250 ms while they
  * stream (a crash loses at most the last quarter second of text), every other event is written
  * at once, because it is a decision point the user may act on after a restart.
+ *
+ * Faults: a write that fails puts its events back at the head of the queue and is retried (with
+ * the next write, or by a timer with backoff), so the log on disk never has a hole; a write after
+ * one that may have torn (a failed write, or a file that ends mid-line after a crash) starts on a
+ * new line, so a torn tail never swallows the next event. A log opened from the store continues
+ * SEQ_GAP past its last persisted seq: events a reader saw before a crash lost them are never
+ * reused, and a resume point among them is recognized as gone (`hasResumePoint`). A sealed log
+ * (the service closed it) refuses appends, so nothing that outlives the service writes to it.
  */
 import type { Store } from "../store/store";
 import type { ThreadHandle } from "./driver";
@@ -15,6 +23,15 @@ import { apply, emptyState } from "./projection";
 import type { ThreadState } from "./state";
 
 export const TOKEN_FLUSH_MS = 250;
+/** Retry delays after a failed write: doubling from the first to the last. */
+export const RETRY_FIRST_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+/**
+ * Seqs left unused after the last persisted one when a log is opened from the store: more than
+ * a crash can lose (a quarter second of tokens, or a reply's worth while the store was failing,
+ * since a failed save ends the turn), so no seq a reader saw is ever handed out again.
+ */
+export const SEQ_GAP = 100_000;
 
 export function threadLogKey(threadId: string): string {
 	return `threads/${threadId}.jsonl`;
@@ -35,10 +52,23 @@ const timers = {
 
 export type EventListener = (event: StoredEvent) => void;
 
+/** An append to a log that no longer takes any: sealed (service closed), deleted, or fenced. */
+export class ThreadClosedError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = "ThreadClosedError";
+	}
+}
+
 export interface ThreadLogOptions {
 	now?: () => Date;
 	/** Called after each successful write (the service refreshes its index then). */
 	onPersisted?: (log: ThreadLog) => void;
+	/**
+	 * For open(): the last seq this log had when it was sealed cleanly in this process. When the
+	 * store holds exactly that, nothing can have been lost and the seqs continue without a gap.
+	 */
+	sealedAt?: number;
 }
 
 export class ThreadLog implements ThreadHandle {
@@ -48,10 +78,17 @@ export class ThreadLog implements ThreadHandle {
 	private readonly listeners = new Set<EventListener>();
 	private readonly discardListeners = new Set<() => void>();
 	private unwritten: StoredEvent[] = [];
+	/** The chain of writes; never rejects (each failure is reported once, by flush). */
 	private writing: Promise<void> = Promise.resolve();
+	/** The write in progress (rejects when it fails), and the one waiting behind it. */
+	private inFlight: Promise<void> | null = null;
 	private queued: Promise<void> | null = null;
 	private timer: ReturnType<typeof setTimeout> | null = null;
+	private retryMs = 0;
+	/** The stored text may end mid-line: the next write starts with a newline. */
+	private mayBeTorn = false;
 	private discarded = false;
+	private sealed = false;
 	private readonly now: () => Date;
 
 	constructor(
@@ -69,13 +106,19 @@ export class ThreadLog implements ThreadHandle {
 		this.nextSeq = this.current.lastSeq + 1;
 	}
 
-	/** Reads a thread's log from the store; skipped lines are reported with console.warn. */
+	/**
+	 * Reads a thread's log from the store; skipped lines are reported with console.warn. New seqs
+	 * start SEQ_GAP past the last one read, unless the log was sealed at exactly that seq.
+	 */
 	static async open(store: Store, threadId: string, options: ThreadLogOptions = {}): Promise<ThreadLog | null> {
 		const text = await store.read(threadLogKey(threadId));
 		if (text === null) return null;
 		const { events, skipped } = parseLog(threadId, text);
 		if (skipped.length > 0) console.warn(`Redline: skipped ${skipped.length} unreadable line(s) in thread ${threadId}: ${skipped.join("; ")}`);
-		return new ThreadLog(threadId, store, options, events);
+		const log = new ThreadLog(threadId, store, options, events);
+		log.mayBeTorn = text !== "" && !text.endsWith("\n");
+		if (options.sealedAt !== log.current.lastSeq) log.nextSeq += SEQ_GAP;
+		return log;
 	}
 
 	events(): readonly StoredEvent[] {
@@ -86,8 +129,24 @@ export class ThreadLog implements ThreadHandle {
 		return this.current;
 	}
 
-	/** Events with seq > nonce (binary search: seqs increase). */
+	/** Events with seq > nonce. */
 	eventsAfter(nonce: number): StoredEvent[] {
+		return this.all.slice(this.indexAfter(nonce));
+	}
+
+	/**
+	 * Whether a reader can resume after nonce: 0, or the seq of an event this log holds. Any other
+	 * nonce names an event the log does not have (beyond its end, or lost in a crash): the reader
+	 * holds events that are gone and must start again from 0.
+	 */
+	hasResumePoint(nonce: number): boolean {
+		if (nonce === 0) return true;
+		const index = this.indexAfter(nonce);
+		return index > 0 && this.all[index - 1]?.seq === nonce;
+	}
+
+	/** The index of the first event with seq > nonce (binary search: seqs increase). */
+	private indexAfter(nonce: number): number {
 		let lo = 0;
 		let hi = this.all.length;
 		while (lo < hi) {
@@ -95,11 +154,12 @@ export class ThreadLog implements ThreadHandle {
 			if ((this.all[mid]).seq <= nonce) lo = mid + 1;
 			else hi = mid;
 		}
-		return this.all.slice(lo);
+		return lo;
 	}
 
 	append(event: NewEvent): ThreadEvent {
-		if (this.discarded) throw new Error(`Thread ${this.threadId} was deleted`);
+		if (this.discarded) throw new ThreadClosedError(`Thread ${this.threadId} was deleted`);
+		if (this.sealed) throw new ThreadClosedError(`Thread ${this.threadId} is closed: the thread service shut down`);
 		const stamped = { ...toJsonShape(event), seq: this.nextSeq++, threadId: this.threadId, at: this.now().toISOString() };
 		this.all.push(stamped);
 		this.current = apply(this.current, stamped);
@@ -119,11 +179,6 @@ export class ThreadLog implements ThreadHandle {
 		return stamped;
 	}
 
-	/** Skips seqs, so that events a client may have seen before a crash lost them are never reused. */
-	skipSeqs(count: number): void {
-		this.nextSeq += count;
-	}
-
 	/** Registers a listener for appended events; returns the function that removes it. */
 	listen(listener: EventListener): () => void {
 		this.listeners.add(listener);
@@ -141,9 +196,24 @@ export class ThreadLog implements ThreadHandle {
 		return this.discarded;
 	}
 
+	/** True once sealed: appends are refused. */
+	isSealed(): boolean {
+		return this.sealed;
+	}
+
+	/** True when every event appended so far has reached the store. */
+	isPersisted(): boolean {
+		return this.unwritten.length === 0 && this.inFlight === null && this.queued === null;
+	}
+
+	/**
+	 * Writes everything appended so far; resolves when it reached the store, rejects when the
+	 * write failed (the events stay queued and are retried).
+	 */
 	flush(): Promise<void> {
 		this.stopTimer();
-		if (this.unwritten.length === 0 || this.discarded) return this.queued ?? this.writing;
+		if (this.discarded) return Promise.resolve();
+		if (this.unwritten.length === 0) return this.queued ?? this.inFlight ?? Promise.resolve();
 		// One write waits at a time and takes everything unwritten when its turn comes, so a burst
 		// of decision points becomes one store append instead of one per event.
 		if (this.queued) return this.queued;
@@ -152,13 +222,57 @@ export class ThreadLog implements ThreadHandle {
 			const batch = this.unwritten;
 			this.unwritten = [];
 			if (batch.length === 0 || this.discarded) return;
-			await this.store.append(threadLogKey(this.threadId), encodeEvents(batch));
-			this.options.onPersisted?.(this);
+			const current = this.writeBatch(batch);
+			this.inFlight = current;
+			try {
+				await current;
+			} finally {
+				this.inFlight = null;
+			}
 		});
 		this.queued = write;
 		// The chain goes on after a failed write; the failure is reported once, here.
 		this.writing = write.catch((error) => console.warn(`Redline: could not persist thread ${this.threadId}`, error));
 		return write;
+	}
+
+	private async writeBatch(batch: StoredEvent[]): Promise<void> {
+		const text = (this.mayBeTorn ? "\n" : "") + encodeEvents(batch);
+		try {
+			await this.store.append(threadLogKey(this.threadId), text);
+		} catch (error) {
+			// Back at the head of the queue: the next write takes them first, in order.
+			this.unwritten = batch.concat(this.unwritten);
+			this.mayBeTorn = true;
+			this.scheduleRetry();
+			throw error;
+		}
+		this.mayBeTorn = false;
+		this.retryMs = 0;
+		this.options.onPersisted?.(this);
+	}
+
+	private scheduleRetry(): void {
+		if (this.sealed || this.discarded) return;
+		this.retryMs = this.retryMs === 0 ? RETRY_FIRST_MS : Math.min(RETRY_MAX_MS, this.retryMs * 2);
+		this.stopTimer();
+		this.timer = timers.set(() => void this.flush().catch(() => undefined), this.retryMs);
+	}
+
+	/**
+	 * Closes the log for good (the service shuts down): appends are refused from now on, and
+	 * everything appended before is written, with a second try if the first write fails.
+	 */
+	async seal(): Promise<void> {
+		if (this.sealed || this.discarded) return this.flush();
+		this.sealed = true;
+		try {
+			await this.flush();
+		} catch {
+			await this.flush();
+		} finally {
+			this.stopTimer();
+		}
 	}
 
 	/**

@@ -12,6 +12,7 @@ export type ServiceErrorCode =
 	| "not_found"
 	| "conflict" // e.g. a revert that would overwrite the user's text
 	| "unavailable" // transport down, model unreachable
+	| "nonce_ahead" // subscribe: the resume point is not in the log (lost in a crash): resubscribe from 0
 	| "internal";
 
 export interface ServiceError {

@@ -6,13 +6,16 @@
 import type { NoteHistory } from "../history/types";
 import type { Store } from "../store/store";
 import { DriveScheduler } from "./drive-scheduler";
+import { NEW_MESSAGE_INSTEAD } from "./driver";
 import type { TurnDriver } from "./driver";
 import { answersFromFreeText, validateAnswers } from "../tools/ask-user";
-import { EVENT_SCHEMA_VERSION, type AskAnswers, type NewEvent, type PinnedItem, type ToolPreference } from "./events";
+import { toolResult } from "../tools/result";
+import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type ToolPreference } from "./events";
 import { newId } from "./ids";
 import { ThreadLog, threadLogKey } from "./log";
 import { listHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
+import { recoverInterrupted, wasInterrupted } from "./recovery";
 import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
 import { samePinnedItem } from "./projection";
 import type { HistoryEntrySummary, Result, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
@@ -26,9 +29,7 @@ export interface LocalThreadServiceDeps {
 	now?: () => Date;
 }
 
-export const INTERRUPTED_MESSAGE = "Interrupted: Redline stopped while this turn was running.";
-/** Seqs skipped after a crash: events a client saw but the crash lost are never reused. */
-const SEQS_SKIPPED_AFTER_CRASH = 1000;
+export { INTERRUPTED_MESSAGE } from "./recovery";
 
 type Found = { log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> };
 
@@ -50,13 +51,17 @@ export class LocalThreadService implements ThreadService {
 		return this.loading;
 	}
 
-	/** Aborts running drives, then persists every log and the index. */
+	/**
+	 * Shuts down: aborts running drives (as a shutdown, not the user's Stop: the next open
+	 * recovers their turns), then seals every log (nothing that outlives the service can append)
+	 * once it is persisted, and saves the index.
+	 */
 	async close(): Promise<void> {
 		this.closed = true;
-		await this.scheduler.stopAll();
-		const logs = await Promise.all([...this.logs.values()]);
-		await Promise.all(logs.map((log) => (log ? log.flush().catch(() => undefined) : Promise.resolve())));
-		for (const log of logs) if (log) this.refreshIndex(log);
+		await this.scheduler.shutdown();
+		const logs = (await Promise.all([...this.logs.values()])).filter((log) => log !== null);
+		await Promise.all(logs.map((log) => log.seal().catch((error) => console.warn(`Redline: could not save thread ${log.threadId} before closing`, error))));
+		for (const log of logs) this.refreshIndex(log);
 		await this.index.save();
 	}
 
@@ -75,7 +80,8 @@ export class LocalThreadService implements ThreadService {
 		const title = params.title?.trim();
 		log.append({ type: "thread_created", ...(title ? { title } : {}), v: EVENT_SCHEMA_VERSION });
 		this.refreshIndex(log);
-		await log.flush();
+		// A failed save is retried by the log (and reported there); the thread exists either way.
+		await log.flush().catch(() => undefined);
 		return { ok: true, threadId };
 	}
 
@@ -125,9 +131,15 @@ export class LocalThreadService implements ThreadService {
 		if (typeof params.content !== "string" || params.content.trim() === "") return fail("bad_params", "content must be a non-empty string");
 		const { log } = found;
 		const { content } = params;
-		// A new message answers whatever waits: pending calls are denied with it, open questions get it.
+		// The newest message wins. It answers whatever waits: pending calls are denied with it, open
+		// questions get it as their answer, and approved calls that have not started never will
+		// (a reply still streaming has its calls denied by the runner when they arrive).
 		for (const callId of log.state().pendingApprovals) {
-			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `The user sent a new message instead: ${content}` });
+			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${content}` });
+		}
+		for (const callId of log.state().toolCallOrder) {
+			if (log.state().toolCalls[callId]?.phase !== "approved") continue;
+			log.append({ type: "tool_call_completed", callId, result: toolResult.rejected(`Not run: ${NEW_MESSAGE_INSTEAD}${content}`) });
 		}
 		for (const askId of log.state().openQuestions) {
 			const answers = answersFromFreeText(log.state().questions[askId]?.questions ?? [], content);
@@ -255,24 +267,8 @@ export class LocalThreadService implements ThreadService {
 	private async openLog(threadId: string): Promise<ThreadLog | null> {
 		const log = await ThreadLog.open(this.deps.store, threadId, this.logOptions());
 		if (!log) return null;
-		const status = log.state().status;
-		if (status === "thinking" || status === "running_tool") this.recoverInterrupted(log);
+		if (wasInterrupted(log.state())) recoverInterrupted(log);
 		return log;
-	}
-
-	/** A crash mid-turn: close what was streaming and say so; waiting states stay as they were. */
-	private recoverInterrupted(log: ThreadLog): void {
-		log.skipSeqs(SEQS_SKIPPED_AFTER_CRASH);
-		for (const message of log.state().messages) {
-			if (message.kind === "assistant" && message.streaming) {
-				log.append({ type: "assistant_message_completed", messageId: message.messageId, finishReason: "interrupted" });
-			}
-		}
-		const events: NewEvent[] = [
-			{ type: "error", message: INTERRUPTED_MESSAGE, retryable: true },
-			{ type: "status", status: "idle" },
-		];
-		for (const event of events) log.append(event);
 	}
 
 	private newLog(threadId: string, events: []): ThreadLog {

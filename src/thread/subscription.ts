@@ -6,6 +6,10 @@
  *
  * Deleting the thread ends every subscription with one unknown_thread error, so a view (or an
  * open SSE stream) learns at once that the chat is gone instead of waiting on silence.
+ *
+ * A nonce must be 0 or the seq of an event the log holds. Any other (beyond the log's end, or an
+ * event lost in a crash) means the subscriber holds events that are gone: it gets one
+ * nonce_ahead error and must subscribe again from 0, instead of a caught-up that hides the loss.
  */
 import type { StoredEvent } from "./events";
 import type { ThreadLog } from "./log";
@@ -13,6 +17,13 @@ import type { Result, ServiceError, Subscription, SubscriptionMessage } from "./
 
 /** The last message of a subscription whose thread was deleted. */
 export const THREAD_DELETED: ServiceError = { code: "unknown_thread", message: "This chat was deleted." };
+
+export function nonceAhead(nonce: number, lastSeq: number): ServiceError {
+	return {
+		code: "nonce_ahead",
+		message: `This chat has no event ${nonce} (its last is ${lastSeq}): it was lost before it was saved, or never existed. Subscribe again from 0.`,
+	};
+}
 
 type Finder = (params: { threadId: string }) => Promise<{ log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> }>;
 
@@ -52,6 +63,10 @@ export function subscribeToLog(
 		// Deleted between the lookup and now: the log will never announce it again.
 		if (log.isDiscarded()) {
 			deleted();
+			return;
+		}
+		if (!log.hasResumePoint(nonce)) {
+			send({ kind: "error", error: nonceAhead(nonce, log.state().lastSeq) });
 			return;
 		}
 		unlistenDiscard = log.onDiscard(deleted);

@@ -245,7 +245,8 @@ describe("LocalThreadService", () => {
 		const revived = makeService({ store: new MemoryStore({ [threadLogKey(threadId)]: (await store.read(threadLogKey(threadId))) ?? "", [THREAD_INDEX_KEY]: (await store.read(THREAD_INDEX_KEY)) ?? "" }) });
 		await crashed.service.close();
 		const state = await stateOf(revived.service, threadId);
-		expect(state.status).toBe("idle");
+		// Stopped on the error, so the pane offers Retry.
+		expect(state.status).toBe("error");
 		expect(state.errors.at(-1)).toMatchObject({ message: INTERRUPTED_MESSAGE, retryable: true });
 		expect(state.messages[1]).toMatchObject({ streaming: false, finishReason: "interrupted" });
 		const recovery = (await eventsOf(revived.service, threadId)).filter((e) => e.type === "error");

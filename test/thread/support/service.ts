@@ -6,6 +6,8 @@ import { LocalThreadService, type LocalThreadServiceDeps } from "../../../src/th
 import type { ThreadService } from "../../../src/thread/service-api";
 import type { ThreadState } from "../../../src/thread/state";
 import { MemoryStore } from "../../../src/store/memory-store";
+import type { Store } from "../../../src/store/store";
+import { threadLogKey } from "../../../src/thread/log";
 import { ScriptedDriver } from "./scripted-driver";
 
 export function makeService(deps: Partial<LocalThreadServiceDeps> & { driver?: TurnDriver } = {}): { service: LocalThreadService; store: MemoryStore; driver: TurnDriver } {
@@ -36,4 +38,20 @@ export function eventsOf(service: ThreadService, threadId: string, nonce = 0): P
 
 export async function stateOf(service: ThreadService, threadId: string): Promise<ThreadState> {
 	return project(threadId, await eventsOf(service, threadId));
+}
+
+/** What a killed process leaves: a new store holding exactly what reached the old one by now. */
+export async function crashCopy(store: Store): Promise<MemoryStore> {
+	const copy: Record<string, string> = {};
+	for (const key of await store.list("")) copy[key] = (await store.read(key)) ?? "";
+	return new MemoryStore(copy);
+}
+
+/** The seqs of a thread's log lines as stored (before any parsing skips a line). */
+export async function seqsInStore(store: Store, threadId: string): Promise<number[]> {
+	const text = (await store.read(threadLogKey(threadId))) ?? "";
+	return text.split("\n").flatMap((line) => {
+		const match = /"seq":(\d+)/.exec(line);
+		return match ? [Number(match[1])] : [];
+	});
 }
