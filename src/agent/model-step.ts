@@ -3,11 +3,16 @@
  * assistant_token per text chunk, tool-call chunks collected by index and announced (partial
  * arguments) while they stream. On success it completes the message and proposes every call;
  * on failure the caller decides (retry or error) and calls `discard`.
+ *
+ * The newest user message wins: a reply to a request made before the user wrote again completes
+ * as SUPERSEDED (it answers nothing; the loop asks the model again) and names that message, so
+ * its calls are denied with it.
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import type { AIMessageChunk } from "@langchain/core/messages";
 import type { ThreadHandle } from "../thread/driver";
 import { newId } from "../thread/ids";
+import type { MessageView, UserMessageView } from "../thread/state";
 import type { ToolRegistry } from "../tools/registry";
 import { parsePartialJson } from "./partial-json";
 
@@ -28,7 +33,12 @@ export interface StreamedReply {
 	text: string;
 	calls: StreamedCall[];
 	finishReason: string;
+	/** The content of the user message that arrived while this reply was requested or streamed. */
+	supersededBy?: string;
 }
+
+/** The finishReason of a reply overtaken by a newer user message. */
+export const SUPERSEDED = "superseded";
 
 export class ModelStep {
 	private messageId: string | undefined;
@@ -43,6 +53,7 @@ export class ModelStep {
 
 	/** Streams the reply. Throws on HTTP errors, dropped streams and aborts. */
 	async run(model: StreamingModel, messages: BaseMessage[], signal: AbortSignal): Promise<StreamedReply> {
+		const askedAt = this.thread.state().lastSeq;
 		const stream = await model.stream(messages, { signal });
 		for await (const chunk of stream) {
 			this.take(chunk);
@@ -52,8 +63,11 @@ export class ModelStep {
 		// A stream that ends without a finish reason was cut short (proxy or server crash).
 		if (this.finishReason === undefined) throw new StreamEndedEarly();
 		const messageId = this.start();
-		this.thread.append({ type: "assistant_message_completed", messageId, finishReason: this.finishReason });
-		return { messageId, text: this.text, calls: [...this.calls.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]), finishReason: this.finishReason };
+		const newer = newestUserMessageAfter(this.thread.state().messages, askedAt);
+		const finishReason = newer ? SUPERSEDED : this.finishReason;
+		this.thread.append({ type: "assistant_message_completed", messageId, finishReason });
+		const calls = [...this.calls.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+		return { messageId, text: this.text, calls, finishReason, ...(newer ? { supersededBy: newer.content } : {}) };
 	}
 
 	/** Ends a started message that will not be used (finishReason "aborted", "dropped", "error"). */
@@ -106,6 +120,14 @@ export class ModelStep {
 			this.thread.append(event);
 		}
 	}
+}
+
+function newestUserMessageAfter(messages: readonly MessageView[], seq: number): UserMessageView | undefined {
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const message = messages[i];
+		if (message?.kind === "user") return message.seq > seq ? message : undefined;
+	}
+	return undefined;
 }
 
 export class StreamEndedEarly extends Error {

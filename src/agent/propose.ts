@@ -5,19 +5,22 @@
  * the model can correct itself on the next step; the user is never asked about it. So is a call
  * its tool refuses outright (a path it never touches, an editId from elsewhere): see Tool.refuse.
  */
-import type { ThreadHandle } from "../thread/driver";
 import { newId } from "../thread/ids";
 import type { ToolPreference } from "../thread/events";
 import type { AccessFloor } from "../vault/access-floor";
 import { toolResult } from "../tools/result";
 import type { ToolResult } from "../tools/result";
 import type { AnyTool, ToolRegistry } from "../tools/registry";
+import { NEW_MESSAGE_INSTEAD } from "../thread/driver";
+import type { ThreadHandle } from "../thread/driver";
 import { decide, disabledComment } from "./approvals";
 import type { StreamedCall } from "./model-step";
 
 export interface PolicyInputs {
 	defaults: Record<string, ToolPreference>;
 	floor: AccessFloor;
+	/** A newer user message overtook the reply: every call is denied with it, whatever the policy. */
+	supersededBy?: string;
 }
 
 type Checked = { ok: true; tool: AnyTool; args: unknown; raw: Record<string, unknown> } | { ok: false; logged: unknown; result: ToolResult };
@@ -70,6 +73,10 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 	}
 	// Decided after every proposal, so the view shows the whole batch before any card settles.
 	for (const { callId, tool, args } of valid) {
+		if (policy.supersededBy !== undefined) {
+			thread.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${policy.supersededBy}` });
+			continue;
+		}
 		const refused = tool.refuse?.(args, { state: thread.state(), floor: policy.floor, callId });
 		if (refused) {
 			thread.append({ type: "tool_call_completed", callId, result: refused });

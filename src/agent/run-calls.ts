@@ -3,17 +3,25 @@
  * answers denied ones with a rejected result, resumes suspended ones (askUser) once answered.
  * It stops at the first call still waiting for the user, so calls always run in the order the
  * model asked for them.
+ *
+ * A call starts only once its start is saved (a crash then knows it may have run). A Stop
+ * answers a running call "Stopped by the user" at once, unless it is committing its write: then
+ * the stop waits, and the result says what happened. A shutdown records no stop at all: the
+ * next open recovers the turn as interrupted (src/thread/recovery.ts).
  */
+import { isShutdown } from "../thread/driver";
 import type { ThreadHandle } from "../thread/driver";
-import { newId } from "../thread/ids";
+import { INTERRUPTED_CALL_MESSAGE } from "../thread/recovery";
 import type { ToolCallView } from "../thread/state";
 import { toolResult } from "../tools/result";
 import type { ToolResult } from "../tools/result";
 import type { ToolRegistry } from "../tools/registry";
 import { isSuspended } from "../tools/tool";
-import type { Suspended, ToolContext } from "../tools/tool";
+import type { Suspended } from "../tools/tool";
 import type { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
+import { CallScope } from "./call-scope";
+import { persist } from "./persist";
 import { setStatus } from "./status";
 
 export type SettleOutcome = "done" | "waiting_for_approval" | "waiting_for_answer" | "stopped";
@@ -36,7 +44,7 @@ export async function settleCalls(thread: ThreadHandle, tools: ToolRegistry, env
 	for (const callId of thread.state().toolCallOrder) {
 		const call = thread.state().toolCalls[callId];
 		if (!call || call.phase === "completed") continue;
-		if (signal.aborted) return stop(thread);
+		if (signal.aborted) return stop(thread, signal);
 		if (call.phase === "proposed") return "waiting_for_approval";
 		if (call.phase === "denied") {
 			complete(thread, callId, deniedResult(call));
@@ -49,7 +57,7 @@ export async function settleCalls(thread: ThreadHandle, tools: ToolRegistry, env
 		}
 		const outcome = await runCall(thread, tools, env, call, signal);
 		if (outcome === "suspended") return "waiting_for_answer";
-		if (outcome === "stopped") return stop(thread);
+		if (outcome === "stopped") return stop(thread, signal);
 	}
 	return "done";
 }
@@ -64,11 +72,7 @@ function resumeRunning(thread: ThreadHandle, tools: ToolRegistry, call: ToolCall
 		complete(thread, call.callId, result);
 		return "settled";
 	}
-	complete(
-		thread,
-		call.callId,
-		toolResult.error("This call was interrupted (Redline stopped while it ran); it may have partly happened. Check before trying again."),
-	);
+	complete(thread, call.callId, toolResult.error(INTERRUPTED_CALL_MESSAGE));
 	return "settled";
 }
 
@@ -97,44 +101,55 @@ async function runCall(
 	}
 	thread.append({ type: "tool_call_started", callId: call.callId });
 	setStatus(thread, "running_tool", tool.name);
-	const ctx: ToolContext = {
-		threadId: thread.threadId,
-		callId: call.callId,
-		vault: env.vault,
-		floor: env.floor,
-		state: () => thread.state(),
-		emit: (event) => void thread.append(event),
-		progress: (phase, fraction) =>
-			void thread.append({ type: "tool_call_progress", callId: call.callId, phase, ...(fraction !== undefined ? { fraction } : {}) }),
-		signal,
-		newId,
-	};
+	try {
+		await persist(thread);
+	} catch (failure) {
+		complete(thread, call.callId, toolResult.error(`Not run: Redline could not save this chat, so it did not start ${tool.name}.`));
+		throw failure;
+	}
+	if (signal.aborted) {
+		complete(thread, call.callId, toolResult.error(stoppedBeforeRunning(signal)));
+		return "stopped";
+	}
+	const scope = new CallScope(thread, call.callId, env, signal);
 	let outcome: ToolResult | Suspended | typeof ABORTED;
 	try {
-		outcome = await raceAbort(tool.run(checked.args, ctx), signal);
+		outcome = await raceAbort(tool.run(checked.args, scope.ctx), signal, scope);
 	} catch (error) {
 		outcome = signal.aborted ? ABORTED : toolResult.error(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
 	}
+	// From here on, whatever the tool still does is not recorded.
+	scope.close();
 	if (outcome === ABORTED) {
-		complete(thread, call.callId, toolResult.error(STOPPED_MESSAGE));
+		// At shutdown the call stays running in the log: reopening says it was interrupted.
+		if (!isShutdown(signal)) complete(thread, call.callId, toolResult.error(STOPPED_MESSAGE));
 		return "stopped";
 	}
 	if (isSuspended(outcome)) {
-		await thread.flush();
+		await persist(thread);
 		return "suspended";
 	}
 	complete(thread, call.callId, outcome);
-	await thread.flush();
-	return "completed";
+	await persist(thread);
+	return signal.aborted ? "stopped" : "completed";
+}
+
+function stoppedBeforeRunning(signal: AbortSignal): string {
+	return isShutdown(signal) ? "Not run: Redline was closing before this call started." : `${STOPPED_MESSAGE} before this call ran.`;
 }
 
 const ABORTED = Symbol("aborted");
 
-// A stop must be prompt even when a tool ignores its signal; whatever it does later is dropped.
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {
+/**
+ * A stop must be prompt even when a tool ignores its signal; whatever it does later is dropped
+ * (its scope is closed). Only a commit in progress is waited for: its outcome is the call's.
+ */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal, scope: CallScope): Promise<T | typeof ABORTED> {
 	if (signal.aborted) return Promise.resolve(ABORTED);
 	return new Promise((resolve, reject) => {
-		const onAbort = (): void => resolve(ABORTED);
+		const onAbort = (): void => {
+			if (!scope.committing) resolve(ABORTED);
+		};
 		signal.addEventListener("abort", onAbort, { once: true });
 		work.then(
 			(value) => {
@@ -149,8 +164,12 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T | typeof
 	});
 }
 
-/** After a stop, approved calls that never started are closed: the user stopped the turn. */
-function stop(thread: ThreadHandle): "stopped" {
+/**
+ * After a stop, approved calls that never started are closed: the user stopped the turn. At a
+ * shutdown they are left for the next open, which settles them as not run.
+ */
+function stop(thread: ThreadHandle, signal: AbortSignal): "stopped" {
+	if (isShutdown(signal)) return "stopped";
 	for (const callId of thread.state().toolCallOrder) {
 		const call = thread.state().toolCalls[callId];
 		if (call?.phase === "approved") complete(thread, callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`));

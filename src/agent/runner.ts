@@ -3,7 +3,11 @@
  * stands from its log, settles decided calls, and calls the model while there is something to
  * answer. Whenever the user is needed it records why (a status) and returns: the log is the only
  * state, so a drive after a restart picks up exactly where the last one stopped.
+ *
+ * A failed save (StoreFailure) ends the drive with its own error; it is never taken for a model
+ * failure. A shutdown (ServiceShutdown) ends it without recording a stop: the next open recovers.
  */
+import { isShutdown } from "../thread/driver";
 import type { ThreadHandle, TurnDriver } from "../thread/driver";
 import type { ThreadState } from "../thread/state";
 import type { ModelProvider } from "../llm/model-provider";
@@ -14,8 +18,9 @@ import { DEFAULT_SETTINGS } from "../settings";
 import type { RedlineSettings } from "../settings";
 import { classifyModelError, MAX_RETRY_AFTER_MS } from "./model-errors";
 import type { ModelFailure } from "./model-errors";
-import { ModelStep } from "./model-step";
-import type { StreamingModel } from "./model-step";
+import { ModelStep, SUPERSEDED } from "./model-step";
+import type { StreamedReply, StreamingModel } from "./model-step";
+import { persist, saveFailedMessage, StoreFailure } from "./persist";
 import { proposeCalls } from "./propose";
 import { settleCalls } from "./run-calls";
 import { setStatus } from "./status";
@@ -56,25 +61,30 @@ export class AgentRunner implements TurnDriver {
 		try {
 			await this.loop(thread, signal);
 		} catch (error) {
-			// A bug, not a model or tool failure (those are events already): still never throw.
-			const message = error instanceof Error ? error.message : String(error);
-			thread.append({ type: "error", message: `Redline hit an internal error: ${message}`, retryable: true });
+			if (error instanceof StoreFailure) {
+				thread.append({ type: "error", message: saveFailedMessage(error), retryable: true });
+			} else {
+				// A bug, not a model or tool failure (those are events already): still never throw.
+				const message = error instanceof Error ? error.message : String(error);
+				thread.append({ type: "error", message: `Redline hit an internal error: ${message}`, retryable: true });
+			}
 			setStatus(thread, "error");
 		}
-		await thread.flush();
+		// A failure here is the log's to retry (and report); the drive is over either way.
+		await thread.flush().catch(() => undefined);
 	}
 
 	private async loop(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
 		for (;;) {
 			const settled = await settleCalls(thread, this.deps.tools, { vault: this.deps.vault, floor: this.floor }, signal);
-			if (settled === "stopped" || signal.aborted) return setStatus(thread, "idle");
+			if (settled === "stopped" || signal.aborted) return stopped(thread, signal);
 			if (settled !== "done") return setStatus(thread, settled);
 			const state = thread.state();
 			if (!needsModelCall(state)) return setStatus(thread, "idle");
 			const cap = this.stepCap();
 			if (stepsInTurn(state) >= cap) return setStatus(thread, "idle", `Step limit reached (${cap} model calls in this turn)`);
 			const outcome = await this.modelStep(thread, signal);
-			if (outcome === "aborted") return setStatus(thread, "idle");
+			if (outcome === "aborted") return stopped(thread, signal);
 			if (outcome === "failed") return;
 		}
 	}
@@ -91,23 +101,29 @@ export class AgentRunner implements TurnDriver {
 		for (;;) {
 			setStatus(thread, "thinking");
 			const step = new ModelStep(thread, this.deps.tools);
-			let failure: ModelFailure;
+			let attempt: { reply: StreamedReply } | { failure: ModelFailure };
 			try {
-				const model = this.model();
-				const reply = await step.run(model, this.transcript(thread), signal);
+				attempt = { reply: await step.run(this.model(), this.transcript(thread), signal) };
+			} catch (error) {
+				attempt = { failure: classifyModelError(error, signal) };
+			}
+			// Only the model call is in the try: a store or bookkeeping failure is not a model failure.
+			if ("reply" in attempt) {
+				const { reply } = attempt;
 				const settings = this.deps.settings();
 				proposeCalls(thread, reply.messageId, reply.calls, this.deps.tools, {
 					defaults: settings.toolDefaults ?? {},
 					floor: this.floor,
+					...(reply.supersededBy !== undefined ? { supersededBy: reply.supersededBy } : {}),
 				});
-				await thread.flush();
+				await persist(thread);
 				return "replied";
-			} catch (error) {
-				failure = classifyModelError(error, signal);
 			}
+			const { failure } = attempt;
 			if (failure.kind === "aborted") {
-				// The partial reply stays: the user saw it and may want to refer to it.
-				step.discard("aborted");
+				// The partial reply stays: the user saw it and may want to refer to it. At a
+				// shutdown it stays streaming in the log, and the next open closes it as interrupted.
+				if (!isShutdown(signal)) step.discard("aborted");
 				return "aborted";
 			}
 			step.discard(failure.kind === "dropped" ? "dropped" : "error");
@@ -142,6 +158,11 @@ export class AgentRunner implements TurnDriver {
 	}
 }
 
+/** The drive was stopped: the user's Stop leaves the thread idle; a shutdown records nothing. */
+function stopped(thread: ThreadHandle, signal: AbortSignal): void {
+	if (!isShutdown(signal)) setStatus(thread, "idle");
+}
+
 /** Assistant messages the model should see (failed attempts are not). */
 function counted(state: ThreadState) {
 	return state.messages.filter((m) => m.kind === "user" || m.finishReason === undefined || !DISCARDED_FINISH_REASONS.includes(m.finishReason));
@@ -153,6 +174,8 @@ export function needsModelCall(state: ThreadState): boolean {
 	const last = messages[messages.length - 1];
 	if (!last) return false;
 	if (last.kind === "user") return true;
+	// A reply overtaken by a newer user message does not answer it.
+	if (last.finishReason === SUPERSEDED) return true;
 	return last.toolCallIds.length > 0 && last.toolCallIds.every((id) => state.toolCalls[id]?.phase === "completed");
 }
 

@@ -12,8 +12,11 @@ import { isKnownEvent } from "../thread/events";
 import type { PinnedItem, StoredEvent } from "../thread/events";
 import type { ToolResult } from "../tools/result";
 
-/** finishReasons of assistant messages that failed; the model never sees them. */
-export const DISCARDED_FINISH_REASONS: readonly string[] = ["dropped", "error"];
+/**
+ * finishReasons of assistant messages that failed; the model never sees them. "interrupted": a
+ * reply cut by a crash or a quit (a Retry asks the model again, as after a dropped stream).
+ */
+export const DISCARDED_FINISH_REASONS: readonly string[] = ["dropped", "error", "interrupted"];
 
 interface CallEntry {
 	callId: string;

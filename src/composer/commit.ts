@@ -7,6 +7,7 @@
 import type { NoteHistory, WriteOutcome } from "../history/types";
 import { toolResult } from "../tools/result";
 import type { ToolResult } from "../tools/result";
+import { CallStopped } from "../tools/tool";
 import type { ToolContext } from "../tools/tool";
 import { VaultError } from "../vault/vault";
 import { compactDiff } from "./compact-diff";
@@ -14,7 +15,7 @@ import { toModelText } from "./text-format";
 
 export interface CommitRequest {
 	history: NoteHistory;
-	ctx: Pick<ToolContext, "threadId" | "emit" | "progress">;
+	ctx: Pick<ToolContext, "threadId" | "emit" | "progress" | "commit">;
 	editId: string;
 	path: string;
 	description: string;
@@ -36,11 +37,14 @@ export async function commitEdit(request: CommitRequest): Promise<ToolResult> {
 	let outcome: WriteOutcome;
 	try {
 		const who = { description, threadId: ctx.threadId, editId };
-		outcome =
+		// Inside commit: refused once the call was stopped, and a Stop during it waits for it.
+		outcome = await ctx.commit(() =>
 			request.base === null
-				? await history.create({ path, content: request.proposed, ...who })
-				: await history.write({ path, base: request.base, proposed: request.proposed, ...who });
+				? history.create({ path, content: request.proposed, ...who })
+				: history.write({ path, base: request.base, proposed: request.proposed, ...who }),
+		);
 	} catch (error) {
+		if (error instanceof CallStopped) return toolResult.error(`${error.message} Nothing was written to ${path}.`, common);
 		if (error instanceof VaultError && error.code === "already-exists") {
 			return toolResult.rejected(`${path} already exists; nothing was written. Declare a modify to change it.`, { ...common, data: { ...common.data, reason: "exists" } });
 		}

@@ -23,6 +23,20 @@ export interface ToolContext {
 	progress(phase: string, fraction?: number): void;
 	signal: AbortSignal;
 	newId(prefix: string): string;
+	/**
+	 * Runs the write that makes the call's effect real (the note write). Refused with CallStopped
+	 * once the call was stopped or has ended; once begun, a Stop waits for it to finish, so the
+	 * call's result says what really happened instead of "Stopped" before a write that lands.
+	 */
+	commit<T>(write: () => Promise<T>): Promise<T>;
+}
+
+/** A commit refused because the call was stopped (or had already ended): nothing was written. */
+export class CallStopped extends Error {
+	constructor(message = "The call was stopped before the write.") {
+		super(message);
+		this.name = "CallStopped";
+	}
 }
 
 /**

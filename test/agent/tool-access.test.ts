@@ -135,6 +135,7 @@ async function setup() {
 		progress: () => undefined,
 		signal: new AbortController().signal,
 		newId,
+		commit: (write) => write(),
 	});
 	/** An intent for path that the user approved and that applied: the strongest pre-approval there is. */
 	const standingIntent = (path: string): string => {

@@ -80,6 +80,7 @@ function context(vault: FolderVault, floor: AccessFloor): ToolContext {
 		progress: () => undefined,
 		signal: new AbortController().signal,
 		newId: (p) => `${p}_1`,
+		commit: (write) => write(),
 	};
 }
 

@@ -14,6 +14,7 @@ import type { RedlineSettings } from "../../src/settings";
 import { MemoryStore } from "../../src/store/memory-store";
 import type { ThreadEvent } from "../../src/thread/events";
 import { newId } from "../../src/thread/ids";
+import { CallScope } from "../../src/agent/call-scope";
 import { ThreadLog } from "../../src/thread/log";
 import { createDeclareEditIntentTool } from "../../src/tools/declare-edit-intent";
 import type { DeclareEditIntentArgs } from "../../src/tools/declare-edit-intent";
@@ -55,18 +56,9 @@ export async function editHarness(options: HarnessOptions = {}) {
 	const declare = createDeclareEditIntentTool({ history, models, maxOutputTokens: options.maxOutputTokens });
 	const execute = createExecuteEditTool({ history });
 
+	/** The context the runner gives a call (its scope: fenced when the call ends). */
 	function context(callId: string, signal = new AbortController().signal): ToolContext {
-		return {
-			threadId: log.threadId,
-			callId,
-			vault,
-			floor: new AccessFloor(),
-			state: () => log.state(),
-			emit: (event) => void log.append(event),
-			progress: (phase, fraction) => void log.append({ type: "tool_call_progress", callId, phase, ...(fraction === undefined ? {} : { fraction }) }),
-			signal,
-			newId,
-		};
+		return new CallScope(log, callId, { vault, floor: new AccessFloor() }, signal).ctx;
 	}
 
 	/** Proposes a call as the runner does (announce, then tool_call_proposed), and decides it. */

@@ -133,6 +133,7 @@ describe("askUser tool", () => {
 			progress: () => undefined,
 			signal: new AbortController().signal,
 			newId: (prefix) => `${prefix}_1`,
+			commit: (write) => write(),
 		};
 	}
 

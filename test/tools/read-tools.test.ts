@@ -19,6 +19,7 @@ function ctx(vault: MemoryVault): ToolContext {
 		progress: () => undefined,
 		signal: new AbortController().signal,
 		newId: (p) => `${p}_1`,
+		commit: (write) => write(),
 	};
 }
 

@@ -13,6 +13,7 @@ import type { ModelScript, ModelServer } from "../../../src/sandbox/model-server
 import { DEFAULT_SETTINGS } from "../../../src/settings";
 import type { RedlineSettings } from "../../../src/settings";
 import { MemoryStore } from "../../../src/store/memory-store";
+import type { Store } from "../../../src/store/store";
 import type { StoredEvent, ThreadEvent } from "../../../src/thread/events";
 import { isKnownEvent } from "../../../src/thread/events";
 import { project } from "../../../src/thread/projection";
@@ -59,7 +60,7 @@ export const slowTool: Tool<{ seconds: number }> = {
 export interface Harness {
 	server: ModelServer;
 	vault: MemoryVault;
-	store: MemoryStore;
+	store: Store;
 	service: LocalThreadService;
 	settings: RedlineSettings;
 	/** Every sleep the runner asked for, in ms (none really waits). */
@@ -71,20 +72,39 @@ export interface Harness {
 	events(threadId: string): Promise<ThreadEvent[]>;
 	state(threadId: string): Promise<ThreadState>;
 	restart(): Promise<void>;
+	/**
+	 * The process dies: a new service over a copy of what reached the store by now (same vault,
+	 * same runner). The old service is abandoned as it is, and closed after the test.
+	 */
+	crash(): Promise<void>;
 }
 
 const open: Harness[] = [];
+const abandoned: LocalThreadService[] = [];
 afterEach(async () => {
 	for (const h of open.splice(0)) {
 		await h.service.close();
 		await h.server.close();
 	}
+	await Promise.all(abandoned.splice(0).map((service) => service.close()));
 });
 
-export async function harness(options: { script: ModelScript; notes?: Record<string, string>; tools?: AnyTool[] | ((env: { vault: MemoryVault; store: MemoryStore; models: ModelProvider }) => AnyTool[]); settings?: Partial<RedlineSettings>; realSleep?: boolean }): Promise<Harness> {
+export interface HarnessOptions {
+	script: ModelScript;
+	notes?: Record<string, string>;
+	tools?: AnyTool[] | ((env: { vault: MemoryVault; store: Store; models: ModelProvider }) => AnyTool[]);
+	settings?: Partial<RedlineSettings>;
+	realSleep?: boolean;
+	/** The plugin data store (default: a MemoryStore); e.g. a FaultyStore. */
+	store?: Store;
+	/** The vault (default: a MemoryVault with notes). */
+	vault?: MemoryVault;
+}
+
+export async function harness(options: HarnessOptions): Promise<Harness> {
 	const server = await startModelServer({ script: options.script });
-	const vault = new MemoryVault("Test vault", options.notes ?? {});
-	const store = new MemoryStore();
+	const vault = options.vault ?? new MemoryVault("Test vault", options.notes ?? {});
+	let store: Store = options.store ?? new MemoryStore();
 	const settings: RedlineSettings = {
 		...DEFAULT_SETTINGS,
 		mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 },
@@ -110,6 +130,11 @@ export async function harness(options: { script: ModelScript; notes?: Record<str
 				}),
 	});
 	const makeService = (): LocalThreadService => new LocalThreadService({ store, driver: runner });
+	const snapshot = async (from: Store): Promise<MemoryStore> => {
+		const copy: Record<string, string> = {};
+		for (const key of await from.list("")) copy[key] = (await from.read(key)) ?? "";
+		return new MemoryStore(copy);
+	};
 	const h: Harness = {
 		server,
 		vault,
@@ -138,6 +163,12 @@ export async function harness(options: { script: ModelScript; notes?: Record<str
 		},
 		async restart() {
 			await h.service.close();
+			h.service = makeService();
+		},
+		async crash() {
+			abandoned.push(h.service);
+			store = await snapshot(store);
+			h.store = store;
 			h.service = makeService();
 		},
 	};
