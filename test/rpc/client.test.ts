@@ -51,6 +51,18 @@ describe("RemoteThreadService against the real server", () => {
 		expect(resumed).toMatchObject([{ kind: "event", event: { seq: 2, type: "thread_renamed" } }, { kind: "caught_up", lastSeq: 2 }]);
 	});
 
+	it("forwards nonce_ahead for a resume point the server does not have, and stops listening", async () => {
+		const { server } = await startServer();
+		const remote = new RemoteThreadService({ baseUrl: server.url, token: TOKEN, EventSource });
+		const created = await remote.createThread({});
+		if (!created.ok) throw new Error(created.error.message);
+		const messages: SubscriptionMessage[] = [];
+		remote.subscribe({ threadId: created.threadId, nonce: 50 }, (m) => messages.push(m));
+		await until(() => messages.length > 0, "the error");
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(messages).toMatchObject([{ kind: "error", error: { code: "nonce_ahead" } }]);
+	});
+
 	it("forwards a deletion as one 'deleted' error and stops listening", async () => {
 		const { server } = await startServer();
 		const sources: EventSource[] = [];

@@ -147,4 +147,14 @@ describe("Server-Sent Events on GET /v1/threads/{id}/events", () => {
 		expect(text).not.toContain("thread-event");
 		expect(text).toContain('data: {"lastSeq":1}');
 	});
+
+	it("answers a resume point the log does not have with one `event: error` nonce_ahead, as a stream", async () => {
+		const { server } = await startServer();
+		const threadId = await create(server);
+		const response = await fetch(`${server.url}/v1/threads/${threadId}/events?token=${TOKEN}`, { headers: { "Last-Event-ID": "50" } });
+		expect(response.status).toBe(200);
+		expect(response.headers.get("content-type")).toContain("text/event-stream");
+		const text = await response.text();
+		expect(text).toMatch(/^event: error\ndata: \{"code":"nonce_ahead","message":"[^"]*Subscribe again from 0\."\}\n\n$/);
+	});
 });

@@ -12,9 +12,12 @@ afterEach(cleanup);
 /** A service whose subscription is driven by the test, as an SSE stream arrives in pieces. */
 class ManualService extends FakeThreadService {
 	deliver: (message: SubscriptionMessage) => void = () => undefined;
-	override subscribe(_params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void) {
+	subscriptions: Array<{ nonce?: number; closed: boolean }> = [];
+	override subscribe(params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void) {
 		this.deliver = onMessage;
-		return { close: () => undefined };
+		const record = { ...(params.nonce !== undefined ? { nonce: params.nonce } : {}), closed: false };
+		this.subscriptions.push(record);
+		return { close: () => void (record.closed = true) };
 	}
 }
 
@@ -62,5 +65,26 @@ describe("the thread subscription", () => {
 		});
 		expect((await screen.findByRole("alert")).textContent).toBe("The event stream closed");
 		expect(screen.getByText("Hello")).toBeTruthy();
+	});
+
+	it("starts over from 0 when the service lost events the view holds (nonce_ahead)", async () => {
+		const s = script();
+		const service = await mounted(s);
+		act(() => {
+			for (const event of s.events) service.deliver({ kind: "event", event });
+			service.deliver({ kind: "caught_up", lastSeq: s.events.at(-1)!.seq });
+		});
+		expect(await screen.findByText("Hi")).toBeTruthy();
+		// The server restarted after a crash that lost the reply: the reconnect is refused.
+		act(() => service.deliver({ kind: "error", error: { code: "nonce_ahead", message: "Subscribe again from 0." } }));
+		expect(service.subscriptions).toEqual([{ closed: true }, { closed: false }]);
+		const kept = s.events.filter((e) => e.type !== "assistant_message_started" && e.type !== "assistant_token");
+		act(() => {
+			for (const event of kept) service.deliver({ kind: "event", event });
+			service.deliver({ kind: "caught_up", lastSeq: kept.at(-1)!.seq });
+		});
+		await waitFor(() => expect(screen.queryByText("Hi")).toBeNull());
+		expect(screen.getByText("Hello")).toBeTruthy();
+		expect(screen.queryByRole("alert")).toBeNull();
 	});
 });

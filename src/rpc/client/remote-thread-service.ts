@@ -170,7 +170,19 @@ export class RemoteThreadService implements ThreadService {
 	}
 }
 
-const ERROR_CODES: ReadonlySet<string> = new Set<ServiceErrorCode>(["unknown_thread", "bad_params", "not_pending", "busy", "not_found", "conflict", "unavailable", "internal"]);
+// A record over every code, so that a code added to the contract cannot be forgotten here.
+const KNOWN_CODES: Record<ServiceErrorCode, true> = {
+	unknown_thread: true,
+	bad_params: true,
+	not_pending: true,
+	busy: true,
+	not_found: true,
+	conflict: true,
+	unavailable: true,
+	nonce_ahead: true,
+	internal: true,
+};
+const ERROR_CODES: ReadonlySet<string> = new Set(Object.keys(KNOWN_CODES));
 
 function asServiceError(value: unknown): ServiceError | null {
 	if (typeof value !== "object" || value === null) return null;

@@ -19,6 +19,8 @@ export const HEARTBEAT_MS = 15_000;
 /** Live events a stalled client may fall behind before it is dropped (it resumes on reconnect). */
 export const MAX_LAG_EVENTS = 2_000;
 
+const SSE_HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" };
+
 export interface EventStreamOptions {
 	maxLagEvents?: number;
 }
@@ -87,7 +89,7 @@ export function serveEvents(
 	// Headers go out with the first answer, so an unknown thread can still be a plain 404.
 	function start(): void {
 		started = true;
-		res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" });
+		res.writeHead(200, SSE_HEADERS);
 		streams.add(res);
 		write("retry: 1000\n\n");
 		heartbeat = setInterval(() => {
@@ -96,8 +98,14 @@ export function serveEvents(
 	}
 	function fail(error: ServiceError): void {
 		finish();
-		if (!started) sendJson(res, error.code === "unknown_thread" ? 404 : 400, { error });
-		else res.end(`event: error\ndata: ${JSON.stringify(error)}\n\n`);
+		const event = `event: error\ndata: ${JSON.stringify(error)}\n\n`;
+		if (started) res.end(event);
+		else if (error.code === "nonce_ahead") {
+			// A resume point the log lost comes from an EventSource reconnecting with
+			// Last-Event-ID; it reads an error's data only from a stream, so the answer is one.
+			res.writeHead(200, SSE_HEADERS);
+			res.end(event);
+		} else sendJson(res, error.code === "unknown_thread" ? 404 : 400, { error });
 	}
 	/** Too far behind: the connection goes, the log keeps everything for the reconnect. */
 	function drop(): void {

@@ -4,11 +4,15 @@
  * costs one render, not one per token. The history replay renders once, at the caught-up marker,
  * and is folded in one pass with `project` (which grows its containers in place: a 5,000-event
  * history folds several times faster than through `apply` one event at a time).
+ *
+ * A nonce_ahead error (a transport resumed after events this view holds, but the service lost
+ * them in a crash) starts over: a fresh subscription from 0 replaces the state, so the view never
+ * keeps events that no longer exist.
  */
 import { useEffect, useState } from "react";
 import { apply, emptyState, project } from "../../thread/projection";
 import type { StoredEvent } from "../../thread/events";
-import type { ServiceError, ThreadService } from "../../thread/service-api";
+import type { ServiceError, Subscription, ThreadService } from "../../thread/service-api";
 import type { ThreadState } from "../../thread/state";
 
 export interface ThreadView {
@@ -53,29 +57,36 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 			frame ??= -1;
 		};
 
-		const subscription = service.subscribe({ threadId }, (message) => {
-			if (closed) return;
-			if (message.kind === "event") {
-				// A resumed subscription may repeat events we already have: seq only moves forward.
-				if (history !== null) {
-					const last = history[history.length - 1];
-					if (last === undefined || message.event.seq > last.seq) history.push(message.event);
-					return;
+		const subscribe = (): Subscription =>
+			service.subscribe({ threadId }, (message) => {
+				if (closed) return;
+				if (message.kind === "event") {
+					// A resumed subscription may repeat events we already have: seq only moves forward.
+					if (history !== null) {
+						const last = history[history.length - 1];
+						if (last === undefined || message.event.seq > last.seq) history.push(message.event);
+						return;
+					}
+					if (message.event.seq <= state.lastSeq) return;
+					state = apply(state, message.event);
+					schedule();
+				} else if (message.kind === "caught_up") {
+					foldHistory();
+					caughtUp = true;
+					if (frame !== null && frame >= 0) win?.cancelAnimationFrame(frame);
+					flush();
+				} else if (message.error.code === "nonce_ahead") {
+					subscription.close();
+					state = emptyState(threadId);
+					history = [];
+					subscription = subscribe();
+				} else {
+					foldHistory();
+					error = message.error;
+					schedule();
 				}
-				if (message.event.seq <= state.lastSeq) return;
-				state = apply(state, message.event);
-				schedule();
-			} else if (message.kind === "caught_up") {
-				foldHistory();
-				caughtUp = true;
-				if (frame !== null && frame >= 0) win?.cancelAnimationFrame(frame);
-				flush();
-			} else {
-				foldHistory();
-				error = message.error;
-				schedule();
-			}
-		});
+			});
+		let subscription = subscribe();
 
 		return () => {
 			closed = true;
