@@ -19,7 +19,11 @@ interface Drive {
 export class DriveScheduler {
 	private readonly drives = new Map<string, Drive>();
 
-	constructor(private readonly driver: TurnDriver | undefined) {}
+	constructor(
+		private readonly driver: TurnDriver | undefined,
+		/** Called when a thread's drive has ended (the service may unload idle logs then). */
+		private readonly onIdle: (threadId: string) => void = () => undefined,
+	) {}
 
 	get available(): boolean {
 		return this.driver !== undefined;
@@ -46,6 +50,7 @@ export class DriveScheduler {
 				}
 			} finally {
 				this.drives.delete(log.threadId);
+				this.onIdle(log.threadId);
 			}
 		})();
 	}

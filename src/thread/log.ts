@@ -19,8 +19,9 @@ import type { Store } from "../store/store";
 import type { ThreadHandle } from "./driver";
 import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
 import { encodeEvents, parseLog } from "./log-codec";
-import { apply, emptyState } from "./projection";
+import { apply, emptyState, project } from "./projection";
 import type { ThreadState } from "./state";
+import { timers } from "./timers";
 
 export const TOKEN_FLUSH_MS = 250;
 /** Retry delays after a failed write: doubling from the first to the last. */
@@ -36,19 +37,6 @@ export const SEQ_GAP = 100_000;
 export function threadLogKey(threadId: string): string {
 	return `threads/${threadId}.jsonl`;
 }
-
-/**
- * The core also runs in Node (sandbox, tests), where there is no window: the global timers,
- * looked up at each use so that test clocks installed later apply.
- */
-const timers = {
-	get set() {
-		return setTimeout;
-	},
-	get clear() {
-		return clearTimeout;
-	},
-};
 
 export type EventListener = (event: StoredEvent) => void;
 
@@ -72,7 +60,7 @@ export interface ThreadLogOptions {
 }
 
 export class ThreadLog implements ThreadHandle {
-	private readonly all: StoredEvent[] = [];
+	private readonly all: StoredEvent[];
 	private current: ThreadState;
 	private nextSeq = 1;
 	private readonly listeners = new Set<EventListener>();
@@ -98,11 +86,10 @@ export class ThreadLog implements ThreadHandle {
 		loaded: readonly StoredEvent[] = [],
 	) {
 		this.now = options.now ?? (() => new Date());
-		this.current = emptyState(threadId);
-		for (const event of loaded) {
-			this.all.push(event);
-			this.current = apply(this.current, event);
-		}
+		// One pass that grows the containers in place: `apply` per event copies them each time,
+		// which made opening a long thread quadratic (4,000 tool calls: 12 s on the UI thread).
+		this.all = loaded.slice();
+		this.current = loaded.length > 0 ? project(threadId, loaded) : emptyState(threadId);
 		this.nextSeq = this.current.lastSeq + 1;
 	}
 
@@ -199,6 +186,11 @@ export class ThreadLog implements ThreadHandle {
 	/** True once sealed: appends are refused. */
 	isSealed(): boolean {
 		return this.sealed;
+	}
+
+	/** True while a subscriber listens. */
+	hasListeners(): boolean {
+		return this.listeners.size > 0;
 	}
 
 	/** True when every event appended so far has reached the store. */

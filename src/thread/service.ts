@@ -15,12 +15,14 @@ import { newId } from "./ids";
 import { ThreadLog, threadLogKey } from "./log";
 import { listHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
+import { LoadedLogs } from "./loaded-logs";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
 import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
 import { samePinnedItem } from "./projection";
 import type { HistoryEntrySummary, Result, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
 import { subscribeToLog } from "./subscription";
 import { summarize, ThreadIndex } from "./thread-index";
+import { timers } from "./timers";
 
 export interface LocalThreadServiceDeps {
 	store: Store;
@@ -33,16 +35,20 @@ export { INTERRUPTED_MESSAGE } from "./recovery";
 
 type Found = { log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> };
 
+export { MAX_IDLE_LOGS } from "./loaded-logs";
+
 export class LocalThreadService implements ThreadService {
 	private readonly index: ThreadIndex;
-	private readonly logs = new Map<string, Promise<ThreadLog | null>>();
+	private readonly logs: LoadedLogs;
 	private readonly scheduler: DriveScheduler;
 	private loading: Promise<void> | null = null;
 	private closed = false;
+	private unloadTimer: ReturnType<typeof setTimeout> | null = null;
 
 	constructor(private readonly deps: LocalThreadServiceDeps) {
 		this.index = new ThreadIndex(deps.store);
-		this.scheduler = new DriveScheduler(deps.driver);
+		this.logs = new LoadedLogs((threadId, sealedAt) => this.openLog(threadId, sealedAt));
+		this.scheduler = new DriveScheduler(deps.driver, () => this.unloadIdleSoon());
 	}
 
 	/** Reads the thread index (logs load lazily, on first use). Called by every method anyway. */
@@ -58,8 +64,9 @@ export class LocalThreadService implements ThreadService {
 	 */
 	async close(): Promise<void> {
 		this.closed = true;
+		if (this.unloadTimer !== null) timers.clear(this.unloadTimer);
 		await this.scheduler.shutdown();
-		const logs = (await Promise.all([...this.logs.values()])).filter((log) => log !== null);
+		const logs = await this.logs.all();
 		await Promise.all(logs.map((log) => log.seal().catch((error) => console.warn(`Redline: could not save thread ${log.threadId} before closing`, error))));
 		for (const log of logs) this.refreshIndex(log);
 		await this.index.save();
@@ -76,10 +83,10 @@ export class LocalThreadService implements ThreadService {
 		if (this.closed) return fail("unavailable", "The thread service is closed");
 		const threadId = newId("t");
 		const log = this.newLog(threadId, []);
-		this.logs.set(threadId, Promise.resolve(log));
+		this.logs.add(log);
 		const title = params.title?.trim();
 		log.append({ type: "thread_created", ...(title ? { title } : {}), v: EVENT_SCHEMA_VERSION });
-		this.refreshIndex(log);
+		if (this.refreshIndex(log)) void this.index.save();
 		// A failed save is retried by the log (and reported there); the thread exists either way.
 		await log.flush().catch(() => undefined);
 		return { ok: true, threadId };
@@ -87,10 +94,7 @@ export class LocalThreadService implements ThreadService {
 
 	async listThreads(): Promise<Result<{ threads: ThreadSummary[] }>> {
 		await this.load();
-		for (const pending of this.logs.values()) {
-			const log = await pending;
-			if (log) this.refreshIndex(log);
-		}
+		for (const log of await this.logs.all()) this.refreshIndex(log);
 		const threads = this.index.list().sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 		return { ok: true, threads };
 	}
@@ -122,7 +126,13 @@ export class LocalThreadService implements ThreadService {
 	}
 
 	subscribe(params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void): Subscription {
-		return subscribeToLog(params, onMessage, (p) => this.find(p));
+		const subscription = subscribeToLog(params, onMessage, (p) => this.find(p));
+		return {
+			close: () => {
+				subscription.close();
+				this.unloadIdleSoon();
+			},
+		};
 	}
 
 	async sendMessage(params: { threadId: string; content: string }): Promise<Result<{ messageId: string }>> {
@@ -253,22 +263,28 @@ export class LocalThreadService implements ThreadService {
 		const threadId = params.threadId;
 		await this.load();
 		if (!isThreadId(threadId) || !this.index.has(threadId)) return { error: fail("unknown_thread", `No thread ${threadId}`) };
-		let pending = this.logs.get(threadId);
-		if (!pending) {
-			pending = this.openLog(threadId);
-			this.logs.set(threadId, pending);
-		}
-		const log = await pending;
+		const log = await this.logs.get(threadId);
 		if (!log || log.isDiscarded()) return { error: fail("unknown_thread", `No thread ${threadId}`) };
 		if (this.closed) return { error: fail("unavailable", "The thread service is closed") };
 		return { log };
 	}
 
-	private async openLog(threadId: string): Promise<ThreadLog | null> {
-		const log = await ThreadLog.open(this.deps.store, threadId, this.logOptions());
+	/** Opens a log from the store; one that was left mid-turn (not sealed here) is recovered. */
+	private async openLog(threadId: string, sealedAt: number | undefined): Promise<ThreadLog | null> {
+		const log = await ThreadLog.open(this.deps.store, threadId, { ...this.logOptions(), ...(sealedAt !== undefined ? { sealedAt } : {}) });
 		if (!log) return null;
-		if (wasInterrupted(log.state())) recoverInterrupted(log);
+		if (log.state().lastSeq !== sealedAt && wasInterrupted(log.state())) recoverInterrupted(log);
+		this.unloadIdleSoon();
 		return log;
+	}
+
+	/** Unloads idle logs beyond the limit, in a later task: never under a method that holds one. */
+	private unloadIdleSoon(): void {
+		if (this.unloadTimer !== null || this.closed) return;
+		this.unloadTimer = timers.set(() => {
+			this.unloadTimer = null;
+			if (!this.closed) this.logs.unloadIdle((log) => this.scheduler.isDriving(log.threadId));
+		}, 0);
 	}
 
 	private newLog(threadId: string, events: []): ThreadLog {
@@ -279,14 +295,15 @@ export class LocalThreadService implements ThreadService {
 		return {
 			...(this.deps.now ? { now: this.deps.now } : {}),
 			onPersisted: (log: ThreadLog) => {
-				this.refreshIndex(log);
-				void this.index.save();
+				if (this.refreshIndex(log)) void this.index.save();
+				else this.index.saveSoon();
 			},
 		};
 	}
 
-	private refreshIndex(log: ThreadLog): void {
+	/** Updates the thread's index entry; true when the list changed beyond recency. */
+	private refreshIndex(log: ThreadLog): boolean {
 		const summary = summarize(log);
-		if (summary && this.logs.has(log.threadId)) this.index.set(summary);
+		return summary !== null && this.logs.has(log.threadId) && this.index.set(summary);
 	}
 }

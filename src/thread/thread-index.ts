@@ -3,12 +3,20 @@
  * per thread so the list shows without reading every log. The logs are the truth: a missing or
  * corrupt index is rebuilt from them, and logs the index does not know (a crash between the log
  * write and the index write) are added on load.
+ *
+ * Saving: a new thread, a new title or a deletion is saved at once; recency alone (updatedAt,
+ * lastSeq change with every log write) waits until the writes pause (`saveSoon`), so a streaming
+ * reply does not rewrite the whole index four times a second. A crash meanwhile leaves an older
+ * updatedAt in the list order, nothing else.
  */
 import type { Store } from "../store/store";
 import { ThreadLog } from "./log";
 import type { ThreadSummary } from "./service-api";
+import { timers } from "./timers";
 
 export const THREAD_INDEX_KEY = "threads/index.json";
+/** How long log writes must pause before a recency-only change of the index is saved. */
+export const INDEX_QUIET_MS = 1000;
 
 export function summarize(log: ThreadLog): ThreadSummary | null {
 	const events = log.events();
@@ -36,6 +44,7 @@ export class ThreadIndex {
 	private readonly entries = new Map<string, ThreadSummary>();
 	private saving: Promise<void> = Promise.resolve();
 	private saveQueued = false;
+	private timer: ReturnType<typeof setTimeout> | null = null;
 
 	constructor(private readonly store: Store) {}
 
@@ -92,16 +101,32 @@ export class ThreadIndex {
 		return [...this.entries.values()];
 	}
 
-	set(summary: ThreadSummary): void {
+	/**
+	 * Records a thread's summary; true when the list changes beyond recency (a new thread, a new
+	 * title), which is worth saving at once. updatedAt and lastSeq change with every write.
+	 */
+	set(summary: ThreadSummary): boolean {
+		const before = this.entries.get(summary.threadId);
 		this.entries.set(summary.threadId, summary);
+		return before === undefined || before.title !== summary.title;
 	}
 
 	delete(threadId: string): void {
 		this.entries.delete(threadId);
 	}
 
+	/** Saves once the log writes pause for INDEX_QUIET_MS (each call restarts the wait). */
+	saveSoon(): void {
+		this.cancelSoon();
+		this.timer = timers.set(() => {
+			this.timer = null;
+			void this.save();
+		}, INDEX_QUIET_MS);
+	}
+
 	/** Writes the index; concurrent calls collapse into at most one more write. */
 	save(): Promise<void> {
+		this.cancelSoon();
 		if (this.saveQueued) return this.saving;
 		this.saveQueued = true;
 		this.saving = this.saving
@@ -112,5 +137,9 @@ export class ThreadIndex {
 			.catch((error) => console.warn("Redline: could not save the thread index", error));
 		return this.saving;
 	}
-}
 
+	private cancelSoon(): void {
+		if (this.timer !== null) timers.clear(this.timer);
+		this.timer = null;
+	}
+}

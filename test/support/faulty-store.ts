@@ -27,6 +27,8 @@ export function busyError(): Error {
 export class FaultyStore implements Store {
 	/** Mutations attempted so far (successful or not), in order: "append threads/t.jsonl". */
 	readonly mutations: string[] = [];
+	/** Keys read so far, in order. */
+	readonly reads: string[] = [];
 	private readonly faults: Fault[] = [];
 	private delayMs = 0;
 	private dead: Error | null = null;
@@ -78,6 +80,7 @@ export class FaultyStore implements Store {
 	}
 
 	read(key: string): Promise<string | null> {
+		this.reads.push(key);
 		return this.inner.read(key);
 	}
 
