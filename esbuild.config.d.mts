@@ -8,3 +8,6 @@ export const langsmithStandIn: Plugin;
 
 /** Replaces the parts of `openai` that ChatOpenAI never reaches with stand-ins that throw when used. */
 export const openaiStandIns: Plugin;
+
+/** Rewrites the openai path helper's lookbehind regex (iOS before 16.4 cannot parse one). */
+export const noLookbehind: Plugin;

@@ -46,6 +46,36 @@ export const langsmithStandIn = {
 	},
 };
 
+// Safari's engine before iOS 16.4 cannot parse a regex literal with a lookbehind: one in main.js
+// and the plugin fails to load on those iPhones and iPads. The openai package's path helper has
+// one, rewritten here to an equivalent that matches the separator instead of looking behind for
+// it (test/obsidian/shims/no-lookbehind.test.ts compares the two; the bundle test fails on any
+// lookbehind left). If the helper changes shape, the build fails rather than ship the old regex.
+const openaiPathHelper = /[\\/]openai[\\/]internal[\\/]utils[\\/]path\.m?js$/;
+// Each text must occur exactly once. The new pattern captures the "/" (or start) before the
+// segment and the segment itself, so the segment starts match[1].length after match.index.
+const pathHelperEdits = [
+	[String.raw`/(?<=^|\/)(?:\.|%2e){1,2}(?=\/|$)/gi`, String.raw`/(^|\/)((?:\.|%2e){1,2})(?=\/|$)/gi`],
+	["start: match.index,", "start: match.index + match[1].length,"],
+	["length: match[0].length,", "length: match[2].length,"],
+	['`Value "${match[0]}"', '`Value "${match[2]}"'],
+];
+export const noLookbehind = {
+	name: "no-lookbehind",
+	setup(build) {
+		build.onLoad({ filter: openaiPathHelper }, async (args) => {
+			let contents = await readFile(args.path, "utf8");
+			for (const [from, to] of pathHelperEdits) {
+				if (contents.split(from).length !== 2) {
+					return { errors: [{ text: `no-lookbehind: ${args.path} no longer has "${from}" once; review the rewrite in esbuild.config.mjs` }] };
+				}
+				contents = contents.replace(from, () => to);
+			}
+			return { contents, loader: "js" };
+		});
+	},
+};
+
 // Parts of the `openai` package that ChatOpenAI never reaches are replaced by stand-ins that throw
 // a clear error if used. Each rule names the importer whose import is redirected (the same module
 // imported from anywhere else stays real) and the modules replaced, and says why it is safe:
@@ -149,7 +179,7 @@ export function buildOptions({ production: prod = true, outfile = "main.js" } = 
 	jsx: "automatic",
 	define: { "process.env.NODE_ENV": prod ? '"production"' : '"development"' },
 	alias: Object.fromEntries(shimmed.map((m) => [m, asyncHooksShim])),
-	plugins: [zodLocales, langsmithStandIn, openaiStandIns],
+	plugins: [zodLocales, langsmithStandIn, openaiStandIns, noLookbehind],
 	external: [
 		"obsidian",
 		"electron",

@@ -2,7 +2,9 @@
 // `obsidian`, no Node built-ins, as on mobile).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { App, Platform, notices, type Plugin } from "../fakes/obsidian";
+import { readFile } from "node:fs/promises";
 import { MANIFEST, buildBundle, loadBundle } from "./support/bundle";
+import { hasLookbehind, regexesIn } from "./support/regex-literals";
 
 interface BundledPlugin extends Plugin {
 	core(): Promise<{ history: { write(request: { path: string; base: string; proposed: string; description: string }): Promise<{ status: string }> } }>;
@@ -48,6 +50,12 @@ describe("main.js loaded the way Obsidian loads it", () => {
 		expect(app.ribbonIcons.map((r) => r.title)).toEqual(["Redline: open chat"]);
 		plugin.unload();
 		await (plugin as BundledPlugin).whenUnloaded();
+	});
+
+	it("has no regex with a lookbehind, which iOS before 16.4 cannot parse (the whole plugin would fail to load)", async () => {
+		const regexes = regexesIn(await readFile(file, "utf8"));
+		expect(regexes.length).toBeGreaterThan(100); // the parser really saw the bundle's regexes
+		expect(regexes.filter((r) => hasLookbehind(r.pattern)).map((r) => r.context)).toEqual([]);
 	});
 
 	it("reverts a real Redline change with the revert command, and says so", async () => {
