@@ -79,7 +79,7 @@ describe("tool call cards", () => {
 		await renderThread(script);
 		const running = screen.getByRole("region", { name: "List notes in Projects" });
 		expect(within(running).getByText("Running 45%")).toBeTruthy();
-		expect(within(running).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("45");
+		expect(within(running).getByRole<HTMLProgressElement>("progressbar").value).toBe(45);
 		const denied = screen.getByRole("region", { name: "Search notes for 'trip'" });
 		expect(within(denied).getByText("Skipped")).toBeTruthy();
 		expect(within(denied).getByText("Comment: no searching")).toBeTruthy();

@@ -19,20 +19,10 @@ export function callStatus(call: ToolCallView): { key: string; label: string } {
 	}
 }
 
+/** A native progress bar (no inline style): without a fraction it is indeterminate. */
 export function ProgressBar({ fraction, label }: { fraction: number | undefined; label: string }) {
 	const percent = fraction !== undefined ? Math.round(Math.min(1, Math.max(0, fraction)) * 100) : undefined;
-	return (
-		<div
-			className={`redline-progress${percent === undefined ? " redline-progress-indeterminate" : ""}`}
-			role="progressbar"
-			aria-label={label}
-			aria-valuemin={0}
-			aria-valuemax={100}
-			{...(percent !== undefined ? { "aria-valuenow": percent } : {})}
-		>
-			<div className="redline-progress-fill" style={percent !== undefined ? { width: `${percent}%` } : undefined} />
-		</div>
-	);
+	return <progress className="redline-progress" aria-label={label} max={100} {...(percent !== undefined ? { value: percent } : {})} />;
 }
 
 export function CallStatusLine({ call }: { call: ToolCallView }) {
