@@ -3,6 +3,7 @@
  * stream dropped), stop (the user aborted), or give up with a message the user can act on.
  */
 import { MissingApiKeyError, ModelConfigError } from "../llm/chat-model";
+import { findTransportError } from "../llm/transport-error";
 
 export type ModelFailure =
 	| { kind: "aborted" }
@@ -25,6 +26,9 @@ export function classifyModelError(error: unknown, signal: AbortSignal): ModelFa
 	}
 	// No HTTP status: the connection failed or the stream was cut (fetch "terminated",
 	// "Connection error.", a premature close). All of those are worth one more try.
+	// A transport that knows why it could not connect says so in words the user can act on.
+	const transport = findTransportError(error);
+	if (transport) return { kind: "dropped", message: transport.message };
 	return { kind: "dropped", message: `The connection to the model was lost (${detail}).` };
 }
 

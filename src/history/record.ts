@@ -17,6 +17,7 @@ import type { StructuredPatch } from "diff";
 import type { Store } from "../store/store";
 import { unapplyLines } from "./patch";
 import type { HistoryEntry } from "./types";
+import { HISTORY_INDEX_KEY } from "./presence";
 import { parseIndex, parseRecord } from "./record-check";
 import { splitLines } from "./text";
 
@@ -44,7 +45,7 @@ export interface Version {
 	after: string[];
 }
 
-const INDEX_KEY = "history/index.json";
+const INDEX_KEY = HISTORY_INDEX_KEY;
 const NOTES = "history/notes/";
 const recordKey = (noteId: string) => `${NOTES}${noteId}.json`;
 

@@ -4,9 +4,10 @@
  * adopted by another document, so the React root is re-created there (onWindowMigrated); the
  * pane re-subscribes and shows the same thread, since the state lives in the service.
  */
-import { ItemView, type WorkspaceLeaf } from "obsidian";
+import { ItemView, type HoverParent, type HoverPopover, type WorkspaceLeaf } from "obsidian";
 import type { ThreadService } from "../thread/service-api";
 import type { MountedPane } from "../ui/host";
+import { handleInternalLinks } from "./internal-links";
 import { loadMount } from "./lazy";
 import type { PaneRequests } from "./pane-requests";
 import { createObsidianUiHost } from "./ui-host";
@@ -24,7 +25,9 @@ export interface ChatViewDeps {
 	requests: PaneRequests;
 }
 
-export class ChatView extends ItemView {
+export class ChatView extends ItemView implements HoverParent {
+	/** Page preview's popover for a hovered [[link]] in the pane (see internal-links.ts). */
+	hoverPopover: HoverPopover | null = null;
 	private pane: MountedPane | null = null;
 	private isOpen = false;
 	/** Mount generation: a remount started later wins over an earlier one still waiting. */
@@ -49,6 +52,7 @@ export class ChatView extends ItemView {
 	protected override async onOpen(): Promise<void> {
 		this.isOpen = true;
 		this.contentEl.addClass("redline-view");
+		handleInternalLinks({ el: this.contentEl, owner: this, hoverParent: this, workspace: this.app.workspace, source: VIEW_TYPE });
 		this.register(this.containerEl.onWindowMigrated(() => void this.mount()));
 		await this.mount();
 	}

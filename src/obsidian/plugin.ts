@@ -1,8 +1,9 @@
 /**
  * RedlinePlugin: the thread service, history and agent live here (they outlive views). onload
  * only registers things and reads data.json; the core (service, history, LangChain) is built on
- * first use, so Obsidian's start-up does not pay for it. onunload aborts work in flight and
- * flushes the logs.
+ * first use (the pane opens, a command needs it), so Obsidian's start-up does not pay for it, and
+ * opening a note never builds it: which notes have history is read from the store alone, once
+ * the layout is ready. onunload aborts work in flight, flushes the logs and the settings.
  */
 import { Notice, Plugin, TFile, normalizePath, type WorkspaceLeaf } from "obsidian";
 import type { Redline } from "../redline";
@@ -12,12 +13,17 @@ import { PaneRequests } from "./pane-requests";
 import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
 import { registerCommands, type CommandHost } from "./commands";
 import { HistoryModal } from "./history-modal";
+import { HistoryPresence } from "./history-presence";
 import { loadRedline } from "./lazy";
 import { ObsidianStore } from "./obsidian-store";
 import { ObsidianVault } from "./obsidian-vault";
+import { openPluginSettings } from "./open-settings";
 import { PluginSettings } from "./plugin-settings";
+import { RunningIndicator } from "./running-indicator";
 import { RedlineSettingTab } from "./settings";
 import { redact, type SettingsProblem } from "./settings-data";
+import { TRANSPORT_FIELD } from "./settings-fields";
+import { TransportHelp } from "./transport-help";
 import { chooseTransport, type ChosenTransport } from "./transport/choose";
 
 export class RedlinePlugin extends Plugin {
@@ -27,17 +33,28 @@ export class RedlinePlugin extends Plugin {
 		onSaveError: (error) => this.fail("Redline could not save its settings", error),
 	});
 	private corePromise: Promise<Redline> | null = null;
+	/** The core once built, for what must be answered synchronously (is a turn running?). */
+	private built: Redline | null = null;
 	/** The transport for the setting it was chosen for (a change of the setting picks again). */
 	private transport: { setting: RedlineSettings["transport"]; chosen: ChosenTransport } | null = null;
-	private historyPresence = new Map<string, boolean>();
+	private store: ObsidianStore | null = null;
+	private presence: HistoryPresence | null = null;
+	private indicator: RunningIndicator | null = null;
+	private unwatchRunning: (() => void) | null = null;
 	private settingTab: RedlineSettingTab | null = null;
 	private shutdown: Promise<void> = Promise.resolve();
 	private readonly paneRequests = new PaneRequests();
+	private readonly transportHelp = new TransportHelp({
+		useRequestUrl: () => this.savedSettings.updateField(TRANSPORT_FIELD, "request-url"),
+		openSettings: () => openPluginSettings(this.app, this.manifest.id),
+	});
 
 	override async onload(): Promise<void> {
 		await this.savedSettings.load();
 		this.reportProblems(this.savedSettings.problems);
 		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests }));
+		// The pane's [[links]] show Page preview's hover popover like a note's (see chat-view.ts).
+		this.registerHoverLinkSource(VIEW_TYPE, { display: "Redline", defaultMod: true });
 		// Named like the palette names commands ("Redline: …"): a ribbon tooltip has no plugin prefix.
 		this.addRibbonIcon(VIEW_ICON, "Redline: open chat", () => void this.openChat());
 		registerCommands(this, this.commandHost());
@@ -51,24 +68,20 @@ export class RedlinePlugin extends Plugin {
 			flush: () => void settings.flush(),
 		});
 		this.addSettingTab(this.settingTab);
-		const refreshActive = (): void => {
-			const file = this.app.workspace.getActiveFile();
-			if (file) this.refreshHistory(file.path);
-		};
-		this.registerEvent(this.app.workspace.on("file-open", refreshActive));
-		this.registerEvent(this.app.workspace.on("active-leaf-change", refreshActive));
-		this.registerEvent(
-			this.app.vault.on("modify", (file) => {
-				if (file instanceof TFile && this.historyPresence.has(file.path)) this.refreshHistory(file.path);
-			}),
-		);
-		this.registerEvent(this.app.vault.on("rename", (_file, oldPath) => this.historyPresence.delete(oldPath)));
+		const statusEl = this.addStatusBarItem();
+		this.indicator = new RunningIndicator(statusEl);
+		this.registerDomEvent(statusEl, "click", () => void this.openChat());
+		// Not before: while Obsidian restores the layout it opens notes, and none of that needs us.
+		this.app.workspace.onLayoutReady(() => this.watchNotes());
 	}
 
 	override onunload(): void {
 		const core = this.corePromise;
 		this.corePromise = null;
-		this.historyPresence.clear();
+		this.built = null;
+		this.unwatchRunning?.();
+		this.unwatchRunning = null;
+		this.presence?.clear();
 		this.paneRequests.clear();
 		const disposed = core ? core.then((c) => c.dispose()).catch((error: unknown) => console.error("Redline: shutdown failed", error)) : Promise.resolve();
 		this.shutdown = Promise.all([this.savedSettings.flush(), disposed]).then(() => undefined);
@@ -85,13 +98,18 @@ export class RedlinePlugin extends Plugin {
 		this.settingTab?.refresh();
 	}
 
-	/** The core, built once on first use (pane opened, command run, note opened). */
+	/** The core, built once on first use (pane opened, a command that needs it). */
 	core(): Promise<Redline> {
 		this.corePromise ??= this.buildCore().catch((error: unknown) => {
 			this.corePromise = null;
 			throw error;
 		});
 		return this.corePromise;
+	}
+
+	/** Whether the core was built (or is being built): start-up must not do it. */
+	get coreStarted(): boolean {
+		return this.corePromise !== null;
 	}
 
 	async service(): Promise<ThreadService> {
@@ -106,25 +124,63 @@ export class RedlinePlugin extends Plugin {
 		return this.savedSettings.problems;
 	}
 
+	private pluginDir(): string {
+		return normalizePath(this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`);
+	}
+
+	private dataStore(): ObsidianStore {
+		this.store ??= new ObsidianStore(this.app.vault.adapter, `${this.pluginDir()}/data`);
+		return this.store;
+	}
+
+	private historyPresence(): HistoryPresence {
+		this.presence ??= new HistoryPresence(this.dataStore());
+		return this.presence;
+	}
+
+	/** Keeps "which notes have history" current: a few small reads of the history index. */
+	private watchNotes(): void {
+		const presence = this.historyPresence();
+		void presence.refresh();
+		// A sync may have brought history from another device.
+		this.registerEvent(this.app.workspace.on("file-open", () => void presence.refresh()));
+		// The history is recorded before the note is written, so the index is current on modify;
+		// only the core writes it, and a note that has history keeps it.
+		this.registerEvent(
+			this.app.vault.on("modify", (file) => {
+				if (this.built && file instanceof TFile && presence.has(file.path) !== true) void presence.refresh();
+			}),
+		);
+		this.registerEvent(this.app.vault.on("rename", () => void presence.refresh()));
+	}
+
 	private async buildCore(): Promise<Redline> {
 		const configDir = this.app.vault.configDir;
-		const pluginDir = normalizePath(this.manifest.dir ?? `${configDir}/plugins/${this.manifest.id}`);
-		return loadRedline().createRedline({
+		const pluginDir = this.pluginDir();
+		const core = await loadRedline().createRedline({
 			vault: new ObsidianVault(this.app),
-			store: new ObsidianStore(this.app.vault.adapter, `${pluginDir}/data`),
+			store: this.dataStore(),
 			settings: () => this.savedSettings.effective,
 			credentials: () => this.credentials(),
 			// Delegates, so a change of the transport setting applies to the next request.
 			fetch: (input, init) => this.currentTransport().fetch(input, init),
 			protectedFolders: [configDir, pluginDir],
 		});
+		if (this.corePromise === null) return core; // unloaded meanwhile
+		this.built = core;
+		const show = (): void => this.indicator?.show(core.service.runningThreads().length);
+		this.unwatchRunning = core.service.onRunningChange(show);
+		show();
+		return core;
 	}
 
 	private currentTransport(): ChosenTransport {
 		const setting = this.savedSettings.effective.transport;
 		if (this.transport?.setting !== setting) {
-			this.transport = { setting, chosen: chooseTransport(setting) };
-			if (this.transport.chosen.note) new Notice(`Redline: ${this.transport.chosen.note}`);
+			const chosen = chooseTransport(setting);
+			// Only the desktop transport misses the system's proxy and certificates.
+			this.transport = { setting, chosen: chosen.kind === "node" ? { ...chosen, fetch: this.transportHelp.watch(chosen.fetch) } : chosen };
+			if (chosen.note) new Notice(`Redline: ${chosen.note}`);
 		}
 		return this.transport.chosen;
 	}
@@ -146,13 +202,6 @@ export class RedlinePlugin extends Plugin {
 		new Notice(`${what}: ${redact(message, [mainApiKey, applyApiKey])}`);
 	}
 
-	private refreshHistory(path: string): void {
-		void this.core()
-			.then((core) => core.history.list(path))
-			.then((entries) => this.historyPresence.set(path, entries.length > 0))
-			.catch(() => this.historyPresence.delete(path));
-	}
-
 	private async openChat(): Promise<WorkspaceLeaf | null> {
 		const { workspace } = this.app;
 		let leaf: WorkspaceLeaf | null = workspace.getLeavesOfType(VIEW_TYPE)[0] ?? null;
@@ -166,11 +215,16 @@ export class RedlinePlugin extends Plugin {
 		return leaf;
 	}
 
+	private runningThreads(): string[] {
+		return this.built?.service.runningThreads() ?? [];
+	}
+
 	private commandHost(): CommandHost {
 		return {
 			activeFile: () => this.app.workspace.getActiveFile(),
-			hasHistory: (path) => this.historyPresence.get(path),
-			refreshHistory: (path) => this.refreshHistory(path),
+			hasHistory: (path) => this.historyPresence().has(path),
+			refreshHistory: () => void this.historyPresence().refresh(),
+			isRunning: () => this.runningThreads().length > 0,
 			openChat: async () => void (await this.openChat()),
 			// Both act on the chat the pane shows, so they go to the pane (opened first if needed).
 			// (Sent only when a pane is there or opening, so no request lingers for a later one.)
@@ -181,11 +235,9 @@ export class RedlinePlugin extends Plugin {
 				if (await this.openChat()) this.paneRequests.send({ kind: "pin", path });
 			},
 			stopAll: async () => {
-				if (!this.corePromise) return;
-				const service = await this.service();
-				const list = await service.listThreads();
-				if (!list.ok) return;
-				await Promise.all(list.threads.map((t) => service.stop({ threadId: t.threadId })));
+				const service = this.built?.service;
+				if (!service) return;
+				await Promise.all(this.runningThreads().map((threadId) => service.stop({ threadId })));
 				new Notice("Redline stopped.");
 			},
 			revertLast: (path) => this.revert(path),
@@ -211,6 +263,6 @@ export class RedlinePlugin extends Plugin {
 		} catch (error) {
 			this.fail(`Redline could not revert ${path}`, error);
 		}
-		this.refreshHistory(path);
+		void this.historyPresence().refresh();
 	}
 }

@@ -6,14 +6,9 @@
 import { Component, TFile, prepareFuzzySearch, type App } from "obsidian";
 import { MarkdownRenderer } from "obsidian";
 import type { ThreadService } from "../thread/service-api";
+import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
 import type { UiHost } from "../ui/host";
-
-/** Obsidian's settings modal is not in the public API; this is the part we call. */
-interface SettingsModal {
-	open(): void;
-	openTabById(id: string): unknown;
-}
 
 export interface UiHostDeps {
 	app: App;
@@ -34,6 +29,8 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 		doc: deps.doc,
 		onRequest: (listener) => deps.requests.subscribe(listener),
 		renderMarkdown(el, markdown, sourcePath) {
+			// Where its [[links]] resolve from (internal-links.ts reads it when one is clicked).
+			el.setAttr("data-source-path", sourcePath);
 			const component = owner.addChild(new Component());
 			void MarkdownRenderer.render(app, markdown, el, sourcePath, component);
 			return () => owner.removeChild(component);
@@ -63,10 +60,7 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 				.map((x) => x.file.path);
 		},
 		openSettings() {
-			const setting = (app as unknown as { setting?: SettingsModal }).setting;
-			if (!setting) return;
-			setting.open();
-			setting.openTabById(deps.pluginId);
+			openPluginSettings(app, deps.pluginId);
 		},
 	};
 }

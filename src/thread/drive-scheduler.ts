@@ -18,6 +18,7 @@ interface Drive {
 
 export class DriveScheduler {
 	private readonly drives = new Map<string, Drive>();
+	private readonly watchers = new Set<() => void>();
 
 	constructor(
 		private readonly driver: TurnDriver | undefined,
@@ -39,6 +40,7 @@ export class DriveScheduler {
 		}
 		const drive: Drive = { controller: new AbortController(), again: true, done: Promise.resolve() };
 		this.drives.set(log.threadId, drive);
+		this.notify();
 		drive.done = (async () => {
 			// Let the caller answer first (sendMessage is acknowledged before the drive starts).
 			await Promise.resolve();
@@ -50,9 +52,31 @@ export class DriveScheduler {
 				}
 			} finally {
 				this.drives.delete(log.threadId);
+				this.notify();
 				this.onIdle(log.threadId);
 			}
 		})();
+	}
+
+	/** Threads with a drive in flight (a turn running), for the host's "working" indicator. */
+	driving(): string[] {
+		return [...this.drives.keys()];
+	}
+
+	/** Calls back whenever a drive starts or ends; returns an unsubscribe. */
+	onDrivingChange(listener: () => void): () => void {
+		this.watchers.add(listener);
+		return () => this.watchers.delete(listener);
+	}
+
+	private notify(): void {
+		for (const listener of [...this.watchers]) {
+			try {
+				listener();
+			} catch (error) {
+				console.error("Redline: a drive watcher failed", error);
+			}
+		}
 	}
 
 	/** Aborts the drive in flight (the driver records the status change, unless it is a shutdown). */

@@ -72,6 +72,16 @@ export class LocalThreadService implements ThreadService {
 		await this.index.save();
 	}
 
+	/** Threads whose turn is running now (the Obsidian host shows it in the status bar). */
+	runningThreads(): string[] {
+		return this.scheduler.driving();
+	}
+
+	/** Calls back when a turn starts or ends in any thread; returns an unsubscribe. */
+	onRunningChange(listener: () => void): () => void {
+		return this.scheduler.onDrivingChange(listener);
+	}
+
 	/** Resolves when no drive runs for the thread (tests and the sandbox wait on it). */
 	idle(threadId: string): Promise<void> {
 		return this.scheduler.idle(threadId);

@@ -3,20 +3,80 @@
  * chunk by chunk (so tokens arrive as the model writes them), and AbortSignal tears the socket
  * down. The modules are required lazily, only when this fetch is created on the desktop app, so
  * main.js needs no Node built-in at load time (mobile has none).
+ *
+ * Node's http connects directly: it ignores the system's proxy settings and certificate store.
+ * A connection or TLS failure therefore says so and names the transport that uses them.
  */
-import type * as Http from "http";
+import { ModelTransportError, type TransportFailure } from "../../llm/transport-error";
 import { abortError, isNullBodyStatus, requestParts } from "./request-parts";
 
+/*
+ * The part of Node's http and https this transport uses, declared here rather than imported from
+ * @types/node: nothing in main.js may import a Node module (it is required at run time, above),
+ * and Obsidian's review lints without Node's types. test/obsidian/transport/ passes the real
+ * modules, so tsc checks that they fit.
+ */
+export interface NodeIncomingMessage {
+	statusCode?: number;
+	statusMessage?: string;
+	headers: Record<string, string | string[] | undefined>;
+	complete: boolean;
+	on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
+	on(event: "end" | "close", listener: () => void): unknown;
+	on(event: "error", listener: (error: Error) => void): unknown;
+	pause(): unknown;
+	resume(): unknown;
+	destroy(): unknown;
+}
+
+export interface NodeClientRequest {
+	on(event: "error", listener: (error: Error & { code?: string }) => void): unknown;
+	write(chunk: string | Uint8Array): unknown;
+	end(): unknown;
+	destroy(): unknown;
+}
+
+export interface NodeRequester {
+	request(url: URL, options: { method: string; headers: Record<string, string> }, callback: (res: NodeIncomingMessage) => void): NodeClientRequest;
+}
+
 export interface NodeHttpModules {
-	http: Pick<typeof Http, "request">;
-	https: Pick<typeof Http, "request">;
+	http: NodeRequester;
+	https: NodeRequester;
 }
 
 /** Obsidian desktop exposes Node's require to plugins (Electron renderer); never call on mobile. */
 function requireNodeModules(): NodeHttpModules {
 	const req = (window as { require?: (id: string) => unknown }).require;
 	if (typeof req !== "function") throw new Error("Node's http is not available here (Redline's desktop transport needs the desktop app)");
-	return { http: req("http") as NodeHttpModules["http"], https: req("https") as NodeHttpModules["https"] };
+	return { http: req("http") as NodeRequester, https: req("https") as NodeRequester };
+}
+
+/**
+ * Node's codes for "could not connect" (DNS, refused, unreachable, timed out). Not ECONNRESET: a
+ * server that accepted and then hung up is reached, and switching transports would not help.
+ */
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENETDOWN", "EHOSTDOWN", "EADDRNOTAVAIL", "ECONNABORTED"]);
+/** OpenSSL's certificate verdicts as Node reports them (a proxy's own certificate is the usual one). */
+const CERTIFICATE_CODES = new Set(["DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "CERT_UNTRUSTED", "CERT_REVOKED", "CERT_SIGNATURE_FAILURE"]);
+
+function failureOf(code: string | undefined): TransportFailure | null {
+	if (!code) return null;
+	if (CONNECTION_CODES.has(code)) return "connection";
+	if (CERTIFICATE_CODES.has(code) || code === "EPROTO" || code.startsWith("ERR_TLS_") || code.startsWith("ERR_SSL_")) return "tls";
+	return null;
+}
+
+/** The error a failed request rejects with: a transport error when the connection never worked. */
+export function requestError(url: URL, error: Error & { code?: string }): TypeError {
+	const failure = failureOf(error.code);
+	if (!failure) return new TypeError(`fetch failed: ${error.message}`, { cause: error });
+	const what = failure === "tls" ? `the secure connection failed (${error.code}: ${error.message})` : `the connection failed (${error.code})`;
+	return new ModelTransportError(
+		`Redline could not reach ${url.host}: ${what}. Its desktop transport connects directly, without the system's proxy settings or certificates; behind a proxy or a company certificate, set Transport (Redline settings, Connection) to "Obsidian request".`,
+		failure,
+		{ cause: error },
+	);
 }
 
 export function createNodeFetch(modules?: NodeHttpModules): typeof fetch {
@@ -54,7 +114,7 @@ export function createNodeFetch(modules?: NodeHttpModules): typeof fetch {
 				const stream = new ReadableStream<Uint8Array>({
 					start(c) {
 						controller = c;
-						res.on("data", (chunk: Buffer) => {
+						res.on("data", (chunk) => {
 							if (done) return;
 							c.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
 							if ((c.desiredSize ?? 1) <= 0) res.pause();
@@ -92,7 +152,7 @@ export function createNodeFetch(modules?: NodeHttpModules): typeof fetch {
 			signal?.addEventListener("abort", onAbortRequest, { once: true });
 			req.on("error", (error) => {
 				signal?.removeEventListener("abort", onAbortRequest);
-				reject(signal?.aborted ? abortError(signal) : new TypeError(`fetch failed: ${error.message}`, { cause: error }));
+				reject(signal?.aborted ? abortError(signal) : requestError(url, error));
 			});
 			if (body !== undefined) req.write(body);
 			req.end();

@@ -37,6 +37,10 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	readonly settingTabs: PluginSettingTab[] = [];
 	readonly ribbonIcons: { icon: string; title: string; el: HTMLElement; callback: (evt: MouseEvent) => unknown }[] = [];
 	readonly openModals: Modal[] = [];
+	/** Page preview's registered hover sources (registerHoverLinkSource). */
+	readonly hoverLinkSources = new Map<string, O.HoverLinkSource>();
+	/** The status bar (bottom right on desktop). */
+	readonly statusBar: HTMLElement;
 	/**
 	 * Obsidian's internal settings modal (plugins reach it with a cast). Opening a plugin's tab
 	 * shows it (display(), as Obsidian before 1.13 does for every tab); closing the modal or
@@ -66,6 +70,7 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	constructor(options: { vaultName?: string; win?: Window } = {}) {
 		this.win = options.win ?? createFakeWindow();
 		installDomHelpers(this.win);
+		this.statusBar = this.doc.body.createDiv("status-bar");
 		this.vault = new Vault(options.vaultName);
 		this.workspace = new Workspace(this);
 		this.fileManager = new FileManager(this.vault);
@@ -97,7 +102,7 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	}
 }
 
-export abstract class Plugin extends Component implements Shape<O.Plugin, "loadData" | "saveData" | "onExternalSettingsChange"> {
+export abstract class Plugin extends Component implements Shape<O.Plugin, "loadData" | "saveData" | "onExternalSettingsChange" | "addStatusBarItem" | "registerHoverLinkSource"> {
 	constructor(
 		public app: App,
 		public manifest: O.PluginManifest,
@@ -133,6 +138,17 @@ export abstract class Plugin extends Component implements Shape<O.Plugin, "loadD
 		this.app.ribbonIcons.push(entry);
 		this.register(() => this.app.ribbonIcons.splice(this.app.ribbonIcons.indexOf(entry), 1));
 		return el;
+	}
+	/** An item in the app's status bar (desktop; Obsidian mobile has no status bar but still returns one). */
+	addStatusBarItem(): HTMLElement {
+		const el = this.app.statusBar.createDiv("status-bar-item");
+		el.addClass(`plugin-${this.manifest.id}`);
+		this.register(() => el.remove());
+		return el;
+	}
+	registerHoverLinkSource(id: string, info: O.HoverLinkSource): void {
+		this.app.hoverLinkSources.set(id, info);
+		this.register(() => this.app.hoverLinkSources.delete(id));
 	}
 	addSettingTab(settingTab: PluginSettingTab): void {
 		this.app.settingTabs.push(settingTab);

@@ -18,6 +18,7 @@ interface DomInfo {
 }
 
 const migrationListeners = new WeakMap<object, Set<(win: Window) => unknown>>();
+const delegated = new WeakMap<object, { type: string; selector: string; listener: (ev: Event, delegateTarget: HTMLElement) => unknown; wrapped: (ev: Event) => void }[]>();
 const patched = new WeakSet<object>();
 
 function applyInfo(el: HTMLElement, o: DomInfo | string | undefined): void {
@@ -69,6 +70,17 @@ export function installDomHelpers(win: Window | typeof globalThis): void {
 			this.appendChild((this.ownerDocument as Document).createTextNode(text));
 		},
 	});
+	// node.instanceOf(HTMLElement): true for an element of any window (a pop-out's elements are
+	// instances of that window's classes, so a plain instanceof against the main window's fails).
+	function instanceOf(this: object, type: { name: string; new (...args: never[]): unknown }): boolean {
+		if (this instanceof type) return true;
+		const self = this as { ownerDocument?: Document | null; defaultView?: Window | null; view?: Window | null };
+		const own = self.ownerDocument?.defaultView ?? self.defaultView ?? self.view;
+		const sameName = (own as unknown as Record<string, unknown> | null | undefined)?.[type.name];
+		return typeof sameName === "function" && this instanceof (sameName as new () => unknown);
+	}
+	nodeProto.instanceOf = instanceOf;
+	(w as unknown as { Event: { prototype: Record<string, unknown> } }).Event.prototype.instanceOf = instanceOf;
 	Object.defineProperty(nodeProto, "doc", {
 		configurable: true,
 		get(this: Node) {
@@ -102,6 +114,9 @@ export function installDomHelpers(win: Window | typeof globalThis): void {
 		hasClass(this: HTMLElement, cls: string) {
 			return this.classList.contains(cls);
 		},
+		getAttr(this: HTMLElement, name: string) {
+			return this.getAttribute(name);
+		},
 		setAttr(this: HTMLElement, name: string, value: string | number | boolean | null) {
 			if (value === null) this.removeAttribute(name);
 			else this.setAttribute(name, String(value));
@@ -111,6 +126,26 @@ export function installDomHelpers(win: Window | typeof globalThis): void {
 		},
 		hide(this: HTMLElement) {
 			this.hidden = true;
+		},
+		// Delegated listeners: the listener runs for events inside el whose target is (or is inside)
+		// an element matching the selector, with that element as delegateTarget.
+		on(this: HTMLElement, type: string, selector: string, listener: (ev: Event, delegateTarget: HTMLElement) => unknown, options?: boolean | AddEventListenerOptions) {
+			const wrapped = (ev: Event): void => {
+				const target = ev.target as Element | null;
+				const match = target && typeof target.closest === "function" ? target.closest(selector) : null;
+				if (match && this.contains(match)) listener.call(this, ev, match as HTMLElement);
+			};
+			let list = delegated.get(this);
+			if (!list) delegated.set(this, (list = []));
+			list.push({ type, selector, listener, wrapped });
+			this.addEventListener(type, wrapped, options);
+		},
+		off(this: HTMLElement, type: string, selector: string, listener: (ev: Event, delegateTarget: HTMLElement) => unknown, options?: boolean | AddEventListenerOptions) {
+			const list = delegated.get(this) ?? [];
+			const i = list.findIndex((d) => d.type === type && d.selector === selector && d.listener === listener);
+			if (i < 0) return;
+			this.removeEventListener(type, list[i].wrapped, options);
+			list.splice(i, 1);
 		},
 		onWindowMigrated(this: HTMLElement, listener: (win: Window) => unknown) {
 			let set = migrationListeners.get(this);
@@ -131,6 +166,11 @@ export function migrateToWindow(el: HTMLElement, target: Window): void {
 		for (const child of Array.from(node.children)) notify(child);
 	};
 	notify(el);
+}
+
+/** How many delegated (el.on) listeners are attached to el (leak checks). */
+export function delegatedListenerCount(el: Element): number {
+	return delegated.get(el)?.length ?? 0;
 }
 
 /** How many onWindowMigrated listeners are still attached under el (leak checks). */

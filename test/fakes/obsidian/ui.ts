@@ -3,23 +3,47 @@ import type * as O from "obsidian";
 import type { Shape } from "./shape";
 import { Component } from "./events";
 import type { App } from "./app";
+import { createFakeWindow } from "./dom";
+import type { Window as HappyWindow } from "happy-dom";
 
-/** Every Notice shown, newest last (tests read them). */
+/** Every Notice's text as shown, newest last (tests read them). */
 export const notices: string[] = [];
+/** The notices not hidden yet, newest last (tests click what is in them). */
+export const shownNotices: Notice[] = [];
 
-export class Notice implements Shape<O.Notice, "setMessage" | "hide"> {
+let noticeWindow: HappyWindow | null = null;
+
+export class Notice implements Shape<O.Notice, "setMessage" | "hide" | "containerEl" | "messageEl"> {
 	message: string;
+	containerEl: HTMLElement;
+	messageEl: HTMLElement;
+	/** 0: stays until hidden. */
+	readonly duration: number | undefined;
 	constructor(message: string | DocumentFragment, duration?: number) {
-		void duration;
-		this.message = typeof message === "string" ? message : (message.textContent ?? "");
-		notices.push(this.message);
+		noticeWindow ??= createFakeWindow();
+		const doc = noticeWindow.document as unknown as Document;
+		this.containerEl = doc.body.createDiv("notice-container");
+		this.messageEl = this.containerEl.createDiv("notice-message");
+		this.duration = duration;
+		this.message = "";
+		this.setMessage(message);
+		shownNotices.push(this);
+	}
+	/** Deprecated alias of messageEl in Obsidian. */
+	get noticeEl(): HTMLElement {
+		return this.messageEl;
 	}
 	setMessage(message: string | DocumentFragment): this {
-		this.message = typeof message === "string" ? message : (message.textContent ?? "");
-		notices.push(this.message);
+		this.messageEl.replaceChildren(typeof message === "string" ? message : message);
+		this.message = this.messageEl.textContent ?? "";
+		if (this.message !== "") notices.push(this.message);
 		return this;
 	}
-	hide(): void {}
+	hide(): void {
+		this.containerEl.remove();
+		const i = shownNotices.indexOf(this);
+		if (i >= 0) shownNotices.splice(i, 1);
+	}
 }
 
 export class Modal implements Shape<O.Modal, "open" | "close" | "onOpen" | "onClose" | "setTitle"> {
@@ -271,14 +295,29 @@ export abstract class PluginSettingTab extends SettingTab {
 	}
 }
 
-/** Renders Markdown as text paragraphs, recording each call (sourcePath, component). */
+/**
+ * Renders Markdown as text paragraphs, with [[links]] as Obsidian renders them (an anchor with
+ * class internal-link whose data-href and href are the link text, showing the alias or
+ * "Note > Heading"), recording each call (sourcePath, component).
+ */
 export const MarkdownRenderer = {
 	renders: [] as { markdown: string; sourcePath: string }[],
 	render(app: App, markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> {
 		void app;
 		void component;
 		MarkdownRenderer.renders.push({ markdown, sourcePath });
-		for (const block of markdown.split(/\n{2,}/)) el.createEl("p", { text: block });
+		for (const block of markdown.split(/\n{2,}/)) {
+			const p = el.createEl("p");
+			for (const [i, part] of block.split(/\[\[([^\]]+)\]\]/).entries()) {
+				if (i % 2 === 0) {
+					if (part) p.appendText(part);
+					continue;
+				}
+				const [target, alias] = part.split("|");
+				const text = alias ?? target.replace("#", " > ");
+				p.createEl("a", { cls: "internal-link", text, href: target, attr: { "data-href": target, target: "_blank", rel: "noopener nofollow" } });
+			}
+		}
 		return Promise.resolve();
 	},
 };

@@ -141,7 +141,9 @@ class EmptyView extends View {
 
 export class Workspace extends Events implements Shape<O.Workspace, "layoutReady" | "getActiveFile" | "getLeavesOfType" | "detachLeavesOfType" | "revealLeaf" | "openLinkText" | "onLayoutReady"> {
 	activeLeaf: WorkspaceLeaf | null = null;
+	/** True unless a test plays Obsidian's start-up (startLayout() ... finishLayout()). */
 	layoutReady = true;
+	private layoutCallbacks: (() => unknown)[] = [];
 	private leaves: WorkspaceLeaf[] = [];
 	private lastFile: TFile | null = null;
 	/** Windows opened as pop-outs (tests close them). */
@@ -149,8 +151,20 @@ export class Workspace extends Events implements Shape<O.Workspace, "layoutReady
 	constructor(private app: App) {
 		super();
 	}
+	/** Runs the callback now when the layout is ready, else once it is (as Obsidian does). */
 	onLayoutReady(callback: () => unknown): void {
-		callback();
+		if (this.layoutReady) callback();
+		else this.layoutCallbacks.push(callback);
+	}
+	/** Test helper: Obsidian is starting; plugins load before the layout is restored. */
+	startLayout(): void {
+		this.layoutReady = false;
+	}
+	/** Test helper: the layout is restored; onLayoutReady callbacks run, then "layout-ready". */
+	finishLayout(): void {
+		this.layoutReady = true;
+		for (const callback of this.layoutCallbacks.splice(0)) callback();
+		this.trigger("layout-ready");
 	}
 	getLeaf(): WorkspaceLeaf {
 		return this.addLeaf("root");
@@ -184,11 +198,22 @@ export class Workspace extends Events implements Shape<O.Workspace, "layoutReady
 	iterateAllLeaves(callback: (leaf: WorkspaceLeaf) => unknown): void {
 		for (const leaf of [...this.leaves]) callback(leaf);
 	}
-	async openLinkText(linktext: string, sourcePath: string): Promise<void> {
-		void sourcePath;
-		const file = this.app.vault.getFileByPath(linktext) ?? this.app.vault.getFileByPath(`${linktext}.md`);
-		if (!file) throw new Error(`No note ${linktext}`);
-		await this.getLeaf().openFile(file);
+	/** Every openLinkText call, oldest first (tests read how a link was opened). */
+	readonly linksOpened: { linktext: string; sourcePath: string; newLeaf: O.PaneType | boolean | undefined }[] = [];
+	/**
+	 * Resolves the link text (a path, a path without ".md", or a note's name anywhere, with any
+	 * "#heading" or "^block" dropped) and opens it: in the active leaf, or a new one when newLeaf
+	 * asks. A link to no note opens nothing here (Obsidian would create the note).
+	 */
+	async openLinkText(linktext: string, sourcePath: string, newLeaf?: O.PaneType | boolean): Promise<void> {
+		this.linksOpened.push({ linktext, sourcePath, newLeaf });
+		const target = linktext.split(/[#^]/)[0];
+		const { vault } = this.app;
+		const file = vault.getFileByPath(target) ?? vault.getFileByPath(`${target}.md`) ?? vault.getMarkdownFiles().find((f) => f.basename === target) ?? null;
+		if (!file) return;
+		const current = this.activeLeaf;
+		const leaf = newLeaf || !current || current.side !== "root" ? this.getLeaf() : current;
+		await leaf.openFile(file);
 	}
 	/** Opens a note in a new root leaf and makes it active (tests). */
 	async openFile(path: string): Promise<MarkdownView> {

@@ -6,7 +6,24 @@ import * as redline from "../../../src/redline";
 import * as mount from "../../../src/ui/mount";
 
 // From source, require() cannot load TypeScript: hand the plugin the modules main.js loads lazily.
-installLoaders({ redline: () => redline, mount: () => mount });
+// Counted, so a test can tell whether something needed the core (main.js would evaluate
+// LangChain, zod and the OpenAI client at that point).
+const loads = { redline: 0, mount: 0 };
+installLoaders({
+	redline: () => {
+		loads.redline++;
+		return redline;
+	},
+	mount: () => {
+		loads.mount++;
+		return mount;
+	},
+});
+
+/** How many times the plugin asked for the lazily loaded modules so far (in this test file). */
+export function lazyLoads(): Readonly<typeof loads> {
+	return { ...loads };
+}
 import { MANIFEST } from "./bundle";
 
 export const DATA_PATH = ".obsidian/plugins/redline/data.json";

@@ -59,13 +59,12 @@ describe("the desktop transport (fetch on Node's http)", () => {
 		await expect(fetchFn("http://127.0.0.1:9/", { signal: controller.signal })).rejects.toThrow(/abort/i);
 	});
 
-	it("passes status, headers and body through, and reports a refused connection as a fetch failure", async () => {
+	it("passes status, headers and body through", async () => {
 		server = await startModelServer({ script: scripted({ text: "hi" }) });
 		const fetchFn = createNodeFetch({ http, https });
 		const models = await fetchFn(`${server.baseURL}/models`);
 		expect(models.status).toBe(200);
 		expect(models.headers.get("content-type")).toMatch(/json/);
 		expect(JSON.stringify(await models.json())).toContain("scripted");
-		await expect(fetchFn("http://127.0.0.1:9/v1/models")).rejects.toThrow(/fetch failed/);
 	});
 });

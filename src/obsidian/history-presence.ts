@@ -1,0 +1,45 @@
+/**
+ * Which notes have Redline history, for the commands that are offered only then ("Revert last
+ * change in this note"): the palette asks synchronously, so the answer is cached, read from the
+ * store's history index, never by building the core. Reads are coalesced: a refresh asked for
+ * while one runs reads once more after it, so the answer is never older than the request.
+ */
+import type { Store } from "../store/store";
+import { notesWithHistory } from "../history/presence";
+
+export class HistoryPresence {
+	private known: Set<string> | null = null;
+	private reading: Promise<void> | null = null;
+	private again = false;
+
+	constructor(private readonly store: Pick<Store, "read">) {}
+
+	/** Whether the note has history (undefined until the index was read once). */
+	has(path: string): boolean | undefined {
+		return this.known ? this.known.has(path) : undefined;
+	}
+
+	/** Reads the index again; resolves when an answer at least as new as this call is cached. */
+	refresh(): Promise<void> {
+		if (this.reading) {
+			this.again = true;
+			return this.reading;
+		}
+		this.reading = (async () => {
+			do {
+				this.again = false;
+				try {
+					this.known = await notesWithHistory(this.store);
+				} catch (error) {
+					console.warn("Redline: could not read which notes have history", error);
+				}
+			} while (this.again);
+			this.reading = null;
+		})();
+		return this.reading;
+	}
+
+	clear(): void {
+		this.known = null;
+	}
+}
