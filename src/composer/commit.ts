@@ -11,6 +11,8 @@ import { CallStopped } from "../tools/tool";
 import type { ToolContext } from "../tools/tool";
 import { VaultError } from "../vault/vault";
 import { compactDiff } from "./compact-diff";
+import { describeDropped } from "./dropped";
+import type { Dropped } from "./dropped";
 import { toModelText } from "./text-format";
 
 export interface CommitRequest {
@@ -25,12 +27,18 @@ export interface CommitRequest {
 	proposed: string;
 	/** Extra fields for the result's data (e.g. what validation stripped). */
 	data?: Record<string, unknown>;
+	/** Parts of the model's change the formatting pass kept as they were (see dropped.ts). */
+	dropped?: readonly Dropped[];
 }
 
 export async function commitEdit(request: CommitRequest): Promise<ToolResult> {
 	const { history, ctx, editId, path, description } = request;
-	const common = { path, data: { editId, ...request.data } };
+	const dropped = request.dropped ?? [];
+	const common = { path, data: { editId, ...request.data, ...(dropped.length > 0 ? { dropped: dropped.map((d) => d.what) } : {}) } };
 	if (request.base !== null && request.base === request.proposed) {
+		if (dropped.length > 0) {
+			return toolResult.noop(`Nothing was written to ${path}: the only change was to ${describeDropped(dropped)}, which Redline kept as it was.`, common);
+		}
 		return toolResult.noop(`${path} already reads that way: nothing to change, nothing was written.`, common);
 	}
 	ctx.progress("writing");
@@ -71,10 +79,11 @@ export async function commitEdit(request: CommitRequest): Promise<ToolResult> {
 	const shown = compactDiff(toModelText(request.base ?? ""), toModelText(request.proposed));
 	const verb = request.base === null ? "Created" : "Edited";
 	const merged = rebased ? " The user had edited the note meanwhile; the change was merged onto their text." : "";
-	const message = `${verb} ${path}: +${entry.added} -${entry.removed} lines (version ${entry.versionId}).${merged}\nDiff:\n${shown.diff}`;
+	const kept = dropped.length > 0 ? ` Kept as they were: ${describeDropped(dropped)}.` : "";
+	const message = `${verb} ${path}: +${entry.added} -${entry.removed} lines (version ${entry.versionId}).${merged}${kept}\nDiff:\n${shown.diff}`;
 	return toolResult.success(message, {
 		path,
-		data: { ...request.data, editId, versionId: entry.versionId, added: entry.added, removed: entry.removed, diff: shown.diff, rebased },
+		data: { ...common.data, versionId: entry.versionId, added: entry.added, removed: entry.removed, diff: shown.diff, rebased },
 	});
 }
 

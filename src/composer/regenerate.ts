@@ -93,7 +93,8 @@ async function regenerateSections(request: RegenerateRequest, named: Section[]):
 		cursor = section.end;
 	}
 	result += note.slice(cursor);
-	const whole = validateApplyOutput({ raw: result, original: note, operation: request.operation });
+	// Every piece ended with a clean stop (checked above); the whole is checked against the whole note.
+	const whole = validateApplyOutput({ raw: result, finishReason: "stop", original: note, operation: request.operation, description: request.description });
 	if (!whole.ok) return { ...whole, output: result };
 	return { ok: true, text: result, stripped: [...new Set(stripped)], sections: named.map((s) => s.heading ?? "") };
 }
@@ -151,7 +152,7 @@ async function generatePiece(request: RegenerateRequest, text: string, heading: 
 	// A section may legitimately shrink to nothing; the "drops half" rule is checked on the
 	// whole note once the sections are back in place.
 	const operation = whole ? request.operation : "rewrite";
-	const checked = validateApplyOutput({ raw: generation.text, finishReason: generation.finishReason, original: text, operation });
+	const checked = validateApplyOutput({ raw: generation.text, finishReason: generation.finishReason, original: text, operation, description: request.description });
 	if (!checked.ok && !(checked.reason === "empty" && !whole)) return { ...checked, output: generation.text };
 	return checked.ok ? checked : { ok: true, text: "", stripped: [] };
 }

@@ -1,7 +1,8 @@
 /**
  * executeEdit's `edits`: search/replace pairs applied without any model. Each search must match
- * exactly once, first literally, then whitespace-tolerantly (runs of spaces and tabs count as one,
- * trailing whitespace and line-ending differences are ignored). All or nothing: one failing edit
+ * exactly once, first literally (anywhere, mid-line too), then whitespace-tolerantly over whole
+ * lines only (runs of spaces and tabs count as one; indentation, trailing whitespace and line
+ * endings are ignored), so a tolerant match never starts or ends inside a line and splits it. All or nothing: one failing edit
  * leaves the text untouched, and every failure is reported with enough detail for the model to
  * fix its call (the nearest candidates for "not found", the line of each match for "ambiguous").
  * Edits apply in order, each to the result of the ones before it.
@@ -43,7 +44,8 @@ export function applyEdits(text: string, edits: readonly SearchReplace[]): Apply
 		}
 		const found = locate(current, search);
 		if (found.kind === "one") {
-			current = current.slice(0, found.start) + replace + current.slice(found.end);
+			const replacement = found.tolerant ? reindent(replace, found.indent) : replace;
+			current = current.slice(0, found.start) + replacement + current.slice(found.end);
 			if (found.tolerant) tolerant.push(index);
 		} else if (found.kind === "many") {
 			failures.push({ index, kind: "ambiguous", lines: found.starts.map((start) => lineOf(current, start)) });
@@ -55,22 +57,19 @@ export function applyEdits(text: string, edits: readonly SearchReplace[]): Apply
 	return { ok: true, text: current, tolerant };
 }
 
-type Located = { kind: "one"; start: number; end: number; tolerant: boolean } | { kind: "many"; starts: number[] } | { kind: "none" };
+type Located = { kind: "one"; start: number; end: number; tolerant: false } | { kind: "one"; start: number; end: number; tolerant: true; indent: Indent } | { kind: "many"; starts: number[] } | { kind: "none" };
+
+/** The first matched line's indentation in the note, and the search's own. */
+interface Indent {
+	note: string;
+	search: string;
+}
 
 function locate(text: string, search: string): Located {
 	const exact = occurrences(text, search);
 	if (exact.length === 1) return { kind: "one", start: exact[0] ?? 0, end: (exact[0] ?? 0) + search.length, tolerant: false };
 	if (exact.length > 1) return { kind: "many", starts: exact };
-
-	const normText = normalizeWithMap(text);
-	const normSearch = normalizeWithMap(search).text.replace(/^\n+|\n+$/g, "");
-	if (normSearch === "") return { kind: "none" };
-	const loose = occurrences(normText.text, normSearch);
-	if (loose.length === 0) return { kind: "none" };
-	const spans = loose.map((at) => ({ start: normText.map[at]?.start ?? 0, end: normText.map[at + normSearch.length - 1]?.end ?? 0 }));
-	if (spans.length > 1) return { kind: "many", starts: spans.map((s) => s.start) };
-	const span = spans[0] ?? { start: 0, end: 0 };
-	return { kind: "one", start: span.start, end: span.end, tolerant: true };
+	return locateLines(text, search);
 }
 
 /** Start offsets of every occurrence, overlapping ones included (so "aa" in "aaa" is ambiguous). */
@@ -80,33 +79,62 @@ function occurrences(text: string, needle: string): number[] {
 	return found;
 }
 
+/** A line compared whitespace-tolerantly: no indentation, trailing whitespace or \r; runs of blanks as one. */
+function looseLine(line: string): string {
+	return line.replace(/\r$/, "").trim().replace(/[ \t]+/g, " ");
+}
+
 /**
- * Whitespace-normalized text with, for each normalized character, the span of original text it
- * stands for: a run of spaces/tabs becomes one space spanning the run; trailing whitespace on a
- * line and the \r of \r\n vanish.
+ * The search's lines against runs of whole lines of the text. The match spans from the first
+ * line's first non-blank character to the last line's last one, so indentation before it and
+ * trailing whitespace (and the line ending) after it stay as they were.
  */
-function normalizeWithMap(text: string): { text: string; map: { start: number; end: number }[] } {
-	let out = "";
-	const map: { start: number; end: number }[] = [];
-	let i = 0;
-	while (i < text.length) {
-		const ch = text[i] ?? "";
-		if (ch === " " || ch === "\t" || ch === "\r") {
-			let j = i;
-			while (j < text.length && (text[j] === " " || text[j] === "\t" || text[j] === "\r")) j++;
-			const atLineEnd = j === text.length || text[j] === "\n";
-			if (!atLineEnd && text.slice(i, j).replace(/\r/g, "") !== "") {
-				out += " ";
-				map.push({ start: i, end: j });
-			}
-			i = j;
-			continue;
-		}
-		out += ch;
-		map.push({ start: i, end: i + 1 });
-		i++;
+function locateLines(text: string, search: string): Located {
+	const searchLines = search.split("\n");
+	while (searchLines.length > 0 && looseLine(searchLines[0] ?? "") === "") searchLines.shift();
+	while (searchLines.length > 0 && looseLine(searchLines[searchLines.length - 1] ?? "") === "") searchLines.pop();
+	if (searchLines.length === 0) return { kind: "none" };
+	const wanted = searchLines.map(looseLine);
+	const lines = text.split("\n");
+	const starts: number[] = [];
+	let offset = 0;
+	for (const line of lines) {
+		starts.push(offset);
+		offset += line.length + 1;
 	}
-	return { text: out, map };
+	const loose = lines.map(looseLine);
+	const found: number[] = [];
+	for (let k = 0; k + wanted.length <= lines.length; k++) {
+		if (wanted.every((want, m) => loose[k + m] === want)) found.push(k);
+	}
+	if (found.length === 0) return { kind: "none" };
+	const spanOf = (k: number) => {
+		const first = lines[k] ?? "";
+		const lastIndex = k + wanted.length - 1;
+		const last = lines[lastIndex] ?? "";
+		return { start: (starts[k] ?? 0) + (first.length - first.trimStart().length), end: (starts[lastIndex] ?? 0) + last.replace(/[ \t\r]+$/, "").length, first };
+	};
+	if (found.length > 1) return { kind: "many", starts: found.map((k) => spanOf(k).start) };
+	const span = spanOf(found[0] ?? 0);
+	const indent = { note: leadingBlanks(span.first), search: leadingBlanks(searchLines[0] ?? "") };
+	return { kind: "one", start: span.start, end: span.end, tolerant: true, indent };
+}
+
+function leadingBlanks(line: string): string {
+	return /^[ \t]*/.exec(line)?.[0] ?? "";
+}
+
+/** The replacement indented like the matched lines: the search's indentation becomes the note's. */
+function reindent(replace: string, indent: Indent): string {
+	return replace
+		.split("\n")
+		.map((line, index) => {
+			const rest = line.startsWith(indent.search) ? line.slice(indent.search.length) : index === 0 ? line.trimStart() : null;
+			// The first line's indentation stays in the note, before the match.
+			if (index === 0) return rest ?? line;
+			return rest === null || line.trim() === "" ? line : indent.note + rest;
+		})
+		.join("\n");
 }
 
 function lineOf(text: string, offset: number): number {

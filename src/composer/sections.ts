@@ -10,7 +10,7 @@
  * named, or a named section is itself too long, the edit is refused with a message suggesting
  * executeEdit with search/replace `edits`. Texts are model text (LF).
  */
-import { escapeRegExp } from "./text-format";
+import { escapeRegExp, splitFrontmatter } from "./text-format";
 
 export interface Section {
 	/** Heading text without the #s, or null for the part before the first heading. */
@@ -29,12 +29,9 @@ export function splitSections(text: string): Section[] {
 	const headings: { heading: string; level: number; start: number }[] = [];
 	let offset = 0;
 	let fence: string | null = null;
-	const inFrontmatter = text.startsWith("---\n");
-	let frontmatterEnd = -1;
-	if (inFrontmatter) {
-		const close = /\n---(\n|$)/.exec(text.slice(3));
-		frontmatterEnd = close ? 3 + close.index + close[0].length : -1;
-	}
+	// Headings inside frontmatter are not headings; a --- divider is not frontmatter (text-format.ts).
+	const frontmatter = splitFrontmatter(text).frontmatter;
+	const frontmatterEnd = frontmatter ? frontmatter.block.length : -1;
 	for (const line of text.split("\n")) {
 		const lineStart = offset;
 		offset += line.length + 1;

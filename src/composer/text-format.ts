@@ -3,7 +3,9 @@
  * intact across an edit. Models see and produce "model text": no BOM, LF line endings. The
  * composer converts the note to model text before an edit and back to the note's own format
  * after it, so a CRLF note stays CRLF and a BOM stays in place whatever the model emits.
+ * A note with mixed line endings keeps each line's own ending (line-endings.ts).
  */
+import { hasMixedEndings, restoreLineEndings } from "./line-endings";
 
 const BOM = "\uFEFF";
 
@@ -46,6 +48,20 @@ export function fromModelText(text: string, format: NoteFormat): string {
 	return format.bom ? BOM + body : body;
 }
 
+/**
+ * The model's new text as the note will be stored: like fromModelText with the base's format,
+ * and when the base mixes CRLF and LF, each unchanged line keeps its own ending. base null: a
+ * new note (DEFAULT_FORMAT).
+ */
+export function toNoteText(text: string, base: string | null): string {
+	if (base === null) return fromModelText(text, DEFAULT_FORMAT);
+	const format = detectFormat(base);
+	if (!hasMixedEndings(base)) return fromModelText(text, format);
+	const body = fromModelText(text, { ...format, bom: false, eol: "\n" });
+	const lines = restoreLineEndings(body, base.startsWith(BOM) ? base.slice(1) : base, format.eol);
+	return format.bom ? BOM + lines : lines;
+}
+
 export interface Frontmatter {
 	/** The block including both `---` lines and the newline after the closing one. */
 	block: string;
@@ -53,13 +69,28 @@ export interface Frontmatter {
 	keys: string[];
 }
 
-/** Splits model text into its YAML frontmatter (when the note opens with one) and the body. */
+/**
+ * Splits model text into its YAML frontmatter (when the note opens with one) and the body. A
+ * note may also open with a `---` divider (a thematic break) around ordinary text: only a block
+ * whose lines read as YAML properties counts as frontmatter.
+ */
 export function splitFrontmatter(text: string): { frontmatter: Frontmatter | null; body: string } {
 	const match = /^---\n([\s\S]*?\n)?---(?:\n|$)/.exec(text);
-	if (!match) return { frontmatter: null, body: text };
+	if (!match || !looksLikeYaml(match[1] ?? "")) return { frontmatter: null, body: text };
 	const yaml = match[1] ?? "";
 	const keys = [...yaml.matchAll(/^([A-Za-z0-9_][^:\n]*?):/gm)].map((m) => (m[1] ?? "").trim());
 	return { frontmatter: { block: match[0], keys }, body: text.slice(match[0].length) };
+}
+
+const YAML_KEY = /^[A-Za-z0-9_"'][^:\n]*:(\s|$)/;
+// Nested values, list items, comments, block scalars' lines: indented, "- x", "# ...".
+const YAML_OTHER = /^(\s+\S|-(\s|$)|#)/;
+
+/** An empty block, or lines that are all YAML with at least one top-level property. */
+function looksLikeYaml(yaml: string): boolean {
+	const lines = yaml.split("\n").filter((line) => line.trim() !== "");
+	if (lines.length === 0) return true;
+	return lines.some((line) => YAML_KEY.test(line)) && lines.every((line) => YAML_KEY.test(line) || YAML_OTHER.test(line));
 }
 
 /** Words that say an edit is about the properties block. */

@@ -1,14 +1,19 @@
 /**
- * Checks the apply model's output before anything is written. Cut-off output (finish_reason
- * "length", or a code fence left open that the note did not have) and implausible output (a
- * `modify` that drops more than half the note) are refused with a reason; a wrapping code fence,
- * echoed prompt markers and chatter around the note ("Here is the updated note:") are stripped.
- * All texts are model text (LF, no BOM).
+ * Checks the apply model's output before anything is written. Refused, with a reason: output
+ * that did not end with a clean stop (cut off at the output limit, stopped by a content filter,
+ * no finish reason at all), a wrapper fence left open, a markdown wrapper that is not clearly
+ * one (wrapper.ts), a create or rewrite that came back empty, and a modify that empties the note,
+ * drops or repeats part of it (modify-checks.ts) or keeps less than half of it, when its
+ * description does not ask for that. Stripped: a clear wrapper fence, echoed prompt markers and
+ * chatter about the note (chatter.ts). All texts are model text (LF, no BOM).
  */
 import type { EditOperation } from "../thread/events";
+import { dropLeadingChatter, dropTrailingChatter, lineSet, unwrapMarkers } from "./chatter";
+import { asksToEmpty, lostOrRepeated } from "./modify-checks";
 import { splitFrontmatter } from "./text-format";
+import { unwrapFence } from "./wrapper";
 
-export type ApplyRefusal = "truncated" | "implausible" | "empty";
+export type ApplyRefusal = "truncated" | "implausible" | "empty" | "unclear";
 
 export type ValidatedOutput =
 	| { ok: true; text: string; /** What was stripped, for the result's data. */ stripped: string[] }
@@ -16,51 +21,82 @@ export type ValidatedOutput =
 
 export interface ApplyOutput {
 	raw: string;
-	finishReason?: string;
+	/** The stream's finish_reason; only "stop" is a clean end (undefined: the stream never said). */
+	finishReason: string | undefined;
 	/** The note (or section) the model was asked to change; "" for create. */
 	original: string;
 	operation: EditOperation;
+	/** The intent's description: it decides whether a modify may empty, shorten or repeat. */
+	description: string;
 }
 
 /** Below this many non-blank lines a note is too small for the "drops half" rule to mean much. */
 export const PLAUSIBILITY_MIN_LINES = 6;
 
-const FENCE = /^(`{3,}|~{3,})\s*([\w+-]*)\s*$/;
-// Chatter is a lead-in that ends with a colon ("Here is the updated note:"), or a bare interjection.
-const LEADING_CHATTER = /^(here('s| is| are)|sure|certainly|okay|ok|of course|below is|the (updated|revised|new|modified|rewritten|complete)|i('ve| have) (updated|made|revised|rewritten|modified)|updated note)\b.*:$/i;
-const INTERJECTION = /^(sure|certainly|okay|ok|of course|done)[!.,]?$/i;
-const TRAILING_CHATTER = /^(let me know|feel free to|(i )?hope this helps|i('ve| have) (made|applied) the (requested )?(changes?|edits?))\b/i;
-
 export function validateApplyOutput(output: ApplyOutput): ValidatedOutput {
-	if (output.finishReason === "length") {
-		return { ok: false, reason: "truncated", message: "The apply model's output was cut off (it hit its output limit)." };
-	}
+	const unfinished = unfinishedReason(output.finishReason);
+	if (unfinished) return { ok: false, reason: "truncated", message: unfinished };
 	const stripped: string[] = [];
-	let lines = output.raw.replace(/\r\n/g, "\n").split("\n");
 	const originalLines = output.original.split("\n");
+	const original = lineSet(output.original);
+	let lines = output.raw.replace(/\r\n/g, "\n").split("\n");
 
-	// Twice: "Sure!" then "Here is the updated note:".
-	lines = dropLeadingChatter(dropLeadingChatter(lines, originalLines, stripped), originalLines, stripped);
-	const unwrapped = unwrapFence(lines, originalLines, stripped);
-	if (unwrapped === "unclosed") {
+	lines = dropTrailingChatter(dropLeadingChatter(lines, original, stripped), original, stripped);
+	const unwrapped = unwrapFence(lines, originalLines);
+	if (unwrapped.kind === "unclosed") {
 		return { ok: false, reason: "truncated", message: "The apply model's output ends inside a code fence that was never closed: it was cut off." };
 	}
-	lines = unwrapped;
-	lines = unwrapMarkers(lines, originalLines, stripped);
-	lines = dropTrailingChatter(lines, originalLines, stripped);
+	if (unwrapped.kind === "unclear") return { ok: false, reason: "unclear", message: unwrapped.message };
+	if (unwrapped.kind === "unwrapped") {
+		stripped.push("code fence");
+		lines = unwrapped.lines;
+	}
+	lines = unwrapMarkers(lines, original, stripped);
 
 	const text = lines.join("\n");
 	if (openFenceAtEnd(text) && !openFenceAtEnd(output.original)) {
 		return { ok: false, reason: "truncated", message: "The apply model's output ends inside a code block that the note closes: it was cut off." };
 	}
-	if (text.trim() === "" && output.operation !== "modify") {
-		return { ok: false, reason: "empty", message: "The apply model returned nothing." };
+	if (text.trim() === "") {
+		const empty = output.operation === "modify" ? emptiedModify(output.original, output.description, output.raw) : "The apply model returned nothing.";
+		if (empty) return { ok: false, reason: "empty", message: empty };
+		return { ok: true, text: "", stripped };
 	}
 	if (output.operation === "modify") {
-		const why = implausibleModify(output.original, text);
+		const why = implausibleModify(output.original, text) ?? lostOrRepeated(output.original, text, output.description);
 		if (why) return { ok: false, reason: "implausible", message: why };
 	}
 	return { ok: true, text, stripped };
+}
+
+/**
+ * The modify rules for a whole new text from any model (the apply model's, or executeEdit's
+ * content): not emptied, not cut to a fragment, nothing dropped or repeated, unless the
+ * description asks for it. Undefined when the text passes.
+ */
+export function modifyRefusal(original: string, proposed: string, description: string): { reason: ApplyRefusal; message: string } | undefined {
+	if (proposed.trim() === "") {
+		const empty = emptiedModify(original, description, proposed);
+		return empty ? { reason: "empty", message: empty } : undefined;
+	}
+	const why = implausibleModify(original, proposed) ?? lostOrRepeated(original, proposed, description);
+	return why ? { reason: "implausible", message: why } : undefined;
+}
+
+/** Why output that ended this way is not the whole answer, or undefined for a clean stop. */
+function unfinishedReason(finishReason: string | undefined): string | undefined {
+	if (finishReason === "stop") return undefined;
+	if (finishReason === "length") return "The apply model's output was cut off (it hit its output limit).";
+	if (finishReason === "content_filter") return "The apply model's output was stopped by the provider's content filter (finish reason content_filter), so its end is missing.";
+	if (finishReason === undefined || finishReason === "") return "The apply model's output ended without a finish reason, so it may be cut off.";
+	return `The apply model's output ended with finish reason ${JSON.stringify(finishReason)} instead of a clean stop, so it may be incomplete.`;
+}
+
+/** A modify may empty only an empty note, or one whose intent asks for exactly that. */
+function emptiedModify(original: string, description: string, raw: string): string | undefined {
+	if (original.trim() === "" || asksToEmpty(description)) return undefined;
+	const said = raw.trim() === "" ? "nothing" : `only ${JSON.stringify(raw.trim().slice(0, 80))}`;
+	return `The output is ${said} instead of the note, and the change does not ask to empty it. Nothing was written.`;
 }
 
 /**
@@ -88,80 +124,6 @@ export function implausibleModify(fullOriginal: string, proposed: string): strin
 
 function nonBlankLines(text: string): number {
 	return text.split("\n").filter((line) => line.trim() !== "").length;
-}
-
-function firstNonBlank(lines: string[]): number {
-	return lines.findIndex((line) => line.trim() !== "");
-}
-
-function lastNonBlank(lines: string[]): number {
-	for (let i = lines.length - 1; i >= 0; i--) if ((lines[i] ?? "").trim() !== "") return i;
-	return -1;
-}
-
-/** "Here is the updated note:" before the note, unless the note itself starts that way. */
-function dropLeadingChatter(lines: string[], original: string[], stripped: string[]): string[] {
-	const i = firstNonBlank(lines);
-	if (i === -1) return lines;
-	const line = (lines[i] ?? "").trim();
-	const originalFirst = (original[firstNonBlank(original)] ?? "").trim();
-	if (line === originalFirst || line.length > 160 || !(LEADING_CHATTER.test(line) || INTERJECTION.test(line))) return lines;
-	stripped.push("leading chatter");
-	const rest = lines.slice(i + 1);
-	const next = firstNonBlank(rest);
-	return next === -1 ? [] : rest.slice(next);
-}
-
-/** A note wrapped in ```markdown ... ``` (possibly with chatter after the closing fence). */
-function unwrapFence(lines: string[], original: string[], stripped: string[]): string[] | "unclosed" {
-	const i = firstNonBlank(lines);
-	if (i === -1) return lines;
-	const open = FENCE.exec((lines[i] ?? "").trim());
-	if (!open) return lines;
-	const originalFirst = (original[firstNonBlank(original)] ?? "").trim();
-	if (FENCE.test(originalFirst)) return lines; // the note itself opens with a code block
-	const marker = open[1] ?? "```";
-	let close = -1;
-	for (let j = lines.length - 1; j > i; j--) {
-		const candidate = (lines[j] ?? "").trim();
-		if (candidate.startsWith(marker[0] ?? "`") && candidate.length >= marker.length && /^(`+|~+)$/.test(candidate)) {
-			close = j;
-			break;
-		}
-	}
-	if (close === -1) return "unclosed";
-	const after = lines.slice(close + 1);
-	if (lastNonBlank(after) !== -1) stripped.push("trailing chatter");
-	stripped.push("code fence");
-	return lines.slice(i + 1, close);
-}
-
-/** The prompt's <<<BEGIN>>>/<<<END>>> markers (or <note> tags) echoed around the note. */
-function unwrapMarkers(lines: string[], original: string[], stripped: string[]): string[] {
-	let out = lines;
-	const i = firstNonBlank(out);
-	if (i !== -1 && /^(<<<BEGIN>>>|<note[^>]*>)$/.test((out[i] ?? "").trim()) && !original.some((o) => o.trim() === (out[i] ?? "").trim())) {
-		out = out.slice(i + 1);
-		stripped.push("markers");
-	}
-	const j = lastNonBlank(out);
-	if (j !== -1 && /^(<<<END>>>|<\/note>)$/.test((out[j] ?? "").trim()) && !original.some((o) => o.trim() === (out[j] ?? "").trim())) {
-		out = out.slice(0, j);
-		if (!stripped.includes("markers")) stripped.push("markers");
-	}
-	return out;
-}
-
-/** "Let me know if ..." after the note, unless the note itself ends that way. */
-function dropTrailingChatter(lines: string[], original: string[], stripped: string[]): string[] {
-	const j = lastNonBlank(lines);
-	if (j <= 0) return lines;
-	const line = (lines[j] ?? "").trim();
-	if (line === (original[lastNonBlank(original)] ?? "").trim() || !TRAILING_CHATTER.test(line)) return lines;
-	if (original.some((o) => o.trim() === line)) return lines;
-	stripped.push("trailing chatter");
-	const rest = lines.slice(0, j);
-	return rest.slice(0, lastNonBlank(rest) + 1);
 }
 
 /** The text ends inside a fenced code block (an opening fence without its closing one). */

@@ -12,7 +12,7 @@ import type { Change } from "./entry";
 import { RecordStore } from "./record";
 import type { NoteRecord, StoredEntry } from "./record";
 import { planRevert, planRestore } from "./revert";
-import { fitToNote, refuseText } from "./text";
+import { fitToNote, refuseText, textHash } from "./text";
 import type { CreateRequest, HistoryEntry, NoteHistory, WriteOutcome, WriteRequest } from "./types";
 
 export interface NoteHistoryDeps {
@@ -47,7 +47,18 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	const now = deps.now ?? (() => new Date());
 	const newId = deps.newId ?? ((prefix: string) => `${prefix}_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`);
 	const { vault } = deps;
-	const records = new RecordStore(deps.store, now);
+	// A record from before paths were kept current (v1) names its note only if the note still is its text.
+	const confirmsPath = async (rec: NoteRecord): Promise<boolean> => {
+		if (rec.v === 2) return true;
+		try {
+			if (!(await vault.exists(rec.path))) return true;
+			const newest = rec.entries[rec.entries.length - 1];
+			return newest !== undefined && textHash(await vault.read(rec.path)) === newest.afterHash;
+		} catch {
+			return false;
+		}
+	};
+	const records = new RecordStore(deps.store, now, confirmsPath);
 	// One operation at a time: records are read-modify-written, and renames must land in order.
 	let queue: Promise<unknown> = Promise.resolve();
 	const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -61,7 +72,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 
 	/** Persists the entry (before writing); undo() puts the record back as it was. */
 	async function record(path: string, existing: NoteRecord | null, change: Change): Promise<{ entry: StoredEntry; undo: () => Promise<void> }> {
-		const rec: NoteRecord = existing ?? { v: 1, noteId: newId("note"), path, snapshot: "", entries: [] };
+		const rec: NoteRecord = existing ?? { v: 2, noteId: newId("note"), path, snapshot: "", entries: [] };
 		const { entry, afterLines } = buildEntry(rec, path, change, { versionId: newId("v"), at: now().toISOString() }, () => records.snapshotLines(rec));
 		const previousSnapshot = rec.snapshot;
 		rec.entries.push(entry);
@@ -140,9 +151,9 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		const refusal = refuseText(request.path, request.content, maxBytes(), "the new note");
 		if (refusal) return { status: "error", message: refusal };
 		if (await vault.exists(request.path)) return { status: "error", message: `${request.path} already exists; it was not overwritten.` };
-		// A note created anew starts a fresh history (the old one belonged to a deleted note).
+		// A note created anew starts a fresh history; the old one (a deleted note's) is set aside, not deleted.
 		const old = await records.load(request.path);
-		if (old) await records.drop(old);
+		if (old) await records.retire(old);
 		const { threadId, editId, description } = request;
 		return createWith(request.path, null, { kind: "create", before: "", after: request.content, description, threadId, editId });
 	}

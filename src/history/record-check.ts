@@ -14,7 +14,7 @@ export function parseRecord(raw: string, noteId: string): NoteRecord | string {
 	} catch {
 		return "it is not valid JSON, perhaps a write that was cut short";
 	}
-	if (!isObject(value) || value.v !== 1 || value.noteId !== noteId || typeof value.path !== "string" || typeof value.snapshot !== "string" || !Array.isArray(value.entries)) {
+	if (!isObject(value) || (value.v !== 1 && value.v !== 2) || value.noteId !== noteId || typeof value.path !== "string" || typeof value.snapshot !== "string" || !Array.isArray(value.entries)) {
 		return "it is not a Redline history record";
 	}
 	if (!value.entries.every(isEntry)) return "one of its entries is malformed";

@@ -11,7 +11,11 @@
  *
  * A record or index that is not what we wrote (torn, hand-edited, failing its hash) is never used
  * and never deleted: it is moved to `<key>.damaged-<time>` and the note starts a fresh record
- * (the index is rebuilt from the records, which name their notes).
+ * (the index is rebuilt from the records, which name their notes). A record keeps its note's
+ * current path (renames rewrite it), so a rebuilt index never maps a history to a note that merely
+ * took its old path; a record from before that (v1) is mapped only when the history confirms it.
+ * The history of a deleted note is set aside (`<key>.replaced-<time>`) when a new note is created
+ * at its path: the new note starts fresh, and nothing is deleted.
  */
 import type { StructuredPatch } from "diff";
 import type { Store } from "../store/store";
@@ -29,7 +33,8 @@ export interface StoredEntry extends HistoryEntry {
 }
 
 export interface NoteRecord {
-	v: 1;
+	/** 2: `path` is kept current across renames; 1: written before that, `path` may be stale. */
+	v: 1 | 2;
 	noteId: string;
 	path: string;
 	/** The note's text after the newest entry. */
@@ -62,9 +67,11 @@ export class RecordStore {
 	/** Each cached record's snapshot as lines, while it is that snapshot (splitting 1 MB costs ms). */
 	private readonly lines = new WeakMap<NoteRecord, { text: string; lines: readonly string[] }>();
 
+	/** confirmsPath: whether a record read while rebuilding the index really belongs to the note at its path. */
 	constructor(
 		private readonly store: Store,
 		private readonly now: () => Date = () => new Date(),
+		private readonly confirmsPath: (record: NoteRecord) => Promise<boolean> = () => Promise.resolve(true),
 	) {}
 
 	/** The record's snapshot split into lines; callers must not change the array. */
@@ -114,6 +121,8 @@ export class RecordStore {
 	}
 
 	async save(record: NoteRecord): Promise<void> {
+		// Opened through the index, so its path is the index's, current: v2 says so.
+		record.v = 2;
 		this.cache.set(record.noteId, record);
 		await this.store.write(recordKey(record.noteId), JSON.stringify(record));
 		const index = await this.loadIndex();
@@ -132,10 +141,23 @@ export class RecordStore {
 		await this.store.remove(recordKey(record.noteId));
 	}
 
-	/** Moves the mapping of a renamed note, or of every note under a renamed folder. */
+	/** Sets aside the history of a deleted note when a new note takes its path; the new key. */
+	async retire(record: NoteRecord): Promise<string | null> {
+		const raw = (await this.store.read(recordKey(record.noteId))) ?? JSON.stringify(record);
+		this.cache.delete(record.noteId);
+		const aside = await this.moveAside(recordKey(record.noteId), raw, "replaced");
+		const index = await this.loadIndex();
+		if (index[record.path] === record.noteId) {
+			delete index[record.path];
+			await this.saveIndex();
+		}
+		return aside;
+	}
+
+	/** Moves a renamed note's history (or every one under a renamed folder): index and record path. */
 	async rename(oldPath: string, newPath: string): Promise<void> {
 		const index = await this.loadIndex();
-		let moved = false;
+		const moved: Array<[string, string]> = [];
 		for (const [path, id] of Object.entries(index)) {
 			let target: string | null = null;
 			if (path === oldPath) target = newPath;
@@ -143,9 +165,15 @@ export class RecordStore {
 			if (target === null) continue;
 			delete index[path];
 			index[target] = id;
-			moved = true;
+			moved.push([target, id]);
 		}
-		if (moved) await this.saveIndex();
+		if (moved.length === 0) return;
+		await this.saveIndex();
+		// The record names its note too (a rebuilt index reads it): keep that current.
+		for (const [target] of moved) {
+			const { record } = await this.open(target);
+			if (record) await this.store.write(recordKey(record.noteId), JSON.stringify({ ...record, v: 2 }));
+		}
 	}
 
 	/**
@@ -154,7 +182,7 @@ export class RecordStore {
 	 */
 	private async setAside(path: string, id: string, raw: string, reason: string): Promise<string> {
 		this.cache.delete(id);
-		const aside = await this.moveAside(recordKey(id), raw);
+		const aside = await this.moveAside(recordKey(id), raw, "damaged");
 		const index = await this.loadIndex();
 		if (index[path] === id) {
 			delete index[path];
@@ -166,12 +194,12 @@ export class RecordStore {
 		return message;
 	}
 
-	/** Copies raw next to key and removes key; the new key, or null when the store refused. */
-	private async moveAside(key: string, raw: string): Promise<string | null> {
+	/** Copies raw to `<key>.<why>-<time>` and removes key; the new key, or null when the store refused. */
+	private async moveAside(key: string, raw: string, why: "damaged" | "replaced"): Promise<string | null> {
 		try {
 			const stamp = this.now().toISOString().replace(/[:.]/g, "-");
-			let target = `${key}.damaged-${stamp}`;
-			for (let n = 2; (await this.store.read(target)) !== null; n++) target = `${key}.damaged-${stamp}-${n}`;
+			let target = `${key}.${why}-${stamp}`;
+			for (let n = 2; (await this.store.read(target)) !== null; n++) target = `${key}.${why}-${stamp}-${n}`;
 			await this.store.write(target, raw);
 			await this.store.remove(key);
 			return target;
@@ -193,15 +221,20 @@ export class RecordStore {
 
 	/** A damaged index is set aside and rebuilt from the records, which name their notes. */
 	private async recoverIndex(raw: string): Promise<void> {
-		const aside = await this.moveAside(INDEX_KEY, raw);
+		const aside = await this.moveAside(INDEX_KEY, raw, "damaged");
 		const index: Record<string, string> = {};
 		const newest: Record<string, string> = {};
+		const unconfirmed: string[] = [];
 		for (const key of await this.store.list(NOTES)) {
 			const id = key.slice(NOTES.length, -".json".length);
 			if (!key.endsWith(".json") || id.includes("/")) continue;
 			const stored = await this.store.read(key);
 			const record = stored === null ? "absent" : parseRecord(stored, id);
 			if (typeof record === "string") continue;
+			if (!(await this.confirmsPath(record))) {
+				unconfirmed.push(key);
+				continue;
+			}
 			// Two records for one path (a note recreated): the one changed last is the live one.
 			const at = record.entries[record.entries.length - 1]?.at ?? "";
 			if (index[record.path] === undefined || at > newest[record.path]) {
@@ -211,7 +244,8 @@ export class RecordStore {
 		}
 		this.index = index;
 		if (aside) await this.saveIndex();
-		console.warn(`Redline: the history index was damaged and was ${aside ? `set aside as ${aside}` : "left in place"}; it was rebuilt from ${Object.keys(index).length} note histories.`);
+		const left = unconfirmed.length > 0 ? ` ${unconfirmed.length} older histories name a note that no longer matches them and were left unmapped (${unconfirmed.join(", ")}).` : "";
+		console.warn(`Redline: the history index was damaged and was ${aside ? `set aside as ${aside}` : "left in place"}; it was rebuilt from ${Object.keys(index).length} note histories.${left}`);
 	}
 
 	private async saveIndex(): Promise<void> {

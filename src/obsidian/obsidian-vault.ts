@@ -2,11 +2,14 @@
  * The Vault port on Obsidian. Background notes are read with cachedRead and written with
  * Vault.process (atomic). A note open in an editor is read from and written to the editor: the
  * editor holds what the user sees (possibly not yet saved), and one Editor transaction with the
- * smallest changed range keeps the cursor and makes the agent's edit a single Ctrl+Z.
+ * smallest changed range keeps the cursor and makes the agent's edit a single Ctrl+Z. Obsidian
+ * decodes a file that is not valid UTF-8 with replacement characters; text that has one is
+ * checked against the file's bytes, and such a note is refused (never written back lossily).
  */
 import { MarkdownView, TFile, TFolder, prepareSimpleSearch, type App, type EventRef } from "obsidian";
 import { isHiddenPath, isUnder, normalizeFolderPath, normalizeVaultPath, parentFolder } from "../vault/paths";
 import { checkSearchArgs, snippetAround } from "../vault/search";
+import { decodeNote } from "../vault/utf8";
 import { VaultError, type NoteStat, type SearchMatch, type Vault, type VaultChange } from "../vault/vault";
 import { minimalChange } from "./text-change";
 
@@ -24,14 +27,18 @@ export class ObsidianVault implements Vault {
 	async read(path: string): Promise<string> {
 		const file = this.file(path);
 		const editor = this.openEditor(file.path);
-		if (editor) return editor.getValue();
-		return this.io(file.path, () => this.app.vault.cachedRead(file));
+		if (editor) return this.checked(file, editor.getValue());
+		return this.checked(file, await this.io(file.path, () => this.app.vault.cachedRead(file)));
 	}
 
 	async process(path: string, fn: (current: string) => string): Promise<string> {
 		const file = this.file(path);
 		const editor = this.openEditor(file.path);
-		if (!editor) return this.io(file.path, () => this.app.vault.process(file, fn));
+		if (!editor) {
+			await this.checked(file, await this.io(file.path, () => this.app.vault.cachedRead(file)));
+			return this.io(file.path, () => this.app.vault.process(file, fn));
+		}
+		await this.checked(file, editor.getValue());
 		const current = editor.getValue();
 		const next = fn(current);
 		if (typeof next !== "string") throw new TypeError(`process(${JSON.stringify(file.path)}): the function must return a string`);
@@ -75,7 +82,12 @@ export class ObsidianVault implements Vault {
 		if (query.trim() === "" || limit === 0) return matches;
 		const find = prepareSimpleSearch(query);
 		for (const file of this.notes()) {
-			const text = await this.read(file.path);
+			let text: string;
+			try {
+				text = await this.read(file.path);
+			} catch {
+				continue; // not text (or gone meanwhile): nothing to find in it
+			}
 			const result = find(text);
 			if (!result) continue;
 			const seen = new Set<number>();
@@ -112,6 +124,13 @@ export class ObsidianVault implements Vault {
 			.getMarkdownFiles()
 			.filter((file) => !isHiddenPath(file.path))
 			.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+	}
+
+	/** Text with a U+FFFD may be Obsidian's lossy decoding of a file that is not UTF-8: the bytes decide. */
+	private async checked(file: TFile, text: string): Promise<string> {
+		if (!text.includes("\uFFFD")) return text;
+		decodeNote(new Uint8Array(await this.io(file.path, () => this.app.vault.readBinary(file))), file.path);
+		return text;
 	}
 
 	private file(path: string): TFile {

@@ -12,6 +12,7 @@ import { ChangeEmitter } from "../vault/change-emitter";
 import { PathLock } from "../vault/path-lock";
 import { basename, normalizeFolderPath, normalizeVaultPath, parentFolder } from "../vault/paths";
 import { checkSearchArgs, searchText } from "../vault/search";
+import { decodeNote } from "../vault/utf8";
 import { VaultError } from "../vault/vault";
 import type { NoteStat, SearchMatch, Vault, VaultChange } from "../vault/vault";
 import { FolderWatch, KnownFiles, scanNotes } from "./folder-watch";
@@ -191,7 +192,13 @@ export class FolderVault implements Vault {
 		if (query === "" || limit <= 0) return matches;
 		for (const note of await this.list()) {
 			if (matches.length >= limit) break;
-			const text = await readFile(join(this.root, ...note.path.split("/")), "utf8").catch(() => null);
+			const bytes = await readFile(join(this.root, ...note.path.split("/"))).catch(() => null);
+			let text: string | null = null;
+			try {
+				text = bytes === null ? null : decodeNote(bytes, note.path);
+			} catch {
+				// Not valid UTF-8: nothing to find in it, and nothing to show.
+			}
 			if (text !== null) matches.push(...searchText(note.path, text, query, limit - matches.length));
 		}
 		return matches;
@@ -230,11 +237,13 @@ export class FolderVault implements Vault {
 	}
 
 	private async readResolved(rel: string, abs: string): Promise<string> {
+		let bytes: Buffer;
 		try {
-			return await readFile(abs, "utf8");
+			bytes = await readFile(abs);
 		} catch (error) {
 			throw toVaultError(error, rel);
 		}
+		return decodeNote(bytes, rel);
 	}
 
 	private async requireFile(rel: string, abs: string): Promise<void> {

@@ -10,7 +10,8 @@ import { commitEdit, sayNothingWritten } from "../composer/commit";
 import { intentOfCall } from "../composer/intent";
 import { regenerate } from "../composer/regenerate";
 import type { ApplyModels } from "../composer/regenerate";
-import { DEFAULT_FORMAT, detectFormat, fromModelText, keepFrontmatter, toModelText } from "../composer/text-format";
+import { droppedChanges } from "../composer/dropped";
+import { keepFrontmatter, toModelText, toNoteText } from "../composer/text-format";
 import type { NoteHistory } from "../history/types";
 import type { EditOperation, NewEvent } from "../thread/events";
 import type { ThreadState } from "../thread/state";
@@ -119,8 +120,9 @@ async function applyIntent(deps: DeclareEditIntentDeps, args: DeclareEditIntentA
 	}
 
 	const kept = base === null ? { text: outcome.text, restored: false } : keepFrontmatter(note, outcome.text, args.description);
-	const proposed = fromModelText(kept.text, base === null ? DEFAULT_FORMAT : detectFormat(base));
+	const proposed = toNoteText(kept.text, base);
 	return commitEdit({
+		dropped: droppedChanges({ intended: outcome.text, stored: proposed, base, frontmatterRestored: kept.restored, explicit: false }),
 		history: deps.history,
 		ctx,
 		editId,

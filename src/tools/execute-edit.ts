@@ -12,8 +12,10 @@ import { z } from "zod";
 import { commitEdit } from "../composer/commit";
 import { intentById, intentDenied, intentStands } from "../composer/intent";
 import { applyEdits } from "../composer/search-replace";
-import { DEFAULT_FORMAT, detectFormat, fromModelText, keepFrontmatter, toModelText } from "../composer/text-format";
-import { implausibleModify } from "../composer/validate";
+import { droppedChanges } from "../composer/dropped";
+import type { Dropped } from "../composer/dropped";
+import { keepFrontmatter, toModelText, toNoteText } from "../composer/text-format";
+import { modifyRefusal } from "../composer/validate";
 import type { NoteHistory } from "../history/types";
 import type { EditView, ThreadState } from "../thread/state";
 import type { AccessFloor } from "../vault/access-floor";
@@ -116,33 +118,37 @@ async function execute(deps: ExecuteEditDeps, args: ExecuteEditArgs, ctx: ToolCo
 	}
 	const planned = plan(intent, path, base, args);
 	if ("result" in planned) return { ...planned.result, ...common(planned.result.data) };
-	return commitEdit({ history: deps.history, ctx, editId: intent.editId, path, description: intent.description, base, proposed: planned.proposed, data: planned.data });
+	const { proposed, data, dropped } = planned;
+	return commitEdit({ history: deps.history, ctx, editId: intent.editId, path, description: intent.description, base, proposed, data, dropped });
 }
 
-type Plan = { proposed: string; data: Record<string, unknown> } | { result: ToolResult };
+type Plan = { proposed: string; data: Record<string, unknown>; dropped: Dropped[] } | { result: ToolResult };
 
 function plan(intent: EditView, path: string, base: string | null, args: ExecuteEditArgs): Plan {
 	if (base === null) {
 		if (intent.operation !== "create") return { result: toolResult.rejected(`No note at ${path}; nothing was written.`, { data: { reason: "not-found" } }) };
 		if (args.content === undefined) return { result: toolResult.error(`${path} does not exist yet: pass its content, not edits.`) };
-		return { proposed: fromModelText(args.content, DEFAULT_FORMAT), data: {} };
+		return { proposed: toNoteText(args.content, null), data: {}, dropped: [] };
 	}
 	// A create intent only covers a note it created itself (a follow-up fix), never an existing one.
 	if (intent.operation === "create" && intent.applied === undefined) {
 		return { result: toolResult.rejected(`${path} already exists; nothing was written. Declare a modify to change it.`, { data: { reason: "exists" } }) };
 	}
-	const format = detectFormat(base);
 	const note = toModelText(base);
 	if (args.edits !== undefined) {
 		const applied = applyEdits(note, args.edits);
 		if (!applied.ok) return { result: toolResult.error(applied.message, { data: { reason: "edits-failed", failures: applied.failures } }) };
-		return { proposed: fromModelText(applied.text, format), data: applied.tolerant.length > 0 ? { tolerant: applied.tolerant } : {} };
+		const proposed = toNoteText(applied.text, base);
+		const dropped = droppedChanges({ intended: applied.text, stored: proposed, base, frontmatterRestored: false, explicit: true });
+		return { proposed, data: applied.tolerant.length > 0 ? { tolerant: applied.tolerant } : {}, dropped };
 	}
 	const content = toModelText(args.content ?? "");
 	if (intent.operation === "modify") {
-		const why = implausibleModify(note, content);
-		if (why) return { result: toolResult.error(why.replace(/The apply model's output/, "The content"), { data: { reason: "implausible" } }) };
+		const refused = modifyRefusal(note, content, intent.description);
+		if (refused) return { result: toolResult.error(refused.message.replace(/The apply model's output/, "The content"), { data: { reason: refused.reason } }) };
 	}
 	const kept = keepFrontmatter(note, content, intent.description);
-	return { proposed: fromModelText(kept.text, format), data: kept.restored ? { frontmatterRestored: true } : {} };
+	const proposed = toNoteText(kept.text, base);
+	const dropped = droppedChanges({ intended: content, stored: proposed, base, frontmatterRestored: kept.restored, explicit: true });
+	return { proposed, data: kept.restored ? { frontmatterRestored: true } : {}, dropped };
 }

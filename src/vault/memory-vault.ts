@@ -1,22 +1,25 @@
 /**
  * An in-memory Vault for tests and the browser. Folders are implicit (a folder exists while a
- * note lies under it), like a file system without empty folders.
+ * note lies under it), like a file system without empty folders. A note may be given as raw
+ * bytes (a file that is not valid UTF-8): it is decoded like a file on disk, and refused.
  */
 import { ChangeEmitter } from "./change-emitter";
 import { PathLock } from "./path-lock";
 import { isHiddenPath, isNotePath, isUnder, normalizeFolderPath, normalizeVaultPath } from "./paths";
 import { checkSearchArgs, searchText } from "./search";
+import { decodeNote } from "./utf8";
 import { VaultError } from "./vault";
 import type { NoteStat, SearchMatch, Vault, VaultChange } from "./vault";
 
 interface Entry {
-	content: string;
+	/** Text, or bytes as given (decoded, and so checked, on every read). */
+	content: string | Uint8Array;
 	mtime: number;
 }
 
 export interface TrashedNote {
 	path: string;
-	content: string;
+	content: string | Uint8Array;
 }
 
 export class MemoryVault implements Vault {
@@ -28,7 +31,7 @@ export class MemoryVault implements Vault {
 
 	constructor(
 		readonly name: string,
-		initial: Record<string, string> = {},
+		initial: Record<string, string | Uint8Array> = {},
 	) {
 		for (const [path, content] of Object.entries(initial)) {
 			this.files.set(normalizeVaultPath(path), { content, mtime: this.tick() });
@@ -48,19 +51,22 @@ export class MemoryVault implements Vault {
 	}
 
 	read(path: string): Promise<string> {
-		return this.settle(() => this.entry(normalizeVaultPath(path)).content);
+		return this.settle(() => {
+			const p = normalizeVaultPath(path);
+			return textOf(p, this.entry(p));
+		});
 	}
 
 	process(path: string, fn: (current: string) => string): Promise<string> {
 		return this.settle(() => normalizeVaultPath(path)).then((p) =>
 			this.lock.run(p, () =>
 				this.settle(() => {
-					const entry = this.entry(p);
-					const next = fn(entry.content);
+					const current = textOf(p, this.entry(p));
+					const next = fn(current);
 					if (typeof next !== "string") {
 						throw new TypeError(`process(${JSON.stringify(p)}): the function must return a string`);
 					}
-					if (next === entry.content) return next;
+					if (next === current) return next;
 					this.files.set(p, { content: next, mtime: this.tick() });
 					this.emit({ type: "modify", path: p });
 					return next;
@@ -111,7 +117,7 @@ export class MemoryVault implements Vault {
 			}
 			return this.notes(f).map(([path, entry]) => ({
 				path,
-				size: new TextEncoder().encode(entry.content).length,
+				size: typeof entry.content === "string" ? new TextEncoder().encode(entry.content).length : entry.content.length,
 				mtime: entry.mtime,
 			}));
 		});
@@ -123,7 +129,13 @@ export class MemoryVault implements Vault {
 			const matches: SearchMatch[] = [];
 			for (const [path, entry] of this.notes("")) {
 				if (matches.length >= limit) break;
-				matches.push(...searchText(path, entry.content, query, limit - matches.length));
+				let text: string;
+				try {
+					text = textOf(path, entry);
+				} catch {
+					continue; // not text: nothing to find in it
+				}
+				matches.push(...searchText(path, text, query, limit - matches.length));
 			}
 			return matches;
 		});
@@ -188,4 +200,8 @@ export class MemoryVault implements Vault {
 			return Promise.reject(error instanceof Error ? error : new Error(String(error)));
 		}
 	}
+}
+
+function textOf(path: string, entry: Entry): string {
+	return typeof entry.content === "string" ? entry.content : decodeNote(entry.content, path);
 }

@@ -13,6 +13,7 @@ export type VaultErrorCode =
 	| "already-exists"
 	| "not-a-file"
 	| "too-large"
+	| "not-text" // not valid UTF-8: refused, never decoded lossily
 	| "io";
 
 export class VaultError extends Error {

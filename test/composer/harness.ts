@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 export interface HarnessOptions {
-	notes?: Record<string, string>;
+	notes?: Record<string, string | Uint8Array>;
 	/** The apply model's replies, in order. */
 	replies?: ScriptStep[];
 	prediction?: boolean;

@@ -71,4 +71,24 @@ describe("search/replace edits", () => {
 		const result = applyEdits(big, [{ search: "Line 4321: some ordinary prose about topik 29.", replace: "x" }]);
 		expect(result.ok === false && result.failures[0]?.kind === "not-found" && result.failures[0].candidates[0]?.line).toBe(4322);
 	});
+
+	it("never matches whitespace-tolerantly in the middle of a line, so no line is split", () => {
+		// Before: "b  c" matched inside "a b  c d" and the replacement split the line's words apart.
+		const text = "a b  c d\nnext\n";
+		const result = applyEdits(text, [{ search: "b c", replace: "X\nY" }]);
+		expect(result.ok).toBe(false);
+		expect(applyEdits("keep b  c\n", [{ search: "b c\n", replace: "" }]).ok).toBe(false);
+	});
+
+	it("matches whole lines tolerantly, keeping each line's indentation and line ending", () => {
+		const text = "- list\n    - item  one  \n    - item two\nend";
+		const result = applyEdits(text, [{ search: "- item one\n- item two", replace: "- item one\n- item 2" }]);
+		expect(result).toEqual({ ok: true, text: "- list\n    - item one\n    - item 2\nend", tolerant: [0] });
+		const crlf = applyEdits("a\r\nold   line\r\nb\r\n", [{ search: "old line", replace: "new line" }]);
+		expect(crlf.ok && crlf.text).toBe("a\r\nnew line\r\nb\r\n");
+	});
+
+	it("still replaces an exact text anywhere, mid-line included", () => {
+		expect(applyEdits("Call Anna on Monday.", [{ search: "Monday", replace: "Tuesday" }])).toEqual({ ok: true, text: "Call Anna on Tuesday.", tolerant: [] });
+	});
 });

@@ -54,3 +54,16 @@ describe("frontmatter", () => {
 		expect(keepFrontmatter("# A\n", "---\nx: 1\n---\n# A\n", "add x")).toEqual({ text: "---\nx: 1\n---\n# A\n", restored: false });
 	});
 });
+
+describe("frontmatter or a divider", () => {
+	it("reads a block of YAML properties as frontmatter, an empty block too", () => {
+		expect(splitFrontmatter("---\ntags:\n  - x\n# a comment\nstatus: draft\n---\n# T\n").frontmatter?.keys).toEqual(["tags", "status"]);
+		expect(splitFrontmatter("---\n---\n# T\n").frontmatter?.block).toBe("---\n---\n");
+	});
+
+	it("reads a note that opens with --- around ordinary text as having no frontmatter", () => {
+		for (const text of ["---\n\nA thought, set apart.\n\n---\nRest\n", "---\n- one\n- two\n---\n"]) {
+			expect(splitFrontmatter(text), text).toEqual({ frontmatter: null, body: text });
+		}
+	});
+});

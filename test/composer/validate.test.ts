@@ -1,79 +1,85 @@
 import { describe, expect, it } from "vitest";
 import { openFenceAtEnd, validateApplyOutput } from "../../src/composer/validate";
+import type { ApplyOutput } from "../../src/composer/validate";
+
+/** An apply output that ended cleanly, for a change that asks nothing special. */
+function validate(output: Omit<ApplyOutput, "finishReason" | "description"> & Partial<ApplyOutput>) {
+	return validateApplyOutput({ finishReason: "stop", description: "edit the list", ...output });
+}
 
 const note = ["# Groceries", "", "- apples", "- pears", "- bread", "- milk", "- eggs", "", "Buy on Friday."].join("\n");
 
 describe("validating the apply model's output", () => {
 	it("accepts a plain complete note unchanged", () => {
 		const raw = note.replace("- bread", "- rye bread");
-		expect(validateApplyOutput({ raw, original: note, operation: "modify" })).toEqual({ ok: true, text: raw, stripped: [] });
+		expect(validate({ raw, original: note, operation: "modify" })).toEqual({ ok: true, text: raw, stripped: [] });
 	});
 
 	it("refuses output cut off at the output limit (finish_reason length)", () => {
-		const result = validateApplyOutput({ raw: note, finishReason: "length", original: note, operation: "modify" });
+		const result = validate({ raw: note, finishReason: "length", original: note, operation: "modify" });
 		expect(result).toMatchObject({ ok: false, reason: "truncated" });
 	});
 
 	it("refuses output that ends inside a code fence the note does not have", () => {
 		const raw = `${note}\n\n\`\`\`js\nconst x = 1;`;
-		expect(validateApplyOutput({ raw, original: note, operation: "modify" })).toMatchObject({ ok: false, reason: "truncated" });
+		expect(validate({ raw, original: note, operation: "modify" })).toMatchObject({ ok: false, reason: "truncated" });
 	});
 
 	it("refuses a wrapping fence that never closes", () => {
 		const raw = "```markdown\n" + note;
-		expect(validateApplyOutput({ raw, original: note, operation: "modify" })).toMatchObject({ ok: false, reason: "truncated" });
+		expect(validate({ raw, original: note, operation: "modify" })).toMatchObject({ ok: false, reason: "truncated" });
 	});
 
 	it("strips a wrapping code fence and chatter around it", () => {
 		const raw = "Here is the updated note:\n\n```markdown\n" + note + "\n```\n\nLet me know if you need anything else.";
-		const result = validateApplyOutput({ raw, original: note, operation: "modify" });
+		const result = validate({ raw, original: note, operation: "modify" });
 		expect(result).toMatchObject({ ok: true, text: note });
 		expect(result.ok && result.stripped).toEqual(["leading chatter", "trailing chatter", "code fence"]);
 	});
 
 	it("strips chatter without a fence", () => {
 		const raw = "Sure! Here's the note:\n" + note + "\n\nI hope this helps!";
-		expect(validateApplyOutput({ raw, original: note, operation: "modify" })).toMatchObject({ ok: true, text: note });
+		expect(validate({ raw, original: note, operation: "modify" })).toMatchObject({ ok: true, text: note });
 		const twoLines = "Certainly!\n\nHere is the updated note:\n\n" + note;
-		expect(validateApplyOutput({ raw: twoLines, original: note, operation: "modify" })).toMatchObject({ ok: true, text: note });
+		expect(validate({ raw: twoLines, original: note, operation: "modify" })).toMatchObject({ ok: true, text: note });
 	});
 
 	it("keeps a new note's own first and last sentences that merely sound like chatter", () => {
 		const created = "The new policy is in effect from May.\n\n- rule one\n- rule two\n\nThis version is final.";
-		expect(validateApplyOutput({ raw: created, original: "", operation: "create" })).toEqual({ ok: true, text: created, stripped: [] });
+		expect(validate({ raw: created, original: "", operation: "create" })).toEqual({ ok: true, text: created, stripped: [] });
 	});
 
 	it("keeps a note that itself contains code blocks and starts with one", () => {
 		const withCode = "```js\nlet a = 1;\n```\n\nText";
-		expect(validateApplyOutput({ raw: withCode, original: withCode, operation: "modify" })).toEqual({ ok: true, text: withCode, stripped: [] });
+		expect(validate({ raw: withCode, original: withCode, operation: "modify" })).toEqual({ ok: true, text: withCode, stripped: [] });
 	});
 
 	it("keeps the note's own first line even when it reads like chatter", () => {
 		const own = "Here is my plan:\n- a\n- b";
-		expect(validateApplyOutput({ raw: own, original: own, operation: "modify" })).toMatchObject({ ok: true, text: own });
+		expect(validate({ raw: own, original: own, operation: "modify" })).toMatchObject({ ok: true, text: own });
 	});
 
 	it("strips echoed prompt markers", () => {
-		expect(validateApplyOutput({ raw: `<<<BEGIN>>>\n${note}\n<<<END>>>`, original: note, operation: "modify" })).toMatchObject({ ok: true, text: note });
+		expect(validate({ raw: `<<<BEGIN>>>\n${note}\n<<<END>>>`, original: note, operation: "modify" })).toMatchObject({ ok: true, text: note });
 	});
 
 	it("refuses a modify that drops more than half of the note", () => {
-		const result = validateApplyOutput({ raw: "# Groceries\n\n- apples", original: note, operation: "modify" });
+		const result = validate({ raw: "# Groceries\n\n- apples", original: note, operation: "modify" });
 		expect(result).toMatchObject({ ok: false, reason: "implausible" });
 		expect(!result.ok && result.message).toMatch(/2 of 7 lines/);
 	});
 
 	it("judges a modify that dropped the frontmatter by the body (the block is restored later)", () => {
 		const template = "---\n" + Array.from({ length: 12 }, (_, i) => `key${i}: value`).join("\n") + "\n---\n# Movie\n\nNotes.\n";
-		expect(validateApplyOutput({ raw: "# Movie\n\n## Cast\n\nNotes.\n", original: template, operation: "modify" })).toMatchObject({ ok: true });
+		expect(validate({ raw: "# Movie\n\n## Cast\n\nNotes.\n", original: template, operation: "modify" })).toMatchObject({ ok: true });
 	});
 
 	it("allows a rewrite to shorten the note", () => {
-		expect(validateApplyOutput({ raw: "# Groceries\n\nBread.", original: note, operation: "rewrite" })).toMatchObject({ ok: true });
+		expect(validate({ raw: "# Groceries\n\nBread.", original: note, operation: "rewrite" })).toMatchObject({ ok: true });
 	});
 
 	it("refuses empty output for a create", () => {
-		expect(validateApplyOutput({ raw: "  \n", original: "", operation: "create" })).toMatchObject({ ok: false, reason: "empty" });
+		expect(validate({ raw: "  \n", original: "", operation: "create" })).toMatchObject({ ok: false, reason: "empty" });
 	});
 
 	it("tells an open fence at the end apart from balanced ones", () => {

@@ -98,3 +98,37 @@ describe("ObsidianVault", () => {
 		expect(await vault.search("MILK eggs", 1)).toHaveLength(1);
 	});
 });
+
+describe("ObsidianVault and notes that are not valid UTF-8", () => {
+	// Obsidian decodes such a file with replacement characters; writing that back would destroy the bytes.
+	const latin1 = new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]);
+
+	function withBytes() {
+		const app = new App();
+		app.vault.seed({ "Latin.md": latin1, "Fine.md": "caf\u00e9 \uFFFD kept\n" });
+		return { app, vault: new ObsidianVault(app as never) };
+	}
+
+	it("refuses to read one, in the background and when it is open in an editor", async () => {
+		const { app, vault } = withBytes();
+		await expect(vault.read("Latin.md")).rejects.toMatchObject({ code: "not-text" });
+		await app.workspace.openFile("Latin.md");
+		await expect(vault.read("Latin.md")).rejects.toMatchObject({ code: "not-text" });
+	});
+
+	it("refuses to process one and writes nothing", async () => {
+		const { app, vault } = withBytes();
+		await expect(vault.process("Latin.md", (text) => text + "x")).rejects.toMatchObject({ code: "not-text" });
+		expect(app.vault.writes).toEqual([]);
+	});
+
+	it("still reads a valid note that contains a replacement character of its own", async () => {
+		const { vault } = withBytes();
+		expect(await vault.read("Fine.md")).toBe("caf\u00e9 \uFFFD kept\n");
+	});
+
+	it("leaves one out of search results", async () => {
+		const { vault } = withBytes();
+		expect((await vault.search("caf", 10)).map((m) => m.path)).toEqual(["Fine.md"]);
+	});
+});

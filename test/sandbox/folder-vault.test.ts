@@ -6,7 +6,7 @@ import type { VaultChange } from "../../src/vault/vault";
 import { createTempDir, tempDir } from "../support/temp";
 import { changesUntil, describeVaultContract, expectVaultError } from "../vault/vault-contract";
 
-async function writeNotes(root: string, notes: Record<string, string>): Promise<void> {
+async function writeNotes(root: string, notes: Record<string, string | Uint8Array>): Promise<void> {
 	for (const [path, text] of Object.entries(notes)) {
 		const file = join(root, ...path.split("/"));
 		await mkdir(dirname(file), { recursive: true });

@@ -81,7 +81,7 @@ describe("executeEdit", () => {
 	it("matches whitespace-tolerantly in a CRLF note and keeps it CRLF", async () => {
 		const crlf = "# Plan\r\n\r\n-   write  the intro   \r\n- review the draft\r\n";
 		const { h, editId } = await withFailedIntent({ "Plan.md": crlf }, "Plan.md");
-		const result = await h.executeEdit({ editId, edits: [{ search: "- write the intro\n- review", replace: "- write the intro\n- proofread" }] });
+		const result = await h.executeEdit({ editId, edits: [{ search: "- write the intro\n- review the draft", replace: "- write the intro\n- proofread the draft" }] });
 		expect(result).toMatchObject({ status: "success", data: { tolerant: [0] } });
 		expect(await h.vault.read("Plan.md")).toBe("# Plan\r\n\r\n- write the intro\r\n- proofread the draft\r\n");
 	});

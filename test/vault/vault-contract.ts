@@ -10,7 +10,8 @@ export interface VaultUnderTest {
 	cleanup?: () => Promise<void> | void;
 }
 
-export type MakeVault = (initial: Record<string, string>) => Promise<VaultUnderTest>;
+/** Initial files: text, or raw bytes (for files that are not valid UTF-8). */
+export type MakeVault = (initial: Record<string, string | Uint8Array>) => Promise<VaultUnderTest>;
 
 /** Expects promise to reject with a VaultError of code whose message mentions mention. */
 export async function expectVaultError(promise: Promise<unknown>, code: string, mention?: string): Promise<void> {
@@ -31,7 +32,7 @@ export async function changesUntil(seen: VaultChange[], count: number): Promise<
 
 export function describeVaultContract(name: string, makeVault: MakeVault): void {
 	describe(`${name} honours the Vault contract`, () => {
-		async function open(initial: Record<string, string> = {}): Promise<Vault> {
+		async function open(initial: Record<string, string | Uint8Array> = {}): Promise<Vault> {
 			const { vault, cleanup } = await makeVault(initial);
 			if (cleanup) {
 				const { onTestFinished } = await import("vitest");
@@ -290,6 +291,43 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
 				await vault.create("c.md", "x");
 				await changesUntil(marker, 1);
 				expect(seen).toEqual([]);
+			});
+		});
+
+		describe("text that is not valid UTF-8", () => {
+			// "café" in Latin-1, and a lone continuation byte: a lossy decoder would turn both into U+FFFD.
+			const latin1 = new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]);
+			const stray = new Uint8Array([0x41, 0x80, 0x42]);
+
+			it("refuses to read it, with a clear error, instead of decoding it lossily", async () => {
+				const vault = await open({ "Latin.md": latin1, "Stray.md": stray, "Fine.md": "caf\u00e9\n" });
+				await expectVaultError(vault.read("Latin.md"), "not-text", "not valid UTF-8");
+				await expectVaultError(vault.read("Stray.md"), "not-text");
+				expect(await vault.read("Fine.md")).toBe("caf\u00e9\n");
+			});
+
+			it("refuses to process it and leaves its bytes as they are", async () => {
+				const vault = await open({ "Latin.md": latin1 });
+				let called = false;
+				await expectVaultError(
+					vault.process("Latin.md", (text) => {
+						called = true;
+						return text + "more";
+					}),
+					"not-text",
+				);
+				expect(called).toBe(false);
+				await expectVaultError(vault.read("Latin.md"), "not-text");
+			});
+
+			it("keeps a UTF-8 BOM in the text", async () => {
+				const vault = await open({ "Bom.md": new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]) });
+				expect(await vault.read("Bom.md")).toBe("\ufeffhi");
+			});
+
+			it("leaves such a note out of search results", async () => {
+				const vault = await open({ "Latin.md": latin1, "Fine.md": "caf found\n" });
+				expect((await vault.search("caf", 10)).map((m) => m.path)).toEqual(["Fine.md"]);
 			});
 		});
 	});

@@ -34,8 +34,8 @@ export interface ScriptedUsage {
 export interface ScriptedReply {
 	text?: string;
 	toolCalls?: ScriptedToolCall[];
-	/** Defaults to "tool_calls" when there are tool calls, else "stop". */
-	finishReason?: "stop" | "tool_calls" | "length";
+	/** Defaults to "tool_calls" when there are tool calls, else "stop". content_filter: the provider cut the reply. */
+	finishReason?: "stop" | "tool_calls" | "length" | "content_filter";
 	pace?: ScriptedPace;
 	fault?: ScriptedFault;
 	/** Overrides the computed token counts. */

@@ -6,7 +6,7 @@
 import { ScriptError } from "./script";
 import type { ScriptedReply } from "./types";
 
-const FINISH_REASONS = new Set(["stop", "tool_calls", "length"]);
+const FINISH_REASONS = new Set(["stop", "tool_calls", "length", "content_filter"]);
 
 export function validateReply(value: unknown): ScriptedReply {
 	const fail = (why: string): never => {
@@ -25,7 +25,7 @@ export function validateReply(value: unknown): ScriptedReply {
 			}
 		});
 	}
-	if (reply.finishReason !== undefined && !FINISH_REASONS.has(reply.finishReason)) fail(`finishReason must be stop, tool_calls or length, got ${String(reply.finishReason)}`);
+	if (reply.finishReason !== undefined && !FINISH_REASONS.has(reply.finishReason)) fail(`finishReason must be stop, tool_calls, length or content_filter, got ${String(reply.finishReason)}`);
 	if (reply.pace !== undefined) {
 		const { firstTokenMs, tokensPerSecond } = reply.pace;
 		if (!(Number.isFinite(firstTokenMs) && firstTokenMs >= 0)) fail("pace.firstTokenMs must be a number >= 0");

@@ -47,9 +47,10 @@ function setPath(file: TAbstractFile, path: string): void {
 	}
 }
 
-/** The raw storage: path -> text, plus folders. */
+/** The raw storage: path -> text, plus folders; a file seeded as bytes keeps them until written. */
 class Disk {
 	files = new Map<string, string>();
+	bytes = new Map<string, Uint8Array>();
 	folders = new Set<string>([""]);
 	mkdirs(path: string): void {
 		const parts = path.split("/").filter(Boolean);
@@ -107,7 +108,7 @@ export class FakeAdapter implements Shape<O.DataAdapter, "getName" | "exists" | 
 	}
 }
 
-export class Vault extends Events implements Shape<O.Vault, "configDir" | "getName" | "getFileByPath" | "getFolderByPath" | "getAbstractFileByPath" | "create" | "createFolder" | "read" | "cachedRead" | "modify" | "process" | "rename" | "getMarkdownFiles" | "getFiles"> {
+export class Vault extends Events implements Shape<O.Vault, "configDir" | "getName" | "getFileByPath" | "getFolderByPath" | "getAbstractFileByPath" | "create" | "createFolder" | "read" | "cachedRead" | "readBinary" | "modify" | "process" | "rename" | "getMarkdownFiles" | "getFiles"> {
 	readonly disk = new Disk();
 	readonly adapter = new FakeAdapter(this.disk);
 	configDir = ".obsidian";
@@ -161,6 +162,11 @@ export class Vault extends Events implements Shape<O.Vault, "configDir" | "getNa
 	cachedRead(file: O.TFile): Promise<string> {
 		return this.read(file);
 	}
+	/** The file's bytes. Its text (read, cachedRead) is decoded from them lossily, as Obsidian does. */
+	async readBinary(file: O.TFile): Promise<ArrayBuffer> {
+		const bytes = this.disk.bytes.get(file.path) ?? new TextEncoder().encode(await this.read(file));
+		return bytes.slice().buffer;
+	}
 	async modify(file: O.TFile, data: string): Promise<void> {
 		await this.read(file);
 		this.write(file, data);
@@ -180,6 +186,9 @@ export class Vault extends Events implements Shape<O.Vault, "configDir" | "getNa
 		this.unindex(file);
 		this.disk.files.delete(oldPath);
 		this.disk.files.set(newPath, text);
+		const bytes = this.disk.bytes.get(oldPath);
+		this.disk.bytes.delete(oldPath);
+		if (bytes) this.disk.bytes.set(newPath, bytes);
 		setPath(file, newPath);
 		this.attach(file);
 		this.trigger("rename", file, oldPath);
@@ -194,14 +203,19 @@ export class Vault extends Events implements Shape<O.Vault, "configDir" | "getNa
 	async remove(file: TAbstractFile): Promise<void> {
 		this.unindex(file);
 		this.disk.files.delete(file.path);
+		this.disk.bytes.delete(file.path);
 		this.trigger("delete", file);
 	}
-	/** Test helper: seeds notes without events (like files present when the vault loads). */
-	seed(files: Record<string, string>): void {
-		for (const [path, text] of Object.entries(files)) {
+	/** Test helper: seeds notes without events (like files present when the vault loads); bytes as they are. */
+	seed(files: Record<string, string | Uint8Array>): void {
+		for (const [path, content] of Object.entries(files)) {
 			this.disk.mkdirs(parentOf(path));
 			for (const folder of ancestors(path)) if (!this.index.has(folder)) this.indexFolder(folder);
-			this.disk.files.set(path, text);
+			if (typeof content === "string") this.disk.files.set(path, content);
+			else {
+				this.disk.bytes.set(path, content);
+				this.disk.files.set(path, new TextDecoder().decode(content));
+			}
 			this.indexFile(path);
 		}
 	}
@@ -211,6 +225,7 @@ export class Vault extends Events implements Shape<O.Vault, "configDir" | "getNa
 	}
 
 	private write(file: TFile, data: string): void {
+		this.disk.bytes.delete(file.path);
 		this.disk.files.set(file.path, data);
 		file.stat = { ...file.stat, mtime: Date.now(), size: data.length };
 		this.writes.push(file.path);
