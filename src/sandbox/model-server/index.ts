@@ -15,6 +15,7 @@ export { startModelServer } from "./server";
 export { scripted, reply, lastUserText, toolResults, hasTool, messageText, ScriptError, type ScriptStep } from "./script";
 export { splitTokens, estimateTokens } from "./tokens";
 export { validateReply } from "./validate";
+export { CONTEXT_ERROR_STYLES, contextRefusal, promptTokens, refusalBody, requestSize, type ContextErrorStyle, type ContextLimit, type RequestSize } from "./context-limit";
 export type {
 	ChatRequestBody,
 	ModelScript,

@@ -46,8 +46,9 @@ export const reply = {
 		const toolCalls: ScriptedToolCall[] = calls.map((c) => ({ name: c.name, arguments: c.args, ...(c.id === undefined ? {} : { id: c.id }) }));
 		return { ...extra, toolCalls, ...(text === undefined ? {} : { text }) };
 	},
-	/** An HTTP error reply, e.g. `reply.httpError(429, { retryAfterSeconds: 2 })`. */
-	httpError(status: number, options: { retryAfterSeconds?: number; message?: string } = {}): ScriptedReply {
+	/** An HTTP error reply, e.g. `reply.httpError(429, { retryAfterSeconds: 2 })`; `body` sends a
+	 * provider's own error JSON instead of OpenAI's shape. */
+	httpError(status: number, options: { retryAfterSeconds?: number; message?: string; body?: unknown } = {}): ScriptedReply {
 		return { fault: { kind: "http", status, ...options } };
 	},
 	/** Streams `text` but cuts the connection after `afterChunks` chunks. */

@@ -11,6 +11,7 @@
 import { Buffer } from "node:buffer";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { contextRefusal, requestSize, type ContextLimit } from "./context-limit";
 import { parseBody, readBody } from "./request";
 import { validateReply } from "./validate";
 import { completion, errorBody, resolveReply, streamChunks, type ReplyIdentity } from "./wire";
@@ -23,6 +24,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 	const models = options.models ?? ["scripted"];
 	const requests: RecordedRequest[] = [];
 	let script: ModelScript = options.script;
+	let contextLimit: ContextLimit | null = checkedLimit(options.contextLimit ?? null);
 	let callIndex = 0;
 	let replyCount = 0;
 	const waiters = new Set<{ count: number; resolve: (r: RecordedRequest[]) => void; reject: (e: Error) => void }>();
@@ -75,6 +77,14 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			}
 		});
 
+		// A real provider refuses an over-long request before any model runs: so does this one.
+		const refusal = contextLimit ? contextRefusal(contextLimit, requestSize(parsed)) : null;
+		if (refusal) {
+			record.outcome = "context-exceeded";
+			sendJson(res, refusal.status, refusal.body);
+			return;
+		}
+
 		let reply: ScriptedReply;
 		try {
 			reply = validateReply(await script(record, { callIndex: callIndex++ }));
@@ -97,7 +107,8 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			record.outcome = "fault";
 			const headers: Record<string, string> = fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
 			const message = fault.message ?? `Scripted HTTP ${fault.status} fault`;
-			sendJson(res, fault.status, errorBody(fault.status, message, fault.status === 429 ? "rate_limit_exceeded" : undefined), headers);
+			const body = fault.body !== undefined ? fault.body : errorBody(fault.status, message, fault.status === 429 ? "rate_limit_exceeded" : undefined);
+			sendJson(res, fault.status, body, headers);
 			return;
 		}
 
@@ -159,6 +170,9 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			script = next;
 			callIndex = 0;
 		},
+		setContextLimit(limit: ContextLimit | null) {
+			contextLimit = checkedLimit(limit);
+		},
 		waitForRequests(count: number) {
 			if (closing) return Promise.reject(new Error("waitForRequests: the model server is closed"));
 			return new Promise<RecordedRequest[]>((resolve, reject) => {
@@ -178,6 +192,13 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			return closing;
 		},
 	};
+}
+
+function checkedLimit(limit: ContextLimit | null): ContextLimit | null {
+	if (limit !== null && !(Number.isInteger(limit.tokens) && limit.tokens > 0)) {
+		throw new Error(`contextLimit.tokens must be a positive whole number, got ${String(limit.tokens)}`);
+	}
+	return limit;
 }
 
 function tokenDelay(reply: ScriptedReply): number {

@@ -1,3 +1,5 @@
+import type { ContextLimit } from "./context-limit";
+
 /**
  * The shapes a test or benchmark works with: what the server recorded, what a script answers,
  * and the running server handle. Wire (JSON) shapes live in wire.ts.
@@ -12,8 +14,9 @@ export interface ScriptedToolCall {
 }
 
 export type ScriptedFault =
-	/** Answer with this HTTP status and an OpenAI-style error body instead of a completion. */
-	| { kind: "http"; status: number; retryAfterSeconds?: number; message?: string }
+	/** Answer with this HTTP status and an OpenAI-style error body instead of a completion; `body`
+	 * replaces that body verbatim (a provider's own error shape). */
+	| { kind: "http"; status: number; retryAfterSeconds?: number; message?: string; body?: unknown }
 	/** Write this many SSE chunks (0 = none, not even headers for non-streaming), then destroy the
 	 * socket, as a proxy or server crash would. */
 	| { kind: "drop"; afterChunks: number };
@@ -67,8 +70,9 @@ export interface ChatRequestBody {
 	[key: string]: unknown;
 }
 
-/** How a recorded request ended, from the server's side. */
-export type RequestOutcome = "pending" | "completed" | "fault" | "client-closed" | "script-error";
+/** How a recorded request ended, from the server's side ("context-exceeded": refused as longer
+ * than the context limit, before the script was asked). */
+export type RequestOutcome = "pending" | "completed" | "fault" | "client-closed" | "script-error" | "context-exceeded";
 
 export interface RecordedRequest {
 	body: ChatRequestBody;
@@ -94,6 +98,8 @@ export interface ModelServerOptions {
 	host?: "127.0.0.1";
 	/** Model ids listed by GET /v1/models (default ["scripted"]). */
 	models?: string[];
+	/** Refuse requests longer than this, as the chosen provider does (see context-limit.ts). */
+	contextLimit?: ContextLimit;
 }
 
 export interface ModelServer {
@@ -108,6 +114,8 @@ export interface ModelServer {
 	waitForRequests(count: number): Promise<RecordedRequest[]>;
 	/** Replace the script; the call index starts again at 0. */
 	setScript(script: ModelScript): void;
+	/** Change (or with null, lift) the context limit for the next requests. */
+	setContextLimit(limit: ContextLimit | null): void;
 	/** Stops listening and cuts open connections. */
 	close(): Promise<void>;
 }

@@ -11,7 +11,8 @@
  *   (earlier chunks then have `usage: null`, as OpenAI sends them).
  * `[DONE]` and the SSE framing are the server's job (server.ts).
  */
-import { estimateTokens, splitTokens } from "./tokens";
+import { promptTokens, requestSize } from "./context-limit";
+import { splitTokens } from "./tokens";
 import type { ChatRequestBody, ScriptedReply } from "./types";
 
 export interface ToolCallDelta {
@@ -89,7 +90,7 @@ export function resolveReply(reply: ScriptedReply, body: ChatRequestBody, identi
 		return { id: call.id ?? `${identity.toolCallIdPrefix}_${i}`, name: call.name, arguments: args, argumentTokens: splitTokens(args) };
 	});
 	const streamed = textTokens.length + toolCalls.reduce((n, c) => n + c.argumentTokens.length, 0);
-	const prompt = reply.usage?.prompt_tokens ?? estimateTokens(JSON.stringify(body.messages ?? []).length);
+	const prompt = reply.usage?.prompt_tokens ?? promptTokens(requestSize(body));
 	const completion = reply.usage?.completion_tokens ?? streamed;
 	return {
 		textTokens,
