@@ -12,6 +12,11 @@ export interface ModelEndpoint {
 	temperature?: number;
 	/** The provider accepts OpenAI's `prediction` (predicted outputs). */
 	supportsPredictedOutputs?: boolean;
+	/**
+	 * "Context window (tokens)": what one request to this model may hold. Absent: the window of
+	 * the model's family (src/llm/context-windows.ts), else unknown (learned from a refusal).
+	 */
+	contextTokens?: number;
 }
 
 export interface RedlineSettings {

@@ -1,14 +1,18 @@
 /**
  * What a failed model call means for the loop: retry after a wait (429/5xx), retry once (the
- * stream dropped), stop (the user aborted), or give up with a message the user can act on.
+ * stream dropped), compact and retry once (the request was longer than the model's context),
+ * stop (the user aborted), or give up with a message the user can act on.
  */
 import { MissingApiKeyError, ModelConfigError } from "../llm/chat-model";
 import { findTransportError } from "../llm/transport-error";
+import { contextOverflowOf } from "./context-errors";
+import type { ContextOverflow } from "./context-errors";
 
 export type ModelFailure =
 	| { kind: "aborted" }
 	| { kind: "http"; status: number; retryable: boolean; retryAfterMs?: number; message: string }
 	| { kind: "dropped"; message: string }
+	| { kind: "context"; overflow: ContextOverflow; message: string }
 	| { kind: "config"; message: string };
 
 /** Retry-After is honoured up to this; a longer wait is reported rather than slept through. */
@@ -17,11 +21,16 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 export function classifyModelError(error: unknown, signal: AbortSignal): ModelFailure {
 	if (signal.aborted) return { kind: "aborted" };
 	if (error instanceof MissingApiKeyError || error instanceof ModelConfigError) return { kind: "config", message: error.message };
-	const status = statusOf(error);
+	// Before the status: @langchain/openai re-throws this refusal without one.
+	const overflow = contextOverflowOf(error);
+	if (overflow) return { kind: "context", overflow, message: `The request was longer than the model's context window (${overflow.detail}).` };
+	// @langchain/openai re-throws some HTTP errors wrapped, with the SDK's error as their cause.
+	const http = statusOf(error) === undefined && statusOf((error as { cause?: unknown } | null)?.cause) !== undefined ? (error as { cause: unknown }).cause : error;
+	const status = statusOf(http);
 	const detail = messageOf(error);
 	if (status !== undefined) {
 		const retryable = status === 429 || status === 408 || status >= 500;
-		const retryAfterMs = retryAfterOf(error);
+		const retryAfterMs = retryAfterOf(http);
 		return { kind: "http", status, retryable, message: httpMessage(status, detail), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
 	}
 	// No HTTP status: the connection failed or the stream was cut (fetch "terminated",

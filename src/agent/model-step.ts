@@ -11,6 +11,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { AIMessageChunk } from "@langchain/core/messages";
 import type { ThreadHandle } from "../thread/driver";
+import type { ModelUsage } from "../thread/events";
 import { newId } from "../thread/ids";
 import type { MessageView, UserMessageView } from "../thread/state";
 import type { ToolRegistry } from "../tools/registry";
@@ -45,14 +46,18 @@ export class ModelStep {
 	private text = "";
 	private readonly calls = new Map<number, StreamedCall>();
 	private finishReason: string | undefined;
+	private usage: ModelUsage | undefined;
 
 	constructor(
 		private readonly thread: ThreadHandle,
 		private readonly tools: ToolRegistry,
 	) {}
 
-	/** Streams the reply. Throws on HTTP errors, dropped streams and aborts. */
-	async run(model: StreamingModel, messages: BaseMessage[], signal: AbortSignal): Promise<StreamedReply> {
+	/**
+	 * Streams the reply. Throws on HTTP errors, dropped streams and aborts. `estimatedPromptTokens`
+	 * is recorded beside the provider's usage, for the token estimate's calibration.
+	 */
+	async run(model: StreamingModel, messages: BaseMessage[], signal: AbortSignal, estimatedPromptTokens?: number): Promise<StreamedReply> {
 		const askedAt = this.thread.state().lastSeq;
 		const stream = await model.stream(messages, { signal });
 		for await (const chunk of stream) {
@@ -65,7 +70,8 @@ export class ModelStep {
 		const messageId = this.start();
 		const newer = newestUserMessageAfter(this.thread.state().messages, askedAt);
 		const finishReason = newer ? SUPERSEDED : this.finishReason;
-		this.thread.append({ type: "assistant_message_completed", messageId, finishReason });
+		const usage = this.usage && estimatedPromptTokens !== undefined ? { ...this.usage, estimatedPromptTokens } : this.usage;
+		this.thread.append({ type: "assistant_message_completed", messageId, finishReason, ...(usage ? { usage } : {}) });
 		const calls = [...this.calls.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
 		return { messageId, text: this.text, calls, finishReason, ...(newer ? { supersededBy: newer.content } : {}) };
 	}
@@ -106,6 +112,8 @@ export class ModelStep {
 			if (part.args) call.argsText += part.args;
 			this.announce(call);
 		}
+		const usage = chunk.usage_metadata;
+		if (usage && usage.input_tokens > 0) this.usage = { promptTokens: usage.input_tokens, completionTokens: usage.output_tokens };
 		const reason = (chunk.response_metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
 		if (typeof reason === "string" && reason !== "") this.finishReason = reason;
 	}

@@ -16,6 +16,9 @@ import { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
 import { DEFAULT_SETTINGS } from "../settings";
 import type { RedlineSettings } from "../settings";
+import { ContextManager } from "./context-manager";
+import type { PreparedRequest } from "./context-manager";
+import { contextExhaustedMessage } from "./context-messages";
 import { classifyModelError, MAX_RETRY_AFTER_MS } from "./model-errors";
 import type { ModelFailure } from "./model-errors";
 import { ModelStep, SUPERSEDED } from "./model-step";
@@ -25,7 +28,7 @@ import { proposeCalls } from "./propose";
 import { settleCalls } from "./run-calls";
 import { setStatus } from "./status";
 import { buildSystemPrompt } from "./system-prompt";
-import { buildTranscript, DISCARDED_FINISH_REASONS } from "./transcript";
+import { DISCARDED_FINISH_REASONS } from "./transcript";
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -51,10 +54,12 @@ type StepOutcome = "replied" | "aborted" | "failed";
 export class AgentRunner implements TurnDriver {
 	private readonly sleep: Sleep;
 	private readonly floor: AccessFloor;
+	private readonly context: ContextManager;
 
 	constructor(private readonly deps: AgentRunnerDeps) {
 		this.sleep = deps.sleep ?? realSleep;
 		this.floor = new AccessFloor(deps.protectedFolders ?? []);
+		this.context = new ContextManager({ models: deps.models, settings: deps.settings, tools: () => deps.tools.definitions() });
 	}
 
 	async drive(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
@@ -98,12 +103,22 @@ export class AgentRunner implements TurnDriver {
 	private async modelStep(thread: ThreadHandle, signal: AbortSignal): Promise<StepOutcome> {
 		let httpTries = 0;
 		let drops = 0;
+		// A refusal as too long gets one compaction and one retry, never more.
+		let refused: PreparedRequest | undefined;
+		let recovered = false;
 		for (;;) {
 			setStatus(thread, "thinking");
 			const step = new ModelStep(thread, this.deps.tools);
+			let request: PreparedRequest;
+			try {
+				request = await this.context.prepare(thread, this.systemPrompt(thread), signal, refused !== undefined);
+			} catch (error) {
+				if (signal.aborted) return "aborted";
+				throw error;
+			}
 			let attempt: { reply: StreamedReply } | { failure: ModelFailure };
 			try {
-				attempt = { reply: await step.run(this.model(), this.transcript(thread), signal) };
+				attempt = { reply: await step.run(this.model(), request.messages, signal, request.estimatedPromptTokens) };
 			} catch (error) {
 				attempt = { failure: classifyModelError(error, signal) };
 			}
@@ -127,6 +142,17 @@ export class AgentRunner implements TurnDriver {
 				return "aborted";
 			}
 			step.discard(failure.kind === "dropped" ? "dropped" : "error");
+			if (failure.kind === "context") {
+				if (!recovered) {
+					recovered = true;
+					refused = request;
+					this.context.recordOverflow(thread, failure.overflow, request);
+					continue;
+				}
+				thread.append({ type: "error", message: contextExhaustedMessage(thread.events(), failure.overflow, request), retryable: false });
+				setStatus(thread, "error");
+				return "failed";
+			}
 			let wait: number | undefined;
 			if (failure.kind === "http" && failure.retryable && ++httpTries < HTTP_TRIES) {
 				wait = failure.retryAfterMs ?? BACKOFF_BASE_MS * 2 ** (httpTries - 1);
@@ -152,9 +178,8 @@ export class AgentRunner implements TurnDriver {
 		return this.deps.models.main().bindTools(this.deps.tools.definitions());
 	}
 
-	private transcript(thread: ThreadHandle) {
-		const prompt = buildSystemPrompt({ vaultName: this.deps.vault.name, tools: this.deps.tools.names(), pinned: thread.state().pinned });
-		return buildTranscript(prompt, thread.events());
+	private systemPrompt(thread: ThreadHandle): string {
+		return buildSystemPrompt({ vaultName: this.deps.vault.name, tools: this.deps.tools.names(), pinned: thread.state().pinned });
 	}
 }
 

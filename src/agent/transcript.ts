@@ -5,6 +5,11 @@
  * Each assistant message is followed by the results of its own calls, in call order, wherever
  * those results sit in the log: a user message sent while calls were pending is logged before
  * their (denied) results, yet the model must see the results first.
+ *
+ * context_compacted events replace the messages that started in their seq range by a summary
+ * (in the system message: one system message is what every chat template accepts). Which tool
+ * results are elided to fit the context window is decided in context-budget.ts; this file only
+ * renders what it is told.
  */
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import type { BaseMessage } from "@langchain/core/messages";
@@ -18,22 +23,52 @@ import type { ToolResult } from "../tools/result";
  */
 export const DISCARDED_FINISH_REASONS: readonly string[] = ["dropped", "error", "interrupted"];
 
-interface CallEntry {
+export interface CallEntry {
 	callId: string;
 	tool: string;
 	args: unknown;
 	result?: ToolResult;
 }
 
-interface AssistantEntry {
+export interface UserEntry {
+	kind: "user";
+	/** seq of the user_message. */
+	seq: number;
+	content: string;
+	pinned: PinnedItem[];
+}
+
+export interface AssistantEntry {
 	kind: "assistant";
+	/** seq of assistant_message_started. */
+	seq: number;
 	messageId: string;
 	text: string;
 	finishReason?: string;
 	calls: CallEntry[];
 }
 
-type Entry = { kind: "user"; content: string; pinned: PinnedItem[] } | AssistantEntry;
+export type Entry = UserEntry | AssistantEntry;
+
+/** A compaction in effect: the entries that started in fromSeq..toSeq are replaced by summary. */
+export interface CompactionInEffect {
+	seq: number;
+	fromSeq: number;
+	toSeq: number;
+	summary: string;
+}
+
+/** The conversation as the model may see it: entries in order, compacted ones already removed. */
+export interface ModelThread {
+	entries: Entry[];
+	compactions: CompactionInEffect[];
+}
+
+/** How to render: results to show as a stub, and leading entries to leave out (a last resort). */
+export interface RenderChoices {
+	elided?: ReadonlySet<string>;
+	omitted?: number;
+}
 
 /** How a pinned item is named to the model. */
 export function describePinned(item: PinnedItem): string {
@@ -46,19 +81,25 @@ export function userContent(content: string, pinned: readonly PinnedItem[]): str
 }
 
 export function buildTranscript(systemPrompt: string, events: readonly StoredEvent[]): BaseMessage[] {
-	const entries: Entry[] = [];
+	return renderTranscript(systemPrompt, readModelThread(events));
+}
+
+/** The entries the model may see, with the compactions in effect applied. */
+export function readModelThread(events: readonly StoredEvent[]): ModelThread {
+	const all: Entry[] = [];
 	const assistants = new Map<string, AssistantEntry>();
 	const calls = new Map<string, CallEntry>();
+	let compactions: CompactionInEffect[] = [];
 	for (const event of events) {
 		if (!isKnownEvent(event)) continue;
 		switch (event.type) {
 			case "user_message":
-				entries.push({ kind: "user", content: event.content, pinned: event.pinned ?? [] });
+				all.push({ kind: "user", seq: event.seq, content: event.content, pinned: event.pinned ?? [] });
 				break;
 			case "assistant_message_started": {
-				const entry: AssistantEntry = { kind: "assistant", messageId: event.messageId, text: "", calls: [] };
+				const entry: AssistantEntry = { kind: "assistant", seq: event.seq, messageId: event.messageId, text: "", calls: [] };
 				assistants.set(event.messageId, entry);
-				entries.push(entry);
+				all.push(entry);
 				break;
 			}
 			case "assistant_token": {
@@ -82,19 +123,82 @@ export function buildTranscript(systemPrompt: string, events: readonly StoredEve
 				if (call) call.result = event.result;
 				break;
 			}
+			case "context_compacted":
+				compactions = withCompaction(compactions, event);
+				break;
 			default:
 				break;
 		}
 	}
+	const visible = all.filter((entry) => entry.kind === "user" || isShown(entry));
+	return applyCompactions(visible, compactions);
+}
 
-	const messages: BaseMessage[] = [new SystemMessage(systemPrompt)];
-	for (const entry of entries) {
+function isShown(entry: AssistantEntry): boolean {
+	if (entry.finishReason !== undefined && DISCARDED_FINISH_REASONS.includes(entry.finishReason)) return false;
+	return entry.text !== "" || entry.calls.length > 0;
+}
+
+/**
+ * Adds a compaction: a malformed range is ignored, and one that overlaps earlier compactions
+ * replaces them (the producer folds the earlier summary into the new one), covering both ranges.
+ */
+function withCompaction(existing: CompactionInEffect[], event: { seq: number; fromSeq: number; toSeq: number; summary: string }): CompactionInEffect[] {
+	const { fromSeq, toSeq } = event;
+	if (!Number.isInteger(fromSeq) || !Number.isInteger(toSeq) || fromSeq < 1 || fromSeq > toSeq || toSeq >= event.seq || event.summary.trim() === "") return existing;
+	const kept: CompactionInEffect[] = [];
+	let merged: CompactionInEffect = { seq: event.seq, fromSeq, toSeq, summary: event.summary };
+	for (const compaction of existing) {
+		if (compaction.toSeq < fromSeq || compaction.fromSeq > toSeq) kept.push(compaction);
+		else merged = { ...merged, fromSeq: Math.min(merged.fromSeq, compaction.fromSeq), toSeq: Math.max(merged.toSeq, compaction.toSeq) };
+	}
+	kept.push(merged);
+	return kept.sort((a, b) => a.fromSeq - b.fromSeq);
+}
+
+/** Removes compacted entries; a compaction that would hide the newest user message is ignored. */
+function applyCompactions(entries: Entry[], compactions: CompactionInEffect[]): ModelThread {
+	if (compactions.length === 0) return { entries, compactions };
+	let newestUser: number | undefined;
+	for (let i = entries.length - 1; i >= 0; i--) {
+		if (entries[i].kind === "user") {
+			newestUser = entries[i].seq;
+			break;
+		}
+	}
+	const effective = compactions.filter((c) => newestUser === undefined || newestUser < c.fromSeq || newestUser > c.toSeq);
+	const covered = (seq: number): boolean => effective.some((c) => seq >= c.fromSeq && seq <= c.toSeq);
+	return { entries: entries.filter((entry) => !covered(entry.seq)), compactions: effective };
+}
+
+/** The system message: the prompt, then the summaries of compacted messages (and omissions). */
+export function systemContent(systemPrompt: string, thread: ModelThread, omitted = 0): string {
+	let content = systemPrompt;
+	if (thread.compactions.length > 0) {
+		content += "\n\nSummary of the earlier part of this chat (those messages are no longer shown to you):";
+		for (const compaction of thread.compactions) content += `\n${compaction.summary.trim()}`;
+	}
+	if (omitted > 0) content += `\n\n${omitted} earlier message${omitted === 1 ? " is" : "s are"} not shown to you: they no longer fit the model's context window.`;
+	return content;
+}
+
+/** What the model reads for a call: its result, a stub when elided, or why it did not run. */
+export function resultContent(call: CallEntry, elided: boolean): string {
+	if (call.result === undefined) return "This call did not run.";
+	if (!elided) return call.result.message;
+	const args = JSON.stringify(call.args) ?? "{}";
+	const shown = args.length > 160 ? `${args.slice(0, 157)}...` : args;
+	return `[Result left out to save context: ${call.tool} ${shown} returned ${call.result.message.length} characters (${call.result.status}). Call ${call.tool} again if you need it.]`;
+}
+
+export function renderTranscript(systemPrompt: string, thread: ModelThread, choices: RenderChoices = {}): BaseMessage[] {
+	const omitted = choices.omitted ?? 0;
+	const messages: BaseMessage[] = [new SystemMessage(systemContent(systemPrompt, thread, omitted))];
+	for (const entry of thread.entries.slice(omitted)) {
 		if (entry.kind === "user") {
 			messages.push(new HumanMessage(userContent(entry.content, entry.pinned)));
 			continue;
 		}
-		if (entry.finishReason !== undefined && DISCARDED_FINISH_REASONS.includes(entry.finishReason)) continue;
-		if (entry.text === "" && entry.calls.length === 0) continue;
 		messages.push(
 			new AIMessage({
 				content: entry.text,
@@ -105,7 +209,7 @@ export function buildTranscript(systemPrompt: string, events: readonly StoredEve
 			messages.push(
 				new ToolMessage({
 					tool_call_id: call.callId,
-					content: call.result?.message ?? "This call did not run.",
+					content: resultContent(call, choices.elided?.has(call.callId) === true),
 					status: call.result === undefined || call.result.status === "error" ? "error" : "success",
 				}),
 			);
@@ -116,6 +220,6 @@ export function buildTranscript(systemPrompt: string, events: readonly StoredEve
 
 // Malformed arguments are logged as the raw text; the model is shown an empty object and an
 // error result that quotes what was wrong.
-function objectArgs(args: unknown): Record<string, unknown> {
+export function objectArgs(args: unknown): Record<string, unknown> {
 	return args !== null && typeof args === "object" && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
 }

@@ -26,7 +26,15 @@ export function resolveApplyEndpoint(settings: RedlineSettings): ModelEndpoint {
 		model: pick(apply.model?.trim(), main.model),
 		temperature: pick(apply.temperature, main.temperature),
 		supportsPredictedOutputs: pick(apply.supportsPredictedOutputs, main.supportsPredictedOutputs ?? false),
+		// The main model's window applies only when the apply model is the main model.
+		...contextTokensOf(apply, main),
 	};
+}
+
+function contextTokensOf(apply: Partial<ModelEndpoint>, main: ModelEndpoint): { contextTokens?: number } {
+	if (apply.contextTokens !== undefined) return { contextTokens: apply.contextTokens };
+	const sameModel = !apply.model?.trim() || apply.model.trim() === main.model;
+	return sameModel && main.contextTokens !== undefined ? { contextTokens: main.contextTokens } : {};
 }
 
 /**

@@ -66,3 +66,56 @@ describe("buildSystemPrompt", () => {
 		expect(prompt.length).toBeLessThan(1500);
 	});
 });
+
+describe("buildTranscript with compactions", () => {
+	const turns = (): NewEvent[] => [
+		{ type: "user_message", messageId: "u1", content: "First", pinned: [] },
+		{ type: "assistant_message_started", messageId: "m1" },
+		{ type: "assistant_token", messageId: "m1", text: "One." },
+		{ type: "assistant_message_completed", messageId: "m1", finishReason: "stop" },
+		{ type: "user_message", messageId: "u2", content: "Second", pinned: [] },
+		{ type: "assistant_message_started", messageId: "m2" },
+		{ type: "assistant_token", messageId: "m2", text: "Two." },
+		{ type: "assistant_message_completed", messageId: "m2", finishReason: "stop" },
+		{ type: "user_message", messageId: "u3", content: "Third", pinned: [] },
+	];
+
+	it("sends the summary in place of the messages its range covers, in the one system message", () => {
+		const messages = buildTranscript("SYS", log(...turns(), { type: "context_compacted", fromSeq: 1, toSeq: 4, summary: "- The user said first; I said one." }));
+		expect(messages.map((m) => m.content)).toEqual(["SYS\n\nSummary of the earlier part of this chat (those messages are no longer shown to you):\n- The user said first; I said one.", "Second", "Two.", "Third"]);
+	});
+
+	it("lets a later compaction that overlaps an earlier one replace it", () => {
+		const messages = buildTranscript(
+			"SYS",
+			log(...turns(), { type: "context_compacted", fromSeq: 1, toSeq: 4, summary: "old" }, { type: "context_compacted", fromSeq: 1, toSeq: 8, summary: "new" }),
+		);
+		expect(messages.map((m) => m.content)).toEqual(["SYS\n\nSummary of the earlier part of this chat (those messages are no longer shown to you):\nnew", "Third"]);
+	});
+
+	it("ignores a malformed range, and one that would hide the newest user message", () => {
+		const plain = buildTranscript("SYS", log(...turns())).map((m) => m.content);
+		for (const range of [
+			{ fromSeq: 4, toSeq: 1 },
+			{ fromSeq: 0, toSeq: 3 },
+			{ fromSeq: 1, toSeq: 50 },
+			{ fromSeq: 1.5, toSeq: 3 },
+		]) {
+			expect(buildTranscript("SYS", log(...turns(), { type: "context_compacted", ...range, summary: "s" })).map((m) => m.content)).toEqual(plain);
+		}
+		// toSeq 9 covers "Third", the newest user message (seq 9): never compacted.
+		expect(buildTranscript("SYS", log(...turns(), { type: "context_compacted", fromSeq: 1, toSeq: 9, summary: "s" })).map((m) => m.content)).toEqual(plain);
+	});
+
+	it("builds an old log without compactions exactly as before", () => {
+		const messages = buildTranscript("SYS", log(...turns()));
+		expect(messages.map((m) => [m.type, m.content])).toEqual([
+			["system", "SYS"],
+			["human", "First"],
+			["ai", "One."],
+			["human", "Second"],
+			["ai", "Two."],
+			["human", "Third"],
+		]);
+	});
+});

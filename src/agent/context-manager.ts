@@ -1,0 +1,176 @@
+/**
+ * Keeps every model request within the model's context window. Before each call it works out
+ * the budget (the window from settings or the model's family, lowered by any limit a provider
+ * reported in this thread, less room for the reply and the tool definitions, in calibrated
+ * tokens), fits the transcript into it by eliding old results, and when that leaves too little
+ * room it has the apply model summarise the oldest turns into a context_compacted event. After a
+ * provider's "context length exceeded" it records the limit and compacts once more, to the
+ * smaller budget, for the runner's single retry. A summary that fails leaves the thread working
+ * with elision alone.
+ */
+import type { BaseMessage } from "@langchain/core/messages";
+import type { AIMessageChunk } from "@langchain/core/messages";
+import type { ThreadHandle } from "../thread/driver";
+import type { StoredEvent } from "../thread/events";
+import { contextWindowOf } from "../llm/context-windows";
+import { resolveApplyEndpoint } from "../llm/model-provider";
+import type { ModelProvider } from "../llm/model-provider";
+import type { RedlineSettings } from "../settings";
+import type { ToolDefinition } from "../tools/registry";
+import { compactionEvent, planCompaction, writeSummary } from "./compaction";
+import { fitTranscript } from "./context-budget";
+import type { FittedTranscript } from "./context-budget";
+import type { ContextOverflow } from "./context-errors";
+import { persist } from "./persist";
+import { setStatus } from "./status";
+import { calibrationOf, estimateJsonTokens } from "./token-estimate";
+import { readModelThread } from "./transcript";
+import type { ModelThread } from "./transcript";
+
+/** Compact when, with every old result elided, the transcript takes more of the budget than this. */
+export const COMPACT_AT = 0.5;
+/** Recent turns (elided) kept in full beside the summary, as a share of the budget. */
+export const KEEP_RECENT = 0.15;
+/** The apply model's window when neither its setting nor its name tells. */
+const DEFAULT_APPLY_WINDOW = 8192;
+const MIN_LIMIT = 1024;
+
+export interface PreparedRequest {
+	messages: BaseMessage[];
+	/** Redline's estimate of the whole request (messages and tools), recorded for calibration. */
+	estimatedPromptTokens: number;
+	/** The context window the request was fitted to, when one is known. */
+	window?: number;
+}
+
+export interface ContextManagerDeps {
+	models: ModelProvider;
+	settings: () => RedlineSettings;
+	tools: () => ToolDefinition[];
+}
+
+/** Room left for the model's reply: a share of the window, within sensible bounds. */
+export function replyReserve(window: number): number {
+	return Math.min(8192, Math.max(512, Math.round(window * 0.15)));
+}
+
+/** The latest limit a provider reported for this model in the thread. */
+export function reportedLimit(events: readonly StoredEvent[], model: string): number | undefined {
+	for (let i = events.length - 1; i >= 0; i--) {
+		const event = events[i];
+		if (event.type === "context_limit_reached" && "model" in event && event.model === model && typeof event.limitTokens === "number") return event.limitTokens;
+	}
+	return undefined;
+}
+
+export class ContextManager {
+	/** Threads whose last summary failed, with the seq of the user message it was for. */
+	private readonly failedSummaries = new Map<string, number>();
+
+	constructor(private readonly deps: ContextManagerDeps) {}
+
+	/**
+	 * The messages for the next model call. `recovering`: the last request was refused as too
+	 * long, so compact now even if the estimate says it fits.
+	 */
+	async prepare(thread: ThreadHandle, systemPrompt: string, signal: AbortSignal, recovering = false): Promise<PreparedRequest> {
+		const events = thread.events();
+		const window = this.window(events);
+		const ratio = calibrationOf(events);
+		const toolTokens = estimateJsonTokens(this.deps.tools());
+		if (window === undefined) return this.request(fitTranscript(systemPrompt, readModelThread(events), { budget: undefined }), toolTokens);
+		// The budget in the estimate's own units: the calibration converts provider tokens back.
+		const budget = Math.max(256, Math.floor((window - replyReserve(window)) / ratio) - toolTokens);
+		let thread0 = readModelThread(events);
+		let fitted = fitTranscript(systemPrompt, thread0, { budget });
+		if (recovering || !fitted.fits || fitted.minimalTokens > budget * COMPACT_AT) {
+			// After a refusal, keep fewer recent turns: the estimate was already wrong once.
+			if (await this.compact(thread, thread0, budget, budget * (recovering ? KEEP_RECENT / 2 : KEEP_RECENT), ratio, signal)) {
+				thread0 = readModelThread(thread.events());
+				fitted = fitTranscript(systemPrompt, thread0, { budget });
+			}
+		}
+		if (!fitted.fits) fitted = fitTranscript(systemPrompt, thread0, { budget, lastResort: true });
+		return { ...this.request(fitted, toolTokens), window };
+	}
+
+	/**
+	 * Records a refusal's limit for the next requests to this model: the one the provider stated,
+	 * else three quarters of what the refused request held (never below a usable minimum).
+	 */
+	recordOverflow(thread: ThreadHandle, overflow: ContextOverflow, refused: PreparedRequest): void {
+		const model = this.deps.settings().mainModel.model;
+		const stated = overflow.limitTokens !== undefined && overflow.limitTokens >= MIN_LIMIT;
+		const sent = Math.round(refused.estimatedPromptTokens * calibrationOf(thread.events()));
+		const guess = Math.max(MIN_LIMIT, Math.floor(Math.min(sent, refused.window ?? sent) * 0.75));
+		thread.append({
+			type: "context_limit_reached",
+			model,
+			limitTokens: stated ? (overflow.limitTokens as number) : guess,
+			stated,
+			...(overflow.requestTokens !== undefined ? { requestTokens: overflow.requestTokens } : {}),
+		});
+	}
+
+	private window(events: readonly StoredEvent[]): number | undefined {
+		const main = this.deps.settings().mainModel;
+		const set = contextWindowOf(main);
+		const reported = reportedLimit(events, main.model);
+		if (set === undefined) return reported;
+		return reported === undefined ? set : Math.min(set, reported);
+	}
+
+	private request(fitted: FittedTranscript, toolTokens: number): PreparedRequest {
+		return { messages: fitted.messages, estimatedPromptTokens: fitted.tokens + toolTokens };
+	}
+
+	/** Summarises the oldest turns into a context_compacted event; false when it did not. */
+	private async compact(thread: ThreadHandle, model: ModelThread, budget: number, keepTokens: number, ratio: number, signal: AbortSignal): Promise<boolean> {
+		const userSeq = lastUserSeq(model);
+		if (this.failedSummaries.get(thread.threadId) === userSeq) return false;
+		const plan = planCompaction(model, keepTokens);
+		if (!plan) return false;
+		const settings = this.deps.settings();
+		const applyWindow = contextWindowOf(resolveApplyEndpoint(settings)) ?? this.applyFallback(thread.events());
+		const summaryTokens = Math.max(150, Math.min(1200, Math.round(budget * 0.06)));
+		const chunkTokens = Math.max(512, Math.floor((applyWindow - replyReserve(applyWindow)) / ratio) - summaryTokens * 2 - 600);
+		setStatus(thread, "thinking", "Compacting earlier messages…");
+		let summary: string;
+		try {
+			summary = await writeSummary(plan, (messages) => this.ask(messages, signal), { chunkTokens, summaryTokens });
+		} catch (error) {
+			if (signal.aborted) return false;
+			this.failedSummaries.set(thread.threadId, userSeq);
+			const reason = error instanceof Error ? error.message : String(error);
+			setStatus(thread, "thinking", `Could not summarise earlier messages (${reason}); older tool results are shortened instead.`);
+			return false;
+		}
+		if (signal.aborted) return false;
+		thread.append(compactionEvent(plan, summary, ratio));
+		// A failed save is the store's error (StoreFailure ends the drive), not a failed summary.
+		await persist(thread);
+		this.failedSummaries.delete(thread.threadId);
+		setStatus(thread, "thinking");
+		return true;
+	}
+
+	/** The apply model's window when unknown: the main model's, when it is the same model. */
+	private applyFallback(events: readonly StoredEvent[]): number {
+		const settings = this.deps.settings();
+		const apply = resolveApplyEndpoint(settings);
+		if (apply.model === settings.mainModel.model && apply.baseUrl === settings.mainModel.baseUrl) return this.window(events) ?? DEFAULT_APPLY_WINDOW;
+		return DEFAULT_APPLY_WINDOW;
+	}
+
+	private async ask(messages: BaseMessage[], signal: AbortSignal): Promise<string> {
+		const stream = (await this.deps.models.apply().stream(messages, { signal })) as AsyncIterable<AIMessageChunk>;
+		let text = "";
+		for await (const chunk of stream) text += typeof chunk.content === "string" ? chunk.content : chunk.text;
+		return text;
+	}
+}
+
+function lastUserSeq(thread: ModelThread): number {
+	for (let i = thread.entries.length - 1; i >= 0; i--) if (thread.entries[i].kind === "user") return thread.entries[i].seq;
+	return 0;
+}
