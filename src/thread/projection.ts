@@ -8,7 +8,7 @@
  */
 import type { PinnedItem, StoredEvent, ThreadEvent, ThreadEventOf } from "./events";
 import { isKnownEvent } from "./events";
-import type { AssistantMessageView, EditView, MessageView, ThreadState, ToolCallView, TurnView } from "./state";
+import type { AssistantMessageView, ContextStepView, EditView, MessageView, ThreadState, ToolCallView, TurnView } from "./state";
 
 export function emptyState(threadId: string): ThreadState {
 	return {
@@ -142,6 +142,10 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 			return { ...state, pinned: state.pinned.filter((p) => !samePinnedItem(p, event.item)) };
 		case "error":
 			return { ...state, errors: pushed(state.errors, { seq: event.seq, at: event.at, message: event.message, retryable: event.retryable }) };
+		case "context_compacted":
+			return onContextStep(state, event.at, { kind: "compacted", seq: event.seq, ...(event.tokensSaved !== undefined ? { tokensSaved: event.tokensSaved } : {}) });
+		case "context_limit_reached":
+			return onContextStep(state, event.at, { kind: "limit", seq: event.seq, limitTokens: event.limitTokens, stated: event.stated });
 		default:
 			return state;
 	}
@@ -207,6 +211,15 @@ function onProposed(state: ThreadState, event: ThreadEventOf<"tool_call_proposed
 		toolCallOrder: pushed(state.toolCallOrder, event.callId),
 		pendingApprovals: pushed(state.pendingApprovals, event.callId),
 	};
+}
+
+/** A step of the turn the event happened in (the conversation itself is unchanged). */
+function onContextStep(state: ThreadState, at: string, step: ContextStepView): ThreadState {
+	const last = state.turns[state.turns.length - 1];
+	const turn: TurnView = last
+		? { ...last, contextSteps: [...(last.contextSteps ?? []), step] }
+		: { userMessageId: null, startedAt: at, callIds: [], contextSteps: [step] };
+	return { ...state, turns: last ? replaceLast(state.turns, turn) : pushed(state.turns, turn) };
 }
 
 function onQuestionAsked(state: ThreadState, event: ThreadEventOf<"question_asked">): ThreadState {

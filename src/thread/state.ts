@@ -78,12 +78,19 @@ export interface ErrorView {
 	retryable: boolean;
 }
 
+/** What happened to the model's context in a turn (shown as steps; the messages stay). */
+export type ContextStepView =
+	| { kind: "compacted"; seq: number; tokensSaved?: number }
+	| { kind: "limit"; seq: number; limitTokens: number; stated: boolean };
+
 /** One turn: a user message and everything until the next one (reasoning-steps timeline). */
 export interface TurnView {
 	userMessageId: string | null; // null for activity before any user message
 	startedAt: string;
 	endedAt?: string; // set when the status next returns to idle/error
 	callIds: string[];
+	/** Compactions and context limits reached in this turn, in order (absent when none). */
+	contextSteps?: ContextStepView[];
 }
 
 export interface ThreadState {

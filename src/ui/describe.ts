@@ -2,7 +2,7 @@
  * Tool calls in words, for cards and the reasoning-steps timeline. Everything here reads the
  * structured events (tool, args, progress, results), never the model's text.
  */
-import type { EditView, ToolCallView } from "../thread/state";
+import type { ContextStepView, EditView, ToolCallView } from "../thread/state";
 
 type Args = Record<string, unknown>;
 
@@ -109,6 +109,16 @@ export function stepsFor(call: ToolCallView, edit: EditView | undefined, questio
 		default:
 			return [{ key: call.callId, label: `Running ${call.tool}`, ...base }];
 	}
+}
+
+/** A compaction or a reached context limit, as a step of its turn. */
+export function contextStep(step: ContextStepView): Step {
+	if (step.kind === "compacted") {
+		const saved = step.tokensSaved !== undefined && step.tokensSaved > 0 ? ` (about ${step.tokensSaved.toLocaleString("en-US")} tokens saved)` : "";
+		return { key: `context:${step.seq}`, label: `Compacted earlier messages${saved}`, state: "done" };
+	}
+	const limit = step.stated ? ` (${step.limitTokens.toLocaleString("en-US")} tokens)` : "";
+	return { key: `context:${step.seq}`, label: `Reached the model's context limit${limit}; retried with earlier messages shortened`, state: "done" };
 }
 
 function editSteps(call: ToolCallView, edit: EditView | undefined, base: Pick<Step, "state" | "elapsedMs">): Step[] {

@@ -45,6 +45,37 @@ describe("project and apply", () => {
 		expect(after.messages[1]).toMatchObject({ text: "He", streaming: true });
 	});
 
+	it("shows a compaction and a reached context limit as steps of their turn, and keeps every message", () => {
+		const events = stamp([
+			{ type: "user_message", messageId: "u1", content: "Read A", pinned: [] },
+			{ type: "assistant_message_started", messageId: "a1" },
+			{ type: "assistant_token", messageId: "a1", text: "A says hi." },
+			{ type: "assistant_message_completed", messageId: "a1", finishReason: "stop" },
+			{ type: "user_message", messageId: "u2", content: "Read B", pinned: [] },
+			{ type: "context_limit_reached", model: "m", limitTokens: 16384, stated: true },
+			{ type: "context_compacted", fromSeq: 1, toSeq: 4, summary: "- A was read.", tokensSaved: 900 },
+		]);
+		const state = project("t1", events);
+		expect(state.messages.map((m) => m.messageId)).toEqual(["u1", "a1", "u2"]);
+		expect(state.turns[0].contextSteps).toBeUndefined();
+		expect(state.turns[1].contextSteps).toEqual([
+			{ kind: "limit", seq: 6, limitTokens: 16384, stated: true },
+			{ kind: "compacted", seq: 7, tokensSaved: 900 },
+		]);
+		let live = project("t1", events.slice(0, 5));
+		for (const event of events.slice(5)) live = apply(live, event);
+		expect(live).toStrictEqual(state);
+	});
+
+	it("loads a log from before context events unchanged: no turn gets context steps", () => {
+		const state = project("t1", stamp([
+			{ type: "user_message", messageId: "u1", content: "hi", pinned: [] },
+			{ type: "assistant_message_started", messageId: "a1" },
+			{ type: "assistant_message_completed", messageId: "a1", finishReason: "stop" },
+		]));
+		expect(state.turns).toEqual([{ userMessageId: "u1", startedAt: "2025-01-01T00:00:00.000Z", callIds: [] }]);
+	});
+
 	it("ignores an unknown event type but advances lastSeq", () => {
 		const state = project("t1", [{ type: "hologram", unknown: true, seq: 1, threadId: "t1", at: "x" }]);
 		expect(state).toStrictEqual({ ...emptyState("t1"), lastSeq: 1 });

@@ -86,6 +86,27 @@ describe("reasoning steps", () => {
 		expect(screen.getByText("Edited Daily.md (+3 −12)")).toBeTruthy();
 	});
 
+	it("shows a compaction and a reached context limit as steps, in order with the calls", async () => {
+		const s = new EventScript().user("m1", "Read my notes").assistant("a1", "");
+		s.propose("a1", "c1", "readNote", { path: "A.md" }).decide("c1", "approved").run("c1", { status: "success", message: "read" });
+		s.add({ type: "context_limit_reached", model: "gpt-4o", limitTokens: 16384, stated: true });
+		s.add({ type: "context_compacted", fromSeq: 1, toSeq: 1, summary: "- earlier", tokensSaved: 12_345 });
+		s.assistant("a2", "");
+		s.propose("a2", "c2", "readNote", { path: "B.md" }).decide("c2", "approved").run("c2", { status: "success", message: "read" });
+		s.status("idle");
+		const { user } = await renderThread(s);
+		await user.click(screen.getByRole("button", { name: /4 steps in/ }));
+		const labels = screen.getAllByRole("listitem").map((li) => li.querySelector(".redline-step-label")?.textContent);
+		expect(labels).toEqual([
+			"Reading A.md",
+			"Reached the model's context limit (16,384 tokens); retried with earlier messages shortened",
+			"Compacted earlier messages (about 12,345 tokens saved)",
+			"Reading B.md",
+		]);
+		// The pane still shows the whole conversation.
+		expect(screen.getByText("Read my notes")).toBeTruthy();
+	});
+
 	it("a turn the user moved on from is no longer working, though its status never went idle", async () => {
 		const s = new EventScript().user("m1", "Make a reading list").assistant("a1", "");
 		s.propose("a1", "c1", "searchNotes", { query: "books" }).decide("c1", "approved").run("c1", { status: "success", message: "3 notes" });

@@ -5,7 +5,7 @@
 import { memo, useId, useState } from "react";
 import type { ThreadStatus } from "../../thread/events";
 import type { EditView, QuestionView, ToolCallView, TurnView } from "../../thread/state";
-import { formatElapsed, plural, stepsFor, type Step } from "../describe";
+import { contextStep, formatElapsed, plural, stepsFor, type Step } from "../describe";
 
 export interface ReasoningStepsProps {
 	turn: TurnView;
@@ -31,11 +31,15 @@ function ReasoningStepsView({ turn, calls, edits, questions, status }: Reasoning
 	const listId = useId();
 	// A turn the user moved on from (a new message while it waited) is over even without an idle.
 	const ended = turn.endedAt !== undefined || status === null;
-	const steps: Step[] = calls.flatMap((call) => {
+	// Calls and context steps (compactions, a reached limit) in the order they happened.
+	const timed: Array<{ seq: number; steps: Step[] }> = calls.map((call) => {
 		const edit = call.editId ? edits[call.editId] : editFor(call, edits);
 		const question = call.askId ? questions[call.askId] : undefined;
-		return stepsFor(call, edit, question?.questions.length, question?.answers !== undefined);
+		return { seq: call.proposedSeq, steps: stepsFor(call, edit, question?.questions.length, question?.answers !== undefined) };
 	});
+	const contextSteps = turn.contextSteps ?? [];
+	for (const step of contextSteps) timed.push({ seq: step.seq, steps: [contextStep(step)] });
+	const steps: Step[] = timed.sort((a, b) => a.seq - b.seq).flatMap((entry) => entry.steps);
 	const live = !ended && status ? STATUS_STEP[status] : undefined;
 	if (live) steps.push({ key: "status", label: live, state: "active" });
 	if (steps.length === 0) return null;
@@ -43,7 +47,7 @@ function ReasoningStepsView({ turn, calls, edits, questions, status }: Reasoning
 	const open = chosen ?? !ended;
 	const total = turn.endedAt !== undefined ? Date.parse(turn.endedAt) - Date.parse(turn.startedAt) : NaN;
 	const summary = ended
-		? `${plural(calls.length, "step")}${Number.isFinite(total) && total >= 0 ? ` in ${formatElapsed(total)}` : ""}`
+		? `${plural(calls.length + contextSteps.length, "step")}${Number.isFinite(total) && total >= 0 ? ` in ${formatElapsed(total)}` : ""}`
 		: "Working…";
 
 	return (

@@ -54,6 +54,8 @@ export const newEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
 	fc.record({ type: fc.constant("item_pinned" as const), item: pinned }),
 	fc.record({ type: fc.constant("item_unpinned" as const), item: pinned }),
 	fc.record({ type: fc.constant("error" as const), message: text, retryable: fc.boolean() }),
+	fc.record({ type: fc.constant("context_compacted" as const), fromSeq: fc.nat(9), toSeq: fc.nat(20), summary: text, tokensSaved: fc.option(fc.nat(5000), { nil: undefined }) }, { requiredKeys: ["type", "fromSeq", "toSeq", "summary"] }),
+	fc.record({ type: fc.constant("context_limit_reached" as const), model: fc.constant("m"), limitTokens: fc.nat(100_000), stated: fc.boolean() }),
 );
 
 /** Mostly known events, now and then one from a "newer version". */
