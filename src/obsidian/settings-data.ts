@@ -4,6 +4,7 @@
  * user fixes it; only the running core falls back to the default for that one field.
  * API keys are never here: data.json names the secrets (ids in app.secretStorage).
  */
+import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
 import { DEFAULT_SETTINGS, DEFAULT_TOOL_PREFERENCES, type RedlineSettings } from "../settings";
 
 export interface SecretNames {
@@ -84,6 +85,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 	const text = (v: unknown): string | null => (typeof v === "string" ? null : "must be text");
 	const optionalUrl = (v: unknown): string | null => (v === "" ? null : checkUrl(v));
 	const bool = (v: unknown): string | null => (typeof v === "boolean" ? null : "must be on or off");
+	const contextTokens = checkWhole(MIN_CONTEXT_TOKENS, MAX_CONTEXT_TOKENS);
 	const temperature = (v: unknown): string | null => (typeof v === "number" && v >= 0 && v <= 2 ? null : "must be a number from 0 to 2");
 
 	const main = saved.mainModel;
@@ -92,6 +94,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		take<string>("mainModel.baseUrl", main.baseUrl, checkUrl, (v) => (effective.mainModel.baseUrl = v));
 		take<string>("mainModel.model", main.model, (v) => (typeof v === "string" && v.trim() !== "" ? null : "must not be empty"), (v) => (effective.mainModel.model = v));
 		take<number>("mainModel.temperature", main.temperature, temperature, (v) => (effective.mainModel.temperature = v));
+		take<number>("mainModel.contextTokens", main.contextTokens, contextTokens, (v) => (effective.mainModel.contextTokens = v));
 		// No mainModel.supportsPredictedOutputs: predictions go to the apply model only, and its own
 		// setting (always set, default on) decides, so a main-model value would change nothing.
 	}
@@ -101,6 +104,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		take<string>("applyModel.baseUrl", apply.baseUrl, optionalUrl, (v) => (effective.applyModel.baseUrl = v === "" ? undefined : v));
 		take<string>("applyModel.model", apply.model, text, (v) => (effective.applyModel.model = v === "" ? undefined : v));
 		take<boolean>("applyModel.supportsPredictedOutputs", apply.supportsPredictedOutputs, bool, (v) => (effective.applyModel.supportsPredictedOutputs = v));
+		take<number>("applyModel.contextTokens", apply.contextTokens, contextTokens, (v) => (effective.applyModel.contextTokens = v));
 	}
 	const tools = saved.toolDefaults;
 	if (tools !== undefined && !isRecord(tools)) problems.push({ field: "toolDefaults", message: `Tool preferences must be an object (saved: ${show(tools)}).` });
@@ -120,9 +124,11 @@ const LABELS: Record<string, string> = {
 	"mainModel.baseUrl": "Main model base URL",
 	"mainModel.model": "Main model name",
 	"mainModel.temperature": "Main model temperature",
+	"mainModel.contextTokens": "Main model context window",
 	"applyModel.baseUrl": "Apply model base URL",
 	"applyModel.model": "Apply model name",
 	"applyModel.supportsPredictedOutputs": "Predicted outputs",
+	"applyModel.contextTokens": "Apply model context window",
 	historySize: "History size",
 	maxNoteBytes: "Note size limit (bytes)",
 	stepCap: "Step cap",

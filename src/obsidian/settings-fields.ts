@@ -3,6 +3,7 @@
  * saved field. Every field readSettings validates has a control here (test/obsidian/settings.test.ts
  * checks it), so no setting can only be changed by editing data.json. A new setting is a new row.
  */
+import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
 import { DEFAULT_TOOL_PREFERENCES } from "../settings";
 import type { SecretNames } from "./settings-data";
 
@@ -18,6 +19,8 @@ export type FieldSpec =
 	/** Saved as a number; shown divided by `scale` (e.g. bytes shown in MB). */
 	| (FieldBase & { kind: "number"; min: number; max: number; step: number | "any"; scale?: number })
 	| (FieldBase & { kind: "toggle" })
+	/** A model's context window: shows the window its name implies until the user sets one. */
+	| (FieldBase & { kind: "contextWindow"; min: number; max: number })
 	| (FieldBase & { kind: "dropdown"; options: Record<string, string> })
 	/** The name of a secret in Obsidian's secret storage (data.json never holds the key). */
 	| { kind: "secret"; which: keyof SecretNames; name: string; desc: string };
@@ -50,6 +53,14 @@ export function settingsSections(): SettingsSection[] {
 				{ kind: "text", field: "mainModel.model", name: "Model", desc: "The model that plans and talks with you." },
 				{ kind: "secret", which: "mainApiKey", name: "API key", desc: "Stored in Obsidian's secret storage, never in the plugin's data file." },
 				{ kind: "number", field: "mainModel.temperature", name: "Temperature", desc: "From 0 to 2. Lower keeps the agent's plans more predictable.", min: 0, max: 2, step: 0.1 },
+				{
+					kind: "contextWindow",
+					field: "mainModel.contextTokens",
+					name: "Context window (tokens)",
+					desc: "How many tokens one request may hold. Filled in from the model name for well-known models; leave empty to follow the model name. A lower value compacts long chats sooner and costs less per message.",
+					min: MIN_CONTEXT_TOKENS,
+					max: MAX_CONTEXT_TOKENS,
+				},
 			],
 		},
 		{
@@ -59,6 +70,14 @@ export function settingsSections(): SettingsSection[] {
 				{ kind: "text", field: "applyModel.model", name: "Model", desc: "A fast, cheap model that writes the edited note. Leave empty to use the main model." },
 				{ kind: "secret", which: "applyApiKey", name: "API key", desc: "Leave empty to use the main model's key." },
 				{ kind: "toggle", field: "applyModel.supportsPredictedOutputs", name: "Provider supports predicted outputs", desc: "Sends the current note as a prediction, which makes edits much faster where supported." },
+				{
+					kind: "contextWindow",
+					field: "applyModel.contextTokens",
+					name: "Context window (tokens)",
+					desc: "The same for the apply model, which also writes the summaries of long chats. Leave empty to follow its model name.",
+					min: MIN_CONTEXT_TOKENS,
+					max: MAX_CONTEXT_TOKENS,
+				},
 			],
 		},
 		{

@@ -5,6 +5,7 @@
  * app.secretStorage the key.
  */
 import { PluginSettingTab, SecretComponent, Setting, type App, type Plugin } from "obsidian";
+import { knownContextWindow } from "../llm/context-windows";
 import { settingsSections, type FieldSpec } from "./settings-fields";
 import type { SecretNames, SettingsProblem } from "./settings-data";
 
@@ -42,6 +43,8 @@ function asText(saved: unknown, scale = 1): string {
 export class RedlineSettingTab extends PluginSettingTab {
 	/** Controls by field, to show a problem or a reloaded value without re-rendering (keeps focus). */
 	private shown = new Map<string, Shown>();
+	/** Context window fields: refilled from the model name while the user has not set one. */
+	private contextFields = new Set<string>();
 	private summaryEl: HTMLElement | null = null;
 
 	constructor(
@@ -56,6 +59,7 @@ export class RedlineSettingTab extends PluginSettingTab {
 		const { containerEl } = this;
 		containerEl.empty();
 		this.shown.clear();
+		this.contextFields.clear();
 		this.summaryEl = containerEl.createDiv({ cls: "redline-settings-problems" });
 		for (const section of settingsSections()) {
 			new Setting(containerEl).setName(section.heading).setHeading();
@@ -130,6 +134,27 @@ export class RedlineSettingTab extends PluginSettingTab {
 					refresh = () => void text.setValue(asText(saved(), scale));
 				});
 				break;
+			case "contextWindow":
+				setting.addText((text) => {
+					text.inputEl.type = "number";
+					text.inputEl.min = String(spec.min);
+					text.inputEl.max = String(spec.max);
+					text.inputEl.step = "1";
+					refresh = () => {
+						const value = saved();
+						const detected = value === undefined || value === "" ? this.detectedContextWindow(field) : undefined;
+						text.setValue(value === undefined || value === "" ? asText(detected) : asText(value));
+						text.setPlaceholder(value === undefined && detected === undefined ? "Unknown model: enter its window" : "");
+					};
+					refresh();
+					text.onChange((value) => {
+						// Empty goes back to following the model name; anything else is kept as typed.
+						const n = Number(value.trim());
+						this.change(field, value.trim() === "" ? undefined : Number.isFinite(n) ? n : value);
+					});
+				});
+				this.contextFields.add(field);
+				break;
 			case "toggle":
 				setting.addToggle((toggle) => {
 					toggle.setValue(saved() === true).onChange((value) => this.change(field, value));
@@ -159,6 +184,23 @@ export class RedlineSettingTab extends PluginSettingTab {
 
 	private change(field: string, value: unknown): void {
 		this.host.updateField(field, value);
+		// A new model name brings its own window, unless the user set one.
+		if (field.endsWith(".model") || this.contextFields.has(field)) {
+			for (const context of this.contextFields) if (context !== field) this.shown.get(context)?.refresh();
+		}
 		this.showProblems();
+	}
+
+	/** The window the model names imply; the apply model follows the main one when it is the same. */
+	private detectedContextWindow(field: string): number | undefined {
+		const name = (dotted: string): string => {
+			const value = this.host.savedField(dotted);
+			return typeof value === "string" ? value.trim() : "";
+		};
+		if (field === "mainModel.contextTokens") return knownContextWindow(name("mainModel.model"));
+		const apply = name("applyModel.model");
+		if (apply !== "" && apply !== name("mainModel.model")) return knownContextWindow(apply);
+		const main = this.host.savedField("mainModel.contextTokens");
+		return typeof main === "number" ? main : knownContextWindow(name("mainModel.model"));
 	}
 }

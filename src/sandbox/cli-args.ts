@@ -1,4 +1,6 @@
 /** Parses `npm start -- [flags]`. Pure, so its errors are tested without starting anything. */
+import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
+
 export interface CliOptions {
 	vault?: string;
 	port?: number;
@@ -6,6 +8,8 @@ export interface CliOptions {
 	open: boolean;
 	build: boolean;
 	help: boolean;
+	/** REDLINE_CONTEXT_TOKENS: the main model's "Context window (tokens)" setting. */
+	contextTokens?: number;
 }
 
 export const USAGE = `Usage: npm start -- [options]
@@ -22,12 +26,21 @@ Options:
 
 Model: with OPENAI_API_KEY set, a real provider (OPENAI_BASE_URL, REDLINE_MODEL,
 REDLINE_APPLY_MODEL, REDLINE_APPLY_BASE_URL, REDLINE_APPLY_API_KEY); otherwise an offline
-scripted demo that handles a few requests on the sample vault.`;
+scripted demo that handles a few requests on the sample vault. REDLINE_CONTEXT_TOKENS sets the
+main model's context window in tokens (the offline demo's model then refuses longer requests).`;
 
 export class CliError extends Error {}
 
 export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): CliOptions {
 	const options: CliOptions = { open: true, build: true, help: false, token: env.REDLINE_TOKEN || undefined };
+	const context = env.REDLINE_CONTEXT_TOKENS?.trim();
+	if (context) {
+		const tokens = Number(context.replace(/[,_]/g, ""));
+		if (!Number.isInteger(tokens) || tokens < MIN_CONTEXT_TOKENS || tokens > MAX_CONTEXT_TOKENS) {
+			throw new CliError(`REDLINE_CONTEXT_TOKENS must be a whole number of tokens from ${MIN_CONTEXT_TOKENS} to ${MAX_CONTEXT_TOKENS}, not ${JSON.stringify(context)}`);
+		}
+		options.contextTokens = tokens;
+	}
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] ?? "";
 		const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];

@@ -6,6 +6,7 @@
  * Handled requests: remove headings from a note, add a summary to a note, tag the project notes,
  * and make a reading list (it asks which notes first). Anything else gets a short help reply.
  */
+import { SUMMARY_INSTRUCTIONS } from "../agent/compaction";
 import type { Vault } from "../vault/vault";
 import { lastUserText, messageText, type ModelScript, type RecordedRequest, type ScriptedReply, type WireMessage } from "./model-server";
 
@@ -172,9 +173,18 @@ function applyReply(request: RecordedRequest): ScriptedReply {
 	return { pace: APPLY_PACE, text: applyEdit(note, instructions) };
 }
 
+/** A long chat's compaction (src/agent/compaction.ts): the user's requests, listed. */
+function summaryReply(request: RecordedRequest): ScriptedReply {
+	const asked = [...messageText(request.body.messages.at(-1) ?? { role: "user" }).matchAll(/^User: (.*)$/gmu)].map((m) => m[1]);
+	const previous = /^Summary so far:\n([\s\S]*?)\n\nMessages to add/mu.exec(messageText(request.body.messages.at(-1) ?? { role: "user" }))?.[1];
+	const lines = [...(previous ? [previous] : []), ...asked.map((text) => `- The user asked: ${text.slice(0, 120)}`)];
+	return { pace: APPLY_PACE, text: lines.join("\n") || "- The user and the demo talked about the sample vault." };
+}
+
 /** Main-model requests carry tools; the apply model's never do. */
 export function createDemoScript(vault: Vault): ModelScript {
 	return async (request) => {
+		if (messageText(request.body.messages[0] ?? { role: "system" }).startsWith(SUMMARY_INSTRUCTIONS)) return summaryReply(request);
 		if (!request.body.tools?.length) return applyReply(request);
 		const notes = (await vault.list("")).map((note) => note.path);
 		return mainReply(request, notes);

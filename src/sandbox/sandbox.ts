@@ -35,6 +35,8 @@ export interface SandboxOptions {
 	port?: number;
 	token?: string;
 	settings?: Partial<RedlineSettings>;
+	/** The main model's context window setting; the scripted model also refuses longer requests. */
+	contextTokens?: number;
 }
 
 export interface Sandbox {
@@ -86,8 +88,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	} catch (error) {
 		throw new SandboxStartError(error instanceof Error ? error.message : String(error));
 	}
-	const modelServer = options.model.kind === "scripted" ? await startModelServer({ script: scriptFor(options.model, vault) }) : null;
+	const contextLimit = options.contextTokens !== undefined ? { contextLimit: { tokens: options.contextTokens } } : {};
+	const modelServer = options.model.kind === "scripted" ? await startModelServer({ script: scriptFor(options.model, vault), ...contextLimit }) : null;
 	const settings = settingsFor(options.model, modelServer?.baseURL ?? null, options.settings ?? {});
+	if (options.contextTokens !== undefined) settings.mainModel = { ...settings.mainModel, contextTokens: options.contextTokens };
 	const credentials: ModelCredentials =
 		options.model.kind === "real" ? { mainApiKey: options.model.apiKey, applyApiKey: options.model.applyApiKey } : { mainApiKey: "sandbox-demo" };
 	const dataDir = options.dataDir ?? path.join(vault.root, ".obsidian", "plugins", "redline", "data");

@@ -119,7 +119,7 @@ describe("settings", () => {
 
 	it("has a control for every setting it validates", async () => {
 		// Every field invalid at once: readSettings names each field it checks.
-		const all = { mainModel: { baseUrl: 1, model: 1, temperature: "x", supportsPredictedOutputs: "x" }, applyModel: { baseUrl: 1, model: 1, supportsPredictedOutputs: "x" }, toolDefaults: { readNote: 1, searchNotes: 1, listNotes: 1, declareEditIntent: 1, executeEdit: 1, askUser: 1 }, historySize: "x", maxNoteBytes: "x", stepCap: "x", transport: 1 };
+		const all = { mainModel: { baseUrl: 1, model: 1, temperature: "x", supportsPredictedOutputs: "x", contextTokens: "x" }, applyModel: { baseUrl: 1, model: 1, supportsPredictedOutputs: "x", contextTokens: "x" }, toolDefaults: { readNote: 1, searchNotes: 1, listNotes: 1, declareEditIntent: 1, executeEdit: 1, askUser: 1 }, historySize: "x", maxNoteBytes: "x", stepCap: "x", transport: 1 };
 		const validated = readSettings(all).problems.map((p) => p.field);
 		expect(validated).toContain("mainModel.temperature");
 		expect(validated).toContain("maxNoteBytes");
@@ -143,6 +143,36 @@ describe("settings", () => {
 		expect(field(tab, "mainModel.temperature").querySelector(".redline-setting-error")?.textContent).toMatch(/temperature must be a number from 0 to 2/);
 		expect(plugin.effectiveSettings().mainModel.temperature).toBe(0.2);
 		await stopPlugin(plugin);
+	});
+
+	it("prefills the context window from the model name, follows the name until the user sets one, and saves what they type", async () => {
+		const { app, plugin } = await startPlugin();
+		const tab = openTab(app);
+		const main = (): HTMLInputElement => input(tab, "mainModel.contextTokens");
+		const apply = (): HTMLInputElement => input(tab, "applyModel.contextTokens");
+		expect(main()).toMatchObject({ type: "number", value: "1047576" }); // gpt-4.1
+		expect(apply().value).toBe("1047576"); // gpt-4.1-mini
+		type(input(tab, "mainModel.model"), "openai/gpt-4o");
+		expect(main().value).toBe("128000");
+		type(input(tab, "mainModel.model"), "my-finetune");
+		expect(main().value).toBe("");
+		expect(main().placeholder).toBe("Unknown model: enter its window");
+		expect(plugin.effectiveSettings().mainModel.contextTokens).toBeUndefined();
+
+		type(main(), "32768");
+		expect(plugin.effectiveSettings().mainModel.contextTokens).toBe(32768);
+		type(input(tab, "mainModel.model"), "gpt-4o");
+		expect(main().value).toBe("32768"); // set by the user: the name no longer changes it
+		type(input(tab, "applyModel.model"), "");
+		expect(apply().value).toBe("32768"); // the apply model is now the main model: its window too
+
+		type(main(), "100");
+		expect(field(tab, "mainModel.contextTokens").querySelector(".redline-setting-error")?.textContent).toMatch(/Main model context window must be a whole number from 1024/);
+		expect(plugin.effectiveSettings().mainModel.contextTokens).toBeUndefined();
+		type(main(), "");
+		expect(plugin.problems()).toEqual([]);
+		await stopPlugin(plugin);
+		expect(savedData(app)).not.toContain("contextTokens");
 	});
 
 	it("shows the transport under its own heading", async () => {

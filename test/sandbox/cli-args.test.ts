@@ -22,6 +22,15 @@ describe("npm start flags", () => {
 		expect(parseCliArgs(["--token", "flag"], { REDLINE_TOKEN: "from-env" }).token).toBe("flag");
 	});
 
+	it("takes the main model's context window from REDLINE_CONTEXT_TOKENS, and refuses one that is not a token count", () => {
+		expect(parseCliArgs([], { REDLINE_CONTEXT_TOKENS: "32768" }).contextTokens).toBe(32768);
+		expect(parseCliArgs([], { REDLINE_CONTEXT_TOKENS: "128,000" }).contextTokens).toBe(128000);
+		expect(parseCliArgs([], { REDLINE_CONTEXT_TOKENS: "" }).contextTokens).toBeUndefined();
+		for (const bad of ["lots", "12", "3.5", "-4096"]) {
+			expect(() => parseCliArgs([], { REDLINE_CONTEXT_TOKENS: bad })).toThrow(/REDLINE_CONTEXT_TOKENS must be a whole number of tokens from 1024/u);
+		}
+	});
+
 	it("asks for help with --help or -h", () => {
 		expect(parseCliArgs(["--help"]).help).toBe(true);
 		expect(parseCliArgs(["-h"]).help).toBe(true);

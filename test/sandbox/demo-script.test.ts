@@ -6,7 +6,12 @@
 import { cp, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { planCompaction, writeSummary } from "../../src/agent/compaction";
+import { readModelThread } from "../../src/agent/transcript";
+import { createChatModel } from "../../src/llm/chat-model";
 import { createDemoScript } from "../../src/sandbox/demo-script";
+import { startModelServer } from "../../src/sandbox/model-server";
+import { MemoryVault } from "../../src/vault/memory-vault";
 import type { Vault } from "../../src/vault/vault";
 import { startSandbox, type Sandbox } from "../../src/sandbox/sandbox";
 import type { StoredEvent } from "../../src/thread/events";
@@ -106,5 +111,33 @@ describe("the offline demo", () => {
 		const { sandbox: s, threadId } = await demo();
 		const state = await send(s, threadId, "What's the weather?");
 		expect(state.messages.at(-1)).toMatchObject({ kind: "assistant", text: expect.stringContaining("offline demo") as unknown });
+	});
+});
+
+describe("the offline demo compacting a long chat", () => {
+	it("answers the summary request with what the user asked", async () => {
+		const server = await startModelServer({ script: createDemoScript(new MemoryVault("Demo", {})) });
+		try {
+			const events: StoredEvent[] = ["Tag my project notes", "Make a reading list", "Remove all headings"].flatMap((content, i) => [
+				{ type: "user_message", messageId: `u${i}`, content, pinned: [], seq: 3 * i + 1, threadId: "t", at: "x" },
+				{ type: "assistant_message_started", messageId: `a${i}`, seq: 3 * i + 2, threadId: "t", at: "x" },
+				{ type: "assistant_token", messageId: `a${i}`, text: "Done.", seq: 3 * i + 3, threadId: "t", at: "x" },
+			]);
+			const plan = planCompaction(readModelThread(events), 0);
+			if (!plan) throw new Error("no plan");
+			const model = createChatModel({ baseUrl: server.baseURL, model: "redline-demo-apply" }, undefined);
+			const summary = await writeSummary(
+				plan,
+				async (messages) => {
+					let text = "";
+					for await (const chunk of await model.stream(messages)) text += typeof chunk.content === "string" ? chunk.content : "";
+					return text;
+				},
+				{ chunkTokens: 4000, summaryTokens: 300 },
+			);
+			expect(summary).toBe("- The user asked: Tag my project notes\n- The user asked: Make a reading list");
+		} finally {
+			await server.close();
+		}
 	});
 });

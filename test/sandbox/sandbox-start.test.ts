@@ -7,6 +7,7 @@ import { SandboxStartError, startSandbox, type Sandbox } from "../../src/sandbox
 import type { StoredEvent } from "../../src/thread/events";
 import { project } from "../../src/thread/projection";
 import { tempDir } from "../support/temp";
+import { largeNotes, readingScript } from "../agent/support/long-thread";
 
 const model = { kind: "scripted" as const, script: scripted({ text: "Hello" }) };
 
@@ -116,4 +117,41 @@ describe("an unreachable model", () => {
 		expect(state.errors.at(-1)?.message).toMatch(/reach|connect|network|fetch/i);
 		expect(JSON.stringify(events)).not.toContain("sk-test-secret");
 	}, 30_000);
+	it("keeps a long chat within REDLINE_CONTEXT_TOKENS, which the scripted model also enforces", async () => {
+		const dir = await tempDir("redline-sandbox-context-");
+		await mkdir(path.join(dir, "Notes"));
+		for (const [notePath, text] of Object.entries(largeNotes(8, 4000))) await writeFile(path.join(dir, notePath), text);
+		sandbox = await startSandbox({ vaultDir: dir, pageDir: await tempDir(), model: { kind: "scripted", script: readingScript() }, contextTokens: 4096 });
+		const server = sandbox.modelServer;
+		if (!server) throw new Error("no scripted model server");
+		const tooLong = await fetch(`${server.baseURL}/chat/completions`, { method: "POST", body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "x".repeat(20_000) }] }) });
+		expect(tooLong.status).toBe(400);
+		expect(((await tooLong.json()) as { error: { code: string } }).error.code).toBe("context_length_exceeded");
+
+		const { service } = sandbox.redline;
+		const created = await service.createThread({});
+		if (!created.ok) throw new Error(created.error.message);
+		for (let n = 1; n <= 8; n++) {
+			await service.sendMessage({ threadId: created.threadId, content: `Read Notes/Note ${n}.md` });
+			await Promise.resolve();
+			await Promise.resolve();
+			await service.idle(created.threadId);
+		}
+		// The setting reached the budget: no request of the chat was refused.
+		expect(server.requests.filter((r) => r.outcome === "context-exceeded")).toHaveLength(1);
+		const events: StoredEvent[] = [];
+		await new Promise<void>((resolve) => {
+			const sub = service.subscribe({ threadId: created.threadId }, (m) => {
+				if (m.kind === "event") events.push(m.event);
+				else {
+					sub.close();
+					resolve();
+				}
+			});
+		});
+		const state = project(created.threadId, events);
+		expect(state.status).toBe("idle");
+		expect(state.errors).toEqual([]);
+		expect(state.messages.filter((m) => m.kind === "assistant" && m.text.startsWith("I read"))).toHaveLength(8);
+	}, 60_000);
 });
