@@ -8,7 +8,7 @@
  * thread and cheap enough to run before every model call.
  */
 import type { BaseMessage } from "@langchain/core/messages";
-import type { Entry, ModelThread } from "./transcript";
+import type { CallEntry, Entry, ModelThread } from "./transcript";
 import { objectArgs, renderTranscript, resultContent, systemContent, userContent } from "./transcript";
 import { estimateTextTokens, MESSAGE_OVERHEAD_TOKENS } from "./token-estimate";
 
@@ -58,7 +58,7 @@ export function fitTranscript(systemPrompt: string, thread: ModelThread, options
 		total += costs[index];
 		if (entry.kind !== "assistant") return;
 		for (const call of entry.calls) {
-			const full = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, false));
+			const full = fullResultTokens(call);
 			total += full;
 			if (call.result === undefined || !refetchable.has(call.tool)) continue;
 			const stub = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, true));
@@ -118,7 +118,7 @@ function omitOldestTurns(
 			const entry = entries[i];
 			if (entry.kind === "assistant") {
 				for (const call of entry.calls) {
-					removed += MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, elided.has(call.callId)));
+					removed += elided.has(call.callId) ? MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, true)) : fullResultTokens(call);
 				}
 			}
 		}
@@ -128,6 +128,21 @@ function omitOldestTurns(
 	if (omitted === 0) return { omitted, total };
 	const note = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(systemContent(systemPrompt, thread, omitted));
 	return { omitted, total: total - removed - system + note };
+}
+
+// A result is estimated once: the log keeps the same object for the thread's life, and long
+// threads are mostly results (a 60 KB read is re-sent on every step until it is elided).
+const resultTokens = new WeakMap<object, number>();
+
+function fullResultTokens(call: CallEntry): number {
+	const result = call.result;
+	if (result === undefined) return MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, false));
+	let tokens = resultTokens.get(result);
+	if (tokens === undefined) {
+		tokens = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(result.message);
+		resultTokens.set(result, tokens);
+	}
+	return tokens;
 }
 
 /** Tokens of an entry's own message (an assistant's text and calls; results are counted apart). */
@@ -162,7 +177,7 @@ export function turnSpans(thread: ModelThread, refetchable: ReadonlySet<string> 
 		for (const call of entry.calls) {
 			if (call.result === undefined) span.unfinished = true;
 			const elidable = call.result !== undefined && refetchable.has(call.tool);
-			const full = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, false));
+			const full = fullResultTokens(call);
 			span.minimalTokens += elidable ? Math.min(full, MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, true))) : full;
 		}
 	});

@@ -11,9 +11,9 @@ import type { ModelScript, RecordedRequest, ScriptedReply } from "../../../src/s
 export function largeNotes(count: number, chars: number): Record<string, string> {
 	const notes: Record<string, string> = {};
 	for (let n = 1; n <= count; n++) {
-		const lines: string[] = [`# Note ${n}`];
-		for (let i = 1; lines.join("\n").length < chars; i++) lines.push(`- Item ${i} of note ${n}: the meeting moved to room ${(i * 7) % 13}, bring the draft and the ${i % 2 ? "slides" : "notes"}.`);
-		notes[`Notes/Note ${n}.md`] = lines.join("\n");
+		let text = `# Note ${n}`;
+		for (let i = 1; text.length < chars; i++) text += `\n- Item ${i} of note ${n}: the meeting moved to room ${(i * 7) % 13}, bring the draft and the ${i % 2 ? "slides" : "notes"}.`;
+		notes[`Notes/Note ${n}.md`] = text;
 	}
 	return notes;
 }
