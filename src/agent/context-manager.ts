@@ -81,16 +81,16 @@ export class ContextManager {
 		if (window === undefined) return this.request(fitTranscript(systemPrompt, readModelThread(events), { budget: undefined }), toolTokens);
 		// The budget in the estimate's own units: the calibration converts provider tokens back.
 		const budget = Math.max(256, Math.floor((window - replyReserve(window)) / ratio) - toolTokens);
-		let thread0 = readModelThread(events);
-		let fitted = fitTranscript(systemPrompt, thread0, { budget });
+		let conversation = readModelThread(events);
+		let fitted = fitTranscript(systemPrompt, conversation, { budget });
 		if (recovering || !fitted.fits || fitted.minimalTokens > budget * COMPACT_AT) {
 			// After a refusal, keep fewer recent turns: the estimate was already wrong once.
-			if (await this.compact(thread, thread0, budget, budget * (recovering ? KEEP_RECENT / 2 : KEEP_RECENT), ratio, signal)) {
-				thread0 = readModelThread(thread.events());
-				fitted = fitTranscript(systemPrompt, thread0, { budget });
+			if (await this.compact(thread, conversation, budget, budget * (recovering ? KEEP_RECENT / 2 : KEEP_RECENT), ratio, signal)) {
+				conversation = readModelThread(thread.events());
+				fitted = fitTranscript(systemPrompt, conversation, { budget });
 			}
 		}
-		if (!fitted.fits) fitted = fitTranscript(systemPrompt, thread0, { budget, lastResort: true });
+		if (!fitted.fits) fitted = fitTranscript(systemPrompt, conversation, { budget, lastResort: true });
 		return { ...this.request(fitted, toolTokens), window };
 	}
 
@@ -100,14 +100,15 @@ export class ContextManager {
 	 */
 	recordOverflow(thread: ThreadHandle, overflow: ContextOverflow, refused: PreparedRequest): void {
 		const model = this.deps.settings().mainModel.model;
-		const stated = overflow.limitTokens !== undefined && overflow.limitTokens >= MIN_LIMIT;
+		// A stated limit below any usable window is a provider's bug (vLLM once said "3 tokens").
+		const statedLimit = overflow.limitTokens !== undefined && overflow.limitTokens >= MIN_LIMIT ? overflow.limitTokens : undefined;
 		const sent = Math.round(refused.estimatedPromptTokens * calibrationOf(thread.events()));
 		const guess = Math.max(MIN_LIMIT, Math.floor(Math.min(sent, refused.window ?? sent) * 0.75));
 		thread.append({
 			type: "context_limit_reached",
 			model,
-			limitTokens: stated ? (overflow.limitTokens as number) : guess,
-			stated,
+			limitTokens: statedLimit ?? guess,
+			stated: statedLimit !== undefined,
 			...(overflow.requestTokens !== undefined ? { requestTokens: overflow.requestTokens } : {}),
 		});
 	}
@@ -125,10 +126,10 @@ export class ContextManager {
 	}
 
 	/** Summarises the oldest turns into a context_compacted event; false when it did not. */
-	private async compact(thread: ThreadHandle, model: ModelThread, budget: number, keepTokens: number, ratio: number, signal: AbortSignal): Promise<boolean> {
-		const userSeq = lastUserSeq(model);
+	private async compact(thread: ThreadHandle, conversation: ModelThread, budget: number, keepTokens: number, ratio: number, signal: AbortSignal): Promise<boolean> {
+		const userSeq = lastUserSeq(conversation);
 		if (this.failedSummaries.get(thread.threadId) === userSeq) return false;
-		const plan = planCompaction(model, keepTokens);
+		const plan = planCompaction(conversation, keepTokens);
 		if (!plan) return false;
 		const settings = this.deps.settings();
 		const applyWindow = contextWindowOf(resolveApplyEndpoint(settings)) ?? this.applyFallback(thread.events());
