@@ -79,6 +79,27 @@ export class AgentRunner implements TurnDriver {
 		await thread.flush().catch(() => undefined);
 	}
 
+	/** Asks each tool what became of its call that a crash or a quit left running (Tool.recover). */
+	async recover(thread: ThreadHandle): Promise<void> {
+		for (const callId of thread.state().toolCallOrder) {
+			const call = thread.state().toolCalls[callId];
+			if (!call || call.phase !== "running" || call.askId !== undefined) continue;
+			const tool = this.deps.tools.get(call.tool);
+			const checked = tool?.recover ? this.deps.tools.checkArgs(tool, call.args) : undefined;
+			if (!tool?.recover || !checked?.ok) continue;
+			let recovered;
+			try {
+				recovered = await tool.recover(checked.args, call, { state: thread.state(), vault: this.deps.vault });
+			} catch (error) {
+				console.warn(`Redline: could not find out what became of call ${callId}`, error);
+				continue;
+			}
+			if (!recovered) continue;
+			for (const event of recovered.events) thread.append(event);
+			thread.append({ type: "tool_call_completed", callId, result: recovered.result });
+		}
+	}
+
 	private async loop(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
 		for (;;) {
 			const settled = await settleCalls(thread, this.deps.tools, { vault: this.deps.vault, floor: this.floor }, signal);

@@ -9,6 +9,11 @@ export class MemoryStore implements Store {
 		for (const [key, value] of Object.entries(initial)) this.values.set(checkStoreKey(key), value);
 	}
 
+	/** Every value, as it is at this instant (tests: what a crash now would leave). */
+	snapshot(): Record<string, string> {
+		return Object.fromEntries(this.values);
+	}
+
 	append(key: string, text: string): Promise<void> {
 		return attempt(() => {
 			this.refuseConflict(checkStoreKey(key));

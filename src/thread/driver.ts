@@ -47,4 +47,10 @@ export interface TurnDriver {
 	 * Never throws for model or tool failures: they become events.
 	 */
 	drive(thread: ThreadHandle, signal: AbortSignal): Promise<void>;
+	/**
+	 * Optional, when a log is opened that a crash or a quit left mid-turn: settles the calls that
+	 * were running whose outcome it can find out (an edit that landed is recorded). The service
+	 * then settles the rest (src/thread/recovery.ts).
+	 */
+	recover?(thread: ThreadHandle): Promise<void>;
 }

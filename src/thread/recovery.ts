@@ -5,7 +5,10 @@
  * without a fresh decision: a streaming reply is closed as "interrupted" (the model never sees
  * it), a call that was running is completed as interrupted, an approved call that had not started
  * is completed as not run. Then the thread stops on a retryable error, so the pane offers Retry.
- * A turn that was only waiting for the user (an open question, a card) just waits again.
+ * A turn that was only waiting for the user (an open question, a card) just waits again. A
+ * decision the user made (a denial, an answer) is kept: the next drive settles it (Retry).
+ * The driver may settle some running calls first, with what really happened (driver.recover:
+ * an edit that landed is recorded from the note history).
  */
 import { toolResult } from "../tools/result";
 import type { ThreadHandle } from "./driver";
@@ -15,34 +18,48 @@ export const INTERRUPTED_MESSAGE = "Interrupted: Redline stopped while this turn
 export const INTERRUPTED_CALL_MESSAGE = "This call was interrupted (Redline stopped while it ran); it may have partly happened. Check before trying again.";
 export const NOT_RUN_MESSAGE = "This call was not run: Redline stopped before it started. Ask again if it is still wanted.";
 
-/** Whether the log was left mid-turn (its last status says work was in progress). */
+/**
+ * Whether the log was left mid-turn: its last saved status says work was in progress, or work was
+ * in flight whatever the status says (the status written after a decision may not have been saved).
+ */
 export function wasInterrupted(state: ThreadState): boolean {
-	return state.status === "thinking" || state.status === "running_tool";
+	return state.status === "thinking" || state.status === "running_tool" || inFlight(state) > 0;
 }
 
-export function recoverInterrupted(log: ThreadHandle): void {
+/**
+ * What was in flight: streaming replies, running calls (an askUser counts once answered), and,
+ * once no card waits any more, decided calls that were not settled. While a card still waits, the
+ * approved calls of its batch wait with it: that is not a turn in progress.
+ */
+function inFlight(state: ThreadState): number {
+	const streaming = state.messages.filter((m) => m.kind === "assistant" && m.streaming).length;
+	const batchDecided = state.pendingApprovals.length === 0;
+	const calls = state.toolCallOrder.filter((id) => {
+		const call = state.toolCalls[id];
+		if (!call) return false;
+		if (call.phase === "running") return call.askId === undefined || !state.openQuestions.includes(call.askId);
+		return batchDecided && (call.phase === "approved" || call.phase === "denied");
+	}).length;
+	return streaming + calls;
+}
+
+/** Settles the log; `before` is its state as opened, if a driver settled some calls already. */
+export function recoverInterrupted(log: ThreadHandle, before: ThreadState = log.state()): void {
 	const state = log.state();
-	let settled = 0;
 	for (const message of state.messages) {
 		if (message.kind !== "assistant" || !message.streaming) continue;
 		log.append({ type: "assistant_message_completed", messageId: message.messageId, finishReason: "interrupted" });
-		settled++;
 	}
 	for (const callId of state.toolCallOrder) {
 		const call = state.toolCalls[callId];
 		// An askUser call stays running while its question waits; its answer resumes it.
 		if (!call || call.askId !== undefined) continue;
-		if (call.phase === "running") {
-			log.append({ type: "tool_call_completed", callId, result: toolResult.error(INTERRUPTED_CALL_MESSAGE) });
-			settled++;
-		} else if (call.phase === "approved") {
-			log.append({ type: "tool_call_completed", callId, result: toolResult.error(NOT_RUN_MESSAGE) });
-			settled++;
-		}
+		if (call.phase === "running") log.append({ type: "tool_call_completed", callId, result: toolResult.error(INTERRUPTED_CALL_MESSAGE) });
+		else if (call.phase === "approved") log.append({ type: "tool_call_completed", callId, result: toolResult.error(NOT_RUN_MESSAGE) });
 	}
 	const after = log.state();
 	const waitingFor = after.openQuestions.length > 0 ? "waiting_for_answer" : after.pendingApprovals.length > 0 ? "waiting_for_approval" : null;
-	if (settled === 0 && waitingFor !== null) {
+	if (inFlight(before) === 0 && waitingFor !== null) {
 		log.append({ type: "status", status: waitingFor });
 		return;
 	}

@@ -283,7 +283,15 @@ export class LocalThreadService implements ThreadService {
 	private async openLog(threadId: string, sealedAt: number | undefined): Promise<ThreadLog | null> {
 		const log = await ThreadLog.open(this.deps.store, threadId, { ...this.logOptions(), ...(sealedAt !== undefined ? { sealedAt } : {}) });
 		if (!log) return null;
-		if (log.state().lastSeq !== sealedAt && wasInterrupted(log.state())) recoverInterrupted(log);
+		if (log.state().lastSeq !== sealedAt && wasInterrupted(log.state())) {
+			const opened = log.state();
+			try {
+				await this.deps.driver?.recover?.(log);
+			} catch (error) {
+				console.warn(`Redline: could not recover thread ${threadId} in full`, error);
+			}
+			recoverInterrupted(log, opened);
+		}
 		this.unloadIdleSoon();
 		return log;
 	}

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { commitEdit, sayNothingWritten } from "../composer/commit";
+import { recoverEdit } from "../composer/recover-edit";
 import { intentOfCall } from "../composer/intent";
 import { regenerate } from "../composer/regenerate";
 import type { ApplyModels } from "../composer/regenerate";
@@ -69,6 +70,7 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 			return { type: "edit_intent_declared", editId: ids.newId("edit"), callId: ids.callId, path: normalizedOrRaw(path), operation: op, description };
 		},
 		run: (args, ctx) => applyIntent(deps, args, ctx),
+		recover: (_args, call, env) => recoverEdit(deps.history, env.vault, call.editId, call, env.state),
 	};
 }
 

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { commitEdit } from "../composer/commit";
+import { recoverEdit } from "../composer/recover-edit";
 import { intentById, intentDenied, intentStands } from "../composer/intent";
 import { applyEdits } from "../composer/search-replace";
 import { droppedChanges } from "../composer/dropped";
@@ -66,6 +67,7 @@ export function createExecuteEditTool(deps: ExecuteEditDeps): Tool<ExecuteEditAr
 			return intent !== undefined && intentStands(state, intent);
 		},
 		run: (args, ctx) => execute(deps, args, ctx),
+		recover: (args, call, env) => recoverEdit(deps.history, env.vault, args.editId, call, env.state),
 	};
 }
 

@@ -62,6 +62,13 @@ export interface RefusalContext {
 	callId: string;
 }
 
+/** What a call's recovery found out (see Tool.recover). */
+export interface RecoveredCall {
+	/** Events to append before the call's result (e.g. the edit_applied a crash kept from the log). */
+	events: NewEvent[];
+	result: ToolResult;
+}
+
 /** A tool that must wait for the user (askUser) returns this instead of a result. */
 export interface Suspended {
 	suspended: true;
@@ -94,6 +101,12 @@ export interface Tool<Args = unknown> {
 	run(args: Args, ctx: ToolContext): Promise<ToolResult | Suspended>;
 	/** For a suspended call: the result once the user answered, or undefined while waiting. */
 	resume?(args: Args, call: ToolCallView, state: ThreadState): ToolResult | undefined;
+	/**
+	 * For a call that a crash or a quit left running: what really happened, found out outside the
+	 * log (an edit from the note history), or undefined when that cannot be told (the call is then
+	 * completed as interrupted, "it may have partly happened").
+	 */
+	recover?(args: Args, call: ToolCallView, env: { state: ThreadState; vault: Vault }): Promise<RecoveredCall | undefined>;
 }
 
 export function isSuspended(outcome: ToolResult | Suspended): outcome is Suspended {

@@ -38,6 +38,11 @@ export class MemoryVault implements Vault {
 		}
 	}
 
+	/** Every note's content, as it is at this instant (tests: what a crash now would leave). */
+	snapshot(): Record<string, string | Uint8Array> {
+		return Object.fromEntries([...this.files].map(([path, entry]) => [path, typeof entry.content === "string" ? entry.content : entry.content.slice()]));
+	}
+
 	/** Notes moved to the trash, oldest first (for tests). */
 	trashed(): TrashedNote[] {
 		return this.trashList.map((note) => ({ ...note }));

@@ -34,7 +34,7 @@ export class FaultyStore implements Store {
 	private dead: Error | null = null;
 	private readonly deadError = new Error("the process was killed");
 
-	constructor(readonly inner: Store = new MemoryStore()) {}
+	constructor(readonly inner: MemoryStore = new MemoryStore()) {}
 
 	/**
 	 * Makes the nth mutation from now (1: the next one) of keys under prefix fail; "tear" first

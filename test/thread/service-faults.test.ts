@@ -103,6 +103,23 @@ describe("LocalThreadService under faults", () => {
 		await second.service.close();
 	});
 
+	it("settles approved calls a crash left before the drive saved its status (found by the crash property)", async () => {
+		const store = new MemoryStore();
+		const first = makeService({ store });
+		const threadId = await mustCreate(first.service);
+		await first.service.close();
+		// The cards were decided and saved; the drive died before it wrote "running_tool".
+		const lines = midBatchLog(threadId).split("\n").filter((line) => line !== "" && !line.includes('"tool_call_started"') && !line.includes('"running_tool"'));
+		const waiting = JSON.stringify({ type: "status", status: "waiting_for_approval", seq: 9, threadId, at: "2026-01-01T00:00:00.000Z" });
+		await store.write(threadLogKey(threadId), [...lines.slice(0, 8), waiting, ...lines.slice(8)].map((line, i) => line.replace(/"seq":\d+/, `"seq":${i + 1}`)).join("\n") + "\n");
+
+		const second = makeService({ store });
+		const state = await stateOf(second.service, threadId);
+		for (const callId of ["c1", "c2", "c3"]) expect(state.toolCalls[callId]).toMatchObject({ phase: "completed", result: { message: expect.stringContaining("was not run") as string } });
+		expect(state.status).toBe("error");
+		await second.service.close();
+	});
+
 	it("answers a nonce beyond the log with nonce_ahead (resubscribe from 0)", async () => {
 		const { service } = makeService();
 		const threadId = await mustCreate(service);
