@@ -69,6 +69,11 @@ export class ObsidianVault implements Vault {
 		await this.io(file.path, () => this.app.fileManager.trashFile(file));
 	}
 
+	async stat(path: string): Promise<NoteStat> {
+		const file = this.file(path);
+		return { path: file.path, size: file.stat.size, mtime: file.stat.mtime };
+	}
+
 	async list(folder?: string): Promise<NoteStat[]> {
 		const root = normalizeFolderPath(folder);
 		return this.notes()

@@ -173,6 +173,15 @@ export class FolderVault implements Vault {
 		this.changes.emit({ type: "delete", path: rel });
 	}
 
+	async stat(path: string): Promise<NoteStat> {
+		const { rel, abs } = await this.resolve(path);
+		const st = await stat(abs).catch((error: unknown) => {
+			throw toVaultError(error, rel);
+		});
+		if (!st.isFile()) throw new VaultError("not-a-file", `${JSON.stringify(rel)} is a folder, not a note`, rel);
+		return { path: rel, size: st.size, mtime: st.mtimeMs };
+	}
+
 	async list(folder?: string): Promise<NoteStat[]> {
 		const f = normalizeFolderPath(folder);
 		const abs = f === "" ? this.root : (await this.resolve(f)).abs;

@@ -114,6 +114,14 @@ export class MemoryVault implements Vault {
 		});
 	}
 
+	stat(path: string): Promise<NoteStat> {
+		return this.settle(() => {
+			const p = normalizeVaultPath(path);
+			const entry = this.entry(p);
+			return { path: p, size: new TextEncoder().encode(entry.content).length, mtime: entry.mtime };
+		});
+	}
+
 	list(folder?: string): Promise<NoteStat[]> {
 		return this.settle(() => {
 			const f = normalizeFolderPath(folder);

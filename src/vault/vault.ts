@@ -60,6 +60,8 @@ export interface Vault {
 	rename(from: string, to: string): Promise<void>;
 	/** Moves a note to the trash (never deletes outright). */
 	trash(path: string): Promise<void>;
+	/** Size and modification time of one note (the search index's fingerprint); not-found if absent. */
+	stat(path: string): Promise<NoteStat>;
 	/** Markdown notes (and other text files) under folder ("" = whole vault), sorted by path. */
 	list(folder?: string): Promise<NoteStat[]>;
 	/** Case-insensitive text search over notes; at most `limit` matches. */

@@ -218,6 +218,25 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
 				expect(stat.mtime).toBeGreaterThan(0);
 			});
 
+			it("stats one note like list does, and refuses a missing note or a folder", async () => {
+				const vault = await open({ "Folder/u.md": "é" });
+				const [listed] = await vault.list();
+				expect(await vault.stat("./Folder/u.md")).toEqual(listed);
+				await expectVaultError(vault.stat("Folder/none.md"), "not-found");
+				await expectVaultError(vault.stat("Folder"), "not-a-file");
+				await expectVaultError(vault.stat("../x.md"), "invalid-path");
+			});
+
+			it("gives a note a new fingerprint when it is modified", async () => {
+				const vault = await open({ "n.md": "one" });
+				const before = await vault.stat("n.md");
+				await new Promise((resolve) => setTimeout(resolve, 5));
+				await vault.process("n.md", () => "one two");
+				const after = await vault.stat("n.md");
+				expect(after.size).toBe(7);
+				expect(after.mtime).toBeGreaterThanOrEqual(before.mtime);
+			});
+
 			it("lists nothing for a missing folder and refuses a note as a folder", async () => {
 				const vault = await open(notes);
 				expect(await vault.list("Nowhere")).toEqual([]);
