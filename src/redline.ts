@@ -11,6 +11,8 @@ import type { Store } from "./store/store";
 import { LocalThreadService } from "./thread/service";
 import { createDefaultTools } from "./tools/default-tools";
 import { ToolRegistry } from "./tools/registry";
+import { NoteIndex } from "./search/note-index";
+import type { NoteMetadataSource } from "./search/note-fields";
 import type { NoteHistory } from "./history/types";
 import type { Vault } from "./vault/vault";
 
@@ -23,11 +25,15 @@ export interface RedlineDeps {
 	fetch?: typeof fetch;
 	/** Folders under the access floor, whatever the preference (the config folder, the plugin's data). */
 	protectedFolders: string[];
+	/** The host's parsed note metadata for search (Obsidian's metadataCache); parsed from the text without it. */
+	noteMetadata?: NoteMetadataSource;
 }
 
 export interface Redline {
 	service: LocalThreadService;
 	history: NoteHistory;
+	/** The note index behind searchNotes; built on the first search or when a pane watches its status. */
+	search: NoteIndex;
 	/** Aborts work in flight, flushes the logs and stops listening to the vault. */
 	dispose(): Promise<void>;
 }
@@ -36,16 +42,20 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 	const { vault, store, settings } = deps;
 	const history = createNoteHistory({ vault, store, maxEntries: () => settings().historySize, maxNoteBytes: () => settings().maxNoteBytes });
 	const models = createModelProvider(settings, deps.credentials, deps.fetch ? { fetch: deps.fetch } : {});
-	const tools = new ToolRegistry(createDefaultTools({ history, models }));
+	// Constructing the index does no work: it starts on the first search or status watch.
+	const search = new NoteIndex({ vault, store, protectedFolders: deps.protectedFolders, ...(deps.noteMetadata ? { metadata: deps.noteMetadata } : {}) });
+	const tools = new ToolRegistry(createDefaultTools({ history, models, search }));
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });
 	const service = new LocalThreadService({ store, driver: runner, history });
 	await service.load();
 	return {
 		service,
 		history,
+		search,
 		async dispose() {
 			await service.close();
 			history.dispose();
+			await search.dispose();
 		},
 	};
 }

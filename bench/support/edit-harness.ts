@@ -16,7 +16,8 @@ import { LocalThreadService } from "../../src/thread/service";
 import { listNotesTool } from "../../src/tools/list-notes";
 import { readNoteTool } from "../../src/tools/read-note";
 import { ToolRegistry } from "../../src/tools/registry";
-import { searchNotesTool } from "../../src/tools/search-notes";
+import { createSearchNotesTool } from "../../src/tools/search-notes";
+import { NoteIndex } from "../../src/search/note-index";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { writeNoteTool } from "./write-note-tool";
 
@@ -42,7 +43,7 @@ async function wire(path: EditPath, vault: MemoryVault, settings: () => RedlineS
 	if (path === "two-phase") return createRedline({ vault, store, settings, credentials, protectedFolders: [] });
 	const history = createNoteHistory({ vault, store, maxEntries: settings().historySize, maxNoteBytes: settings().maxNoteBytes });
 	const models = createModelProvider(settings, credentials);
-	const tools = new ToolRegistry([readNoteTool, searchNotesTool, listNotesTool, writeNoteTool]);
+	const tools = new ToolRegistry([readNoteTool, createSearchNotesTool({ index: new NoteIndex({ vault, store, protectedFolders: [] }) }), listNotesTool, writeNoteTool]);
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: [] });
 	const service = new LocalThreadService({ store, driver: runner, history });
 	await service.load();

@@ -11,17 +11,19 @@ import { createExecuteEditTool } from "./execute-edit";
 import { listNotesTool } from "./list-notes";
 import { readNoteTool } from "./read-note";
 import type { AnyTool } from "./registry";
-import { searchNotesTool } from "./search-notes";
+import { createSearchNotesTool, type NoteSearch } from "./search-notes";
 
 export interface DefaultToolDeps {
 	history: NoteHistory;
 	models: ApplyModels;
+	/** The note index behind searchNotes. */
+	search: NoteSearch;
 }
 
 export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 	return [
 		readNoteTool,
-		searchNotesTool,
+		createSearchNotesTool({ index: deps.search }),
 		listNotesTool,
 		createDeclareEditIntentTool({ history: deps.history, models: deps.models }),
 		createExecuteEditTool({ history: deps.history }),

@@ -1,51 +1,112 @@
-/** searchNotes: case-insensitive text search over the vault, at most `limit` matches with snippets. */
+/**
+ * searchNotes: ranked full-text search over the note index (src/search). Returns notes, not
+ * lines: best first, each with its tags and best few matching lines, filtered by folder or tag,
+ * paged with offset. Says when the index is still being built and how many files it never shows.
+ */
 import { z } from "zod";
+import type { SearchPage, SearchRequest } from "../search/note-search";
+import { normalizeFolderPath } from "../vault/paths";
 import { leftOutSentence, shownByFloor } from "./floor-filter";
 import { toolResult } from "./result";
 import type { ToolResult } from "./result";
 import type { Tool } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
 
-export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 50;
 
+/** What searchNotes needs of the index. */
+export interface NoteSearch {
+	search(request: SearchRequest): Promise<SearchPage>;
+}
+
 export const searchNotesSchema = z.object({
-	query: z.string().trim().min(1, "query must not be empty").describe("Text to look for (case-insensitive)"),
+	query: z
+		.string()
+		.trim()
+		.min(1, "query must not be empty")
+		.max(500, "query must be at most 500 characters: use a few keywords")
+		.describe('A few keywords, e.g. greenhouse budget; "quotes" for an exact phrase'),
 	limit: z
 		.number()
 		.int()
 		.min(1)
 		.max(SEARCH_MAX_LIMIT)
 		.optional()
-		.describe(`Most matches to return; default ${SEARCH_DEFAULT_LIMIT}, at most ${SEARCH_MAX_LIMIT}`),
+		.describe(`Most notes to return; default ${SEARCH_DEFAULT_LIMIT}, at most ${SEARCH_MAX_LIMIT}`),
+	offset: z.number().int().min(0).optional().describe("Notes to skip, to see the next page"),
+	folder: z.string().optional().describe('Only notes under this folder, e.g. "Projects"'),
+	tag: z.string().optional().describe('Only notes with this tag (or a tag below it), e.g. "project"'),
 });
 export type SearchNotesArgs = z.infer<typeof searchNotesSchema>;
 
-export const searchNotesTool: Tool<SearchNotesArgs> = {
-	name: "searchNotes",
-	description: "Search the text of every note (case-insensitive). Returns matching lines as path:line: snippet.",
-	schema: searchNotesSchema,
-	defaultPreference: "always",
-	access: () => ({ reads: [], writes: [], scans: true }),
-	async run(args, ctx): Promise<ToolResult> {
-		const limit = args.limit ?? SEARCH_DEFAULT_LIMIT;
-		let found;
-		try {
-			// One more than asked tells whether the list was cut.
-			found = await ctx.vault.search(args.query, limit + 1);
-		} catch (error) {
-			return vaultErrorResult(error);
-		}
-		const { shown: matches, leftOut } = shownByFloor(found, ctx.floor);
-		const cut = matches.length > limit;
-		const shown = matches.slice(0, limit);
-		const data = { query: args.query, matches: shown, more: cut, leftOut };
-		const tail = leftOutSentence(leftOut, "matches");
-		if (shown.length === 0) return toolResult.success(`No notes contain ${JSON.stringify(args.query)}.${tail}`, { data });
-		const lines = shown.map((m) => `${m.path}:${m.line}: ${m.snippet}`);
-		const head = cut
-			? `The first ${shown.length} matches for ${JSON.stringify(args.query)} (there are more; refine the query or raise limit up to ${SEARCH_MAX_LIMIT}):`
-			: `${shown.length} ${shown.length === 1 ? "match" : "matches"} for ${JSON.stringify(args.query)}:`;
-		return toolResult.success(`${head}\n${lines.join("\n")}${tail}`, { data });
-	},
-};
+const DESCRIPTION =
+	"Search the notes by keywords. Use a few distinctive words, not a sentence or a question: words match in any order, " +
+	'by prefix and with one typo; put "exact phrases" in quotes. Looks at file names, aliases, headings, tags, properties ' +
+	"and text. Returns notes best first (those with every word first), each with its tags and best matching lines as " +
+	"line: text. Narrow with folder or tag; page with offset.";
+
+function count(n: number, word: string): string {
+	return `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function describePage(query: string, offset: number, page: SearchPage, leftOut: number): string {
+	const lines: string[] = [];
+	const quoted = JSON.stringify(query);
+	if (page.hits.length === 0) {
+		lines.push(offset > 0 ? `No more notes match ${quoted} after the first ${offset}.` : `No notes match ${quoted}. Try fewer or other keywords.`);
+	} else {
+		const all = page.total !== null ? ` of ${count(page.total, "note")}` : "";
+		lines.push(`Notes matching ${quoted}, best first (${offset + 1}-${offset + page.hits.length}${all}):`);
+		page.hits.forEach((hit, i) => {
+			const tags = hit.tags.length > 0 ? ` ${hit.tags.map((t) => `#${t}`).join(" ")}` : "";
+			const coverage = hit.of > 1 ? (hit.covered >= hit.of ? " (every word)" : ` (${hit.covered} of ${hit.of} words)`) : "";
+			const cut = hit.truncated ? " (long note: only its first part is searched)" : "";
+			lines.push(`${offset + i + 1}. ${hit.path}${tags}${coverage}${cut}`);
+			for (const line of hit.lines) lines.push(`   ${line.line}: ${line.snippet}`);
+		});
+	}
+	if (page.more) lines.push(`There are more: call again with offset ${offset + page.hits.length}, or narrow the query.`);
+	if (page.capped) lines.push("Only the best candidates were checked for the quoted phrase; narrow the query to be sure.");
+	const { status } = page;
+	if (status.phase !== "ready") {
+		lines.push(`The index is still being built: ${status.indexed.toLocaleString("en-US")} of ${count(status.total, "note")} searched so far, so results may be incomplete.`);
+	}
+	if (status.unreadable > 0) lines.push(`${count(status.unreadable, "note")} could not be read and are not searched.`);
+	return lines.join("\n") + leftOutSentence(leftOut, "files");
+}
+
+export function createSearchNotesTool(deps: { index: NoteSearch }): Tool<SearchNotesArgs> {
+	return {
+		name: "searchNotes",
+		description: DESCRIPTION,
+		schema: searchNotesSchema,
+		defaultPreference: "always",
+		// The index reads notes itself, only those the access floor lets through; the hits are
+		// filtered through the call's floor again before they are shown.
+		access: () => ({ reads: [], writes: [], scans: true }),
+		async run(args, ctx): Promise<ToolResult> {
+			let folder: string;
+			try {
+				folder = normalizeFolderPath(args.folder);
+			} catch (error) {
+				return vaultErrorResult(error, args.folder);
+			}
+			const offset = args.offset ?? 0;
+			const request: SearchRequest = { query: args.query, limit: args.limit ?? SEARCH_DEFAULT_LIMIT, offset, folder, ...(args.tag !== undefined ? { tag: args.tag } : {}) };
+			let page: SearchPage;
+			try {
+				page = await deps.index.search(request);
+			} catch (error) {
+				return vaultErrorResult(error);
+			}
+			// The index never holds files under the floor (it counts them); a hit the call's own
+			// floor refuses (a folder protected since) is left out here and counted too.
+			const { shown, leftOut: refused } = shownByFloor(page.hits, ctx.floor);
+			const leftOut = page.status.leftOut + refused;
+			const shownPage = { ...page, hits: shown };
+			const data = { query: args.query, offset, hits: shown, total: page.total, more: page.more, status: page.status, leftOut };
+			return toolResult.success(describePage(args.query, offset, shownPage, leftOut), { data });
+		},
+	};
+}

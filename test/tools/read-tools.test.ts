@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listNotesTool, LIST_CAP } from "../../src/tools/list-notes";
 import { readNoteTool, READ_CHAR_BUDGET } from "../../src/tools/read-note";
-import { searchNotesTool } from "../../src/tools/search-notes";
 import type { ToolResult } from "../../src/tools/result";
 import type { ToolContext, Suspended } from "../../src/tools/tool";
 import { emptyState } from "../../src/thread/projection";
@@ -73,27 +72,6 @@ describe("readNote", () => {
 
 	it("rejects a limit above the maximum in its schema", () => {
 		expect(readNoteTool.schema.safeParse({ path: "A.md", limit: 100_000 }).success).toBe(false);
-	});
-});
-
-describe("searchNotes", () => {
-	it("returns at most limit matches with snippets and says when there are more", async () => {
-		const notes: Record<string, string> = {};
-		for (let i = 0; i < 30; i++) notes[`N${String(i).padStart(2, "0")}.md`] = `about apples ${i}`;
-		const vault = new MemoryVault("v", notes);
-		const r = result(await searchNotesTool.run({ query: "apples", limit: 5 }, ctx(vault)));
-		expect(r.message.split("\n")).toHaveLength(6);
-		expect(r.message).toContain("there are more");
-		expect(r.message).toContain("N00.md:1: about apples 0");
-		const few = result(await searchNotesTool.run({ query: "apples 29" }, ctx(vault)));
-		expect(few.message).toBe('1 match for "apples 29":\nN29.md:1: about apples 29');
-		const none = result(await searchNotesTool.run({ query: "pears" }, ctx(vault)));
-		expect(none.message).toBe('No notes contain "pears".');
-	});
-
-	it("refuses an empty query and a limit over 50 in its schema", () => {
-		expect(searchNotesTool.schema.safeParse({ query: "  " }).success).toBe(false);
-		expect(searchNotesTool.schema.safeParse({ query: "a", limit: 51 }).success).toBe(false);
 	});
 });
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { listNotesTool } from "../../src/tools/list-notes";
 import { readNoteTool } from "../../src/tools/read-note";
 import { ToolRegistry } from "../../src/tools/registry";
-import { searchNotesTool } from "../../src/tools/search-notes";
+import { createSearchNotesTool } from "../../src/tools/search-notes";
+import { NoteIndex } from "../../src/search/note-index";
+import { MemoryStore } from "../../src/store/memory-store";
+import { MemoryVault } from "../../src/vault/memory-vault";
+
+const searchNotesTool = createSearchNotesTool({ index: new NoteIndex({ vault: new MemoryVault("v"), store: new MemoryStore(), protectedFolders: [] }) });
 
 describe("ToolRegistry", () => {
 	const registry = new ToolRegistry([readNoteTool, searchNotesTool, listNotesTool]);

@@ -24,8 +24,9 @@ import { readNoteTool } from "../../../src/tools/read-note";
 import { ToolRegistry } from "../../../src/tools/registry";
 import type { AnyTool } from "../../../src/tools/registry";
 import { toolResult } from "../../../src/tools/result";
-import { searchNotesTool } from "../../../src/tools/search-notes";
+import { createSearchNotesTool } from "../../../src/tools/search-notes";
 import { NO_ACCESS } from "../../../src/tools/tool";
+import { NoteIndex } from "../../../src/search/note-index";
 import type { Tool } from "../../../src/tools/tool";
 import { MemoryVault } from "../../../src/vault/memory-vault";
 
@@ -114,7 +115,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
 	const sleeps: number[] = [];
 	const models = createModelProvider(() => settings, () => ({}));
 	const chosen = typeof options.tools === "function" ? options.tools({ vault, store, models }) : options.tools;
-	const tools = new ToolRegistry(chosen ?? [readNoteTool, searchNotesTool, listNotesTool, appendLineTool]);
+	const tools = new ToolRegistry(chosen ?? [readNoteTool, createSearchNotesTool({ index: new NoteIndex({ vault, store, protectedFolders: [] }) }), listNotesTool, appendLineTool]);
 	const runner = new AgentRunner({
 		vault,
 		models,

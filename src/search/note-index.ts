@@ -1,0 +1,357 @@
+/**
+ * The note index: built when first needed (the pane opens, or the first search), never at
+ * plugin start; loaded from the Store when a saved copy checks out, then only notes whose
+ * fingerprint (mtime + size) changed are read again. Vault changes mark paths dirty and one
+ * worker reconciles them in time slices: a dirty path is stat'ed and read afresh, so the order
+ * of events does not matter and a note is never rebuilt more than it changed.
+ */
+import type MiniSearch from "minisearch";
+import type { Store } from "../store/store";
+import { VaultError, type NoteStat, type Vault, type VaultChange } from "../vault/vault";
+import { createMiniSearch, toDocument, type IndexedDocument } from "./index-schema";
+import { IDLE_STATUS, sameStatus, type IndexStatus, type IndexStatusFeed } from "./index-status";
+import { MAX_INDEXED_CHARS, noteFields, type NoteMetadataSource } from "./note-fields";
+import { searchIndex, type SearchPage, type SearchRequest } from "./note-search";
+import { Slicer, realPacer, timers, type Pacer } from "./pacer";
+import { PathQueue } from "./path-queue";
+import { INDEX_KEY, loadIndex, serializeIndex, type LoadOutcome, type NoteRecord } from "./persisted-index";
+import { AccessFloor } from "../vault/access-floor";
+
+export interface NoteIndexDeps {
+	vault: Vault;
+	store: Store;
+	/** Folders never indexed whatever their files (configuration folder, plugin data). */
+	protectedFolders: readonly string[];
+	/** The host's parsed metadata (Obsidian's metadataCache); parsed from the text without it. */
+	metadata?: NoteMetadataSource;
+	pacer?: Pacer;
+	maxIndexedChars?: number;
+	/** Quiet time after changes before the index is saved again (default 60 s; the first full build saves at once). */
+	saveDelayMs?: number;
+	/** See FIRST_SEARCH_WAIT_MS. */
+	firstSearchWaitMs?: number;
+}
+
+/** How long the first search waits for the first pass before answering from what is indexed. */
+export const FIRST_SEARCH_WAIT_MS = 1500;
+
+/** Notes read at once while indexing. */
+const READ_AHEAD = 32;
+
+type Loaded = { path: string; kind: "refused" | "gone" | "unreadable" } | { path: string; kind: "note"; stat: NoteStat; text: string };
+
+/** Terms cleaned per vacuum slice (minisearch yields between batches). */
+const VACUUM_BATCH = 200;
+
+/** Status updates at most this often while indexing (phase changes always go out). */
+const STATUS_INTERVAL_MS = 100;
+
+export class NoteIndex implements IndexStatusFeed {
+	private index: MiniSearch<IndexedDocument> = createMiniSearch();
+	private notes = new Map<string, NoteRecord>();
+	/** Indexable paths the vault has (listed or created since). */
+	private readonly expected = new Set<string>();
+	private readonly leftOut = new Set<string>();
+	private readonly unreadable = new Set<string>();
+	private readonly dirty = new PathQueue();
+	/** Fingerprints from the listing that planned the first pass, so it need not stat each note again. */
+	private readonly listed = new Map<string, NoteStat>();
+	private readonly listeners = new Set<(status: IndexStatus) => void>();
+	private readonly pacer: Pacer;
+	private readonly floor: AccessFloor;
+	private opening: Promise<void> | null = null;
+	private worker: Promise<void> | null = null;
+	private phase: IndexStatus["phase"] = "idle";
+	private pass = { done: 0, of: 0 };
+	private firstPassDone = false;
+	private unsubscribe: (() => void)[] = [];
+	private published: IndexStatus = IDLE_STATUS;
+	private publishedAt = -Infinity;
+	private unsaved = false;
+	private saveTimer: ReturnType<typeof setTimeout> | null = null;
+	private saving: Promise<void> = Promise.resolve();
+	private disposed = false;
+	/** How the saved index was found at start (for tests and the bench). */
+	loadedAs: LoadOutcome = "absent";
+	/** The longest stretch between two yields while indexing, in ms. */
+	longestSliceMs = 0;
+
+	constructor(private readonly deps: NoteIndexDeps) {
+		this.pacer = deps.pacer ?? realPacer;
+		this.floor = new AccessFloor(deps.protectedFolders);
+	}
+
+	/** Starts the index (idempotent). Nothing happens before the first call. */
+	start(): Promise<void> {
+		this.opening ??= this.open();
+		return this.opening;
+	}
+
+	status(): IndexStatus {
+		return {
+			phase: this.phase,
+			done: this.pass.done,
+			of: this.pass.of,
+			indexed: this.notes.size,
+			total: this.expected.size,
+			truncated: [...this.notes.values()].filter((note) => note.truncated).length,
+			unreadable: this.unreadable.size,
+			leftOut: this.leftOut.size,
+		};
+	}
+
+	watch(listener: (status: IndexStatus) => void): () => void {
+		this.listeners.add(listener);
+		listener(this.status());
+		void this.start();
+		return () => this.listeners.delete(listener);
+	}
+
+	/**
+	 * Searches the notes. The first pass gets a moment to finish (a small vault is indexed by
+	 * then); if it is still going, this searches what is indexed and the page's status says how
+	 * far it got. Afterwards it first takes in the changes still queued.
+	 */
+	async search(request: SearchRequest): Promise<SearchPage> {
+		await this.start();
+		if (!this.firstPassDone) await this.firstPassOrTimeout(this.deps.firstSearchWaitMs ?? FIRST_SEARCH_WAIT_MS);
+		if (this.firstPassDone) await this.idle();
+		await this.vacuumed();
+		return searchIndex({ index: this.index, notes: this.notes, vault: this.deps.vault, status: this.status() }, request);
+	}
+
+	private async firstPassOrTimeout(ms: number): Promise<void> {
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		const timeout = new Promise<void>((resolve) => (timer = timers.set(resolve, ms)));
+		const done = (async () => {
+			while (!this.firstPassDone && this.worker && !this.disposed) await this.worker.catch(() => undefined);
+		})();
+		await Promise.race([done, timeout]);
+		timers.clear(timer);
+	}
+
+	/**
+	 * Discarded versions of changed notes leave stale postings that skew scores until they are
+	 * cleaned, so a search cleans first. Cleaning is done here, on demand, rather than after
+	 * every change: saving a note while typing then costs no vacuum until someone searches.
+	 */
+	private async vacuumed(): Promise<void> {
+		while (this.index.dirtCount > 0 && !this.disposed) await this.index.vacuum({ batchSize: VACUUM_BATCH, batchWait: 0 });
+	}
+
+	/** Resolves when no change is waiting to be indexed. */
+	async idle(): Promise<void> {
+		await this.start();
+		while (this.worker) await this.worker;
+	}
+
+	/** Stops listening to the vault and saves what changed since the last save. */
+	async dispose(): Promise<void> {
+		if (this.disposed) return;
+		this.disposed = true;
+		for (const stop of this.unsubscribe) stop();
+		if (this.saveTimer) timers.clear(this.saveTimer);
+		await this.opening?.catch(() => undefined);
+		while (this.worker) await this.worker.catch(() => undefined);
+		if (this.unsaved) await this.save();
+		await this.saving;
+	}
+
+	private async open(): Promise<void> {
+		this.setPhase("loading");
+		this.unsubscribe.push(this.deps.vault.onChange((change) => this.changed(change)));
+		if (this.deps.metadata?.onResolved) this.unsubscribe.push(this.deps.metadata.onResolved((path) => this.mark(path)));
+		const loaded = await loadIndex(this.deps.store);
+		this.loadedAs = loaded.ok ? "loaded" : loaded.reason;
+		if (loaded.ok) {
+			this.index = loaded.index;
+			this.notes = loaded.notes;
+		}
+		let listed: NoteStat[] = [];
+		try {
+			listed = await this.deps.vault.list();
+		} catch (error) {
+			console.error("[redline] search: listing the vault failed; only changes will be indexed", error);
+		}
+		const stale = new Set(this.notes.keys());
+		for (const note of listed) {
+			stale.delete(note.path);
+			if (!this.allowed(note.path)) continue;
+			this.expected.add(note.path);
+			const known = this.notes.get(note.path);
+			if (!known || known.mtime !== note.mtime || known.size !== note.size) {
+				this.dirty.add(note.path);
+				this.listed.set(note.path, note);
+			}
+		}
+		// Indexed before but gone (or no longer allowed): reconciling drops them.
+		for (const path of stale) this.dirty.add(path);
+		if (!loaded.ok && loaded.reason !== "absent") this.unsaved = true;
+		this.pass = { done: 0, of: this.dirty.size };
+		this.kick();
+	}
+
+	/** The access floor's rule for what may be shown without asking is what may be indexed. */
+	private mayIndex(path: string): boolean {
+		return this.floor.mayShow(path);
+	}
+
+	private allowed(path: string): boolean {
+		if (this.mayIndex(path)) {
+			this.leftOut.delete(path);
+			return true;
+		}
+		this.leftOut.add(path);
+		return false;
+	}
+
+	private changed(change: VaultChange): void {
+		if (change.type === "rename") {
+			this.leftOut.delete(change.oldPath);
+			this.expected.delete(change.oldPath);
+			this.mark(change.oldPath);
+		}
+		if (change.type === "delete") {
+			this.leftOut.delete(change.path);
+			this.expected.delete(change.path);
+		} else if (this.allowed(change.path)) {
+			this.expected.add(change.path);
+		}
+		this.mark(change.path);
+	}
+
+	private mark(path: string): void {
+		if (this.disposed) return;
+		// Changed since it was listed: the listing's fingerprint no longer describes it.
+		this.listed.delete(path);
+		if (!this.dirty.has(path)) {
+			this.dirty.add(path);
+			if (this.phase === "ready") this.pass = { done: 0, of: 0 };
+			this.pass.of++;
+		}
+		// Before open() has listed the vault, the pass it plans covers this path too.
+		if (this.opening && this.phase !== "loading") this.kick();
+	}
+
+	private kick(): void {
+		if (this.worker || this.disposed) return;
+		this.worker = this.drain().finally(() => {
+			this.worker = null;
+			// A change that came in while the worker was finishing gets its own run.
+			if (this.dirty.size > 0 && !this.disposed) this.kick();
+		});
+	}
+
+	private async drain(): Promise<void> {
+		const slicer = new Slicer(this.pacer);
+		this.setPhase("indexing");
+		// Reads run a few at a time (file reads wait on I/O, not on the CPU); indexing takes them
+		// in order as they arrive, yielding between slices.
+		const reading: Promise<Loaded>[] = [];
+		const readAhead = (): void => {
+			while (reading.length < READ_AHEAD && this.dirty.size > 0) for (const path of this.dirty.take(1)) reading.push(this.load(path));
+		};
+		readAhead();
+		for (let next = reading.shift(); next && !this.disposed; next = reading.shift()) {
+			this.apply(await next);
+			this.pass.done++;
+			readAhead();
+			this.publish();
+			await slicer.tick();
+		}
+		// Many changes and no search: clean up anyway, so stale postings do not pile up in memory.
+		if (this.index.dirtCount > 20 && this.index.dirtFactor > 0.1 && !this.disposed) await this.vacuumed();
+		slicer.finish();
+		this.longestSliceMs = Math.max(this.longestSliceMs, slicer.longestMs);
+		if (this.dirty.size > 0 || this.disposed) return;
+		const first = !this.firstPassDone;
+		this.firstPassDone = true;
+		this.setPhase("ready");
+		if (this.unsaved) this.scheduleSave(first ? 0 : (this.deps.saveDelayMs ?? 60_000));
+	}
+
+	/** Reads what the vault has at path now (nothing in the index changes yet). */
+	private async load(path: string): Promise<Loaded> {
+		if (!this.mayIndex(path)) return { path, kind: "refused" };
+		try {
+			// Stat (or list) before reading: if the note changes in between, the fingerprint is the
+			// older one, so a restart reads it again rather than trusting an index older than the note.
+			const listed = this.listed.get(path);
+			this.listed.delete(path);
+			const stat = listed ?? (await this.deps.vault.stat(path));
+			const text = await this.deps.vault.read(path);
+			return { path, kind: "note", stat, text };
+		} catch (error) {
+			const gone = error instanceof VaultError && (error.code === "not-found" || error.code === "not-a-file");
+			return { path, kind: gone ? "gone" : "unreadable" };
+		}
+	}
+
+	/** Brings the index up to date with what load found at one path. */
+	private apply(loaded: Loaded): void {
+		const { path } = loaded;
+		if (loaded.kind !== "note") {
+			if (loaded.kind === "gone") this.expected.delete(path);
+			this.drop(path);
+			if (loaded.kind === "unreadable") this.unreadable.add(path);
+			return;
+		}
+		this.unreadable.delete(path);
+		this.expected.add(path);
+		const fields = noteFields(path, loaded.text, this.deps.metadata?.metadata(path, loaded.text) ?? null, this.deps.maxIndexedChars ?? MAX_INDEXED_CHARS);
+		if (this.index.has(path)) this.index.discard(path);
+		this.index.add(toDocument(fields));
+		this.notes.set(path, { mtime: loaded.stat.mtime, size: loaded.stat.size, truncated: fields.truncated, tags: fields.tags });
+		this.unsaved = true;
+	}
+
+	private drop(path: string): void {
+		this.unreadable.delete(path);
+		if (!this.index.has(path)) return;
+		this.index.discard(path);
+		this.notes.delete(path);
+		this.unsaved = true;
+	}
+
+	/** The index as saved (one synchronous serialisation; the bench measures it). */
+	serialized(): string {
+		return serializeIndex(this.index, this.notes);
+	}
+
+	private scheduleSave(delayMs: number): void {
+		if (this.saveTimer || this.disposed) return;
+		this.saveTimer = timers.set(() => {
+			this.saveTimer = null;
+			void this.save();
+		}, delayMs);
+	}
+
+	private save(): Promise<void> {
+		this.saving = this.saving.then(async () => {
+			if (!this.unsaved) return;
+			this.unsaved = false;
+			try {
+				await this.deps.store.write(INDEX_KEY, this.serialized());
+			} catch (error) {
+				this.unsaved = true;
+				console.error("[redline] search: saving the index failed; it will be rebuilt from the notes next time", error);
+			}
+		});
+		return this.saving;
+	}
+
+	private setPhase(phase: IndexStatus["phase"]): void {
+		this.phase = phase;
+		this.publish(true);
+	}
+
+	private publish(force = false): void {
+		const now = this.pacer.now();
+		if (!force && now - this.publishedAt < STATUS_INTERVAL_MS) return;
+		const status = this.status();
+		if (sameStatus(status, this.published)) return;
+		this.published = status;
+		this.publishedAt = now;
+		for (const listener of [...this.listeners]) listener(status);
+	}
+}
