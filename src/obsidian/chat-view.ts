@@ -5,6 +5,7 @@
  * pane re-subscribes and shows the same thread, since the state lives in the service.
  */
 import { ItemView, type HoverParent, type HoverPopover, type WorkspaceLeaf } from "obsidian";
+import type { IndexStatusFeed } from "../search/index-status";
 import type { ThreadService } from "../thread/service-api";
 import type { MountedPane } from "../ui/host";
 import { handleInternalLinks } from "./internal-links";
@@ -18,6 +19,8 @@ export const VIEW_ICON = "message-square-diff";
 export interface ChatViewDeps {
 	/** The plugin's service (built on first use). */
 	service(): Promise<ThreadService>;
+	/** The search index's status (watching starts the index). */
+	indexStatus?: IndexStatusFeed;
 	pluginId: string;
 	/** Reports a failure to start (the plugin shows a Notice with secrets redacted). */
 	onError(error: unknown): void;
@@ -77,7 +80,7 @@ export class ChatView extends ItemView implements HoverParent {
 		}
 		if (!this.isOpen || generation !== this.generation) return;
 		this.contentEl.empty();
-		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc, requests: this.deps.requests });
+		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc, requests: this.deps.requests, ...(this.deps.indexStatus ? { indexStatus: this.deps.indexStatus } : {}) });
 		this.pane = loadMount().mountRedlinePane(this.contentEl, host);
 	}
 

@@ -14,6 +14,8 @@ import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
 import { registerCommands, type CommandHost } from "./commands";
 import { HistoryModal } from "./history-modal";
 import { HistoryPresence } from "./history-presence";
+import { layoutReadyIndexFeed } from "./index-feed";
+import { createObsidianNoteMetadata } from "./note-metadata";
 import { loadRedline } from "./lazy";
 import { ObsidianStore } from "./obsidian-store";
 import { ObsidianVault } from "./obsidian-vault";
@@ -52,7 +54,7 @@ export class RedlinePlugin extends Plugin {
 	override async onload(): Promise<void> {
 		await this.savedSettings.load();
 		this.reportProblems(this.savedSettings.problems);
-		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests }));
+		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), indexStatus: layoutReadyIndexFeed(this.app, async () => (await this.core()).search), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests }));
 		// The pane's [[links]] show Page preview's hover popover like a note's (see chat-view.ts).
 		this.registerHoverLinkSource(VIEW_TYPE, { display: "Redline", defaultMod: true });
 		// Named like the palette names commands ("Redline: …"): a ribbon tooltip has no plugin prefix.
@@ -165,6 +167,7 @@ export class RedlinePlugin extends Plugin {
 			// Delegates, so a change of the transport setting applies to the next request.
 			fetch: (input, init) => this.currentTransport().fetch(input, init),
 			protectedFolders: [configDir, pluginDir],
+			noteMetadata: createObsidianNoteMetadata(this.app),
 		});
 		if (this.corePromise === null) return core; // unloaded meanwhile
 		this.built = core;

@@ -5,6 +5,7 @@
  */
 import { Component, TFile, prepareFuzzySearch, type App } from "obsidian";
 import { MarkdownRenderer } from "obsidian";
+import type { IndexStatusFeed } from "../search/index-status";
 import type { ThreadService } from "../thread/service-api";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
@@ -18,6 +19,7 @@ export interface UiHostDeps {
 	pluginId: string;
 	doc: Document;
 	requests: PaneRequests;
+	indexStatus?: IndexStatusFeed;
 }
 
 const SUGGESTION_LIMIT = 20;
@@ -28,6 +30,7 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 		service: deps.service,
 		doc: deps.doc,
 		onRequest: (listener) => deps.requests.subscribe(listener),
+		...(deps.indexStatus ? { indexStatus: deps.indexStatus } : {}),
 		renderMarkdown(el, markdown, sourcePath) {
 			// Where its [[links]] resolve from (internal-links.ts reads it when one is clicked).
 			el.setAttr("data-source-path", sourcePath);

@@ -8,6 +8,8 @@
  *   PUT  /sandbox/api/note?path=P        body { text, base? } -> { path, text } (a user edit)
  *   GET  /sandbox/api/changes            -> Server-Sent Events, one VaultChange per event
  *   GET  /sandbox/api/info               -> { vaultName, demo: boolean, model }
+ *   GET  /sandbox/api/index-status       -> Server-Sent Events, the search index's IndexStatus
+ *                                           (connecting starts the index, as a pane opening does)
  *
  * Bad input is a 4xx with a message (a body that is not JSON, not UTF-8 or too large); anything
  * else that fails is a 500 that says so without the exception's own text.
@@ -16,10 +18,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { reportToStderr } from "../rpc/server/front-door";
 import { readTextBody } from "../rpc/server/request-body";
 import { sendJson } from "../rpc/server/responses";
+import type { IndexStatusFeed } from "../search/index-status";
 import { VaultError, type Vault } from "../vault/vault";
 
 export interface NotesApiOptions {
 	vault: Vault;
+	indexStatus: IndexStatusFeed;
 	info: { vaultName: string; demo: boolean; model: string };
 	onError?: (error: unknown) => void;
 }
@@ -52,14 +56,15 @@ async function noteText(req: IncomingMessage): Promise<{ text: string } | { stat
 	return typeof text === "string" ? { text } : { status: 400, message: "Send { text: string }" };
 }
 
-function serveChanges(vault: Vault, res: ServerResponse): void {
+/** Server-Sent Events: one `event` per value that subscribe reports, until the client leaves. */
+function serveEvents<T>(res: ServerResponse, event: string, subscribe: (send: (value: T) => void) => () => void): void {
 	res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", connection: "keep-alive" });
 	const write = (chunk: string): void => {
 		res.write(chunk);
 		if (res.writableLength > MAX_QUEUED_CHANGE_BYTES) res.destroy();
 	};
 	write("retry: 1000\n\n: connected\n\n");
-	const stop = vault.onChange((change) => write(`event: change\ndata: ${JSON.stringify(change)}\n\n`));
+	const stop = subscribe((value) => write(`event: ${event}\ndata: ${JSON.stringify(value)}\n\n`));
 	const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
 	res.on("close", () => {
 		clearInterval(heartbeat);
@@ -94,7 +99,9 @@ export function createNotesApi(options: NotesApiOptions): (req: IncomingMessage,
 				const written = (await vault.exists(path)) ? await vault.process(path, () => text) : (await vault.create(path, text), text);
 				sendJson(res, 200, { path, text: written });
 			} else if (route === "changes" && req.method === "GET") {
-				serveChanges(vault, res);
+				serveEvents(res, "change", (send) => vault.onChange(send));
+			} else if (route === "index-status" && req.method === "GET") {
+				serveEvents(res, "status", (send) => options.indexStatus.watch(send));
 			} else {
 				sendJson(res, 404, { error: `No sandbox route ${req.method ?? ""} ${url.pathname}` });
 			}

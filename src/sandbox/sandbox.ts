@@ -106,6 +106,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	const rpc = createRpcHandler(redline.service, { token });
 	const notes = createNotesApi({
 		vault,
+		indexStatus: redline.search,
 		info: { vaultName: vault.name, demo: options.model.kind === "scripted", model: settings.mainModel.model },
 	});
 

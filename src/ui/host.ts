@@ -2,6 +2,7 @@
  * What the pane needs from its host (Obsidian or the sandbox page). The pane never imports
  * `obsidian`: the host injects the service client, Markdown rendering and note navigation.
  */
+import type { IndexStatusFeed } from "../search/index-status";
 import type { ThreadService } from "../thread/service-api";
 
 export interface UiHost {
@@ -20,6 +21,8 @@ export interface UiHost {
 	openSettings(): void;
 	/** The document the pane lives in (pop-out windows have their own). */
 	doc: Document;
+	/** The search index's status (watching it starts the index): the pane shows indexing progress. */
+	indexStatus?: IndexStatusFeed;
 	/** Requests from the host's commands ("New chat", "Pin the active note"); returns an unsubscribe. */
 	onRequest?(listener: (request: PaneRequest) => void): () => void;
 }

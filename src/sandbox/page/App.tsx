@@ -35,8 +35,9 @@ export function App(props: { service: ThreadService; notes: NotesClient }) {
 					showSettingsHelp: () => setShowHelp(true),
 				},
 				document,
+				{ watch: (listener) => client.onIndexStatus(listener) },
 			),
-		[service],
+		[service, client],
 	);
 
 	useEffect(() => host.activeNoteChanged(selected), [host, selected]);

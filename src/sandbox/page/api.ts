@@ -1,4 +1,5 @@
 /** The page's client for the sandbox notes API (see ../notes-api.ts). */
+import type { IndexStatus } from "../../search/index-status";
 import type { NoteStat, VaultChange } from "../../vault/vault";
 
 export interface SandboxInfo {
@@ -38,6 +39,13 @@ export class NotesClient {
 
 	async write(path: string, text: string): Promise<void> {
 		await this.json(await fetch(this.url("note", { path }), { method: "PUT", body: JSON.stringify({ text }), headers: { "content-type": "application/json" } }));
+	}
+
+	/** The search index's status, live; connecting starts the index. Returns a function that stops listening. */
+	onIndexStatus(listener: (status: IndexStatus) => void): () => void {
+		const source = new EventSource(this.url("index-status"));
+		source.addEventListener("status", (event) => listener(JSON.parse((event as MessageEvent<string>).data) as IndexStatus));
+		return () => source.close();
 	}
 
 	/**

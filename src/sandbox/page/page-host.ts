@@ -2,6 +2,7 @@
  * The UiHost of the sandbox page: the same pane as in Obsidian, with the page standing in for
  * the editor (open note = select it in the file list) and a small Markdown renderer.
  */
+import type { IndexStatusFeed } from "../../search/index-status";
 import type { ThreadService } from "../../thread/service-api";
 import type { UiHost } from "../../ui/host";
 import { renderMarkdownInto } from "./markdown";
@@ -13,11 +14,12 @@ export interface PageNavigation {
 	showSettingsHelp(): void;
 }
 
-export function createPageHost(service: ThreadService, navigation: PageNavigation, doc: Document): UiHost & { activeNoteChanged(path: string | null): void } {
+export function createPageHost(service: ThreadService, navigation: PageNavigation, doc: Document, indexStatus?: IndexStatusFeed): UiHost & { activeNoteChanged(path: string | null): void } {
 	const listeners = new Set<(path: string | null) => void>();
 	return {
 		service,
 		doc,
+		...(indexStatus ? { indexStatus } : {}),
 		renderMarkdown(el, markdown) {
 			renderMarkdownInto(el, markdown, (target) => navigation.openNote(target));
 		},

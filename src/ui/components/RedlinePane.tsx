@@ -11,6 +11,7 @@ import { useThread } from "../hooks/useThread";
 import { useThreads } from "../hooks/useThreads";
 import { Composer } from "./Composer";
 import { HistoryPanel } from "./HistoryPanel";
+import { IndexProgress } from "./IndexProgress";
 import { MessageList } from "./MessageList";
 import { RunAllBar } from "./RunAllBar";
 import { ThreadHeader } from "./ThreadHeader";
@@ -118,6 +119,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				}}
 				onToggleHistory={() => setHistoryOpen((open) => !open)}
 			/>
+			<IndexProgress feed={host.indexStatus} />
 			{historyOpen && <HistoryPanel host={host} path={activeNote} refreshKey={historyKey} />}
 			<div className="redline-body" ref={scrollRef}>
 				{view?.error && <p className="redline-inline-error" role="alert">{view.error.message}</p>}

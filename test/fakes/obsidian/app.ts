@@ -6,6 +6,7 @@ import { Component, Events } from "./events";
 import { createFakeWindow, installDomHelpers } from "./dom";
 import { FileManager, Vault, normalizePath } from "./vault";
 import { Workspace, type ViewCreator } from "./workspace";
+import { MetadataCache } from "./metadata";
 import type { Modal, PluginSettingTab } from "./ui";
 
 export class SecretStorage extends Events implements Shape<O.SecretStorage, "setSecret" | "getSecret" | "listSecrets"> {
@@ -31,6 +32,7 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	readonly vault: Vault;
 	readonly workspace: Workspace;
 	readonly fileManager: FileManager;
+	readonly metadataCache: MetadataCache;
 	readonly secretStorage = new SecretStorage();
 	readonly viewRegistry = new Map<string, ViewCreator>();
 	readonly commands = new Map<string, FakeCommand>();
@@ -74,6 +76,7 @@ export class App implements Shape<O.App, "isDarkMode"> {
 		this.vault = new Vault(options.vaultName);
 		this.workspace = new Workspace(this);
 		this.fileManager = new FileManager(this.vault);
+		this.metadataCache = new MetadataCache(this.vault);
 	}
 	get doc(): Document {
 		return this.win.document as unknown as Document;

@@ -113,6 +113,7 @@ export class Vault extends Events implements Shape<O.Vault, "configDir" | "getNa
 	readonly adapter = new FakeAdapter(this.disk);
 	configDir = ".obsidian";
 	private index = new Map<string, TAbstractFile>();
+	private readonly seeded = new Set<string>();
 	private root = new TFolder();
 	/** Test helper: how many times each path was written through the Vault API. */
 	readonly writes: string[] = [];
@@ -217,7 +218,12 @@ export class Vault extends Events implements Shape<O.Vault, "configDir" | "getNa
 				this.disk.files.set(path, new TextDecoder().decode(content));
 			}
 			this.indexFile(path);
+			this.seeded.add(path);
 		}
+	}
+	/** Test helper: true when path was seeded (present when the vault loaded, so already cached). */
+	isSeeded(path: string): boolean {
+		return this.seeded.has(path);
 	}
 	/** Test helper: the stored text of a path, or undefined. */
 	text(path: string): string | undefined {
