@@ -17,6 +17,7 @@ import { INDEX_KEY } from "../src/search/persisted-index";
 import { createSearchNotesTool, searchNotesSchema } from "../src/tools/search-notes";
 import type { ToolContext } from "../src/tools/tool";
 import { emptyState } from "../src/thread/projection";
+import { AccessFloor } from "../src/vault/access-floor";
 import { corpusDir } from "../test/support/corpus";
 import { createTempDir } from "../test/support/temp";
 import type { BenchRow } from "./run";
@@ -134,6 +135,7 @@ export async function run(): Promise<BenchRow[]> {
 			threadId: "bench",
 			callId: "c",
 			vault,
+			floor: new AccessFloor([".obsidian"]),
 			state: () => emptyState("bench"),
 			emit: () => undefined,
 			progress: () => undefined,

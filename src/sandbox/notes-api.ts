@@ -23,7 +23,8 @@ import { VaultError, type Vault } from "../vault/vault";
 
 export interface NotesApiOptions {
 	vault: Vault;
-	indexStatus: IndexStatusFeed;
+	/** The search index's status; without it the index-status route is absent (404). */
+	indexStatus?: IndexStatusFeed;
 	info: { vaultName: string; demo: boolean; model: string };
 	onError?: (error: unknown) => void;
 }
@@ -100,8 +101,9 @@ export function createNotesApi(options: NotesApiOptions): (req: IncomingMessage,
 				sendJson(res, 200, { path, text: written });
 			} else if (route === "changes" && req.method === "GET") {
 				serveEvents(res, "change", (send) => vault.onChange(send));
-			} else if (route === "index-status" && req.method === "GET") {
-				serveEvents(res, "status", (send) => options.indexStatus.watch(send));
+			} else if (route === "index-status" && req.method === "GET" && options.indexStatus) {
+				const feed = options.indexStatus;
+				serveEvents(res, "status", (send) => feed.watch(send));
 			} else {
 				sendJson(res, 404, { error: `No sandbox route ${req.method ?? ""} ${url.pathname}` });
 			}

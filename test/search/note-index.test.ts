@@ -104,8 +104,11 @@ describe("the note index", () => {
 		await index.dispose();
 	});
 
-	it("never holds or shows files the read floor leaves out, and counts them", async () => {
+	it("never reads, holds or shows files the access floor leaves out, and counts them", async () => {
 		const vault = new MemoryVault("v", { "a.md": "secret plan", "Private/b.md": "secret plan" });
+		const reads: string[] = [];
+		const read = vault.read.bind(vault);
+		vault.read = (path) => (reads.push(path), read(path));
 		const index = new NoteIndex({ vault, store: new MemoryStore(), protectedFolders: ["Private"], pacer: quickPacer });
 		await index.idle();
 		await vault.create("c.txt", "secret plan");
@@ -113,6 +116,7 @@ describe("the note index", () => {
 		const page = await index.search({ query: "secret", limit: 10 });
 		expect(page.hits.map((h) => h.path)).toEqual(["a.md"]);
 		expect(page.status.leftOut).toBe(3);
+		expect(reads.filter((path) => path !== "a.md")).toEqual([]);
 		await vault.trash("c.txt");
 		await index.idle();
 		expect(index.status().leftOut).toBe(2);

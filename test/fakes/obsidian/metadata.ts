@@ -60,21 +60,19 @@ export class MetadataCache extends Events implements Shape<O.MetadataCache, "get
 
 	constructor(private readonly vault: Vault) {
 		super();
-		vault.on("create", (file) => file instanceof TFile && this.parseLater(file));
-		vault.on("modify", (file) => file instanceof TFile && this.parseLater(file));
-		vault.on("delete", (file) => {
+		vault.internalListener = (name, [file, oldPath]) => {
 			if (!(file instanceof TFile)) return;
-			const path = file.path;
-			const previous = this.caches.get(path) ?? null;
-			this.caches.delete(path);
-			this.trigger("deleted", file, previous);
-		});
-		vault.on("rename", (file, oldPath) => {
-			if (!(file instanceof TFile) || typeof oldPath !== "string") return;
-			const cache = this.caches.get(oldPath);
-			this.caches.delete(oldPath);
-			if (cache) this.caches.set(file.path, cache);
-		});
+			if (name === "create" || name === "modify") this.parseLater(file);
+			else if (name === "delete") {
+				const previous = this.caches.get(file.path) ?? null;
+				this.caches.delete(file.path);
+				this.trigger("deleted", file, previous);
+			} else if (name === "rename" && typeof oldPath === "string") {
+				const cache = this.caches.get(oldPath);
+				this.caches.delete(oldPath);
+				if (cache) this.caches.set(file.path, cache);
+			}
+		};
 	}
 
 	getFileCache(file: O.TFile): O.CachedMetadata | null {

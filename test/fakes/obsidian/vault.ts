@@ -221,6 +221,15 @@ export class Vault extends Events implements Shape<O.Vault, "configDir" | "getNa
 			this.seeded.add(path);
 		}
 	}
+	/**
+	 * Obsidian's metadata cache hears of file changes inside the app, not as a plugin listener:
+	 * the fake MetadataCache hooks in here, so listener counts (leak checks) see only plugins.
+	 */
+	internalListener: ((name: string, data: unknown[]) => void) | null = null;
+	override trigger(name: string, ...data: unknown[]): void {
+		this.internalListener?.(name, data);
+		super.trigger(name, ...data);
+	}
 	/** Test helper: true when path was seeded (present when the vault loaded, so already cached). */
 	isSeeded(path: string): boolean {
 		return this.seeded.has(path);
