@@ -41,10 +41,19 @@ export class NotesClient {
 		await this.json(await fetch(this.url("note", { path }), { method: "PUT", body: JSON.stringify({ text }), headers: { "content-type": "application/json" } }));
 	}
 
-	/** The search index's status, live; connecting starts the index. Returns a function that stops listening. */
+	/**
+	 * The search index's status until it is ready; connecting starts the index. The stream is
+	 * closed then: a browser opens at most six connections to one server, and a page already
+	 * holds two streams (thread events, vault changes), so a second tab would starve its own
+	 * requests. Returns a function that stops listening.
+	 */
 	onIndexStatus(listener: (status: IndexStatus) => void): () => void {
 		const source = new EventSource(this.url("index-status"));
-		source.addEventListener("status", (event) => listener(JSON.parse((event as MessageEvent<string>).data) as IndexStatus));
+		source.addEventListener("status", (event) => {
+			const status = JSON.parse((event as MessageEvent<string>).data) as IndexStatus;
+			listener(status);
+			if (status.phase === "ready") source.close();
+		});
 		return () => source.close();
 	}
 
