@@ -141,6 +141,7 @@ export async function run(): Promise<BenchRow[]> {
 			progress: () => undefined,
 			signal: new AbortController().signal,
 			newId: (prefix) => `${prefix}_1`,
+			commit: (write) => write(),
 		};
 		for (const q of QUERIES) await tool.run(searchNotesSchema.parse(q), ctx); // warm up
 		const times: number[] = [];

@@ -23,6 +23,7 @@ function setup(notes: Record<string, string>, options: { firstSearchWaitMs?: num
 		progress: () => undefined,
 		signal: new AbortController().signal,
 		newId: (p) => `${p}_1`,
+		commit: (write) => write(),
 	};
 	const run = async (args: Parameters<typeof tool.run>[0]): Promise<ToolResult> => {
 		const outcome: ToolResult | Suspended = await tool.run(searchNotesSchema.parse(args), ctx);
