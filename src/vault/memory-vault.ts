@@ -118,7 +118,7 @@ export class MemoryVault implements Vault {
 		return this.settle(() => {
 			const p = normalizeVaultPath(path);
 			const entry = this.entry(p);
-			return { path: p, size: new TextEncoder().encode(entry.content).length, mtime: entry.mtime };
+			return { path: p, size: typeof entry.content === "string" ? new TextEncoder().encode(entry.content).length : entry.content.length, mtime: entry.mtime };
 		});
 	}
 
