@@ -1,7 +1,8 @@
 /**
  * One model call, streamed into the thread: assistant_message_started at the first chunk,
- * assistant_token per text chunk, tool-call chunks collected by index and announced (partial
- * arguments) while they stream. On success it completes the message and proposes every call;
+ * assistant_token per text chunk (assistant_reasoning for a thinking model's reasoning, see
+ * reasoning-split.ts), tool-call chunks collected by index and announced (partial arguments)
+ * while they stream. On success it completes the message and proposes every call;
  * on failure the caller decides (retry or error) and calls `discard`.
  *
  * The newest user message wins: a reply to a request made before the user wrote again completes
@@ -16,6 +17,7 @@ import { newId } from "../thread/ids";
 import type { MessageView, UserMessageView } from "../thread/state";
 import type { ToolRegistry } from "../tools/registry";
 import { parsePartialJson } from "./partial-json";
+import { ReasoningSplit, type SplitText } from "./reasoning-split";
 
 /** The part of a chat model the step uses (a ChatOpenAI with tools bound). */
 export interface StreamingModel {
@@ -47,6 +49,7 @@ export class ModelStep {
 	private readonly calls = new Map<number, StreamedCall>();
 	private finishReason: string | undefined;
 	private usage: ModelUsage | undefined;
+	private readonly reasoning = new ReasoningSplit();
 
 	constructor(
 		private readonly thread: ThreadHandle,
@@ -64,6 +67,8 @@ export class ModelStep {
 			this.take(chunk);
 			if (signal.aborted) break;
 		}
+		// Text held back in case it was the start of a tag (see ReasoningSplit) is final now.
+		this.write(this.reasoning.end());
 		if (signal.aborted) throw new DOMException("Stopped by the user", "AbortError");
 		// A stream that ends without a finish reason was cut short (proxy or server crash).
 		if (this.finishReason === undefined) throw new StreamEndedEarly();
@@ -95,11 +100,7 @@ export class ModelStep {
 	}
 
 	private take(chunk: AIMessageChunk): void {
-		const text = typeof chunk.content === "string" ? chunk.content : chunk.text;
-		if (text) {
-			this.text += text;
-			this.thread.append({ type: "assistant_token", messageId: this.start(), text });
-		}
+		this.write(this.reasoning.take(chunk));
 		for (const part of chunk.tool_call_chunks ?? []) {
 			const index = part.index ?? 0;
 			let call = this.calls.get(index);
@@ -116,6 +117,15 @@ export class ModelStep {
 		if (usage && usage.input_tokens > 0) this.usage = { promptTokens: usage.input_tokens, completionTokens: usage.output_tokens };
 		const reason = (chunk.response_metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
 		if (typeof reason === "string" && reason !== "") this.finishReason = reason;
+	}
+
+	/** Reasoning and answer text as events; reasoning never joins `text` (the model never sees it again). */
+	private write({ reasoning, answer }: SplitText): void {
+		if (reasoning) this.thread.append({ type: "assistant_reasoning", messageId: this.start(), text: reasoning });
+		if (answer) {
+			this.text += answer;
+			this.thread.append({ type: "assistant_token", messageId: this.start(), text: answer });
+		}
 	}
 
 	private announce(call: StreamedCall): void {

@@ -3,7 +3,8 @@
  * the agent runner owns them (it honours Retry-After and records each failure as an event), and
  * an SDK retrying behind its back would make both the waits and the tests nondeterministic.
  */
-import { ChatOpenAI } from "@langchain/openai";
+import { ChatOpenAI, type ChatOpenAIFields } from "@langchain/openai";
+import { ReasoningCompletions } from "./reasoning-deltas";
 import type { ModelEndpoint } from "../settings";
 
 export interface ChatModelOptions {
@@ -66,7 +67,7 @@ export function createChatModel(endpoint: ModelEndpoint, apiKey: string | undefi
 	const key = apiKey?.trim();
 	if (!key && !isLocalBaseUrl(endpoint.baseUrl)) throw new MissingApiKeyError(endpoint.baseUrl);
 	const streaming = options.streaming ?? true;
-	return new ChatOpenAI({
+	const fields: ChatOpenAIFields = {
 		model: endpoint.model,
 		// The OpenAI SDK refuses to start without a key; local servers ignore it.
 		apiKey: key || "no-key",
@@ -81,5 +82,6 @@ export function createChatModel(endpoint: ModelEndpoint, apiKey: string | undefi
 			// The key stays on the user's machine, which is what the SDK's warning is about.
 			dangerouslyAllowBrowser: true,
 		},
-	});
+	};
+	return new ChatOpenAI({ ...fields, completions: new ReasoningCompletions(fields) });
 }

@@ -1,8 +1,9 @@
 /**
  * How a thread's events are written as JSON lines, and read back.
  *
- * Coalescing: consecutive assistant_token events of one message become ONE line whose text is
- * their concatenation, whose seq is the last one's, and whose `lens` lists each token's length.
+ * Coalescing: consecutive assistant_token events of one message (and likewise consecutive
+ * assistant_reasoning events) become ONE line whose text is their concatenation, whose seq is the
+ * last one's, and whose `lens` lists each piece's length.
  * Reading expands the line back into the original tokens with their original, contiguous seqs
  * (seq - n + 1 .. seq). So a replayed log holds the same seqs and texts that live subscribers
  * saw: resuming from any nonce, even one in the middle of a coalesced run, gets exactly the
@@ -49,7 +50,7 @@ export function encodeEvents(events: readonly StoredEvent[]): string {
 	let i = 0;
 	while (i < events.length) {
 		const event = events[i];
-		if (event.type !== "assistant_token" || !isTokenEvent(event)) {
+		if (!isStreamedText(event)) {
 			out += JSON.stringify(event) + "\n";
 			i++;
 			continue;
@@ -60,7 +61,7 @@ export function encodeEvents(events: readonly StoredEvent[]): string {
 		let last: ThreadEvent = event;
 		for (; j < events.length; j++) {
 			const next = events[j];
-			if (!isTokenEvent(next) || next.messageId !== event.messageId || next.seq !== last.seq + 1) break;
+			if (!isStreamedText(next) || next.type !== event.type || next.messageId !== event.messageId || next.seq !== last.seq + 1) break;
 			text += next.text;
 			lens.push(next.text.length);
 			last = next;
@@ -129,7 +130,7 @@ function checkShape(raw: unknown, threadId: string): string | null {
 function expand(record: Record<string, unknown> & { seq: number; type: string }, skipped: string[], where: string): StoredEvent[] {
 	if (!isKnownType(record.type)) return [{ ...record, unknown: true } as StoredEvent];
 	const { lens, ...event } = record;
-	if (record.type !== "assistant_token" || lens === undefined) return [event as unknown as StoredEvent];
+	if (!COALESCED.has(record.type) || lens === undefined) return [event as unknown as StoredEvent];
 	const text = record.text as string;
 	const valid = Array.isArray(lens) && lens.length > 0 && lens.length <= record.seq
 		&& lens.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0)
@@ -148,6 +149,9 @@ function expand(record: Record<string, unknown> & { seq: number; type: string },
 	return tokens;
 }
 
-function isTokenEvent(event: StoredEvent): event is ThreadEvent & { type: "assistant_token"; messageId: string; text: string } {
-	return event.type === "assistant_token" && !("unknown" in event);
+/** The event types that stream in small pieces and are coalesced on disk. */
+const COALESCED: ReadonlySet<string> = new Set(["assistant_token", "assistant_reasoning"]);
+
+export function isStreamedText(event: StoredEvent): event is ThreadEvent & { type: "assistant_token" | "assistant_reasoning"; messageId: string; text: string } {
+	return COALESCED.has(event.type) && !("unknown" in event);
 }

@@ -3,9 +3,9 @@
  * seq/threadId/at, state kept by `apply`) and persisted through the Store port as JSON lines at
  * `threads/<threadId>.jsonl` (log-codec.ts explains how tokens are coalesced on disk).
  *
- * Persistence is asynchronous and serialized: tokens are written at most every 250 ms while they
- * stream (a crash loses at most the last quarter second of text), every other event is written
- * at once, because it is a decision point the user may act on after a restart.
+ * Persistence is asynchronous and serialized: tokens and reasoning are written at most every 250 ms
+ * while they stream (a crash loses at most the last quarter second of text), every other event is
+ * written at once, because it is a decision point the user may act on after a restart.
  *
  * Faults: a write that fails puts its events back at the head of the queue and is retried (with
  * the next write, or by a timer with backoff), so the log on disk never has a hole; a write after
@@ -18,7 +18,7 @@
 import type { Store } from "../store/store";
 import type { ThreadHandle } from "./driver";
 import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
-import { encodeEvents, parseLog } from "./log-codec";
+import { encodeEvents, isStreamedText, parseLog } from "./log-codec";
 import { apply, emptyState, project } from "./projection";
 import type { ThreadState } from "./state";
 import { timers } from "./timers";
@@ -151,7 +151,7 @@ export class ThreadLog implements ThreadHandle {
 		this.all.push(stamped);
 		this.current = apply(this.current, stamped);
 		this.unwritten.push(stamped);
-		if (stamped.type === "assistant_token") {
+		if (isStreamedText(stamped)) {
 			this.timer ??= timers.set(() => void this.flush().catch(() => undefined), TOKEN_FLUSH_MS);
 		} else {
 			void this.flush().catch(() => undefined);
@@ -305,6 +305,6 @@ export class ThreadLog implements ThreadHandle {
  * by far the most frequent, are flat strings and skip the round trip.
  */
 function toJsonShape(event: NewEvent): NewEvent {
-	if (event.type === "assistant_token") return { type: event.type, messageId: event.messageId, text: event.text };
+	if (event.type === "assistant_token" || event.type === "assistant_reasoning") return { type: event.type, messageId: event.messageId, text: event.text };
 	return JSON.parse(JSON.stringify(event)) as NewEvent;
 }

@@ -85,6 +85,8 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 			};
 		case "assistant_token":
 			return updateAssistant(state, event.messageId, (m) => ({ ...m, text: m.text + event.text }));
+		case "assistant_reasoning":
+			return updateAssistant(state, event.messageId, (m) => ({ ...m, reasoning: { text: (m.reasoning?.text ?? "") + event.text, lastAt: event.at } }));
 		case "assistant_message_completed":
 			return updateAssistant(state, event.messageId, (m) => ({ ...m, streaming: false, finishReason: event.finishReason }));
 		case "status":

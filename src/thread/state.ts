@@ -20,6 +20,11 @@ export interface AssistantMessageView {
 	seq: number; // seq of assistant_message_started
 	at: string;
 	text: string;
+	/**
+	 * A thinking model's reasoning for this message (never part of `text`). lastAt: the time of
+	 * its last piece, exact after a replay (a coalesced line keeps its last piece's time).
+	 */
+	reasoning?: { text: string; lastAt: string };
 	streaming: boolean;
 	finishReason?: string;
 	/** callIds proposed by this message, in order. */

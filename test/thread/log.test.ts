@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryStore } from "../../src/store/memory-store";
-import type { NewEvent } from "../../src/thread/events";
+import type { NewEvent, StoredEvent } from "../../src/thread/events";
 import { SEQ_GAP, ThreadLog, threadLogKey } from "../../src/thread/log";
 import { project } from "../../src/thread/projection";
 import { newEventArb } from "./support/arbitrary-events";
@@ -73,6 +73,27 @@ describe("ThreadLog", () => {
 		await log.flush();
 		const replayed = await reopen(store);
 		for (let nonce = 0; nonce <= 22; nonce++) expect(replayed.eventsAfter(nonce)).toStrictEqual(log.eventsAfter(nonce).map((e) => ({ ...e, at: expect.any(String) as string })));
+	});
+
+	it("coalesces a thinking model's reasoning on disk like tokens, apart from the answer, and replays the same state", async () => {
+		const store = new MemoryStore();
+		let clock = Date.parse("2026-01-10T09:00:00.000Z");
+		// Every piece a tenth of a second later: the "Thought for N s" time must survive the replay.
+		const log = new ThreadLog("t1", store, { now: () => new Date((clock += 100)) });
+		log.append({ type: "assistant_message_started", messageId: "a1" });
+		for (let i = 0; i < 40; i++) log.append({ type: "assistant_reasoning", messageId: "a1", text: `step ${i}. ` });
+		for (const token of tokens(10)) log.append(token);
+		log.append({ type: "assistant_message_completed", messageId: "a1", finishReason: "stop" });
+		await log.flush();
+		const lines = ((await store.read(threadLogKey("t1"))) ?? "").split("\n").filter(Boolean);
+		expect(lines.map((line) => (JSON.parse(line) as { type: string }).type)).toEqual(["assistant_message_started", "assistant_reasoning", "assistant_token", "assistant_message_completed"]);
+		const replayed = await reopen(store);
+		expect(replayed.state()).toStrictEqual(log.state());
+		const message = replayed.state().messages[0];
+		expect(message?.kind === "assistant" && message.reasoning?.text).toBe(Array.from({ length: 40 }, (_, i) => `step ${i}. `).join(""));
+		expect(message?.kind === "assistant" && message.text).not.toContain("step");
+		const shape = (events: readonly StoredEvent[]) => events.map((e) => [e.seq, e.type, "text" in e ? e.text : null]);
+		for (let nonce = 0; nonce <= 52; nonce++) expect(shape(replayed.eventsAfter(nonce))).toStrictEqual(shape(log.eventsAfter(nonce)));
 	});
 
 	it("persists tokens within a quarter second while they stream, and decision points at once", async () => {

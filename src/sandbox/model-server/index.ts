@@ -21,6 +21,7 @@ export type {
 	ModelScript,
 	ModelServer,
 	ModelServerOptions,
+	ReasoningForm,
 	RecordedRequest,
 	RequestOutcome,
 	ScriptContext,

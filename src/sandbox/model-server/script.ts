@@ -46,6 +46,10 @@ export const reply = {
 		const toolCalls: ScriptedToolCall[] = calls.map((c) => ({ name: c.name, arguments: c.args, ...(c.id === undefined ? {} : { id: c.id }) }));
 		return { ...extra, toolCalls, ...(text === undefined ? {} : { text }) };
 	},
+	/** A thinking model's reply: `reasoning` sent the way `as` says, then `text`. */
+	thinking(reasoning: string, text: string, as: ScriptedReply["reasoningAs"] = "think", extra: Omit<ScriptedReply, "text" | "reasoning" | "reasoningAs"> = {}): ScriptedReply {
+		return { ...extra, reasoning, reasoningAs: as, text };
+	},
 	/** An HTTP error reply, e.g. `reply.httpError(429, { retryAfterSeconds: 2 })`; `body` sends a
 	 * provider's own error JSON instead of OpenAI's shape. */
 	httpError(status: number, options: { retryAfterSeconds?: number; message?: string; body?: unknown } = {}): ScriptedReply {

@@ -33,8 +33,19 @@ export interface ScriptedUsage {
 	completion_tokens?: number;
 }
 
+/**
+ * How a thinking model sends its reasoning: "think" puts `<think>…</think>` at the start of the
+ * content (Qwen, DeepSeek-R1 through Ollama or LM Studio), "reasoning_content" streams it in that
+ * delta field (DeepSeek), "reasoning" in that one (OpenRouter).
+ */
+export type ReasoningForm = "think" | "reasoning_content" | "reasoning";
+
 /** What the model answers to one request. */
 export interface ScriptedReply {
+	/** A thinking model's reasoning, sent before the text and the tool calls. */
+	reasoning?: string;
+	/** Defaults to "think". */
+	reasoningAs?: ReasoningForm;
 	text?: string;
 	toolCalls?: ScriptedToolCall[];
 	/** Defaults to "tool_calls" when there are tool calls, else "stop". content_filter: the provider cut the reply. */

@@ -7,6 +7,7 @@ import { ScriptError } from "./script";
 import type { ScriptedReply } from "./types";
 
 const FINISH_REASONS = new Set(["stop", "tool_calls", "length", "content_filter"]);
+const REASONING_FORMS: ReadonlySet<string> = new Set(["think", "reasoning_content", "reasoning"]);
 
 export function validateReply(value: unknown): ScriptedReply {
 	const fail = (why: string): never => {
@@ -15,6 +16,8 @@ export function validateReply(value: unknown): ScriptedReply {
 	if (typeof value !== "object" || value === null || Array.isArray(value)) return fail(`expected an object, got ${JSON.stringify(value) ?? String(value)}`);
 	const reply = value as ScriptedReply;
 	if (reply.text !== undefined && typeof reply.text !== "string") fail("text must be a string");
+	if (reply.reasoning !== undefined && typeof reply.reasoning !== "string") fail("reasoning must be a string");
+	if (reply.reasoningAs !== undefined && !REASONING_FORMS.has(reply.reasoningAs)) fail(`reasoningAs must be think, reasoning_content or reasoning, got ${String(reply.reasoningAs)}`);
 	if (reply.toolCalls !== undefined) {
 		if (!Array.isArray(reply.toolCalls)) fail("toolCalls must be an array");
 		reply.toolCalls.forEach((call, i) => {

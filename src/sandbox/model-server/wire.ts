@@ -3,7 +3,8 @@
  * and the non-streaming completion. Choices made to look like api.openai.com, because the real
  * clients (openai SDK, @langchain/openai) are what tests exercise:
  * - the first chunk carries `role: "assistant"` and empty content, as OpenAI does;
- * - text streams one ~4-character token per chunk;
+ * - text streams one ~4-character token per chunk, reasoning too: as `<think>…</think>` text
+ *   before the answer, or in a `reasoning_content` or `reasoning` delta field (ReasoningForm);
  * - each tool call opens with a chunk holding its `index`, `id`, `type` and `name` (arguments ""),
  *   then its arguments arrive in token-sized pieces carrying only `index`, so clients must merge;
  * - a last chunk has an empty delta and the `finish_reason`;
@@ -25,6 +26,8 @@ export interface ToolCallDelta {
 export interface ChunkDelta {
 	role?: "assistant";
 	content?: string;
+	reasoning_content?: string;
+	reasoning?: string;
 	tool_calls?: ToolCallDelta[];
 }
 
@@ -55,6 +58,8 @@ export interface Completion {
 		message: {
 			role: "assistant";
 			content: string | null;
+			reasoning_content?: string;
+			reasoning?: string;
 			refusal: null;
 			tool_calls?: Array<{ id: string; type: "function"; function: { name: string; arguments: string } }>;
 		};
@@ -75,6 +80,8 @@ export interface ReplyIdentity {
 
 /** A reply with everything resolved: ids, argument strings, tokens and the finish reason. */
 export interface ResolvedReply {
+	/** Reasoning sent in a delta field of its own ("think" reasoning is part of textTokens). */
+	reasoning?: { field: "reasoning_content" | "reasoning"; tokens: string[] };
 	textTokens: string[];
 	toolCalls: Array<{ id: string; name: string; argumentTokens: string[]; arguments: string }>;
 	finishReason: string;
@@ -84,15 +91,20 @@ export interface ResolvedReply {
 const FINGERPRINT = "fp_redline_scripted";
 
 export function resolveReply(reply: ScriptedReply, body: ChatRequestBody, identity: ReplyIdentity): ResolvedReply {
-	const textTokens = splitTokens(reply.text ?? "");
+	const form = reply.reasoningAs ?? "think";
+	const thought = reply.reasoning !== undefined && reply.reasoning !== "";
+	const inline = thought && form === "think" ? `<think>${reply.reasoning}</think>\n\n` : "";
+	const textTokens = splitTokens(inline + (reply.text ?? ""));
+	const reasoning = thought && form !== "think" ? { field: form, tokens: splitTokens(reply.reasoning ?? "") } : undefined;
 	const toolCalls = (reply.toolCalls ?? []).map((call, i) => {
 		const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
 		return { id: call.id ?? `${identity.toolCallIdPrefix}_${i}`, name: call.name, arguments: args, argumentTokens: splitTokens(args) };
 	});
-	const streamed = textTokens.length + toolCalls.reduce((n, c) => n + c.argumentTokens.length, 0);
+	const streamed = (reasoning?.tokens.length ?? 0) + textTokens.length + toolCalls.reduce((n, c) => n + c.argumentTokens.length, 0);
 	const prompt = reply.usage?.prompt_tokens ?? promptTokens(requestSize(body));
 	const completion = reply.usage?.completion_tokens ?? streamed;
 	return {
+		...(reasoning ? { reasoning } : {}),
 		textTokens,
 		toolCalls,
 		finishReason: reply.finishReason ?? (toolCalls.length > 0 ? "tool_calls" : "stop"),
@@ -111,6 +123,8 @@ export function streamChunks(reply: ResolvedReply, identity: ReplyIdentity, incl
 		...(includeUsage ? { usage: null } : {}),
 	});
 	const chunks: CompletionChunk[] = [chunk({ role: "assistant", content: "" })];
+	const reasoning = reply.reasoning;
+	if (reasoning) for (const token of reasoning.tokens) chunks.push(chunk({ [reasoning.field]: token }));
 	for (const token of reply.textTokens) chunks.push(chunk({ content: token }));
 	reply.toolCalls.forEach((call, index) => {
 		chunks.push(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
@@ -151,6 +165,7 @@ export function completion(reply: ResolvedReply, identity: ReplyIdentity): Compl
 					role: "assistant",
 					// OpenAI sends null content when the reply is only tool calls.
 					content: text === "" && toolCalls.length > 0 ? null : text,
+					...(reply.reasoning ? { [reply.reasoning.field]: reply.reasoning.tokens.join("") } : {}),
 					refusal: null,
 					...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
 				},

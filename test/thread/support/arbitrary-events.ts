@@ -15,11 +15,12 @@ const status = fc.constantFrom("idle", "thinking", "waiting_for_approval", "wait
 
 export const newEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
 	fc.record({ type: fc.constant("thread_created" as const), title: fc.option(text, { nil: undefined }) }, { requiredKeys: ["type"] }),
-	fc.record({ type: fc.constant("thread_renamed" as const), title: text }),
+	fc.record({ type: fc.constant("thread_renamed" as const), title: text, by: fc.option(fc.constantFrom("user", "auto" as const), { nil: undefined }) }, { requiredKeys: ["type", "title"] }),
 	fc.record({ type: fc.constant("user_message" as const), messageId, content: text, pinned: fc.array(pinned, { maxLength: 2 }) }),
 	fc.record({ type: fc.constant("assistant_message_started" as const), messageId }),
 	fc.record({ type: fc.constant("assistant_token" as const), messageId, text }),
-	fc.record({ type: fc.constant("assistant_token" as const), messageId, text }),
+	fc.record({ type: fc.constant("assistant_reasoning" as const), messageId, text }),
+	fc.record({ type: fc.constant("assistant_reasoning" as const), messageId, text }),
 	fc.record({ type: fc.constant("assistant_message_completed" as const), messageId, finishReason: fc.constantFrom("stop", "tool_calls") }),
 	fc.record({ type: fc.constant("status" as const), status, detail: fc.option(text, { nil: undefined }) }, { requiredKeys: ["type", "status"] }),
 	fc.record({ type: fc.constant("tool_call_proposed" as const), callId, tool: fc.constantFrom("readNote", "askUser"), args: fc.record({ path: text }, { noNullPrototype: true }), messageId }),
@@ -50,7 +51,7 @@ export const newEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
 		description: text,
 	}),
 	fc.record({ type: fc.constant("edit_applied" as const), editId, path: fc.constant("A.md"), versionId: text, added: fc.nat(9), removed: fc.nat(9) }),
-	fc.record({ type: fc.constant("edit_reverted" as const), editId, path: fc.constant("A.md"), versionId: text, added: fc.nat(9), removed: fc.nat(9) }),
+	fc.record({ type: fc.constant("edit_reverted" as const), editId, path: fc.constant("A.md"), versionId: text, added: fc.nat(9), removed: fc.nat(9), undid: fc.option(text, { nil: undefined }), restored: fc.option(fc.constant(true as const), { nil: undefined }) }, { requiredKeys: ["type", "editId", "path", "versionId", "added", "removed"] }),
 	fc.record({ type: fc.constant("item_pinned" as const), item: pinned }),
 	fc.record({ type: fc.constant("item_unpinned" as const), item: pinned }),
 	fc.record({ type: fc.constant("error" as const), message: text, retryable: fc.boolean() }),

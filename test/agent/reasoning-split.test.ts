@@ -1,0 +1,83 @@
+import { AIMessageChunk } from "@langchain/core/messages";
+import { describe, expect, it } from "vitest";
+import { ReasoningSplit, withoutReasoning } from "../../src/agent/reasoning-split";
+
+/** Feeds `pieces` through one splitter and joins what it gives, as ModelStep does. */
+function split(pieces: string[]): { reasoning: string; answer: string; answerPieces: string[] } {
+	const splitter = new ReasoningSplit();
+	let reasoning = "";
+	const answerPieces: string[] = [];
+	for (const piece of [...pieces.map((p) => splitter.content(p)), splitter.end()]) {
+		reasoning += piece.reasoning;
+		if (piece.answer) answerPieces.push(piece.answer);
+	}
+	return { reasoning, answer: answerPieces.join(""), answerPieces };
+}
+
+const REPLY = "<think>The user wants the headings gone.\nCheck </thin and <think> inside.</think>\n\nI removed the headings.";
+
+describe("ReasoningSplit", () => {
+	it("takes <think>…</think> at the start as reasoning, whichever two chunks the reply is cut into", () => {
+		for (let cut = 0; cut <= REPLY.length; cut++) {
+			const result = split([REPLY.slice(0, cut), REPLY.slice(cut)]);
+			expect(result, `cut at ${cut}`).toMatchObject({
+				reasoning: "The user wants the headings gone.\nCheck </thin and <think> inside.",
+				answer: "I removed the headings.",
+			});
+		}
+	});
+
+	it("does the same when every character is its own chunk", () => {
+		expect(split([...REPLY])).toMatchObject({ reasoning: "The user wants the headings gone.\nCheck </thin and <think> inside.", answer: "I removed the headings." });
+	});
+
+	it("never shows a piece of a tag as answer text and then takes it back", () => {
+		for (let cut = 1; cut < "<think>".length; cut++) {
+			const splitter = new ReasoningSplit();
+			expect(splitter.content("<think>".slice(0, cut)).answer).toBe("");
+		}
+		const splitter = new ReasoningSplit();
+		splitter.content("<think>Reasoning");
+		expect(splitter.content("</th")).toEqual({ reasoning: "", answer: "" });
+		expect(splitter.content("ink>Answer")).toEqual({ reasoning: "", answer: "Answer" });
+	});
+
+	it("keeps an unclosed <think> at the end of the stream as reasoning, with no answer", () => {
+		for (let cut = 0; cut <= 30; cut++) {
+			const text = "<think>Still weighing the options when the limit hit";
+			expect(split([text.slice(0, cut), text.slice(cut)]), `cut at ${cut}`).toEqual({ reasoning: "Still weighing the options when the limit hit", answer: "", answerPieces: [] });
+		}
+		// A stream that ends inside the closing tag: the piece held back was reasoning too.
+		expect(split(["<think>Almost done</thi"])).toMatchObject({ reasoning: "Almost done</thi", answer: "" });
+	});
+
+	it("leaves a literal <think> inside a normal answer's code block as answer text", () => {
+		const answer = "Qwen marks its reasoning like this:\n\n```\n<think>reasoning here</think>\n```\n";
+		for (let cut = 0; cut <= answer.length; cut++) {
+			expect(split([answer.slice(0, cut), answer.slice(cut)]), `cut at ${cut}`).toEqual(expect.objectContaining({ reasoning: "", answer }));
+		}
+		const fenced = "```html\n<think>x</think>\n```";
+		expect(split([fenced])).toMatchObject({ reasoning: "", answer: fenced });
+	});
+
+	it("passes an answer that only looks like the start of a tag through unchanged", () => {
+		expect(split(["<th", "ree> is not a tag"])).toMatchObject({ reasoning: "", answer: "<three> is not a tag" });
+		expect(split(["<thi"])).toMatchObject({ reasoning: "", answer: "<thi" });
+		expect(split(["\n", "  Hello"])).toMatchObject({ reasoning: "", answer: "\n  Hello" });
+	});
+
+	it("allows blank space before <think>, and drops the blank lines between </think> and the answer", () => {
+		expect(split(["\n", " <thi", "nk>Hm</think>", "\n", "\n", "Yes"])).toMatchObject({ reasoning: "Hm", answer: "Yes" });
+	});
+
+	it("reads reasoning_content deltas (and reasoning deltas copied there) as reasoning", () => {
+		const splitter = new ReasoningSplit();
+		expect(splitter.take(new AIMessageChunk({ content: "", additional_kwargs: { reasoning_content: "First, " } }))).toEqual({ reasoning: "First, ", answer: "" });
+		expect(splitter.take(new AIMessageChunk({ content: "Answer" }))).toEqual({ reasoning: "", answer: "Answer" });
+	});
+
+	it("strips the reasoning of a whole one-shot reply", () => {
+		expect(withoutReasoning("<think>Short title needed.</think>\nHeadings cleanup")).toBe("Headings cleanup");
+		expect(withoutReasoning("Headings cleanup")).toBe("Headings cleanup");
+	});
+});
