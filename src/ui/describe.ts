@@ -2,7 +2,7 @@
  * Tool calls in words, for cards and the reasoning-steps timeline. Everything here reads the
  * structured events (tool, args, progress, results), never the model's text.
  */
-import type { ContextStepView, EditView, ToolCallView } from "../thread/state";
+import type { AssistantMessageView, ContextStepView, EditView, ToolCallView } from "../thread/state";
 
 type Args = Record<string, unknown>;
 
@@ -82,6 +82,23 @@ export interface Step {
 	state: "active" | "done" | "failed" | "skipped" | "waiting";
 	/** Milliseconds from start to completion, when known. */
 	elapsedMs?: number;
+	/** Text shown collapsed under the label (a thinking model's reasoning). */
+	detail?: string;
+}
+
+/**
+ * A thinking model's reasoning as one step: "Thinking…" while it reasons, then "Thought for N s"
+ * (from the message's start to its last piece of reasoning, both exact after a replay).
+ */
+export function thoughtStep(message: AssistantMessageView): Step | undefined {
+	const reasoning = message.reasoning;
+	if (!reasoning) return undefined;
+	const key = `${message.messageId}:thought`;
+	const thinking = message.streaming && message.text === "";
+	if (thinking) return { key, label: "Thinking…", state: "active", detail: reasoning.text };
+	const ms = Date.parse(reasoning.lastAt) - Date.parse(message.at);
+	const label = Number.isFinite(ms) && ms >= 0 ? `Thought for ${formatElapsed(ms)}` : "Thought";
+	return { key, label, state: "done", detail: reasoning.text };
 }
 
 /** The steps one call contributes: most give one, an edit gives its intent and its progress. */

@@ -5,7 +5,7 @@
  * at first (useStreamWindow); earlier ones mount when the user scrolls up to them.
  */
 import { Fragment, type ReactNode } from "react";
-import type { ThreadState, ToolCallView } from "../../thread/state";
+import type { AssistantMessageView, ThreadState, ToolCallView } from "../../thread/state";
 import type { UiHost } from "../host";
 import { AssistantMessage, UserMessage } from "./AssistantMessage";
 import { EditCard } from "./EditCard";
@@ -16,6 +16,8 @@ import { ToolCallCard } from "./ToolCallCard";
 import { EarlierMessages } from "./EarlierMessages";
 import { useStreamWindow } from "../hooks/useStreamWindow";
 import type { WindowItem } from "../stream-window";
+
+const NO_THOUGHTS: AssistantMessageView[] = [];
 
 /** One stream item, rendered only when it is in the mounted window. */
 interface StreamItem extends WindowItem {
@@ -50,6 +52,15 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 		if (turn.userMessageId !== null) turnOfMessage.set(turn.userMessageId, index);
 	});
 
+	// Each turn's messages with reasoning: an assistant message belongs to the turn of the user
+	// message before it (turn 0 when there is none: activity before any user message).
+	const thoughts = new Map<number, AssistantMessageView[]>();
+	let currentTurn = 0;
+	for (const message of state.messages) {
+		if (message.kind === "user") currentTurn = turnOfMessage.get(message.messageId) ?? currentTurn;
+		else if (message.reasoning) thoughts.set(currentTurn, [...(thoughts.get(currentTurn) ?? []), message]);
+	}
+
 	const steps = (turnIndex: number): ReactNode => {
 		const turn = state.turns[turnIndex];
 		const calls = turn.callIds.map((id) => state.toolCalls[id]).filter((call): call is ToolCallView => call !== undefined);
@@ -58,6 +69,7 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 				key={`steps-${turnIndex}`}
 				turn={turn}
 				calls={calls}
+				thoughts={thoughts.get(turnIndex) ?? NO_THOUGHTS}
 				edits={state.edits}
 				questions={state.questions}
 				status={turn === lastTurn ? state.status : null}

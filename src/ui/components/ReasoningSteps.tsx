@@ -1,15 +1,19 @@
 /**
- * One turn's tool activity as a compact timeline, built from the calls' structured events.
+ * One turn's activity as a compact timeline, built from structured events: a thinking model's
+ * reasoning ("Thought for N s", its text collapsed under it), the calls and the context steps
+ * (compactions, a reached limit), in log order.
  * Open while the turn runs; it collapses when the turn ends, unless the user chose otherwise.
  */
 import { memo, useId, useState } from "react";
 import type { ThreadStatus } from "../../thread/events";
-import type { EditView, QuestionView, ToolCallView, TurnView } from "../../thread/state";
-import { contextStep, formatElapsed, plural, stepsFor, type Step } from "../describe";
+import type { AssistantMessageView, EditView, QuestionView, ToolCallView, TurnView } from "../../thread/state";
+import { contextStep, formatElapsed, plural, stepsFor, thoughtStep, type Step } from "../describe";
 
 export interface ReasoningStepsProps {
 	turn: TurnView;
 	calls: ToolCallView[];
+	/** The turn's assistant messages that carry reasoning, in order. */
+	thoughts: AssistantMessageView[];
 	edits: Record<string, EditView>;
 	questions: Record<string, QuestionView>;
 	/** The thread status, shown as the last step while this turn runs; null for earlier turns. */
@@ -23,31 +27,38 @@ const STATUS_STEP: Partial<Record<ThreadStatus, string>> = {
 };
 
 export const ReasoningSteps = memo(ReasoningStepsView, (a, b) =>
-	a.turn === b.turn && a.edits === b.edits && a.questions === b.questions && a.status === b.status && sameItems(a.calls, b.calls),
+	a.turn === b.turn && a.edits === b.edits && a.questions === b.questions && a.status === b.status && sameItems(a.calls, b.calls) && sameItems(a.thoughts, b.thoughts),
 );
 
-function ReasoningStepsView({ turn, calls, edits, questions, status }: ReasoningStepsProps) {
+function ReasoningStepsView({ turn, calls, thoughts, edits, questions, status }: ReasoningStepsProps) {
 	const [chosen, setChosen] = useState<boolean | null>(null);
 	const listId = useId();
 	// A turn the user moved on from (a new message while it waited) is over even without an idle.
 	const ended = turn.endedAt !== undefined || status === null;
-	// Calls and context steps (compactions, a reached limit) in the order they happened.
-	const timed: Array<{ seq: number; steps: Step[] }> = calls.map((call) => {
+	// Reasoning, calls and context steps (compactions, a reached limit) in the order they happened:
+	// a message's reasoning comes before the calls it proposes.
+	const timeline: Array<{ seq: number; steps: Step[] }> = calls.map((call) => {
 		const edit = call.editId ? edits[call.editId] : editFor(call, edits);
 		const question = call.askId ? questions[call.askId] : undefined;
 		return { seq: call.proposedSeq, steps: stepsFor(call, edit, question?.questions.length, question?.answers !== undefined) };
 	});
-	const contextSteps = turn.contextSteps ?? [];
-	for (const step of contextSteps) timed.push({ seq: step.seq, steps: [contextStep(step)] });
-	const steps: Step[] = timed.sort((a, b) => a.seq - b.seq).flatMap((entry) => entry.steps);
-	const live = !ended && status ? STATUS_STEP[status] : undefined;
+	for (const step of turn.contextSteps ?? []) timeline.push({ seq: step.seq, steps: [contextStep(step)] });
+	for (const message of thoughts) {
+		const step = thoughtStep(message);
+		if (step) timeline.push({ seq: message.seq, steps: [step] });
+	}
+	timeline.sort((a, b) => a.seq - b.seq);
+	const steps = timeline.flatMap((entry) => entry.steps);
+	const reasoningNow = steps.some((step) => step.key.endsWith(":thought") && step.state === "active");
+	// "Thinking…" is already said by the reasoning step while the model reasons.
+	const live = !ended && status && !(status === "thinking" && reasoningNow) ? STATUS_STEP[status] : undefined;
 	if (live) steps.push({ key: "status", label: live, state: "active" });
 	if (steps.length === 0) return null;
 
 	const open = chosen ?? !ended;
 	const total = turn.endedAt !== undefined ? Date.parse(turn.endedAt) - Date.parse(turn.startedAt) : NaN;
 	const summary = ended
-		? `${plural(calls.length + contextSteps.length, "step")}${Number.isFinite(total) && total >= 0 ? ` in ${formatElapsed(total)}` : ""}`
+		? `${plural(timeline.length, "step")}${Number.isFinite(total) && total >= 0 ? ` in ${formatElapsed(total)}` : ""}`
 		: "Working…";
 
 	return (
@@ -67,12 +78,21 @@ function ReasoningStepsView({ turn, calls, edits, questions, status }: Reasoning
 			</button>
 			{open && (
 				<ol id={listId} className="redline-steps-list">
-					{steps.map((step) => (
-						<li key={step.key} className={`redline-step redline-step-${step.state}`}>
-							<span className="redline-step-label">{step.label}</span>
-							{step.elapsedMs !== undefined && <span className="redline-step-time">{formatElapsed(step.elapsedMs)}</span>}
-						</li>
-					))}
+					{steps.map((step) =>
+						step.detail !== undefined ? (
+							<li key={step.key} className={`redline-step redline-step-${step.state} redline-step-thought`}>
+								<details className="redline-thought">
+									<summary className="redline-step-label">{step.label}</summary>
+									<p className="redline-thought-text">{step.detail}</p>
+								</details>
+							</li>
+						) : (
+							<li key={step.key} className={`redline-step redline-step-${step.state}`}>
+								<span className="redline-step-label">{step.label}</span>
+								{step.elapsedMs !== undefined && <span className="redline-step-time">{formatElapsed(step.elapsedMs)}</span>}
+							</li>
+						),
+					)}
 				</ol>
 			)}
 		</div>

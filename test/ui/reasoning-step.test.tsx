@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+/**
+ * A thinking model's reasoning in the pane: a "Thinking…" step while it reasons, then a collapsed
+ * "Thought for N s" step whose text opens on a click, and never in the answer text.
+ */
+import { act, cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { EventScript } from "./support/events";
+import { renderThread } from "./support/render";
+
+afterEach(cleanup);
+
+const REASONING = "The user wants the headings gone. Daily.md has three.";
+
+function thinkingTurn(): EventScript {
+	// EventScript's clock moves a second per event.
+	const s = new EventScript().user("m1", "Tidy my daily note");
+	s.add({ type: "assistant_message_started", messageId: "a1" });
+	s.add({ type: "assistant_reasoning", messageId: "a1", text: "The user wants the headings gone. " });
+	s.add({ type: "assistant_reasoning", messageId: "a1", text: "Daily.md has three." });
+	return s;
+}
+
+describe("reasoning steps", () => {
+	it("say Thinking… while the model reasons, without repeating the status", async () => {
+		await renderThread(thinkingTurn());
+		expect(screen.getAllByText("Thinking…")).toHaveLength(1);
+		expect(screen.getByRole("log").querySelector(".redline-message-assistant")?.textContent ?? "").not.toContain("headings gone");
+	});
+
+	it("become a collapsed Thought for N s step once the answer comes, whose text opens on a click", async () => {
+		const s = thinkingTurn();
+		s.add({ type: "assistant_token", messageId: "a1", text: "I removed the headings." });
+		s.add({ type: "assistant_message_completed", messageId: "a1", finishReason: "stop" });
+		s.status("idle");
+		const { user } = await renderThread(s);
+		const log = screen.getByRole("log");
+		expect(log.querySelector(".redline-message-assistant")?.textContent).toBe("I removed the headings.");
+		await user.click(screen.getByRole("button", { name: /Show steps: 1 step/ }));
+		// Started at :04, last reasoning at :06.
+		const summary = screen.getByText("Thought for 2.0 s");
+		const details = summary.closest("details")!;
+		expect(details.open).toBe(false);
+		await user.click(summary);
+		expect(details.open).toBe(true);
+		expect(within(details).getByText(REASONING)).toBeTruthy();
+	});
+
+	it("stream in as the reasoning arrives, and come before the calls the message proposed", async () => {
+		const { service } = await renderThread(thinkingTurn());
+		act(() => {
+			service.push("thread_1", { type: "assistant_reasoning", messageId: "a1", text: " Read it first." });
+			service.push("thread_1", { type: "tool_call_proposed", callId: "c1", tool: "readNote", args: { path: "Daily.md" }, messageId: "a1" });
+			service.push("thread_1", { type: "assistant_message_completed", messageId: "a1", finishReason: "tool_calls" });
+		});
+		await screen.findByText(`${REASONING} Read it first.`);
+		const labels = [...screen.getByRole("log").querySelectorAll(".redline-step-label")].map((el) => el.textContent);
+		expect(labels[0]).toMatch(/^Thought for /);
+		expect(labels[1]).toBe("Reading Daily.md");
+	});
+});
