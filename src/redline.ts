@@ -4,6 +4,8 @@
  * thread service, so the two hosts cannot drift apart.
  */
 import { AgentRunner } from "./agent/runner";
+import { modelTitles } from "./agent/title-maker";
+import { firstWords, type TitleMaker } from "./thread/auto-title";
 import { createNoteHistory } from "./history/note-history";
 import { createModelProvider } from "./llm/model-provider";
 import type { ModelCredentials, RedlineSettings } from "./settings";
@@ -27,7 +29,15 @@ export interface RedlineDeps {
 	protectedFolders: string[];
 	/** The host's parsed note metadata for search (Obsidian's metadataCache); parsed from the text without it. */
 	noteMetadata?: NoteMetadataSource;
+	/**
+	 * How new chats get their title after the first reply: from the apply model (the default; the
+	 * first words of the message when that fails), or the first words alone (the offline demo, and
+	 * tests whose scripted model answers only the requests they list).
+	 */
+	titles?: "model" | "first-words";
 }
+
+const firstWordsTitles: TitleMaker = { title: (message) => Promise.resolve(firstWords(message)) };
 
 export interface Redline {
 	service: LocalThreadService;
@@ -46,7 +56,8 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 	const search = new NoteIndex({ vault, store, protectedFolders: deps.protectedFolders, ...(deps.noteMetadata ? { metadata: deps.noteMetadata } : {}) });
 	const tools = new ToolRegistry(createDefaultTools({ history, models, search }));
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });
-	const service = new LocalThreadService({ store, driver: runner, history });
+	const titles = deps.titles === "first-words" ? firstWordsTitles : modelTitles(models);
+	const service = new LocalThreadService({ store, driver: runner, history, titles });
 	await service.load();
 	return {
 		service,

@@ -40,7 +40,8 @@ interface Wired {
 async function wire(path: EditPath, vault: MemoryVault, settings: () => RedlineSettings): Promise<Wired> {
 	const store = new MemoryStore();
 	const credentials = () => ({});
-	if (path === "two-phase") return createRedline({ vault, store, settings, credentials, protectedFolders: [] });
+	// The title call comes after the turn and would count as an apply request here.
+	if (path === "two-phase") return createRedline({ vault, store, settings, credentials, protectedFolders: [], titles: "first-words" });
 	const history = createNoteHistory({ vault, store, maxEntries: settings().historySize, maxNoteBytes: settings().maxNoteBytes });
 	const models = createModelProvider(settings, credentials);
 	const tools = new ToolRegistry([readNoteTool, createSearchNotesTool({ index: new NoteIndex({ vault, store, protectedFolders: [] }) }), listNotesTool, writeNoteTool]);

@@ -101,6 +101,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 		settings: () => settings,
 		credentials: () => credentials,
 		protectedFolders: [".obsidian", ".trash"],
+		// The offline demo's scripted model answers only the requests of its demo turns.
+		titles: options.model.kind === "scripted" ? "first-words" : "model",
 	});
 	const token = options.token ?? randomBytes(18).toString("base64url");
 	const rpc = createRpcHandler(redline.service, { token });

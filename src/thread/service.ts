@@ -21,6 +21,7 @@ import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId }
 import { samePinnedItem } from "./projection";
 import type { HistoryEntrySummary, Result, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
 import { subscribeToLog } from "./subscription";
+import { AutoTitles, type TitleMaker } from "./auto-title";
 import { summarize, ThreadIndex } from "./thread-index";
 import { timers } from "./timers";
 
@@ -28,6 +29,8 @@ export interface LocalThreadServiceDeps {
 	store: Store;
 	driver?: TurnDriver;
 	history?: NoteHistory;
+	/** Titles new chats after their first reply (absent: chats keep no title until renamed). */
+	titles?: TitleMaker;
 	now?: () => Date;
 }
 
@@ -41,6 +44,7 @@ export class LocalThreadService implements ThreadService {
 	private readonly index: ThreadIndex;
 	private readonly logs: LoadedLogs;
 	private readonly scheduler: DriveScheduler;
+	private readonly titles: AutoTitles;
 	private loading: Promise<void> | null = null;
 	private closed = false;
 	private unloadTimer: ReturnType<typeof setTimeout> | null = null;
@@ -49,6 +53,7 @@ export class LocalThreadService implements ThreadService {
 		this.index = new ThreadIndex(deps.store);
 		this.logs = new LoadedLogs((threadId, sealedAt) => this.openLog(threadId, sealedAt));
 		this.scheduler = new DriveScheduler(deps.driver, () => this.unloadIdleSoon());
+		this.titles = new AutoTitles(deps.titles);
 	}
 
 	/** Reads the thread index (logs load lazily, on first use). Called by every method anyway. */
@@ -66,6 +71,7 @@ export class LocalThreadService implements ThreadService {
 		this.closed = true;
 		if (this.unloadTimer !== null) timers.clear(this.unloadTimer);
 		await this.scheduler.shutdown();
+		await this.titles.close();
 		const logs = await this.logs.all();
 		await Promise.all(logs.map((log) => log.seal().catch((error) => console.warn(`Redline: could not save thread ${log.threadId} before closing`, error))));
 		for (const log of logs) this.refreshIndex(log);
@@ -85,6 +91,12 @@ export class LocalThreadService implements ThreadService {
 	/** Resolves when no drive runs for the thread (tests and the sandbox wait on it). */
 	idle(threadId: string): Promise<void> {
 		return this.scheduler.idle(threadId);
+	}
+
+	/** Resolves when no drive runs and no automatic title is being made for the thread. */
+	async settled(threadId: string): Promise<void> {
+		await this.scheduler.idle(threadId);
+		await this.titles.settled(threadId);
 	}
 
 	async createThread(params: { title?: string }): Promise<Result<{ threadId: string }>> {
@@ -131,7 +143,7 @@ export class LocalThreadService implements ThreadService {
 		if (found.error) return found.error;
 		const title = typeof params.title === "string" ? params.title.trim() : "";
 		if (title === "") return fail("bad_params", "title must be a non-empty string");
-		found.log.append({ type: "thread_renamed", title });
+		found.log.append({ type: "thread_renamed", title, by: "user" });
 		return { ok: true };
 	}
 
@@ -167,7 +179,7 @@ export class LocalThreadService implements ThreadService {
 		}
 		const messageId = newId("m");
 		log.append({ type: "user_message", messageId, content, pinned: log.state().pinned });
-		this.scheduler.schedule(log);
+		this.drive(log);
 		return { ok: true, messageId };
 	}
 
@@ -202,7 +214,7 @@ export class LocalThreadService implements ThreadService {
 		for (const callId of denied) {
 			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", ...(comment ? { comment } : {}) });
 		}
-		if (log.state().pendingApprovals.length === 0) this.scheduler.schedule(log);
+		if (log.state().pendingApprovals.length === 0) this.drive(log);
 		return { ok: true };
 	}
 
@@ -228,7 +240,7 @@ export class LocalThreadService implements ThreadService {
 		const problem = validateAnswers(question.questions, params.answers);
 		if (problem !== null) return fail("bad_params", problem);
 		log.append({ type: "question_answered", askId: params.askId, answers: params.answers });
-		this.scheduler.schedule(log);
+		this.drive(log);
 		return { ok: true };
 	}
 
@@ -243,7 +255,7 @@ export class LocalThreadService implements ThreadService {
 		const found = await this.find(params);
 		if (found.error) return found.error;
 		if (!this.scheduler.available) return fail("unavailable", "No agent is configured");
-		this.scheduler.schedule(found.log);
+		this.drive(found.log);
 		return { ok: true };
 	}
 
@@ -265,6 +277,12 @@ export class LocalThreadService implements ThreadService {
 			if (found.error || !found.log.state().edits[editId]) continue;
 			found.log.append(event);
 		}
+	}
+
+	/** Moves the thread forward; once the drive has let go, a chat without a title gets one. */
+	private drive(log: ThreadLog): void {
+		this.scheduler.schedule(log);
+		void this.scheduler.idle(log.threadId).then(() => this.titles.consider(log));
 	}
 
 	/** The thread's log (loaded on first use), or the error to answer. */
@@ -301,7 +319,8 @@ export class LocalThreadService implements ThreadService {
 		if (this.unloadTimer !== null || this.closed) return;
 		this.unloadTimer = timers.set(() => {
 			this.unloadTimer = null;
-			if (!this.closed) this.logs.unloadIdle((log) => this.scheduler.isDriving(log.threadId));
+			// A chat whose title is being made is not idle: the title is appended to this very log.
+			if (!this.closed) this.logs.unloadIdle((log) => this.scheduler.isDriving(log.threadId) || this.titles.isMaking(log.threadId));
 		}, 0);
 	}
 

@@ -56,7 +56,7 @@ async function editStack(): Promise<EditStack> {
 	const vault = new MemoryVault("Test vault", { "Daily.md": DAILY, "Other.md": "Walk the dog\n" });
 	const store = new MemoryStore();
 	const settings: RedlineSettings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 }, applyModel: {} };
-	const build = () => createRedline({ vault, store, settings: () => settings, credentials: () => ({}), protectedFolders: [] });
+	const build = () => createRedline({ vault, store, settings: () => settings, credentials: () => ({}), protectedFolders: [], titles: "first-words" });
 	const s: EditStack = {
 		server,
 		vault,

@@ -41,7 +41,7 @@ export async function stack(...steps: ScriptStep[]): Promise<Stack> {
 	const vault = new MemoryVault("Test vault", { "Daily.md": "# Daily\n" });
 	const store = new MemoryStore();
 	const settings: RedlineSettings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 }, applyModel: {} };
-	const build = () => createRedline({ vault, store, settings: () => settings, credentials: () => ({}), protectedFolders: [] });
+	const build = () => createRedline({ vault, store, settings: () => settings, credentials: () => ({}), protectedFolders: [], titles: "first-words" });
 	const s: Stack = {
 		server,
 		store,

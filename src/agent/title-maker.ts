@@ -1,0 +1,56 @@
+/**
+ * The chat title as the apply model words it: one cheap call with the first message, read as a
+ * stream (a one-shot invoke would fetch tokenizer tables, see src/sandbox/model-server/index.ts)
+ * and cut short once it is clearly no title. Model output is untrusted: reasoning, quotes,
+ * Markdown and a "Title:" prefix are stripped, and what is left must be one short line, or the
+ * call counts as failed (the thread service then uses the first words of the message).
+ */
+import { HumanMessage, SystemMessage } from "@langchain/core/messages";
+import type { ModelProvider } from "../llm/model-provider";
+import type { TitleMaker } from "../thread/auto-title";
+import { withoutReasoning } from "./reasoning-split";
+
+export const TITLE_PROMPT = [
+	"Write a short title (two to six words) for a chat that starts with the user's message below.",
+	"Answer with the title only, in the language of the message: no quotes, no Markdown, no period at the end.",
+].join("\n");
+
+/** Longer than any title: a model that writes more is not answering the question. */
+const MAX_REPLY_CHARS = 400;
+const MAX_TITLE_CHARS = 60;
+const MESSAGE_CHARS = 2000;
+const TIMEOUT_MS = 30_000;
+
+export function modelTitles(models: Pick<ModelProvider, "apply">, timeoutMs = TIMEOUT_MS): TitleMaker {
+	return {
+		async title(firstMessage, signal) {
+			const model = models.apply();
+			const stream = await model.stream([new SystemMessage(TITLE_PROMPT), new HumanMessage(firstMessage.slice(0, MESSAGE_CHARS))], {
+				signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+			});
+			let text = "";
+			for await (const chunk of stream) {
+				if (typeof chunk.content === "string") text += chunk.content;
+				if (text.length > MAX_REPLY_CHARS) break;
+			}
+			const title = cleanTitle(withoutReasoning(text));
+			if (title === null) throw new Error(`the model's title is unusable: ${JSON.stringify(text.slice(0, 80))}`);
+			return title;
+		},
+	};
+}
+
+/** The title in a model's answer, or null when there is none worth showing. */
+export function cleanTitle(answer: string): string | null {
+	const line = answer.split("\n").map((l) => l.trim()).find((l) => l !== "") ?? "";
+	const title = line
+		.replace(/^#+\s*/, "")
+		.replace(/^(\*\*|__)?title(\*\*|__)?\s*:\s*/i, "")
+		.replace(/[*_`]/g, "")
+		.replace(/^["'“”‘’«»]+|["'“”‘’«»]+$/g, "")
+		.replace(/[.!:;,]+$/, "")
+		.replace(/\s+/g, " ")
+		.trim();
+	if (title === "" || title.length > MAX_TITLE_CHARS) return null;
+	return title;
+}

@@ -1,0 +1,89 @@
+/**
+ * Chats name themselves: once the first reply is in and the turn has let go of the model (its
+ * drive ended, so the title call never competes with the turn), a short title is made from the
+ * first message and appended as thread_renamed by "auto". The log decides: a thread that has any
+ * title (given at creation, renamed by the user, or made before a restart) is never titled again,
+ * and a title that comes back after the user renamed the chat meanwhile is dropped.
+ */
+import type { ThreadLog } from "./log";
+import type { ThreadState } from "./state";
+
+/** Makes a title from a chat's first message; may throw (the first words stand in then). */
+export interface TitleMaker {
+	title(firstMessage: string, signal: AbortSignal): Promise<string>;
+}
+
+const TITLE_WORDS = 6;
+const TITLE_CHARS = 48;
+/** Replies that failed: the model never sees them, and they are no first reply (see transcript.ts). */
+const FAILED = new Set(["dropped", "error"]);
+
+/** The first words of a message, as a title: one line, Markdown links unwrapped, about six words. */
+export function firstWords(message: string): string {
+	const plain = message.replace(/\[\[([^\]|]*)(?:\|([^\]]*))?\]\]/g, (_all, target: string, alias?: string) => alias ?? target).replace(/\s+/g, " ").trim();
+	const words = plain.split(" ");
+	let title = words.slice(0, TITLE_WORDS).join(" ");
+	if (title.length > TITLE_CHARS) title = title.slice(0, TITLE_CHARS).replace(/\s+\S*$/, "") || title.slice(0, TITLE_CHARS);
+	return title.length < plain.length ? `${title}…` : title;
+}
+
+/** True when the thread has no title yet and its first reply is in. */
+export function needsTitle(state: ThreadState): boolean {
+	if (state.title !== undefined) return false;
+	return state.messages.some((m) => m.kind === "assistant" && !m.streaming && !FAILED.has(m.finishReason ?? ""));
+}
+
+export class AutoTitles {
+	private readonly inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
+	private closed = false;
+
+	constructor(private readonly maker: TitleMaker | undefined) {}
+
+	/** Starts a title for the thread if it needs one; never throws, never awaits the call. */
+	consider(log: ThreadLog): void {
+		if (!this.maker || this.closed || log.isDiscarded() || log.isSealed() || this.inFlight.has(log.threadId)) return;
+		const state = log.state();
+		if (!needsTitle(state)) return;
+		const first = state.messages.find((m) => m.kind === "user");
+		if (!first || first.kind !== "user") return;
+		const controller = new AbortController();
+		const done = this.make(this.maker, log, first.content, controller.signal).finally(() => this.inFlight.delete(log.threadId));
+		this.inFlight.set(log.threadId, { controller, done });
+	}
+
+	/** Aborts titles in flight (nothing is appended for them) and waits until they have let go. */
+	async close(): Promise<void> {
+		this.closed = true;
+		const pending = [...this.inFlight.values()];
+		for (const { controller } of pending) controller.abort();
+		await Promise.all(pending.map((p) => p.done));
+	}
+
+	/** True while a title is being made for the thread (its log must stay loaded). */
+	isMaking(threadId: string): boolean {
+		return this.inFlight.has(threadId);
+	}
+
+	/** Resolves when no title is being made for the thread (tests wait on it). */
+	async settled(threadId: string): Promise<void> {
+		await this.inFlight.get(threadId)?.done;
+	}
+
+	private async make(maker: TitleMaker, log: ThreadLog, message: string, signal: AbortSignal): Promise<void> {
+		let title: string;
+		try {
+			title = (await maker.title(message, signal)).trim();
+		} catch (error) {
+			if (signal.aborted) return;
+			console.warn("Redline: the chat title falls back to the first words of the message:", error instanceof Error ? error.message : error);
+			title = "";
+		}
+		if (signal.aborted || log.isDiscarded() || log.isSealed() || log.state().title !== undefined) return;
+		try {
+			log.append({ type: "thread_renamed", title: title || firstWords(message), by: "auto" });
+		} catch (error) {
+			// The log stopped taking events meanwhile (deleted, or the service closing): no title then.
+			console.warn("Redline: could not record the chat title:", error instanceof Error ? error.message : error);
+		}
+	}
+}
