@@ -3,6 +3,7 @@
  * structured events (tool, args, progress, results), never the model's text.
  */
 import type { AssistantMessageView, ContextStepView, EditView, ToolCallView } from "../thread/state";
+import { intentText } from "./intent-line";
 
 type Args = Record<string, unknown>;
 
@@ -144,7 +145,7 @@ function editSteps(call: ToolCallView, edit: EditView | undefined, base: Pick<St
 	const steps: Step[] = [];
 	if (call.tool === "declareEditIntent") {
 		const description = edit?.description ?? stringArg(args, "description") ?? "edit";
-		steps.push({ key: `${call.callId}:intent`, label: `Planning to ${lowerFirst(description)} in ${path ?? "a note"}…`, state: call.phase === "proposed" ? "waiting" : "done" });
+		steps.push({ key: `${call.callId}:intent`, label: `${intentText(description, path ?? "a note")}…`, state: call.phase === "proposed" ? "waiting" : "done" });
 	}
 	const progress = progressLabel(call, path);
 	if (progress) steps.push({ key: `${call.callId}:progress`, label: progress, state: "active" });
@@ -205,8 +206,4 @@ export function formatElapsed(ms: number): string {
 export function formatTime(iso: string): string {
 	const date = new Date(iso);
 	return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
-
-function lowerFirst(text: string): string {
-	return text.length > 0 ? text[0].toLowerCase() + text.slice(1) : text;
 }

@@ -44,9 +44,19 @@ describe("edit cards", () => {
 	it("show the intent first, with Run approving the declaring call", async () => {
 		const { service, user } = await renderThread(editScript());
 		const card = screen.getByRole("region", { name: "Edit Daily.md" });
-		expect(card.textContent).toContain("Planning to Replace dog with cat in Daily.md…");
+		expect(card.textContent).toContain("Planning to replace dog with cat in Daily.md…");
 		await user.click(within(card).getByRole("button", { name: /^Run:/ }));
 		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["c_edit"], denied: [] }]);
+	});
+
+	it("phrase the intent so it reads whatever the model's description starts with", async () => {
+		const s = new EventScript().user("m1", "Tidy the headings").assistant("a1", "");
+		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "Headings cleanup" });
+		s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "Headings cleanup" });
+		await renderThread(s);
+		const card = screen.getByRole("region", { name: "Edit Daily.md" });
+		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Planning a change to Daily.md: Headings cleanup…");
+		expect(within(card).getByRole("link", { name: "Open Daily.md" })).toBeTruthy();
 	});
 
 	it("show generating progress while the apply model writes", async () => {

@@ -15,6 +15,7 @@ import { ChangeChip, DiffView } from "./DiffView";
 import { NoteLink } from "./NoteLink";
 import { sameItems } from "./ReasoningSteps";
 import { noteRender } from "../render-probe";
+import { intentLine, intentText } from "../intent-line";
 
 export interface EditCardProps {
 	edit: EditView;
@@ -33,7 +34,8 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	const running = calls.find((call) => call.phase === "running");
 	const finished = [...calls].reverse().find((call) => call.result !== undefined);
 	const denied = !running && !finished && calls.find((call) => call.phase === "denied");
-	const title = `Planning to ${edit.description} in ${edit.path}`;
+	const title = intentText(edit.description, edit.path);
+	const line = intentLine(edit.description);
 
 	return (
 		<section
@@ -44,7 +46,15 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 			<header className="redline-card-header">
 				<span className={`redline-op-chip redline-op-${edit.operation}`}>{edit.operation}</span>
 				<span className="redline-card-title">
-					Planning to {edit.description} in <NoteLink host={host} path={edit.path} />
+					{line.kind === "verb" ? (
+						<>
+							Planning to {line.rest} in <NoteLink host={host} path={edit.path} />
+						</>
+					) : (
+						<>
+							Planning a change to <NoteLink host={host} path={edit.path} />: {line.description}
+						</>
+					)}
 					{finished || denied ? "" : "…"}
 				</span>
 			</header>
