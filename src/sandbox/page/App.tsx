@@ -7,6 +7,7 @@ import type { ThreadService } from "../../thread/service-api";
 import { RedlinePane } from "../../ui/components/RedlinePane";
 import type { NoteStat } from "../../vault/vault";
 import type { NotesClient, SandboxInfo } from "./api";
+import { noteChanged, noteOpened, OwnSaves } from "./changed-notes";
 import { FileList } from "./FileList";
 import { NoteEditor } from "./NoteEditor";
 import { createPageHost } from "./page-host";
@@ -20,6 +21,9 @@ export function App(props: { service: ThreadService; notes: NotesClient }) {
 	const [notes, setNotes] = useState<NoteStat[]>([]);
 	const [selected, setSelected] = useState<string | null>(null);
 	const [changeCounter, setChangeCounter] = useState(0);
+	const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
+	const ownSaves = useMemo(() => new OwnSaves(), []);
+	const editorClient = useMemo(() => ownSaves.wrap(client), [ownSaves, client]);
 	const [showHelp, setShowHelp] = useState(false);
 	const state = useRef({ selected, notes });
 	state.current = { selected, notes };
@@ -41,6 +45,8 @@ export function App(props: { service: ThreadService; notes: NotesClient }) {
 	);
 
 	useEffect(() => host.activeNoteChanged(selected), [host, selected]);
+	// Opening a note (from the list or a card's note link) is reading its change.
+	useEffect(() => setChanged((marked) => noteOpened(marked, selected)), [selected]);
 
 	useEffect(() => {
 		void client.info().then(setInfo);
@@ -49,6 +55,7 @@ export function App(props: { service: ThreadService; notes: NotesClient }) {
 		return client.onChange(
 			(change) => {
 				refresh();
+				if (!ownSaves.isOwn(change.path)) setChanged((marked) => noteChanged(marked, change, state.current.selected));
 				if (change.path === state.current.selected || (change.type === "rename" && change.oldPath === state.current.selected)) {
 					if (change.type === "rename") setSelected(change.path);
 					setChangeCounter((n) => n + 1);
@@ -59,7 +66,7 @@ export function App(props: { service: ThreadService; notes: NotesClient }) {
 				setChangeCounter((n) => n + 1);
 			},
 		);
-	}, [client]);
+	}, [client, ownSaves]);
 
 	useEffect(() => {
 		if (selected === null && notes.length > 0) setSelected(notes.find((n) => n.path === "Welcome.md")?.path ?? notes[0]?.path ?? null);
@@ -83,9 +90,9 @@ export function App(props: { service: ThreadService; notes: NotesClient }) {
 			<div className="sandbox-body">
 				<aside className="sandbox-sidebar">
 					<div className="sandbox-vault-name">{info?.vaultName ?? "Vault"}</div>
-					<FileList notes={notes} selected={selected} onSelect={setSelected} />
+					<FileList notes={notes} selected={selected} changed={changed} onSelect={setSelected} />
 				</aside>
-				<main className="sandbox-main">{selected ? <NoteEditor client={client} path={selected} changeCounter={changeCounter} /> : <p className="sandbox-muted">No note open</p>}</main>
+				<main className="sandbox-main">{selected ? <NoteEditor client={editorClient} path={selected} changeCounter={changeCounter} /> : <p className="sandbox-muted">No note open</p>}</main>
 				<aside className="sandbox-pane" aria-label="Redline">
 					<RedlinePane host={host} />
 				</aside>

@@ -1,7 +1,7 @@
-/** The vault's notes, like Obsidian's file explorer (flat, grouped by folder). */
+/** The vault's notes, like Obsidian's file explorer (flat, grouped by folder); changed ones are marked. */
 import type { NoteStat } from "../../vault/vault";
 
-export function FileList(props: { notes: NoteStat[]; selected: string | null; onSelect(path: string): void }) {
+export function FileList(props: { notes: NoteStat[]; selected: string | null; changed: ReadonlySet<string>; onSelect(path: string): void }) {
 	const groups = new Map<string, NoteStat[]>();
 	for (const note of props.notes) {
 		const folder = note.path.includes("/") ? note.path.slice(0, note.path.lastIndexOf("/")) : "";
@@ -17,8 +17,9 @@ export function FileList(props: { notes: NoteStat[]; selected: string | null; on
 							<li key={note.path}>
 								<button
 									type="button"
-									className={note.path === props.selected ? "sandbox-file is-active" : "sandbox-file"}
+									className={`sandbox-file${note.path === props.selected ? " is-active" : ""}${props.changed.has(note.path) ? " is-changed" : ""}`}
 									aria-current={note.path === props.selected ? "page" : undefined}
+									aria-description={props.changed.has(note.path) ? "Changed since you last opened it" : undefined}
 									onClick={() => props.onSelect(note.path)}
 								>
 									{note.path.slice(folder ? folder.length + 1 : 0).replace(/\.md$/, "")}

@@ -4,11 +4,11 @@
  * first so the merge on the server sees it and nothing the user typed is lost.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { NotesClient } from "./api";
+import type { NoteFiles } from "./changed-notes";
 
 const SAVE_DELAY_MS = 300;
 
-export function NoteEditor(props: { client: NotesClient; path: string; changeCounter: number }) {
+export function NoteEditor(props: { client: NoteFiles; path: string; changeCounter: number }) {
 	const { client, path, changeCounter } = props;
 	const [text, setText] = useState<string | null>(null);
 	const [error, setError] = useState<string | null>(null);
