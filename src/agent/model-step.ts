@@ -1,8 +1,8 @@
 /**
  * One model call, streamed into the thread: assistant_message_started at the first chunk,
  * assistant_token per text chunk (assistant_reasoning for a thinking model's reasoning, see
- * reasoning-split.ts), tool-call chunks collected by index and announced (partial arguments)
- * while they stream. On success it completes the message and proposes every call;
+ * src/llm/reasoning-split.ts), tool-call chunks collected by index and announced (partial
+ * arguments) while they stream. On success it completes the message and proposes every call;
  * on failure the caller decides (retry or error) and calls `discard`.
  *
  * The newest user message wins: a reply to a request made before the user wrote again completes
@@ -17,7 +17,7 @@ import { newId } from "../thread/ids";
 import type { MessageView, UserMessageView } from "../thread/state";
 import type { ToolRegistry } from "../tools/registry";
 import { parsePartialJson } from "./partial-json";
-import { ReasoningSplit, type SplitText } from "./reasoning-split";
+import { ReasoningSplit, type SplitText } from "../llm/reasoning-split";
 
 /** The part of a chat model the step uses (a ChatOpenAI with tools bound). */
 export interface StreamingModel {

@@ -8,7 +8,7 @@
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { ModelProvider } from "../llm/model-provider";
 import type { TitleMaker } from "../thread/auto-title";
-import { withoutReasoning } from "./reasoning-split";
+import { withoutReasoning } from "../llm/reasoning-split";
 
 export const TITLE_PROMPT = [
 	"Write a short title (two to six words) for a chat that starts with the user's message below.",

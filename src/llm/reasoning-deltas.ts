@@ -3,7 +3,7 @@
  * additional_kwargs.reasoning_content, but drops a `reasoning` delta (OpenRouter, recent vLLM).
  * This chat-completions client copies `reasoning` to `reasoning_content` in each raw chunk, when
  * the latter is absent (servers that send both send the same text), before the library converts
- * it, so the agent reads reasoning one way (src/agent/reasoning-split.ts).
+ * it, so the agent reads reasoning one way (./reasoning-split.ts).
  * test/llm/reasoning-deltas.test.ts fails if a new version of the library bypasses this.
  */
 import { ChatOpenAICompletions } from "@langchain/openai";

@@ -1,6 +1,6 @@
 import { AIMessageChunk } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import { ReasoningSplit, withoutReasoning } from "../../src/agent/reasoning-split";
+import { ReasoningSplit, withoutReasoning } from "../../src/llm/reasoning-split";
 
 /** Feeds `pieces` through one splitter and joins what it gives, as ModelStep does. */
 function split(pieces: string[]): { reasoning: string; answer: string; answerPieces: string[] } {

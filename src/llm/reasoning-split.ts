@@ -5,6 +5,9 @@
  * (OpenRouter). @langchain/openai 1.6 keeps only `reasoning_content`, in the chunk's
  * additional_kwargs; chat-model.ts copies `reasoning` there too, so the deltas arrive one way.
  *
+ * It lives with the model clients so that every reader of a model's text can use it: the agent's
+ * model step, the chat title, and any one-shot call whose answer must not include the reasoning.
+ *
  * Only a `<think>` that opens the content counts: a "<think>" anywhere later (in a code block
  * that shows the syntax, say) is answer text. A tag split across chunks is held back until it
  * is whole or cannot be one, so nothing is shown as answer and then taken back.
