@@ -6,14 +6,20 @@
  * <note>:", which reads whatever the model wrote.
  */
 
+/** Verbs an edit description commonly starts with. */
 const VERBS = new Set(
-	(
-		"add adjust alphabetize alphabetise append apply archive bold bump capitalize capitalise change check clean clear collapse combine comment complete condense cut " +
-		"consolidate convert copy correct create dedupe deduplicate delete draft drop duplicate edit expand extend fill fix format group highlight improve increment " +
-		"indent insert italicize join label link list lowercase make mark merge modify move normalize normalise number outdent polish prepend put rename renumber " +
-		"rearrange remove reorder reorganize reorganise rephrase replace reformat restructure retitle revise reword rewrite set shorten simplify sort split standardize standardise strip " +
-		"summarize summarise swap tag tidy transform translate trim turn uncheck unlink unwrap update uppercase wrap write"
-	).split(" "),
+	[
+		"add adjust alphabetise alphabetize append apply archive bold bump capitalise capitalize change",
+		"check clean clear collapse combine comment complete condense consolidate convert copy correct",
+		"create cut dedupe deduplicate delete draft drop duplicate edit expand extend fill fix format",
+		"group highlight improve increment indent insert italicize join label link list lowercase make",
+		"mark merge modify move normalise normalize number outdent polish prepend put rearrange reformat",
+		"remove rename renumber reorder reorganise reorganize rephrase replace restructure retitle revise",
+		"reword rewrite set shorten simplify sort split standardise standardize strip summarise summarize",
+		"swap tag tidy transform translate trim turn uncheck unlink unwrap update uppercase wrap write",
+	]
+		.join(" ")
+		.split(" "),
 );
 
 export type IntentLine =

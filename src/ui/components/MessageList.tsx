@@ -58,7 +58,11 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 	let currentTurn = 0;
 	for (const message of state.messages) {
 		if (message.kind === "user") currentTurn = turnOfMessage.get(message.messageId) ?? currentTurn;
-		else if (message.reasoning) thoughts.set(currentTurn, [...(thoughts.get(currentTurn) ?? []), message]);
+		else if (message.reasoning) {
+			const list = thoughts.get(currentTurn);
+			if (list) list.push(message);
+			else thoughts.set(currentTurn, [message]);
+		}
 	}
 
 	const steps = (turnIndex: number): ReactNode => {
