@@ -11,7 +11,7 @@ const SUBJECT = String.raw`(?:the |your |this )?(?:(?:updated|revised|new|modifi
 const LEAD_IN = new RegExp(
 	String.raw`^(?:(?:sure|certainly|okay|ok|of course|absolutely|alright|great)[!,.]*\s+)?` +
 		String.raw`(?:here(?:'s| is)|below is|i(?:'ve| have) (?:updated|revised|rewritten|modified|edited|changed) ?)\s*${SUBJECT}` +
-		String.raw`(?:\s+(?:with|after|for)\s+[^:]*)?:$`,
+		String.raw`(?:\s+(?:of|for|in) (?:the|your|this) (?:note|file|document))?(?:\s+(?:with|after|for)\s+[^:]*)?:$`,
 	"i",
 );
 const LABEL = new RegExp(String.raw`^${SUBJECT}:$`, "i");

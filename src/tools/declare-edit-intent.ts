@@ -11,8 +11,8 @@ import { recoverEdit } from "../composer/recover-edit";
 import { intentOfCall } from "../composer/intent";
 import { regenerate } from "../composer/regenerate";
 import type { ApplyModels } from "../composer/regenerate";
-import { droppedChanges } from "../composer/dropped";
-import { keepFrontmatter, toModelText, toNoteText } from "../composer/text-format";
+import { noteFromOutput } from "../composer/note-from-output";
+import { toModelText } from "../composer/text-format";
 import type { NoteHistory } from "../history/types";
 import type { EditOperation, NewEvent } from "../thread/events";
 import type { ThreadState } from "../thread/state";
@@ -121,21 +121,20 @@ async function applyIntent(deps: DeclareEditIntentDeps, args: DeclareEditIntentA
 		return outcome.reason === "too-large" ? toolResult.rejected(message, extra) : toolResult.error(message, extra);
 	}
 
-	const kept = base === null ? { text: outcome.text, restored: false } : keepFrontmatter(note, outcome.text, args.description);
-	const proposed = toNoteText(kept.text, base);
+	const stored = noteFromOutput(base, outcome.text, args.description);
 	return commitEdit({
-		dropped: droppedChanges({ intended: outcome.text, stored: proposed, base, frontmatterRestored: kept.restored, explicit: false }),
+		dropped: stored.dropped,
 		history: deps.history,
 		ctx,
 		editId,
 		path,
 		description: args.description,
 		base,
-		proposed,
+		proposed: stored.proposed,
 		data: {
 			...(outcome.stripped.length > 0 ? { stripped: outcome.stripped } : {}),
 			...(outcome.sections ? { sections: outcome.sections } : {}),
-			...(kept.restored ? { frontmatterRestored: true } : {}),
+			...(stored.frontmatterRestored ? { frontmatterRestored: true } : {}),
 		},
 	});
 }

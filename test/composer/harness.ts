@@ -37,6 +37,8 @@ export interface HarnessOptions {
 	replies?: ScriptStep[];
 	prediction?: boolean;
 	maxOutputTokens?: number;
+	/** The HTTP fetch the model clients use (a DOM test passes the desktop Node transport). */
+	fetch?: typeof fetch;
 }
 
 export async function editHarness(options: HarnessOptions = {}) {
@@ -50,7 +52,7 @@ export async function editHarness(options: HarnessOptions = {}) {
 	const vault = new MemoryVault("Test", options.notes ?? {});
 	const store = new MemoryStore();
 	const history = createNoteHistory({ vault, store });
-	const models = createModelProvider(() => settings, () => ({}));
+	const models = createModelProvider(() => settings, () => ({}), options.fetch ? { fetch: options.fetch } : {});
 	const log = new ThreadLog("thread_test", store);
 	log.append({ type: "thread_created" });
 	const declare = createDeclareEditIntentTool({ history, models, maxOutputTokens: options.maxOutputTokens });

@@ -86,4 +86,37 @@ describe("validating the apply model's output", () => {
 		expect(openFenceAtEnd("```\na\n```\n~~~\nb\n~~~")).toBe(false);
 		expect(openFenceAtEnd("````\n```\nstill inside\n```")).toBe(true);
 	});
+
+	it("refuses output whose stream gave no finish reason, and any reason but a clean stop", () => {
+		expect(validateApplyOutput({ raw: note, finishReason: undefined, original: note, operation: "modify", description: "d" })).toMatchObject({ ok: false, reason: "truncated" });
+		expect(validate({ raw: note, finishReason: "function_call", original: note, operation: "modify" })).toMatchObject({ ok: false, reason: "truncated" });
+	});
+
+	it("keeps a new note's first line that talks about something other than the note", () => {
+		const speech = "Here is the text of the speech:\n\nFriends, thank you.\n";
+		expect(validate({ raw: speech, original: "", operation: "create" })).toEqual({ ok: true, text: speech, stripped: [] });
+		const lesson = "Let me know if you can come!\nI hope this works for everyone.";
+		expect(validate({ raw: lesson, original: "", operation: "create" })).toEqual({ ok: true, text: lesson, stripped: [] });
+	});
+
+	it("never takes a Markdown structure for chatter", () => {
+		const list = "- Here is the updated note:\n- more";
+		expect(validate({ raw: list, original: "", operation: "create" })).toEqual({ ok: true, text: list, stripped: [] });
+	});
+
+	it("refuses a modify that drops a line or repeats a block the description does not ask for", () => {
+		const dropped = note.replace("- pears\n", "");
+		expect(validate({ raw: dropped, original: note, operation: "modify", description: "add rye to the bread" })).toMatchObject({ ok: false, reason: "implausible" });
+		expect(validate({ raw: dropped, original: note, operation: "modify", description: "remove the pears" })).toMatchObject({ ok: true, text: dropped });
+		const repeated = note.replace("- milk", "- milk\n- bread\n- milk");
+		expect(validate({ raw: repeated, original: note, operation: "modify", description: "add rye" })).toMatchObject({ ok: false, reason: "implausible" });
+		expect(validate({ raw: repeated, original: note, operation: "modify", description: "repeat bread and milk" })).toMatchObject({ ok: true });
+	});
+
+	it("accepts a reworded line, a moved line and a list turned into a sentence", () => {
+		const reworded = note.replace("Buy on Friday.", "Buy everything on Friday morning.");
+		expect(validate({ raw: reworded, original: note, operation: "modify", description: "say when" })).toMatchObject({ ok: true });
+		const moved = note.replace("- apples\n", "").replace("- eggs", "- eggs\n- apples");
+		expect(validate({ raw: moved, original: note, operation: "modify", description: "put apples last" })).toMatchObject({ ok: true });
+	});
 });

@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+/**
+ * A refusal always says in the card what was refused and why, and writes nothing. The events
+ * come from the real tools (the apply model over real HTTP from the scripted server through the
+ * desktop transport, a MemoryVault,
+ * the real history); the pane renders exactly that log.
+ */
+import http from "node:http";
+import https from "node:https";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { createNodeFetch } from "../../src/obsidian/transport/node-fetch";
+import { reply } from "../../src/sandbox/model-server";
+import { newId } from "../../src/thread/ids";
+import { RedlinePane } from "../../src/ui/components/RedlinePane";
+import { AccessFloor } from "../../src/vault/access-floor";
+import { editHarness } from "../composer/harness";
+import { FakeThreadService } from "./support/fake-service";
+import { testHost } from "./support/host";
+
+afterEach(cleanup);
+
+// The DOM environment's fetch is the page's; the model calls go over the desktop transport (Node http).
+const nodeFetch = createNodeFetch({ http, https });
+
+async function showLog(h: Awaited<ReturnType<typeof editHarness>>): Promise<void> {
+	const service = new FakeThreadService();
+	service.addThread(h.log.threadId, [...h.log.events()]);
+	render(<RedlinePane host={testHost(service, [], null)} />);
+	await screen.findByRole("log");
+}
+
+describe("refusal cards", () => {
+	it("say that the apply model's reply was not the note, and that nothing was written", async () => {
+		const h = await editHarness({ notes: { "List.md": "- milk\n- eggs\n" }, replies: [reply.text("Done.")], fetch: nodeFetch });
+		await h.declareAndApply({ path: "List.md", operation: "modify", description: "add butter" });
+		expect(await h.vault.read("List.md")).toBe("- milk\n- eggs\n");
+		await showLog(h);
+		const card = screen.getByRole("region", { name: "Edit List.md" });
+		expect(within(card).getByText("Failed")).toBeTruthy();
+		expect(card.textContent).toContain('The output is only "Done." instead of the note, and the change does not ask to empty it. Nothing was written.');
+	});
+
+	it("say which file an edit will not touch and why, before anyone is asked", async () => {
+		const h = await editHarness({ notes: { "scripts/run.js": "console.log(1);\n" } });
+		const args = { path: "scripts/run.js", operation: "modify" as const, description: "add a helper" };
+		const callId = newId("call");
+		const announced = h.declare.announce?.(args, { callId, newId });
+		if (announced) h.log.append(announced);
+		h.log.append({ type: "tool_call_proposed", callId, tool: "declareEditIntent", args, messageId: "msg_1" });
+		const refused = h.declare.refuse?.(args, { state: h.log.state(), floor: new AccessFloor(), callId });
+		expect(refused).toBeDefined();
+		if (refused) h.log.append({ type: "tool_call_completed", callId, result: refused });
+		await showLog(h);
+		const card = screen.getByRole("region", { name: "Edit scripts/run.js" });
+		expect(within(card).queryByRole("button", { name: /^Run:/ })).toBeNull();
+		expect(within(card).getByText("Rejected")).toBeTruthy();
+		expect(card.textContent).toContain("scripts/run.js is not a Markdown note (.md); Redline edits notes only. Nothing was written.");
+		expect(await h.vault.read("scripts/run.js")).toBe("console.log(1);\n");
+	});
+
+	it("say that an executeEdit named another note than its intent's", async () => {
+		const h = await editHarness({ notes: { "Plan.md": "- a\n", "Other.md": "- x\n" }, replies: [reply.text("- a\n- b\n")], fetch: nodeFetch });
+		const { editId } = await h.declareAndApply({ path: "Plan.md", operation: "modify", description: "add b" });
+		expect(await h.vault.read("Plan.md")).toBe("- a\n- b\n");
+		const result = await h.executeEdit({ editId, path: "Other.md", content: "gone\n" });
+		expect(result.status).toBe("error");
+		await showLog(h);
+		const card = screen.getByRole("region", { name: "Edit Plan.md" });
+		expect(card.textContent).toContain(`The edit intent "${editId}" is for Plan.md, not Other.md; nothing was written.`);
+		expect(await h.vault.read("Other.md")).toBe("- x\n");
+	});
+});
