@@ -13,11 +13,6 @@ export function intentById(state: ThreadState, editId: string): EditView | undef
 	return Object.prototype.hasOwnProperty.call(state.edits, editId) ? state.edits[editId] : undefined;
 }
 
-/** Whether the user (or a policy) approved the declareEditIntent call behind the intent. */
-export function intentApproved(state: ThreadState, edit: EditView): boolean {
-	return state.toolCalls[edit.callId]?.decision === "approved";
-}
-
 /**
  * Whether the intent still stands for follow-up writes without a new card: its call was approved
  * and ran without being refused or failing. An intent that was refused or failed approves nothing.
