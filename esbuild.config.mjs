@@ -6,6 +6,7 @@ import { builtinModules } from "node:module";
 import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { bundleCuts } from "./build/cuts.mjs";
 
 const production = process.argv[2] === "production";
 const vault = process.env.REDLINE_VAULT;
@@ -179,7 +180,9 @@ export function buildOptions({ production: prod = true, outfile = "main.js" } = 
 	jsx: "automatic",
 	define: { "process.env.NODE_ENV": prod ? '"production"' : '"development"' },
 	alias: Object.fromEntries(shimmed.map((m) => [m, asyncHooksShim])),
-	plugins: [zodLocales, langsmithStandIn, openaiStandIns, noLookbehind],
+	plugins: [zodLocales, langsmithStandIn, openaiStandIns, bundleCuts, noLookbehind],
+	// A cut that removed a name some code still reads must fail the build (see build/cuts.mjs).
+	logOverride: { "import-is-undefined": "error" },
 	external: [
 		"obsidian",
 		"electron",

@@ -5,7 +5,7 @@
  * prefill speed.
  */
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
-import type { ChatOpenAI } from "@langchain/openai";
+import type { ChatModel } from "../llm/chat-model";
 import type { EditOperation } from "../thread/events";
 
 export const APPLY_SYSTEM_PROMPT = [
@@ -21,7 +21,7 @@ export const APPLY_SECTION_PROMPT = [
 ].join("\n");
 
 export interface ApplyCall {
-	model: ChatOpenAI;
+	model: ChatModel;
 	/** Send the current text as OpenAI's `prediction`. */
 	prediction: boolean;
 	path: string;

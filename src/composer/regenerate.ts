@@ -5,7 +5,7 @@
  * sections.ts), or the edit is refused with a hint to use search/replace `edits`.
  * Reports progress `generating` with a fraction estimated from the text's length.
  */
-import type { ChatOpenAI } from "@langchain/openai";
+import type { ChatModel } from "../llm/chat-model";
 import type { EditOperation } from "../thread/events";
 import { callApplyModel } from "./apply";
 import { sectionsNamedIn, splitSections } from "./sections";
@@ -15,7 +15,7 @@ import type { ApplyRefusal } from "./validate";
 
 /** The part of ModelProvider (src/llm) the composer needs. */
 export interface ApplyModels {
-	apply(): ChatOpenAI;
+	apply(): ChatModel;
 	applySupportsPrediction(): boolean;
 }
 

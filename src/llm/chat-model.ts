@@ -1,11 +1,19 @@
 /**
- * The model factory: one ChatOpenAI per OpenAI-compatible endpoint. Retries are off here because
+ * The model factory: one chat model per OpenAI-compatible endpoint. Retries are off here because
  * the agent runner owns them (it honours Retry-After and records each failure as an event), and
  * an SDK retrying behind its back would make both the waits and the tests nondeterministic.
+ *
+ * The model is LangChain's ChatOpenAICompletions, not ChatOpenAI: ChatOpenAI moves some model
+ * names (codex, gpt-5.6, gpt-5.x-pro) to OpenAI's Responses API by itself, which the servers
+ * Redline talks to need not offer and which its streaming and tool calls are not built for. It
+ * also keeps the Responses API converters (about 30 KB) out of main.js.
  */
-import { ChatOpenAI, type ChatOpenAIFields } from "@langchain/openai";
+import type { ChatOpenAICompletions } from "@langchain/openai";
 import { ReasoningCompletions } from "./reasoning-deltas";
 import type { ModelEndpoint } from "../settings";
+
+/** A chat model speaking OpenAI's chat completions API. */
+export type ChatModel = ChatOpenAICompletions;
 
 export interface ChatModelOptions {
 	/** The HTTP transport (Obsidian's CORS-free fetch, or the global one). */
@@ -59,15 +67,16 @@ function checkEndpoint(endpoint: ModelEndpoint): void {
 }
 
 /**
- * A ChatOpenAI for the endpoint. Throws MissingApiKeyError for a remote endpoint without a key
+ * A chat model for the endpoint. Throws MissingApiKeyError for a remote endpoint without a key
  * and ModelConfigError for an unusable endpoint; the runner turns both into `error` events.
  */
-export function createChatModel(endpoint: ModelEndpoint, apiKey: string | undefined, options: ChatModelOptions = {}): ChatOpenAI {
+export function createChatModel(endpoint: ModelEndpoint, apiKey: string | undefined, options: ChatModelOptions = {}): ChatModel {
 	checkEndpoint(endpoint);
 	const key = apiKey?.trim();
 	if (!key && !isLocalBaseUrl(endpoint.baseUrl)) throw new MissingApiKeyError(endpoint.baseUrl);
 	const streaming = options.streaming ?? true;
-	const fields: ChatOpenAIFields = {
+	// ReasoningCompletions is ChatOpenAICompletions that also reads `reasoning` deltas.
+	return new ReasoningCompletions({
 		model: endpoint.model,
 		// The OpenAI SDK refuses to start without a key; local servers ignore it.
 		apiKey: key || "no-key",
@@ -82,6 +91,5 @@ export function createChatModel(endpoint: ModelEndpoint, apiKey: string | undefi
 			// The key stays on the user's machine, which is what the SDK's warning is about.
 			dangerouslyAllowBrowser: true,
 		},
-	};
-	return new ChatOpenAI({ ...fields, completions: new ReasoningCompletions(fields) });
+	});
 }

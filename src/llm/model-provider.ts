@@ -2,16 +2,15 @@
  * The ModelProvider port: how the agent gets its chat models. Built from settings and
  * credentials each time it is asked, so a settings change applies to the next model call.
  */
-import type { ChatOpenAI } from "@langchain/openai";
 import type { ModelCredentials, ModelEndpoint, RedlineSettings } from "../settings";
 import { createChatModel } from "./chat-model";
-import type { ChatModelOptions } from "./chat-model";
+import type { ChatModel, ChatModelOptions } from "./chat-model";
 
 export interface ModelProvider {
 	/** The main (reasoning, tool-calling) model. Throws MissingApiKeyError / ModelConfigError. */
-	main(): ChatOpenAI;
+	main(): ChatModel;
 	/** The cheap, fast apply model. */
-	apply(): ChatOpenAI;
+	apply(): ChatModel;
 	/** Whether the apply endpoint accepts OpenAI's `prediction` parameter. */
 	applySupportsPrediction(): boolean;
 }

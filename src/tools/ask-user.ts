@@ -9,7 +9,7 @@
  *   "Which notes?" = other: "the June ones"               free text only
  *   "Which mode?" = (no answer)                           nothing chosen
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { AskAnswers, AskOption, AskQuestion } from "../thread/events";
 import { toolResult } from "./result";
 import type { ToolResult } from "./result";

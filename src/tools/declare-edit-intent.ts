@@ -5,7 +5,7 @@
  * once (run): the apply model writes the new note, it is validated, and written through the
  * note history. No second main-model round trip.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { commitEdit, sayNothingWritten } from "../composer/commit";
 import { recoverEdit } from "../composer/recover-edit";
 import { intentOfCall } from "../composer/intent";

@@ -8,7 +8,7 @@
  * phase got wrong, or doing the edit when the apply model could not): the user approved the
  * change as described, and each write is still recorded and revertible.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { commitEdit } from "../composer/commit";
 import { recoverEdit } from "../composer/recover-edit";
 import { intentById, intentDenied, intentStands } from "../composer/intent";

@@ -1,5 +1,5 @@
 /** listNotes: the notes under a folder (or the whole vault), capped so a big vault stays readable. */
-import { z } from "zod";
+import * as z from "zod";
 import { normalizeFolderPath } from "../vault/paths";
 import { leftOutSentence, shownByFloor } from "./floor-filter";
 import { toolResult } from "./result";

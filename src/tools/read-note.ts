@@ -3,7 +3,7 @@
  * ends at `limit` lines or READ_CHAR_BUDGET characters, whichever comes first, and the result
  * says how many lines remain and which offset reads on.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { normalizeVaultPath } from "../vault/paths";
 import { toolResult } from "./result";
 import type { ToolResult } from "./result";

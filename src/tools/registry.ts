@@ -3,7 +3,7 @@
  * definitions are OpenAI function tools built from each tool's zod schema, so the schema the
  * model sees is exactly the one its arguments are validated against.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Tool } from "./tool";
 
 // The registry erases each tool's argument type: arguments reach a tool only after its own

@@ -3,7 +3,7 @@
  * lines: best first, each with its tags and best few matching lines, filtered by folder or tag,
  * paged with offset. Says when the index is still being built and how many files it never shows.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { SearchPage, SearchRequest } from "../search/note-search";
 import { normalizeFolderPath } from "../vault/paths";
 import { leftOutSentence, shownByFloor } from "./floor-filter";

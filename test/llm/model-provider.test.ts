@@ -47,6 +47,27 @@ describe("createChatModel", () => {
 		expect(server.requests[0].body).toMatchObject({ model: "scripted", stream: true, temperature: 0.3 });
 		expect(server.requests[0].headers.authorization).toBe("Bearer secret");
 	});
+
+	// LangChain's ChatOpenAI switches to OpenAI's Responses API by itself for some model names
+	// (codex, gpt-5.6, gpt-5.x-pro), which OpenAI-compatible servers do not offer and which
+	// Redline's streaming, tool calls and reasoning parsing are not built for. (Failed before:
+	// the request went to /responses.)
+	for (const name of ["gpt-5-codex", "gpt-5.6", "gpt-5.4-pro"]) {
+		it(`speaks chat completions whatever the model is called (${name})`, async () => {
+			server = await startModelServer({ script: scripted(reply.text("Hi there")) });
+			const seen: string[] = [];
+			const model = createChatModel({ baseUrl: server.baseURL, model: name }, "secret", {
+				fetch: (input, init) => {
+					seen.push(new URL(String(input instanceof Request ? input.url : input)).pathname);
+					return fetch(input, init);
+				},
+			});
+			let text = "";
+			for await (const chunk of await model.bindTools([{ type: "function", function: { name: "readNote", description: "Read", parameters: { type: "object", properties: {} } } }]).stream([new HumanMessage("Hello")])) text += chunk.text;
+			expect(seen).toEqual(["/v1/chat/completions"]);
+			expect(text).toBe("Hi there");
+		});
+	}
 });
 
 describe("ModelProvider", () => {

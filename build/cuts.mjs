@@ -1,0 +1,142 @@
+// The cuts that keep main.js small (issue 18, start-up: Obsidian compiles every byte of main.js
+// at each start). Each cut says why it is safe and is checked when main.js is built: a cut that no
+// longer fits the package it cuts fails the build instead of changing behaviour quietly.
+//
+// - rewrites: an exact piece of a package's source replaced by an equivalent one (fails when the
+//   text is not found exactly once, e.g. after a package update);
+// - side-effect-free modules: esbuild may leave them out when nothing uses their exports;
+// - stand-ins: a module, as imported by the named importers, resolves to a file in
+//   src/obsidian/shims/ (esbuild fails when the stand-in lacks a name the importer imports);
+// - forbidden inputs: modules that must not be in main.js at all (checked on the metafile).
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const modules = path.join(root, "node_modules");
+const shims = path.join(root, "src/obsidian/shims");
+const inPackage = (file) => path.join(modules, file);
+
+// Where LangChain imports zod, `import { z } from "zod/v3"` brings in all of zod 3 (60 KB) and
+// `import { z } from "zod/v4"` all of zod 4's exports (the namespace object escapes, so esbuild
+// cannot drop what is unused). LangChain uses a handful of constructors from it, all of which
+// zod 4 has with the same meaning (z.any, z.object, z.string, .optional, .describe, .transform,
+// z.prettifyError), and it handles zod 4 schemas everywhere it handles zod 3 ones. So these
+// imports become namespace imports of zod 4, which esbuild shakes to the names used; a name zod 4
+// lacks is a build error (import-is-undefined is raised to an error in esbuild.config.mjs).
+const zodThreeToFour = { from: 'import { z } from "zod/v3";', to: 'import * as z from "zod/v4";' };
+export const rewrites = [
+	{ file: "@langchain/core/dist/runnables/base.js", ...zodThreeToFour },
+	{ file: "@langchain/core/dist/output_parsers/structured.js", ...zodThreeToFour },
+	{ file: "@langchain/core/dist/tools/index.js", ...zodThreeToFour },
+	{ file: "@langchain/core/dist/tools/index.js", from: 'import { z as z$1 } from "zod/v4";', to: 'import * as z$1 from "zod/v4";' },
+	// zod 4 compiles a fast path for object schemas with `new Function` where it may; Redline
+	// allows neither eval nor new Function in main.js (Obsidian's review, strict CSPs), and zod's
+	// own `jitless` mode (the same results, parsed by the interpreter) is what is left.
+	{
+		file: "zod/v4/core/util.js",
+		from: "    try {\n        const F = Function;\n        new F(\"\");\n        return true;\n    }\n    catch (_) {\n        return false;\n    }",
+		to: "    return false; // Redline: main.js never compiles code at run time (see build/cuts.mjs)",
+	},
+	{
+		file: "zod/v4/core/doc.js",
+		from: "        const F = Function;\n        const content = this?.content ?? [``];\n        const factory = new F(...Object.keys(this.closed), `return function (${this.args.join(\", \")}) {\\n${content.join(\"\\n\")}\\n};`);\n        return factory(...Object.values(this.closed));",
+		to: '        throw new Error("zod: compiling schemas is not included in Redline\'s bundle (main.js never compiles code at run time)");',
+	},
+].map((rewrite) => ({ ...rewrite, path: inPackage(rewrite.file) }));
+
+// Modules whose top level only declares things (tool factories building zod schemas, a parser)
+// but which esbuild cannot prove pure: left out when nothing uses their exports.
+export const sideEffectFree = [
+	// OpenAI's built-in tools (shell, computer use, apply patch, local shell): exported for users
+	// of @langchain/openai, never referenced by ChatOpenAI itself.
+	"@langchain/openai/dist/tools/applyPatch.js",
+	"@langchain/openai/dist/tools/computerUse.js",
+	"@langchain/openai/dist/tools/localShell.js",
+	"@langchain/openai/dist/tools/shell.js",
+	// The XML output parser and its sax-js (19 KB): re-exported by output_parsers/index.js only.
+	"@langchain/core/dist/output_parsers/xml.js",
+	"@langchain/core/dist/utils/sax-js/sax.js",
+].map(inPackage);
+
+// Stand-ins: `modules` (as the importers name them, resolved) -> a file in src/obsidian/shims/,
+// whose header says what it replaces and why Redline never reaches it.
+const core = "@langchain/core/dist";
+export const standIns = [
+	{
+		// LangChain's copy of zod-to-json-schema converts zod 3 schemas only. With zod/v3 resolved to
+		// zod 4 above, no zod 3 schema can exist in main.js (json_schema.js sends zod 4 schemas to
+		// zod's own toJSONSchema), so converting one is unreachable; the stand-in says so if it is not.
+		importers: [`${core}/utils/json_schema.js`],
+		modules: [`${core}/utils/zod-to-json-schema/zodToJsonSchema.js`, `${core}/utils/zod-to-json-schema/index.js`],
+		shim: "zod-to-json-schema.ts",
+	},
+	{
+		importers: [`${core}/language_models/chat_models.js`, `${core}/language_models/openai_completions_stream.js`, "@langchain/openai/dist/utils/stream_events.js", "@langchain/openai/dist/utils/responses_stream_events.js"],
+		modules: [`${core}/language_models/stream.js`, `${core}/language_models/compat.js`, `${core}/language_models/openai_completions_stream.js`],
+		shim: "langchain-stream-events.ts",
+	},
+	{
+		importers: [`${core}/runnables/base.js`],
+		modules: [`${core}/tracers/event_stream.js`, `${core}/tracers/log_stream.js`],
+		shim: "langchain-tracer-streams.ts",
+	},
+	{ importers: [`${core}/runnables/base.js`], modules: [`${core}/runnables/graph.js`], shim: "langchain-unused.ts" },
+	{ importers: [`${core}/language_models/base.js`], modules: [`${core}/caches/index.js`], shim: "langchain-unused.ts" },
+	{ importers: ["@langchain/openai/dist/chat_models/base.js"], modules: ["@langchain/openai/dist/chat_models/profiles.js"], shim: "openai-model-profiles.ts" },
+].map((rule) => ({ ...rule, importers: new Set(rule.importers.map(inPackage)), modules: new Set(rule.modules.map(inPackage)), shim: path.join(shims, rule.shim) }));
+
+// Never in main.js: each was cut above, so finding one means a cut stopped working.
+export const forbiddenInputs = [
+	{ pattern: /node_modules\/zod\/v3\//, why: "zod 3 (LangChain's zod/v3 imports resolve to zod 4)" },
+	{ pattern: /node_modules\/zod\/v4\/locales\/(?!en\.js)/, why: "zod locales other than English" },
+	// Only reached through zod's whole namespace: write `import * as z from "zod"`, not `{ z }`.
+	{ pattern: /node_modules\/zod\/v4\/classic\/from-json-schema\.js$/, why: "all of zod 4 (an `import { z } from \"zod\"` keeps every export)" },
+	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/sax-js\//, why: "LangChain's XML parser" },
+	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/zod-to-json-schema\//, why: "zod-to-json-schema (zod 3 only)" },
+	{ pattern: /node_modules\/langsmith\//, why: "langsmith (src/obsidian/shims/langsmith.ts stands in)" },
+	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/(stream|compat|openai_completions_stream)|tracers\/(event_stream|log_stream)|runnables\/graph|caches\/index)\.js$/, why: "the LangChain modules src/obsidian/shims/ stands in for" },
+	{ pattern: /node_modules\/@langchain\/openai\/dist\/chat_models\/profiles\.js$/, why: "the model profiles table" },
+];
+
+export const bundleCuts = {
+	name: "bundle-cuts",
+	setup(build) {
+		build.initialOptions.metafile = true;
+		const byFile = new Map();
+		for (const rewrite of rewrites) byFile.set(rewrite.path, [...(byFile.get(rewrite.path) ?? []), rewrite]);
+		const files = [...byFile.keys()];
+		const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+		build.onLoad({ filter: new RegExp(`^(${files.map(escape).join("|")})$`) }, async (args) => {
+			let contents = await readFile(args.path, "utf8");
+			for (const { file, from, to } of byFile.get(args.path)) {
+				const count = contents.split(from).length - 1;
+				if (count !== 1) return { errors: [{ text: `bundle-cuts: expected the text to rewrite exactly once in ${file}, found it ${count} times; review build/cuts.mjs`, detail: from }] };
+				contents = contents.replace(from, () => to);
+			}
+			return { contents, loader: "js", resolveDir: path.dirname(args.path) };
+		});
+
+		const pure = new Set(sideEffectFree);
+		build.onResolve({ filter: /.*/ }, async (args) => {
+			if (args.pluginData?.bundleCutsLookup || !args.importer.startsWith(modules)) return undefined;
+			const rule = standIns.find((r) => r.importers.has(args.importer));
+			const mayBePure = [...pure].some((file) => path.basename(file) === path.basename(args.path));
+			if (!rule && !mayBePure) return undefined;
+			const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { ...args.pluginData, bundleCutsLookup: true } });
+			if (resolved.errors.length > 0) return undefined;
+			if (rule?.modules.has(resolved.path)) return { path: rule.shim };
+			if (pure.has(resolved.path)) return { ...resolved, sideEffects: false };
+			return undefined;
+		});
+
+		build.onEnd((result) => {
+			if (!result.metafile) return;
+			const inputs = Object.keys(result.metafile.inputs);
+			for (const { pattern, why } of forbiddenInputs) {
+				const found = inputs.find((file) => pattern.test(file));
+				if (found) result.errors.push({ text: `bundle-cuts: ${found} is in main.js, but ${why} must not be; review build/cuts.mjs`, location: null, notes: [], detail: undefined, id: "", pluginName: "bundle-cuts" });
+			}
+		});
+	},
+};
