@@ -84,6 +84,19 @@ export const standIns = [
 	{ importers: [`${core}/runnables/base.js`], modules: [`${core}/runnables/graph.js`], shim: "langchain-unused.ts" },
 	{ importers: [`${core}/language_models/base.js`], modules: [`${core}/caches/index.js`], shim: "langchain-unused.ts" },
 	{ importers: ["@langchain/openai/dist/chat_models/base.js"], modules: ["@langchain/openai/dist/chat_models/profiles.js"], shim: "openai-model-profiles.ts" },
+	{ importers: [`${core}/language_models/base.js`], modules: [`${core}/utils/tiktoken.js`], shim: "langchain-tiktoken.ts" },
+	{ importers: [`${core}/output_parsers/json.js`], modules: [`${core}/utils/fast-json-patch/src/duplex.js`, `${core}/utils/json_patch.js`], shim: "langchain-json-patch.ts" },
+	{
+		importers: [`${core}/utils/json_schema.js`, `${core}/output_parsers/transform.js`, `${core}/tools/index.js`],
+		modules: ["@cfworker/json-schema/dist/esm/index.js"],
+		shim: "json-schema-validator.ts",
+	},
+	{ importers: ["openai/client.mjs", "openai/index.mjs"], modules: ["openai/core/uploads.mjs", "openai/internal/uploads.mjs"], shim: "openai-uploads.ts" },
+	{
+		importers: ["openai/client.mjs"],
+		modules: ["openai/auth/workload-identity-auth.mjs", "openai/internal/auth/x509-workload-identity-auth.mjs", "openai/internal/auth/x509-credential-options.mjs", "openai/internal/auth/x509-transport-state.mjs"],
+		shim: "openai-workload-identity.ts",
+	},
 ].map((rule) => ({ ...rule, importers: new Set(rule.importers.map(inPackage)), modules: new Set(rule.modules.map(inPackage)), shim: path.join(shims, rule.shim) }));
 
 // Never in main.js: each was cut above, so finding one means a cut stopped working.
@@ -97,6 +110,11 @@ export const forbiddenInputs = [
 	{ pattern: /node_modules\/langsmith\//, why: "langsmith (src/obsidian/shims/langsmith.ts stands in)" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/(stream|compat|openai_completions_stream)|tracers\/(event_stream|log_stream)|runnables\/graph|caches\/index)\.js$/, why: "the LangChain modules src/obsidian/shims/ stands in for" },
 	{ pattern: /node_modules\/@langchain\/openai\/dist\/chat_models\/profiles\.js$/, why: "the model profiles table" },
+	{ pattern: /node_modules\/(js-tiktoken\/|@langchain\/core\/dist\/utils\/tiktoken\.js$)/, why: "the tokenizer LangChain downloads" },
+	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/fast-json-patch\//, why: "LangChain's JSON patch" },
+	{ pattern: /node_modules\/@cfworker\/json-schema\//, why: "the JSON-schema validator of LangChain's own tools" },
+	{ pattern: /node_modules\/openai\/internal\/(uploads|to-file)\.mjs$/, why: "the OpenAI client's file uploads" },
+	{ pattern: /node_modules\/openai\/(auth\/workload-identity-auth|internal\/auth\/x509-(workload-identity-auth|credential-options))\.mjs$/, why: "the OpenAI client's workload identity authentication" },
 ];
 
 export const bundleCuts = {
@@ -118,25 +136,26 @@ export const bundleCuts = {
 		});
 
 		const pure = new Set(sideEffectFree);
+		const pureNames = new Set(sideEffectFree.map((file) => path.basename(file)));
 		build.onResolve({ filter: /.*/ }, async (args) => {
 			if (args.pluginData?.bundleCutsLookup || !args.importer.startsWith(modules)) return undefined;
-			const rule = standIns.find((r) => r.importers.has(args.importer));
-			const mayBePure = [...pure].some((file) => path.basename(file) === path.basename(args.path));
-			if (!rule && !mayBePure) return undefined;
+			const rules = standIns.filter((r) => r.importers.has(args.importer));
+			const mayBePure = pureNames.has(path.basename(args.path));
+			if (rules.length === 0 && !mayBePure) return undefined;
 			const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { ...args.pluginData, bundleCutsLookup: true } });
 			if (resolved.errors.length > 0) return undefined;
-			if (rule?.modules.has(resolved.path)) return { path: rule.shim };
+			const rule = rules.find((r) => r.modules.has(resolved.path));
+			if (rule) return { path: rule.shim };
 			if (pure.has(resolved.path)) return { ...resolved, sideEffects: false };
 			return undefined;
 		});
 
 		build.onEnd((result) => {
-			if (!result.metafile) return;
-			const inputs = Object.keys(result.metafile.inputs);
-			for (const { pattern, why } of forbiddenInputs) {
-				const found = inputs.find((file) => pattern.test(file));
-				if (found) result.errors.push({ text: `bundle-cuts: ${found} is in main.js, but ${why} must not be; review build/cuts.mjs`, location: null, notes: [], detail: undefined, id: "", pluginName: "bundle-cuts" });
-			}
+			if (!result.metafile) return undefined;
+			// What ended up in main.js (an input esbuild shook to nothing counts as left out).
+			const inputs = Object.values(result.metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file));
+			const errors = forbiddenInputs.flatMap(({ pattern, why }) => inputs.filter((file) => pattern.test(file)).map((file) => ({ text: `bundle-cuts: ${file} is in main.js, but ${why} must not be; review build/cuts.mjs` })));
+			return { errors };
 		});
 	},
 };

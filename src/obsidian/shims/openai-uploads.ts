@@ -1,0 +1,14 @@
+/**
+ * Stand-in for the OpenAI client's file uploads in main.js (multipart and streaming form bodies,
+ * `toFile`; about 10 KB; client.mjs's imports only, see build/cuts.mjs). The client runs them only
+ * for requests that upload files (files, audio, images, uploads...), whose API areas main.js
+ * already leaves out (esbuild.config.mjs); chat completions send JSON.
+ */
+import { unreachable } from "./unreachable";
+
+const usedFor = "file uploads through the OpenAI client";
+export const finalizeStreamingFormRequestOptions = unreachable("finalizeStreamingFormRequestOptions", usedFor);
+export const hasUploadableValue = unreachable("hasUploadableValue", usedFor);
+export const maybeMultipartFormRequestOptions = unreachable("maybeMultipartFormRequestOptions", usedFor);
+export const toFile = unreachable("toFile", usedFor);
+export const toStreamingFile = unreachable("toStreamingFile", usedFor);
