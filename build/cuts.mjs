@@ -43,7 +43,7 @@ export const rewrites = [
 		from: "        const F = Function;\n        const content = this?.content ?? [``];\n        const factory = new F(...Object.keys(this.closed), `return function (${this.args.join(\", \")}) {\\n${content.join(\"\\n\")}\\n};`);\n        return factory(...Object.values(this.closed));",
 		to: '        throw new Error("zod: compiling schemas is not included in Redline\'s bundle (main.js never compiles code at run time)");',
 	},
-].map((rewrite) => ({ ...rewrite, path: inPackage(rewrite.file) }));
+];
 
 // Modules whose top level only declares things (tool factories building zod schemas, a parser)
 // but which esbuild cannot prove pure: left out when nothing uses their exports.
@@ -57,7 +57,7 @@ export const sideEffectFree = [
 	// The XML output parser and its sax-js (19 KB): re-exported by output_parsers/index.js only.
 	"@langchain/core/dist/output_parsers/xml.js",
 	"@langchain/core/dist/utils/sax-js/sax.js",
-].map(inPackage);
+];
 
 // Stand-ins: `modules` (as the importers name them, resolved) -> a file in src/obsidian/shims/,
 // whose header says what it replaces and why Redline never reaches it.
@@ -81,6 +81,11 @@ export const standIns = [
 		modules: [`${core}/tracers/event_stream.js`, `${core}/tracers/log_stream.js`],
 		shim: "langchain-tracer-streams.ts",
 	},
+	{
+		importers: [`${core}/callbacks/manager.js`, `${core}/runnables/base.js`],
+		modules: [`${core}/tracers/base.js`, `${core}/tracers/root_listener.js`, `${core}/tracers/console.js`, `${core}/tracers/tracer_langchain.js`],
+		shim: "langchain-tracers.ts",
+	},
 	{ importers: [`${core}/runnables/base.js`], modules: [`${core}/runnables/graph.js`], shim: "langchain-unused.ts" },
 	{ importers: [`${core}/language_models/base.js`], modules: [`${core}/caches/index.js`], shim: "langchain-unused.ts" },
 	{ importers: ["@langchain/openai/dist/chat_models/base.js"], modules: ["@langchain/openai/dist/chat_models/profiles.js"], shim: "openai-model-profiles.ts" },
@@ -97,7 +102,7 @@ export const standIns = [
 		modules: ["openai/auth/workload-identity-auth.mjs", "openai/internal/auth/x509-workload-identity-auth.mjs", "openai/internal/auth/x509-credential-options.mjs", "openai/internal/auth/x509-transport-state.mjs"],
 		shim: "openai-workload-identity.ts",
 	},
-].map((rule) => ({ ...rule, importers: new Set(rule.importers.map(inPackage)), modules: new Set(rule.modules.map(inPackage)), shim: path.join(shims, rule.shim) }));
+];
 
 // Never in main.js: each was cut above, so finding one means a cut stopped working.
 export const forbiddenInputs = [
@@ -108,7 +113,7 @@ export const forbiddenInputs = [
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/sax-js\//, why: "LangChain's XML parser" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/zod-to-json-schema\//, why: "zod-to-json-schema (zod 3 only)" },
 	{ pattern: /node_modules\/langsmith\//, why: "langsmith (src/obsidian/shims/langsmith.ts stands in)" },
-	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/(stream|compat|openai_completions_stream)|tracers\/(event_stream|log_stream)|runnables\/graph|caches\/index)\.js$/, why: "the LangChain modules src/obsidian/shims/ stands in for" },
+	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/(stream|compat|openai_completions_stream)|tracers\/(event_stream|log_stream|base|root_listener|console|tracer_langchain)|runnables\/graph|caches\/index)\.js$/, why: "the LangChain modules src/obsidian/shims/ stands in for" },
 	{ pattern: /node_modules\/@langchain\/openai\/dist\/chat_models\/profiles\.js$/, why: "the model profiles table" },
 	{ pattern: /node_modules\/(js-tiktoken\/|@langchain\/core\/dist\/utils\/tiktoken\.js$)/, why: "the tokenizer LangChain downloads" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/fast-json-patch\//, why: "LangChain's JSON patch" },
@@ -117,29 +122,40 @@ export const forbiddenInputs = [
 	{ pattern: /node_modules\/openai\/(auth\/workload-identity-auth|internal\/auth\/x509-(workload-identity-auth|credential-options))\.mjs$/, why: "the OpenAI client's workload identity authentication" },
 ];
 
-export const bundleCuts = {
+/**
+ * The esbuild plugin applying cuts (package paths relative to node_modules, shims relative to
+ * src/obsidian/shims/ unless absolute); `bundleCuts` applies the lists above.
+ */
+export function bundleCutsPlugin(cuts) {
+	const rewriteRules = (cuts.rewrites ?? []).map((rewrite) => ({ ...rewrite, path: inPackage(rewrite.file) }));
+	const sideEffectFreeFiles = (cuts.sideEffectFree ?? []).map(inPackage);
+	const standInRules = (cuts.standIns ?? []).map((rule) => ({ importers: new Set(rule.importers.map(inPackage)), modules: new Set(rule.modules.map(inPackage)), shim: path.resolve(shims, rule.shim) }));
+	const forbidden = cuts.forbiddenInputs ?? [];
+	return {
 	name: "bundle-cuts",
 	setup(build) {
 		build.initialOptions.metafile = true;
 		const byFile = new Map();
-		for (const rewrite of rewrites) byFile.set(rewrite.path, [...(byFile.get(rewrite.path) ?? []), rewrite]);
+		for (const rewrite of rewriteRules) byFile.set(rewrite.path, [...(byFile.get(rewrite.path) ?? []), rewrite]);
 		const files = [...byFile.keys()];
 		const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-		build.onLoad({ filter: new RegExp(`^(${files.map(escape).join("|")})$`) }, async (args) => {
-			let contents = await readFile(args.path, "utf8");
-			for (const { file, from, to } of byFile.get(args.path)) {
-				const count = contents.split(from).length - 1;
-				if (count !== 1) return { errors: [{ text: `bundle-cuts: expected the text to rewrite exactly once in ${file}, found it ${count} times; review build/cuts.mjs`, detail: from }] };
-				contents = contents.replace(from, () => to);
-			}
-			return { contents, loader: "js", resolveDir: path.dirname(args.path) };
-		});
+		if (files.length > 0) {
+			build.onLoad({ filter: new RegExp(`^(${files.map(escape).join("|")})$`) }, async (args) => {
+				let contents = await readFile(args.path, "utf8");
+				for (const { file, from, to } of byFile.get(args.path)) {
+					const count = contents.split(from).length - 1;
+					if (count !== 1) return { errors: [{ text: `bundle-cuts: expected the text to rewrite exactly once in ${file}, found it ${count} times; review build/cuts.mjs`, detail: from }] };
+					contents = contents.replace(from, () => to);
+				}
+				return { contents, loader: "js", resolveDir: path.dirname(args.path) };
+			});
+		}
 
-		const pure = new Set(sideEffectFree);
-		const pureNames = new Set(sideEffectFree.map((file) => path.basename(file)));
+		const pure = new Set(sideEffectFreeFiles);
+		const pureNames = new Set(sideEffectFreeFiles.map((file) => path.basename(file)));
 		build.onResolve({ filter: /.*/ }, async (args) => {
 			if (args.pluginData?.bundleCutsLookup || !args.importer.startsWith(modules)) return undefined;
-			const rules = standIns.filter((r) => r.importers.has(args.importer));
+			const rules = standInRules.filter((r) => r.importers.has(args.importer));
 			const mayBePure = pureNames.has(path.basename(args.path));
 			if (rules.length === 0 && !mayBePure) return undefined;
 			const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { ...args.pluginData, bundleCutsLookup: true } });
@@ -154,8 +170,11 @@ export const bundleCuts = {
 			if (!result.metafile) return undefined;
 			// What ended up in main.js (an input esbuild shook to nothing counts as left out).
 			const inputs = Object.values(result.metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file));
-			const errors = forbiddenInputs.flatMap(({ pattern, why }) => inputs.filter((file) => pattern.test(file)).map((file) => ({ text: `bundle-cuts: ${file} is in main.js, but ${why} must not be; review build/cuts.mjs` })));
+			const errors = forbidden.flatMap(({ pattern, why }) => inputs.filter((file) => pattern.test(file)).map((file) => ({ text: `bundle-cuts: ${file} is in main.js, but ${why} must not be; review build/cuts.mjs` })));
 			return { errors };
 		});
 	},
-};
+	};
+}
+
+export const bundleCuts = bundleCutsPlugin({ rewrites, sideEffectFree, standIns, forbiddenInputs });

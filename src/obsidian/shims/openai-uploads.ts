@@ -6,8 +6,16 @@
  */
 import { unreachable } from "./unreachable";
 
+/**
+ * Every chat completion request asks this to finish a streaming form body it may have. Such a
+ * body is made only by the upload code left out here, so there is never one to finish: the real
+ * function then leaves the options alone, as this one does.
+ */
+export function finalizeStreamingFormRequestOptions(options: { body?: unknown }): void {
+	void options;
+}
+
 const usedFor = "file uploads through the OpenAI client";
-export const finalizeStreamingFormRequestOptions = unreachable("finalizeStreamingFormRequestOptions", usedFor);
 export const hasUploadableValue = unreachable("hasUploadableValue", usedFor);
 export const maybeMultipartFormRequestOptions = unreachable("maybeMultipartFormRequestOptions", usedFor);
 export const toFile = unreachable("toFile", usedFor);
