@@ -59,7 +59,7 @@ describe("main.js runs a whole edit", () => {
 				},
 				// The apply model's request: it must see the note as it is now.
 				(request) => {
-					if (!lastUserText(request).includes("## Tasks")) throw new Error("the apply model did not get the note");
+					if (!(lastUserText(request) ?? "").includes("## Tasks")) throw new Error("the apply model did not get the note");
 					return reply.text(AFTER);
 				},
 				reply.text("I removed the headings."),

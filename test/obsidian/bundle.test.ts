@@ -58,6 +58,14 @@ describe("main.js loaded the way Obsidian loads it", () => {
 		expect(regexes.filter((r) => hasLookbehind(r.pattern)).map((r) => r.context)).toEqual([]);
 	});
 
+	it("compiles no code at run time: no eval and no Function constructor (zod's fast path is cut)", async () => {
+		const code = await readFile(file, "utf8");
+		expect(code).not.toMatch(/(?<![\w$.])eval\s*\(/);
+		expect(code).not.toMatch(/\bnew\s+Function\b/);
+		// Called or taken as a value (`const F = Function; new F(...)`), not Function.prototype.
+		expect(code).not.toMatch(/(?<![\w$.])Function(?!\s*\.)(?=\s*[(;,)}]|\s*$)/m);
+	});
+
 	it("reverts a real Redline change with the revert command, and says so", async () => {
 		const app = new App();
 		app.vault.seed({ "Daily.md": "# Daily\n\nBuy milk\n" });

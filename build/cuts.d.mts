@@ -1,0 +1,39 @@
+import type { Plugin } from "esbuild";
+
+/** An exact piece of a package file (path relative to node_modules) replaced at build time. */
+export interface Rewrite {
+	file: string;
+	from: string;
+	to: string;
+}
+
+/** `modules`, as `importers` import them (paths relative to node_modules), resolve to `shim`. */
+export interface StandIn {
+	importers: string[];
+	modules: string[];
+	/** Relative to src/obsidian/shims/, or absolute. */
+	shim: string;
+}
+
+export interface ForbiddenInput {
+	pattern: RegExp;
+	why: string;
+}
+
+export interface Cuts {
+	rewrites?: Rewrite[];
+	sideEffectFree?: string[];
+	standIns?: StandIn[];
+	forbiddenInputs?: ForbiddenInput[];
+}
+
+export const rewrites: Rewrite[];
+export const sideEffectFree: string[];
+export const standIns: StandIn[];
+export const forbiddenInputs: ForbiddenInput[];
+
+/** The esbuild plugin applying the given cuts. */
+export function bundleCutsPlugin(cuts: Cuts): Plugin;
+
+/** The cuts main.js is built with. */
+export const bundleCuts: Plugin;

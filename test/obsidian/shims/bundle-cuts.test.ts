@@ -1,0 +1,136 @@
+// The cuts that keep main.js small (build/cuts.mjs): the stand-ins answer what Redline's calls ask
+// exactly as the modules they replace do and name what is missing otherwise, and a cut that no
+// longer fits its package fails the build instead of changing main.js quietly.
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import vm from "node:vm";
+import esbuild from "esbuild";
+import fc from "fast-check";
+/* eslint-disable import/no-extraneous-dependencies -- the real modules (dependencies of @langchain/core) are the reference */
+import { deepCompareStrict as realDeepCompareStrict } from "@cfworker/json-schema";
+/* eslint-enable import/no-extraneous-dependencies -- end of the reference imports */
+import { LogStreamCallbackHandler } from "@langchain/core/tracers/log_stream";
+import { ConsoleCallbackHandler as RealConsoleCallbackHandler } from "@langchain/core/tracers/console";
+import { LangChainTracer as RealLangChainTracer } from "@langchain/core/tracers/tracer_langchain";
+import { describe, expect, it, vi } from "vitest";
+import { bundleCuts, bundleCutsPlugin } from "../../../build/cuts.mjs";
+import { openaiStandIns } from "../../../esbuild.config.mjs";
+import { deepCompareStrict } from "../../../src/obsidian/shims/json-schema-validator";
+import { encodingForModel } from "../../../src/obsidian/shims/langchain-tiktoken";
+import { isLogStreamHandler, isStreamEventsHandler } from "../../../src/obsidian/shims/langchain-tracer-streams";
+import { LangChainTracer, isBaseTracer } from "../../../src/obsidian/shims/langchain-tracers";
+import { unreachable } from "../../../src/obsidian/shims/unreachable";
+import type * as Fixture from "./fixtures/openai-client";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+async function entry(source: string): Promise<string> {
+	const dir = await mkdtemp(path.join(tmpdir(), "redline-cuts-"));
+	const file = path.join(dir, "entry.mjs");
+	await writeFile(file, source);
+	return file;
+}
+
+function build(entryPoint: string, plugins: esbuild.Plugin[]): Promise<esbuild.BuildResult> {
+	return esbuild.build({ entryPoints: [entryPoint], bundle: true, format: "cjs", platform: "browser", target: "es2022", write: false, logLevel: "silent", nodePaths: [path.join(root, "node_modules")], plugins, logOverride: { "import-is-undefined": "error" } });
+}
+
+describe("an unreachable export", () => {
+	const Missing = unreachable("Graph", "LangChain's Runnable.getGraph()");
+
+	it("loads like the original: it can be extended and tested with instanceof", () => {
+		class Drawn extends (Missing as unknown as new () => object) {}
+		expect(typeof Drawn).toBe("function");
+		expect({} instanceof (Missing as unknown as new () => object)).toBe(false);
+	});
+
+	it("names what is missing when it is used", () => {
+		expect(() => (Missing as unknown as () => void)()).toThrow("Graph() is not included in Redline's bundle (LangChain's Runnable.getGraph(), which Redline does not use)");
+		expect(() => new (Missing as unknown as new () => object)()).toThrow("new Graph() is not included");
+		expect(() => (Missing as unknown as { draw: unknown }).draw).toThrow("Graph.draw is not included");
+	});
+});
+
+describe("the stand-ins keep what Redline's calls run", () => {
+	const json = fc.jsonValue({ maxDepth: 3 });
+
+	it("compares streamed values as @cfworker/json-schema does", () => {
+		fc.assert(
+			fc.property(json, json, (a, b) => {
+				expect(deepCompareStrict(a, b)).toBe(realDeepCompareStrict(a, b));
+				expect(deepCompareStrict(a, structuredClone(a))).toBe(true);
+			}),
+		);
+		expect(deepCompareStrict({ a: [1, { b: null }] }, { a: [1, { b: null }] })).toBe(true);
+		expect(deepCompareStrict({ a: undefined }, { b: undefined })).toBe(realDeepCompareStrict({ a: undefined }, { b: undefined }));
+	});
+
+	it("recognises LangChain's stream handlers and tracers as LangChain does", () => {
+		const logStream = new LogStreamCallbackHandler();
+		expect(isLogStreamHandler(logStream)).toBe(true);
+		expect(isStreamEventsHandler(logStream)).toBe(false);
+		expect(isStreamEventsHandler({ name: "event_stream_tracer" })).toBe(true);
+		expect(isBaseTracer(logStream)).toBe(true);
+		expect(isBaseTracer(new RealConsoleCallbackHandler())).toBe(true);
+		expect(isBaseTracer({})).toBe(false);
+		for (const candidate of [new RealLangChainTracer(), { name: "langchain_tracer" }, logStream, null, "langchain_tracer"]) {
+			expect(candidate instanceof LangChainTracer).toBe(candidate instanceof RealLangChainTracer);
+		}
+		expect(new RealLangChainTracer() instanceof LangChainTracer).toBe(true);
+	});
+
+	it("finds no run tree outside a traced call, as LangChain's tracer does", () => {
+		expect(LangChainTracer.getTraceableRunTree()).toBe(RealLangChainTracer.getTraceableRunTree());
+	});
+
+	it("makes an inert tracer with a warning when the environment asks for LangSmith tracing", () => {
+		const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+		const tracer = new LangChainTracer();
+		expect(tracer.name).toBe("langchain_tracer");
+		expect(tracer instanceof LangChainTracer).toBe(false);
+		expect(warn.mock.calls[0]?.[0]).toMatch(/LangSmith tracing is not included in Redline's bundle/);
+		warn.mockRestore();
+	});
+
+	it("downloads no tokenizer: LangChain falls back to its approximate count", async () => {
+		await expect(encodingForModel("gpt-4.1")).rejects.toThrow("Redline does not download it");
+	});
+});
+
+describe("the OpenAI client with the cuts", () => {
+	it("refuses workload identities and withOptions clearly, and still builds a plain client", async () => {
+		const built = await build(path.join(import.meta.dirname, "fixtures/openai-client.ts"), [openaiStandIns, bundleCuts]);
+		const module = { exports: {} as typeof Fixture };
+		const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles![0].text}\n})`) as (m: unknown, e: unknown, r: NodeJS.Require) => void;
+		run(module, module.exports, createRequire(import.meta.filename));
+		const client = module.exports.client("http://127.0.0.1:9/v1");
+		expect(client.chat.completions).toBeDefined();
+		expect(() => client.withOptions({ timeout: 1 })).toThrow("prepareX509ClientClone() is not included in Redline's bundle (OpenAI's client.withOptions()");
+		const OpenAI = client.constructor as new (options: Record<string, unknown>) => unknown;
+		expect(() => new OpenAI({ apiKey: null, workloadIdentity: { type: "x509" }, dangerouslyAllowBrowser: true })).toThrow("workloadIdentity is not included in Redline's bundle");
+		expect(() => new OpenAI({ credential: {}, dangerouslyAllowBrowser: true })).toThrow("The credential option is not included");
+	}, 60_000);
+});
+
+describe("a cut that no longer fits fails the build", () => {
+	it("when the text to rewrite is not in the package", async () => {
+		const file = await entry('import { tool } from "@langchain/core/tools"; console.log(tool);');
+		const plugin = bundleCutsPlugin({ rewrites: [{ file: "@langchain/core/dist/tools/index.js", from: "text that is not there", to: "" }] });
+		await expect(build(file, [plugin])).rejects.toThrow("expected the text to rewrite exactly once in @langchain/core/dist/tools/index.js, found it 0 times");
+	});
+
+	it("when a stand-in lacks a name its importer imports", async () => {
+		const shim = await entry("export const getEncoding = () => Promise.reject(new Error());\n");
+		const file = await entry('import { BaseLanguageModel } from "@langchain/core/language_models/base"; console.log(BaseLanguageModel);');
+		const plugin = bundleCutsPlugin({ standIns: [{ importers: ["@langchain/core/dist/language_models/base.js"], modules: ["@langchain/core/dist/utils/tiktoken.js"], shim }] });
+		await expect(build(file, [plugin])).rejects.toThrow(/No matching export .* for import "encodingForModel"/);
+	}, 60_000);
+
+	it("when a module that was cut is in the output again", async () => {
+		const file = await entry('import { diffLines } from "diff"; console.log(diffLines("a", "b"));');
+		const plugin = bundleCutsPlugin({ forbiddenInputs: [{ pattern: /node_modules\/diff\//, why: "the diff package" }] });
+		await expect(build(file, [plugin])).rejects.toThrow(/node_modules\/diff\/.* is in main\.js, but the diff package must not be/);
+	});
+});
