@@ -12,7 +12,9 @@ export interface StandIn {
 	importers: string[];
 	modules: string[];
 	/** Relative to src/obsidian/shims/, or absolute. */
-	shim: string;
+	shim?: string;
+	/** Or the stand-in's source, resolving its imports beside the module it replaces. */
+	contents?: string;
 }
 
 export interface ForbiddenInput {

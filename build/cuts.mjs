@@ -6,7 +6,8 @@
 //   text is not found exactly once, e.g. after a package update);
 // - side-effect-free modules: esbuild may leave them out when nothing uses their exports;
 // - stand-ins: a module, as imported by the named importers, resolves to a file in
-//   src/obsidian/shims/ (esbuild fails when the stand-in lacks a name the importer imports);
+//   src/obsidian/shims/ or to a few lines written here (esbuild fails when the stand-in lacks a
+//   name the importer imports);
 // - forbidden inputs: modules that must not be in main.js at all (checked on the metafile).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -89,6 +90,21 @@ export const standIns = [
 	{ importers: [`${core}/runnables/base.js`], modules: [`${core}/runnables/graph.js`], shim: "langchain-unused.ts" },
 	{ importers: [`${core}/language_models/base.js`], modules: [`${core}/caches/index.js`], shim: "langchain-unused.ts" },
 	{ importers: ["@langchain/openai/dist/chat_models/base.js"], modules: ["@langchain/openai/dist/chat_models/profiles.js"], shim: "openai-model-profiles.ts" },
+	{
+		// LangChain reads an AI message's standard content blocks with the translator of the model
+		// provider that made it: Redline's replies come from ChatOpenAICompletions ("openai"), and
+		// the messages it builds from its log name no provider. The other ten translators (about
+		// 12 KB) are left out. The registry is shared on globalThis by every LangChain copy in
+		// Obsidian (other plugins too), so this one only reads it and never narrows it.
+		importers: [`${core}/messages/ai.js`],
+		modules: [`${core}/messages/block_translators/index.js`],
+		contents: `import { ChatOpenAITranslator } from "./openai.js";
+const own = new Map([["openai", ChatOpenAITranslator]]);
+export function getTranslator(modelProvider) {
+	return (globalThis.lc_block_translators_registry ?? own).get(modelProvider);
+}
+`,
+	},
 	{ importers: [`${core}/language_models/base.js`], modules: [`${core}/utils/tiktoken.js`], shim: "langchain-tiktoken.ts" },
 	{ importers: [`${core}/output_parsers/json.js`], modules: [`${core}/utils/fast-json-patch/src/duplex.js`, `${core}/utils/json_patch.js`], shim: "langchain-json-patch.ts" },
 	{
@@ -117,6 +133,7 @@ export const forbiddenInputs = [
 	{ pattern: /node_modules\/@langchain\/openai\/dist\/chat_models\/profiles\.js$/, why: "the model profiles table" },
 	{ pattern: /node_modules\/(js-tiktoken\/|@langchain\/core\/dist\/utils\/tiktoken\.js$)/, why: "the tokenizer LangChain downloads" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/fast-json-patch\//, why: "LangChain's JSON patch" },
+	{ pattern: /node_modules\/@langchain\/core\/dist\/messages\/block_translators\/(bedrock_converse|deepseek|google|google_genai|google_vertexai|groq|ollama|openrouter|xai)\.js$/, why: "content block translators of other providers" },
 	{ pattern: /node_modules\/@cfworker\/json-schema\//, why: "the JSON-schema validator of LangChain's own tools" },
 	{ pattern: /node_modules\/openai\/internal\/(uploads|to-file)\.mjs$/, why: "the OpenAI client's file uploads" },
 	{ pattern: /node_modules\/openai\/(auth\/workload-identity-auth|internal\/auth\/x509-(workload-identity-auth|credential-options))\.mjs$/, why: "the OpenAI client's workload identity authentication" },
@@ -129,7 +146,7 @@ export const forbiddenInputs = [
 export function bundleCutsPlugin(cuts) {
 	const rewriteRules = (cuts.rewrites ?? []).map((rewrite) => ({ ...rewrite, path: inPackage(rewrite.file) }));
 	const sideEffectFreeFiles = (cuts.sideEffectFree ?? []).map(inPackage);
-	const standInRules = (cuts.standIns ?? []).map((rule) => ({ importers: new Set(rule.importers.map(inPackage)), modules: new Set(rule.modules.map(inPackage)), shim: path.resolve(shims, rule.shim) }));
+	const standInRules = (cuts.standIns ?? []).map((rule) => ({ importers: new Set(rule.importers.map(inPackage)), modules: new Set(rule.modules.map(inPackage)), shim: rule.shim && path.resolve(shims, rule.shim), contents: rule.contents }));
 	const forbidden = cuts.forbiddenInputs ?? [];
 	return {
 	name: "bundle-cuts",
@@ -161,10 +178,14 @@ export function bundleCutsPlugin(cuts) {
 			const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { ...args.pluginData, bundleCutsLookup: true } });
 			if (resolved.errors.length > 0) return undefined;
 			const rule = rules.find((r) => r.modules.has(resolved.path));
-			if (rule) return { path: rule.shim };
+			if (rule?.shim) return { path: rule.shim };
+			// A stand-in written here, resolving its own imports beside the module it replaces.
+			if (rule) return { path: resolved.path, namespace: "bundle-cuts-stand-in", pluginData: { contents: rule.contents } };
 			if (pure.has(resolved.path)) return { ...resolved, sideEffects: false };
 			return undefined;
 		});
+
+		build.onLoad({ filter: /.*/, namespace: "bundle-cuts-stand-in" }, (args) => ({ contents: args.pluginData.contents, loader: "js", resolveDir: path.dirname(args.path) }));
 
 		build.onEnd((result) => {
 			if (!result.metafile) return undefined;

@@ -11,12 +11,13 @@ import fc from "fast-check";
 /* eslint-disable import/no-extraneous-dependencies -- the real modules (dependencies of @langchain/core) are the reference */
 import { deepCompareStrict as realDeepCompareStrict } from "@cfworker/json-schema";
 /* eslint-enable import/no-extraneous-dependencies -- end of the reference imports */
+import { AIMessage } from "@langchain/core/messages";
 import { LogStreamCallbackHandler } from "@langchain/core/tracers/log_stream";
 import { ConsoleCallbackHandler as RealConsoleCallbackHandler } from "@langchain/core/tracers/console";
 import { LangChainTracer as RealLangChainTracer } from "@langchain/core/tracers/tracer_langchain";
 import { describe, expect, it, vi } from "vitest";
 import { bundleCuts, bundleCutsPlugin } from "../../../build/cuts.mjs";
-import { openaiStandIns } from "../../../esbuild.config.mjs";
+import { buildOptions, openaiStandIns } from "../../../esbuild.config.mjs";
 import { deepCompareStrict } from "../../../src/obsidian/shims/json-schema-validator";
 import { encodingForModel } from "../../../src/obsidian/shims/langchain-tiktoken";
 import { isLogStreamHandler, isStreamEventsHandler } from "../../../src/obsidian/shims/langchain-tracer-streams";
@@ -96,6 +97,30 @@ describe("the stand-ins keep what Redline's calls run", () => {
 
 	it("downloads no tokenizer: LangChain falls back to its approximate count", async () => {
 		await expect(encodingForModel("gpt-4.1")).rejects.toThrow("Redline does not download it");
+	});
+});
+
+describe("LangChain's messages with the cuts", () => {
+	it("read an OpenAI reply's content blocks as LangChain does, and leave a shared registry alone", async () => {
+		const file = await entry('import { AIMessage } from "@langchain/core/messages"; module.exports = { AIMessage };');
+		// As main.js is built (LangSmith and async_hooks stood in too), from this entry.
+		const built = await esbuild.build({ ...buildOptions({ production: false }), entryPoints: [file], outfile: undefined, write: false, sourcemap: false, logLevel: "silent", nodePaths: [path.join(root, "node_modules")] });
+		const module = { exports: {} as { AIMessage: typeof AIMessage } };
+		const shared = globalThis as { lc_block_translators_registry?: unknown };
+		const registry = shared.lc_block_translators_registry;
+		const fields = { content: [{ type: "text", text: "Hi" }, { type: "text", text: " there" }], tool_calls: [{ id: "c1", name: "readNote", args: { path: "A.md" } }], response_metadata: { model_provider: "openai" } };
+		let blocks: unknown;
+		// As in an Obsidian where no other plugin's LangChain has set the shared registry.
+		delete shared.lc_block_translators_registry;
+		try {
+			(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles![0].text}\n})`) as (m: unknown, e: unknown, r: NodeJS.Require) => void)(module, module.exports, createRequire(import.meta.filename));
+			blocks = new module.exports.AIMessage(fields).contentBlocks;
+			expect(new module.exports.AIMessage({ content: "Hi" }).text).toBe("Hi");
+			expect(shared.lc_block_translators_registry).toBeUndefined();
+		} finally {
+			shared.lc_block_translators_registry = registry;
+		}
+		expect(blocks).toEqual(new AIMessage(fields).contentBlocks);
 	});
 });
 
