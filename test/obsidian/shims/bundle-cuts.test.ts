@@ -113,7 +113,7 @@ describe("LangChain's messages with the cuts", () => {
 		// As in an Obsidian where no other plugin's LangChain has set the shared registry.
 		delete shared.lc_block_translators_registry;
 		try {
-			(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles![0].text}\n})`) as (m: unknown, e: unknown, r: NodeJS.Require) => void)(module, module.exports, createRequire(import.meta.filename));
+			(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeJS.Require) => void)(module, module.exports, createRequire(import.meta.filename));
 			blocks = new module.exports.AIMessage(fields).contentBlocks;
 			expect(new module.exports.AIMessage({ content: "Hi" }).text).toBe("Hi");
 			expect(shared.lc_block_translators_registry).toBeUndefined();
