@@ -17,6 +17,11 @@ export interface ModelEndpoint {
 	 * the model's family (src/llm/context-windows.ts), else unknown (learned from a refusal).
 	 */
 	contextTokens?: number;
+	/**
+	 * "Text tool calls", for a model without native tool calling: the tools are described in the
+	 * system prompt and the model writes its calls as tagged text (docs/protocol.md).
+	 */
+	textToolCalls?: boolean;
 }
 
 export interface RedlineSettings {

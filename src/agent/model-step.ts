@@ -3,7 +3,8 @@
  * assistant_token per text chunk (assistant_reasoning for a thinking model's reasoning, see
  * src/llm/reasoning-split.ts), tool-call chunks collected by index and announced (partial
  * arguments) while they stream. On success it completes the message and proposes every call;
- * on failure the caller decides (retry or error) and calls `discard`.
+ * on failure the caller decides (retry or error) and calls `discard`. For a model with "Text tool
+ * calls" the calls are read out of the text instead (text-tool-parser.ts) and join the same path.
  *
  * The newest user message wins: a reply to a request made before the user wrote again completes
  * as SUPERSEDED (it answers nothing; the loop asks the model again) and names that message, so
@@ -17,6 +18,8 @@ import { newId } from "../thread/ids";
 import type { MessageView, UserMessageView } from "../thread/state";
 import type { ToolRegistry } from "../tools/registry";
 import { parsePartialJson } from "./partial-json";
+import { partialTextArgs, updateFromText } from "./text-tool-parser";
+import type { ParsedText, TextToolCallParser } from "./text-tool-parser";
 import { ReasoningSplit, type SplitText } from "../llm/reasoning-split";
 
 /** The part of a chat model the step uses (a ChatOpenAI with tools bound). */
@@ -29,6 +32,8 @@ export interface StreamedCall {
 	name: string;
 	argsText: string;
 	announced: boolean;
+	/** A text tool call that cannot be read: what was wrong, for its error result. */
+	malformed?: string;
 }
 
 export interface StreamedReply {
@@ -54,6 +59,8 @@ export class ModelStep {
 	constructor(
 		private readonly thread: ThreadHandle,
 		private readonly tools: ToolRegistry,
+		/** Set for a model with "Text tool calls": its calls are in its text. */
+		private readonly textCalls?: TextToolCallParser,
 	) {}
 
 	/**
@@ -72,6 +79,7 @@ export class ModelStep {
 		if (signal.aborted) throw new DOMException("Stopped by the user", "AbortError");
 		// A stream that ends without a finish reason was cut short (proxy or server crash).
 		if (this.finishReason === undefined) throw new StreamEndedEarly();
+		if (this.textCalls) this.takeText(this.textCalls.end());
 		const messageId = this.start();
 		const newer = newestUserMessageAfter(this.thread.state().messages, askedAt);
 		const finishReason = newer ? SUPERSEDED : this.finishReason;
@@ -102,16 +110,10 @@ export class ModelStep {
 	private take(chunk: AIMessageChunk): void {
 		this.write(this.reasoning.take(chunk));
 		for (const part of chunk.tool_call_chunks ?? []) {
-			const index = part.index ?? 0;
-			let call = this.calls.get(index);
-			if (!call) {
-				call = { callId: part.id || newId("call"), name: "", argsText: "", announced: false };
-				this.calls.set(index, call);
-				this.start();
-			}
+			const call = this.callAt(part.index ?? 0, part.id);
 			if (part.name) call.name += part.name;
 			if (part.args) call.argsText += part.args;
-			this.announce(call);
+			this.announce(call, () => parsePartialJson(call.argsText));
 		}
 		const usage = chunk.usage_metadata;
 		if (usage && usage.input_tokens > 0) this.usage = { promptTokens: usage.input_tokens, completionTokens: usage.output_tokens };
@@ -119,20 +121,42 @@ export class ModelStep {
 		if (typeof reason === "string" && reason !== "") this.finishReason = reason;
 	}
 
-	/** Reasoning and answer text as events; reasoning never joins `text` (the model never sees it again). */
+	/** Reasoning as events; it never joins `text` (the model never sees it again). */
 	private write({ reasoning, answer }: SplitText): void {
 		if (reasoning) this.thread.append({ type: "assistant_reasoning", messageId: this.start(), text: reasoning });
-		if (answer) {
-			this.text += answer;
-			this.thread.append({ type: "assistant_token", messageId: this.start(), text: answer });
+		if (answer) this.takeText(this.textCalls ? this.textCalls.push(answer) : { text: answer, calls: [] });
+	}
+
+	/** Answer text, and the calls a text-tool model wrote in it (the tags never become text). */
+	private takeText(parsed: ParsedText): void {
+		if (parsed.text) {
+			this.text += parsed.text;
+			this.thread.append({ type: "assistant_token", messageId: this.start(), text: parsed.text });
+		}
+		for (const textCall of parsed.calls) {
+			const call = this.callAt(textCall.index);
+			updateFromText(call, textCall);
+			if (!textCall.done) this.announce(call, () => partialTextArgs(textCall.body));
 		}
 	}
 
-	private announce(call: StreamedCall): void {
-		if (call.announced || call.argsText === "") return;
+	private callAt(index: number, id?: string): StreamedCall {
+		let call = this.calls.get(index);
+		if (!call) {
+			call = { callId: id || newId("call"), name: "", argsText: "", announced: false };
+			this.calls.set(index, call);
+			this.start();
+		}
+		return call;
+	}
+
+	private announce(call: StreamedCall, partialArgs: () => Record<string, unknown>): void {
+		if (call.announced || call.name === "") return;
 		const tool = this.tools.get(call.name);
 		if (!tool?.announce) return;
-		const event = tool.announce(parsePartialJson(call.argsText), { callId: call.callId, newId });
+		const partial = partialArgs();
+		if (Object.keys(partial).length === 0) return;
+		const event = tool.announce(partial, { callId: call.callId, newId });
 		if (event) {
 			call.announced = true;
 			this.thread.append(event);

@@ -26,6 +26,8 @@ export interface PolicyInputs {
 type Checked = { ok: true; tool: AnyTool; args: unknown; raw: Record<string, unknown> } | { ok: false; logged: unknown; result: ToolResult };
 
 export function checkCall(call: StreamedCall, tools: ToolRegistry): Checked {
+	// A text tool call that could not be read: logged as written, answered with what was wrong.
+	if (call.malformed !== undefined) return { ok: false, logged: call.argsText, result: toolResult.error(call.malformed) };
 	let raw: unknown;
 	try {
 		raw = call.argsText.trim() === "" ? {} : JSON.parse(call.argsText);

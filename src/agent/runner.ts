@@ -28,6 +28,9 @@ import { proposeCalls } from "./propose";
 import { settleCalls } from "./run-calls";
 import { setStatus } from "./status";
 import { buildSystemPrompt } from "./system-prompt";
+import { textToolInstructions } from "./text-tool-format";
+import { TextToolCallParser } from "./text-tool-parser";
+import { toTextToolTranscript } from "./text-tool-transcript";
 import { DISCARDED_FINISH_REASONS } from "./transcript";
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
@@ -59,7 +62,8 @@ export class AgentRunner implements TurnDriver {
 	constructor(private readonly deps: AgentRunnerDeps) {
 		this.sleep = deps.sleep ?? realSleep;
 		this.floor = new AccessFloor(deps.protectedFolders ?? []);
-		this.context = new ContextManager({ models: deps.models, settings: deps.settings, tools: () => deps.tools.definitions() });
+		// A text-tool model reads the tool definitions in the system prompt, which is counted there.
+		this.context = new ContextManager({ models: deps.models, settings: deps.settings, tools: () => (this.textTools() ? [] : deps.tools.definitions()) });
 	}
 
 	async drive(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
@@ -129,7 +133,8 @@ export class AgentRunner implements TurnDriver {
 		let recovered = false;
 		for (;;) {
 			setStatus(thread, "thinking");
-			const step = new ModelStep(thread, this.deps.tools);
+			const textTools = this.textTools();
+			const step = new ModelStep(thread, this.deps.tools, textTools ? new TextToolCallParser() : undefined);
 			let request: PreparedRequest;
 			try {
 				request = await this.context.prepare(thread, this.systemPrompt(thread), signal, refused !== undefined);
@@ -139,7 +144,8 @@ export class AgentRunner implements TurnDriver {
 			}
 			let attempt: { reply: StreamedReply } | { failure: ModelFailure };
 			try {
-				attempt = { reply: await step.run(this.model(), request.messages, signal, request.estimatedPromptTokens) };
+				const messages = textTools ? toTextToolTranscript(request.messages, thread.events()) : request.messages;
+				attempt = { reply: await step.run(this.model(textTools), messages, signal, request.estimatedPromptTokens) };
 			} catch (error) {
 				attempt = { failure: classifyModelError(error, signal) };
 			}
@@ -195,12 +201,19 @@ export class AgentRunner implements TurnDriver {
 		}
 	}
 
-	private model(): StreamingModel {
-		return this.deps.models.main().bindTools(this.deps.tools.definitions());
+	/** The "Text tool calls" setting: the tools go in the system prompt, the calls come in the text. */
+	private textTools(): boolean {
+		return this.deps.settings().mainModel.textToolCalls === true;
+	}
+
+	private model(textTools: boolean): StreamingModel {
+		const model = this.deps.models.main();
+		return textTools ? model : model.bindTools(this.deps.tools.definitions());
 	}
 
 	private systemPrompt(thread: ThreadHandle): string {
-		return buildSystemPrompt({ vaultName: this.deps.vault.name, tools: this.deps.tools.names(), pinned: thread.state().pinned });
+		const prompt = buildSystemPrompt({ vaultName: this.deps.vault.name, tools: this.deps.tools.names(), pinned: thread.state().pinned });
+		return this.textTools() ? `${prompt}\n\n${textToolInstructions(this.deps.tools.definitions())}` : prompt;
 	}
 }
 

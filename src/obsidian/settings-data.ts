@@ -95,6 +95,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		take<string>("mainModel.model", main.model, (v) => (typeof v === "string" && v.trim() !== "" ? null : "must not be empty"), (v) => (effective.mainModel.model = v));
 		take<number>("mainModel.temperature", main.temperature, temperature, (v) => (effective.mainModel.temperature = v));
 		take<number>("mainModel.contextTokens", main.contextTokens, contextTokens, (v) => (effective.mainModel.contextTokens = v));
+		take<boolean>("mainModel.textToolCalls", main.textToolCalls, bool, (v) => (effective.mainModel.textToolCalls = v));
 		// No mainModel.supportsPredictedOutputs: predictions go to the apply model only, and its own
 		// setting (always set, default on) decides, so a main-model value would change nothing.
 	}
@@ -125,6 +126,7 @@ const LABELS: Record<string, string> = {
 	"mainModel.model": "Main model name",
 	"mainModel.temperature": "Main model temperature",
 	"mainModel.contextTokens": "Main model context window",
+	"mainModel.textToolCalls": "Text tool calls",
 	"applyModel.baseUrl": "Apply model base URL",
 	"applyModel.model": "Apply model name",
 	"applyModel.supportsPredictedOutputs": "Predicted outputs",

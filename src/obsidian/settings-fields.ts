@@ -61,6 +61,12 @@ export function settingsSections(): SettingsSection[] {
 					min: MIN_CONTEXT_TOKENS,
 					max: MAX_CONTEXT_TOKENS,
 				},
+				{
+					kind: "toggle",
+					field: "mainModel.textToolCalls",
+					name: "Text tool calls",
+					desc: "For a model without native tool calling: Redline describes its tools in the system prompt and reads the calls the model writes in its reply. Check connection tells you whether this model needs it.",
+				},
 			],
 		},
 		{

@@ -10,6 +10,8 @@ export interface CliOptions {
 	help: boolean;
 	/** REDLINE_CONTEXT_TOKENS: the main model's "Context window (tokens)" setting. */
 	contextTokens?: number;
+	/** REDLINE_TEXT_TOOLS=1: the main model's "Text tool calls" setting. */
+	textToolCalls?: boolean;
 }
 
 export const USAGE = `Usage: npm start -- [options]
@@ -27,7 +29,9 @@ Options:
 Model: with OPENAI_API_KEY set, a real provider (OPENAI_BASE_URL, REDLINE_MODEL,
 REDLINE_APPLY_MODEL, REDLINE_APPLY_BASE_URL, REDLINE_APPLY_API_KEY); otherwise an offline
 scripted demo that handles a few requests on the sample vault. REDLINE_CONTEXT_TOKENS sets the
-main model's context window in tokens (the offline demo's model then refuses longer requests).`;
+main model's context window in tokens (the offline demo's model then refuses longer requests).
+REDLINE_TEXT_TOOLS=1 turns on "Text tool calls" for a model without native tool calling (the
+offline demo's model then writes its calls as text).`;
 
 export class CliError extends Error {}
 
@@ -40,6 +44,11 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
 			throw new CliError(`REDLINE_CONTEXT_TOKENS must be a whole number of tokens from ${MIN_CONTEXT_TOKENS} to ${MAX_CONTEXT_TOKENS}, not ${JSON.stringify(context)}`);
 		}
 		options.contextTokens = tokens;
+	}
+	const textTools = env.REDLINE_TEXT_TOOLS?.trim().toLowerCase();
+	if (textTools) {
+		if (!["1", "0", "true", "false", "on", "off", "yes", "no"].includes(textTools)) throw new CliError(`REDLINE_TEXT_TOOLS must be 1 or 0, not ${JSON.stringify(env.REDLINE_TEXT_TOOLS)}`);
+		if (["1", "true", "on", "yes"].includes(textTools)) options.textToolCalls = true;
 	}
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] ?? "";

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
 	if (options.build) await buildPage();
 	const vaultDir = options.vault ? path.resolve(options.vault) : await scratchVault();
 	const model = modelFromEnv(process.env);
-	const sandbox = await startSandbox({ vaultDir, pageDir: PAGE_DIR, model, port: options.port, token: options.token, contextTokens: options.contextTokens });
+	const sandbox = await startSandbox({ vaultDir, pageDir: PAGE_DIR, model, port: options.port, token: options.token, contextTokens: options.contextTokens, textToolCalls: options.textToolCalls });
 	console.log(`Redline sandbox
   vault: ${vaultDir}${options.vault ? "" : " (a scratch copy of examples/vault)"}
   model: ${model.kind !== "real" ? "offline scripted demo (set OPENAI_API_KEY for a real model)" : `${model.model} at ${model.baseUrl}`}

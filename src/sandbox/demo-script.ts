@@ -8,7 +8,7 @@
  */
 import { SUMMARY_INSTRUCTIONS } from "../agent/compaction";
 import type { Vault } from "../vault/vault";
-import { lastUserText, messageText, type ModelScript, type RecordedRequest, type ScriptedReply, type WireMessage } from "./model-server";
+import { isToolResponseMessage, lastUserText, messageText, offersTools, type ModelScript, type RecordedRequest, type ScriptedReply, type WireMessage } from "./model-server";
 
 const PACE = { firstTokenMs: 250, tokensPerSecond: 120 };
 const APPLY_PACE = { firstTokenMs: 150, tokensPerSecond: 900 };
@@ -48,13 +48,14 @@ function pathIn(text: string, notes: readonly string[], fallback: string): strin
 	return best ?? fallback;
 }
 
-/** Tool messages since the last user message: how far this turn has gone. */
+/** Tool results since the last user message (a text-tool model reads them in user messages): how far this turn has gone. */
 function turnProgress(request: RecordedRequest): { toolMessages: WireMessage[]; assistantSteps: number } {
 	const messages = request.body.messages;
+	const results = (m: WireMessage): boolean => isToolResponseMessage(m, messageText(m));
 	let start = messages.length - 1;
-	while (start >= 0 && messages[start]?.role !== "user") start--;
+	while (start >= 0 && (messages[start]?.role !== "user" || results(messages[start]))) start--;
 	const after = messages.slice(start + 1);
-	return { toolMessages: after.filter((m) => m.role === "tool"), assistantSteps: after.filter((m) => m.role === "assistant").length };
+	return { toolMessages: after.filter((m) => m.role === "tool" || results(m)), assistantSteps: after.filter((m) => m.role === "assistant").length };
 }
 
 function call(name: string, args: Record<string, unknown>) {
@@ -181,11 +182,11 @@ function summaryReply(request: RecordedRequest): ScriptedReply {
 	return { pace: APPLY_PACE, text: lines.join("\n") || "- The user and the demo talked about the sample vault." };
 }
 
-/** Main-model requests carry tools; the apply model's never do. */
+/** Main-model requests offer tools (natively or in the system prompt); the apply model's never do. */
 export function createDemoScript(vault: Vault): ModelScript {
 	return async (request) => {
 		if (messageText(request.body.messages[0] ?? { role: "system" }).startsWith(SUMMARY_INSTRUCTIONS)) return summaryReply(request);
-		if (!request.body.tools?.length) return applyReply(request);
+		if (!offersTools(request)) return applyReply(request);
 		const notes = (await vault.list("")).map((note) => note.path);
 		return mainReply(request, notes);
 	};

@@ -37,6 +37,11 @@ export interface SandboxOptions {
 	settings?: Partial<RedlineSettings>;
 	/** The main model's context window setting; the scripted model also refuses longer requests. */
 	contextTokens?: number;
+	/**
+	 * "Text tool calls" for the main model; the scripted model then plays one without native tool
+	 * calling (it refuses `tools`, as Ollama does, and writes its calls as tagged text).
+	 */
+	textToolCalls?: boolean;
 }
 
 export interface Sandbox {
@@ -89,9 +94,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 		throw new SandboxStartError(error instanceof Error ? error.message : String(error));
 	}
 	const contextLimit = options.contextTokens !== undefined ? { contextLimit: { tokens: options.contextTokens } } : {};
-	const modelServer = options.model.kind === "scripted" ? await startModelServer({ script: scriptFor(options.model, vault), ...contextLimit }) : null;
+	const toolSupport = options.textToolCalls ? { toolSupport: "refuses" as const } : {};
+	const modelServer = options.model.kind === "scripted" ? await startModelServer({ script: scriptFor(options.model, vault), ...contextLimit, ...toolSupport }) : null;
 	const settings = settingsFor(options.model, modelServer?.baseURL ?? null, options.settings ?? {});
 	if (options.contextTokens !== undefined) settings.mainModel = { ...settings.mainModel, contextTokens: options.contextTokens };
+	if (options.textToolCalls) settings.mainModel = { ...settings.mainModel, textToolCalls: true };
 	const credentials: ModelCredentials =
 		options.model.kind === "real" ? { mainApiKey: options.model.apiKey, applyApiKey: options.model.applyApiKey } : { mainApiKey: "sandbox-demo" };
 	const dataDir = options.dataDir ?? path.join(vault.root, ".obsidian", "plugins", "redline", "data");

@@ -7,9 +7,15 @@ import { createExecuteEditTool } from "../../src/tools/execute-edit";
 import { readNoteTool } from "../../src/tools/read-note";
 import { harness, ofType } from "./support/harness";
 
-describe("AgentRunner: a whole edit with the real tools", () => {
+// The same turn with a model that calls tools natively and with one that can only write text
+// ("Text tool calls"): the log, the cards and the note must not know the difference.
+describe.each([
+	{ mode: "native tool calls", textTools: false },
+	{ mode: "text tool calls", textTools: true },
+])("AgentRunner: a whole edit with the real tools ($mode)", ({ textTools }) => {
 	it("asks, waits for the answer, announces the intent while it streams, applies it once approved, and answers", async () => {
 		const h = await harness({
+			textTools,
 			notes: { "Daily.md": "# Today\n## Tasks\nBuy milk\n" },
 			tools: ({ vault, store, models }) => {
 				const history = createNoteHistory({ vault, store });
@@ -41,13 +47,15 @@ describe("AgentRunner: a whole edit with the real tools", () => {
 		const events = await h.events(threadId);
 		const declared = ofType(events, "edit_intent_declared");
 		expect(declared).toHaveLength(1);
-		expect(declared[0]).toMatchObject({ callId: "intent", path: "Daily.md", description: "Remove all headings" });
-		const proposed = ofType(events, "tool_call_proposed").find((e) => e.callId === "intent");
+		const proposed = ofType(events, "tool_call_proposed").find((e) => e.tool === "declareEditIntent");
+		expect(proposed?.args).toEqual({ path: "Daily.md", operation: "modify", description: "Remove all headings" });
+		expect(declared[0]).toMatchObject({ callId: proposed?.callId, path: "Daily.md", description: "Remove all headings" });
 		// Announced while the arguments streamed: before the reply even completed.
 		const completed = ofType(events, "assistant_message_completed").find((e) => e.messageId === proposed?.messageId);
 		expect(declared[0].seq).toBeLessThan(completed?.seq ?? 0);
 
-		await h.decide(threadId, ["intent"], []);
+		expect(state.pendingApprovals).toEqual([proposed?.callId]);
+		await h.decide(threadId, [proposed!.callId], []);
 		state = await h.state(threadId);
 		expect(state.status).toBe("idle");
 		expect(await h.vault.read("Daily.md")).toBe("Buy milk\n");

@@ -4,6 +4,8 @@
  * call of that tool run without asking; a multi-select and an "Other" answer reach the model; and
  * a waiting card lives in the service, not the page: it survives a reload, and a second tab
  * follows the thread live. One file (one browser, one page build) keeps the e2e run short.
+ * Every scenario runs twice: with a model that calls tools natively, and with one that can only
+ * write text ("Text tool calls"): the pane must not know the difference.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +23,13 @@ const ORDER = "How should the list be ordered?";
 const SHED = "Projects/Garden shed.md";
 const LINE = "Ask Ana for her drill.";
 
-describe.skipIf(!chromiumPath)("deciding what the agent may do, in the browser", { timeout: 60_000 }, () => {
+const MODES = [
+	{ mode: "native", textToolCalls: false },
+	{ mode: "text", textToolCalls: true },
+];
+
+describe.skipIf(!chromiumPath).each(MODES)("deciding what the agent may do, in the browser ($mode tool calls)", { timeout: 60_000 }, ({ mode, textToolCalls }) => {
+	const options = { textToolCalls };
 	let browser: Browser;
 	beforeAll(async () => {
 		browser = await launchChromium();
@@ -43,7 +51,7 @@ describe.skipIf(!chromiumPath)("deciding what the agent may do, in the browser",
 				],
 				NOTES.map(() => applyWith(addReviewedLine)),
 			);
-			await withE2E(browser, "2-run-all", script, async ({ page, sandbox, readNote }) => {
+			await withE2E(browser, `2-run-all-${mode}`, script, async ({ page, sandbox, readNote }) => {
 				const server = sandbox.modelServer!;
 				const before = await Promise.all(NOTES.map((path) => readNote(path)));
 				const untouched = await readNote("Daily/2026-11-28.md");
@@ -54,6 +62,9 @@ describe.skipIf(!chromiumPath)("deciding what the agent may do, in the browser",
 				for (const path of NOTES) await visible(editCard(page, path).getByRole("button", { name: /^Run:/ }));
 				expect(applyRequests(server.requests)).toHaveLength(0);
 
+				await visible(pane(page).getByText("I'll mark the three notes as reviewed."));
+				// Tagged calls are calls, never answer text.
+				expect(await pane(page).getByText("tool_call", { exact: false }).count()).toBe(0);
 				await bar.getByRole("button", { name: "Run all 3 waiting calls" }).click();
 				await visible(pane(page).getByText("Marked all three notes as reviewed."));
 
@@ -69,10 +80,12 @@ describe.skipIf(!chromiumPath)("deciding what the agent may do, in the browser",
 				const main = mainRequests(server.requests);
 				expect(main).toHaveLength(2);
 				const results = toolResults(main[1]);
-				expect(results.map((r) => r.toolCallId).sort()).toEqual([...ids].sort());
+				// A text-tool model names its calls by tool and order only.
+				if (!textToolCalls) expect(results.map((r) => r.toolCallId).sort()).toEqual([...ids].sort());
+				expect(results).toHaveLength(3);
 				expect(results.every((r) => r.name === "declareEditIntent")).toBe(true);
 				for (const path of NOTES) expect(results.some((r) => r.content.includes(path))).toBe(true);
-			});
+			}, options);
 		});
 
 		it("runs the next call of a tool without a card once Always is set for it from a card", async () => {
@@ -85,7 +98,7 @@ describe.skipIf(!chromiumPath)("deciding what the agent may do, in the browser",
 				],
 				[applyWith(addReviewedLine), applyWith(addReviewedLine)],
 			);
-			await withE2E(browser, "3-always", script, async ({ page, sandbox, readNote }) => {
+			await withE2E(browser, `3-always-${mode}`, script, async ({ page, sandbox, readNote }) => {
 				const server = sandbox.modelServer!;
 				await sendMessage(page, "Mark the garden shed and book club notes as reviewed");
 				const firstCard = editCard(page, first);
@@ -106,7 +119,7 @@ describe.skipIf(!chromiumPath)("deciding what the agent may do, in the browser",
 				expect(await readNote(second)).toContain(REVIEWED);
 				expect(mainRequests(server.requests)).toHaveLength(3);
 				expect(applyRequests(server.requests)).toHaveLength(2);
-			});
+			}, options);
 		});
 	});
 
@@ -126,7 +139,7 @@ describe.skipIf(!chromiumPath)("deciding what the agent may do, in the browser",
 				]),
 				reply.text("Thanks, I have what I need for the reading list."),
 			]);
-			await withE2E(browser, "4-ask-user", script, async ({ page, sandbox }) => {
+			await withE2E(browser, `4-ask-user-${mode}`, script, async ({ page, sandbox }) => {
 				const server = sandbox.modelServer!;
 				await sendMessage(page, "Make a reading list");
 				const card = pane(page).getByRole("region", { name: "2 questions for you" });
@@ -144,7 +157,7 @@ describe.skipIf(!chromiumPath)("deciding what the agent may do, in the browser",
 				expect(results).toHaveLength(1);
 				expect(results[0]?.name).toBe("askUser");
 				expect(results[0]?.content).toBe(`"${WHICH}" = "On slow reading, Book club"\n"${ORDER}" = other: "Shortest first"`);
-			});
+			}, options);
 		});
 	});
 
@@ -157,7 +170,7 @@ describe.skipIf(!chromiumPath)("deciding what the agent may do, in the browser",
 				],
 				[applyWith((note) => note.replace(/\n*$/, `\n\n${LINE}\n`))],
 			);
-			await withE2E(browser, "5-reload-and-tabs", script, async ({ page, openPage, readNote, screenshot }) => {
+			await withE2E(browser, `5-reload-and-tabs-${mode}`, script, async ({ page, openPage, readNote, screenshot }) => {
 				await sendMessage(page, "Remind me to borrow a drill for the shed");
 				const run = editCard(page, SHED).getByRole("button", { name: /^Run:/ });
 				await visible(run);
@@ -175,8 +188,8 @@ describe.skipIf(!chromiumPath)("deciding what the agent may do, in the browser",
 				await visible(editCard(second, SHED).getByRole("button", { name: `Revert this change to ${SHED}` }));
 				await gone(editCard(second, SHED).getByRole("button", { name: /^Run:/ }));
 				await eventually(async () => expect(await readNote(SHED)).toContain(LINE));
-				await screenshot("5-second-tab", second);
-			});
+				await screenshot(`5-second-tab-${mode}`, second);
+			}, options);
 		});
 	});
 });

@@ -31,6 +31,13 @@ describe("npm start flags", () => {
 		}
 	});
 
+	it("turns on text tool calls with REDLINE_TEXT_TOOLS=1, and refuses a value that is not on or off", () => {
+		expect(parseCliArgs([], { REDLINE_TEXT_TOOLS: "1" }).textToolCalls).toBe(true);
+		expect(parseCliArgs([], { REDLINE_TEXT_TOOLS: "0" }).textToolCalls).toBeUndefined();
+		expect(parseCliArgs([]).textToolCalls).toBeUndefined();
+		expect(() => parseCliArgs([], { REDLINE_TEXT_TOOLS: "maybe" })).toThrow('REDLINE_TEXT_TOOLS must be 1 or 0, not "maybe"');
+	});
+
 	it("asks for help with --help or -h", () => {
 		expect(parseCliArgs(["--help"]).help).toBe(true);
 		expect(parseCliArgs(["-h"]).help).toBe(true);

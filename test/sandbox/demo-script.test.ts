@@ -26,10 +26,10 @@ afterEach(async () => {
 	sandbox = null;
 });
 
-async function demo(): Promise<{ sandbox: Sandbox; vaultDir: string; threadId: string }> {
+async function startDemo(textToolCalls: boolean): Promise<{ sandbox: Sandbox; vaultDir: string; threadId: string }> {
 	const vaultDir = path.join(await tempDir("redline-demo-"), "Sample vault");
 	await cp(path.join(repoRoot, "examples", "vault"), vaultDir, { recursive: true });
-	sandbox = await startSandbox({ vaultDir, pageDir: vaultDir, model: { kind: "scripted", scriptForVault: (vault: Vault) => createDemoScript(vault) } });
+	sandbox = await startSandbox({ vaultDir, pageDir: vaultDir, model: { kind: "scripted", scriptForVault: (vault: Vault) => createDemoScript(vault) }, textToolCalls });
 	const created = await sandbox.redline.service.createThread({});
 	if (!created.ok) throw new Error(created.error.message);
 	return { sandbox, vaultDir, threadId: created.threadId };
@@ -62,7 +62,12 @@ async function approveAll(s: Sandbox, threadId: string): Promise<ThreadState> {
 	return stateOf(s, threadId);
 }
 
-describe("the offline demo", () => {
+// REDLINE_TEXT_TOOLS=1 runs the same demo with a model that writes its calls as text.
+describe.each([
+	{ mode: "native", textToolCalls: false },
+	{ mode: "text", textToolCalls: true },
+])("the offline demo ($mode tool calls)", ({ textToolCalls }) => {
+	const demo = (): ReturnType<typeof startDemo> => startDemo(textToolCalls);
 	it("removes the headings of the note the user names, after the user runs the intent", async () => {
 		const { sandbox: s, vaultDir, threadId } = await demo();
 		const waiting = await send(s, threadId, "Remove all headings from Daily/2026-11-28.md");

@@ -12,7 +12,8 @@
  *   `tool_call_chunks[i].args`; check `response_metadata.finish_reason === "length"` too.
  */
 export { startModelServer } from "./server";
-export { scripted, reply, lastUserText, toolResults, hasTool, messageText, ScriptError, type ScriptStep } from "./script";
+export { scripted, reply, lastUserText, toolResults, hasTool, offersTools, messageText, ScriptError, type ScriptStep } from "./script";
+export { callsAsText, isToolResponseMessage, textToolResults, toolsRefusedBody } from "./text-calls";
 export { splitTokens, estimateTokens } from "./tokens";
 export { validateReply } from "./validate";
 export { CONTEXT_ERROR_STYLES, contextRefusal, promptTokens, refusalBody, requestSize, type ContextErrorStyle, type ContextLimit, type RequestSize } from "./context-limit";
@@ -30,6 +31,7 @@ export type {
 	ScriptedReply,
 	ScriptedToolCall,
 	ScriptedUsage,
+	ToolSupport,
 	WireMessage,
 } from "./types";
 export type { Completion, CompletionChunk, ChunkDelta, ToolCallDelta, Usage } from "./wire";

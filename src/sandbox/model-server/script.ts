@@ -2,6 +2,7 @@
  * Helpers that make a test read like a conversation: `scripted(reply.text("Hi"), ...)` answers the
  * Nth call with the Nth entry, and the request helpers let an entry depend on what the client sent.
  */
+import { isToolResponseMessage, offersTextTools, textToolResults } from "./text-calls";
 import type { ModelScript, RecordedRequest, ScriptedReply, ScriptedToolCall, WireMessage } from "./types";
 
 /** Raised when a script cannot answer; the server turns it into an HTTP 500 carrying the message. */
@@ -73,18 +74,24 @@ export function messageText(message: WireMessage): string {
 	return "";
 }
 
-/** The text of the last user message, or undefined when there is none. */
+/** The text of the last user message (tool results sent to a text-tool model are not one), or undefined. */
 export function lastUserText(request: RecordedRequest): string | undefined {
 	const messages = request.body.messages ?? [];
 	for (let i = messages.length - 1; i >= 0; i--) {
-		if (messages[i].role === "user") return messageText(messages[i]);
+		const text = messageText(messages[i]);
+		if (messages[i].role === "user" && !isToolResponseMessage(messages[i], text)) return text;
 	}
 	return undefined;
 }
 
-/** The tool results of the last turn: the tool messages after the last assistant message. */
+/**
+ * The tool results of the last turn: the tool messages after the last assistant message, or for a
+ * text-tool model the <tool_response> blocks of the last message (they have no call ids).
+ */
 export function toolResults(request: RecordedRequest): Array<{ toolCallId: string; name?: string; content: string }> {
 	const messages = request.body.messages ?? [];
+	const last = messages.at(-1);
+	if (last && isToolResponseMessage(last, messageText(last))) return textToolResults(messageText(last)).map((r) => ({ toolCallId: "", ...r }));
 	let start = messages.length;
 	while (start > 0 && messages[start - 1].role === "tool") start--;
 	const assistant = messages[start - 1];
@@ -96,7 +103,13 @@ export function toolResults(request: RecordedRequest): Array<{ toolCallId: strin
 	}));
 }
 
-/** Whether the client offered a tool with this name. */
+/** Whether the client offered a tool with this name (natively, or in a text-tool system prompt). */
 export function hasTool(request: RecordedRequest, name: string): boolean {
-	return (request.body.tools ?? []).some((t) => t.function?.name === name);
+	if ((request.body.tools ?? []).some((t) => t.function?.name === name)) return true;
+	return offersTools(request) && messageText(request.body.messages[0] ?? { role: "system" }).includes(`\n- ${name}: `);
+}
+
+/** Whether the client offered tools at all: a main-model request (apply and summary requests offer none). */
+export function offersTools(request: RecordedRequest): boolean {
+	return (request.body.tools?.length ?? 0) > 0 || offersTextTools(request, messageText);
 }

@@ -5,7 +5,8 @@
  * records every request, paces streams like a real model and plays the faults a script asks for.
  *
  * Routes: POST /v1/chat/completions (streaming SSE and non-streaming), GET /v1/models; anything
- * else is a 404 with an OpenAI-style error body. Streams are framed as `data: <json>\n\n` and end
+ * else (a base URL without /v1 or with it twice) is a 404 with an OpenAI-style error body. A
+ * server may require a key (401) or refuse foreign origins (403), as real ones do (types.ts). Streams are framed as `data: <json>\n\n` and end
  * with `data: [DONE]\n\n`; see wire.ts for the chunk shapes.
  */
 import { Buffer } from "node:buffer";
@@ -13,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { contextRefusal, requestSize, type ContextLimit } from "./context-limit";
 import { parseBody, readBody } from "./request";
+import { callsAsText, toolsRefusedBody } from "./text-calls";
 import { validateReply } from "./validate";
 import { completion, errorBody, resolveReply, streamChunks, type ReplyIdentity } from "./wire";
 import type { ModelScript, ModelServer, ModelServerOptions, RecordedRequest, ScriptedReply } from "./types";
@@ -47,6 +49,18 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 
 	async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const path = new URL(req.url ?? "/", "http://localhost").pathname.replace(/\/+$/u, "");
+		const origin = req.headers.origin;
+		if (options.allowedOrigins && origin !== undefined && !options.allowedOrigins.includes(origin)) {
+			req.resume();
+			res.writeHead(403, { "content-length": 0 });
+			res.end();
+			return;
+		}
+		if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
+			req.resume();
+			sendJson(res, 401, errorBody(401, "Incorrect API key provided. You can find your API key in your account settings.", "invalid_api_key"));
+			return;
+		}
 		if (req.method === "GET" && path === "/v1/models") {
 			const created = Math.floor(Date.now() / 1000);
 			sendJson(res, 200, { object: "list", data: models.map((id) => ({ id, object: "model", created, owned_by: "redline" })) });
@@ -85,9 +99,17 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			return;
 		}
 
+		const toolSupport = options.toolSupport ?? "native";
+		if (toolSupport === "refuses" && (parsed.tools?.length ?? 0) > 0) {
+			record.outcome = "fault";
+			sendJson(res, 400, toolsRefusedBody(parsed.model));
+			return;
+		}
+
 		let reply: ScriptedReply;
 		try {
 			reply = validateReply(await script(record, { callIndex: callIndex++ }));
+			if (toolSupport !== "native") reply = callsAsText(reply);
 		} catch (error) {
 			record.outcome = "script-error";
 			sendJson(res, 500, errorBody(500, describe(error), "script_error"));

@@ -47,6 +47,8 @@ export interface ScriptedReply {
 	/** Defaults to "think". */
 	reasoningAs?: ReasoningForm;
 	text?: string;
+	/** The text streamed in exactly these pieces, one chunk each (instead of `text` in token-sized pieces). */
+	textChunks?: string[];
 	toolCalls?: ScriptedToolCall[];
 	/** Defaults to "tool_calls" when there are tool calls, else "stop". content_filter: the provider cut the reply. */
 	finishReason?: "stop" | "tool_calls" | "length" | "content_filter";
@@ -111,7 +113,24 @@ export interface ModelServerOptions {
 	models?: string[];
 	/** Refuse requests longer than this, as the chosen provider does (see context-limit.ts). */
 	contextLimit?: ContextLimit;
+	/**
+	 * How the model treats `tools` (default "native"). "ignores": a model without native tool
+	 * calling: it answers as if no tools were offered and writes the script's tool calls as text
+	 * tool calls (text-calls.ts). "refuses": as Ollama answers for such a model, a request that
+	 * carries `tools` gets a 400 "<model> does not support tools"; others as "ignores".
+	 */
+	toolSupport?: ToolSupport;
+	/** Requests must carry `Authorization: Bearer <apiKey>`; others get OpenAI's 401. */
+	apiKey?: string;
+	/**
+	 * The origins the server accepts, as Ollama's OLLAMA_ORIGINS: a request whose Origin header is
+	 * not one of them gets a bare 403 with an empty body (what Ollama's CORS check answers); a
+	 * request without Origin is served. Absent: every origin is accepted.
+	 */
+	allowedOrigins?: string[];
 }
+
+export type ToolSupport = "native" | "ignores" | "refuses";
 
 export interface ModelServer {
 	/** http://127.0.0.1:PORT */

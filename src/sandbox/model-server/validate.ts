@@ -18,6 +18,8 @@ export function validateReply(value: unknown): ScriptedReply {
 	if (reply.text !== undefined && typeof reply.text !== "string") fail("text must be a string");
 	if (reply.reasoning !== undefined && typeof reply.reasoning !== "string") fail("reasoning must be a string");
 	if (reply.reasoningAs !== undefined && !REASONING_FORMS.has(reply.reasoningAs)) fail(`reasoningAs must be think, reasoning_content or reasoning, got ${String(reply.reasoningAs)}`);
+	if (reply.textChunks !== undefined && (!Array.isArray(reply.textChunks) || reply.textChunks.some((c) => typeof c !== "string"))) fail("textChunks must be an array of strings");
+	if (reply.textChunks !== undefined && reply.text !== undefined) fail("give text or textChunks, not both");
 	if (reply.toolCalls !== undefined) {
 		if (!Array.isArray(reply.toolCalls)) fail("toolCalls must be an array");
 		reply.toolCalls.forEach((call, i) => {

@@ -94,7 +94,7 @@ export function resolveReply(reply: ScriptedReply, body: ChatRequestBody, identi
 	const form = reply.reasoningAs ?? "think";
 	const thought = reply.reasoning !== undefined && reply.reasoning !== "";
 	const inline = thought && form === "think" ? `<think>${reply.reasoning}</think>\n\n` : "";
-	const textTokens = splitTokens(inline + (reply.text ?? ""));
+	const textTokens = reply.textChunks ? [...splitTokens(inline), ...reply.textChunks] : splitTokens(inline + (reply.text ?? ""));
 	const reasoning = thought && form !== "think" ? { field: form, tokens: splitTokens(reply.reasoning ?? "") } : undefined;
 	const toolCalls = (reply.toolCalls ?? []).map((call, i) => {
 		const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);

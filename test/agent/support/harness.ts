@@ -100,15 +100,20 @@ export interface HarnessOptions {
 	store?: Store;
 	/** The vault (default: a MemoryVault with notes). */
 	vault?: MemoryVault;
+	/**
+	 * A model without native tool calling, with "Text tool calls" on: the server refuses `tools`
+	 * (as Ollama does) and writes the script's tool calls as tagged text.
+	 */
+	textTools?: boolean;
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
-	const server = await startModelServer({ script: options.script });
+	const server = await startModelServer({ script: options.script, ...(options.textTools ? { toolSupport: "refuses" as const } : {}) });
 	const vault = options.vault ?? new MemoryVault("Test vault", options.notes ?? {});
 	let store: Store = options.store ?? new MemoryStore();
 	const settings: RedlineSettings = {
 		...DEFAULT_SETTINGS,
-		mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 },
+		mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0, ...(options.textTools ? { textToolCalls: true } : {}) },
 		applyModel: {},
 		...options.settings,
 	};

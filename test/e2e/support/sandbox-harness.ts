@@ -42,6 +42,8 @@ export interface E2E {
 
 export interface E2EOptions {
 	settings?: Partial<RedlineSettings>;
+	/** The main model can only write text: "Text tool calls" on (see SandboxOptions.textToolCalls). */
+	textToolCalls?: boolean;
 }
 
 /** A script, or one built from the sandbox's vault (as the offline demo is). */
@@ -52,7 +54,7 @@ export async function startE2E(script: E2EScript, browser?: Browser, options: E2
 	const scratch = await mkdtemp(path.join(tmpdir(), "redline-e2e-"));
 	const vaultDir = path.join(scratch, "Sample vault");
 	await cp(path.join(REPO_ROOT, "examples", "vault"), vaultDir, { recursive: true });
-	const sandbox = await startSandbox({ vaultDir, pageDir, model: typeof script === "function" ? { kind: "scripted", script } : { kind: "scripted", scriptForVault: script.forVault }, ...(options.settings ? { settings: options.settings } : {}) });
+	const sandbox = await startSandbox({ vaultDir, pageDir, model: typeof script === "function" ? { kind: "scripted", script } : { kind: "scripted", scriptForVault: script.forVault }, ...(options.settings ? { settings: options.settings } : {}), ...(options.textToolCalls ? { textToolCalls: true } : {}) });
 	const ownBrowser = !browser;
 	const chromium = browser ?? (await launchChromium());
 	let context: BrowserContext;

@@ -3,11 +3,11 @@
  * main model (its requests offer `tools`) and the apply model (its requests never do), each with
  * its own sequence of replies. A gate lets a test hold a reply until it has looked at the page.
  */
-import { messageText, ScriptError, scripted, type ModelScript, type RecordedRequest, type ScriptStep } from "../../../src/sandbox/model-server";
+import { messageText, offersTools, ScriptError, scripted, type ModelScript, type RecordedRequest, type ScriptStep } from "../../../src/sandbox/model-server";
 
-/** Main-model requests carry the tool list; apply-model requests never do. */
+/** Main-model requests offer tools (natively, or in the system prompt of a text-tool model); apply-model requests never do. */
 export function isMainRequest(request: RecordedRequest): boolean {
-	return (request.body.tools?.length ?? 0) > 0;
+	return offersTools(request);
 }
 
 /** Answers main-model requests with `main` in order and apply-model requests with `apply`. */

@@ -1,0 +1,119 @@
+/**
+ * "Text tool calls": a model that cannot call tools natively writes them as tagged text, and the
+ * turn goes exactly as with native calls. The scripted server plays such a model the way Ollama
+ * serves one: a request carrying `tools` is refused, so nothing here can pass by sending them.
+ */
+import { describe, expect, it } from "vitest";
+import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
+import type { RecordedRequest } from "../../src/sandbox/model-server";
+import { messageText } from "../../src/sandbox/model-server";
+import { harness, ofType } from "./support/harness";
+import { readNoteTool } from "../../src/tools/read-note";
+
+const REPLY =
+	"I'll add both lines.\n" +
+	'<tool_call>\n{"name": "appendLine", "arguments": {"path": "Notes.md", "line": "first <b>one</b>"}}\n</tool_call>\n' +
+	'<tool_call>{"name":"appendLine","arguments":{"path":"Notes.md","line":"a \\"quoted\\" </tool_call> two"}}</tool_call>';
+
+function systemText(request: RecordedRequest): string {
+	return messageText(request.body.messages[0] ?? { role: "system" });
+}
+
+describe("text tool calls", () => {
+	it("describes the tools in the system prompt and sends no tools, then proposes the calls it wrote, never showing the tags", async () => {
+		const h = await harness({ textTools: true, notes: { "Notes.md": "# Notes\n" }, script: scripted(reply.text(REPLY)) });
+		const threadId = await h.newThread();
+		await h.send(threadId, "Add two lines to Notes.md");
+		const request = h.server.requests[0];
+		expect(request.body.tools).toBeUndefined();
+		expect(systemText(request)).toContain("You call tools by writing tool calls in your reply");
+		expect(systemText(request)).toContain('- appendLine: Append a line to a note.\n  Parameters: {"type":"object"');
+
+		const events = await h.events(threadId);
+		const tokens = ofType(events, "assistant_token").map((e) => e.text).join("");
+		expect(tokens).toBe("I'll add both lines.\n\n");
+		const proposed = ofType(events, "tool_call_proposed");
+		expect(proposed.map((e) => [e.tool, e.args])).toEqual([
+			["appendLine", { path: "Notes.md", line: "first <b>one</b>" }],
+			["appendLine", { path: "Notes.md", line: 'a "quoted" </tool_call> two' }],
+		]);
+		const state = await h.state(threadId);
+		expect(state.status).toBe("waiting_for_approval");
+		expect(state.pendingApprovals).toHaveLength(2);
+		const last = state.messages.at(-1);
+		expect(last?.kind === "assistant" && last.text).toBe("I'll add both lines.\n\n");
+	});
+
+	it("reads a call whichever offset a chunk boundary falls at", async () => {
+		const expected = [
+			{ path: "Notes.md", line: "first <b>one</b>" },
+			{ path: "Notes.md", line: 'a "quoted" </tool_call> two' },
+		];
+		const cuts = Array.from({ length: REPLY.length + 1 }, (_, i) => i);
+		const h = await harness({ textTools: true, notes: { "Notes.md": "# Notes\n" }, script: scripted(...cuts.map((cut) => ({ textChunks: [REPLY.slice(0, cut), REPLY.slice(cut)] }))) });
+		for (const cut of cuts) {
+			const threadId = await h.newThread();
+			await h.send(threadId, "Add two lines to Notes.md");
+			const events = await h.events(threadId);
+			expect(ofType(events, "assistant_token").map((e) => e.text).join(""), `cut at ${cut}`).toBe("I'll add both lines.\n\n");
+			expect(ofType(events, "tool_call_proposed").map((e) => e.args), `cut at ${cut}`).toEqual(expected);
+		}
+	}, 120_000);
+
+	it("runs approved calls, replays them in the tagged form and sends the results as <tool_response> blocks", async () => {
+		const h = await harness({ textTools: true, notes: { "Notes.md": "# Notes\n" }, script: scripted(reply.text(REPLY), reply.text("Added both lines.")) });
+		const threadId = await h.newThread();
+		await h.send(threadId, "Add two lines to Notes.md");
+		const [first, second] = (await h.state(threadId)).pendingApprovals;
+		await h.decide(threadId, [first], [second], "only the first");
+		expect(await h.vault.read("Notes.md")).toBe("# Notes\n\nfirst <b>one</b>");
+
+		const followUp = h.server.requests[1];
+		expect(followUp.body.tools).toBeUndefined();
+		const wire = followUp.body.messages.map((m) => ({ role: m.role, text: messageText(m), calls: m.tool_calls }));
+		expect(wire.every((m) => m.role !== "tool" && m.calls === undefined)).toBe(true);
+		const assistant = wire.find((m) => m.role === "assistant");
+		expect(assistant?.text).toBe(
+			'I\'ll add both lines.\n<tool_call>\n{"name":"appendLine","arguments":{"path":"Notes.md","line":"first <b>one</b>"}}\n</tool_call>\n' +
+				'<tool_call>\n{"name":"appendLine","arguments":{"path":"Notes.md","line":"a \\"quoted\\" </tool_call> two"}}\n</tool_call>',
+		);
+		expect(wire.at(-1)).toMatchObject({ role: "user" });
+		expect(wire.at(-1)?.text).toBe('<tool_response name="appendLine">\nAppended to Notes.md.\n</tool_response>\n<tool_response name="appendLine">\nThe user denied this call: only the first\n</tool_response>');
+		expect(toolResults(followUp).map((r) => r.name)).toEqual(["appendLine", "appendLine"]);
+
+		const state = await h.state(threadId);
+		expect(state.status).toBe("idle");
+		expect(state.messages.at(-1)?.kind === "assistant" && state.messages.at(-1)).toMatchObject({ text: "Added both lines." });
+	});
+
+	it("answers a malformed call with an error result the model corrects on its next step", async () => {
+		const h = await harness({
+			textTools: true,
+			notes: { "A.md": "# A\n" },
+			tools: [readNoteTool],
+			script: scripted(
+				reply.text('Reading it.\n<tool_call>{"name": "readNote", "arguments": {"path": "A.md"</tool_call>'),
+				reply.text('<tool_call>{"name": "readNotes", "arguments": {"path": "A.md"}}</tool_call>'),
+				reply.text('<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>'),
+				reply.text("A.md has one heading."),
+			),
+		});
+		const threadId = await h.newThread();
+		await h.send(threadId, "What is in A.md?");
+		const [, second, third, fourth] = h.server.requests;
+		const notJson = toolResults(second)[0];
+		expect(notJson.content).toMatch(/^Your readNote call is not valid JSON .*Write it again as <tool_call>\{"name": "<tool name>", "arguments": \{…\}\}<\/tool_call>\.$/);
+		// The model sees the call as it wrote it, then why it failed.
+		expect(messageText(second.body.messages.at(-2)!)).toBe('Reading it.\n<tool_call>\n{"name": "readNote", "arguments": {"path": "A.md"\n</tool_call>');
+		expect(messageText(second.body.messages.at(-1)!)).toMatch(/^<tool_response name="readNote" status="error">\n/);
+		expect(toolResults(third)[0]?.content).toMatch(/^There is no tool named "readNotes"\. The tools are: readNote\./);
+		expect(toolResults(fourth)[0]?.content).toContain("# A");
+
+		const events = await h.events(threadId);
+		const results = ofType(events, "tool_call_completed").map((e) => e.result.status);
+		expect(results).toEqual(["error", "error", "success"]);
+		// The malformed call is logged as it was written, like a native call's unreadable arguments.
+		expect(ofType(events, "tool_call_proposed")[0]?.args).toBe('{"name": "readNote", "arguments": {"path": "A.md"');
+		expect((await h.state(threadId)).status).toBe("idle");
+	});
+});

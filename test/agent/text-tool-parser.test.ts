@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { TextToolCallParser } from "../../src/agent/text-tool-parser";
+import type { TextCall } from "../../src/agent/text-tool-parser";
+
+/** Feeds the pieces in order and collects the answer text and the finished calls. */
+function parse(pieces: readonly string[]): { text: string; calls: TextCall[] } {
+	const parser = new TextToolCallParser();
+	let text = "";
+	const calls = new Set<TextCall>();
+	for (const piece of pieces) {
+		const out = parser.push(piece);
+		text += out.text;
+		for (const call of out.calls) calls.add(call);
+	}
+	const out = parser.end();
+	text += out.text;
+	for (const call of out.calls) calls.add(call);
+	const done = [...calls].filter((call) => call.done);
+	expect(done).toHaveLength(calls.size);
+	return { text, calls: done.map((call) => ({ ...call })) };
+}
+
+const summary = (calls: readonly TextCall[]) => calls.map((c) => ({ name: c.name, args: c.args, problem: c.problem }));
+
+const REPLY =
+	"I'll read both notes.\n" +
+	'<tool_call>\n{"name": "readNote", "arguments": {"path": "Daily/2026-11-28.md"}}\n</tool_call>\n' +
+	'<tool_call>{"name":"searchNotes","arguments":{"query":"a \\"quoted\\" <b>word</b>","limit":3}}</tool_call>';
+
+describe("reading text tool calls from a streaming reply", () => {
+	it("hands on the text around the calls and never the tags", () => {
+		const { text, calls } = parse([REPLY]);
+		expect(text).toBe("I'll read both notes.\n\n");
+		expect(summary(calls)).toEqual([
+			{ name: "readNote", args: { path: "Daily/2026-11-28.md" }, problem: undefined },
+			{ name: "searchNotes", args: { query: 'a "quoted" <b>word</b>', limit: 3 }, problem: undefined },
+		]);
+	});
+
+	it("reads the same text and calls whichever offset a chunk boundary falls at", () => {
+		const whole = parse([REPLY]);
+		for (let cut = 0; cut <= REPLY.length; cut++) {
+			const split = parse([REPLY.slice(0, cut), REPLY.slice(cut)]);
+			expect(split.text, `cut at ${cut}`).toBe(whole.text);
+			expect(summary(split.calls), `cut at ${cut}`).toEqual(summary(whole.calls));
+		}
+		const oneByOne = parse([...REPLY]);
+		expect(oneByOne.text).toBe(whole.text);
+		expect(summary(oneByOne.calls)).toEqual(summary(whole.calls));
+	});
+
+	it("never shows a piece of a tag as answer text while the tag is still arriving", () => {
+		const parser = new TextToolCallParser();
+		expect(parser.push("Reading it now.<tool").text).toBe("Reading it now.");
+		const out = parser.push('_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_c');
+		expect(out.text).toBe("");
+		expect(out.calls[0]).toMatchObject({ name: "readNote", done: false });
+		const closed = parser.push("all> Done.");
+		expect(closed.calls[0]).toMatchObject({ name: "readNote", done: true, args: { path: "A.md" } });
+		expect(closed.text).toBe(" Done.");
+	});
+
+	it("knows the tool and the body while the call streams, so an intent can be shown early", () => {
+		const parser = new TextToolCallParser();
+		const first = parser.push('<tool_call>\n{"name": "declareEditIntent", "arguments": {"path": "Plan.md", "description": "add a li');
+		expect(first.calls).toHaveLength(1);
+		expect(first.calls[0]).toMatchObject({ index: 0, name: "declareEditIntent", done: false });
+		expect(first.calls[0]?.body).toContain('"path": "Plan.md"');
+	});
+
+	it("gives back text that only looked like the start of a tag", () => {
+		expect(parse(["Use a <b>bold</b> word, 2 <", " 3, and <tool"]).text).toBe("Use a <b>bold</b> word, 2 < 3, and <tool");
+	});
+
+	it("does not end a call at a closing tag inside an argument", () => {
+		const body = '{"name": "executeEdit", "arguments": {"editId": "e1", "content": "Write </tool_call> literally"}}';
+		const { calls } = parse([`<tool_call>${body}</tool_call>`]);
+		expect(summary(calls)).toEqual([{ name: "executeEdit", args: { editId: "e1", content: "Write </tool_call> literally" }, problem: undefined }]);
+	});
+
+	it("accepts a call the model forgot to close when its JSON is complete", () => {
+		const { text, calls } = parse(['Let me look.\n<tool_call>\n{"name": "listNotes", "arguments": {}}\n']);
+		expect(text).toBe("Let me look.\n");
+		expect(summary(calls)).toEqual([{ name: "listNotes", args: {}, problem: undefined }]);
+	});
+
+	it("closes an open call when the next one starts", () => {
+		const { calls } = parse(['<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}\n<tool_call>{"name": "readNote", "arguments": {"path": "B.md"}}</tool_call>']);
+		expect(calls.map((c) => c.args)).toEqual([{ path: "A.md" }, { path: "B.md" }]);
+	});
+
+	it("closes a call at its tag when a string the model left open would swallow it", () => {
+		const { text, calls } = parse(['<tool_call>{"name": "readNote", "arguments": {"path": "A.md}}</tool_call>\nSorry.']);
+		expect(calls).toHaveLength(1);
+		expect(calls[0]?.name).toBe("readNote");
+		expect(calls[0]?.problem).toMatch(/^Your readNote call is not valid JSON/);
+		expect(text).toBe("\nSorry.");
+	});
+
+	it("says what is wrong with a call that is cut off, not JSON, nameless or has no object of arguments", () => {
+		expect(parse(['<tool_call>{"name": "readNote", "arguments": {"pa'])).toMatchObject({ calls: [{ name: "readNote", problem: expect.stringMatching(/cut off or not closed with <\/tool_call>/) as unknown }] });
+		expect(parse(["<tool_call>readNote(path='A.md')</tool_call>"]).calls[0]?.problem).toMatch(/^Your tool call is not valid JSON .*Write it again as <tool_call>\{"name"/);
+		expect(parse(['<tool_call>{"arguments": {"path": "A.md"}}</tool_call>']).calls[0]?.problem).toMatch(/has no "name"/);
+		expect(parse(['<tool_call>{"name": "readNote", "arguments": ["A.md"]}</tool_call>']).calls[0]?.problem).toMatch(/"arguments" of your readNote call must be a JSON object/);
+		expect(parse(["<tool_call>[1, 2]</tool_call>"]).calls[0]?.problem).toMatch(/one JSON object/);
+	});
+
+	it("takes the forms models commonly write: a JSON code fence, parameters, arguments as a JSON string", () => {
+		const { calls } = parse([
+			'<tool_call>\n```json\n{"name": "readNote", "arguments": {"path": "A.md"}}\n```\n</tool_call>',
+			'<tool_call>{"name": "readNote", "parameters": {"path": "B.md"}}</tool_call>',
+			'<tool_call>{"name": "readNote", "arguments": "{\\"path\\": \\"C.md\\"}"}</tool_call>',
+		]);
+		expect(summary(calls)).toEqual(["A.md", "B.md", "C.md"].map((path) => ({ name: "readNote", args: { path }, problem: undefined })));
+	});
+
+	it("drops what follows a tool result the model wrote itself", () => {
+		const { text, calls } = parse(['<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>\n<tool_', 'response name="readNote">\n# A\nMade up.\n</tool_response>\nA says: made up.']);
+		expect(calls).toHaveLength(1);
+		expect(text).toBe("\n");
+	});
+});
