@@ -1,8 +1,7 @@
-/** Vault throughput: FolderVault writes, and search over the shared corpus when present. */
+/** Vault throughput: FolderVault writes, and listing the shared corpus when present (search: search.bench.ts). */
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { FolderVault } from "../src/sandbox/folder-vault";
-import { MemoryVault } from "../src/vault/memory-vault";
 import { corpusDir } from "../test/support/corpus";
 import { createTempDir } from "../test/support/temp";
 import type { BenchRow } from "./run";
@@ -32,7 +31,7 @@ export async function run(): Promise<BenchRow[]> {
 
 		const source = corpusDir();
 		if (!source) {
-			rows.push({ area: "vault", metric: "search over corpus", value: "skipped: ../shared/corpus absent", unit: "" });
+			rows.push({ area: "vault", metric: "list the corpus", value: "skipped: ../shared/corpus absent", unit: "" });
 			return rows;
 		}
 		const copy = join(dir.path, "corpus");
@@ -40,13 +39,6 @@ export async function run(): Promise<BenchRow[]> {
 		const corpus = await FolderVault.open(copy, { watch: false });
 		const notes = await corpus.list();
 		rows.push({ area: "vault", metric: "corpus notes", value: notes.length, unit: "notes" });
-		const folderSearch = await rate(() => corpus.search("the", 50));
-		rows.push({ area: "vault", metric: "FolderVault search (corpus, limit 50)", value: folderSearch.meanMs, unit: "ms", target: "< 100 ms" });
-		const initial: Record<string, string> = {};
-		for (const note of notes) initial[note.path] = await corpus.read(note.path);
-		const memory = new MemoryVault("corpus", initial);
-		const memorySearch = await rate(() => memory.search("zzz-no-match", 50));
-		rows.push({ area: "vault", metric: "MemoryVault search, no match (whole corpus)", value: memorySearch.meanMs, unit: "ms" });
 		const list = await rate(() => corpus.list());
 		rows.push({ area: "vault", metric: "FolderVault list (corpus)", value: list.meanMs, unit: "ms" });
 		return rows;

@@ -6,11 +6,10 @@
  * decodes a file that is not valid UTF-8 with replacement characters; text that has one is
  * checked against the file's bytes, and such a note is refused (never written back lossily).
  */
-import { MarkdownView, TFile, TFolder, prepareSimpleSearch, type App, type EventRef } from "obsidian";
+import { MarkdownView, TFile, TFolder, type App, type EventRef } from "obsidian";
 import { isHiddenPath, isUnder, normalizeFolderPath, normalizeVaultPath, parentFolder } from "../vault/paths";
-import { checkSearchArgs, snippetAround } from "../vault/search";
 import { decodeNote } from "../vault/utf8";
-import { VaultError, type NoteStat, type SearchMatch, type Vault, type VaultChange } from "../vault/vault";
+import { VaultError, type NoteStat, type Vault, type VaultChange } from "../vault/vault";
 import { minimalChange } from "./text-change";
 
 export class ObsidianVault implements Vault {
@@ -79,35 +78,6 @@ export class ObsidianVault implements Vault {
 		return this.notes()
 			.filter((file) => isUnder(file.path, root))
 			.map((file) => ({ path: file.path, size: file.stat.size, mtime: file.stat.mtime }));
-	}
-
-	async search(query: string, limit: number): Promise<SearchMatch[]> {
-		checkSearchArgs(query, limit);
-		const matches: SearchMatch[] = [];
-		if (query.trim() === "" || limit === 0) return matches;
-		const find = prepareSimpleSearch(query);
-		for (const file of this.notes()) {
-			let text: string;
-			try {
-				text = await this.read(file.path);
-			} catch {
-				continue; // not text (or gone meanwhile): nothing to find in it
-			}
-			const result = find(text);
-			if (!result) continue;
-			const seen = new Set<number>();
-			for (const [start, end] of result.matches) {
-				const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-				const line = text.slice(0, lineStart).split("\n").length;
-				if (seen.has(line)) continue;
-				seen.add(line);
-				const lineEnd = text.indexOf("\n", start);
-				const lineText = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).replace(/\r$/, "");
-				matches.push({ path: file.path, line, snippet: snippetAround(lineText, start - lineStart, end - start) });
-				if (matches.length >= limit) return matches;
-			}
-		}
-		return matches;
 	}
 
 	onChange(listener: (change: VaultChange) => void): () => void {

@@ -11,10 +11,9 @@ import { basename as baseOf, dirname, join, sep } from "node:path";
 import { ChangeEmitter } from "../vault/change-emitter";
 import { PathLock } from "../vault/path-lock";
 import { basename, normalizeFolderPath, normalizeVaultPath, parentFolder } from "../vault/paths";
-import { checkSearchArgs, searchText } from "../vault/search";
 import { decodeNote } from "../vault/utf8";
 import { VaultError } from "../vault/vault";
-import type { NoteStat, SearchMatch, Vault, VaultChange } from "../vault/vault";
+import type { NoteStat, Vault, VaultChange } from "../vault/vault";
 import { FolderWatch, KnownFiles, scanNotes } from "./folder-watch";
 import { errno, toVaultError } from "./fs-errors";
 
@@ -193,24 +192,6 @@ export class FolderVault implements Vault {
 		return [...found.entries()]
 			.map(([path, s]) => ({ path, size: s.size, mtime: s.mtimeMs }))
 			.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-	}
-
-	async search(query: string, limit: number): Promise<SearchMatch[]> {
-		checkSearchArgs(query, limit);
-		const matches: SearchMatch[] = [];
-		if (query === "" || limit <= 0) return matches;
-		for (const note of await this.list()) {
-			if (matches.length >= limit) break;
-			const bytes = await readFile(join(this.root, ...note.path.split("/"))).catch(() => null);
-			let text: string | null = null;
-			try {
-				text = bytes === null ? null : decodeNote(bytes, note.path);
-			} catch {
-				// Not valid UTF-8: nothing to find in it, and nothing to show.
-			}
-			if (text !== null) matches.push(...searchText(note.path, text, query, limit - matches.length));
-		}
-		return matches;
 	}
 
 	onChange(listener: (change: VaultChange) => void): () => void {

@@ -6,10 +6,9 @@
 import { ChangeEmitter } from "./change-emitter";
 import { PathLock } from "./path-lock";
 import { isHiddenPath, isNotePath, isUnder, normalizeFolderPath, normalizeVaultPath } from "./paths";
-import { checkSearchArgs, searchText } from "./search";
 import { decodeNote } from "./utf8";
 import { VaultError } from "./vault";
-import type { NoteStat, SearchMatch, Vault, VaultChange } from "./vault";
+import type { NoteStat, Vault, VaultChange } from "./vault";
 
 interface Entry {
 	/** Text, or bytes as given (decoded, and so checked, on every read). */
@@ -133,24 +132,6 @@ export class MemoryVault implements Vault {
 				size: typeof entry.content === "string" ? new TextEncoder().encode(entry.content).length : entry.content.length,
 				mtime: entry.mtime,
 			}));
-		});
-	}
-
-	search(query: string, limit: number): Promise<SearchMatch[]> {
-		return this.settle(() => {
-			checkSearchArgs(query, limit);
-			const matches: SearchMatch[] = [];
-			for (const [path, entry] of this.notes("")) {
-				if (matches.length >= limit) break;
-				let text: string;
-				try {
-					text = textOf(path, entry);
-				} catch {
-					continue; // not text: nothing to find in it
-				}
-				matches.push(...searchText(path, text, query, limit - matches.length));
-			}
-			return matches;
 		});
 	}
 

@@ -1,5 +1,4 @@
-/** Case-insensitive substring search inside one note's text, shared by every Vault. */
-import type { SearchMatch } from "./vault";
+/** Snippets: a window of a long line around a match, for search results. */
 
 /** Characters of context kept around a match in a snippet. */
 export const SNIPPET_LENGTH = 160;
@@ -15,23 +14,4 @@ export function snippetAround(line: string, index: number, matchLength: number):
 	const end = Math.min(trimmed.length, start + SNIPPET_LENGTH);
 	start = Math.max(0, end - SNIPPET_LENGTH);
 	return (start > 0 ? "…" : "") + trimmed.slice(start, end).trim() + (end < trimmed.length ? "…" : "");
-}
-
-/** Every line of text that contains query (one match per line), up to limit. */
-export function searchText(path: string, text: string, query: string, limit: number): SearchMatch[] {
-	const needle = query.toLowerCase();
-	const matches: SearchMatch[] = [];
-	if (needle === "" || limit <= 0) return matches;
-	const lines = text.split(/\r?\n/);
-	for (let i = 0; i < lines.length && matches.length < limit; i++) {
-		const index = lines[i].toLowerCase().indexOf(needle);
-		if (index >= 0) matches.push({ path, line: i + 1, snippet: snippetAround(lines[i], index, needle.length) });
-	}
-	return matches;
-}
-
-/** Validates a search's arguments the same way for every Vault. */
-export function checkSearchArgs(query: string, limit: number): void {
-	if (typeof query !== "string") throw new TypeError("search query must be a string");
-	if (!Number.isFinite(limit) || limit < 0) throw new RangeError(`search limit must be a number >= 0, got ${limit}`);
 }

@@ -33,12 +33,6 @@ export interface NoteStat {
 	mtime: number; // ms since epoch
 }
 
-export interface SearchMatch {
-	path: string;
-	line: number; // 1-based
-	snippet: string;
-}
-
 export type VaultChange =
 	| { type: "create"; path: string }
 	| { type: "modify"; path: string }
@@ -64,8 +58,6 @@ export interface Vault {
 	stat(path: string): Promise<NoteStat>;
 	/** Markdown notes (and other text files) under folder ("" = whole vault), sorted by path. */
 	list(folder?: string): Promise<NoteStat[]>;
-	/** Case-insensitive text search over notes; at most `limit` matches. */
-	search(query: string, limit: number): Promise<SearchMatch[]>;
 	/** Subscribes to changes; returns an unsubscribe function. */
 	onChange(listener: (change: VaultChange) => void): () => void;
 }

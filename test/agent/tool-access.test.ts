@@ -25,8 +25,7 @@ import { isSuspended } from "../../src/tools/tool";
 import type { ToolAccess, ToolContext } from "../../src/tools/tool";
 import { AccessFloor } from "../../src/vault/access-floor";
 import { MemoryVault } from "../../src/vault/memory-vault";
-import { searchText } from "../../src/vault/search";
-import type { NoteStat, SearchMatch, Vault, VaultChange } from "../../src/vault/vault";
+import type { NoteStat, Vault, VaultChange } from "../../src/vault/vault";
 import { noteInPrompt } from "../composer/harness";
 
 const PROTECTED = ".redline/data";
@@ -103,7 +102,6 @@ class RecordingVault implements Vault {
 			stat: (path) => inner.stat(path),
 			// Everything it holds, like list() below: the index, not the vault, must keep files out.
 			list: async () => [...paths].sort().map((path) => ({ path, size: 1, mtime: 1 })),
-			search: (query, limit) => inner.search(query, limit),
 			onChange: (listener) => inner.onChange(listener),
 		};
 	}
@@ -114,12 +112,6 @@ class RecordingVault implements Vault {
 	async list(folder = ""): Promise<NoteStat[]> {
 		this.ops.push({ op: "list", path: folder });
 		return [...this.paths].filter((p) => folder === "" || p.startsWith(folder.replace(/\/$/, "") + "/")).sort().map((path) => ({ path, size: 1, mtime: 1 }));
-	}
-	async search(query: string, limit: number): Promise<SearchMatch[]> {
-		this.ops.push({ op: "search", path: "" });
-		const matches: SearchMatch[] = [];
-		for (const path of [...this.paths].sort()) matches.push(...searchText(path, await this.inner.read(path), query, limit - matches.length));
-		return matches.slice(0, limit);
 	}
 	onChange(listener: (change: VaultChange) => void): () => void {
 		return this.inner.onChange(listener);

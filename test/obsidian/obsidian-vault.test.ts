@@ -90,13 +90,6 @@ describe("ObsidianVault", () => {
 		expect((await vault.list()).map((n) => n.path)).toEqual(["a/w.md", "a/x.md", "b.md"]);
 		expect((await vault.list("a")).map((n) => n.path)).toEqual(["a/w.md", "a/x.md"]);
 	});
-
-	it("searches with Obsidian's simple search and reports the matching lines", async () => {
-		const { vault } = setup({ "Recipes.md": "# Recipes\n\nPancakes need milk\nand eggs\n", "Other.md": "nothing here" });
-		const matches = await vault.search("milk", 10);
-		expect(matches).toEqual([{ path: "Recipes.md", line: 3, snippet: "Pancakes need milk" }]);
-		expect(await vault.search("MILK eggs", 1)).toHaveLength(1);
-	});
 });
 
 describe("ObsidianVault and notes that are not valid UTF-8", () => {
@@ -125,10 +118,5 @@ describe("ObsidianVault and notes that are not valid UTF-8", () => {
 	it("still reads a valid note that contains a replacement character of its own", async () => {
 		const { vault } = withBytes();
 		expect(await vault.read("Fine.md")).toBe("caf\u00e9 \uFFFD kept\n");
-	});
-
-	it("leaves one out of search results", async () => {
-		const { vault } = withBytes();
-		expect((await vault.search("caf", 10)).map((m) => m.path)).toEqual(["Fine.md"]);
 	});
 });

@@ -1,18 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SNIPPET_LENGTH, searchText, snippetAround } from "../../src/vault/search";
-
-describe("searchText", () => {
-	it("reports one match per line, with 1-based line numbers, across CRLF lines", () => {
-		expect(searchText("n.md", "cat cat\r\ndog\r\nCat", "cat", 10)).toEqual([
-			{ path: "n.md", line: 1, snippet: "cat cat" },
-			{ path: "n.md", line: 3, snippet: "Cat" },
-		]);
-	});
-
-	it("finds nothing for an empty query", () => {
-		expect(searchText("n.md", "anything", "", 10)).toEqual([]);
-	});
-});
+import { SNIPPET_LENGTH, snippetAround } from "../../src/vault/search";
 
 describe("snippetAround", () => {
 	it("keeps a match near the end of a long line, with an ellipsis before it", () => {

@@ -170,12 +170,11 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
 				await expectVaultError(vault.rename("a.md", "b.md"), "not-found");
 			});
 
-			it("trashes a note: gone from the vault, list and search", async () => {
+			it("trashes a note: gone from the vault and its list", async () => {
 				const vault = await open({ "a.md": "findable", "b.md": "other" });
 				await vault.trash("a.md");
 				expect(await vault.exists("a.md")).toBe(false);
 				expect((await vault.list()).map((n) => n.path)).toEqual(["b.md"]);
-				expect(await vault.search("findable", 10)).toEqual([]);
 			});
 
 			it("refuses to trash a missing note", async () => {
@@ -245,40 +244,6 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
 			});
 		});
 
-		describe("search", () => {
-			it("finds text case-insensitively with 1-based lines and snippets", async () => {
-				const vault = await open({
-					"a.md": "first line\nThe Quick brown fox\nlast",
-					"b.md": "no match here",
-					"c.md": "QUICK start",
-				});
-				expect(await vault.search("quick", 10)).toEqual([
-					{ path: "a.md", line: 2, snippet: "The Quick brown fox" },
-					{ path: "c.md", line: 1, snippet: "QUICK start" },
-				]);
-			});
-
-			it("stops at the limit", async () => {
-				const vault = await open({ "a.md": "x\nx\nx", "b.md": "x" });
-				expect(await vault.search("x", 2)).toHaveLength(2);
-				expect(await vault.search("x", 0)).toEqual([]);
-			});
-
-			it("trims a long line to about 160 characters around the match", async () => {
-				const line = "a".repeat(500) + "NEEDLE" + "b".repeat(500);
-				const vault = await open({ "long.md": line });
-				const [match] = await vault.search("needle", 5);
-				expect(match.snippet).toContain("NEEDLE");
-				expect(match.snippet.length).toBeLessThanOrEqual(162);
-				expect(match.snippet.length).toBeGreaterThan(100);
-			});
-
-			it("searches notes only, not dot-folders", async () => {
-				const vault = await open({ ".obsidian/x.md": "secret", "n.md": "plain" });
-				expect(await vault.search("secret", 10)).toEqual([]);
-			});
-		});
-
 		describe("change events", () => {
 			it("reports create, modify, rename and delete of its own writes", async () => {
 				const vault = await open({ "a.md": "1" });
@@ -342,11 +307,6 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
 			it("keeps a UTF-8 BOM in the text", async () => {
 				const vault = await open({ "Bom.md": new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]) });
 				expect(await vault.read("Bom.md")).toBe("\ufeffhi");
-			});
-
-			it("leaves such a note out of search results", async () => {
-				const vault = await open({ "Latin.md": latin1, "Fine.md": "caf found\n" });
-				expect((await vault.search("caf", 10)).map((m) => m.path)).toEqual(["Fine.md"]);
 			});
 		});
 	});
