@@ -4,8 +4,8 @@
  * is compared with the state last known (from the initial scan and from the vault's own writes).
  * A path whose size and mtime match what the vault itself wrote is an echo and stays silent.
  */
-import { watch, type FSWatcher } from "node:fs";
-import { lstat, readdir } from "node:fs/promises";
+import { lstatSync, readdirSync, watch, type Dirent, type FSWatcher } from "node:fs";
+import { lstat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { isHiddenPath, isNotePath, isUnder } from "../vault/paths";
 import type { VaultChange } from "../vault/vault";
@@ -33,28 +33,48 @@ export class KnownFiles {
 	}
 }
 
-/** Every visible note under dir (relative paths with "/"), with its state; skips dot-folders. */
+/** Scanning yields to the event loop after this much work, so a large vault never blocks the server. */
+const SCAN_SLICE_MS = 8;
+
+/**
+ * Every visible note under dir (relative paths with "/"), with its state; skips dot-folders.
+ * The calls are synchronous (a few microseconds each; the promise API costs several times more
+ * CPU per file, see folder-vault.ts) and the scan yields every SCAN_SLICE_MS.
+ */
 export async function scanNotes(root: string, folder: string): Promise<Map<string, FileState>> {
 	const found = new Map<string, FileState>();
-	const walk = async (rel: string): Promise<void> => {
-		let entries;
+	const folders = [folder];
+	let sliceStart = performance.now();
+	for (let rel = folders.pop(); rel !== undefined; rel = folders.pop()) {
+		let entries: Dirent[];
 		try {
-			entries = await readdir(rel === "" ? root : join(root, ...rel.split("/")), { withFileTypes: true });
+			entries = readdirSync(rel === "" ? root : join(root, ...rel.split("/")), { withFileTypes: true });
 		} catch {
-			return; // vanished or not a folder: nothing under it
+			continue; // vanished or not a folder: nothing under it
 		}
 		for (const entry of entries) {
 			if (entry.name.startsWith(".")) continue;
 			const child = rel === "" ? entry.name : `${rel}/${entry.name}`;
-			if (entry.isDirectory()) await walk(child);
+			if (entry.isDirectory()) folders.push(child);
 			else if (entry.isFile() && isNotePath(child)) {
-				const st = await lstat(join(root, ...child.split("/"))).catch(() => null);
+				const st = lstatOrNull(join(root, ...child.split("/")));
 				if (st) found.set(child, { size: st.size, mtimeMs: st.mtimeMs });
 			}
 		}
-	};
-	await walk(folder);
+		if (performance.now() - sliceStart >= SCAN_SLICE_MS) {
+			await new Promise((resolve) => setImmediate(resolve));
+			sliceStart = performance.now();
+		}
+	}
 	return found;
+}
+
+function lstatOrNull(path: string): { size: number; mtimeMs: number } | null {
+	try {
+		return lstatSync(path);
+	} catch {
+		return null; // vanished since the folder was read
+	}
 }
 
 export class FolderWatch {
