@@ -142,7 +142,7 @@ export class RunTree {
 /** The run tree in the shared AsyncLocalStorage slot (set up by @langchain/core), if any. */
 export function getCurrentRunTree(permitAbsentRunTree = false): unknown {
 	// globalThis, not window (the lint warns): @langchain/core keeps the store there, and in Node too.
-	const storage = (window as Fields)[TRACING_ALS_KEY] as { getStore(): unknown } | undefined;
+	const storage = (globalThis as Fields)[TRACING_ALS_KEY] as { getStore(): unknown } | undefined;
 	const runTree = storage?.getStore();
 	if (!permitAbsentRunTree && runTree === undefined) {
 		throw new Error("Could not get the current run tree.\n\nPlease make sure you are calling this method within a traceable function and that tracing is enabled.");
