@@ -12,6 +12,8 @@ export interface CliOptions {
 	contextTokens?: number;
 	/** REDLINE_TEXT_TOOLS=1: the main model's "Text tool calls" setting. */
 	textToolCalls?: boolean;
+	/** --check: check the connection to both models, print the report and exit. */
+	check?: boolean;
 }
 
 export const USAGE = `Usage: npm start -- [options]
@@ -24,6 +26,8 @@ Options:
   --token T      Fix the access token (default: random per run; also REDLINE_TOKEN)
   --no-open      Do not open a browser
   --no-build     Do not rebuild the page (use the last build in dist/sandbox)
+  --check        Check the connection to the main and the apply model, print the
+                 report and exit (0 when both are usable, 1 when not)
   --help         Show this help
 
 Model: with OPENAI_API_KEY set, a real provider (OPENAI_BASE_URL, REDLINE_MODEL,
@@ -77,6 +81,9 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
 				break;
 			case "--no-build":
 				options.build = false;
+				break;
+			case "--check":
+				options.check = true;
 				break;
 			case "--help":
 			case "-h":

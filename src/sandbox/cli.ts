@@ -9,7 +9,9 @@ import path from "node:path";
 import { buildPage, PAGE_DIR, REPO_ROOT } from "./build-page";
 import { CliError, parseCliArgs, USAGE } from "./cli-args";
 import type { Vault } from "../vault/vault";
+import { runCheckCommand } from "./check-command";
 import { createDemoScript } from "./demo-script";
+import { MemoryVault } from "../vault/memory-vault";
 import { SandboxStartError, startSandbox, type SandboxModel } from "./sandbox";
 
 async function scratchVault(): Promise<string> {
@@ -46,9 +48,15 @@ async function main(): Promise<void> {
 		console.log(USAGE);
 		return;
 	}
+	const model = modelFromEnv(process.env);
+	if (options.check) {
+		const result = await runCheckCommand({ model, contextTokens: options.contextTokens, textToolCalls: options.textToolCalls }, new MemoryVault("Check", {}));
+		process.stdout.write(result.text);
+		process.exitCode = result.exitCode;
+		return;
+	}
 	if (options.build) await buildPage();
 	const vaultDir = options.vault ? path.resolve(options.vault) : await scratchVault();
-	const model = modelFromEnv(process.env);
 	const sandbox = await startSandbox({ vaultDir, pageDir: PAGE_DIR, model, port: options.port, token: options.token, contextTokens: options.contextTokens, textToolCalls: options.textToolCalls });
 	console.log(`Redline sandbox
   vault: ${vaultDir}${options.vault ? "" : " (a scratch copy of examples/vault)"}

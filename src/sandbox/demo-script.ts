@@ -8,7 +8,7 @@
  */
 import { SUMMARY_INSTRUCTIONS } from "../agent/compaction";
 import type { Vault } from "../vault/vault";
-import { isToolResponseMessage, lastUserText, messageText, offersTools, type ModelScript, type RecordedRequest, type ScriptedReply, type WireMessage } from "./model-server";
+import { checkReply, isToolResponseMessage, lastUserText, messageText, offersTools, type ModelScript, type RecordedRequest, type ScriptedReply, type WireMessage } from "./model-server";
 
 const PACE = { firstTokenMs: 250, tokensPerSecond: 120 };
 const APPLY_PACE = { firstTokenMs: 150, tokensPerSecond: 900 };
@@ -185,6 +185,9 @@ function summaryReply(request: RecordedRequest): ScriptedReply {
 /** Main-model requests offer tools (natively or in the system prompt); the apply model's never do. */
 export function createDemoScript(vault: Vault): ModelScript {
 	return async (request) => {
+		// "Check connection" (npm start -- --check, the pane's error banner) gets a working model's answers.
+		const check = checkReply(request);
+		if (check) return check;
 		if (messageText(request.body.messages[0] ?? { role: "system" }).startsWith(SUMMARY_INSTRUCTIONS)) return summaryReply(request);
 		if (!offersTools(request)) return applyReply(request);
 		const notes = (await vault.list("")).map((note) => note.path);

@@ -86,6 +86,27 @@ function settingsFor(model: SandboxModel, scriptedBaseUrl: string | null, overri
 	};
 }
 
+/** The settings and keys the sandbox runs with (the scripted model's at its server's URL). */
+export function sandboxModelSettings(
+	options: Pick<SandboxOptions, "model" | "settings" | "contextTokens" | "textToolCalls">,
+	scriptedBaseUrl: string | null,
+): { settings: RedlineSettings; credentials: ModelCredentials } {
+	const settings = settingsFor(options.model, scriptedBaseUrl, options.settings ?? {});
+	if (options.contextTokens !== undefined) settings.mainModel = { ...settings.mainModel, contextTokens: options.contextTokens };
+	if (options.textToolCalls) settings.mainModel = { ...settings.mainModel, textToolCalls: true };
+	const credentials: ModelCredentials =
+		options.model.kind === "real" ? { mainApiKey: options.model.apiKey, applyApiKey: options.model.applyApiKey } : { mainApiKey: "sandbox-demo" };
+	return { settings, credentials };
+}
+
+/** The scripted model server the sandbox starts for a scripted model (null for a real one). */
+export function startScriptedModel(options: Pick<SandboxOptions, "model" | "contextTokens" | "textToolCalls">, vault: Vault): Promise<ModelServer> | null {
+	if (options.model.kind !== "scripted") return null;
+	const contextLimit = options.contextTokens !== undefined ? { contextLimit: { tokens: options.contextTokens } } : {};
+	const toolSupport = options.textToolCalls ? { toolSupport: "refuses" as const } : {};
+	return startModelServer({ script: scriptFor(options.model, vault), ...contextLimit, ...toolSupport });
+}
+
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	let vault: FolderVault;
 	try {
@@ -93,14 +114,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	} catch (error) {
 		throw new SandboxStartError(error instanceof Error ? error.message : String(error));
 	}
-	const contextLimit = options.contextTokens !== undefined ? { contextLimit: { tokens: options.contextTokens } } : {};
-	const toolSupport = options.textToolCalls ? { toolSupport: "refuses" as const } : {};
-	const modelServer = options.model.kind === "scripted" ? await startModelServer({ script: scriptFor(options.model, vault), ...contextLimit, ...toolSupport }) : null;
-	const settings = settingsFor(options.model, modelServer?.baseURL ?? null, options.settings ?? {});
-	if (options.contextTokens !== undefined) settings.mainModel = { ...settings.mainModel, contextTokens: options.contextTokens };
-	if (options.textToolCalls) settings.mainModel = { ...settings.mainModel, textToolCalls: true };
-	const credentials: ModelCredentials =
-		options.model.kind === "real" ? { mainApiKey: options.model.apiKey, applyApiKey: options.model.applyApiKey } : { mainApiKey: "sandbox-demo" };
+	const modelServer = await startScriptedModel(options, vault);
+	const { settings, credentials } = sandboxModelSettings(options, modelServer?.baseURL ?? null);
 	const dataDir = options.dataDir ?? path.join(vault.root, ".obsidian", "plugins", "redline", "data");
 	const redline = await createRedline({
 		vault,

@@ -14,7 +14,7 @@ export interface SourceFile {
 	source: string;
 }
 
-const CORE_FOLDERS = ["thread", "agent", "llm", "tools", "composer", "history", "vault", "store", "search"];
+const CORE_FOLDERS = ["thread", "agent", "llm", "tools", "composer", "history", "vault", "store", "search", "check"];
 const CORE_FILES = ["src/settings.ts", "src/redline.ts"];
 /** Layers the core must not reach even through a relative import. */
 const OUTER_FOLDERS = ["src/ui/", "src/obsidian/", "src/sandbox/", "src/rpc/"];

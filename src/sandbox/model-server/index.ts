@@ -14,6 +14,7 @@
 export { startModelServer } from "./server";
 export { scripted, reply, lastUserText, toolResults, hasTool, offersTools, messageText, ScriptError, type ScriptStep } from "./script";
 export { callsAsText, isToolResponseMessage, textToolResults, toolsRefusedBody } from "./text-calls";
+export { checkProbeOf, checkReply, checkScript, type CheckAnswers } from "./check-replies";
 export { splitTokens, estimateTokens } from "./tokens";
 export { validateReply } from "./validate";
 export { CONTEXT_ERROR_STYLES, contextRefusal, promptTokens, refusalBody, requestSize, type ContextErrorStyle, type ContextLimit, type RequestSize } from "./context-limit";

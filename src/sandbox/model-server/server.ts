@@ -63,7 +63,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 		}
 		if (req.method === "GET" && path === "/v1/models") {
 			const created = Math.floor(Date.now() / 1000);
-			sendJson(res, 200, { object: "list", data: models.map((id) => ({ id, object: "model", created, owned_by: "redline" })) });
+			sendJson(res, 200, { object: "list", data: models.map((entry) => ({ ...(typeof entry === "string" ? { id: entry } : entry), object: "model", created, owned_by: "redline" })) });
 			return;
 		}
 		if (req.method === "POST" && path === "/v1/chat/completions") {

@@ -109,8 +109,9 @@ export interface ModelServerOptions {
 	port?: number;
 	/** Loopback only: the server is a test double and must never listen on a network. */
 	host?: "127.0.0.1";
-	/** Model ids listed by GET /v1/models (default ["scripted"]). */
-	models?: string[];
+	/** Models listed by GET /v1/models (default ["scripted"]): an id, or an entry with more fields
+	 * (as OpenRouter states `context_length`, vLLM `max_model_len`). */
+	models?: Array<string | ({ id: string } & Record<string, unknown>)>;
 	/** Refuse requests longer than this, as the chosen provider does (see context-limit.ts). */
 	contextLimit?: ContextLimit;
 	/**

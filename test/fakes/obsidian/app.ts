@@ -185,11 +185,16 @@ export const Platform: typeof O.Platform = {
 
 /** requestUrl on Node's fetch: the whole reply at once, throwing on 400+ unless throw: false. */
 export const requestLog: O.RequestUrlParam[] = [];
+/**
+ * Headers the fake adds to every request, for a test that plays what the app's network stack
+ * may add (an Origin such as app://obsidian.md, which servers with an origin check refuse).
+ */
+export const requestUrlExtraHeaders: Record<string, string> = {};
 export function requestUrl(request: O.RequestUrlParam | string): O.RequestUrlResponsePromise {
 	const param = typeof request === "string" ? { url: request } : request;
 	requestLog.push(param);
 	const response = (async (): Promise<O.RequestUrlResponse> => {
-		const headers: Record<string, string> = { ...param.headers };
+		const headers: Record<string, string> = { ...requestUrlExtraHeaders, ...param.headers };
 		if (param.contentType) headers["content-type"] = param.contentType;
 		const reply = await fetch(param.url, { method: param.method ?? "GET", headers, body: param.body });
 		const buffer = await reply.arrayBuffer();

@@ -7,7 +7,7 @@ export { normalizePath, TAbstractFile, TFile, TFolder, Vault, FileManager, FakeA
 export { Editor, type RecordedTransaction } from "./editor";
 export { View, ItemView, MarkdownView, WorkspaceLeaf, Workspace } from "./workspace";
 export { Notice, notices, shownNotices, Modal, Setting, SettingTab, PluginSettingTab, BaseComponent, TextComponent, ToggleComponent, DropdownComponent, ButtonComponent, SecretComponent, MarkdownRenderer } from "./ui";
-export { App, Plugin, SecretStorage, Platform, requestUrl, requestLog, prepareSimpleSearch, prepareFuzzySearch } from "./app";
+export { App, Plugin, SecretStorage, Platform, requestUrl, requestLog, requestUrlExtraHeaders, prepareSimpleSearch, prepareFuzzySearch } from "./app";
 export { debounce } from "./debounce";
 export { MetadataCache, getAllTags, parseFrontMatterAliases } from "./metadata";
 export { Keymap } from "./keymap";
