@@ -27,12 +27,16 @@ export interface Cuts {
 	sideEffectFree?: string[];
 	standIns?: StandIn[];
 	forbiddenInputs?: ForbiddenInput[];
+	/** The largest output (bytes) the build may write. */
+	maxBytes?: number;
 }
 
 export const rewrites: Rewrite[];
 export const sideEffectFree: string[];
 export const standIns: StandIn[];
 export const forbiddenInputs: ForbiddenInput[];
+/** main.js's budget in bytes. */
+export const maxBytes: number;
 
 /** The esbuild plugin applying the given cuts. */
 export function bundleCutsPlugin(cuts: Cuts): Plugin;

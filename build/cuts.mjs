@@ -105,6 +105,13 @@ export function getTranslator(modelProvider) {
 }
 `,
 	},
+	{
+		// withStructuredOutput() and its parsers (about 10 KB): Redline reads tool calls, never asks
+		// for structured output (see the shim's header).
+		importers: [`${core}/language_models/chat_models.js`, "@langchain/openai/dist/chat_models/base.js"],
+		modules: [`${core}/language_models/structured_output.js`, `${core}/output_parsers/index.js`],
+		shim: "langchain-structured-output.ts",
+	},
 	{ importers: [`${core}/language_models/base.js`], modules: [`${core}/utils/tiktoken.js`], shim: "langchain-tiktoken.ts" },
 	{ importers: [`${core}/output_parsers/json.js`], modules: [`${core}/utils/fast-json-patch/src/duplex.js`, `${core}/utils/json_patch.js`], shim: "langchain-json-patch.ts" },
 	{
@@ -135,13 +142,21 @@ export const forbiddenInputs = [
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/fast-json-patch\//, why: "LangChain's JSON patch" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/messages\/block_translators\/(bedrock_converse|deepseek|google|google_genai|google_vertexai|groq|ollama|openrouter|xai)\.js$/, why: "content block translators of other providers" },
 	{ pattern: /node_modules\/@cfworker\/json-schema\//, why: "the JSON-schema validator of LangChain's own tools" },
+	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/structured_output|output_parsers\/(structured|standard_schema))\.js$/, why: "LangChain's structured output (withStructuredOutput)" },
 	{ pattern: /node_modules\/openai\/internal\/(uploads|to-file)\.mjs$/, why: "the OpenAI client's file uploads" },
 	{ pattern: /node_modules\/openai\/(auth\/workload-identity-auth|internal\/auth\/x509-(workload-identity-auth|credential-options))\.mjs$/, why: "the OpenAI client's workload identity authentication" },
 ];
 
+// The most main.js may weigh. Issue 18's target is 800 KB; the features that landed after the
+// cuts (search, reasoning, titles, text tool calls) took it to 851 KB, so this ceiling holds what
+// is there now and comes down as cuts land: a build past it fails, so growth is a decision
+// (lower it with each cut; raising it means the target moved).
+export const maxBytes = 845 * 1024;
+
 /**
  * The esbuild plugin applying cuts (package paths relative to node_modules, shims relative to
- * src/obsidian/shims/ unless absolute); `bundleCuts` applies the lists above.
+ * src/obsidian/shims/ unless absolute; `maxBytes`: the largest minified output allowed); `bundleCuts`
+ * applies the lists above.
  */
 export function bundleCutsPlugin(cuts) {
 	const rewriteRules = (cuts.rewrites ?? []).map((rewrite) => ({ ...rewrite, path: inPackage(rewrite.file) }));
@@ -192,10 +207,15 @@ export function bundleCutsPlugin(cuts) {
 			// What ended up in main.js (an input esbuild shook to nothing counts as left out).
 			const inputs = Object.values(result.metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file));
 			const errors = forbidden.flatMap(({ pattern, why }) => inputs.filter((file) => pattern.test(file)).map((file) => ({ text: `bundle-cuts: ${file} is in main.js, but ${why} must not be; review build/cuts.mjs` })));
+			const kb = (bytes) => (bytes / 1024).toFixed(1);
+			// The budget is for the minified main.js that ships (a development build is larger).
+			for (const [file, output] of Object.entries(result.metafile.outputs)) {
+				if (cuts.maxBytes !== undefined && build.initialOptions.minify && output.bytes > cuts.maxBytes) errors.push({ text: `bundle-cuts: ${file} is ${kb(output.bytes)} KB, over its ${kb(cuts.maxBytes)} KB budget (build/cuts.mjs, maxBytes): every byte is compiled at each Obsidian start; see what grew with npx tsx bench/support/bundle-composition.ts` });
+			}
 			return { errors };
 		});
 	},
 	};
 }
 
-export const bundleCuts = bundleCutsPlugin({ rewrites, sideEffectFree, standIns, forbiddenInputs });
+export const bundleCuts = bundleCutsPlugin({ rewrites, sideEffectFree, standIns, forbiddenInputs, maxBytes });

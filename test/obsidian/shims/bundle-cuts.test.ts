@@ -124,6 +124,19 @@ describe("LangChain's messages with the cuts", () => {
 	});
 });
 
+describe("LangChain's chat models with the cuts", () => {
+	it("refuse withStructuredOutput with an error naming what is missing, and still bind tools", async () => {
+		const file = await entry('import { ChatOpenAICompletions } from "@langchain/openai"; module.exports = { ChatOpenAICompletions };');
+		const built = await esbuild.build({ ...buildOptions({ production: false }), entryPoints: [file], outfile: undefined, write: false, sourcemap: false, logLevel: "silent", nodePaths: [path.join(root, "node_modules")] });
+		const module = { exports: {} as { ChatOpenAICompletions: new (fields: Record<string, unknown>) => { withStructuredOutput(schema: unknown): unknown; bindTools(tools: unknown[]): unknown } } };
+		(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeJS.Require) => void)(module, module.exports, createRequire(import.meta.filename));
+		const model = new module.exports.ChatOpenAICompletions({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: "http://127.0.0.1:9/v1", dangerouslyAllowBrowser: true } });
+		const schema = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
+		expect(() => model.withStructuredOutput(schema)).toThrow("is not included in Redline's bundle (LangChain's withStructuredOutput(), which Redline does not use)");
+		expect(model.bindTools([{ type: "function", function: { name: "readNote", description: "Reads a note", parameters: schema } }])).toBeDefined();
+	}, 60_000);
+});
+
 describe("the OpenAI client with the cuts", () => {
 	it("refuses workload identities and withOptions clearly, and still builds a plain client", async () => {
 		const built = await build(path.join(import.meta.dirname, "fixtures/openai-client.ts"), [openaiStandIns, bundleCuts]);
@@ -152,6 +165,13 @@ describe("a cut that no longer fits fails the build", () => {
 		const plugin = bundleCutsPlugin({ standIns: [{ importers: ["@langchain/core/dist/language_models/base.js"], modules: ["@langchain/core/dist/utils/tiktoken.js"], shim }] });
 		await expect(build(file, [plugin])).rejects.toThrow(/No matching export .* for import "encodingForModel"/);
 	}, 60_000);
+
+	it("when main.js grows past its budget", async () => {
+		const file = await entry('import { diffLines } from "diff"; console.log(diffLines("a", "b"));');
+		const minified = (maxBytes: number) => esbuild.build({ entryPoints: [file], bundle: true, minify: true, write: false, outfile: "main.js", logLevel: "silent", nodePaths: [path.join(root, "node_modules")], plugins: [bundleCutsPlugin({ maxBytes })] });
+		await expect(minified(1024)).rejects.toThrow(/main\.js is \d+\.\d KB, over its 1\.0 KB budget/);
+		await expect(minified(1024 * 1024)).resolves.toBeDefined();
+	});
 
 	it("when a module that was cut is in the output again", async () => {
 		const file = await entry('import { diffLines } from "diff"; console.log(diffLines("a", "b"));');
