@@ -32,26 +32,40 @@ export function emptyState(threadId: string): ThreadState {
 
 /**
  * While `project` folds, no one else can see the intermediate states, so the big containers
- * (messages, toolCalls, turns, ...) are grown in place instead of copied for every event: that
- * keeps a 50,000-event replay linear. `apply` alone always copies.
+ * (messages, toolCalls, turns, ...) are grown in place instead of copied for every event, and
+ * the state object itself changes in place (`patch`): that keeps a 50,000-event replay linear
+ * and cheap. `apply` alone always copies.
  */
 let transient = false;
+/**
+ * During `project`, where each message is: every new message is looked up first (a replayed
+ * event must not add it twice), and a scan of all messages for each one made a fold of 5,000
+ * turns quadratic. Messages are only ever appended, so the map catches up with the array's tail.
+ */
+let foldIndex: { ids: Map<string, number>; indexed: number } | null = null;
 
 export function project(threadId: string, events: readonly StoredEvent[]): ThreadState {
 	let state = emptyState(threadId);
-	const outer = transient;
+	const outer = { transient, foldIndex };
 	transient = true;
+	foldIndex = { ids: new Map(), indexed: 0 };
 	try {
 		for (const event of events) state = apply(state, event);
 	} finally {
-		transient = outer;
+		({ transient, foldIndex } = outer);
 	}
 	return state;
 }
 
 export function apply(state: ThreadState, event: StoredEvent): ThreadState {
 	const next = isKnownEvent(event) ? applyKnown(state, event) : state;
-	return next.lastSeq === event.seq ? next : { ...next, lastSeq: event.seq };
+	if (next.lastSeq === event.seq) return next;
+	// Inside project every state object is the fold's own: set it rather than copy it.
+	if (transient) {
+		next.lastSeq = event.seq;
+		return next;
+	}
+	return { ...next, lastSeq: event.seq };
 }
 
 /** Same item: same path, or same handle. */
@@ -71,8 +85,7 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 			return onUserMessage(state, event);
 		case "assistant_message_started":
 			if (findMessage(state.messages, event.messageId) >= 0) return state;
-			return {
-				...state,
+			return patch(state, {
 				messages: pushed(state.messages, {
 					kind: "assistant",
 					messageId: event.messageId,
@@ -82,8 +95,9 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 					streaming: true,
 					toolCallIds: [],
 				}),
-			};
+			});
 		case "assistant_token":
+			if (transient) return appendTokenInPlace(state, event.messageId, event.text);
 			return updateAssistant(state, event.messageId, (m) => ({ ...m, text: m.text + event.text }));
 		case "assistant_reasoning":
 			return updateAssistant(state, event.messageId, (m) => ({ ...m, reasoning: { text: (m.reasoning?.text ?? "") + event.text, lastAt: event.at } }));
@@ -143,7 +157,7 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 			if (!state.pinned.some((p) => samePinnedItem(p, event.item))) return state;
 			return { ...state, pinned: state.pinned.filter((p) => !samePinnedItem(p, event.item)) };
 		case "error":
-			return { ...state, errors: pushed(state.errors, { seq: event.seq, at: event.at, message: event.message, retryable: event.retryable }) };
+			return patch(state, { errors: pushed(state.errors, { seq: event.seq, at: event.at, message: event.message, retryable: event.retryable }) });
 		case "context_compacted":
 			return onContextStep(state, event.at, { kind: "compacted", seq: event.seq, ...(event.tokensSaved !== undefined ? { tokensSaved: event.tokensSaved } : {}) });
 		case "context_limit_reached":
@@ -155,24 +169,29 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 
 function onUserMessage(state: ThreadState, event: ThreadEventOf<"user_message">): ThreadState {
 	if (findMessage(state.messages, event.messageId) >= 0) return state;
-	return {
-		...state,
+	return patch(state, {
 		messages: pushed(state.messages, { kind: "user", messageId: event.messageId, seq: event.seq, at: event.at, content: event.content, pinned: event.pinned }),
 		turns: pushed(state.turns, { userMessageId: event.messageId, startedAt: event.at, callIds: [] }),
-	};
+	});
 }
 
 function onStatus(state: ThreadState, event: ThreadEventOf<"status">): ThreadState {
-	const { statusDetail: _dropped, ...rest } = state;
-	const next: ThreadState = { ...rest, status: event.status, ...(event.detail !== undefined ? { statusDetail: event.detail } : {}) };
-	const last = state.turns[state.turns.length - 1];
+	let next: ThreadState;
+	if (event.detail !== undefined) next = patch(state, { status: event.status, statusDetail: event.detail });
+	else if (state.statusDetail === undefined) next = patch(state, { status: event.status });
+	else {
+		// The detail goes: a copy without the key (deleting it would slow every later access).
+		const { statusDetail: _dropped, ...rest } = state;
+		next = { ...rest, status: event.status };
+	}
+	const last = next.turns[next.turns.length - 1];
 	if (!last) return next;
 	const ends = event.status === "idle" || event.status === "error";
-	if (ends && last.endedAt === undefined) return { ...next, turns: replaceLast(state.turns, { ...last, endedAt: event.at }) };
+	if (ends && last.endedAt === undefined) return patch(next, { turns: replaceLast(next.turns, { ...last, endedAt: event.at }) });
 	// Work resumed after the turn ended (a retry): the same turn is running again.
 	if (!ends && last.endedAt !== undefined) {
 		const { endedAt: _ended, ...open } = last;
-		return { ...next, turns: replaceLast(state.turns, open) };
+		return patch(next, { turns: replaceLast(next.turns, open) });
 	}
 	return next;
 }
@@ -205,14 +224,13 @@ function onProposed(state: ThreadState, event: ThreadEventOf<"tool_call_proposed
 	turns = last
 		? replaceLast(turns, { ...last, callIds: [...last.callIds, event.callId] })
 		: [{ userMessageId: null, startedAt: event.at, callIds: [event.callId] } satisfies TurnView];
-	return {
-		...state,
+	return patch(state, {
 		messages,
 		turns,
 		toolCalls: withKey(state.toolCalls, event.callId, call),
 		toolCallOrder: pushed(state.toolCallOrder, event.callId),
 		pendingApprovals: pushed(state.pendingApprovals, event.callId),
-	};
+	});
 }
 
 /** A step of the turn the event happened in (the conversation itself is unchanged). */
@@ -254,10 +272,9 @@ function onEditDeclared(state: ThreadState, event: ThreadEventOf<"edit_intent_de
 function updateCall(state: ThreadState, callId: string, change: (call: ToolCallView) => ToolCallView, settles: boolean): ThreadState {
 	const call = state.toolCalls[callId];
 	if (!call) return state;
-	const next: ThreadState = { ...state, toolCalls: withKey(state.toolCalls, callId, change(call)) };
-	if (settles && state.pendingApprovals.includes(callId)) {
-		next.pendingApprovals = state.pendingApprovals.filter((id) => id !== callId);
-	}
+	const pending = state.pendingApprovals;
+	const next = patch(state, { toolCalls: withKey(state.toolCalls, callId, change(call)) });
+	if (settles && pending.includes(callId)) next.pendingApprovals = pending.filter((id) => id !== callId);
 	return next;
 }
 
@@ -265,13 +282,29 @@ function updateAssistant(state: ThreadState, messageId: string, change: (m: Assi
 	const index = findMessage(state.messages, messageId);
 	const message = index >= 0 ? state.messages[index] : undefined;
 	if (!message || message.kind !== "assistant") return state;
-	return { ...state, messages: replaceAt(state.messages, index, change(message)) };
+	return patch(state, { messages: replaceAt(state.messages, index, change(message)) });
+}
+
+/** Inside project: the message is the fold's own, so the token is added to it, not to a copy. */
+function appendTokenInPlace(state: ThreadState, messageId: string, text: string): ThreadState {
+	const message = state.messages[findMessage(state.messages, messageId)];
+	if (message?.kind === "assistant") message.text += text;
+	return state;
 }
 
 /** Searches from the end: the message being streamed is almost always the last one. */
 function findMessage(messages: readonly MessageView[], messageId: string): number {
+	if (foldIndex) {
+		for (; foldIndex.indexed < messages.length; foldIndex.indexed++) foldIndex.ids.set(messages[foldIndex.indexed]?.messageId ?? "", foldIndex.indexed);
+		return foldIndex.ids.get(messageId) ?? -1;
+	}
 	for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.messageId === messageId) return i;
 	return -1;
+}
+
+/** `{ ...state, ...changes }`; inside project the fold's own state changes in place instead. */
+function patch(state: ThreadState, changes: Partial<ThreadState>): ThreadState {
+	return transient ? Object.assign(state, changes) : { ...state, ...changes };
 }
 
 function replaceAt<T>(items: T[], index: number, item: T): T[] {

@@ -33,6 +33,22 @@ describe("project and apply", () => {
 		);
 	});
 
+	it("folds in place only what it built itself: the events, and a state it returned before, stay as they were", () => {
+		fc.assert(
+			fc.property(eventsArb, fc.nat(), (events, splitSeed) => {
+				const split = events.length === 0 ? 0 : splitSeed % (events.length + 1);
+				// Frozen: a write to an event or to an earlier result throws (modules are strict).
+				deepFreeze(events);
+				const earlier = deepFreeze(project("t1", events.slice(0, split)));
+				const whole = project("t1", events);
+				let live = earlier;
+				for (const event of events.slice(split)) live = apply(live, event);
+				expect(live).toStrictEqual(whole);
+			}),
+			{ numRuns: 200 },
+		);
+	});
+
 	it("keeps unchanged parts by reference so views can compare cheaply", () => {
 		const before = project("t1", stamp([
 			{ type: "user_message", messageId: "m1", content: "hi", pinned: [] },
