@@ -38,17 +38,26 @@ export function emptyState(threadId: string): ThreadState {
  */
 let transient = false;
 /**
- * During `project`, where each message is: every new message is looked up first (a replayed
- * event must not add it twice), and a scan of all messages for each one made a fold of 5,000
- * turns quadratic. Messages are only ever appended, so the map catches up with the array's tail.
+ * During `project`, lookups that a scan would make quadratic over a long thread: where each
+ * message is (every new message is looked up first, so a replayed event does not add it twice;
+ * messages are only ever appended, so the map catches up with the array's tail), and which edit
+ * intent or question belongs to a call (looked up for every proposed call; the first one, as a
+ * scan finds it).
  */
-let foldIndex: { ids: Map<string, number>; indexed: number } | null = null;
+let foldIndex: FoldIndex | null = null;
+
+interface FoldIndex {
+	ids: Map<string, number>;
+	indexed: number;
+	editByCall: Map<string, string>;
+	askByCall: Map<string, string>;
+}
 
 export function project(threadId: string, events: readonly StoredEvent[]): ThreadState {
 	let state = emptyState(threadId);
 	const outer = { transient, foldIndex };
 	transient = true;
-	foldIndex = { ids: new Map(), indexed: 0 };
+	foldIndex = { ids: new Map(), indexed: 0, editByCall: new Map(), askByCall: new Map() };
 	try {
 		for (const event of events) state = apply(state, event);
 	} finally {
@@ -208,9 +217,9 @@ function onProposed(state: ThreadState, event: ThreadEventOf<"tool_call_proposed
 		phase: "proposed",
 	};
 	// edit_intent_declared is emitted from streaming partial arguments, so it may come first.
-	const editId = state.editOrder.find((id) => state.edits[id]?.callId === event.callId);
+	const editId = foldIndex ? foldIndex.editByCall.get(event.callId) : state.editOrder.find((id) => state.edits[id]?.callId === event.callId);
 	if (editId !== undefined) call = { ...call, editId };
-	const askId = Object.keys(state.questions).find((id) => state.questions[id]?.callId === event.callId);
+	const askId = foldIndex ? foldIndex.askByCall.get(event.callId) : Object.keys(state.questions).find((id) => state.questions[id]?.callId === event.callId);
 	if (askId !== undefined) call = { ...call, askId };
 
 	let messages = state.messages;
@@ -244,6 +253,7 @@ function onContextStep(state: ThreadState, at: string, step: ContextStepView): T
 
 function onQuestionAsked(state: ThreadState, event: ThreadEventOf<"question_asked">): ThreadState {
 	if (state.questions[event.askId]) return state;
+	if (foldIndex && !foldIndex.askByCall.has(event.callId)) foldIndex.askByCall.set(event.callId, event.askId);
 	const next: ThreadState = {
 		...state,
 		questions: withKey(state.questions, event.askId, { askId: event.askId, callId: event.callId, questions: event.questions }),
@@ -254,6 +264,7 @@ function onQuestionAsked(state: ThreadState, event: ThreadEventOf<"question_aske
 
 function onEditDeclared(state: ThreadState, event: ThreadEventOf<"edit_intent_declared">): ThreadState {
 	if (state.edits[event.editId]) return state;
+	if (foldIndex && !foldIndex.editByCall.has(event.callId)) foldIndex.editByCall.set(event.callId, event.editId);
 	const next: ThreadState = {
 		...state,
 		edits: withKey(state.edits, event.editId, {

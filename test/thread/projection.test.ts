@@ -22,6 +22,19 @@ describe("project and apply", () => {
 		);
 	});
 
+	it("links a call proposed after its intents and questions to the first of each, in a replay as live", () => {
+		const events = stamp([
+			{ type: "edit_intent_declared", editId: "e1", callId: "c1", path: "A.md", operation: "modify", description: "first" },
+			{ type: "edit_intent_declared", editId: "e2", callId: "c1", path: "A.md", operation: "modify", description: "second" },
+			{ type: "question_asked", askId: "a1", callId: "c1", questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }], multiSelect: false }] },
+			{ type: "question_asked", askId: "a2", callId: "c1", questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }], multiSelect: false }] },
+			{ type: "tool_call_proposed", callId: "c1", tool: "declareEditIntent", args: {}, messageId: "m1" },
+		]);
+		const replayed = project("t1", events);
+		expect(replayed.toolCalls.c1).toMatchObject({ editId: "e1", askId: "a1" });
+		expect(events.reduce(apply, emptyState("t1"))).toStrictEqual(replayed);
+	});
+
 	it("never mutates the state or the event it is given", () => {
 		fc.assert(
 			fc.property(eventsArb, (events) => {
