@@ -3,6 +3,7 @@
  * RPC client (src/rpc/client) both implement it, so a view cannot tell them apart.
  */
 import type { AskAnswers, PinnedItem, StoredEvent, ToolPreference } from "./events";
+import type { ThreadState } from "./state";
 
 export type ServiceErrorCode =
 	| "unknown_thread"
@@ -44,10 +45,15 @@ export interface HistoryEntrySummary {
 	kind: "edit" | "create" | "revert";
 }
 
-/** What a subscriber receives: history after the nonce, a caught-up marker, then live events. */
+/**
+ * What a subscriber receives: history after the nonce, a caught-up marker, then live events.
+ * The marker may carry `state`: the thread's state after every event delivered so far, which an
+ * in-process service has at hand (its log folded the same events when it opened). A subscriber
+ * may take it instead of folding the history again; over HTTP it is never sent.
+ */
 export type SubscriptionMessage =
 	| { kind: "event"; event: StoredEvent }
-	| { kind: "caught_up"; lastSeq: number }
+	| { kind: "caught_up"; lastSeq: number; state?: ThreadState }
 	| { kind: "error"; error: ServiceError };
 
 export interface Subscription {

@@ -7,6 +7,9 @@
  * Deleting the thread ends every subscription with one unknown_thread error, so a view (or an
  * open SSE stream) learns at once that the chat is gone instead of waiting on silence.
  *
+ * The caught-up marker carries the log's state (the fold of every event up to it), so an
+ * in-process view shows a long thread without folding its history a second time.
+ *
  * A nonce must be 0 or the seq of an event the log holds. Any other (beyond the log's end, or an
  * event lost in a crash) means the subscriber holds events that are gone: it gets one
  * nonce_ahead error and must subscribe again from 0, instead of a caught-up that hides the loss.
@@ -82,7 +85,8 @@ export function subscribeToLog(
 		for (const event of log.eventsAfter(nonce)) deliver(event);
 		for (let i = 0; i < queue.length; i++) deliver(queue[i]);
 		caughtUp = true;
-		send({ kind: "caught_up", lastSeq: Math.max(delivered, log.state().lastSeq) });
+		// The log's state is the fold of exactly the events delivered: a view need not fold them again.
+		send({ kind: "caught_up", lastSeq: Math.max(delivered, log.state().lastSeq), state: log.state() });
 		if (closed) close();
 	})();
 	function close(): void {

@@ -30,7 +30,8 @@ describe("subscribe", () => {
 			service.subscribe({ threadId, nonce }, sink.onMessage);
 			await until(() => sink.messages.some((m) => m.kind === "caught_up"));
 			expect(sink.events()).toEqual(all.filter((e) => e.seq > nonce));
-			expect(sink.messages.at(-1)).toEqual({ kind: "caught_up", lastSeq: all.length });
+			// The marker carries the state after every event up to it, whatever the nonce.
+			expect(sink.messages.at(-1)).toEqual({ kind: "caught_up", lastSeq: all.length, state: project(threadId, all) });
 		}
 		await service.close();
 	});
@@ -52,6 +53,13 @@ describe("subscribe", () => {
 		expect(early.events()).toEqual(all);
 		expect(late.events()).toEqual(all.slice(3));
 		expect(early.messages.filter((m) => m.kind === "caught_up")).toHaveLength(1);
+		// Caught up mid-stream: the carried state is the fold of exactly the events delivered before it.
+		for (const [sink, before] of [[early, []], [late, all.slice(0, 3)]] as const) {
+			const marker = sink.messages.findIndex((m) => m.kind === "caught_up");
+			const history = sink.messages.slice(0, marker).flatMap((m) => (m.kind === "event" ? [m.event] : []));
+			const caughtUp = sink.messages[marker];
+			expect(caughtUp?.kind === "caught_up" ? caughtUp.state : undefined).toStrictEqual(project(threadId, [...before, ...history]));
+		}
 		expect(project(threadId, [...all.slice(0, 3), ...late.events()])).toStrictEqual(project(threadId, all));
 		await service.close();
 	});

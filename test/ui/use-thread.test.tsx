@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { project } from "../../src/thread/projection";
 import type { SubscriptionMessage } from "../../src/thread/service-api";
 import { RedlinePane } from "../../src/ui/components/RedlinePane";
 import { EventScript } from "./support/events";
@@ -54,6 +55,20 @@ describe("the thread subscription", () => {
 			service.deliver({ kind: "event", event: { ...token, seq: token.seq + 1, text: " there" } });
 		});
 		await waitFor(() => expect(screen.getByText("Hi there")).toBeTruthy());
+	});
+
+	it("shows the state the caught-up marker carries instead of folding the history again", async () => {
+		const s = script();
+		const service = await mounted(s);
+		// What an in-process service sends: its log's state. Here it differs from the history, to tell
+		// which one the view shows.
+		const carried = project(s.threadId, new EventScript().user("m1", "Hello").assistant("a1", "Hi from the log", false).events);
+		act(() => {
+			for (const event of s.events) service.deliver({ kind: "event", event });
+			service.deliver({ kind: "caught_up", lastSeq: carried.lastSeq, state: carried });
+		});
+		expect(await screen.findByText("Hi from the log")).toBeTruthy();
+		expect(screen.queryByText("Hi")).toBeNull();
 	});
 
 	it("shows the history received so far with the error when the stream fails before catching up", async () => {

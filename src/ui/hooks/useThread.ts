@@ -1,9 +1,10 @@
 /**
  * The live ThreadState of one thread: subscribes to the service, folds every event with the
  * pure projection, and renders at most once per animation frame, so a burst of streamed tokens
- * costs one render, not one per token. The history replay renders once, at the caught-up marker,
- * and is folded in one pass with `project` (which grows its containers in place: a 5,000-event
- * history folds several times faster than through `apply` one event at a time).
+ * costs one render, not one per token. The history replay renders once, at the caught-up marker:
+ * with the state the marker carries (an in-process service folded those events when it opened
+ * the log: a long thread is not folded twice on the UI thread), or else folded in one pass with
+ * `project` (which grows its containers in place, several times faster than `apply` per event).
  *
  * A nonce_ahead error (a transport resumed after events this view holds, but the service lost
  * them in a crash) starts over: a fresh subscription from 0 replaces the state, so the view never
@@ -39,9 +40,11 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 		let history: StoredEvent[] | null = [];
 		setView({ state, caughtUp });
 
-		const foldHistory = (): void => {
+		/** The state at the first caught-up marker: the one it carries, or the fold of the history. */
+		const foldHistory = (given?: ThreadState): void => {
 			if (history === null) return;
-			if (history.length > 0) state = project(threadId, history);
+			if (given) state = given;
+			else if (history.length > 0) state = project(threadId, history);
 			history = null;
 		};
 
@@ -71,7 +74,7 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 					state = apply(state, message.event);
 					schedule();
 				} else if (message.kind === "caught_up") {
-					foldHistory();
+					foldHistory(message.state);
 					caughtUp = true;
 					if (frame !== null && frame >= 0) win?.cancelAnimationFrame(frame);
 					flush();
