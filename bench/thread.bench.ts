@@ -1,15 +1,27 @@
 /**
- * Thread benches (issue 3): append throughput with persistence to a real folder, replay of 5,000
- * and 50,000 events to ThreadState, and log bytes per streamed token.
+ * Thread benches (issues 3 and 13): append throughput with persistence to a real folder; opening
+ * a thread of 500 and 5,000 tool calls (about 5,000 and 50,000 events) the way the pane does
+ * (a new thread service over a FolderStore, subscribe, fold the history at the caught-up marker),
+ * and how that cost grows; how often the thread index is written while a 2,000-token reply
+ * streams from the scripted model server through the app's own wiring; log bytes per streamed token.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRedline } from "../src/redline";
 import { FolderStore } from "../src/sandbox/folder-store";
+import { reply, scripted, startModelServer } from "../src/sandbox/model-server";
+import { DEFAULT_SETTINGS } from "../src/settings";
+import type { Store } from "../src/store/store";
 import { MemoryStore } from "../src/store/memory-store";
 import type { NewEvent, StoredEvent } from "../src/thread/events";
 import { ThreadLog, threadLogKey } from "../src/thread/log";
+import { encodeEvents } from "../src/thread/log-codec";
 import { project } from "../src/thread/projection";
+import { LocalThreadService } from "../src/thread/service";
+import type { ThreadState } from "../src/thread/state";
+import { INDEX_QUIET_MS, THREAD_INDEX_KEY } from "../src/thread/thread-index";
+import { MemoryVault } from "../src/vault/memory-vault";
 import type { BenchRow } from "./run";
 
 /** A realistic turn: a message, ~100 streamed tokens, two calls decided, run and completed. */
@@ -20,7 +32,7 @@ function turn(i: number): NewEvent[] {
 		{ type: "assistant_message_started", messageId: `a${i}` },
 	];
 	for (let t = 0; t < 100; t++) events.push({ type: "assistant_token", messageId: `a${i}`, text: t % 7 === 0 ? " the" : " word" });
-	for (let c = 0; c < 2; c++) {
+	for (let c = i % 25 === 0 ? 1 : 0; c < 2; c++) {
 		const callId = `c${i}_${c}`;
 		events.push(
 			{ type: "tool_call_proposed", callId, tool: "readNote", args: { path: `Note ${i}.md` }, messageId: `a${i}` },
@@ -33,26 +45,131 @@ function turn(i: number): NewEvent[] {
 	return events;
 }
 
-function stampedEvents(count: number): StoredEvent[] {
-	const log = new ThreadLog("bench", new MemoryStore());
-	for (let i = 0; log.events().length < count; i++) for (const event of turn(i)) if (log.events().length < count) log.append(event);
-	log.discard();
-	return [...log.events()];
-}
-
 function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-function replayMs(events: StoredEvent[], runs: number): number {
-	const times: number[] = [];
-	for (let r = 0; r < runs; r++) {
-		const start = performance.now();
-		project("bench", events);
-		times.push(performance.now() - start);
+/**
+ * A turn as the app logs one with two tool calls (about 20 events): two notes read; in every
+ * fifth turn the second call is an approved edit of a note instead, in every 25th the first is
+ * an askUser question, asked and answered. Edits and questions are what a fold looks up by call.
+ */
+function toolTurn(i: number): NewEvent[] {
+	const messageId = `a${i}`;
+	const events: NewEvent[] = [
+		{ type: "user_message", messageId: `u${i}`, content: `Please check notes ${i} and ${i + 1}`, pinned: [] },
+		{ type: "status", status: "thinking" },
+		{ type: "assistant_message_started", messageId },
+	];
+	for (const text of ["Let", " me", " read", " both", " notes", "."]) events.push({ type: "assistant_token", messageId, text });
+	if (i % 25 === 0) {
+		const callId = `c${i}_0`;
+		events.push(
+			{ type: "tool_call_proposed", callId, tool: "askUser", args: { questions: [{ question: "Which folder?", options: [{ label: "Notes" }, { label: "Daily" }] }] }, messageId },
+			{ type: "tool_call_decided", callId, decision: "approved", by: "policy" },
+			{ type: "tool_call_started", callId },
+			{ type: "question_asked", askId: `ask${i}`, callId, questions: [{ question: "Which folder?", options: [{ label: "Notes" }, { label: "Daily" }], multiSelect: false }] },
+			{ type: "status", status: "waiting_for_answer" },
+			{ type: "question_answered", askId: `ask${i}`, answers: { 0: ["Notes"] } },
+			{ type: "tool_call_completed", callId, result: { status: "success", message: "The user chose Notes" } },
+		);
 	}
-	return median(times);
+	for (let c = i % 25 === 0 ? 1 : 0; c < 2; c++) {
+		const callId = `c${i}_${c}`;
+		const path = `Notes/Note ${i + c}.md`;
+		if (c === 1 && i % 5 === 0) {
+			const editId = `e${i}`;
+			events.push(
+				{ type: "tool_call_proposed", callId, tool: "declareEditIntent", args: { path, operation: "modify", description: "remove the headings" }, messageId },
+				{ type: "edit_intent_declared", editId, callId, path, operation: "modify", description: "remove the headings" },
+				{ type: "status", status: "waiting_for_approval" },
+				{ type: "tool_call_decided", callId, decision: "approved", by: "user" },
+				{ type: "tool_call_started", callId },
+				{ type: "tool_call_progress", callId, phase: "generating", fraction: 0.5 },
+				{ type: "edit_applied", editId, path, versionId: `v${i}`, added: 3, removed: 5 },
+				{ type: "tool_call_completed", callId, result: { status: "success", message: `Edited ${path}: 3 lines added, 5 removed`, path } },
+			);
+			continue;
+		}
+		events.push(
+			{ type: "tool_call_proposed", callId, tool: "readNote", args: { path }, messageId },
+			{ type: "tool_call_decided", callId, decision: "approved", by: "policy" },
+			{ type: "tool_call_started", callId },
+			{ type: "tool_call_completed", callId, result: { status: "success", message: `${path} (12 lines):\n${"A line of the note. ".repeat(12)}`, path } },
+		);
+	}
+	events.push({ type: "assistant_message_completed", messageId, finishReason: "tool_calls" }, { type: "status", status: "idle" });
+	return events;
+}
+
+interface OpenedThread {
+	threadId: string;
+	events: number;
+	calls: number;
+}
+
+/**
+ * Writes a thread of `calls` tool calls to a FolderStore at dir, as the log codec writes them
+ * (tokens coalesced), after a thread_created that a thread service wrote and indexed; returns
+ * its id, event count and call count.
+ */
+async function writeThread(dir: string, calls: number): Promise<OpenedThread> {
+	const store = new FolderStore(dir);
+	const service = new LocalThreadService({ store });
+	const created = await service.createThread({ title: `${calls} tool calls` });
+	if (!created.ok) throw new Error(created.error.message);
+	await service.close();
+	const { threadId } = created;
+	const at = new Date().toISOString();
+	const events: StoredEvent[] = [];
+	let proposed = 0;
+	for (let i = 0; proposed < calls; i++) {
+		for (const event of toolTurn(i)) {
+			if (event.type === "tool_call_proposed") proposed++;
+			events.push({ ...event, seq: events.length + 2, threadId, at });
+		}
+	}
+	await store.append(threadLogKey(threadId), encodeEvents(events));
+	return { threadId, events: events.length + 1, calls: proposed };
+}
+
+/**
+ * What the pane does (src/ui/hooks/useThread.ts): subscribe, collect the history up to the
+ * caught-up marker, then take the state the marker carries, or else fold the history once.
+ */
+function firstState(service: LocalThreadService, threadId: string): Promise<ThreadState> {
+	return new Promise((resolve, reject) => {
+		const history: StoredEvent[] = [];
+		const subscription = service.subscribe({ threadId }, (message) => {
+			if (message.kind === "event") history.push(message.event);
+			else if (message.kind === "caught_up") {
+				queueMicrotask(() => subscription.close());
+				resolve(message.state ?? project(threadId, history));
+			} else reject(new Error(message.error.message));
+		});
+	});
+}
+
+/**
+ * Median ms from a new thread service over the folder to the thread's first state: wall time,
+ * and the process's CPU time (the steadier figure on a machine shared with other work).
+ */
+async function openMs(dir: string, thread: OpenedThread, runs: number): Promise<{ wall: number; cpu: number }> {
+	const walls: number[] = [];
+	const cpus: number[] = [];
+	for (let r = 0; r < runs; r++) {
+		const cpu = process.cpuUsage();
+		const start = performance.now();
+		const service = new LocalThreadService({ store: new FolderStore(dir) });
+		const state = await firstState(service, thread.threadId);
+		walls.push(performance.now() - start);
+		const used = process.cpuUsage(cpu);
+		cpus.push((used.user + used.system) / 1000);
+		if (state.toolCallOrder.length !== thread.calls) throw new Error(`the opened thread has ${state.toolCallOrder.length} tool calls, not ${thread.calls}`);
+		await service.close();
+	}
+	return { wall: median(walls), cpu: median(cpus) };
 }
 
 async function appendThroughput(): Promise<number> {
@@ -86,16 +203,96 @@ async function bytesPerToken(): Promise<{ perToken: number; ratio: number }> {
 	return { perToken: bytes / 2000, ratio: bytes / text.length };
 }
 
+async function openRows(): Promise<BenchRow[]> {
+	const dir = await mkdtemp(join(tmpdir(), "redline-thread-open-"));
+	try {
+		const small = await writeThread(join(dir, "small"), 500);
+		const large = await writeThread(join(dir, "large"), 5_000);
+		await openMs(join(dir, "small"), small, 3); // warm-up
+		const smallMs = await openMs(join(dir, "small"), small, 9);
+		const largeMs = await openMs(join(dir, "large"), large, 5);
+		const name = (thread: OpenedThread) => `open a thread of ${thread.calls.toLocaleString("en")} tool calls (${thread.events.toLocaleString("en")} events) from a FolderStore, to first state`;
+		const ratio = `${(large.events / small.events).toFixed(1)}x the events`;
+		return [
+			{ area: "thread", metric: name(small), value: smallMs.wall, unit: "ms" },
+			{ area: "thread", metric: `${name(small)}: CPU time`, value: smallMs.cpu, unit: "ms" },
+			{ area: "thread", metric: name(large), value: largeMs.wall, unit: "ms", target: "<= 300 ms" },
+			{ area: "thread", metric: `${name(large)}: CPU time`, value: largeMs.cpu, unit: "ms", target: "<= 300 ms" },
+			{ area: "thread", metric: `open cost, ${large.calls.toLocaleString("en")} / ${small.calls} tool calls (${ratio})`, value: largeMs.wall / smallMs.wall, unit: "x", target: "<= 12x (linear)" },
+			{ area: "thread", metric: `open CPU time, ${large.calls.toLocaleString("en")} / ${small.calls} tool calls (${ratio})`, value: largeMs.cpu / smallMs.cpu, unit: "x", target: "<= 12x (linear)" },
+		];
+	} finally {
+		await rm(dir, { recursive: true, force: true });
+	}
+}
+
+/** A Store that counts index writes and log appends, passing everything on to `store`. */
+function counting(store: Store): { store: Store; indexWrites: number; logAppends: number } {
+	const counts = {
+		indexWrites: 0,
+		logAppends: 0,
+		store: {
+			append: (key: string, text: string) => {
+				if (key.endsWith(".jsonl")) counts.logAppends++;
+				return store.append(key, text);
+			},
+			read: (key: string) => store.read(key),
+			write: (key: string, text: string) => {
+				if (key === THREAD_INDEX_KEY) counts.indexWrites++;
+				return store.write(key, text);
+			},
+			list: (prefix: string) => store.list(prefix),
+			remove: (key: string) => store.remove(key),
+		} satisfies Store,
+	};
+	return counts;
+}
+
+/**
+ * Index writes from sendMessage until the writes have settled (the index's quiet period after
+ * the reply's last log write included), for a 2,000-token reply streamed at 1,000 tokens/s:
+ * about two seconds, in which the log is written every quarter second. Through createRedline
+ * over a FolderStore, the real model client and the scripted model server.
+ */
+async function indexWritesWhileStreaming(): Promise<{ indexWrites: number; logAppends: number; tokens: number }> {
+	const dir = await mkdtemp(join(tmpdir(), "redline-thread-index-"));
+	const text = Array.from({ length: 2000 }, (_, i) => (i % 9 === 0 ? " the" : " word")).join("");
+	const server = await startModelServer({ script: scripted(reply.text(text, { pace: { firstTokenMs: 50, tokensPerSecond: 1000 } })) });
+	const counted = counting(new FolderStore(dir));
+	const settings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "bench-main", temperature: 0 } };
+	const redline = await createRedline({ vault: new MemoryVault("Bench", {}), store: counted.store, settings: () => settings, credentials: () => ({}), protectedFolders: [] });
+	try {
+		const { service } = redline;
+		const created = await service.createThread({ title: "A long story" });
+		if (!created.ok) throw new Error(created.error.message);
+		// Creating the thread saves the index at once, in the background: not part of the reply.
+		await new Promise((resolve) => setTimeout(resolve, INDEX_QUIET_MS));
+		const before = { index: counted.indexWrites, log: counted.logAppends };
+		const sent = await service.sendMessage({ threadId: created.threadId, content: "Tell me a long story" });
+		if (!sent.ok) throw new Error(sent.error.message);
+		await service.idle(created.threadId);
+		await new Promise((resolve) => setTimeout(resolve, INDEX_QUIET_MS + 500));
+		const state = await firstState(service, created.threadId);
+		const answer = state.messages.find((m) => m.kind === "assistant");
+		if (answer?.kind !== "assistant" || answer.text !== text) throw new Error("the reply did not stream in full");
+		return { indexWrites: counted.indexWrites - before.index, logAppends: counted.logAppends - before.log, tokens: 2000 };
+	} finally {
+		await redline.dispose();
+		await server.close();
+		await rm(dir, { recursive: true, force: true });
+	}
+}
+
 export async function run(): Promise<BenchRow[]> {
-	const small = stampedEvents(5_000);
-	const large = stampedEvents(50_000);
-	replayMs(small, 3); // warm-up
 	const throughput = await appendThroughput();
+	const opened = await openRows();
 	const tokens = await bytesPerToken();
+	const streamed = await indexWritesWhileStreaming();
 	return [
 		{ area: "thread", metric: "append with persistence (FolderStore)", value: throughput, unit: "events/s" },
-		{ area: "thread", metric: "replay 5,000 events to ThreadState", value: replayMs(small, 9), unit: "ms", target: "< 50 ms" },
-		{ area: "thread", metric: "replay 50,000 events to ThreadState", value: replayMs(large, 3), unit: "ms", target: "< 500 ms" },
+		...opened,
+		{ area: "thread", metric: `thread index writes during a ${streamed.tokens.toLocaleString("en")}-token streamed reply (createRedline, model server, FolderStore)`, value: streamed.indexWrites, unit: "writes", target: "<= 2" },
+		{ area: "thread", metric: `log writes during the same reply (for scale)`, value: streamed.logAppends, unit: "writes" },
 		{ area: "thread", metric: "log bytes per streamed token (2,000-token reply)", value: tokens.perToken, unit: "bytes" },
 		{ area: "thread", metric: "log size / reply text size (2,000 tokens)", value: tokens.ratio, unit: "x", target: "<= 3x" },
 	];
