@@ -21,8 +21,8 @@ export interface Section {
 	end: number;
 }
 
-const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/;
-const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
+export const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/;
+export const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
 
 /** Every heading's section (including subsections), in document order, plus the preamble. */
 export function splitSections(text: string): Section[] {

@@ -2,9 +2,9 @@
  * The shape of the minisearch index: which fields, how they are boosted, how text becomes terms.
  * SCHEMA names all of it, so a persisted index built another way is rebuilt, never trusted.
  */
-import MiniSearch, { type Options, type SearchOptions } from "minisearch";
+import type { Options, SearchOptions } from "minisearch";
 import type { NoteFields } from "./note-fields";
-import { fold, tokenize } from "./terms";
+import { termsOf } from "./terms";
 
 export const FIELDS = ["title", "aliases", "headings", "tags", "properties", "body"] as const;
 export type Field = (typeof FIELDS)[number];
@@ -13,7 +13,7 @@ export type Field = (typeof FIELDS)[number];
 export const BOOST: Record<Field, number> = { title: 8, aliases: 6, headings: 4, tags: 3, properties: 2, body: 1 };
 
 /** Bump when fields, boosts or term rules change: older indexes are then rebuilt. */
-export const SCHEMA = `fields=${FIELDS.join(",")};boost=${FIELDS.map((f) => BOOST[f]).join(",")};terms=fold-nfd-1`;
+export const SCHEMA = `fields=${FIELDS.join(",")};boost=${FIELDS.map((f) => BOOST[f]).join(",")};terms=fold-nfd-cc-3`;
 
 export interface IndexedDocument {
 	id: string;
@@ -39,8 +39,10 @@ export function toDocument(fields: NoteFields): IndexedDocument {
 
 export const INDEX_OPTIONS: Options<IndexedDocument> = {
 	fields: [...FIELDS],
-	tokenize: (text) => tokenize(text),
-	processTerm: (term) => fold(term),
+	// Terms come out folded already (terms.ts), for notes and queries alike. Notes are added
+	// through NoteMiniSearch.addNote, which counts the same terms (countTerms).
+	tokenize: (text) => termsOf(text),
+	processTerm: (term) => term,
 	// Vacuuming is started by the index itself once a batch of changes is done (see note-index.ts).
 	autoVacuum: false,
 };
@@ -55,7 +57,3 @@ export const LOOSE: SearchOptions = {
 
 /** Words of a quoted phrase match exactly (the phrase check then reads the note). */
 export const EXACT: SearchOptions = { boost: { ...BOOST }, prefix: false, fuzzy: false };
-
-export function createMiniSearch(): MiniSearch<IndexedDocument> {
-	return new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
-}

@@ -3,7 +3,7 @@
  * tags, properties) comes from metadataCache through a NoteMetadataSource; elsewhere it is parsed
  * from the text here, with the frontmatter and heading rules the composer already uses.
  */
-import { splitSections } from "../composer/sections";
+import { FENCE, HEADING } from "../composer/sections";
 import { splitFrontmatter } from "../composer/text-format";
 import { basename } from "../vault/paths";
 import { readProperties } from "./frontmatter-values";
@@ -42,26 +42,53 @@ export interface NoteMetadataSource {
 export const MAX_INDEXED_CHARS = 1_000_000;
 
 const INLINE_TAG = /(?:^|[\s(,;])#([\p{L}\p{N}_\-/]*[\p{L}_\-/][\p{L}\p{N}_\-/]*)/gu;
-const FENCED = /^[ \t]{0,3}(`{3,}|~{3,})[\s\S]*?^[ \t]{0,3}\1[ \t]*$/gm;
 const INLINE_CODE = /`[^`\n]*`/g;
+
+/**
+ * Headings and inline tags of a body, in one pass over its lines: neither counts inside fenced
+ * code (the fence rules of sections.ts), nor a tag inside inline code. Most lines hold no "#" and
+ * cost one search for it.
+ */
+function scanBody(body: string, tags: Set<string>): string[] {
+	const headings: string[] = [];
+	let fence: string | null = null;
+	for (const line of body.split("\n")) {
+		const fenceMatch = FENCE.exec(line);
+		if (fenceMatch) {
+			const marker = fenceMatch[1] ?? "";
+			if (fence === null) fence = marker;
+			else if (marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+			continue;
+		}
+		if (fence !== null || !line.includes("#")) continue;
+		const heading = HEADING.exec(line);
+		if (heading) headings.push((heading[2] ?? "").trim());
+		const code = line.includes("`") ? line.replace(INLINE_CODE, "") : line;
+		for (const match of code.matchAll(INLINE_TAG)) tags.add(normalizeTag(match[1] ?? ""));
+	}
+	return headings;
+}
+
+function clean(text: string): string {
+	return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
 
 /** Parses a note's metadata from its text (frontmatter properties, headings, inline tags). */
 export function parseMetadata(text: string): NoteMetadata {
-	const clean = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-	const { frontmatter, body } = splitFrontmatter(clean);
+	return metadataOf(splitFrontmatter(clean(text)));
+}
+
+function metadataOf({ frontmatter, body }: ReturnType<typeof splitFrontmatter>): NoteMetadata {
 	const props = frontmatter ? readProperties(frontmatter.block) : new Map<string, string[]>();
 	const listOf = (...keys: string[]): string[] => keys.flatMap((key) => props.get(key) ?? []);
 	const splitTags = (values: string[]): string[] => values.flatMap((v) => v.split(/[\s,]+/)).map(normalizeTag).filter(Boolean);
 	const tags = new Set(splitTags(listOf("tags", "tag")));
-	const code = body.replace(FENCED, "").replace(INLINE_CODE, "");
-	for (const match of code.matchAll(INLINE_TAG)) tags.add(normalizeTag(match[1] ?? ""));
+	const headings = scanBody(body, tags);
 	const properties: string[] = [];
 	for (const [key, values] of props) if (!["tags", "tag", "aliases", "alias"].includes(key)) properties.push(...values);
 	return {
 		aliases: listOf("aliases", "alias").filter(Boolean),
-		headings: splitSections(clean)
-			.map((section) => section.heading)
-			.filter((heading): heading is string => heading !== null),
+		headings,
 		tags: [...tags].filter(Boolean),
 		properties,
 	};
@@ -69,14 +96,14 @@ export function parseMetadata(text: string): NoteMetadata {
 
 /** The fields of a note, with metadata from the host when it has it. */
 export function noteFields(path: string, text: string, metadata: NoteMetadata | null, maxChars = MAX_INDEXED_CHARS): NoteFields {
-	const clean = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-	const body = splitFrontmatter(clean).body;
+	const split = splitFrontmatter(clean(text));
+	const body = split.body;
 	const truncated = body.length > maxChars;
 	const name = basename(path);
 	return {
 		path,
 		title: name.toLowerCase().endsWith(".md") ? name.slice(0, -3) : name,
-		...(metadata ?? parseMetadata(clean)),
+		...(metadata ?? metadataOf(split)),
 		body: truncated ? body.slice(0, maxChars) : body,
 		truncated,
 	};

@@ -5,12 +5,12 @@
  * worker reconciles them in time slices: a dirty path is stat'ed and read afresh, so the order
  * of events does not matter and a note is never rebuilt more than it changed.
  */
-import type MiniSearch from "minisearch";
 import type { Store } from "../store/store";
 import { VaultError, type NoteStat, type Vault, type VaultChange } from "../vault/vault";
-import { createMiniSearch, toDocument, type IndexedDocument } from "./index-schema";
+import { toDocument } from "./index-schema";
 import { IDLE_STATUS, sameStatus, type IndexStatus, type IndexStatusFeed } from "./index-status";
 import { MAX_INDEXED_CHARS, noteFields, type NoteMetadataSource } from "./note-fields";
+import { NoteMiniSearch } from "./note-minisearch";
 import { searchIndex, type SearchPage, type SearchRequest } from "./note-search";
 import { Slicer, realPacer, timers, type Pacer } from "./pacer";
 import { PathQueue } from "./path-queue";
@@ -40,14 +40,11 @@ const READ_AHEAD = 32;
 
 type Loaded = { path: string; kind: "refused" | "gone" | "unreadable" } | { path: string; kind: "note"; stat: NoteStat; text: string };
 
-/** Terms cleaned per vacuum slice (minisearch yields between batches). */
-const VACUUM_BATCH = 200;
-
 /** Status updates at most this often while indexing (phase changes always go out). */
 const STATUS_INTERVAL_MS = 100;
 
 export class NoteIndex implements IndexStatusFeed {
-	private index: MiniSearch<IndexedDocument> = createMiniSearch();
+	private index = new NoteMiniSearch();
 	private notes = new Map<string, NoteRecord>();
 	/** Indexable paths the vault has (listed or created since). */
 	private readonly expected = new Set<string>();
@@ -70,6 +67,7 @@ export class NoteIndex implements IndexStatusFeed {
 	private unsaved = false;
 	private saveTimer: ReturnType<typeof setTimeout> | null = null;
 	private saving: Promise<void> = Promise.resolve();
+	private vacuuming: Promise<void> | null = null;
 	private disposed = false;
 	/** How the saved index was found at start (for tests and the bench). */
 	loadedAs: LoadOutcome = "absent";
@@ -136,7 +134,10 @@ export class NoteIndex implements IndexStatusFeed {
 	 * every change: saving a note while typing then costs no vacuum until someone searches.
 	 */
 	private async vacuumed(): Promise<void> {
-		while (this.index.dirtCount > 0 && !this.disposed) await this.index.vacuum({ batchSize: VACUUM_BATCH, batchWait: 0 });
+		while (this.index.dirtCount > 0 && !this.disposed) {
+			this.vacuuming ??= this.paced((slicer) => this.index.vacuumPaced(slicer)).finally(() => (this.vacuuming = null));
+			await this.vacuuming;
+		}
 	}
 
 	/** Resolves when no change is waiting to be indexed. */
@@ -161,7 +162,7 @@ export class NoteIndex implements IndexStatusFeed {
 		this.setPhase("loading");
 		this.unsubscribe.push(this.deps.vault.onChange((change) => this.changed(change)));
 		if (this.deps.metadata?.onResolved) this.unsubscribe.push(this.deps.metadata.onResolved((path) => this.mark(path)));
-		const loaded = await loadIndex(this.deps.store);
+		const loaded = await this.paced((slicer) => loadIndex(this.deps.store, slicer));
 		this.loadedAs = loaded.ok ? "loaded" : loaded.reason;
 		if (loaded.ok) {
 			this.index = loaded.index;
@@ -233,9 +234,21 @@ export class NoteIndex implements IndexStatusFeed {
 		if (this.opening && this.phase !== "loading") this.kick();
 	}
 
+	/** Runs work in slices, counting its longest slice. */
+	private async paced<T>(work: (slicer: Slicer) => Promise<T>): Promise<T> {
+		const slicer = new Slicer(this.pacer);
+		try {
+			return await work(slicer);
+		} finally {
+			slicer.finish();
+			this.longestSliceMs = Math.max(this.longestSliceMs, slicer.longestMs);
+		}
+	}
+
 	private kick(): void {
 		if (this.worker || this.disposed) return;
-		this.worker = this.drain().finally(() => {
+		// A save in progress reads the index line by line: changes wait until it has written.
+		this.worker = this.saving.then(() => this.drain()).finally(() => {
 			this.worker = null;
 			// A change that came in while the worker was finishing gets its own run.
 			if (this.dirty.size > 0 && !this.disposed) this.kick();
@@ -272,7 +285,8 @@ export class NoteIndex implements IndexStatusFeed {
 
 	/** Reads what the vault has at path now (nothing in the index changes yet). */
 	private async load(path: string): Promise<Loaded> {
-		if (!this.mayIndex(path)) return { path, kind: "refused" };
+		// Listed (or created) paths passed the floor already; the rule depends on the path alone.
+		if (!this.expected.has(path) && !this.mayIndex(path)) return { path, kind: "refused" };
 		try {
 			// Stat (or list) before reading: if the note changes in between, the fingerprint is the
 			// older one, so a restart reads it again rather than trusting an index older than the note.
@@ -300,7 +314,7 @@ export class NoteIndex implements IndexStatusFeed {
 		this.expected.add(path);
 		const fields = noteFields(path, loaded.text, this.deps.metadata?.metadata(path, loaded.text) ?? null, this.deps.maxIndexedChars ?? MAX_INDEXED_CHARS);
 		if (this.index.has(path)) this.index.discard(path);
-		this.index.add(toDocument(fields));
+		this.index.addNote(toDocument(fields));
 		this.notes.set(path, { mtime: loaded.stat.mtime, size: loaded.stat.size, truncated: fields.truncated, tags: fields.tags });
 		this.unsaved = true;
 	}
@@ -313,9 +327,9 @@ export class NoteIndex implements IndexStatusFeed {
 		this.unsaved = true;
 	}
 
-	/** The index as saved (one synchronous serialisation; the bench measures it). */
-	serialized(): string {
-		return serializeIndex(this.index, this.notes);
+	/** The index as saved, written in slices (the bench measures it). */
+	serialized(): Promise<string> {
+		return this.paced((slicer) => serializeIndex(this.index, this.notes, slicer));
 	}
 
 	private scheduleSave(delayMs: number): void {
@@ -327,11 +341,15 @@ export class NoteIndex implements IndexStatusFeed {
 	}
 
 	private save(): Promise<void> {
+		// The worker running now finishes first; one kicked from here on waits for this save.
+		const running = this.worker;
 		this.saving = this.saving.then(async () => {
+			await running?.catch(() => undefined);
 			if (!this.unsaved) return;
 			this.unsaved = false;
 			try {
-				await this.deps.store.write(INDEX_KEY, this.serialized());
+				await this.vacuumed();
+				await this.deps.store.write(INDEX_KEY, await this.serialized());
 			} catch (error) {
 				this.unsaved = true;
 				console.error("[redline] search: saving the index failed; it will be rebuilt from the notes next time", error);

@@ -1,16 +1,23 @@
 /**
- * The index on disk (through the Store): the minisearch index plus each note's fingerprint
- * (mtime + size), so a restart loads it and re-indexes only the notes that changed. Anything
- * that does not check out (absent, unparsable, another format or schema, an index that
- * disagrees with its own note list) is reported as unusable and rebuilt, never trusted.
+ * The index on disk (through the Store): each note's fingerprint (mtime + size), so a restart
+ * loads the index and re-indexes only the notes that changed, and the index in minisearch's
+ * numbers (note-minisearch.ts). Anything that does not check out (absent, unparsable, another
+ * format or schema, an index that disagrees with its own note list) is reported as unusable and
+ * rebuilt, never trusted.
+ *
+ * The file is JSON lines: the header with the note list, the index's head, the postings a few
+ * thousand per line, and a last line that counts the lines (a file cut at a line end is torn too), so loading and saving parse or write one small line at a time and yield
+ * between slices (the whole file as one JSON value took one 100+ ms parse, and minisearch's
+ * loadJSAsync a timer wait per thousand postings: 0.6 s of CPU and over a second on 10,000 notes).
  */
-import MiniSearch from "minisearch";
 import type { Store } from "../store/store";
-import { INDEX_OPTIONS, SCHEMA, type IndexedDocument } from "./index-schema";
+import { SCHEMA } from "./index-schema";
+import { NoteMiniSearch, UnusableIndexError } from "./note-minisearch";
+import type { Slicer } from "./pacer";
 
 export const INDEX_KEY = "search/index.json";
 /** Bump when the file's layout changes. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 export interface NoteRecord {
 	mtime: number;
@@ -23,21 +30,43 @@ export interface NoteRecord {
 export type Unusable = "absent" | "unreadable" | "corrupt" | "older-format" | "inconsistent";
 export type LoadOutcome = "loaded" | Unusable;
 
-export type LoadedIndex = { ok: true; index: MiniSearch<IndexedDocument>; notes: Map<string, NoteRecord> } | { ok: false; reason: Unusable };
+export type LoadedIndex = { ok: true; index: NoteMiniSearch; notes: Map<string, NoteRecord> } | { ok: false; reason: Unusable };
 
 type RecordRow = [path: string, mtime: number, size: number, truncated: 0 | 1, tags: string[]];
 
-interface IndexFile {
+/** The first line. */
+export interface IndexHeader {
 	format: number;
 	schema: string;
 	notes: RecordRow[];
-	index: unknown;
 }
 
-export function serializeIndex(index: MiniSearch<IndexedDocument>, notes: ReadonlyMap<string, NoteRecord>): string {
+/** The last line. */
+interface IndexTrailer {
+	lines: number;
+}
+
+function isWhole(lines: string[]): boolean {
+	try {
+		return (JSON.parse(lines.at(-1) ?? "") as Partial<IndexTrailer> | null)?.lines === lines.length;
+	} catch {
+		return false;
+	}
+}
+
+/** The saved form of index and notes, one line at a time between slices. */
+export async function serializeIndex(index: NoteMiniSearch, notes: ReadonlyMap<string, NoteRecord>, slicer: Slicer): Promise<string> {
 	const rows: RecordRow[] = [...notes].map(([path, r]) => [path, r.mtime, r.size, r.truncated ? 1 : 0, r.tags]);
-	const file: IndexFile = { format: INDEX_FORMAT, schema: SCHEMA, notes: rows, index };
-	return JSON.stringify(file);
+	const header: IndexHeader = { format: INDEX_FORMAT, schema: SCHEMA, notes: rows };
+	const lines = [JSON.stringify(header)];
+	await slicer.tick();
+	for (const part of index.leanParts()) {
+		lines.push(JSON.stringify(part));
+		await slicer.tick();
+	}
+	const trailer: IndexTrailer = { lines: lines.length + 1 };
+	lines.push(JSON.stringify(trailer));
+	return lines.join("\n");
 }
 
 function isRow(row: unknown): row is RecordRow {
@@ -53,8 +82,8 @@ function isRow(row: unknown): row is RecordRow {
 	);
 }
 
-/** Parses and checks a stored index; the async load yields while it rebuilds the maps. */
-export async function loadIndex(store: Store): Promise<LoadedIndex> {
+/** Reads and checks a stored index, yielding between lines through slicer. */
+export async function loadIndex(store: Store, slicer: Slicer): Promise<LoadedIndex> {
 	let text: string | null;
 	try {
 		text = await store.read(INDEX_KEY);
@@ -62,25 +91,30 @@ export async function loadIndex(store: Store): Promise<LoadedIndex> {
 		return { ok: false, reason: "unreadable" };
 	}
 	if (text === null) return { ok: false, reason: "absent" };
-	let file: Partial<IndexFile>;
+	const lines = text.split("\n");
+	let header: Partial<IndexHeader>;
 	try {
-		file = JSON.parse(text) as Partial<IndexFile>;
+		header = JSON.parse(lines[0] ?? "") as Partial<IndexHeader>;
 	} catch {
 		return { ok: false, reason: "corrupt" };
 	}
-	if (typeof file !== "object" || file === null) return { ok: false, reason: "corrupt" };
-	if (file.format !== INDEX_FORMAT || file.schema !== SCHEMA) return { ok: false, reason: "older-format" };
-	if (!Array.isArray(file.notes) || !file.notes.every(isRow) || typeof file.index !== "object" || file.index === null) {
-		return { ok: false, reason: "corrupt" };
-	}
-	let index: MiniSearch<IndexedDocument>;
+	if (typeof header !== "object" || header === null) return { ok: false, reason: "corrupt" };
+	if (header.format !== INDEX_FORMAT || header.schema !== SCHEMA) return { ok: false, reason: "older-format" };
+	if (!Array.isArray(header.notes) || !header.notes.every(isRow) || lines.length < 3 || !isWhole(lines)) return { ok: false, reason: "corrupt" };
+	await slicer.tick();
+	let index: NoteMiniSearch;
 	try {
-		index = await MiniSearch.loadJSAsync(file.index as Parameters<typeof MiniSearch.loadJSAsync>[0], INDEX_OPTIONS);
-	} catch {
-		return { ok: false, reason: "corrupt" };
+		index = NoteMiniSearch.fromHead(JSON.parse(lines[1] ?? ""));
+		for (let i = 2; i < lines.length - 1; i++) {
+			await slicer.tick();
+			index.readTerms(JSON.parse(lines[i] ?? ""));
+		}
+	} catch (error) {
+		if (error instanceof SyntaxError || error instanceof UnusableIndexError) return { ok: false, reason: "corrupt" };
+		throw error;
 	}
-	const notes = new Map<string, NoteRecord>(file.notes.map(([path, mtime, size, truncated, tags]) => [path, { mtime, size, truncated: truncated === 1, tags }]));
-	if (notes.size !== file.notes.length || index.documentCount !== notes.size || [...notes.keys()].some((path) => !index.has(path))) {
+	const notes = new Map<string, NoteRecord>(header.notes.map(([path, mtime, size, truncated, tags]) => [path, { mtime, size, truncated: truncated === 1, tags }]));
+	if (notes.size !== header.notes.length || index.documentCount !== notes.size || [...notes.keys()].some((path) => !index.has(path))) {
 		return { ok: false, reason: "inconsistent" };
 	}
 	return { ok: true, index, notes };

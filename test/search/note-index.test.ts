@@ -57,7 +57,9 @@ describe("the note index", () => {
 			if (path >= "N005.md") await gate;
 			return read(path);
 		};
-		const index = new NoteIndex({ vault, store: new MemoryStore(), protectedFolders: [], pacer: quickPacer, firstSearchWaitMs: 0 });
+		// A clock that stands still: only the gate decides how far the first pass gets.
+		const pacer: Pacer = { now: () => 0, yield: quickPacer.yield };
+		const index = new NoteIndex({ vault, store: new MemoryStore(), protectedFolders: [], pacer, firstSearchWaitMs: 0 });
 		const early = await index.search({ query: "apples", limit: 20 });
 		expect(early.status).toMatchObject({ phase: "indexing", indexed: 5, total: 10 });
 		expect(early.hits.map((h) => h.path)).toEqual(["N000.md", "N001.md", "N002.md", "N003.md", "N004.md"]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NoteIndex } from "../../src/search/note-index";
-import { INDEX_FORMAT, INDEX_KEY } from "../../src/search/persisted-index";
+import { INDEX_FORMAT, INDEX_KEY, type IndexHeader } from "../../src/search/persisted-index";
 import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { quickPacer } from "./support";
@@ -15,6 +15,16 @@ class CountingVault extends MemoryVault {
 }
 
 const NOTES = { "a.md": "apples and pears", "b.md": "bananas", "F/c.md": "cherries and apples" };
+
+/** The saved file's lines: its header (with the note list), then the index. */
+async function savedLines(store: MemoryStore): Promise<[IndexHeader, ...string[]]> {
+	const [header = "", ...rest] = ((await store.read(INDEX_KEY)) ?? "").split("\n");
+	return [JSON.parse(header) as IndexHeader, ...rest];
+}
+
+async function writeLines(store: MemoryStore, [header, ...rest]: [IndexHeader, ...string[]]): Promise<void> {
+	await store.write(INDEX_KEY, [JSON.stringify(header), ...rest].join("\n"));
+}
 
 async function built(vault: MemoryVault, store: MemoryStore): Promise<void> {
 	const index = new NoteIndex({ vault, store, protectedFolders: [], pacer: quickPacer });
@@ -53,13 +63,18 @@ describe("the saved index", () => {
 	});
 
 	it.each([
-		["corrupt", "{\"format\":1,\"schema\":"], // a torn write
-		["corrupt", "not json at all"],
-		["corrupt", JSON.stringify({ format: INDEX_FORMAT, schema: "", notes: [["a.md", 1, 2, 0, []]], index: {} })],
-	])("is rebuilt, never trusted, when it is %s (%s)", async (_reason, saved) => {
+		["torn in its header", (text: string) => text.slice(0, 20)],
+		["torn in its postings", (text: string) => text.slice(0, -5)],
+		["not JSON at all", () => "not json at all"],
+		["cut at the end of a line", (text: string) => text.split("\n").slice(0, -2).join("\n")],
+		["postings of a note it does not list", (text: string) => text.replace(/(\[\s*"apples",\s*\d+,\s*\[)\d+/, "$199")],
+		["an old whole-JSON file", () => JSON.stringify({ format: INDEX_FORMAT, schema: "", notes: [["a.md", 1, 2, 0, []]], index: {} })],
+	])("is rebuilt, never trusted, when it is %s", async (_case, damage) => {
 		const vault = new CountingVault("v", NOTES);
 		const store = new MemoryStore();
-		await store.write(INDEX_KEY, saved);
+		await built(vault, store);
+		await store.write(INDEX_KEY, damage((await store.read(INDEX_KEY)) ?? ""));
+		vault.reads = [];
 		const index = await reopen(vault, store);
 		expect(["corrupt", "older-format"]).toContain(index.loadedAs);
 		expect(vault.reads.sort()).toEqual(["F/c.md", "a.md", "b.md"]);
@@ -75,9 +90,9 @@ describe("the saved index", () => {
 		const vault = new CountingVault("v", NOTES);
 		const store = new MemoryStore();
 		await built(vault, store);
-		const saved = JSON.parse((await store.read(INDEX_KEY)) ?? "{}") as Record<string, unknown>;
-		for (const old of [{ ...saved, format: INDEX_FORMAT - 1 }, { ...saved, schema: "fields=title,body" }]) {
-			await store.write(INDEX_KEY, JSON.stringify(old));
+		const [header, ...rest] = await savedLines(store);
+		for (const old of [{ ...header, format: INDEX_FORMAT - 1 }, { ...header, schema: "fields=title,body" }]) {
+			await writeLines(store, [old, ...rest]);
 			vault.reads = [];
 			const index = await reopen(vault, store);
 			expect(index.loadedAs).toBe("older-format");
@@ -90,10 +105,10 @@ describe("the saved index", () => {
 		const vault = new CountingVault("v", NOTES);
 		const store = new MemoryStore();
 		await built(vault, store);
-		const saved = JSON.parse((await store.read(INDEX_KEY)) ?? "{}") as { notes: unknown[][] };
+		const [header, ...rest] = await savedLines(store);
 		// Claims a fresh fingerprint for a note the index does not hold: trusting it would hide the note.
-		saved.notes[0] = ["ghost.md", 1, 1, 0, []];
-		await store.write(INDEX_KEY, JSON.stringify(saved));
+		header.notes[0] = ["ghost.md", 1, 1, 0, []];
+		await writeLines(store, [header, ...rest]);
 		const index = await reopen(vault, store);
 		expect(index.loadedAs).toBe("inconsistent");
 		expect(await found(index, "apples")).toEqual(["F/c.md", "a.md"]);
