@@ -15,9 +15,12 @@ export function intentById(state: ThreadState, editId: string): EditView | undef
 
 /**
  * Whether the intent still stands for follow-up writes without a new card: its call was approved
- * and ran without being refused or failing. An intent that was refused or failed approves nothing.
+ * and ran without being refused or failing, and the user has not reverted its edit (a revert
+ * takes the approval back; putting the edit back restores it). An intent that was refused or
+ * failed approves nothing.
  */
 export function intentStands(state: ThreadState, edit: EditView): boolean {
+	if (edit.reverted !== undefined) return false;
 	const call = state.toolCalls[edit.callId];
 	if (call?.decision !== "approved" || call.phase !== "completed") return false;
 	return call.result?.status === "success" || call.result?.status === "no-op";

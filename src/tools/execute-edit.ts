@@ -14,6 +14,7 @@ import { recoverEdit } from "../composer/recover-edit";
 import { intentById, intentDenied, intentStands } from "../composer/intent";
 import { applyEdits } from "../composer/search-replace";
 import { droppedChanges } from "../composer/dropped";
+import { asksToEmpty } from "../composer/modify-checks";
 import type { Dropped } from "../composer/dropped";
 import { keepFrontmatter, toModelText, toNoteText } from "../composer/text-format";
 import { modifyRefusal } from "../composer/validate";
@@ -92,6 +93,10 @@ function refusal(args: ExecuteEditArgs, state: ThreadState, floor: AccessFloor):
 			{ path, data: { editId: intent.editId, reason: "other-note" } },
 		);
 	}
+	// Refused here, not after a card: approving the call could only end in this refusal.
+	if (intentDenied(state, intent)) {
+		return toolResult.rejected(`The user declined the edit intent "${intent.description}" for ${path}; nothing was written.`, { path, data: { editId: intent.editId, reason: "denied" } });
+	}
 	return undefined;
 }
 
@@ -103,9 +108,6 @@ async function execute(deps: ExecuteEditDeps, args: ExecuteEditArgs, ctx: ToolCo
 	if (!intent) throw new Error("unreachable: refusal() covers an unknown intent");
 	const path = normalizedOrRaw(intent.path);
 	const common = (extra: Record<string, unknown> = {}) => ({ path, data: { editId: intent.editId, ...extra } });
-	if (intentDenied(state, intent)) {
-		return toolResult.rejected(`The user declined the edit intent "${intent.description}" for ${path}; nothing was written.`, common({ reason: "denied" }));
-	}
 	const hasContent = args.content !== undefined;
 	const hasEdits = args.edits !== undefined;
 	if (hasContent === hasEdits) {
@@ -140,11 +142,15 @@ function plan(intent: EditView, path: string, base: string | null, args: Execute
 	if (args.edits !== undefined) {
 		const applied = applyEdits(note, args.edits);
 		if (!applied.ok) return { result: toolResult.error(applied.message, { data: { reason: "edits-failed", failures: applied.failures } }) };
+		const emptied = emptiedRefusal(note, applied.text, intent, path, "edits");
+		if (emptied) return { result: emptied };
 		const proposed = toNoteText(applied.text, base);
 		const dropped = droppedChanges({ intended: applied.text, stored: proposed, base, frontmatterRestored: false, explicit: true });
 		return { proposed, data: applied.tolerant.length > 0 ? { tolerant: applied.tolerant } : {}, dropped };
 	}
 	const content = toModelText(args.content ?? "");
+	const emptied = emptiedRefusal(note, content, intent, path, "content");
+	if (emptied) return { result: emptied };
 	if (intent.operation === "modify") {
 		const refused = modifyRefusal(note, content, intent.description);
 		if (refused) return { result: toolResult.error(refused.message.replace(/The apply model's output/, "The content"), { data: { reason: refused.reason } }) };
@@ -153,4 +159,14 @@ function plan(intent: EditView, path: string, base: string | null, args: Execute
 	const proposed = toNoteText(kept.text, base);
 	const dropped = droppedChanges({ intended: content, stored: proposed, base, frontmatterRestored: kept.restored, explicit: true });
 	return { proposed, data: kept.restored ? { frontmatterRestored: true } : {}, dropped };
+}
+
+/**
+ * Whatever the operation (a rewrite, the follow-up of a create, edits that take out every line),
+ * a non-empty note is emptied only when the intent asks for exactly that, as in the apply phase.
+ */
+function emptiedRefusal(note: string, proposed: string, intent: EditView, path: string, what: "content" | "edits"): ToolResult | undefined {
+	if (note.trim() === "" || proposed.trim() !== "" || asksToEmpty(intent.description)) return undefined;
+	const said = what === "content" ? "The content is empty" : "The edits leave the note empty";
+	return toolResult.error(`${said}, and the intent ("${intent.description}") does not ask to empty ${path}; nothing was written.`, { data: { reason: "empty" } });
 }

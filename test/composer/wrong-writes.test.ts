@@ -58,6 +58,45 @@ describe("a modify never empties a non-empty note unless the intent says so", ()
 		});
 	}
 
+	// Before: the apply phase refused these, but executeEdit wrote them (a rewrite, a follow-up
+	// of a create, search/replace edits that take out everything).
+	const CUT = reply.text("cut", { finishReason: "length" });
+	it("refuses executeEdit content that empties a note under a rewrite intent", async () => {
+		const h = await editHarness({ notes: { "List.md": SHORT }, replies: [CUT] });
+		const { editId } = await h.declareAndApply({ path: "List.md", operation: "rewrite", description: "tidy the list" });
+		const result = await h.executeEdit({ editId, content: "" });
+		expect(result.data?.reason).toBe("empty");
+		expect(result.message).toMatch(/nothing was written/i);
+		expect(await h.vault.read("List.md")).toBe(SHORT);
+		expect(await h.history.list("List.md")).toEqual([]);
+	});
+
+	it("refuses executeEdit content of blank lines for a note its create intent made", async () => {
+		const h = await editHarness({ replies: [reply.text(SHORT)] });
+		const { editId } = await h.declareAndApply({ path: "List.md", operation: "create", description: "a shopping list" });
+		const result = await h.executeEdit({ editId, content: "  \n\n" });
+		expect(result.data?.reason).toBe("empty");
+		expect(await h.vault.read("List.md")).toBe(SHORT);
+		expect(await h.history.list("List.md")).toHaveLength(1);
+	});
+
+	it("refuses search/replace edits that take out the whole note", async () => {
+		const h = await editHarness({ notes: { "List.md": SHORT }, replies: [CUT] });
+		const { editId } = await h.declareAndApply({ path: "List.md", operation: "modify", description: "add butter" });
+		const result = await h.executeEdit({ editId, edits: [{ search: SHORT, replace: "" }] });
+		expect(result.data?.reason).toBe("empty");
+		expect(result.message).toMatch(/nothing was written/i);
+		expect(await h.vault.read("List.md")).toBe(SHORT);
+	});
+
+	it("lets executeEdit empty a note when the intent asks for exactly that", async () => {
+		const h = await editHarness({ notes: { "List.md": SHORT }, replies: [CUT] });
+		const { editId } = await h.declareAndApply({ path: "List.md", operation: "rewrite", description: "clear the note" });
+		const result = await h.executeEdit({ editId, content: "" });
+		expect(result.status).toBe("success");
+		expect(await h.vault.read("List.md")).toBe("");
+	});
+
 	it("empties the note when the intent asks for exactly that", async () => {
 		const h = await editHarness({ notes: { "List.md": SHORT }, replies: [reply.text("")] });
 		const { result } = await h.declareAndApply({ path: "List.md", operation: "modify", description: "clear the note" });

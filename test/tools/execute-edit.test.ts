@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { decide } from "../../src/agent/approvals";
 import { reply } from "../../src/sandbox/model-server";
+import { revertEvents } from "../../src/thread/history-methods";
+import { AccessFloor } from "../../src/vault/access-floor";
 import { editHarness } from "../composer/harness";
 import { describeWithCorpus, readCorpusNote } from "../support/corpus";
 
@@ -50,6 +53,38 @@ describe("executeEdit", () => {
 		const result = await h.executeEdit({ editId, edits: [{ search: "Monday", replace: "Tuesday" }] });
 		expect(result).toMatchObject({ status: "rejected", data: { reason: "denied" } });
 		expect(await h.vault.read("Plan.md")).toBe(PLAN);
+	});
+
+	it("refuses an executeEdit for an intent the user declined at once, without a card to approve first", async () => {
+		const h = await editHarness({ notes: { "Plan.md": PLAN } });
+		const callId = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "c" }, "denied");
+		const editId = h.log.state().toolCalls[callId]?.editId ?? "";
+		// Before: no refusal, so the user got a card whose Run could only end in "declined".
+		const refused = h.execute.refuse?.({ editId, content: "# Plan\n\ngone\n" }, { state: h.log.state(), floor: new AccessFloor(), callId: "call_next" });
+		expect(refused).toMatchObject({ status: "rejected", path: "Plan.md", data: { editId, reason: "denied" } });
+		expect(refused?.message).toContain('The user declined the edit intent "c" for Plan.md; nothing was written.');
+	});
+
+	it("asks again once the user reverted the intent's edit, and not after they put it back", async () => {
+		const h = await editHarness({ notes: { "Plan.md": PLAN }, replies: [reply.text(PLAN.replace("Monday", "Tuesday"))] });
+		const { editId, result } = await h.declareAndApply({ path: "Plan.md", operation: "modify", description: "move the call to Tuesday" });
+		expect(result.status).toBe("success");
+		const next = { editId, content: PLAN.replace("Monday", "Friday") };
+		const policy = () => decide(h.execute, next, h.log.state(), {}, new AccessFloor());
+		expect(policy()).toBe("approve");
+		/** "Revert last change", with the edit_reverted events every revert route appends. */
+		const undoLast = async () => {
+			const outcome = await h.history.revert("Plan.md");
+			if (outcome.status !== "written") throw new Error(outcome.status);
+			for (const { event } of revertEvents(outcome.entry)) h.log.append(event);
+		};
+		// Before: the reverted intent still approved the next write, so it went in without a card.
+		await undoLast();
+		expect(await h.vault.read("Plan.md")).toBe(PLAN);
+		expect(policy()).toBe("ask");
+		await undoLast();
+		expect(await h.vault.read("Plan.md")).toBe(PLAN.replace("Monday", "Tuesday"));
+		expect(policy()).toBe("approve");
 	});
 
 	it("applies search/replace edits without any model and reports the diff", async () => {
