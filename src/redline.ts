@@ -15,6 +15,7 @@ import { createDefaultTools } from "./tools/default-tools";
 import { ToolRegistry } from "./tools/registry";
 import { NoteIndex } from "./search/note-index";
 import type { NoteMetadataSource } from "./search/note-fields";
+import type { RenameJournal } from "./history/rename-journal";
 import type { NoteHistory } from "./history/types";
 import type { Vault } from "./vault/vault";
 
@@ -27,6 +28,8 @@ export interface RedlineDeps {
 	fetch?: typeof fetch;
 	/** Folders under the access floor, whatever the preference (the config folder, the plugin's data). */
 	protectedFolders: string[];
+	/** Renames the host journaled before the core was built (default: the journal in the store). */
+	renames?: RenameJournal;
 	/** The host's parsed note metadata for search (Obsidian's metadataCache); parsed from the text without it. */
 	noteMetadata?: NoteMetadataSource;
 	/**
@@ -50,7 +53,13 @@ export interface Redline {
 
 export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 	const { vault, store, settings } = deps;
-	const history = createNoteHistory({ vault, store, maxEntries: () => settings().historySize, maxNoteBytes: () => settings().maxNoteBytes });
+	const history = createNoteHistory({
+		vault,
+		store,
+		maxEntries: () => settings().historySize,
+		maxNoteBytes: () => settings().maxNoteBytes,
+		...(deps.renames ? { renames: deps.renames } : {}),
+	});
 	const models = createModelProvider(settings, deps.credentials, deps.fetch ? { fetch: deps.fetch } : {});
 	// Constructing the index does no work: it starts on the first search or status watch.
 	const search = new NoteIndex({ vault, store, protectedFolders: deps.protectedFolders, ...(deps.noteMetadata ? { metadata: deps.noteMetadata } : {}) });

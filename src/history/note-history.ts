@@ -10,6 +10,7 @@ import { describeLines, merge3 } from "./merge";
 import { buildEntry } from "./entry";
 import type { Change } from "./entry";
 import { RecordStore } from "./record";
+import { RenameJournal } from "./rename-journal";
 import type { NoteRecord, StoredEntry } from "./record";
 import { planRevert, planRestore } from "./revert";
 import { fitToNote, refuseText, textHash } from "./text";
@@ -25,6 +26,8 @@ export interface NoteHistoryDeps {
 	maxNoteBytes?: number | (() => number);
 	now?: () => Date;
 	newId?: (prefix: string) => string;
+	/** Renames the host saw before this history listened (default: the journal in `store`). */
+	renames?: Pick<RenameJournal, "replay">;
 }
 
 export type { Change } from "./entry";
@@ -66,6 +69,11 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		queue = run.catch(() => undefined);
 		return run;
 	};
+	// First of all: the renames made while nobody listened, so every operation sees current paths.
+	const journal = deps.renames ?? new RenameJournal(deps.store);
+	void serial(() => journal.replay(({ from, to }) => records.rename(from, to))).catch((error: unknown) => {
+		console.warn("Redline: could not replay the renames made before the history started", error);
+	});
 	const unsubscribe = vault.onChange((change) => {
 		if (change.type === "rename") void serial(() => records.rename(change.oldPath, change.path));
 	});

@@ -6,12 +6,15 @@
  */
 import type { Store } from "../store/store";
 import { parseIndex } from "./record-check";
+import { RENAME_JOURNAL_KEY, parseRenames, renamedPaths } from "./rename-journal";
 
 export const HISTORY_INDEX_KEY = "history/index.json";
 
-/** Paths of the notes that have history. */
+/** Paths of the notes that have history, after the renames the history has yet to replay. */
 export async function notesWithHistory(store: Pick<Store, "read">): Promise<Set<string>> {
 	const raw = await store.read(HISTORY_INDEX_KEY);
 	const index = raw === null ? null : parseIndex(raw);
-	return new Set(index ? Object.keys(index) : []);
+	const paths = new Set(index ? Object.keys(index) : []);
+	const journal = await store.read(RENAME_JOURNAL_KEY);
+	return journal === null ? paths : renamedPaths(paths, parseRenames(journal));
 }

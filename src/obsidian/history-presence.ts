@@ -6,6 +6,7 @@
  */
 import type { Store } from "../store/store";
 import { notesWithHistory } from "../history/presence";
+import { renamedPaths } from "../history/rename-journal";
 
 export class HistoryPresence {
 	private known: Set<string> | null = null;
@@ -37,6 +38,18 @@ export class HistoryPresence {
 			this.reading = null;
 		})();
 		return this.reading;
+	}
+
+	/** Whether the note at path, or one under it (a folder), may have history: yes while unknown. */
+	mayHaveHistoryUnder(path: string): boolean {
+		if (!this.known) return true;
+		for (const known of this.known) if (known === path || known.startsWith(path + "/")) return true;
+		return false;
+	}
+
+	/** Moves the answer at once for a rename the history will replay later (rename-journal.ts). */
+	renamed(from: string, to: string): void {
+		if (this.known) this.known = renamedPaths(this.known, [{ from, to }]);
 	}
 
 	clear(): void {

@@ -13,6 +13,7 @@ import { PaneRequests } from "./pane-requests";
 import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
 import { registerCommands, type CommandHost } from "./commands";
 import { HistoryModal } from "./history-modal";
+import { RenameJournal } from "../history/rename-journal";
 import { HistoryPresence } from "./history-presence";
 import { layoutReadyIndexFeed } from "./index-feed";
 import { createObsidianNoteMetadata } from "./note-metadata";
@@ -41,6 +42,8 @@ export class RedlinePlugin extends Plugin {
 	private transport: { setting: RedlineSettings["transport"]; chosen: ChosenTransport } | null = null;
 	private store: ObsidianStore | null = null;
 	private presence: HistoryPresence | null = null;
+	/** Renames made before the core was built, for its history to replay (one instance: appends and the replay in order). */
+	private renames: RenameJournal | null = null;
 	private indicator: RunningIndicator | null = null;
 	private unwatchRunning: (() => void) | null = null;
 	private settingTab: RedlineSettingTab | null = null;
@@ -135,6 +138,11 @@ export class RedlinePlugin extends Plugin {
 		return this.store;
 	}
 
+	private renameJournal(): RenameJournal {
+		this.renames ??= new RenameJournal(this.dataStore());
+		return this.renames;
+	}
+
 	private historyPresence(): HistoryPresence {
 		this.presence ??= new HistoryPresence(this.dataStore());
 		return this.presence;
@@ -153,7 +161,19 @@ export class RedlinePlugin extends Plugin {
 				if (this.built && file instanceof TFile && presence.has(file.path) !== true) void presence.refresh();
 			}),
 		);
-		this.registerEvent(this.app.vault.on("rename", () => void presence.refresh()));
+		this.registerEvent(
+			this.app.vault.on("rename", (file, oldPath) => {
+				// Until the core's history listens, it learns of renames from the journal it replays on start.
+				if (this.coreStarted || !presence.mayHaveHistoryUnder(oldPath)) return void presence.refresh();
+				presence.renamed(oldPath, file.path);
+				this.renameJournal()
+					.record(oldPath, file.path)
+					.then(
+						() => presence.refresh(),
+						(error: unknown) => console.warn("Redline: could not note a rename for the history", error),
+					);
+			}),
+		);
 	}
 
 	private async buildCore(): Promise<Redline> {
@@ -168,6 +188,7 @@ export class RedlinePlugin extends Plugin {
 			fetch: (input, init) => this.currentTransport().fetch(input, init),
 			protectedFolders: [configDir, pluginDir],
 			noteMetadata: createObsidianNoteMetadata(this.app),
+			renames: this.renameJournal(),
 		});
 		if (this.corePromise === null) return core; // unloaded meanwhile
 		this.built = core;

@@ -71,6 +71,34 @@ describe("reads under the floor always show a card, whatever the preference", ()
 	});
 });
 
+describe("an approval does not carry over to a sealed file", () => {
+	it("asks again for a second read of another plugin's data.json and of .env, after the user let the first ones through", async () => {
+		const h = await harness({
+			notes: { ".obsidian/plugins/other/data.json": KEYS, ".env": "TOKEN=abc" },
+			script: scripted(
+				reply.toolCalls([
+					{ name: "readNote", id: "keys1", args: { path: ".obsidian/plugins/other/data.json" } },
+					{ name: "readNote", id: "env1", args: { path: ".env" } },
+				]),
+				reply.toolCalls([
+					{ name: "readNote", id: "keys2", args: { path: "./.obsidian/plugins/other/data.json" } },
+					{ name: "readNote", id: "env2", args: { path: ".env" } },
+				]),
+				reply.text("Done."),
+			),
+		});
+		const threadId = await h.newThread();
+		await h.service.setToolPreference({ threadId, tool: "readNote", preference: "always" });
+		await h.send(threadId, "Check my plugin settings");
+		await h.decide(threadId, ["keys1", "env1"], []);
+		const state = await h.state(threadId);
+		expect(state.toolCalls.keys1?.result?.message).toContain("sk-live-123");
+		// Each read of a sealed file is its own card: a planted instruction cannot ride on the first.
+		expect(state.pendingApprovals).toEqual(["keys2", "env2"]);
+		expect(state.toolCalls.keys2?.decision).toBeUndefined();
+	});
+});
+
 function context(vault: FolderVault, floor: AccessFloor): ToolContext {
 	return {
 		threadId: "t",

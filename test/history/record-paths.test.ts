@@ -7,6 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MockInstance } from "vitest";
 import { createNoteHistory } from "../../src/history/note-history";
+import { notesWithHistory } from "../../src/history/presence";
+import { RENAME_JOURNAL_KEY, RenameJournal, parseRenames } from "../../src/history/rename-journal";
 import type { WriteOutcome } from "../../src/history/types";
 import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
@@ -108,5 +110,46 @@ describe("rebuilding a damaged index from records written before paths were kept
 		expect(await vault.read("Plan.md")).toBe("# Plan\nalpha\nmine\ngamma\n");
 		// Not deleted: still in the store, for a person to look at.
 		expect(await store.read(key ?? "")).not.toBeNull();
+	});
+});
+
+describe("renames made while no history listened (the host journals them)", () => {
+	it("are replayed in order when the history opens, and only once", async () => {
+		const vault = new MemoryVault("v", { "Plan.md": NOTE });
+		const store = new MemoryStore();
+		const first = open(vault, store);
+		written(await first.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("beta", "BETA"), description: "capitalize beta" }));
+		first.dispose();
+
+		// Renamed twice while nothing listened; a new note takes the first path.
+		await vault.rename("Plan.md", "Drafts/Plan.md");
+		await vault.rename("Drafts/Plan.md", "Archive/Plan.md");
+		await vault.create("Plan.md", "# Someone else's plan\n");
+		const journal = new RenameJournal(store);
+		await journal.record("Plan.md", "Drafts/Plan.md");
+		await journal.record("Drafts", "Archive");
+		expect(await notesWithHistory(store)).toEqual(new Set(["Archive/Plan.md"]));
+
+		const reopened = open(vault, store, 100);
+		expect(await reopened.list("Plan.md")).toEqual([]);
+		expect((await reopened.list("Archive/Plan.md")).map((e) => e.description)).toEqual(["capitalize beta"]);
+		expect(await store.read(RENAME_JOURNAL_KEY)).toBeNull();
+		const [key] = await store.list("history/notes/");
+		expect(JSON.parse((await store.read(key ?? "")) ?? "{}")).toMatchObject({ path: "Archive/Plan.md" });
+		reopened.dispose();
+		expect((await open(vault, store, 200).list("Archive/Plan.md")).map((e) => e.description)).toEqual(["capitalize beta"]);
+	});
+
+	it("skip a torn last line: the renames before it still land", async () => {
+		const store = new MemoryStore();
+		const vault = new MemoryVault("v", { "A.md": NOTE });
+		const history = open(vault, store);
+		written(await history.write({ path: "A.md", base: NOTE, proposed: NOTE + "delta\n", description: "add delta" }));
+		history.dispose();
+		await store.append(RENAME_JOURNAL_KEY, '{"from":"A.md","to":"B.md"}\n{"from":"B.md","t');
+		expect(parseRenames((await store.read(RENAME_JOURNAL_KEY)) ?? "")).toEqual([{ from: "A.md", to: "B.md" }]);
+		await vault.rename("A.md", "B.md");
+		expect((await open(vault, store, 100).list("B.md")).map((e) => e.description)).toEqual(["add delta"]);
+		expect(await store.read(RENAME_JOURNAL_KEY)).toBeNull();
 	});
 });
