@@ -3,16 +3,16 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import obsidianmd from "eslint-plugin-obsidianmd";
 
-const nodeOnly = ["src/sandbox/**", "src/rpc/server/**", "test/**", "bench/**", "build/**", "*.config.*", "esbuild.config.mjs"];
+const nodeOnly = ["src/node/**", "src/sandbox/**", "src/rpc/server/**", "test/**", "bench/**", "build/**", "*.config.*", "esbuild.config.mjs"];
 const nodeGlobals = { process: "readonly", Buffer: "readonly", console: "readonly", URL: "readonly" };
 
 export default defineConfig([
-	globalIgnores(["node_modules/", "main.js", "dist/", "coverage/", "test-results/", "examples/", ".redline-sandbox/"]),
+	globalIgnores(["node_modules/", "main.js", "dist/", "coverage/", "test-results/", "examples/", ".redline-sandbox/", ".ci/stock-lint/"]),
 	...obsidianmd.configs.recommended,
 	{
 		languageOptions: {
 			parserOptions: {
-				projectService: { allowDefaultProject: ["eslint.config.mjs", "esbuild.config.mjs", "build/*.mjs"] },
+				projectService: { allowDefaultProject: ["eslint.config.mjs", "eslint.stock.config.mjs", "esbuild.config.mjs", "build/*.mjs"] },
 			},
 		},
 	},

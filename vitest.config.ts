@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath } from "./src/node/path";
 
 // Obsidian has no runtime package (only type declarations), so tests get a faithful in-memory
 // fake of the API subset Redline uses. It is type-checked against the real declarations.

@@ -9,19 +9,19 @@
  * one process, where V8 reuses what it compiled (what onload itself costs).
  * REDLINE_BENCH_ROUNDS sets the cold rounds (default 15).
  */
-import { readFile, writeFile } from "node:fs/promises";
-import { gunzipSync } from "node:zlib";
-import path from "node:path";
-import process from "node:process";
 import { App, Platform } from "../test/fakes/obsidian";
 import { MANIFEST, loadBundle } from "../test/obsidian/support/bundle";
 import { buildWithMetafile, composition } from "./support/bundle-composition";
 import { coldLoads, median, total } from "./support/cold-load";
 import type { BenchRow } from "./run";
+import { readFile, writeFile } from "../src/node/fs";
+import * as path from "../src/node/path";
+import { process } from "../src/node/process";
+import { gunzipSync } from "../src/node/zlib";
 
 const ROUNDS = Number(process.env.REDLINE_BENCH_ROUNDS ?? 15);
 const WARM_RUNS = 15;
-const BASELINE = path.join(import.meta.dirname, "baseline/main-60ac841");
+const BASELINE = path.fileURLToPath(new URL("baseline/main-60ac841", import.meta.url));
 
 async function warmLoad(file: string): Promise<number> {
 	const app = new App();

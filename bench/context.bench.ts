@@ -11,9 +11,6 @@
  * - transcript build time for a 50,000-event thread opened from a FolderStore: the runner's own
  *   ContextManager.prepare, as before every model call, after the thread's compaction.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { ContextManager } from "../src/agent/context-manager";
 import { fitTranscript } from "../src/agent/context-budget";
 import { buildSystemPrompt } from "../src/agent/system-prompt";
@@ -35,6 +32,9 @@ import { ToolRegistry } from "../src/tools/registry";
 import { MemoryVault } from "../src/vault/memory-vault";
 import { isSummaryRequest, largeNotes, readingScript } from "../test/agent/support/long-thread";
 import type { BenchRow } from "./run";
+import { mkdtemp, rm } from "../src/node/fs";
+import { tmpdir } from "../src/node/os";
+import { join } from "../src/node/path";
 
 const AREA = "long threads";
 const LIMIT = 32_768;

@@ -9,11 +9,15 @@
  * client: what the slow clients cost. Before the fix the server queued every event for every
  * client (about 349 MB for five).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { connect, type Socket } from "node:net";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import type { BenchRow } from "./run";
+import { spawn, type PipedChildProcess } from "../src/node/child-process";
+import { fileURLToPath } from "../src/node/path";
+import { process } from "../src/node/process";
+import type { NodeBuffer } from "../src/node/buffer";
+import { setTimeout } from "../src/node/timers";
+import { net, type Socket } from "../src/node/http";
+import { readLines } from "../src/node/streams";
+import { nodeFetch as fetch } from "../src/node/fetch";
 
 const AREA = "http";
 const CLIENTS = 5;
@@ -31,10 +35,10 @@ interface ServerProcess {
 
 async function startServerProcess(): Promise<ServerProcess> {
 	const script = fileURLToPath(new URL("./support/rpc-server-process.ts", import.meta.url));
-	const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ["--expose-gc", "--import", "tsx", script, TOKEN], { stdio: ["pipe", "pipe", "pipe"] });
+	const child: PipedChildProcess = spawn(process.execPath, ["--expose-gc", "--import", "tsx", script, TOKEN], { stdio: ["pipe", "pipe", "pipe"] });
 	let stderr = "";
-	child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-	const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+	child.stderr.on("data", (chunk: NodeBuffer) => (stderr += chunk.toString()));
+	const lines = readLines(child.stdout)[Symbol.asyncIterator]();
 	const next = async (): Promise<Record<string, unknown>> => {
 		const line = await lines.next();
 		if (line.done) throw new Error(`the server process ended: ${stderr}`);
@@ -70,7 +74,7 @@ async function call(server: ServerProcess, method: string, params: object): Prom
 /** Subscribes over a raw socket and never reads a byte. */
 function silentSubscriber(server: ServerProcess, threadId: string): Promise<Socket> {
 	return new Promise((resolve, reject) => {
-		const socket = connect({ host: "127.0.0.1", port: server.port }, () => {
+		const socket = net.connect({ host: "127.0.0.1", port: server.port }, () => {
 			socket.pause();
 			socket.write(`GET /v1/threads/${threadId}/events?token=${TOKEN} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
 			resolve(socket);

@@ -3,10 +3,10 @@
  * one markdown table. Each bench exports `run(): Promise<BenchRow[]>` (named or default).
  * Usage: npm run bench [-- <filter>]
  */
-import { readdir } from "node:fs/promises";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { join } from "node:path";
-import process from "node:process";
+
+import { readdir } from "../src/node/fs";
+import { fileURLToPath, pathToFileURL, join } from "../src/node/path";
+import { process } from "../src/node/process";
 
 export interface BenchRow {
 	area: string;

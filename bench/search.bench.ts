@@ -4,12 +4,6 @@
  * searchNotes tool, re-indexing one modified note, and what the index costs in memory.
  * Each row runs the app's path: FolderVault + FolderStore + NoteIndex, as the sandbox wires them.
  */
-import { cp, mkdir, readdir, stat } from "node:fs/promises";
-import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { FolderStore } from "../src/sandbox/folder-store";
 import { FolderVault } from "../src/sandbox/folder-vault";
 import { NoteIndex } from "../src/search/note-index";
@@ -18,9 +12,15 @@ import { createSearchNotesTool, searchNotesSchema } from "../src/tools/search-no
 import type { ToolContext } from "../src/tools/tool";
 import { emptyState } from "../src/thread/projection";
 import { AccessFloor } from "../src/vault/access-floor";
+import { DEFAULT_CONFIG_DIR } from "../src/vault/paths";
 import { corpusDir } from "../test/support/corpus";
 import { createTempDir } from "../test/support/temp";
 import type { BenchRow } from "./run";
+import { garbageCollector, monitorEventLoopDelay } from "../src/node/diagnostics";
+import { cp, mkdir, readdir, stat } from "../src/node/fs";
+import { cpus, loadavg } from "../src/node/os";
+import { join } from "../src/node/path";
+import { process } from "../src/node/process";
 
 const NOTES = 10_000;
 const AREA = "search";
@@ -93,11 +93,6 @@ async function blocking<T>(fn: () => Promise<T>): Promise<{ result: T; ms: numbe
 	return { result, ms, blockedMs: monitor.max / 1e6 };
 }
 
-function gc(): () => void {
-	setFlagsFromString("--expose-gc");
-	return runInNewContext("gc") as () => void;
-}
-
 export async function run(): Promise<BenchRow[]> {
 	const source = corpusDir();
 	if (!source) return [{ area: AREA, metric: "all rows", value: "skipped: ../shared/corpus absent", unit: "" }];
@@ -109,12 +104,12 @@ export async function run(): Promise<BenchRow[]> {
 		const textBytes = await repeatedCorpus(source, vaultDir, NOTES);
 		const vault = await FolderVault.open(vaultDir, { watch: false });
 		const store = new FolderStore(join(dir.path, "data"));
-		const collect = gc();
+		const collect = garbageCollector();
 
 		// Build from files: the first search's path with nothing saved yet.
 		collect();
 		const heapBefore = process.memoryUsage().heapUsed;
-		const index = new NoteIndex({ vault, store, protectedFolders: [".obsidian"] });
+		const index = new NoteIndex({ vault, store, protectedFolders: [DEFAULT_CONFIG_DIR] });
 		const cpuBefore = process.cpuUsage();
 		const build = await blocking(async () => {
 			await index.start();
@@ -135,7 +130,7 @@ export async function run(): Promise<BenchRow[]> {
 			threadId: "bench",
 			callId: "c",
 			vault,
-			floor: new AccessFloor([".obsidian"]),
+			floor: new AccessFloor([DEFAULT_CONFIG_DIR]),
 			state: () => emptyState("bench"),
 			emit: () => undefined,
 			progress: () => undefined,
@@ -182,7 +177,7 @@ export async function run(): Promise<BenchRow[]> {
 		if ((await store.read(INDEX_KEY)) === null) throw new Error("the index was not saved");
 
 		// Load the saved index, as a restart does (fingerprints checked against a listing of the vault).
-		const reopened = new NoteIndex({ vault, store, protectedFolders: [".obsidian"] });
+		const reopened = new NoteIndex({ vault, store, protectedFolders: [DEFAULT_CONFIG_DIR] });
 		const load = await blocking(async () => {
 			await reopened.start();
 			await reopened.idle();

@@ -5,9 +5,6 @@
  * and how that cost grows; how often the thread index is written while a 2,000-token reply
  * streams from the scripted model server through the app's own wiring; log bytes per streamed token.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createRedline } from "../src/redline";
 import { FolderStore } from "../src/sandbox/folder-store";
 import { reply, scripted, startModelServer } from "../src/sandbox/model-server";
@@ -23,6 +20,9 @@ import type { ThreadState } from "../src/thread/state";
 import { INDEX_QUIET_MS, THREAD_INDEX_KEY } from "../src/thread/thread-index";
 import { MemoryVault } from "../src/vault/memory-vault";
 import type { BenchRow } from "./run";
+import { mkdtemp, rm } from "../src/node/fs";
+import { tmpdir } from "../src/node/os";
+import { join } from "../src/node/path";
 
 /** A realistic turn: a message, ~100 streamed tokens, two calls decided, run and completed. */
 function turn(i: number): NewEvent[] {

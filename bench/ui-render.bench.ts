@@ -7,13 +7,13 @@
  * the renderer main thread's CPU time over the same spans.
  */
 import { build } from "esbuild";
-import { readFile } from "node:fs/promises";
-import { availableParallelism, loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
 import { chromiumPath, launchChromium } from "../test/e2e/support/browser";
 import { cpuBetweenMarks } from "./support/trace-cpu";
 import type { ReplayTiming, StreamTiming } from "./support/ui-render-page";
 import type { BenchRow } from "./run";
+import { readFile } from "../src/node/fs";
+import { availableParallelism, loadavg } from "../src/node/os";
+import { fileURLToPath } from "../src/node/path";
 
 const EVENTS = 5000;
 const TOKENS = 2000;
@@ -50,6 +50,14 @@ body { margin: 0; font-family: sans-serif; --font-ui-small: 13px; --text-normal:
 ${css}</style></head><body></body></html>`;
 }
 
+/**
+ * The trace Chromium returns, as text. Playwright types it as Node's Buffer; taken as unknown
+ * here, so this file needs no Node types (a Buffer is a Uint8Array).
+ */
+function traceText(trace: unknown): string {
+	return new TextDecoder().decode(trace as Uint8Array);
+}
+
 function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	return sorted[Math.floor(sorted.length / 2)];
@@ -82,18 +90,18 @@ export async function run(): Promise<BenchRow[]> {
 		// restart): traced on its own, so its CPU time is known even when the machine is busy.
 		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
 		const cold = await page.evaluate((n) => window.redlineBench.replay(n), EVENTS);
-		const [coldCpu] = cpuBetweenMarks((await browser.stopTracing()).toString(), "redline-replay-start", "redline-replay-end");
+		const [coldCpu] = cpuBetweenMarks(traceText(await browser.stopTracing()), "redline-replay-start", "redline-replay-end");
 		const warm: ReplayTiming[] = [];
 		for (let i = 0; i < RUNS; i++) warm.push(await page.evaluate((n) => window.redlineBench.replay(n), EVENTS));
 
 		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
 		for (let i = 0; i < 3; i++) await page.evaluate((n) => window.redlineBench.replay(n), EVENTS);
-		const replayCpu = cpuBetweenMarks((await browser.stopTracing()).toString(), "redline-replay-start", "redline-replay-end");
+		const replayCpu = cpuBetweenMarks(traceText(await browser.stopTracing()), "redline-replay-start", "redline-replay-end");
 
 		const streams: StreamTiming[] = [];
 		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
 		for (let i = 0; i < STREAM_RUNS; i++) streams.push(await page.evaluate(([n, t]) => window.redlineBench.stream(n, t), [EVENTS, TOKENS] as const));
-		const streamCpu = cpuBetweenMarks((await browser.stopTracing()).toString(), "redline-stream-start", "redline-stream-end");
+		const streamCpu = cpuBetweenMarks(traceText(await browser.stopTracing()), "redline-stream-start", "redline-stream-end");
 		const cpuPerFrame = streamCpu.map((ms, i) => ms / Math.max(1, streams[i].frames));
 
 		const frames = streams.flatMap((s) => s.frameMs);

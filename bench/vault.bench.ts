@@ -1,10 +1,10 @@
 /** Vault throughput: FolderVault writes, and listing the shared corpus when present (search: search.bench.ts). */
-import { cp, mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { FolderVault } from "../src/sandbox/folder-vault";
 import { corpusDir } from "../test/support/corpus";
 import { createTempDir } from "../test/support/temp";
 import type { BenchRow } from "./run";
+import { cp, mkdir, writeFile } from "../src/node/fs";
+import { join } from "../src/node/path";
 
 /** Calls fn repeatedly for at least minMs and returns calls per second. */
 async function rate(fn: () => Promise<unknown>, minMs = 500): Promise<{ perSecond: number; meanMs: number }> {

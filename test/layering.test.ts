@@ -1,9 +1,9 @@
-import { readdir, readFile, writeFile, mkdir } from "node:fs/promises";
-import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "./support/corpus";
 import { findLayeringViolations, type SourceFile } from "./support/layering";
 import { tempDir } from "./support/temp";
+import { readdir, readFile, writeFile, mkdir } from "../src/node/fs";
+import { join, relative } from "../src/node/path";
 
 /** Every .ts/.tsx file under dir, with repository-relative paths measured from base. */
 async function readSources(dir: string, base: string): Promise<SourceFile[]> {
@@ -71,7 +71,7 @@ describe("layering", () => {
 		const violations = findLayeringViolations(await readSources(join(root, "src"), root));
 		expect(violations.sort()).toEqual([
 			'src/ui/planted.tsx: imports "obsidian": only src/obsidian/ and src/main.ts may import obsidian',
-			'src/vault/planted.ts: imports "node:fs/promises": only src/sandbox/, src/rpc/server/ and src/obsidian/transport/ may import Node built-ins',
+			'src/vault/planted.ts: imports "node:fs/promises": only src/node/, src/sandbox/, src/rpc/server/ and src/obsidian/transport/ may import Node built-ins',
 			'src/vault/planted.ts: imports "obsidian": only src/obsidian/ and src/main.ts may import obsidian',
 		]);
 	});

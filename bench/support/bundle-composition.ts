@@ -5,13 +5,12 @@
  * bench/baseline/; run this file to see it, with the largest modules:
  *   npx tsx bench/support/bundle-composition.ts [modules to list, default 40]
  */
-import { mkdtemp, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import process from "node:process";
-import { fileURLToPath } from "node:url";
 import esbuild, { type Metafile } from "esbuild";
 import { buildOptions } from "../../esbuild.config.mjs";
+import { mkdtemp, stat } from "../../src/node/fs";
+import { tmpdir } from "../../src/node/os";
+import * as path from "../../src/node/path";
+import { process } from "../../src/node/process";
 
 export interface BuiltBundle {
 	file: string;
@@ -66,4 +65,4 @@ async function main(): Promise<void> {
 	for (const [input, bytes] of [...built.inputs].sort((a, b) => b[1] - a[1]).slice(0, limit)) process.stdout.write(`${kb(bytes)} KB  ${input}\n`);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();
+if (process.argv[1] && path.fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();

@@ -6,10 +6,10 @@
  * Prints one JSON line: {"read": ms, "evaluate": ms, "onload": ms}.
  * Usage: node --import tsx bench/support/cold-load-child.ts <main.js>
  */
-import { readFileSync } from "node:fs";
-import process from "node:process";
 import { App, Platform } from "../../test/fakes/obsidian";
 import { MANIFEST, bundleContext } from "../../test/obsidian/support/bundle";
+import { readFileSync } from "../../src/node/fs";
+import { process } from "../../src/node/process";
 
 async function coldStart(file: string): Promise<{ read: number; evaluate: number; onload: number }> {
 	Platform.isDesktopApp = false;

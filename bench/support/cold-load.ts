@@ -3,15 +3,11 @@
  * as at every Obsidian start: V8 has compiled nothing of the file yet. Rounds are interleaved
  * (the order flips every round), so the machine's load affects every file alike.
  */
-import { execFile } from "node:child_process";
-import path from "node:path";
-import process from "node:process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { execFile as run } from "../../src/node/child-process";
+import * as path from "../../src/node/path";
+import { process } from "../../src/node/process";
 
-const run = promisify(execFile);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const child = path.join(root, "bench/support/cold-load-child.ts");
+const root = path.resolve(path.dirname(path.fileURLToPath(import.meta.url)), "../..");
 
 export interface ColdLoad {
 	read: number;
@@ -21,10 +17,13 @@ export interface ColdLoad {
 
 export const total = (load: ColdLoad): number => load.read + load.evaluate + load.onload;
 
-async function coldLoad(file: string): Promise<ColdLoad> {
-	const { stdout } = await run(process.execPath, ["--import", "tsx", child, file], { cwd: root, maxBuffer: 1 << 20 });
-	return JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as ColdLoad;
+/** Runs a bench child script (bench/support/*-child.ts) in a fresh Node process; its last line of output is JSON. */
+export async function inFreshProcess<T>(script: string, args: readonly string[]): Promise<T> {
+	const { stdout } = await run(process.execPath, ["--import", "tsx", path.join(root, script), ...args], { cwd: root, maxBuffer: 1 << 20 });
+	return JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as T;
 }
+
+const coldLoad = (file: string): Promise<ColdLoad> => inFreshProcess<ColdLoad>("bench/support/cold-load-child.ts", [file]);
 
 /** `rounds` cold loads of each file, one process at a time. */
 export async function coldLoads(files: readonly string[], rounds: number): Promise<ColdLoad[][]> {

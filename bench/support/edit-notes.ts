@@ -5,10 +5,9 @@
  * The edit rewrites ONE named section "in plain words", so on a note too long for the apply
  * model's output the composer's section path applies.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { splitTokens } from "../../src/sandbox/model-server";
+import { existsSync, readdirSync, readFileSync } from "../../src/node/fs";
+import { basename, join, resolve, fileURLToPath } from "../../src/node/path";
 
 const CORPUS = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "..", "shared", "corpus", "kepano-vault");
 /** Folders of real prose (Templates and Daily are mostly frontmatter). */

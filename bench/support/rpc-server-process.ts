@@ -6,14 +6,15 @@
  *
  * Usage: node --expose-gc --import tsx bench/support/rpc-server-process.ts <token>
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import process from "node:process";
-import { createInterface } from "node:readline";
 import { startRpcServer } from "../../src/rpc/server/server";
 import { FolderStore } from "../../src/sandbox/folder-store";
 import { LocalThreadService } from "../../src/thread/service";
+import { mkdtemp, rm } from "../../src/node/fs";
+import { tmpdir } from "../../src/node/os";
+import { join } from "../../src/node/path";
+import { garbageCollector } from "../../src/node/diagnostics";
+import { process } from "../../src/node/process";
+import { readLines } from "../../src/node/streams";
 
 const token = process.argv[2] ?? "";
 const dir = await mkdtemp(join(tmpdir(), "redline-http-bench-"));
@@ -21,8 +22,8 @@ const service = new LocalThreadService({ store: new FolderStore(dir) });
 const server = await startRpcServer({ service, token });
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 
-const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-for await (const line of createInterface({ input: process.stdin })) {
+const collect = garbageCollector();
+for await (const line of readLines(process.stdin)) {
 	if (line === "rss") {
 		collect();
 		collect();

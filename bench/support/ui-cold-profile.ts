@@ -5,9 +5,9 @@
  * Usage: npx tsx bench/support/ui-cold-profile.ts [events]
  */
 import { pageScript } from "../ui-render.bench";
-import { readFile } from "node:fs/promises";
-import process from "node:process";
 import { launchChromium } from "../../test/e2e/support/browser";
+import { readFile } from "../../src/node/fs";
+import { process } from "../../src/node/process";
 
 interface ProfileNode {
 	id: number;
@@ -65,9 +65,9 @@ try {
 		const key = frame.url === "" && frame.lineNumber < 0 ? frame.functionName || "(native)" : moduleOf(frame.lineNumber);
 		byModule.set(key, (byModule.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
 	});
-	console.log("self time by module:");
-	for (const [name, ms] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${name}`);
-	console.log(`cold mount to paint: ${timing.mountToPaintMs.toFixed(1)} ms, ${timing.messages} messages`);
+	process.stdout.write("self time by module:\n");
+	for (const [name, ms] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stdout.write(`${ms.toFixed(1).padStart(8)} ms  ${name}\n`);
+	process.stdout.write(`cold mount to paint: ${timing.mountToPaintMs.toFixed(1)} ms, ${timing.messages} messages\n`);
 	// A timeline: what each 20 ms of the mount was spent on (idle, native work, or the top function).
 	const buckets: Map<string, number>[] = [];
 	let t = 0;
@@ -80,9 +80,9 @@ try {
 	});
 	buckets.forEach((bucket, index) => {
 		const top = [...bucket].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
-		console.log(`${String(index * 20).padStart(5)} ms: ${top.join(", ")}`);
+		process.stdout.write(`${String(index * 20).padStart(5)} ms: ${top.join(", ")}\n`);
 	});
-	for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${name}`);
+	for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) process.stdout.write(`${ms.toFixed(1).padStart(8)} ms  ${name}\n`);
 } finally {
 	await browser.close();
 }

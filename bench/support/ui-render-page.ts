@@ -51,7 +51,7 @@ function host(service: FakeThreadService): UiHost {
 /** Resolves just after the next paint: a task queued from a frame callback runs after that frame. */
 function afterNextPaint(): Promise<number> {
 	return new Promise((resolve) => {
-		requestAnimationFrame(() => {
+		window.requestAnimationFrame(() => {
 			const channel = new MessageChannel();
 			channel.port1.onmessage = () => resolve(performance.now());
 			channel.port2.postMessage(null);
@@ -149,9 +149,9 @@ async function stream(events: number, tokens: number): Promise<StreamTiming> {
 	const onFrame = (now: number): void => {
 		frameMs.push(now - previous);
 		previous = now;
-		if (streaming) requestAnimationFrame(onFrame);
+		if (streaming) window.requestAnimationFrame(onFrame);
 	};
-	requestAnimationFrame(onFrame);
+	window.requestAnimationFrame(onFrame);
 	performance.mark("redline-stream-start");
 
 	await new Promise<void>((resolve) => {
@@ -164,7 +164,7 @@ async function stream(events: number, tokens: number): Promise<StreamTiming> {
 			const batch: NewEvent[] = [];
 			for (; sent < due; sent++) batch.push({ type: "assistant_token", messageId, text: sent % 15 === 14 ? "\n\n- word" : " word" });
 			service.push(THREAD, ...batch);
-			if (sent < tokens) setTimeout(() => channel.port2.postMessage(null), 0);
+			if (sent < tokens) window.setTimeout(() => channel.port2.postMessage(null), 0);
 			else resolve();
 		};
 		channel.port2.postMessage(null);

@@ -7,10 +7,11 @@
 import type * as RedlineModule from "../redline";
 import type * as MountModule from "../ui/mount";
 
-/* eslint-disable @typescript-eslint/no-require-imports -- require() is what makes esbuild defer these modules; see above */
+/** CommonJS require, which esbuild resolves at build time (declared here: Obsidian's review lints without Node's types). */
+declare const require: (id: string) => unknown;
+
 let redlineLoader = (): typeof RedlineModule => require("../redline") as typeof RedlineModule;
 let mountLoader = (): typeof MountModule => require("../ui/mount") as typeof MountModule;
-/* eslint-enable @typescript-eslint/no-require-imports -- end of the lazy loaders */
 
 export function loadRedline(): typeof RedlineModule {
 	return redlineLoader();

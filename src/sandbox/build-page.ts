@@ -3,9 +3,9 @@
  * files and the plugin's own styles.css, into dist/sandbox/.
  */
 import { build } from "esbuild";
-import { copyFile, mkdir } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import * as path from "../node/path";
+import { copyFile, mkdir } from "../node/fs";
+import { fileURLToPath } from "../node/path";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const PAGE_DIR = path.join(REPO_ROOT, "dist", "sandbox");

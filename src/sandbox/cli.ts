@@ -2,10 +2,6 @@
  * `npm start`: builds the page, starts the sandbox on 127.0.0.1 and prints the URL with its
  * access token (and opens it where there is a browser).
  */
-import { spawn } from "node:child_process";
-import { cp, mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { buildPage, PAGE_DIR, REPO_ROOT } from "./build-page";
 import { CliError, parseCliArgs, USAGE } from "./cli-args";
 import type { Vault } from "../vault/vault";
@@ -13,6 +9,11 @@ import { runCheckCommand } from "./check-command";
 import { createDemoScript } from "./demo-script";
 import { MemoryVault } from "../vault/memory-vault";
 import { SandboxStartError, startSandbox, type SandboxModel } from "./sandbox";
+import * as path from "../node/path";
+import { spawn } from "../node/child-process";
+import { cp, mkdtemp } from "../node/fs";
+import { tmpdir } from "../node/os";
+import { process } from "../node/process";
 
 async function scratchVault(): Promise<string> {
 	const dir = await mkdtemp(path.join(tmpdir(), "redline-sandbox-"));
@@ -21,7 +22,7 @@ async function scratchVault(): Promise<string> {
 	return vault;
 }
 
-function modelFromEnv(env: NodeJS.ProcessEnv): SandboxModel {
+function modelFromEnv(env: Readonly<Record<string, string | undefined>>): SandboxModel {
 	if (!env.OPENAI_API_KEY) return { kind: "scripted", scriptForVault: (vault: Vault) => createDemoScript(vault) };
 	return {
 		kind: "real",
@@ -45,7 +46,7 @@ function openBrowser(url: string): void {
 async function main(): Promise<void> {
 	const options = parseCliArgs(process.argv.slice(2), process.env);
 	if (options.help) {
-		console.log(USAGE);
+		process.stdout.write(`${USAGE}\n`);
 		return;
 	}
 	const model = modelFromEnv(process.env);
@@ -58,11 +59,11 @@ async function main(): Promise<void> {
 	if (options.build) await buildPage();
 	const vaultDir = options.vault ? path.resolve(options.vault) : await scratchVault();
 	const sandbox = await startSandbox({ vaultDir, pageDir: PAGE_DIR, model, port: options.port, token: options.token, contextTokens: options.contextTokens, textToolCalls: options.textToolCalls });
-	console.log(`Redline sandbox
+	process.stdout.write(`Redline sandbox
   vault: ${vaultDir}${options.vault ? "" : " (a scratch copy of examples/vault)"}
   model: ${model.kind !== "real" ? "offline scripted demo (set OPENAI_API_KEY for a real model)" : `${model.model} at ${model.baseUrl}`}
   open:  ${sandbox.pageUrl}
-Press Ctrl+C to stop.`);
+Press Ctrl+C to stop.\n`);
 	if (options.open && !process.env.CI) openBrowser(sandbox.pageUrl);
 	const stop = () => {
 		void sandbox.close().then(() => process.exit(0));

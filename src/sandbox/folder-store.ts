@@ -3,12 +3,12 @@
  * <root>/threads/abc.jsonl. Writes go to a temp file and are renamed into place, so a crash
  * leaves the old value or the new one, never half of one. Operations on one key are serialized.
  */
-import { appendFile, mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
 import { checkStoreKey, checkStorePrefix, StoreError } from "../store/keys";
 import type { Store } from "../store/store";
 import { PathLock } from "../vault/path-lock";
 import { errno } from "./fs-errors";
+import { appendFile, mkdir, readdir, readFile, rename, unlink, writeFile } from "../node/fs";
+import { dirname, join, resolve } from "../node/path";
 
 function toStoreError(error: unknown, key: string): StoreError {
 	const code = errno(error);

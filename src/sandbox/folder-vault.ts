@@ -11,9 +11,6 @@
  * most of what indexing a vault cost. Callers that go through many notes yield between them
  * (the search index does, in time slices). Writes stay asynchronous.
  */
-import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { link, lstat, mkdir, rename, stat, unlink, writeFile } from "node:fs/promises";
-import { basename as baseOf, dirname, join, sep } from "node:path";
 import { ChangeEmitter } from "../vault/change-emitter";
 import { PathLock } from "../vault/path-lock";
 import { basename, normalizeFolderPath, normalizeVaultPath, parentFolder } from "../vault/paths";
@@ -22,6 +19,9 @@ import { VaultError } from "../vault/vault";
 import type { NoteStat, Vault, VaultChange } from "../vault/vault";
 import { FolderWatch, KnownFiles, scanNotes } from "./folder-watch";
 import { errno, toVaultError } from "./fs-errors";
+import { link, lstat, lstatSync, mkdir, readFileSync, realpathSync, rename, stat, statSync, unlink, writeFile } from "../node/fs";
+import { basename as baseOf, dirname, join, sep } from "../node/path";
+import type { NodeBuffer } from "../node/buffer";
 
 export interface FolderVaultOptions {
 	/** Shown to the model; defaults to the folder's name. */
@@ -244,7 +244,7 @@ export class FolderVault implements Vault {
 	}
 
 	private async readResolved(rel: string, abs: string): Promise<string> {
-		let bytes: Buffer;
+		let bytes: NodeBuffer;
 		try {
 			bytes = readFileSync(abs);
 		} catch (error) {

@@ -4,11 +4,11 @@
  * is compared with the state last known (from the initial scan and from the vault's own writes).
  * A path whose size and mtime match what the vault itself wrote is an echo and stays silent.
  */
-import { lstatSync, readdirSync, watch, type Dirent, type FSWatcher } from "node:fs";
-import { lstat } from "node:fs/promises";
-import { join, sep } from "node:path";
 import { isHiddenPath, isNotePath, isUnder } from "../vault/paths";
 import type { VaultChange } from "../vault/vault";
+import { lstat, lstatSync, readdirSync, watch, type DirEntry as Dirent, type FolderWatcher as FSWatcher } from "../node/fs";
+import { join, sep } from "../node/path";
+import { clearTimeout, nextImmediate, setTimeout } from "../node/timers";
 
 export interface FileState {
 	size: number;
@@ -62,7 +62,7 @@ export async function scanNotes(root: string, folder: string): Promise<Map<strin
 			}
 		}
 		if (performance.now() - sliceStart >= SCAN_SLICE_MS) {
-			await new Promise((resolve) => setImmediate(resolve));
+			await nextImmediate();
 			sliceStart = performance.now();
 		}
 	}

@@ -14,12 +14,13 @@
  * Bad input is a 4xx with a message (a body that is not JSON, not UTF-8 or too large); anything
  * else that fails is a 500 that says so without the exception's own text.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { reportToStderr } from "../rpc/server/front-door";
 import { readTextBody } from "../rpc/server/request-body";
 import { sendJson } from "../rpc/server/responses";
 import type { IndexStatusFeed } from "../search/index-status";
 import { VaultError, type Vault } from "../vault/vault";
+import type { IncomingMessage, ServerResponse } from "../node/http";
+import { setInterval, clearInterval } from "../node/timers";
 
 export interface NotesApiOptions {
 	vault: Vault;

@@ -3,9 +3,6 @@
  * browser on 127.0.0.1. `npm start` runs it (cli.ts); end-to-end tests start it in-process with a
  * scripted model per test.
  */
-import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
-import path from "node:path";
 import { createRedline, type Redline } from "../redline";
 import { DEFAULT_SETTINGS, type ModelCredentials, type RedlineSettings } from "../settings";
 import { refusal } from "../rpc/server/access";
@@ -18,6 +15,10 @@ import { startModelServer, type ModelScript, type ModelServer } from "./model-se
 import { createNotesApi } from "./notes-api";
 import { serveStatic } from "./static-files";
 import type { Vault } from "../vault/vault";
+import * as path from "../node/path";
+import { randomBytes } from "../node/crypto";
+import type { NodeError, Server } from "../node/http";
+import { DEFAULT_CONFIG_DIR } from "../vault/paths";
 
 export type SandboxModel =
 	| { kind: "scripted"; script: ModelScript }
@@ -63,7 +64,7 @@ export class SandboxStartError extends Error {}
 
 function listen(server: Server, port: number): Promise<number> {
 	return new Promise((resolve, reject) => {
-		server.once("error", (error: NodeJS.ErrnoException) => {
+		server.once("error", (error: NodeError) => {
 			if (error.code === "EADDRINUSE") reject(new SandboxStartError(`Port ${port} on 127.0.0.1 is busy. Pick another with --port, or leave it out to take a free one.`));
 			else reject(error);
 		});
@@ -116,13 +117,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	}
 	const modelServer = await startScriptedModel(options, vault);
 	const { settings, credentials } = sandboxModelSettings(options, modelServer?.baseURL ?? null);
-	const dataDir = options.dataDir ?? path.join(vault.root, ".obsidian", "plugins", "redline", "data");
+	const dataDir = options.dataDir ?? path.join(vault.root, DEFAULT_CONFIG_DIR, "plugins", "redline", "data");
 	const redline = await createRedline({
 		vault,
 		store: new FolderStore(dataDir),
 		settings: () => settings,
 		credentials: () => credentials,
-		protectedFolders: [".obsidian", ".trash"],
+		protectedFolders: [DEFAULT_CONFIG_DIR, ".trash"],
 		// The offline demo's scripted model answers only the requests of its demo turns.
 		titles: options.model.kind === "scripted" ? "first-words" : "model",
 	});

@@ -1,8 +1,8 @@
 /** Serves the built page (dist/sandbox) — a fixed set of files, never a path from the URL. */
-import { readFile } from "node:fs/promises";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import { sendPlain } from "../rpc/server/responses";
+import * as path from "../node/path";
+import { readFile } from "../node/fs";
+import type { IncomingMessage, ServerResponse } from "../node/http";
 
 const FILES: Record<string, string> = {
 	"/": "index.html",

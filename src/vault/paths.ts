@@ -10,11 +10,16 @@ import { VaultError } from "./vault";
 export const NOTE_EXTENSIONS: readonly string[] = [".md"];
 
 /**
- * Folders that are always protected: Obsidian's default configuration folder. A user may rename
- * it, so hosts also pass Vault#configDir in protectedFolders; this default keeps the usual name
- * safe even when a caller forgets.
+ * Obsidian's default configuration folder. A user may rename it (Vault#configDir), so the
+ * Obsidian host passes the real one in protectedFolders; the sandbox's vault and tests use this.
  */
-export const ALWAYS_PROTECTED: readonly string[] = [".obsidian"];
+export const DEFAULT_CONFIG_DIR = ".obsidian";
+
+/**
+ * Folders that are always protected: Obsidian's default configuration folder, so the usual name
+ * stays safe even when a caller forgets to pass Vault#configDir.
+ */
+export const ALWAYS_PROTECTED: readonly string[] = [DEFAULT_CONFIG_DIR];
 
 // C0 controls and DEL. Obsidian and every file system disagree about them; nobody needs them.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects

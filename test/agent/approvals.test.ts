@@ -6,6 +6,7 @@ import type { ThreadState } from "../../src/thread/state";
 import { toolResult } from "../../src/tools/result";
 import type { Tool } from "../../src/tools/tool";
 import { AccessFloor } from "../../src/vault/access-floor";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
 const writer: Tool<{ path: string }> = {
 	name: "writer",
@@ -61,10 +62,10 @@ describe("decide (approval policy)", () => {
 		expect(decide(writer, { path: "ok/a.md" }, emptyState("t"), {}, floor)).toBe("approve");
 	});
 
-	it("always asks for writes under .obsidian or the plugin's data folder, whatever the preference", () => {
-		expect(decide(writer, { path: ".obsidian/app.json" }, withPreference("always"), {}, floor)).toBe("ask");
+	it(`always asks for writes under ${DEFAULT_CONFIG_DIR} or the plugin's data folder, whatever the preference`, () => {
+		expect(decide(writer, { path: `${DEFAULT_CONFIG_DIR}/app.json` }, withPreference("always"), {}, floor)).toBe("ask");
 		expect(decide(writer, { path: ".OBSIDIAN/app.json" }, withPreference("always"), {}, floor)).toBe("ask");
-		expect(decide(writer, { path: "ok/../.obsidian/x" }, withPreference("always"), {}, floor)).toBe("ask");
+		expect(decide(writer, { path: `ok/../${DEFAULT_CONFIG_DIR}/x` }, withPreference("always"), {}, floor)).toBe("ask");
 		const plugin = new AccessFloor(["Plugins/redline"]);
 		expect(decide(writer, { path: "Plugins/redline/data.md" }, withPreference("always"), {}, plugin)).toBe("ask");
 		expect(decide(writer, { path: "Notes/a.md" }, withPreference("always"), {}, plugin)).toBe("approve");
@@ -76,7 +77,7 @@ describe("decide (approval policy)", () => {
 	});
 
 	it("always shows a card for reading configuration, plugin data and hidden files, even after an earlier approval", () => {
-		for (const path of [".obsidian/plugins/other/data.json", ".env", "Notes/.secret.md", "../outside.md"]) {
+		for (const path of [`${DEFAULT_CONFIG_DIR}/plugins/other/data.json`, ".env", "Notes/.secret.md", "../outside.md"]) {
 			expect(decide(reader, { path }, emptyState("t"), {}, floor), path).toBe("ask");
 			expect(decide(reader, { path }, withPreference("always", "reader"), {}, floor), path).toBe("ask");
 			expect(decide(reader, { path }, afterUserApprovedRead(path), {}, floor), path).toBe("ask");

@@ -24,9 +24,7 @@ async function caught(status: number, body: unknown): Promise<unknown> {
 	const model = createChatModel({ baseUrl: server.baseURL, model: "m" }, undefined);
 	try {
 		const stream = await model.stream([["user", "hi"]]);
-		for await (const _chunk of stream) {
-			// drain
-		}
+		for await (const chunk of stream) void chunk; // drain: the error comes while reading
 	} catch (error) {
 		return error;
 	}

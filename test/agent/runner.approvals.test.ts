@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
 import type { ScriptStep } from "../../src/sandbox/model-server";
 import { harness, ofType } from "./support/harness";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
 describe("AgentRunner: approvals", () => {
 	it("answers a batch of three calls (auto-run, approved, denied with comment) with exactly one follow-up model call", async () => {
@@ -90,10 +91,10 @@ describe("AgentRunner: approvals", () => {
 		expect(toolResults(h.server.requests[1])[0].content).toBe("Appended to A.md.");
 	});
 
-	it("always asks before writing under .obsidian, even when the tool is set to always", async () => {
+	it(`always asks before writing under ${DEFAULT_CONFIG_DIR}, even when the tool is set to always`, async () => {
 		const h = await harness({
-			notes: { ".obsidian/app.json": "{}" },
-			script: scripted(reply.toolCalls([{ name: "appendLine", args: { path: ".obsidian/app.json", line: "x" }, id: "c1" }])),
+			notes: { [`${DEFAULT_CONFIG_DIR}/app.json`]: "{}" },
+			script: scripted(reply.toolCalls([{ name: "appendLine", args: { path: `${DEFAULT_CONFIG_DIR}/app.json`, line: "x" }, id: "c1" }])),
 		});
 		const threadId = await h.newThread();
 		await h.service.setToolPreference({ threadId, tool: "appendLine", preference: "always" });

@@ -12,6 +12,7 @@ import { readNoteTool } from "../../src/tools/read-note";
 import { FaultyStore } from "../support/faulty-store";
 import { appendLineTool, harness, ofType, readEvents, slowTool } from "./support/harness";
 import type { Harness } from "./support/harness";
+import { setTimeout } from "../../src/node/timers";
 
 async function waitFor(h: Harness, threadId: string, test: (e: ThreadEvent) => boolean): Promise<void> {
 	for (let i = 0; i < 4000; i++) {

@@ -4,6 +4,7 @@ import type { ThreadEvent } from "../../src/thread/events";
 import { appendLineTool, harness, ofType, readEvents, slowTool } from "./support/harness";
 import type { Harness } from "./support/harness";
 import { readNoteTool } from "../../src/tools/read-note";
+import { setTimeout } from "../../src/node/timers";
 
 /** Polls the log until an event matches (the drive runs concurrently). */
 async function waitFor(h: Harness, threadId: string, test: (e: ThreadEvent) => boolean): Promise<void> {

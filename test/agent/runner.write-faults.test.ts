@@ -13,6 +13,7 @@ import { createExecuteEditTool } from "../../src/tools/execute-edit";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { harness, readEvents } from "./support/harness";
 import type { Harness } from "./support/harness";
+import { setTimeout } from "../../src/node/timers";
 
 /** A vault whose next process() waits until the test opens the gate (a slow disk or sync). */
 class GatedVault extends MemoryVault {

@@ -27,12 +27,13 @@ import { AccessFloor } from "../../src/vault/access-floor";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import type { NoteStat, Vault, VaultChange } from "../../src/vault/vault";
 import { noteInPrompt } from "../composer/harness";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
 const PROTECTED = ".redline/data";
 /** Paths under the floor, each a kind of file a planted instruction would go after. */
 const UNDER_FLOOR = [
-	".obsidian/plugins/other/data.json",
-	".obsidian/snippets/x.css",
+	`${DEFAULT_CONFIG_DIR}/plugins/other/data.json`,
+	`${DEFAULT_CONFIG_DIR}/snippets/x.css`,
 	`${PROTECTED}/threads/t.md`,
 	".env",
 	"Private/.secret/plan.md",

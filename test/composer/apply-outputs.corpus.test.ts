@@ -4,14 +4,14 @@
  * declareEditIntent's whole apply path into a real history, and ends exactly as it says:
  * written as X, or refused with the note and its history unchanged.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
 import type { EditOperation } from "../../src/thread/events";
 import { editHarness } from "./harness";
+import { readdirSync, readFileSync } from "../../src/node/fs";
+import { fileURLToPath, join } from "../../src/node/path";
 
-const DIR = join(import.meta.dirname, "../fixtures/apply-outputs");
+const DIR = fileURLToPath(new URL("../fixtures/apply-outputs", import.meta.url));
 const FINISH_REASONS = ["stop", "length", "content_filter", "tool_calls"] as const;
 type FinishReason = (typeof FINISH_REASONS)[number];
 

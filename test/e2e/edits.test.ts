@@ -12,6 +12,7 @@ import { chromiumPath, launchChromium } from "./support/browser";
 import { editCard, eventually, openNote, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
 import { withE2E } from "./support/sandbox-harness";
 import { applyRequests, applyWith, gate, mainAndApply, mainRequests } from "./support/scripts";
+import { nodeFetch as fetch } from "../../src/node/fetch";
 
 const DAILY = "Daily/2026-11-28.md";
 

@@ -14,6 +14,7 @@ import type { ThreadEvent } from "../../src/thread/events";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { ofType, readEvents } from "../agent/support/harness";
 import { applyWith, mainAndApply } from "../e2e/support/scripts";
+import { nodeFetch as fetch } from "../../src/node/fetch";
 
 const DAILY = "# Daily\nWalk the dog\nBuy milk\n";
 

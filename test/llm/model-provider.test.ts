@@ -6,6 +6,7 @@ import { reply, scripted, startModelServer } from "../../src/sandbox/model-serve
 import type { ModelServer } from "../../src/sandbox/model-server";
 import { DEFAULT_SETTINGS } from "../../src/settings";
 import type { RedlineSettings } from "../../src/settings";
+import { nodeFetch as fetch } from "../../src/node/fetch";
 
 let server: ModelServer | undefined;
 afterEach(async () => {

@@ -10,6 +10,7 @@ import type { ThreadService } from "../../src/thread/service-api";
 import { App, Platform, type Plugin } from "../fakes/obsidian";
 import { MANIFEST, buildBundle, loadBundle } from "./support/bundle";
 import { DATA_PATH } from "./support/plugin";
+import { sleep } from "../../src/node/timers";
 
 interface BundledService extends ThreadService {
 	idle(threadId: string): Promise<void>;
@@ -67,7 +68,7 @@ describe("main.js runs a whole edit", () => {
 		});
 		const app = new App();
 		app.vault.seed({ "Daily.md": BEFORE });
-		await app.vault.adapter.mkdir(".obsidian/plugins/redline");
+		await app.vault.adapter.mkdir(`${app.vault.configDir}/plugins/redline`);
 		await app.vault.adapter.write(DATA_PATH, JSON.stringify({ settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, applyModel: {}, transport: "auto" }, secrets: {} }));
 		const { PluginClass } = await loadBundle(file, app);
 		const plugin = new PluginClass(app, MANIFEST) as BundledPlugin;
@@ -81,7 +82,7 @@ describe("main.js runs a whole edit", () => {
 			if (message.kind === "event") events.push(message.event);
 		});
 		const settled = async (): Promise<void> => {
-			await new Promise((resolve) => setTimeout(resolve, 10));
+			await sleep(10);
 			await service.idle(threadId);
 		};
 

@@ -8,6 +8,8 @@ import type { ThreadService } from "../../src/thread/service-api";
 import { App, Platform, type Plugin } from "../fakes/obsidian";
 import { MANIFEST, buildBundle, loadBundle } from "./support/bundle";
 import { DATA_PATH } from "./support/plugin";
+import { setTimeout } from "../../src/node/timers";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
 interface BundledPlugin extends Plugin {
 	service(): Promise<ThreadService>;
@@ -50,7 +52,7 @@ async function converse(options: { desktop: boolean }): Promise<{ events: Stored
 	});
 	const app = new App();
 	app.vault.seed({ "Groceries.md": NOTE });
-	await app.vault.adapter.mkdir(".obsidian/plugins/redline");
+	await app.vault.adapter.mkdir(`${DEFAULT_CONFIG_DIR}/plugins/redline`);
 	await app.vault.adapter.write(DATA_PATH, JSON.stringify({ settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "auto" }, secrets: {} }));
 	const { PluginClass } = await loadBundle(file, app, { desktopNode: options.desktop });
 	const plugin = new PluginClass(app, MANIFEST) as BundledPlugin;

@@ -2,9 +2,10 @@
 // `obsidian`, no Node built-ins, as on mobile).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { App, Platform, notices, type Plugin } from "../fakes/obsidian";
-import { readFile } from "node:fs/promises";
 import { MANIFEST, buildBundle, loadBundle } from "./support/bundle";
 import { hasLookbehind, regexesIn } from "./support/regex-literals";
+import { readFile } from "../../src/node/fs";
+import { setTimeout, setImmediate } from "../../src/node/timers";
 
 interface BundledPlugin extends Plugin {
 	core(): Promise<{ history: { write(request: { path: string; base: string; proposed: string; description: string }): Promise<{ status: string }> } }>;

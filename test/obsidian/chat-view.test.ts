@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { App, migrationListenerCount } from "../fakes/obsidian";
 import { startPlugin, stopPlugin } from "./support/plugin";
+import { setTimeout } from "../../src/node/timers";
 
 async function settle(): Promise<void> {
 	for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));

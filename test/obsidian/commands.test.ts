@@ -5,6 +5,8 @@ import type { PinnedItem, StoredEvent } from "../../src/thread/events";
 import { project } from "../../src/thread/projection";
 import type { ThreadService } from "../../src/thread/service-api";
 import { startPlugin, stopPlugin } from "./support/plugin";
+import { setTimeout, setImmediate } from "../../src/node/timers";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
 async function settle(): Promise<void> {
 	for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -61,8 +63,8 @@ async function withChatEdit(options: { earlier?: boolean } = {}) {
 		{ seq: 1, threadId, at, type: "thread_created", v: 1 },
 		{ seq: 2, threadId, at, type: "edit_intent_declared", editId: "edit_1", callId: "call_1", path: "Daily.md", operation: "modify", description: "add eggs" },
 	];
-	await app.vault.adapter.mkdir(".obsidian/plugins/redline/data/threads");
-	await app.vault.adapter.write(`.obsidian/plugins/redline/data/threads/${threadId}.jsonl`, lines.map((line) => JSON.stringify(line)).join("\n") + "\n");
+	await app.vault.adapter.mkdir(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads`);
+	await app.vault.adapter.write(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads/${threadId}.jsonl`, lines.map((line) => JSON.stringify(line)).join("\n") + "\n");
 	const { plugin } = await startPlugin(app);
 	const core = await plugin.core();
 	if (options.earlier) expect((await core.history.write({ path: "Daily.md", base: "\nmilk\n", proposed: "# Daily\n\nmilk\n", description: "Add a title" })).status).toBe("written");

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { App, delegatedListenerCount, MarkdownView, Platform } from "../fakes/obsidian";
 import { startPlugin, stopPlugin } from "./support/plugin";
 import type { HoverLinkEvent } from "../../src/obsidian/internal-links";
+import { setTimeout } from "../../src/node/timers";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
 const THREAD = "t_links";
 
@@ -21,8 +23,8 @@ async function appWithReply(): Promise<App> {
 		{ type: "assistant_token", messageId: "m2", text: "See [[Daily]] and [[Projects/Plan|the plan]]." },
 		{ type: "assistant_message_completed", messageId: "m2", finishReason: "stop" },
 	].map((event, i) => JSON.stringify({ seq: i + 1, threadId: THREAD, at, ...event }));
-	await app.vault.adapter.mkdir(".obsidian/plugins/redline/data/threads");
-	await app.vault.adapter.write(`.obsidian/plugins/redline/data/threads/${THREAD}.jsonl`, events.join("\n") + "\n");
+	await app.vault.adapter.mkdir(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads`);
+	await app.vault.adapter.write(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads/${THREAD}.jsonl`, events.join("\n") + "\n");
 	return app;
 }
 

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { App } from "../fakes/obsidian";
 import { ObsidianStore } from "../../src/obsidian/obsidian-store";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
 describe("ObsidianStore", () => {
 	it("keeps keys under the plugin's data folder and lists them by prefix, sorted", async () => {
 		const app = new App();
-		const store = new ObsidianStore(app.vault.adapter, ".obsidian/plugins/redline/data");
+		const store = new ObsidianStore(app.vault.adapter, `${DEFAULT_CONFIG_DIR}/plugins/redline/data`);
 		await store.append("threads/b.jsonl", "1\n");
 		await store.append("threads/b.jsonl", "2\n");
 		await store.write("threads/a.jsonl", "x");
 		await store.write("history/index.json", "{}");
-		expect(app.vault.text(".obsidian/plugins/redline/data/threads/b.jsonl")).toBe("1\n2\n");
+		expect(app.vault.text(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads/b.jsonl`)).toBe("1\n2\n");
 		expect(await store.list("threads/")).toEqual(["threads/a.jsonl", "threads/b.jsonl"]);
 		expect(await store.list("")).toEqual(["history/index.json", "threads/a.jsonl", "threads/b.jsonl"]);
 		expect(await store.read("missing")).toBeNull();
@@ -20,7 +21,7 @@ describe("ObsidianStore", () => {
 	});
 
 	it("refuses keys that could leave its folder", async () => {
-		const store = new ObsidianStore(new App().vault.adapter, ".obsidian/plugins/redline/data");
+		const store = new ObsidianStore(new App().vault.adapter, `${DEFAULT_CONFIG_DIR}/plugins/redline/data`);
 		await expect(store.write("../../../Note.md", "x")).rejects.toThrow(/Invalid store key/);
 		await expect(store.read("/abs")).rejects.toThrow(/Invalid store key/);
 	});

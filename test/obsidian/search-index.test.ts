@@ -2,9 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { App } from "../fakes/obsidian";
 import { startPlugin, stopPlugin } from "./support/plugin";
+import { sleep } from "../../src/node/timers";
 
 async function settle(): Promise<void> {
-	for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+	for (let i = 0; i < 20; i++) await sleep(0);
 }
 
 describe("the search index in the plugin", () => {
@@ -34,6 +35,6 @@ describe("the search index in the plugin", () => {
 		const core = await plugin.core();
 		await core.search.search({ query: "tulips", limit: 5 });
 		await stopPlugin(plugin);
-		expect(app.vault.text(".obsidian/plugins/redline/data/search/index.json")).toContain("Garden.md");
+		expect(app.vault.text(`${app.vault.configDir}/plugins/redline/data/search/index.json`)).toContain("Garden.md");
 	});
 });

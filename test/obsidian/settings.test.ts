@@ -3,6 +3,7 @@ import { startModelServer, scripted, type ModelServer } from "../../src/sandbox/
 import { readSettings } from "../../src/obsidian/settings-data";
 import { App, notices, type PluginSettingTab } from "../fakes/obsidian";
 import { DATA_PATH, field, savedData, startPlugin, stopPlugin, type } from "./support/plugin";
+import { setTimeout, setImmediate } from "../../src/node/timers";
 
 const KEY = "sk-live-0123456789abcdefSECRET";
 let server: ModelServer | undefined;

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { App } from "../fakes/obsidian";
 import { lazyLoads, startPlugin, stopPlugin } from "./support/plugin";
+import { setImmediate } from "../../src/node/timers";
 
 async function settle(): Promise<void> {
 	for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));

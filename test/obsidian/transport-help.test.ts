@@ -2,25 +2,26 @@
 // Behind a corporate proxy the desktop transport cannot connect: the chat's error says why, and a
 // notice offers the switch to "Obsidian request" (one click changes the setting), shown once
 // however many requests fail. (Failed before: the error said only that the connection was lost.)
-import { readFileSync } from "node:fs";
-import https from "node:https";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredEvent } from "../../src/thread/events";
 import type { ThreadService } from "../../src/thread/service-api";
 import { App, shownNotices } from "../fakes/obsidian";
 import { savedData, startPlugin, stopPlugin } from "./support/plugin";
+import * as path from "../../src/node/path";
+import { fileURLToPath } from "../../src/node/path";
+import { readFileSync } from "../../src/node/fs";
+import { https, type Server } from "../../src/node/http";
+import { createRequire, type NodeRequire } from "../../src/node/module";
 
 let baseUrl: string;
-let server: https.Server;
+let server: Server;
 const desktopRequire = (window as unknown as { require?: unknown }).require;
 
 beforeAll(async () => {
 	// Obsidian desktop gives plugins Node's require (the desktop transport asks it for http/https).
-	(window as unknown as { require: NodeJS.Require }).require = createRequire(import.meta.url);
-	const fixtures = path.join(import.meta.dirname, "transport/fixtures");
-	server = https.createServer({ key: readFileSync(path.join(fixtures, "untrusted-proxy.key")), cert: readFileSync(path.join(fixtures, "untrusted-proxy.crt")) }, (_req, res) => res.end("{}"));
+	(window as unknown as { require: NodeRequire }).require = createRequire(import.meta.url);
+	const fixtures = fileURLToPath(new URL("transport/fixtures", import.meta.url));
+	server = https.createServer({ key: readFileSync(path.join(fixtures, "untrusted-proxy.key"), "utf8"), cert: readFileSync(path.join(fixtures, "untrusted-proxy.crt"), "utf8") }, (_req, res) => res.end("{}"));
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 	baseUrl = `https://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
 });

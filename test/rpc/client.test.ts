@@ -6,6 +6,7 @@ import { project } from "../../src/thread/projection";
 import type { StoredEvent } from "../../src/thread/events";
 import { eventsOf } from "../thread/support/service";
 import { startServer, TOKEN, until } from "./support";
+import { setTimeout } from "../../src/node/timers";
 
 describe("RemoteThreadService against the real server", () => {
 	it("behaves like the in-process service: create, send, subscribe, decide", async () => {

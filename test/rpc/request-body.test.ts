@@ -4,11 +4,11 @@
  * ok:true; bytes that are not UTF-8 were silently replaced too; and a body past the limit was
  * either waited for (Content-Length) or answered by closing the connection under the answer.
  */
-import { Buffer } from "node:buffer";
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../src/rpc/server/handler";
 import { portOf, rawRequest, requestText } from "../support/raw-http";
 import { rpc, startServer, TOKEN } from "./support";
+import { Buffer } from "../../src/node/buffer";
 
 const TITLE = "Café — 日本語 ✓";
 

@@ -2,6 +2,7 @@ import { EventSource } from "eventsource";
 import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "../../src/thread/events";
 import { rpc, startServer, TOKEN, until } from "./support";
+import { nodeFetch as fetch } from "../../src/node/fetch";
 
 async function create(server: Parameters<typeof rpc>[0]): Promise<string> {
 	const { json } = await rpc(server, { jsonrpc: "2.0", id: 1, method: "v1.thread.create", params: { title: "Over HTTP" } });

@@ -5,8 +5,6 @@
  * what it skipped from the log when the socket drains, and drops a client that falls too far
  * behind; that client resumes with Last-Event-ID.
  */
-import { Buffer } from "node:buffer";
-import type { Socket } from "node:net";
 import { EventSource } from "eventsource";
 import { describe, expect, it } from "vitest";
 import { RemoteThreadService } from "../../src/rpc/client/remote-thread-service";
@@ -15,6 +13,9 @@ import type { SubscriptionMessage } from "../../src/thread/service-api";
 import { mustCreate } from "../thread/support/service";
 import { openSocket, requestText, sseBlocks, type SseBlock } from "../support/raw-http";
 import { startObservedServer, TOKEN, until } from "./support";
+import { Buffer, type NodeBuffer } from "../../src/node/buffer";
+import type { Socket } from "../../src/node/http";
+import { nodeFetch as fetch } from "../../src/node/fetch";
 
 /** 8 KB per event: a thousand of them overrun what the kernel buffers for one socket. */
 const PAYLOAD = "x".repeat(8 * 1024);
@@ -30,11 +31,11 @@ async function renames(service: LocalThreadService, threadId: string, count: num
 }
 
 /** Asks for the event stream, then reads nothing until told to. */
-async function silentClient(port: number, threadId: string, headers: Record<string, string> = {}): Promise<{ socket: Socket; received: () => Buffer; read: () => void }> {
+async function silentClient(port: number, threadId: string, headers: Record<string, string> = {}): Promise<{ socket: Socket; received: () => NodeBuffer; read: () => void }> {
 	const socket = await openSocket(port);
 	socket.pause();
-	const chunks: Buffer[] = [];
-	socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+	const chunks: NodeBuffer[] = [];
+	socket.on("data", (chunk: NodeBuffer) => chunks.push(chunk));
 	socket.write(requestText(`GET /v1/threads/${threadId}/events?token=${TOKEN} HTTP/1.1`, { Host: `127.0.0.1:${port}`, ...headers }));
 	return { socket, received: () => Buffer.concat(chunks), read: () => socket.resume() };
 }

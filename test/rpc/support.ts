@@ -1,5 +1,4 @@
 /** A real RPC server on 127.0.0.1 over a LocalThreadService with the scripted test driver. */
-import type { ServerResponse } from "node:http";
 import { onTestFinished } from "vitest";
 import { createGuardedServer } from "../../src/rpc/server/front-door";
 import { createRpcHandler } from "../../src/rpc/server/handler";
@@ -7,6 +6,9 @@ import type { EventStreamOptions } from "../../src/rpc/server/sse";
 import { startRpcServer, type RpcServer } from "../../src/rpc/server/server";
 import type { LocalThreadService } from "../../src/thread/service";
 import { makeService } from "../thread/support/service";
+import type { ServerResponse } from "../../src/node/http";
+import { setTimeout } from "../../src/node/timers";
+import { nodeFetch as fetch } from "../../src/node/fetch";
 
 export const TOKEN = "test-token-0123456789abcdef";
 

@@ -5,14 +5,15 @@
  * that was not JSON got a 500 with the parser's message, and a foreign Host was served. Each
  * must get a 4xx with a plain message, and the sandbox must go on.
  */
-import { Buffer } from "node:buffer";
-import { mkdir, readdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scripted } from "../../src/sandbox/model-server";
 import { startSandbox, type Sandbox } from "../../src/sandbox/sandbox";
 import { portOf, rawRequest, requestText } from "../support/raw-http";
 import { tempDir } from "../support/temp";
+import * as path from "../../src/node/path";
+import { Buffer } from "../../src/node/buffer";
+import { mkdir, readdir, writeFile } from "../../src/node/fs";
+import { nodeFetch as fetch } from "../../src/node/fetch";
 
 const EXCEPTION_TEXT = /TypeError|URIError|SyntaxError|ERR_|Invalid URL|URI malformed|\n\s+at /;
 
@@ -78,7 +79,7 @@ describe("the sandbox's own routes", () => {
 		["larger than 8 MiB", Buffer.from(JSON.stringify({ text: "x".repeat(8 * 1024 * 1024) })), 413, "The request body is larger than the 8 MiB this server accepts"],
 	])("refuses a note body that is %s with a clear 4xx and writes nothing", async (_what, body, status, message) => {
 		sandbox = await start();
-		const response = await fetch(`${sandbox.url}/sandbox/api/note?token=fixed-token&path=${encodeURIComponent("Notes/B.md")}`, { method: "PUT", body, headers: { "content-type": "application/json" } });
+		const response = await fetch(`${sandbox.url}/sandbox/api/note?token=fixed-token&path=${encodeURIComponent("Notes/B.md")}`, { method: "PUT", body: new Uint8Array(body), headers: { "content-type": "application/json" } });
 		expect(response.status).toBe(status);
 		expect(await response.json()).toEqual({ error: message });
 		expect(await readdir(path.join(vaultDir, "Notes"))).toEqual(["A.md"]);

@@ -3,8 +3,6 @@
  * runs through the real service, runner, tools, history and ChatOpenAI against the scripted
  * server, on a scratch copy of the sample vault.
  */
-import { cp, readFile } from "node:fs/promises";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { planCompaction, writeSummary } from "../../src/agent/compaction";
 import { readModelThread } from "../../src/agent/transcript";
@@ -19,6 +17,8 @@ import { project } from "../../src/thread/projection";
 import type { ThreadState } from "../../src/thread/state";
 import { repoRoot } from "../support/corpus";
 import { tempDir } from "../support/temp";
+import * as path from "../../src/node/path";
+import { cp, readFile } from "../../src/node/fs";
 
 let sandbox: Sandbox | null = null;
 afterEach(async () => {

@@ -1,9 +1,9 @@
-import { readdir, readFile, writeFile, mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FolderStore } from "../../src/sandbox/folder-store";
 import { createTempDir, tempDir } from "../support/temp";
 import { describeStoreContract } from "../store/store-contract";
+import { readdir, readFile, writeFile, mkdir } from "../../src/node/fs";
+import { join } from "../../src/node/path";
 
 describeStoreContract("FolderStore", async () => {
 	const dir = await createTempDir("redline-store-");

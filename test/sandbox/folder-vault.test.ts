@@ -1,10 +1,11 @@
-import { mkdir, readdir, readFile, symlink, writeFile, rm, rename } from "node:fs/promises";
-import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FolderVault } from "../../src/sandbox/folder-vault";
 import type { VaultChange } from "../../src/vault/vault";
 import { createTempDir, tempDir } from "../support/temp";
 import { changesUntil, describeVaultContract, expectVaultError } from "../vault/vault-contract";
+import { mkdir, readdir, readFile, symlink, writeFile, rm, rename } from "../../src/node/fs";
+import { dirname, join } from "../../src/node/path";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
 async function writeNotes(root: string, notes: Record<string, string | Uint8Array>): Promise<void> {
 	for (const [path, text] of Object.entries(notes)) {
@@ -129,7 +130,7 @@ describe("FolderVault on disk", () => {
 			"a.md": "",
 			"b.txt": "",
 			"img.png": "",
-			".obsidian/app.md": "",
+			[`${DEFAULT_CONFIG_DIR}/app.md`]: "",
 			".trash/old.md": "",
 			"Sub/c.MD": "",
 		});

@@ -4,8 +4,6 @@
  * bound. Now it is dropped once MAX_QUEUED_CHANGE_BYTES wait, and a reconnecting page is told to
  * list the notes again, since changes have no log to resume from.
  */
-import { Buffer } from "node:buffer";
-import type { ServerResponse } from "node:http";
 import { EventSource } from "eventsource";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { createGuardedServer } from "../../src/rpc/server/front-door";
@@ -14,6 +12,9 @@ import { NotesClient } from "../../src/sandbox/page/api";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { openSocket, requestText } from "../support/raw-http";
 import { until } from "../rpc/support";
+import { Buffer } from "../../src/node/buffer";
+import type { ServerResponse } from "../../src/node/http";
+import { setImmediate } from "../../src/node/timers";
 
 /** A long note name, so each change event is a few hundred bytes. */
 const NOTE = `Notes/${"A very long note name ".repeat(10)}.md`;

@@ -3,8 +3,6 @@
  * routes it mounts answer any random request with a 2xx or a plain 4xx (never a 500 with an
  * exception's text), and the sandbox stays up. Random requests over real sockets.
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { scripted } from "../../src/sandbox/model-server";
@@ -12,6 +10,9 @@ import { startSandbox, type Sandbox } from "../../src/sandbox/sandbox";
 import { portOf } from "../support/raw-http";
 import { expectPlainAnswer, fuzzRequests } from "../support/request-fuzz";
 import { tempDir } from "../support/temp";
+import * as path from "../../src/node/path";
+import { mkdir, writeFile } from "../../src/node/fs";
+import { nodeFetch as fetch } from "../../src/node/fetch";
 
 const RUNS = 300;
 const TOKEN = "fuzz-token-0123456789";

@@ -1,6 +1,3 @@
-import { createServer } from "node:net";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scripted } from "../../src/sandbox/model-server";
 import { SandboxStartError, startSandbox, type Sandbox } from "../../src/sandbox/sandbox";
@@ -8,6 +5,11 @@ import type { StoredEvent } from "../../src/thread/events";
 import { project } from "../../src/thread/projection";
 import { tempDir } from "../support/temp";
 import { largeNotes, readingScript } from "../agent/support/long-thread";
+import * as path from "../../src/node/path";
+import { mkdir, readdir, writeFile } from "../../src/node/fs";
+import { net } from "../../src/node/http";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
+import { nodeFetch as fetch } from "../../src/node/fetch";
 
 const model = { kind: "scripted" as const, script: scripted({ text: "Hello" }) };
 
@@ -32,7 +34,7 @@ describe("starting the sandbox", () => {
 	});
 
 	it("says the port is busy and how to pick another", async () => {
-		const blocker = createServer();
+		const blocker = net.createServer();
 		await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
 		const address = blocker.address();
 		const port = typeof address === "object" && address ? address.port : 0;
@@ -73,8 +75,7 @@ describe("starting the sandbox", () => {
 		expect(created.ok).toBe(true);
 		await sandbox.close();
 		sandbox = null;
-		const { readdir } = await import("node:fs/promises");
-		expect(await readdir(path.join(vaultDir, ".obsidian", "plugins", "redline", "data", "threads"))).toContain("index.json");
+		expect(await readdir(path.join(vaultDir, DEFAULT_CONFIG_DIR, "plugins", "redline", "data", "threads"))).toContain("index.json");
 	});
 });
 
@@ -86,7 +87,7 @@ describe("an unreachable model", () => {
 	});
 
 	it("ends the turn with a clear, retryable error that the pane can offer to retry", async () => {
-		const closed = createServer();
+		const closed = net.createServer();
 		await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
 		const address = closed.address();
 		const port = typeof address === "object" && address ? address.port : 0;

@@ -1,11 +1,12 @@
-import { cp, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { IndexStatus } from "../../src/search/index-status";
 import { scripted } from "../../src/sandbox/model-server";
 import { startSandbox, type Sandbox } from "../../src/sandbox/sandbox";
 import { FIXTURE_VAULT } from "../search/support";
 import { tempDir } from "../support/temp";
+import { cp, writeFile } from "../../src/node/fs";
+import * as path from "../../src/node/path";
+import { nodeFetch as fetch } from "../../src/node/fetch";
 
 const model = { kind: "scripted" as const, script: scripted({ text: "Hello" }) };
 

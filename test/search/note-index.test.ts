@@ -6,6 +6,7 @@ import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { VaultError } from "../../src/vault/vault";
 import { quickPacer } from "./support";
+import { sleep } from "../../src/node/timers";
 
 function notes(n: number, text = (i: number) => `note number ${i} about apples`): Record<string, string> {
 	const all: Record<string, string> = {};
@@ -20,7 +21,7 @@ describe("the note index", () => {
 		const read = vault.read.bind(vault);
 		vault.read = (path) => (reads++, read(path));
 		const index = new NoteIndex({ vault, store: new MemoryStore(), protectedFolders: [], pacer: quickPacer });
-		await new Promise((resolve) => setTimeout(resolve, 20));
+		await sleep(20);
 		expect(reads).toBe(0);
 		expect(index.status().phase).toBe("idle");
 		const seen: IndexStatus[] = [];

@@ -1,6 +1,7 @@
 /** Helpers for the search specifications: the fixture vault and a way to read it. */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "../../src/node/fs";
+import { join } from "../../src/node/path";
+import { nextImmediate } from "../../src/node/timers";
 import { repoRoot } from "../support/corpus";
 
 export const FIXTURE_VAULT = join(repoRoot, "test", "fixtures", "search-vault");
@@ -17,4 +18,4 @@ export function fixtureNotes(): Record<string, string> {
 }
 
 /** A pacer that never waits for a real timer, for tests (it still yields a macrotask). */
-export const quickPacer = { now: () => performance.now(), yield: () => new Promise<void>((resolve) => setImmediate(resolve)) };
+export const quickPacer = { now: () => performance.now(), yield: nextImmediate };

@@ -2,10 +2,9 @@
  * The shared corpus of real Obsidian notes (../shared/corpus/kepano-vault beside the repository).
  * It is not part of the repository, so tests that use it skip when it is absent.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { join, resolve } from "node:path";
 import { describe } from "vitest";
+import { existsSync, readFileSync } from "../../src/node/fs";
+import { fileURLToPath, join, resolve } from "../../src/node/path";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 /** The repository root (this file is test/support/corpus.ts). */

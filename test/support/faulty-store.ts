@@ -7,6 +7,7 @@
  */
 import { MemoryStore } from "../../src/store/memory-store";
 import type { Store } from "../../src/store/store";
+import { setTimeout } from "../../src/node/timers";
 
 export type FaultKind = "fail" | "tear";
 

@@ -4,9 +4,9 @@
  * `import`, `import type`, `export … from`, `import()` and `require()`, and ignores comments and
  * strings), not with regular expressions.
  */
-import { builtinModules } from "node:module";
-import { posix } from "node:path";
 import ts from "typescript";
+import { builtinModules } from "../../src/node/module";
+import { posix } from "../../src/node/path";
 
 export interface SourceFile {
 	/** Repository-relative path with "/", e.g. "src/vault/paths.ts". */
@@ -17,7 +17,7 @@ export interface SourceFile {
 const CORE_FOLDERS = ["thread", "agent", "llm", "tools", "composer", "history", "vault", "store", "search", "check"];
 const CORE_FILES = ["src/settings.ts", "src/redline.ts"];
 /** Layers the core must not reach even through a relative import. */
-const OUTER_FOLDERS = ["src/ui/", "src/obsidian/", "src/sandbox/", "src/rpc/"];
+const OUTER_FOLDERS = ["src/ui/", "src/obsidian/", "src/sandbox/", "src/rpc/", "src/node/"];
 const NODE_BUILTINS = new Set(builtinModules.map((name) => name.replace(/^node:/, "")));
 
 export function isCore(path: string): boolean {
@@ -36,7 +36,8 @@ function mayImportNode(path: string): boolean {
 	// src/obsidian/transport/ is the desktop-only Node http transport: it names Node's types and
 	// requires the modules lazily behind Platform.isDesktopApp (the bundle smoke test proves that
 	// nothing needs a built-in at load time).
-	return path.startsWith("src/sandbox/") || path.startsWith("src/rpc/server/") || path.startsWith("src/obsidian/transport/");
+	// src/node/ holds Node's modules typed for the Node-only code (see its README.md).
+	return path.startsWith("src/node/") || path.startsWith("src/sandbox/") || path.startsWith("src/rpc/server/") || path.startsWith("src/obsidian/transport/");
 }
 
 /** Modules that exist only inside Obsidian (it supplies them at run time). */
@@ -68,7 +69,7 @@ function violation(path: string, spec: string): string | null {
 		return "only src/ui/, src/obsidian/ and src/sandbox/ may import react";
 	}
 	if (isNodeBuiltin(spec) && (isCore(path) || !mayImportNode(path))) {
-		return "only src/sandbox/, src/rpc/server/ and src/obsidian/transport/ may import Node built-ins";
+		return "only src/node/, src/sandbox/, src/rpc/server/ and src/obsidian/transport/ may import Node built-ins";
 	}
 	if (spec.startsWith(".")) {
 		const target = posix.normalize(posix.join(posix.dirname(path), spec));

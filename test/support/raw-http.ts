@@ -3,8 +3,9 @@
  * not a URL, a foreign Host header, a body split at a chosen byte) and for reading a server's
  * answer exactly as it went over the wire.
  */
-import { Buffer } from "node:buffer";
-import { connect, type Socket } from "node:net";
+import { Buffer, type NodeBuffer } from "../../src/node/buffer";
+import { net, type Socket } from "../../src/node/http";
+import { setTimeout, clearTimeout } from "../../src/node/timers";
 
 export interface RawResponse {
 	status: number;
@@ -24,7 +25,7 @@ export interface RawRequestOptions {
 /** Opens a socket to 127.0.0.1:port; the caller destroys it. */
 export function openSocket(port: number): Promise<Socket> {
 	return new Promise((resolve, reject) => {
-		const socket = connect({ host: "127.0.0.1", port, noDelay: true }, () => resolve(socket));
+		const socket = net.connect({ host: "127.0.0.1", port, noDelay: true }, () => resolve(socket));
 		socket.once("error", reject);
 	});
 }
@@ -34,7 +35,7 @@ export function openSocket(port: number): Promise<Socket> {
  * when it has a length, is chunked or ends with the connection (an event stream resolves after
  * its head). Rejects when the server closes the connection without answering.
  */
-export async function rawRequest(port: number, parts: string | Buffer | ReadonlyArray<string | Buffer>, options: RawRequestOptions = {}): Promise<RawResponse> {
+export async function rawRequest(port: number, parts: string | NodeBuffer | ReadonlyArray<string | NodeBuffer>, options: RawRequestOptions = {}): Promise<RawResponse> {
 	const socket = await openSocket(port);
 	try {
 		const answer = readResponse(socket, options.timeoutMs ?? 15_000, options.headOnly ?? false);
@@ -75,7 +76,7 @@ export function readResponse(socket: Socket, timeoutMs = 15_000, headOnly = fals
 			}
 			const rest = received.subarray(head.bodyStart);
 			const { status, headers } = head;
-			const done = (body: Buffer): void => finish(null, { status, headers, body: body.toString("utf8") });
+			const done = (body: NodeBuffer): void => finish(null, { status, headers, body: body.toString("utf8") });
 			if (headOnly || (headers["content-type"] ?? "").startsWith("text/event-stream")) return done(rest);
 			if (headers["content-length"] !== undefined) {
 				const length = Number(headers["content-length"]);
@@ -88,7 +89,7 @@ export function readResponse(socket: Socket, timeoutMs = 15_000, headOnly = fals
 			}
 			if (ended) done(rest);
 		};
-		const onData = (chunk: Buffer): void => {
+		const onData = (chunk: NodeBuffer): void => {
 			received = Buffer.concat([received, chunk]);
 			tryComplete(false);
 		};
@@ -112,8 +113,8 @@ function parseHead(text: string, bodyStart: number): { status: number; headers: 
 }
 
 /** The body of a complete chunked encoding, or null while chunks are still coming. */
-function dechunk(data: Buffer): Buffer | null {
-	const parts: Buffer[] = [];
+function dechunk(data: NodeBuffer): NodeBuffer | null {
+	const parts: NodeBuffer[] = [];
 	let at = 0;
 	for (;;) {
 		const lineEnd = data.indexOf("\r\n", at);
@@ -128,7 +129,7 @@ function dechunk(data: Buffer): Buffer | null {
 }
 
 /** A request's text: the request line, headers (Host first unless given) and an optional body. */
-export function requestText(requestLine: string, headers: Record<string, string>, body: string | Buffer = ""): Buffer {
+export function requestText(requestLine: string, headers: Record<string, string>, body: string | NodeBuffer = ""): NodeBuffer {
 	const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
 	const lines = [requestLine, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
 	if (bytes.length > 0 && !Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name))) lines.push(`Content-Length: ${bytes.length}`);
@@ -150,13 +151,13 @@ export interface SseBlock {
  * removed (a cut-off last chunk counts as far as it got), and a block cut off before its blank
  * line is left out, as an EventSource leaves it out.
  */
-export function sseBlocks(received: Buffer): SseBlock[] {
+export function sseBlocks(received: NodeBuffer): SseBlock[] {
 	const headEnd = received.indexOf("\r\n\r\n");
 	if (headEnd < 0) return [];
 	const head = received.subarray(0, headEnd).toString("latin1");
 	let body = received.subarray(headEnd + 4);
 	if (/transfer-encoding:\s*chunked/i.test(head)) {
-		const parts: Buffer[] = [];
+		const parts: NodeBuffer[] = [];
 		let at = 0;
 		while (at < body.length) {
 			const lineEnd = body.indexOf("\r\n", at);

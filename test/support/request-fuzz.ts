@@ -5,17 +5,18 @@
  * Framing is always honest (the Content-Length is the body's): a request the server is still
  * waiting for is not a fault.
  */
-import { Buffer } from "node:buffer";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { RPC_METHODS } from "../../src/thread/service-api";
 import { rawRequest, requestText } from "./raw-http";
+import { Buffer, type NodeBuffer } from "../../src/node/buffer";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
 export interface FuzzRequest {
 	method: string;
 	target: string;
 	headers: Record<string, string>;
-	body: Buffer;
+	body: NodeBuffer;
 }
 
 export interface FuzzContext {
@@ -38,7 +39,7 @@ const tidyGarbage = fc.array(fc.oneof(tricky, word), { maxLength: 8 }).map((part
 function queryOf(context: FuzzContext): fc.Arbitrary<string> {
 	const token = fc.oneof(fc.constant(context.token), tidyGarbage);
 	const nonce = fc.oneof(fc.nat().map(String), fc.constantFrom("-1", "1e3", "0x10", "99999999999999999999", ""), tidyGarbage);
-	const notePath = fc.oneof(fc.constantFrom("Notes/A.md", "Notes", "../outside.md", "/etc/passwd", "C:/x.md", ".obsidian/app.json", "", "Notes/日本.md"), tidyGarbage);
+	const notePath = fc.oneof(fc.constantFrom("Notes/A.md", "Notes", "../outside.md", "/etc/passwd", "C:/x.md", `${DEFAULT_CONFIG_DIR}/app.json`, "", "Notes/日本.md"), tidyGarbage);
 	return fc
 		.record({
 			token: fc.option(token, { freq: 4, nil: undefined }),
@@ -95,7 +96,7 @@ function headersOf(context: FuzzContext): fc.Arbitrary<Record<string, string>> {
 		});
 }
 
-function bodyOf(context: FuzzContext): fc.Arbitrary<Buffer> {
+function bodyOf(context: FuzzContext): fc.Arbitrary<NodeBuffer> {
 	const id = fc.oneof(fc.integer(), fc.string({ maxLength: 6 }), fc.constant(null), fc.double());
 	const params = fc.oneof(
 		fc.dictionary(fc.constantFrom("threadId", "title", "content", "nonce", "path", "versionId", "approved", "denied", "tool", "preference", "askId", "answers", "operation", "pinnedItem"), fc.oneof(fc.constantFrom(...context.threadIds), fc.jsonValue({ maxDepth: 2 }))),

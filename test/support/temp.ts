@@ -1,8 +1,8 @@
 /** Real temp folders for tests of Node host code, removed after use. */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { onTestFinished } from "vitest";
+import { mkdtemp, rm } from "../../src/node/fs";
+import { tmpdir } from "../../src/node/os";
+import { join } from "../../src/node/path";
 
 export interface TempDir {
 	path: string;

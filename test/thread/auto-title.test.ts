@@ -8,6 +8,7 @@ import { firstWords, type TitleMaker } from "../../src/thread/auto-title";
 import type { StoredEvent } from "../../src/thread/events";
 import { MAX_IDLE_LOGS } from "../../src/thread/service";
 import { eventsOf, makeService, mustCreate, stateOf } from "./support/service";
+import { sleep } from "../../src/node/timers";
 
 type Renamed = Extract<StoredEvent, { type: "thread_renamed" }>;
 const renames = (events: StoredEvent[]) => events.filter((e): e is Renamed => e.type === "thread_renamed");
@@ -138,7 +139,7 @@ describe("automatic chat titles", () => {
 		}
 		await until(() => titles.waiting.length === ids.length);
 		// Let the service unload what it considers idle.
-		await new Promise((resolve) => setTimeout(resolve, 20));
+		await sleep(20);
 		titles.waiting.forEach((w, i) => w.resolve(`Title ${i}`));
 		for (const threadId of ids) await service.settled(threadId);
 		for (const [i, threadId] of ids.entries()) expect((await stateOf(service, threadId)).title).toBe(`Title ${i}`);

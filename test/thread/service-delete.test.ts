@@ -3,6 +3,7 @@ import { threadLogKey } from "../../src/thread/log";
 import type { SubscriptionMessage } from "../../src/thread/service-api";
 import { THREAD_DELETED } from "../../src/thread/subscription";
 import { makeService, mustCreate } from "./support/service";
+import { setTimeout } from "../../src/node/timers";
 
 const deleted: SubscriptionMessage = { kind: "error", error: { code: "unknown_thread", message: "This chat was deleted." } };
 

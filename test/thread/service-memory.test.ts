@@ -11,6 +11,7 @@ import { MAX_IDLE_LOGS } from "../../src/thread/service";
 import { THREAD_INDEX_KEY } from "../../src/thread/thread-index";
 import { FaultyStore } from "../support/faulty-store";
 import { eventsOf, makeService, mustCreate } from "./support/service";
+import { setTimeout } from "../../src/node/timers";
 
 /** Streams a 2,000-token reply over about a second, as a real model does (several token flushes). */
 const streamingDriver: TurnDriver = {

@@ -5,6 +5,7 @@ import { INTERRUPTED_MESSAGE, LocalThreadService } from "../../src/thread/servic
 import { THREAD_INDEX_KEY } from "../../src/thread/thread-index";
 import { ScriptedDriver } from "./support/scripted-driver";
 import { eventsOf, makeService, mustCreate, stateOf } from "./support/service";
+import { setTimeout } from "../../src/node/timers";
 
 describe("LocalThreadService", () => {
 	it("creates, lists, renames and deletes threads", async () => {

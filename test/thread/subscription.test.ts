@@ -3,6 +3,7 @@ import type { StoredEvent } from "../../src/thread/events";
 import { project } from "../../src/thread/projection";
 import type { SubscriptionMessage } from "../../src/thread/service-api";
 import { eventsOf, makeService, mustCreate } from "./support/service";
+import { setTimeout } from "../../src/node/timers";
 
 function collect(): { messages: SubscriptionMessage[]; events: () => StoredEvent[]; onMessage: (m: SubscriptionMessage) => void } {
 	const messages: SubscriptionMessage[] = [];

@@ -6,6 +6,7 @@ import { emptyState } from "../../src/thread/projection";
 import { createDeclareEditIntentTool } from "../../src/tools/declare-edit-intent";
 import { editHarness, noteInPrompt } from "../composer/harness";
 import { describeWithCorpus, readCorpusNote } from "../support/corpus";
+import { setTimeout } from "../../src/node/timers";
 
 const EVERGREEN = "Notes/Evergreen notes turn ideas into objects that you can manipulate.md";
 const TART = "References/Brown butter nectarine tart.md";

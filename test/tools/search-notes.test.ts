@@ -8,6 +8,7 @@ import { emptyState } from "../../src/thread/projection";
 import { AccessFloor } from "../../src/vault/access-floor";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { quickPacer } from "../search/support";
+import { sleep } from "../../src/node/timers";
 
 function setup(notes: Record<string, string>, options: { firstSearchWaitMs?: number } = {}) {
 	const vault = new MemoryVault("v", notes);
@@ -76,7 +77,7 @@ describe("searchNotes", () => {
 		const { vault, run } = setup({ "a.md": "apples", "b.md": "apples" }, { firstSearchWaitMs: 0 });
 		const read = vault.read.bind(vault);
 		vault.read = async (path) => {
-			await new Promise((resolve) => setTimeout(resolve, path === "b.md" ? 200 : 0));
+			await sleep(path === "b.md" ? 200 : 0);
 			return read(path);
 		};
 		const r = await run({ query: "apples" });

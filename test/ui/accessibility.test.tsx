@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from "@testing-library/react";
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { EventScript } from "./support/events";
 import { renderThread } from "./support/render";
+import { readFileSync } from "../../src/node/fs";
+import { dirname, join, fileURLToPath } from "../../src/node/path";
 
 afterEach(cleanup);
 

@@ -1,10 +1,10 @@
 // Obsidian's guidelines: styles live in styles.css (themes and snippets can override them), not in
 // style attributes. No JSX in src/ sets one (found with TypeScript's parser, not by searching text).
-import { readdir, readFile } from "node:fs/promises";
-import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../support/corpus";
+import { readdir, readFile } from "../../src/node/fs";
+import { join, relative } from "../../src/node/path";
 
 /** `file:line` of every JSX style attribute in the source. */
 function inlineStyles(path: string, source: string): string[] {

@@ -5,8 +5,6 @@
  * desktop transport, a MemoryVault,
  * the real history); the pane renders exactly that log.
  */
-import http from "node:http";
-import https from "node:https";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createNodeFetch } from "../../src/obsidian/transport/node-fetch";
@@ -16,6 +14,7 @@ import { RedlinePane } from "../../src/ui/components/RedlinePane";
 import { AccessFloor } from "../../src/vault/access-floor";
 import { editHarness } from "../composer/harness";
 import { FakeThreadService } from "./support/fake-service";
+import { http, https } from "../../src/node/http";
 import { testHost } from "./support/host";
 
 afterEach(cleanup);

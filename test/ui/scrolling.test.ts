@@ -4,11 +4,11 @@
  * user was reading. Chromium lays out and scrolls for real (IntersectionObserver included).
  */
 import { build } from "esbuild";
-import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumPath, launchChromium } from "../e2e/support/browser";
+import { readFile } from "../../src/node/fs";
+import { fileURLToPath } from "../../src/node/path";
 
 const TURNS = 60;
 const root = new URL("../..", import.meta.url);

@@ -40,7 +40,7 @@ describe("streaming", () => {
 		for (let batch = 0; batch < 5; batch++) {
 			await act(async () => {
 				service.push("thread_1", ...tokens("a4", 10, batch * 10));
-				await new Promise((resolve) => requestAnimationFrame(resolve));
+				await new Promise((resolve) => window.requestAnimationFrame(resolve));
 			});
 		}
 		await waitFor(() => expect(screen.getByText(/ t49$/)).toBeTruthy());
@@ -53,7 +53,7 @@ describe("streaming", () => {
 		const renders = recordRenders();
 		await act(async () => {
 			service.push("thread_1", ...tokens("a1", 200));
-			await new Promise((resolve) => requestAnimationFrame(resolve));
+			await new Promise((resolve) => window.requestAnimationFrame(resolve));
 		});
 		await waitFor(() => expect(screen.getByText(/ t199$/)).toBeTruthy());
 		expect(renders).toEqual(["AssistantMessage:a1"]);

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { AccessFloor, mayShowWithoutAsking } from "../../src/vault/access-floor";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
 describe("the access floor", () => {
 	const floor = new AccessFloor([".redline/data"]);
 
 	it("seals Obsidian's configuration folder, whatever the case or spelling of the path", () => {
-		for (const path of [".obsidian/app.json", ".obsidian", "./.OBSIDIAN/plugins/x/data.json", "ok/../.obsidian/x"]) {
+		for (const path of [`${DEFAULT_CONFIG_DIR}/app.json`, DEFAULT_CONFIG_DIR, "./.OBSIDIAN/plugins/x/data.json", `ok/../${DEFAULT_CONFIG_DIR}/x`]) {
 			const hit = floor.check(path);
 			expect(hit, path).not.toBeNull();
 			if (hit) expect(floor.sealed(hit)).toBe(true);
 		}
-		expect(floor.check(".obsidian/plugins/other/data.json")).toMatchObject({ reason: "protected", message: expect.stringContaining(".obsidian") as unknown });
+		expect(floor.check(`${DEFAULT_CONFIG_DIR}/plugins/other/data.json`)).toMatchObject({ reason: "protected", message: expect.stringContaining(DEFAULT_CONFIG_DIR) as unknown });
 	});
 
 	it("seals the protected folders it is given, and hidden files and folders", () => {
@@ -29,7 +30,7 @@ describe("the access floor", () => {
 	});
 
 	it("seals a path that is not even valid", () => {
-		for (const path of ["../.obsidian/app.json", "", "/etc/passwd", "C:/x.md"]) {
+		for (const path of [`../${DEFAULT_CONFIG_DIR}/app.json`, "", "/etc/passwd", "C:/x.md"]) {
 			const hit = floor.check(path);
 			expect(hit?.reason, path).toBe("invalid");
 			if (hit) expect(floor.sealed(hit)).toBe(true);
@@ -43,7 +44,7 @@ describe("the access floor", () => {
 
 	it("exports the show-without-asking rule for listings and the search index", () => {
 		expect(mayShowWithoutAsking("Daily/Today.md")).toBe(true);
-		expect(mayShowWithoutAsking(".obsidian/workspace.md")).toBe(false);
+		expect(mayShowWithoutAsking(`${DEFAULT_CONFIG_DIR}/workspace.md`)).toBe(false);
 		expect(mayShowWithoutAsking("Data/keys.md", ["Data"])).toBe(false);
 		expect(mayShowWithoutAsking("image.png")).toBe(false);
 	});

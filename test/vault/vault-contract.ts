@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { VaultError, type Vault, type VaultChange } from "../../src/vault/vault";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
+import { sleep } from "../../src/node/timers";
 
 export interface VaultUnderTest {
 	vault: Vault;
@@ -190,7 +192,7 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
 				"Folder/c.md": "C",
 				"Folder/Sub/d.md": "D",
 				"Folderish.md": "not in Folder",
-				".obsidian/workspace.md": "config",
+				[`${DEFAULT_CONFIG_DIR}/workspace.md`]: "config",
 			};
 
 			it("lists every note sorted by path, skipping dot-folders", async () => {
@@ -229,7 +231,7 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
 			it("gives a note a new fingerprint when it is modified", async () => {
 				const vault = await open({ "n.md": "one" });
 				const before = await vault.stat("n.md");
-				await new Promise((resolve) => setTimeout(resolve, 5));
+				await sleep(5);
 				await vault.process("n.md", () => "one two");
 				const after = await vault.stat("n.md");
 				expect(after.size).toBe(7);

@@ -3,8 +3,10 @@
  * per-run token, from no page or from the server's own page. Shared by the RPC routes and the
  * sandbox's own routes so the two cannot drift apart.
  */
-import { timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+
+import { timingSafeEqual } from "../../node/crypto";
+import type { IncomingMessage } from "../../node/http";
+import { Buffer } from "../../node/buffer";
 
 export interface Refusal {
 	status: 400 | 401 | 403 | 421;

@@ -6,12 +6,12 @@
  *
  * Routes get the parsed URL, so no route parses the target again.
  */
-import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
-import type { Duplex } from "node:stream";
 import { hostRefusal } from "./access";
 import { parseTarget, wellEncoded } from "./request-target";
 import { sendPlain } from "./responses";
+import { STATUS_CODES, createServer, type IncomingMessage, type NodeError, type Server, type ServerResponse, type Socket } from "../../node/http";
+import { process } from "../../node/process";
+import { Buffer } from "../../node/buffer";
 
 /** Answers the request and returns true, or returns false to let the next route try. */
 export type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
@@ -59,10 +59,10 @@ export function createGuardedServer(routes: readonly Route[], options: FrontDoor
 }
 
 /** Node's parser refused the request (bad request line, bad header, oversized head). */
-function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex): void {
+function answerUnparsable(error: NodeError, socket: Socket): void {
 	// Something already went out on this connection (a response, an event stream): an answer now
 	// would land inside it, so the connection just ends, as Node itself does.
-	if (error.code === "ECONNRESET" || !socket.writable || (socket as Socket).bytesWritten > 0) {
+	if (error.code === "ECONNRESET" || !socket.writable || socket.bytesWritten > 0) {
 		socket.destroy();
 		return;
 	}

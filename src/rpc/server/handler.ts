@@ -8,7 +8,6 @@
  * elsewhere trying to drive the agent, and is refused before anything runs. The Host rule and the
  * request target were checked by the front door already.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ThreadService } from "../../thread/service-api";
 import { originAllowed, tokenMatches } from "./access";
 import { reportToStderr, type Route } from "./front-door";
@@ -17,6 +16,7 @@ import { readTextBody } from "./request-body";
 import { decodeComponent } from "./request-target";
 import { sendJson, sendPlain } from "./responses";
 import { serveEvents, type EventStreamOptions } from "./sse";
+import type { IncomingMessage, ServerResponse } from "../../node/http";
 
 export interface RpcHandlerOptions {
 	token: string;

@@ -7,8 +7,9 @@
  * soon as it passes the limit otherwise; the rest is read and thrown away, so the client finishes
  * sending and can read the answer (closing on it would reset the connection under the answer).
  */
-import { Buffer } from "node:buffer";
-import type { IncomingMessage } from "node:http";
+
+import { Buffer, type NodeBuffer } from "../../node/buffer";
+import type { IncomingMessage } from "../../node/http";
 
 export type BodyResult =
 	| { ok: true; text: string }
@@ -28,7 +29,7 @@ export function readTextBody(req: IncomingMessage, limit: number): Promise<BodyR
 		return Promise.resolve(tooLarge);
 	}
 	return new Promise((resolve) => {
-		const chunks: Buffer[] = [];
+		const chunks: NodeBuffer[] = [];
 		let size = 0;
 		const settle = (result: BodyResult): void => {
 			req.off("data", onData);
@@ -37,7 +38,7 @@ export function readTextBody(req: IncomingMessage, limit: number): Promise<BodyR
 			req.off("close", onClose);
 			resolve(result);
 		};
-		const onData = (chunk: Buffer): void => {
+		const onData = (chunk: NodeBuffer): void => {
 			size += chunk.length;
 			if (size > limit) {
 				chunks.length = 0;

@@ -4,8 +4,9 @@
  * Host, HTTP that does not parse). Plain answers carry a message a person can read and never an
  * exception's own text, which may name files and internals.
  */
-import { Buffer } from "node:buffer";
-import type { ServerResponse } from "node:http";
+
+import { Buffer } from "../../node/buffer";
+import type { ServerResponse } from "../../node/http";
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
 	const text = JSON.stringify(body);

@@ -11,9 +11,10 @@
  * with Last-Event-ID and resumes where it stopped. Before, every event was queued for every client,
  * and five clients that never read grew the server by hundreds of MB.
  */
-import type { ServerResponse } from "node:http";
 import type { ServiceError, SubscriptionMessage, Subscription, ThreadService } from "../../thread/service-api";
 import { sendJson } from "./responses";
+import type { ServerResponse } from "../../node/http";
+import { setInterval, clearInterval } from "../../node/timers";
 
 export const HEARTBEAT_MS = 15_000;
 /** Live events a stalled client may fall behind before it is dropped (it resumes on reconnect). */

@@ -3,21 +3,20 @@
  * and judges little, but a body that is not a chat request at all gets a 400 with the reason, as
  * OpenAI answers it, rather than reaching a script.
  */
-import { Buffer } from "node:buffer";
-import type { IncomingMessage } from "node:http";
 import type { ChatRequestBody } from "./types";
+import { Buffer, type NodeBuffer } from "../../node/buffer";
+import type { IncomingMessage } from "../../node/http";
 
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 /** The body as text, or undefined when it is larger than MAX_BODY_BYTES. */
 export async function readBody(req: IncomingMessage): Promise<string | undefined> {
-	const parts: Buffer[] = [];
+	const parts: NodeBuffer[] = [];
 	let size = 0;
 	for await (const part of req) {
-		const buffer = part as Buffer;
-		size += buffer.length;
+		size += part.length;
 		if (size > MAX_BODY_BYTES) return undefined;
-		parts.push(buffer);
+		parts.push(part);
 	}
 	return Buffer.concat(parts).toString("utf8");
 }

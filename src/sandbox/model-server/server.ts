@@ -9,15 +9,15 @@
  * server may require a key (401) or refuse foreign origins (403), as real ones do (types.ts). Streams are framed as `data: <json>\n\n` and end
  * with `data: [DONE]\n\n`; see wire.ts for the chunk shapes.
  */
-import { Buffer } from "node:buffer";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { contextRefusal, requestSize, type ContextLimit } from "./context-limit";
 import { parseBody, readBody } from "./request";
 import { callsAsText, toolsRefusedBody } from "./text-calls";
 import { validateReply } from "./validate";
 import { completion, errorBody, resolveReply, streamChunks, type ReplyIdentity } from "./wire";
 import type { ModelScript, ModelServer, ModelServerOptions, RecordedRequest, ScriptedReply } from "./types";
+import { Buffer } from "../../node/buffer";
+import { createServer, type AddressInfo, type IncomingMessage, type ServerResponse } from "../../node/http";
+import { setTimeout, clearTimeout } from "../../node/timers";
 
 export async function startModelServer(options: ModelServerOptions): Promise<ModelServer> {
 	const host = options.host ?? "127.0.0.1";

@@ -19,26 +19,28 @@ export class NotesClient {
 		return `${this.baseUrl}/sandbox/api/${route}?${query.toString()}`;
 	}
 
-	private async json<T>(response: Response): Promise<T> {
+	/** The page's one network call: the sandbox's own API, same origin (no Obsidian, so no requestUrl, here). */
+	private async json<T>(url: string, init?: RequestInit): Promise<T> {
+		const response = await fetch(url, init);
 		const body = (await response.json()) as T & { error?: string };
 		if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
 		return body;
 	}
 
 	async info(): Promise<SandboxInfo> {
-		return this.json<SandboxInfo>(await fetch(this.url("info")));
+		return this.json<SandboxInfo>(this.url("info"));
 	}
 
 	async list(): Promise<NoteStat[]> {
-		return (await this.json<{ notes: NoteStat[] }>(await fetch(this.url("notes")))).notes;
+		return (await this.json<{ notes: NoteStat[] }>(this.url("notes"))).notes;
 	}
 
 	async read(path: string): Promise<string> {
-		return (await this.json<{ text: string }>(await fetch(this.url("note", { path })))).text;
+		return (await this.json<{ text: string }>(this.url("note", { path }))).text;
 	}
 
 	async write(path: string, text: string): Promise<void> {
-		await this.json(await fetch(this.url("note", { path }), { method: "PUT", body: JSON.stringify({ text }), headers: { "content-type": "application/json" } }));
+		await this.json(this.url("note", { path }), { method: "PUT", body: JSON.stringify({ text }), headers: { "content-type": "application/json" } });
 	}
 
 	/**

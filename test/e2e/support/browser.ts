@@ -2,8 +2,9 @@
  * Chromium for end-to-end tests: Debian's build driven by playwright-core (its own browser
  * download cannot work here). When Chromium is missing the e2e suites are skipped, loudly.
  */
-import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
+import { existsSync } from "../../../src/node/fs";
+import { process } from "../../../src/node/process";
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 

@@ -3,9 +3,6 @@
  * with a scripted model per test, and opens its page in Chromium. A screenshot of every test is
  * saved under test-results/e2e/.
  */
-import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { buildPage, REPO_ROOT } from "../../../src/sandbox/build-page";
 import type { ModelScript } from "../../../src/sandbox/model-server";
@@ -13,6 +10,10 @@ import { startSandbox, type Sandbox } from "../../../src/sandbox/sandbox";
 import type { RedlineSettings } from "../../../src/settings";
 import type { Vault } from "../../../src/vault/vault";
 import { launchChromium } from "./browser";
+import * as path from "../../../src/node/path";
+import { cp, mkdir, mkdtemp, readFile, rm } from "../../../src/node/fs";
+import { tmpdir } from "../../../src/node/os";
+import type { NodeBuffer } from "../../../src/node/buffer";
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, "test-results", "e2e");
 
@@ -32,7 +33,7 @@ export interface E2E {
 	/** A note of the scratch vault as text. */
 	readNote: (relativePath: string) => Promise<string>;
 	/** A note of the scratch vault byte for byte. */
-	readNoteBytes: (relativePath: string) => Promise<Buffer>;
+	readNoteBytes: (relativePath: string) => Promise<NodeBuffer>;
 	/** Another tab on the sandbox (same browser window, so same origin storage). */
 	openPage: () => Promise<Page>;
 	/** Saves a full-page screenshot of `page` (the first tab by default) under test-results/e2e/. */

@@ -8,6 +8,7 @@ import { FileManager, Vault, normalizePath } from "./vault";
 import { Workspace, type ViewCreator } from "./workspace";
 import { MetadataCache } from "./metadata";
 import type { Modal, PluginSettingTab } from "./ui";
+import { nodeFetch as fetch } from "../../../src/node/fetch";
 
 export class SecretStorage extends Events implements Shape<O.SecretStorage, "setSecret" | "getSecret" | "listSecrets"> {
 	private secrets = new Map<string, string>();
@@ -135,7 +136,7 @@ export abstract class Plugin extends Component implements Shape<O.Plugin, "loadD
 		return full;
 	}
 	addRibbonIcon(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
-		const el = this.app.doc.createElement("div");
+		const el = this.app.doc.createDiv();
 		el.setAttribute("aria-label", title);
 		const entry = { icon, title, el, callback };
 		this.app.ribbonIcons.push(entry);

@@ -3,6 +3,7 @@
  * first one, with the latest arguments; cancel() drops it, run() runs a pending call now.
  */
 import type * as O from "obsidian";
+import { setTimeout, clearTimeout } from "../../../src/node/timers";
 
 export const debounce: typeof O.debounce = <T extends unknown[], V>(cb: (...args: [...T]) => V, timeout = 0, resetTimer = false): O.Debouncer<T, V> => {
 	let timer: ReturnType<typeof setTimeout> | null = null;

@@ -36,7 +36,7 @@ function applyInfo(el: HTMLElement, o: DomInfo | string | undefined): void {
 }
 
 /** Adds Obsidian's helpers to a window's prototypes (once per prototype). */
-export function installDomHelpers(win: Window | typeof globalThis): void {
+export function installDomHelpers(win: object): void {
 	const w = win as unknown as { Node: { prototype: object }; HTMLElement: { prototype: object } };
 	const nodeProto = w.Node.prototype as Record<string, unknown>;
 	if (patched.has(nodeProto)) return;

@@ -1,5 +1,6 @@
 /** Obsidian's Events and Component, with listener and child bookkeeping for leak checks. */
 import type * as O from "obsidian";
+import { clearInterval } from "../../../src/node/timers";
 
 interface Ref extends O.EventRef {
 	emitter: Events;

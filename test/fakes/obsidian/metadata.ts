@@ -9,6 +9,7 @@ import type * as O from "obsidian";
 import { Events } from "./events";
 import type { Shape } from "./shape";
 import { TFile, type Vault } from "./vault";
+import { setTimeout } from "../../../src/node/timers";
 
 const at = (line: number): O.Pos => ({ start: { line, col: 0, offset: 0 }, end: { line, col: 0, offset: 0 } });
 

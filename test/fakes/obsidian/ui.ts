@@ -52,8 +52,7 @@ export class Modal implements Shape<O.Modal, "open" | "close" | "onOpen" | "onCl
 	titleEl: HTMLElement;
 	contentEl: HTMLElement;
 	constructor(public app: App) {
-		this.containerEl = app.doc.createElement("div");
-		this.containerEl.className = "modal-container";
+		this.containerEl = app.doc.createDiv("modal-container");
 		this.modalEl = this.containerEl.createDiv("modal");
 		this.titleEl = this.modalEl.createDiv("modal-title");
 		this.contentEl = this.modalEl.createDiv("modal-content");
@@ -277,8 +276,7 @@ export class Setting implements Shape<O.Setting, "setName" | "setDesc" | "setHea
 export abstract class SettingTab implements Shape<O.SettingTab, "hide"> {
 	containerEl: HTMLElement;
 	constructor(public app: App) {
-		this.containerEl = app.doc.createElement("div");
-		this.containerEl.className = "vertical-tab-content";
+		this.containerEl = app.doc.createDiv("vertical-tab-content");
 	}
 	abstract display(): void;
 	hide(): void {

@@ -5,6 +5,7 @@
 import type * as O from "obsidian";
 import type { Shape } from "./shape";
 import { Events } from "./events";
+import { DEFAULT_CONFIG_DIR } from "../../../src/vault/paths";
 
 export function normalizePath(path: string): string {
 	let p = path.replace(/[\\/]+/g, "/").replace(/\u00a0|\u202f/g, " ");
@@ -111,7 +112,7 @@ export class FakeAdapter implements Shape<O.DataAdapter, "getName" | "exists" | 
 export class Vault extends Events implements Shape<O.Vault, "configDir" | "getName" | "getFileByPath" | "getFolderByPath" | "getAbstractFileByPath" | "create" | "createFolder" | "read" | "cachedRead" | "readBinary" | "modify" | "process" | "rename" | "getMarkdownFiles" | "getFiles"> {
 	readonly disk = new Disk();
 	readonly adapter = new FakeAdapter(this.disk);
-	configDir = ".obsidian";
+	configDir = DEFAULT_CONFIG_DIR;
 	private index = new Map<string, TAbstractFile>();
 	private readonly seeded = new Set<string>();
 	private root = new TFolder();

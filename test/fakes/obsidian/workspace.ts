@@ -21,8 +21,7 @@ export abstract class View extends Component implements Shape<O.View, "icon" | "
 	constructor(public leaf: WorkspaceLeaf) {
 		super();
 		this.app = leaf.app;
-		this.containerEl = leaf.app.doc.createElement("div");
-		this.containerEl.className = "workspace-leaf-content";
+		this.containerEl = leaf.app.doc.createDiv("workspace-leaf-content");
 	}
 	protected async onOpen(): Promise<void> {}
 	protected async onClose(): Promise<void> {}

@@ -33,6 +33,7 @@ import type { ThreadService } from "../../../src/thread/service-api";
 import type { ThreadState } from "../../../src/thread/state";
 import { MemoryVault } from "../../../src/vault/memory-vault";
 import { FaultyStore } from "../../support/faulty-store";
+import { sleep } from "../../../src/node/timers";
 
 /** What a kill at one event boundary leaves. */
 export interface CrashPoint {
@@ -136,7 +137,7 @@ function build(server: ModelServer, vault: MemoryVault, store: Store): Promise<R
 
 /** The drive starts a microtask after the call returns: wait for it to start, then to end. */
 async function settled(service: Redline["service"], threadId: string): Promise<void> {
-	await new Promise((resolve) => setTimeout(resolve, 0));
+	await sleep(0);
 	await service.idle(threadId);
 }
 

@@ -1,11 +1,6 @@
 // The cuts that keep main.js small (build/cuts.mjs): the stand-ins answer what Redline's calls ask
 // exactly as the modules they replace do and name what is missing otherwise, and a cut that no
 // longer fits its package fails the build instead of changing main.js quietly.
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import vm from "node:vm";
 import esbuild from "esbuild";
 import fc from "fast-check";
 /* eslint-disable import/no-extraneous-dependencies -- the real modules (dependencies of @langchain/core) are the reference */
@@ -24,8 +19,13 @@ import { isLogStreamHandler, isStreamEventsHandler } from "../../../src/obsidian
 import { LangChainTracer, isBaseTracer } from "../../../src/obsidian/shims/langchain-tracers";
 import { unreachable } from "../../../src/obsidian/shims/unreachable";
 import type * as Fixture from "./fixtures/openai-client";
+import { mkdtemp, writeFile } from "../../../src/node/fs";
+import { createRequire, type NodeRequire } from "../../../src/node/module";
+import { tmpdir } from "../../../src/node/os";
+import * as path from "../../../src/node/path";
+import * as vm from "../../../src/node/vm";
 
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = path.fileURLToPath(new URL("../../..", import.meta.url));
 
 async function entry(source: string): Promise<string> {
 	const dir = await mkdtemp(path.join(tmpdir(), "redline-cuts-"));
@@ -113,7 +113,7 @@ describe("LangChain's messages with the cuts", () => {
 		// As in an Obsidian where no other plugin's LangChain has set the shared registry.
 		delete shared.lc_block_translators_registry;
 		try {
-			(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeJS.Require) => void)(module, module.exports, createRequire(import.meta.filename));
+			(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void)(module, module.exports, createRequire(import.meta.url));
 			blocks = new module.exports.AIMessage(fields).contentBlocks;
 			expect(new module.exports.AIMessage({ content: "Hi" }).text).toBe("Hi");
 			expect(shared.lc_block_translators_registry).toBeUndefined();
@@ -139,10 +139,10 @@ describe("LangChain's chat models with the cuts", () => {
 
 describe("the OpenAI client with the cuts", () => {
 	it("refuses workload identities and withOptions clearly, and still builds a plain client", async () => {
-		const built = await build(path.join(import.meta.dirname, "fixtures/openai-client.ts"), [openaiStandIns, bundleCuts]);
+		const built = await build(path.fileURLToPath(new URL("fixtures/openai-client.ts", import.meta.url)), [openaiStandIns, bundleCuts]);
 		const module = { exports: {} as typeof Fixture };
-		const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles![0].text}\n})`) as (m: unknown, e: unknown, r: NodeJS.Require) => void;
-		run(module, module.exports, createRequire(import.meta.filename));
+		const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles![0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void;
+		run(module, module.exports, createRequire(import.meta.url));
 		const client = module.exports.client("http://127.0.0.1:9/v1");
 		expect(client.chat.completions).toBeDefined();
 		expect(() => client.withOptions({ timeout: 1 })).toThrow("prepareX509ClientClone() is not included in Redline's bundle (OpenAI's client.withOptions()");

@@ -1,8 +1,5 @@
 // The langsmith stand-in bundled into main.js behaves like the real package for everything
 // @langchain/core uses while tracing is off, and refuses clearly to send anything.
-import vm from "node:vm";
-import { createRequire } from "node:module";
-import path from "node:path";
 import esbuild from "esbuild";
 /* eslint-disable import/no-extraneous-dependencies -- the real langsmith (a dependency of @langchain/core) is the reference */
 import * as real from "langsmith/run_trees";
@@ -13,6 +10,9 @@ import { describe, expect, it } from "vitest";
 import { langsmithStandIn } from "../../../esbuild.config.mjs";
 import { Client, RunTree, convertToDottedOrderFormat, getCurrentRunTree, isRunTree, isTraceableFunction } from "../../../src/obsidian/shims/langsmith";
 import { coreContextScenario } from "./fixtures/core-context";
+import * as vm from "../../../src/node/vm";
+import { fileURLToPath } from "../../../src/node/path";
+import { createRequire, type NodeRequire } from "../../../src/node/module";
 
 const RUN_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 
@@ -93,11 +93,11 @@ describe("the langsmith stand-in", () => {
 		expect(expected.seen).toEqual(["outer", "outer"]);
 
 		// The same scenario bundled the way main.js is: langsmith resolved to the stand-in.
-		const entry = path.join(import.meta.dirname, "fixtures/core-context.ts");
+		const entry = fileURLToPath(new URL("fixtures/core-context.ts", import.meta.url));
 		const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "node", target: "es2022", write: false, logLevel: "silent", plugins: [langsmithStandIn], metafile: true });
 		expect(Object.keys(built.metafile.inputs).some((file) => file.includes("node_modules/langsmith/"))).toBe(false);
 		const module = { exports: {} as { coreContextScenario?: typeof coreContextScenario } };
-		const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeJS.Require) => void;
+		const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void;
 		run(module, module.exports, createRequire(entry));
 		expect(await module.exports.coreContextScenario!()).toEqual(expected);
 	});

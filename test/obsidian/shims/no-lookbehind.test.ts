@@ -1,11 +1,11 @@
 // The openai path helper as main.js bundles it: its lookbehind regex is rewritten at build time
 // (iOS before 16.4 cannot parse one), and the rewrite checks paths exactly as the original does.
-import vm from "node:vm";
 import esbuild, { type Plugin } from "esbuild";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { noLookbehind } from "../../../esbuild.config.mjs";
 import { hasLookbehind, regexesIn } from "../support/regex-literals";
+import * as vm from "../../../src/node/vm";
 
 type PathTag = (statics: readonly string[], ...params: unknown[]) => string;
 

@@ -1,25 +1,25 @@
 // The OpenAI client bundled into main.js: chat.completions works as before over real HTTP, and
 // the parts replaced by stand-ins fail with an error that names what is missing.
-import { createRequire } from "node:module";
-import path from "node:path";
-import vm from "node:vm";
 import esbuild from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openaiStandIns } from "../../../esbuild.config.mjs";
 import { reply, scripted, startModelServer, type ModelServer } from "../../../src/sandbox/model-server";
 import type * as Fixture from "./fixtures/openai-client";
+import { fileURLToPath } from "../../../src/node/path";
+import * as vm from "../../../src/node/vm";
+import { createRequire, type NodeRequire } from "../../../src/node/module";
 
 let bundled: typeof Fixture;
 let inputs: string[];
 let server: ModelServer;
 
 beforeAll(async () => {
-	const entry = path.join(import.meta.dirname, "fixtures/openai-client.ts");
+	const entry = fileURLToPath(new URL("fixtures/openai-client.ts", import.meta.url));
 	const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "browser", target: "es2022", write: false, logLevel: "silent", plugins: [openaiStandIns], metafile: true });
 	// Stand-ins appear as "openai-stand-in:<path>"; only real files count here.
 	inputs = Object.keys(built.metafile.inputs).filter((file) => !file.startsWith("openai-stand-in"));
 	const module = { exports: {} as typeof Fixture };
-	const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeJS.Require) => void;
+	const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void;
 	run(module, module.exports, createRequire(entry));
 	bundled = module.exports;
 	server = await startModelServer({ script: scripted(reply.text("Hello from the model")) });

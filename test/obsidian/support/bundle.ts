@@ -3,15 +3,17 @@
  * fresh VM context whose require offers only `obsidian` (the fake) and no Node built-in. Timers
  * in the context are tracked so a test can see that onunload leaves nothing running.
  */
-import { mkdtemp, readFile, stat } from "node:fs/promises";
-import http from "node:http";
-import https from "node:https";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import vm from "node:vm";
 import esbuild from "esbuild";
 import { buildOptions } from "../../../esbuild.config.mjs";
 import * as fake from "../../fakes/obsidian";
+import * as path from "../../../src/node/path";
+import * as vm from "../../../src/node/vm";
+import { mkdtemp, readFile, stat } from "../../../src/node/fs";
+import { http, https } from "../../../src/node/http";
+import { tmpdir } from "../../../src/node/os";
+import { setTimeout, clearTimeout, setInterval, clearInterval } from "../../../src/node/timers";
+import { DEFAULT_CONFIG_DIR } from "../../../src/vault/paths";
+import { nodeFetch } from "../../../src/node/fetch";
 
 export async function buildBundle(): Promise<{ file: string; bytes: number }> {
 	const dir = await mkdtemp(path.join(tmpdir(), "redline-bundle-"));
@@ -48,7 +50,7 @@ function trackedTimers() {
 			clearTimeout(id);
 		},
 		setInterval: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-			const id = setInterval(fn, ms, ...args);
+			const id = setInterval(() => fn(...args), ms);
 			timers.liveIntervals.add(id);
 			return id;
 		},
@@ -100,7 +102,7 @@ export function bundleContext(app: fake.App, options: LoadOptions = {}): BundleC
 		console,
 		queueMicrotask,
 		structuredClone,
-		fetch,
+		fetch: nodeFetch,
 		Request,
 		Response,
 		Headers,
@@ -161,4 +163,4 @@ export function bundleContext(app: fake.App, options: LoadOptions = {}): BundleC
 	};
 }
 
-export const MANIFEST = { id: "redline", name: "Redline", version: "0.1.0", minAppVersion: "1.11.4", description: "Test", author: "Redline", dir: ".obsidian/plugins/redline" };
+export const MANIFEST = { id: "redline", name: "Redline", version: "0.1.0", minAppVersion: "1.11.4", description: "Test", author: "Redline", dir: `${DEFAULT_CONFIG_DIR}/plugins/redline` };

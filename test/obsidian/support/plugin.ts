@@ -25,12 +25,13 @@ export function lazyLoads(): Readonly<typeof loads> {
 	return { ...loads };
 }
 import { MANIFEST } from "./bundle";
+import { DEFAULT_CONFIG_DIR } from "../../../src/vault/paths";
 
-export const DATA_PATH = ".obsidian/plugins/redline/data.json";
+export const DATA_PATH = `${DEFAULT_CONFIG_DIR}/plugins/redline/data.json`;
 
 export async function startPlugin(app = new App(), data?: unknown): Promise<{ app: App; plugin: RedlinePlugin }> {
 	if (data !== undefined) {
-		await app.vault.adapter.mkdir(".obsidian/plugins/redline");
+		await app.vault.adapter.mkdir(`${DEFAULT_CONFIG_DIR}/plugins/redline`);
 		await app.vault.adapter.write(DATA_PATH, JSON.stringify(data));
 	}
 	const plugin = new RedlinePlugin(app as never, MANIFEST);
@@ -56,7 +57,7 @@ export function field(tab: PluginSettingTab, name: string): HTMLElement {
 
 export function type(input: HTMLInputElement | HTMLSelectElement, value: string): void {
 	input.value = value;
-	const win = input.ownerDocument.defaultView as unknown as typeof globalThis;
+	const win = input.ownerDocument.defaultView as unknown as { Event: typeof Event };
 	input.dispatchEvent(new win.Event(input.tagName === "SELECT" ? "change" : "input"));
 }
 

@@ -3,18 +3,17 @@
 // such a user meets. The error says so and names the transport that uses them ("Obsidian
 // request"), all the way to the message the agent shows. (Failed before: the user saw only
 // "The connection to the model was lost (Connection error.)".)
-import { readFileSync } from "node:fs";
-import http from "node:http";
-import https from "node:https";
-import { createServer as createTcpServer } from "node:net";
-import path from "node:path";
 import { ChatOpenAI } from "@langchain/openai";
 import { afterEach, describe, expect, it } from "vitest";
 import { classifyModelError } from "../../../src/agent/model-errors";
 import { ModelTransportError, findTransportError } from "../../../src/llm/transport-error";
 import { createNodeFetch } from "../../../src/obsidian/transport/node-fetch";
+import * as path from "../../../src/node/path";
+import { fileURLToPath } from "../../../src/node/path";
+import { readFileSync } from "../../../src/node/fs";
+import { http, https, net } from "../../../src/node/http";
 
-const fixtures = path.join(import.meta.dirname, "fixtures");
+const fixtures = fileURLToPath(new URL("fixtures", import.meta.url));
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
 	for (const close of closers.splice(0)) await close();
@@ -22,7 +21,7 @@ afterEach(async () => {
 
 /** A port on loopback where nothing listens. */
 async function closedPort(): Promise<number> {
-	const probe = createTcpServer();
+	const probe = net.createServer();
 	await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
 	const { port } = probe.address() as { port: number };
 	await new Promise((resolve) => probe.close(resolve));
@@ -31,7 +30,7 @@ async function closedPort(): Promise<number> {
 
 /** An HTTPS server with a self-signed certificate, as a TLS-inspecting proxy presents its own. */
 async function untrustedHttpsServer(): Promise<string> {
-	const server = https.createServer({ key: readFileSync(path.join(fixtures, "untrusted-proxy.key")), cert: readFileSync(path.join(fixtures, "untrusted-proxy.crt")) }, (_req, res) => res.end("{}"));
+	const server = https.createServer({ key: readFileSync(path.join(fixtures, "untrusted-proxy.key"), "utf8"), cert: readFileSync(path.join(fixtures, "untrusted-proxy.crt"), "utf8") }, (_req, res) => res.end("{}"));
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 	closers.push(() => new Promise((resolve) => server.close(() => resolve())));
 	return `https://127.0.0.1:${(server.address() as { port: number }).port}/v1`;

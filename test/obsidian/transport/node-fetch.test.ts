@@ -1,9 +1,9 @@
-import http from "node:http";
-import https from "node:https";
 import { ChatOpenAI } from "@langchain/openai";
 import { afterEach, describe, expect, it } from "vitest";
 import { startModelServer, scripted, type ModelServer } from "../../../src/sandbox/model-server";
 import { createNodeFetch } from "../../../src/obsidian/transport/node-fetch";
+import { http, https } from "../../../src/node/http";
+import { setTimeout } from "../../../src/node/timers";
 
 let server: ModelServer | undefined;
 afterEach(async () => {

@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { reply, scripted, startModelServer, type ScriptedReply } from "../../../src/sandbox/model-server";
 import { postCompletion, startScripted } from "./support";
+import { nodeFetch as fetch } from "../../../src/node/fetch";
 
 const ask = { model: "m", messages: [{ role: "user" as const, content: "Tidy my inbox note" }] };
 

@@ -6,6 +6,7 @@
 import OpenAI from "openai";
 import { onTestFinished } from "vitest";
 import { startModelServer, type ModelScript, type ModelServer } from "../../../src/sandbox/model-server";
+import { nodeFetch as fetch } from "../../../src/node/fetch";
 
 export async function startScripted(script: ModelScript): Promise<{ server: ModelServer; client: OpenAI }> {
 	const server = await startModelServer({ script });

@@ -7,6 +7,7 @@ import OpenAI from "openai";
 import { onTestFinished, describe, expect, it } from "vitest";
 import { hasTool, lastUserText, offersTools, reply, scripted, startModelServer, toolResults, type ModelServerOptions, type RecordedRequest } from "../../../src/sandbox/model-server";
 import { textToolInstructions } from "../../../src/agent/text-tool-format";
+import { nodeFetch as fetch } from "../../../src/node/fetch";
 
 const READ_NOTE = { type: "function" as const, function: { name: "readNote", description: "Read a note.", parameters: { type: "object", properties: { path: { type: "string" } } } } };
 const ask = { model: "local-model", messages: [{ role: "user" as const, content: "Read A.md" }] };

@@ -12,8 +12,9 @@
  */
 import type { ThreadHandle, TurnDriver } from "../../../src/thread/driver";
 import type { UserMessageView } from "../../../src/thread/state";
+import { setTimeout } from "../../../src/node/timers";
 
-const tick = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const tick = (ms = 0) => new Promise<void>((resolve) => setTimeout(() => resolve(), ms));
 
 export class ScriptedDriver implements TurnDriver {
 	drives = 0;
