@@ -5,6 +5,7 @@ import esbuild from "esbuild";
 import { builtinModules } from "node:module";
 import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleCuts } from "./build/cuts.mjs";
 
@@ -13,7 +14,8 @@ const vault = process.env.REDLINE_VAULT;
 
 async function installIntoVault() {
 	if (!vault) return;
-	const target = path.join(vault, ".obsidian", "plugins", "redline");
+	// A development vault's plugin folder; REDLINE_CONFIG_DIR names a configuration folder renamed from the default.
+	const target = path.join(vault, process.env.REDLINE_CONFIG_DIR ?? ".obsidian", "plugins", "redline");
 	await mkdir(target, { recursive: true });
 	for (const file of ["main.js", "manifest.json", "styles.css"]) await copyFile(file, path.join(target, file));
 	process.stdout.write(`[redline] copied main.js, manifest.json, styles.css to ${target}\n`);
