@@ -10,6 +10,7 @@ import { setTimeout, setImmediate } from "../../src/node/timers";
 interface BundledPlugin extends Plugin {
 	core(): Promise<{ history: { write(request: { path: string; base: string; proposed: string; description: string }): Promise<{ status: string }> } }>;
 	whenUnloaded(): Promise<void>;
+	readonly coreStarted: boolean;
 }
 
 let file: string;
@@ -51,6 +52,23 @@ describe("main.js loaded the way Obsidian loads it", () => {
 		expect(app.ribbonIcons.map((r) => r.title)).toEqual(["Redline: open chat"]);
 		plugin.unload();
 		await (plugin as BundledPlugin).whenUnloaded();
+	});
+
+	it("does not build the core when Obsidian starts with a note open, nor when another note opens", async () => {
+		const app = new App();
+		app.vault.seed({ "Daily.md": "# Daily\n", "Other.md": "x\n" });
+		app.workspace.startLayout();
+		const { PluginClass } = await loadBundle(file, app);
+		const plugin = new PluginClass(app, MANIFEST) as BundledPlugin;
+		await plugin.loadAsync();
+		await app.workspace.openFile("Daily.md");
+		app.workspace.finishLayout();
+		await settle();
+		await app.workspace.openFile("Other.md");
+		await settle();
+		expect(plugin.coreStarted).toBe(false);
+		plugin.unload();
+		await plugin.whenUnloaded();
 	});
 
 	it("has no regex with a lookbehind, which iOS before 16.4 cannot parse (the whole plugin would fail to load)", async () => {
