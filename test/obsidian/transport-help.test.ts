@@ -20,7 +20,8 @@ const desktopRequire = (window as unknown as { require?: unknown }).require;
 beforeAll(async () => {
 	// Obsidian desktop gives plugins Node's require (the desktop transport asks it for http/https).
 	(window as unknown as { require: NodeRequire }).require = createRequire(import.meta.url);
-	const fixtures = fileURLToPath(new URL("transport/fixtures", import.meta.url));
+	// From the module's own file URL (a happy-dom URL object is not one Node's fileURLToPath accepts).
+	const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "transport", "fixtures");
 	server = https.createServer({ key: readFileSync(path.join(fixtures, "untrusted-proxy.key"), "utf8"), cert: readFileSync(path.join(fixtures, "untrusted-proxy.crt"), "utf8") }, (_req, res) => res.end("{}"));
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 	baseUrl = `https://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
