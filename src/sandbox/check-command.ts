@@ -8,6 +8,7 @@ import { formatReport, type CheckReport } from "../check/report";
 import { resolveApplyEndpoint, resolveApplyKey } from "../llm/model-provider";
 import type { Vault } from "../vault/vault";
 import { sandboxModelSettings, startScriptedModel, type SandboxOptions } from "./sandbox";
+import { nodeFetch } from "../node/fetch";
 
 export interface CheckCommandResult {
 	reports: CheckReport[];
@@ -21,7 +22,7 @@ export async function runCheckCommand(options: Pick<SandboxOptions, "model" | "s
 	try {
 		const { settings, credentials } = sandboxModelSettings(options, modelServer?.baseURL ?? null);
 		// The sandbox's requests go through Node's fetch, and there is no other transport to try.
-		const transport = { kind: "fetch" as const, fetch };
+		const transport = { kind: "fetch" as const, fetch: nodeFetch };
 		const common = { transport, ...(signal ? { signal } : {}) };
 		const main = await checkConnection({ target: "main", endpoint: settings.mainModel, apiKey: credentials.mainApiKey, ...common });
 		const apply = await checkConnection({ target: "apply", endpoint: resolveApplyEndpoint(settings), apiKey: resolveApplyKey(settings, credentials), ...common });

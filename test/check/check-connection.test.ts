@@ -8,6 +8,7 @@ import { checkConnection, type CheckInput } from "../../src/check/run-check";
 import { formatReport, type CheckReport, type CheckStep, type StepId } from "../../src/check/report";
 import { checkScript, reply, startModelServer, type ModelServer, type ModelServerOptions } from "../../src/sandbox/model-server";
 import type { ModelEndpoint } from "../../src/settings";
+import { nodeFetch } from "../../src/node/fetch";
 
 let server: ModelServer | undefined;
 afterEach(async () => {
@@ -21,7 +22,7 @@ async function serve(options: Partial<ModelServerOptions> = {}): Promise<ModelSe
 }
 
 function check(endpoint: Partial<ModelEndpoint> & { baseUrl: string }, extra: Partial<CheckInput> = {}): Promise<CheckReport> {
-	return checkConnection({ target: "main", endpoint: { model: "scripted", ...endpoint }, apiKey: undefined, transport: { kind: "fetch", fetch }, ...extra });
+	return checkConnection({ target: "main", endpoint: { model: "scripted", ...endpoint }, apiKey: undefined, transport: { kind: "fetch", fetch: nodeFetch }, ...extra });
 }
 
 function step(report: CheckReport, id: StepId): CheckStep {

@@ -129,7 +129,7 @@ describe("LangChain's chat models with the cuts", () => {
 		const file = await entry('import { ChatOpenAICompletions } from "@langchain/openai"; module.exports = { ChatOpenAICompletions };');
 		const built = await esbuild.build({ ...buildOptions({ production: false }), entryPoints: [file], outfile: undefined, write: false, sourcemap: false, logLevel: "silent", nodePaths: [path.join(root, "node_modules")] });
 		const module = { exports: {} as { ChatOpenAICompletions: new (fields: Record<string, unknown>) => { withStructuredOutput(schema: unknown): unknown; bindTools(tools: unknown[]): unknown } } };
-		(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeJS.Require) => void)(module, module.exports, createRequire(import.meta.filename));
+		(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void)(module, module.exports, createRequire(import.meta.url));
 		const model = new module.exports.ChatOpenAICompletions({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: "http://127.0.0.1:9/v1", dangerouslyAllowBrowser: true } });
 		const schema = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
 		expect(() => model.withStructuredOutput(schema)).toThrow("is not included in Redline's bundle (LangChain's withStructuredOutput(), which Redline does not use)");

@@ -3,8 +3,6 @@
  * Obsidian request sends (an empty 403, as Ollama answers an Origin not in OLLAMA_ORIGINS) is told
  * apart from a refused key, and the check finds that the desktop transport gets through.
  */
-import http from "node:http";
-import https from "node:https";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkConnection } from "../../../src/check/run-check";
 import { formatReport } from "../../../src/check/report";
@@ -12,6 +10,7 @@ import { createNodeFetch } from "../../../src/obsidian/transport/node-fetch";
 import { createRequestUrlFetch } from "../../../src/obsidian/transport/request-url-fetch";
 import { checkScript, startModelServer, type ModelServer } from "../../../src/sandbox/model-server";
 import { requestUrlExtraHeaders } from "../../fakes/obsidian";
+import { http, https } from "../../../src/node/http";
 
 let server: ModelServer | undefined;
 afterEach(async () => {
