@@ -23,6 +23,8 @@ import type { BenchRow } from "./run";
 import { mkdtemp, rm } from "../src/node/fs";
 import { tmpdir } from "../src/node/os";
 import { join } from "../src/node/path";
+import { process } from "../src/node/process";
+import { sleep } from "../src/node/timers";
 
 /** A realistic turn: a message, ~100 streamed tokens, two calls decided, run and completed. */
 function turn(i: number): NewEvent[] {
@@ -266,12 +268,12 @@ async function indexWritesWhileStreaming(): Promise<{ indexWrites: number; logAp
 		const created = await service.createThread({ title: "A long story" });
 		if (!created.ok) throw new Error(created.error.message);
 		// Creating the thread saves the index at once, in the background: not part of the reply.
-		await new Promise((resolve) => setTimeout(resolve, INDEX_QUIET_MS));
+		await sleep(INDEX_QUIET_MS);
 		const before = { index: counted.indexWrites, log: counted.logAppends };
 		const sent = await service.sendMessage({ threadId: created.threadId, content: "Tell me a long story" });
 		if (!sent.ok) throw new Error(sent.error.message);
 		await service.idle(created.threadId);
-		await new Promise((resolve) => setTimeout(resolve, INDEX_QUIET_MS + 500));
+		await sleep(INDEX_QUIET_MS + 500);
 		const state = await firstState(service, created.threadId);
 		const answer = state.messages.find((m) => m.kind === "assistant");
 		if (answer?.kind !== "assistant" || answer.text !== text) throw new Error("the reply did not stream in full");

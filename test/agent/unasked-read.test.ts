@@ -75,14 +75,14 @@ describe("reads under the floor always show a card, whatever the preference", ()
 describe("an approval does not carry over to a sealed file", () => {
 	it("asks again for a second read of another plugin's data.json and of .env, after the user let the first ones through", async () => {
 		const h = await harness({
-			notes: { ".obsidian/plugins/other/data.json": KEYS, ".env": "TOKEN=abc" },
+			notes: { [`${DEFAULT_CONFIG_DIR}/plugins/other/data.json`]: KEYS, ".env": "TOKEN=abc" },
 			script: scripted(
 				reply.toolCalls([
-					{ name: "readNote", id: "keys1", args: { path: ".obsidian/plugins/other/data.json" } },
+					{ name: "readNote", id: "keys1", args: { path: `${DEFAULT_CONFIG_DIR}/plugins/other/data.json` } },
 					{ name: "readNote", id: "env1", args: { path: ".env" } },
 				]),
 				reply.toolCalls([
-					{ name: "readNote", id: "keys2", args: { path: "./.obsidian/plugins/other/data.json" } },
+					{ name: "readNote", id: "keys2", args: { path: `./${DEFAULT_CONFIG_DIR}/plugins/other/data.json` } },
 					{ name: "readNote", id: "env2", args: { path: ".env" } },
 				]),
 				reply.text("Done."),

@@ -5,12 +5,13 @@
 import { describe, expect, it } from "vitest";
 import { App } from "../fakes/obsidian";
 import { lazyLoads, startPlugin, stopPlugin } from "./support/plugin";
+import { nextImmediate } from "../../src/node/timers";
 
 const NOTE = "# Plan\n\nmilk\n";
 const EDITED = "# Plan\n\nmilk\neggs\n";
 
 async function settle(): Promise<void> {
-	for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+	for (let i = 0; i < 20; i++) await nextImmediate();
 }
 
 /** A vault whose Plan.md has one agent edit, from an earlier session. */
