@@ -11,7 +11,7 @@ import type { IndexStatus } from "./index-status";
 import { hasPhrases, matchingLines, type MatchingLine } from "./matching-lines";
 import { normalizeTag } from "./tags";
 import type { NoteRecord } from "./persisted-index";
-import { isEmptyQuery, parseQuery, rankNotes } from "./query";
+import { isEmptyQuery, matchedTerms, parseQuery, rankNotes } from "./query";
 
 export interface SearchRequest {
 	query: string;
@@ -69,12 +69,15 @@ export async function searchIndex(view: IndexView, request: SearchRequest): Prom
 	if (isEmptyQuery(query) || request.limit <= 0) return empty;
 	const folder = request.folder ?? "";
 	const tag = request.tag === undefined ? null : normalizeTag(request.tag);
-	const filter = (path: string): boolean => {
-		if (!isUnder(path, folder)) return false;
-		if (tag === null) return true;
-		const tags = view.notes.get(path)?.tags ?? [];
-		return tags.some((t) => t === tag || t.startsWith(tag + "/"));
-	};
+	const filter =
+		folder === "" && tag === null
+			? null
+			: (path: string): boolean => {
+					if (!isUnder(path, folder)) return false;
+					if (tag === null) return true;
+					const tags = view.notes.get(path)?.tags ?? [];
+					return tags.some((t) => t === tag || t.startsWith(tag + "/"));
+				};
 	const ranked = rankNotes(view.index, query, filter);
 	const of = query.words.length + query.phrases.length;
 	const hits: NoteHit[] = [];
@@ -111,7 +114,7 @@ export async function searchIndex(view: IndexView, request: SearchRequest): Prom
 			score: note.score,
 			covered: note.covered,
 			of,
-			lines: matchingLines(text, note.terms, query.phrases),
+			lines: matchingLines(text, matchedTerms(note), query.phrases),
 			truncated: record?.truncated ?? false,
 		});
 	}

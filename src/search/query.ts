@@ -4,9 +4,9 @@
  * Notes that contain every word come first, then those with most, each group by BM25+ score.
  */
 import type MiniSearch from "minisearch";
-import type { SearchResult } from "minisearch";
+import type { MatchInfo, SearchResult } from "minisearch";
 import { EXACT, LOOSE, type IndexedDocument } from "./index-schema";
-import { fold, isCommonTerm, termsOf } from "./terms";
+import { isCommonTerm, termsOf } from "./terms";
 
 export interface ParsedQuery {
 	/** Loose words, folded. */
@@ -35,37 +35,52 @@ export interface RankedNote {
 	score: number;
 	/** How many of the query's words and phrases the note has (common words count only when the query has nothing else). */
 	covered: number;
-	/** The note's own terms that matched (after prefix and typo expansion), to pick lines. */
-	terms: string[];
+	/** What matched, by the note's own terms (after prefix and typo expansion); see matchedTerms. */
+	matches: MatchInfo[];
+}
+
+/** The note's own terms that matched, to pick its lines (only asked for the notes shown). */
+export function matchedTerms(note: RankedNote): string[] {
+	return [...new Set(note.matches.flatMap((match) => Object.keys(match)))];
 }
 
 /** Scores differing past this many digits are ties, so incremental and rebuilt indexes rank alike. */
 const SCORE_DIGITS = 1e6;
 
-/** Every note matching the query, best first. Phrases are only required word by word here. */
-export function rankNotes(index: MiniSearch<IndexedDocument>, query: ParsedQuery, filter: (path: string) => boolean): RankedNote[] {
-	const accept = (result: SearchResult): boolean => filter(String(result.id));
+function byRank(a: RankedNote, b: RankedNote): number {
+	return b.covered - a.covered || b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
+/**
+ * Every note matching the query, best first. Phrases are only required word by word here.
+ * filter null takes every note. Thousands of notes can match a common word, so the work per
+ * result is kept to a few field reads: query terms come out of the index folded already.
+ */
+export function rankNotes(index: MiniSearch<IndexedDocument>, query: ParsedQuery, filter: ((path: string) => boolean) | null): RankedNote[] {
+	const accept = filter === null ? {} : { filter: (result: SearchResult) => filter(String(result.id)) };
 	const phraseWords = [...new Set(query.phrases.flatMap((p) => p.split(" ")))];
-	const loose = query.words.length > 0 ? index.search(query.words.join(" "), { ...LOOSE, combineWith: "OR", filter: accept }) : [];
+	const loose = query.words.length > 0 ? index.search(query.words.join(" "), { ...LOOSE, combineWith: "OR", ...accept }) : [];
 	const counted = query.words.filter((word) => !isCommonTerm(word));
 	const countable = new Set(counted.length > 0 ? counted : query.words);
-	const notes = new Map<string, RankedNote>();
-	const add = (result: SearchResult, covered: number): void => {
-		const path = String(result.id);
-		const note = notes.get(path) ?? { path, score: 0, covered: 0, terms: [] };
-		note.score += result.score;
-		note.covered += covered;
-		for (const term of Object.keys(result.match)) if (!note.terms.includes(term)) note.terms.push(term);
-		notes.set(path, note);
+	const coverage = (result: SearchResult): number => {
+		let covered = 0;
+		for (const term of result.queryTerms) if (countable.has(term)) covered++;
+		return covered;
 	};
-	const coverage = (result: SearchResult): number => new Set(result.queryTerms.map(fold).filter((t) => countable.has(t))).size;
-	if (phraseWords.length > 0) {
-		for (const result of index.search(phraseWords.join(" "), { ...EXACT, combineWith: "AND", filter: accept })) add(result, query.phrases.length);
-		for (const result of loose) if (notes.has(String(result.id))) add(result, coverage(result));
-	} else {
-		for (const result of loose) add(result, coverage(result));
+	const rounded = (score: number): number => Math.round(score * SCORE_DIGITS) / SCORE_DIGITS;
+	if (phraseWords.length === 0) {
+		return loose.map((result) => ({ path: String(result.id), score: rounded(result.score), covered: coverage(result), matches: [result.match] })).sort(byRank);
 	}
-	return [...notes.values()]
-		.map((note) => ({ ...note, score: Math.round(note.score * SCORE_DIGITS) / SCORE_DIGITS }))
-		.sort((a, b) => b.covered - a.covered || b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+	const notes = new Map<string, RankedNote>();
+	for (const result of index.search(phraseWords.join(" "), { ...EXACT, combineWith: "AND", ...accept })) {
+		notes.set(String(result.id), { path: String(result.id), score: result.score, covered: query.phrases.length, matches: [result.match] });
+	}
+	for (const result of loose) {
+		const note = notes.get(String(result.id));
+		if (!note) continue;
+		note.score += result.score;
+		note.covered += coverage(result);
+		note.matches.push(result.match);
+	}
+	return [...notes.values()].map((note) => ({ ...note, score: rounded(note.score) })).sort(byRank);
 }
