@@ -44,8 +44,7 @@ export function applyEdits(text: string, edits: readonly SearchReplace[]): Apply
 		}
 		const found = locate(current, search);
 		if (found.kind === "one") {
-			const replacement = found.tolerant ? reindent(replace, found.indent) : replace;
-			current = current.slice(0, found.start) + replacement + current.slice(found.end);
+			current = current.slice(0, found.start) + replacementFor(found, replace) + current.slice(found.end);
 			if (found.tolerant) tolerant.push(index);
 		} else if (found.kind === "many") {
 			failures.push({ index, kind: "ambiguous", lines: found.starts.map((start) => lineOf(current, start)) });
@@ -57,12 +56,17 @@ export function applyEdits(text: string, edits: readonly SearchReplace[]): Apply
 	return { ok: true, text: current, tolerant };
 }
 
-type Located = { kind: "one"; start: number; end: number; tolerant: false } | { kind: "one"; start: number; end: number; tolerant: true; indent: Indent } | { kind: "many"; starts: number[] } | { kind: "none" };
+export type Located = { kind: "one"; start: number; end: number; tolerant: false } | { kind: "one"; start: number; end: number; tolerant: true; indent: Indent } | { kind: "many"; starts: number[] } | { kind: "none" };
 
 /** The first matched line's indentation in the note, and the search's own. */
 interface Indent {
 	note: string;
 	search: string;
+}
+
+/** What goes where a search matched: a tolerant match takes the note's indentation (see reindent). */
+export function replacementFor(found: Extract<Located, { kind: "one" }>, replace: string): string {
+	return found.tolerant ? reindent(replace, found.indent) : replace;
 }
 
 function locate(text: string, search: string): Located {
@@ -87,9 +91,10 @@ function looseLine(line: string): string {
 /**
  * The search's lines against runs of whole lines of the text. The match spans from the first
  * line's first non-blank character to the last line's last one, so indentation before it and
- * trailing whitespace (and the line ending) after it stay as they were.
+ * trailing whitespace (and the line ending) after it stay as they were. Also the fallback of the
+ * apply model's edit blocks (edit-blocks-apply.ts).
  */
-function locateLines(text: string, search: string): Located {
+export function locateLines(text: string, search: string): Located {
 	const searchLines = search.split("\n");
 	while (searchLines.length > 0 && looseLine(searchLines[0] ?? "") === "") searchLines.shift();
 	while (searchLines.length > 0 && looseLine(searchLines[searchLines.length - 1] ?? "") === "") searchLines.pop();
