@@ -16,6 +16,7 @@ export { scripted, reply, lastUserText, toolResults, hasTool, offersTools, messa
 export { callsAsText, isToolResponseMessage, textToolResults, toolsRefusedBody } from "./text-calls";
 export { checkProbeOf, checkReply, checkScript, type CheckAnswers } from "./check-replies";
 export { splitTokens, estimateTokens } from "./tokens";
+export { applyModelReply, applyRequestNote, asksForEditBlocks, editBlocksFor } from "./apply-model";
 export { validateReply } from "./validate";
 export { CONTEXT_ERROR_STYLES, contextRefusal, promptTokens, refusalBody, requestSize, type ContextErrorStyle, type ContextLimit, type RequestSize } from "./context-limit";
 export type {
