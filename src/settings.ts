@@ -24,10 +24,15 @@ export interface ModelEndpoint {
 	textToolCalls?: boolean;
 }
 
+/** How the apply model returns a `modify`: edit blocks (the change only) or the whole note. */
+export type ApplyFormat = "edits" | "whole";
+
 export interface RedlineSettings {
 	mainModel: ModelEndpoint;
 	/** The cheap, fast apply model; any field left empty falls back to the main model's. */
 	applyModel: Partial<ModelEndpoint>;
+	/** "edits": a modify asks for edit blocks, falling back to the whole note once; "whole": always the whole note. */
+	applyFormat: ApplyFormat;
 	/** Default approval preference per tool (contract 3), overridable per thread from a card. */
 	toolDefaults: Record<string, ToolPreference>;
 	/** History entries kept per note. */
@@ -57,6 +62,7 @@ export const DEFAULT_TOOL_PREFERENCES: Record<string, ToolPreference> = {
 export const DEFAULT_SETTINGS: RedlineSettings = {
 	mainModel: { baseUrl: "https://api.openai.com/v1", model: "gpt-4.1", temperature: 0.2 },
 	applyModel: { model: "gpt-4.1-mini", supportsPredictedOutputs: true },
+	applyFormat: "edits",
 	toolDefaults: { ...DEFAULT_TOOL_PREFERENCES },
 	historySize: 10,
 	maxNoteBytes: 5 * 1024 * 1024,

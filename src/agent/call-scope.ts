@@ -27,7 +27,8 @@ export class CallScope {
 			floor: env.floor,
 			state: () => thread.state(),
 			emit: (event) => void append(event),
-			progress: (phase, fraction) => void append({ type: "tool_call_progress", callId, phase, ...(fraction !== undefined ? { fraction } : {}) }),
+			progress: (phase, fraction, changes) =>
+				void append({ type: "tool_call_progress", callId, phase, ...(fraction !== undefined ? { fraction } : {}), ...(changes !== undefined ? { changes } : {}) }),
 			signal,
 			newId,
 			commit: async (write) => {

@@ -1,12 +1,16 @@
 /**
  * One call to the apply model: it receives the note (or one section of it) and the intent's
- * description, and streams back the complete new text. With a provider that supports OpenAI's
- * predicted outputs, the current text goes as `prediction`, so unchanged spans come back at
- * prefill speed.
+ * description, and streams back either the complete new text ("whole") or, for a `modify` in the
+ * Edits format, only edit blocks (edit-blocks.ts), so its output grows with the change, not with
+ * the note. With a provider that supports OpenAI's predicted outputs, a whole-note call sends the
+ * current text as `prediction`, so unchanged spans come back at prefill speed; an edit-blocks
+ * call never does (the reply is not the note, and rejected prediction tokens are billed).
  */
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { ChatModel } from "../llm/chat-model";
+import type { ApplyFormat } from "../settings";
 import type { EditOperation } from "../thread/events";
+import { DIVIDER_MARKER, REPLACE_MARKER, SEARCH_MARKER } from "./edit-blocks";
 
 export const APPLY_SYSTEM_PROMPT = [
 	"You edit one Markdown note of an Obsidian vault.",
@@ -20,6 +24,32 @@ export const APPLY_SECTION_PROMPT = [
 	"Apply exactly the requested change to this section and keep everything else byte for byte.",
 ].join("\n");
 
+/** The Edits format's system message: the three marker lines literally, the rules, an example. */
+export const APPLY_EDIT_BLOCKS_PROMPT = [
+	"You edit one Markdown note of an Obsidian vault. Reply with edit blocks only: never the whole note, no commentary, no code fences.",
+	"An edit block is these three marker lines, exactly as written here, around two parts:",
+	SEARCH_MARKER,
+	"exact lines of the current note",
+	DIVIDER_MARKER,
+	"the lines that replace them",
+	REPLACE_MARKER,
+	"Rules:",
+	"- Use as few and as small blocks as the change allows, in the order their lines appear in the note. Blocks must not overlap.",
+	"- Copy each SEARCH exactly from the note: whole lines, character for character. It must match exactly one place in the note; when its lines occur more than once, add a neighbouring line to make it unique.",
+	"- An empty REPLACE deletes the SEARCH lines. To insert lines, SEARCH a neighbouring line and repeat it in REPLACE together with the new lines.",
+	"- Change only what is asked; everything else stays as it is.",
+	'Example: to correct "teh" in the line "- Buy teh milk" and delete the line "- Old item", reply:',
+	SEARCH_MARKER,
+	"- Buy teh milk",
+	DIVIDER_MARKER,
+	"- Buy the milk",
+	REPLACE_MARKER,
+	SEARCH_MARKER,
+	"- Old item",
+	DIVIDER_MARKER,
+	REPLACE_MARKER,
+].join("\n");
+
 export interface ApplyCall {
 	model: ChatModel;
 	/** Send the current text as OpenAI's `prediction`. */
@@ -31,9 +61,11 @@ export interface ApplyCall {
 	text: string;
 	/** Set when `text` is one section of a longer note. */
 	section?: { heading: string };
+	/** "edits": reply with edit blocks (modify only). Default "whole". */
+	format?: ApplyFormat;
 	signal: AbortSignal;
-	/** Called as text streams in, with the number of characters generated so far. */
-	onProgress(generatedChars: number): void;
+	/** Called as text streams in, with the number of characters generated so far and the new piece. */
+	onProgress(generatedChars: number, chunk: string): void;
 }
 
 export interface ApplyGeneration {
@@ -42,10 +74,12 @@ export interface ApplyGeneration {
 }
 
 export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> {
-	const messages = [new SystemMessage(call.section ? APPLY_SECTION_PROMPT : APPLY_SYSTEM_PROMPT), new HumanMessage(userPrompt(call))];
+	const edits = call.format === "edits";
+	const system = edits ? APPLY_EDIT_BLOCKS_PROMPT : call.section ? APPLY_SECTION_PROMPT : APPLY_SYSTEM_PROMPT;
+	const messages = [new SystemMessage(system), new HumanMessage(userPrompt(call))];
 	const options = {
 		signal: call.signal,
-		...(call.prediction && call.text !== "" ? { prediction: { type: "content" as const, content: call.text } } : {}),
+		...(call.prediction && !edits && call.text !== "" ? { prediction: { type: "content" as const, content: call.text } } : {}),
 	};
 	const stream = await call.model.stream(messages, options);
 	let text = "";
@@ -53,7 +87,7 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 	for await (const chunk of stream) {
 		if (typeof chunk.content === "string" && chunk.content !== "") {
 			text += chunk.content;
-			call.onProgress(text.length);
+			call.onProgress(text.length, chunk.content);
 		}
 		const reason = chunk.response_metadata?.finish_reason;
 		if (typeof reason === "string") finishReason = reason;
@@ -70,5 +104,6 @@ function userPrompt(call: ApplyCall): string {
 	}
 	const what = call.section ? `the section "${call.section.heading}" of the note ${call.path}` : `the note ${call.path}`;
 	const verb = call.operation === "rewrite" ? "Rewrite" : "Modify";
-	return `${verb} ${what}.\n${change}\n\nCurrent text between the markers (the markers are not part of it):\n<<<BEGIN>>>\n${call.text}\n<<<END>>>`;
+	const ask = call.format === "edits" ? "\n\nReply with edit blocks only." : "";
+	return `${verb} ${what}.\n${change}\n\nCurrent text between the markers (the markers are not part of it):\n<<<BEGIN>>>\n${call.text}\n<<<END>>>${ask}`;
 }

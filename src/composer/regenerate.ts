@@ -1,13 +1,20 @@
 /**
  * Phase 2 of an edit: turn (note, intent) into the proposed new note with the apply model.
- * Short notes go whole; a note too long for the apply model's output limit is never sent whole
- * (it would come back truncated): only the sections the description names are regenerated (see
- * sections.ts), or the edit is refused with a hint to use search/replace `edits`.
- * Reports progress `generating` with a fraction estimated from the text's length.
+ * A `modify` in the Edits format (the default) asks for edit blocks (edit-blocks-generate.ts);
+ * when they are missing, malformed, cut off or do not apply, it retries once in whole-note mode.
+ * Whole-note mode (create, rewrite, the Whole note format and that retry): short notes go whole;
+ * a note too long for the apply model's output limit is never sent whole (it would come back
+ * truncated): only the sections the description names are regenerated (see sections.ts), or the
+ * edit is refused with a hint to use search/replace `edits`.
+ * Progress: `generating` with the count of edit blocks applied so far (`changes`), or with a
+ * fraction estimated from the text's length in whole-note mode; `retrying` for the retry.
  */
 import type { ChatModel } from "../llm/chat-model";
+import type { ApplyFormat } from "../settings";
 import type { EditOperation } from "../thread/events";
 import { callApplyModel } from "./apply";
+import { generateEditBlocks } from "./edit-blocks-generate";
+import type { EditBlocksRetryReason } from "./edit-blocks-generate";
 import { sectionsNamedIn, splitSections } from "./sections";
 import type { Section } from "./sections";
 import { validateApplyOutput } from "./validate";
@@ -36,19 +43,49 @@ export interface RegenerateRequest {
 	description: string;
 	/** The current note as model text; "" for create. */
 	note: string;
+	/** How a modify comes back (default "edits"). */
+	format?: ApplyFormat;
 	signal: AbortSignal;
-	progress(phase: string, fraction?: number): void;
+	progress(phase: string, fraction?: number, changes?: number): void;
 }
 
 export type RegenerateOutcome =
-	| { ok: true; text: string; stripped: string[]; /** Headings regenerated when the note went by sections. */ sections?: string[] }
-	| { ok: false; reason: ApplyRefusal | "too-large" | "aborted" | "model-error"; message: string; /** The refused output, for "view it". */ output?: string };
+	| {
+			ok: true;
+			text: string;
+			stripped: string[];
+			/** Headings regenerated when the note went by sections. */
+			sections?: string[];
+			/** Set when the change came as edit blocks: how many, and which needed the tolerant match. */
+			editBlocks?: { count: number; tolerant: number[] };
+			/** Set when edit blocks failed and the whole-note retry made the change. */
+			fallback?: EditBlocksRetryReason;
+	  }
+	| {
+			ok: false;
+			reason: ApplyRefusal | "too-large" | "aborted" | "model-error";
+			message: string;
+			/** The refused output, for "view it". */
+			output?: string;
+			fallback?: EditBlocksRetryReason;
+	  };
 
 export async function regenerate(request: RegenerateRequest): Promise<RegenerateOutcome> {
+	if (request.operation !== "modify" || (request.format ?? "edits") !== "edits" || request.note === "") return regenerateWhole(request, "generating");
+	const blocks = await generateEditBlocks(request);
+	if (blocks.ok) return { ok: true, text: blocks.text, stripped: [], editBlocks: { count: blocks.blocks, tolerant: blocks.tolerant } };
+	if (!blocks.retry) return blocks;
+	// One retry with the whole note (by sections for a long one); then a refusal, never a guess.
+	const whole = await regenerateWhole(request, "retrying");
+	if (whole.ok) return { ...whole, fallback: blocks.reason };
+	return { ...whole, fallback: blocks.reason, message: `The apply model's edit blocks failed (${blocks.message}), and so did the retry with the whole note: ${whole.message}` };
+}
+
+async function regenerateWhole(request: RegenerateRequest, phase: string): Promise<RegenerateOutcome> {
 	const limitChars = (request.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS) * CHARS_PER_TOKEN * HEADROOM;
 	const note = request.note;
 	if (request.operation === "create" || note.length <= limitChars) {
-		const reporter = progressReporter(request, request.operation === "create" ? undefined : note.length);
+		const reporter = progressReporter(request, phase, request.operation === "create" ? undefined : note.length);
 		const one = await generatePiece(request, note, undefined, reporter, true);
 		return one.ok ? { ok: true, text: one.text, stripped: one.stripped } : one;
 	}
@@ -72,12 +109,12 @@ export async function regenerate(request: RegenerateRequest): Promise<Regenerate
 			message: `${tooLarge}, and its section "${oversized.heading ?? ""}" alone is too long to regenerate. Use executeEdit with search/replace edits.`,
 		};
 	}
-	return regenerateSections(request, named);
+	return regenerateSections(request, named, phase);
 }
 
-async function regenerateSections(request: RegenerateRequest, named: Section[]): Promise<RegenerateOutcome> {
+async function regenerateSections(request: RegenerateRequest, named: Section[], phase: string): Promise<RegenerateOutcome> {
 	const note = request.note;
-	const reporter = progressReporter(request, named.reduce((sum, s) => sum + (s.end - s.start), 0));
+	const reporter = progressReporter(request, phase, named.reduce((sum, s) => sum + (s.end - s.start), 0));
 	let result = "";
 	let cursor = 0;
 	const stripped: string[] = [];
@@ -105,21 +142,21 @@ interface Reporter {
 	report(generatedInPiece: number): void;
 }
 
-/** generating with fraction = generated / expected characters (capped at 0.99), throttled. */
-function progressReporter(request: RegenerateRequest, expectedChars: number | undefined): Reporter {
+/** `phase` with fraction = generated / expected characters (capped at 0.99), throttled. */
+function progressReporter(request: RegenerateRequest, phase: string, expectedChars: number | undefined): Reporter {
 	let last = -1;
 	const reporter: Reporter = {
 		done: 0,
 		report(generatedInPiece) {
 			if (expectedChars === undefined || expectedChars === 0) {
-				if (last === -1) request.progress("generating");
+				if (last === -1) request.progress(phase);
 				last = 0;
 				return;
 			}
 			const fraction = Math.min(0.99, (reporter.done + generatedInPiece) / expectedChars);
 			if (last === -1 || fraction - last >= PROGRESS_STEP) {
 				last = fraction;
-				request.progress("generating", Math.round(fraction * 100) / 100);
+				request.progress(phase, Math.round(fraction * 100) / 100);
 			}
 		},
 	};

@@ -129,7 +129,11 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 		case "tool_call_progress":
 			return updateCall(state, event.callId, (c) => ({
 				...c,
-				progress: event.fraction !== undefined ? { phase: event.phase, fraction: event.fraction } : { phase: event.phase },
+				progress: {
+					phase: event.phase,
+					...(event.fraction !== undefined ? { fraction: event.fraction } : {}),
+					...(event.changes !== undefined ? { changes: event.changes } : {}),
+				},
 			}), false);
 		case "tool_call_completed":
 			return updateCall(state, event.callId, (c) => ({ ...c, phase: "completed", completedAt: event.at, result: event.result }), true);

@@ -46,7 +46,8 @@ export interface ToolCallView {
 	decision?: ToolDecision;
 	decidedBy?: "user" | "policy";
 	comment?: string;
-	progress?: { phase: string; fraction?: number };
+	/** changes: edit blocks applied so far while a fast apply streams. */
+	progress?: { phase: string; fraction?: number; changes?: number };
 	startedAt?: string;
 	completedAt?: string;
 	result?: ToolResult;

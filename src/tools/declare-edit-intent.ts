@@ -14,6 +14,8 @@ import type { ApplyModels } from "../composer/regenerate";
 import { noteFromOutput } from "../composer/note-from-output";
 import { toModelText } from "../composer/text-format";
 import type { NoteHistory } from "../history/types";
+import { DEFAULT_SETTINGS } from "../settings";
+import type { ApplyFormat } from "../settings";
 import type { EditOperation, NewEvent } from "../thread/events";
 import type { ThreadState } from "../thread/state";
 import type { AccessFloor } from "../vault/access-floor";
@@ -47,6 +49,8 @@ export interface DeclareEditIntentDeps {
 	models: ApplyModels;
 	/** The apply model's output limit in tokens (notes longer than this go by sections). */
 	maxOutputTokens?: number;
+	/** The "Apply format" setting, read at each edit (default: edit blocks). */
+	applyFormat?: () => ApplyFormat;
 }
 
 const OPERATIONS: readonly string[] = ["create", "modify", "rewrite"];
@@ -111,12 +115,17 @@ async function applyIntent(deps: DeclareEditIntentDeps, args: DeclareEditIntentA
 		operation: args.operation,
 		description: args.description,
 		note,
+		format: deps.applyFormat?.() ?? DEFAULT_SETTINGS.applyFormat,
 		signal: ctx.signal,
-		progress: (phase, fraction) => ctx.progress(phase, fraction),
+		progress: (phase, fraction, changes) => ctx.progress(phase, fraction, changes),
 	});
 	if (!outcome.ok) {
 		const retry = ` To make the change without the apply model, call executeEdit with editId "${editId}" and search/replace edits.`;
-		const extra = withId({ reason: outcome.reason, ...(outcome.output === undefined ? {} : { output: outcome.output.slice(0, MAX_KEPT_OUTPUT) }) });
+		const extra = withId({
+			reason: outcome.reason,
+			...(outcome.output === undefined ? {} : { output: outcome.output.slice(0, MAX_KEPT_OUTPUT) }),
+			...(outcome.fallback === undefined ? {} : { fallback: outcome.fallback }),
+		});
 		const message = outcome.reason === "aborted" ? outcome.message : sayNothingWritten(outcome.message) + retry;
 		return outcome.reason === "too-large" ? toolResult.rejected(message, extra) : toolResult.error(message, extra);
 	}
@@ -134,6 +143,8 @@ async function applyIntent(deps: DeclareEditIntentDeps, args: DeclareEditIntentA
 		data: {
 			...(outcome.stripped.length > 0 ? { stripped: outcome.stripped } : {}),
 			...(outcome.sections ? { sections: outcome.sections } : {}),
+			...(outcome.editBlocks ? { editBlocks: outcome.editBlocks.count, ...(outcome.editBlocks.tolerant.length > 0 ? { tolerant: outcome.editBlocks.tolerant } : {}) } : {}),
+			...(outcome.fallback ? { fallback: outcome.fallback } : {}),
 			...(stored.frontmatterRestored ? { frontmatterRestored: true } : {}),
 		},
 	});

@@ -5,6 +5,7 @@
  */
 import type { ApplyModels } from "../composer/regenerate";
 import type { NoteHistory } from "../history/types";
+import type { ApplyFormat } from "../settings";
 import { askUserTool } from "./ask-user";
 import { createDeclareEditIntentTool } from "./declare-edit-intent";
 import { createExecuteEditTool } from "./execute-edit";
@@ -18,6 +19,8 @@ export interface DefaultToolDeps {
 	models: ApplyModels;
 	/** The note index behind searchNotes. */
 	search: NoteSearch;
+	/** The "Apply format" setting, read at each edit. */
+	applyFormat?: () => ApplyFormat;
 }
 
 export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
@@ -25,7 +28,7 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 		readNoteTool,
 		createSearchNotesTool({ index: deps.search }),
 		listNotesTool,
-		createDeclareEditIntentTool({ history: deps.history, models: deps.models }),
+		createDeclareEditIntentTool({ history: deps.history, models: deps.models, ...(deps.applyFormat ? { applyFormat: deps.applyFormat } : {}) }),
 		createExecuteEditTool({ history: deps.history }),
 		askUserTool,
 	];

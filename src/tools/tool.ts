@@ -19,8 +19,8 @@ export interface ToolContext {
 	state(): ThreadState;
 	/** Appends an event to the thread (e.g. question_asked, edit_applied). */
 	emit(event: NewEvent): void;
-	/** Reports progress (tool_call_progress). */
-	progress(phase: string, fraction?: number): void;
+	/** Reports progress (tool_call_progress); `changes`: edit blocks applied so far. */
+	progress(phase: string, fraction?: number, changes?: number): void;
 	signal: AbortSignal;
 	newId(prefix: string): string;
 	/**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
+import { applyModelReply, asksForEditBlocks, reply, scripted, toolResults } from "../../src/sandbox/model-server";
 import { createNoteHistory } from "../../src/history/note-history";
 import { askUserTool } from "../../src/tools/ask-user";
 import { createDeclareEditIntentTool } from "../../src/tools/declare-edit-intent";
@@ -28,7 +28,8 @@ describe.each([
 					undefined,
 					{ pace: { firstTokenMs: 0, tokensPerSecond: 0 } },
 				),
-				reply.text("Buy milk\n"),
+				// The apply model, asked for edit blocks (the default format), deletes the heading lines.
+				(request) => applyModelReply(request, (note) => note.replace(/^#.*\n/gm, "")),
 				reply.text("I removed the headings."),
 			),
 		});
@@ -60,6 +61,7 @@ describe.each([
 		expect(state.status).toBe("idle");
 		expect(await h.vault.read("Daily.md")).toBe("Buy milk\n");
 		expect(h.server.requests).toHaveLength(4);
+		expect(asksForEditBlocks(h.server.requests[2])).toBe(true);
 		expect(toolResults(h.server.requests[3])[0].name).toBe("declareEditIntent");
 		const last = state.messages[state.messages.length - 1];
 		expect(last?.kind === "assistant" && last.text).toBe("I removed the headings.");

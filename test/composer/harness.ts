@@ -10,7 +10,7 @@ import { startModelServer } from "../../src/sandbox/model-server";
 import type { ModelServer, ScriptStep } from "../../src/sandbox/model-server";
 import { scripted } from "../../src/sandbox/model-server";
 import { DEFAULT_SETTINGS } from "../../src/settings";
-import type { RedlineSettings } from "../../src/settings";
+import type { ApplyFormat, RedlineSettings } from "../../src/settings";
 import { MemoryStore } from "../../src/store/memory-store";
 import type { ThreadEvent } from "../../src/thread/events";
 import { newId } from "../../src/thread/ids";
@@ -39,6 +39,8 @@ export interface HarnessOptions {
 	maxOutputTokens?: number;
 	/** The HTTP fetch the model clients use (a DOM test passes the desktop Node transport). */
 	fetch?: typeof fetch;
+	/** The "Apply format" setting. Default "whole": most tests here are about whole-note output. */
+	applyFormat?: ApplyFormat;
 }
 
 export async function editHarness(options: HarnessOptions = {}) {
@@ -55,7 +57,8 @@ export async function editHarness(options: HarnessOptions = {}) {
 	const models = createModelProvider(() => settings, () => ({}), options.fetch ? { fetch: options.fetch } : {});
 	const log = new ThreadLog("thread_test", store);
 	log.append({ type: "thread_created" });
-	const declare = createDeclareEditIntentTool({ history, models, maxOutputTokens: options.maxOutputTokens });
+	const applyFormat = options.applyFormat ?? "whole";
+	const declare = createDeclareEditIntentTool({ history, models, maxOutputTokens: options.maxOutputTokens, applyFormat: () => applyFormat });
 	const execute = createExecuteEditTool({ history });
 
 	/** The context the runner gives a call (its scope: fenced when the call ends). */

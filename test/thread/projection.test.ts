@@ -143,6 +143,18 @@ describe("project and apply", () => {
 		expect(next.turns[0]?.endedAt).toBe("t3");
 	});
 
+	it("shows the latest progress of a running call, with the edit blocks counted so far", () => {
+		const state = project("t1", stamp([
+			{ type: "tool_call_proposed", callId: "c1", tool: "declareEditIntent", args: {}, messageId: "a1" },
+			{ type: "tool_call_started", callId: "c1" },
+			{ type: "tool_call_progress", callId: "c1", phase: "generating", changes: 1 },
+			{ type: "tool_call_progress", callId: "c1", phase: "generating", changes: 2 },
+		]));
+		expect(state.toolCalls.c1?.progress).toEqual({ phase: "generating", changes: 2 });
+		const retrying = apply(state, { type: "tool_call_progress", callId: "c1", phase: "retrying", fraction: 0.4, seq: 5, threadId: "t1", at: "t5" });
+		expect(retrying.toolCalls.c1?.progress).toEqual({ phase: "retrying", fraction: 0.4 });
+	});
+
 	it("links an edit intent to its call whichever of the two arrives first", () => {
 		const intent: NewEvent = { type: "edit_intent_declared", editId: "e1", callId: "c1", path: "A.md", operation: "modify", description: "Remove headings" };
 		const proposal: NewEvent = { type: "tool_call_proposed", callId: "c1", tool: "declareEditIntent", args: {}, messageId: "a1" };

@@ -32,7 +32,7 @@ export const newEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
 		comment: fc.option(text, { nil: undefined }),
 	}, { requiredKeys: ["type", "callId", "decision", "by"] }),
 	fc.record({ type: fc.constant("tool_call_started" as const), callId }),
-	fc.record({ type: fc.constant("tool_call_progress" as const), callId, phase: text, fraction: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }) }, { requiredKeys: ["type", "callId", "phase"] }),
+	fc.record({ type: fc.constant("tool_call_progress" as const), callId, phase: text, fraction: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }), changes: fc.option(fc.nat(50), { nil: undefined }) }, { requiredKeys: ["type", "callId", "phase"] }),
 	fc.record({ type: fc.constant("tool_call_completed" as const), callId, result: fc.record({ status: fc.constantFrom("success", "error" as const), message: text }) }),
 	fc.record({ type: fc.constant("tool_preference_set" as const), tool: fc.constantFrom("readNote", "askUser"), preference: fc.constantFrom("prompt", "always", "never" as const) }),
 	fc.record({
