@@ -33,6 +33,7 @@ export interface ReadSettings {
 
 const PREFERENCES = ["prompt", "always", "never"];
 const TRANSPORTS = ["auto", "node", "request-url"];
+const APPLY_FORMATS = ["edits", "whole"];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -107,6 +108,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		take<boolean>("applyModel.supportsPredictedOutputs", apply.supportsPredictedOutputs, bool, (v) => (effective.applyModel.supportsPredictedOutputs = v));
 		take<number>("applyModel.contextTokens", apply.contextTokens, contextTokens, (v) => (effective.applyModel.contextTokens = v));
 	}
+	take<RedlineSettings["applyFormat"]>("applyFormat", saved.applyFormat, (v) => (typeof v === "string" && APPLY_FORMATS.includes(v) ? null : `must be one of ${APPLY_FORMATS.join(", ")}`), (v) => (effective.applyFormat = v));
 	const tools = saved.toolDefaults;
 	if (tools !== undefined && !isRecord(tools)) problems.push({ field: "toolDefaults", message: `Tool preferences must be an object (saved: ${show(tools)}).` });
 	if (isRecord(tools)) {
@@ -131,6 +133,7 @@ const LABELS: Record<string, string> = {
 	"applyModel.model": "Apply model name",
 	"applyModel.supportsPredictedOutputs": "Predicted outputs",
 	"applyModel.contextTokens": "Apply model context window",
+	applyFormat: "Apply format",
 	historySize: "History size",
 	maxNoteBytes: "Note size limit (bytes)",
 	stepCap: "Step cap",

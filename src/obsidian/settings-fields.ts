@@ -75,7 +75,14 @@ export function settingsSections(): SettingsSection[] {
 				{ kind: "text", field: "applyModel.baseUrl", name: "Base URL", desc: "Leave empty to use the main model's." },
 				{ kind: "text", field: "applyModel.model", name: "Model", desc: "A fast, cheap model that writes the edited note. Leave empty to use the main model." },
 				{ kind: "secret", which: "applyApiKey", name: "API key", desc: "Leave empty to use the main model's key." },
-				{ kind: "toggle", field: "applyModel.supportsPredictedOutputs", name: "Provider supports predicted outputs", desc: "Sends the current note as a prediction, which makes edits much faster where supported." },
+				{
+					kind: "dropdown",
+					field: "applyFormat",
+					name: "Apply format",
+					desc: "Edits: the apply model returns only the changes, so a small fix in a long note is written in about a second (the whole note is the fallback). Whole note: it always returns the whole note.",
+					options: { edits: "Edits", whole: "Whole note" },
+				},
+				{ kind: "toggle", field: "applyModel.supportsPredictedOutputs", name: "Provider supports predicted outputs", desc: "Sends the current note as a prediction when the whole note comes back, which makes that much faster where supported." },
 				{
 					kind: "contextWindow",
 					field: "applyModel.contextTokens",

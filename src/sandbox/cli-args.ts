@@ -1,5 +1,6 @@
 /** Parses `npm start -- [flags]`. Pure, so its errors are tested without starting anything. */
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
+import type { ApplyFormat } from "../settings";
 
 export interface CliOptions {
 	vault?: string;
@@ -12,6 +13,8 @@ export interface CliOptions {
 	contextTokens?: number;
 	/** REDLINE_TEXT_TOOLS=1: the main model's "Text tool calls" setting. */
 	textToolCalls?: boolean;
+	/** REDLINE_APPLY_FORMAT: how a modify comes back from the apply model (unset: the default, edits). */
+	applyFormat?: ApplyFormat;
 	/** --check: check the connection to both models, print the report and exit. */
 	check?: boolean;
 }
@@ -35,7 +38,9 @@ REDLINE_APPLY_MODEL, REDLINE_APPLY_BASE_URL, REDLINE_APPLY_API_KEY); otherwise a
 scripted demo that handles a few requests on the sample vault. REDLINE_CONTEXT_TOKENS sets the
 main model's context window in tokens (the offline demo's model then refuses longer requests).
 REDLINE_TEXT_TOOLS=1 turns on "Text tool calls" for a model without native tool calling (the
-offline demo's model then writes its calls as text).`;
+offline demo's model then writes its calls as text).
+REDLINE_APPLY_FORMAT=edits|whole: the apply model returns only the changes (edits, the default)
+or the whole note.`;
 
 export class CliError extends Error {}
 
@@ -53,6 +58,11 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
 	if (textTools) {
 		if (!["1", "0", "true", "false", "on", "off", "yes", "no"].includes(textTools)) throw new CliError(`REDLINE_TEXT_TOOLS must be 1 or 0, not ${JSON.stringify(env.REDLINE_TEXT_TOOLS)}`);
 		if (["1", "true", "on", "yes"].includes(textTools)) options.textToolCalls = true;
+	}
+	const format = env.REDLINE_APPLY_FORMAT;
+	if (format !== undefined && format !== "") {
+		if (format !== "edits" && format !== "whole") throw new CliError(`REDLINE_APPLY_FORMAT must be edits or whole, not ${JSON.stringify(format)}`);
+		options.applyFormat = format;
 	}
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] ?? "";

@@ -4,6 +4,7 @@
  */
 import { buildPage, PAGE_DIR, REPO_ROOT } from "./build-page";
 import { CliError, parseCliArgs, USAGE } from "./cli-args";
+import { DEFAULT_SETTINGS } from "../settings";
 import type { Vault } from "../vault/vault";
 import { runCheckCommand } from "./check-command";
 import { createDemoScript } from "./demo-script";
@@ -58,10 +59,20 @@ async function main(): Promise<void> {
 	}
 	if (options.build) await buildPage();
 	const vaultDir = options.vault ? path.resolve(options.vault) : await scratchVault();
-	const sandbox = await startSandbox({ vaultDir, pageDir: PAGE_DIR, model, port: options.port, token: options.token, contextTokens: options.contextTokens, textToolCalls: options.textToolCalls });
+	const sandbox = await startSandbox({
+		vaultDir,
+		pageDir: PAGE_DIR,
+		model,
+		port: options.port,
+		token: options.token,
+		contextTokens: options.contextTokens,
+		textToolCalls: options.textToolCalls,
+		...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}),
+	});
 	process.stdout.write(`Redline sandbox
   vault: ${vaultDir}${options.vault ? "" : " (a scratch copy of examples/vault)"}
   model: ${model.kind !== "real" ? "offline scripted demo (set OPENAI_API_KEY for a real model)" : `${model.model} at ${model.baseUrl}`}
+  apply: ${(options.applyFormat ?? DEFAULT_SETTINGS.applyFormat) === "edits" ? "edit blocks (REDLINE_APPLY_FORMAT=whole for the whole note)" : "whole note"}
   open:  ${sandbox.pageUrl}
 Press Ctrl+C to stop.\n`);
 	if (options.open && !process.env.CI) openBrowser(sandbox.pageUrl);

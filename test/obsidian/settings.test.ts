@@ -38,6 +38,8 @@ describe("settings", () => {
 		type(field(tab, "historySize").querySelector("input")!, "25");
 		type(field(tab, "toolDefaults.executeEdit").querySelector("select")!, "always");
 		type(field(tab, "transport").querySelector("select")!, "request-url");
+		expect((field(tab, "applyFormat").querySelector("select")!).value).toBe("edits");
+		type(field(tab, "applyFormat").querySelector("select")!, "whole");
 		(field(tab, "applyModel.supportsPredictedOutputs").querySelector(".checkbox-container") as HTMLElement).click();
 		await settle();
 		await stopPlugin(plugin);
@@ -48,6 +50,7 @@ describe("settings", () => {
 		expect(s.historySize).toBe(25);
 		expect(s.toolDefaults.executeEdit).toBe("always");
 		expect(s.transport).toBe("request-url");
+		expect(s.applyFormat).toBe("whole");
 		expect(s.applyModel.supportsPredictedOutputs).toBe(false); // default true, clicked once
 		const tab2 = openTab(again.app);
 		expect((field(tab2, "mainModel.model").querySelector("input")!).value).toBe("local-model");
@@ -81,11 +84,12 @@ describe("settings", () => {
 
 	it("reports invalid saved settings and keeps them as saved, using defaults only to run", async () => {
 		const before = notices.length;
-		const saved = { settings: { historySize: -3, transport: "carrier-pigeon", mainModel: { model: "gpt-x" } }, secrets: {} };
+		const saved = { settings: { historySize: -3, transport: "carrier-pigeon", applyFormat: "diff", mainModel: { model: "gpt-x" } }, secrets: {} };
 		const { app, plugin } = await startPlugin(undefined, saved);
 		expect(notices.slice(before).join(" ")).toMatch(/History size must be a whole number.*-3/);
-		expect(plugin.problems().map((p) => p.field).sort()).toEqual(["historySize", "transport"]);
+		expect(plugin.problems().map((p) => p.field).sort()).toEqual(["applyFormat", "historySize", "transport"]);
 		expect(plugin.effectiveSettings().historySize).toBe(10);
+		expect(plugin.effectiveSettings().applyFormat).toBe("edits");
 		expect(plugin.effectiveSettings().mainModel.model).toBe("gpt-x");
 
 		let tab = openTab(app);
@@ -105,7 +109,7 @@ describe("settings", () => {
 		type(field(tab, "historySize").querySelector("input")!, "5");
 		await settle();
 		expect(field(tab, "historySize").querySelector(".redline-setting-error")).toBeNull();
-		expect(plugin.problems().map((p) => p.field)).toEqual(["transport"]);
+		expect(plugin.problems().map((p) => p.field).sort()).toEqual(["applyFormat", "transport"]);
 		await stopPlugin(plugin);
 	});
 

@@ -38,6 +38,13 @@ describe("npm start flags", () => {
 		expect(() => parseCliArgs([], { REDLINE_TEXT_TOOLS: "maybe" })).toThrow('REDLINE_TEXT_TOOLS must be 1 or 0, not "maybe"');
 	});
 
+	it("takes the apply format from REDLINE_APPLY_FORMAT and refuses anything but edits or whole", () => {
+		expect(parseCliArgs([], { REDLINE_APPLY_FORMAT: "whole" }).applyFormat).toBe("whole");
+		expect(parseCliArgs([], { REDLINE_APPLY_FORMAT: "edits" }).applyFormat).toBe("edits");
+		expect(parseCliArgs([], { REDLINE_APPLY_FORMAT: "" }).applyFormat).toBeUndefined();
+		expect(() => parseCliArgs([], { REDLINE_APPLY_FORMAT: "diff" })).toThrow(new CliError('REDLINE_APPLY_FORMAT must be edits or whole, not "diff"'));
+	});
+
 	it("asks for help with --help or -h", () => {
 		expect(parseCliArgs(["--help"]).help).toBe(true);
 		expect(parseCliArgs(["-h"]).help).toBe(true);
