@@ -67,6 +67,22 @@ describe("edit cards", () => {
 		expect(within(card).getByText("Generating changes… 45%")).toBeTruthy();
 	});
 
+	it("count the changes while edit blocks arrive, then say when the whole-note retry runs", async () => {
+		const s = editScript().decide("c_edit", "approved").run("c_edit");
+		s.add({ type: "tool_call_progress", callId: "c_edit", phase: "generating", changes: 0 });
+		const { service } = await renderThread(s);
+		const card = screen.getByRole("region", { name: "Edit Daily.md" });
+		expect(within(card).getByText("Generating changes…")).toBeTruthy();
+		const progress = (phase: string, more: { changes?: number; fraction?: number }) =>
+			act(async () => service.push(s.threadId, { type: "tool_call_progress", callId: "c_edit", phase, ...more }));
+		await progress("generating", { changes: 1 });
+		expect(within(card).getByText("1 change so far…")).toBeTruthy();
+		await progress("generating", { changes: 2 });
+		expect(within(card).getByText("2 changes so far…")).toBeTruthy();
+		await progress("retrying", { fraction: 0.3 });
+		expect(within(card).getByText("Edit blocks did not apply; writing the whole note… 30%")).toBeTruthy();
+	});
+
 	it("show the result with a word-level diff, the +N −M chip, and revert the edit in place", async () => {
 		const s = editScript().decide("c_edit", "approved").run("c_edit");
 		s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId: "v2", added: 1, removed: 1 });

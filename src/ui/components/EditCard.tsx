@@ -76,10 +76,21 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	);
 }
 
+/** What the apply phase is doing: edit blocks counted as they arrive, a whole-note percentage, the write. */
+export function editProgressLabel(progress: ToolCallView["progress"], path: string): string {
+	const fraction = progress?.fraction;
+	const percent = fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : "";
+	const changes = progress?.changes;
+	if (progress?.phase === "writing") return `Writing to ${path}`;
+	if (progress?.phase === "retrying") return `Edit blocks did not apply; writing the whole note…${percent}`;
+	if (changes !== undefined && changes > 0) return `${changes} ${changes === 1 ? "change" : "changes"} so far…`;
+	return `Generating changes…${percent}`;
+}
+
 function EditProgress({ call, path }: { call: ToolCallView; path: string }) {
 	const writing = call.progress?.phase === "writing";
 	const fraction = call.progress?.fraction;
-	const label = writing ? `Writing to ${path}` : `Generating changes…${fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : ""}`;
+	const label = editProgressLabel(call.progress, path);
 	return (
 		<div className="redline-edit-progress">
 			<span className="redline-edit-progress-label">{label}</span>
