@@ -8,7 +8,7 @@
  */
 import { SUMMARY_INSTRUCTIONS } from "../agent/compaction";
 import type { Vault } from "../vault/vault";
-import { checkReply, isToolResponseMessage, lastUserText, messageText, offersTools, type ModelScript, type RecordedRequest, type ScriptedReply, type WireMessage } from "./model-server";
+import { applyModelReply, checkReply, isToolResponseMessage, lastUserText, messageText, offersTools, type ModelScript, type RecordedRequest, type ScriptedReply, type WireMessage } from "./model-server";
 
 const PACE = { firstTokenMs: 250, tokensPerSecond: 120 };
 const APPLY_PACE = { firstTokenMs: 150, tokensPerSecond: 900 };
@@ -164,14 +164,12 @@ function applyEdit(note: string, instructions: string): string {
 }
 
 function applyReply(request: RecordedRequest): ScriptedReply {
-	const prediction = request.body.prediction?.content;
 	const allText = request.body.messages.map(messageText).join("\n");
-	// The composer's apply prompt (src/composer/apply.ts) puts the note between <<<BEGIN>>> and
-	// <<<END>>> and the intent on its "Change:" line; only that line is read as instructions, so a
-	// note that mentions "summary" does not get one.
-	const note = typeof prediction === "string" ? prediction : (/<<<BEGIN>>>\n([\s\S]*?)\n?<<<END>>>/.exec(allText)?.[1] ?? "");
+	// The composer's apply prompt (src/composer/apply.ts) puts the intent on its "Change:" line;
+	// only that line is read as instructions, so a note that mentions "summary" does not get one.
+	// The reply comes as edit blocks or as the whole note, whichever the request asks for.
 	const instructions = /^Change: (.*)$/m.exec(allText)?.[1] ?? allText;
-	return { pace: APPLY_PACE, text: applyEdit(note, instructions) };
+	return applyModelReply(request, (note) => applyEdit(note, instructions), { pace: APPLY_PACE });
 }
 
 /** A long chat's compaction (src/agent/compaction.ts): the user's requests, listed. */

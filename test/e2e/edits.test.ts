@@ -7,7 +7,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoScript } from "../../src/sandbox/demo-script";
-import { reply } from "../../src/sandbox/model-server";
+import { asksForEditBlocks, reply } from "../../src/sandbox/model-server";
 import { chromiumPath, launchChromium } from "./support/browser";
 import { editCard, eventually, openNote, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
 import { withE2E } from "./support/sandbox-harness";
@@ -146,6 +146,46 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 				expect(shown).toContain(userLine);
 				expect(shown).toContain("from the Ruiz farm");
 			});
+		});
+	});
+
+	it("fixes one line of a 50,000-token note from a reply of one edit block, and Revert restores it byte for byte", async () => {
+		const LOG = "Research/Long log.md";
+		const parts = ["# Research log — 2026", ""];
+		for (let n = 1; n <= 40; n++) {
+			parts.push(`## Topic ${n}`, "");
+			for (let p = 0; p < 10; p++) parts.push(`Paragraph ${p} of topic ${n}: ` + "observations about the expériment, its setup and what it showed; ".repeat(8).trim(), "");
+		}
+		const note = parts.join("\n").replace("## Topic 27\n", "## Topci 27\n");
+		const fixed = note.replace("## Topci 27\n", "## Topic 27\n");
+		expect(note.length / 4).toBeGreaterThan(49_000);
+		const script = mainAndApply(
+			[
+				reply.toolCalls([{ name: "declareEditIntent", args: { path: LOG, operation: "modify", description: "fix the typo in the heading of topic 27" } }]),
+				reply.text("Fixed the heading of topic 27."),
+			],
+			[applyWith((sent) => sent.replace("## Topci 27\n", "## Topic 27\n"))],
+		);
+		await withE2E(browser, "fast-apply-50k-one-line", script, async ({ page, sandbox, readNoteBytes }) => {
+			const server = sandbox.modelServer!;
+			await sandbox.vault.create(LOG, note);
+			const original = await readNoteBytes(LOG);
+
+			await sendMessage(page, "Fix the typo in the heading of topic 27 in my research log");
+			const card = editCard(page, LOG);
+			await card.getByRole("button", { name: /^Run:/ }).click({ timeout: UI_TIMEOUT });
+			await visible(pane(page).getByText("Fixed the heading of topic 27."));
+			await eventually(async () => expect((await readNoteBytes(LOG)).equals(Buffer.from(fixed, "utf8"))).toBe(true));
+			await visible(card.getByLabel("1 line added, 1 line removed"));
+
+			const applies = applyRequests(server.requests);
+			expect(applies).toHaveLength(1);
+			expect(asksForEditBlocks(applies[0]!)).toBe(true);
+			expect(applies[0]?.body.prediction).toBeUndefined();
+
+			await card.getByRole("button", { name: `Revert this change to ${LOG}` }).click({ timeout: UI_TIMEOUT });
+			await eventually(async () => expect((await readNoteBytes(LOG)).equals(original)).toBe(true));
+			await visible(card.getByRole("status").getByText("Reverted"));
 		});
 	});
 

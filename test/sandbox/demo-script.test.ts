@@ -79,6 +79,10 @@ describe.each([
 		expect(note.startsWith("---\ndate: 2026-11-28")).toBe(true);
 		expect(done.status).toBe("idle");
 		expect(done.messages.at(-1)).toMatchObject({ kind: "assistant", text: expect.stringContaining("Removed the headings") as unknown });
+		// The demo's apply model answers in edit blocks, one per heading, as the default format asks.
+		const intent = Object.values(done.toolCalls).find((c) => c.tool === "declareEditIntent");
+		expect(intent?.result?.data?.editBlocks).toBeGreaterThan(1);
+		expect(intent?.result?.data?.fallback).toBeUndefined();
 	});
 
 	it("reads the article, then adds a summary at its top", async () => {

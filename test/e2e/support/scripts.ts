@@ -3,7 +3,7 @@
  * main model (its requests offer `tools`) and the apply model (its requests never do), each with
  * its own sequence of replies. A gate lets a test hold a reply until it has looked at the page.
  */
-import { messageText, offersTools, ScriptError, scripted, type ModelScript, type RecordedRequest, type ScriptStep } from "../../../src/sandbox/model-server";
+import { applyModelReply, messageText, offersTools, ScriptError, scripted, type ModelScript, type RecordedRequest, type ScriptStep } from "../../../src/sandbox/model-server";
 
 /** Main-model requests offer tools (natively, or in the system prompt of a text-tool model); apply-model requests never do. */
 export function isMainRequest(request: RecordedRequest): boolean {
@@ -25,21 +25,11 @@ export function applyRequests(requests: readonly RecordedRequest[]): RecordedReq
 	return requests.filter((request) => !isMainRequest(request));
 }
 
-/** The note text an apply request carries: between the prompt's markers, or its prediction. */
-export function noteInApplyRequest(request: RecordedRequest): string {
-	const prediction = request.body.prediction?.content;
-	if (typeof prediction === "string") return prediction;
-	const prompt = request.body.messages.map(messageText).join("\n");
-	const match = /<<<BEGIN>>>\n([\s\S]*?)\n?<<<END>>>/.exec(prompt);
-	if (!match) throw new ScriptError(`apply request without a note between <<<BEGIN>>> and <<<END>>>: ${prompt.slice(0, 200)}`);
-	return match[1] ?? "";
-}
-
-/** An apply-model reply: the note it was sent, transformed. */
+/** An apply-model reply: the note it was sent, transformed (as edit blocks when the request asks for them). */
 export function applyWith(transform: (note: string, request: RecordedRequest) => string, hold?: Promise<unknown>): ScriptStep {
 	return async (request) => {
 		if (hold) await hold;
-		return { text: transform(noteInApplyRequest(request), request) };
+		return applyModelReply(request, (note) => transform(note, request));
 	};
 }
 
