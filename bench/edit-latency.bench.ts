@@ -9,6 +9,10 @@
  * rescaled to the rate measured in the 2k run at the real pace. Not "run at 25x and multiply by
  * 25": the scripted server sleeps per token and its timers fire late (>= 1 ms each, more on a
  * busy machine), so a fast run is slower than asked and multiplying would overstate the baseline.
+ *
+ * Redline's runs use the app's default Apply format (edit blocks). The fast-apply rows (issue 15,
+ * support/fast-apply-rows.ts) follow in the same run on the same server: approval → edit_applied
+ * with edit blocks and, beside it, with the whole note.
  */
 import { startModelServer } from "../src/sandbox/model-server";
 import type { ScriptedPace } from "../src/sandbox/model-server";
@@ -16,7 +20,8 @@ import { benchSettings, timeTurn } from "./support/edit-harness";
 import type { EditPath, TurnTiming } from "./support/edit-harness";
 import { buildNote, editDescription, rewriteSectionPlainly } from "./support/edit-notes";
 import type { BenchNote } from "./support/edit-notes";
-import { APPLY_PACE, createEditScript, MAIN_PACE } from "./support/edit-script";
+import { createEditScript, MAIN_PACE } from "./support/edit-script";
+import { fastApplyRows } from "./support/fast-apply-rows";
 import type { EditScript } from "./support/edit-script";
 import type { BenchRow } from "./run";
 
@@ -48,7 +53,8 @@ function userRequest(note: BenchNote): string {
 }
 
 async function runOnce(path: EditPath, script: EditScript, baseURL: string, note: BenchNote, mainPace: ScriptedPace): Promise<Run> {
-	script.begin({ path: NOTE_PATH, note: note.text, heading: note.heading, mainPace });
+	const change = (text: string) => rewriteSectionPlainly(text, note.heading);
+	script.begin({ path: NOTE_PATH, note: note.text, description: editDescription(note.heading), change, mainPace });
 	const timing = await timeTurn(path, benchSettings(baseURL), NOTE_PATH, note.text, userRequest(note));
 	// A bench that measures a broken edit measures nothing: both paths must write the same note.
 	if (timing.finalNote !== rewriteSectionPlainly(note.text, note.heading)) throw new Error(`the ${path} run did not write the expected note`);
@@ -66,11 +72,6 @@ function at(run: Run, type: keyof TurnTiming["seen"]): number {
 /** ms from the first chunk of the call to its proposal: the arguments streaming. */
 function streamMs(run: Run): number {
 	return at(run, "tool_call_proposed") - at(run, "assistant_message_started");
-}
-
-/** Apply tokens per second, from the tool call's start to the write (less time to first token). */
-function applyRate(run: Run): number {
-	return run.applyTokens / ((at(run, "edit_applied") - at(run, "tool_call_started") - APPLY_PACE.firstTokenMs) / 1000);
 }
 
 export async function run(): Promise<BenchRow[]> {
@@ -97,10 +98,9 @@ export async function run(): Promise<BenchRow[]> {
 		SIZES.forEach((size, i) => {
 			const name = `${size.label} note (${notes[i].tokens.toLocaleString("en-US")} tokens)`;
 			const scaled = size.baselineSpeedup === 1 ? "" : " (args streamed unpaced, stream time rescaled to the 2k run's measured rate)";
-			const sections = size.tokens > 12_000 ? ", apply regenerates only the named section" : "";
 			rows.push(
 				{ area: AREA, metric: `two-phase: sendMessage → edit_intent_declared, ${name}`, value: at(twoPhase[i], "edit_intent_declared"), unit: "ms", target: "< 1500 ms, flat" },
-				{ area: AREA, metric: `two-phase: sendMessage → note written (edit_applied), ${name}${sections}`, value: at(twoPhase[i], "edit_applied"), unit: "ms" },
+				{ area: AREA, metric: `two-phase: sendMessage → note written (edit_applied, edit blocks), ${name}`, value: at(twoPhase[i], "edit_applied"), unit: "ms" },
 				{ area: AREA, metric: `two-phase: main-model output tokens per edit, ${name}`, value: twoPhase[i].mainTokens, unit: "tokens", target: "same at every size" },
 				{ area: AREA, metric: `baseline: sendMessage → first feedback (tool_call_proposed), ${name}${scaled}`, value: baselineFirst[i], unit: "ms" },
 				{ area: AREA, metric: `baseline: sendMessage → note written (tool_call_completed), ${name}${scaled}`, value: baselineWritten[i], unit: "ms" },
@@ -112,9 +112,8 @@ export async function run(): Promise<BenchRow[]> {
 			{ area: AREA, metric: "baseline first feedback / two-phase intent, 2k note", value: baselineFirst[0] / intents[0], unit: "x", target: ">= 25x" },
 			{ area: AREA, metric: "two-phase intent, 50k note / 2k note", value: intents[2] / intents[0], unit: "x", target: "~1x (flat)" },
 			{ area: AREA, metric: "two-phase main-model output tokens, 50k note / 2k note", value: twoPhase[2].mainTokens / twoPhase[0].mainTokens, unit: "x", target: "1x" },
-			{ area: AREA, metric: "two-phase apply requests, 50k note (section path)", value: twoPhase[2].applyRequests, unit: "requests" },
+			{ area: AREA, metric: "two-phase apply requests, 50k note", value: twoPhase[2].applyRequests, unit: "requests" },
 			{ area: AREA, metric: "pace check: main model, measured (2k baseline call, asked 50)", value: realRate * 1000, unit: "tokens/s" },
-			{ area: AREA, metric: "pace check: apply model, measured (10k two-phase apply, asked 500)", value: applyRate(twoPhase[1]), unit: "tokens/s" },
 			{
 				area: AREA,
 				metric: "note",
@@ -127,6 +126,7 @@ export async function run(): Promise<BenchRow[]> {
 				unit: "",
 			},
 		);
+		rows.push(...(await fastApplyRows(script, server.baseURL, MAIN_PACE)));
 		return rows;
 	} finally {
 		await server.close();

@@ -2,14 +2,16 @@
  * Runs one edit request through a real thread service and times what a subscriber sees. Redline's
  * path is createRedline itself; the baseline is the same wiring (AgentRunner, LocalThreadService,
  * note history, models) with a single-phase writeNote tool instead of declareEditIntent.
- * Preferences are "always" on both, so no human approval is inside the timing.
+ * Preferences are "always" on both, so no human approval is inside the timing, unless the run
+ * approves as the user does (`approve: "user"`): the intent then waits for its card, and the
+ * harness approves it through decideToolCalls once the turn has paused, noting when.
  */
 import { AgentRunner } from "../../src/agent/runner";
 import { createNoteHistory } from "../../src/history/note-history";
 import { createModelProvider } from "../../src/llm/model-provider";
 import { createRedline } from "../../src/redline";
 import { DEFAULT_SETTINGS, DEFAULT_TOOL_PREFERENCES } from "../../src/settings";
-import type { RedlineSettings } from "../../src/settings";
+import type { ApplyFormat, RedlineSettings } from "../../src/settings";
 import { MemoryStore } from "../../src/store/memory-store";
 import type { StoredEvent } from "../../src/thread/events";
 import { LocalThreadService } from "../../src/thread/service";
@@ -23,12 +25,19 @@ import { writeNoteTool } from "./write-note-tool";
 
 export type EditPath = "two-phase" | "baseline";
 
-export function benchSettings(baseURL: string): RedlineSettings {
+export interface BenchOptions {
+	applyFormat?: ApplyFormat;
+	/** "user": the intent asks, and the harness approves it as the user would (default "policy"). */
+	approve?: "policy" | "user";
+}
+
+export function benchSettings(baseURL: string, options: BenchOptions = {}): RedlineSettings {
 	return {
 		...DEFAULT_SETTINGS,
 		mainModel: { baseUrl: baseURL, model: "bench-main", temperature: 0 },
 		applyModel: { baseUrl: baseURL, model: "bench-apply", supportsPredictedOutputs: true },
-		toolDefaults: { ...DEFAULT_TOOL_PREFERENCES, declareEditIntent: "always", writeNote: "always" },
+		applyFormat: options.applyFormat ?? DEFAULT_SETTINGS.applyFormat,
+		toolDefaults: { ...DEFAULT_TOOL_PREFERENCES, declareEditIntent: options.approve === "user" ? "prompt" : "always", writeNote: "always" },
 	};
 }
 
@@ -62,6 +71,8 @@ export type Seen = Partial<Record<StoredEvent["type"], number>>;
 
 export interface TurnTiming {
 	seen: Seen;
+	/** Milliseconds after sendMessage at which the harness approved the intent (approve: "user"). */
+	approvedAt?: number;
 	/** The note as the vault holds it after the turn. */
 	finalNote: string;
 }
@@ -76,6 +87,7 @@ export async function timeTurn(path: EditPath, settings: RedlineSettings, notePa
 		if (!created.ok) throw new Error(created.error.message);
 		const threadId = created.threadId;
 		const seen: Seen = {};
+		const proposed: string[] = [];
 		let start = 0;
 		const errors: string[] = [];
 		let caughtUp: () => void = () => undefined;
@@ -88,15 +100,25 @@ export async function timeTurn(path: EditPath, settings: RedlineSettings, notePa
 			const event = message.event;
 			seen[event.type] ??= at;
 			if (event.type === "error") errors.push(String(event.message));
+			if (event.type === "tool_call_proposed" && typeof event.callId === "string") proposed.push(event.callId);
 		});
 		await ready;
 		start = performance.now();
 		const sent = await service.sendMessage({ threadId, content: request });
 		if (!sent.ok) throw new Error(sent.error.message);
 		await service.idle(threadId);
+		let approvedAt: number | undefined;
+		if (settings.toolDefaults.declareEditIntent === "prompt" && path === "two-phase") {
+			// The turn paused on the intent's card: approve it as the Run button does.
+			if (proposed.length !== 1) throw new Error(`expected one proposed call before the approval, saw ${proposed.length}`);
+			approvedAt = performance.now() - start;
+			const decided = await service.decideToolCalls({ threadId, approved: proposed, denied: [] });
+			if (!decided.ok) throw new Error(decided.error.message);
+			await service.idle(threadId);
+		}
 		subscription.close();
 		if (errors.length > 0) throw new Error(`the ${path} turn failed: ${errors.join("; ")}`);
-		return { seen, finalNote: await vault.read(notePath) };
+		return { seen, ...(approvedAt === undefined ? {} : { approvedAt }), finalNote: await vault.read(notePath) };
 	} finally {
 		await wired.dispose();
 	}

@@ -165,3 +165,69 @@ export function rewriteSectionPlainly(text: string, heading: string): string {
 	body.push("", "In short: the same points, said plainly.");
 	return [...lines.slice(0, start + 1), ...body, ...lines.slice(bodyEnd)].join("\n");
 }
+
+/** A one-line change: the typo the edit fixes, planted in one heading, and the intent that names it. */
+export interface OneLineFix {
+	note: BenchNote;
+	description: string;
+	/** Fixes the typo in whatever text holds that heading (the whole note or its section). */
+	change(text: string): string;
+}
+
+/**
+ * The note with a typo ("prat" for "part") in the heading of its edited section. The description
+ * names the heading as it reads, so on a note too long for whole-note output the section path
+ * regenerates just that section: the whole-note time beside the fast-apply rows is what the app
+ * would do without edit blocks, not a refusal.
+ */
+export function withHeadingTypo(note: BenchNote): OneLineFix {
+	const typo = note.heading.replace(/, part (\d+)$/, ", prat $1");
+	if (typo === note.heading) throw new Error(`bench: heading "${note.heading}" has no ", part N" to misspell`);
+	const right = `## ${note.heading}\n`;
+	const wrong = `## ${typo}\n`;
+	const text = note.text.replace(right, wrong);
+	return {
+		note: { ...note, text, heading: typo },
+		description: `fix the typo "prat" in the heading "${typo}"`,
+		change: (t) => {
+			if (!t.includes(wrong)) throw new Error(`bench: the apply model's text has no heading "${typo}"`);
+			return t.replace(wrong, right);
+		},
+	};
+}
+
+/** A note of about `targetTokens` tokens split into exactly `sections` "## " sections of similar size. */
+export function buildNoteWithSections(targetTokens: number, sections: number): BenchNote {
+	const source = corpusBlocks();
+	const blocks = (source ?? generatedBlocks()).flatMap((n) => n.blocks);
+	const headingTokens = sections * splitTokens("## Working notes, part 10\n\n").length;
+	const picked: Array<{ text: string; tokens: number }> = [];
+	let total = 0;
+	for (let i = 0; total < targetTokens - headingTokens; i++) {
+		const text = blocks[i % blocks.length] ?? "";
+		const tokens = splitTokens(`${text}\n\n`).length;
+		picked.push({ text, tokens });
+		total += tokens;
+	}
+	const parts: string[] = [];
+	let done = 0;
+	let next = 0;
+	for (let s = 0; s < sections; s++) {
+		const heading = `Working notes, part ${s + 1}`;
+		const body: string[] = [];
+		// Blocks until this section's share of the tokens; at least one per section.
+		while (next < picked.length && (body.length === 0 || done < ((s + 1) * total) / sections)) {
+			const block = picked[next++];
+			body.push(block.text);
+			done += block.tokens;
+		}
+		parts.push([`## ${heading}`, ...body].join("\n\n"));
+	}
+	const text = parts.join("\n\n") + "\n";
+	return { text, tokens: splitTokens(text).length, heading: "Working notes, part 1", source: source ? "corpus" : "generated" };
+}
+
+/** "Remove all headings": every heading line goes, with the blank line after it. */
+export function removeHeadings(text: string): string {
+	return text.replace(/^#{1,6}[ \t][^\n]*\n(\n)?/gm, "");
+}

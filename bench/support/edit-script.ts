@@ -2,12 +2,13 @@
  * The scripted models of the edit-latency bench, one server for both paths. Main-model requests
  * carry `tools`; apply requests do not. The main model answers the user's request with one tool
  * call (declareEditIntent for Redline, writeNote with the whole new note for the baseline) and
- * the tool's result with a short final text. The apply model returns the text it was sent (a
- * whole note or one section) with the named section rewritten.
+ * the tool's result with a short final text. The apply model makes the case's change to the text
+ * it was sent (a whole note or one section) and answers in the format asked: the whole text, or
+ * the edit blocks for the change (src/sandbox/model-server/apply-model.ts). With `malformedFirst`
+ * its first reply is a broken edit block, as a weak model's might be.
  */
-import { hasTool, splitTokens, toolResults } from "../../src/sandbox/model-server";
+import { applyModelReply, hasTool, splitTokens, toolResults } from "../../src/sandbox/model-server";
 import type { ModelScript, RecordedRequest, ScriptedPace, ScriptedReply } from "../../src/sandbox/model-server";
-import { editDescription, rewriteSectionPlainly } from "./edit-notes";
 
 export const MAIN_PACE: ScriptedPace = { firstTokenMs: 400, tokensPerSecond: 50 };
 export const APPLY_PACE: ScriptedPace = { firstTokenMs: 300, tokensPerSecond: 500 };
@@ -16,10 +17,18 @@ const FINAL_TEXT = "Done: that section now says the same in plain words.";
 export interface EditCase {
 	path: string;
 	note: string;
-	heading: string;
+	/** The intent's description (declareEditIntent). */
+	description: string;
+	/** The change, as a function of the text the apply model receives (whole note or one section). */
+	change(text: string): string;
 	/** The main model's pace for this run (the baseline's long notes stream faster). */
 	mainPace: ScriptedPace;
+	/** The apply model's first reply is a malformed edit block (the fallback row). */
+	malformedFirst?: boolean;
 }
+
+/** A block without its divider: the parser refuses it, and the composer retries with the whole note. */
+const MALFORMED_BLOCKS = "<<<<<<< SEARCH\nnot a line of the note\n>>>>>>> REPLACE\n";
 
 export interface EditScript {
 	script: ModelScript;
@@ -32,20 +41,6 @@ export interface EditScript {
 	applyRequests(): number;
 	/** Tokens the apply model streamed since begin(). */
 	applyOutputTokens(): number;
-}
-
-function userText(request: RecordedRequest): string {
-	const user = [...request.body.messages].reverse().find((m) => m.role === "user");
-	return typeof user?.content === "string" ? user.content : "";
-}
-
-/** The text between the apply prompt's markers (see src/composer/apply.ts). */
-function sentText(request: RecordedRequest): string {
-	const prompt = userText(request);
-	const begin = prompt.indexOf("<<<BEGIN>>>\n");
-	const end = prompt.lastIndexOf("\n<<<END>>>");
-	if (begin === -1 || end === -1) throw new Error("bench: the apply request has no <<<BEGIN>>>/<<<END>>> text");
-	return prompt.slice(begin + "<<<BEGIN>>>\n".length, end);
 }
 
 export function createEditScript(): EditScript {
@@ -61,8 +56,8 @@ export function createEditScript(): EditScript {
 			return { text: FINAL_TEXT, pace: current.mainPace };
 		}
 		const call = hasTool(request, "writeNote")
-			? { name: "writeNote", args: { path: current.path, content: rewriteSectionPlainly(current.note, current.heading) } }
-			: { name: "declareEditIntent", args: { path: current.path, operation: "modify", description: editDescription(current.heading) } };
+			? { name: "writeNote", args: { path: current.path, content: current.change(current.note) } }
+			: { name: "declareEditIntent", args: { path: current.path, operation: "modify", description: current.description } };
 		const tokens = splitTokens(JSON.stringify(call.args)).length;
 		mainTokens += tokens;
 		argTokens.push(tokens);
@@ -74,9 +69,9 @@ export function createEditScript(): EditScript {
 			if (!edit) throw new Error("bench: a model request arrived before begin()");
 			if ((request.body.tools ?? []).length > 0) return main(request, edit);
 			applies++;
-			const text = rewriteSectionPlainly(sentText(request), edit.heading);
-			applyTokens += splitTokens(text).length;
-			return { text, pace: APPLY_PACE };
+			const answer = edit.malformedFirst && applies === 1 ? { text: MALFORMED_BLOCKS, pace: APPLY_PACE } : applyModelReply(request, edit.change, { pace: APPLY_PACE });
+			applyTokens += splitTokens(answer.text ?? "").length;
+			return answer;
 		},
 		begin(next) {
 			edit = next;

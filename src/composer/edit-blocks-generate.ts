@@ -72,6 +72,7 @@ export async function generateEditBlocks(request: RegenerateRequest): Promise<Ed
 	// Aborted by the user's stop, or by us once no reading can apply any more.
 	const call = new AbortController();
 	const forward = () => call.abort();
+	if (request.signal.aborted) call.abort();
 	request.signal.addEventListener("abort", forward, { once: true });
 	let output = "";
 	let shown = 0;
