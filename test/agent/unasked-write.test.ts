@@ -97,6 +97,8 @@ describe("an approved intent that was refused approves nothing", () => {
 		const note = "# Plan\n\n- a\n- b\n";
 		const { h, threadId } = await editHarness({ "Plan.md": note }, (get, t) => [
 			reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: { path: "Plan.md", operation: "modify", description: "add c" } }]),
+			// The apply model's edit blocks are cut off, and so is the whole-note retry.
+			reply.text("<<<<<<< SEARCH\n- b\n=======\n- b\n- c", { finishReason: "length" }),
 			reply.text("# Plan\n\n- a", { finishReason: "length" }),
 			executeFirstIntent(get, t, { edits: [{ search: "- b", replace: "- b\n- c" }] }),
 			reply.text("Done."),

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createNoteHistory } from "../../src/history/note-history";
-import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
+import { applyModelReply, reply, scripted, toolResults } from "../../src/sandbox/model-server";
 import type { ScriptStep } from "../../src/sandbox/model-server";
 import { createDeclareEditIntentTool } from "../../src/tools/declare-edit-intent";
 import { createExecuteEditTool } from "../../src/tools/execute-edit";
@@ -61,7 +61,7 @@ describe("arguments the main model took from elsewhere", () => {
 		let threadId = "";
 		const h = await setup((get) => [
 			reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: { path: "Plan.md", operation: "modify", description: "add c" } }]),
-			reply.text("# Plan\n\n- a\n- b\n- c\n"),
+			(request) => applyModelReply(request, () => "# Plan\n\n- a\n- b\n- c\n"),
 			async () => {
 				const editId = (await get().state(threadId)).editOrder[0] ?? "";
 				return reply.toolCalls([{ name: "executeEdit", id: "exec", args: { editId, path: "Other.md", content: "# Other\n\ngone\n" } }]);
