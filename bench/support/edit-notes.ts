@@ -171,7 +171,7 @@ export interface OneLineFix {
 	note: BenchNote;
 	description: string;
 	/** Fixes the typo in whatever text holds that heading (the whole note or its section). */
-	change(text: string): string;
+	change: (text: string) => string;
 }
 
 /**

@@ -20,7 +20,7 @@ export interface EditCase {
 	/** The intent's description (declareEditIntent). */
 	description: string;
 	/** The change, as a function of the text the apply model receives (whole note or one section). */
-	change(text: string): string;
+	change: (text: string) => string;
 	/** The main model's pace for this run (the baseline's long notes stream faster). */
 	mainPace: ScriptedPace;
 	/** The apply model's first reply is a malformed edit block (the fallback row). */

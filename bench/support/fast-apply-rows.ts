@@ -31,7 +31,7 @@ const SIZES = [
 interface Case {
 	note: BenchNote;
 	description: string;
-	change(text: string): string;
+	change: (text: string) => string;
 	malformedFirst?: boolean;
 }
 

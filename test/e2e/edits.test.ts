@@ -180,7 +180,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 
 			const applies = applyRequests(server.requests);
 			expect(applies).toHaveLength(1);
-			expect(asksForEditBlocks(applies[0]!)).toBe(true);
+			expect(asksForEditBlocks(applies[0])).toBe(true);
 			expect(applies[0]?.body.prediction).toBeUndefined();
 
 			await card.getByRole("button", { name: `Revert this change to ${LOG}` }).click({ timeout: UI_TIMEOUT });
