@@ -10,7 +10,7 @@
  *
  * Nothing here writes. The outcome says whether the whole-note retry may help (`retry: true`:
  * no blocks, malformed or cut-off blocks, blocks that do not apply) or not (stopped, the model
- * failed before replying, a result the apply validation refuses).
+ * failed before replying, a result the apply validation's modify rules refuse).
  */
 import { callApplyModel } from "./apply";
 import { BlockApplier, describeBlockFailure } from "./edit-blocks-apply";
@@ -18,14 +18,15 @@ import type { BlockFailure } from "./edit-blocks-apply";
 import { EditBlockParser } from "./edit-blocks";
 import type { BlockParseFailure } from "./edit-blocks";
 import type { RegenerateRequest } from "./regenerate";
-import { implausibleModify } from "./validate";
+import { modifyRefusal, unfinishedReason } from "./validate";
+import type { ApplyRefusal } from "./validate";
 
 export type EditBlocksRetryReason = BlockParseFailure | "not-applying";
 
 export type EditBlocksOutcome =
 	| { ok: true; text: string; /** Blocks applied. */ blocks: number; /** Blocks that needed the whitespace-tolerant match. */ tolerant: number[] }
 	| { ok: false; retry: true; reason: EditBlocksRetryReason; message: string; output: string }
-	| { ok: false; retry: false; reason: "aborted" | "model-error" | "implausible"; message: string; output?: string };
+	| { ok: false; retry: false; reason: ApplyRefusal | "aborted" | "model-error"; message: string; output?: string };
 
 /** One way of reading the reply: a parser and the note with that parse's blocks applied so far. */
 class Reading {
@@ -59,11 +60,6 @@ class Reading {
 		if (this.failure) return { ok: false, reason: "not-applying", message: describeBlockFailure(this.failure) };
 		return { ok: true, text: this.applier.text };
 	}
-}
-
-/** Only a clean stop is a whole reply (length, content_filter, ...: the reply was cut short). */
-function cleanStop(finishReason: string | undefined): boolean {
-	return finishReason === undefined || finishReason === "stop";
 }
 
 export async function generateEditBlocks(request: RegenerateRequest): Promise<EditBlocksOutcome> {
@@ -115,9 +111,9 @@ export async function generateEditBlocks(request: RegenerateRequest): Promise<Ed
 	} finally {
 		request.signal.removeEventListener("abort", forward);
 	}
-	if (!gaveUp && !cleanStop(finishReason)) {
-		return { ok: false, retry: true, reason: "cut-off", message: `the reply was cut off (finish reason "${finishReason ?? ""}")`, output };
-	}
+	// The apply validation's rule: only a clean stop is a whole reply.
+	const unfinished = gaveUp ? undefined : unfinishedReason(finishReason);
+	if (unfinished) return { ok: false, retry: true, reason: "cut-off", message: unfinished, output };
 	const finished = readings.map((reading) => reading.finish());
 	const winner = finished.find((f) => f.ok);
 	if (!winner || !winner.ok) {
@@ -126,12 +122,10 @@ export async function generateEditBlocks(request: RegenerateRequest): Promise<Ed
 		const failed = finished[furthest];
 		return { ok: false, retry: true, reason: failed && !failed.ok ? failed.reason : "malformed", message: failed && !failed.ok ? failed.message : "the reply is not edit blocks", output };
 	}
-	if (implausibleModify(note, winner.text)) {
-		const message =
-			"The apply model's edit blocks would remove more than half of the note's lines or characters, too much for a modify. Nothing was written. " +
-			"If the removal is intended, declare a rewrite, or use executeEdit with edits.";
-		return { ok: false, retry: false, reason: "implausible", message, output };
-	}
+	// The modify rules of the apply validation hold for the note the blocks make: not emptied, not
+	// cut to a fragment, nothing dropped or repeated unless the description asks for it.
+	const refused = modifyRefusal(note, winner.text, request.description);
+	if (refused) return { ok: false, retry: false, reason: refused.reason, message: refused.message, output };
 	const used = readings[finished.indexOf(winner)];
 	return { ok: true, text: winner.text, blocks: used?.applied ?? 0, tolerant: [...(used?.applier.tolerant ?? [])] };
 }

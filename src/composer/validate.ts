@@ -83,8 +83,8 @@ export function modifyRefusal(original: string, proposed: string, description: s
 	return why ? { reason: "implausible", message: why } : undefined;
 }
 
-/** Why output that ended this way is not the whole answer, or undefined for a clean stop. */
-function unfinishedReason(finishReason: string | undefined): string | undefined {
+/** Why output that ended this way is not the whole answer, or undefined for a clean stop (edit blocks use it too). */
+export function unfinishedReason(finishReason: string | undefined): string | undefined {
 	if (finishReason === "stop") return undefined;
 	if (finishReason === "length") return "The apply model's output was cut off (it hit its output limit).";
 	if (finishReason === "content_filter") return "The apply model's output was stopped by the provider's content filter (finish reason content_filter), so its end is missing.";

@@ -70,6 +70,17 @@ describe("edit blocks: applying to the note", () => {
 		expect(result).toEqual({ ok: true, text: "- Buy the milk   \n- Old item\n", tolerant: [0] });
 	});
 
+	it("keeps the note's indentation when the tolerant match finds lines the SEARCH wrote without it", () => {
+		const nested = "- groceries\n\t- Buy teh milk\n\t- bread\n";
+		const result = applyEditBlocks(nested, [block(["- Buy teh milk", "- bread"], ["- Buy the milk", "- rye bread"])]);
+		expect(result).toEqual({ ok: true, text: "- groceries\n\t- Buy the milk\n\t- rye bread\n", tolerant: [0] });
+	});
+
+	it("deletes whole lines, indentation and trailing blanks included, through the tolerant match", () => {
+		const result = applyEditBlocks("a\n  b  \nc", [block(["b"], [])]);
+		expect(result).toEqual({ ok: true, text: "a\nc", tolerant: [0] });
+	});
+
 	it("refuses blocks that overlap: a later SEARCH inside lines an earlier block wrote", () => {
 		const result = applyEditBlocks(note, [block(["- Buy teh milk"], ["- Buy the milk", "- Old item"]), block(["- Old item", "- Old item"], [])]);
 		expect(result).toMatchObject({ ok: false, failure: { index: 1, kind: "overlapping", with: 0 } });

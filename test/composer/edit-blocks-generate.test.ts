@@ -129,6 +129,7 @@ describe("a modify in the Edits format: the whole-note retry", () => {
 	it.each<[string, ScriptStep, string]>([
 		["holds the whole note instead of blocks", reply.text(fixTypo(NOTE)), "no-blocks"],
 		["is cut off by the output limit", reply.text("<<<<<<< SEARCH\n- Buy teh milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n", { finishReason: "length" }), "cut-off"],
+		["is stopped by the content filter", reply.text("<<<<<<< SEARCH\n- Buy teh milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n", { finishReason: "content_filter" }), "cut-off"],
 		["ends inside a block", reply.text("<<<<<<< SEARCH\n- Buy teh milk\n=======\n- Buy the"), "cut-off"],
 		["breaks off when the connection drops", reply.drop(3, "<<<<<<< SEARCH\n- Buy teh milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n"), "cut-off"],
 		["has a SEARCH that is not in the note", reply.text("<<<<<<< SEARCH\n- Buy tea milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n"), "not-applying"],
@@ -203,6 +204,31 @@ describe("a modify in the Edits format: refusals without a retry", () => {
 		expect(result).toMatchObject({ status: "error", data: { reason: "aborted" } });
 		expect(h.server.requests).toHaveLength(1);
 		expect(await h.vault.read(PATH)).toBe(NOTE);
+	});
+
+	it("refuses blocks that empty a short note the description does not ask to empty", async () => {
+		const short = "# Call\n\nAna on Monday.\n";
+		const h = await edits([applies(() => "")], { notes: { "Call.md": short } });
+		const { result } = await h.declareAndApply({ path: "Call.md", operation: "modify", description: "fix the typo" });
+		expect(result).toMatchObject({ status: "error", data: { reason: "empty" } });
+		expect(h.server.requests).toHaveLength(1);
+		expect(await h.vault.read("Call.md")).toBe(short);
+	});
+
+	it("refuses blocks that drop a line the description does not ask to remove", async () => {
+		const h = await edits([applies((note) => fixTypo(note).replace("- Old item\n", ""))]);
+		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "fix the typo" });
+		expect(result).toMatchObject({ status: "error", data: { reason: "implausible" } });
+		expect(result.message).toMatch(/drops .* the description does not ask to remove anything/);
+		expect(await h.vault.read(PATH)).toBe(NOTE);
+	});
+
+	it("writes blocks that remove lines when the description asks for it", async () => {
+		const change = (note: string) => note.replace("- Old item\n", "");
+		const h = await edits([applies(change)]);
+		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "remove the old item" });
+		expect(result.status).toBe("success");
+		expect(await h.vault.read(PATH)).toBe(change(NOTE));
 	});
 
 	it("refuses blocks that would delete most of the note", async () => {
