@@ -5,12 +5,11 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { reply, scripted } from "../../src/sandbox/model-server";
-import type { ScriptStep } from "../../src/sandbox/model-server";
 import type { ThreadEvent } from "../../src/thread/events";
 import { INTERRUPTED_MESSAGE } from "../../src/thread/service";
 import { readNoteTool } from "../../src/tools/read-note";
 import { FaultyStore } from "../support/faulty-store";
-import { appendLineTool, harness, ofType, readEvents, slowTool } from "./support/harness";
+import { appendLineTool, harness, held, ofType, readEvents, slowTool } from "./support/harness";
 import type { Harness } from "./support/harness";
 import { setTimeout } from "../../src/node/timers";
 
@@ -20,23 +19,6 @@ async function waitFor(h: Harness, threadId: string, test: (e: ThreadEvent) => b
 		await new Promise((resolve) => setTimeout(resolve, 5));
 	}
 	throw new Error("the event never came");
-}
-
-/** A script step held until the test lets it go. */
-function held(step: ScriptStep): { step: ScriptStep; release: () => void; reached: Promise<void> } {
-	let release!: () => void;
-	let reach!: () => void;
-	const gate = new Promise<void>((resolve) => (release = resolve));
-	const reached = new Promise<void>((resolve) => (reach = resolve));
-	return {
-		release,
-		reached,
-		step: async (request) => {
-			reach();
-			await gate;
-			return typeof step === "function" ? step(request) : step;
-		},
-	};
 }
 
 describe("AgentRunner after faults", () => {

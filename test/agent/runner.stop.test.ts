@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
 import type { ThreadEvent } from "../../src/thread/events";
-import { appendLineTool, harness, ofType, readEvents, slowTool } from "./support/harness";
+import { appendLineTool, harness, held, ofType, readEvents, slowTool } from "./support/harness";
 import type { Harness } from "./support/harness";
 import { readNoteTool } from "../../src/tools/read-note";
 import { setTimeout } from "../../src/node/timers";
+import { toolResult } from "../../src/tools/result";
+import type { Tool } from "../../src/tools/tool";
 
 /** Polls the log until an event matches (the drive runs concurrently). */
 async function waitFor(h: Harness, threadId: string, test: (e: ThreadEvent) => boolean): Promise<void> {
@@ -69,6 +72,114 @@ describe("AgentRunner: stop", () => {
 		expect(state.status).toBe("idle");
 		expect(await h.vault.read("A.md")).toBe("alpha\nx");
 		expect(toolResults(h.server.requests[1]).map((r) => r.content)).toEqual(["Stopped by the user", "Appended to A.md."]);
+	});
+
+	it("drops whatever a stopped tool does later: nothing is appended after its result and its write is refused", async () => {
+		let release = (): void => undefined;
+		const gate = new Promise<void>((resolve) => (release = resolve));
+		let report = (_attempts: string[]): void => undefined;
+		const attempted = new Promise<string[]>((resolve) => (report = resolve));
+		// Ignores its signal: once released it reports progress, emits an event and writes the note.
+		const stubbornTool: Tool<{ path: string }> = {
+			name: "stubbornWrite",
+			description: "Write a note, ignoring Stop.",
+			schema: z.object({ path: z.string() }),
+			defaultPreference: "always",
+			access: (args) => ({ reads: [], writes: [args.path], scans: false }),
+			async run(args, ctx) {
+				ctx.progress("working", 0.1);
+				await gate;
+				const attempts: string[] = [];
+				const attempt = async (name: string, act: () => unknown): Promise<void> => {
+					try {
+						await act();
+						attempts.push(`${name}: done`);
+					} catch (error) {
+						attempts.push(`${name}: ${error instanceof Error ? error.name : String(error)}`);
+					}
+				};
+				await attempt("progress", () => ctx.progress("late", 0.9));
+				await attempt("emit", () => ctx.emit({ type: "item_pinned", item: { path: args.path } }));
+				await attempt("commit", () => ctx.commit(() => ctx.vault.process(args.path, () => "overwritten")));
+				report(attempts);
+				return toolResult.success("Wrote it anyway.");
+			},
+		};
+		const h = await harness({
+			notes: { "A.md": "alpha" },
+			tools: [stubbornTool],
+			script: scripted(reply.toolCalls([{ name: "stubbornWrite", args: { path: "A.md" }, id: "late" }]), reply.text("never")),
+		});
+		const threadId = await h.newThread();
+		await h.service.sendMessage({ threadId, content: "Work" });
+		await waitFor(h, threadId, (e) => e.type === "tool_call_progress");
+		await h.service.stop({ threadId });
+		await h.service.idle(threadId);
+		release();
+		expect(await attempted).toEqual(["progress: ThreadClosedError", "emit: ThreadClosedError", "commit: CallStopped"]);
+
+		const events = await h.events(threadId);
+		const completed = events.findIndex((e) => e.type === "tool_call_completed" && e.callId === "late");
+		expect(events[completed]).toMatchObject({ result: { status: "error", message: "Stopped by the user" } });
+		expect(events.slice(completed + 1).filter((e) => "callId" in e && e.callId === "late")).toEqual([]);
+		expect(ofType(events, "item_pinned")).toEqual([]);
+		expect(await h.vault.read("A.md")).toBe("alpha");
+		expect(h.server.requests).toHaveLength(1);
+	});
+
+	it("drops what a tool does after its call was answered, while the turn goes on", async () => {
+		let late = (): void => undefined;
+		const lateWork = new Promise<void>((resolve) => (late = resolve));
+		let report = (_attempts: string[]): void => undefined;
+		const attempted = new Promise<string[]>((resolve) => (report = resolve));
+		// Answers at once, but leaves work behind that tries to record and write once it wakes.
+		const leakyTool: Tool<{ path: string }> = {
+			name: "leakyWrite",
+			description: "Answer, then keep working.",
+			schema: z.object({ path: z.string() }),
+			defaultPreference: "always",
+			access: (args) => ({ reads: [], writes: [args.path], scans: false }),
+			run(args, ctx) {
+				void lateWork.then(async () => {
+					const attempts: string[] = [];
+					for (const [name, act] of [
+						["progress", () => ctx.progress("late", 0.9)],
+						["emit", () => ctx.emit({ type: "item_pinned", item: { path: args.path } })],
+						["commit", () => ctx.commit(() => ctx.vault.process(args.path, () => "overwritten"))],
+					] as const) {
+						try {
+							await act();
+							attempts.push(`${name}: done`);
+						} catch (error) {
+							attempts.push(`${name}: ${error instanceof Error ? error.name : String(error)}`);
+						}
+					}
+					report(attempts);
+				});
+				return Promise.resolve(toolResult.success("Answered."));
+			},
+		};
+		const next = held(reply.text("Done."));
+		const h = await harness({
+			notes: { "A.md": "alpha" },
+			tools: [leakyTool],
+			script: scripted(reply.toolCalls([{ name: "leakyWrite", args: { path: "A.md" }, id: "leaky" }]), next.step),
+		});
+		const threadId = await h.newThread();
+		await h.service.sendMessage({ threadId, content: "Work" });
+		// The drive is still running (the next model call waits): only the call's own scope has closed.
+		await next.reached;
+		late();
+		expect(await attempted).toEqual(["progress: ThreadClosedError", "emit: ThreadClosedError", "commit: CallStopped"]);
+		next.release();
+		await h.service.idle(threadId);
+
+		const events = await h.events(threadId);
+		const completed = events.findIndex((e) => e.type === "tool_call_completed" && e.callId === "leaky");
+		expect(events.slice(completed + 1).filter((e) => "callId" in e && e.callId === "leaky")).toEqual([]);
+		expect(ofType(events, "item_pinned")).toEqual([]);
+		expect(await h.vault.read("A.md")).toBe("alpha");
+		expect((await h.state(threadId)).status).toBe("idle");
 	});
 
 	it("stops while waiting to retry after a 429, without another request", async () => {

@@ -9,7 +9,7 @@ import { AgentRunner } from "../../../src/agent/runner";
 import { createModelProvider } from "../../../src/llm/model-provider";
 import type { ModelProvider } from "../../../src/llm/model-provider";
 import { startModelServer } from "../../../src/sandbox/model-server";
-import type { ModelScript, ModelServer } from "../../../src/sandbox/model-server";
+import type { ModelScript, ModelServer, ScriptStep } from "../../../src/sandbox/model-server";
 import { DEFAULT_SETTINGS } from "../../../src/settings";
 import type { RedlineSettings } from "../../../src/settings";
 import { MemoryStore } from "../../../src/store/memory-store";
@@ -205,4 +205,21 @@ export function readEvents(service: LocalThreadService, threadId: string): Promi
 
 export function ofType<K extends ThreadEvent["type"]>(events: readonly ThreadEvent[], type: K): Array<Extract<ThreadEvent, { type: K }>> {
 	return events.filter((e): e is Extract<ThreadEvent, { type: K }> => e.type === type);
+}
+
+/** A script step held until the test lets it go. */
+export function held(step: ScriptStep): { step: ScriptStep; release: () => void; reached: Promise<void> } {
+	let release!: () => void;
+	let reach!: () => void;
+	const gate = new Promise<void>((resolve) => (release = resolve));
+	const reached = new Promise<void>((resolve) => (reach = resolve));
+	return {
+		release,
+		reached,
+		step: async (request) => {
+			reach();
+			await gate;
+			return typeof step === "function" ? step(request) : step;
+		},
+	};
 }
