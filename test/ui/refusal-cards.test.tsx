@@ -69,4 +69,45 @@ describe("refusal cards", () => {
 		expect(card.textContent).toContain(`The edit intent "${editId}" is for Plan.md, not Other.md; nothing was written.`);
 		expect(await h.vault.read("Other.md")).toBe("- x\n");
 	});
+
+	it("say what was refused and why for every kind of apply refusal, and nothing was written", async () => {
+		const note = "# List\n\n- milk\n- eggs\n- bread\n";
+		const cases = [
+			{ reason: "truncated", output: reply.text("# List\n\n- milk\n", { finishReason: "content_filter" }) },
+			{ reason: "implausible", output: reply.text("- milk\n- eggs\n- bread\n- butter\n") },
+			{ reason: "unclear", output: reply.text("```markdown\n# List\n\n- milk\n- eggs\n- bread\n- butter\n```\nI added butter.") },
+			{ reason: "empty", output: reply.text("Done.") },
+		];
+		for (const { reason, output } of cases) {
+			const h = await editHarness({ notes: { "List.md": note }, replies: [output], fetch: nodeFetch });
+			const { result } = await h.declareAndApply({ path: "List.md", operation: "modify", description: "add butter" });
+			expect(result.data?.reason, result.message).toBe(reason);
+			expect(await h.vault.read("List.md")).toBe(note);
+			await showLog(h);
+			const card = screen.getByRole("region", { name: "Edit List.md" });
+			expect(within(card).getByText("Failed")).toBeTruthy();
+			expect(card.textContent, reason).toContain(result.message);
+			expect(card.textContent, reason).toMatch(/nothing was written/i);
+			cleanup();
+		}
+	});
+
+	it("say that an executeEdit for a declined intent was refused, with no Run button", async () => {
+		const h = await editHarness({ notes: { "Plan.md": "- a\n" } });
+		const args = { path: "Plan.md", operation: "modify" as const, description: "add b" };
+		const intentCall = h.propose(h.declare, args, "denied");
+		h.log.append({ type: "tool_call_completed", callId: intentCall, result: { status: "rejected", message: "denied: not now" } });
+		const editId = h.log.state().toolCalls[intentCall]?.editId ?? "";
+		const execArgs = { editId, content: "- a\n- b\n" };
+		const callId = newId("call");
+		h.log.append({ type: "tool_call_proposed", callId, tool: "executeEdit", args: execArgs, messageId: "msg_2" });
+		const refused = h.execute.refuse?.(execArgs, { state: h.log.state(), floor: new AccessFloor(), callId });
+		expect(refused).toBeDefined();
+		if (refused) h.log.append({ type: "tool_call_completed", callId, result: refused });
+		await showLog(h);
+		const card = screen.getByRole("region", { name: "Edit Plan.md" });
+		expect(within(card).queryByRole("button", { name: /^Run:/ })).toBeNull();
+		expect(card.textContent).toContain('The user declined the edit intent "add b" for Plan.md; nothing was written.');
+		expect(await h.vault.read("Plan.md")).toBe("- a\n");
+	});
 });
