@@ -48,6 +48,8 @@ interface Hunk {
  * grown with neighbouring lines until it matches exactly once, runs merged when their context
  * would overlap. The result is checked by parsing and applying it with the composer's own code;
  * when that fails, one block spanning every change (and at worst the whole note) is used instead.
+ * A change whose blocks would need a bare "=======" line in SEARCH cannot be written in the format
+ * at all (a real model's blocks would be malformed too): that throws a ScriptError.
  */
 export function editBlocksFor(before: string, after: string): string {
 	if (before === after) return "";
@@ -124,9 +126,12 @@ function uniqueLines(note: string, lines: readonly string[]): boolean {
 	return count === 1;
 }
 
+/** Whether the composer would read the blocks as this change (it tries the fence-guarded reading, then the literal one). */
 function producesAfter(before: string, blocks: string, after: string): boolean {
-	const parsed = parseEditBlocks(blocks);
-	if (!parsed.ok) return false;
-	const applied = applyEditBlocks(before, parsed.blocks);
-	return applied.ok && applied.text === after;
+	return [true, false].some((guardFences) => {
+		const parsed = parseEditBlocks(blocks, { guardFences });
+		if (!parsed.ok) return false;
+		const applied = applyEditBlocks(before, parsed.blocks);
+		return applied.ok && applied.text === after;
+	});
 }
