@@ -3,7 +3,7 @@
  * main model (its requests offer `tools`) and the apply model (its requests never do), each with
  * its own sequence of replies. A gate lets a test hold a reply until it has looked at the page.
  */
-import { applyModelReply, messageText, offersTools, ScriptError, scripted, type ModelScript, type RecordedRequest, type ScriptStep } from "../../../src/sandbox/model-server";
+import { applyModelReply, offersTools, scripted, type ModelScript, type RecordedRequest, type ScriptStep } from "../../../src/sandbox/model-server";
 
 /** Main-model requests offer tools (natively, or in the system prompt of a text-tool model); apply-model requests never do. */
 export function isMainRequest(request: RecordedRequest): boolean {
