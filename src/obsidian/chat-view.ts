@@ -6,6 +6,7 @@
  */
 import { ItemView, type HoverParent, type HoverPopover, type WorkspaceLeaf } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
+import type { ToolPreference } from "../thread/events";
 import type { ThreadService } from "../thread/service-api";
 import type { MountedPane } from "../ui/host";
 import { handleInternalLinks } from "./internal-links";
@@ -26,6 +27,8 @@ export interface ChatViewDeps {
 	onError(error: unknown): void;
 	/** Command requests for the pane (see pane-requests.ts). */
 	requests: PaneRequests;
+	/** The user's default preference per tool (the pane's Permissions show it under the chat's own). */
+	toolDefaults?: () => Record<string, ToolPreference>;
 }
 
 export class ChatView extends ItemView implements HoverParent {
@@ -80,7 +83,7 @@ export class ChatView extends ItemView implements HoverParent {
 		}
 		if (!this.isOpen || generation !== this.generation) return;
 		this.contentEl.empty();
-		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc, requests: this.deps.requests, ...(this.deps.indexStatus ? { indexStatus: this.deps.indexStatus } : {}) });
+		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc, requests: this.deps.requests, ...(this.deps.toolDefaults ? { toolDefaults: this.deps.toolDefaults } : {}), ...(this.deps.indexStatus ? { indexStatus: this.deps.indexStatus } : {}) });
 		this.pane = loadMount().mountRedlinePane(this.contentEl, host);
 	}
 

@@ -57,7 +57,7 @@ export class RedlinePlugin extends Plugin {
 	override async onload(): Promise<void> {
 		await this.savedSettings.load();
 		this.reportProblems(this.savedSettings.problems);
-		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), indexStatus: layoutReadyIndexFeed(this.app, async () => (await this.core()).search), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests }));
+		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), indexStatus: layoutReadyIndexFeed(this.app, async () => (await this.core()).search), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests, toolDefaults: () => this.savedSettings.effective.toolDefaults }));
 		// The pane's [[links]] show Page preview's hover popover like a note's (see chat-view.ts).
 		this.registerHoverLinkSource(VIEW_TYPE, { display: "Redline", defaultMod: true });
 		// Named like the palette names commands ("Redline: …"): a ribbon tooltip has no plugin prefix.

@@ -6,6 +6,7 @@
 import { Component, TFile, prepareFuzzySearch, type App } from "obsidian";
 import { MarkdownRenderer } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
+import type { ToolPreference } from "../thread/events";
 import type { ThreadService } from "../thread/service-api";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
@@ -20,6 +21,7 @@ export interface UiHostDeps {
 	doc: Document;
 	requests: PaneRequests;
 	indexStatus?: IndexStatusFeed;
+	toolDefaults?: () => Record<string, ToolPreference>;
 }
 
 const SUGGESTION_LIMIT = 20;
@@ -31,6 +33,7 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 		doc: deps.doc,
 		onRequest: (listener) => deps.requests.subscribe(listener),
 		...(deps.indexStatus ? { indexStatus: deps.indexStatus } : {}),
+		...(deps.toolDefaults ? { toolDefaults: deps.toolDefaults } : {}),
 		renderMarkdown(el, markdown, sourcePath) {
 			// Where its [[links]] resolve from (internal-links.ts reads it when one is clicked).
 			el.setAttr("data-source-path", sourcePath);

@@ -3,6 +3,7 @@
  * `obsidian`: the host injects the service client, Markdown rendering and note navigation.
  */
 import type { IndexStatusFeed } from "../search/index-status";
+import type { ToolPreference } from "../thread/events";
 import type { ThreadService } from "../thread/service-api";
 
 export interface UiHost {
@@ -23,6 +24,8 @@ export interface UiHost {
 	doc: Document;
 	/** The search index's status (watching it starts the index): the pane shows indexing progress. */
 	indexStatus?: IndexStatusFeed;
+	/** The user's default preference per tool (settings), under each chat's own choices. */
+	toolDefaults?(): Record<string, ToolPreference>;
 	/** Requests from the host's commands ("New chat", "Pin the active note"); returns an unsubscribe. */
 	onRequest?(listener: (request: PaneRequest) => void): () => void;
 }

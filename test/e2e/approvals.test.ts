@@ -102,20 +102,16 @@ describe.skipIf(!chromiumPath).each(MODES)("deciding what the agent may do, in t
 				const server = sandbox.modelServer!;
 				await sendMessage(page, "Mark the garden shed and book club notes as reviewed");
 				const firstCard = editCard(page, first);
-				const preference = firstCard.getByRole("combobox", { name: "Preference for planning edits in this chat" });
-				await preference.selectOption("always", { timeout: UI_TIMEOUT });
-				// Wait until the service has the preference (the select is disabled while it is sent).
-				await eventually(async () => {
-					expect(await preference.inputValue()).toBe("always");
-					expect(await preference.isEnabled()).toBe(true);
-				});
-				await firstCard.getByRole("button", { name: /^Run:/ }).click();
+				// "Always" on the waiting card saves the preference and runs this card too.
+				await firstCard.getByRole("button", { name: "Always for planning edits" }).click({ timeout: UI_TIMEOUT });
 
 				// The second edit is proposed, approved by the preference and applied: no click needed.
 				await visible(pane(page).getByText("Both notes are marked as reviewed."));
 				const secondCard = editCard(page, second);
 				await visible(secondCard.getByText("Done", { exact: true }));
 				expect(await secondCard.getByRole("button", { name: /^Run:/ }).count()).toBe(0);
+				await visible(secondCard.getByText("Set by your preference", { exact: false }));
+				await visible(firstCard.getByText("Done", { exact: true }));
 				expect(await readNote(second)).toContain(REVIEWED);
 				expect(mainRequests(server.requests)).toHaveLength(3);
 				expect(applyRequests(server.requests)).toHaveLength(2);
@@ -142,7 +138,7 @@ describe.skipIf(!chromiumPath).each(MODES)("deciding what the agent may do, in t
 			await withE2E(browser, `4-ask-user-${mode}`, script, async ({ page, sandbox }) => {
 				const server = sandbox.modelServer!;
 				await sendMessage(page, "Make a reading list");
-				const card = pane(page).getByRole("region", { name: "2 questions for you" });
+				const card = pane(page).getByRole("group", { name: "2 questions for you" });
 				const which = card.getByRole("group", { name: new RegExp(WHICH.replace("?", "\\?")) });
 				await which.getByRole("checkbox", { name: "On slow reading", exact: true }).check({ timeout: UI_TIMEOUT });
 				await which.getByRole("checkbox", { name: "Book club", exact: true }).check();
@@ -150,7 +146,7 @@ describe.skipIf(!chromiumPath).each(MODES)("deciding what the agent may do, in t
 				await card.getByRole("button", { name: "Submit answers" }).click();
 
 				await visible(pane(page).getByText("Thanks, I have what I need for the reading list."));
-				await visible(pane(page).getByRole("region", { name: "Answered 2 questions" }).getByText("Shortest first"));
+				await visible(pane(page).getByRole("group", { name: "Answered 2 questions" }).getByText("Shortest first"));
 				const main = mainRequests(server.requests);
 				expect(main).toHaveLength(2);
 				const results = toolResults(main[1]);

@@ -43,7 +43,7 @@ describe("run all", () => {
 describe("edit cards", () => {
 	it("show the intent first, with Run approving the declaring call", async () => {
 		const { service, user } = await renderThread(editScript());
-		const card = screen.getByRole("region", { name: "Edit Daily.md" });
+		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		expect(card.textContent).toContain("Planning to replace dog with cat in Daily.md…");
 		await user.click(within(card).getByRole("button", { name: /^Run:/ }));
 		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["c_edit"], denied: [] }]);
@@ -54,7 +54,7 @@ describe("edit cards", () => {
 		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "Headings cleanup" });
 		s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "Headings cleanup" });
 		await renderThread(s);
-		const card = screen.getByRole("region", { name: "Edit Daily.md" });
+		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Planning a change to Daily.md: Headings cleanup…");
 		expect(within(card).getByRole("link", { name: "Open Daily.md" })).toBeTruthy();
 	});
@@ -63,7 +63,7 @@ describe("edit cards", () => {
 		const s = editScript().decide("c_edit", "approved").run("c_edit");
 		s.add({ type: "tool_call_progress", callId: "c_edit", phase: "generating", fraction: 0.45 });
 		await renderThread(s);
-		const card = screen.getByRole("region", { name: "Edit Daily.md" });
+		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		expect(within(card).getByText("Generating changes… 45%")).toBeTruthy();
 	});
 
@@ -71,7 +71,7 @@ describe("edit cards", () => {
 		const s = editScript().decide("c_edit", "approved").run("c_edit");
 		s.add({ type: "tool_call_progress", callId: "c_edit", phase: "generating", changes: 0 });
 		const { service } = await renderThread(s);
-		const card = screen.getByRole("region", { name: "Edit Daily.md" });
+		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		expect(within(card).getByText("Generating changes…")).toBeTruthy();
 		const progress = (phase: string, more: { changes?: number; fraction?: number }) =>
 			act(async () => service.push(s.threadId, { type: "tool_call_progress", callId: "c_edit", phase, ...more }));
@@ -92,7 +92,7 @@ describe("edit cards", () => {
 			{ versionId: "v2", path: "Daily.md", at: "2026-01-10T09:00:00Z", description: "Replace dog with cat", added: 1, removed: 1, diff: DIFF, kind: "edit" },
 			{ versionId: "v1", path: "Daily.md", at: "2026-01-09T09:00:00Z", description: "Earlier", added: 2, removed: 0, diff: "", kind: "edit" },
 		]);
-		const card = screen.getByRole("region", { name: "Edit Daily.md" });
+		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		expect(within(card).getByLabelText("1 line added, 1 line removed").textContent).toBe("+1 −1");
 		const diff = within(card).getByRole("group", { name: "Changes to Daily.md" });
 		expect(diff.querySelector(".redline-diff-word-removed")?.textContent).toBe("dog");
@@ -170,7 +170,7 @@ describe("question cards", () => {
 		const s = askScript();
 		s.add({ type: "question_answered", askId: "ask1", answers: { "0": ["Kyoto"], "1": ["Temples", "Food"] } });
 		await renderThread(s);
-		const card = screen.getByRole("region", { name: "Answered 2 questions" });
+		const card = screen.getByRole("group", { name: "Answered 2 questions" });
 		expect(within(card).queryByRole("radio")).toBeNull();
 		expect(card.textContent).toContain("Kyoto");
 		expect(card.textContent).toContain("Temples, Food");

@@ -16,7 +16,7 @@ describe("chat", () => {
 
 	it("Enter sends the message and Shift+Enter adds a new line instead", async () => {
 		const { service, user } = await renderThread(new EventScript());
-		const input = screen.getByRole("combobox", { name: "Message Redline" });
+		const input = screen.getByRole("textbox", { name: "Message Redline" });
 		await user.type(input, "first line{Shift>}{Enter}{/Shift}second");
 		expect(service.callsOf("sendMessage")).toEqual([]);
 		await user.type(input, "{Enter}");
@@ -38,9 +38,11 @@ describe("chat", () => {
 		const { service, user } = await renderThread(s, { active: "Daily.md", notes: ["Travel/Japan trip.md", "Daily.md"] });
 		await user.click(screen.getByRole("button", { name: "Pin active note Daily.md" }));
 		await user.click(screen.getByRole("button", { name: "Unpin Old.md" }));
-		const input = screen.getByRole("combobox", { name: "Message Redline" });
+		const input = screen.getByRole("textbox", { name: "Message Redline" });
 		// user-event reads "[[" as one literal "[".
 		await user.type(input, "see [[[[japan");
+		// A combobox only while the picker is open.
+		expect(screen.getByRole("combobox", { name: "Message Redline" })).toBe(input);
 		await screen.findByRole("option", { name: "Travel/Japan trip.md" });
 		await user.keyboard("{Enter}");
 		expect(service.callsOf("pinItem")).toEqual([
@@ -48,8 +50,23 @@ describe("chat", () => {
 			{ threadId: "thread_1", operation: "unpin", pinnedItem: { path: "Old.md" } },
 			{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Travel/Japan trip.md" } },
 		]);
-		expect((input as HTMLTextAreaElement).value).toBe("see ");
+		// The reference stays in the sentence, as a link.
+		expect((input as HTMLTextAreaElement).value).toBe("see [[Travel/Japan trip]]");
+		expect(input.getAttribute("role")).toBeNull();
+		expect(input.hasAttribute("aria-expanded")).toBe(false);
 		expect(service.callsOf("sendMessage")).toEqual([]);
+	});
+});
+
+describe("the composer while cards wait", () => {
+	it("says that sending a new message skips the waiting cards, and says nothing when none waits", async () => {
+		const s = new EventScript().user("m1", "Read both").assistant("a1", "").propose("a1", "c1", "readNote", { path: "A.md" }).propose("a1", "c2", "readNote", { path: "B.md" });
+		const { service } = await renderThread(s.status("waiting_for_approval"));
+		const input = screen.getByRole("textbox", { name: "Message Redline" });
+		expect(input.getAttribute("aria-describedby")).not.toBeNull();
+		expect(screen.getByText("Sending a new message skips the 2 waiting cards.")).toBeTruthy();
+		act(() => service.push("thread_1", { type: "tool_call_decided", callId: "c1", decision: "approved", by: "user" }, { type: "tool_call_decided", callId: "c2", decision: "denied", by: "user" }));
+		await waitFor(() => expect(screen.queryByText(/^Sending a new message/)).toBeNull());
 	});
 });
 
@@ -122,7 +139,7 @@ describe("threads", () => {
 	it("starts a chat on the first message when there is none", async () => {
 		const { service, user } = await renderThread(new EventScript());
 		await user.click(screen.getByRole("button", { name: "New chat" }));
-		await user.type(screen.getByRole("combobox", { name: "Message Redline" }), "hello{Enter}");
+		await user.type(screen.getByRole("textbox", { name: "Message Redline" }), "hello{Enter}");
 		expect(service.callsOf("createThread")).toEqual([{}]);
 		expect(service.callsOf("sendMessage")).toEqual([{ threadId: "thread_new_1", content: "hello" }]);
 	});
@@ -137,13 +154,14 @@ describe("threads", () => {
 		const { service, host, user } = await renderThread(new EventScript().user("m1", "Old question"));
 		act(() => host.request({ kind: "new-chat" }));
 		await waitFor(() => expect(screen.queryByText("Old question")).toBeNull());
-		await user.type(screen.getByRole("combobox", { name: "Message Redline" }), "fresh start{Enter}");
+		await user.type(screen.getByRole("textbox", { name: "Message Redline" }), "fresh start{Enter}");
 		expect(service.callsOf("sendMessage")).toEqual([{ threadId: "thread_new_1", content: "fresh start" }]);
 	});
 
 	it("renames and deletes the current chat with inline confirmation", async () => {
 		const { service, user } = await renderThread(new EventScript());
 		await user.click(screen.getByRole("button", { name: "Rename chat" }));
+		await user.clear(screen.getByRole("textbox", { name: "Chat name" }));
 		await user.type(screen.getByRole("textbox", { name: "Chat name" }), "Trip{Enter}");
 		expect(service.callsOf("renameThread")).toEqual([{ threadId: "thread_1", title: "Trip" }]);
 		await user.click(screen.getByRole("button", { name: "Delete chat" }));

@@ -53,7 +53,7 @@ describe("a long thread", () => {
 	it("keeps a call that still waits for approval mounted, however old its turn", async () => {
 		const script = new EventScript().user("u0", "Read my note").assistant("a0", "Reading it.").propose("a0", "c_old", "readNote", { path: "Old.md" });
 		const { service, user } = await renderThread(longChat(TURNS, script));
-		const card = screen.getByRole("region", { name: "Read Old.md" });
+		const card = screen.getByRole("group", { name: "Read Old.md" });
 		await user.click(within(card).getByRole("button", { name: /^Run:/ }));
 		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["c_old"], denied: [] }]);
 		expect(screen.getByText("Question 1")).toBeTruthy(); // its turn onwards is mounted

@@ -35,7 +35,7 @@ describe("refusal cards", () => {
 		await h.declareAndApply({ path: "List.md", operation: "modify", description: "add butter" });
 		expect(await h.vault.read("List.md")).toBe("- milk\n- eggs\n");
 		await showLog(h);
-		const card = screen.getByRole("region", { name: "Edit List.md" });
+		const card = screen.getByRole("group", { name: "Edit List.md" });
 		expect(within(card).getByText("Failed")).toBeTruthy();
 		expect(card.textContent).toContain('The output is only "Done." instead of the note, and the change does not ask to empty it. Nothing was written.');
 	});
@@ -51,7 +51,7 @@ describe("refusal cards", () => {
 		expect(refused).toBeDefined();
 		if (refused) h.log.append({ type: "tool_call_completed", callId, result: refused });
 		await showLog(h);
-		const card = screen.getByRole("region", { name: "Edit scripts/run.js" });
+		const card = screen.getByRole("group", { name: "Edit scripts/run.js" });
 		expect(within(card).queryByRole("button", { name: /^Run:/ })).toBeNull();
 		expect(within(card).getByText("Rejected")).toBeTruthy();
 		expect(card.textContent).toContain("scripts/run.js is not a Markdown note (.md); Redline edits notes only. Nothing was written.");
@@ -65,7 +65,7 @@ describe("refusal cards", () => {
 		const result = await h.executeEdit({ editId, path: "Other.md", content: "gone\n" });
 		expect(result.status).toBe("error");
 		await showLog(h);
-		const card = screen.getByRole("region", { name: "Edit Plan.md" });
+		const card = screen.getByRole("group", { name: "Edit Plan.md" });
 		expect(card.textContent).toContain(`The edit intent "${editId}" is for Plan.md, not Other.md; nothing was written.`);
 		expect(await h.vault.read("Other.md")).toBe("- x\n");
 	});
@@ -84,7 +84,7 @@ describe("refusal cards", () => {
 			expect(result.data?.reason, result.message).toBe(reason);
 			expect(await h.vault.read("List.md")).toBe(note);
 			await showLog(h);
-			const card = screen.getByRole("region", { name: "Edit List.md" });
+			const card = screen.getByRole("group", { name: "Edit List.md" });
 			expect(within(card).getByText("Failed")).toBeTruthy();
 			expect(card.textContent, reason).toContain(result.message);
 			expect(card.textContent, reason).toMatch(/nothing was written/i);
@@ -105,7 +105,7 @@ describe("refusal cards", () => {
 		expect(refused).toBeDefined();
 		if (refused) h.log.append({ type: "tool_call_completed", callId, result: refused });
 		await showLog(h);
-		const card = screen.getByRole("region", { name: "Edit Plan.md" });
+		const card = screen.getByRole("group", { name: "Edit Plan.md" });
 		expect(within(card).queryByRole("button", { name: /^Run:/ })).toBeNull();
 		expect(card.textContent).toContain('The user declined the edit intent "add b" for Plan.md; nothing was written.');
 		expect(await h.vault.read("Plan.md")).toBe("- a\n");

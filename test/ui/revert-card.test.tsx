@@ -42,7 +42,7 @@ async function editedThread() {
 }
 
 async function card() {
-	return screen.findByRole("region", { name: "Edit Daily.md" });
+	return screen.findByRole("group", { name: "Edit Daily.md" });
 }
 
 describe("the edit card's revert", () => {
@@ -67,7 +67,7 @@ describe("the edit card's revert", () => {
 		const user = userEvent.setup();
 		const one = render(<RedlinePane host={testHost(service)} />);
 		const two = render(<RedlinePane host={testHost(service)} />);
-		const cardIn = async (view: typeof one) => within(view.container).findByRole("region", { name: "Edit Daily.md" });
+		const cardIn = async (view: typeof one) => within(view.container).findByRole("group", { name: "Edit Daily.md" });
 		await user.click(within(await cardIn(one)).getByRole("button", { name: "Revert this change to Daily.md" }));
 		expect((await within(await cardIn(two)).findByRole("status")).textContent).toContain("Reverted");
 		await service.close();

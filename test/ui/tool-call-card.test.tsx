@@ -35,15 +35,6 @@ describe("tool call cards", () => {
 		expect(host.opened).toEqual(["Travel/Japan trip.md"]);
 	});
 
-	it("a preference change is sent once, and choosing the shown value again sends nothing", async () => {
-		const { service, user } = await renderThread(proposedRead());
-		const select = screen.getByRole("combobox", { name: "Preference for reading notes in this chat" });
-		expect((select as HTMLSelectElement).value).toBe("always");
-		await user.selectOptions(select, "never");
-		await user.selectOptions(select, "never");
-		expect(service.callsOf("setToolPreference")).toEqual([{ threadId: "thread_1", tool: "readNote", preference: "never" }]);
-	});
-
 	it("shows a failed decision in place", async () => {
 		const { service, user } = await renderThread(proposedRead());
 		service.failNext.set("decideToolCalls", { ok: false, error: { code: "not_pending", message: "That call is no longer waiting." } });
@@ -59,7 +50,7 @@ describe("tool call cards", () => {
 	] as const)("a completed call with status %s is non-interactive and shows %s with its result", async (status, label) => {
 		const script = proposedRead().decide("call_read", "approved").run("call_read", { status, message: `result said ${status}` });
 		await renderThread(script);
-		const card = screen.getByRole("region", { name: "Read Travel/Japan trip.md" });
+		const card = screen.getByRole("group", { name: "Read Travel/Japan trip.md" });
 		expect(within(card).getByText(label)).toBeTruthy();
 		expect(within(card).getByText(`result said ${status}`)).toBeTruthy();
 		expect(within(card).queryByRole("button")).toBeNull();
@@ -77,17 +68,17 @@ describe("tool call cards", () => {
 			.decide("c_search", "denied", "no searching");
 		script.add({ type: "tool_call_progress", callId: "c_list", phase: "listing", fraction: 0.45 });
 		await renderThread(script);
-		const running = screen.getByRole("region", { name: "List notes in Projects" });
+		const running = screen.getByRole("group", { name: "List notes in Projects" });
 		expect(within(running).getByText("Running 45%")).toBeTruthy();
 		expect(within(running).getByRole<HTMLProgressElement>("progressbar").value).toBe(45);
-		const denied = screen.getByRole("region", { name: "Search notes for 'trip'" });
+		const denied = screen.getByRole("group", { name: "Search notes for 'trip'" });
 		expect(within(denied).getByText("Skipped")).toBeTruthy();
 		expect(within(denied).getByText("Comment: no searching")).toBeTruthy();
 	});
 
 	it("a proposed call looks different from an executed one", async () => {
 		await renderThread(proposedRead());
-		const card = screen.getByRole("region", { name: "Read Travel/Japan trip.md" });
+		const card = screen.getByRole("group", { name: "Read Travel/Japan trip.md" });
 		expect(card.className).toContain("redline-card-proposed");
 		expect(within(card).getByText("Read Travel/Japan trip.md")).toBeTruthy();
 	});

@@ -1,5 +1,7 @@
 /** The status line of a call that is no longer waiting: a badge, progress, and the result. */
 import type { ToolCallView } from "../../thread/state";
+import { STATUS_ATTR } from "../focus-after";
+import { PolicyNote } from "./PolicyNote";
 
 export function callStatus(call: ToolCallView): { key: string; label: string } {
 	switch (call.phase) {
@@ -29,7 +31,7 @@ export function CallStatusLine({ call }: { call: ToolCallView }) {
 	const status = callStatus(call);
 	const fraction = call.progress?.fraction;
 	return (
-		<div className="redline-call-status">
+		<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 			<span className={`redline-status-badge redline-status-${status.key}`}>
 				{status.label}
 				{call.phase === "running" && fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : ""}
@@ -37,6 +39,7 @@ export function CallStatusLine({ call }: { call: ToolCallView }) {
 			{call.phase === "running" && <ProgressBar fraction={fraction} label={call.progress?.phase ?? "Running"} />}
 			{call.phase === "denied" && call.comment && <span className="redline-call-comment">Comment: {call.comment}</span>}
 			{call.result && <p className="redline-call-result">{call.result.message}</p>}
+			{call.decidedBy === "policy" && <PolicyNote tool={call.tool} />}
 		</div>
 	);
 }

@@ -1,6 +1,10 @@
 /**
  * The input: Enter sends, Shift+Enter adds a line, Stop while the agent works. Pinned notes as
- * removable chips, "Pin active note", and `[[` opens a picker that pins the chosen note.
+ * removable chips, "Pin active note", and `[[` opens a picker that completes the link in the text
+ * (`[[Travel/Japan trip]]`, as Obsidian writes it) and pins the note. The input is a plain textbox;
+ * it is a combobox only while the picker is open (a textarea may not be a combobox: axe's
+ * aria-allowed-role, and a screen reader announced "combobox, collapsed" with no picker at all).
+ * While cards or questions wait, a note under the input says what sending will do to them.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import type { PinnedItem, ThreadStatus } from "../../thread/events";
@@ -20,11 +24,14 @@ export interface ComposerProps {
 	error: string | null;
 	/** The note open in the editor, for "Pin active note". */
 	activeNote: string | null;
+	/** Calls waiting for a decision and questions waiting for answers: a new message settles them. */
+	waitingCalls?: number;
+	waitingQuestions?: number;
 }
 
 const WORKING: ThreadStatus[] = ["thinking", "running_tool"];
 
-export function Composer({ host, pinned, status, streaming, onSend, onStop, onPin, onUnpin, error, activeNote }: ComposerProps) {
+export function Composer({ host, pinned, status, streaming, onSend, onStop, onPin, onUnpin, error, activeNote, waitingCalls = 0, waitingQuestions = 0 }: ComposerProps) {
 	const [text, setText] = useState("");
 	const [picker, setPicker] = useState<{ start: number; query: string } | null>(null);
 	const [suggestions, setSuggestions] = useState<string[]>([]);
@@ -54,13 +61,23 @@ export function Composer({ host, pinned, status, streaming, onSend, onStop, onPi
 
 	const pick = (path: string): void => {
 		if (!picker) return;
-		const cursor = picker.start + 2 + picker.query.length;
-		const next = text.slice(0, picker.start) + text.slice(cursor);
-		setText(next);
+		const end = picker.start + 2 + picker.query.length;
+		// A link typed as "[[Jap]]" already has its closing brackets after the cursor.
+		const rest = text.slice(end).startsWith("]]") ? text.slice(end + 2) : text.slice(end);
+		const link = `[[${path.replace(/\.md$/i, "")}]]`;
+		setText(text.slice(0, picker.start) + link + rest);
 		setPicker(null);
 		onPin({ path });
-		inputRef.current?.focus();
+		const input = inputRef.current;
+		if (input) {
+			input.focus();
+			const caret = picker.start + link.length;
+			// After React writes the new value: put the caret after the link.
+			host.doc.defaultView?.requestAnimationFrame(() => input.setSelectionRange(caret, caret));
+		}
 	};
+	const pickerOpen = picker !== null;
+	const settles = waitNote(waitingCalls, waitingQuestions);
 
 	return (
 		<div className="redline-composer">
@@ -87,11 +104,16 @@ export function Composer({ host, pinned, status, streaming, onSend, onStop, onPi
 					placeholder="Ask Redline about your notes. Type [[ to pin a note."
 					rows={3}
 					value={text}
-					role="combobox"
-					aria-expanded={picker !== null}
-					aria-controls={picker ? pickerId : undefined}
-					aria-autocomplete="list"
-					aria-activedescendant={picker && suggestions.length > 0 ? `${pickerId}-${active}` : undefined}
+					aria-describedby={settles ? `${pickerId}-settles` : undefined}
+					{...(pickerOpen
+						? {
+								role: "combobox",
+								"aria-expanded": true,
+								"aria-controls": pickerId,
+								"aria-autocomplete": "list" as const,
+								...(suggestions.length > 0 ? { "aria-activedescendant": `${pickerId}-${active}` } : {}),
+							}
+						: {})}
 					onChange={(event) => {
 						setText(event.target.value);
 						setPicker(openLinkQuery(event.target.value, event.target.selectionStart ?? event.target.value.length));
@@ -124,6 +146,11 @@ export function Composer({ host, pinned, status, streaming, onSend, onStop, onPi
 				/>
 				{picker && <NotePicker id={pickerId} paths={suggestions} active={active} onPick={pick} />}
 			</div>
+			{settles && (
+				<p id={`${pickerId}-settles`} className="redline-composer-note">
+					{settles}
+				</p>
+			)}
 			<div className="redline-composer-actions">
 				<button
 					type="button"
@@ -152,4 +179,12 @@ export function Composer({ host, pinned, status, streaming, onSend, onStop, onPi
 			)}
 		</div>
 	);
+}
+
+/** What sending a message now does to what waits (the service skips the calls, answers the questions). */
+export function waitNote(calls: number, questions: number): string | null {
+	const parts: string[] = [];
+	if (calls > 0) parts.push(calls === 1 ? "skips the waiting card" : `skips the ${calls} waiting cards`);
+	if (questions > 0) parts.push(questions === 1 ? "answers the open question with your message" : `answers the ${questions} open questions with your message`);
+	return parts.length > 0 ? `Sending a new message ${parts.join(" and ")}.` : null;
 }

@@ -16,6 +16,8 @@ import { NoteLink } from "./NoteLink";
 import { sameItems } from "./ReasoningSteps";
 import { noteRender } from "../render-probe";
 import { intentLine, intentText } from "../intent-line";
+import { CARD_ATTR, STATUS_ATTR } from "../focus-after";
+import { PolicyNote } from "./PolicyNote";
 
 export interface EditCardProps {
 	edit: EditView;
@@ -36,12 +38,15 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	const denied = !running && !finished && calls.find((call) => call.phase === "denied");
 	const title = intentText(edit.description, edit.path);
 	const line = intentLine(edit.description);
+	const byPolicy = calls.find((call) => call.decidedBy === "policy");
 
 	return (
-		<section
+		<div
 			className={`redline-card redline-edit-card ${proposed ? "redline-card-proposed" : "redline-card-executed"}`}
+			role="group"
 			aria-label={`Edit ${edit.path}`}
 			data-edit-id={edit.editId}
+			{...{ [CARD_ATTR]: edit.editId }}
 		>
 			<header className="redline-card-header">
 				<span className={`redline-op-chip redline-op-${edit.operation}`}>{edit.operation}</span>
@@ -58,21 +63,22 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 					{finished || denied ? "" : "…"}
 				</span>
 			</header>
-			{proposed && <ApprovalControls callId={proposed.callId} tool={proposed.tool} title={title} preference={preference} />}
+			{proposed && <ApprovalControls callId={proposed.callId} cardId={edit.editId} tool={proposed.tool} title={title} preference={preference} />}
 			{running && <EditProgress call={running} path={edit.path} />}
 			{denied && (
-				<div className="redline-call-status">
+				<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 					<span className="redline-status-badge redline-status-denied">{callStatus(denied).label}</span>
 					{denied.comment && <span className="redline-call-comment">Comment: {denied.comment}</span>}
 				</div>
 			)}
 			{!running && finished && <EditResult edit={edit} call={finished} />}
 			{!proposed && !running && !finished && !denied && intentCall?.phase === "approved" && (
-				<div className="redline-call-status">
+				<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 					<span className="redline-status-badge redline-status-approved">Approved</span>
 				</div>
 			)}
-		</section>
+			{byPolicy && <PolicyNote tool={byPolicy.tool} />}
+		</div>
 	);
 }
 
@@ -92,7 +98,7 @@ function EditProgress({ call, path }: { call: ToolCallView; path: string }) {
 	const fraction = call.progress?.fraction;
 	const label = editProgressLabel(call.progress, path);
 	return (
-		<div className="redline-edit-progress">
+		<div className="redline-edit-progress" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 			<span className="redline-edit-progress-label">{label}</span>
 			<ProgressBar fraction={writing ? 1 : fraction} label={label} />
 		</div>
@@ -107,7 +113,7 @@ function EditResult({ edit, call }: { edit: EditView; call: ToolCallView }) {
 	const unified = useDiff(edit.path, result.data?.diff, result.status === "success" ? versionId : undefined);
 	return (
 		<div className="redline-edit-result">
-			<div className="redline-call-status">
+			<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 				<span className={`redline-status-badge redline-status-${status.key}`}>{status.label}</span>
 				{counts && result.status === "success" && <ChangeChip added={counts.added} removed={counts.removed} />}
 				{/* A success's message is written for the model (it repeats the diff); the chip and diff say it here. */}
@@ -144,13 +150,13 @@ function useDiff(path: string, fromResult: unknown, versionId: string | undefine
  * it back. Both come from the thread's log, so a reload, a second window and a pop-out agree.
  */
 function RevertControl({ path, versionId, edit }: { path: string; versionId: string; edit: EditView }) {
-	const { host } = usePane();
+	const { host, focus } = usePane();
 	// A restored edit is in the note by the revert that restored it: undoing that one undoes it again.
 	const inEffect = edit.restored?.versionId ?? versionId;
 	const revert = useAction(() => revertEdit(host.service, path, inEffect));
 	if (edit.reverted) {
 		return (
-			<p className="redline-revert-outcome" role="status">
+			<p className="redline-revert-outcome" role="status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 				Reverted <ChangeChip added={edit.reverted.added} removed={edit.reverted.removed} />
 			</p>
 		);
@@ -162,7 +168,16 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 					Restored <ChangeChip added={edit.restored.added} removed={edit.restored.removed} />
 				</p>
 			)}
-			<button type="button" className="redline-button" aria-label={`Revert this change to ${path}`} disabled={revert.busy} onClick={() => void revert.run()}>
+			<button type="button" className="redline-button" aria-label={`Revert this change to ${path}`} aria-disabled={revert.busy || undefined}
+				onClick={(event) => {
+					if (revert.busy) return;
+					const origin = event.currentTarget;
+					focus.request(origin, [edit.editId]);
+					void revert.run().then((ok) => {
+						if (!ok) focus.cancel(origin);
+					});
+				}}
+			>
 				Revert
 			</button>
 			{revert.error && (

@@ -9,6 +9,7 @@ import type { QuestionView } from "../../thread/state";
 import { usePane } from "../context";
 import { plural } from "../describe";
 import { useAction } from "../hooks/useAction";
+import { CARD_ATTR, STATUS_ATTR } from "../focus-after";
 
 interface Draft {
 	chosen: string[];
@@ -40,18 +41,20 @@ export function validateAnswers(questions: AskQuestion[], drafts: Draft[]): { an
 export const QuestionCard = memo(function QuestionCard({ question }: { question: QuestionView }) {
 	const count = question.questions.length;
 	return (
-		<section
+		<div
 			className={`redline-card redline-question-card ${question.answers ? "redline-card-executed" : "redline-card-proposed"}`}
+			role="group"
 			aria-label={question.answers ? `Answered ${plural(count, "question")}` : `${plural(count, "question")} for you`}
 			data-ask-id={question.askId}
+			{...{ [CARD_ATTR]: question.askId }}
 		>
 			{question.answers ? <AnswerSummary questions={question.questions} answers={question.answers} /> : <QuestionForm question={question} />}
-		</section>
+		</div>
 	);
 });
 
 function QuestionForm({ question }: { question: QuestionView }) {
-	const { host, threadId } = usePane();
+	const { host, threadId, focus } = usePane();
 	const [drafts, setDrafts] = useState<Draft[]>(() => question.questions.map(() => EMPTY));
 	const [problems, setProblems] = useState<Record<number, string>>({});
 	const submit = useAction((answers: AskAnswers) => host.service.answerQuestion({ threadId, askId: question.askId, answers }));
@@ -70,15 +73,23 @@ function QuestionForm({ question }: { question: QuestionView }) {
 			onSubmit={(event) => {
 				event.preventDefault();
 				const checked = validateAnswers(question.questions, drafts);
-				if ("problems" in checked) setProblems(checked.problems);
-				else void submit.run(checked.answers);
+				if ("problems" in checked) {
+					setProblems(checked.problems);
+					return;
+				}
+				const origin = event.currentTarget.querySelector<HTMLElement>("button[type=submit]");
+				if (submit.busy || !origin) return;
+				focus.request(origin, [question.askId]);
+				void submit.run(checked.answers).then((ok) => {
+					if (!ok) focus.cancel(origin);
+				});
 			}}
 		>
 			{question.questions.map((q, index) => (
 				<QuestionField key={index} question={q} draft={drafts[index] ?? EMPTY} problem={problems[index]} onChange={(change) => update(index, change)} />
 			))}
 			<div className="redline-approval-buttons">
-				<button type="submit" className="redline-button mod-cta" disabled={submit.busy} aria-label="Submit answers">
+				<button type="submit" className="redline-button mod-cta" aria-disabled={submit.busy || undefined} aria-label="Submit answers">
 					Submit
 				</button>
 			</div>
@@ -153,7 +164,7 @@ function QuestionField({ question, draft, problem, onChange }: FieldProps) {
 
 function AnswerSummary({ questions, answers }: { questions: AskQuestion[]; answers: AskAnswers }) {
 	return (
-		<dl className="redline-answer-summary">
+		<dl className="redline-answer-summary" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 			{questions.map((question, index) => (
 				<div key={index} className="redline-answer">
 					<dt>

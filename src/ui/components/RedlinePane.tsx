@@ -2,9 +2,10 @@
  * The whole pane: thread switcher, the chat stream (or the note history), the Run all bar and the
  * composer. All thread state comes from the service's event log through useThread.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { PinnedItem } from "../../thread/events";
 import { PaneContext } from "../context";
+import { FocusAfterDecision } from "../focus-after";
 import type { UiHost } from "../host";
 import { useActiveNote } from "../hooks/useActiveNote";
 import { useThread } from "../hooks/useThread";
@@ -13,6 +14,7 @@ import { Composer } from "./Composer";
 import { HistoryPanel } from "./HistoryPanel";
 import { IndexProgress } from "./IndexProgress";
 import { MessageList } from "./MessageList";
+import { PermissionsPanel } from "./PermissionsPanel";
 import { RunAllBar } from "./RunAllBar";
 import { ThreadHeader } from "./ThreadHeader";
 import { useStickToBottom } from "../hooks/useStickToBottom";
@@ -32,6 +34,21 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 	const view = useThread(service, threadId, host.doc.defaultView);
 	const state = view?.state;
 	const scrollRef = useStickToBottom(state);
+	const paneRef = useRef<HTMLDivElement>(null);
+	const [focus] = useState(() => new FocusAfterDecision());
+	// The Permissions panel: open on a tool (a card's Change) or on the first; closing it returns
+	// the focus to the control that opened it.
+	const [permissions, setPermissions] = useState<{ tool: string | null; opener: HTMLElement } | null>(null);
+	const permissionsId = useId();
+	const closePermissions = useCallback(() => {
+		const opener = permissions?.opener;
+		setPermissions(null);
+		if (opener?.isConnected) opener.focus();
+	}, [permissions]);
+	const openPermissions = useCallback((tool: string | null, opener: HTMLElement) => setPermissions({ tool, opener }), []);
+
+	// After every change of the thread, a decision made from a card may move the focus on.
+	useLayoutEffect(() => focus.settle(paneRef.current), [focus, state]);
 
 	// On first load, continue the most recent chat: that is what reopening the pane should show.
 	useEffect(() => {
@@ -85,20 +102,27 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 		[host, onPin],
 	);
 
-	const context = useMemo(() => (threadId ? { host, threadId } : null), [host, threadId]);
+	const context = useMemo(() => (threadId ? { host, threadId, focus, openPermissions } : null), [host, threadId, focus, openPermissions]);
 	const streaming = state?.messages.some((m) => m.kind === "assistant" && m.streaming) ?? false;
 	const historyKey = state ? `${state.editOrder.length}:${Object.values(state.edits).filter((e) => e.applied || e.reverted).length}` : "";
 
 	return (
-		<div className="redline-pane">
+		<div className="redline-pane" ref={paneRef}>
 			<ThreadHeader
 				threads={threads.threads}
 				threadId={threadId}
 				title={state?.title}
 				historyOpen={historyOpen}
-				onSelect={setThreadId}
+				permissionsOpen={permissions !== null && context !== null}
+				permissionsId={permissionsId}
+				onTogglePermissions={(opener) => (permissions ? closePermissions() : openPermissions(null, opener))}
+				onSelect={(id) => {
+					setPermissions(null);
+					setThreadId(id);
+				}}
 				onNew={() => {
 					// A chat is created on its first message or pin, so empty chats do not pile up.
+					setPermissions(null);
 					setThreadId(null);
 					setError(null);
 				}}
@@ -119,6 +143,11 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				}}
 				onToggleHistory={() => setHistoryOpen((open) => !open)}
 			/>
+			{permissions && context && state && (
+				<PaneContext.Provider value={context}>
+					<PermissionsPanel key={permissions.tool ?? ""} id={permissionsId} state={state} focusTool={permissions.tool} onClose={closePermissions} />
+				</PaneContext.Provider>
+			)}
 			<IndexProgress feed={host.indexStatus} />
 			{historyOpen && <HistoryPanel host={host} path={activeNote} refreshKey={historyKey} />}
 			<div className="redline-body" ref={scrollRef}>
@@ -142,6 +171,8 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				status={state?.status ?? "idle"}
 				streaming={streaming}
 				activeNote={activeNote}
+				waitingCalls={state?.pendingApprovals.length ?? 0}
+				waitingQuestions={state?.openQuestions.length ?? 0}
 				error={error}
 				onSend={onSend}
 				onStop={() => {

@@ -11,6 +11,7 @@ import { ApprovalControls } from "./ApprovalControls";
 import { CallStatusLine } from "./CallStatus";
 import { NoteLink } from "./NoteLink";
 import { noteRender } from "../render-probe";
+import { CARD_ATTR } from "../focus-after";
 
 export interface ToolCallCardProps {
 	call: ToolCallView;
@@ -22,17 +23,19 @@ export const ToolCallCard = memo(function ToolCallCard({ call, preference }: Too
 	const title = toolTitle(call);
 	const proposed = call.phase === "proposed";
 	return (
-		<section
+		<div
 			className={`redline-card redline-tool-card ${proposed ? "redline-card-proposed" : "redline-card-executed"}`}
+			role="group"
 			aria-label={title}
 			data-call-id={call.callId}
+			{...{ [CARD_ATTR]: call.callId }}
 		>
 			<header className="redline-card-header">
 				<span className="redline-card-title">{title}</span>
 			</header>
 			<CallArgs call={call} />
-			{proposed ? <ApprovalControls callId={call.callId} tool={call.tool} title={title} preference={preference} /> : <CallStatusLine call={call} />}
-		</section>
+			{proposed ? <ApprovalControls callId={call.callId} cardId={call.callId} tool={call.tool} title={title} preference={preference} /> : <CallStatusLine call={call} />}
+		</div>
 	);
 });
 

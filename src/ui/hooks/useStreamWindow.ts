@@ -25,6 +25,8 @@ export function useStreamWindow(items: readonly WindowItem[]): StreamWindow {
 	const [chosen, setChosen] = useState(() => windowStart(items, INITIAL_ITEMS));
 	const from = effectiveStart(items, chosen);
 	const hidden = hiddenCount(items, from);
+	// A waiting card lowers the window; once decided it stays mounted (the focus is on it).
+	if (from < chosen) setChosen(from);
 	const [sentinel, setSentinel] = useState<HTMLElement | null>(null);
 	const kept = useRef<{ scroller: HTMLElement; fromBottom: number } | null>(null);
 	const latest = useRef({ items, from });

@@ -9,7 +9,7 @@ export const UI_TIMEOUT = 15_000;
 
 /** Types a message into the pane's composer and sends it with Enter. */
 export async function sendMessage(page: Page, text: string): Promise<void> {
-	const input = page.getByRole("combobox", { name: "Message Redline" });
+	const input = page.getByRole("textbox", { name: "Message Redline" });
 	await input.fill(text);
 	await input.press("Enter");
 	await page.getByText(text, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT });
@@ -28,7 +28,7 @@ export function pane(page: Page): Locator {
 
 /** The edit card of a note (its intent, approval, progress and result). */
 export function editCard(page: Page, path: string): Locator {
-	return pane(page).getByRole("region", { name: `Edit ${path}`, exact: true });
+	return pane(page).getByRole("group", { name: `Edit ${path}`, exact: true });
 }
 
 export async function visible(locator: Locator): Promise<void> {

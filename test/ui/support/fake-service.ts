@@ -112,11 +112,26 @@ export class FakeThreadService implements ThreadService {
 	pinItem(params: Parameters<ThreadService["pinItem"]>[0]): Promise<Result> {
 		return this.record("pinItem", params, () => ({ ok: true }));
 	}
+	/** The decision's events follow the answer, as the real service's do (after its flush). */
 	decideToolCalls(params: Parameters<ThreadService["decideToolCalls"]>[0]): Promise<Result> {
-		return this.record("decideToolCalls", params, () => ({ ok: true }));
+		return this.record("decideToolCalls", params, () => {
+			const comment = params.comment ? { comment: params.comment } : {};
+			this.later(params.threadId, [
+				...params.approved.map((callId) => ({ type: "tool_call_decided" as const, callId, decision: "approved" as const, by: "user" as const })),
+				...params.denied.map((callId) => ({ type: "tool_call_decided" as const, callId, decision: "denied" as const, by: "user" as const, ...comment })),
+			]);
+			return { ok: true };
+		});
 	}
 	setToolPreference(params: Parameters<ThreadService["setToolPreference"]>[0]): Promise<Result> {
-		return this.record("setToolPreference", params, () => ({ ok: true }));
+		return this.record("setToolPreference", params, () => {
+			this.later(params.threadId, [{ type: "tool_preference_set", tool: params.tool, preference: params.preference }]);
+			return { ok: true };
+		});
+	}
+
+	private later(threadId: string, events: NewEvent[]): void {
+		if (this.logs.has(threadId)) setTimeout(() => this.push(threadId, ...events), 0);
 	}
 	answerQuestion(params: Parameters<ThreadService["answerQuestion"]>[0]): Promise<Result> {
 		return this.record("answerQuestion", params, () => ({ ok: true }));

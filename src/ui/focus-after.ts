@@ -1,0 +1,68 @@
+/**
+ * Where the keyboard focus goes after a decision. A click on Run, Skip, Submit, Revert or Run all
+ * removes the control that had the focus (once the decision's event arrives), and the browser
+ * drops the focus to <body>: a keyboard user loses their place. So the control records itself and
+ * the cards it decided; after each render of the pane, once that control is gone, the focus moves
+ * to the next waiting card's Run (the next thing to decide), else to the decided card's status line.
+ */
+
+/** The data attributes cards carry for this (see the cards' markup). */
+export const CARD_ATTR = "data-card-id";
+export const RUN_ATTR = "data-run";
+export const STATUS_ATTR = "data-card-status";
+
+interface Pending {
+	origin: HTMLElement;
+	cards: string[];
+}
+
+export class FocusAfterDecision {
+	private pending: Pending | null = null;
+
+	/** `origin`: the control acted on; `cards`: the data-card-id of each card it decided. */
+	request(origin: HTMLElement, cards: string[]): void {
+		this.pending = { origin, cards };
+	}
+
+	/** The decision failed: the control stays, and so does the focus. */
+	cancel(origin: HTMLElement): void {
+		if (this.pending?.origin === origin) this.pending = null;
+	}
+
+	/**
+	 * Called after every render. Moves the focus once the control is gone, and only if the focus
+	 * was lost with it (on <body>, or on a removed element), so a user who moved on keeps their place.
+	 */
+	settle(root: HTMLElement | null): void {
+		const pending = this.pending;
+		if (!pending || !root || pending.origin.isConnected) return;
+		this.pending = null;
+		const doc = root.ownerDocument;
+		const active = doc.activeElement;
+		const lost = !active || active === doc.body || !active.isConnected || active === pending.origin;
+		if (!lost) return;
+		const cards = pending.cards.map((id) => root.querySelector<HTMLElement>(`[${CARD_ATTR}="${cssEscape(id)}"]`)).filter((card): card is HTMLElement => card !== null);
+		const target = nextRun(root, cards[cards.length - 1] ?? null) ?? lastStatus(cards[0]);
+		target?.focus();
+	}
+}
+
+/** The first waiting Run after `after` in document order, else the first one at all. */
+function nextRun(root: HTMLElement, after: HTMLElement | null): HTMLElement | null {
+	const runs = [...root.querySelectorAll<HTMLElement>(`[${RUN_ATTR}]`)];
+	if (after) {
+		const following = runs.find((run) => after.compareDocumentPosition(run) & Node.DOCUMENT_POSITION_FOLLOWING);
+		if (following) return following;
+	}
+	return runs[0] ?? null;
+}
+
+/** A card's newest status line (an edit card's "Reverted" comes after its result). */
+function lastStatus(card: HTMLElement | undefined): HTMLElement | null {
+	const lines = card?.querySelectorAll<HTMLElement>(`[${STATUS_ATTR}]`);
+	return lines && lines.length > 0 ? lines[lines.length - 1] : null;
+}
+
+function cssEscape(value: string): string {
+	return value.replace(/["\\]/g, "\\$&");
+}
