@@ -175,7 +175,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			const card = editCard(page, LOG);
 			await card.getByRole("button", { name: /^Run:/ }).click({ timeout: UI_TIMEOUT });
 			await visible(pane(page).getByText("Fixed the heading of topic 27."));
-			await eventually(async () => expect((await readNoteBytes(LOG)).equals(Buffer.from(fixed, "utf8"))).toBe(true));
+			await eventually(async () => expect((await readNoteBytes(LOG)).equals(new TextEncoder().encode(fixed))).toBe(true));
 			await visible(card.getByLabel("1 line added, 1 line removed"));
 
 			const applies = applyRequests(server.requests);
