@@ -22,7 +22,19 @@ export interface Section {
 }
 
 export const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/;
-export const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
+const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
+
+/**
+ * The open fence after `line`, when `line` is a fence line (undefined otherwise): a fence opens
+ * with three or more backticks or tildes and closes with a run of the same character at least as
+ * long (CommonMark); any other fence line inside it is content.
+ */
+export function fenceAfter(line: string, open: string | null): string | null | undefined {
+	const marker = FENCE.exec(line)?.[1];
+	if (marker === undefined) return undefined;
+	if (open === null) return marker;
+	return marker[0] === open[0] && marker.length >= open.length ? null : open;
+}
 
 /** Every heading's section (including subsections), in document order, plus the preamble. */
 export function splitSections(text: string): Section[] {
@@ -36,11 +48,9 @@ export function splitSections(text: string): Section[] {
 		const lineStart = offset;
 		offset += line.length + 1;
 		if (lineStart < frontmatterEnd) continue;
-		const fenceMatch = FENCE.exec(line);
-		if (fenceMatch) {
-			const marker = fenceMatch[1] ?? "";
-			if (fence === null) fence = marker;
-			else if (marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+		const fenceLine = fenceAfter(line, fence);
+		if (fenceLine !== undefined) {
+			fence = fenceLine;
 			continue;
 		}
 		if (fence !== null) continue;

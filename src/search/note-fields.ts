@@ -3,7 +3,7 @@
  * tags, properties) comes from metadataCache through a NoteMetadataSource; elsewhere it is parsed
  * from the text here, with the frontmatter and heading rules the composer already uses.
  */
-import { FENCE, HEADING } from "../composer/sections";
+import { fenceAfter, HEADING } from "../composer/sections";
 import { splitFrontmatter } from "../composer/text-format";
 import { basename } from "../vault/paths";
 import { readProperties } from "./frontmatter-values";
@@ -53,11 +53,9 @@ function scanBody(body: string, tags: Set<string>): string[] {
 	const headings: string[] = [];
 	let fence: string | null = null;
 	for (const line of body.split("\n")) {
-		const fenceMatch = FENCE.exec(line);
-		if (fenceMatch) {
-			const marker = fenceMatch[1] ?? "";
-			if (fence === null) fence = marker;
-			else if (marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+		const fenceLine = fenceAfter(line, fence);
+		if (fenceLine !== undefined) {
+			fence = fenceLine;
 			continue;
 		}
 		if (fence !== null || !line.includes("#")) continue;
