@@ -116,4 +116,18 @@ describe("text tool calls", () => {
 		expect(ofType(events, "tool_call_proposed")[0]?.args).toBe('{"name": "readNote", "arguments": {"path": "A.md"');
 		expect((await h.state(threadId)).status).toBe("idle");
 	});
+	it("takes a thinking model's <think> as reasoning before reading calls, so a call it only thought about is not proposed", async () => {
+		// Qwen through Ollama: reasoning inline as <think>…</think>, calls as tagged text after it.
+		const thought = 'I could write <tool_call>{"name":"appendLine","arguments":{"path":"Notes.md","line":"wrong"}}</tool_call> but one line is enough.';
+		const h = await harness({ textTools: true, notes: { "Notes.md": "# Notes\n" }, script: scripted({ reasoning: thought, reasoningAs: "think", text: REPLY }) });
+		const threadId = await h.newThread();
+		await h.send(threadId, "Add two lines to Notes.md");
+		const events = await h.events(threadId);
+		expect(ofType(events, "assistant_reasoning").map((e) => e.text).join("")).toBe(thought);
+		expect(ofType(events, "assistant_token").map((e) => e.text).join("")).toBe("I'll add both lines.\n\n");
+		expect(ofType(events, "tool_call_proposed").map((e) => e.args)).toEqual([
+			{ path: "Notes.md", line: "first <b>one</b>" },
+			{ path: "Notes.md", line: 'a "quoted" </tool_call> two' },
+		]);
+	});
 });
