@@ -2,7 +2,9 @@
  * The mounted part of the chat stream (see stream-window.ts) and the "Show earlier messages"
  * sentinel at its top: asked for with the button (keyboard), or mounted by itself when the
  * user scrolls near it (an IntersectionObserver on the pane's scroller). Mounting earlier items
- * keeps what the user was reading in place: the scroller's distance from the bottom is kept.
+ * keeps what the user was reading in place: the item that was first stays where it was on screen.
+ * (Keeping the distance from the bottom instead would move it whenever an item below the view
+ * settles its height, content-visibility's estimates being replaced by real sizes.)
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { EARLIER_ITEMS, effectiveStart, hiddenCount, INITIAL_ITEMS, windowStart, type WindowItem } from "../stream-window";
@@ -28,14 +30,16 @@ export function useStreamWindow(items: readonly WindowItem[]): StreamWindow {
 	// A waiting card lowers the window; once decided it stays mounted (the focus is on it).
 	if (from < chosen) setChosen(from);
 	const [sentinel, setSentinel] = useState<HTMLElement | null>(null);
-	const kept = useRef<{ scroller: HTMLElement; fromBottom: number } | null>(null);
+	const kept = useRef<{ scroller: HTMLElement; anchor: Element; top: number } | null>(null);
 	const latest = useRef({ items, from });
 	latest.current = { items, from };
 
 	const showEarlier = useCallback(() => {
 		const { items: now, from: start } = latest.current;
 		const scroller = sentinel ? scrollParent(sentinel) : null;
-		kept.current = scroller ? { scroller, fromBottom: scroller.scrollHeight - scroller.scrollTop } : null;
+		// The sentinel is the stream's first child: the next one is the first mounted item.
+		const anchor = sentinel?.nextElementSibling;
+		kept.current = scroller && anchor ? { scroller, anchor, top: offsetIn(anchor, scroller) } : null;
 		setChosen(windowStart(now, EARLIER_ITEMS, start));
 	}, [sentinel]);
 
@@ -44,7 +48,7 @@ export function useStreamWindow(items: readonly WindowItem[]): StreamWindow {
 		kept.current = null;
 		if (!keep) return;
 		const restore = () => {
-			keep.scroller.scrollTop = keep.scroller.scrollHeight - keep.fromBottom;
+			keep.scroller.scrollTop += offsetIn(keep.anchor, keep.scroller) - keep.top;
 		};
 		restore();
 		// Items just mounted above may settle their height a frame later (content-visibility,
@@ -75,6 +79,11 @@ export function useStreamWindow(items: readonly WindowItem[]): StreamWindow {
 	}, [sentinel, showEarlier, from]);
 
 	return { from, hidden, showEarlier, sentinelRef: setSentinel };
+}
+
+/** Where `el` is on screen, from the top of the scroller's box. */
+function offsetIn(el: Element, scroller: HTMLElement): number {
+	return el.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
 }
 
 /** The nearest ancestor that scrolls (the pane's body), or null for the document. */
