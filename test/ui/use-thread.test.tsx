@@ -12,7 +12,9 @@ afterEach(cleanup);
 
 /** A service whose subscription is driven by the test, as an SSE stream arrives in pieces. */
 class ManualService extends FakeThreadService {
-	deliver: (message: SubscriptionMessage) => void = () => undefined;
+	deliver: (message: SubscriptionMessage) => void = () => {
+		throw new Error("A message was delivered before the pane subscribed");
+	};
 	subscriptions: Array<{ nonce?: number; closed: boolean }> = [];
 	override subscribe(params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void) {
 		this.deliver = onMessage;
@@ -31,6 +33,9 @@ async function mounted(events: EventScript) {
 	service.addThread(events.threadId, events.events);
 	render(<RedlinePane host={testHost(service)} />);
 	await waitFor(() => expect(screen.getByText("Loading…")).toBeTruthy());
+	// The pane subscribes in an effect after "Loading…" is painted; on a loaded machine that comes
+	// later, and anything delivered before it would go nowhere.
+	await waitFor(() => expect(service.subscriptions).toHaveLength(1));
 	return service;
 }
 
