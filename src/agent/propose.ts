@@ -76,7 +76,7 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 	// Decided after every proposal, so the view shows the whole batch before any card settles.
 	for (const { callId, tool, args } of valid) {
 		if (policy.supersededBy !== undefined) {
-			thread.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${policy.supersededBy}` });
+			thread.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${policy.supersededBy}`, reason: "new_message" });
 			continue;
 		}
 		const refused = tool.refuse?.(args, { state: thread.state(), floor: policy.floor, callId });

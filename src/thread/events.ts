@@ -11,6 +11,8 @@ export type ToolPreference = "prompt" | "always" | "never";
 export type ToolDecision = "approved" | "denied";
 export type EditOperation = "create" | "modify" | "rewrite";
 export type PinnedItem = { path: string } | { handle: string };
+/** Why a call was settled for the user rather than by them (tool_call_decided/completed.reason). */
+export type SettleReason = "new_message";
 
 /** One askUser question as recorded (options normalized to objects). */
 export interface AskOption {
@@ -55,11 +57,17 @@ export interface EventPayloads {
 	assistant_message_completed: { messageId: string; finishReason: string; usage?: ModelUsage };
 	status: { status: ThreadStatus; detail?: string };
 	tool_call_proposed: { callId: string; tool: string; args: unknown; messageId: string };
-	tool_call_decided: { callId: string; decision: ToolDecision; by: "user" | "policy"; comment?: string };
+	/**
+	 * reason: why a call was settled without the user deciding it, for the pane's words (the
+	 * comment is written for the model). "new_message": a newer user message overtook it. Absent
+	 * for a decision the user (or a preference, `by: "policy"`) made, and in older logs.
+	 */
+	tool_call_decided: { callId: string; decision: ToolDecision; by: "user" | "policy"; comment?: string; reason?: SettleReason };
 	tool_call_started: { callId: string };
 	/** changes: edit blocks received so far while a fast apply streams ("2 changes so far"). */
 	tool_call_progress: { callId: string; phase: string; fraction?: number; changes?: number };
-	tool_call_completed: { callId: string; result: ToolResult };
+	/** reason: as on tool_call_decided, for an approved call that never started ("new_message"). */
+	tool_call_completed: { callId: string; result: ToolResult; reason?: SettleReason };
 	tool_preference_set: { tool: string; preference: ToolPreference };
 	question_asked: { askId: string; callId: string; questions: AskQuestion[] };
 	question_answered: { askId: string; answers: AskAnswers };

@@ -123,6 +123,7 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 				decision: event.decision,
 				decidedBy: event.by,
 				...(event.comment !== undefined ? { comment: event.comment } : {}),
+				...(event.reason !== undefined ? { reason: event.reason } : {}),
 			}), true);
 		case "tool_call_started":
 			return updateCall(state, event.callId, (c) => ({ ...c, phase: "running", startedAt: event.at }), true);
@@ -136,7 +137,7 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 				},
 			}), false);
 		case "tool_call_completed":
-			return updateCall(state, event.callId, (c) => ({ ...c, phase: "completed", completedAt: event.at, result: event.result }), true);
+			return updateCall(state, event.callId, (c) => ({ ...c, phase: "completed", completedAt: event.at, result: event.result, ...(event.reason !== undefined ? { reason: event.reason } : {}) }), true);
 		case "tool_preference_set":
 			return { ...state, preferences: withKey(state.preferences, event.tool, event.preference) };
 		case "question_asked":

@@ -167,11 +167,11 @@ export class LocalThreadService implements ThreadService {
 		// questions get it as their answer, and approved calls that have not started never will
 		// (a reply still streaming has its calls denied by the runner when they arrive).
 		for (const callId of log.state().pendingApprovals) {
-			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${content}` });
+			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${content}`, reason: "new_message" });
 		}
 		for (const callId of log.state().toolCallOrder) {
 			if (log.state().toolCalls[callId]?.phase !== "approved") continue;
-			log.append({ type: "tool_call_completed", callId, result: toolResult.rejected(`Not run: ${NEW_MESSAGE_INSTEAD}${content}`) });
+			log.append({ type: "tool_call_completed", callId, result: toolResult.rejected(`Not run: ${NEW_MESSAGE_INSTEAD}${content}`), reason: "new_message" });
 		}
 		for (const askId of log.state().openQuestions) {
 			const answers = answersFromFreeText(log.state().questions[askId]?.questions ?? [], content);

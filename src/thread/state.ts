@@ -3,7 +3,7 @@
  * stored, so replaying the log and folding live events give the same state.
  */
 import type { ToolResult } from "../tools/result";
-import type { AskAnswers, AskQuestion, EditOperation, PinnedItem, ThreadStatus, ToolDecision, ToolPreference } from "./events";
+import type { AskAnswers, AskQuestion, EditOperation, PinnedItem, SettleReason, ThreadStatus, ToolDecision, ToolPreference } from "./events";
 
 export interface UserMessageView {
 	kind: "user";
@@ -46,6 +46,8 @@ export interface ToolCallView {
 	decision?: ToolDecision;
 	decidedBy?: "user" | "policy";
 	comment?: string;
+	/** Why the call was settled without the user deciding it (see SettleReason). */
+	reason?: SettleReason;
 	/** changes: edit blocks applied so far while a fast apply streams. */
 	progress?: { phase: string; fraction?: number; changes?: number };
 	startedAt?: string;

@@ -105,6 +105,22 @@ describe("project and apply", () => {
 		expect(state.turns).toEqual([{ userMessageId: "u1", startedAt: "2025-01-01T00:00:00.000Z", callIds: [] }]);
 	});
 
+	it("keeps why a call was settled for the user, and folds an older log without a reason", () => {
+		const state = project("t1", stamp([
+			{ type: "tool_call_proposed", callId: "c1", tool: "readNote", args: {}, messageId: "m1" },
+			{ type: "tool_call_proposed", callId: "c2", tool: "readNote", args: {}, messageId: "m1" },
+			{ type: "tool_call_proposed", callId: "c3", tool: "readNote", args: {}, messageId: "m1" },
+			{ type: "tool_call_decided", callId: "c1", decision: "denied", by: "user", comment: "The user sent a new message instead: stop", reason: "new_message" },
+			{ type: "tool_call_decided", callId: "c2", decision: "approved", by: "user" },
+			{ type: "tool_call_completed", callId: "c2", result: { status: "rejected", message: "Not run" }, reason: "new_message" },
+			{ type: "tool_call_decided", callId: "c3", decision: "denied", by: "user", comment: "not now" },
+		]));
+		expect(state.toolCalls.c1).toMatchObject({ phase: "denied", reason: "new_message" });
+		expect(state.toolCalls.c2).toMatchObject({ phase: "completed", reason: "new_message" });
+		expect(state.toolCalls.c3).toMatchObject({ phase: "denied", comment: "not now" });
+		expect(state.toolCalls.c3).not.toHaveProperty("reason");
+	});
+
 	it("ignores an unknown event type but advances lastSeq", () => {
 		const state = project("t1", [{ type: "hologram", unknown: true, seq: 1, threadId: "t1", at: "x" }]);
 		expect(state).toStrictEqual({ ...emptyState("t1"), lastSeq: 1 });

@@ -83,7 +83,7 @@ describe("LocalThreadService", () => {
 		await service.sendMessage({ threadId, content: "actually, never mind" });
 		await service.idle(threadId);
 		const state = await stateOf(service, threadId);
-		expect(state.toolCalls[callId]).toMatchObject({ phase: "denied", decidedBy: "user", comment: "The user sent a new message instead: actually, never mind" });
+		expect(state.toolCalls[callId]).toMatchObject({ phase: "denied", decidedBy: "user", comment: "The user sent a new message instead: actually, never mind", reason: "new_message" });
 		expect(state.messages.at(-1)).toMatchObject({ kind: "assistant", text: "Echo: actually, never mind" });
 		await service.close();
 	});

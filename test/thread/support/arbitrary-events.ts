@@ -30,10 +30,11 @@ export const newEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
 		decision: fc.constantFrom("approved", "denied" as const),
 		by: fc.constantFrom("user", "policy" as const),
 		comment: fc.option(text, { nil: undefined }),
+		reason: fc.option(fc.constant("new_message" as const), { nil: undefined }),
 	}, { requiredKeys: ["type", "callId", "decision", "by"] }),
 	fc.record({ type: fc.constant("tool_call_started" as const), callId }),
 	fc.record({ type: fc.constant("tool_call_progress" as const), callId, phase: text, fraction: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }), changes: fc.option(fc.nat(50), { nil: undefined }) }, { requiredKeys: ["type", "callId", "phase"] }),
-	fc.record({ type: fc.constant("tool_call_completed" as const), callId, result: fc.record({ status: fc.constantFrom("success", "error" as const), message: text }) }),
+	fc.record({ type: fc.constant("tool_call_completed" as const), callId, result: fc.record({ status: fc.constantFrom("success", "error" as const), message: text }), reason: fc.option(fc.constant("new_message" as const), { nil: undefined }) }, { requiredKeys: ["type", "callId", "result"] }),
 	fc.record({ type: fc.constant("tool_preference_set" as const), tool: fc.constantFrom("readNote", "askUser"), preference: fc.constantFrom("prompt", "always", "never" as const) }),
 	fc.record({
 		type: fc.constant("question_asked" as const),
