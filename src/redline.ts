@@ -19,6 +19,9 @@ import type { RenameJournal } from "./history/rename-journal";
 import type { NoteHistory } from "./history/types";
 import type { Vault } from "./vault/vault";
 
+// For the Obsidian host, which loads this module lazily: "Check connection" runs the model client.
+export { checkConnection } from "./check/run-check";
+
 export interface RedlineDeps {
 	vault: Vault;
 	store: Store;

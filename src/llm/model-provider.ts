@@ -2,7 +2,11 @@
  * The ModelProvider port: how the agent gets its chat models. Built from settings and
  * credentials each time it is asked, so a settings change applies to the next model call.
  */
-import type { ModelCredentials, ModelEndpoint, RedlineSettings } from "../settings";
+import type { ModelCredentials, RedlineSettings } from "../settings";
+import { resolveApplyEndpoint, resolveApplyKey } from "./apply-endpoint";
+
+// Here too, where the model factory's callers have always found them.
+export { resolveApplyEndpoint, resolveApplyKey };
 import { createChatModel } from "./chat-model";
 import type { ChatModel, ChatModelOptions } from "./chat-model";
 
@@ -13,36 +17,6 @@ export interface ModelProvider {
 	apply(): ChatModel;
 	/** Whether the apply endpoint accepts OpenAI's `prediction` parameter. */
 	applySupportsPrediction(): boolean;
-}
-
-/** The apply endpoint: every field left empty falls back to the main model's. */
-export function resolveApplyEndpoint(settings: RedlineSettings): ModelEndpoint {
-	const main = settings.mainModel;
-	const apply = settings.applyModel;
-	const pick = <T>(value: T | undefined | "", fallback: T): T => (value === undefined || value === "" ? fallback : value);
-	return {
-		baseUrl: pick(apply.baseUrl?.trim(), main.baseUrl),
-		model: pick(apply.model?.trim(), main.model),
-		temperature: pick(apply.temperature, main.temperature),
-		supportsPredictedOutputs: pick(apply.supportsPredictedOutputs, main.supportsPredictedOutputs ?? false),
-		// The main model's window applies only when the apply model is the main model.
-		...contextTokensOf(apply, main),
-	};
-}
-
-function contextTokensOf(apply: Partial<ModelEndpoint>, main: ModelEndpoint): { contextTokens?: number } {
-	if (apply.contextTokens !== undefined) return { contextTokens: apply.contextTokens };
-	const sameModel = !apply.model?.trim() || apply.model.trim() === main.model;
-	return sameModel && main.contextTokens !== undefined ? { contextTokens: main.contextTokens } : {};
-}
-
-/**
- * The apply key: its own when set; otherwise the main key, but only when both models live at
- * the same base URL (a key is never sent to a different provider).
- */
-export function resolveApplyKey(settings: RedlineSettings, credentials: ModelCredentials): string | undefined {
-	if (credentials.applyApiKey?.trim()) return credentials.applyApiKey;
-	return resolveApplyEndpoint(settings).baseUrl === settings.mainModel.baseUrl ? credentials.mainApiKey : undefined;
 }
 
 export function createModelProvider(

@@ -13,6 +13,7 @@ import { handleInternalLinks } from "./internal-links";
 import { loadMount } from "./lazy";
 import type { PaneRequests } from "./pane-requests";
 import { createObsidianUiHost } from "./ui-host";
+import type { ConnectionHost } from "../ui/host";
 
 export const VIEW_TYPE = "redline-chat";
 export const VIEW_ICON = "message-square-diff";
@@ -29,6 +30,8 @@ export interface ChatViewDeps {
 	requests: PaneRequests;
 	/** The user's default preference per tool (the pane's Permissions show it under the chat's own). */
 	toolDefaults?: () => Record<string, ToolPreference>;
+	/** "Check connection" from the pane's error banner, and its hint. */
+	connection?: ConnectionHost;
 }
 
 export class ChatView extends ItemView implements HoverParent {
@@ -83,7 +86,7 @@ export class ChatView extends ItemView implements HoverParent {
 		}
 		if (!this.isOpen || generation !== this.generation) return;
 		this.contentEl.empty();
-		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc, requests: this.deps.requests, ...(this.deps.toolDefaults ? { toolDefaults: this.deps.toolDefaults } : {}), ...(this.deps.indexStatus ? { indexStatus: this.deps.indexStatus } : {}) });
+		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc, requests: this.deps.requests, ...(this.deps.toolDefaults ? { toolDefaults: this.deps.toolDefaults } : {}), ...(this.deps.connection ? { connection: this.deps.connection } : {}), ...(this.deps.indexStatus ? { indexStatus: this.deps.indexStatus } : {}) });
 		this.pane = loadMount().mountRedlinePane(this.contentEl, host);
 	}
 

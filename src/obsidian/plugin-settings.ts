@@ -8,6 +8,8 @@
 import { debounce } from "obsidian";
 import { getField, readSettings, setField, toPluginData, type PluginData, type ReadSettings, type SecretNames, type SettingsProblem } from "./settings-data";
 import type { RedlineSettings } from "../settings";
+import type { CheckTarget } from "../check/report";
+import type { StoredCheck } from "../check/settings-key";
 
 /** Long enough to cover a burst of typing, short enough that a crash loses little. */
 export const SAVE_DELAY_MS = 800;
@@ -42,6 +44,16 @@ export class PluginSettings {
 		return getField(this.data.settings, field);
 	}
 
+	/** The last connection check of a model, as stored (the caller compares its key). */
+	storedCheck(target: CheckTarget): StoredCheck | undefined {
+		return this.data.checks?.[target];
+	}
+
+	/** Keeps a model's connection check with the settings (written like an edit). */
+	saveCheck(target: CheckTarget, stored: StoredCheck): void {
+		this.edit(`checks.${target}`, stored);
+	}
+
 	secretName(which: keyof SecretNames): string {
 		return this.data.secrets[which];
 	}
@@ -68,7 +80,7 @@ export class PluginSettings {
 		const written = [...this.unsaved];
 		this.unsaved.clear();
 		// Only the settings and the secret names: keys never reach data.json.
-		const data: PluginData = { settings: structuredClone(this.data.settings), secrets: { ...this.data.secrets } };
+		const data: PluginData = { settings: structuredClone(this.data.settings), secrets: { ...this.data.secrets }, ...(this.data.checks ? { checks: structuredClone(this.data.checks) } : {}) };
 		this.writing = this.writing
 			.then(() => this.io.save(data))
 			.catch((error: unknown) => {
@@ -87,7 +99,10 @@ export class PluginSettings {
 	}
 
 	private apply(field: string, value: unknown): void {
-		if (field.startsWith("secrets.")) {
+		if (field.startsWith("checks.")) {
+			const target = field.slice("checks.".length) as CheckTarget;
+			this.data.checks = { ...this.data.checks, [target]: value as StoredCheck };
+		} else if (field.startsWith("secrets.")) {
 			const which = field.slice("secrets.".length) as keyof SecretNames;
 			this.data.secrets[which] = typeof value === "string" ? value : "";
 		} else {

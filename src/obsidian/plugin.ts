@@ -11,6 +11,7 @@ import type { ModelCredentials, RedlineSettings } from "../settings";
 import type { ThreadService } from "../thread/service-api";
 import { PaneRequests } from "./pane-requests";
 import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
+import { ConnectionChecks } from "./connection-checks";
 import { registerCommands, type CommandHost } from "./commands";
 import { HistoryModal } from "./history-modal";
 import { RenameJournal } from "../history/rename-journal";
@@ -49,6 +50,8 @@ export class RedlinePlugin extends Plugin {
 	private settingTab: RedlineSettingTab | null = null;
 	private shutdown: Promise<void> = Promise.resolve();
 	private readonly paneRequests = new PaneRequests();
+	/** "Check connection": from the settings tab and the pane's error banner; reports kept in data.json. */
+	readonly checks = new ConnectionChecks({ settings: this.savedSettings, credentials: () => this.credentials() });
 	private readonly transportHelp = new TransportHelp({
 		useRequestUrl: () => this.savedSettings.updateField(TRANSPORT_FIELD, "request-url"),
 		openSettings: () => openPluginSettings(this.app, this.manifest.id),
@@ -57,7 +60,7 @@ export class RedlinePlugin extends Plugin {
 	override async onload(): Promise<void> {
 		await this.savedSettings.load();
 		this.reportProblems(this.savedSettings.problems);
-		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), indexStatus: layoutReadyIndexFeed(this.app, async () => (await this.core()).search), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests, toolDefaults: () => this.savedSettings.effective.toolDefaults }));
+		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), indexStatus: layoutReadyIndexFeed(this.app, async () => (await this.core()).search), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests, toolDefaults: () => this.savedSettings.effective.toolDefaults, connection: this.checks.forPane() }));
 		// The pane's [[links]] show Page preview's hover popover like a note's (see chat-view.ts).
 		this.registerHoverLinkSource(VIEW_TYPE, { display: "Redline", defaultMod: true });
 		// Named like the palette names commands ("Redline: …"): a ribbon tooltip has no plugin prefix.
@@ -65,6 +68,7 @@ export class RedlinePlugin extends Plugin {
 		registerCommands(this, this.commandHost());
 		const settings = this.savedSettings;
 		this.settingTab = new RedlineSettingTab(this.app, this, {
+			checks: this.checks,
 			savedField: (field) => settings.savedField(field),
 			updateField: (field, value) => settings.updateField(field, value),
 			secretName: (which) => settings.secretName(which),

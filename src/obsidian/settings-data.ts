@@ -6,6 +6,8 @@
  */
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
 import { DEFAULT_SETTINGS, DEFAULT_TOOL_PREFERENCES, type RedlineSettings } from "../settings";
+import type { CheckTarget } from "../check/report";
+import type { StoredCheck } from "../check/settings-key";
 
 export interface SecretNames {
 	/** Id of the main model's API key in app.secretStorage ("" = none). */
@@ -13,10 +15,12 @@ export interface SecretNames {
 	applyApiKey: string;
 }
 
-/** data.json: settings as saved (possibly invalid) and secret names. */
+/** data.json: settings as saved (possibly invalid), secret names, and each model's last connection check. */
 export interface PluginData {
 	settings: Record<string, unknown>;
 	secrets: SecretNames;
+	/** "Check connection" reports with the key of the settings they were made with (no API key in them). */
+	checks?: Partial<Record<CheckTarget, StoredCheck>>;
 }
 
 export interface SettingsProblem {
@@ -49,13 +53,26 @@ export function toPluginData(raw: unknown): PluginData {
 	const data = isRecord(raw) ? raw : {};
 	const settings = isRecord(data.settings) ? { ...data.settings } : {};
 	const secrets = isRecord(data.secrets) ? data.secrets : {};
+	const checks = storedChecks(data.checks);
 	return {
+		...(checks ? { checks } : {}),
 		settings,
 		secrets: {
 			mainApiKey: typeof secrets.mainApiKey === "string" ? secrets.mainApiKey : "",
 			applyApiKey: typeof secrets.applyApiKey === "string" ? secrets.applyApiKey : "",
 		},
 	};
+}
+
+/** The stored reports that have the shape of one (anything else was not written by Redline: dropped). */
+function storedChecks(value: unknown): PluginData["checks"] {
+	if (!isRecord(value)) return undefined;
+	const checks: NonNullable<PluginData["checks"]> = {};
+	for (const target of ["main", "apply"] as const) {
+		const stored = value[target];
+		if (isRecord(stored) && typeof stored.key === "string" && isRecord(stored.report) && Array.isArray(stored.report.steps)) checks[target] = stored as unknown as StoredCheck;
+	}
+	return Object.keys(checks).length > 0 ? checks : undefined;
 }
 
 function checkUrl(value: unknown): string | null {

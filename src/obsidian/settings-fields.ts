@@ -6,6 +6,7 @@
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
 import { DEFAULT_TOOL_PREFERENCES } from "../settings";
 import type { SecretNames } from "./settings-data";
+import type { CheckTarget } from "../check/report";
 
 interface FieldBase {
 	/** Dotted field in the saved settings, e.g. "mainModel.baseUrl". */
@@ -28,6 +29,8 @@ export type FieldSpec =
 export interface SettingsSection {
 	heading: string;
 	fields: FieldSpec[];
+	/** The model whose "Check connection" row ends the section. */
+	check?: CheckTarget;
 }
 
 const TOOL_NAMES: Record<string, string> = {
@@ -48,6 +51,7 @@ export function settingsSections(): SettingsSection[] {
 	return [
 		{
 			heading: "Main model",
+			check: "main",
 			fields: [
 				{ kind: "text", field: "mainModel.baseUrl", name: "Base URL", desc: "An OpenAI-compatible endpoint, such as https://api.openai.com/v1." },
 				{ kind: "text", field: "mainModel.model", name: "Model", desc: "The model that plans and talks with you." },
@@ -71,6 +75,7 @@ export function settingsSections(): SettingsSection[] {
 		},
 		{
 			heading: "Apply model",
+			check: "apply",
 			fields: [
 				{ kind: "text", field: "applyModel.baseUrl", name: "Base URL", desc: "Leave empty to use the main model's." },
 				{ kind: "text", field: "applyModel.model", name: "Model", desc: "A fast, cheap model that writes the edited note. Leave empty to use the main model." },

@@ -8,6 +8,7 @@ import { PluginSettingTab, SecretComponent, Setting, type App, type Plugin } fro
 import { knownContextWindow } from "../llm/context-windows";
 import { settingsSections, type FieldSpec } from "./settings-fields";
 import type { SecretNames, SettingsProblem } from "./settings-data";
+import { renderCheckRow, type CheckHost } from "./check-view";
 
 export interface SettingsHost {
 	/** The saved value of a dotted field (or its default when unset). */
@@ -18,6 +19,8 @@ export interface SettingsHost {
 	problems(): SettingsProblem[];
 	/** The tab was closed: write what is pending. */
 	flush(): void;
+	/** "Check connection" for each model. */
+	checks?: CheckHost;
 }
 
 interface Shown {
@@ -46,6 +49,8 @@ export class RedlineSettingTab extends PluginSettingTab {
 	/** Context window fields: refilled from the model name while the user has not set one. */
 	private contextFields = new Set<string>();
 	private summaryEl: HTMLElement | null = null;
+	/** The check rows shown: refreshed after a change (a report is shown only for the settings it checked). */
+	private checkRows: Array<{ refresh: () => void; dispose: () => void }> = [];
 
 	constructor(
 		app: App,
@@ -61,18 +66,26 @@ export class RedlineSettingTab extends PluginSettingTab {
 		this.shown.clear();
 		this.contextFields.clear();
 		this.summaryEl = containerEl.createDiv({ cls: "redline-settings-problems" });
+		this.disposeChecks();
 		for (const section of settingsSections()) {
 			new Setting(containerEl).setName(section.heading).setHeading();
 			for (const spec of section.fields) this.control(spec);
+			if (section.check && this.host.checks) this.checkRows.push(renderCheckRow(containerEl, section.check, this.host.checks));
 		}
 		this.showProblems();
 	}
 
 	override hide(): void {
+		this.disposeChecks();
 		this.host.flush();
 		this.shown.clear();
 		this.summaryEl = null;
 		super.hide();
+	}
+
+	private disposeChecks(): void {
+		for (const row of this.checkRows) row.dispose();
+		this.checkRows = [];
 	}
 
 	/** Shows the values and problems read from disk again; a control being edited keeps its text. */
@@ -80,6 +93,7 @@ export class RedlineSettingTab extends PluginSettingTab {
 		const focused = this.containerEl.doc.activeElement;
 		for (const { setting, refresh } of this.shown.values()) if (!focused || !setting.controlEl.contains(focused)) refresh();
 		this.showProblems();
+		for (const row of this.checkRows) row.refresh();
 	}
 
 	/** Re-reads problems into the summary and each field (after a change or an external reload). */
@@ -189,6 +203,8 @@ export class RedlineSettingTab extends PluginSettingTab {
 			for (const context of this.contextFields) if (context !== field) this.shown.get(context)?.refresh();
 		}
 		this.showProblems();
+		// A report stands for the settings it checked: a change hides it.
+		for (const row of this.checkRows) row.refresh();
 	}
 
 	/** The window the model names imply; the apply model follows the main one when it is the same. */

@@ -10,7 +10,7 @@ import type { ToolPreference } from "../thread/events";
 import type { ThreadService } from "../thread/service-api";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
-import type { UiHost } from "../ui/host";
+import type { ConnectionHost, UiHost } from "../ui/host";
 
 export interface UiHostDeps {
 	app: App;
@@ -22,6 +22,7 @@ export interface UiHostDeps {
 	requests: PaneRequests;
 	indexStatus?: IndexStatusFeed;
 	toolDefaults?: () => Record<string, ToolPreference>;
+	connection?: ConnectionHost;
 }
 
 const SUGGESTION_LIMIT = 20;
@@ -34,6 +35,7 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 		onRequest: (listener) => deps.requests.subscribe(listener),
 		...(deps.indexStatus ? { indexStatus: deps.indexStatus } : {}),
 		...(deps.toolDefaults ? { toolDefaults: deps.toolDefaults } : {}),
+		...(deps.connection ? { connection: deps.connection } : {}),
 		renderMarkdown(el, markdown, sourcePath) {
 			// Where its [[links]] resolve from (internal-links.ts reads it when one is clicked).
 			el.setAttr("data-source-path", sourcePath);

@@ -26,8 +26,21 @@ export interface UiHost {
 	indexStatus?: IndexStatusFeed;
 	/** The user's default preference per tool (settings), under each chat's own choices. */
 	toolDefaults?(): Record<string, ToolPreference>;
+	/** "Check connection" for both models (the error banner runs it; the pane hints at a failed one). */
+	connection?: ConnectionHost;
 	/** Requests from the host's commands ("New chat", "Pin the active note"); returns an unsubscribe. */
 	onRequest?(listener: (request: PaneRequest) => void): () => void;
+}
+
+/** The host's connection check; its reports live with the host's settings, not in the pane. */
+export interface ConnectionHost {
+	/** The current reports' first failure as one line, or null (passed, or no report for these settings). */
+	lastFailure(): string | null;
+	/** Whether a check is running. */
+	running(): boolean;
+	onChange(listener: () => void): () => void;
+	/** Checks the main and the apply model. */
+	checkAll(): Promise<void>;
 }
 
 /** What the host's commands ask of the pane, which knows the chat the user is looking at. */

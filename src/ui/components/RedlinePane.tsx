@@ -11,6 +11,7 @@ import { useActiveNote } from "../hooks/useActiveNote";
 import { useThread } from "../hooks/useThread";
 import { useThreads } from "../hooks/useThreads";
 import { Composer } from "./Composer";
+import { ConnectionHint } from "./ConnectionHint";
 import { HistoryPanel } from "./HistoryPanel";
 import { IndexProgress } from "./IndexProgress";
 import { MessageList } from "./MessageList";
@@ -149,6 +150,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				</PaneContext.Provider>
 			)}
 			<IndexProgress feed={host.indexStatus} />
+			<ConnectionHint host={host} />
 			{historyOpen && <HistoryPanel host={host} path={activeNote} refreshKey={historyKey} />}
 			<div className="redline-body" ref={scrollRef}>
 				{view?.error && <p className="redline-inline-error" role="alert">{view.error.message}</p>}

@@ -5,11 +5,13 @@ import { RedlinePane } from "../../../src/ui/components/RedlinePane";
 import type { EventScript } from "./events";
 import { FakeThreadService } from "./fake-service";
 import { testHost } from "./host";
+import type { ConnectionHost } from "../../../src/ui/host";
 
-export async function renderThread(script: EventScript, options: { notes?: string[]; active?: string | null } = {}) {
+export async function renderThread(script: EventScript, options: { notes?: string[]; active?: string | null; connection?: ConnectionHost } = {}) {
 	const service = new FakeThreadService();
 	service.addThread(script.threadId, script.events);
 	const host = testHost(service, options.notes ?? [], options.active ?? null);
+	if (options.connection) host.connection = options.connection;
 	const user = userEvent.setup();
 	const view = render(<RedlinePane host={host} />);
 	await screen.findByRole("log");
