@@ -152,8 +152,10 @@ export const forbiddenInputs = [
 // connection check, the rename journal, fast apply's edit blocks) took it to about 850-860 KB,
 // and what is left to cut is a long tail of 1-4 KB methods (react-dom, 205 KB, is the only large
 // lever). This ceiling holds what is there now, with a little room, so growth stays a decision:
-// lower it with each cut; raising it means the target moved.
-export const maxBytes = 870 * 1024;
+// lower it with each cut; raising it means the target moved. Raised 870 -> 895 KB for "Check
+// connection" from Settings and the pane (the check's steps, their causes and fixes, now reachable
+// from main.js: +25.4 KB, 864.6 -> 890.0 KB), a decision left to the bundle stream to undo with a cut.
+export const maxBytes = 895 * 1024;
 
 /**
  * The esbuild plugin applying cuts (package paths relative to node_modules, shims relative to
