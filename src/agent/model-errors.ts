@@ -18,7 +18,11 @@ export type ModelFailure =
 /** Retry-After is honoured up to this; a longer wait is reported rather than slept through. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-export function classifyModelError(error: unknown, signal: AbortSignal): ModelFailure {
+/**
+ * `endpoint`: the base URL the request went to, named when the model could not be reached at all
+ * ("Couldn't reach http://127.0.0.1:1234/v1 (connection refused)").
+ */
+export function classifyModelError(error: unknown, signal: AbortSignal, endpoint?: string): ModelFailure {
 	if (signal.aborted) return { kind: "aborted" };
 	if (error instanceof MissingApiKeyError || error instanceof ModelConfigError) return { kind: "config", message: error.message };
 	// Before the status: @langchain/openai re-throws this refusal without one.
@@ -38,7 +42,48 @@ export function classifyModelError(error: unknown, signal: AbortSignal): ModelFa
 	// A transport that knows why it could not connect says so in words the user can act on.
 	const transport = findTransportError(error);
 	if (transport) return { kind: "dropped", message: transport.message };
+	const unreachable = unreachableCause(error);
+	if (unreachable !== undefined) return { kind: "dropped", message: `Couldn't reach ${endpoint ?? "the model server"} (${unreachable}).` };
 	return { kind: "dropped", message: `The connection to the model was lost (${detail}).` };
+}
+
+/** What Node's and the browser's fetch report when a request never got an answer, in words. */
+const CONNECT_CODES: Record<string, string> = {
+	ECONNREFUSED: "connection refused",
+	ENOTFOUND: "no such host",
+	EAI_AGAIN: "the host name could not be looked up",
+	EHOSTUNREACH: "host unreachable",
+	ENETUNREACH: "network unreachable",
+	ETIMEDOUT: "the connection timed out",
+	UND_ERR_CONNECT_TIMEOUT: "the connection timed out",
+	ECONNRESET: "the connection was reset",
+};
+
+/**
+ * Why the request never reached the model, when the OpenAI client says so: its "Connection
+ * error." (APIConnectionError: fetch itself failed, so nothing was answered) or its timeout
+ * before an answer, with the cause the fetch gave (a code in words, else its message). Undefined
+ * for anything else, such as a stream cut after it started.
+ */
+function unreachableCause(error: unknown): string | undefined {
+	const chain = causes(error);
+	const timedOut = chain.some((e) => e.name === "APIConnectionTimeoutError" || e.message === "Request timed out.");
+	const connection = chain.some((e) => e.name === "APIConnectionError" || e.message === "Connection error.");
+	if (!timedOut && !connection) return undefined;
+	if (timedOut) return "no answer before the timeout";
+	for (const e of chain.slice().reverse()) {
+		const code = (e as { code?: unknown }).code;
+		if (typeof code === "string" && CONNECT_CODES[code]) return CONNECT_CODES[code];
+	}
+	const innermost = chain[chain.length - 1];
+	return innermost && innermost !== chain[0] ? innermost.message : "the request failed";
+}
+
+/** The error and its causes, outermost first (a cycle or a non-Error ends the walk). */
+function causes(error: unknown): Error[] {
+	const chain: Error[] = [];
+	for (let current = error; current instanceof Error && !chain.includes(current); current = current.cause) chain.push(current);
+	return chain;
 }
 
 function httpMessage(status: number, detail: string): string {
@@ -55,8 +100,12 @@ function statusOf(error: unknown): number | undefined {
 	return typeof status === "number" && status >= 100 ? status : undefined;
 }
 
+/**
+ * The error's own message, without the status it starts with and without the "Troubleshooting
+ * URL: …" LangChain appends (a page about LangChain, not about the user's model server).
+ */
 function messageOf(error: unknown): string {
-	if (error instanceof Error) return error.message.replace(/^\d{3}\s+/, "") || error.name;
+	if (error instanceof Error) return error.message.replace(/\s*Troubleshooting URL: \S+\s*$/, "").replace(/^\d{3}\s+/, "").trim() || error.name;
 	return String(error);
 }
 

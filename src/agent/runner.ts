@@ -147,7 +147,7 @@ export class AgentRunner implements TurnDriver {
 				const messages = textTools ? toTextToolTranscript(request.messages, thread.events()) : request.messages;
 				attempt = { reply: await step.run(this.model(textTools), messages, signal, request.estimatedPromptTokens) };
 			} catch (error) {
-				attempt = { failure: classifyModelError(error, signal) };
+				attempt = { failure: classifyModelError(error, signal, this.deps.settings().mainModel.baseUrl) };
 			}
 			// Only the model call is in the try: a store or bookkeeping failure is not a model failure.
 			if ("reply" in attempt) {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
 import { harness, ofType } from "./support/harness";
+import { net } from "../../src/node/http";
+
+/** A port on loopback where nothing listens. */
+async function closedPort(): Promise<number> {
+	const probe = net.createServer();
+	await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+	const { port } = probe.address() as { port: number };
+	await new Promise((resolve) => probe.close(resolve));
+	return port;
+}
 
 describe("AgentRunner: model failures and bad model output", () => {
 	it("waits as long as Retry-After says after a 429, then succeeds", async () => {
@@ -72,6 +82,29 @@ describe("AgentRunner: model failures and bad model output", () => {
 		expect(errors[0].retryable).toBe(true);
 		expect(errors[0].message).toContain("connection to the model was lost");
 		expect((await h.state(threadId)).status).toBe("error");
+	});
+
+	// Failed before: "The connection to the model was lost (Connection error.)", though it never connected.
+	it("names the address and the cause when the model cannot be reached at all", async () => {
+		const h = await harness({ script: scripted(reply.text("never")) });
+		const baseUrl = `http://127.0.0.1:${await closedPort()}/v1`;
+		h.settings.mainModel = { ...h.settings.mainModel, baseUrl };
+		const threadId = await h.newThread();
+		await h.send(threadId, "Hi");
+		const errors = ofType(await h.events(threadId), "error");
+		expect(errors).toHaveLength(1);
+		expect(errors[0]).toMatchObject({ message: `Couldn't reach ${baseUrl} (connection refused).`, retryable: true });
+	});
+
+	// Failed before: the message ended in LangChain's "Troubleshooting URL: https://docs.langchain.com/…".
+	it("a rate limit it gives up on says so without LangChain's troubleshooting URL", async () => {
+		const limited = () => reply.httpError(429, { message: "Rate limit reached for requests", retryAfterSeconds: 120 });
+		const h = await harness({ script: scripted(limited()) });
+		const threadId = await h.newThread();
+		await h.send(threadId, "Hi");
+		const errors = ofType(await h.events(threadId), "error");
+		expect(errors).toHaveLength(1);
+		expect(errors[0].message).toBe("The model server is rate limiting requests (429: Rate limit reached for requests).");
 	});
 
 	it("asks for an API key instead of calling a remote model without one", async () => {
