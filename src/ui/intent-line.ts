@@ -47,3 +47,50 @@ export function intentText(description: string, path: string): string {
 	const line = intentLine(description);
 	return line.kind === "verb" ? `Planning to ${line.rest} in ${path}` : `Planning a change to ${path}: ${line.description}`;
 }
+
+/** Verbs whose past tense is not the regular one (or doubles a consonant the rule below misses). */
+const IRREGULAR_PAST: Record<string, string> = {
+	cut: "cut",
+	format: "formatted",
+	reformat: "reformatted",
+	make: "made",
+	put: "put",
+	rewrite: "rewrote",
+	set: "set",
+	split: "split",
+	unwrap: "unwrapped",
+	write: "wrote",
+};
+
+/** The past tense of a listed edit verb ("remove" → "removed", "tidy" → "tidied", "drop" → "dropped"). */
+export function pastTense(verb: string): string {
+	const lower = verb.toLowerCase();
+	const irregular = IRREGULAR_PAST[lower];
+	if (irregular) return irregular;
+	if (lower.endsWith("e")) return `${lower}d`;
+	if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ied`;
+	// One short vowel before one final consonant, in a one-syllable verb: the consonant doubles.
+	if (/^[^aeiou]*[aeiou][bdgmnpt]$/.test(lower)) return `${lower}${lower.slice(-1)}ed`;
+	return `${lower}ed`;
+}
+
+/**
+ * The intent line once the edit is in the note: "Removed all headings in Daily.md". Only a
+ * description that starts with a verb we know is put in the past tense; any other reads as
+ * "Changed <note>: <description>" (a guessed past tense of a word that is not a verb is worse).
+ */
+export type DoneLine = { kind: "verb"; done: string } | { kind: "other"; description: string };
+
+export function doneLine(description: string): DoneLine {
+	const line = intentLine(description);
+	const rest = line.kind === "verb" ? line.rest : line.description;
+	const word = /^[A-Za-z]+/.exec(rest)?.[0] ?? "";
+	if (line.kind === "other" || !VERBS.has(word.toLowerCase())) return { kind: "other", description: rest };
+	const past = pastTense(word) + rest.slice(word.length);
+	return { kind: "verb", done: past.charAt(0).toUpperCase() + past.slice(1) };
+}
+
+export function doneText(description: string, path: string): string {
+	const line = doneLine(description);
+	return line.kind === "verb" ? `${line.done} in ${path}` : `Changed ${path}: ${line.description}`;
+}

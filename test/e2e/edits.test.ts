@@ -62,6 +62,8 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			expect(edited).toContain("Bought apples, bread and a jar of honey.");
 			await visible(pane(page).getByText("Removed the headings from the daily note."));
 			expect(mainRequests(server.requests)).toHaveLength(2);
+			// Once applied, the card says what it did, in the past tense.
+			await visible(card.getByText(`Removed all headings in ${DAILY}`));
 
 			await card.getByRole("button", { name: `Revert this change to ${DAILY}` }).click({ timeout: UI_TIMEOUT });
 			await eventually(async () => expect((await readNoteBytes(DAILY)).equals(original)).toBe(true));

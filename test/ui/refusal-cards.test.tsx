@@ -53,7 +53,7 @@ describe("refusal cards", () => {
 		await showLog(h);
 		const card = screen.getByRole("group", { name: "Edit scripts/run.js" });
 		expect(within(card).queryByRole("button", { name: /^Run:/ })).toBeNull();
-		expect(within(card).getByText("Rejected")).toBeTruthy();
+		expect(within(card).getByText("Refused")).toBeTruthy();
 		expect(card.textContent).toContain("scripts/run.js is not a Markdown note (.md); Redline edits notes only. Nothing was written.");
 		expect(await h.vault.read("scripts/run.js")).toBe("console.log(1);\n");
 	});

@@ -94,6 +94,23 @@ describe("the edit card's revert", () => {
 		await service.close();
 	});
 
+	it("says what the edit did in the past tense, and then Reverted, and Restored after a revert of the revert", async () => {
+		const { service } = await editedThread();
+		render(<RedlinePane host={testHost(service)} />);
+		const title = async () => (await card()).querySelector(".redline-card-title")?.textContent;
+		expect(await title()).toBe("Replaced dog with cat in Daily.md");
+		await act(async () => {
+			expect((await service.revertHistory({ path: "Daily.md" })).ok).toBe(true);
+		});
+		expect((await within(await card()).findByRole("status")).textContent).toBe("Reverted +1 −1");
+		await act(async () => {
+			expect((await service.revertHistory({ path: "Daily.md" })).ok).toBe(true);
+		});
+		expect((await within(await card()).findByRole("status")).textContent).toBe("Restored +1 −1");
+		expect(await title()).toBe("Replaced dog with cat in Daily.md");
+		await service.close();
+	});
+
 	it("keeps offering Revert after a refused revert, with the reason, and the log stays as it was", async () => {
 		const { vault, service } = await editedThread();
 		await vault.process("Daily.md", (text) => text.replace("Walk the cat", "Walk the cat twice"));

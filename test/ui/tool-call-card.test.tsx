@@ -44,13 +44,18 @@ describe("tool call cards", () => {
 
 	it.each([
 		["success", "Done"],
-		["rejected", "Rejected"],
+		["rejected", "Refused"],
 		["no-op", "No change"],
 		["error", "Failed"],
 	] as const)("a completed call with status %s is non-interactive and shows %s with its result", async (status, label) => {
-		const script = proposedRead().decide("call_read", "approved").run("call_read", { status, message: `result said ${status}` });
+		const script = new EventScript()
+			.user("m1", "Find my trip")
+			.assistant("a1", "")
+			.propose("a1", "c_search", "searchNotes", { query: "trip" })
+			.decide("c_search", "approved")
+			.run("c_search", { status, message: `result said ${status}` });
 		await renderThread(script);
-		const card = screen.getByRole("group", { name: "Read Travel/Japan trip.md" });
+		const card = screen.getByRole("group", { name: "Search notes for 'trip'" });
 		expect(within(card).getByText(label)).toBeTruthy();
 		expect(within(card).getByText(`result said ${status}`)).toBeTruthy();
 		expect(within(card).queryByRole("button")).toBeNull();
@@ -72,8 +77,7 @@ describe("tool call cards", () => {
 		expect(within(running).getByText("Running 45%")).toBeTruthy();
 		expect(within(running).getByRole<HTMLProgressElement>("progressbar").value).toBe(45);
 		const denied = screen.getByRole("group", { name: "Search notes for 'trip'" });
-		expect(within(denied).getByText("Skipped")).toBeTruthy();
-		expect(within(denied).getByText("Comment: no searching")).toBeTruthy();
+		expect(denied.querySelector(".redline-call-status")?.textContent).toBe("Skipped — your comment: no searching");
 	});
 
 	it("a proposed call looks different from an executed one", async () => {

@@ -1,21 +1,28 @@
-/** The status line of a call that is no longer waiting: a badge, progress, and the result. */
+/**
+ * The status line of a call that is no longer waiting: a badge, progress, and the result in
+ * words for the person (call-words.ts): a call that did not run says why, never the text the
+ * model was sent; a note that was read is one line with its text collapsed under "Show".
+ */
 import type { ToolCallView } from "../../thread/state";
+import { notRun, notRunWords, resultForPerson } from "../call-words";
 import { STATUS_ATTR } from "../focus-after";
 import { PolicyNote } from "./PolicyNote";
 
 export function callStatus(call: ToolCallView): { key: string; label: string } {
+	const reason = notRun(call);
+	if (reason) return { key: "denied", label: notRunWords(reason, call.tool).badge };
 	switch (call.phase) {
 		case "proposed":
 			return { key: "proposed", label: "Waiting for you" };
 		case "approved":
-			return { key: "approved", label: call.decidedBy === "policy" ? "Approved by preference" : "Approved" };
+			return { key: "approved", label: "Approved" };
 		case "denied":
-			return { key: "denied", label: call.decidedBy === "policy" ? "Blocked by preference" : "Skipped" };
+			return { key: "denied", label: "Skipped" };
 		case "running":
 			return { key: "running", label: "Running" };
 		case "completed": {
 			const status = call.result?.status ?? "success";
-			const labels = { success: "Done", rejected: "Rejected", "no-op": "No change", error: "Failed" } as const;
+			const labels = { success: "Done", rejected: "Refused", "no-op": "No change", error: "Failed" } as const;
 			return { key: status, label: labels[status] };
 		}
 	}
@@ -27,9 +34,32 @@ export function ProgressBar({ fraction, label }: { fraction: number | undefined;
 	return <progress className="redline-progress" aria-label={label} max={100} {...(percent !== undefined ? { value: percent } : {})} />;
 }
 
+/** "Skipped — your comment: …", "Cancelled: you sent a new message", "Blocked: … set to Never …". */
+export function NotRunStatus({ call }: { call: ToolCallView }) {
+	const words = notRunWords(notRun(call) ?? { kind: "skipped" }, call.tool);
+	return (
+		<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
+			{/* One span, so the sentence is not split by the status line's flex gap. */}
+			<span className="redline-not-run">
+				<span className="redline-status-badge redline-status-denied">{words.badge}</span>
+				{words.rest}
+			</span>
+		</div>
+	);
+}
+
 export function CallStatusLine({ call }: { call: ToolCallView }) {
+	if (notRun(call)) {
+		return (
+			<>
+				<NotRunStatus call={call} />
+				{call.decidedBy === "policy" && <PolicyNote tool={call.tool} />}
+			</>
+		);
+	}
 	const status = callStatus(call);
 	const fraction = call.progress?.fraction;
+	const result = resultForPerson(call);
 	return (
 		<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 			<span className={`redline-status-badge redline-status-${status.key}`}>
@@ -37,8 +67,13 @@ export function CallStatusLine({ call }: { call: ToolCallView }) {
 				{call.phase === "running" && fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : ""}
 			</span>
 			{call.phase === "running" && <ProgressBar fraction={fraction} label={call.progress?.phase ?? "Running"} />}
-			{call.phase === "denied" && call.comment && <span className="redline-call-comment">Comment: {call.comment}</span>}
-			{call.result && <p className="redline-call-result">{call.result.message}</p>}
+			{result && <p className="redline-call-result">{result.line}</p>}
+			{result?.detail !== undefined && (
+				<details className="redline-call-detail">
+					<summary className="redline-call-detail-toggle">Show</summary>
+					<pre className="redline-call-detail-text">{result.detail}</pre>
+				</details>
+			)}
 			{call.decidedBy === "policy" && <PolicyNote tool={call.tool} />}
 		</div>
 	);

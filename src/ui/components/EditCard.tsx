@@ -1,6 +1,7 @@
 /**
  * An edit in the stream: the intent first ("Planning to …"), approval while it waits, then
- * progress while the apply model writes, then the result with its diff, a +N −M chip and Revert.
+ * progress while the apply model writes, then the result in the past tense ("Removed …") with its
+ * diff, a +N −M chip and Revert.
  */
 import { memo, useEffect, useState } from "react";
 import type { ToolPreference } from "../../thread/events";
@@ -10,12 +11,13 @@ import { appliedFromResult } from "../describe";
 import { useAction } from "../hooks/useAction";
 import { revertEdit } from "../revert";
 import { ApprovalControls } from "./ApprovalControls";
-import { callStatus, ProgressBar } from "./CallStatus";
+import { callStatus, NotRunStatus, ProgressBar } from "./CallStatus";
+import { notRun, resultForPerson } from "../call-words";
 import { ChangeChip, DiffView } from "./DiffView";
 import { NoteLink } from "./NoteLink";
 import { sameItems } from "./ReasoningSteps";
 import { noteRender } from "../render-probe";
-import { intentLine, intentText } from "../intent-line";
+import { doneLine, intentLine, intentText } from "../intent-line";
 import { CARD_ATTR, STATUS_ATTR } from "../focus-after";
 import { PolicyNote } from "./PolicyNote";
 
@@ -30,14 +32,15 @@ export const EditCard = memo(EditCardView, (a, b) => a.edit === b.edit && a.pref
 
 function EditCardView({ edit, calls, preference }: EditCardProps) {
 	noteRender("EditCard", edit.editId);
-	const { host } = usePane();
 	const intentCall = calls.find((call) => call.callId === edit.callId);
 	const proposed = calls.find((call) => call.phase === "proposed");
 	const running = calls.find((call) => call.phase === "running");
 	const finished = [...calls].reverse().find((call) => call.result !== undefined);
-	const denied = !running && !finished && calls.find((call) => call.phase === "denied");
+	// A call that did not run (skipped, cancelled by a new message, blocked by Never) says why;
+	// its result, if the runner answered the model with one, is the model's.
+	const notRunCall = !running && (finished ? (notRun(finished) ? finished : undefined) : calls.find((call) => call.phase === "denied"));
 	const title = intentText(edit.description, edit.path);
-	const line = intentLine(edit.description);
+	const done = !running && finished !== undefined && !notRunCall && finished.result?.status === "success";
 	const byPolicy = calls.find((call) => call.decidedBy === "policy");
 
 	return (
@@ -50,35 +53,44 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 		>
 			<header className="redline-card-header">
 				<span className={`redline-op-chip redline-op-${edit.operation}`}>{edit.operation}</span>
-				<span className="redline-card-title">
-					{line.kind === "verb" ? (
-						<>
-							Planning to {line.rest} in <NoteLink host={host} path={edit.path} />
-						</>
-					) : (
-						<>
-							Planning a change to <NoteLink host={host} path={edit.path} />: {line.description}
-						</>
-					)}
-					{finished || denied ? "" : "…"}
-				</span>
+				<EditTitle edit={edit} done={done} settled={finished !== undefined || notRunCall !== undefined} />
 			</header>
 			{proposed && <ApprovalControls callId={proposed.callId} cardId={edit.editId} tool={proposed.tool} title={title} preference={preference} />}
 			{running && <EditProgress call={running} path={edit.path} />}
-			{denied && (
-				<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
-					<span className="redline-status-badge redline-status-denied">{callStatus(denied).label}</span>
-					{denied.comment && <span className="redline-call-comment">Comment: {denied.comment}</span>}
-				</div>
-			)}
-			{!running && finished && <EditResult edit={edit} call={finished} />}
-			{!proposed && !running && !finished && !denied && intentCall?.phase === "approved" && (
+			{notRunCall && <NotRunStatus call={notRunCall} />}
+			{!running && finished && !notRunCall && <EditResult edit={edit} call={finished} />}
+			{!proposed && !running && !finished && !notRunCall && intentCall?.phase === "approved" && (
 				<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 					<span className="redline-status-badge redline-status-approved">Approved</span>
 				</div>
 			)}
 			{byPolicy && <PolicyNote tool={byPolicy.tool} />}
 		</div>
+	);
+}
+
+/**
+ * "Planning to remove all headings in Daily.md…" while it waits or runs, "Removed all headings in
+ * Daily.md" once the change is in the note (the Reverted/Restored line below says what became of
+ * it since), the intent without "…" when it did not happen.
+ */
+function EditTitle({ edit, done, settled }: { edit: EditView; done: boolean; settled: boolean }) {
+	const { host } = usePane();
+	const link = <NoteLink host={host} path={edit.path} />;
+	if (done) {
+		const line = doneLine(edit.description);
+		return (
+			<span className="redline-card-title">
+				{line.kind === "verb" ? <>{line.done} in {link}</> : <>Changed {link}: {line.description}</>}
+			</span>
+		);
+	}
+	const line = intentLine(edit.description);
+	return (
+		<span className="redline-card-title">
+			{line.kind === "verb" ? <>Planning to {line.rest} in {link}</> : <>Planning a change to {link}: {line.description}</>}
+			{settled ? "" : "…"}
+		</span>
 	);
 }
 
@@ -117,7 +129,7 @@ function EditResult({ edit, call }: { edit: EditView; call: ToolCallView }) {
 				<span className={`redline-status-badge redline-status-${status.key}`}>{status.label}</span>
 				{counts && result.status === "success" && <ChangeChip added={counts.added} removed={counts.removed} />}
 				{/* A success's message is written for the model (it repeats the diff); the chip and diff say it here. */}
-				{(result.status !== "success" || !unified) && <p className="redline-call-result">{result.message}</p>}
+				{(result.status !== "success" || !unified) && <p className="redline-call-result">{resultForPerson(call)?.line}</p>}
 			</div>
 			{unified && <DiffView unified={unified} label={`Changes to ${edit.path}`} />}
 			{result.status === "success" && versionId && <RevertControl path={edit.path} versionId={versionId} edit={edit} />}

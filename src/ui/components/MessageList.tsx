@@ -1,7 +1,8 @@
 /**
  * The chat stream: messages in order, each turn's reasoning steps after its user message, each
  * assistant message followed by its calls as cards (edit and question cards where they apply),
- * and errors in place by their position in the log. A long thread mounts only its latest turns
+ * and errors in place by their position in the log (an error the turn got past by a retry is
+ * replaced by what came next, so Retry never stacks identical boxes). A long thread mounts only its latest turns
  * at first (useStreamWindow); earlier ones mount when the user scrolls up to them.
  */
 import { Fragment, type ReactNode } from "react";
@@ -122,12 +123,32 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 	}
 	const lastError = state.errors[state.errors.length - 1];
 	for (const error of state.errors) {
+		if (retriedAfter(state, error.seq)) continue;
 		const canRetry = error === lastError && state.status === "error";
 		items.push({ seq: error.seq, turnStart: false, waiting: false, render: () => <ErrorBanner key={`error-${error.seq}`} error={error} canRetry={canRetry} /> });
 	}
 	// Stable: a user message and an item at the same seq keep their order.
 	items.sort((a, b) => a.seq - b.seq);
 	return items;
+}
+
+/**
+ * Whether the turn went on after this error without a new user message: Retry (or a resumed
+ * drive) replaced it by a new attempt, its reply or its own error, so the box would only repeat.
+ */
+function retriedAfter(state: ThreadState, seq: number): boolean {
+	const laterError = state.errors.some((error) => error.seq > seq);
+	let next: "user" | "assistant" | undefined;
+	for (const message of state.messages) {
+		if (message.seq > seq) {
+			next = message.kind;
+			break;
+		}
+	}
+	if (next === "user") return false;
+	if (next === "assistant") return true;
+	// Nothing said since: only a later error, which has no user message before it either.
+	return laterError;
 }
 
 function card(state: ThreadState, callId: string, callsByEdit: Map<string, ToolCallView[]>): ReactNode {

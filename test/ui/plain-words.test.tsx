@@ -1,0 +1,159 @@
+// @vitest-environment happy-dom
+/**
+ * The pane speaks to the person, never in the words written for the model: a call that did not
+ * run says why ("Skipped — your comment: …", "Cancelled: you sent a new message", "Blocked: edits
+ * are set to Never in this chat"), a note that was read is one line with its text under "Show",
+ * and a create that found the note already there says so plainly. The results come from the real
+ * tools' functions, so the model-facing text checked for absence is the one the model gets.
+ */
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { deniedResult } from "../../src/agent/run-calls";
+import { disabledComment } from "../../src/agent/approvals";
+import { NEW_MESSAGE_INSTEAD } from "../../src/thread/driver";
+import { describePage } from "../../src/tools/read-note";
+import type { ToolCallView } from "../../src/thread/state";
+import type { ToolResult } from "../../src/tools/result";
+import { EventScript } from "./support/events";
+import { renderThread } from "./support/render";
+
+afterEach(cleanup);
+
+/** The result the runner answers the model with for a denied call (its own function). */
+function denied(call: Pick<ToolCallView, "comment" | "decidedBy">): ToolResult {
+	return deniedResult({ callId: "x", tool: "readNote", args: {}, messageId: "a1", proposedSeq: 1, proposedAt: "", phase: "denied", ...call });
+}
+
+function modelText(call: Pick<ToolCallView, "comment" | "decidedBy">): string {
+	return denied(call).message;
+}
+
+function statusOf(card: HTMLElement): string {
+	return card.querySelector(".redline-call-status")?.textContent ?? "";
+}
+
+function searchWaiting(): EventScript {
+	return new EventScript().user("m1", "Find the trip").assistant("a1", "").propose("a1", "c1", "searchNotes", { query: "trip" });
+}
+
+describe("a call that did not run", () => {
+	it("skipped with a comment says 'Skipped — your comment: …', not the model's 'The user denied this call'", async () => {
+		const s = searchWaiting().decide("c1", "denied", "not now");
+		s.add({ type: "tool_call_completed", callId: "c1", result: denied({ comment: "not now", decidedBy: "user" }) });
+		await renderThread(s.status("idle"));
+		const card = screen.getByRole("group", { name: "Search notes for 'trip'" });
+		expect(statusOf(card)).toBe("Skipped — your comment: not now");
+		expect(card.textContent).not.toContain(modelText({ comment: "not now", decidedBy: "user" }));
+		expect(card.textContent).not.toMatch(/Rejected|denied/);
+	});
+
+	it("skipped without a comment says 'Skipped'", async () => {
+		const s = searchWaiting().decide("c1", "denied");
+		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "rejected", message: modelText({ decidedBy: "user" }) } });
+		await renderThread(s);
+		expect(statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }))).toBe("Skipped");
+	});
+
+	it("cancelled by a new message says 'Cancelled: you sent a new message', for a waiting call and an approved one that never started", async () => {
+		const s = new EventScript().user("m1", "Read both").assistant("a1", "");
+		s.propose("a1", "c1", "readNote", { path: "A.md" }).propose("a1", "c2", "readNote", { path: "B.md" }).decide("c2", "approved");
+		// As the service writes them (src/thread/service.ts sendMessage).
+		s.add({ type: "tool_call_decided", callId: "c1", decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}stop`, reason: "new_message" });
+		s.add({ type: "tool_call_completed", callId: "c2", result: { status: "rejected", message: `Not run: ${NEW_MESSAGE_INSTEAD}stop` }, reason: "new_message" });
+		s.user("m2", "stop");
+		await renderThread(s);
+		for (const name of ["Read A.md", "Read B.md"]) {
+			const card = screen.getByRole("group", { name });
+			expect(statusOf(card)).toBe("Cancelled: you sent a new message");
+			expect(card.textContent).not.toContain("The user sent a new message instead");
+		}
+	});
+
+	it("cancelled in a log written before the reason existed reads the same", async () => {
+		const s = new EventScript().user("m1", "Read A").assistant("a1", "").propose("a1", "c1", "readNote", { path: "A.md" });
+		s.add({ type: "tool_call_decided", callId: "c1", decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}stop` });
+		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "rejected", message: modelText({ comment: `${NEW_MESSAGE_INSTEAD}stop`, decidedBy: "user" }) } });
+		await renderThread(s.user("m2", "stop"));
+		expect(statusOf(screen.getByRole("group", { name: "Read A.md" }))).toBe("Cancelled: you sent a new message");
+	});
+
+	it("blocked by Never says 'Blocked: edits are set to Never in this chat', on an edit card, with the way to change it", async () => {
+		const s = new EventScript().user("m1", "Tidy Daily").assistant("a1", "");
+		s.add({ type: "tool_preference_set", tool: "declareEditIntent", preference: "never" });
+		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "remove all headings" });
+		s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "remove all headings" });
+		s.add({ type: "tool_call_decided", callId: "c_edit", decision: "denied", by: "policy", comment: disabledComment("declareEditIntent") });
+		s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "rejected", message: modelText({ comment: disabledComment("declareEditIntent"), decidedBy: "policy" }) } });
+		await renderThread(s.status("idle"));
+		const card = screen.getByRole("group", { name: "Edit Daily.md" });
+		expect(statusOf(card)).toBe("Blocked: edits are set to Never in this chat");
+		expect(card.textContent).not.toMatch(/disabled|denied|Rejected/);
+		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Planning to remove all headings in Daily.md");
+		expect(within(card).getByRole("button", { name: "Change the preference for planning edits" })).toBeTruthy();
+	});
+
+	it("a blocked read says reading notes is set to Never", async () => {
+		const s = new EventScript().user("m1", "Read A").assistant("a1", "").propose("a1", "c1", "readNote", { path: "A.md" });
+		s.add({ type: "tool_call_decided", callId: "c1", decision: "denied", by: "policy", comment: disabledComment("readNote") });
+		await renderThread(s);
+		expect(statusOf(screen.getByRole("group", { name: "Read A.md" }))).toBe("Blocked: reading notes is set to Never in this chat");
+	});
+});
+
+describe("a note that was read", () => {
+	const note = Array.from({ length: 63 }, (_, i) => `Line ${i + 1}`).join("\n");
+
+	it("is one line, 'Read 63 lines of …', with the text collapsed under Show", async () => {
+		const s = new EventScript().user("m1", "Read Daily").assistant("a1", "").propose("a1", "c1", "readNote", { path: "Daily.md" }).decide("c1", "approved");
+		s.run("c1", describePage("Daily.md", note, 1, 500));
+		const { user } = await renderThread(s);
+		const card = screen.getByRole("group", { name: "Read Daily.md" });
+		expect(card.querySelector(".redline-call-result")?.textContent).toBe("Read 63 lines of Daily.md");
+		const details = card.querySelector("details");
+		expect(details?.open).toBe(false);
+		const show = within(card).getByText("Show");
+		expect(show.tagName).toBe("SUMMARY");
+		await user.click(show);
+		expect(details?.open).toBe(true);
+		expect(card.querySelector("pre")?.textContent).toBe(note);
+	});
+
+	it("a page of a long note says which lines, and an empty note says so", async () => {
+		const s = new EventScript().user("m1", "Read").assistant("a1", "");
+		s.propose("a1", "c1", "readNote", { path: "Long.md" }).decide("c1", "approved").run("c1", describePage("Long.md", note, 1, 40));
+		s.propose("a1", "c2", "readNote", { path: "Empty.md" }).decide("c2", "approved").run("c2", describePage("Empty.md", "", 1, 40));
+		await renderThread(s);
+		expect(screen.getByRole("group", { name: "Read Long.md" }).querySelector(".redline-call-result")?.textContent).toBe("Read lines 1–40 of 63 of Long.md");
+		const empty = screen.getByRole("group", { name: "Read Empty.md" });
+		expect(empty.querySelector(".redline-call-result")?.textContent).toBe("Read Empty.md (empty)");
+		expect(empty.querySelector("details")).toBeNull();
+	});
+});
+
+describe("a create that finds the note already there", () => {
+	it("says so for a person, not the model's 'Declare a modify to change it'", async () => {
+		const s = new EventScript().user("m1", "Make a Daily note").assistant("a1", "");
+		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "create", description: "create the daily note" });
+		s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "create", description: "create the daily note" }).decide("c_edit", "approved");
+		s.run("c_edit", { status: "rejected", message: "Daily.md already exists; nothing was written. Declare a modify to change it.", path: "Daily.md", data: { reason: "exists" } });
+		await renderThread(s);
+		const card = screen.getByRole("group", { name: "Edit Daily.md" });
+		expect(card.querySelector(".redline-call-result")?.textContent).toBe("Daily.md already exists, so nothing was written. Ask for a change to it instead.");
+		expect(card.textContent).not.toContain("Declare a modify");
+		expect(within(card).getByText("Refused")).toBeTruthy();
+	});
+});
+
+describe("an applied edit", () => {
+	it("says what it did in the past tense, not 'Planning to …'", async () => {
+		const s = new EventScript().user("m1", "Tidy").assistant("a1", "");
+		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "Remove all headings" });
+		s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "Remove all headings" }).decide("c_edit", "approved").run("c_edit");
+		s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId: "v1", added: 0, removed: 3 });
+		s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited Daily.md", path: "Daily.md", data: { versionId: "v1", added: 0, removed: 3, diff: "" } } });
+		await renderThread(s);
+		const card = screen.getByRole("group", { name: "Edit Daily.md" });
+		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Removed all headings in Daily.md");
+		expect(within(card).getByRole("link", { name: "Open Daily.md" })).toBeTruthy();
+	});
+});
