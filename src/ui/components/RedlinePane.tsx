@@ -1,6 +1,6 @@
 /**
- * The whole pane: thread switcher, the chat stream (or the note history), the Run all bar and the
- * composer. All thread state comes from the service's event log through useThread.
+ * The whole pane: thread switcher, the history of the notes the chat changed, the chat stream,
+ * the Run all bar and the composer. All thread state comes from the service's event log through useThread.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { PinnedItem } from "../../thread/events";
@@ -12,7 +12,7 @@ import { useThread } from "../hooks/useThread";
 import { useThreads } from "../hooks/useThreads";
 import { Composer } from "./Composer";
 import { ConnectionHint } from "./ConnectionHint";
-import { HistoryPanel } from "./HistoryPanel";
+import { changedNotes, HistoryPanel } from "./HistoryPanel";
 import { IndexProgress } from "./IndexProgress";
 import { MessageList } from "./MessageList";
 import { PermissionsPanel } from "./PermissionsPanel";
@@ -105,7 +105,9 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 
 	const context = useMemo(() => (threadId ? { host, threadId, focus, openPermissions } : null), [host, threadId, focus, openPermissions]);
 	const streaming = state?.messages.some((m) => m.kind === "assistant" && m.streaming) ?? false;
-	const historyKey = state ? `${state.editOrder.length}:${Object.values(state.edits).filter((e) => e.applied || e.reverted).length}` : "";
+	// Every apply, revert and restore names a new history entry: the panel reads its lists again.
+	const historyKey = state ? Object.values(state.edits).map((e) => `${e.applied?.versionId}:${e.reverted?.versionId}:${e.restored?.versionId}`).join(",") : "";
+	const historyPaths = useMemo(() => changedNotes(state), [state?.edits, state?.editOrder]);
 
 	return (
 		<div className="redline-pane" ref={paneRef}>
@@ -151,7 +153,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 			)}
 			<IndexProgress feed={host.indexStatus} />
 			<ConnectionHint host={host} />
-			{historyOpen && <HistoryPanel host={host} path={activeNote} refreshKey={historyKey} />}
+			{historyOpen && <HistoryPanel host={host} paths={historyPaths} refreshKey={historyKey} />}
 			<div className="redline-body" ref={scrollRef}>
 				{view?.error && <p className="redline-inline-error" role="alert">{view.error.message}</p>}
 				{context && state && (view.caughtUp || view.error) ? (
