@@ -155,7 +155,10 @@ export const forbiddenInputs = [
 // lower it with each cut; raising it means the target moved. Raised 870 -> 895 KB for "Check
 // connection" from Settings and the pane (the check's steps, their causes and fixes, now reachable
 // from main.js: +25.4 KB, 864.6 -> 890.0 KB), a decision left to the bundle stream to undo with a cut.
-export const maxBytes = 895 * 1024;
+// Raised 895 -> 900 KB for the pane's plain words (issue 21: why a call did not run, read notes
+// in one line, past-tense edit cards, the history of the chat's notes, unreachable-model errors:
+// +5.8 KB, 890.0 -> 895.8 KB), likewise.
+export const maxBytes = 900 * 1024;
 
 /**
  * The esbuild plugin applying cuts (package paths relative to node_modules, shims relative to
