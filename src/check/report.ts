@@ -5,6 +5,7 @@
  * only the fixed samples of ./samples.ts. A host keeps the last report per model with the
  * settings it was made for (./settings-key.ts) and shows it until they change.
  */
+import type { ApplyFormat } from "../settings";
 
 export type CheckTarget = "main" | "apply";
 
@@ -18,7 +19,8 @@ export type CheckAction =
 	| { kind: "set-base-url"; baseUrl: string }
 	| { kind: "text-tool-calls" }
 	| { kind: "set-context-tokens"; tokens: number }
-	| { kind: "use-transport"; transport: TransportKind };
+	| { kind: "use-transport"; transport: TransportKind }
+	| { kind: "set-apply-format"; format: ApplyFormat };
 
 /** How requests travel: Node's http (Obsidian desktop), Obsidian's requestUrl, or the runtime's fetch (the sandbox). */
 export type TransportKind = "node" | "request-url" | "fetch";

@@ -3,7 +3,8 @@
  * goes first; when it gets no answer the model steps are not run (they would only fail the same
  * way), and the transport step says whether another transport would get through.
  */
-import type { ModelEndpoint } from "../settings";
+import { DEFAULT_SETTINGS, type ApplyFormat, type ModelEndpoint } from "../settings";
+import { checkApply } from "./apply-step";
 import { checkContext } from "./context-step";
 import { checkEndpoint } from "./endpoint-step";
 import type { Transport } from "./http";
@@ -22,6 +23,8 @@ export interface CheckInput {
 	/** The endpoint as the agent would use it (for the apply model: resolved from the main one). */
 	endpoint: ModelEndpoint;
 	apiKey: string | undefined;
+	/** The apply model's: how a modify asks it for the change (default: the settings' default). */
+	applyFormat?: ApplyFormat;
 	transport: CheckTransportChoice;
 	/** The platform's other transport, tried when the first cannot reach the server. */
 	alternative?: CheckTransportChoice;
@@ -40,7 +43,7 @@ const SKIPPED: Record<StepId, string> = {
 	streaming: "Streaming",
 	tools: "Tool calling",
 	context: "Context window",
-	"apply-edit": "Apply speed",
+	"apply-edit": "Apply",
 	transport: "Transport",
 };
 
@@ -54,12 +57,13 @@ export async function checkConnection(input: CheckInput): Promise<CheckReport> {
 
 	const reached = await checkEndpoint(transport, { baseUrl: endpoint.baseUrl, model: endpoint.model, apiKey, transportKind: input.transport.kind });
 	steps.push(reached.step);
-	const modelSteps: StepId[] = input.target === "main" ? ["streaming", "tools", "context"] : ["streaming", "context"];
+	const modelSteps: StepId[] = input.target === "main" ? ["streaming", "tools", "context"] : ["streaming", "context", "apply-edit"];
 	if (reached.answered) {
 		steps.push((await checkStreaming(transport, endpoint, apiKey, input.transport.kind)).step);
 		if (input.target === "main") steps.push(await checkTools(transport, endpoint, apiKey));
 		const stated = reached.models?.find((m) => m.id === endpoint.model)?.contextLength;
 		steps.push(await checkContext(transport, endpoint, apiKey, stated));
+		if (input.target === "apply") steps.push(await checkApply(transport, endpoint, apiKey, input.applyFormat ?? DEFAULT_SETTINGS.applyFormat));
 	} else {
 		for (const id of modelSteps) steps.push({ id, title: SKIPPED[id], status: "skip", figure: "not run: the endpoint gave no usable answer" });
 	}

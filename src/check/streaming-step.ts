@@ -1,15 +1,14 @@
 /**
- * Step 2: a reply streams, token by token. Measured: the time to the first token and the rate
- * after it (the provider's own count of output tokens when it reports usage, else Redline's
- * estimate). Obsidian request delivers a reply whole, so there the figure is the whole reply's time.
+ * Step 2: a reply streams, token by token. Measured (./speed.ts): the time to the first token and
+ * the rate after it. Obsidian request delivers a reply whole, so there the figure is the whole reply's time.
  */
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
-import { estimateTextTokens } from "../agent/token-estimate";
 import type { ModelEndpoint } from "../settings";
 import { seconds, type Transport } from "./http";
-import { checkModel, chunkText, streamReply } from "./model-call";
+import { checkModel, streamReply } from "./model-call";
 import type { CheckStep, TransportKind } from "./report";
 import { PROBE_SYSTEM, STREAM_PROMPT } from "./samples";
+import { measureReply, speedFigure } from "./speed";
 
 export interface StreamSpeed {
 	firstTokenMs: number;
@@ -27,28 +26,13 @@ const TITLE = "Streaming";
 export async function checkStreaming(transport: Transport, endpoint: ModelEndpoint, apiKey: string | undefined, kind: TransportKind): Promise<{ step: CheckStep; speed?: StreamSpeed }> {
 	const outcome = await streamReply(transport, checkModel(transport, endpoint, apiKey), [new SystemMessage(PROBE_SYSTEM.stream), new HumanMessage(STREAM_PROMPT)]);
 	if (!outcome.ok) return { step: { id: "streaming", title: TITLE, status: "fail", figure: "no reply", cause: outcome.message, fix: "See the endpoint step; if it passed, the server may not support streaming (stream: true)." } };
-	let text = "";
-	let first: number | undefined;
-	let last = outcome.startedAt;
-	let pieces = 0;
-	let reported: number | undefined;
-	for (const { chunk, at } of outcome.chunks) {
-		const { answer, reasoning } = chunkText(chunk);
-		if (answer !== "" || reasoning !== "") {
-			first ??= at;
-			last = at;
-			pieces++;
-			text += reasoning + answer;
-		}
-		if (chunk.usage_metadata?.output_tokens) reported = chunk.usage_metadata.output_tokens;
-	}
-	if (first === undefined) return { step: { id: "streaming", title: TITLE, status: "fail", figure: "an empty reply", cause: "The model streamed no text at all.", fix: "Try the model in its own app; a model that answers nothing cannot work with Redline." } };
-	const outputTokens = reported ?? estimateTextTokens(text);
-	const firstTokenMs = first - outcome.startedAt;
-	const spanMs = last - first;
+	const speed = measureReply(outcome.chunks, outcome.startedAt);
+	const { firstTokenMs, outputTokens } = speed;
+	if (firstTokenMs === undefined) return { step: { id: "streaming", title: TITLE, status: "fail", figure: "an empty reply", cause: "The model streamed no text at all.", fix: "Try the model in its own app; a model that answers nothing cannot work with Redline." } };
 	// Obsidian request hands the client the whole reply at once (its chunks are parsed in one go).
 	const whole = kind === "request-url";
-	if (whole || pieces < 2 || spanMs <= 0) {
+	const tokensPerSecond = speed.tokensPerSecond;
+	if (whole || tokensPerSecond === undefined) {
 		return {
 			step: {
 				id: "streaming",
@@ -60,8 +44,7 @@ export async function checkStreaming(transport: Transport, endpoint: ModelEndpoi
 			speed: { firstTokenMs, outputTokens },
 		};
 	}
-	const tokensPerSecond = Math.max(0, outputTokens - 1) / (spanMs / 1000);
-	const figure = `first token after ${seconds(firstTokenMs)}, ${tokensPerSecond.toFixed(0)} tokens/s`;
+	const figure = speedFigure(speed);
 	const slow = firstTokenMs > SLOW_FIRST_TOKEN_MS || tokensPerSecond < SLOW_TOKENS_PER_SECOND;
 	return {
 		step: {

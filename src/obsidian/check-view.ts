@@ -28,6 +28,8 @@ export function actionLabel(action: CheckAction): string {
 			return `Set to ${action.tokens.toLocaleString("en-US")} tokens`;
 		case "use-transport":
 			return action.transport === "node" ? "Use the desktop transport" : "Use Obsidian request";
+		case "set-apply-format":
+			return action.format === "whole" ? "Set apply format to whole note" : "Set apply format to edits";
 	}
 }
 

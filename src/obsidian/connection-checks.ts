@@ -102,6 +102,9 @@ export class ConnectionChecks {
 			case "use-transport":
 				if (action.transport !== "fetch") settings.updateField("transport", action.transport);
 				break;
+			case "set-apply-format":
+				settings.updateField("applyFormat", action.format);
+				break;
 		}
 		this.notify();
 		return this.run(target);
@@ -117,6 +120,7 @@ export class ConnectionChecks {
 			target,
 			endpoint: target === "main" ? settings.mainModel : resolveApplyEndpoint(settings),
 			apiKey: target === "main" ? credentials.mainApiKey : resolveApplyKey(settings, credentials),
+			applyFormat: settings.applyFormat,
 			transport,
 			...(alternative ? { alternative } : {}),
 		});

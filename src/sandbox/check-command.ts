@@ -25,7 +25,7 @@ export async function runCheckCommand(options: Pick<SandboxOptions, "model" | "s
 		const transport = { kind: "fetch" as const, fetch: nodeFetch };
 		const common = { transport, ...(signal ? { signal } : {}) };
 		const main = await checkConnection({ target: "main", endpoint: settings.mainModel, apiKey: credentials.mainApiKey, ...common });
-		const apply = await checkConnection({ target: "apply", endpoint: resolveApplyEndpoint(settings), apiKey: resolveApplyKey(settings, credentials), ...common });
+		const apply = await checkConnection({ target: "apply", endpoint: resolveApplyEndpoint(settings), apiKey: resolveApplyKey(settings, credentials), applyFormat: settings.applyFormat, ...common });
 		const reports = [main, apply];
 		const usable = reports.every((r) => r.usable);
 		const text = `${reports.map(formatReport).join("\n\n")}\n\n${usable ? "Redline can work with these models." : "Redline cannot work with these settings yet: see the lines marked FAIL."}\n`;

@@ -4,7 +4,7 @@
  * the settings it checked change.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { checkScript, startModelServer, type ModelServer } from "../../src/sandbox/model-server";
+import { applyModelReply, asksForEditBlocks, checkScript, reply, sampleChange, startModelServer, type ModelServer } from "../../src/sandbox/model-server";
 import { App, type PluginSettingTab } from "../fakes/obsidian";
 import { field, savedData, startPlugin, stopPlugin, type } from "./support/plugin";
 
@@ -77,8 +77,29 @@ describe("Check connection in the settings tab", () => {
 		const tab = openTab(app);
 		checkButton(tab, "apply").click();
 		await until(() => reportSteps(tab, "apply").length > 0, "the apply report");
-		expect(reportSteps(tab, "apply").map((line) => line.split(":")[0])).toEqual(["✓ Endpoint and key", "✓ Streaming", "✗ Context window", "✓ Transport"]);
+		expect(reportSteps(tab, "apply").map((line) => line.split(":")[0])).toEqual(["✓ Endpoint and key", "✓ Streaming", "✗ Context window", "✓ Apply (edit blocks)", "✓ Transport"]);
 		expect(plugin.checks.lastFailure()).toMatch(/^Apply model, context window: The provider's window \(2,048 tokens\) is smaller than the configured 131,072/);
+		await stopPlugin(plugin);
+	}, 60_000);
+
+	it("offers Whole note for an apply model whose edit blocks are malformed, sets it with one click and checks again", async () => {
+		const malformedBlocks = (request: Parameters<typeof asksForEditBlocks>[0]) => (asksForEditBlocks(request) ? reply.text("<<<<<<< SEARCH\n- Buy apples and bread\n>>>>>>> REPLACE\n") : applyModelReply(request, sampleChange));
+		server = await startModelServer({ script: checkScript({ "apply-edit": malformedBlocks }) });
+		const { app, plugin } = await startPlugin(undefined, { settings: { mainModel: { baseUrl: server.baseURL, model: "gpt-4.1-mini" }, transport: "request-url" }, secrets: {} });
+		const tab = openTab(app);
+		checkButton(tab, "apply").click();
+		await until(() => reportSteps(tab, "apply").length > 0, "the apply report");
+		const apply = tab.containerEl.querySelector<HTMLElement>('[data-check-report="apply"] [data-step="apply-edit"]');
+		expect(apply?.textContent).toContain("Apply (edit blocks): malformed edit blocks; the whole-note retry made the change");
+		expect(apply?.textContent).toContain("This model does not write edit blocks reliably");
+		expect(plugin.checks.lastFailure()).toMatch(/^Apply model, apply \(edit blocks\): This model does not write edit blocks reliably: .* Set Apply format to Whole note/);
+		const fix = apply?.querySelector("button");
+		expect(fix?.textContent).toBe("Set apply format to whole note");
+
+		fix?.click();
+		await until(() => reportSteps(tab, "apply").some((line) => line.startsWith("✓ Apply (whole note)")), "the check with the whole note");
+		expect(plugin.effectiveSettings().applyFormat).toBe("whole");
+		expect(plugin.checks.lastFailure()).toBeNull();
 		await stopPlugin(plugin);
 	}, 60_000);
 });

@@ -24,6 +24,7 @@ describe("npm start -- --check", () => {
 		expect(result.text).toMatch(/^Main model: redline-demo at http:\/\/127\.0\.0\.1:\d+\/v1 — usable\n {2}\[ok\] Endpoint and key: answered in /);
 		expect(result.text).toContain("\nApply model: redline-demo-apply at ");
 		expect(result.text).toContain("[ok] Tool calling: 2 structured calls with valid JSON arguments; parallel calls: yes");
+		expect(result.text).toMatch(/\n {2}\[ok\] Apply \(edit blocks\): 2 edit blocks made the change in \d+\.\d+ s; written whole, a 2,000-token note takes about \d+ s \(measured on the edit blocks: /);
 		expect(result.text.trimEnd().endsWith("Redline can work with these models.")).toBe(true);
 		expect(result.exitCode).toBe(0);
 	});
@@ -31,6 +32,12 @@ describe("npm start -- --check", () => {
 	it("checks text tool calls when REDLINE_TEXT_TOOLS turns them on", async () => {
 		const result = await runCheckCommand({ model: { kind: "scripted", scriptForVault: (v: Vault) => createDemoScript(v) }, textToolCalls: true }, vault);
 		expect(result.text).toContain("[ok] Tool calling (text tool calls): 2 tagged calls with valid JSON arguments");
+		expect(result.exitCode).toBe(0);
+	});
+
+	it("checks the apply model in the Whole note format when REDLINE_APPLY_FORMAT says so", async () => {
+		const result = await runCheckCommand({ model: { kind: "scripted", scriptForVault: (v: Vault) => createDemoScript(v) }, settings: { applyFormat: "whole" } }, vault);
+		expect(result.text).toMatch(/\[ok\] Apply \(whole note\): the whole note came back with the change in /);
 		expect(result.exitCode).toBe(0);
 	});
 

@@ -14,7 +14,7 @@
 export { startModelServer } from "./server";
 export { scripted, reply, lastUserText, toolResults, hasTool, offersTools, messageText, ScriptError, type ScriptStep } from "./script";
 export { callsAsText, isToolResponseMessage, textToolResults, toolsRefusedBody } from "./text-calls";
-export { checkProbeOf, checkReply, checkScript, type CheckAnswers } from "./check-replies";
+export { checkProbeOf, checkReply, checkScript, sampleChange, type CheckAnswer, type CheckAnswers } from "./check-replies";
 export { splitTokens, estimateTokens } from "./tokens";
 export { applyModelReply, applyRequestNote, asksForEditBlocks, editBlocksFor } from "./apply-model";
 export { validateReply } from "./validate";
