@@ -9,7 +9,7 @@ import { APPLY_EDIT_BLOCKS_PROMPT, APPLY_SYSTEM_PROMPT } from "../../src/compose
 import { failureLine, formatReport, type CheckReport, type CheckStep } from "../../src/check/report";
 import { checkConnection, type CheckInput } from "../../src/check/run-check";
 import { APPLY_SAMPLE } from "../../src/check/samples";
-import { applyModelReply, asksForEditBlocks, checkScript, messageText, reply, sampleChange, startModelServer, type CheckAnswer, type ModelServer } from "../../src/sandbox/model-server";
+import { applyModelReply, asksForEditBlocks, checkProbeOf, checkScript, messageText, reply, sampleChange, startModelServer, type CheckAnswer, type ModelServer } from "../../src/sandbox/model-server";
 import type { ApplyFormat } from "../../src/settings";
 import { nodeFetch } from "../../src/node/fetch";
 
@@ -64,6 +64,8 @@ describe("checking the apply model with an edit of a sample note", () => {
 		const prompt = messageText(apply[0].body.messages[1]);
 		expect(prompt).toContain(`<<<BEGIN>>>\n${APPLY_SAMPLE.note}\n<<<END>>>`);
 		expect(prompt).toContain(APPLY_SAMPLE.description);
+		// Every request of the apply model's check is one of the check's probes.
+		expect(server!.requests.every((r) => checkProbeOf(r) !== undefined)).toBe(true);
 	});
 
 	it("fails a model that writes malformed edit blocks, offering Whole note, having checked that the whole note works", async () => {

@@ -85,6 +85,21 @@ describe("checking the main model's connection", () => {
 		expect(step(right, "endpoint").figure).toMatch(/with the API key$/);
 	});
 
+	it("tells a 404 for the model from a 404 for the route, naming the models the server has", async () => {
+		const s = await serve({ script: checkScript({ ping: reply.httpError(404, { message: "model 'llama3.2' not found, try pulling it first" }) }), models: [{ id: "llama3.1:8b" }, { id: "qwen2.5:7b" }] });
+		const endpoint = step(await check({ baseUrl: s.baseURL, model: "llama3.2" }), "endpoint");
+		expect(endpoint).toMatchObject({ status: "fail", figure: "404: model not found", fix: "Set Model to one it has: llama3.1:8b, qwen2.5:7b." });
+		expect(endpoint.cause).toBe(`The server does not know the model "llama3.2" (model 'llama3.2' not found, try pulling it first).`);
+		expect(endpoint.action).toBeUndefined();
+	});
+
+	it("tells a 403 with a reason (the key may not use this model) from a refused key and from an origin refusal", async () => {
+		const s = await serve({ script: checkScript({ ping: reply.httpError(403, { message: "Project does not have access to model gpt-4.1" }) }) });
+		const endpoint = step(await check({ baseUrl: s.baseURL, model: "gpt-4.1" }), "endpoint");
+		expect(endpoint).toMatchObject({ status: "fail", figure: "403: forbidden", fix: "Check that the key may use this model (its project, region or plan)." });
+		expect(endpoint.cause).toContain("Project does not have access to model gpt-4.1");
+	});
+
 	it("asks for a key before sending anything to a remote endpoint without one", async () => {
 		const report = await check({ baseUrl: "https://api.example.invalid/v1" });
 		expect(step(report, "endpoint")).toMatchObject({ status: "fail", figure: "not sent", fix: "Add your API key in Redline settings." });

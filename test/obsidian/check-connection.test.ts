@@ -102,4 +102,27 @@ describe("Check connection in the settings tab", () => {
 		expect(plugin.checks.lastFailure()).toBeNull();
 		await stopPlugin(plugin);
 	}, 60_000);
+
+	it("gives the pane's error banner a check of both models, and its hint the first failure until the settings change", async () => {
+		server = await startModelServer({ script: checkScript({ "apply-edit": reply.text("No.") }) });
+		const { app, plugin } = await startPlugin(undefined, { settings: { mainModel: { baseUrl: server.baseURL, model: "gpt-4.1-mini" }, transport: "request-url" }, secrets: {} });
+		const pane = plugin.checks.forPane();
+		let changes = 0;
+		const unsubscribe = pane.onChange(() => changes++);
+		const running = pane.checkAll();
+		expect(pane.running()).toBe(true);
+		await running;
+		unsubscribe();
+		expect(pane.running()).toBe(false);
+		expect(changes).toBeGreaterThan(0);
+		expect(plugin.checks.current("main")?.usable).toBe(true);
+		expect(pane.lastFailure()).toMatch(/^Apply model, apply \(edit blocks\): This model does not write edit blocks reliably: it answered without edit blocks/);
+		// Another apply format is other settings: the report (and the hint) no longer stand for them.
+		const format = field(openTab(app), "applyFormat").querySelector("select");
+		if (!format) throw new Error("no Apply format dropdown");
+		type(format, "whole");
+		expect(plugin.effectiveSettings().applyFormat).toBe("whole");
+		expect(pane.lastFailure()).toBeNull();
+		await stopPlugin(plugin);
+	}, 60_000);
 });
