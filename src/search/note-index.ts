@@ -162,34 +162,44 @@ export class NoteIndex implements IndexStatusFeed {
 		this.setPhase("loading");
 		this.unsubscribe.push(this.deps.vault.onChange((change) => this.changed(change)));
 		if (this.deps.metadata?.onResolved) this.unsubscribe.push(this.deps.metadata.onResolved((path) => this.mark(path)));
+		// The listing does not depend on the saved index: it runs beside reading it.
+		const listing = this.listVault();
 		const loaded = await this.paced((slicer) => loadIndex(this.deps.store, slicer));
 		this.loadedAs = loaded.ok ? "loaded" : loaded.reason;
 		if (loaded.ok) {
 			this.index = loaded.index;
 			this.notes = loaded.notes;
 		}
-		let listed: NoteStat[] = [];
-		try {
-			listed = await this.deps.vault.list();
-		} catch (error) {
-			console.error("[redline] search: listing the vault failed; only changes will be indexed", error);
-		}
-		const stale = new Set(this.notes.keys());
-		for (const note of listed) {
-			stale.delete(note.path);
-			if (!this.allowed(note.path)) continue;
-			this.expected.add(note.path);
-			const known = this.notes.get(note.path);
-			if (!known || known.mtime !== note.mtime || known.size !== note.size) {
-				this.dirty.add(note.path);
-				this.listed.set(note.path, note);
-			}
-		}
-		// Indexed before but gone (or no longer allowed): reconciling drops them.
-		for (const path of stale) this.dirty.add(path);
+		const listed = await listing;
+		// Ten thousand notes take tens of milliseconds to check against the floor and the saved
+		// fingerprints: in slices too.
+		await this.paced(async (slicer) => {
+			await slicer.forEach(listed, (note) => {
+				if (!this.allowed(note.path)) return;
+				this.expected.add(note.path);
+				const known = this.notes.get(note.path);
+				if (!known || known.mtime !== note.mtime || known.size !== note.size) {
+					this.dirty.add(note.path);
+					this.listed.set(note.path, note);
+				}
+			});
+			// Indexed before but gone (or no longer allowed): reconciling drops them.
+			await slicer.forEach(this.notes.keys(), (path) => {
+				if (!this.expected.has(path)) this.dirty.add(path);
+			});
+		});
 		if (!loaded.ok && loaded.reason !== "absent") this.unsaved = true;
 		this.pass = { done: 0, of: this.dirty.size };
 		this.kick();
+	}
+
+	private async listVault(): Promise<NoteStat[]> {
+		try {
+			return await this.deps.vault.list();
+		} catch (error) {
+			console.error("[redline] search: listing the vault failed; only changes will be indexed", error);
+			return [];
+		}
 	}
 
 	/** The access floor's rule for what may be shown without asking is what may be indexed. */

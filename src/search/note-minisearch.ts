@@ -124,31 +124,35 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		if (line.length > 0) yield line;
 	}
 
-	/** An empty index with the head of a saved one; throws UnusableIndexError when it does not check out. */
-	static fromHead(head: unknown): NoteMiniSearch {
+	/**
+	 * An empty index with the head of a saved one, its documents read in the slicer's slices;
+	 * throws UnusableIndexError when it does not check out.
+	 */
+	static async fromHead(head: unknown, slicer: Slicer): Promise<NoteMiniSearch> {
 		const index = new NoteMiniSearch();
-		index.readHead(head);
+		await index.readHead(head, slicer);
 		return index;
 	}
 
-	private readHead(head: unknown): void {
+	private async readHead(head: unknown, slicer: Slicer): Promise<void> {
 		const h = head as Partial<LeanHead> | null;
 		if (typeof h !== "object" || h === null || !Number.isSafeInteger(h.nextId) || !Array.isArray(h.documents)) throw new UnusableIndexError("head");
+		const nextId = h.nextId ?? 0;
 		const averages = h.averageFieldLength;
 		if (!Array.isArray(averages) || averages.length !== FIELDS.length || !averages.every((n) => Number.isFinite(n))) throw new UnusableIndexError("averages");
-		for (const row of h.documents) {
-			const [shortId, path, ...lengths] = Array.isArray(row) ? row : [];
-			if (!Number.isSafeInteger(shortId) || typeof path !== "string" || lengths.length !== FIELDS.length || !lengths.every((n) => Number.isSafeInteger(n))) {
-				throw new UnusableIndexError("document");
-			}
+		await slicer.forEach(h.documents, (row) => {
+			if (!Array.isArray(row) || row.length !== FIELDS.length + 2) throw new UnusableIndexError("document");
+			const [shortId, path] = row as unknown[];
+			const lengths = row.slice(2) as unknown[];
+			if (!Number.isSafeInteger(shortId) || typeof path !== "string" || !lengths.every((n) => Number.isSafeInteger(n))) throw new UnusableIndexError("document");
 			const id = shortId as number;
-			if (id >= (h.nextId ?? 0) || this._documentIds.has(id) || this._idToShortId.has(path)) throw new UnusableIndexError("document id");
+			if (id < 0 || id >= nextId || this._documentIds.has(id) || this._idToShortId.has(path)) throw new UnusableIndexError("document id");
 			this._documentIds.set(id, path);
 			this._idToShortId.set(path, id);
 			this._fieldLength.set(id, lengths as number[]);
-		}
+		});
 		this._documentCount = this._documentIds.size;
-		this._nextId = h.nextId ?? 0;
+		this._nextId = nextId;
 		this._avgFieldLength = [...averages];
 	}
 

@@ -28,6 +28,8 @@ export interface FloorHit {
 
 export class AccessFloor {
 	private readonly folders: readonly string[];
+	/** The folders in lower case, lowered once: the search index checks every note of a vault. */
+	private readonly lowerFolders: readonly string[];
 
 	/** protectedFolders: the vault's configuration folder and the plugin's data folder. */
 	constructor(protectedFolders: readonly string[] = []) {
@@ -40,6 +42,7 @@ export class AccessFloor {
 			}
 		}
 		this.folders = [...folders];
+		this.lowerFolders = this.folders.map((folder) => folder.toLowerCase());
 	}
 
 	/** Why path may not be read, shown or written without asking; null when it may. */
@@ -53,7 +56,8 @@ export class AccessFloor {
 		}
 		// Compared case-insensitively: macOS and Windows file systems are, so ".OBSIDIAN" is ".obsidian".
 		const lower = normalized.toLowerCase();
-		const folder = this.folders.find((f) => isUnder(lower, f.toLowerCase()));
+		const at = this.lowerFolders.findIndex((f) => isUnder(lower, f));
+		const folder = this.folders[at];
 		if (folder !== undefined) {
 			return { reason: "protected", path: normalized, message: `${normalized} is in ${folder}, where Obsidian keeps its settings and plugins keep their data` };
 		}

@@ -16,9 +16,9 @@ function plain(index: MiniSearch<IndexedDocument>): unknown {
 	return { ...js, index: Object.fromEntries(js.index) };
 }
 
-function reloaded(index: NoteMiniSearch): NoteMiniSearch {
+async function reloaded(index: NoteMiniSearch): Promise<NoteMiniSearch> {
 	const [head, ...lines] = [...index.leanParts()].map((part) => JSON.parse(JSON.stringify(part)) as LeanHead | LeanTerms);
-	const loaded = NoteMiniSearch.fromHead(head);
+	const loaded = await NoteMiniSearch.fromHead(head, new Slicer(quickPacer));
 	for (const line of lines) loaded.readTerms(line);
 	return loaded;
 }
@@ -40,7 +40,7 @@ describe("the note index's minisearch", () => {
 		for (const document of all) index.addNote(document);
 		index.discard(all[0]?.id ?? "");
 		index.discard(all[1]?.id ?? "");
-		const loaded = reloaded(index);
+		const loaded = await reloaded(index);
 		await index.vacuumPaced(new Slicer(quickPacer));
 		expect(index.dirtCount).toBe(0);
 		expect(plain(loaded)).toEqual(plain(index));
@@ -64,12 +64,12 @@ describe("the note index's minisearch", () => {
 		expect(plain(ours)).toEqual(plain(reference));
 	});
 
-	it("refuses a lean form whose postings name a note it does not hold", () => {
+	it("refuses a lean form whose postings name a note it does not hold", async () => {
 		const index = new NoteMiniSearch();
 		for (const document of documents()) index.addNote(document);
 		const [head] = [...index.leanParts()] as [LeanHead];
-		const loaded = NoteMiniSearch.fromHead(head);
+		const loaded = await NoteMiniSearch.fromHead(head, new Slicer(quickPacer));
 		expect(() => loaded.readTerms([["garden", 0, [9999, 1]]])).toThrow(UnusableIndexError);
-		expect(() => NoteMiniSearch.fromHead({ ...head, documents: [[0, "a.md", 1]] })).toThrow(UnusableIndexError);
+		await expect(NoteMiniSearch.fromHead({ ...head, documents: [[0, "a.md", 1]] }, new Slicer(quickPacer))).rejects.toThrow(UnusableIndexError);
 	});
 });

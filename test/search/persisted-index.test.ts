@@ -115,6 +115,19 @@ describe("the saved index", () => {
 		await index.dispose();
 	});
 
+	it("drops on restart a saved note that a protected folder now covers", async () => {
+		const vault = new CountingVault("v", NOTES);
+		const store = new MemoryStore();
+		await built(vault, store);
+		// The same notes, unchanged on disk, but F/ is now protected (say, the plugin's data folder moved there).
+		const index = new NoteIndex({ vault, store, protectedFolders: ["F"], pacer: quickPacer });
+		await index.idle();
+		expect(index.loadedAs).toBe("loaded");
+		expect(await found(index, "apples")).toEqual(["a.md"]);
+		expect(index.status()).toMatchObject({ indexed: 2, total: 2 });
+		await index.dispose();
+	});
+
 	it("still answers when the store cannot be read or written", async () => {
 		const vault = new MemoryVault("v", NOTES);
 		const broken = new MemoryStore();
