@@ -193,7 +193,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 
 	it("removes the headings with the offline demo model that npm start uses without a key", async () => {
 		await withE2E(browser, "demo-remove-headings", { forVault: createDemoScript }, async ({ page, readNote }) => {
-			await visible(page.getByRole("note").getByText("Scripted demo."));
+			await visible(page.getByRole("banner").getByText("Scripted demo."));
 			await sendMessage(page, `Remove all headings from ${DAILY}`);
 			await editCard(page, DAILY).getByRole("button", { name: /^Run:/ }).click({ timeout: UI_TIMEOUT });
 			await visible(pane(page).getByText(`Removed the headings from ${DAILY}.`, { exact: false }));

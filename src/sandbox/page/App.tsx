@@ -11,6 +11,7 @@ import { noteChanged, noteOpened, OwnSaves } from "./changed-notes";
 import { FileList } from "./FileList";
 import { NoteEditor } from "./NoteEditor";
 import { createPageHost } from "./page-host";
+import { applyTheme, type Theme } from "./theme";
 
 const DEMO_HELP =
 	"This is a scripted demo: a local stand-in model answers a handful of requests on the sample vault (remove headings, add a summary, tag notes, ask which notes to include). To use a real model, start with OPENAI_API_KEY set (and optionally OPENAI_BASE_URL, REDLINE_MODEL, REDLINE_APPLY_MODEL).";
@@ -25,6 +26,7 @@ export function App(props: { service: ThreadService; notes: NotesClient }) {
 	const ownSaves = useMemo(() => new OwnSaves(), []);
 	const editorClient = useMemo(() => ownSaves.wrap(client), [ownSaves, client]);
 	const [showHelp, setShowHelp] = useState(false);
+	const [theme, setTheme] = useState<Theme>(() => (document.body.classList.contains("theme-dark") ? "dark" : "light"));
 	const state = useRef({ selected, notes });
 	state.current = { selected, notes };
 
@@ -75,9 +77,9 @@ export function App(props: { service: ThreadService; notes: NotesClient }) {
 	return (
 		<div className="sandbox-window">
 			{info?.demo && (
-				<div className="sandbox-banner" role="note">
+				<header className="sandbox-banner">
 					<strong>Scripted demo.</strong> {DEMO_HELP}
-				</div>
+				</header>
 			)}
 			{showHelp && (
 				<div className="sandbox-banner" role="dialog" aria-label="Model settings">
@@ -89,7 +91,19 @@ export function App(props: { service: ThreadService; notes: NotesClient }) {
 			)}
 			<div className="sandbox-body">
 				<aside className="sandbox-sidebar">
-					<div className="sandbox-vault-name">{info?.vaultName ?? "Vault"}</div>
+					<h1 className="sandbox-vault-name">{info?.vaultName ?? "Vault"}</h1>
+					<button
+						type="button"
+						className="sandbox-theme-toggle"
+						aria-pressed={theme === "dark"}
+						onClick={() => {
+							const next = theme === "dark" ? "light" : "dark";
+							applyTheme(document, next, true);
+							setTheme(next);
+						}}
+					>
+						Dark theme
+					</button>
 					<FileList notes={notes} selected={selected} changed={changed} onSelect={setSelected} />
 				</aside>
 				<main className="sandbox-main">{selected ? <NoteEditor client={editorClient} path={selected} changeCounter={changeCounter} /> : <p className="sandbox-muted">No note open</p>}</main>
