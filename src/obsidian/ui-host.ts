@@ -10,6 +10,7 @@ import type { ToolPreference } from "../thread/events";
 import type { ThreadService } from "../thread/service-api";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
+import { makeCodeBlocksKeyboardScrollable } from "../ui/code-blocks";
 import type { ConnectionHost, UiHost } from "../ui/host";
 
 export interface UiHostDeps {
@@ -40,7 +41,7 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 			// Where its [[links]] resolve from (internal-links.ts reads it when one is clicked).
 			el.setAttr("data-source-path", sourcePath);
 			const component = owner.addChild(new Component());
-			void MarkdownRenderer.render(app, markdown, el, sourcePath, component);
+			void MarkdownRenderer.render(app, markdown, el, sourcePath, component).then(() => makeCodeBlocksKeyboardScrollable(el));
 			return () => owner.removeChild(component);
 		},
 		openNote(path) {

@@ -5,6 +5,7 @@
 import type { IndexStatusFeed } from "../../search/index-status";
 import type { ThreadService } from "../../thread/service-api";
 import type { UiHost } from "../../ui/host";
+import { makeCodeBlocksKeyboardScrollable } from "../../ui/code-blocks";
 import { renderMarkdownInto } from "./markdown";
 
 export interface PageNavigation {
@@ -22,6 +23,7 @@ export function createPageHost(service: ThreadService, navigation: PageNavigatio
 		...(indexStatus ? { indexStatus } : {}),
 		renderMarkdown(el, markdown) {
 			renderMarkdownInto(el, markdown, (target) => navigation.openNote(target));
+			makeCodeBlocksKeyboardScrollable(el);
 		},
 		openNote: (path) => navigation.openNote(path),
 		activeNotePath: () => navigation.activeNote(),

@@ -44,7 +44,7 @@ export function ApprovalControls({ callId, cardId, tool, title, preference }: Ap
 			<div className="redline-approval-buttons">
 				<button
 					type="button"
-					className="redline-button mod-cta"
+					className="redline-button redline-cta mod-cta"
 					aria-label={`Run: ${title}`}
 					aria-disabled={busy}
 					{...{ [RUN_ATTR]: "" }}

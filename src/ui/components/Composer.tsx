@@ -168,7 +168,7 @@ export function Composer({ host, pinned, status, streaming, onSend, onStop, onPi
 						Stop
 					</button>
 				) : null}
-				<button type="button" className="redline-button mod-cta" aria-label="Send" disabled={text.trim().length === 0} onClick={() => void send()}>
+				<button type="button" className="redline-button redline-cta mod-cta" aria-label="Send" disabled={text.trim().length === 0} onClick={() => void send()}>
 					Send
 				</button>
 			</div>

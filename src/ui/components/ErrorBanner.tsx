@@ -21,7 +21,7 @@ export const ErrorBanner = memo(function ErrorBanner({ error, canRetry }: { erro
 			<p className="redline-error-message">{error.message}</p>
 			<div className="redline-error-actions">
 				{canRetry && error.retryable && (
-					<button type="button" className="redline-button mod-cta" aria-label="Retry" disabled={retry.busy} onClick={() => void retry.run()}>
+					<button type="button" className="redline-button redline-cta mod-cta" aria-label="Retry" disabled={retry.busy} onClick={() => void retry.run()}>
 						Retry
 					</button>
 				)}

@@ -89,7 +89,7 @@ function QuestionForm({ question }: { question: QuestionView }) {
 				<QuestionField key={index} question={q} draft={drafts[index] ?? EMPTY} problem={problems[index]} onChange={(change) => update(index, change)} />
 			))}
 			<div className="redline-approval-buttons">
-				<button type="submit" className="redline-button mod-cta" aria-disabled={submit.busy || undefined} aria-label="Submit answers">
+				<button type="submit" className="redline-button redline-cta mod-cta" aria-disabled={submit.busy || undefined} aria-label="Submit answers">
 					Submit
 				</button>
 			</div>

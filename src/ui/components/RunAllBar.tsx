@@ -21,7 +21,7 @@ export function RunAllBar({ state }: { state: ThreadState }) {
 					<li key={call.callId}>{toolTitle(call)}</li>
 				))}
 			</ul>
-			<button type="button" className="redline-button mod-cta" aria-label={`Run all ${pending.length} waiting calls`} aria-disabled={runAll.busy || undefined}
+			<button type="button" className="redline-button redline-cta mod-cta" aria-label={`Run all ${pending.length} waiting calls`} aria-disabled={runAll.busy || undefined}
 				onClick={(event) => {
 					if (runAll.busy) return;
 					const origin = event.currentTarget;

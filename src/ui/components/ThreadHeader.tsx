@@ -141,7 +141,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 							}
 						}}
 					/>
-					<button type="submit" className="redline-button mod-cta" aria-label="Save chat name">
+					<button type="submit" className="redline-button redline-cta mod-cta" aria-label="Save chat name">
 						Save
 					</button>
 					<button type="button" className="redline-button" aria-label="Cancel rename" onClick={() => close(renameRef.current)}>
@@ -162,7 +162,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 					}}
 				>
 					<span>Delete this chat and its history of messages?</span>
-					<button type="button" className="redline-button mod-warning" aria-label="Confirm delete chat" onClick={() => void props.onDelete().then((ok) => close(ok ? selectRef.current : deleteRef.current))}>
+					<button type="button" className="redline-button redline-danger mod-warning" aria-label="Confirm delete chat" onClick={() => void props.onDelete().then((ok) => close(ok ? selectRef.current : deleteRef.current))}>
 						Delete
 					</button>
 					<button ref={cancelDeleteRef} type="button" className="redline-button" aria-label="Cancel delete" onClick={() => close(deleteRef.current)}>
