@@ -4,6 +4,8 @@
  * drops the focus to <body>: a keyboard user loses their place. So the control records itself and
  * the cards it decided; after each render of the pane, once that control is gone, the focus moves
  * to the next waiting card's Run (the next thing to decide), else to the decided card's status line.
+ * A card's status line is replaced as the card moves on (approved, the apply's progress, the
+ * result): while the focus is on it, the focus follows to the card's new status line.
  */
 
 /** The data attributes cards carry for this (see the cards' markup). */
@@ -18,6 +20,8 @@ interface Pending {
 
 export class FocusAfterDecision {
 	private pending: Pending | null = null;
+	/** The status line the focus was moved to, and its card's id: followed until the user moves on. */
+	private followed: { card: string; line: HTMLElement } | null = null;
 
 	/** `origin`: the control acted on; `cards`: the data-card-id of each card it decided. */
 	request(origin: HTMLElement, cards: string[]): void {
@@ -34,6 +38,7 @@ export class FocusAfterDecision {
 	 * was lost with it (on <body>, or on a removed element), so a user who moved on keeps their place.
 	 */
 	settle(root: HTMLElement | null): void {
+		this.follow(root);
 		const pending = this.pending;
 		if (!pending || !root || pending.origin.isConnected) return;
 		this.pending = null;
@@ -42,8 +47,29 @@ export class FocusAfterDecision {
 		const lost = !active || active === doc.body || !active.isConnected || active === pending.origin;
 		if (!lost) return;
 		const cards = pending.cards.map((id) => root.querySelector<HTMLElement>(`[${CARD_ATTR}="${cssEscape(id)}"]`)).filter((card): card is HTMLElement => card !== null);
-		const target = nextRun(root, cards[cards.length - 1] ?? null) ?? lastStatus(cards[0]);
-		target?.focus();
+		const run = nextRun(root, cards[cards.length - 1] ?? null);
+		if (run) {
+			run.focus();
+			return;
+		}
+		const line = lastStatus(cards[0]);
+		line?.focus();
+		this.followed = line && pending.cards[0] !== undefined ? { card: pending.cards[0], line } : null;
+	}
+
+	/** The followed status line was replaced while it had the focus: the card's new one takes it. */
+	private follow(root: HTMLElement | null): void {
+		const followed = this.followed;
+		if (!followed || !root || followed.line.isConnected) return;
+		this.followed = null;
+		const doc = root.ownerDocument;
+		const active = doc.activeElement;
+		// The user moved on before the line went: their place is theirs.
+		if (active && active !== doc.body && active.isConnected && active !== followed.line) return;
+		const line = lastStatus(root.querySelector<HTMLElement>(`[${CARD_ATTR}="${cssEscape(followed.card)}"]`) ?? undefined);
+		if (!line) return;
+		line.focus();
+		this.followed = { card: followed.card, line };
 	}
 }
 

@@ -84,6 +84,42 @@ describe("focus after a decision", () => {
 		await waitFor(() => expect(card.contains(document.activeElement)).toBe(true));
 	});
 
+	it("stays on the edit card while its status line changes: approved, then the apply's progress, then the result", async () => {
+		const s = new EventScript().user("m1", "Edit").assistant("a1", "");
+		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "replace dog with cat" });
+		const { service, user } = await renderThread(s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md" }).status("waiting_for_approval"));
+		const card = screen.getByRole("group", { name: "Edit Daily.md" });
+		await user.click(within(card).getByRole("button", { name: /^Run:/ }));
+		await waitFor(() => expect(card.contains(document.activeElement)).toBe(true));
+		act(() => service.push("thread_1", { type: "tool_call_started", callId: "c_edit" }, { type: "tool_call_progress", callId: "c_edit", phase: "generating", fraction: 0.5 }));
+		await within(card).findByRole("progressbar");
+		expect(card.contains(document.activeElement)).toBe(true);
+		act(() =>
+			service.push(
+				"thread_1",
+				{ type: "edit_applied", editId: "e1", path: "Daily.md", versionId: "v1", added: 1, removed: 1 },
+				{ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited", data: { versionId: "v1", added: 1, removed: 1, diff: "@@ -1 +1 @@\n-dog\n+cat\n" } } },
+			),
+		);
+		await within(card).findByRole("button", { name: "Revert this change to Daily.md" });
+		expect(card.contains(document.activeElement)).toBe(true);
+		expect(document.activeElement?.closest("[data-card-status]")).not.toBeNull();
+	});
+
+	it("does not pull the focus back to a card the user has left", async () => {
+		const s = new EventScript().user("m1", "Edit").assistant("a1", "");
+		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "replace dog with cat" });
+		const { service, user } = await renderThread(s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md" }).status("waiting_for_approval"));
+		const card = screen.getByRole("group", { name: "Edit Daily.md" });
+		await user.click(within(card).getByRole("button", { name: /^Run:/ }));
+		await waitFor(() => expect(card.contains(document.activeElement)).toBe(true));
+		const input = screen.getByRole("textbox", { name: "Message Redline" });
+		input.focus();
+		act(() => service.push("thread_1", { type: "tool_call_started", callId: "c_edit" }, { type: "tool_call_progress", callId: "c_edit", phase: "generating", fraction: 0.5 }));
+		await within(card).findByRole("progressbar");
+		expect(document.activeElement).toBe(input);
+	});
+
 	it("Revert moves to the Reverted line", async () => {
 		const s = new EventScript().user("m1", "Edit").assistant("a1", "");
 		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "replace dog with cat" });

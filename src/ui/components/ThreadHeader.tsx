@@ -4,7 +4,7 @@
  * follows: Rename opens prefilled with the title, Save or Escape return to Rename, the delete
  * confirmation takes the focus (on Cancel, the safe choice) and Escape cancels it.
  */
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import type { ThreadSummary } from "../../thread/service-api";
 
 export interface ThreadHeaderProps {
@@ -44,7 +44,8 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 	const current = threads.find((t) => t.threadId === threadId);
 	const shownTitle = title ?? (current ? threadLabel(current) : "");
 
-	useEffect(() => {
+	// A layout effect: the focus moves in the commit that removes the form, never via <body>.
+	useLayoutEffect(() => {
 		if (mode === "deleting") cancelDeleteRef.current?.focus();
 		if (mode === "idle" && returnTo.current) {
 			// A button disabled meanwhile (the chat was deleted) cannot take it: the chat list can.
