@@ -1,7 +1,12 @@
 /**
  * A Vault over a real folder (the sandbox's sample vault, tests, benchmarks). Every path is
  * normalized and then resolved through realpath, so a symlink that leads out of the vault is
- * refused. Writes go to a temp file in the same folder and are renamed over the note: a reader
+ * refused. The access floor judges a path by its name, so a symlink is followed only to where
+ * the floor lets that name go: notes/x.md -> ../.obsidian/plugins/other/data.json, or a linked
+ * folder into .obsidian, is refused for reads and writes alike (it would be a plugin's data
+ * behind a note's name, with no card), and so is a note's name on a file that is not a note.
+ * Listings never follow links; they list note-named links with where they lead (linkedTo), for
+ * the floor to show or leave out. Writes go to a temp file in the same folder and are renamed over the note: a reader
  * (or a crash) never sees half a note. Trash moves notes into <vault>/.trash/ like Obsidian's
  * "move to vault trash".
  *
@@ -11,6 +16,7 @@
  * most of what indexing a vault cost. Callers that go through many notes yield between them
  * (the search index does, in time slices). Writes stay asynchronous.
  */
+import { AccessFloor } from "../vault/access-floor";
 import { ChangeEmitter } from "../vault/change-emitter";
 import { PathLock } from "../vault/path-lock";
 import { basename, normalizeFolderPath, normalizeVaultPath, parentFolder } from "../vault/paths";
@@ -30,7 +36,12 @@ export interface FolderVaultOptions {
 	watch?: boolean;
 	/** Quiet time before reporting external changes (default 50 ms). */
 	debounceMs?: number;
+	/** Folders no symlink may lead into, besides the config folder and hidden ones (the floor's). */
+	protectedFolders?: readonly string[];
 }
+
+/** Where a vault path really lives: its file, and that file's own vault path; or why it is outside. */
+type Located = { abs: string; target: string } | { abs: null; escape: string };
 
 export const TRASH_FOLDER = ".trash";
 
@@ -52,6 +63,7 @@ export class FolderVault implements Vault {
 	private readonly lock = new PathLock();
 	private readonly known = new KnownFiles();
 	private readonly watcher: FolderWatch | null = null;
+	private readonly floor: AccessFloor;
 
 	/** Opens a vault folder and waits for its initial scan. */
 	static async open(dir: string, options: FolderVaultOptions = {}): Promise<FolderVault> {
@@ -72,6 +84,7 @@ export class FolderVault implements Vault {
 		}
 		this.root = root;
 		this.name = options.name ?? baseOf(root);
+		this.floor = new AccessFloor(options.protectedFolders ?? []);
 		this.ready = scanNotes(root, "").then((found) => {
 			for (const [path, state] of found) if (!this.known.get(path)) this.known.set(path, state);
 		});
@@ -205,10 +218,24 @@ export class FolderVault implements Vault {
 		if (st && !st.isDirectory()) {
 			throw new VaultError("not-a-file", `Cannot list ${JSON.stringify(f)}: it is a note, not a folder`, f);
 		}
-		const found = await scanNotes(this.root, f);
-		return [...found.entries()]
-			.map(([path, s]) => ({ path, size: s.size, mtime: s.mtimeMs }))
-			.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+		const links: string[] = [];
+		const found = await scanNotes(this.root, f, links);
+		const listed: NoteStat[] = [...found.entries()].map(([path, s]) => ({ path, size: s.size, mtime: s.mtimeMs }));
+		for (const path of links) listed.push(this.listedLink(path));
+		return listed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+	}
+
+	/** A note-named symlink as a listing shows it: with the vault path it leads to (null: outside). */
+	private listedLink(path: string): NoteStat {
+		const found = this.locate(path);
+		if (found.abs === null) return { path, size: 0, mtime: 0, linkedTo: null };
+		let st = null;
+		try {
+			st = statSync(found.abs);
+		} catch {
+			// vanished since the folder was read: listed as it was found, reading it will say so
+		}
+		return { path, size: st?.size ?? 0, mtime: st?.mtimeMs ?? 0, linkedTo: found.target };
 	}
 
 	onChange(listener: (change: VaultChange) => void): () => void {
@@ -216,31 +243,53 @@ export class FolderVault implements Vault {
 	}
 
 	/**
-	 * Normalizes path and finds where it really lives: the deepest part that exists is resolved
-	 * through realpath and must stay inside the vault; the rest is appended to it.
+	 * Normalizes path and finds where it really lives (locate). It must stay inside the vault, and
+	 * when it goes through a symlink, where it leads must pass the access floor as its name does.
 	 */
 	private async resolve(path: string): Promise<{ rel: string; abs: string }> {
 		const rel = normalizeVaultPath(path);
+		const found = this.locate(rel);
+		if (found.abs === null) throw new VaultError("outside-vault", found.escape, rel);
+		// Compared without case: on macOS and Windows "Notes/A.md" is the file notes/a.md, no link.
+		if (found.target.toLowerCase() !== rel.toLowerCase()) this.checkLink(rel, found.target);
+		return { rel, abs: found.abs };
+	}
+
+	/**
+	 * The deepest part of rel that exists, resolved through realpath, with the rest appended: the
+	 * file rel names, and the vault path it really has (different from rel through a symlink).
+	 */
+	private locate(rel: string): Located {
 		let probe = join(this.root, ...rel.split("/"));
 		const rest: string[] = [];
 		for (;;) {
+			let real: string;
 			try {
-				const real = realpathSync.native(probe);
-				if (real !== this.root && !real.startsWith(this.root + sep)) {
-					throw new VaultError("outside-vault", `${JSON.stringify(rel)} leads outside the vault (through a symbolic link)`, rel);
-				}
-				return { rel, abs: join(real, ...rest) };
+				real = realpathSync.native(probe);
 			} catch (error) {
-				if (error instanceof VaultError) throw error;
 				if (errno(error) !== "ENOENT" && errno(error) !== "ENOTDIR") throw toVaultError(error, rel);
 				// A dangling symlink cannot be checked, so it is treated as leading out.
-				if (isSymbolicLink(probe)) {
-					throw new VaultError("outside-vault", `${JSON.stringify(rel)} is a symbolic link to nothing inside the vault`, rel);
-				}
+				if (isSymbolicLink(probe)) return { abs: null, escape: `${JSON.stringify(rel)} is a symbolic link to nothing inside the vault` };
 				rest.unshift(baseOf(probe));
 				probe = dirname(probe);
+				continue;
 			}
+			if (real !== this.root && !real.startsWith(this.root + sep)) {
+				return { abs: null, escape: `${JSON.stringify(rel)} leads outside the vault (through a symbolic link)` };
+			}
+			const inside = real === this.root ? [] : real.slice(this.root.length + 1).split(sep);
+			return { abs: join(real, ...rest), target: [...inside, ...rest].join("/") };
 		}
+	}
+
+	/**
+	 * A symlink from rel to target: refused when the floor seals target (the config folder, a
+	 * protected or hidden one), or when rel is a note's name and target is not a note.
+	 */
+	private checkLink(rel: string, target: string): void {
+		const hit = this.floor.check(target);
+		if (hit === null || (!this.floor.sealed(hit) && this.floor.check(rel) !== null)) return;
+		throw new VaultError("protected-link", `${JSON.stringify(rel)} is a symbolic link to ${JSON.stringify(target)}, which Redline does not follow: ${hit.message}`, rel);
 	}
 
 	private async readResolved(rel: string, abs: string): Promise<string> {

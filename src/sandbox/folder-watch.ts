@@ -38,10 +38,12 @@ const SCAN_SLICE_MS = 8;
 
 /**
  * Every visible note under dir (relative paths with "/"), with its state; skips dot-folders.
+ * Symbolic links are never followed (no loops, no note seen twice, nothing reached outside):
+ * those named like a note go to `links`, if given, for the vault to judge where they lead.
  * The calls are synchronous (a few microseconds each; the promise API costs several times more
  * CPU per file, see folder-vault.ts) and the scan yields every SCAN_SLICE_MS.
  */
-export async function scanNotes(root: string, folder: string): Promise<Map<string, FileState>> {
+export async function scanNotes(root: string, folder: string, links?: string[]): Promise<Map<string, FileState>> {
 	const found = new Map<string, FileState>();
 	const folders = [folder];
 	let sliceStart = performance.now();
@@ -61,7 +63,7 @@ export async function scanNotes(root: string, folder: string): Promise<Map<strin
 				// The folder's path joined once: path.join per file was a fifth of listing a large vault.
 				const st = lstatOrNull(dir + sep + entry.name);
 				if (st) found.set(child, { size: st.size, mtimeMs: st.mtimeMs });
-			}
+			} else if (entry.isSymbolicLink() && isNotePath(child)) links?.push(child);
 		}
 		if (performance.now() - sliceStart >= SCAN_SLICE_MS) {
 			await nextImmediate();

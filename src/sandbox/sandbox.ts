@@ -108,10 +108,13 @@ export function startScriptedModel(options: Pick<SandboxOptions, "model" | "cont
 	return startModelServer({ script: scriptFor(options.model, vault), ...contextLimit, ...toolSupport });
 }
 
+/** The sample vault's folders under the access floor (no plugin folder of its own: it has no Obsidian). */
+const PROTECTED_FOLDERS = [DEFAULT_CONFIG_DIR, ".trash"];
+
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	let vault: FolderVault;
 	try {
-		vault = await FolderVault.open(options.vaultDir);
+		vault = await FolderVault.open(options.vaultDir, { protectedFolders: PROTECTED_FOLDERS });
 	} catch (error) {
 		throw new SandboxStartError(error instanceof Error ? error.message : String(error));
 	}
@@ -123,7 +126,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 		store: new FolderStore(dataDir),
 		settings: () => settings,
 		credentials: () => credentials,
-		protectedFolders: [DEFAULT_CONFIG_DIR, ".trash"],
+		protectedFolders: PROTECTED_FOLDERS,
 		// The offline demo's scripted model answers only the requests of its demo turns.
 		titles: options.model.kind === "scripted" ? "first-words" : "model",
 	});

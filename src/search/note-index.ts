@@ -175,7 +175,7 @@ export class NoteIndex implements IndexStatusFeed {
 		// fingerprints: in slices too.
 		await this.paced(async (slicer) => {
 			await slicer.forEach(listed, (note) => {
-				if (!this.allowed(note.path)) return;
+				if (!this.allowed(note.path, note.linkedTo)) return;
 				this.expected.add(note.path);
 				const known = this.notes.get(note.path);
 				if (!known || known.mtime !== note.mtime || known.size !== note.size) {
@@ -207,8 +207,9 @@ export class NoteIndex implements IndexStatusFeed {
 		return this.floor.mayShow(path);
 	}
 
-	private allowed(path: string): boolean {
-		if (this.mayIndex(path)) {
+	/** linkedTo: where a listed symbolic link leads (NoteStat.linkedTo), judged too. */
+	private allowed(path: string, linkedTo?: string | null): boolean {
+		if (this.floor.mayShowListed({ path, linkedTo })) {
 			this.leftOut.delete(path);
 			return true;
 		}

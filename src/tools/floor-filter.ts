@@ -1,12 +1,12 @@
 /**
  * What listNotes and searchNotes may show: only paths the access floor lets through
- * (mayShow). The rest is left out, and the result says how many, so the model knows they exist
+ * (mayShowListed: a symbolic link also by where it leads). The rest is left out, and the result says how many, so the model knows they exist
  * and can ask for one by path (which shows the user a card naming it).
  */
 import type { AccessFloor } from "../vault/access-floor";
 
-export function shownByFloor<T extends { path: string }>(items: readonly T[], floor: AccessFloor): { shown: T[]; leftOut: number } {
-	const shown = items.filter((item) => floor.mayShow(item.path));
+export function shownByFloor<T extends { path: string; linkedTo?: string | null }>(items: readonly T[], floor: AccessFloor): { shown: T[]; leftOut: number } {
+	const shown = items.filter((item) => floor.mayShowListed(item));
 	return { shown, leftOut: items.length - shown.length };
 }
 

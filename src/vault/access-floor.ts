@@ -77,6 +77,15 @@ export class AccessFloor {
 	mayShow(path: string): boolean {
 		return this.check(path) === null;
 	}
+
+	/**
+	 * May a listing show this entry? A symbolic link is judged by its name and by where it leads:
+	 * notes/x.md -> .obsidian/plugins/other/data.json is a plugin's data, whatever its name.
+	 */
+	mayShowListed(entry: { path: string; linkedTo?: string | null }): boolean {
+		if (!this.mayShow(entry.path)) return false;
+		return entry.linkedTo === undefined || (entry.linkedTo !== null && this.mayShow(entry.linkedTo));
+	}
 }
 
 /**

@@ -9,6 +9,7 @@
 export type VaultErrorCode =
 	| "invalid-path" // absolute, `..`, backslash tricks, NUL, empty
 	| "outside-vault" // resolves (e.g. via a symlink) to a place outside the vault
+	| "protected-link" // a symlink to a place the access floor refuses (config or hidden folder, a non-note)
 	| "not-found"
 	| "already-exists"
 	| "not-a-file"
@@ -31,6 +32,12 @@ export interface NoteStat {
 	path: string;
 	size: number;
 	mtime: number; // ms since epoch
+	/**
+	 * Set when the path is a symbolic link (only a vault on disk has them): the vault path of the
+	 * file it leads to, or null when that lies outside the vault or does not exist. A listing
+	 * shows a link only if it may show where the link leads (AccessFloor.mayShowListed).
+	 */
+	linkedTo?: string | null;
 }
 
 export type VaultChange =

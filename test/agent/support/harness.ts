@@ -1,6 +1,6 @@
 /**
  * Wiring for agent tests: the real ChatOpenAI over real HTTP against the scripted model server,
- * a MemoryVault, a MemoryStore and the LocalThreadService driving an AgentRunner. `restart()`
+ * a MemoryVault (or the vault a test passes, e.g. a FolderVault on disk), a MemoryStore and the LocalThreadService driving an AgentRunner. `restart()`
  * closes the service and opens a new one on the same store, as quitting Obsidian would.
  */
 import { z } from "zod";
@@ -29,6 +29,7 @@ import { NO_ACCESS } from "../../../src/tools/tool";
 import { NoteIndex } from "../../../src/search/note-index";
 import type { Tool } from "../../../src/tools/tool";
 import { MemoryVault } from "../../../src/vault/memory-vault";
+import type { Vault } from "../../../src/vault/vault";
 
 /** A small writing tool for tests: appends a line to a note (prompt by default). */
 export const appendLineTool: Tool<{ path: string; line: string }> = {
@@ -60,7 +61,7 @@ export const slowTool: Tool<{ seconds: number }> = {
 
 export interface Harness {
 	server: ModelServer;
-	vault: MemoryVault;
+	vault: Vault;
 	store: Store;
 	service: LocalThreadService;
 	settings: RedlineSettings;
@@ -93,13 +94,13 @@ afterEach(async () => {
 export interface HarnessOptions {
 	script: ModelScript;
 	notes?: Record<string, string>;
-	tools?: AnyTool[] | ((env: { vault: MemoryVault; store: Store; models: ModelProvider }) => AnyTool[]);
+	tools?: AnyTool[] | ((env: { vault: Vault; store: Store; models: ModelProvider }) => AnyTool[]);
 	settings?: Partial<RedlineSettings>;
 	realSleep?: boolean;
 	/** The plugin data store (default: a MemoryStore); e.g. a FaultyStore. */
 	store?: Store;
 	/** The vault (default: a MemoryVault with notes). */
-	vault?: MemoryVault;
+	vault?: Vault;
 	/**
 	 * A model without native tool calling, with "Text tool calls" on: the server refuses `tools`
 	 * (as Ollama does) and writes the script's tool calls as tagged text.
@@ -109,7 +110,7 @@ export interface HarnessOptions {
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
 	const server = await startModelServer({ script: options.script, ...(options.textTools ? { toolSupport: "refuses" as const } : {}) });
-	const vault = options.vault ?? new MemoryVault("Test vault", options.notes ?? {});
+	const vault: Vault = options.vault ?? new MemoryVault("Test vault", options.notes ?? {});
 	let store: Store = options.store ?? new MemoryStore();
 	const settings: RedlineSettings = {
 		...DEFAULT_SETTINGS,
