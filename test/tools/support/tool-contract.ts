@@ -1,0 +1,119 @@
+/**
+ * The tools' contract with the model as data: their definitions and what each call of a battery
+ * of good and bad arguments gives (the parsed arguments, or the message the model reads).
+ * test/tools/tool-contract.test.ts compares it with fixtures/tool-contract.json; after a change
+ * to a tool's schema on purpose, write the fixture again and review its diff:
+ *   npx tsx test/tools/support/write-tool-contract.ts
+ */
+import { createNoteHistory } from "../../../src/history/note-history";
+import { createModelProvider } from "../../../src/llm/model-provider";
+import { NoteIndex } from "../../../src/search/note-index";
+import { DEFAULT_SETTINGS } from "../../../src/settings";
+import { MemoryStore } from "../../../src/store/memory-store";
+import { createDefaultTools } from "../../../src/tools/default-tools";
+import { ToolRegistry } from "../../../src/tools/registry";
+import { MemoryVault } from "../../../src/vault/memory-vault";
+
+const vault = new MemoryVault("v");
+const store = new MemoryStore();
+export const registry = new ToolRegistry(
+	createDefaultTools({
+		history: createNoteHistory({ vault, store }),
+		models: createModelProvider(() => DEFAULT_SETTINGS, () => ({})),
+		search: new NoteIndex({ vault, store, protectedFolders: [] }),
+	}),
+);
+
+/** Arguments a model may send, by tool: each kind of mistake each schema catches, and good ones. */
+export const CALLS: Record<string, unknown[]> = {
+	readNote: [
+		{ path: "A.md" },
+		{ path: "A.md", offset: 3, limit: 20, extra: "dropped" },
+		{},
+		{ path: 42 },
+		{ path: "A.md", offset: 0 },
+		{ path: "A.md", offset: 1.5 },
+		{ path: "A.md", limit: 100_000 },
+		{ path: "A.md", limit: "ten" },
+		{ path: "A.md", offset: Number.MAX_SAFE_INTEGER + 2 },
+		"A.md",
+		null,
+		[],
+	],
+	searchNotes: [
+		{ query: "  greenhouse budget  " },
+		{ query: "a", limit: 50, offset: 0, folder: "Projects", tag: "project" },
+		{ query: "   " },
+		{ query: "x".repeat(501) },
+		{ query: "a", limit: 0 },
+		{ query: "a", limit: 51 },
+		{ query: "a", limit: 2.5 },
+		{ query: "a", offset: -1 },
+		{ query: "a", folder: 3, tag: null },
+		{ limit: 5 },
+	],
+	listNotes: [{}, { folder: "Projects" }, { folder: 7 }, { folder: null }, 5],
+	declareEditIntent: [
+		{ path: "A.md", operation: "modify", description: "remove all headings" },
+		{ path: "", operation: "modify", description: "x" },
+		{ path: "A.md", operation: "delete", description: "x" },
+		{ path: "A.md", operation: "modify", description: "" },
+		{ path: "A.md", operation: "modify", description: "a\nb" },
+		{ path: "A.md", operation: "modify", description: "x".repeat(301) },
+		{ path: "A.md", operation: 1, description: ["x"] },
+		{},
+	],
+	executeEdit: [
+		{ editId: "edit_1" },
+		{ editId: "edit_1", path: "A.md", content: "# A\n" },
+		{ editId: "edit_1", edits: [{ search: "a", replace: "b" }] },
+		{ editId: "" },
+		{ editId: "edit_1", edits: [] },
+		{ editId: "edit_1", edits: [{ search: "a" }] },
+		{ editId: "edit_1", edits: [{ search: 1, replace: 2 }, "x"] },
+		{ editId: "edit_1", edits: "a -> b" },
+		{ editId: "edit_1", content: 5, path: false },
+		{ content: "x" },
+	],
+	askUser: [
+		{ questions: [{ question: "Which?", options: ["A", "B"] }] },
+		{ questions: [{ question: "Which?", header: "Pick", options: [{ label: "A", description: "first" }, "B"], multiSelect: true }] },
+		{ question: "Go?", options: ["Yes", "No"] },
+		{ questions: [{ question: "Which?", options: ["A", "A"] }] },
+		{ questions: [] },
+		{ questions: [{ question: "", options: ["A"] }, { question: "Q?", options: ["Other", "B"], header: "x".repeat(13) }] },
+		{ questions: "Which?" },
+		{ questions: [{ question: "Which?", options: [1, 2] }] },
+		{ questions: [{ question: "Which?", options: ["A", "B"] }], question: "Go?" },
+		{},
+		"Which?",
+	],
+};
+
+export interface Outcome {
+	tool: string;
+	args: unknown;
+	ok: boolean;
+	/** The parsed arguments the tool runs with, or the message the model reads. */
+	result: unknown;
+}
+
+export function outcomes(): Outcome[] {
+	return Object.entries(CALLS).flatMap(([name, calls]) => {
+		const tool = registry.get(name);
+		if (!tool) throw new Error(`no tool ${name}`);
+		return calls.map((args) => {
+			const check = registry.checkArgs(tool, args);
+			return { tool: name, args, ok: check.ok, result: check.ok ? check.args : check.message };
+		});
+	});
+}
+
+export interface ToolContract {
+	definitions: unknown;
+	outcomes: Outcome[];
+}
+
+export function currentContract(): ToolContract {
+	return { definitions: registry.definitions(), outcomes: outcomes() };
+}
