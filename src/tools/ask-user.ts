@@ -9,7 +9,7 @@
  *   "Which notes?" = other: "the June ones"               free text only
  *   "Which mode?" = (no answer)                           nothing chosen
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { AskAnswers, AskOption, AskQuestion } from "../thread/events";
 import { toolResult } from "./result";
 import type { ToolResult } from "./result";
@@ -23,22 +23,22 @@ export const MAX_HEADER = 12;
 
 const optionSchema = z.union([
 	z.string(),
-	z.object({ label: z.string(), description: z.string().optional().describe("One line shown under the label") }),
+	z.object({ label: z.string(), description: z.optional(z.string()).check(z.describe("One line shown under the label")) }),
 ]);
 const questionSchema = z.object({
-	question: z.string().describe("The full question, ending with a question mark"),
-	header: z.string().optional().describe(`A short chip shown above the question (at most ${MAX_HEADER} characters)`),
+	question: z.string().check(z.describe("The full question, ending with a question mark")),
+	header: z.optional(z.string()).check(z.describe(`A short chip shown above the question (at most ${MAX_HEADER} characters)`)),
 	options: z
 		.array(optionSchema)
-		.describe(`${MIN_OPTIONS} to ${MAX_OPTIONS} choices with distinct labels. Do not add an "Other" choice: every question gets one automatically`),
-	multiSelect: z.boolean().optional().describe("true when the user may pick several options"),
+		.check(z.describe(`${MIN_OPTIONS} to ${MAX_OPTIONS} choices with distinct labels. Do not add an "Other" choice: every question gets one automatically`)),
+	multiSelect: z.optional(z.boolean()).check(z.describe("true when the user may pick several options")),
 });
 
-/** The raw shape the model sees; parseAskArgs checks the rules a JSON schema cannot say. */
-const rawSchema = z.object({
-	questions: z.array(questionSchema).optional().describe(`1 to ${MAX_QUESTIONS} questions with distinct texts`),
-	question: z.string().optional().describe("Older single-question form (with options); prefer questions"),
-	options: z.array(optionSchema).optional().describe("Options of the older single-question form"),
+/** The raw shape the model sees (other keys allowed); parseAskArgs checks the rules a JSON schema cannot say. */
+const rawSchema = z.looseObject({
+	questions: z.optional(z.array(questionSchema)).check(z.describe(`1 to ${MAX_QUESTIONS} questions with distinct texts`)),
+	question: z.optional(z.string()).check(z.describe("Older single-question form (with options); prefer questions")),
+	options: z.optional(z.array(optionSchema)).check(z.describe("Options of the older single-question form")),
 });
 
 export type AskParse = { ok: true; questions: AskQuestion[] } | { ok: false; message: string };
@@ -114,12 +114,15 @@ function parseOptions(options: unknown, label: string, problems: string[]): AskO
 }
 
 /** The zod schema the runner validates with; failures carry parseAskArgs' messages. */
-export const askUserSchema = rawSchema.loose().transform((raw, ctx): { questions: AskQuestion[] } => {
-	const parsed = parseAskArgs(raw);
-	if (parsed.ok) return { questions: parsed.questions };
-	ctx.addIssue({ code: "custom", message: parsed.message });
-	return z.NEVER;
-});
+export const askUserSchema = z.pipe(
+	rawSchema,
+	z.transform((raw, ctx): { questions: AskQuestion[] } => {
+		const parsed = parseAskArgs(raw);
+		if (parsed.ok) return { questions: parsed.questions };
+		ctx.issues.push({ code: "custom", message: parsed.message, input: raw });
+		return z.NEVER;
+	}),
+);
 export type AskUserArgs = z.output<typeof askUserSchema>;
 
 /**

@@ -5,7 +5,7 @@
  * once (run): the apply model writes the new note, it is validated, and written through the
  * note history. No second main-model round trip.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { commitEdit, sayNothingWritten } from "../composer/commit";
 import { recoverEdit } from "../composer/recover-edit";
 import { intentOfCall } from "../composer/intent";
@@ -31,16 +31,18 @@ export const MAX_DESCRIPTION_CHARS = 300;
 const MAX_KEPT_OUTPUT = 64 * 1024;
 
 export const declareEditIntentSchema = z.object({
-	path: z.string().min(1).describe('Vault-relative path of the note, e.g. "Projects/Plan.md"'),
+	path: z.string().check(z.minLength(1), z.describe('Vault-relative path of the note, e.g. "Projects/Plan.md"')),
 	operation: z
 		.enum(["create", "modify", "rewrite"])
-		.describe("create: a new note; modify: change part of an existing note (the usual case); rewrite: replace the whole note"),
+		.check(z.describe("create: a new note; modify: change part of an existing note (the usual case); rewrite: replace the whole note")),
 	description: z
 		.string()
-		.min(1)
-		.max(MAX_DESCRIPTION_CHARS)
-		.regex(/^[^\n]*$/, "one line")
-		.describe('One short line saying what will change, e.g. "remove all headings" or "add a summary section at the top"'),
+		.check(
+			z.minLength(1),
+			z.maxLength(MAX_DESCRIPTION_CHARS),
+			z.regex(/^[^\n]*$/, "one line"),
+			z.describe('One short line saying what will change, e.g. "remove all headings" or "add a summary section at the top"'),
+		),
 });
 export type DeclareEditIntentArgs = z.infer<typeof declareEditIntentSchema>;
 

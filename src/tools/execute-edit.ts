@@ -8,7 +8,7 @@
  * phase got wrong, or doing the edit when the apply model could not): the user approved the
  * change as described, and each write is still recorded and revertible.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { commitEdit } from "../composer/commit";
 import { recoverEdit } from "../composer/recover-edit";
 import { intentById, intentDenied, intentStands } from "../composer/intent";
@@ -29,19 +29,21 @@ import type { Tool, ToolContext } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
 
 export const executeEditSchema = z.object({
-	editId: z.string().min(1).describe("The editId that declareEditIntent returned"),
-	path: z.string().optional().describe("The note's path (optional; it must be the path of the intent)"),
-	content: z.string().optional().describe("The complete new note. Use only for short notes or new notes; prefer edits"),
+	editId: z.string().check(z.minLength(1), z.describe("The editId that declareEditIntent returned")),
+	path: z.optional(z.string()).check(z.describe("The note's path (optional; it must be the path of the intent)")),
+	content: z.optional(z.string()).check(z.describe("The complete new note. Use only for short notes or new notes; prefer edits")),
 	edits: z
-		.array(
-			z.object({
-				search: z.string().describe("Exact text of the note to replace; must occur exactly once (add surrounding lines to make it unique)"),
-				replace: z.string().describe("The text that replaces it"),
-			}),
+		.optional(
+			z
+				.array(
+					z.object({
+						search: z.string().check(z.describe("Exact text of the note to replace; must occur exactly once (add surrounding lines to make it unique)")),
+						replace: z.string().check(z.describe("The text that replaces it")),
+					}),
+				)
+				.check(z.minLength(1)),
 		)
-		.min(1)
-		.optional()
-		.describe("Search/replace pairs, applied in order, all or nothing"),
+		.check(z.describe("Search/replace pairs, applied in order, all or nothing")),
 });
 export type ExecuteEditArgs = z.infer<typeof executeEditSchema>;
 

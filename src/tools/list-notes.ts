@@ -1,5 +1,5 @@
 /** listNotes: the notes under a folder (or the whole vault), capped so a big vault stays readable. */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { normalizeFolderPath } from "../vault/paths";
 import { leftOutSentence, shownByFloor } from "./floor-filter";
 import { toolResult } from "./result";
@@ -10,7 +10,7 @@ import { vaultErrorResult } from "./vault-errors";
 export const LIST_CAP = 200;
 
 export const listNotesSchema = z.object({
-	folder: z.string().optional().describe("Vault-relative folder, e.g. \"Projects\"; omit for the whole vault"),
+	folder: z.optional(z.string()).check(z.describe("Vault-relative folder, e.g. \"Projects\"; omit for the whole vault")),
 });
 export type ListNotesArgs = z.infer<typeof listNotesSchema>;
 

@@ -3,7 +3,7 @@
  * ends at `limit` lines or READ_CHAR_BUDGET characters, whichever comes first, and the result
  * says how many lines remain and which offset reads on.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { normalizeVaultPath } from "../vault/paths";
 import { toolResult } from "./result";
 import type { ToolResult } from "./result";
@@ -15,15 +15,9 @@ export const READ_MAX_LINES = 2000;
 export const READ_CHAR_BUDGET = 24_000;
 
 export const readNoteSchema = z.object({
-	path: z.string().describe("Vault-relative path of the note, e.g. \"Projects/Plan.md\""),
-	offset: z.number().int().min(1).optional().describe("First line to read (1-based); default 1"),
-	limit: z
-		.number()
-		.int()
-		.min(1)
-		.max(READ_MAX_LINES)
-		.optional()
-		.describe(`Lines to read; default ${READ_DEFAULT_LINES}`),
+	path: z.string().check(z.describe("Vault-relative path of the note, e.g. \"Projects/Plan.md\"")),
+	offset: z.optional(z.number().check(z.int(), z.minimum(1))).check(z.describe("First line to read (1-based); default 1")),
+	limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(READ_MAX_LINES))).check(z.describe(`Lines to read; default ${READ_DEFAULT_LINES}`)),
 });
 export type ReadNoteArgs = z.infer<typeof readNoteSchema>;
 

@@ -1,10 +1,16 @@
 /**
  * The ToolRegistry: the model-facing tools by name, and their definitions for bindTools. The
- * definitions are OpenAI function tools built from each tool's zod schema, so the schema the
- * model sees is exactly the one its arguments are validated against.
+ * definitions are OpenAI function tools built from each tool's zod schema (json-schema.ts), so
+ * the schema the model sees is exactly the one its arguments are validated against.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
+import { toolParameters } from "./json-schema";
 import type { Tool } from "./tool";
+
+// zod's mini API, unlike its classic one, sets no error messages when it is imported (every
+// mistake would read "Invalid input"): the messages checkArgs gives the model are zod's English
+// ones, as the classic API sets them (test/obsidian/bundle-model.test.ts checks them in main.js).
+z.config(z.locales.en());
 
 // The registry erases each tool's argument type: arguments reach a tool only after its own
 // schema parsed them, so the runner can call any tool with `unknown` safely.
@@ -56,7 +62,7 @@ export class ToolRegistry {
 	definitions(): ToolDefinition[] {
 		return this.list().map((tool) => ({
 			type: "function",
-			function: { name: tool.name, description: tool.description, parameters: jsonSchemaOf(tool.schema) },
+			function: { name: tool.name, description: tool.description, parameters: toolParameters(tool.schema) },
 		}));
 	}
 
@@ -66,11 +72,4 @@ export class ToolRegistry {
 		if (parsed.success) return { ok: true, args: parsed.data };
 		return { ok: false, message: `Invalid arguments for ${tool.name}:\n${z.prettifyError(parsed.error)}` };
 	}
-}
-
-function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-	// "input": the model writes what the schema accepts (before defaults and transforms apply).
-	const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-	delete json.$schema;
-	return json;
 }

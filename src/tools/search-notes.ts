@@ -3,7 +3,7 @@
  * lines: best first, each with its tags and best few matching lines, filtered by folder or tag,
  * paged with offset. Says when the index is still being built and how many files it never shows.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { SearchPage, SearchRequest } from "../search/note-search";
 import { normalizeFolderPath } from "../vault/paths";
 import { leftOutSentence, shownByFloor } from "./floor-filter";
@@ -23,20 +23,18 @@ export interface NoteSearch {
 export const searchNotesSchema = z.object({
 	query: z
 		.string()
-		.trim()
-		.min(1, "query must not be empty")
-		.max(500, "query must be at most 500 characters: use a few keywords")
-		.describe('A few keywords, e.g. greenhouse budget; "quotes" for an exact phrase'),
+		.check(
+			z.trim(),
+			z.minLength(1, "query must not be empty"),
+			z.maxLength(500, "query must be at most 500 characters: use a few keywords"),
+			z.describe('A few keywords, e.g. greenhouse budget; "quotes" for an exact phrase'),
+		),
 	limit: z
-		.number()
-		.int()
-		.min(1)
-		.max(SEARCH_MAX_LIMIT)
-		.optional()
-		.describe(`Most notes to return; default ${SEARCH_DEFAULT_LIMIT}, at most ${SEARCH_MAX_LIMIT}`),
-	offset: z.number().int().min(0).optional().describe("Notes to skip, to see the next page"),
-	folder: z.string().optional().describe('Only notes under this folder, e.g. "Projects"'),
-	tag: z.string().optional().describe('Only notes with this tag (or a tag below it), e.g. "project"'),
+		.optional(z.number().check(z.int(), z.minimum(1), z.maximum(SEARCH_MAX_LIMIT)))
+		.check(z.describe(`Most notes to return; default ${SEARCH_DEFAULT_LIMIT}, at most ${SEARCH_MAX_LIMIT}`)),
+	offset: z.optional(z.number().check(z.int(), z.minimum(0))).check(z.describe("Notes to skip, to see the next page")),
+	folder: z.optional(z.string()).check(z.describe('Only notes under this folder, e.g. "Projects"')),
+	tag: z.optional(z.string()).check(z.describe('Only notes with this tag (or a tag below it), e.g. "project"')),
 });
 export type SearchNotesArgs = z.infer<typeof searchNotesSchema>;
 

@@ -2,7 +2,7 @@
  * A model-facing tool (contract 3). One file per tool in src/tools/; registry.ts lists them.
  * The runner owns approvals, events and ordering; a tool only validates (zod) and does its work.
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { NewEvent, ToolPreference } from "../thread/events";
 import type { ThreadState, ToolCallView } from "../thread/state";
 import type { AccessFloor } from "../vault/access-floor";
@@ -80,7 +80,8 @@ export interface Tool<Args = unknown> {
 	name: string;
 	/** What the model reads. */
 	description: string;
-	schema: z.ZodType<Args>;
+	/** zod (its mini API: see json-schema.ts for the kinds the model's JSON schema is made from). */
+	schema: z.ZodMiniType<Args>;
 	defaultPreference: ToolPreference;
 	/** What the call reads and writes (see ToolAccess); required, so no tool can forget the floor. */
 	access(args: Args, state: ThreadState): ToolAccess;

@@ -2,7 +2,7 @@
 // Obsidian loads it, a message sent through the plugin's service, and the real ChatOpenAI inside
 // the bundle streaming a tool call and then a text reply from the scripted model server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { reply, scripted, startModelServer, toolResults, type ModelServer } from "../../src/sandbox/model-server";
+import { reply, scripted, startModelServer, toolResults, type ModelScript, type ModelServer } from "../../src/sandbox/model-server";
 import type { StoredEvent } from "../../src/thread/events";
 import type { ThreadService } from "../../src/thread/service-api";
 import { App, Platform, type Plugin } from "../fakes/obsidian";
@@ -10,6 +10,9 @@ import { MANIFEST, buildBundle, loadBundle } from "./support/bundle";
 import { DATA_PATH } from "./support/plugin";
 import { setTimeout } from "../../src/node/timers";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
+import { readFile } from "../../src/node/fs";
+import * as path from "../../src/node/path";
+import type { ToolContract } from "../tools/support/tool-contract";
 
 interface BundledPlugin extends Plugin {
 	service(): Promise<ThreadService>;
@@ -39,17 +42,18 @@ afterAll(() => {
 	Platform.isMobileApp = platform.mobile;
 });
 
+/** A fresh script each time (a script counts its calls). */
+const readsTheNote = (): ModelScript => scripted(reply.toolCalls([{ name: "readNote", args: { path: "Groceries.md" } }]), (request) => {
+	const results = toolResults(request).map((r) => r.content).join("\n");
+	if (!results.includes("Buy milk")) throw new Error(`the tool result did not reach the model: ${results}`);
+	return reply.text(ANSWER);
+});
+
 /** Loads main.js, points the main model at the scripted server, and sends one message. */
-async function converse(options: { desktop: boolean }): Promise<{ events: StoredEvent[]; plugin: BundledPlugin }> {
+async function converse(options: { desktop: boolean; script?: ModelScript }): Promise<{ events: StoredEvent[]; plugin: BundledPlugin }> {
 	Platform.isDesktopApp = options.desktop;
 	Platform.isMobileApp = !options.desktop;
-	server = await startModelServer({
-		script: scripted(reply.toolCalls([{ name: "readNote", args: { path: "Groceries.md" } }]), (request) => {
-			const results = toolResults(request).map((r) => r.content).join("\n");
-			if (!results.includes("Buy milk")) throw new Error(`the tool result did not reach the model: ${results}`);
-			return reply.text(ANSWER);
-		}),
-	});
+	server = await startModelServer({ script: options.script ?? readsTheNote() });
 	const app = new App();
 	app.vault.seed({ "Groceries.md": NOTE });
 	await app.vault.adapter.mkdir(`${DEFAULT_CONFIG_DIR}/plugins/redline`);
@@ -101,6 +105,20 @@ describe("main.js streams a model's reply through its bundled LangChain", () => 
 			await plugin.whenUnloaded();
 		});
 	}
+
+	// main.js holds zod's mini API only (build/cuts.mjs), which, unlike its classic API, sets no
+	// error messages on import: without English set by Redline, every mistake read "Invalid input".
+	it("sends the tools' definitions and words a call's bad arguments as the source does", async () => {
+		const contract = JSON.parse(await readFile(path.fileURLToPath(new URL("../tools/fixtures/tool-contract.json", import.meta.url)), "utf8")) as ToolContract;
+		const badCalls = contract.outcomes.filter((outcome) => outcome.tool === "readNote" && !outcome.ok && typeof outcome.args === "object" && outcome.args !== null && !Array.isArray(outcome.args));
+		const script = scripted(reply.toolCalls(badCalls.map((call) => ({ name: call.tool, args: call.args as Record<string, unknown> }))), () => reply.text("I will fix the arguments."));
+		const { events, plugin } = await converse({ desktop: false, script });
+		expect(server!.requests[0].body.tools).toEqual(contract.definitions);
+		const messages = ofType(events, "tool_call_completed").map((completed) => completed.result.message);
+		expect(messages).toEqual(badCalls.map((call) => `${String(call.result)}\nFix the arguments and call readNote again.`));
+		plugin.unload();
+		await plugin.whenUnloaded();
+	});
 
 	it("on desktop, hands the answer over token by token as the server streams it", async () => {
 		const { events, plugin } = await converse({ desktop: true });

@@ -124,6 +124,23 @@ describe("LangChain's messages with the cuts", () => {
 	});
 });
 
+describe("LangChain's JSON schemas with the cuts", () => {
+	it("pass a tool's plain JSON schema through untouched, and name the converter a zod schema would need", async () => {
+		const file = await entry('import { toJsonSchema } from "@langchain/core/utils/json_schema"; import * as z from "zod/mini"; module.exports = { toJsonSchema, zodSchema: z.object({ word: z.string() }) };');
+		const built = await esbuild.build({ ...buildOptions({ production: false }), entryPoints: [file], outfile: undefined, write: false, sourcemap: false, logLevel: "silent", metafile: true, nodePaths: [path.join(root, "node_modules")] });
+		// The stand-in replaced zod's converter, and only that: zod's schemas are still real.
+		const inputs = Object.values(built.metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([input]) => input));
+		expect(inputs.some((input) => input.endsWith("zod/v4/core/json-schema-processors.js"))).toBe(false);
+		expect(inputs.some((input) => input.endsWith("src/obsidian/shims/zod-json-schema.ts"))).toBe(true);
+		expect(inputs.some((input) => input.endsWith("zod/v4/core/schemas.js"))).toBe(true);
+		const module = { exports: {} as { toJsonSchema(schema: unknown): unknown; zodSchema: unknown } };
+		(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void)(module, module.exports, createRequire(import.meta.url));
+		const schema = { type: "object", properties: { word: { type: "string" } }, required: ["word"] };
+		expect(module.exports.toJsonSchema(schema)).toBe(schema);
+		expect(() => module.exports.toJsonSchema(module.exports.zodSchema)).toThrow("toJSONSchema() is not included in Redline's bundle (zod's JSON-schema converter, for LangChain tools and structured output written in zod, which Redline does not use)");
+	}, 60_000);
+});
+
 describe("LangChain's chat models with the cuts", () => {
 	it("refuse withStructuredOutput with an error naming what is missing, and still bind tools", async () => {
 		const file = await entry('import { ChatOpenAICompletions } from "@langchain/openai"; module.exports = { ChatOpenAICompletions };');
