@@ -102,6 +102,13 @@ const standInRules = [
 		kind: "value",
 	},
 	{
+		// Pages of list results (about 2.5 KB): only list methods (chat.completions.list, stored
+		// messages...) and client.getAPIList make them; chat.completions.create returns no page.
+		importers: ["openai/client.mjs", "openai/index.mjs", "openai/resources/chat/completions/completions.mjs", "openai/resources/chat/completions/messages.mjs"],
+		replaces: ["openai/core/pagination.mjs"],
+		kind: "value",
+	},
+	{
 		// zod 3 response formats for withStructuredOutput (about 55 KB); Redline's schemas are zod 4
 		// (which @langchain/openai converts itself) and it asks for no structured output.
 		importers: ["@langchain/openai/dist/utils/output.js"],
@@ -143,11 +150,12 @@ export const openaiStandIns = {
 		// Relative imports (inside openai) and `openai/...` (from @langchain/openai) only.
 		build.onResolve({ filter: /^(\.\.?\/|openai\/)/ }, async (args) => {
 			if (args.pluginData?.standInLookup) return undefined;
-			const rule = standInRules.find((r) => r.importers.has(args.importer));
-			if (!rule) return undefined;
+			const rules = standInRules.filter((r) => r.importers.has(args.importer));
+			if (rules.length === 0) return undefined;
 			const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { standInLookup: true } });
 			// Anything else resolves as usual (esbuild resolves it again, unchanged).
-			if (resolved.errors.length > 0 || !rule.replaces(resolved.path)) return undefined;
+			const rule = resolved.errors.length > 0 ? undefined : rules.find((r) => r.replaces(resolved.path));
+			if (!rule) return undefined;
 			return { path: resolved.path, namespace: "openai-stand-in", pluginData: { kind: rule.kind } };
 		});
 		build.onResolve({ filter: /^openai-stand-in-helper$/ }, () => ({ path: "helper", namespace: "openai-stand-in-helper" }));

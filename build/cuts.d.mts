@@ -17,6 +17,15 @@ export interface StandIn {
 	contents?: string;
 }
 
+/** Methods of a class in a package file whose bodies become a throw naming the method. */
+export interface MethodStandIn {
+	file: string;
+	class: string;
+	methods: string[];
+	/** What the methods are for (for the reader: why Redline never calls them). */
+	why: string;
+}
+
 export interface ForbiddenInput {
 	pattern: RegExp;
 	why: string;
@@ -24,6 +33,7 @@ export interface ForbiddenInput {
 
 export interface Cuts {
 	rewrites?: Rewrite[];
+	methodStandIns?: MethodStandIn[];
 	sideEffectFree?: string[];
 	standIns?: StandIn[];
 	forbiddenInputs?: ForbiddenInput[];
@@ -32,11 +42,15 @@ export interface Cuts {
 }
 
 export const rewrites: Rewrite[];
+export const methodStandIns: MethodStandIn[];
 export const sideEffectFree: string[];
 export const standIns: StandIn[];
 export const forbiddenInputs: ForbiddenInput[];
 /** main.js's budget in bytes. */
 export const maxBytes: number;
+
+/** `text` with the rule's methods stood in, or what was not found exactly once. */
+export function standInMethods(text: string, rule: MethodStandIn): { text: string; error?: undefined } | { error: string; text?: undefined };
 
 /** The esbuild plugin applying the given cuts. */
 export function bundleCutsPlugin(cuts: Cuts): Plugin;

@@ -80,7 +80,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			sendJson(res, 400, errorBody(400, parsed));
 			return;
 		}
-		const record: RecordedRequest = { body: parsed, headers: { ...req.headers }, receivedAt: Date.now(), outcome: "pending" };
+		const record: RecordedRequest = { body: parsed, headers: { ...req.headers }, target: req.url ?? "", receivedAt: Date.now(), outcome: "pending" };
 		requests.push(record);
 		notifyWaiters();
 		const abort = new AbortController();

@@ -90,6 +90,8 @@ export type RequestOutcome = "pending" | "completed" | "fault" | "client-closed"
 export interface RecordedRequest {
 	body: ChatRequestBody;
 	headers: Record<string, string | string[] | undefined>;
+	/** The request target as the server received it: path and query (`/v1/chat/completions?api-version=...`). */
+	target?: string;
 	/** Date.now() when the request body was read. */
 	receivedAt: number;
 	/** Updated as the reply proceeds; "client-closed" means the client went away mid-reply. */

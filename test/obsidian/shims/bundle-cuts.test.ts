@@ -11,7 +11,7 @@ import { LogStreamCallbackHandler } from "@langchain/core/tracers/log_stream";
 import { ConsoleCallbackHandler as RealConsoleCallbackHandler } from "@langchain/core/tracers/console";
 import { LangChainTracer as RealLangChainTracer } from "@langchain/core/tracers/tracer_langchain";
 import { describe, expect, it, vi } from "vitest";
-import { bundleCuts, bundleCutsPlugin } from "../../../build/cuts.mjs";
+import { bundleCuts, bundleCutsPlugin, methodStandIns, standInMethods } from "../../../build/cuts.mjs";
 import { buildOptions, openaiStandIns } from "../../../esbuild.config.mjs";
 import { deepCompareStrict } from "../../../src/obsidian/shims/json-schema-validator";
 import { encodingForModel } from "../../../src/obsidian/shims/langchain-tiktoken";
@@ -149,8 +149,16 @@ describe("LangChain's chat models with the cuts", () => {
 		(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void)(module, module.exports, createRequire(import.meta.url));
 		const model = new module.exports.ChatOpenAICompletions({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: "http://127.0.0.1:9/v1", dangerouslyAllowBrowser: true } });
 		const schema = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
-		expect(() => model.withStructuredOutput(schema)).toThrow("is not included in Redline's bundle (LangChain's withStructuredOutput(), which Redline does not use)");
-		expect(model.bindTools([{ type: "function", function: { name: "readNote", description: "Reads a note", parameters: schema } }])).toBeDefined();
+		expect(() => model.withStructuredOutput(schema)).toThrow("BaseChatOpenAI.withStructuredOutput() is not included in Redline's bundle (build/cuts.mjs)");
+		const bound = model.bindTools([{ type: "function", function: { name: "readNote", description: "Reads a note", parameters: schema } }]) as { withRetry(): unknown; stream: unknown; config: { tools: unknown[] } };
+		expect(bound.config.tools).toEqual([{ type: "function", function: { name: "readNote", description: "Reads a note", parameters: schema } }]);
+		expect(typeof bound.stream).toBe("function");
+		// The methods stood in are still there, and say what is missing when called.
+		const runnable = model as unknown as { pipe(next: unknown): unknown; streamEvents(input: unknown, options: unknown): unknown };
+		expect(typeof runnable.pipe).toBe("function");
+		expect(() => runnable.pipe(model)).toThrow("Runnable.pipe() is not included in Redline's bundle (build/cuts.mjs)");
+		expect(() => bound.withRetry()).toThrow("RunnableBinding.withRetry() is not included in Redline's bundle");
+		expect(() => runnable.streamEvents("Hi", { version: "v2" })).toThrow("BaseChatModel.streamEvents() is not included in Redline's bundle");
 	}, 60_000);
 });
 
@@ -169,12 +177,58 @@ describe("the OpenAI client with the cuts", () => {
 	}, 60_000);
 });
 
+describe("a method stood in", () => {
+	const source = ["var Kept = class extends Base {", "\tpipe(next) {", "\t\treturn next;", "\t}", "};", "var Cut = class Cut extends Kept {", "\tstatic from(x) {", "\t\treturn new Cut(x);", "\t}", "\tasync *stream(input, { signal } = {}) {", "\t\tif (signal) {", "\t\t\tyield input;", "\t\t}", "\t}", "\tpipe(next) {", "\t\treturn { next };", "\t}", "};"].join("\n");
+
+	it("keeps its signature and throws naming itself, and leaves the rest of the file as it was", () => {
+		const result = standInMethods(source, { file: "x.js", class: "Cut", methods: ["stream", "pipe"], why: "a test" });
+		expect(result.text).toBe(
+			["var Kept = class extends Base {", "\tpipe(next) {", "\t\treturn next;", "\t}", "};", "var Cut = class Cut extends Kept {", "\tstatic from(x) {", "\t\treturn new Cut(x);", "\t}", "\tasync *stream(input, { signal } = {}) {", '\t\tthrow new Error("Cut.stream() is not included in Redline\'s bundle (build/cuts.mjs)");', "\t}", "\tpipe(next) {", '\t\tthrow new Error("Cut.pipe() is not included in Redline\'s bundle (build/cuts.mjs)");', "\t}", "};"].join("\n"),
+		);
+	});
+
+	it("is looked for in its class as it is once the methods before it were stood in", () => {
+		// Standing in a long method shortens its class: the next method is not looked for past the class's end.
+		const later = ["var First = class {", "\tlong() {", "\t\tone();", "\t\ttwo();", "\t\tthree();", "\t\tfour();", "\t\tfive();", "\t\tsix();", "\t}", "\tshort() {", "\t\treturn 1;", "\t}", "};", "var Second = class {", "\tonly() {", "\t\treturn 2;", "\t}", "};"].join("\n");
+		expect(standInMethods(later, { file: "x.js", class: "First", methods: ["long", "only"], why: "a test" }).error).toBe("expected method First.only once in x.js, found it 0 times");
+	});
+
+	it("is looked for in its own class only", () => {
+		expect(standInMethods(source, { file: "x.js", class: "Kept", methods: ["stream"], why: "a test" }).error).toBe("expected method Kept.stream once in x.js, found it 0 times");
+		expect(standInMethods(source, { file: "x.js", class: "Other", methods: ["pipe"], why: "a test" }).error).toBe("expected class Other once in x.js, found it 0 times");
+	});
+
+	it("in main.js is one LangChain has, in the class named", async () => {
+		const { Runnable, RunnableBinding } = await import("@langchain/core/runnables");
+		const { BaseChatModel } = await import("@langchain/core/language_models/chat_models");
+		const { ChatOpenAICompletions } = await import("@langchain/openai");
+		const { CallbackManager } = await import("@langchain/core/callbacks/manager");
+		const classes: Record<string, { prototype: object }> = { Runnable, RunnableBinding, BaseChatModel, CallbackManager, BaseChatOpenAI: Object.getPrototypeOf(ChatOpenAICompletions) as { prototype: object }, ChatOpenAICompletions };
+		for (const rule of methodStandIns) {
+			const cls = classes[rule.class];
+			expect(cls, rule.class).toBeDefined();
+			for (const method of rule.methods) expect(Object.getOwnPropertyNames(cls.prototype), `${rule.class}.${method}`).toContain(method);
+		}
+	});
+});
+
 describe("a cut that no longer fits fails the build", () => {
 	it("when the text to rewrite is not in the package", async () => {
 		const file = await entry('import { tool } from "@langchain/core/tools"; console.log(tool);');
 		const plugin = bundleCutsPlugin({ rewrites: [{ file: "@langchain/core/dist/tools/index.js", from: "text that is not there", to: "" }] });
 		await expect(build(file, [plugin])).rejects.toThrow("expected the text to rewrite exactly once in @langchain/core/dist/tools/index.js, found it 0 times");
 	});
+
+	it("when a method to stand in is not in its class, or the class is not in the file", async () => {
+		const file = await entry('import { Runnable } from "@langchain/core/runnables"; console.log(Runnable);');
+		const method = bundleCutsPlugin({ methodStandIns: [{ file: "@langchain/core/dist/runnables/base.js", class: "Runnable", methods: ["noSuchMethod"], why: "a test" }] });
+		await expect(build(file, [method])).rejects.toThrow("expected method Runnable.noSuchMethod once in @langchain/core/dist/runnables/base.js, found it 0 times");
+		// A method of another class in the same file is not this class's.
+		const elsewhere = bundleCutsPlugin({ methodStandIns: [{ file: "@langchain/core/dist/runnables/base.js", class: "RunnableBinding", methods: ["getGraph"], why: "a test" }] });
+		await expect(build(file, [elsewhere])).rejects.toThrow("expected method RunnableBinding.getGraph once");
+		const cls = bundleCutsPlugin({ methodStandIns: [{ file: "@langchain/core/dist/runnables/base.js", class: "NoSuchClass", methods: ["pipe"], why: "a test" }] });
+		await expect(build(file, [cls])).rejects.toThrow("expected class NoSuchClass once in @langchain/core/dist/runnables/base.js, found it 0 times");
+	}, 60_000);
 
 	it("when a stand-in lacks a name its importer imports", async () => {
 		const shim = await entry("export const getEncoding = () => Promise.reject(new Error());\n");

@@ -1,7 +1,9 @@
-// The OpenAI client bundled into main.js: chat.completions works as before over real HTTP, and
-// the parts replaced by stand-ins fail with an error that names what is missing.
+// The OpenAI client bundled into main.js (its stand-ins and the cuts of build/cuts.mjs):
+// chat.completions works as before over real HTTP, and the parts replaced by stand-ins fail with
+// an error that names what is missing.
 import esbuild from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleCuts } from "../../../build/cuts.mjs";
 import { openaiStandIns } from "../../../esbuild.config.mjs";
 import { reply, scripted, startModelServer, type ModelServer } from "../../../src/sandbox/model-server";
 import type * as Fixture from "./fixtures/openai-client";
@@ -15,7 +17,7 @@ let server: ModelServer;
 
 beforeAll(async () => {
 	const entry = fileURLToPath(new URL("fixtures/openai-client.ts", import.meta.url));
-	const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "browser", target: "es2022", write: false, logLevel: "silent", plugins: [openaiStandIns], metafile: true });
+	const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "browser", target: "es2022", write: false, logLevel: "silent", plugins: [openaiStandIns, bundleCuts], metafile: true });
 	// Stand-ins appear as "openai-stand-in:<path>"; only real files count here.
 	inputs = Object.keys(built.metafile.inputs).filter((file) => !file.startsWith("openai-stand-in"));
 	const module = { exports: {} as typeof Fixture };
@@ -31,7 +33,7 @@ afterAll(async () => {
 
 describe("the OpenAI client with stand-ins", () => {
 	it("leaves the unused API areas and helpers out of the bundle", () => {
-		for (const left of ["openai/resources/beta/", "openai/resources/files.mjs", "openai/lib/ChatCompletionStream.mjs"]) {
+		for (const left of ["openai/resources/beta/", "openai/resources/files.mjs", "openai/lib/ChatCompletionStream.mjs", "openai/core/pagination.mjs", "openai/internal/qs/"]) {
 			expect(inputs.some((file) => file.includes(`node_modules/${left}`)), left).toBe(false);
 		}
 		expect(inputs.some((file) => file.includes("node_modules/openai/resources/chat/completions/completions.mjs"))).toBe(true);
@@ -49,6 +51,20 @@ describe("the OpenAI client with stand-ins", () => {
 		expect(() => client.files.list()).toThrow(/openai: Files\.list is not included in Redline's bundle/);
 		expect(() => client.beta.assistants).toThrow(/openai: Beta\.assistants is not included/);
 		expect(() => client.chat.completions.stream({ model: "m", messages: [] })).toThrow(/ChatCompletionStream\.createChatCompletion is not included/);
+		// Pages of list results (the client exports their classes too).
+		const pages = client.constructor as unknown as { CursorPage: new () => unknown };
+		expect(() => new pages.CursorPage()).toThrow(/openai: new CursorPage\(\) is not included in Redline's bundle/);
+	});
+
+	it("passes a base URL's query on as the real client does", async () => {
+		const own = await startModelServer({ script: scripted(reply.text("Hello")) });
+		try {
+			const client = bundled.client(`${own.baseURL}?api-version=2024-10-21&tag=a%20b`);
+			await client.chat.completions.create({ model: "scripted", messages: [{ role: "user", content: "Hi" }] });
+			expect(own.requests[0]?.target).toBe("/v1/chat/completions?api-version=2024-10-21&tag=a%20b");
+		} finally {
+			await own.close();
+		}
 	});
 
 	it("still builds the client's area objects, so constructing a client costs no error", () => {
