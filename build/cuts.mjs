@@ -208,7 +208,7 @@ export function standInMethods(text, { file, class: className, methods }) {
 		const close = lines.findIndex((line, i) => i > at && line === `${indent}}`);
 		if (close < 0 || close > end) return { error: `method ${className}.${method} in ${file} has no end` };
 		// Short: each is in main.js (the list above says why Redline never calls it).
-		const message = `${className}.${method}() is not included in Redline's bundle (build/cuts.mjs)`;
+		const message = `${className}.${method}() is not included in Redline's bundle`;
 		lines.splice(at + 1, close - at - 1, `${indent}\tthrow new Error(${JSON.stringify(message)});`);
 	}
 	return { text: lines.join("\n") };

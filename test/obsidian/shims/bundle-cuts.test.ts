@@ -149,14 +149,14 @@ describe("LangChain's chat models with the cuts", () => {
 		(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void)(module, module.exports, createRequire(import.meta.url));
 		const model = new module.exports.ChatOpenAICompletions({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: "http://127.0.0.1:9/v1", dangerouslyAllowBrowser: true } });
 		const schema = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
-		expect(() => model.withStructuredOutput(schema)).toThrow("BaseChatOpenAI.withStructuredOutput() is not included in Redline's bundle (build/cuts.mjs)");
+		expect(() => model.withStructuredOutput(schema)).toThrow("BaseChatOpenAI.withStructuredOutput() is not included in Redline's bundle");
 		const bound = model.bindTools([{ type: "function", function: { name: "readNote", description: "Reads a note", parameters: schema } }]) as { withRetry(): unknown; stream: unknown; config: { tools: unknown[] } };
 		expect(bound.config.tools).toEqual([{ type: "function", function: { name: "readNote", description: "Reads a note", parameters: schema } }]);
 		expect(typeof bound.stream).toBe("function");
 		// The methods stood in are still there, and say what is missing when called.
 		const runnable = model as unknown as { pipe(next: unknown): unknown; streamEvents(input: unknown, options: unknown): unknown };
 		expect(typeof runnable.pipe).toBe("function");
-		expect(() => runnable.pipe(model)).toThrow("Runnable.pipe() is not included in Redline's bundle (build/cuts.mjs)");
+		expect(() => runnable.pipe(model)).toThrow("Runnable.pipe() is not included in Redline's bundle");
 		expect(() => bound.withRetry()).toThrow("RunnableBinding.withRetry() is not included in Redline's bundle");
 		expect(() => runnable.streamEvents("Hi", { version: "v2" })).toThrow("BaseChatModel.streamEvents() is not included in Redline's bundle");
 	}, 60_000);
@@ -183,7 +183,7 @@ describe("a method stood in", () => {
 	it("keeps its signature and throws naming itself, and leaves the rest of the file as it was", () => {
 		const result = standInMethods(source, { file: "x.js", class: "Cut", methods: ["stream", "pipe"], why: "a test" });
 		expect(result.text).toBe(
-			["var Kept = class extends Base {", "\tpipe(next) {", "\t\treturn next;", "\t}", "};", "var Cut = class Cut extends Kept {", "\tstatic from(x) {", "\t\treturn new Cut(x);", "\t}", "\tasync *stream(input, { signal } = {}) {", '\t\tthrow new Error("Cut.stream() is not included in Redline\'s bundle (build/cuts.mjs)");', "\t}", "\tpipe(next) {", '\t\tthrow new Error("Cut.pipe() is not included in Redline\'s bundle (build/cuts.mjs)");', "\t}", "};"].join("\n"),
+			["var Kept = class extends Base {", "\tpipe(next) {", "\t\treturn next;", "\t}", "};", "var Cut = class Cut extends Kept {", "\tstatic from(x) {", "\t\treturn new Cut(x);", "\t}", "\tasync *stream(input, { signal } = {}) {", '\t\tthrow new Error("Cut.stream() is not included in Redline\'s bundle");', "\t}", "\tpipe(next) {", '\t\tthrow new Error("Cut.pipe() is not included in Redline\'s bundle");', "\t}", "};"].join("\n"),
 		);
 	});
 
