@@ -21,7 +21,9 @@ async function until(check: () => boolean): Promise<void> {
 
 describe("the desktop transport (fetch on Node's http)", () => {
 	it("streams a ChatOpenAI reply token by token, before the server has finished", async () => {
-		server = await startModelServer({ script: scripted({ text: "one two three four five six", pace: { firstTokenMs: 0, tokensPerSecond: 40 } }) });
+		// Slow enough (about 0.7 s for the reply) that a loaded CI machine still reads the first token
+		// while the server is writing; a transport that buffers the whole body sees "completed" here.
+		server = await startModelServer({ script: scripted({ text: "one two three four five six", pace: { firstTokenMs: 0, tokensPerSecond: 8 } }) });
 		const chunks: string[] = [];
 		const outcomesAtChunk: string[] = [];
 		for await (const chunk of await model(server.baseURL).stream("Count")) {
