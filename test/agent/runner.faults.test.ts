@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { closedPort } from "../support/closed-port";
 import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
 import { harness, ofType } from "./support/harness";
-import { net } from "../../src/node/http";
-
-/** A port on loopback where nothing listens. */
-async function closedPort(): Promise<number> {
-	const probe = net.createServer();
-	await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-	const { port } = probe.address() as { port: number };
-	await new Promise((resolve) => probe.close(resolve));
-	return port;
-}
 
 describe("AgentRunner: model failures and bad model output", () => {
 	it("waits as long as Retry-After says after a 429, then succeeds", async () => {

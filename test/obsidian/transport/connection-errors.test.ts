@@ -4,6 +4,7 @@
 // request"), all the way to the message the agent shows. (Failed before: the user saw only
 // "The connection to the model was lost (Connection error.)".)
 import { ChatOpenAI } from "@langchain/openai";
+import { closedPort } from "../../support/closed-port";
 import { afterEach, describe, expect, it } from "vitest";
 import { classifyModelError } from "../../../src/agent/model-errors";
 import { ModelTransportError, findTransportError } from "../../../src/llm/transport-error";
@@ -11,22 +12,13 @@ import { createNodeFetch } from "../../../src/obsidian/transport/node-fetch";
 import * as path from "../../../src/node/path";
 import { fileURLToPath } from "../../../src/node/path";
 import { readFileSync } from "../../../src/node/fs";
-import { http, https, net } from "../../../src/node/http";
+import { http, https } from "../../../src/node/http";
 
 const fixtures = fileURLToPath(new URL("fixtures", import.meta.url));
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
 	for (const close of closers.splice(0)) await close();
 });
-
-/** A port on loopback where nothing listens. */
-async function closedPort(): Promise<number> {
-	const probe = net.createServer();
-	await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-	const { port } = probe.address() as { port: number };
-	await new Promise((resolve) => probe.close(resolve));
-	return port;
-}
 
 /** An HTTPS server with a self-signed certificate, as a TLS-inspecting proxy presents its own. */
 async function untrustedHttpsServer(): Promise<string> {
