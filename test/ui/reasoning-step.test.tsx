@@ -3,7 +3,7 @@
  * A thinking model's reasoning in the pane: a "Thinking…" step while it reasons, then a collapsed
  * "Thought for N s" step whose text opens on a click, and never in the answer text.
  */
-import { act, cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { EventScript } from "./support/events";
 import { renderThread } from "./support/render";
@@ -35,7 +35,8 @@ describe("reasoning steps", () => {
 		s.status("idle");
 		const { user } = await renderThread(s);
 		const log = screen.getByRole("log");
-		expect(log.querySelector(".redline-message-assistant")?.textContent).toBe("I removed the headings.");
+		// A finished reply's Markdown is rendered after mount: wait for it rather than read it at once.
+		await waitFor(() => expect(log.querySelector(".redline-message-assistant")?.textContent).toBe("I removed the headings."));
 		await user.click(screen.getByRole("button", { name: /Show steps: 1 step/ }));
 		// Started at :04, last reasoning at :06.
 		const summary = screen.getByText("Thought for 2.0 s");
