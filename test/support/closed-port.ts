@@ -1,0 +1,10 @@
+import { net } from "../../src/node/http";
+
+/** A port on loopback where nothing listens: a connection to it is refused at once. */
+export async function closedPort(): Promise<number> {
+	const probe = net.createServer();
+	await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+	const { port } = probe.address() as { port: number };
+	await new Promise((resolve) => probe.close(resolve));
+	return port;
+}
