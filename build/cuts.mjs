@@ -186,6 +186,16 @@ export const methodStandIns = [
 		why: "LangChain's structured output and OpenAI moderation",
 	},
 	{ file: "@langchain/openai/dist/chat_models/completions.js", class: "ChatOpenAICompletions", methods: ["_streamChatModelEvents"], why: "LangChain's chat model event streams" },
+	// ChatOpenAI builds one client with apiKey and baseURL (never an X.509 identity: the workload
+	// identity stand-in refuses one) and calls chat.completions.create, which is one post().
+	{
+		file: "openai/client.mjs",
+		class: "OpenAI",
+		methods: ["withOptions", "_buildWebSocketHeaders", "readX509ResponseError", "getAPIList", "requestAPIList"],
+		why: "clients cloned with other options, Realtime WebSocket handshakes, X.509 error bodies and pages of list results",
+	},
+	// LangChain reads a completion stream with for await (Symbol.asyncIterator), nothing else.
+	{ file: "openai/core/streaming.mjs", class: "Stream", methods: ["fromReadableStream", "__betaTransformIterator", "tee", "toReadableStream"], why: "an OpenAI stream read back from a ReadableStream, split in two or turned into one" },
 ];
 
 /**
@@ -196,11 +206,12 @@ export function standInMethods(text, { file, class: className, methods }) {
 	const lines = text.split("\n");
 	for (const method of methods) {
 		// The class's lines, found again for each method (standing one in shortens the class).
-		const starts = lines.flatMap((line, i) => (new RegExp(`^(var|let|const) ${className} = class\\b`).test(line) ? [i] : []));
+		// LangChain's bundled classes are `var Name = class` (tabs), the openai package's `export class Name` (4 spaces).
+		const starts = lines.flatMap((line, i) => (new RegExp(`^((var|let|const) ${className} = class|(export )?class ${className})\\b`).test(line) ? [i] : []));
 		if (starts.length !== 1) return { error: `expected class ${className} once in ${file}, found it ${starts.length} times` };
-		const end = lines.findIndex((line, i) => i > starts[0] && line === "};");
+		const end = lines.findIndex((line, i) => i > starts[0] && (line === "};" || line === "}"));
 		if (end < 0) return { error: `class ${className} in ${file} has no end` };
-		const signature = new RegExp(`^(\\t)(?:static )?(?:async )?\\*?${method.replace(/\$/g, "\\$")}\\(.*\\) \\{$`);
+		const signature = new RegExp(`^(\\t| {4})(?:static )?(?:async )?\\*?${method.replace(/\$/g, "\\$")}\\(.*\\) \\{$`);
 		const found = lines.flatMap((line, i) => (i > starts[0] && i < end && signature.test(line) ? [i] : []));
 		if (found.length !== 1) return { error: `expected method ${className}.${method} once in ${file}, found it ${found.length} times` };
 		const [at] = found;
@@ -209,7 +220,7 @@ export function standInMethods(text, { file, class: className, methods }) {
 		if (close < 0 || close > end) return { error: `method ${className}.${method} in ${file} has no end` };
 		// Short: each is in main.js (the list above says why Redline never calls it).
 		const message = `${className}.${method}() is not included in Redline's bundle`;
-		lines.splice(at + 1, close - at - 1, `${indent}\tthrow new Error(${JSON.stringify(message)});`);
+		lines.splice(at + 1, close - at - 1, `${indent}${indent}throw new Error(${JSON.stringify(message)});`);
 	}
 	return { text: lines.join("\n") };
 }

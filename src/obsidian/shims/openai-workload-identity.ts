@@ -2,8 +2,8 @@
  * Stand-in for the OpenAI client's workload-identity authentication in main.js (X.509 certificate
  * identities and subject-token exchange, about 25 KB; client.mjs's imports only, see
  * build/cuts.mjs). Redline authenticates with an API key and never passes `workloadIdentity`,
- * `credential` or `x509Transport` (src/llm/chat-model.ts), and it never clones a client with
- * `withOptions`. What the client runs for every client and request without those options is
+ * `credential` or `x509Transport` (src/llm/chat-model.ts), and client.withOptions() is stood in
+ * (build/cuts.mjs, methodStandIns). What the client runs for every client and request without those options is
  * kept with the same results as openai 7.55; everything else throws, naming what is missing.
  */
 import { unreachable } from "./unreachable";
@@ -22,7 +22,8 @@ export function normalizeX509CredentialOptions<Options extends { credential?: un
 	return { credential: undefined, options };
 }
 
-// Only reached with an X.509 identity, a legacy workload identity or client.withOptions().
+// Only reached with an X.509 identity or a legacy workload identity (prepareX509ClientClone: by
+// client.withOptions(), whose body is a throw in main.js; client.mjs still imports the name).
 export const X509WorkloadIdentityAuth = unreachable("X509WorkloadIdentityAuth", usedFor);
 export const WorkloadIdentityAuth = unreachable("WorkloadIdentityAuth", usedFor);
 export const assertX509RequestOptions = unreachable("assertX509RequestOptions", usedFor);

@@ -170,7 +170,7 @@ describe("the OpenAI client with the cuts", () => {
 		run(module, module.exports, createRequire(import.meta.url));
 		const client = module.exports.client("http://127.0.0.1:9/v1");
 		expect(client.chat.completions).toBeDefined();
-		expect(() => client.withOptions({ timeout: 1 })).toThrow("prepareX509ClientClone() is not included in Redline's bundle (OpenAI's client.withOptions()");
+		expect(() => client.withOptions({ timeout: 1 })).toThrow("OpenAI.withOptions() is not included in Redline's bundle");
 		const OpenAI = client.constructor as new (options: Record<string, unknown>) => unknown;
 		expect(() => new OpenAI({ apiKey: null, workloadIdentity: { type: "x509" }, dangerouslyAllowBrowser: true })).toThrow("workloadIdentity is not included in Redline's bundle");
 		expect(() => new OpenAI({ credential: {}, dangerouslyAllowBrowser: true })).toThrow("The credential option is not included");
@@ -193,21 +193,33 @@ describe("a method stood in", () => {
 		expect(standInMethods(later, { file: "x.js", class: "First", methods: ["long", "only"], why: "a test" }).error).toBe("expected method First.only once in x.js, found it 0 times");
 	});
 
+	it("is found in a class written as the openai package writes its classes", () => {
+		const openaiStyle = ["export class Client {", "    constructor(options = {}) {", "        this.options = options;", "    }", "    withOptions(options) {", "        return new Client({ ...this.options, ...options });", "    }", "    static from(stream, controller) {", "        return stream;", "    }", "}", "function after() {", "    return 1;", "}"].join("\n");
+		expect(standInMethods(openaiStyle, { file: "x.mjs", class: "Client", methods: ["withOptions", "from"], why: "a test" }).text).toBe(
+			["export class Client {", "    constructor(options = {}) {", "        this.options = options;", "    }", "    withOptions(options) {", '        throw new Error("Client.withOptions() is not included in Redline\'s bundle");', "    }", "    static from(stream, controller) {", '        throw new Error("Client.from() is not included in Redline\'s bundle");', "    }", "}", "function after() {", "    return 1;", "}"].join("\n"),
+		);
+		// The class ends at its closing brace: a function after it is not one of its methods.
+		expect(standInMethods(openaiStyle, { file: "x.mjs", class: "Client", methods: ["after"], why: "a test" }).error).toBe("expected method Client.after once in x.mjs, found it 0 times");
+	});
+
 	it("is looked for in its own class only", () => {
 		expect(standInMethods(source, { file: "x.js", class: "Kept", methods: ["stream"], why: "a test" }).error).toBe("expected method Kept.stream once in x.js, found it 0 times");
 		expect(standInMethods(source, { file: "x.js", class: "Other", methods: ["pipe"], why: "a test" }).error).toBe("expected class Other once in x.js, found it 0 times");
 	});
 
-	it("in main.js is one LangChain has, in the class named", async () => {
+	it("in main.js is one its package has, in the class named", async () => {
 		const { Runnable, RunnableBinding } = await import("@langchain/core/runnables");
+		const { OpenAI } = await import("openai");
+		const { Stream } = await import("openai/core/streaming");
 		const { BaseChatModel } = await import("@langchain/core/language_models/chat_models");
 		const { ChatOpenAICompletions } = await import("@langchain/openai");
 		const { CallbackManager } = await import("@langchain/core/callbacks/manager");
-		const classes: Record<string, { prototype: object }> = { Runnable, RunnableBinding, BaseChatModel, CallbackManager, BaseChatOpenAI: Object.getPrototypeOf(ChatOpenAICompletions) as { prototype: object }, ChatOpenAICompletions };
+		const classes: Record<string, { prototype: object }> = { Runnable, RunnableBinding, BaseChatModel, CallbackManager, BaseChatOpenAI: Object.getPrototypeOf(ChatOpenAICompletions) as { prototype: object }, ChatOpenAICompletions, OpenAI, Stream };
 		for (const rule of methodStandIns) {
 			const cls = classes[rule.class];
 			expect(cls, rule.class).toBeDefined();
-			for (const method of rule.methods) expect(Object.getOwnPropertyNames(cls.prototype), `${rule.class}.${method}`).toContain(method);
+			// A static method is the class's own, the others its prototype's.
+			for (const method of rule.methods) expect([...Object.getOwnPropertyNames(cls.prototype), ...Object.getOwnPropertyNames(cls)], `${rule.class}.${method}`).toContain(method);
 		}
 	});
 });

@@ -44,6 +44,11 @@ describe("the OpenAI client with stand-ins", () => {
 		let text = "";
 		for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? "";
 		expect(text).toBe("Hello from the model");
+		// LangChain only iterates a stream: splitting it or turning it into a ReadableStream is left out.
+		expect(() => stream.tee()).toThrow("Stream.tee() is not included in Redline's bundle");
+		expect(() => stream.toReadableStream()).toThrow("Stream.toReadableStream() is not included in Redline's bundle");
+		const Stream = stream.constructor as unknown as { fromReadableStream(body: unknown, controller: unknown): unknown };
+		expect(() => Stream.fromReadableStream(new ReadableStream(), new AbortController())).toThrow("Stream.fromReadableStream() is not included in Redline's bundle");
 	});
 
 	it("names the missing part when code reaches an area left out", () => {
@@ -54,6 +59,7 @@ describe("the OpenAI client with stand-ins", () => {
 		// Pages of list results (the client exports their classes too).
 		const pages = client.constructor as unknown as { CursorPage: new () => unknown };
 		expect(() => new pages.CursorPage()).toThrow(/openai: new CursorPage\(\) is not included in Redline's bundle/);
+		expect(() => client.chat.completions.list()).toThrow("OpenAI.getAPIList() is not included in Redline's bundle");
 	});
 
 	it("passes a base URL's query on as the real client does", async () => {
