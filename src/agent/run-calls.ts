@@ -9,9 +9,10 @@
  * the stop waits, and the result says what happened. A shutdown records no stop at all: the
  * next open recovers the turn as interrupted (src/thread/recovery.ts).
  */
-import { isShutdown } from "../thread/driver";
+import { isShutdown, STOPPED_MESSAGE } from "../thread/driver";
 import type { ThreadHandle } from "../thread/driver";
 import { INTERRUPTED_CALL_MESSAGE } from "../thread/recovery";
+import type { SettleReason } from "../thread/events";
 import type { ToolCallView } from "../thread/state";
 import { toolResult } from "../tools/result";
 import type { ToolResult } from "../tools/result";
@@ -25,8 +26,6 @@ import { persist } from "./persist";
 import { setStatus } from "./status";
 
 export type SettleOutcome = "done" | "waiting_for_approval" | "waiting_for_answer" | "stopped";
-
-export const STOPPED_MESSAGE = "Stopped by the user";
 
 /** The result a denied call answers the model with. */
 export function deniedResult(call: ToolCallView): ToolResult {
@@ -108,7 +107,8 @@ async function runCall(
 		throw failure;
 	}
 	if (signal.aborted) {
-		complete(thread, call.callId, toolResult.error(stoppedBeforeRunning(signal)));
+		if (isShutdown(signal)) complete(thread, call.callId, toolResult.error("Not run: Redline was closing before this call started."));
+		else complete(thread, call.callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`), "stopped");
 		return "stopped";
 	}
 	const scope = new CallScope(thread, call.callId, env, signal);
@@ -122,7 +122,7 @@ async function runCall(
 	scope.close();
 	if (outcome === ABORTED) {
 		// At shutdown the call stays running in the log: reopening says it was interrupted.
-		if (!isShutdown(signal)) complete(thread, call.callId, toolResult.error(STOPPED_MESSAGE));
+		if (!isShutdown(signal)) complete(thread, call.callId, toolResult.error(STOPPED_MESSAGE), "stopped");
 		return "stopped";
 	}
 	if (isSuspended(outcome)) {
@@ -132,10 +132,6 @@ async function runCall(
 	complete(thread, call.callId, outcome);
 	await persist(thread);
 	return signal.aborted ? "stopped" : "completed";
-}
-
-function stoppedBeforeRunning(signal: AbortSignal): string {
-	return isShutdown(signal) ? "Not run: Redline was closing before this call started." : `${STOPPED_MESSAGE} before this call ran.`;
 }
 
 const ABORTED = Symbol("aborted");
@@ -172,11 +168,11 @@ function stop(thread: ThreadHandle, signal: AbortSignal): "stopped" {
 	if (isShutdown(signal)) return "stopped";
 	for (const callId of thread.state().toolCallOrder) {
 		const call = thread.state().toolCalls[callId];
-		if (call?.phase === "approved") complete(thread, callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`));
+		if (call?.phase === "approved") complete(thread, callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`), "stopped");
 	}
 	return "stopped";
 }
 
-function complete(thread: ThreadHandle, callId: string, result: ToolResult): void {
-	thread.append({ type: "tool_call_completed", callId, result });
+function complete(thread: ThreadHandle, callId: string, result: ToolResult, reason?: SettleReason): void {
+	thread.append(reason ? { type: "tool_call_completed", callId, result, reason } : { type: "tool_call_completed", callId, result });
 }

@@ -22,6 +22,9 @@ export interface ThreadHandle {
 /** How a call overtaken by a newer user message is answered (the message follows). */
 export const NEW_MESSAGE_INSTEAD = "The user sent a new message instead: ";
 
+/** How a call the user stopped is answered; " before this call ran." follows when it never started. */
+export const STOPPED_MESSAGE = "Stopped by the user";
+
 /**
  * The abort reason of a drive stopped because the service shuts down (quitting Obsidian, a plugin
  * reload), as opposed to the user's Stop. It is not the user's doing, so a driver records nothing

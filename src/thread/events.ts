@@ -12,7 +12,7 @@ export type ToolDecision = "approved" | "denied";
 export type EditOperation = "create" | "modify" | "rewrite";
 export type PinnedItem = { path: string } | { handle: string };
 /** Why a call was settled for the user rather than by them (tool_call_decided/completed.reason). */
-export type SettleReason = "new_message";
+export type SettleReason = "new_message" | "stopped";
 
 /** One askUser question as recorded (options normalized to objects). */
 export interface AskOption {
@@ -66,7 +66,10 @@ export interface EventPayloads {
 	tool_call_started: { callId: string };
 	/** changes: edit blocks received so far while a fast apply streams ("2 changes so far"). */
 	tool_call_progress: { callId: string; phase: string; fraction?: number; changes?: number };
-	/** reason: as on tool_call_decided, for an approved call that never started ("new_message"). */
+	/**
+	 * reason: as on tool_call_decided, for an approved call that never started ("new_message");
+	 * "stopped": the user pressed Stop, before the call started or while it ran.
+	 */
 	tool_call_completed: { callId: string; result: ToolResult; reason?: SettleReason };
 	tool_preference_set: { tool: string; preference: ToolPreference };
 	question_asked: { askId: string; callId: string; questions: AskQuestion[] };

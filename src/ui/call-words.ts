@@ -4,12 +4,12 @@
  * call that did not run, and shows a person's sentence for the refusals it knows by `data.reason`.
  * Everything here reads structured fields (decision, by, reason, data), never the model's text.
  */
-import { NEW_MESSAGE_INSTEAD } from "../thread/driver";
+import { NEW_MESSAGE_INSTEAD, STOPPED_MESSAGE } from "../thread/driver";
 import type { ToolCallView } from "../thread/state";
 import { argsOf, plural, stringArg } from "./describe";
 
-/** Why a call did not run. */
-export type NotRun = { kind: "skipped"; comment?: string } | { kind: "cancelled" } | { kind: "blocked" };
+/** Why a call did not run, or did not run to its end (stopped while it ran). */
+export type NotRun = { kind: "skipped"; comment?: string } | { kind: "cancelled" } | { kind: "blocked" } | { kind: "stopped"; whileRunning: boolean };
 
 /**
  * A newer user message settled the call. Logs from before `reason` existed say so only in the
@@ -22,7 +22,14 @@ function byNewMessage(call: ToolCallView): boolean {
 	return legacy !== undefined && (legacy.startsWith(NEW_MESSAGE_INSTEAD) || legacy.startsWith(`Not run: ${NEW_MESSAGE_INSTEAD}`));
 }
 
+/** The user pressed Stop. Logs from before `reason` existed say so only in the runner's own constant. */
+function byStop(call: ToolCallView): boolean {
+	if (call.reason !== undefined) return call.reason === "stopped";
+	return call.result?.status === "error" && call.result.message.startsWith(STOPPED_MESSAGE);
+}
+
 export function notRun(call: ToolCallView): NotRun | undefined {
+	if (call.result !== undefined && byStop(call)) return { kind: "stopped", whileRunning: call.result.message === STOPPED_MESSAGE };
 	if (call.decision === "denied") {
 		if (call.decidedBy === "policy") return { kind: "blocked" };
 		if (byNewMessage(call)) return { kind: "cancelled" };
@@ -52,6 +59,8 @@ export function notRunWords(reason: NotRun, tool: string): { badge: string; rest
 			return { badge: "Cancelled", rest: ": you sent a new message" };
 		case "blocked":
 			return { badge: "Blocked", rest: `: ${NEVER_SUBJECT[tool] ?? `${tool} is`} set to Never in this chat` };
+		case "stopped":
+			return { badge: "Stopped", rest: reason.whileRunning ? ": you pressed Stop while it ran" : ": you pressed Stop before it ran" };
 	}
 }
 

@@ -185,6 +185,8 @@ export function appliedFromResult(data: Record<string, unknown> | undefined): { 
 function callState(call: ToolCallView): Step["state"] {
 	if (call.phase === "denied") return "skipped";
 	if (call.phase === "proposed") return "waiting";
+	// Settled by Stop or a newer message (reason): the call did not fail, the user moved on.
+	if (call.phase === "completed" && call.reason !== undefined) return "skipped";
 	if (call.phase === "completed") return call.result?.status === "error" || call.result?.status === "rejected" ? "failed" : "done";
 	return "active";
 }

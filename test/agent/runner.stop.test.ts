@@ -64,6 +64,8 @@ describe("AgentRunner: stop", () => {
 		let state = await h.state(threadId);
 		expect(state.status).toBe("idle");
 		expect(state.toolCalls.slow?.result).toMatchObject({ status: "error", message: "Stopped by the user" });
+		// Recorded as a stop, so the pane says "Stopped", not "Failed".
+		expect(state.toolCalls.slow?.reason).toBe("stopped");
 		expect(state.pendingApprovals).toEqual(["write"]);
 		expect(ofType(await h.events(threadId), "tool_call_progress")[0]).toMatchObject({ callId: "slow", phase: "working", fraction: 0.1 });
 

@@ -10,7 +10,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { deniedResult } from "../../src/agent/run-calls";
 import { disabledComment } from "../../src/agent/approvals";
-import { NEW_MESSAGE_INSTEAD } from "../../src/thread/driver";
+import { NEW_MESSAGE_INSTEAD, STOPPED_MESSAGE } from "../../src/thread/driver";
 import { describePage } from "../../src/tools/read-note";
 import type { ToolCallView } from "../../src/thread/state";
 import type { ToolResult } from "../../src/tools/result";
@@ -97,6 +97,50 @@ describe("a call that did not run", () => {
 		s.add({ type: "tool_call_decided", callId: "c1", decision: "denied", by: "policy", comment: disabledComment("readNote") });
 		await renderThread(s);
 		expect(statusOf(screen.getByRole("group", { name: "Read A.md" }))).toBe("Blocked: reading notes is set to Never in this chat");
+	});
+});
+
+describe("a call the user stopped", () => {
+	function slowSearch(): EventScript {
+		return searchWaiting().decide("c1", "approved");
+	}
+
+	it("stopped while it ran says 'Stopped', never 'Failed'", async () => {
+		const s = slowSearch();
+		s.add({ type: "tool_call_started", callId: "c1" });
+		// As the runner writes it (src/agent/run-calls.ts).
+		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "error", message: STOPPED_MESSAGE }, reason: "stopped" });
+		const { user } = await renderThread(s.status("idle"));
+		await user.click(screen.getByRole("button", { name: /Show steps/ }));
+		const status = statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }));
+		expect(status).toBe("Stopped: you pressed Stop while it ran");
+		expect(status).not.toContain("Failed");
+		// Its step in the turn's reasoning steps is not marked failed either.
+		expect(document.querySelector(".redline-step-failed")).toBeNull();
+		expect(document.querySelector(".redline-step-skipped")?.textContent).toContain("Searching notes for 'trip'");
+	});
+
+	it("stopped before it started says so", async () => {
+		const s = slowSearch();
+		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "error", message: `${STOPPED_MESSAGE} before this call ran.` }, reason: "stopped" });
+		await renderThread(s.status("idle"));
+		expect(statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }))).toBe("Stopped: you pressed Stop before it ran");
+	});
+
+	it("in a log written before the reason existed reads the same", async () => {
+		const s = slowSearch();
+		s.add({ type: "tool_call_started", callId: "c1" });
+		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "error", message: STOPPED_MESSAGE } });
+		await renderThread(s.status("idle"));
+		expect(statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }))).toBe("Stopped: you pressed Stop while it ran");
+	});
+
+	it("a tool that failed on its own still says 'Failed'", async () => {
+		const s = slowSearch();
+		s.add({ type: "tool_call_started", callId: "c1" });
+		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "error", message: "searchNotes failed: disk on fire" } });
+		await renderThread(s.status("idle"));
+		expect(statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }))).toMatch(/^Failed/);
 	});
 });
 
