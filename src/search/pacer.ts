@@ -121,6 +121,14 @@ export class Slicer {
 		await this.every(items, (item) => (work(item), true));
 	}
 
+	/**
+	 * Starts a new slice after an await of I/O the slicer did not drive (the store's read of a
+	 * saved file): while it was pending the host had its event loop, so that wait is no slice.
+	 */
+	restart(): void {
+		this.start = this.pacer.now();
+	}
+
 	/** Call when the work is done, so the last slice counts too. */
 	finish(): void {
 		this.longestMs = Math.max(this.longestMs, this.pacer.now() - this.start);

@@ -96,6 +96,7 @@ export async function loadIndex(store: Store, slicer: Slicer): Promise<LoadedInd
 		return { ok: false, reason: "unreadable" };
 	}
 	if (text === null) return { ok: false, reason: "absent" };
+	slicer.restart();
 	const lines = text.split("\n");
 	let header: Partial<IndexHeader>;
 	try {

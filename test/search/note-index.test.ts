@@ -49,6 +49,31 @@ describe("the note index", () => {
 		await index.dispose();
 	});
 
+	it("does not count the wait for the saved index's read as a slice: the host had the event loop meanwhile", async () => {
+		const vault = new MemoryVault("v", notes(30));
+		const store = new MemoryStore();
+		const first = new NoteIndex({ vault, store, protectedFolders: [], pacer: quickPacer });
+		await first.idle();
+		await first.dispose();
+		// A virtual clock: reading the saved file takes 100 ms of I/O, checking a note 1 ms.
+		let clock = 0;
+		const pacer: Pacer = { now: () => clock, yield: quickPacer.yield };
+		const read = store.read.bind(store);
+		store.read = async (key) => {
+			const text = await read(key);
+			await quickPacer.yield();
+			clock += 100;
+			return text;
+		};
+		const metadata = { metadata: () => ((clock += 1), null) };
+		const reopened = new NoteIndex({ vault, store, protectedFolders: [], pacer, metadata });
+		await reopened.start();
+		await reopened.idle();
+		expect(reopened.loadedAs).toBe("loaded");
+		expect(reopened.longestSliceMs).toBeLessThan(100);
+		await reopened.dispose();
+	});
+
 	it("answers a search during the first pass from what is indexed, and says how far it got", async () => {
 		const vault = new MemoryVault("v", notes(10));
 		const read = vault.read.bind(vault);
