@@ -161,7 +161,7 @@ export const methodStandIns = [
 		file: `${core}/runnables/base.js`,
 		class: "Runnable",
 		// batch and transform: Redline's calls stream one input (stream() runs _streamIterator, never transform).
-		methods: ["withRetry", "withFallbacks", "batch", "_batchWithConfig", "getGraph", "pipe", "pick", "assign", "transform", "_transformStreamWithConfig", "streamLog", "_streamLog", "streamEvents", "withListeners", "asTool"],
+		methods: ["withRetry", "withFallbacks", "batch", "_batchWithConfig", "getGraph", "pipe", "pick", "assign", "transform", "_transformStreamWithConfig", "streamLog", "_streamLog", "streamEvents", "_streamEventsV2", "_streamEventsV1", "withListeners", "asTool"],
 		why: langChainUserApi,
 	},
 	{ file: `${core}/runnables/base.js`, class: "RunnableBinding", methods: ["withRetry", "batch", "transform", "streamEvents", "withListeners"], why: langChainUserApi },

@@ -154,11 +154,13 @@ describe("LangChain's chat models with the cuts", () => {
 		expect(bound.config.tools).toEqual([{ type: "function", function: { name: "readNote", description: "Reads a note", parameters: schema } }]);
 		expect(typeof bound.stream).toBe("function");
 		// The methods stood in are still there, and say what is missing when called.
-		const runnable = model as unknown as { pipe(next: unknown): unknown; streamEvents(input: unknown, options: unknown): unknown };
+		const runnable = model as unknown as { pipe(next: unknown): unknown; streamEvents(input: unknown, options: unknown): unknown; _streamEventsV2(input: unknown, options: unknown): AsyncGenerator };
 		expect(typeof runnable.pipe).toBe("function");
 		expect(() => runnable.pipe(model)).toThrow("Runnable.pipe() is not included in Redline's bundle");
 		expect(() => bound.withRetry()).toThrow("RunnableBinding.withRetry() is not included in Redline's bundle");
 		expect(() => runnable.streamEvents("Hi", { version: "v2" })).toThrow("BaseChatModel.streamEvents() is not included in Redline's bundle");
+		// Only streamEvents runs the event stream generators, so they are left out too.
+		await expect(runnable._streamEventsV2("Hi", {}).next()).rejects.toThrow("Runnable._streamEventsV2() is not included in Redline's bundle");
 	}, 60_000);
 });
 
