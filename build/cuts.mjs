@@ -194,6 +194,14 @@ export const methodStandIns = [
 		methods: ["withOptions", "_buildWebSocketHeaders", "readX509ResponseError", "getAPIList", "requestAPIList"],
 		why: "clients cloned with other options, Realtime WebSocket handshakes, X.509 error bodies and pages of list results",
 	},
+	// Redline's index (src/search/note-minisearch.ts) adds notes with its own addNote, saves and
+	// loads its own lean form, and asks search(), has(), discard(), remove(), removeAll().
+	{
+		file: "minisearch/dist/es/index.js",
+		class: "MiniSearch",
+		methods: ["addAll", "addAllAsync", "discardAll", "getStoredFields", "autoSuggest", "loadJSON", "loadJSONAsync", "loadJS", "loadJSAsync", "instantiateMiniSearch", "toJSON"],
+		why: "minisearch's batch adds, stored fields, suggestions and its own saved form",
+	},
 	// LangChain reads a completion stream with for await (Symbol.asyncIterator), nothing else.
 	{ file: "openai/core/streaming.mjs", class: "Stream", methods: ["fromReadableStream", "__betaTransformIterator", "tee", "toReadableStream"], why: "an OpenAI stream read back from a ReadableStream, split in two or turned into one" },
 ];

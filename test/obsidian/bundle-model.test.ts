@@ -49,14 +49,21 @@ const readsTheNote = (): ModelScript => scripted(reply.toolCalls([{ name: "readN
 	return reply.text(ANSWER);
 });
 
-/** Loads main.js, points the main model at the scripted server, and sends one message. */
-async function converse(options: { desktop: boolean; script?: ModelScript }): Promise<{ events: StoredEvent[]; plugin: BundledPlugin }> {
-	Platform.isDesktopApp = options.desktop;
-	Platform.isMobileApp = !options.desktop;
-	server = await startModelServer({ script: options.script ?? readsTheNote() });
+/** A vault with the grocery note and Redline's plugin folder. */
+async function groceryVault(): Promise<App> {
 	const app = new App();
 	app.vault.seed({ "Groceries.md": NOTE });
 	await app.vault.adapter.mkdir(`${DEFAULT_CONFIG_DIR}/plugins/redline`);
+	return app;
+}
+
+/** Loads main.js, points the main model at the scripted server, and sends one message. */
+async function converse(options: { desktop: boolean; script?: ModelScript; app?: App }): Promise<{ events: StoredEvent[]; plugin: BundledPlugin }> {
+	Platform.isDesktopApp = options.desktop;
+	Platform.isMobileApp = !options.desktop;
+	await server?.close();
+	server = await startModelServer({ script: options.script ?? readsTheNote() });
+	const app = options.app ?? (await groceryVault());
 	await app.vault.adapter.write(DATA_PATH, JSON.stringify({ settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "auto" }, secrets: {} }));
 	const { PluginClass } = await loadBundle(file, app, { desktopNode: options.desktop });
 	const plugin = new PluginClass(app, MANIFEST) as BundledPlugin;
@@ -118,6 +125,27 @@ describe("main.js streams a model's reply through its bundled LangChain", () => 
 		expect(messages).toEqual(badCalls.map((call) => `${String(call.result)}\nFix the arguments and call readNote again.`));
 		plugin.unload();
 		await plugin.whenUnloaded();
+	});
+
+	// minisearch's batch adds, suggestions and own saved form are stood in (build/cuts.mjs): the
+	// index Redline builds, saves on unload and loads at the next start is its own.
+	it("finds a note with searchNotes, from the index it builds and from the one it saved", async () => {
+		const findsMilk = (): ModelScript => scripted(reply.toolCalls([{ name: "searchNotes", args: { query: "milk" } }]), () => reply.text(ANSWER));
+		const found = (events: StoredEvent[]): string | undefined => ofType(events, "tool_call_completed")[0]?.result.message;
+		const app = await groceryVault();
+		const built = await converse({ desktop: false, script: findsMilk(), app });
+		expect(ofType(built.events, "error")).toEqual([]);
+		expect(found(built.events)).toContain("Groceries.md");
+		built.plugin.unload();
+		await built.plugin.whenUnloaded();
+		const saved = await app.vault.adapter.read(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/search/index.json`);
+		expect(saved.split("\n").length).toBeGreaterThanOrEqual(3);
+
+		const loaded = await converse({ desktop: false, script: findsMilk(), app });
+		expect(ofType(loaded.events, "error")).toEqual([]);
+		expect(found(loaded.events)).toContain("Groceries.md");
+		loaded.plugin.unload();
+		await loaded.plugin.whenUnloaded();
 	});
 
 	it("on desktop, hands the answer over token by token as the server streams it", async () => {

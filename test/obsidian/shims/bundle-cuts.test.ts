@@ -213,10 +213,11 @@ describe("a method stood in", () => {
 		const { Runnable, RunnableBinding } = await import("@langchain/core/runnables");
 		const { OpenAI } = await import("openai");
 		const { Stream } = await import("openai/core/streaming");
+		const { default: MiniSearch } = await import("minisearch");
 		const { BaseChatModel } = await import("@langchain/core/language_models/chat_models");
 		const { ChatOpenAICompletions } = await import("@langchain/openai");
 		const { CallbackManager } = await import("@langchain/core/callbacks/manager");
-		const classes: Record<string, { prototype: object }> = { Runnable, RunnableBinding, BaseChatModel, CallbackManager, BaseChatOpenAI: Object.getPrototypeOf(ChatOpenAICompletions) as { prototype: object }, ChatOpenAICompletions, OpenAI, Stream };
+		const classes: Record<string, { prototype: object }> = { Runnable, RunnableBinding, BaseChatModel, CallbackManager, BaseChatOpenAI: Object.getPrototypeOf(ChatOpenAICompletions) as { prototype: object }, ChatOpenAICompletions, OpenAI, Stream, MiniSearch };
 		for (const rule of methodStandIns) {
 			const cls = classes[rule.class];
 			expect(cls, rule.class).toBeDefined();
