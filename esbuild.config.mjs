@@ -188,6 +188,10 @@ export function buildOptions({ production: prod = true, outfile = "main.js" } = 
 	treeShaking: true,
 	logLevel: "info",
 	jsx: "automatic",
+	// One "use strict" for the whole file instead of one per TypeScript module (see the tsconfig):
+	// Obsidian runs main.js as the body of a function, so the directive covers every module in it.
+	tsconfig: path.join(root, "build/tsconfig.bundle.json"),
+	banner: { js: '"use strict";' },
 	define: { "process.env.NODE_ENV": prod ? '"production"' : '"development"' },
 	alias: Object.fromEntries(shimmed.map((m) => [m, asyncHooksShim])),
 	plugins: [zodLocales, langsmithStandIn, openaiStandIns, bundleCuts, noLookbehind],

@@ -227,6 +227,22 @@ describe("a method stood in", () => {
 	});
 });
 
+describe("main.js's strict mode", () => {
+	it("covers a lazily initialised module, with one directive for the whole file", async () => {
+		// A TypeScript module required on first use, as src/obsidian/lazy.ts requires the core.
+		const dir = await mkdtemp(path.join(tmpdir(), "redline-strict-"));
+		await writeFile(path.join(dir, "lazy.ts"), "export function thisOfAPlainCall(): unknown {\n\treturn (function (this: unknown) {\n\t\treturn this;\n\t})();\n}\n");
+		await writeFile(path.join(dir, "entry.ts"), 'declare const require: (id: string) => unknown;\nexport function lazyThis(): unknown {\n\treturn (require("./lazy") as { thisOfAPlainCall(): unknown }).thisOfAPlainCall();\n}\n');
+		const built = await esbuild.build({ ...buildOptions({ production: true }), entryPoints: [path.join(dir, "entry.ts")], outfile: undefined, write: false, logLevel: "silent" });
+		const code = built.outputFiles[0].text;
+		expect(code.split('"use strict"').length - 1).toBe(1);
+		const module = { exports: {} as { lazyThis(): unknown } };
+		// As Obsidian runs main.js: the body of a function.
+		(vm.runInThisContext(`(function (module, exports, require) {${code}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void)(module, module.exports, createRequire(import.meta.url));
+		expect(module.exports.lazyThis()).toBeUndefined();
+	}, 60_000);
+});
+
 describe("a cut that no longer fits fails the build", () => {
 	it("when the text to rewrite is not in the package", async () => {
 		const file = await entry('import { tool } from "@langchain/core/tools"; console.log(tool);');
