@@ -59,6 +59,14 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 		}
 	}, [chosen, threads.loaded, threads.threads]);
 
+	// A title the log gives the chat on screen (its automatic title, a rename in another window)
+	// goes into the list too, or the chat is listed untitled again once the user leaves it.
+	const shownTitle = state?.title;
+	const refreshThreads = threads.refresh;
+	useEffect(() => {
+		if (shownTitle !== undefined) void refreshThreads();
+	}, [shownTitle, refreshThreads]);
+
 	const report = useCallback(<T extends { ok: boolean; error?: { message: string } }>(result: T): T => {
 		setError(result.ok ? null : (result.error?.message ?? "Something went wrong."));
 		return result;
@@ -114,7 +122,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 			<ThreadHeader
 				threads={threads.threads}
 				threadId={threadId}
-				title={state?.title}
+				title={shownTitle}
 				historyOpen={historyOpen}
 				permissionsOpen={permissions !== null && context !== null}
 				permissionsId={permissionsId}
