@@ -4,7 +4,7 @@
  * `<think>` content was shown and replayed as the answer and the two delta forms were dropped.
  */
 import { describe, expect, it } from "vitest";
-import { messageText, reply, scripted, type ReasoningForm } from "../../src/sandbox/model-server";
+import { lastUserText, messageText, reply, scripted, type ReasoningForm, type ScriptedReply } from "../../src/sandbox/model-server";
 import { harness, ofType } from "./support/harness";
 
 const REASONING = "The user wants a note read. Daily.md is the one; <b>read</b> it first.";
@@ -61,5 +61,60 @@ describe("AgentRunner with an unclosed <think>", () => {
 		const events = await h.events(threadId);
 		expect(ofType(events, "assistant_reasoning")).toHaveLength(0);
 		expect(ofType(events, "assistant_token").map((e) => e.text).join("")).toBe(answer);
+	});
+});
+
+/**
+ * The same replies cut into two chunks at every offset, through the scripted server and the real
+ * client: the split the runner sees is the one the wire made, wherever a tag or a fence falls.
+ * One thread per cut; the user message names the case and the cut.
+ */
+describe("AgentRunner with a reply cut into two chunks at every offset", () => {
+	const THINKING = "<think>Two headings, both go.</think>\n\nI removed the headings.";
+	const UNCLOSED = "<think>Still weighing the options";
+	const CODE = "Qwen marks it like this:\n\n```\n<think>reasoning</think>\n```";
+	const cases: Record<string, { text: string; finishReason?: ScriptedReply["finishReason"] }> = {
+		thinking: { text: THINKING },
+		unclosed: { text: UNCLOSED, finishReason: "length" },
+		code: { text: CODE },
+	};
+
+	async function runCuts(name: keyof typeof cases) {
+		const { text, finishReason } = cases[name]!;
+		const h = await harness({
+			script: (request) => {
+				const cut = Number(/cut (\d+)/.exec(lastUserText(request) ?? "")?.[1]);
+				return { textChunks: [text.slice(0, cut), text.slice(cut)], ...(finishReason ? { finishReason } : {}) };
+			},
+		});
+		const seen: Array<{ cut: number; reasoning: string; answer: string; tokens: string[] }> = [];
+		for (let cut = 0; cut <= text.length; cut++) {
+			const threadId = await h.newThread();
+			await h.send(threadId, `${name}, cut ${cut}`);
+			const events = await h.events(threadId);
+			const tokens = ofType(events, "assistant_token").map((e) => e.text);
+			seen.push({ cut, reasoning: ofType(events, "assistant_reasoning").map((e) => e.text).join(""), answer: tokens.join(""), tokens });
+		}
+		expect(h.server.requests).toHaveLength(text.length + 1);
+		return seen;
+	}
+
+	it("takes a <think> at the start as reasoning wherever the cut falls, and never streams a piece of a tag as answer", { timeout: 120_000 }, async () => {
+		for (const { cut, reasoning, answer, tokens } of await runCuts("thinking")) {
+			expect({ cut, reasoning, answer }).toEqual({ cut, reasoning: "Two headings, both go.", answer: "I removed the headings." });
+			for (const token of tokens) expect(token, `cut ${cut}`).not.toMatch(/<|think>/);
+		}
+	});
+
+	it("keeps an unclosed <think> at the end of the stream as reasoning wherever the cut falls", { timeout: 120_000 }, async () => {
+		for (const { cut, reasoning, answer } of await runCuts("unclosed")) {
+			expect({ cut, reasoning, answer }).toEqual({ cut, reasoning: "Still weighing the options", answer: "" });
+		}
+	});
+
+	it("leaves a literal <think> in a normal answer's code block as answer text wherever the cut falls", { timeout: 120_000 }, async () => {
+		for (const { cut, reasoning, answer } of await runCuts("code")) {
+			expect({ cut, reasoning, answer }).toEqual({ cut, reasoning: "", answer: CODE });
+		}
 	});
 });
