@@ -146,6 +146,20 @@ describe("edit_reverted", () => {
 		expect(ofType(await s.events(daily.threadId), "edit_reverted")).toHaveLength(1);
 	});
 
+	it("still reverts the edit of a chat deleted meanwhile, and tells nobody (the chat is not brought back)", async () => {
+		const s = await editStack();
+		const daily = await s.edit("Daily.md", "dog", "cat");
+		const other = await s.edit("Other.md", "dog", "fox");
+		expect((await s.redline.service.deleteThread({ threadId: daily.threadId })).ok).toBe(true);
+		const reverted = await s.redline.service.revertHistory({ path: "Daily.md" });
+		expect(reverted.ok).toBe(true);
+		expect(await s.vault.read("Daily.md")).toBe(DAILY);
+		const listed = await s.redline.service.listThreads();
+		expect(listed.ok && listed.threads.map((t) => t.threadId)).toEqual([other.threadId]);
+		expect((await s.store.list("")).filter((key) => key.includes(daily.threadId))).toEqual([]);
+		expect(ofType(await s.events(other.threadId), "edit_reverted")).toHaveLength(0);
+	});
+
 	it("going back to a version tells only the thread whose edit was undone", async () => {
 		const s = await editStack();
 		const first = await s.edit("Daily.md", "dog", "cat");

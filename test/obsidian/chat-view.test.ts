@@ -3,9 +3,47 @@ import { describe, expect, it } from "vitest";
 import { App, migrationListenerCount } from "../fakes/obsidian";
 import { startPlugin, stopPlugin } from "./support/plugin";
 import { setTimeout } from "../../src/node/timers";
+import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
+import { EventScript } from "../ui/support/events";
 
 async function settle(): Promise<void> {
 	for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Polls until check() gives a value (the pane mounts and the service answers on their own clocks). */
+async function until<T>(check: () => T | null | undefined): Promise<T> {
+	for (let i = 0; i < 300; i++) {
+		const value = check();
+		if (value) return value;
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+	throw new Error("timed out waiting");
+}
+
+/**
+ * A chat whose edit of Daily.md was applied, as Obsidian finds it after a restart: the history
+ * entry written by a first run of the plugin, the chat's log (with that entry's version) on disk.
+ */
+async function withAppliedEdit(): Promise<App> {
+	const app = new App({ win: window as never });
+	const before = "# Daily\n\nmilk\n";
+	app.vault.seed({ "Daily.md": before });
+	const first = await startPlugin(app);
+	const written = await (await first.plugin.core()).history.write({ path: "Daily.md", base: before, proposed: `${before}eggs\n`, description: "add eggs", threadId: "t_edited", editId: "e1" });
+	if (written.status !== "written") throw new Error(written.status);
+	await stopPlugin(first.plugin);
+	const { versionId, added, removed } = written.entry;
+	const s = new EventScript("t_edited").user("m1", "Add eggs").assistant("a1", "");
+	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "add eggs" });
+	s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "add eggs" });
+	s.decide("c_edit", "approved").run("c_edit");
+	s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId, added, removed });
+	s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited Daily.md", path: "Daily.md", data: { versionId, added, removed } } });
+	s.status("idle");
+	const threads = `${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads`;
+	await app.vault.adapter.mkdir(threads);
+	await app.vault.adapter.write(`${threads}/t_edited.jsonl`, s.events.map((e) => JSON.stringify(e) + "\n").join(""));
+	return app;
 }
 
 function paneOf(app: App): HTMLElement {
@@ -63,6 +101,39 @@ describe("ChatView", () => {
 		leaf.detach();
 		await settle();
 		expect(migrationListenerCount(leaf.view.containerEl)).toBe(0);
+		await stopPlugin(plugin);
+		await win.happyDOM.close();
+	});
+
+	it("shows a revert on the edit card of a pane in a pop-out window, and again when the chat is opened in the main window", async () => {
+		const { app, plugin } = await startPlugin(await withAppliedEdit());
+		app.runCommand("redline:open-chat");
+		await settle();
+		const content = paneOf(app);
+		const card = () => content.querySelector<HTMLElement>("[role=group][aria-label='Edit Daily.md']");
+		const revertButton = () => card()?.querySelector<HTMLButtonElement>("button[aria-label='Revert this change to Daily.md']");
+		await until(revertButton);
+
+		const leaf = app.workspace.getLeavesOfType("redline-chat")[0];
+		const { win } = app.workspace.moveLeafToPopout(leaf);
+		await until(() => content.ownerDocument === win.document && revertButton());
+		// Reverted from the command palette in the main window, with the note open there.
+		await app.workspace.openFile("Daily.md");
+		app.runCommand("redline:revert-last-change");
+		const status = await until(() => card()?.querySelector("[role=status]"));
+		await until(() => status.textContent?.includes("Reverted"));
+		expect(revertButton()).toBeNull();
+		expect(app.vault.text("Daily.md")).toBe("# Daily\n\nmilk\n");
+
+		// The pop-out closed and the chat opened again in the main window: built from the log, the same.
+		leaf.detach();
+		await settle();
+		app.runCommand("redline:open-chat");
+		await settle();
+		const reopened = paneOf(app);
+		expect(reopened.ownerDocument).toBe(app.doc);
+		await until(() => reopened.querySelector("[role=group][aria-label='Edit Daily.md'] [role=status]")?.textContent?.includes("Reverted"));
+		expect(reopened.querySelector("button[aria-label='Revert this change to Daily.md']")).toBeNull();
 		await stopPlugin(plugin);
 		await win.happyDOM.close();
 	});

@@ -94,6 +94,23 @@ describe("the edit card's revert", () => {
 		await service.close();
 	});
 
+	it("shows a revert made from the history panel: Reverted, then Restored after Revert this change on the revert", async () => {
+		const { vault, service } = await editedThread();
+		const user = userEvent.setup();
+		render(<RedlinePane host={testHost(service)} />);
+		await card();
+		await user.click(screen.getByRole("button", { name: "Note history" }));
+		const panel = await screen.findByRole("region", { name: "History of the notes this chat changed" });
+		await user.click(await within(panel).findByRole("button", { name: "Revert this change: replace dog with cat" }));
+		expect((await within(await card()).findByRole("status")).textContent).toContain("Reverted");
+		expect(await vault.read("Daily.md")).toBe(BEFORE);
+		// The panel reads the list again: the newest entry is now the revert, and undoing it restores the edit.
+		await user.click(await within(panel).findByRole("button", { name: /^Revert this change: Revert/ }));
+		expect((await within(await card()).findByText("Restored")).closest("[role=status]")).toBeTruthy();
+		expect(await vault.read("Daily.md")).toBe(AFTER);
+		await service.close();
+	});
+
 	it("says what the edit did in the past tense, and then Reverted, and Restored after a revert of the revert", async () => {
 		const { service } = await editedThread();
 		render(<RedlinePane host={testHost(service)} />);
