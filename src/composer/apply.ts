@@ -8,6 +8,7 @@
  */
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { ChatModel } from "../llm/chat-model";
+import { ReasoningSplit } from "../llm/reasoning-split";
 import type { ApplyFormat } from "../settings";
 import type { EditOperation } from "../thread/events";
 import { DIVIDER_MARKER, REPLACE_MARKER, SEARCH_MARKER } from "./edit-blocks";
@@ -82,18 +83,23 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 		...(call.prediction && !edits && call.text !== "" ? { prediction: { type: "content" as const, content: call.text } } : {}),
 	};
 	const stream = await call.model.stream(messages, options);
+	// A thinking apply model's reasoning (a leading <think>) is never note text nor edit blocks.
+	const split = new ReasoningSplit();
 	let text = "";
 	let finishReason: string | undefined;
+	const add = (piece: string) => {
+		if (piece === "") return;
+		text += piece;
+		call.onProgress(text.length, piece);
+	};
 	for await (const chunk of stream) {
-		if (typeof chunk.content === "string" && chunk.content !== "") {
-			text += chunk.content;
-			call.onProgress(text.length, chunk.content);
-		}
+		if (typeof chunk.content === "string") add(split.content(chunk.content).answer);
 		const reason = chunk.response_metadata?.finish_reason;
 		if (typeof reason === "string") finishReason = reason;
 	}
 	// A stream that ends because of the signal returns quietly in some client versions.
 	call.signal.throwIfAborted();
+	add(split.end().answer);
 	return { text, finishReason };
 }
 
