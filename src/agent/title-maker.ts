@@ -1,14 +1,14 @@
 /**
  * The chat title as the apply model words it: one cheap call with the first message, read as a
  * stream (a one-shot invoke would fetch tokenizer tables, see src/sandbox/model-server/index.ts)
- * and cut short once it is clearly no title. Model output is untrusted: reasoning, quotes,
+ * and cut short once its answer is clearly no title. Model output is untrusted: reasoning, quotes,
  * Markdown and a "Title:" prefix are stripped, and what is left must be one short line, or the
  * call counts as failed (the thread service then uses the first words of the message).
  */
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { ModelProvider } from "../llm/model-provider";
 import type { TitleMaker } from "../thread/auto-title";
-import { withoutReasoning } from "../llm/reasoning-split";
+import { ReasoningSplit } from "../llm/reasoning-split";
 
 export const TITLE_PROMPT = [
 	"Write a short title (two to six words) for a chat that starts with the user's message below.",
@@ -28,12 +28,15 @@ export function modelTitles(models: Pick<ModelProvider, "apply">, timeoutMs = TI
 			const stream = await model.stream([new SystemMessage(TITLE_PROMPT), new HumanMessage(firstMessage.slice(0, MESSAGE_CHARS))], {
 				signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
 			});
+			// Only the answer counts toward the cut-off: a thinking model may reason at length first.
+			const split = new ReasoningSplit();
 			let text = "";
 			for await (const chunk of stream) {
-				if (typeof chunk.content === "string") text += chunk.content;
+				if (typeof chunk.content === "string") text += split.content(chunk.content).answer;
 				if (text.length > MAX_REPLY_CHARS) break;
 			}
-			const title = cleanTitle(withoutReasoning(text));
+			text += split.end().answer;
+			const title = cleanTitle(text);
 			if (title === null) throw new Error(`the model's title is unusable: ${JSON.stringify(text.slice(0, 80))}`);
 			return title;
 		},

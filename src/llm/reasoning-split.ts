@@ -6,7 +6,7 @@
  * additional_kwargs; chat-model.ts copies `reasoning` there too, so the deltas arrive one way.
  *
  * It lives with the model clients so that every reader of a model's text can use it: the agent's
- * model step, the chat title, and any one-shot call whose answer must not include the reasoning.
+ * model step, the apply model's note or edit blocks, the chat title.
  *
  * Only a `<think>` that opens the content counts: a "<think>" anywhere later (in a code block
  * that shows the syntax, say) is answer text. A tag split across chunks is held back until it
@@ -116,10 +116,4 @@ function partialSuffix(text: string, tag: string): number {
 function reasoningDelta(chunk: AIMessageChunk): string {
 	const value = (chunk.additional_kwargs as { reasoning_content?: unknown } | undefined)?.reasoning_content;
 	return typeof value === "string" ? value : "";
-}
-
-/** A whole reply's answer without a leading `<think>…</think>` (for one-shot calls such as titles). */
-export function withoutReasoning(text: string): string {
-	const split = new ReasoningSplit();
-	return split.content(text).answer + split.end().answer;
 }

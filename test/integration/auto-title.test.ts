@@ -59,6 +59,12 @@ describe("the automatic title from the apply model", () => {
 		expect(renamed.map((e) => e.title)).toEqual(["Spring garden plan"]);
 	});
 
+	it("is the answer of a thinking model that reasons at length, not the first words (only the answer counts toward the cut-off)", async () => {
+		const reasoning = "The user wants help with a vegetable garden for spring. ".repeat(20);
+		const { renamed } = await start(() => reply.thinking(reasoning, "Spring garden plan"));
+		expect(renamed.map((e) => [e.title, e.by])).toEqual([["Spring garden plan", "auto"]]);
+	});
+
 	it("falls back to the first words when the call fails or the answer is no title", async () => {
 		const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 		try {

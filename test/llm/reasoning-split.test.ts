@@ -1,6 +1,6 @@
 import { AIMessageChunk } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import { ReasoningSplit, withoutReasoning } from "../../src/llm/reasoning-split";
+import { ReasoningSplit } from "../../src/llm/reasoning-split";
 
 /** Feeds `pieces` through one splitter and joins what it gives, as ModelStep does. */
 function split(pieces: string[]): { reasoning: string; answer: string; answerPieces: string[] } {
@@ -74,10 +74,5 @@ describe("ReasoningSplit", () => {
 		const splitter = new ReasoningSplit();
 		expect(splitter.take(new AIMessageChunk({ content: "", additional_kwargs: { reasoning_content: "First, " } }))).toEqual({ reasoning: "First, ", answer: "" });
 		expect(splitter.take(new AIMessageChunk({ content: "Answer" }))).toEqual({ reasoning: "", answer: "Answer" });
-	});
-
-	it("strips the reasoning of a whole one-shot reply", () => {
-		expect(withoutReasoning("<think>Short title needed.</think>\nHeadings cleanup")).toBe("Headings cleanup");
-		expect(withoutReasoning("Headings cleanup")).toBe("Headings cleanup");
 	});
 });
