@@ -80,7 +80,7 @@ describe("AgentRunner with a reply cut into two chunks at every offset", () => {
 	};
 
 	async function runCuts(name: keyof typeof cases) {
-		const { text, finishReason } = cases[name]!;
+		const { text, finishReason } = cases[name];
 		const h = await harness({
 			script: (request) => {
 				const cut = Number(/cut (\d+)/.exec(lastUserText(request) ?? "")?.[1]);

@@ -116,7 +116,7 @@ describe("ChatView", () => {
 
 		const leaf = app.workspace.getLeavesOfType("redline-chat")[0];
 		const { win } = app.workspace.moveLeafToPopout(leaf);
-		await until(() => content.ownerDocument === win.document && revertButton());
+		await until(() => (content.ownerDocument as unknown) === win.document && revertButton());
 		// Reverted from the command palette in the main window, with the note open there.
 		await app.workspace.openFile("Daily.md");
 		app.runCommand("redline:revert-last-change");

@@ -6,7 +6,7 @@ export interface ThreadsView {
 	threads: ThreadSummary[];
 	loaded: boolean;
 	error?: ServiceError;
-	refresh(): Promise<ThreadSummary[]>;
+	refresh: () => Promise<ThreadSummary[]>;
 }
 
 export function useThreads(service: ThreadService): ThreadsView {
