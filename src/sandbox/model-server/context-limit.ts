@@ -8,8 +8,9 @@
 import { estimateTokens } from "./tokens";
 import type { ChatRequestBody } from "./types";
 
-export type ContextErrorStyle = "openai" | "openrouter" | "ollama" | "vllm" | "vllm-legacy";
-export const CONTEXT_ERROR_STYLES: readonly ContextErrorStyle[] = ["openai", "openrouter", "ollama", "vllm", "vllm-legacy"];
+/** "openai-unstated": OpenAI's refusal that names no limit, so the client has to find one. */
+export type ContextErrorStyle = "openai" | "openai-unstated" | "openrouter" | "ollama" | "vllm" | "vllm-legacy";
+export const CONTEXT_ERROR_STYLES: readonly ContextErrorStyle[] = ["openai", "openai-unstated", "openrouter", "ollama", "vllm", "vllm-legacy"];
 
 export interface ContextLimit {
 	/** The model's context window in tokens (prompt plus any max_tokens asked for). */
@@ -26,11 +27,12 @@ export interface RequestSize {
 	completion: number;
 }
 
-export function requestSize(body: ChatRequestBody): RequestSize {
+/** `charsPerToken`: the server's tokenizer (ModelServerOptions.charsPerToken; default 4). */
+export function requestSize(body: ChatRequestBody, charsPerToken?: number): RequestSize {
 	const completion = body.max_completion_tokens ?? body.max_tokens;
 	return {
-		messages: estimateTokens(JSON.stringify(body.messages ?? []).length),
-		tools: body.tools === undefined ? 0 : estimateTokens(JSON.stringify(body.tools).length),
+		messages: estimateTokens(JSON.stringify(body.messages ?? []).length, charsPerToken),
+		tools: body.tools === undefined ? 0 : estimateTokens(JSON.stringify(body.tools).length, charsPerToken),
 		completion: typeof completion === "number" && completion > 0 ? completion : 0,
 	};
 }
@@ -59,6 +61,15 @@ export function refusalBody(style: ContextErrorStyle, limit: number, size: Reque
 							: `This model's maximum context length is ${limit} tokens. However, your messages resulted in ${prompt} tokens. Please reduce the length of the messages.`,
 					type: "invalid_request_error",
 					param: "messages",
+					code: "context_length_exceeded",
+				},
+			};
+		case "openai-unstated":
+			return {
+				error: {
+					message: "Your input exceeds the context window of this model. Please adjust your input and try again.",
+					type: "invalid_request_error",
+					param: "input",
 					code: "context_length_exceeded",
 				},
 			};

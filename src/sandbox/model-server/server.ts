@@ -24,6 +24,8 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 	if (host !== "127.0.0.1") throw new Error(`startModelServer: host must be "127.0.0.1" (loopback only), got ${JSON.stringify(host)}`);
 	if (typeof options.script !== "function") throw new Error("startModelServer: options.script must be a function (see scripted())");
 	const models = options.models ?? ["scripted"];
+	const density = options.charsPerToken;
+	if (density !== undefined && !(density > 0 && Number.isFinite(density))) throw new Error(`startModelServer: charsPerToken must be a positive number, got ${String(density)}`);
 	const requests: RecordedRequest[] = [];
 	let script: ModelScript = options.script;
 	let contextLimit: ContextLimit | null = checkedLimit(options.contextLimit ?? null);
@@ -92,7 +94,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 		});
 
 		// A real provider refuses an over-long request before any model runs: so does this one.
-		const refusal = contextLimit ? contextRefusal(contextLimit, requestSize(parsed)) : null;
+		const refusal = contextLimit ? contextRefusal(contextLimit, requestSize(parsed, options.charsPerToken)) : null;
 		if (refusal) {
 			record.outcome = "context-exceeded";
 			sendJson(res, refusal.status, refusal.body);
@@ -134,7 +136,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			return;
 		}
 
-		const resolved = resolveReply(reply, parsed, identity);
+		const resolved = resolveReply(reply, parsed, identity, options.charsPerToken);
 		const drop = fault?.kind === "drop" ? fault.afterChunks : undefined;
 		if (parsed.stream !== true) {
 			const tokens = resolved.usage.completion_tokens;

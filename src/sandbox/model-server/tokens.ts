@@ -11,7 +11,10 @@ export function splitTokens(text: string): string[] {
 	return text.match(TOKEN) ?? [];
 }
 
-/** Rough prompt size the way OpenAI-compatible servers estimate it: four characters a token. */
-export function estimateTokens(characters: number): number {
-	return Math.ceil(characters / 4);
+/**
+ * Rough prompt size the way OpenAI-compatible servers estimate it: four characters a token, or
+ * what the server was told its model's tokenizer takes (ModelServerOptions.charsPerToken).
+ */
+export function estimateTokens(characters: number, charsPerToken = 4): number {
+	return Math.ceil(characters / charsPerToken);
 }

@@ -117,6 +117,12 @@ export interface ModelServerOptions {
 	/** Refuse requests longer than this, as the chosen provider does (see context-limit.ts). */
 	contextLimit?: ContextLimit;
 	/**
+	 * Characters per token of the model's tokenizer (default 4): the usage it reports and the
+	 * context limit both count with it. A denser one (about 2.5 for code or many languages) is
+	 * what Redline's calibration from `usage.prompt_tokens` has to absorb.
+	 */
+	charsPerToken?: number;
+	/**
 	 * How the model treats `tools` (default "native"). "ignores": a model without native tool
 	 * calling: it answers as if no tools were offered and writes the script's tool calls as text
 	 * tool calls (text-calls.ts). "refuses": as Ollama answers for such a model, a request that

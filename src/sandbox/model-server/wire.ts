@@ -90,7 +90,7 @@ export interface ResolvedReply {
 
 const FINGERPRINT = "fp_redline_scripted";
 
-export function resolveReply(reply: ScriptedReply, body: ChatRequestBody, identity: ReplyIdentity): ResolvedReply {
+export function resolveReply(reply: ScriptedReply, body: ChatRequestBody, identity: ReplyIdentity, charsPerToken?: number): ResolvedReply {
 	const form = reply.reasoningAs ?? "think";
 	const thought = reply.reasoning !== undefined && reply.reasoning !== "";
 	const inline = thought && form === "think" ? `<think>${reply.reasoning}</think>\n\n` : "";
@@ -101,7 +101,7 @@ export function resolveReply(reply: ScriptedReply, body: ChatRequestBody, identi
 		return { id: call.id ?? `${identity.toolCallIdPrefix}_${i}`, name: call.name, arguments: args, argumentTokens: splitTokens(args) };
 	});
 	const streamed = (reasoning?.tokens.length ?? 0) + textTokens.length + toolCalls.reduce((n, c) => n + c.argumentTokens.length, 0);
-	const prompt = reply.usage?.prompt_tokens ?? promptTokens(requestSize(body));
+	const prompt = reply.usage?.prompt_tokens ?? promptTokens(requestSize(body, charsPerToken));
 	const completion = reply.usage?.completion_tokens ?? streamed;
 	return {
 		...(reasoning ? { reasoning } : {}),

@@ -9,7 +9,7 @@ import { AgentRunner } from "../../../src/agent/runner";
 import { createModelProvider } from "../../../src/llm/model-provider";
 import type { ModelProvider } from "../../../src/llm/model-provider";
 import { startModelServer } from "../../../src/sandbox/model-server";
-import type { ModelScript, ModelServer, ScriptStep } from "../../../src/sandbox/model-server";
+import type { ModelScript, ModelServer, ModelServerOptions, ScriptStep } from "../../../src/sandbox/model-server";
 import { DEFAULT_SETTINGS } from "../../../src/settings";
 import type { RedlineSettings } from "../../../src/settings";
 import { MemoryStore } from "../../../src/store/memory-store";
@@ -106,10 +106,16 @@ export interface HarnessOptions {
 	 * (as Ollama does) and writes the script's tool calls as tagged text.
 	 */
 	textTools?: boolean;
+	/** How the scripted model counts tokens (default: four characters a token). */
+	charsPerToken?: ModelServerOptions["charsPerToken"];
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
-	const server = await startModelServer({ script: options.script, ...(options.textTools ? { toolSupport: "refuses" as const } : {}) });
+	const server = await startModelServer({
+		script: options.script,
+		...(options.textTools ? { toolSupport: "refuses" as const } : {}),
+		...(options.charsPerToken !== undefined ? { charsPerToken: options.charsPerToken } : {}),
+	});
 	const vault: Vault = options.vault ?? new MemoryVault("Test vault", options.notes ?? {});
 	let store: Store = options.store ?? new MemoryStore();
 	const settings: RedlineSettings = {

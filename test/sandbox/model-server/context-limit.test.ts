@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { refusalBody, reply, requestSize, scripted, type ContextErrorStyle, type RequestSize } from "../../../src/sandbox/model-server";
+import OpenAI from "openai";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { refusalBody, reply, requestSize, scripted, startModelServer, type ContextErrorStyle, type RequestSize } from "../../../src/sandbox/model-server";
 import { CONTEXT_ERROR_FIXTURES } from "../../agent/fixtures/context-length-errors";
 import { postCompletion, startScripted } from "./support";
 
@@ -7,6 +8,7 @@ import { postCompletion, startScripted } from "./support";
 const SHAPES: Array<{ style: ContextErrorStyle; fixture: string; limit: number; size: RequestSize }> = [
 	{ style: "openai", fixture: "chat completions, messages only", limit: 4097, size: { messages: 4619, tools: 0, completion: 0 } },
 	{ style: "openai", fixture: "chat completions with max_tokens", limit: 4096, size: { messages: 3130, tools: 0, completion: 1000 } },
+	{ style: "openai-unstated", fixture: "no limit stated", limit: 4096, size: { messages: 5000, tools: 0, completion: 0 } },
 	{ style: "openrouter", fixture: "text, tool input and output", limit: 65536, size: { messages: 60833, tools: 10042, completion: 21333 } },
 	{ style: "openrouter", fixture: "text input and output", limit: 131072, size: { messages: 10535, tools: 0, completion: 131072 } },
 	{ style: "openrouter", fixture: "text input only", limit: 32768, size: { messages: 42832, tools: 0, completion: 0 } },
@@ -77,6 +79,19 @@ describe("the scripted model server's context limit", () => {
 		const answer = await client.chat.completions.create(body);
 		const size = requestSize(server.requests[0].body);
 		expect(answer.usage?.prompt_tokens).toBe(size.messages + size.tools);
+	});
+
+	it("counts with a denser tokenizer when told, for its usage and its limit alike", async () => {
+		const server = await startModelServer({ script: scripted(reply.text("ok"), reply.text("ok")), charsPerToken: 2 });
+		onTestFinished(() => server.close());
+		const client = new OpenAI({ baseURL: server.baseURL, apiKey: "test", maxRetries: 0 });
+		const body = { model: "m", messages: [{ role: "user" as const, content: "x".repeat(400) }] };
+		const answer = await client.chat.completions.create(body);
+		const chars = JSON.stringify(server.requests[0].body.messages).length;
+		expect(answer.usage?.prompt_tokens).toBe(Math.ceil(chars / 2));
+		server.setContextLimit({ tokens: Math.ceil(chars / 2) - 1 });
+		expect((await postCompletion(server.baseURL, body)).status).toBe(400);
+		await expect(startModelServer({ script: scripted(), charsPerToken: 0 })).rejects.toThrow(/charsPerToken must be a positive number/u);
 	});
 
 	it("rejects a limit that is not a positive whole number", async () => {
