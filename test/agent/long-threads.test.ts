@@ -20,13 +20,18 @@ interface Run {
 	style: ContextErrorStyle;
 }
 
+// Without the setting, every provider's refusal is met at least once (recovery alone must do).
 const RUNS: Run[] = [
 	{ limit: 16_384, budget: true, style: "openai" },
 	{ limit: 32_768, budget: true, style: "vllm" },
 	{ limit: 131_072, budget: true, style: "ollama" },
 	{ limit: 16_384, budget: false, style: "openrouter" },
+	{ limit: 16_384, budget: false, style: "openai" },
+	{ limit: 16_384, budget: false, style: "openai-unstated" },
 	{ limit: 32_768, budget: false, style: "ollama" },
+	{ limit: 32_768, budget: false, style: "vllm" },
 	{ limit: 131_072, budget: false, style: "vllm-legacy" },
+	{ limit: 131_072, budget: false, style: "openai-unstated" },
 ];
 
 describe("a long thread of large reads", () => {
@@ -51,6 +56,11 @@ describe("a long thread of large reads", () => {
 		if (budget) {
 			// The setting alone keeps every request in bounds.
 			expect(refused).toEqual([]);
+		} else if (style === "openai-unstated") {
+			// No limit stated: each refusal lowers Redline's own guess until requests fit.
+			expect(refused.length).toBeGreaterThanOrEqual(1);
+			expect(refused.length).toBeLessThanOrEqual(6);
+			expect(ofType(events, "context_limit_reached").every((e) => !e.stated && e.limitTokens < limit * 2)).toBe(true);
 		} else {
 			// Recovery learns the limit from the first refusal; after it, requests keep under it.
 			expect(refused.length).toBeGreaterThanOrEqual(1);
