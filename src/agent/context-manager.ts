@@ -54,6 +54,11 @@ export function replyReserve(window: number): number {
 	return Math.min(8192, Math.max(512, Math.round(window * 0.15)));
 }
 
+/** The window a refusal states, unless it is below any usable one (vLLM once said "3 tokens"). */
+export function statedLimit(overflow: ContextOverflow): number | undefined {
+	return overflow.limitTokens !== undefined && overflow.limitTokens >= MIN_LIMIT ? overflow.limitTokens : undefined;
+}
+
 /** The latest limit a provider reported for this model in the thread. */
 export function reportedLimit(events: readonly StoredEvent[], model: string): number | undefined {
 	for (let i = events.length - 1; i >= 0; i--) {
@@ -100,15 +105,14 @@ export class ContextManager {
 	 */
 	recordOverflow(thread: ThreadHandle, overflow: ContextOverflow, refused: PreparedRequest): void {
 		const model = this.deps.settings().mainModel.model;
-		// A stated limit below any usable window is a provider's bug (vLLM once said "3 tokens").
-		const statedLimit = overflow.limitTokens !== undefined && overflow.limitTokens >= MIN_LIMIT ? overflow.limitTokens : undefined;
+		const stated = statedLimit(overflow);
 		const sent = Math.round(refused.estimatedPromptTokens * calibrationOf(thread.events()));
 		const guess = Math.max(MIN_LIMIT, Math.floor(Math.min(sent, refused.window ?? sent) * 0.75));
 		thread.append({
 			type: "context_limit_reached",
 			model,
-			limitTokens: statedLimit ?? guess,
-			stated: statedLimit !== undefined,
+			limitTokens: stated ?? guess,
+			stated: stated !== undefined,
 			...(overflow.requestTokens !== undefined ? { requestTokens: overflow.requestTokens } : {}),
 		});
 	}

@@ -16,7 +16,7 @@ import { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
 import { DEFAULT_SETTINGS } from "../settings";
 import type { RedlineSettings } from "../settings";
-import { ContextManager } from "./context-manager";
+import { ContextManager, statedLimit } from "./context-manager";
 import type { PreparedRequest } from "./context-manager";
 import { contextExhaustedMessage } from "./context-messages";
 import { classifyModelError, MAX_RETRY_AFTER_MS } from "./model-errors";
@@ -176,7 +176,10 @@ export class AgentRunner implements TurnDriver {
 					this.context.recordOverflow(thread, failure.overflow, request);
 					continue;
 				}
-				thread.append({ type: "error", message: contextExhaustedMessage(thread.events(), failure.overflow, request), retryable: false });
+				// A window Redline had to guess may still be too large: guess lower, and Retry tries that.
+				const guessed = statedLimit(failure.overflow) === undefined;
+				if (guessed) this.context.recordOverflow(thread, failure.overflow, request);
+				thread.append({ type: "error", message: contextExhaustedMessage(thread.events(), failure.overflow, request), retryable: guessed });
 				setStatus(thread, "error");
 				return "failed";
 			}

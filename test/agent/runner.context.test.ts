@@ -16,7 +16,7 @@ const refusedCount = (requests: RecordedRequest[]): number => requests.filter((r
 const mainRequests = (requests: RecordedRequest[]): RecordedRequest[] => requests.filter((r) => !isSummaryRequest(r));
 
 describe("AgentRunner: a request longer than the model's context", () => {
-	it.each(CONTEXT_ERROR_STYLES)("learns the limit from %s's refusal, compacts once and retries once", async (style) => {
+	it.each(CONTEXT_ERROR_STYLES.filter((style) => style !== "openai-unstated"))("learns the limit from %s's refusal, compacts once and retries once", async (style) => {
 		const h = await harness({ notes, script: readingScript() });
 		h.server.setContextLimit({ tokens: 4096, style });
 		const threadId = await h.newThread();
@@ -77,6 +77,42 @@ describe("AgentRunner: a request longer than the model's context", () => {
 		expect(limits[0].stated).toBe(false);
 		expect(limits[0].limitTokens).toBeGreaterThanOrEqual(1024);
 		expect((await h.state(threadId)).status).toBe("idle");
+	});
+
+	it("when a refusal states no limit and the smaller retry is refused too, the error offers Retry, which asks smaller still", async () => {
+		// A long thread moves to a model with a far smaller window, whose refusals state no limit.
+		const h = await harness({ notes: largeNotes(10, 4000), script: readingScript() });
+		const threadId = await h.newThread();
+		for (let n = 1; n <= 10; n++) await h.send(threadId, `Read Notes/Note ${n}.md`);
+		h.server.setContextLimit({ tokens: 4096, style: "openai-unstated" });
+		await h.send(threadId, "Read Notes/Note 2.md");
+
+		let events = await h.events(threadId);
+		const [error] = ofType(events, "error");
+		expect(error.message).toContain("no longer fits the model's context window");
+		// Only a guess was wrong, so another try is worth it: Retry, not only a new chat.
+		expect(error.retryable).toBe(true);
+		expect(error.message).toContain("Retry");
+		const guesses = ofType(events, "context_limit_reached");
+		expect(guesses).toHaveLength(2);
+		expect(guesses.every((g) => !g.stated)).toBe(true);
+		expect(guesses[1].limitTokens).toBeLessThan(guesses[0].limitTokens);
+		const refusedBefore = refusedCount(h.server.requests);
+		expect(refusedBefore).toBe(2);
+
+		// Each Retry makes one request and one retry at most, each smaller than the last.
+		for (let tries = 0; tries < 5 && (await h.state(threadId)).status === "error"; tries++) {
+			expect((await h.service.retry({ threadId })).ok).toBe(true);
+			await Promise.resolve();
+			await Promise.resolve();
+			await h.service.idle(threadId);
+		}
+		events = await h.events(threadId);
+		expect((await h.state(threadId)).status).toBe("idle");
+		const last = (await h.state(threadId)).messages.at(-1);
+		expect(last?.kind === "assistant" && last.text).toBe("I read Notes/Note 2.md: it lists the meeting items.");
+		const limits = ofType(events, "context_limit_reached").map((g) => g.limitTokens);
+		for (let i = 1; i < limits.length; i++) expect(limits[i]).toBeLessThan(limits[i - 1]);
 	});
 
 	it("leaves other 400s alone: no compaction, no retry", async () => {
