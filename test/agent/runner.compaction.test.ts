@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentRunner } from "../../src/agent/runner";
 import { createModelProvider } from "../../src/llm/model-provider";
-import { messageText, reply } from "../../src/sandbox/model-server";
+import { messageText, reply, startModelServer } from "../../src/sandbox/model-server";
 import type { RecordedRequest, ScriptedReply } from "../../src/sandbox/model-server";
 import { MemoryStore } from "../../src/store/memory-store";
 import { LocalThreadService } from "../../src/thread/service";
@@ -72,6 +72,66 @@ describe("compaction", () => {
 		expect(system).toContain("Summary of the earlier part of this chat");
 		// The newest turn is never summarised: its read is in the request in full.
 		expect(JSON.stringify(lastMain(h)?.body.messages)).toContain("Item 30 of note 2");
+	});
+
+	it("keeps naming a note pinned in a turn it summarised", async () => {
+		const h = await contextHarness(summaryOf);
+		const threadId = await h.newThread();
+		expect((await h.service.pinItem({ threadId, operation: "pin", pinnedItem: { path: "Notes/Note 3.md" } })).ok).toBe(true);
+		for (let n = 1; n <= 12; n++) await h.send(threadId, `Read Notes/Note ${((n - 1) % 10) + 1}.md`);
+		const [compaction] = ofType(await h.events(threadId), "context_compacted");
+		expect(compaction.fromSeq).toBeLessThanOrEqual(ofType(await h.events(threadId), "user_message")[0].seq);
+		const system = messageText(lastMain(h)?.body.messages[0] ?? { role: "system" });
+		expect(system).toContain("Summary of the earlier part of this chat");
+		expect(system).toContain('The user pinned these notes as context: "Notes/Note 3.md"');
+		const newest = lastMain(h)?.body.messages.filter((m) => m.role === "user").at(-1);
+		expect(messageText(newest ?? { role: "user" })).toBe('Read Notes/Note 2.md\n\n[Pinned notes: "Notes/Note 3.md"]');
+	});
+
+	it("writes the summary in pieces that fit the apply model's own Context window setting", async () => {
+		const h = await harness({ notes, script: readingScript(), tools: [readNoteTool] });
+		const applyServer = await startModelServer({ script: readingScript(), contextLimit: { tokens: 2048, style: "ollama" } });
+		try {
+			h.settings.applyModel = { baseUrl: applyServer.baseURL, model: "small-apply", contextTokens: 2048 };
+			const threadId = await h.newThread();
+			for (let n = 1; n <= 8; n++) await h.send(threadId, `Read Notes/Note ${n}.md`);
+			// The main model turns out to have a 4k window: eight turns are summarised at once.
+			h.server.setContextLimit({ tokens: 4096 });
+			await h.send(threadId, "Read Notes/Note 9.md");
+
+			const events = await h.events(threadId);
+			expect(ofType(events, "error")).toEqual([]);
+			expect(ofType(events, "context_compacted")).toHaveLength(1);
+			expect(h.server.requests.filter(isSummaryRequest)).toEqual([]);
+			const summaries = applyServer.requests.filter(isSummaryRequest);
+			// More than one 2k request holds: folded in several requests, none refused.
+			expect(summaries.length).toBeGreaterThan(1);
+			expect(summaries.filter((r) => r.outcome !== "completed")).toEqual([]);
+		} finally {
+			await applyServer.close();
+		}
+	});
+
+	it("sends the model the same compacted conversation after a restart as without one (replay equals live)", async () => {
+		const run = async (restartBefore: number): Promise<{ request: RecordedRequest | undefined; events: number }> => {
+			const h = await contextHarness(summaryOf);
+			const threadId = await h.newThread();
+			for (let n = 1; n <= 14; n++) {
+				if (n === restartBefore) {
+					expect(ofType(await h.events(threadId), "context_compacted").length).toBeGreaterThanOrEqual(1);
+					await h.restart();
+				}
+				await h.send(threadId, `Read Notes/Note ${((n - 1) % 10) + 1}.md`);
+			}
+			const events = await h.events(threadId);
+			expect(ofType(events, "context_compacted").length).toBeGreaterThanOrEqual(1);
+			return { request: lastMain(h), events: events.length };
+		};
+		const live = await run(0);
+		// Restart after the first compaction, so the reopened log carries context_compacted events.
+		const replayed = await run(14);
+		expect(replayed.request?.body.messages).toEqual(live.request?.body.messages);
+		expect(replayed.events).toBe(live.events);
 	});
 
 	it("writes nothing when the service closes mid-summary, and compacts after the restart", async () => {
@@ -155,8 +215,11 @@ describe("compaction", () => {
 		["fails with a server error", () => reply.httpError(500, { message: "apply model overloaded" })],
 		["comes back empty", () => reply.text("   ")],
 		["is only the model's thinking", () => reply.text("<think>What should I write?</think>")],
+		["is far longer than asked (refused)", () => reply.text(`- ${"The user read a note and I answered. ".repeat(80)}`)],
 	])("carries on with elision alone when the summary %s", async (_how, answer) => {
 		const h = await contextHarness(answer);
+		// The model really has the window the setting says: what elision leaves must fit it.
+		h.server.setContextLimit({ tokens: 4096 });
 		const threadId = await h.newThread();
 		for (let n = 1; n <= 12; n++) await h.send(threadId, `Read Notes/Note ${((n - 1) % 10) + 1}.md`);
 
@@ -167,6 +230,7 @@ describe("compaction", () => {
 		const state = await h.state(threadId);
 		expect(state.messages.filter((m) => m.kind === "assistant" && m.text.startsWith("I read"))).toHaveLength(12);
 		expect(JSON.stringify(lastMain(h)?.body.messages)).toContain("[Result left out to save context: readNote");
+		expect(h.server.requests.filter((r) => r.outcome === "context-exceeded" && !isSummaryRequest(r))).toEqual([]);
 		// One try per user message, not one per model call.
 		const summaries = h.server.requests.filter(isSummaryRequest).length;
 		expect(summaries).toBeGreaterThan(0);

@@ -170,6 +170,11 @@ describe("settings", () => {
 		expect(main().value).toBe("32768"); // set by the user: the name no longer changes it
 		type(input(tab, "applyModel.model"), "");
 		expect(apply().value).toBe("32768"); // the apply model is now the main model: its window too
+		type(input(tab, "applyModel.model"), "llama3.1:8b");
+		expect(apply().value).toBe("131072"); // its own family's window, not the main model's
+		type(apply(), "8192");
+		expect(plugin.effectiveSettings().applyModel.contextTokens).toBe(8192);
+		type(apply(), "");
 
 		type(main(), "100");
 		expect(field(tab, "mainModel.contextTokens").querySelector(".redline-setting-error")?.textContent).toMatch(/Main model context window must be a whole number from 1024/);
