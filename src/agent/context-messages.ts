@@ -1,4 +1,8 @@
-/** What the user reads when a chat no longer fits the model's context even after recovery. */
+/**
+ * What the user reads when a request does not fit the model's context even after recovery. With
+ * a stated window that means what compaction may not touch (the newest message, the last step's
+ * results) is too large by itself: a new chat would not help, a smaller ask or model would.
+ */
 import type { StoredEvent } from "../thread/events";
 import type { ContextOverflow } from "./context-errors";
 import { statedLimit } from "./context-manager";
@@ -9,11 +13,11 @@ export function contextExhaustedMessage(events: readonly StoredEvent[], overflow
 	const limit = statedLimit(overflow);
 	const size = Math.round(request.estimatedPromptTokens * calibrationOf(events));
 	return (
-		`This chat no longer fits the model's context window${limit !== undefined ? ` (${limit.toLocaleString("en-US")} tokens)` : ""}, ` +
-		`even after compacting earlier messages: the request still held about ${size.toLocaleString("en-US")} tokens, ` +
+		`The request does not fit the model's context window${limit !== undefined ? ` (${limit.toLocaleString("en-US")} tokens)` : ""} ` +
+		`even after compacting earlier messages: it still held about ${size.toLocaleString("en-US")} tokens, ` +
 		`and the model server said: ${overflow.detail} ` +
 		(limit !== undefined
-			? "Start a new chat (the notes and their history are unaffected), or choose a model with a larger context window in Redline settings."
+			? "The newest message or tool result alone is too large for it: ask for less at a time (the chat can go on), or choose a model with a larger context window in Redline settings."
 			: "It did not say how large the window is: Retry sends a smaller request. Or set the model's Context window (tokens) in Redline settings.")
 	);
 }

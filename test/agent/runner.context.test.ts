@@ -50,10 +50,28 @@ describe("AgentRunner: a request longer than the model's context", () => {
 		const errors = ofType(await h.events(threadId), "error");
 		expect(errors).toHaveLength(1);
 		expect(errors[0].retryable).toBe(false);
-		expect(errors[0].message).toContain("no longer fits the model's context window (4,096 tokens)");
-		expect(errors[0].message).toContain("Start a new chat");
+		expect(errors[0].message).toContain("does not fit the model's context window (4,096 tokens)");
+		expect(errors[0].message).toContain("ask for less at a time (the chat can go on)");
 		expect(errors[0].message).toContain("maximum context length is 4096 tokens");
 		expect((await h.state(threadId)).status).toBe("error");
+	});
+
+	it("a read too large for any request ends only its own turn: the next message is answered", async () => {
+		const h = await harness({ notes: { ...largeNotes(2, 4000), "Notes/Note 9.md": largeNotes(1, 30_000)["Notes/Note 1.md"] }, script: readingScript() });
+		h.server.setContextLimit({ tokens: 4096 });
+		const threadId = await h.newThread();
+		await h.send(threadId, "Read Notes/Note 1.md");
+		await h.send(threadId, "Read Notes/Note 9.md");
+		expect((await h.state(threadId)).status).toBe("error");
+		expect(ofType(await h.events(threadId), "error")[0].message).toContain("does not fit the model's context window (4,096 tokens)");
+		await h.send(threadId, "Read Notes/Note 2.md");
+
+		const state = await h.state(threadId);
+		expect(state.status).toBe("idle");
+		const last = state.messages.at(-1);
+		expect(last?.kind === "assistant" && last.text).toBe("I read Notes/Note 2.md: it lists the meeting items.");
+		// The big read is still in the thread, as a stub the model can act on.
+		expect(JSON.stringify(mainRequests(h.server.requests).at(-1)?.body.messages)).toContain("[Result left out to save context: readNote");
 	});
 
 	it("picks a smaller budget itself when the refusal states no limit", async () => {
@@ -89,7 +107,7 @@ describe("AgentRunner: a request longer than the model's context", () => {
 
 		let events = await h.events(threadId);
 		const [error] = ofType(events, "error");
-		expect(error.message).toContain("no longer fits the model's context window");
+		expect(error.message).toContain("does not fit the model's context window");
 		// Only a guess was wrong, so another try is worth it: Retry, not only a new chat.
 		expect(error.retryable).toBe(true);
 		expect(error.message).toContain("Retry");
