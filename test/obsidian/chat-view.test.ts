@@ -2,22 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { App, migrationListenerCount } from "../fakes/obsidian";
 import { startPlugin, stopPlugin } from "./support/plugin";
+import { until } from "./support/until";
 import { setTimeout } from "../../src/node/timers";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 import { EventScript } from "../ui/support/events";
 
 async function settle(): Promise<void> {
 	for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** Polls until check() gives a value (the pane mounts and the service answers on their own clocks). */
-async function until<T>(check: () => T | null | undefined): Promise<T> {
-	for (let i = 0; i < 300; i++) {
-		const value = check();
-		if (value) return value;
-		await new Promise((resolve) => setTimeout(resolve, 10));
-	}
-	throw new Error("timed out waiting");
 }
 
 /**

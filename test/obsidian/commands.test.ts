@@ -5,6 +5,7 @@ import type { PinnedItem, StoredEvent } from "../../src/thread/events";
 import { project } from "../../src/thread/projection";
 import type { ThreadService } from "../../src/thread/service-api";
 import { startPlugin, stopPlugin } from "./support/plugin";
+import { until } from "./support/until";
 import { setTimeout, setImmediate } from "../../src/node/timers";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
@@ -20,16 +21,6 @@ async function withChange() {
 	const outcome = await core.history.write({ path: "Daily.md", base: "# Daily\n\nmilk\n", proposed: "# Daily\n\nmilk\neggs\n", description: "Add eggs" });
 	expect(outcome.status).toBe("written");
 	return { app, plugin };
-}
-
-/** Polls until check() gives a value (the pane mounts and the service answers on their own clocks). */
-async function until<T>(check: () => T | null | undefined | Promise<T | null | undefined>): Promise<T> {
-	for (let i = 0; i < 300; i++) {
-		const value = await check();
-		if (value) return value;
-		await new Promise((resolve) => setTimeout(resolve, 10));
-	}
-	throw new Error("timed out waiting");
 }
 
 /** The pinned items of every thread, read back from the service's event log. */

@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { App, delegatedListenerCount, MarkdownView, Platform } from "../fakes/obsidian";
 import { startPlugin, stopPlugin } from "./support/plugin";
+import { until } from "./support/until";
 import type { HoverLinkEvent } from "../../src/obsidian/internal-links";
-import { setTimeout } from "../../src/node/timers";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 
 const THREAD = "t_links";
@@ -26,15 +26,6 @@ async function appWithReply(): Promise<App> {
 	await app.vault.adapter.mkdir(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads`);
 	await app.vault.adapter.write(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads/${THREAD}.jsonl`, events.join("\n") + "\n");
 	return app;
-}
-
-async function until<T>(check: () => T | null | undefined): Promise<T> {
-	for (let i = 0; i < 500; i++) {
-		const value = check();
-		if (value) return value;
-		await new Promise((resolve) => setTimeout(resolve, 10));
-	}
-	throw new Error("timed out waiting");
 }
 
 function link(app: App, text: string): HTMLAnchorElement {
