@@ -92,15 +92,28 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 		text += piece;
 		call.onProgress(text.length, piece);
 	};
+	let raw = "";
 	for await (const chunk of stream) {
-		if (typeof chunk.content === "string") add(split.content(chunk.content).answer);
+		if (typeof chunk.content === "string") {
+			raw += chunk.content;
+			add(split.content(chunk.content).answer);
+		}
 		const reason = chunk.response_metadata?.finish_reason;
 		if (typeof reason === "string") finishReason = reason;
 	}
 	// A stream that ends because of the signal returns quietly in some client versions.
 	call.signal.throwIfAborted();
 	add(split.end().answer);
+	// A note that itself opens with a <think> block, echoed back: that block is note text.
+	const own = leadingThinkBlock(call.text);
+	if (own !== undefined && raw.startsWith(own)) text = raw;
 	return { text, finishReason };
+}
+
+function leadingThinkBlock(text: string): string | undefined {
+	if (!text.startsWith("<think>")) return undefined;
+	const close = text.indexOf("</think>");
+	return close === -1 ? undefined : text.slice(0, close + "</think>".length);
 }
 
 function userPrompt(call: ApplyCall): string {

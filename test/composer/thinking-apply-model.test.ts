@@ -41,3 +41,22 @@ describe.each<ReasoningForm>(["think", "reasoning_content", "reasoning"])("an ap
 		expect(h.server.requests).toHaveLength(1);
 	});
 });
+
+describe("a note that itself opens with a <think> block (notes about reasoning models, a pasted transcript)", () => {
+	const OWN = ["<think>", "How R1 reasons, in my words.", "</think>", "", "# Prompts", "", "- Buy teh milk", ""].join("\n");
+	const OWN_FIXED = OWN.replace("teh", "the");
+
+	it("keeps that block when the apply model returns the whole note without reasoning", async () => {
+		const h = await editHarness({ notes: { [PATH]: OWN }, replies: [reply.text(OWN_FIXED)] });
+		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "fix the typo in the milk line" });
+		expect(result.status).toBe("success");
+		expect(await h.vault.read(PATH)).toBe(OWN_FIXED);
+	});
+
+	it.each<ReasoningForm>(["think", "reasoning_content", "reasoning"])("keeps it, and drops the model's own reasoning, when the model reasons as %s first", async (form) => {
+		const h = await editHarness({ notes: { [PATH]: OWN }, replies: [reply.thinking("Only the typo changes.", OWN_FIXED, form)] });
+		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "fix the typo in the milk line" });
+		expect(result.status).toBe("success");
+		expect(await h.vault.read(PATH)).toBe(OWN_FIXED);
+	});
+});
