@@ -1,10 +1,14 @@
 import type { Plugin } from "esbuild";
 
-/** An exact piece of a package file (path relative to node_modules) replaced at build time. */
+/** An exact piece of a package file (path relative to node_modules) replaced at build time: once, or `count` times. */
 export interface Rewrite {
 	file: string;
 	from: string;
 	to: string;
+	/** How many times `from` is there (every one is replaced); 1 unless given. */
+	count?: number;
+	/** Only where `from` is a whole name: not inside a longer one, nor after a dot. */
+	word?: boolean;
 }
 
 /** `modules`, as `importers` import them (paths relative to node_modules), resolve to `shim`. */

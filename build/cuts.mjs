@@ -3,7 +3,7 @@
 // longer fits the package it cuts fails the build instead of changing behaviour quietly.
 //
 // - rewrites: an exact piece of a package's source replaced by an equivalent one (fails when the
-//   text is not found exactly once, e.g. after a package update);
+//   text is not found exactly once, or `count` times, e.g. after a package update);
 // - side-effect-free modules: esbuild may leave them out when nothing uses their exports;
 // - stand-ins: a module, as imported by the named importers, resolves to a file in
 //   src/obsidian/shims/ or to a few lines written here (esbuild fails when the stand-in lacks a
@@ -27,6 +27,8 @@ const inPackage = (file) => path.join(modules, file);
 // `_zod`, never a classic method). So these imports become namespace imports of zod/mini, which
 // esbuild shakes to the names used; a name zod/mini lacks is a build error (import-is-undefined is
 // raised to an error in esbuild.config.mjs), and Redline's own schemas are zod/mini too.
+// A check that the text is there exactly `count` times, changing nothing (what a rewrite relies on).
+const unchanged = (file, text, count = 1) => ({ file, from: text, to: text, count });
 const zodThreeToMini = { from: 'import { z } from "zod/v3";', to: 'import * as z from "zod/mini";' };
 export const rewrites = [
 	{ file: "@langchain/core/dist/runnables/base.js", ...zodThreeToMini },
@@ -52,6 +54,20 @@ export const rewrites = [
 		from: "    try {\n        const F = Function;\n        new F(\"\");\n        return true;\n    }\n    catch (_) {\n        return false;\n    }",
 		to: "    return false; // Redline: main.js never compiles code at run time (see build/cuts.mjs)",
 	},
+	// The OpenAI client keeps an X.509 workload identity in a private field, written only in its
+	// constructor under `if (x509Identity)` and in withOptions(). The workload identity stand-in
+	// refuses every identity (so x509Identity is always undefined) and withOptions() is a throw
+	// (methodStandIns), so the field is always undefined, and so is each local the client reads it
+	// into: they become `(void 0)` and the minifier drops the X.509 branches of the request path
+	// (about 3.7 KB). test/obsidian/shims/openai-stand-ins.test.ts runs requests that stream, retry
+	// and fail through the client as built and through the real one.
+	unchanged("openai/client.mjs", '__classPrivateFieldSet(this, _OpenAI_x509Authentication, authentication, "f");'),
+	unchanged("openai/client.mjs", "__classPrivateFieldSet(client, _OpenAI_x509Authentication, "),
+	{ file: "openai/client.mjs", from: '        const x509Authentication = __classPrivateFieldGet(this, _OpenAI_x509Authentication, "f");\n', to: "", count: 4 },
+	// Set from the local above (`...(x509Authentication ? { authentication: x509Authentication } : {})`).
+	{ file: "openai/client.mjs", from: "            const x509Authentication = attempt?.authentication;\n", to: "" },
+	{ file: "openai/client.mjs", from: '__classPrivateFieldGet(this, _OpenAI_x509Authentication, "f")', to: "(void 0)", count: 15 },
+	{ file: "openai/client.mjs", from: "x509Authentication", word: true, to: "(void 0)", count: 76 },
 	{
 		file: "zod/v4/core/doc.js",
 		from: "        const F = Function;\n        const content = this?.content ?? [``];\n        const factory = new F(...Object.keys(this.closed), `return function (${this.args.join(\", \")}) {\\n${content.join(\"\\n\")}\\n};`);\n        return factory(...Object.values(this.closed));",
@@ -287,10 +303,13 @@ export function bundleCutsPlugin(cuts) {
 		if (files.length > 0) {
 			build.onLoad({ filter: new RegExp(`^(${files.map(escape).join("|")})$`) }, async (args) => {
 				let contents = await readFile(args.path, "utf8");
-				for (const { file, from, to } of byFile.get(args.path) ?? []) {
-					const count = contents.split(from).length - 1;
-					if (count !== 1) return { errors: [{ text: `bundle-cuts: expected the text to rewrite exactly once in ${file}, found it ${count} times; review build/cuts.mjs`, detail: from }] };
-					contents = contents.replace(from, () => to);
+				for (const { file, from, to, count = 1, word = false } of byFile.get(args.path) ?? []) {
+					// `word`: only where `from` stands as a whole name: not part of a longer one, nor a
+					// property (after a dot, unless the dots spread it).
+					const pattern = new RegExp(word ? `(?<=^|[^\\w$.]|\\.\\.\\.)${escape(from)}(?![\\w$])` : escape(from), "g");
+					const found = contents.match(pattern)?.length ?? 0;
+					if (found !== count) return { errors: [{ text: `bundle-cuts: expected the text to rewrite ${count === 1 ? "exactly once" : `${count} times`} in ${file}, found it ${found} times; review build/cuts.mjs`, detail: from }] };
+					contents = contents.replace(pattern, () => to);
 				}
 				for (const rule of methodsByFile.get(args.path) ?? []) {
 					const result = standInMethods(contents, rule);

@@ -250,6 +250,15 @@ describe("a cut that no longer fits fails the build", () => {
 		await expect(build(file, [plugin])).rejects.toThrow("expected the text to rewrite exactly once in @langchain/core/dist/tools/index.js, found it 0 times");
 	});
 
+	it("when a text to rewrite every time is there another number of times, counting whole names only where asked", async () => {
+		const file = await entry('import OpenAI from "openai"; console.log(OpenAI);');
+		const rewrite = (count: number, word: boolean) => bundleCutsPlugin({ rewrites: [{ file: "openai/client.mjs", from: "x509Authentication", to: "x509Authentication", count, word }] });
+		// 81 times as a name of its own (once spread: `...x509Authentication`), 26 more inside _OpenAI_x509Authentication.
+		await expect(build(file, [rewrite(107, true)])).rejects.toThrow("expected the text to rewrite 107 times in openai/client.mjs, found it 81 times");
+		await expect(build(file, [rewrite(81, false)])).rejects.toThrow("expected the text to rewrite 81 times in openai/client.mjs, found it 107 times");
+		await expect(build(file, [rewrite(81, true)])).resolves.toBeDefined();
+	}, 60_000);
+
 	it("when a method to stand in is not in its class, or the class is not in the file", async () => {
 		const file = await entry('import { Runnable } from "@langchain/core/runnables"; console.log(Runnable);');
 		const method = bundleCutsPlugin({ methodStandIns: [{ file: "@langchain/core/dist/runnables/base.js", class: "Runnable", methods: ["noSuchMethod"], why: "a test" }] });

@@ -5,7 +5,9 @@ import esbuild from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleCuts } from "../../../build/cuts.mjs";
 import { openaiStandIns } from "../../../esbuild.config.mjs";
-import { reply, scripted, startModelServer, type ModelServer } from "../../../src/sandbox/model-server";
+import OpenAI from "openai";
+import { reply, scripted, startModelServer, type ModelScript, type ModelServer } from "../../../src/sandbox/model-server";
+import { closedPort } from "../../support/closed-port";
 import type * as Fixture from "./fixtures/openai-client";
 import { fileURLToPath } from "../../../src/node/path";
 import * as vm from "../../../src/node/vm";
@@ -78,4 +80,55 @@ describe("the OpenAI client with stand-ins", () => {
 		expect(client.files).toBeDefined();
 		expect(Object.keys(client.realtime)).toEqual(["_client"]);
 	});
+});
+
+describe("the OpenAI client with the cuts, beside the real one", () => {
+	// The cuts take the X.509 branches out of the client's request path (build/cuts.mjs): what a
+	// request does when it succeeds, is retried or fails is the real client's, error for error.
+	interface Outcome {
+		text?: string;
+		error?: { name: string; status?: number; message: string };
+		requests: number;
+	}
+	type MakeClient = (baseURL: string, options: { maxRetries: number }) => OpenAI;
+	const real: MakeClient = (baseURL, options) => new OpenAI({ apiKey: "test-key", baseURL, dangerouslyAllowBrowser: true, ...options });
+
+	async function outcome(make: MakeClient, script: ModelScript | "closed port", maxRetries: number, stream: boolean): Promise<Outcome> {
+		const own = script === "closed port" ? undefined : await startModelServer({ script });
+		const baseURL = own?.baseURL ?? `http://127.0.0.1:${await closedPort()}/v1`;
+		try {
+			const client = make(baseURL, { maxRetries });
+			const messages = [{ role: "user" as const, content: "Hi" }];
+			let text = "";
+			if (stream) {
+				for await (const chunk of await client.chat.completions.create({ model: "scripted", messages, stream: true })) text += chunk.choices[0]?.delta?.content ?? "";
+			} else {
+				text = (await client.chat.completions.create({ model: "scripted", messages })).choices[0]?.message.content ?? "";
+			}
+			return { text, requests: own?.requests.length ?? 0 };
+		} catch (error) {
+			const { status, message } = error as { status?: number; message: string };
+			// The class: AuthenticationError, InternalServerError, APIConnectionError...
+			return { error: { name: (error as object).constructor.name, status, message }, requests: own?.requests.length ?? 0 };
+		} finally {
+			await own?.close();
+		}
+	}
+
+	const cases: [string, () => ModelScript | "closed port", number, stream?: false][] = [
+		["streams a reply", () => scripted(reply.text("Hello")), 0],
+		["answers without streaming", () => scripted(reply.text("Hello")), 0, false],
+		["retries a 429 and answers without streaming", () => scripted(reply.httpError(429, { retryAfterSeconds: 0 }), reply.text("Hello")), 1, false],
+		["retries a 429 and streams the reply", () => scripted(reply.httpError(429, { retryAfterSeconds: 0 }), reply.text("Hello")), 1],
+		["reports a 401 without retrying", () => scripted(reply.httpError(401, { message: "Incorrect API key" })), 2],
+		["reports a 500 once its retries are spent", () => scripted(reply.httpError(500, { retryAfterSeconds: 0 }), reply.httpError(500, { retryAfterSeconds: 0 })), 1],
+		["reports a stream cut off mid reply", () => scripted(reply.drop(2)), 0],
+		["reports a refused connection", () => "closed port", 0],
+	];
+	for (const [what, script, maxRetries, stream = true] of cases) {
+		it(`${what} as the real client does`, async () => {
+			const expected = await outcome(real, script(), maxRetries, stream);
+			expect(await outcome(bundled.client, script(), maxRetries, stream)).toEqual(expected);
+		});
+	}
 });
