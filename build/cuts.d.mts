@@ -43,6 +43,14 @@ export interface Cuts {
 	forbiddenInputs?: ForbiddenInput[];
 	/** The largest output (bytes) the build may write. */
 	maxBytes?: number;
+	/** One licence notice for main.js in place of the bundled files' licence comments. */
+	legalNotice?: LegalNotice;
+}
+
+/** The packages whose licence comments `text` stands for. */
+export interface LegalNotice {
+	packages: string[];
+	text: string;
 }
 
 export const rewrites: Rewrite[];
@@ -52,6 +60,7 @@ export const standIns: StandIn[];
 export const forbiddenInputs: ForbiddenInput[];
 /** main.js's budget in bytes. */
 export const maxBytes: number;
+export const legalNotice: LegalNotice;
 
 /** `text` with the rule's methods stood in, or what was not found exactly once. */
 export function standInMethods(text: string, rule: MethodStandIn): { text: string; error?: undefined } | { error: string; text?: undefined };

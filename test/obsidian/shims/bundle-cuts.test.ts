@@ -11,7 +11,7 @@ import { LogStreamCallbackHandler } from "@langchain/core/tracers/log_stream";
 import { ConsoleCallbackHandler as RealConsoleCallbackHandler } from "@langchain/core/tracers/console";
 import { LangChainTracer as RealLangChainTracer } from "@langchain/core/tracers/tracer_langchain";
 import { describe, expect, it, vi } from "vitest";
-import { bundleCuts, bundleCutsPlugin, methodStandIns, standInMethods } from "../../../build/cuts.mjs";
+import { bundleCuts, bundleCutsPlugin, legalNotice, methodStandIns, standInMethods } from "../../../build/cuts.mjs";
 import { buildOptions, openaiStandIns } from "../../../esbuild.config.mjs";
 import { deepCompareStrict } from "../../../src/obsidian/shims/json-schema-validator";
 import { encodingForModel } from "../../../src/obsidian/shims/langchain-tiktoken";
@@ -243,6 +243,17 @@ describe("main.js's strict mode", () => {
 	}, 60_000);
 });
 
+describe("main.js's licence notice", () => {
+	it("names the packages whose licence comments it stands for, once, at the end", async () => {
+		const file = await entry('import { createRoot } from "react-dom/client"; import { jsx } from "react/jsx-runtime"; module.exports = { createRoot, jsx };');
+		const built = await esbuild.build({ ...buildOptions({ production: true }), entryPoints: [file], outfile: undefined, write: false, logLevel: "silent", nodePaths: [path.join(root, "node_modules")] });
+		const code = built.outputFiles[0].text;
+		expect(code.trimEnd().endsWith(`/*! ${legalNotice.text} */`)).toBe(true);
+		expect(code).not.toContain("@license");
+		expect(code.split("/*!").length - 1).toBe(1);
+	}, 60_000);
+});
+
 describe("a cut that no longer fits fails the build", () => {
 	it("when the text to rewrite is not in the package", async () => {
 		const file = await entry('import { tool } from "@langchain/core/tools"; console.log(tool);');
@@ -282,6 +293,13 @@ describe("a cut that no longer fits fails the build", () => {
 		const minified = (maxBytes: number) => esbuild.build({ entryPoints: [file], bundle: true, minify: true, write: false, outfile: "main.js", logLevel: "silent", nodePaths: [path.join(root, "node_modules")], plugins: [bundleCutsPlugin({ maxBytes })] });
 		await expect(minified(1024)).rejects.toThrow(/main\.js is \d+\.\d KB, over its 1\.0 KB budget/);
 		await expect(minified(1024 * 1024)).resolves.toBeDefined();
+	});
+
+	it("when a package with a licence comment is not named in the licence notice", async () => {
+		const file = await entry('import { createElement } from "react"; console.log(createElement);');
+		const plugin = (packages: string[]) => bundleCutsPlugin({ legalNotice: { packages, text: "a notice" } });
+		await expect(build(file, [plugin([])])).rejects.toThrow(/node_modules\/react\/cjs\/react\.\w+\.js has a licence comment, which main\.js leaves out: name react in legalNotice/);
+		await expect(build(file, [plugin(["react"])])).resolves.toBeDefined();
 	});
 
 	it("when a module that was cut is in the output again", async () => {
