@@ -3,7 +3,8 @@
  * one-line stub that says how to fetch them again (oldest first, only as many as needed); then,
  * when even that is not enough and no summary helped, results of earlier steps of the current
  * turn; and last, whole oldest turns are left out with a note. The current turn's newest results,
- * its user message and calls that have not run are never touched. Costs are computed once per
+ * its user message, calls that have not run and the latest read of each pinned note (transcript.ts)
+ * are never touched: they are fixed cost. Costs are computed once per
  * piece with the same estimate that is recorded for calibration, so fitting is linear in the
  * thread and cheap enough to run before every model call.
  */
@@ -50,6 +51,7 @@ export function fitTranscript(systemPrompt: string, thread: ModelThread, options
 	const currentTurn = lastUserIndex(entries);
 	const lastStep = entries.length - 1;
 	const costs = entries.map((entry) => entryCost(entry));
+	const pinned = pinnedCalls(thread);
 	const system = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(systemContent(systemPrompt, thread));
 	const old: Piece[] = [];
 	const current: Piece[] = [];
@@ -60,7 +62,7 @@ export function fitTranscript(systemPrompt: string, thread: ModelThread, options
 		for (const call of entry.calls) {
 			const full = fullResultTokens(call);
 			total += full;
-			if (call.result === undefined || !refetchable.has(call.tool)) continue;
+			if (call.result === undefined || !refetchable.has(call.tool) || pinned.has(call)) continue;
 			const stub = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, true));
 			if (full <= stub) continue;
 			const piece = { entry: index, callId: call.callId, full, stub };
@@ -165,6 +167,7 @@ export interface TurnSpan {
 
 export function turnSpans(thread: ModelThread, refetchable: ReadonlySet<string> = REFETCHABLE_TOOLS): TurnSpan[] {
 	const spans: TurnSpan[] = [];
+	const pinned = pinnedCalls(thread);
 	thread.entries.forEach((entry, index) => {
 		let span = spans[spans.length - 1];
 		if (!span || entry.kind === "user") {
@@ -176,12 +179,18 @@ export function turnSpans(thread: ModelThread, refetchable: ReadonlySet<string> 
 		if (entry.kind !== "assistant") return;
 		for (const call of entry.calls) {
 			if (call.result === undefined) span.unfinished = true;
+			// A pinned note's read stays wherever its turn goes: no summary replaces it.
+			if (pinned.has(call)) continue;
 			const elidable = call.result !== undefined && refetchable.has(call.tool);
 			const full = fullResultTokens(call);
 			span.minimalTokens += elidable ? Math.min(full, MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, true))) : full;
 		}
 	});
 	return spans;
+}
+
+function pinnedCalls(thread: ModelThread): ReadonlySet<CallEntry> {
+	return new Set(thread.pinnedReads.map((read) => read.call));
 }
 
 function lastUserIndex(entries: readonly Entry[]): number {

@@ -1,7 +1,7 @@
 /**
  * What the user reads when a request does not fit the model's context even after recovery. With
  * a stated window that means what compaction may not touch (the newest message, the last step's
- * results) is too large by itself: a new chat would not help, a smaller ask or model would.
+ * results, the pinned notes' last reads) is too large by itself: a new chat would not help, a smaller ask or model would.
  */
 import type { StoredEvent } from "../thread/events";
 import type { ContextOverflow } from "./context-errors";
@@ -17,7 +17,7 @@ export function contextExhaustedMessage(events: readonly StoredEvent[], overflow
 		`even after compacting earlier messages: it still held about ${size.toLocaleString("en-US")} tokens, ` +
 		`and the model server said: ${overflow.detail} ` +
 		(limit !== undefined
-			? "The newest message or tool result alone is too large for it: ask for less at a time (the chat can go on), or choose a model with a larger context window in Redline settings."
+			? "The newest message, tool result or pinned notes' last reads alone are too large for it: ask for less at a time (the chat can go on), unpin a note, or choose a model with a larger context window in Redline settings."
 			: "It did not say how large the window is: Retry sends a smaller request. Or set the model's Context window (tokens) in Redline settings.")
 	);
 }

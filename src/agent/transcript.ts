@@ -10,6 +10,10 @@
  * (in the system message: one system message is what every chat template accepts). Which tool
  * results are elided to fit the context window is decided in context-budget.ts; this file only
  * renders what it is told.
+ *
+ * The latest successful readNote of each note pinned now is the user's "keep this in view": it
+ * is never elided, and once its turn is compacted (or left out) the system message carries it,
+ * as read then. It comes from the log alone, so a replay and a restart send the same thing.
  */
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import type { BaseMessage } from "@langchain/core/messages";
@@ -58,10 +62,18 @@ export interface CompactionInEffect {
 	summary: string;
 }
 
+/** The latest successful read of a note pinned now, with the entry that made the call. */
+export interface PinnedRead {
+	path: string;
+	entry: AssistantEntry;
+	call: CallEntry;
+}
+
 /** The conversation as the model may see it: entries in order, compacted ones already removed. */
 export interface ModelThread {
 	entries: Entry[];
 	compactions: CompactionInEffect[];
+	pinnedReads: PinnedRead[];
 }
 
 /** How to render: results to show as a stub, and leading entries to leave out (a last resort). */
@@ -89,6 +101,9 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 	const all: Entry[] = [];
 	const assistants = new Map<string, AssistantEntry>();
 	const calls = new Map<string, CallEntry>();
+	const callers = new Map<string, AssistantEntry>();
+	const lastReads = new Map<string, PinnedRead>();
+	const pins = new Set<string>();
 	let compactions: CompactionInEffect[] = [];
 	for (const event of events) {
 		if (!isKnownEvent(event)) continue;
@@ -115,14 +130,28 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 			case "tool_call_proposed": {
 				const call: CallEntry = { callId: event.callId, tool: event.tool, args: event.args };
 				calls.set(event.callId, call);
-				assistants.get(event.messageId)?.calls.push(call);
+				const entry = assistants.get(event.messageId);
+				if (!entry) break;
+				entry.calls.push(call);
+				callers.set(event.callId, entry);
 				break;
 			}
 			case "tool_call_completed": {
 				const call = calls.get(event.callId);
-				if (call) call.result = event.result;
+				if (!call) break;
+				call.result = event.result;
+				const entry = callers.get(event.callId);
+				const path = event.result.path;
+				if (entry && call.tool === "readNote" && event.result.status === "success" && path !== undefined) lastReads.set(path, { path, entry, call });
 				break;
 			}
+			case "item_pinned":
+			case "item_unpinned":
+				if ("path" in event.item) {
+					if (event.type === "item_pinned") pins.add(event.item.path);
+					else pins.delete(event.item.path);
+				}
+				break;
 			case "context_compacted":
 				compactions = withCompaction(compactions, event);
 				break;
@@ -131,7 +160,11 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 		}
 	}
 	const visible = all.filter((entry) => entry.kind === "user" || isShown(entry));
-	return applyCompactions(visible, compactions);
+	const pinnedReads = [...pins].flatMap((path) => {
+		const read = lastReads.get(path);
+		return read && isShown(read.entry) ? [read] : [];
+	});
+	return { ...applyCompactions(visible, compactions), pinnedReads };
 }
 
 function isShown(entry: AssistantEntry): boolean {
@@ -157,7 +190,7 @@ function withCompaction(existing: CompactionInEffect[], event: { seq: number; fr
 }
 
 /** Removes compacted entries; a compaction that would hide the newest user message is ignored. */
-function applyCompactions(entries: Entry[], compactions: CompactionInEffect[]): ModelThread {
+function applyCompactions(entries: Entry[], compactions: CompactionInEffect[]): Omit<ModelThread, "pinnedReads"> {
 	if (compactions.length === 0) return { entries, compactions };
 	let newestUser: number | undefined;
 	for (let i = entries.length - 1; i >= 0; i--) {
@@ -179,6 +212,10 @@ export function systemContent(systemPrompt: string, thread: ModelThread, omitted
 		for (const compaction of thread.compactions) content += `\n${compaction.summary.trim()}`;
 	}
 	if (omitted > 0) content += `\n\n${omitted} earlier message${omitted === 1 ? " is" : "s are"} not shown to you: they no longer fit the model's context window.`;
+	const shown = thread.entries.slice(omitted);
+	for (const read of thread.pinnedReads) {
+		if (!shown.includes(read.entry)) content += `\n\nPinned note ${JSON.stringify(read.path)}, as you last read it:\n${resultContent(read.call, false)}`;
+	}
 	return content;
 }
 
