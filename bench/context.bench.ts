@@ -4,7 +4,8 @@
  * tokens in OpenAI's words. The main model has the 32k "Context window (tokens)" setting.
  *
  * - 200 turns that each read a 60 KB note: the size of every main-model request (the server's own
- *   count), and whether it stays flat once compaction starts;
+ *   count), and whether it stays flat once compaction starts; and the same with an 8 KB note
+ *   pinned before turn 1 and read only on turn 2, whose read must still be in the last request;
  * - the main model's input summed over the 200 turns against the same thread without compaction
  *   or elision (every request rebuilt in full from the log prefix it was made from; both sides in
  *   Redline's estimate, so the ratio compares like with like);
@@ -59,11 +60,15 @@ interface Drive {
 	actualEstimate: number;
 	baselineEstimate: number;
 	summaryInput: number;
+	/** The last main-model request's system message. */
+	lastSystem: string;
 }
 
-async function driveLongThread(): Promise<Drive> {
+const PINNED = "Notes/Note 11.md";
+
+async function driveLongThread(pinned = false): Promise<Drive> {
 	const server = await startModelServer({ script: readingScript(), contextLimit: { tokens: LIMIT, style: "openai" } });
-	const vault = new MemoryVault("Bench", largeNotes(10, 60_000));
+	const vault = new MemoryVault("Bench", { ...largeNotes(10, 60_000), [PINNED]: largeNotes(1, 8_000)["Notes/Note 1.md"] });
 	const settings = settingsFor(server.baseURL);
 	const redline = await createRedline({ vault, store: new MemoryStore(), settings: () => settings, credentials: () => ({}), protectedFolders: [] });
 	try {
@@ -71,10 +76,12 @@ async function driveLongThread(): Promise<Drive> {
 		const created = await service.createThread({ title: "context bench" });
 		if (!created.ok) throw new Error(created.error.message);
 		const threadId = created.threadId;
+		if (pinned) await service.pinItem({ threadId, operation: "pin", pinnedItem: { path: PINNED } });
 		const turnOf: number[] = [];
 		for (let turn = 1; turn <= TURNS; turn++) {
 			const before = server.requests.length;
-			const sent = await service.sendMessage({ threadId, content: `Read Notes/Note ${((turn - 1) % 10) + 1}.md` });
+			const path = pinned && turn === 2 ? PINNED : `Notes/Note ${((turn - 1) % 10) + 1}.md`;
+			const sent = await service.sendMessage({ threadId, content: `Read ${path}` });
 			if (!sent.ok) throw new Error(sent.error.message);
 			await Promise.resolve();
 			await Promise.resolve();
@@ -100,6 +107,7 @@ async function driveLongThread(): Promise<Drive> {
 			actualEstimate: actual,
 			baselineEstimate: baseline,
 			summaryInput,
+			lastSystem: messageText(server.requests.filter((r) => !isSummaryRequest(r)).at(-1)?.body.messages[0] ?? { role: "system" }),
 		};
 	} finally {
 		await redline.dispose();
@@ -259,6 +267,7 @@ const mean = (values: readonly number[]): number => values.reduce((a, b) => a + 
 
 export async function run(): Promise<BenchRow[]> {
 	const drive = await driveLongThread();
+	const withPin = await driveLongThread(true);
 	const build = await transcriptBuild();
 	const first = drive.firstCompactionTurn;
 	const after = first === undefined ? [] : drive.perTurn.slice(first);
@@ -272,6 +281,9 @@ export async function run(): Promise<BenchRow[]> {
 		{ area: AREA, metric: "drift after the first compaction (mean of the last 50 turns / the 50 after it)", value: early.length ? mean(late) / mean(early) : NaN, unit: "x", target: "flat (~1.0)" },
 		{ area: AREA, metric: `main-model input over ${TURNS} turns vs no compaction`, value: (100 * drive.actualEstimate) / drive.baselineEstimate, unit: "%", target: "<= 25 %" },
 		{ area: AREA, metric: `apply-model input for summaries over ${TURNS} turns`, value: drive.summaryInput, unit: "tokens" },
+		{ area: AREA, metric: `the same with an 8 KB note pinned, read on turn 2: largest request`, value: Math.max(...withPin.perTurn), unit: "tokens", target: `<= ${LIMIT} every turn` },
+		{ area: AREA, metric: "the same pinned: requests refused as too long", value: withPin.refused, unit: "requests", target: "0" },
+		{ area: AREA, metric: `the same pinned: turn ${TURNS}'s request still holds the pinned note's read`, value: withPin.lastSystem.includes(`Pinned note "${PINNED}", as you last read it:\n${PINNED} (`) ? "yes" : "no", unit: "", target: "yes" },
 		{ area: AREA, metric: `transcript build, ${build.events.toLocaleString("en-US")}-event thread opened from a FolderStore (${build.messages} messages sent), wall`, value: build.warm.wall, unit: "ms", target: "<= 50 ms" },
 		{ area: AREA, metric: "transcript build, the same, CPU", value: build.warm.cpu, unit: "ms", target: "<= 50 ms" },
 		{ area: AREA, metric: "transcript build, the first after the thread is opened again (cold), wall", value: build.cold.wall, unit: "ms", target: "<= 50 ms" },

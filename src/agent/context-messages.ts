@@ -1,7 +1,8 @@
 /**
  * What the user reads when a request does not fit the model's context even after recovery. With
  * a stated window that means what compaction may not touch (the newest message, the last step's
- * results, the pinned notes' last reads) is too large by itself: a new chat would not help, a smaller ask or model would.
+ * results, the pinned notes' last reads) is too large by itself: a new chat would not help, a
+ * smaller ask, an unpinned note or a larger model would.
  */
 import type { StoredEvent } from "../thread/events";
 import type { ContextOverflow } from "./context-errors";
