@@ -19,7 +19,8 @@ describe("messages", () => {
 	it("are named for assistive technology: You and Redline", async () => {
 		await renderThread(new EventScript().user("m1", "Hello").assistant("a1", "Hi there.").status("idle"));
 		expect(within(screen.getByRole("article", { name: "You" })).getByText("Hello")).toBeTruthy();
-		expect(screen.getByRole("article", { name: "Redline" }).textContent).toBe("Hi there.");
+		// A finished reply is rendered as Markdown after mount: wait for it (a busy machine is slower).
+		await waitFor(() => expect(screen.getByRole("article", { name: "Redline" }).textContent).toBe("Hi there."));
 	});
 
 	it("while streaming, grow in a part of the chat that is not live, with the cursor hidden, and render once complete", async () => {
@@ -67,7 +68,7 @@ describe("messages", () => {
 		const first = await renderThread(s);
 		const stopped = () => screen.getByRole("article", { name: "Redline" });
 		expect(within(stopped()).getByText("Stopped")).toBeTruthy();
-		expect(stopped().textContent).toBe("Roses areStopped");
+		await waitFor(() => expect(stopped().textContent).toBe("Roses areStopped"));
 		first.view.unmount();
 		await renderThread(s);
 		expect(within(stopped()).getByText("Stopped")).toBeTruthy();
@@ -78,8 +79,7 @@ describe("messages", () => {
 		s.add({ type: "assistant_message_completed", messageId: "a1", finishReason: "aborted" });
 		s.user("m2", "Hi").assistant("a2", "Hello.").status("idle");
 		await renderThread(s);
-		const replies = screen.getAllByRole("article", { name: "Redline" });
-		expect(replies.map((reply) => reply.textContent)).toEqual(["Stopped", "Hello."]);
+		await waitFor(() => expect(screen.getAllByRole("article", { name: "Redline" }).map((reply) => reply.textContent)).toEqual(["Stopped", "Hello."]));
 	});
 
 	it("a reply a restart cut off says Interrupted", async () => {
