@@ -18,6 +18,7 @@ export { checkProbeOf, checkReply, checkScript, sampleChange, type CheckAnswer, 
 export { splitTokens, estimateTokens } from "./tokens";
 export { applyModelReply, applyRequestNote, asksForEditBlocks, editBlocksFor } from "./apply-model";
 export { validateReply } from "./validate";
+export { DEEPSEEK_MISSING_REASONING, type ThinkingMode } from "./thinking-mode";
 export { CONTEXT_ERROR_STYLES, contextRefusal, promptTokens, refusalBody, requestSize, type ContextErrorStyle, type ContextLimit, type RequestSize } from "./context-limit";
 export type {
 	ChatRequestBody,

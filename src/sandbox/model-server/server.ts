@@ -12,6 +12,7 @@
 import { contextRefusal, requestSize, type ContextLimit } from "./context-limit";
 import { parseBody, readBody } from "./request";
 import { callsAsText, toolsRefusedBody } from "./text-calls";
+import { ReasoningLedger } from "./thinking-mode";
 import { validateReply } from "./validate";
 import { completion, errorBody, resolveReply, streamChunks, type ReplyIdentity } from "./wire";
 import type { ModelScript, ModelServer, ModelServerOptions, RecordedRequest, ScriptedReply } from "./types";
@@ -31,6 +32,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 	let contextLimit: ContextLimit | null = checkedLimit(options.contextLimit ?? null);
 	let callIndex = 0;
 	let replyCount = 0;
+	const ledger = options.thinkingMode === "deepseek" ? new ReasoningLedger() : undefined;
 	const waiters = new Set<{ count: number; resolve: (r: RecordedRequest[]) => void; reject: (e: Error) => void }>();
 	const notifyWaiters = (): void => {
 		for (const waiter of waiters) {
@@ -101,6 +103,13 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			return;
 		}
 
+		const unreplayed = ledger?.refusal(parsed);
+		if (unreplayed) {
+			record.outcome = "fault";
+			sendJson(res, 400, unreplayed);
+			return;
+		}
+
 		const toolSupport = options.toolSupport ?? "native";
 		if (toolSupport === "refuses" && (parsed.tools?.length ?? 0) > 0) {
 			record.outcome = "fault";
@@ -137,6 +146,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 		}
 
 		const resolved = resolveReply(reply, parsed, identity, options.charsPerToken);
+		ledger?.remember(resolved);
 		const drop = fault?.kind === "drop" ? fault.afterChunks : undefined;
 		if (parsed.stream !== true) {
 			const tokens = resolved.usage.completion_tokens;

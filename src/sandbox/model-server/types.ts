@@ -1,4 +1,5 @@
 import type { ContextLimit } from "./context-limit";
+import type { ThinkingMode } from "./thinking-mode";
 
 /**
  * The shapes a test or benchmark works with: what the server recorded, what a script answers,
@@ -137,6 +138,12 @@ export interface ModelServerOptions {
 	 * request without Origin is served. Absent: every origin is accepted.
 	 */
 	allowedOrigins?: string[];
+	/**
+	 * "deepseek": DeepSeek's thinking mode: a request whose assistant message made tool calls
+	 * without the `reasoning_content` this server streamed with them gets DeepSeek's 400
+	 * (thinking-mode.ts).
+	 */
+	thinkingMode?: ThinkingMode;
 }
 
 export type ToolSupport = "native" | "ignores" | "refuses";

@@ -108,6 +108,8 @@ export interface HarnessOptions {
 	textTools?: boolean;
 	/** How the scripted model counts tokens (default: four characters a token). */
 	charsPerToken?: ModelServerOptions["charsPerToken"];
+	/** "deepseek": the server requires reasoning_content back on tool-calling messages. */
+	thinkingMode?: ModelServerOptions["thinkingMode"];
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
@@ -115,6 +117,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
 		script: options.script,
 		...(options.textTools ? { toolSupport: "refuses" as const } : {}),
 		...(options.charsPerToken !== undefined ? { charsPerToken: options.charsPerToken } : {}),
+		...(options.thinkingMode ? { thinkingMode: options.thinkingMode } : {}),
 	});
 	const vault: Vault = options.vault ?? new MemoryVault("Test vault", options.notes ?? {});
 	let store: Store = options.store ?? new MemoryStore();

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { reply, scripted } from "../../../src/sandbox/model-server";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { DEEPSEEK_MISSING_REASONING, reply, scripted, startModelServer } from "../../../src/sandbox/model-server";
 import type { CompletionChunk } from "../../../src/sandbox/model-server";
 import { postCompletion, startScripted } from "./support";
 
@@ -45,5 +45,40 @@ describe("the scripted model server sends a thinking model's reasoning", () => {
 		const response = await postCompletion(server.baseURL, { model: "m", messages: [{ role: "user", content: "x" }] });
 		expect(response.status).toBe(500);
 		expect(await response.text()).toContain("reasoningAs must be");
+	});
+});
+
+describe("the scripted model server in DeepSeek's thinking mode", () => {
+	const call = { id: "call_read", type: "function", function: { name: "readNote", arguments: "{\"path\":\"Daily.md\"}" } };
+	const after = (assistant: Record<string, unknown>) => ({
+		model: "m",
+		messages: [{ role: "user", content: "Why?" }, { role: "assistant", content: "", tool_calls: [call], ...assistant }, { role: "tool", tool_call_id: "call_read", content: "Buy milk" }],
+	});
+
+	async function deepseek() {
+		const server = await startModelServer({
+			thinkingMode: "deepseek",
+			script: scripted({ reasoning: REASONING, reasoningAs: "reasoning_content", toolCalls: [{ id: "call_read", name: "readNote", arguments: { path: "Daily.md" } }] }, reply.text("Milk."), reply.text("Milk.")),
+		});
+		onTestFinished(() => server.close());
+		await (await postCompletion(server.baseURL, { model: "m", messages: [{ role: "user", content: "Why?" }], stream: true })).text();
+		return server;
+	}
+
+	it("answers DeepSeek's 400 when the reasoning sent with tool calls does not come back on their message", async () => {
+		const server = await deepseek();
+		for (const assistant of [{}, { reasoning_content: "Something else." }]) {
+			const response = await postCompletion(server.baseURL, after(assistant));
+			expect(response.status).toBe(400);
+			expect(await response.json()).toEqual({ error: { message: DEEPSEEK_MISSING_REASONING, type: "invalid_request_error", param: null, code: "invalid_request_error" } });
+		}
+		expect(server.requests.map((r) => r.outcome)).toEqual(["completed", "fault", "fault"]);
+	});
+
+	it("answers a request that carries the reasoning back, and ignores reasoning on other messages", async () => {
+		const server = await deepseek();
+		expect((await postCompletion(server.baseURL, after({ reasoning_content: REASONING }))).status).toBe(200);
+		const other = { model: "m", messages: [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello" }, { role: "user", content: "Again" }] };
+		expect((await postCompletion(server.baseURL, other)).status).toBe(200);
 	});
 });
