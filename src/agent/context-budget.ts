@@ -10,7 +10,7 @@
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import type { CallEntry, Entry, ModelThread } from "./transcript";
-import { objectArgs, renderTranscript, resultContent, systemContent, userContent } from "./transcript";
+import { objectArgs, renderTranscript, replayedReasoning, resultContent, systemContent, userContent } from "./transcript";
 import { estimateTextTokens, MESSAGE_OVERHEAD_TOKENS } from "./token-estimate";
 
 /** Tools whose result the model can fetch again by repeating the call, so it may be elided. */
@@ -150,7 +150,7 @@ function fullResultTokens(call: CallEntry): number {
 /** Tokens of an entry's own message (an assistant's text and calls; results are counted apart). */
 function entryCost(entry: Entry): number {
 	if (entry.kind === "user") return MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(userContent(entry.content, entry.pinned));
-	let cost = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(entry.text);
+	let cost = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(entry.text + (replayedReasoning(entry) ?? ""));
 	for (const call of entry.calls) cost += MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(`${call.callId}${call.tool}${JSON.stringify(objectArgs(call.args))}`);
 	return cost;
 }

@@ -121,9 +121,9 @@ export class ModelStep {
 		if (typeof reason === "string" && reason !== "") this.finishReason = reason;
 	}
 
-	/** Reasoning as events; it never joins `text` (the model never sees it again). */
-	private write({ reasoning, answer }: SplitText): void {
-		if (reasoning) this.thread.append({ type: "assistant_reasoning", messageId: this.start(), text: reasoning });
+	/** Reasoning as events; it never joins `text` (only the transcript may send it back, by its form). */
+	private write({ reasoning, answer, form }: SplitText): void {
+		if (reasoning) this.thread.append({ type: "assistant_reasoning", messageId: this.start(), text: reasoning, ...(form ? { form } : {}) });
 		if (answer) this.takeText(this.textCalls ? this.textCalls.push(answer) : { text: answer, calls: [] });
 	}
 

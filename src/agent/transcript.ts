@@ -50,6 +50,8 @@ export interface AssistantEntry {
 	text: string;
 	finishReason?: string;
 	calls: CallEntry[];
+	/** Reasoning that came as `reasoning_content` (DeepSeek's form; see replayedReasoning). */
+	reasoning?: string;
 }
 
 export type Entry = UserEntry | AssistantEntry;
@@ -120,6 +122,11 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 			case "assistant_token": {
 				const entry = assistants.get(event.messageId);
 				if (entry) entry.text += event.text;
+				break;
+			}
+			case "assistant_reasoning": {
+				const entry = assistants.get(event.messageId);
+				if (entry && event.form === "reasoning_content") entry.reasoning = (entry.reasoning ?? "") + event.text;
 				break;
 			}
 			case "assistant_message_completed": {
@@ -236,10 +243,13 @@ export function renderTranscript(systemPrompt: string, thread: ModelThread, choi
 			messages.push(new HumanMessage(userContent(entry.content, entry.pinned)));
 			continue;
 		}
+		const reasoning = replayedReasoning(entry);
 		messages.push(
 			new AIMessage({
 				content: entry.text,
 				tool_calls: entry.calls.map((call) => ({ id: call.callId, name: call.tool, args: objectArgs(call.args), type: "tool_call" as const })),
+				// Sent on that assistant message by src/llm/reasoning-deltas.ts (LangChain drops it).
+				...(reasoning === undefined ? {} : { additional_kwargs: { reasoning_content: reasoning } }),
 			}),
 		);
 		for (const call of entry.calls) {
@@ -253,6 +263,15 @@ export function renderTranscript(systemPrompt: string, thread: ModelThread, choi
 		}
 	}
 	return messages;
+}
+
+/**
+ * The reasoning sent back with an assistant message: only DeepSeek's `reasoning_content` of a
+ * message that made tool calls, which its thinking mode requires (HTTP 400 without it). Every
+ * other reasoning stays out: providers ask that it is not replayed, and some refuse the field.
+ */
+export function replayedReasoning(entry: AssistantEntry): string | undefined {
+	return entry.calls.length > 0 ? entry.reasoning : undefined;
 }
 
 // Malformed arguments are logged as the raw text; the model is shown an empty object and an

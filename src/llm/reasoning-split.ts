@@ -2,8 +2,9 @@
  * A thinking model's reasoning, told apart from its answer as the reply streams. Providers send
  * it three ways: `<think>…</think>` at the very start of the content (Qwen, DeepSeek-R1 through
  * Ollama or LM Studio), a `reasoning_content` delta (DeepSeek) or a `reasoning` delta
- * (OpenRouter). @langchain/openai 1.6 keeps only `reasoning_content`, in the chunk's
- * additional_kwargs; chat-model.ts copies `reasoning` there too, so the deltas arrive one way.
+ * (OpenRouter), which reach the chunk's additional_kwargs under those names (./reasoning-deltas.ts).
+ * Only DeepSeek's `reasoning_content` is ever sent back (its API requires it), so a split says
+ * when its reasoning came that way.
  *
  * It lives with the model clients so that every reader of a model's text can use it: the agent's
  * model step, the apply model's note or edit blocks, the chat title.
@@ -17,6 +18,8 @@ import type { AIMessageChunk } from "@langchain/core/messages";
 export interface SplitText {
 	reasoning: string;
 	answer: string;
+	/** Set when the reasoning is a `reasoning_content` delta. */
+	form?: "reasoning_content";
 }
 
 const OPEN = "<think>";
@@ -33,8 +36,12 @@ export class ReasoningSplit {
 	take(chunk: AIMessageChunk): SplitText {
 		const content = typeof chunk.content === "string" ? chunk.content : chunk.text;
 		const split = this.content(content);
-		const delta = reasoningDelta(chunk);
-		return delta === "" ? split : { reasoning: delta + split.reasoning, answer: split.answer };
+		const kwargs = chunk.additional_kwargs as { reasoning_content?: unknown; reasoning?: unknown };
+		const deepseek = typeof kwargs.reasoning_content === "string" ? kwargs.reasoning_content : "";
+		const delta = deepseek || (typeof kwargs.reasoning === "string" ? kwargs.reasoning : "");
+		if (delta === "") return split;
+		// A chunk with both a delta and <think> content is not seen in practice; it is not sent back.
+		return { reasoning: delta + split.reasoning, answer: split.answer, ...(deepseek && !split.reasoning ? { form: "reasoning_content" as const } : {}) };
 	}
 
 	/** Splits a piece of content. */
@@ -110,10 +117,4 @@ function partialSuffix(text: string, tag: string): number {
 		if (text.endsWith(tag.slice(0, n))) return n;
 	}
 	return 0;
-}
-
-/** The reasoning delta of a chunk (`reasoning_content`, or `reasoning` copied there), or "". */
-function reasoningDelta(chunk: AIMessageChunk): string {
-	const value = (chunk.additional_kwargs as { reasoning_content?: unknown } | undefined)?.reasoning_content;
-	return typeof value === "string" ? value : "";
 }

@@ -50,9 +50,10 @@ export interface EventPayloads {
 	/**
 	 * A thinking model's reasoning (`<think>` content, `reasoning_content` or `reasoning` deltas):
 	 * streamed and coalesced on disk like tokens, shown as a step, never as answer text, and not
-	 * replayed to the model.
+	 * replayed to the model, except where its API requires it: form "reasoning_content" (absent in
+	 * older logs and for the other forms) is DeepSeek's, sent back on a message that made tool calls.
 	 */
-	assistant_reasoning: { messageId: string; text: string };
+	assistant_reasoning: { messageId: string; text: string; form?: "reasoning_content" };
 	/** usage: absent when the provider sent none (and in logs from before it was recorded). */
 	assistant_message_completed: { messageId: string; finishReason: string; usage?: ModelUsage };
 	status: { status: ThreadStatus; detail?: string };

@@ -2,8 +2,8 @@
  * How a thread's events are written as JSON lines, and read back.
  *
  * Coalescing: consecutive assistant_token events of one message (and likewise consecutive
- * assistant_reasoning events) become ONE line whose text is their concatenation, whose seq is the
- * last one's, and whose `lens` lists each piece's length.
+ * assistant_reasoning events of one form) become ONE line whose text is their concatenation, whose
+ * seq is the last one's, and whose `lens` lists each piece's length.
  * Reading expands the line back into the original tokens with their original, contiguous seqs
  * (seq - n + 1 .. seq). So a replayed log holds the same seqs and texts that live subscribers
  * saw: resuming from any nonce, even one in the middle of a coalesced run, gets exactly the
@@ -64,7 +64,7 @@ export function encodeEvents(events: readonly StoredEvent[]): string {
 		let last: ThreadEvent = event;
 		for (; j < events.length; j++) {
 			const next = events[j];
-			if (!isStreamedText(next) || next.type !== event.type || next.messageId !== event.messageId || next.seq !== last.seq + 1) break;
+			if (!isStreamedText(next) || next.type !== event.type || next.messageId !== event.messageId || next.seq !== last.seq + 1 || formOf(next) !== formOf(event)) break;
 			text += next.text;
 			lens.push(next.text.length);
 			last = next;
@@ -171,6 +171,11 @@ export function expandRecord(record: Record<string, unknown> & { seq: number; ty
 		offset += n;
 	});
 	return tokens;
+}
+
+/** A reasoning piece's wire form: pieces of different forms are never one line. */
+function formOf(event: ThreadEvent): unknown {
+	return (event as { form?: unknown }).form;
 }
 
 /** The event types that stream in small pieces and are coalesced on disk. */

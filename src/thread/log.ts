@@ -305,6 +305,7 @@ export class ThreadLog implements ThreadHandle {
  * by far the most frequent, are flat strings and skip the round trip.
  */
 function toJsonShape(event: NewEvent): NewEvent {
-	if (event.type === "assistant_token" || event.type === "assistant_reasoning") return { type: event.type, messageId: event.messageId, text: event.text };
+	if (event.type === "assistant_token") return { type: event.type, messageId: event.messageId, text: event.text };
+	if (event.type === "assistant_reasoning") return { type: event.type, messageId: event.messageId, text: event.text, ...(event.form ? { form: event.form } : {}) };
 	return JSON.parse(JSON.stringify(event)) as NewEvent;
 }

@@ -1,7 +1,9 @@
 /**
  * A thinking model's reasoning, in each of the three forms providers send it, becomes
- * assistant_reasoning events: never answer text, and never sent back to the model. Before,
- * `<think>` content was shown and replayed as the answer and the two delta forms were dropped.
+ * assistant_reasoning events: never answer text, and never sent back to the model, except
+ * DeepSeek's `reasoning_content` on a message that made tool calls (its API requires it:
+ * runner.deepseek-thinking.test.ts). Before, `<think>` content was shown and replayed as the
+ * answer and the two delta forms were dropped.
  */
 import { describe, expect, it } from "vitest";
 import { lastUserText, messageText, reply, scripted, type ReasoningForm, type ScriptedReply } from "../../src/sandbox/model-server";
@@ -10,7 +12,8 @@ import { harness, ofType } from "./support/harness";
 const REASONING = "The user wants a note read. Daily.md is the one; <b>read</b> it first.";
 
 describe.each<ReasoningForm>(["think", "reasoning_content", "reasoning"])("AgentRunner with reasoning as %s", (form) => {
-	it("records the reasoning as assistant_reasoning, the answer as tokens, and never replays the reasoning", async () => {
+	const replayed = form === "reasoning_content";
+	it(`records the reasoning as assistant_reasoning, the answer as tokens, and ${replayed ? "sends back only a tool-calling message's" : "never replays the reasoning"}`, async () => {
 		const h = await harness({
 			notes: { "Daily.md": "Buy milk\n" },
 			script: scripted(
@@ -33,12 +36,21 @@ describe.each<ReasoningForm>(["think", "reasoning_content", "reasoning"])("Agent
 		expect(last?.kind === "assistant" && last.text).toBe("You need milk.");
 		expect(last?.kind === "assistant" && last.reasoning?.text).toBe("Milk is on the list.");
 
-		// The second request carries the first reply without its reasoning.
+		// The second request carries the first reply without its reasoning (DeepSeek's: in its own field).
 		const sent = h.server.requests[1]?.body.messages ?? [];
 		const assistant = sent.find((m) => m.role === "assistant");
 		expect(assistant?.tool_calls?.[0]?.function.name).toBe("readNote");
-		expect(JSON.stringify(sent)).not.toContain("The user wants a note read");
+		expect(assistant?.reasoning_content).toBe(replayed ? REASONING : undefined);
+		expect(JSON.stringify({ ...assistant, reasoning_content: undefined })).not.toContain("The user wants a note read");
+		expect(JSON.stringify(sent.filter((m) => m !== assistant))).not.toContain("The user wants a note read");
 		expect(messageText(assistant ?? { role: "assistant" })).toBe("");
+
+		// A second turn: the reply without tool calls is never sent back with its reasoning.
+		h.server.setScript(scripted(reply.text("Nothing else.")));
+		await h.send(threadId, "Anything else?");
+		const next = JSON.stringify(h.server.requests[2]?.body.messages ?? []);
+		expect(next).not.toContain("Milk is on the list.");
+		expect(next.includes("The user wants a note read")).toBe(replayed);
 	});
 });
 

@@ -1,9 +1,10 @@
 /**
  * How the real @langchain/openai 1.6 client surfaces each way a thinking model sends reasoning,
- * through createChatModel, over HTTP from the scripted model server. Without ReasoningCompletions
- * the `reasoning` delta (OpenRouter) is dropped: the second case fails on that.
+ * through createChatModel, over HTTP from the scripted model server, and sends DeepSeek's back.
+ * Without ReasoningCompletions the `reasoning` delta (OpenRouter) is dropped (the second case
+ * fails on that) and an AIMessage's reasoning_content never reaches the request (the fourth).
  */
-import { HumanMessage, type AIMessageChunk } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, ToolMessage, type AIMessageChunk } from "@langchain/core/messages";
 import { afterEach, describe, expect, it } from "vitest";
 import { createChatModel } from "../../src/llm/chat-model";
 import { reply, scripted, startModelServer, type ModelServer, type ReasoningForm } from "../../src/sandbox/model-server";
@@ -24,7 +25,7 @@ async function chunks(form: ReasoningForm, bindTools = false): Promise<AIMessage
 	return out;
 }
 
-const reasoningOf = (list: AIMessageChunk[]) => list.map((c) => (c.additional_kwargs.reasoning_content as string | undefined) ?? "").join("");
+const reasoningOf = (list: AIMessageChunk[], key = "reasoning_content") => list.map((c) => (c.additional_kwargs[key] as string | undefined) ?? "").join("");
 const contentOf = (list: AIMessageChunk[]) => list.map((c) => (typeof c.content === "string" ? c.content : "")).join("");
 
 describe("reasoning deltas through ChatOpenAI", () => {
@@ -34,10 +35,11 @@ describe("reasoning deltas through ChatOpenAI", () => {
 		expect(contentOf(list)).toBe("Option B.");
 	});
 
-	it("copies a reasoning delta there too (the library alone drops it), also with tools bound", async () => {
+	it("keeps a reasoning delta in additional_kwargs.reasoning (the library alone drops it), also with tools bound", async () => {
 		for (const bound of [false, true]) {
 			const list = await chunks("reasoning", bound);
-			expect(reasoningOf(list)).toBe("Weigh both options first.");
+			expect(reasoningOf(list, "reasoning")).toBe("Weigh both options first.");
+			expect(reasoningOf(list)).toBe("");
 			expect(contentOf(list)).toBe("Option B.");
 			await server?.close();
 		}
@@ -47,5 +49,21 @@ describe("reasoning deltas through ChatOpenAI", () => {
 		const list = await chunks("think");
 		expect(reasoningOf(list)).toBe("");
 		expect(contentOf(list)).toBe("<think>Weigh both options first.</think>\n\nOption B.");
+	});
+
+	it("sends an AIMessage's reasoning_content on the request's assistant message with the same tool calls, and nothing on others", async () => {
+		server = await startModelServer({ script: scripted(reply.text("Done.")) });
+		const model = createChatModel({ baseUrl: server.baseURL, model: "thinker" }, undefined);
+		const call = (id: string) => ({ id, name: "readNote", args: { path: "Daily.md" }, type: "tool_call" as const });
+		const messages = [
+			new HumanMessage("Read it twice"),
+			new AIMessage({ content: "", tool_calls: [call("call_a")], additional_kwargs: { reasoning_content: "Read Daily.md." } }),
+			new ToolMessage({ tool_call_id: "call_a", content: "Buy milk" }),
+			new AIMessage({ content: "", tool_calls: [call("call_b")] }),
+			new ToolMessage({ tool_call_id: "call_b", content: "Buy milk" }),
+		];
+		for await (const chunk of await model.stream(messages)) void chunk;
+		const sent = server.requests[0]?.body.messages.filter((m) => m.role === "assistant") ?? [];
+		expect(sent.map((m) => [m.tool_calls?.[0]?.id, m.reasoning_content])).toEqual([["call_a", "Read Daily.md."], ["call_b", undefined]]);
 	});
 });

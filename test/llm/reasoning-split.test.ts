@@ -70,9 +70,11 @@ describe("ReasoningSplit", () => {
 		expect(split(["\n", " <thi", "nk>Hm</think>", "\n", "\n", "Yes"])).toMatchObject({ reasoning: "Hm", answer: "Yes" });
 	});
 
-	it("reads reasoning_content deltas (and reasoning deltas copied there) as reasoning", () => {
+	it("reads reasoning_content deltas as reasoning of that form (the one sent back), reasoning deltas without a form", () => {
 		const splitter = new ReasoningSplit();
-		expect(splitter.take(new AIMessageChunk({ content: "", additional_kwargs: { reasoning_content: "First, " } }))).toEqual({ reasoning: "First, ", answer: "" });
+		expect(splitter.take(new AIMessageChunk({ content: "", additional_kwargs: { reasoning_content: "First, " } }))).toEqual({ reasoning: "First, ", answer: "", form: "reasoning_content" });
 		expect(splitter.take(new AIMessageChunk({ content: "Answer" }))).toEqual({ reasoning: "", answer: "Answer" });
+		const other = new ReasoningSplit();
+		expect(other.take(new AIMessageChunk({ content: "", additional_kwargs: { reasoning: "First, " } }))).toEqual({ reasoning: "First, ", answer: "" });
 	});
 });

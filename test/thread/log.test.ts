@@ -96,6 +96,35 @@ describe("ThreadLog", () => {
 		for (let nonce = 0; nonce <= 52; nonce++) expect(shape(replayed.eventsAfter(nonce))).toStrictEqual(shape(log.eventsAfter(nonce)));
 	});
 
+	it("keeps DeepSeek's reasoning form through coalescing: one line per run of one form, replayed as live", async () => {
+		const store = new MemoryStore();
+		const log = new ThreadLog("t1", store);
+		log.append({ type: "assistant_message_started", messageId: "a1" });
+		for (let i = 0; i < 5; i++) log.append({ type: "assistant_reasoning", messageId: "a1", text: `deep ${i}. `, form: "reasoning_content" });
+		for (let i = 0; i < 3; i++) log.append({ type: "assistant_reasoning", messageId: "a1", text: `think ${i}. ` });
+		log.append({ type: "assistant_reasoning", messageId: "a1", text: "deep again.", form: "reasoning_content" });
+		await log.flush();
+		const lines = ((await store.read(threadLogKey("t1"))) ?? "").split("\n").filter(Boolean).map((line) => JSON.parse(line) as { form?: string; lens?: number[] });
+		expect(lines.map((line) => [line.form, line.lens?.length])).toEqual([[undefined, undefined], ["reasoning_content", 5], [undefined, 3], ["reasoning_content", undefined]]);
+		const replayed = await reopen(store);
+		for (let nonce = 0; nonce <= 10; nonce++) expect(replayed.eventsAfter(nonce)).toStrictEqual(log.eventsAfter(nonce).map((e) => ({ ...e, at: expect.any(String) as string })));
+		expect(replayed.state()).toStrictEqual(log.state());
+	});
+
+	it("loads reasoning written before its form was recorded without one", async () => {
+		const store = new MemoryStore();
+		const at = "2026-01-10T09:00:00.000Z";
+		await store.write(threadLogKey("t1"), [
+			{ seq: 1, threadId: "t1", at, type: "assistant_message_started", messageId: "a1" },
+			{ seq: 3, threadId: "t1", at, type: "assistant_reasoning", messageId: "a1", text: "Old reasoning.", lens: [4, 10] },
+		].map((line) => JSON.stringify(line)).join("\n") + "\n");
+		const events = (await reopen(store)).eventsAfter(0);
+		expect(events.slice(1)).toStrictEqual([
+			{ seq: 2, threadId: "t1", at, type: "assistant_reasoning", messageId: "a1", text: "Old " },
+			{ seq: 3, threadId: "t1", at, type: "assistant_reasoning", messageId: "a1", text: "reasoning." },
+		]);
+	});
+
 	it("persists tokens within a quarter second while they stream, and decision points at once", async () => {
 		vi.useFakeTimers();
 		try {
