@@ -8,7 +8,7 @@
  */
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { ChatModel } from "../llm/chat-model";
-import { ReasoningSplit } from "../llm/reasoning-split";
+import { leadingThinkBlock, ReasoningSplit } from "../llm/reasoning-split";
 import type { ApplyFormat } from "../settings";
 import type { EditOperation } from "../thread/events";
 import { DIVIDER_MARKER, REPLACE_MARKER, SEARCH_MARKER } from "./edit-blocks";
@@ -108,12 +108,6 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 	const own = leadingThinkBlock(call.text);
 	if (own !== undefined && raw.startsWith(own)) text = raw;
 	return { text, finishReason };
-}
-
-function leadingThinkBlock(text: string): string | undefined {
-	if (!text.startsWith("<think>")) return undefined;
-	const close = text.indexOf("</think>");
-	return close === -1 ? undefined : text.slice(0, close + "</think>".length);
 }
 
 function userPrompt(call: ApplyCall): string {

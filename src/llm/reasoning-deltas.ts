@@ -45,6 +45,7 @@ export class ReasoningCompletions extends ChatOpenAICompletions {
 				if (reasoning !== undefined) Object.assign(message, { reasoning_content: reasoning });
 			}
 		}
+		// The same call twice: each branch narrows the request to one of the overloads.
 		return request.stream === true ? super.completionWithRetry(request, requestOptions) : super.completionWithRetry(request, requestOptions);
 	}
 

@@ -118,3 +118,10 @@ function partialSuffix(text: string, tag: string): number {
 	}
 	return 0;
 }
+
+/** A text's own opening `<think>…</think>` block (a note about reasoning models, say), if it has one. */
+export function leadingThinkBlock(text: string): string | undefined {
+	if (!text.startsWith(OPEN)) return undefined;
+	const close = text.indexOf(CLOSE);
+	return close === -1 ? undefined : text.slice(0, close + CLOSE.length);
+}
