@@ -7,7 +7,7 @@ const nodeOnly = ["src/node/**", "src/sandbox/**", "src/rpc/server/**", "test/**
 const nodeGlobals = { process: "readonly", Buffer: "readonly", console: "readonly", URL: "readonly" };
 
 export default defineConfig([
-	globalIgnores(["node_modules/", "main.js", "dist/", "coverage/", "test-results/", "examples/", ".redline-sandbox/", ".ci/stock-lint/"]),
+	globalIgnores(["node_modules/", "main.js", "dist/", "coverage/", "test-results/", "examples/", ".redline-sandbox/", "reports/", ".stryker-tmp/", ".ci/stock-lint/"]),
 	...obsidianmd.configs.recommended,
 	{
 		languageOptions: {
