@@ -41,8 +41,8 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 			// Where its [[links]] resolve from (internal-links.ts reads it when one is clicked).
 			el.setAttr("data-source-path", sourcePath);
 			const component = owner.addChild(new Component());
-			void MarkdownRenderer.render(app, markdown, el, sourcePath, component).then(() => makeCodeBlocksKeyboardScrollable(el));
-			return () => owner.removeChild(component);
+			const done = MarkdownRenderer.render(app, markdown, el, sourcePath, component).then(() => makeCodeBlocksKeyboardScrollable(el));
+			return { done, cleanup: () => owner.removeChild(component) };
 		},
 		openNote(path) {
 			void app.workspace.openLinkText(path, "", false);
