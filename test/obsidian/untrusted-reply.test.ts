@@ -6,7 +6,7 @@
 // (Failed before src/ui/untrusted/: the reply went to MarkdownRenderer unchanged.)
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App, MarkdownRenderer, Plugin } from "../fakes/obsidian";
-import { fetchedUrls } from "../fakes/obsidian/markdown";
+import { fetchedUrls } from "../support/fetched-urls";
 import { startPlugin, stopPlugin } from "./support/plugin";
 import { until } from "./support/until";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";

@@ -10,10 +10,9 @@
  */
 import type { App } from "./app";
 import type { Component } from "./events";
+import { fetchedUrls } from "../../support/fetched-urls";
 
 export type CodeBlockProcessor = (source: string, el: HTMLElement, ctx: { sourcePath: string }) => void | Promise<void>;
-
-const FETCHING = ["src", "srcset", "poster", "data", "background"];
 
 function escapeHtml(text: string): string {
 	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -82,20 +81,6 @@ async function renderBlocks(markdown: string, el: HTMLElement, sourcePath: strin
 		else paragraph.push(line);
 	}
 	flush();
-}
-
-/** Every URL in `el` that would be fetched by itself: element sources and CSS url()s. */
-export function fetchedUrls(el: Element): string[] {
-	const urls: string[] = [];
-	for (const node of [el, ...Array.from(el.querySelectorAll("*"))]) {
-		for (const name of FETCHING) {
-			const value = node.getAttribute(name);
-			if (value && node.localName !== "span") urls.push(value);
-		}
-		if (node.localName === "link" && node.getAttribute("href")) urls.push(node.getAttribute("href")!);
-		for (const match of (node.getAttribute("style") ?? "").matchAll(/url\(\s*['"]?([^'")]+)/g)) urls.push(match[1] ?? "");
-	}
-	return urls;
 }
 
 export const MarkdownRenderer = {
