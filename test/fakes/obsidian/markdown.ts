@@ -97,3 +97,17 @@ export const MarkdownRenderer = {
 		MarkdownRenderer.loads.push(...fetchedUrls(el).filter((url) => !before.has(url)));
 	},
 };
+
+/** Obsidian's Prism, as far as the pane uses it: highlighting wraps a code block's text in a token span. */
+export const prismHighlights: string[] = [];
+export function loadPrism(): Promise<{ highlightElement(el: HTMLElement): void }> {
+	return Promise.resolve({
+		highlightElement(el: HTMLElement) {
+			prismHighlights.push(el.className);
+			const token = el.ownerDocument.createElement("span");
+			token.className = "token";
+			token.textContent = el.textContent;
+			el.replaceChildren(token);
+		},
+	});
+}
