@@ -25,6 +25,7 @@ describe("the rendered reply, checked again", () => {
 				stagedConnected = el.isConnected;
 				const p = el.ownerDocument.createElement("p");
 				p.textContent = markdown;
+				// eslint-disable-next-line obsidianmd/no-static-styles-assignment -- a misbehaving renderer's output, on purpose
 				p.setAttribute("style", "background: url(https://attacker.example/bg.png)");
 				p.setAttribute("onclick", "alert(1)");
 				const frame = el.ownerDocument.createElement("iframe");
@@ -55,6 +56,7 @@ describe("the rendered reply, checked again", () => {
 		renderUntrustedReply(host, pane, "Hello", { reads: [] });
 		await tick();
 		late!.append(remoteImage(pane.ownerDocument, "https://attacker.example/late.png"));
+		// eslint-disable-next-line obsidianmd/no-static-styles-assignment -- a late step's output, on purpose
 		late!.setAttribute("style", "background-image: url(https://attacker.example/late-bg.png)");
 		await tick();
 		expect(fetchedUrls(pane)).toEqual([]);
