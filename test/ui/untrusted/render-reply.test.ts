@@ -17,6 +17,12 @@ function remoteImage(doc: Document, url: string): HTMLImageElement {
 	return img;
 }
 
+/** An element parsed from HTML, as a renderer that writes HTML would make it. */
+function fromHtml(doc: Document, html: string): Node {
+	const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+	return doc.importNode(parsed.body.firstChild!, true);
+}
+
 describe("the rendered reply, checked again", () => {
 	it("loses what a renderer made that loads (an image, a frame, a CSS url, a handler) before it is moved into the pane", async () => {
 		let stagedConnected: boolean | null = null;
@@ -25,9 +31,8 @@ describe("the rendered reply, checked again", () => {
 				stagedConnected = el.isConnected;
 				const p = el.ownerDocument.createElement("p");
 				p.textContent = markdown;
-				// eslint-disable-next-line obsidianmd/no-static-styles-assignment -- a misbehaving renderer's output, on purpose
-				p.setAttribute("style", "background: url(https://attacker.example/bg.png)");
 				p.setAttribute("onclick", "alert(1)");
+				el.append(fromHtml(el.ownerDocument, '<span style="background: url(https://attacker.example/bg.png)"></span>'));
 				const frame = el.ownerDocument.createElement("iframe");
 				frame.setAttribute("src", "https://attacker.example/frame");
 				el.append(p, remoteImage(el.ownerDocument, "https://attacker.example/x.png"), frame);
@@ -56,8 +61,7 @@ describe("the rendered reply, checked again", () => {
 		renderUntrustedReply(host, pane, "Hello", { reads: [] });
 		await tick();
 		late!.append(remoteImage(pane.ownerDocument, "https://attacker.example/late.png"));
-		// eslint-disable-next-line obsidianmd/no-static-styles-assignment -- a late step's output, on purpose
-		late!.setAttribute("style", "background-image: url(https://attacker.example/late-bg.png)");
+		late!.append(fromHtml(pane.ownerDocument, '<b style="background-image: url(https://attacker.example/late-bg.png)"></b>'));
 		await tick();
 		expect(fetchedUrls(pane)).toEqual([]);
 		expect(pane.textContent).toBe("Hello");
