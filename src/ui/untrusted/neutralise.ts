@@ -11,7 +11,9 @@
  * - an inline image becomes a marker (the page shows a placeholder that loads only on a click),
  *   an embed `![[x]]` becomes the link `[[x]]`, and any other `![` is escaped, so a reference
  *   image is a plain link.
- * A misreading errs on the safe side: what is taken for code is never rendered by the host at all.
+ * A misreading errs on the safe side: what is taken for code is never rendered by the host at all,
+ * and no fence the host could see is left (every backtick run is code or escaped, and so is every
+ * run of three tildes), so no block reaches another plugin's processor.
  */
 
 export type CodePiece = { kind: "block"; lang: string; text: string } | { kind: "inline"; text: string };
@@ -32,7 +34,8 @@ export interface Neutralised {
 	marker: RegExp;
 }
 
-const FENCE_OPEN = /^((?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?)(`{3,}|~{3,})(.*)$/;
+/** A fence after any container prefix: quote markers and list markers, nested on one line too. */
+const FENCE_OPEN = /^((?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t])))*[ \t]*)(`{3,}|~{3,})(.*)$/;
 
 export function neutraliseMarkdown(markdown: string, nonce: string = randomNonce()): Neutralised {
 	const pieces: Piece[] = [];
@@ -110,6 +113,14 @@ function neutraliseInline(text: string, markerFor: (piece: Piece) => string): st
 		if (ch === "<") {
 			out += "&lt;";
 			i++;
+			continue;
+		}
+		if (ch === "~" && text.startsWith("~~~", i)) {
+			// A tilde fence this pass did not take out must not open one for the host's renderer
+			// (backticks cannot: each run is code here or escaped).
+			const run = runLength(text, i, "~");
+			out += "\\~".repeat(run);
+			i += run;
 			continue;
 		}
 		if (ch === "!" && text[i + 1] === "[") {

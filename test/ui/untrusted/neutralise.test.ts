@@ -55,3 +55,16 @@ describe("neutralising a reply's Markdown", () => {
 		expect(neutraliseMarkdown(text, N).markdown).toBe(text);
 	});
 });
+
+describe("no fence is left for the host's renderer", () => {
+	it("takes out a fence after nested list and quote markers", () => {
+		const out = neutraliseMarkdown("1. - > ```dataviewjs\n     > dv.paragraph(1)\n     > ```", N);
+		expect(out.markdown).toBe(`1. - > ${marker(0)}`);
+	});
+
+	it("escapes every run of three tildes and every backtick run that closes nothing", () => {
+		const out = neutraliseMarkdown("text\n    ~~~~dataviewjs\n~~strike~~ and ```", N);
+		expect(out.markdown).toBe(`text\n    ${marker(0)}`);
+		expect(neutraliseMarkdown("a ~~~ b ``` c", N).markdown).toBe("a \\~\\~\\~ b \\`\\`\\` c");
+	});
+});
