@@ -112,6 +112,7 @@ describe.skipIf(!chromiumPath)("a prompt-injected reply in the browser", { timeo
 				// Load is the user's choice; on this page the CSP still keeps a remote image out.
 				await pane(page).getByRole("button", { name: "Load image from attacker.example" }).click();
 				await eventually(() => expect(violations.join("\n")).toContain(`${ATTACKER}/pixel.png`));
+				await visible(pane(page).getByText("Image from attacker.example could not be loaded"));
 				expect(afterClick()).toEqual([SOURCE]);
 			},
 			options,

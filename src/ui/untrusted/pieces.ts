@@ -96,6 +96,13 @@ function placeholder(doc: Document, image: ImagePiece, options: PieceOptions): H
 		const img = doc.createElement("img");
 		img.alt = image.alt;
 		img.referrerPolicy = "no-referrer";
+		// The sandbox page's CSP refuses every remote image: say so rather than show a broken one.
+		img.addEventListener("error", () => {
+			const failed = doc.createElement("span");
+			failed.className = "redline-image-placeholder";
+			failed.textContent = `Image from ${host} could not be loaded`;
+			img.replaceWith(failed);
+		});
 		options.loading?.(img);
 		img.src = image.url;
 		box.replaceWith(img);
