@@ -43,7 +43,7 @@ export function renderUntrustedReply(host: Pick<UiHost, "renderMarkdown" | "high
 		makeLinksSafe(staging, { reads: options.reads, ...(options.open ? { open: options.open } : {}) });
 		el.replaceChildren(...Array.from(staging.childNodes));
 		makeCodeBlocksKeyboardScrollable(el);
-		observer = watch(el, loaded);
+		observer = watch(el, loaded, options);
 	});
 	return () => {
 		disposed = true;
@@ -59,7 +59,7 @@ function asRendered(result: RenderedMarkdown | (() => void) | void): { done: Pro
 }
 
 /** Whatever reaches the pane later (a renderer's late step) is checked as the first render was. */
-function watch(el: HTMLElement, loaded: WeakSet<Node>): MutationObserver | null {
+function watch(el: HTMLElement, loaded: WeakSet<Node>, options: ReplyRenderOptions): MutationObserver | null {
 	const Observer = el.ownerDocument.defaultView?.MutationObserver;
 	if (Observer === undefined) return null;
 	const observer = new Observer((records) => {
@@ -74,6 +74,8 @@ function watch(el: HTMLElement, loaded: WeakSet<Node>): MutationObserver | null 
 				}
 				sanitiseAttributes(added);
 				sanitiseRendered(added);
+				// A late link is made safe as the first ones were (the ones already safe are left as they are).
+				if (added.localName === "a" || added.querySelector("a")) makeLinksSafe(added.parentElement ?? el, { reads: options.reads, ...(options.open ? { open: options.open } : {}) });
 			}
 		}
 	});

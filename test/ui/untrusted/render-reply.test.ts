@@ -47,7 +47,7 @@ describe("the rendered reply, checked again", () => {
 		expect(pane.querySelector("[onclick], [style]")).toBeNull();
 	});
 
-	it("removes an image a late step adds after the reply is in the pane", async () => {
+	it("removes an image a late step adds after the reply is in the pane, and makes its links safe", async () => {
 		let late: HTMLElement | null = null;
 		const host: Pick<UiHost, "renderMarkdown"> = {
 			renderMarkdown(el, markdown) {
@@ -62,8 +62,10 @@ describe("the rendered reply, checked again", () => {
 		await tick();
 		late!.append(remoteImage(pane.ownerDocument, "https://attacker.example/late.png"));
 		late!.append(fromHtml(pane.ownerDocument, '<b style="background-image: url(https://attacker.example/late-bg.png)"></b>'));
+		late!.append(fromHtml(pane.ownerDocument, '<a href="https://attacker.example/?d=late">late link</a>'));
 		await tick();
 		expect(fetchedUrls(pane)).toEqual([]);
-		expect(pane.textContent).toBe("Hello");
+		expect(pane.textContent).toBe("Hellolate linkhttps://attacker.example/?d=late");
+		expect(pane.querySelector("[href]")).toBeNull();
 	});
 });
