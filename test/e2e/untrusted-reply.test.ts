@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, ConsoleMessage } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
 import { chromiumPath, launchChromium } from "./support/browser";
-import { eventually, pane, sendMessage, visible } from "./support/page-actions";
+import { eventually, openNote, pane, sendMessage, visible } from "./support/page-actions";
 import { withE2E } from "./support/sandbox-harness";
 import { mainAndApply } from "./support/scripts";
 import { ATTACKER, POISONED_NOTE, POISONED_PATH, SECRET, SECRET_NOTE, SECRET_PATH } from "../support/injection";
@@ -102,9 +102,11 @@ describe.skipIf(!chromiumPath)("a prompt-injected reply in the browser", { timeo
 				const afterClick = (): string[] => [...new Set(outside)];
 				expect(afterClick()).toEqual([SOURCE]);
 
-				// A reload finds the token in the cookie.
+				// A reload finds the token in the cookie; the note editor (CodeMirror's styles) lives with the CSP too.
 				await page.reload();
 				await visible(pane(page).getByText("Here is your summary", { exact: false }));
+				await openNote(page, "Meeting notes");
+				await visible(page.getByText("Discussed the garden shed budget."));
 				expect(new URL(page.url()).searchParams.has("token")).toBe(false);
 				expect(afterClick()).toEqual([SOURCE]);
 				expect(violations).toEqual([]);
