@@ -85,11 +85,16 @@ afterEach(() => {
 });
 
 describe("a prompt-injected reply in the Obsidian pane", () => {
-	it("loads nothing from another host and runs no other plugin's code-block processor", async () => {
-		const app = await appWithInjectedReply();
+	it("loads nothing from another host and runs no other plugin's processor on its code, block or inline", async () => {
+		const app = await appWithInjectedReply(`${POISONED_REPLY}\n\nAnd \`$= dv.pages().length\` inline.`);
 		const dataview = vi.fn();
 		const other = new Dataview(app, { id: "dataview", name: "Dataview", version: "1", minAppVersion: "1", author: "", description: "" });
 		other.registerMarkdownCodeBlockProcessor("dataviewjs", dataview);
+		// Dataview's inline JS queries: inline code that starts with "$=", found by a post-processor.
+		const inlineQueries: string[] = [];
+		other.registerMarkdownPostProcessor((el) => {
+			for (const code of Array.from(el.querySelectorAll("code"))) if (code.textContent?.startsWith("$=")) inlineQueries.push(code.textContent);
+		});
 		const { plugin } = await startPlugin(app);
 		const reply = await openReply(app);
 
@@ -97,6 +102,8 @@ describe("a prompt-injected reply in the Obsidian pane", () => {
 		expect(fetchedUrls(reply)).toEqual([]);
 		expect(reply.querySelectorAll("img, iframe, video, audio, embed, object, source, link, style, script")).toHaveLength(0);
 		expect(dataview).not.toHaveBeenCalled();
+		expect(inlineQueries).toEqual([]);
+		expect([...reply.querySelectorAll("code")].map((c) => c.textContent)).toContain("$= dv.pages().length");
 		// What the renderer was given holds no HTML and no image for it to fetch.
 		const given = MarkdownRenderer.renders.at(-1)?.markdown ?? "";
 		expect(given).not.toMatch(/<|!\[/);

@@ -107,7 +107,7 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	}
 }
 
-export abstract class Plugin extends Component implements Shape<O.Plugin, "loadData" | "saveData" | "onExternalSettingsChange" | "addStatusBarItem" | "registerHoverLinkSource" | "registerMarkdownCodeBlockProcessor"> {
+export abstract class Plugin extends Component implements Shape<O.Plugin, "loadData" | "saveData" | "onExternalSettingsChange" | "addStatusBarItem" | "registerHoverLinkSource" | "registerMarkdownCodeBlockProcessor" | "registerMarkdownPostProcessor"> {
 	constructor(
 		public app: App,
 		public manifest: O.PluginManifest,
@@ -158,6 +158,13 @@ export abstract class Plugin extends Component implements Shape<O.Plugin, "loadD
 		this.register(() => MarkdownRenderer.codeBlockProcessors.delete(language));
 		const post = (() => undefined) as unknown as O.MarkdownPostProcessor;
 		return post;
+	}
+	/** As Obsidian's: runs on every element MarkdownRenderer.render fills (Dataview's inline `$=` queries are one). */
+	registerMarkdownPostProcessor(postProcessor: O.MarkdownPostProcessor): O.MarkdownPostProcessor {
+		const processor = (el: HTMLElement, ctx: { sourcePath: string }): void | Promise<void> => void postProcessor(el, ctx as O.MarkdownPostProcessorContext);
+		MarkdownRenderer.postProcessors.add(processor);
+		this.register(() => MarkdownRenderer.postProcessors.delete(processor));
+		return postProcessor;
 	}
 	registerHoverLinkSource(id: string, info: O.HoverLinkSource): void {
 		this.app.hoverLinkSources.set(id, info);

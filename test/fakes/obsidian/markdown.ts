@@ -4,7 +4,8 @@
  * `a.external-link`, `[[links]]` become `a.internal-link` (data-href and href are the link text,
  * showing the alias or "Note > Heading"), entities are decoded, and a fenced block whose language
  * has a registered code-block processor (Plugin.registerMarkdownCodeBlockProcessor) is handed to
- * that processor, as dataviewjs is. Every call is recorded (markdown, sourcePath), and so is every
+ * that processor, as dataviewjs is; registered post-processors then run on the element (Dataview
+ * runs its inline `$=` queries from inline code that way). Every call is recorded (markdown, sourcePath), and so is every
  * URL the rendered DOM would fetch (`loads`): Chromium starts an <img>'s fetch as soon as its src is
  * set, attached or not, so anything recorded here is a request the real app would have made.
  */
@@ -88,12 +89,14 @@ export const MarkdownRenderer = {
 	/** URLs that rendered replies made the (real) app fetch by themselves. */
 	loads: [] as string[],
 	codeBlockProcessors: new Map<string, CodeBlockProcessor>(),
+	postProcessors: new Set<(el: HTMLElement, ctx: { sourcePath: string }) => void | Promise<void>>(),
 	async render(app: App, markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> {
 		void app;
 		void component;
 		MarkdownRenderer.renders.push({ markdown, sourcePath });
 		const before = new Set(fetchedUrls(el));
 		await renderBlocks(markdown, el, sourcePath);
+		for (const processor of MarkdownRenderer.postProcessors) await processor(el, { sourcePath });
 		MarkdownRenderer.loads.push(...fetchedUrls(el).filter((url) => !before.has(url)));
 	},
 };
