@@ -1,10 +1,11 @@
 /**
  * The UiHost the React pane gets inside Obsidian: Markdown through MarkdownRenderer (each render
- * owns a Component that is unloaded with it), navigation through the workspace, the `[[` picker
+ * owns a Component that is unloaded with it; a reply reaches it only neutralised, see
+ * src/ui/untrusted/), code highlighting through Obsidian's Prism, navigation through the workspace, the `[[` picker
  * through prepareFuzzySearch, and the document of the window the view lives in.
  */
 import { Component, TFile, prepareFuzzySearch, type App } from "obsidian";
-import { MarkdownRenderer } from "obsidian";
+import { MarkdownRenderer, loadPrism } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
 import type { ToolPreference } from "../thread/events";
 import type { ThreadService } from "../thread/service-api";
@@ -41,8 +42,14 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 			// Where its [[links]] resolve from (internal-links.ts reads it when one is clicked).
 			el.setAttr("data-source-path", sourcePath);
 			const component = owner.addChild(new Component());
-			void MarkdownRenderer.render(app, markdown, el, sourcePath, component).then(() => makeCodeBlocksKeyboardScrollable(el));
-			return () => owner.removeChild(component);
+			const done = MarkdownRenderer.render(app, markdown, el, sourcePath, component).then(() => makeCodeBlocksKeyboardScrollable(el));
+			return { done, cleanup: () => owner.removeChild(component) };
+		},
+		highlightCode(code) {
+			// Prism only colours the text of a block the pane built itself (src/ui/untrusted/pieces.ts).
+			void loadPrism()
+				.then((prism: { highlightElement?: (el: HTMLElement) => void }) => prism.highlightElement?.(code))
+				.catch(() => undefined);
 		},
 		openNote(path) {
 			void app.workspace.openLinkText(path, "", false);

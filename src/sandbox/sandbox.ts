@@ -147,7 +147,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 		return true;
 	};
 	// The front door answers what no route can parse (and every route's Host) before these run.
-	const server = createGuardedServer([(req, res, url) => serveStatic(options.pageDir, req, res, url), notesRoute, rpc]);
+	const server = createGuardedServer([(req, res, url) => serveStatic(options.pageDir, req, res, url, token), notesRoute, rpc]);
 	let port: number;
 	try {
 		port = await listen(server, options.port ?? 0);

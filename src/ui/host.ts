@@ -8,8 +8,14 @@ import type { ThreadService } from "../thread/service-api";
 
 export interface UiHost {
 	service: ThreadService;
-	/** Renders Markdown into el (Obsidian: MarkdownRenderer; sandbox: a small renderer). Returns a cleanup. */
-	renderMarkdown(el: HTMLElement, markdown: string, sourcePath: string): (() => void) | void;
+	/**
+	 * Renders Markdown into el (Obsidian: MarkdownRenderer; sandbox: a small renderer). A reply is
+	 * never given here as the model wrote it: src/ui/untrusted/ neutralises it first and renders into
+	 * a detached el. Returns a cleanup, or when rendering finishes later, { done, cleanup }.
+	 */
+	renderMarkdown(el: HTMLElement, markdown: string, sourcePath: string): RenderedMarkdown | (() => void) | void;
+	/** Highlights a reply's code block in place (its text only; no code-block processor runs). */
+	highlightCode?(code: HTMLElement, lang: string): void;
 	/** Opens a note in the host's editor. */
 	openNote(path: string): void;
 	/** The note the user is looking at, for "pin active note" and the history panel. */
@@ -30,6 +36,11 @@ export interface UiHost {
 	connection?: ConnectionHost;
 	/** Requests from the host's commands ("New chat", "Pin the active note"); returns an unsubscribe. */
 	onRequest?(listener: (request: PaneRequest) => void): () => void;
+}
+
+export interface RenderedMarkdown {
+	done: Promise<void>;
+	cleanup(): void;
 }
 
 /** The host's connection check; its reports live with the host's settings, not in the pane. */

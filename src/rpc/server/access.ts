@@ -42,14 +42,44 @@ export function originAllowed(origin: string, req: IncomingMessage, allowed: rea
 	return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` || allowed.includes(origin);
 }
 
-/** The token from `Authorization: Bearer` or, for EventSource which cannot set headers, `?token=`. */
+/**
+ * The cookie the sandbox page's requests carry the token in once it is gone from the address bar
+ * (EventSource cannot set headers). Named by port: cookies are not kept apart by port, and two
+ * servers on one machine must not overwrite each other's.
+ */
+export function tokenCookieName(req: IncomingMessage): string {
+	return `redline_token_${req.socket.localPort ?? 0}`;
+}
+
+/** The Set-Cookie value: only this origin's own requests carry it, and no script can read it. */
+export function tokenCookie(req: IncomingMessage, token: string): string {
+	return `${tokenCookieName(req)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+function cookieValue(req: IncomingMessage, name: string): string | null {
+	const header = req.headers.cookie;
+	if (typeof header !== "string") return null;
+	for (const pair of header.split(";")) {
+		const eq = pair.indexOf("=");
+		if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+	}
+	return null;
+}
+
+/**
+ * The token from `Authorization: Bearer`, `?token=` (for an EventSource of an out-of-process client)
+ * or the page's cookie: any one that matches will do, so a stale cookie does not shadow a right header.
+ */
 export function tokenMatches(req: IncomingMessage, url: URL, token: string): boolean {
 	const header = req.headers.authorization;
-	const given = typeof header === "string" && header.startsWith("Bearer ") ? header.slice("Bearer ".length) : url.searchParams.get("token");
-	if (given === null) return false;
-	const actual = Buffer.from(given);
+	const bearer = typeof header === "string" && header.startsWith("Bearer ") ? header.slice("Bearer ".length) : null;
+	const given = [bearer, url.searchParams.get("token"), cookieValue(req, tokenCookieName(req))];
 	const expected = Buffer.from(token);
-	return actual.length === expected.length && timingSafeEqual(actual, expected);
+	return given.some((candidate) => {
+		if (candidate === null || candidate === "") return false;
+		const actual = Buffer.from(candidate);
+		return actual.length === expected.length && timingSafeEqual(actual, expected);
+	});
 }
 
 /** The refusal for a request, or null when it may proceed. */

@@ -4,11 +4,12 @@
  * percent-encoding are answered with a plain 4xx, and a route that throws or rejects gets a plain
  * 500 without the exception's text. Nothing a client sends can end the process.
  *
- * Routes get the parsed URL, so no route parses the target again.
+ * Every answer carries SECURITY_HEADERS (responses.ts). Routes get the parsed URL, so no route
+ * parses the target again.
  */
 import { hostRefusal } from "./access";
 import { parseTarget, wellEncoded } from "./request-target";
-import { sendPlain } from "./responses";
+import { SECURITY_HEADERS, sendPlain } from "./responses";
 import { STATUS_CODES, createServer, type IncomingMessage, type NodeError, type Server, type ServerResponse, type Socket } from "../../node/http";
 import { process } from "../../node/process";
 import { Buffer } from "../../node/buffer";
@@ -33,6 +34,7 @@ export function frontDoor(routes: readonly Route[], options: FrontDoorOptions = 
 		sendPlain(res, 500, "Internal error: the server could not answer this request");
 	};
 	return (req, res) => {
+		for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 		try {
 			const url = parseTarget(req.url);
 			const refused = hostRefusal(req, url);

@@ -8,6 +8,18 @@
 import { Buffer } from "../../node/buffer";
 import type { ServerResponse } from "../../node/http";
 
+/**
+ * Sent on every answer (front-door.ts): a page served here loads scripts, styles, images and
+ * connections from its own origin only (images also as data:), so nothing in it, a reply
+ * included, can reach another host by itself; it sends no referrer, is never framed, and no
+ * answer is read as another type than it says.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+	"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+	"Referrer-Policy": "no-referrer",
+	"X-Content-Type-Options": "nosniff",
+};
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
 	const text = JSON.stringify(body);
 	res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store", ...headers });

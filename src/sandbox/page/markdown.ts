@@ -1,6 +1,7 @@
 /**
  * A small, safe Markdown renderer for the sandbox page (Obsidian renders Markdown itself in the
- * plugin). It builds DOM nodes, never HTML strings, so model output cannot inject markup.
+ * plugin). It builds DOM nodes, never HTML strings, so model output cannot inject markup. A reply
+ * reaches it only through src/ui/untrusted/ (no code, HTML or image left; its links made safe after).
  * Covers what chat replies use: headings, paragraphs, lists, tasks, quotes, fenced code,
  * inline code, bold, italic, links and [[wikilinks]].
  */
@@ -30,25 +31,38 @@ function tokenizeInline(text: string): InlineToken[] {
 	return tokens;
 }
 
+const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+/** Character references, as CommonMark reads them in text (the untrusted renderer writes `<` as `&lt;`). */
+function decodeEntities(text: string): string {
+	return text.replace(/\\([!-/:-@[-`{-~])/g, "$1").replace(/&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|(\w+));/g, (whole, dec?: string, hex?: string, name?: string) => {
+		const code = dec !== undefined ? Number(dec) : hex !== undefined ? parseInt(hex, 16) : undefined;
+		if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd";
+		return NAMED[name ?? ""] ?? whole;
+	});
+}
+
 export interface MarkdownLinkHandler {
 	(target: string): void;
 }
 
 function renderInline(doc: Document, parent: HTMLElement, text: string, onLink: MarkdownLinkHandler): void {
 	for (const token of tokenizeInline(text)) {
-		if (token.kind === "text") parent.append(doc.createTextNode(token.text));
+		if (token.kind === "text") parent.append(doc.createTextNode(decodeEntities(token.text)));
 		else if (token.kind === "code") parent.append(element(doc, "code", token.text));
 		else if (token.kind === "strong") parent.append(element(doc, "strong", token.text));
 		else if (token.kind === "em") parent.append(element(doc, "em", token.text));
 		else {
-			const a = element(doc, "a", token.text);
+			const a = element(doc, "a", decodeEntities(token.text));
 			const href = token.href ?? "";
 			if (token.kind === "link" && /^https?:\/\//.test(href)) {
 				a.setAttribute("href", href);
 				a.setAttribute("target", "_blank");
 				a.setAttribute("rel", "noopener noreferrer");
 			} else {
+				// As Obsidian marks an internal link: src/ui/untrusted/links.ts keeps it only inside the vault.
 				a.setAttribute("href", "#");
+				a.setAttribute("data-href", href);
 				a.classList.add("internal-link");
 				a.addEventListener("click", (event) => {
 					event.preventDefault();

@@ -14,6 +14,8 @@ import { memo, useEffect, useRef } from "react";
 import type { AssistantMessageView } from "../../thread/state";
 import type { UiHost } from "../host";
 import { noteRender } from "../render-probe";
+import { sameReads, type NoteRead } from "../untrusted/notes-read";
+import { renderUntrustedReply } from "../untrusted/render-reply";
 
 /** What a cut-off reply says under its text, by the finishReason the log recorded. */
 const CUT_OFF: Record<string, string> = {
@@ -22,8 +24,19 @@ const CUT_OFF: Record<string, string> = {
 	dropped: "Cut off: the connection to the model dropped",
 };
 
-export const AssistantMessage = memo(function AssistantMessage({ message, host }: { message: AssistantMessageView; host: UiHost }) {
+interface AssistantMessageProps {
+	message: AssistantMessageView;
+	host: UiHost;
+	/** The notes read in this reply's turn (untrusted/notes-read.ts). */
+	reads: readonly NoteRead[];
+}
+
+export const AssistantMessage = memo(function AssistantMessage({ message, host, reads: given }: AssistantMessageProps) {
 	noteRender("AssistantMessage", message.messageId);
+	// The same reads as a new array (every fold makes one) must not render the reply again.
+	const readsRef = useRef(given);
+	if (!sameReads(readsRef.current, given)) readsRef.current = given;
+	const reads = readsRef.current;
 	const ref = useRef<HTMLDivElement>(null);
 	// The text already in the element while streaming (a prefix of message.text), null once rendered.
 	const streamed = useRef<string | null>(null);
@@ -43,11 +56,9 @@ export const AssistantMessage = memo(function AssistantMessage({ message, host }
 		if (!el || message.streaming) return;
 		streamed.current = null;
 		el.replaceChildren();
-		const cleanup = host.renderMarkdown(el, message.text, "");
-		return () => {
-			if (typeof cleanup === "function") cleanup();
-		};
-	}, [host, message.streaming, message.text]);
+		// The reply is untrusted content: see src/ui/untrusted/render-reply.ts.
+		return renderUntrustedReply(host, el, message.text, { reads });
+	}, [host, message.streaming, message.text, reads]);
 	const cut = message.finishReason !== undefined ? CUT_OFF[message.finishReason] : undefined;
 	if (message.text.length === 0 && !message.streaming && cut === undefined) return null;
 	return (
@@ -69,7 +80,7 @@ export const AssistantMessage = memo(function AssistantMessage({ message, host }
 			{cut && <p className="redline-message-cut">{cut}</p>}
 		</article>
 	);
-});
+}, (a, b) => a.message === b.message && a.host === b.host && sameReads(a.reads, b.reads));
 
 export const UserMessage = memo(function UserMessage({ content, pinned }: { content: string; pinned: { path?: string; handle?: string }[] }) {
 	return (

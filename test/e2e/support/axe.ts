@@ -1,10 +1,12 @@
 /**
- * axe-core in the page under test: the pinned node_modules/axe-core/axe.min.js is injected as a
- * script (no network, the exact version the lockfile holds) and run on the whole document.
+ * axe-core in the page under test: the pinned node_modules/axe-core/axe.min.js is evaluated in the
+ * page (no network, the exact version the lockfile holds) and run on the whole document. Evaluated
+ * through the DevTools protocol, not added as a <script>: the page's CSP allows no inline script.
  */
 import type { Page } from "playwright-core";
 import * as path from "../../../src/node/path";
 import { REPO_ROOT } from "../../../src/sandbox/build-page";
+import { readFile } from "../../../src/node/fs";
 
 export interface AxeViolation {
 	id: string;
@@ -30,7 +32,7 @@ export interface AxeResults {
  */
 export async function runAxe(page: Page, contrastOf: readonly string[] = []): Promise<AxeResults> {
 	const loaded = await page.evaluate(() => "axe" in window);
-	if (!loaded) await page.addScriptTag({ path: AXE_PATH });
+	if (!loaded) await page.evaluate(await readFile(AXE_PATH, "utf8"));
 	return page.evaluate(async (selectors) => {
 		type Result = { id: string; nodes: Array<{ target: string[] }> };
 		const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[]; incomplete: AxeViolation[]; passes: Result[] }> } }).axe;

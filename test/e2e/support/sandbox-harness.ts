@@ -11,7 +11,7 @@ import type { RedlineSettings } from "../../../src/settings";
 import type { Vault } from "../../../src/vault/vault";
 import { launchChromium } from "./browser";
 import * as path from "../../../src/node/path";
-import { cp, mkdir, mkdtemp, readFile, rm } from "../../../src/node/fs";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "../../../src/node/fs";
 import { tmpdir } from "../../../src/node/os";
 import type { NodeBuffer } from "../../../src/node/buffer";
 
@@ -45,6 +45,10 @@ export interface E2EOptions {
 	settings?: Partial<RedlineSettings>;
 	/** The main model can only write text: "Text tool calls" on (see SandboxOptions.textToolCalls). */
 	textToolCalls?: boolean;
+	/** Runs on the browser context before the first tab opens (to route its requests, say). */
+	beforeOpen?: (context: BrowserContext) => Promise<void>;
+	/** Writes these notes (relative path → text) into the scratch vault before the sandbox starts. */
+	notes?: Record<string, string>;
 }
 
 /** A script, or one built from the sandbox's vault (as the offline demo is). */
@@ -55,12 +59,17 @@ export async function startE2E(script: E2EScript, browser?: Browser, options: E2
 	const scratch = await mkdtemp(path.join(tmpdir(), "redline-e2e-"));
 	const vaultDir = path.join(scratch, "Sample vault");
 	await cp(path.join(REPO_ROOT, "examples", "vault"), vaultDir, { recursive: true });
+	for (const [relativePath, text] of Object.entries(options.notes ?? {})) {
+		await mkdir(path.dirname(path.join(vaultDir, relativePath)), { recursive: true });
+		await writeFile(path.join(vaultDir, relativePath), text);
+	}
 	const sandbox = await startSandbox({ vaultDir, pageDir, model: typeof script === "function" ? { kind: "scripted", script } : { kind: "scripted", scriptForVault: script.forVault }, ...(options.settings ? { settings: options.settings } : {}), ...(options.textToolCalls ? { textToolCalls: true } : {}) });
 	const ownBrowser = !browser;
 	const chromium = browser ?? (await launchChromium());
 	let context: BrowserContext;
 	try {
 		context = await chromium.newContext({ viewport: { width: 1400, height: 900 } });
+		await options.beforeOpen?.(context);
 	} catch (error) {
 		await sandbox.close();
 		throw error;

@@ -1,4 +1,5 @@
 /** App, Plugin, SecretStorage, Platform, requestUrl and the search helpers. */
+import { MarkdownRenderer } from "./markdown";
 import type * as O from "obsidian";
 import type { Shape } from "./shape";
 import type { Window } from "happy-dom";
@@ -106,7 +107,7 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	}
 }
 
-export abstract class Plugin extends Component implements Shape<O.Plugin, "loadData" | "saveData" | "onExternalSettingsChange" | "addStatusBarItem" | "registerHoverLinkSource"> {
+export abstract class Plugin extends Component implements Shape<O.Plugin, "loadData" | "saveData" | "onExternalSettingsChange" | "addStatusBarItem" | "registerHoverLinkSource" | "registerMarkdownCodeBlockProcessor" | "registerMarkdownPostProcessor"> {
 	constructor(
 		public app: App,
 		public manifest: O.PluginManifest,
@@ -149,6 +150,21 @@ export abstract class Plugin extends Component implements Shape<O.Plugin, "loadD
 		el.addClass(`plugin-${this.manifest.id}`);
 		this.register(() => el.remove());
 		return el;
+	}
+	/** As Obsidian's: every MarkdownRenderer.render hands a fenced block in `language` to `handler`. */
+	registerMarkdownCodeBlockProcessor(language: string, handler: (source: string, el: HTMLElement, ctx: O.MarkdownPostProcessorContext) => Promise<unknown> | void): O.MarkdownPostProcessor {
+		const processor = (source: string, el: HTMLElement, ctx: { sourcePath: string }): void | Promise<void> => void handler(source, el, ctx as O.MarkdownPostProcessorContext);
+		MarkdownRenderer.codeBlockProcessors.set(language, processor);
+		this.register(() => MarkdownRenderer.codeBlockProcessors.delete(language));
+		const post = (() => undefined) as unknown as O.MarkdownPostProcessor;
+		return post;
+	}
+	/** As Obsidian's: runs on every element MarkdownRenderer.render fills (Dataview's inline `$=` queries are one). */
+	registerMarkdownPostProcessor(postProcessor: O.MarkdownPostProcessor): O.MarkdownPostProcessor {
+		const processor = (el: HTMLElement, ctx: { sourcePath: string }): void | Promise<void> => void postProcessor(el, ctx as O.MarkdownPostProcessorContext);
+		MarkdownRenderer.postProcessors.add(processor);
+		this.register(() => MarkdownRenderer.postProcessors.delete(processor));
+		return postProcessor;
 	}
 	registerHoverLinkSource(id: string, info: O.HoverLinkSource): void {
 		this.app.hoverLinkSources.set(id, info);

@@ -9,6 +9,7 @@ export { View, ItemView, MarkdownView, WorkspaceLeaf, Workspace } from "./worksp
 export { Notice, notices, shownNotices, Modal, Setting, SettingTab, PluginSettingTab, BaseComponent, TextComponent, ToggleComponent, DropdownComponent, ButtonComponent, SecretComponent, MarkdownRenderer } from "./ui";
 export { App, Plugin, SecretStorage, Platform, requestUrl, requestLog, requestUrlExtraHeaders, prepareSimpleSearch, prepareFuzzySearch } from "./app";
 export { debounce } from "./debounce";
+export { loadPrism } from "./markdown";
 export { MetadataCache, getAllTags, parseFrontMatterAliases } from "./metadata";
 export { Keymap } from "./keymap";
 export { createFakeWindow, delegatedListenerCount, installDomHelpers, migrateToWindow, migrationListenerCount } from "./dom";

@@ -293,29 +293,4 @@ export abstract class PluginSettingTab extends SettingTab {
 	}
 }
 
-/**
- * Renders Markdown as text paragraphs, with [[links]] as Obsidian renders them (an anchor with
- * class internal-link whose data-href and href are the link text, showing the alias or
- * "Note > Heading"), recording each call (sourcePath, component).
- */
-export const MarkdownRenderer = {
-	renders: [] as { markdown: string; sourcePath: string }[],
-	render(app: App, markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> {
-		void app;
-		void component;
-		MarkdownRenderer.renders.push({ markdown, sourcePath });
-		for (const block of markdown.split(/\n{2,}/)) {
-			const p = el.createEl("p");
-			for (const [i, part] of block.split(/\[\[([^\]]+)\]\]/).entries()) {
-				if (i % 2 === 0) {
-					if (part) p.appendText(part);
-					continue;
-				}
-				const [target, alias] = part.split("|");
-				const text = alias ?? target.replace("#", " > ");
-				p.createEl("a", { cls: "internal-link", text, href: target, attr: { "data-href": target, target: "_blank", rel: "noopener nofollow" } });
-			}
-		}
-		return Promise.resolve();
-	},
-};
+export { MarkdownRenderer } from "./markdown";

