@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { process } from "./src/node/process";
 import base from "./vitest.config";
 
 // The suite as `npm run mutate` runs it (mutation/run.mjs): the test files that guard the modules

@@ -25,7 +25,7 @@ copyFileSync("reports/mutation/mutation.json", `reports/mutation/runs/${tag}.jso
 const DETECTED = new Set(["Killed", "Timeout"]);
 const VALID = new Set(["Killed", "Timeout", "Survived", "NoCoverage"]);
 let failed = false;
-console.log("\n| module | killed | survived | no coverage | score | threshold |\n|---|---|---|---|---|---|");
+process.stdout.write("\n| module | killed | survived | no coverage | score | threshold |\n|---|---|---|---|---|---|\n");
 for (const m of modules) {
 	const mutants = report.files[m.file]?.mutants ?? [];
 	const count = (status) => mutants.filter((x) => x.status === status).length;
@@ -34,6 +34,6 @@ for (const m of modules) {
 	const score = valid === 0 ? 100 : (100 * detected) / valid;
 	const ok = score >= m.threshold;
 	if (!ok) failed = true;
-	console.log(`| ${m.file} | ${detected} | ${count("Survived")} | ${count("NoCoverage")} | ${score.toFixed(1)}% | ${m.threshold}% ${ok ? "ok" : "BELOW"} |`);
+	process.stdout.write(`| ${m.file} | ${detected} | ${count("Survived")} | ${count("NoCoverage")} | ${score.toFixed(1)}% | ${m.threshold}% ${ok ? "ok" : "BELOW"} |\n`);
 }
 process.exit(failed ? 1 : 0);
