@@ -19,7 +19,7 @@ import { LoadedLogs } from "./loaded-logs";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
 import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
 import { samePinnedItem } from "./projection";
-import type { HistoryEntrySummary, Result, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
+import type { HistoryEntrySummary, Result, Reverted, RevertParams, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
 import { subscribeToLog } from "./subscription";
 import { AutoTitles, type TitleMaker } from "./auto-title";
 import { summarize, ThreadIndex } from "./thread-index";
@@ -263,7 +263,7 @@ export class LocalThreadService implements ThreadService {
 		return listHistory(this.deps.history, params);
 	}
 
-	revertHistory(params: { path: string; versionId?: string }): Promise<Result<{ versionId: string; added: number; removed: number }>> {
+	revertHistory(params: RevertParams): Promise<Result<Reverted>> {
 		return revertHistory(this.deps.history, params, (entry) => this.announceRevert(entry));
 	}
 
