@@ -210,7 +210,8 @@ export class LocalThreadService implements ThreadService {
 		const notPending = all.filter((id) => !pending.has(id));
 		if (notPending.length > 0) return fail("not_pending", `Not waiting for a decision: ${notPending.join(", ")}`);
 		const comment = params.comment?.trim();
-		for (const callId of approved) log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user" });
+		// A comment goes with every call decided here, Run or Skip: the model reads it with the result.
+		for (const callId of approved) log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user", ...(comment ? { comment } : {}) });
 		for (const callId of denied) {
 			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", ...(comment ? { comment } : {}) });
 		}
