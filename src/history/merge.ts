@@ -47,9 +47,12 @@ export type LinesMergeResult = { ok: true; lines: readonly string[] } | { ok: fa
 /**
  * merge3 over texts already split by splitLines (revert chains merge without re-splitting).
  * A merged result is written into `out` from index 0 (a revert chain passes the same two arrays
- * back and forth, so a large note is not reallocated at every step); `out` must not be b, o or t.
+ * back and forth, so a large note is not reallocated at every step); `out` must not be b, o or t:
+ * writing into an array it still reads duplicates and drops lines, so that throws (the history
+ * answers with an error and writes nothing) rather than merge wrongly.
  */
 export function mergeLines(b: readonly string[], o: readonly string[], t: readonly string[], out: string[] = []): LinesMergeResult {
+	if (out === b || out === o || out === t) throw new Error("mergeLines: the merge target is one of the texts it merges");
 	// Sorted by start; at equal starts an insertion (empty base range) comes first, so it lands
 	// before a change of the line it precedes.
 	const mineRegions = changedRegions(b, o, 0);
