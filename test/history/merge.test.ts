@@ -85,12 +85,33 @@ describe("merge3", () => {
 		});
 	});
 
+	it("keeps an insertion of theirs before a line ours changed", () => {
+		expect(merge3(lines("a", "b"), lines("a", "B"), lines("a", "new", "b"))).toEqual({ ok: true, text: lines("a", "new", "B") });
+	});
+
+	it("names every line of ours in a conflict whose group reaches past ours' own change", () => {
+		// Theirs changed lines 2-4, ours line 3 only: the clash spans base lines 2-4, which are lines 2-4 of ours.
+		const result = merge3(lines("a", "b", "c", "d", "e"), lines("a", "b", "C", "d", "e"), lines("a", "B", "C2", "D", "e"));
+		expect(result).toMatchObject({ ok: false, conflictLines: [2, 3, 4] });
+		if (!result.ok) expect(result.conflicts[0]).toEqual({ base: { start: 1, end: 4 }, ours: { start: 1, end: 4 }, theirs: { start: 1, end: 4 } });
+	});
+
+	it("accepts the same change of several lines made on both sides, with another change of ours elsewhere", () => {
+		expect(merge3(lines("a", "b", "c", "d"), lines("a", "B", "C", "d", "mine"), lines("a", "B", "C", "d"))).toEqual({ ok: true, text: lines("a", "B", "C", "d", "mine") });
+	});
+
+	it("lists the lines of several conflicts in ascending order", () => {
+		const result = merge3(lines("a", "b", "c", "d"), lines("A1", "b", "c", "D1"), lines("A2", "b", "c", "D2"));
+		expect(result).toMatchObject({ ok: false, conflictLines: [1, 4] });
+	});
+
 	it("handles empty texts", () => {
 		expect(merge3("", "", "x\n")).toEqual({ ok: true, text: "x\n" });
 		expect(merge3("x\n", "x\ny\n", "")).toEqual({ ok: true, text: "y\n" });
 	});
 
 	it("describes line lists as ranges", () => {
+		expect(describeLines([])).toBe("no lines");
 		expect(describeLines([4])).toBe("line 4");
 		expect(describeLines([2, 7, 8, 9])).toBe("lines 2, 7-9");
 	});
@@ -107,5 +128,15 @@ describe("mergeLines", () => {
 		expect(() => mergeLines(base, ours, theirs, theirs)).toThrow(/merge target/);
 		expect(ours).toEqual(["a\n", "b\n", "mine\n"]);
 		expect(mergeLines(base, ours, theirs, [])).toEqual({ ok: true, lines: ["A\n", "b\n", "mine\n"] });
+	});
+
+	// A revert chain knows the note is back at a version exactly by getting that version's own array.
+	it("hands back theirs itself when ours did not change, and ours itself when theirs did not", () => {
+		const base = ["a\n", "b\n"];
+		const changed = ["a\n", "B\n"];
+		const theirs = mergeLines(base, base.slice(), changed, []);
+		expect(theirs.ok && theirs.lines).toBe(changed);
+		const ours = mergeLines(base, changed, base.slice(), []);
+		expect(ours.ok && ours.lines).toBe(changed);
 	});
 });

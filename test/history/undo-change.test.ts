@@ -3,7 +3,7 @@
  * text (issue 26). Before it, the only way to undo an older edit was "revert to the version
  * before it", which undid every newer edit too, other threads' included, with no warning.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { createNoteHistory } from "../../src/history/note-history";
 import type { WriteOutcome } from "../../src/history/types";
 import { MemoryStore } from "../../src/store/memory-store";
@@ -93,7 +93,7 @@ describe("NoteHistory.undo", () => {
 		await edit("delta", "DELTA", "t2", "e2");
 		written(await history.undo("Plan.md", first.versionId));
 		const again = await history.undo("Plan.md", first.versionId);
-		expect(again.status).toBe("no-op");
+		expect(again).toEqual({ status: "no-op", message: '"alpha to ALPHA" is already undone in Plan.md; nothing to write.' });
 		expect(await vault.read("Plan.md")).toBe(NOTE.replace("delta", "DELTA"));
 	});
 
@@ -103,7 +103,10 @@ describe("NoteHistory.undo", () => {
 		const created = written(await history.create({ path: "New.md", content: NOTE, description: "create the plan", threadId: "t1", editId: "e1" })).entry;
 		written(await history.write({ path: "New.md", base: NOTE, proposed: NOTE.replace("beta", "BETA"), description: "d" }));
 		const outcome = await history.undo("New.md", created.versionId);
-		expect(outcome.status).toBe("error");
+		expect(outcome).toEqual({
+			status: "error",
+			message: '"create the plan" made New.md what later changes build on; it cannot be undone alone. Use "Revert to this version" in the history to undo the later changes too.',
+		});
 		expect(await vault.read("New.md")).toBe(NOTE.replace("beta", "BETA"));
 	});
 
@@ -115,6 +118,96 @@ describe("NoteHistory.undo", () => {
 		const outcome = written(await history.undo("Plan.md", revert.versionId));
 		expect(await vault.read("Plan.md")).toBe(NOTE.replace("alpha", "ALPHA").replace("delta", "DELTA"));
 		expect(outcome.entry.restoredEdits).toEqual([{ threadId: "t1", editId: "e1", undid: revert.versionId }]);
+	});
+});
+
+describe("NoteHistory.undo refuses what it cannot undo alone", () => {
+	it("says so for a note with no Redline history", async () => {
+		const { history } = setup();
+		const outcome = await history.undo("Plan.md", "v_1");
+		expect(outcome).toEqual({ status: "no-op", message: "Plan.md has no Redline history; nothing to revert." });
+	});
+
+	it("says an older change of a deleted note cannot be undone in it, and writes nothing", async () => {
+		const { vault, history, edit } = setup();
+		const first = await edit("alpha", "ALPHA", "t1", "e1");
+		await edit("beta", "BETA", "t2", "e2");
+		await vault.trash("Plan.md");
+		const outcome = await history.undo("Plan.md", first.versionId);
+		expect(outcome).toEqual({ status: "error", message: 'Plan.md was deleted, so "alpha to ALPHA" cannot be undone in it. It can be restored from its Redline history instead.' });
+		expect(await vault.exists("Plan.md")).toBe(false);
+	});
+
+	it("refuses to undo alone the revert that moved the note to the trash once the note was restored", async () => {
+		const vault = new MemoryVault("test", {});
+		const history = createNoteHistory({ vault, store: new MemoryStore() });
+		written(await history.create({ path: "New.md", content: NOTE, description: "create the plan" }));
+		const trashed = written(await history.revert("New.md")).entry;
+		expect(await vault.exists("New.md")).toBe(false);
+		written(await history.restore("New.md", trashed.versionId));
+		const outcome = await history.undo("New.md", trashed.versionId);
+		expect(outcome.status).toBe("error");
+		if (outcome.status === "error") expect(outcome.message).toMatch(/made New\.md what later changes build on; it cannot be undone alone/);
+		expect(await vault.read("New.md")).toBe(NOTE);
+	});
+
+	it("says rebased only when the user typed after the newest entry", async () => {
+		const { vault, history, edit } = setup();
+		const first = await edit("alpha", "ALPHA", "t1", "e1");
+		const second = await edit("beta", "BETA", "t2", "e2");
+		expect(written(await history.undo("Plan.md", first.versionId)).rebased).toBe(false);
+		await vault.process("Plan.md", (t) => `${t}mine\n`);
+		expect(written(await history.undo("Plan.md", second.versionId)).rebased).toBe(true);
+		expect(await vault.read("Plan.md")).toBe(`${NOTE}mine\n`);
+	});
+
+	it("records the revert's patch from today's text to the result (it can be undone in turn)", async () => {
+		const { vault, history, edit } = setup();
+		const first = await edit("alpha", "ALPHA", "t1", "e1");
+		await edit("delta", "DELTA", "t2", "e2");
+		const revert = written(await history.undo("Plan.md", first.versionId)).entry;
+		expect(revert).toMatchObject({ added: 1, removed: 1 });
+		written(await history.undo("Plan.md", revert.versionId));
+		expect(await vault.read("Plan.md")).toBe(NOTE.replace("alpha", "ALPHA").replace("delta", "DELTA"));
+	});
+});
+
+describe("NoteHistory.undo over a damaged history", () => {
+	/** Three edits, then the patch of entry `damaged` (0: oldest) made not to fit its text, read anew by a fresh history. */
+	async function damagedAt(damaged: number) {
+		const vault = new MemoryVault("test", { "Plan.md": NOTE });
+		const store = new MemoryStore();
+		const first = createNoteHistory({ vault, store });
+		const ids: string[] = [];
+		for (const [from, to] of [["alpha", "ALPHA"], ["beta", "BETA"], ["gamma", "GAMMA"]]) {
+			const base = await vault.read("Plan.md");
+			ids.push(written(await first.write({ path: "Plan.md", base, proposed: base.replace(from, to), description: `${from} to ${to}` })).entry.versionId);
+		}
+		first.dispose();
+		const key = (await store.list("history/notes/"))[0];
+		const record = JSON.parse((await store.read(key)) ?? "") as { entries: { patch: { hunks: { lines: string[] }[] } }[] };
+		record.entries[damaged].patch.hunks[0].lines = ["-not a line of the note", "+NOT THE LINE"];
+		await store.write(key, JSON.stringify(record));
+		const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+		onTestFinished(() => warn.mockRestore());
+		return { vault, ids, history: createNoteHistory({ vault, store }) };
+	}
+
+	it("refuses when a newer entry than the change does not fit its text, and writes nothing", async () => {
+		const { vault, ids, history } = await damagedAt(2);
+		const before = await vault.read("Plan.md");
+		const outcome = await history.undo("Plan.md", ids[0]);
+		expect(outcome.status).toBe("error");
+		if (outcome.status === "error") expect(outcome.message).toMatch(/damaged.*set aside.*Nothing was reverted\./);
+		expect(await vault.read("Plan.md")).toBe(before);
+	});
+
+	it("refuses when an older entry than the change does not fit its text (every entry is checked)", async () => {
+		const { vault, ids, history } = await damagedAt(0);
+		const before = await vault.read("Plan.md");
+		const outcome = await history.undo("Plan.md", ids[1]);
+		expect(outcome.status).toBe("error");
+		expect(await vault.read("Plan.md")).toBe(before);
 	});
 });
 
