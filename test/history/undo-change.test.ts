@@ -172,6 +172,18 @@ describe("NoteHistory.undo refuses what it cannot undo alone", () => {
 	});
 });
 
+describe("NoteHistory.undo of the newest change of a note Redline created", () => {
+	it("moves the note to the trash when its creation is the change, and brings it back when that revert is the change", async () => {
+		const vault = new MemoryVault("test", {});
+		const history = createNoteHistory({ vault, store: new MemoryStore() });
+		const created = written(await history.create({ path: "New.md", content: NOTE, description: "create the plan" })).entry;
+		const trashed = written(await history.undo("New.md", created.versionId)).entry;
+		expect(await vault.exists("New.md")).toBe(false);
+		written(await history.undo("New.md", trashed.versionId));
+		expect(await vault.read("New.md")).toBe(NOTE);
+	});
+});
+
 describe("NoteHistory.undo over a damaged history", () => {
 	/** Three edits, then the patch of entry `damaged` (0: oldest) made not to fit its text, read anew by a fresh history. */
 	async function damagedAt(damaged: number) {
@@ -199,6 +211,33 @@ describe("NoteHistory.undo over a damaged history", () => {
 		const outcome = await history.undo("Plan.md", ids[0]);
 		expect(outcome.status).toBe("error");
 		if (outcome.status === "error") expect(outcome.message).toMatch(/damaged.*set aside.*Nothing was reverted\./);
+		expect(await vault.read("Plan.md")).toBe(before);
+	});
+
+	it("refuses when a gap of the user's typing older than the change does not fit its text", async () => {
+		const vault = new MemoryVault("test", { "Plan.md": NOTE });
+		const store = new MemoryStore();
+		const first = createNoteHistory({ vault, store });
+		const edit = async (from: string, to: string) => {
+			const base = await vault.read("Plan.md");
+			return written(await first.write({ path: "Plan.md", base, proposed: base.replace(from, to), description: `${from} to ${to}` })).entry;
+		};
+		await edit("alpha", "ALPHA");
+		await vault.process("Plan.md", (t) => t.replace("delta", "delta (mine)"));
+		const second = await edit("beta", "BETA");
+		await edit("gamma", "GAMMA");
+		first.dispose();
+		const key = (await store.list("history/notes/"))[0];
+		const record = JSON.parse((await store.read(key)) ?? "") as { entries: Array<{ gap?: { hunks: { lines: string[] }[] } }> };
+		const gap = record.entries[1].gap;
+		if (!gap) throw new Error("the second entry should have a gap");
+		gap.hunks[0].lines = ["-not a line of the note", "+NOT THE LINE"];
+		await store.write(key, JSON.stringify(record));
+		const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+		onTestFinished(() => warn.mockRestore());
+		const before = await vault.read("Plan.md");
+		const outcome = await createNoteHistory({ vault, store }).undo("Plan.md", second.versionId);
+		expect(outcome.status).toBe("error");
 		expect(await vault.read("Plan.md")).toBe(before);
 	});
 
