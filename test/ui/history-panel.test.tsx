@@ -69,7 +69,7 @@ describe("history panel", () => {
 		// Nothing is reverted yet: the panel asks, naming the changes that would go.
 		expect(service.callsOf("revertHistory")).toEqual([]);
 		const confirm = within(items[2]).getByRole("group", { name: "Confirm reverting to this version: Create the note" });
-		expect(confirm.textContent).toContain('This also undoes the 2 later changes: "Tag the note", "Replace dog with cat".');
+		expect(confirm.textContent).toContain('Returning to this version undoes the 2 later changes: "Tag the note", "Replace dog with cat".');
 		await user.click(within(confirm).getByRole("button", { name: "Undo 2 later changes" }));
 		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v1", to: true, laterChanges: 2 }]);
 		expect((await screen.findByRole("status")).textContent).toBe("Returned to the version, undoing 2 later changes: +12 −3.");
@@ -80,7 +80,7 @@ describe("history panel", () => {
 		const { service, user } = renderPanel();
 		const items = within(await screen.findByRole("list")).getAllByRole("listitem");
 		await user.click(within(items[1]).getByRole("button", { name: "Revert to this version: Replace dog with cat" }));
-		expect(within(items[1]).getByRole("group", { name: /^Confirm/ }).textContent).toContain('This also undoes the 1 later change: "Tag the note".');
+		expect(within(items[1]).getByRole("group", { name: /^Confirm/ }).textContent).toContain('Returning to this version undoes the 1 later change: "Tag the note".');
 		await user.click(within(items[1]).getByRole("button", { name: "Cancel" }));
 		expect(within(items[1]).queryByRole("group", { name: /^Confirm/ })).toBeNull();
 		expect(service.callsOf("revertHistory")).toEqual([]);

@@ -129,7 +129,7 @@ function NoteVersions({ host, path, refreshKey }: { host: UiHost; path: string; 
 							{index > 0 && confirming === entry.versionId && (
 								<div className="redline-history-confirm" role="group" aria-label={`Confirm reverting to this version: ${entry.description}`}>
 									<p>
-										This also undoes the {changes(index)}: {entries.slice(0, index).map((later) => `"${later.description}"`).join(", ")}.
+										Returning to this version undoes the {changes(index)}: {entries.slice(0, index).map((later) => `"${later.description}"`).join(", ")}.
 									</p>
 									<button type="button" className="redline-button mod-warning" disabled={revert.busy} onClick={() => void revert.run({ versionId: entry.versionId, laterChanges: index })}>
 										Undo {changes(index)}
