@@ -238,6 +238,7 @@ describe("NoteHistory.undo over a damaged history", () => {
 		const before = await vault.read("Plan.md");
 		const outcome = await createNoteHistory({ vault, store }).undo("Plan.md", second.versionId);
 		expect(outcome.status).toBe("error");
+		if (outcome.status === "error") expect(outcome.message).toMatch(/damaged.*set aside.*Nothing was reverted\./);
 		expect(await vault.read("Plan.md")).toBe(before);
 	});
 
