@@ -11,6 +11,7 @@
 export const MODULES = [
 	{ group: "history", file: "src/history/revert.ts", threshold: 90, tests: ["test/history/**"] },
 	{ group: "history", file: "src/history/merge.ts", threshold: 90, tests: ["test/history/**"] },
+	{ group: "history", file: "src/history/undo-change.ts", threshold: 90, tests: ["test/history/**"] },
 	{ group: "composer", file: "src/composer/edit-blocks-apply.ts", threshold: 85, tests: ["test/composer/**"] },
 	{ group: "composer", file: "src/composer/validate.ts", threshold: 85, tests: ["test/composer/**"] },
 	{ group: "vault", file: "src/vault/paths.ts", threshold: 90, tests: ["test/vault/**", "test/tools/**"] },

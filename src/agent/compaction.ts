@@ -5,12 +5,15 @@
  * turn whose calls have not all run (their results would arrive after the summary). The summary
  * folds in the previous one, so one context_compacted always covers the thread from its start.
  * The summary is model output: an empty one, or one no shorter than what it replaces, is refused.
+ * The summariser is told which edits the user reverted or restored (the edits' results alone
+ * say "Edited…"), so the summary keeps which stand; the system message tells those facts anyway.
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { NewEvent } from "../thread/events";
 import { turnSpans } from "./context-budget";
 import type { Entry, ModelThread } from "./transcript";
+import { editFateFact } from "./edit-fates";
 import { estimateTextTokens, MESSAGE_OVERHEAD_TOKENS } from "./token-estimate";
 
 export interface CompactionPlan {
@@ -19,6 +22,8 @@ export interface CompactionPlan {
 	/** The summaries in effect, folded into the new one. */
 	previous: string[];
 	entries: Entry[];
+	/** What became of the thread's edits (reverted, restored), as facts, in order. */
+	facts: string[];
 	/** What the replaced part costs in the transcript now (its summaries and entries, elided). */
 	tokens: number;
 }
@@ -54,7 +59,8 @@ export function planCompaction(thread: ModelThread, keepTokens: number): Compact
 	const tokens =
 		spans.slice(0, firstKept).reduce((sum, span) => sum + span.minimalTokens, 0) + previous.reduce((sum, summary) => sum + estimateTextTokens(summary), 0);
 	const firstSeq = Math.min(entries[0].seq, ...thread.compactions.map((c) => c.fromSeq));
-	return { fromSeq: firstSeq, toSeq: thread.entries[spans[firstKept].start].seq - 1, previous, entries, tokens };
+	const facts = thread.editFates.map(editFateFact);
+	return { fromSeq: firstSeq, toSeq: thread.entries[spans[firstKept].start].seq - 1, previous, entries, facts, tokens };
 }
 
 /** Asks the model for one reply's text (the apply model, streamed and joined). */
@@ -70,7 +76,8 @@ export interface SummaryLimits {
 /** Writes the summary, folding the plan's entries in chunks that fit the apply model. */
 export async function writeSummary(plan: CompactionPlan, ask: AskModel, limits: SummaryLimits): Promise<string> {
 	let summary = plan.previous.join("\n").trim();
-	for (const chunk of chunksOf(plan.entries.flatMap(describeEntry), limits.chunkTokens)) {
+	const lines = [...plan.entries.flatMap(describeEntry), ...plan.facts.map((fact) => `Later in the chat: ${fact}`)];
+	for (const chunk of chunksOf(lines, limits.chunkTokens)) {
 		summary = checkedSummary(await ask(summaryRequest(summary, chunk, limits.summaryTokens)), limits.summaryTokens);
 	}
 	if (estimateTextTokens(summary) >= plan.tokens) throw new SummaryRefused("the summary was not shorter than the messages it would replace");

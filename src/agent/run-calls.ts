@@ -173,6 +173,14 @@ function stop(thread: ThreadHandle, signal: AbortSignal): "stopped" {
 	return "stopped";
 }
 
-function complete(thread: ThreadHandle, callId: string, result: ToolResult, reason?: SettleReason): void {
+function complete(thread: ThreadHandle, callId: string, outcome: ToolResult, reason?: SettleReason): void {
+	const call = thread.state().toolCalls[callId];
+	const result = call ? withApprovalComment(outcome, call) : outcome;
 	thread.append(reason ? { type: "tool_call_completed", callId, result, reason } : { type: "tool_call_completed", callId, result });
+}
+
+/** The comment the user typed when approving a call ("Run, and keep the dates"): the model reads it with the result. */
+export function withApprovalComment(result: ToolResult, call: ToolCallView): ToolResult {
+	const comment = call.decision === "approved" && call.decidedBy === "user" ? call.comment?.trim() : undefined;
+	return comment ? { ...result, message: `${result.message}\n\nThe user approved this call with a comment: ${comment}` } : result;
 }

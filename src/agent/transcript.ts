@@ -14,12 +14,18 @@
  * The latest successful readNote of each note pinned now is the user's "keep this in view": it
  * is never elided, and once its turn is compacted (or left out) the system message carries it,
  * as read then. It comes from the log alone, so a replay and a restart send the same thing.
+ *
+ * What became of the thread's edits after they were applied (edit_reverted: the user reverted
+ * one, or restored it by undoing that revert) is told as facts in the system message, in order
+ * (edit-fates.ts): the edit's own result still says "Edited…", and the model must not build on a
+ * change that is no longer in the note. There they are never elided nor compacted away.
  */
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import type { BaseMessage } from "@langchain/core/messages";
 import { isKnownEvent } from "../thread/events";
 import type { PinnedItem, StoredEvent } from "../thread/events";
 import type { ToolResult } from "../tools/result";
+import { editFateFact, type EditFate } from "./edit-fates";
 
 /**
  * finishReasons of assistant messages that failed; the model never sees them. "interrupted": a
@@ -76,6 +82,8 @@ export interface ModelThread {
 	entries: Entry[];
 	compactions: CompactionInEffect[];
 	pinnedReads: PinnedRead[];
+	/** Reverts and restores of this thread's edits, in log order. */
+	editFates: EditFate[];
 }
 
 /** How to render: results to show as a stub, and leading entries to leave out (a last resort). */
@@ -106,6 +114,8 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 	const callers = new Map<string, AssistantEntry>();
 	const lastReads = new Map<string, PinnedRead>();
 	const pins = new Set<string>();
+	const intents = new Map<string, { path: string; description: string }>();
+	const editFates: EditFate[] = [];
 	let compactions: CompactionInEffect[] = [];
 	for (const event of events) {
 		if (!isKnownEvent(event)) continue;
@@ -162,6 +172,15 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 			case "context_compacted":
 				compactions = withCompaction(compactions, event);
 				break;
+			case "edit_intent_declared":
+				intents.set(event.editId, { path: event.path, description: event.description });
+				break;
+			case "edit_reverted": {
+				const intent = event.editId === undefined ? undefined : intents.get(event.editId);
+				// The revert names the note where it is now (a rename since the edit is followed).
+				editFates.push({ seq: event.seq, path: event.path, description: intent?.description, restored: event.restored === true });
+				break;
+			}
 			default:
 				break;
 		}
@@ -171,7 +190,7 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 		const read = lastReads.get(path);
 		return read && isShown(read.entry) ? [read] : [];
 	});
-	return { ...applyCompactions(visible, compactions), pinnedReads };
+	return { ...applyCompactions(visible, compactions), pinnedReads, editFates };
 }
 
 function isShown(entry: AssistantEntry): boolean {
@@ -197,7 +216,7 @@ function withCompaction(existing: CompactionInEffect[], event: { seq: number; fr
 }
 
 /** Removes compacted entries; a compaction that would hide the newest user message is ignored. */
-function applyCompactions(entries: Entry[], compactions: CompactionInEffect[]): Omit<ModelThread, "pinnedReads"> {
+function applyCompactions(entries: Entry[], compactions: CompactionInEffect[]): Omit<ModelThread, "pinnedReads" | "editFates"> {
 	if (compactions.length === 0) return { entries, compactions };
 	let newestUser: number | undefined;
 	for (let i = entries.length - 1; i >= 0; i--) {
@@ -217,6 +236,10 @@ export function systemContent(systemPrompt: string, thread: ModelThread, omitted
 	if (thread.compactions.length > 0) {
 		content += "\n\nSummary of the earlier part of this chat (those messages are no longer shown to you):";
 		for (const compaction of thread.compactions) content += `\n${compaction.summary.trim()}`;
+	}
+	if (thread.editFates.length > 0) {
+		content += "\n\nWhat became of your edits in this chat since they were applied (oldest first; this is how the notes read now):";
+		for (const fate of thread.editFates) content += `\n- ${editFateFact(fate)}`;
 	}
 	if (omitted > 0) content += `\n\n${omitted} earlier message${omitted === 1 ? " is" : "s are"} not shown to you: they no longer fit the model's context window.`;
 	const shown = thread.entries.slice(omitted);

@@ -20,7 +20,11 @@ export interface RevertMarks {
  * the edit undone).
  */
 export function revertMarks(entries: readonly HistoryEntry[], keep: number): RevertMarks {
-	const undone = entries.slice(keep + 1).reverse();
+	return marksOf(entries.slice(keep + 1).reverse(), entries);
+}
+
+/** The marks of undoing `undone` (newest first), a subset of `entries` (oldest first): one entry when a single change is undone. */
+export function marksOf(undone: readonly HistoryEntry[], entries: readonly HistoryEntry[]): RevertMarks {
 	const fate = new Map<string, { ref: EditRef; restored: boolean }>();
 	const decide = (threadId: string, editId: string, undid: string, restored: boolean) => {
 		fate.set(`${threadId}\u0000${editId}`, { ref: { threadId, editId, undid }, restored });

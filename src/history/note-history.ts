@@ -12,7 +12,8 @@ import type { Change } from "./entry";
 import { RecordStore } from "./record";
 import { RenameJournal } from "./rename-journal";
 import type { NoteRecord, StoredEntry } from "./record";
-import { planRevert, planRestore } from "./revert";
+import { planRevert, planRestore, type Plan } from "./revert";
+import { planUndo } from "./undo-change";
 import { fitToNote, refuseText, textHash } from "./text";
 import type { CreateRequest, HistoryEntry, NoteHistory, WriteOutcome, WriteRequest } from "./types";
 
@@ -178,14 +179,39 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		return { status: "written", entry: publicEntry(entry), text: change.after, rebased: false };
 	}
 
-	async function revert(path: string, versionId?: string): Promise<WriteOutcome> {
+	/**
+	 * Without versionId: undoes the newest entry. With it: returns the note to that version;
+	 * laterChanges, when given, is how many later changes the user was told this undoes: any other
+	 * count (a change landed since) refuses, so a confirmation never undoes more than it said.
+	 */
+	function revert(path: string, versionId?: string, laterChanges?: number): Promise<WriteOutcome> {
+		return runPlan(path, (rec, current, lines) => {
+			if (rec && versionId !== undefined && laterChanges !== undefined) {
+				const at = rec.entries.findIndex((e) => e.versionId === versionId);
+				const later = rec.entries.length - 1 - at;
+				if (at !== -1 && later !== laterChanges) {
+					return { type: "outcome", outcome: { status: "conflict", conflictLines: [], message: `${path} now has ${later} ${later === 1 ? "change" : "changes"} after that version, not ${laterChanges}; nothing was reverted. Look at its history again.` } };
+				}
+			}
+			return planRevert(rec, path, current, versionId, lines);
+		});
+	}
+
+	/** Undoes exactly the change versionId, merged onto today's text, wherever the note was renamed to. */
+	async function undo(hint: string, versionId: string): Promise<WriteOutcome> {
+		const path = (await records.pathOf(versionId, hint)) ?? hint;
+		return runPlan(path, (rec, current, lines) => planUndo(rec, path, current, versionId, lines));
+	}
+
+	/** Plans against the note as it is now and carries the plan out; replans when the note moved under it. */
+	async function runPlan(path: string, planFor: (rec: NoteRecord | null, current: string | null, snapshotLines: readonly string[] | undefined) => Plan): Promise<WriteOutcome> {
 		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
 			const { record: rec, damage } = await records.open(path);
 			if (damage) return { status: "error", message: `${damage} Nothing was reverted.` };
 			const exists = await vault.exists(path);
 			const current = exists ? await readNote(path) : null;
 			if (current !== null && typeof current !== "string") return current;
-			const plan = planRevert(rec, path, current, versionId, rec ? records.snapshotLines(rec) : undefined);
+			const plan = planFor(rec, current, rec ? records.snapshotLines(rec) : undefined);
 			if (plan.type === "outcome") return plan.outcome;
 			if (plan.type === "damaged" && rec) return { status: "error", message: `${await setAside(rec, plan.entry)} Nothing was reverted.` };
 			if (plan.type === "damaged") throw new Error("unreachable: a damaged plan comes from a record");
@@ -246,7 +272,8 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	return {
 		write: (request) => guarded(request.path, () => write(request)),
 		create: (request) => guarded(request.path, () => create(request)),
-		revert: (path, versionId) => guarded(path, () => revert(path, versionId)),
+		revert: (path, versionId, laterChanges) => guarded(path, () => revert(path, versionId, laterChanges)),
+		undo: (path, versionId) => guarded(path, () => undo(path, versionId)),
 		restore: (path, versionId) => guarded(path, () => restore(path, versionId)),
 		list: (path) =>
 			serial(() =>

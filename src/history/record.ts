@@ -154,6 +154,18 @@ export class RecordStore {
 		return aside;
 	}
 
+	/**
+	 * The current path of the note whose history holds versionId: `hint` (the path the caller
+	 * knew) when it still does, else the note it was renamed to (every record is looked at: this
+	 * runs only when the hint is stale). null when no kept history holds it.
+	 */
+	async pathOf(versionId: string, hint: string): Promise<string | null> {
+		const holds = async (path: string) => (await this.load(path))?.entries.some((e) => e.versionId === versionId) === true;
+		if (await holds(hint)) return hint;
+		for (const path of Object.keys(await this.loadIndex())) if (path !== hint && (await holds(path))) return path;
+		return null;
+	}
+
 	/** Moves a renamed note's history (or every one under a renamed folder): index and record path. */
 	async rename(oldPath: string, newPath: string): Promise<void> {
 		const index = await this.loadIndex();

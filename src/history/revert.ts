@@ -43,6 +43,7 @@ export function planRevert(record: NoteRecord | null, path: string, current: str
 	const newest = entries.length - 1;
 	// Entries after `keep` are undone, newest first.
 	const keep = versionId === undefined ? newest - 1 : entries.findIndex((e) => e.versionId === versionId);
+	// Stryker disable next-line AssignmentOperator: speed-only; the history passes the snapshot's lines it keeps, which are these
 	snapshotLines ??= splitLines(record.snapshot);
 	const walk = new VersionWalk(entries, snapshotLines);
 	let plan: Plan | null = null;
@@ -54,10 +55,12 @@ export function planRevert(record: NoteRecord | null, path: string, current: str
 	for (;;) {
 		if (!walk.rebuildBefore()) return { type: "damaged", entry: walk.entry };
 		if (plan === null && current === null) plan = planDeleted(path, walk, keep, description, marks);
+		// Stryker disable next-line ConditionalExpression,EqualityOperator: the chain decides at keep + 1 at the latest, so no plan is still open past it
 		if (plan === null && chain && walk.index > keep) plan = chain.undo(walk, keep, description, marks);
 		if (walk.index === 0) break;
 		if (!walk.back()) return { type: "damaged", entry: walk.entry };
 	}
+	// Stryker disable next-line all: unreachable (the chain or planDeleted decides by keep + 1); it only narrows the type
 	if (!plan) throw new Error("unreachable: the chain ends at the kept version");
 	return plan;
 }
@@ -89,6 +92,7 @@ class UndoChain {
 		private readonly current: string,
 		snapshotLines: readonly string[],
 	) {
+		// Stryker disable next-line ConditionalExpression: speed-only; merging onto the snapshot's own text gives the version text as exactly
 		this.exact = current === record.snapshot;
 		this.currentLines = this.exact ? snapshotLines : splitLines(current);
 		this.lines = this.currentLines;
@@ -104,7 +108,9 @@ class UndoChain {
 		if (entry.trashed) return error(`${path} exists again after Redline moved it to the trash; that revert cannot be undone over it.`);
 		if (entry.kind === "create") {
 			if (!last) return error(`Version ${this.record.entries[keep]?.versionId ?? ""} is from before ${path} was created on ${entry.at}; revert to a later version.`);
-			if (!this.exact && this.lines.join("") !== walk.after.join("")) {
+			// A create is only ever undone alone (it is a record's first entry), so the lines so far are
+			// today's text: not the version text exactly means the user edited the note since.
+			if (!this.exact) {
 				return stop({
 					status: "conflict",
 					conflictLines: [],
@@ -147,7 +153,9 @@ class UndoChain {
 		// Merged lines are ours to hand over; the walk's own arrays change as it checks older entries.
 		const afterLines = this.exact ? undefined : lines;
 		return {
+			// Stryker disable next-line StringLiteral: the history carries out any plan it does not know otherwise as a swap
 			type: "swap",
+			// Stryker disable next-line ObjectLiteral: speed-only; without the gap or the lines the entry computes them again
 			change: { kind: "revert", before: this.current, after: text, description, ...marks, patch, ...(this.gap ? { gap: this.gap } : {}), ...(afterLines ? { afterLines } : {}) },
 			rebased: this.current !== this.record.snapshot,
 		};
@@ -155,7 +163,9 @@ class UndoChain {
 
 	/** A merge target that is not the lines so far (allocated once, then reused). */
 	private spare(): string[] {
+		// Stryker disable next-line ArrowFunction,ConditionalExpression: allocation only; a fresh array is as good a target (mergeLines refuses the lines so far)
 		let target = this.buffers.find((b) => b !== this.lines);
+		// Stryker disable next-line ConditionalExpression: allocation only
 		if (!target) {
 			target = this.currentLines.slice();
 			this.buffers.push(target);
@@ -171,6 +181,7 @@ export function planRestore(record: NoteRecord | null, path: string, exists: boo
 	const versions = rebuildVersions(record);
 	if (!Array.isArray(versions)) return { type: "damaged", entry: versions.damagedAt };
 	const version = versionId === undefined ? versions[versions.length - 1] : versions.find((v) => v.entry.versionId === versionId);
+	// Stryker disable next-line StringLiteral: without a versionId the newest version is always found
 	if (!version) return error(`Version ${versionId ?? ""} is not in the history of ${path}.`);
 	// A revert that trashed the note has "" after it; its before-text is the note worth restoring.
 	const text = (version.entry.trashed ? version.before : version.after).join("");

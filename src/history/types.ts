@@ -78,6 +78,14 @@ export interface NoteHistory {
 	/**
 	 * Without versionId: undoes the newest entry. With it: returns the note to version X by undoing
 	 * every entry newer than X, newest first. Merges onto the user's later typing, or refuses.
+	 * laterChanges: how many entries after X the caller said it would undo; another count refuses.
 	 */
-	revert(path: string, versionId?: string): Promise<WriteOutcome>;
+	revert(path: string, versionId?: string, laterChanges?: number): Promise<WriteOutcome>;
+	/**
+	 * Undoes exactly the change versionId (an edit, a create, a revert), merged onto today's text:
+	 * every later change stays, or nothing is written (conflict). `path` may be the note's name
+	 * before a rename: the history finds the note that holds versionId. The written entry names
+	 * the note's current path.
+	 */
+	undo(path: string, versionId: string): Promise<WriteOutcome>;
 }

@@ -1,6 +1,7 @@
 /**
  * "Show history for this note" (shown as "Redline: Show history for this note"): the note's versions, newest first, each with its time,
- * description, lines added and removed, the diff, and "Revert to here".
+ * description, lines added and removed, the diff, and "Revert to here", which names how many
+ * later changes it undoes; that count goes with the request, so one landing meanwhile makes it refuse.
  */
 import { Modal, Setting, type App } from "obsidian";
 import type { HistoryEntrySummary, ThreadService } from "../thread/service-api";
@@ -8,8 +9,8 @@ import type { HistoryEntrySummary, ThreadService } from "../thread/service-api";
 export interface HistoryModalDeps {
 	service: ThreadService;
 	path: string;
-	/** Reverts to a version and reports the outcome (Notice). */
-	revertTo(versionId: string): Promise<void>;
+	/** Reverts to a version, undoing laterChanges later changes, and reports the outcome (Notice). */
+	revertTo(versionId: string, laterChanges: number): Promise<void>;
 }
 
 export class HistoryModal extends Modal {
@@ -32,23 +33,24 @@ export class HistoryModal extends Modal {
 			this.contentEl.createEl("p", { text: "Redline has not changed this note." });
 			return;
 		}
-		result.entries.forEach((entry, index) => this.renderEntry(entry, index === 0));
+		result.entries.forEach((entry, index) => this.renderEntry(entry, index));
 	}
 
 	override onClose(): void {
 		this.contentEl.empty();
 	}
 
-	private renderEntry(entry: HistoryEntrySummary, newest: boolean): void {
+	/** later: how many entries are newer than this one (0 for the newest). */
+	private renderEntry(entry: HistoryEntrySummary, later: number): void {
 		const when = new Date(entry.at).toLocaleString();
 		const setting = new Setting(this.contentEl).setName(entry.description).setDesc(`${when} · ${entry.kind} · +${entry.added} −${entry.removed}`);
 		setting.settingEl.addClass("redline-history-entry");
 		setting.settingEl.setAttr("data-version", entry.versionId);
-		if (!newest) {
+		if (later > 0) {
 			setting.addButton((button) =>
-				button.setButtonText("Revert to here").onClick(async () => {
+				button.setButtonText(`Revert to here (undoes ${later === 1 ? "1 later change" : `${later} later changes`})`).onClick(async () => {
 					this.close();
-					await this.deps.revertTo(entry.versionId);
+					await this.deps.revertTo(entry.versionId, later);
 				}),
 			);
 		}

@@ -272,7 +272,7 @@ export class RedlinePlugin extends Plugin {
 			showHistory: async (path) => {
 				try {
 					const service = await this.service();
-					new HistoryModal(this.app, { service, path, revertTo: (versionId) => this.revert(path, versionId) }).open();
+					new HistoryModal(this.app, { service, path, revertTo: (versionId, laterChanges) => this.revert(path, { versionId, laterChanges }) }).open();
 				} catch (error) {
 					this.fail("Redline could not read the history", error);
 				}
@@ -280,12 +280,12 @@ export class RedlinePlugin extends Plugin {
 		};
 	}
 
-	/** Reverts the last change (or back to a version) and says what happened. */
-	async revert(path: string, versionId?: string): Promise<void> {
+	/** Reverts the last change (or back to a version, undoing the later changes it names) and says what happened. */
+	async revert(path: string, to?: { versionId: string; laterChanges: number }): Promise<void> {
 		try {
 			const service = await this.service();
-			const result = await service.revertHistory(versionId ? { path, versionId } : { path });
-			if (result.ok) new Notice(`Reverted ${versionId ? "to the chosen version of" : "the last Redline change in"} ${path} (+${result.added} −${result.removed}).`);
+			const result = await service.revertHistory(to ? { path, versionId: to.versionId, to: true, laterChanges: to.laterChanges } : { path });
+			if (result.ok) new Notice(`Reverted ${to ? "to the chosen version of" : "the last Redline change in"} ${result.path} (+${result.added} −${result.removed}).`);
 			else if (result.error.code === "conflict") new Notice(`Redline did not revert ${path}: ${result.error.message}`);
 			else new Notice(`Redline could not revert ${path}: ${result.error.message}`);
 		} catch (error) {

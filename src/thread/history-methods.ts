@@ -8,7 +8,7 @@ import { formatPatch } from "diff";
 import type { HistoryEntry, NoteHistory } from "../history/types";
 import type { NewEvent } from "./events";
 import { fail, isRecord } from "./params";
-import type { HistoryEntrySummary, Result } from "./service-api";
+import type { HistoryEntrySummary, Result, Reverted, RevertParams } from "./service-api";
 
 export async function listHistory(history: NoteHistory | undefined, params: { path: string }): Promise<Result<{ entries: HistoryEntrySummary[] }>> {
 	if (!history) return fail("unavailable", "Note history is not available here");
@@ -23,19 +23,27 @@ export async function listHistory(history: NoteHistory | undefined, params: { pa
 
 export async function revertHistory(
 	history: NoteHistory | undefined,
-	params: { path: string; versionId?: string },
+	params: RevertParams,
 	/** Called with the revert's entry once it is written (a refused revert calls nothing). */
 	announce: (entry: HistoryEntry) => Promise<void> = () => Promise.resolve(),
-): Promise<Result<{ versionId: string; added: number; removed: number }>> {
+): Promise<Result<Reverted>> {
 	if (!history) return fail("unavailable", "Note history is not available here");
 	if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "") return fail("bad_params", "path must be a note path");
-	if (params.versionId !== undefined && typeof params.versionId !== "string") return fail("bad_params", "versionId must be a string");
+	const { path, versionId, to, laterChanges } = params;
+	if (versionId !== undefined && typeof versionId !== "string") return fail("bad_params", "versionId must be a string");
+	if (to !== undefined && typeof to !== "boolean") return fail("bad_params", "to must be true or false");
+	if (to === true && versionId === undefined) return fail("bad_params", "to needs the versionId of the version to return to");
+	if (laterChanges !== undefined && (to !== true || !Number.isInteger(laterChanges) || laterChanges < 1)) {
+		return fail("bad_params", "laterChanges goes with to: true and counts the later changes (at least 1)");
+	}
 	try {
-		const outcome = await history.revert(params.path, params.versionId);
+		// One call into the history's serial queue, so nothing can land between choosing and undoing.
+		const outcome =
+			versionId === undefined ? await history.revert(path) : to === true ? await history.revert(path, versionId, laterChanges) : await history.undo(path, versionId);
 		switch (outcome.status) {
 			case "written":
 				await announce(outcome.entry);
-				return { ok: true, versionId: outcome.entry.versionId, added: outcome.entry.added, removed: outcome.entry.removed };
+				return { ok: true, versionId: outcome.entry.versionId, path: outcome.entry.path, added: outcome.entry.added, removed: outcome.entry.removed };
 			case "conflict":
 				return fail("conflict", outcome.message);
 			case "no-op":

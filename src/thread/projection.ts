@@ -167,9 +167,10 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 			const edit = event.editId !== undefined ? state.edits[event.editId] : undefined;
 			if (!edit) return state;
 			const outcome = { versionId: event.versionId, added: event.added, removed: event.removed };
-			const { reverted: _reverted, restored: _restored, ...rest } = edit;
+			// The history names the note where it is now (it follows renames): the card follows it too.
+			const { reverted: _reverted, restored: _restored, ...rest } = { ...edit, path: event.path };
 			let updated: EditView;
-			if (event.type === "edit_applied") updated = { ...edit, applied: outcome };
+			if (event.type === "edit_applied") updated = { ...edit, path: event.path, applied: outcome };
 			else updated = event.restored === true ? { ...rest, restored: outcome } : { ...rest, reverted: outcome };
 			return { ...state, edits: withKey(state.edits, edit.editId, updated) };
 		}

@@ -60,6 +60,28 @@ export interface Subscription {
 	close(): void;
 }
 
+/**
+ * v1.history.revert. No versionId: undo the note's last change. versionId alone: undo exactly that
+ * change (an agent's edit, a revert), merged onto today's text; later changes stay, or it refuses
+ * (conflict). `to: true`: return the note to version versionId, undoing every later change;
+ * `laterChanges` is how many the user was told that is, and any other count refuses.
+ * `path` may be the note's name before a rename: the history finds the note holding versionId.
+ */
+export interface RevertParams {
+	path: string;
+	versionId?: string;
+	to?: boolean;
+	laterChanges?: number;
+}
+
+/** A written revert: its own entry's versionId, the note's current path and the lines it changed. */
+export interface Reverted {
+	versionId: string;
+	path: string;
+	added: number;
+	removed: number;
+}
+
 export interface ThreadService {
 	/** v1.thread.create */
 	createThread(params: { title?: string }): Promise<Result<{ threadId: string }>>;
@@ -87,8 +109,8 @@ export interface ThreadService {
 	retry(params: { threadId: string }): Promise<Result>;
 	/** v1.history.list */
 	listHistory(params: { path: string }): Promise<Result<{ entries: HistoryEntrySummary[] }>>;
-	/** v1.history.revert: no versionId means the last change. */
-	revertHistory(params: { path: string; versionId?: string }): Promise<Result<{ versionId: string; added: number; removed: number }>>;
+	/** v1.history.revert: see RevertParams. */
+	revertHistory(params: RevertParams): Promise<Result<Reverted>>;
 }
 
 /** JSON-RPC method name -> ThreadService method (subscribe is SSE, not RPC). */

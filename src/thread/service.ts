@@ -19,7 +19,7 @@ import { LoadedLogs } from "./loaded-logs";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
 import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
 import { samePinnedItem } from "./projection";
-import type { HistoryEntrySummary, Result, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
+import type { HistoryEntrySummary, Result, Reverted, RevertParams, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
 import { subscribeToLog } from "./subscription";
 import { AutoTitles, type TitleMaker } from "./auto-title";
 import { summarize, ThreadIndex } from "./thread-index";
@@ -210,7 +210,8 @@ export class LocalThreadService implements ThreadService {
 		const notPending = all.filter((id) => !pending.has(id));
 		if (notPending.length > 0) return fail("not_pending", `Not waiting for a decision: ${notPending.join(", ")}`);
 		const comment = params.comment?.trim();
-		for (const callId of approved) log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user" });
+		// A comment goes with every call decided here, Run or Skip: the model reads it with the result.
+		for (const callId of approved) log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user", ...(comment ? { comment } : {}) });
 		for (const callId of denied) {
 			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", ...(comment ? { comment } : {}) });
 		}
@@ -263,7 +264,7 @@ export class LocalThreadService implements ThreadService {
 		return listHistory(this.deps.history, params);
 	}
 
-	revertHistory(params: { path: string; versionId?: string }): Promise<Result<{ versionId: string; added: number; removed: number }>> {
+	revertHistory(params: RevertParams): Promise<Result<Reverted>> {
 		return revertHistory(this.deps.history, params, (entry) => this.announceRevert(entry));
 	}
 

@@ -17,7 +17,7 @@ import type { NoteHistory } from "../history/types";
 import { DEFAULT_SETTINGS } from "../settings";
 import type { ApplyFormat } from "../settings";
 import type { EditOperation, NewEvent } from "../thread/events";
-import type { ThreadState } from "../thread/state";
+import type { ThreadState, ToolCallView } from "../thread/state";
 import type { AccessFloor } from "../vault/access-floor";
 import { normalizeVaultPath } from "../vault/paths";
 import { editTargetRefusal } from "./edit-target";
@@ -115,7 +115,7 @@ async function applyIntent(deps: DeclareEditIntentDeps, args: DeclareEditIntentA
 		maxOutputTokens: deps.maxOutputTokens,
 		path,
 		operation: args.operation,
-		description: args.description,
+		description: withApproval(args.description, ctx.state().toolCalls[ctx.callId]),
 		note,
 		format: deps.applyFormat?.() ?? DEFAULT_SETTINGS.applyFormat,
 		signal: ctx.signal,
@@ -188,4 +188,10 @@ function ensureIntent(args: DeclareEditIntentArgs, path: string, ctx: ToolContex
 	const event: NewEvent = { type: "edit_intent_declared", editId, callId: ctx.callId, path, operation: args.operation, description: args.description };
 	ctx.emit(event);
 	return editId;
+}
+
+/** The change the apply model is asked for, with the comment the user approved it with ("Run, and keep the dates"). */
+function withApproval(description: string, call: ToolCallView | undefined): string {
+	const comment = call?.decision === "approved" && call.decidedBy === "user" ? call.comment?.trim() : undefined;
+	return comment ? `${description} (the user approved this with a comment: ${comment})` : description;
 }

@@ -1,23 +1,13 @@
 /**
- * Undoing one applied edit through the history service. `revertHistory` with a versionId returns
- * the note to that version (undoing every newer entry), so undoing edit E means returning to the
- * entry just before E; when E is the oldest kept entry and also the newest, "undo the last change"
- * does it. When E is the oldest kept entry but later changes exist, it cannot be undone alone.
+ * Undoing one applied edit: ONE call that names the edit's version (issue 26). The history undoes
+ * exactly that change inside its serial queue, merged onto today's text, so an edit another
+ * thread (or the user) made meanwhile is neither undone nor lost, and a note renamed since is
+ * found by the version (the path is only where the card last knew it).
  */
-import type { Result, ThreadService } from "../thread/service-api";
+import type { Reverted, Result, ThreadService } from "../thread/service-api";
 
-export type RevertOutcome = Result<{ versionId: string; added: number; removed: number }>;
+export type RevertOutcome = Result<Reverted>;
 
-export async function revertEdit(service: ThreadService, path: string, versionId: string): Promise<RevertOutcome> {
-	const listed = await service.listHistory({ path });
-	if (!listed.ok) return listed;
-	const index = listed.entries.findIndex((entry) => entry.versionId === versionId);
-	if (index < 0) return { ok: false, error: { code: "not_found", message: `This change is no longer in the history of ${path}.` } };
-	const older = listed.entries[index + 1]; // entries are newest first
-	if (older) return service.revertHistory({ path, versionId: older.versionId });
-	if (index === 0) return service.revertHistory({ path });
-	return {
-		ok: false,
-		error: { code: "conflict", message: `Later changes to ${path} depend on this one and it is the oldest kept version: revert those first.` },
-	};
+export function revertEdit(service: ThreadService, path: string, versionId: string): Promise<RevertOutcome> {
+	return service.revertHistory({ path, versionId });
 }

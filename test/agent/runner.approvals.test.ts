@@ -39,6 +39,22 @@ describe("AgentRunner: approvals", () => {
 		expect(state.toolCalls.c_no?.result?.status).toBe("rejected");
 	});
 
+	it("carries the comment typed with Run to the model, with the call's result (before, Run dropped it)", async () => {
+		const h = await harness({
+			notes: { "A.md": "alpha" },
+			script: scripted(reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "one" }, id: "c_yes" }]), reply.text("Done.")),
+		});
+		const threadId = await h.newThread();
+		await h.send(threadId, "Go");
+		await h.decide(threadId, ["c_yes"], [], "Run, and keep the dates");
+		const state = await h.state(threadId);
+		expect(state.toolCalls.c_yes?.comment).toBe("Run, and keep the dates");
+		const [result] = toolResults(h.server.requests[1]);
+		expect(result.content).toMatch(/^Appended to A\.md/);
+		expect(result.content).toContain("The user approved this call with a comment: Run, and keep the dates");
+		expect(await h.vault.read("A.md")).toBe("alpha\none");
+	});
+
 	it("keeps `always` and `never` for the thread over 20 later calls and across a restart", async () => {
 		const steps: ScriptStep[] = [];
 		for (let i = 0; i < 10; i++) {

@@ -79,7 +79,7 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 		const card = editCard(page, ARTICLE);
 		await tabTo(page, card.getByRole("button", { name: "Add comment for the model" }), { backward: true });
 		await page.keyboard.press("Enter");
-		await tabTo(page, card.getByRole("textbox", { name: "Comment for the model when skipping" }));
+		await tabTo(page, card.getByRole("textbox", { name: "Comment for the model" }));
 		await page.keyboard.type("Not now, thanks");
 		await tabTo(page, card.getByRole("button", { name: /^Skip:/ }), { backward: true });
 		await decide("Enter", pane(page).getByText("Understood, I left the note as it is."), card);

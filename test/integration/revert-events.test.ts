@@ -168,10 +168,21 @@ describe("edit_reverted", () => {
 		if (!listed.ok) throw new Error(listed.error.message);
 		expect(listed.entries).toHaveLength(2);
 		// "Revert to here" on the first edit's version undoes the second edit only.
-		const back = await s.redline.service.revertHistory({ path: "Daily.md", versionId: first.versionId });
+		const back = await s.redline.service.revertHistory({ path: "Daily.md", versionId: first.versionId, to: true, laterChanges: 1 });
 		if (!back.ok) throw new Error(back.error.message);
 		expect(ofType(await s.events(second.threadId), "edit_reverted").map((e) => e.undid)).toEqual([second.versionId]);
 		expect(ofType(await s.events(first.threadId), "edit_reverted")).toHaveLength(0);
+	});
+
+	it("v1.history.revert with a versionId undoes exactly that edit, keeps another thread's newer edit and tells only the edit's thread", async () => {
+		const s = await editStack();
+		const first = await s.edit("Daily.md", "dog", "cat");
+		const second = await s.edit("Daily.md", "milk", "bread");
+		const undone = await s.redline.service.revertHistory({ path: "Daily.md", versionId: first.versionId });
+		if (!undone.ok) throw new Error(undone.error.message);
+		expect(await s.vault.read("Daily.md")).toBe("# Daily\nWalk the dog\nBuy bread\n");
+		expect(ofType(await s.events(first.threadId), "edit_reverted").map((e) => e.undid)).toEqual([first.versionId]);
+		expect(ofType(await s.events(second.threadId), "edit_reverted")).toHaveLength(0);
 	});
 
 	it("is appended by a revert over the RPC server too, and survives a restart", async () => {

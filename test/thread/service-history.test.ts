@@ -25,4 +25,31 @@ describe("LocalThreadService history methods", () => {
 		history.dispose();
 		await service.close();
 	});
+
+	it("answers bad_params for a revert request whose to or laterChanges does not make sense, and writes nothing", async () => {
+		const store = new MemoryStore();
+		const vault = new MemoryVault("v", { "Daily.md": "one\ntwo\n" });
+		const history = createNoteHistory({ vault, store });
+		const service = new LocalThreadService({ store, history });
+		const written = await history.write({ path: "Daily.md", base: "one\ntwo\n", proposed: "one\nTWO\n", description: "Shout" });
+		if (written.status !== "written") throw new Error(written.status);
+		const { versionId } = written.entry;
+		for (const params of [
+			{ path: "Daily.md", versionId: 3 },
+			{ path: "Daily.md", versionId, to: "yes" },
+			{ path: "Daily.md", to: true },
+			{ path: "Daily.md", versionId, laterChanges: 1 },
+			{ path: "Daily.md", versionId, to: true, laterChanges: 0 },
+			{ path: "Daily.md", versionId, to: true, laterChanges: 1.5 },
+		]) {
+			expect(await service.revertHistory(params as never)).toMatchObject({ ok: false, error: { code: "bad_params" } });
+		}
+		expect(await vault.read("Daily.md")).toBe("one\nTWO\n");
+		// A version already current is nothing to go back to: not_found, and the note stays.
+		expect(await service.revertHistory({ path: "Daily.md", versionId, to: true })).toMatchObject({ ok: false, error: { code: "not_found" } });
+		expect(await service.revertHistory({ path: "Daily.md", versionId })).toMatchObject({ ok: true, path: "Daily.md", added: 1, removed: 1 });
+		expect(await vault.read("Daily.md")).toBe("one\ntwo\n");
+		history.dispose();
+		await service.close();
+	});
 });

@@ -98,7 +98,7 @@ describe("edit cards", () => {
 		expect(diff.querySelector(".redline-diff-word-removed")?.textContent).toBe("dog");
 		expect(diff.querySelector(".redline-diff-word-added")?.textContent).toBe("cat");
 		await user.click(within(card).getByRole("button", { name: "Revert this change to Daily.md" }));
-		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v1" }]);
+		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v2" }]);
 		// The card shows what the log says: the service appends edit_reverted (test/ui/revert-card.test.tsx).
 		act(() => service.push("thread_1", { type: "edit_reverted", editId: "e1", path: "Daily.md", versionId: "v3", added: 1, removed: 1, undid: "v2" }));
 		expect((await within(card).findByRole("status")).textContent).toContain("Reverted");
@@ -112,7 +112,7 @@ describe("edit cards", () => {
 		service.history.set("Daily.md", [{ versionId: "v2", path: "Daily.md", at: "2026-01-10T09:00:00Z", description: "x", added: 1, removed: 1, diff: DIFF, kind: "edit" }]);
 		service.failNext.set("revertHistory", { ok: false, error: { code: "conflict", message: "You changed line 2 since: nothing reverted." } });
 		await user.click(screen.getByRole("button", { name: "Revert this change to Daily.md" }));
-		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md" }]);
+		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v2" }]);
 		expect(await screen.findByText("You changed line 2 since: nothing reverted.")).toBeTruthy();
 	});
 });

@@ -62,22 +62,45 @@ describe("history panel", () => {
 		expect(shown.querySelector(".redline-diff-word-removed")?.textContent).toBe("dog");
 	});
 
-	it("Restore this version returns the note to that version, reports the outcome and reads the list again", async () => {
+	it("Revert to this version first says how many later changes it undoes, in place, and sends that count with the request", async () => {
 		const { service, user } = renderPanel();
 		const items = within(await screen.findByRole("list")).getAllByRole("listitem");
-		await user.click(within(items[2]).getByRole("button", { name: "Restore this version: Create the note" }));
-		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v1" }]);
-		expect((await screen.findByRole("status")).textContent).toBe("Restored the version: +12 −3.");
+		await user.click(within(items[2]).getByRole("button", { name: "Revert to this version: Create the note" }));
+		// Nothing is reverted yet: the panel asks, naming the changes that would go.
+		expect(service.callsOf("revertHistory")).toEqual([]);
+		const confirm = within(items[2]).getByRole("group", { name: "Confirm reverting to this version: Create the note" });
+		expect(confirm.textContent).toContain('Returning to this version undoes the 2 later changes: "Tag the note", "Replace dog with cat".');
+		await user.click(within(confirm).getByRole("button", { name: "Undo 2 later changes" }));
+		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v1", to: true, laterChanges: 2 }]);
+		expect((await screen.findByRole("status")).textContent).toBe("Returned to the version, undoing 2 later changes: +12 −3.");
 		expect(service.callsOf("listHistory")).toEqual([{ path: "Daily.md" }, { path: "Daily.md" }]);
 	});
 
-	it("the newest version, and so a note with a single entry, offers Revert this change, which undoes it", async () => {
+	it("Cancel leaves the note as it is", async () => {
+		const { service, user } = renderPanel();
+		const items = within(await screen.findByRole("list")).getAllByRole("listitem");
+		await user.click(within(items[1]).getByRole("button", { name: "Revert to this version: Replace dog with cat" }));
+		expect(within(items[1]).getByRole("group", { name: /^Confirm/ }).textContent).toContain('Returning to this version undoes the 1 later change: "Tag the note".');
+		await user.click(within(items[1]).getByRole("button", { name: "Cancel" }));
+		expect(within(items[1]).queryByRole("group", { name: /^Confirm/ })).toBeNull();
+		expect(service.callsOf("revertHistory")).toEqual([]);
+	});
+
+	it("Revert this change on an older version undoes that change alone, by its version", async () => {
+		const { service, user } = renderPanel();
+		const items = within(await screen.findByRole("list")).getAllByRole("listitem");
+		await user.click(within(items[1]).getByRole("button", { name: "Revert this change: Replace dog with cat" }));
+		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v2" }]);
+		expect((await screen.findByRole("status")).textContent).toBe("Reverted the change: +12 −3.");
+	});
+
+	it("the newest version, and so a note with a single entry, offers Revert this change (by its version) and not Revert to this version", async () => {
 		const { service, user } = renderPanel([ENTRIES[2]]);
 		const items = within(await screen.findByRole("list")).getAllByRole("listitem");
 		expect(items).toHaveLength(1);
-		expect(within(items[0]).queryByRole("button", { name: /Restore this version/ })).toBeNull();
+		expect(within(items[0]).queryByRole("button", { name: /Revert to this version/ })).toBeNull();
 		await user.click(within(items[0]).getByRole("button", { name: "Revert this change: Create the note" }));
-		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md" }]);
+		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v1" }]);
 		expect((await screen.findByRole("status")).textContent).toBe("Reverted the change: +12 −3.");
 	});
 
@@ -95,7 +118,7 @@ describe("history panel", () => {
 		const { service, user } = renderPanel();
 		service.failNext.set("revertHistory", { ok: false, error: { code: "conflict", message: "You changed these lines since; nothing was reverted." } });
 		const items = within(await screen.findByRole("list")).getAllByRole("listitem");
-		await user.click(within(items[1]).getByRole("button", { name: "Restore this version: Replace dog with cat" }));
+		await user.click(within(items[1]).getByRole("button", { name: "Revert this change: Replace dog with cat" }));
 		expect((await screen.findByRole("alert")).textContent).toBe("You changed these lines since; nothing was reverted.");
 		expect(screen.queryByRole("status")).toBeNull();
 		expect(within(screen.getByRole("list")).getAllByRole("listitem")).toHaveLength(3);

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createNoteHistory } from "../../src/history/note-history";
 import { MemoryStore } from "../../src/store/memory-store";
 import { LocalThreadService } from "../../src/thread/service";
+import type { ThreadService } from "../../src/thread/service-api";
 import { RedlinePane } from "../../src/ui/components/RedlinePane";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { EventScript } from "./support/events";
@@ -39,6 +40,37 @@ async function editedThread() {
 	await store.append("threads/t_edited.jsonl", s.events.map((e) => JSON.stringify(e) + "\n").join(""));
 	const service = new LocalThreadService({ store, history });
 	return { vault, store, history, service };
+}
+
+/**
+ * The service, with another thread's edit (Buy milk -> Buy bread) landing once, after the click:
+ * at the first history call the card makes then (a list, or the revert itself), before it runs.
+ */
+function withInterloper(service: LocalThreadService, history: ReturnType<typeof createNoteHistory>, vault: MemoryVault) {
+	let armed = false;
+	const interlope = async () => {
+		if (!armed) return;
+		armed = false;
+		const base = await vault.read("Daily.md");
+		const other = await history.write({ path: "Daily.md", base, proposed: base.replace("Buy milk", "Buy bread"), description: "milk to bread", threadId: "t_other", editId: "e_other" });
+		if (other.status !== "written") throw new Error(other.status);
+	};
+	const racing = new Proxy(service, {
+		get(target, key, receiver) {
+			if (key === "listHistory") return async (params: { path: string }) => {
+				const listed = await target.listHistory(params);
+				await interlope();
+				return listed;
+			};
+			if (key === "revertHistory") return async (params: Parameters<ThreadService["revertHistory"]>[0]) => {
+				await interlope();
+				return target.revertHistory(params);
+			};
+			const value: unknown = Reflect.get(target, key, receiver);
+			return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+		},
+	});
+	return { racing, arm: () => void (armed = true) };
 }
 
 async function card() {
@@ -125,6 +157,45 @@ describe("the edit card's revert", () => {
 		});
 		expect((await within(await card()).findByRole("status")).textContent).toBe("Restored +1 −1");
 		expect(await title()).toBe("Replaced dog with cat in Daily.md");
+		await service.close();
+	});
+
+	it("reverts exactly the edit its card names, when another thread's edit lands between the click and the revert", async () => {
+		const { vault, history, service } = await editedThread();
+		const { racing, arm } = withInterloper(service, history, vault);
+		const user = userEvent.setup();
+		render(<RedlinePane host={testHost(racing)} />);
+		const button = within(await card()).getByRole("button", { name: "Revert this change to Daily.md" });
+		arm();
+		await user.click(button);
+		expect((await within(await card()).findByRole("status")).textContent).toContain("Reverted");
+		// The dog is back; the other thread's bread stays (before: the bread was undone, the cat kept).
+		expect(await vault.read("Daily.md")).toBe("# Daily\nWalk the dog\nBuy bread\n");
+		const [revert] = await history.list("Daily.md");
+		expect(revert?.revertedEdits?.map((ref) => ref.editId)).toEqual(["e1"]);
+		await service.close();
+	});
+
+	it("reverts after the user renamed the note: the history finds the edit by its version", async () => {
+		const { vault, service } = await editedThread();
+		await vault.rename("Daily.md", "Journal/Daily.md");
+		const user = userEvent.setup();
+		render(<RedlinePane host={testHost(service)} />);
+		await user.click(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" }));
+		expect((await within(await screen.findByRole("group", { name: "Edit Journal/Daily.md" })).findByRole("status")).textContent).toContain("Reverted");
+		expect(await vault.read("Journal/Daily.md")).toBe(BEFORE);
+		await service.close();
+	});
+
+	it("reverting an older card undoes only that edit: a newer edit of another thread stays", async () => {
+		const { vault, history, service } = await editedThread();
+		const other = await history.write({ path: "Daily.md", base: AFTER, proposed: AFTER.replace("Buy milk", "Buy bread"), description: "milk to bread", threadId: "t_other", editId: "e_other" });
+		expect(other.status).toBe("written");
+		const user = userEvent.setup();
+		render(<RedlinePane host={testHost(service)} />);
+		await user.click(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" }));
+		expect((await within(await card()).findByRole("status")).textContent).toContain("Reverted");
+		expect(await vault.read("Daily.md")).toBe("# Daily\nWalk the dog\nBuy bread\n");
 		await service.close();
 	});
 

@@ -24,9 +24,17 @@ describe("tool call cards", () => {
 	it("Skip denies the call and carries the optional comment for the model", async () => {
 		const { service, user } = await renderThread(proposedRead());
 		await user.click(screen.getByRole("button", { name: "Add comment for the model" }));
-		await user.type(screen.getByRole("textbox", { name: "Comment for the model when skipping" }), "not that one");
+		await user.type(screen.getByRole("textbox", { name: "Comment for the model" }), "not that one");
 		await user.click(screen.getByRole("button", { name: "Skip: Read Travel/Japan trip.md" }));
 		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: [], denied: ["call_read"], comment: "not that one" }]);
+	});
+
+	it("Run carries a typed comment for the model too (before, Run dropped it)", async () => {
+		const { service, user } = await renderThread(proposedRead());
+		await user.click(screen.getByRole("button", { name: "Add comment for the model" }));
+		await user.type(screen.getByRole("textbox", { name: "Comment for the model" }), "Run, and keep the dates");
+		await user.click(screen.getByRole("button", { name: "Run: Read Travel/Japan trip.md" }));
+		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["call_read"], denied: [], comment: "Run, and keep the dates" }]);
 	});
 
 	it("paths in the arguments are links that open the note", async () => {

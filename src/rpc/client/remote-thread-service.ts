@@ -8,6 +8,8 @@ import type { AskAnswers, PinnedItem, StoredEvent, ToolPreference } from "../../
 import type {
 	HistoryEntrySummary,
 	Result,
+	Reverted,
+	RevertParams,
 	ServiceError,
 	ServiceErrorCode,
 	Subscription,
@@ -87,8 +89,8 @@ export class RemoteThreadService implements ThreadService {
 	listHistory(params: { path: string }) {
 		return this.call<{ entries: HistoryEntrySummary[] }>("v1.history.list", params);
 	}
-	revertHistory(params: { path: string; versionId?: string }) {
-		return this.call<{ versionId: string; added: number; removed: number }>("v1.history.revert", params);
+	revertHistory(params: RevertParams) {
+		return this.call<Reverted>("v1.history.revert", params);
 	}
 
 	/**

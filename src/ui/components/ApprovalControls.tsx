@@ -1,5 +1,6 @@
 /**
- * Run / Skip (with an optional comment for the model) / preference, for one proposed call.
+ * Run / Skip (with an optional comment for the model, sent with either) / preference, for one
+ * proposed call.
  * Shared by plain tool cards and edit cards, which both wait for the same decision. Choosing
  * "Always" here also runs this card, and "Never" skips it: the choice answers the card too.
  * The buttons stay focusable while a decision is on its way (aria-disabled): the focus then moves
@@ -48,7 +49,7 @@ export function ApprovalControls({ callId, cardId, tool, title, preference }: Ap
 					aria-label={`Run: ${title}`}
 					aria-disabled={busy}
 					{...{ [RUN_ATTR]: "" }}
-					onClick={(event) => run(event.currentTarget, [callId], [])}
+					onClick={(event) => run(event.currentTarget, [callId], [], comment.trim() || undefined)}
 				>
 					Run
 				</button>
@@ -70,8 +71,8 @@ export function ApprovalControls({ callId, cardId, tool, title, preference }: Ap
 				<textarea
 					id={commentId}
 					className="redline-skip-comment"
-					aria-label="Comment for the model when skipping"
-					placeholder="Why skip? The model reads this."
+					aria-label="Comment for the model"
+					placeholder="Sent with Run or Skip: the model reads it."
 					value={comment}
 					onChange={(event) => setComment(event.target.value)}
 				/>

@@ -1,8 +1,10 @@
 /**
  * The history of the notes this chat changed (not of whichever note the editor shows): each note
- * with Redline's versions of it, newest first: time, description, +/- lines, the diff, "Revert
- * this change" on the newest (so a note with one entry can be reverted here too) and "Restore this
- * version" on the older ones (which undoes every newer version, merging onto the user's typing).
+ * with Redline's versions of it, newest first: time, description, +/- lines, the diff, and on each
+ * "Revert this change", which undoes that change alone (by its versionId, merged onto today's
+ * text: later changes stay). The older ones also offer "Revert to this version", which undoes
+ * every later change: it first says how many, in place (nothing modal), and the count goes with
+ * the request, so a change that lands meanwhile makes it refuse instead of undoing more.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { HistoryEntrySummary } from "../../thread/service-api";
@@ -67,11 +69,14 @@ function NoteVersions({ host, path, refreshKey }: { host: UiHost; path: string; 
 		void load();
 	}, [load, refreshKey]);
 
-	// No versionId: the newest change is undone. With one: the note returns to that version.
-	const revert = useAction(async (versionId: string | undefined) => {
-		const outcome = await host.service.revertHistory(versionId === undefined ? { path } : { path, versionId });
+	const [confirming, setConfirming] = useState<string | null>(null);
+	// Every revert names its version: a change that lands after the list was read is never the one undone.
+	const revert = useAction(async (request: { versionId: string; laterChanges?: number }) => {
+		const { versionId, laterChanges } = request;
+		setConfirming(null);
+		const outcome = await host.service.revertHistory(laterChanges === undefined ? { path, versionId } : { path, versionId, to: true, laterChanges });
 		if (outcome.ok) {
-			setNotice(`${versionId === undefined ? "Reverted the change" : "Restored the version"}: +${outcome.added} −${outcome.removed}.`);
+			setNotice(`${laterChanges === undefined ? "Reverted the change" : `Returned to the version, undoing ${changes(laterChanges)}`}: +${outcome.added} −${outcome.removed}.`);
 			await load();
 		}
 		return outcome;
@@ -104,12 +109,36 @@ function NoteVersions({ host, path, refreshKey }: { host: UiHost; path: string; 
 							<button
 								type="button"
 								className="redline-button"
-								aria-label={index === 0 ? `Revert this change: ${entry.description}` : `Restore this version: ${entry.description}`}
+								aria-label={`Revert this change: ${entry.description}`}
 								disabled={revert.busy}
-								onClick={() => void revert.run(index === 0 ? undefined : entry.versionId)}
+								onClick={() => void revert.run({ versionId: entry.versionId })}
 							>
-								{index === 0 ? "Revert this change" : "Restore this version"}
+								Revert this change
 							</button>
+							{index > 0 && confirming !== entry.versionId && (
+								<button
+									type="button"
+									className="redline-button"
+									aria-label={`Revert to this version: ${entry.description}`}
+									disabled={revert.busy}
+									onClick={() => setConfirming(entry.versionId)}
+								>
+									Revert to this version
+								</button>
+							)}
+							{index > 0 && confirming === entry.versionId && (
+								<div className="redline-history-confirm" role="group" aria-label={`Confirm reverting to this version: ${entry.description}`}>
+									<p>
+										Returning to this version undoes the {changes(index)}: {entries.slice(0, index).map((later) => `"${later.description}"`).join(", ")}.
+									</p>
+									<button type="button" className="redline-button mod-warning" disabled={revert.busy} onClick={() => void revert.run({ versionId: entry.versionId, laterChanges: index })}>
+										Undo {changes(index)}
+									</button>
+									<button type="button" className="redline-button" onClick={() => setConfirming(null)}>
+										Cancel
+									</button>
+								</div>
+							)}
 						</li>
 					))}
 				</ol>
@@ -117,3 +146,5 @@ function NoteVersions({ host, path, refreshKey }: { host: UiHost; path: string; 
 		</div>
 	);
 }
+
+const changes = (n: number) => (n === 1 ? "1 later change" : `${n} later changes`);

@@ -4,7 +4,7 @@
  * test can assert what the pane asked for.
  */
 import type { NewEvent, StoredEvent } from "../../../src/thread/events";
-import type { HistoryEntrySummary, Result, SubscriptionMessage, ThreadService } from "../../../src/thread/service-api";
+import type { HistoryEntrySummary, Result, RevertParams, SubscriptionMessage, ThreadService } from "../../../src/thread/service-api";
 
 export interface RecordedCall {
 	method: string;
@@ -145,7 +145,7 @@ export class FakeThreadService implements ThreadService {
 	listHistory(params: { path: string }) {
 		return this.record("listHistory", params, () => ({ ok: true as const, entries: this.history.get(params.path) ?? [] }));
 	}
-	revertHistory(params: { path: string; versionId?: string }) {
-		return this.record("revertHistory", params, () => ({ ok: true as const, versionId: "v_revert", added: 12, removed: 3 }));
+	revertHistory(params: RevertParams) {
+		return this.record("revertHistory", params, () => ({ ok: true as const, versionId: "v_revert", path: params.path, added: 12, removed: 3 }));
 	}
 }
