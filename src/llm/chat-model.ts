@@ -11,6 +11,7 @@
 import type { ChatOpenAICompletions } from "@langchain/openai";
 import { ReasoningCompletions } from "./reasoning-deltas";
 import type { ModelEndpoint } from "../settings";
+import { rememberSecret } from "../thread/redact";
 
 /** A chat model speaking OpenAI's chat completions API. */
 export type ChatModel = ChatOpenAICompletions;
@@ -74,6 +75,8 @@ export function createChatModel(endpoint: ModelEndpoint, apiKey: string | undefi
 	checkEndpoint(endpoint);
 	const key = apiKey?.trim();
 	if (!key && !isLocalBaseUrl(endpoint.baseUrl)) throw new MissingApiKeyError(endpoint.baseUrl);
+	// Whatever a provider quotes back of this key is cut from errors and reports from now on.
+	rememberSecret(key);
 	const streaming = options.streaming ?? true;
 	// ReasoningCompletions is ChatOpenAICompletions that also reads `reasoning` deltas.
 	return new ReasoningCompletions({

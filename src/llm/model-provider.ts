@@ -9,6 +9,7 @@ import { resolveApplyEndpoint, resolveApplyKey } from "./apply-endpoint";
 export { resolveApplyEndpoint, resolveApplyKey };
 import { createChatModel } from "./chat-model";
 import type { ChatModel, ChatModelOptions } from "./chat-model";
+import { addSecretSource } from "../thread/redact";
 
 export interface ModelProvider {
 	/** The main (reasoning, tool-calling) model. Throws MissingApiKeyError / ModelConfigError. */
@@ -24,6 +25,11 @@ export function createModelProvider(
 	credentials: () => ModelCredentials,
 	options: ChatModelOptions = {},
 ): ModelProvider {
+	// The configured keys are known to the redaction before any request is made with them.
+	addSecretSource(() => {
+		const { mainApiKey, applyApiKey } = credentials();
+		return [mainApiKey, applyApiKey];
+	});
 	return {
 		main: () => createChatModel(settings().mainModel, credentials().mainApiKey, options),
 		apply: () => {

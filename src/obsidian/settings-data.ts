@@ -8,6 +8,7 @@ import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
 import { DEFAULT_SETTINGS, DEFAULT_TOOL_PREFERENCES, type RedlineSettings } from "../settings";
 import type { CheckTarget } from "../check/report";
 import type { StoredCheck } from "../check/settings-key";
+import { redactDeep } from "../thread/redact";
 
 export interface SecretNames {
 	/** Id of the main model's API key in app.secretStorage ("" = none). */
@@ -70,7 +71,8 @@ function storedChecks(value: unknown): PluginData["checks"] {
 	const checks: NonNullable<PluginData["checks"]> = {};
 	for (const target of ["main", "apply"] as const) {
 		const stored = value[target];
-		if (isRecord(stored) && typeof stored.key === "string" && isRecord(stored.report) && Array.isArray(stored.report.steps)) checks[target] = stored as unknown as StoredCheck;
+		// Redacted again on load: a report saved before redaction existed may quote a key.
+		if (isRecord(stored) && typeof stored.key === "string" && isRecord(stored.report) && Array.isArray(stored.report.steps)) checks[target] = { ...(stored as unknown as StoredCheck), report: redactDeep((stored as unknown as StoredCheck).report) };
 	}
 	return Object.keys(checks).length > 0 ? checks : undefined;
 }

@@ -15,6 +15,7 @@ import { spawn } from "../node/child-process";
 import { cp, mkdtemp } from "../node/fs";
 import { tmpdir } from "../node/os";
 import { process } from "../node/process";
+import { redact } from "../thread/redact";
 
 async function scratchVault(): Promise<string> {
 	const dir = await mkdtemp(path.join(tmpdir(), "redline-sandbox-"));
@@ -85,9 +86,10 @@ Press Ctrl+C to stop.\n`);
 
 main().catch((error: unknown) => {
 	if (error instanceof CliError || error instanceof SandboxStartError) {
-		console.error(`redline: ${error.message}`);
+		console.error(`redline: ${redact(error.message)}`);
 		process.exit(2);
 	}
-	console.error(error);
+	// Redacted: a failure may quote a key (the console is a log line like any other).
+	console.error(redact(error instanceof Error ? (error.stack ?? error.message) : String(error)));
 	process.exit(1);
 });

@@ -7,6 +7,7 @@
  */
 import type { ThreadLog } from "./log";
 import type { ThreadState } from "./state";
+import { redactedError } from "./redact";
 
 /** Makes a title from a chat's first message; may throw (the first words stand in then). */
 export interface TitleMaker {
@@ -75,7 +76,8 @@ export class AutoTitles {
 			title = (await maker.title(message, signal)).trim();
 		} catch (error) {
 			if (signal.aborted) return;
-			console.warn("Redline: the chat title falls back to the first words of the message:", error instanceof Error ? error.message : error);
+			// The title model's failure may quote its key: redacted like every error (./redact.ts).
+			console.warn(`Redline: the chat title falls back to the first words of the message: ${redactedError(error)}`);
 			title = "";
 		}
 		if (signal.aborted || log.isDiscarded() || log.isSealed() || log.state().title !== undefined) return;

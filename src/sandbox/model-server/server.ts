@@ -62,7 +62,10 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 		}
 		if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
 			req.resume();
-			sendJson(res, 401, errorBody(401, "Incorrect API key provided. You can find your API key in your account settings.", "invalid_api_key"));
+			// Several proxies quote the key they refused, whole: `refusalQuotesKey` plays one.
+			const sent = String(req.headers.authorization ?? "").replace(/^Bearer /u, "");
+			const provided = options.refusalQuotesKey ? `Incorrect API key provided: ${sent}.` : "Incorrect API key provided.";
+			sendJson(res, 401, errorBody(401, `${provided} You can find your API key in your account settings.`, "invalid_api_key"));
 			return;
 		}
 		if (req.method === "GET" && path === "/v1/models") {

@@ -132,6 +132,8 @@ export interface ModelServerOptions {
 	toolSupport?: ToolSupport;
 	/** Requests must carry `Authorization: Bearer <apiKey>`; others get OpenAI's 401. */
 	apiKey?: string;
+	/** The 401 for a wrong key quotes the key it got, whole, as several proxies do. */
+	refusalQuotesKey?: boolean;
 	/**
 	 * The origins the server accepts, as Ollama's OLLAMA_ORIGINS: a request whose Origin header is
 	 * not one of them gets a bare 403 with an empty body (what Ollama's CORS check answers); a
