@@ -53,7 +53,7 @@ async function main(): Promise<void> {
 	}
 	const model = modelFromEnv(process.env);
 	if (options.check) {
-		const result = await runCheckCommand({ model, contextTokens: options.contextTokens, textToolCalls: options.textToolCalls, ...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}) }, new MemoryVault("Check", {}));
+		const result = await runCheckCommand({ model, contextTokens: options.contextTokens, maxOutputTokens: options.maxOutputTokens, textToolCalls: options.textToolCalls, ...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}) }, new MemoryVault("Check", {}));
 		process.stdout.write(result.text);
 		process.exitCode = result.exitCode;
 		return;
@@ -67,6 +67,7 @@ async function main(): Promise<void> {
 		port: options.port,
 		token: options.token,
 		contextTokens: options.contextTokens,
+		maxOutputTokens: options.maxOutputTokens,
 		textToolCalls: options.textToolCalls,
 		...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}),
 	});
