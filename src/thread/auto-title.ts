@@ -8,6 +8,7 @@
 import type { ThreadLog } from "./log";
 import type { ThreadState } from "./state";
 import { redactedError } from "./redact";
+import { cutTitle } from "./title-limit";
 
 /** Makes a title from a chat's first message; may throw (the first words stand in then). */
 export interface TitleMaker {
@@ -73,7 +74,8 @@ export class AutoTitles {
 	private async make(maker: TitleMaker, log: ThreadLog, message: string, signal: AbortSignal): Promise<void> {
 		let title: string;
 		try {
-			title = (await maker.title(message, signal)).trim();
+			// A model's title is model output: one line, cut to the limit (title-limit.ts).
+			title = cutTitle(await maker.title(message, signal));
 		} catch (error) {
 			if (signal.aborted) return;
 			// The title model's failure may quote its key: redacted like every error (./redact.ts).
