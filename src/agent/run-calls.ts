@@ -14,7 +14,7 @@ import type { ThreadHandle } from "../thread/driver";
 import { INTERRUPTED_CALL_MESSAGE } from "../thread/recovery";
 import type { SettleReason } from "../thread/events";
 import type { ToolCallView } from "../thread/state";
-import { toolResult } from "../tools/result";
+import { capResult, toolResult } from "../tools/result";
 import type { ToolResult } from "../tools/result";
 import type { ToolRegistry } from "../tools/registry";
 import { isSuspended } from "../tools/tool";
@@ -173,6 +173,8 @@ function stop(thread: ThreadHandle, signal: AbortSignal): "stopped" {
 	return "stopped";
 }
 
-function complete(thread: ThreadHandle, callId: string, result: ToolResult, reason?: SettleReason): void {
+function complete(thread: ThreadHandle, callId: string, full: ToolResult, reason?: SettleReason): void {
+	// Every result the model reads passes here (and propose.ts): none is longer than the cap.
+	const result = capResult(full);
 	thread.append(reason ? { type: "tool_call_completed", callId, result, reason } : { type: "tool_call_completed", callId, result });
 }

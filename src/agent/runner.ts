@@ -33,6 +33,7 @@ import { textToolInstructions } from "./text-tool-format";
 import { TextToolCallParser } from "./text-tool-parser";
 import { toTextToolTranscript } from "./text-tool-transcript";
 import { DISCARDED_FINISH_REASONS } from "./transcript";
+import { capResult } from "../tools/result";
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -101,7 +102,7 @@ export class AgentRunner implements TurnDriver {
 			}
 			if (!recovered) continue;
 			for (const event of recovered.events) thread.append(event);
-			thread.append({ type: "tool_call_completed", callId, result: recovered.result });
+			thread.append({ type: "tool_call_completed", callId, result: capResult(recovered.result) });
 		}
 	}
 

@@ -12,6 +12,10 @@ import { readdir, stat } from "../../src/node/fs";
 import { join } from "../../src/node/path";
 import { MAX_REPLY_CHARS, MAX_TOOL_ARGS_CHARS } from "../../src/agent/model-step";
 import { tempDir } from "../support/temp";
+import { z } from "zod";
+import type { AnyTool } from "../../src/tools/registry";
+import { MAX_RESULT_CHARS, toolResult } from "../../src/tools/result";
+import { NO_ACCESS } from "../../src/tools/tool";
 import { harness, ofType } from "./support/harness";
 
 const MB = 1024 * 1024;
@@ -67,6 +71,40 @@ describe("AgentRunner: bounded model output", () => {
 		await h.send(threadId, "Shorter, please");
 		// The cut-off reply is not sent back.
 		expect(JSON.stringify(h.server.requests[1]?.body).length).toBeLessThan(64 * 1024);
+		await h.service.close();
+		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
+	});
+
+	it("quotes a 30 KB path back shortened, so the next request stays small", async () => {
+		const path = `${"Projects/".repeat(200)}${"x".repeat(30_000)}.md`;
+		const h = await harness({ script: scripted(reply.toolCalls([{ name: "readNote", args: { path } }]), reply.text("Sorry.")) });
+		const threadId = await h.newThread();
+		await h.send(threadId, "Read it");
+		const [completed] = ofType(await h.events(threadId), "tool_call_completed");
+		expect(completed?.result.status).toBe("error");
+		expect(completed?.result.message).toContain("characters)");
+		expect(completed?.result.message.length).toBeLessThan(1000);
+		const toolMessage = h.server.requests[1]?.body.messages.find((m) => m.role === "tool");
+		expect(JSON.stringify(toolMessage).length).toBeLessThan(1000);
+	});
+
+	it("cuts a 5 MB tool result at 100 KB with a note that says how to read on", async () => {
+		const huge: AnyTool = {
+			name: "dumpEverything",
+			description: "Returns far too much.",
+			schema: z.object({}),
+			defaultPreference: "always",
+			access: () => NO_ACCESS,
+			run: () => Promise.resolve(toolResult.success("y".repeat(5 * MB))),
+		};
+		const dir = await tempDir("redline-bounds-");
+		const h = await harness({ script: scripted(reply.toolCalls([{ name: "dumpEverything", args: {} }]), reply.text("That was a lot.")), tools: [huge], store: new FolderStore(dir) });
+		const threadId = await h.newThread();
+		await h.send(threadId, "Dump it");
+		const [completed] = ofType(await h.events(threadId), "tool_call_completed");
+		expect(completed?.result.message.length).toBeLessThan(MAX_RESULT_CHARS + 1000);
+		expect(completed?.result.message).toContain("readNote reads a note in pages");
+		expect(JSON.stringify(h.server.requests[1]?.body).length).toBeLessThan(MAX_RESULT_CHARS + 20_000);
 		await h.service.close();
 		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
 	});
