@@ -6,7 +6,7 @@
 import { MissingApiKeyError, ModelConfigError } from "../llm/chat-model";
 import { findTransportError } from "../llm/transport-error";
 import { contextOverflowOf } from "./context-errors";
-import { ModelOutputTooLong } from "./model-step";
+import { ModelOutputTooLong } from "./output-caps";
 import type { ContextOverflow } from "./context-errors";
 
 export type ModelFailure =

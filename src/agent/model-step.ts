@@ -17,6 +17,7 @@ import type { ModelUsage } from "../thread/events";
 import { newId } from "../thread/ids";
 import type { MessageView, UserMessageView } from "../thread/state";
 import type { ToolRegistry } from "../tools/registry";
+import { MAX_NAME_CHARS, MAX_REPLY_CHARS, MAX_TOOL_ARGS_CHARS, ModelOutputTooLong } from "./output-caps";
 import { parsePartialJson } from "./partial-json";
 import { partialTextArgs, updateFromText } from "./text-tool-parser";
 import type { ParsedText, TextToolCallParser } from "./text-tool-parser";
@@ -48,19 +49,8 @@ export interface StreamedReply {
 /** The finishReason of a reply overtaken by a newer user message. */
 export const SUPERSEDED = "superseded";
 
-/**
- * The most one tool call's arguments may hold while they stream. The main model declares and
- * points (paths, ids, a search); the apply model writes notes. 256 KB is far past any honest call
- * (an executeEdit with a whole note's text included) and stops a runaway one long before it
- * costs memory, the log and the next request (a 40 MB argument once made a 126 MB request).
- */
-export const MAX_TOOL_ARGS_CHARS = 256 * 1024;
-/**
- * The most one reply (answer, reasoning and call arguments together) may hold. max_tokens bounds
- * a reply on servers that honour it; this bounds it on those that do not (a reply that never
- * ended once wrote 322 MB to the log in 6 s).
- */
-export const MAX_REPLY_CHARS = 1024 * 1024;
+// The caps on what one reply may hold while it streams (output-caps.ts).
+export { MAX_REPLY_CHARS, MAX_TOOL_ARGS_CHARS, ModelOutputTooLong };
 
 export class ModelStep {
 	private messageId: string | undefined;
@@ -157,7 +147,7 @@ export class ModelStep {
 		for (const part of chunk.tool_call_chunks ?? []) {
 			if (this.overflow) return;
 			const call = this.callAt(part.index ?? 0, part.id);
-			if (part.name) call.name += part.name.slice(0, MAX_NAME_CHARS);
+			if (part.name) call.name = (call.name + part.name).slice(0, MAX_NAME_CHARS);
 			if (part.args) {
 				if (call.argsText.length + part.args.length > MAX_TOOL_ARGS_CHARS) {
 					this.overflow = ModelOutputTooLong.ofArguments(call.name);
@@ -224,32 +214,6 @@ function newestUserMessageAfter(messages: readonly MessageView[], seq: number): 
 		if (message?.kind === "user") return message.seq > seq ? message : undefined;
 	}
 	return undefined;
-}
-
-/** A tool name longer than this is no tool's (the registry's names are short); the rest is dropped. */
-const MAX_NAME_CHARS = 200;
-
-const kb = (chars: number): string => `${Math.round(chars / 1024)} KB`;
-
-/** The reply or one call's arguments grew past its cap: the stream was stopped there. */
-export class ModelOutputTooLong extends Error {
-	private constructor(message: string) {
-		super(message);
-		this.name = "ModelOutputTooLong";
-	}
-
-	static ofArguments(tool: string): ModelOutputTooLong {
-		const name = tool === "" ? "tool" : tool.length > 60 ? `${tool.slice(0, 60)}…` : tool;
-		return new ModelOutputTooLong(
-			`The model's ${name} call grew past ${kb(MAX_TOOL_ARGS_CHARS)} of arguments, so Redline stopped the reply and refused the call. Ask for a smaller step (for a long note, an edit rather than its whole text).`,
-		);
-	}
-
-	static ofReply(): ModelOutputTooLong {
-		return new ModelOutputTooLong(
-			`The reply grew past ${kb(MAX_REPLY_CHARS)} without ending, so Redline stopped it there. The model may be repeating itself: ask again, or lower its reply limit (max tokens) in Redline settings.`,
-		);
-	}
 }
 
 export class StreamEndedEarly extends Error {
