@@ -22,6 +22,11 @@ export interface ModelEndpoint {
 	 * system prompt and the model writes its calls as tagged text (docs/protocol.md).
 	 */
 	textToolCalls?: boolean;
+	/**
+	 * "Reply limit (tokens)": `max_tokens` on every request to this model. Absent: the model
+	 * family's output limit (src/llm/output-limits.ts).
+	 */
+	maxOutputTokens?: number;
 }
 
 /** How the apply model returns a `modify`: edit blocks (the change only) or the whole note. */

@@ -13,6 +13,7 @@ import type { AIMessageChunk } from "@langchain/core/messages";
 import type { ThreadHandle } from "../thread/driver";
 import type { StoredEvent } from "../thread/events";
 import { contextWindowOf } from "../llm/context-windows";
+import { replyReserve, replyTokensOf } from "../llm/output-limits";
 import { resolveApplyEndpoint } from "../llm/model-provider";
 import type { ModelProvider } from "../llm/model-provider";
 import type { RedlineSettings } from "../settings";
@@ -49,10 +50,8 @@ export interface ContextManagerDeps {
 	tools: () => ToolDefinition[];
 }
 
-/** Room left for the model's reply: a share of the window, within sensible bounds. */
-export function replyReserve(window: number): number {
-	return Math.min(8192, Math.max(512, Math.round(window * 0.15)));
-}
+// Room left for the model's reply; max_tokens asks for no more (src/llm/output-limits.ts).
+export { replyReserve };
 
 /** The window a refusal states, unless it is below any usable one (vLLM once said "3 tokens"). */
 export function statedLimit(overflow: ContextOverflow): number | undefined {
@@ -85,7 +84,7 @@ export class ContextManager {
 		const toolTokens = estimateJsonTokens(this.deps.tools());
 		if (window === undefined) return this.request(fitTranscript(systemPrompt, readModelThread(events), { budget: undefined }), toolTokens);
 		// The budget in the estimate's own units: the calibration converts provider tokens back.
-		const budget = Math.max(256, Math.floor((window - replyReserve(window)) / ratio) - toolTokens);
+		const budget = Math.max(256, Math.floor((window - replyReserve(window, this.deps.settings().mainModel)) / ratio) - toolTokens);
 		let conversation = readModelThread(events);
 		let fitted = fitTranscript(systemPrompt, conversation, { budget });
 		if (recovering || !fitted.fits || fitted.minimalTokens > budget * COMPACT_AT) {
@@ -138,11 +137,12 @@ export class ContextManager {
 		const settings = this.deps.settings();
 		const applyWindow = contextWindowOf(resolveApplyEndpoint(settings)) ?? this.applyFallback(thread.events());
 		const summaryTokens = Math.max(150, Math.min(1200, Math.round(budget * 0.06)));
-		const chunkTokens = Math.max(512, Math.floor((applyWindow - replyReserve(applyWindow)) / ratio) - summaryTokens * 2 - 600);
+		const chunkTokens = Math.max(512, Math.floor((applyWindow - replyReserve(applyWindow, resolveApplyEndpoint(settings))) / ratio) - summaryTokens * 2 - 600);
 		setStatus(thread, "thinking", "Compacting earlier messages…");
 		let summary: string;
 		try {
-			summary = await writeSummary(plan, (messages) => this.ask(messages, signal), { chunkTokens, summaryTokens });
+			const maxTokens = replyTokensOf(resolveApplyEndpoint(settings), applyWindow);
+			summary = await writeSummary(plan, (messages) => this.ask(messages, signal, maxTokens), { chunkTokens, summaryTokens });
 		} catch (error) {
 			if (signal.aborted) return false;
 			this.failedSummaries.set(thread.threadId, userSeq);
@@ -167,8 +167,8 @@ export class ContextManager {
 		return DEFAULT_APPLY_WINDOW;
 	}
 
-	private async ask(messages: BaseMessage[], signal: AbortSignal): Promise<string> {
-		const stream = (await this.deps.models.apply().stream(messages, { signal })) as AsyncIterable<AIMessageChunk>;
+	private async ask(messages: BaseMessage[], signal: AbortSignal, maxTokens: number | undefined): Promise<string> {
+		const stream = (await this.deps.models.apply({ maxTokens }).stream(messages, { signal })) as AsyncIterable<AIMessageChunk>;
 		let text = "";
 		for await (const chunk of stream) text += typeof chunk.content === "string" ? chunk.content : chunk.text;
 		return text;

@@ -6,6 +6,7 @@
 import { MissingApiKeyError, ModelConfigError } from "../llm/chat-model";
 import { findTransportError } from "../llm/transport-error";
 import { contextOverflowOf } from "./context-errors";
+import { ModelOutputTooLong } from "./output-caps";
 import type { ContextOverflow } from "./context-errors";
 
 export type ModelFailure =
@@ -13,7 +14,9 @@ export type ModelFailure =
 	| { kind: "http"; status: number; retryable: boolean; retryAfterMs?: number; message: string }
 	| { kind: "dropped"; message: string }
 	| { kind: "context"; overflow: ContextOverflow; message: string }
-	| { kind: "config"; message: string };
+	| { kind: "config"; message: string }
+	/** The reply or a call's arguments grew past its cap (model-step.ts): stopped, not retried. */
+	| { kind: "too-long"; message: string };
 
 /** Retry-After is honoured up to this; a longer wait is reported rather than slept through. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -25,6 +28,7 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 export function classifyModelError(error: unknown, signal: AbortSignal, endpoint?: string): ModelFailure {
 	if (signal.aborted) return { kind: "aborted" };
 	if (error instanceof MissingApiKeyError || error instanceof ModelConfigError) return { kind: "config", message: error.message };
+	if (error instanceof ModelOutputTooLong) return { kind: "too-long", message: error.message };
 	// Before the status: @langchain/openai re-throws this refusal without one.
 	const overflow = contextOverflowOf(error);
 	if (overflow) return { kind: "context", overflow, message: `The request was longer than the model's context window (${overflow.detail}).` };

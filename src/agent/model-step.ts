@@ -17,6 +17,7 @@ import type { ModelUsage } from "../thread/events";
 import { newId } from "../thread/ids";
 import type { MessageView, UserMessageView } from "../thread/state";
 import type { ToolRegistry } from "../tools/registry";
+import { MAX_NAME_CHARS, MAX_REPLY_CHARS, MAX_TOOL_ARGS_CHARS, ModelOutputTooLong } from "./output-caps";
 import { parsePartialJson } from "./partial-json";
 import { partialTextArgs, updateFromText } from "./text-tool-parser";
 import type { ParsedText, TextToolCallParser } from "./text-tool-parser";
@@ -48,6 +49,9 @@ export interface StreamedReply {
 /** The finishReason of a reply overtaken by a newer user message. */
 export const SUPERSEDED = "superseded";
 
+// The caps on what one reply may hold while it streams (output-caps.ts).
+export { MAX_REPLY_CHARS, MAX_TOOL_ARGS_CHARS, ModelOutputTooLong };
+
 export class ModelStep {
 	private messageId: string | undefined;
 	private text = "";
@@ -55,6 +59,10 @@ export class ModelStep {
 	private finishReason: string | undefined;
 	private usage: ModelUsage | undefined;
 	private readonly reasoning = new ReasoningSplit();
+	/** Characters taken so far (text, reasoning, arguments), against MAX_REPLY_CHARS. */
+	private size = 0;
+	/** Set once a cap was reached: the stream is stopped and the step fails with it. */
+	private overflow: ModelOutputTooLong | undefined;
 
 	constructor(
 		private readonly thread: ThreadHandle,
@@ -69,13 +77,25 @@ export class ModelStep {
 	 */
 	async run(model: StreamingModel, messages: BaseMessage[], signal: AbortSignal, estimatedPromptTokens?: number): Promise<StreamedReply> {
 		const askedAt = this.thread.state().lastSeq;
-		const stream = await model.stream(messages, { signal });
-		for await (const chunk of stream) {
-			this.take(chunk);
-			if (signal.aborted) break;
+		// Its own signal, so a cap can stop the request (the user's Stop still does).
+		const request = new AbortController();
+		const stopRequest = (): void => request.abort(signal.reason);
+		signal.addEventListener("abort", stopRequest, { once: true });
+		try {
+			const stream = await model.stream(messages, { signal: request.signal });
+			for await (const chunk of stream) {
+				this.take(chunk);
+				if (signal.aborted || this.overflow) break;
+			}
+		} finally {
+			signal.removeEventListener("abort", stopRequest);
+			// Past a cap: the rest is never read (breaking out closes the stream; the abort the request).
+			if (this.overflow) request.abort(this.overflow);
 		}
+		this.throwIfOverflow();
 		// Text held back in case it was the start of a tag (see ReasoningSplit) is final now.
 		this.write(this.reasoning.end());
+		this.throwIfOverflow();
 		if (signal.aborted) throw new DOMException("Stopped by the user", "AbortError");
 		// A stream that ends without a finish reason was cut short (proxy or server crash).
 		if (this.finishReason === undefined) throw new StreamEndedEarly();
@@ -99,6 +119,21 @@ export class ModelStep {
 		return this.messageId !== undefined;
 	}
 
+	private throwIfOverflow(): void {
+		if (this.overflow) throw this.overflow;
+	}
+
+	/** Counts n more characters of the reply; false (and the step stopped) past MAX_REPLY_CHARS. */
+	private admit(n: number): boolean {
+		if (this.overflow) return false;
+		if (this.size + n > MAX_REPLY_CHARS) {
+			this.overflow = ModelOutputTooLong.ofReply();
+			return false;
+		}
+		this.size += n;
+		return true;
+	}
+
 	private start(): string {
 		if (this.messageId === undefined) {
 			this.messageId = newId("msg");
@@ -110,9 +145,17 @@ export class ModelStep {
 	private take(chunk: AIMessageChunk): void {
 		this.write(this.reasoning.take(chunk));
 		for (const part of chunk.tool_call_chunks ?? []) {
+			if (this.overflow) return;
 			const call = this.callAt(part.index ?? 0, part.id);
-			if (part.name) call.name += part.name;
-			if (part.args) call.argsText += part.args;
+			if (part.name) call.name = (call.name + part.name).slice(0, MAX_NAME_CHARS);
+			if (part.args) {
+				if (call.argsText.length + part.args.length > MAX_TOOL_ARGS_CHARS) {
+					this.overflow = ModelOutputTooLong.ofArguments(call.name);
+					return;
+				}
+				if (!this.admit(part.args.length)) return;
+				call.argsText += part.args;
+			}
 			this.announce(call, () => parsePartialJson(call.argsText));
 		}
 		const usage = chunk.usage_metadata;
@@ -123,6 +166,7 @@ export class ModelStep {
 
 	/** Reasoning as events; it never joins `text` (only the transcript may send it back, by its form). */
 	private write({ reasoning, answer, form }: SplitText): void {
+		if (!this.admit(reasoning.length + answer.length)) return;
 		if (reasoning) this.thread.append({ type: "assistant_reasoning", messageId: this.start(), text: reasoning, ...(form ? { form } : {}) });
 		if (answer) this.takeText(this.textCalls ? this.textCalls.push(answer) : { text: answer, calls: [] });
 	}

@@ -8,13 +8,14 @@
 import { newId } from "../thread/ids";
 import type { ToolPreference } from "../thread/events";
 import type { AccessFloor } from "../vault/access-floor";
-import { toolResult } from "../tools/result";
+import { capResult, toolResult } from "../tools/result";
 import type { ToolResult } from "../tools/result";
 import type { AnyTool, ToolRegistry } from "../tools/registry";
 import { NEW_MESSAGE_INSTEAD } from "../thread/driver";
 import type { ThreadHandle } from "../thread/driver";
 import { decide, disabledComment } from "./approvals";
 import type { StreamedCall } from "./model-step";
+import { quoted } from "../vault/quote";
 
 export interface PolicyInputs {
 	defaults: Record<string, ToolPreference>;
@@ -36,11 +37,11 @@ export function checkCall(call: StreamedCall, tools: ToolRegistry): Checked {
 		return {
 			ok: false,
 			logged: call.argsText,
-			result: toolResult.error(`The arguments of your ${call.name || "tool"} call are not valid JSON (${why}). Send the call again with a JSON object.`),
+			result: toolResult.error(`The arguments of your ${call.name ? quoted(call.name, 64) : "tool"} call are not valid JSON (${why}). Send the call again with a JSON object.`),
 		};
 	}
 	if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-		return { ok: false, logged: raw, result: toolResult.error(`The arguments of your ${call.name} call must be a JSON object.`) };
+		return { ok: false, logged: raw, result: toolResult.error(`The arguments of your ${quoted(call.name, 64)} call must be a JSON object.`) };
 	}
 	const args = raw as Record<string, unknown>;
 	const tool = tools.get(call.name);
@@ -48,7 +49,7 @@ export function checkCall(call: StreamedCall, tools: ToolRegistry): Checked {
 		return {
 			ok: false,
 			logged: args,
-			result: toolResult.error(`There is no tool named ${JSON.stringify(call.name)}. The tools are: ${tools.names().join(", ")}.`),
+			result: toolResult.error(`There is no tool named ${quoted(call.name)}. The tools are: ${tools.names().join(", ")}.`),
 		};
 	}
 	const checked = tools.checkArgs(tool, args);
@@ -62,7 +63,7 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 		const checked = checkCall(call, tools);
 		if (!checked.ok) {
 			thread.append({ type: "tool_call_proposed", callId: call.callId, tool: call.name, args: checked.logged, messageId });
-			thread.append({ type: "tool_call_completed", callId: call.callId, result: checked.result });
+			thread.append({ type: "tool_call_completed", callId: call.callId, result: capResult(checked.result) });
 			continue;
 		}
 		// The last chance to announce (a call whose arguments arrived in a single chunk).
@@ -81,7 +82,7 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 		}
 		const refused = tool.refuse?.(args, { state: thread.state(), floor: policy.floor, callId });
 		if (refused) {
-			thread.append({ type: "tool_call_completed", callId, result: refused });
+			thread.append({ type: "tool_call_completed", callId, result: capResult(refused) });
 			continue;
 		}
 		const decision = decide(tool, args, thread.state(), policy.defaults, policy.floor);

@@ -14,7 +14,7 @@ import type { ThreadHandle } from "../thread/driver";
 import { INTERRUPTED_CALL_MESSAGE } from "../thread/recovery";
 import type { SettleReason } from "../thread/events";
 import type { ToolCallView } from "../thread/state";
-import { toolResult } from "../tools/result";
+import { capResult, toolResult } from "../tools/result";
 import type { ToolResult } from "../tools/result";
 import type { ToolRegistry } from "../tools/registry";
 import { isSuspended } from "../tools/tool";
@@ -175,7 +175,10 @@ function stop(thread: ThreadHandle, signal: AbortSignal): "stopped" {
 
 function complete(thread: ThreadHandle, callId: string, outcome: ToolResult, reason?: SettleReason): void {
 	const call = thread.state().toolCalls[callId];
-	const result = call ? withApprovalComment(outcome, call) : outcome;
+	// Every result the model reads passes here (and propose.ts): none is longer than the cap, and
+	// the user's approval comment is never cut off by it.
+	const capped = capResult(outcome);
+	const result = call ? withApprovalComment(capped, call) : capped;
 	thread.append(reason ? { type: "tool_call_completed", callId, result, reason } : { type: "tool_call_completed", callId, result });
 }
 

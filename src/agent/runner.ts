@@ -11,6 +11,7 @@ import { isShutdown } from "../thread/driver";
 import type { ThreadHandle, TurnDriver } from "../thread/driver";
 import type { ThreadState } from "../thread/state";
 import type { ModelProvider } from "../llm/model-provider";
+import { replyTokensOf } from "../llm/output-limits";
 import type { ToolRegistry } from "../tools/registry";
 import { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
@@ -32,6 +33,7 @@ import { textToolInstructions } from "./text-tool-format";
 import { TextToolCallParser } from "./text-tool-parser";
 import { toTextToolTranscript } from "./text-tool-transcript";
 import { DISCARDED_FINISH_REASONS } from "./transcript";
+import { capResult } from "../tools/result";
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -100,7 +102,7 @@ export class AgentRunner implements TurnDriver {
 			}
 			if (!recovered) continue;
 			for (const event of recovered.events) thread.append(event);
-			thread.append({ type: "tool_call_completed", callId, result: recovered.result });
+			thread.append({ type: "tool_call_completed", callId, result: capResult(recovered.result) });
 		}
 	}
 
@@ -145,7 +147,7 @@ export class AgentRunner implements TurnDriver {
 			let attempt: { reply: StreamedReply } | { failure: ModelFailure };
 			try {
 				const messages = textTools ? toTextToolTranscript(request.messages, thread.events()) : request.messages;
-				attempt = { reply: await step.run(this.model(textTools), messages, signal, request.estimatedPromptTokens) };
+				attempt = { reply: await step.run(this.model(textTools, request.window), messages, signal, request.estimatedPromptTokens) };
 			} catch (error) {
 				attempt = { failure: classifyModelError(error, signal, this.deps.settings().mainModel.baseUrl) };
 			}
@@ -209,8 +211,9 @@ export class AgentRunner implements TurnDriver {
 		return this.deps.settings().mainModel.textToolCalls === true;
 	}
 
-	private model(textTools: boolean): StreamingModel {
-		const model = this.deps.models.main();
+	/** max_tokens fits the window the request was fitted to (it may be one a refusal taught). */
+	private model(textTools: boolean, window: number | undefined): StreamingModel {
+		const model = this.deps.models.main({ maxTokens: replyTokensOf(this.deps.settings().mainModel, window) });
 		return textTools ? model : model.bindTools(this.deps.tools.definitions());
 	}
 

@@ -17,6 +17,8 @@ import { CONTEXT_PROMPT, FILLER, PROBE_SYSTEM } from "./samples";
 
 /** The largest probe: enough to catch the usual too-small local window (2,048 to 4,096 tokens). */
 export const PROBE_TOKENS = 6_000;
+/** The probe's reply is a few words; a provider counts its max_tokens into the window too. */
+const PROBE_REPLY_TOKENS = 64;
 /** A provider that read less than this share of the probe cut it. */
 const TRUNCATED_SHARE = 0.6;
 
@@ -28,7 +30,9 @@ export async function checkContext(transport: Transport, endpoint: ModelEndpoint
 	const configuredText = configured === undefined ? "not known" : `${count(configured)} tokens (${source})`;
 	const probeTokens = Math.floor(Math.min(configured ?? PROBE_TOKENS, PROBE_TOKENS) * 0.9);
 	const filler = fillerOf(probeTokens);
-	const outcome = await streamReply(transport, checkModel(transport, endpoint, apiKey), [new SystemMessage(PROBE_SYSTEM.context), new HumanMessage(`${filler}\n\n${CONTEXT_PROMPT}`)]);
+	// The probe fills 90 % of the window: its reply may have only what is left of it.
+	const replyTokens = Math.max(16, Math.min(PROBE_REPLY_TOKENS, Math.floor((configured ?? PROBE_TOKENS) * 0.05)));
+	const outcome = await streamReply(transport, checkModel(transport, endpoint, apiKey, replyTokens), [new SystemMessage(PROBE_SYSTEM.context), new HumanMessage(`${filler}\n\n${CONTEXT_PROMPT}`)]);
 	const sent = estimateTextTokens(filler);
 	const step = (status: CheckStep["status"], figure: string, extra: Partial<CheckStep> = {}): CheckStep => ({ id: "context", title: TITLE, status, figure: `configured ${configuredText}; ${figure}`, ...extra });
 	const smaller = (limit: number, how: string): CheckStep => {

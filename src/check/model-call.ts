@@ -17,9 +17,10 @@ export interface StreamedChunk {
 
 export type StreamOutcome = { ok: true; chunks: StreamedChunk[]; startedAt: number } | { ok: false; error: unknown; message: string };
 
-export function checkModel(transport: Transport, endpoint: ModelEndpoint, apiKey: string | undefined): ChatModel {
+/** `maxTokens`: a probe that fills most of the window asks for a short reply (the rest of it). */
+export function checkModel(transport: Transport, endpoint: ModelEndpoint, apiKey: string | undefined, maxTokens?: number): ChatModel {
 	// Temperature 0: the check asks for fixed answers.
-	return createChatModel({ ...endpoint, temperature: 0 }, apiKey, { fetch: transport.fetch, streaming: true });
+	return createChatModel({ ...endpoint, temperature: 0 }, apiKey, { fetch: transport.fetch, streaming: true, ...(maxTokens !== undefined ? { maxTokens } : {}) });
 }
 
 interface Streamable {

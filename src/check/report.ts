@@ -6,6 +6,7 @@
  * settings it was made for (./settings-key.ts) and shows it until they change.
  */
 import type { ApplyFormat } from "../settings";
+import { redact } from "../thread/redact";
 
 export type CheckTarget = "main" | "apply";
 
@@ -69,7 +70,8 @@ export function formatReport(report: CheckReport): string {
 		if (step.cause) lines.push(`         ${step.cause}`);
 		if (step.fix) lines.push(`         Fix: ${step.fix}`);
 	}
-	return lines.join("\n");
+	// Reports are redacted when built; this also covers one saved before redaction existed.
+	return redact(lines.join("\n"));
 }
 
 /** The first failed step of a report as one line ("Tool calling: … Fix: …"), or null when it passed. */

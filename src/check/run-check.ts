@@ -12,6 +12,7 @@ import type { CheckReport, CheckStep, CheckTarget, StepId, TransportKind } from 
 import { checkStreaming } from "./streaming-step";
 import { checkTools } from "./tools-step";
 import { checkTransport } from "./transport-step";
+import { redactDeep } from "../thread/redact";
 
 export interface CheckTransportChoice {
 	kind: TransportKind;
@@ -77,7 +78,9 @@ export async function checkConnection(input: CheckInput): Promise<CheckReport> {
 			apiKey,
 		}),
 	);
-	return {
+	// The only way a report is built: every word of it through the redaction, with this check's key
+	// known to it, so a 401 that quoted the key is never shown, printed or saved (data.json's checks).
+	return redactDeep<CheckReport>({
 		target: input.target,
 		at: (input.clock?.() ?? new Date()).toISOString(),
 		baseUrl: endpoint.baseUrl,
@@ -85,5 +88,5 @@ export async function checkConnection(input: CheckInput): Promise<CheckReport> {
 		transport: input.transport.kind,
 		usable: steps.every((s) => s.status !== "fail"),
 		steps,
-	};
+	}, [apiKey]);
 }

@@ -82,7 +82,11 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 		signal: call.signal,
 		...(call.prediction && !edits && call.text !== "" ? { prediction: { type: "content" as const, content: call.text } } : {}),
 	};
-	const stream = await call.model.stream(messages, options);
+	// Its own signal, so the cap below can stop the request (the user's Stop still does).
+	const request = new AbortController();
+	const stopRequest = (): void => request.abort(call.signal.reason);
+	call.signal.addEventListener("abort", stopRequest, { once: true });
+	const cap = applyReplyCap(call.text);
 	// A thinking apply model's reasoning (a leading <think>) is never note text nor edit blocks.
 	const split = new ReasoningSplit();
 	let text = "";
@@ -93,14 +97,22 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 		call.onProgress(text.length, piece);
 	};
 	let raw = "";
-	for await (const chunk of stream) {
-		if (typeof chunk.content === "string") {
-			raw += chunk.content;
-			add(split.content(chunk.content).answer);
+	try {
+		const stream = await call.model.stream(messages, { ...options, signal: request.signal });
+		for await (const chunk of stream) {
+			if (typeof chunk.content === "string") {
+				raw += chunk.content;
+				add(split.content(chunk.content).answer);
+			}
+			const reason = chunk.response_metadata?.finish_reason;
+			if (typeof reason === "string") finishReason = reason;
+			if (raw.length > cap) break;
 		}
-		const reason = chunk.response_metadata?.finish_reason;
-		if (typeof reason === "string") finishReason = reason;
+	} finally {
+		call.signal.removeEventListener("abort", stopRequest);
+		if (raw.length > cap) request.abort();
 	}
+	if (raw.length > cap) throw new Error(`its reply grew past ${Math.round(cap / 1024).toLocaleString("en-US")} KB without ending, so Redline stopped it`);
 	// A stream that ends because of the signal returns quietly in some client versions.
 	call.signal.throwIfAborted();
 	add(split.end().answer);
@@ -108,6 +120,15 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 	const own = leadingThinkBlock(call.text);
 	if (own !== undefined && raw.startsWith(own)) text = raw;
 	return { text, finishReason };
+}
+
+/**
+ * The most an apply reply may hold: twice the text it changes, and at least 1 MB. A note, its
+ * edit blocks or a rewrite fits far below; a reply that never ends (some servers ignore
+ * max_tokens) is stopped here instead of growing in memory until the draft is refused.
+ */
+export function applyReplyCap(text: string): number {
+	return Math.max(1024 * 1024, 2 * text.length + 64 * 1024);
 }
 
 function userPrompt(call: ApplyCall): string {

@@ -16,14 +16,16 @@ export function resolveApplyEndpoint(settings: RedlineSettings): ModelEndpoint {
 		temperature: pick(apply.temperature, main.temperature),
 		supportsPredictedOutputs: pick(apply.supportsPredictedOutputs, main.supportsPredictedOutputs ?? false),
 		// The main model's window applies only when the apply model is the main model.
-		...contextTokensOf(apply, main),
+		...sameModelField("contextTokens", apply, main),
+		// So does its reply limit; another model gets its own family's (src/llm/output-limits.ts).
+		...sameModelField("maxOutputTokens", apply, main),
 	};
 }
 
-function contextTokensOf(apply: Partial<ModelEndpoint>, main: ModelEndpoint): { contextTokens?: number } {
-	if (apply.contextTokens !== undefined) return { contextTokens: apply.contextTokens };
+function sameModelField<K extends "contextTokens" | "maxOutputTokens">(field: K, apply: Partial<ModelEndpoint>, main: ModelEndpoint): Partial<Pick<ModelEndpoint, K>> {
+	if (apply[field] !== undefined) return { [field]: apply[field] } as Partial<Pick<ModelEndpoint, K>>;
 	const sameModel = !apply.model?.trim() || apply.model.trim() === main.model;
-	return sameModel && main.contextTokens !== undefined ? { contextTokens: main.contextTokens } : {};
+	return sameModel && main[field] !== undefined ? ({ [field]: main[field] } as Partial<Pick<ModelEndpoint, K>>) : {};
 }
 
 /**

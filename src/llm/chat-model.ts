@@ -11,6 +11,8 @@
 import type { ChatOpenAICompletions } from "@langchain/openai";
 import { ReasoningCompletions } from "./reasoning-deltas";
 import type { ModelEndpoint } from "../settings";
+import { rememberSecret } from "../thread/redact";
+import { oneOffReplyTokensOf } from "./output-limits";
 
 /** A chat model speaking OpenAI's chat completions API. */
 export type ChatModel = ChatOpenAICompletions;
@@ -20,6 +22,8 @@ export interface ChatModelOptions {
 	fetch?: typeof fetch;
 	streaming?: boolean;
 	maxRetries?: number;
+	/** max_tokens for this model's requests, undefined for none (absent: oneOffReplyTokensOf the endpoint, output-limits.ts). */
+	maxTokens?: number | undefined;
 }
 
 /** Raised when a remote endpoint has no API key; its message is meant for the user. */
@@ -74,6 +78,8 @@ export function createChatModel(endpoint: ModelEndpoint, apiKey: string | undefi
 	checkEndpoint(endpoint);
 	const key = apiKey?.trim();
 	if (!key && !isLocalBaseUrl(endpoint.baseUrl)) throw new MissingApiKeyError(endpoint.baseUrl);
+	// Whatever a provider quotes back of this key is cut from errors and reports from now on.
+	rememberSecret(key);
 	const streaming = options.streaming ?? true;
 	// ReasoningCompletions is ChatOpenAICompletions that also reads `reasoning` deltas.
 	return new ReasoningCompletions({
@@ -81,6 +87,8 @@ export function createChatModel(endpoint: ModelEndpoint, apiKey: string | undefi
 		// The OpenAI SDK refuses to start without a key; local servers ignore it.
 		apiKey: key || "no-key",
 		temperature: endpoint.temperature,
+		// How long a reply may be (max_completion_tokens for reasoning models): output-limits.ts.
+		...maxTokensOf("maxTokens" in options ? options.maxTokens : oneOffReplyTokensOf(endpoint)),
 		streaming,
 		streamUsage: streaming,
 		maxRetries: options.maxRetries ?? 0,
@@ -92,4 +100,8 @@ export function createChatModel(endpoint: ModelEndpoint, apiKey: string | undefi
 			dangerouslyAllowBrowser: true,
 		},
 	});
+}
+
+function maxTokensOf(tokens: number | undefined): { maxTokens?: number } {
+	return tokens === undefined ? {} : { maxTokens: tokens };
 }

@@ -9,12 +9,16 @@ import { resolveApplyEndpoint, resolveApplyKey } from "./apply-endpoint";
 export { resolveApplyEndpoint, resolveApplyKey };
 import { createChatModel } from "./chat-model";
 import type { ChatModel, ChatModelOptions } from "./chat-model";
+import { addSecretSource } from "../thread/redact";
 
 export interface ModelProvider {
-	/** The main (reasoning, tool-calling) model. Throws MissingApiKeyError / ModelConfigError. */
-	main(): ChatModel;
-	/** The cheap, fast apply model. */
-	apply(): ChatModel;
+	/**
+	 * The main (reasoning, tool-calling) model. Throws MissingApiKeyError / ModelConfigError.
+	 * `maxTokens`: the request's reply limit, when the caller fitted it to a window it learned.
+	 */
+	main(options?: { maxTokens?: number | undefined }): ChatModel;
+	/** The cheap, fast apply model (`maxTokens` as for main). */
+	apply(options?: { maxTokens?: number | undefined }): ChatModel;
 	/** Whether the apply endpoint accepts OpenAI's `prediction` parameter. */
 	applySupportsPrediction(): boolean;
 }
@@ -24,11 +28,16 @@ export function createModelProvider(
 	credentials: () => ModelCredentials,
 	options: ChatModelOptions = {},
 ): ModelProvider {
+	// The configured keys are known to the redaction before any request is made with them.
+	addSecretSource(() => {
+		const { mainApiKey, applyApiKey } = credentials();
+		return [mainApiKey, applyApiKey];
+	});
 	return {
-		main: () => createChatModel(settings().mainModel, credentials().mainApiKey, options),
-		apply: () => {
+		main: (limits) => createChatModel(settings().mainModel, credentials().mainApiKey, limits && "maxTokens" in limits ? { ...options, maxTokens: limits.maxTokens } : options),
+		apply: (limits) => {
 			const s = settings();
-			return createChatModel(resolveApplyEndpoint(s), resolveApplyKey(s, credentials()), options);
+			return createChatModel(resolveApplyEndpoint(s), resolveApplyKey(s, credentials()), limits && "maxTokens" in limits ? { ...options, maxTokens: limits.maxTokens } : options);
 		},
 		applySupportsPrediction: () => resolveApplyEndpoint(settings()).supportsPredictedOutputs === true,
 	};

@@ -12,6 +12,7 @@ import type { CheckTransportChoice } from "../check/run-check";
 import { checkSettingsKey } from "../check/settings-key";
 import { resolveApplyEndpoint, resolveApplyKey } from "../llm/apply-endpoint";
 import { loadRedline } from "./lazy";
+import { redactDeep } from "../thread/redact";
 import type { ModelCredentials } from "../settings";
 import type { ConnectionHost } from "../ui/host";
 import type { PluginSettings } from "./plugin-settings";
@@ -124,8 +125,11 @@ export class ConnectionChecks {
 			transport,
 			...(alternative ? { alternative } : {}),
 		});
-		this.deps.settings.saveCheck(target, { key, report });
-		return report;
+		// checkConnection redacted the report with this key; the configured keys of both models too,
+		// in case the apply check quoted the main key.
+		const redacted = redactDeep(report, [credentials.mainApiKey, credentials.applyApiKey]);
+		this.deps.settings.saveCheck(target, { key, report: redacted });
+		return redacted;
 	}
 
 	private key(target: CheckTarget): string {

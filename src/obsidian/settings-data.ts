@@ -5,9 +5,11 @@
  * API keys are never here: data.json names the secrets (ids in app.secretStorage).
  */
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
+import { MAX_OUTPUT_TOKENS, MIN_OUTPUT_TOKENS } from "../llm/output-limits";
 import { DEFAULT_SETTINGS, DEFAULT_TOOL_PREFERENCES, type RedlineSettings } from "../settings";
 import type { CheckTarget } from "../check/report";
 import type { StoredCheck } from "../check/settings-key";
+import { redactDeep } from "../thread/redact";
 
 export interface SecretNames {
 	/** Id of the main model's API key in app.secretStorage ("" = none). */
@@ -70,7 +72,8 @@ function storedChecks(value: unknown): PluginData["checks"] {
 	const checks: NonNullable<PluginData["checks"]> = {};
 	for (const target of ["main", "apply"] as const) {
 		const stored = value[target];
-		if (isRecord(stored) && typeof stored.key === "string" && isRecord(stored.report) && Array.isArray(stored.report.steps)) checks[target] = stored as unknown as StoredCheck;
+		// Redacted again on load: a report saved before redaction existed may quote a key.
+		if (isRecord(stored) && typeof stored.key === "string" && isRecord(stored.report) && Array.isArray(stored.report.steps)) checks[target] = { ...(stored as unknown as StoredCheck), report: redactDeep((stored as unknown as StoredCheck).report) };
 	}
 	return Object.keys(checks).length > 0 ? checks : undefined;
 }
@@ -104,6 +107,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 	const optionalUrl = (v: unknown): string | null => (v === "" ? null : checkUrl(v));
 	const bool = (v: unknown): string | null => (typeof v === "boolean" ? null : "must be on or off");
 	const contextTokens = checkWhole(MIN_CONTEXT_TOKENS, MAX_CONTEXT_TOKENS);
+	const outputTokens = checkWhole(MIN_OUTPUT_TOKENS, MAX_OUTPUT_TOKENS);
 	const temperature = (v: unknown): string | null => (typeof v === "number" && v >= 0 && v <= 2 ? null : "must be a number from 0 to 2");
 
 	const main = saved.mainModel;
@@ -113,6 +117,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		take<string>("mainModel.model", main.model, (v) => (typeof v === "string" && v.trim() !== "" ? null : "must not be empty"), (v) => (effective.mainModel.model = v));
 		take<number>("mainModel.temperature", main.temperature, temperature, (v) => (effective.mainModel.temperature = v));
 		take<number>("mainModel.contextTokens", main.contextTokens, contextTokens, (v) => (effective.mainModel.contextTokens = v));
+		take<number>("mainModel.maxOutputTokens", main.maxOutputTokens, outputTokens, (v) => (effective.mainModel.maxOutputTokens = v));
 		take<boolean>("mainModel.textToolCalls", main.textToolCalls, bool, (v) => (effective.mainModel.textToolCalls = v));
 		// No mainModel.supportsPredictedOutputs: predictions go to the apply model only, and its own
 		// setting (always set, default on) decides, so a main-model value would change nothing.
@@ -124,6 +129,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		take<string>("applyModel.model", apply.model, text, (v) => (effective.applyModel.model = v === "" ? undefined : v));
 		take<boolean>("applyModel.supportsPredictedOutputs", apply.supportsPredictedOutputs, bool, (v) => (effective.applyModel.supportsPredictedOutputs = v));
 		take<number>("applyModel.contextTokens", apply.contextTokens, contextTokens, (v) => (effective.applyModel.contextTokens = v));
+		take<number>("applyModel.maxOutputTokens", apply.maxOutputTokens, outputTokens, (v) => (effective.applyModel.maxOutputTokens = v));
 	}
 	take<RedlineSettings["applyFormat"]>("applyFormat", saved.applyFormat, (v) => (typeof v === "string" && APPLY_FORMATS.includes(v) ? null : `must be one of ${APPLY_FORMATS.join(", ")}`), (v) => (effective.applyFormat = v));
 	const tools = saved.toolDefaults;
@@ -145,11 +151,13 @@ const LABELS: Record<string, string> = {
 	"mainModel.model": "Main model name",
 	"mainModel.temperature": "Main model temperature",
 	"mainModel.contextTokens": "Main model context window",
+	"mainModel.maxOutputTokens": "Main model reply limit",
 	"mainModel.textToolCalls": "Text tool calls",
 	"applyModel.baseUrl": "Apply model base URL",
 	"applyModel.model": "Apply model name",
 	"applyModel.supportsPredictedOutputs": "Predicted outputs",
 	"applyModel.contextTokens": "Apply model context window",
+	"applyModel.maxOutputTokens": "Apply model reply limit",
 	applyFormat: "Apply format",
 	historySize: "History size",
 	maxNoteBytes: "Note size limit (bytes)",

@@ -7,6 +7,7 @@ import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
 import { DEFAULT_TOOL_PREFERENCES } from "../settings";
 import type { SecretNames } from "./settings-data";
 import type { CheckTarget } from "../check/report";
+import { MAX_OUTPUT_TOKENS, MIN_OUTPUT_TOKENS } from "../llm/output-limits";
 
 interface FieldBase {
 	/** Dotted field in the saved settings, e.g. "mainModel.baseUrl". */
@@ -18,7 +19,7 @@ interface FieldBase {
 export type FieldSpec =
 	| (FieldBase & { kind: "text"; placeholder?: string })
 	/** Saved as a number; shown divided by `scale` (e.g. bytes shown in MB). */
-	| (FieldBase & { kind: "number"; min: number; max: number; step: number | "any"; scale?: number })
+	| (FieldBase & { kind: "number"; min: number; max: number; step: number | "any"; scale?: number; placeholder?: string; optional?: true })
 	| (FieldBase & { kind: "toggle" })
 	/** A model's context window: shows the window its name implies until the user sets one. */
 	| (FieldBase & { kind: "contextWindow"; min: number; max: number })
@@ -44,6 +45,11 @@ const TOOL_NAMES: Record<string, string> = {
 
 const MB = 1024 * 1024;
 
+/** "Reply limit (tokens)": max_tokens on the model's requests; empty follows the model family. */
+function replyLimit(field: string, desc: string): FieldSpec {
+	return { kind: "number", field, name: "Reply limit (tokens)", desc, min: MIN_OUTPUT_TOKENS, max: MAX_OUTPUT_TOKENS, step: 1, optional: true, placeholder: "From the model name" };
+}
+
 /** The transport choice "Obsidian request": linked from connection errors (see transport/). */
 export const TRANSPORT_FIELD = "transport";
 
@@ -65,6 +71,7 @@ export function settingsSections(): SettingsSection[] {
 					min: MIN_CONTEXT_TOKENS,
 					max: MAX_CONTEXT_TOKENS,
 				},
+				replyLimit("mainModel.maxOutputTokens", "The longest reply one request may get (max_tokens). Leave empty for the model family's limit; a reply that still does not end is stopped at 1 MB."),
 				{
 					kind: "toggle",
 					field: "mainModel.textToolCalls",
@@ -96,6 +103,7 @@ export function settingsSections(): SettingsSection[] {
 					min: MIN_CONTEXT_TOKENS,
 					max: MAX_CONTEXT_TOKENS,
 				},
+				replyLimit("applyModel.maxOutputTokens", "The same for the apply model, which writes whole notes: a limit below a note's length cuts its rewrite short. Leave empty for the model family's limit."),
 			],
 		},
 		{

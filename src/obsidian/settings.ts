@@ -140,9 +140,12 @@ export class RedlineSettingTab extends PluginSettingTab {
 					text.inputEl.min = String(spec.min);
 					text.inputEl.max = String(spec.max);
 					text.inputEl.step = String(spec.step);
+					if (spec.placeholder) text.setPlaceholder(spec.placeholder);
 					text.setValue(asText(saved(), scale)).onChange((value) => {
 						// Kept as typed when not a number, so the problem is shown rather than the input lost.
 						const n = Number(value.trim());
+						// An optional field left empty goes back to its default.
+						if (value.trim() === "" && spec.optional) return this.change(field, undefined);
 						this.change(field, value.trim() !== "" && Number.isFinite(n) ? (scale === 1 ? n : Math.round(n * scale)) : value);
 					});
 					refresh = () => void text.setValue(asText(saved(), scale));

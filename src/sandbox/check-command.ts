@@ -17,7 +17,7 @@ export interface CheckCommandResult {
 	exitCode: 0 | 1;
 }
 
-export async function runCheckCommand(options: Pick<SandboxOptions, "model" | "settings" | "contextTokens" | "textToolCalls">, vault: Vault, signal?: AbortSignal): Promise<CheckCommandResult> {
+export async function runCheckCommand(options: Pick<SandboxOptions, "model" | "settings" | "contextTokens" | "textToolCalls" | "maxOutputTokens">, vault: Vault, signal?: AbortSignal): Promise<CheckCommandResult> {
 	const modelServer = await startScriptedModel(options, vault);
 	try {
 		const { settings, credentials } = sandboxModelSettings(options, modelServer?.baseURL ?? null);

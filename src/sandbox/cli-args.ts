@@ -1,6 +1,7 @@
 /** Parses `npm start -- [flags]`. Pure, so its errors are tested without starting anything. */
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
 import type { ApplyFormat } from "../settings";
+import { MAX_OUTPUT_TOKENS, MIN_OUTPUT_TOKENS } from "../llm/output-limits";
 
 export interface CliOptions {
 	vault?: string;
@@ -11,6 +12,8 @@ export interface CliOptions {
 	help: boolean;
 	/** REDLINE_CONTEXT_TOKENS: the main model's "Context window (tokens)" setting. */
 	contextTokens?: number;
+	/** REDLINE_MAX_TOKENS: the main and the apply model's "Reply limit (tokens)" setting. */
+	maxOutputTokens?: number;
 	/** REDLINE_TEXT_TOOLS=1: the main model's "Text tool calls" setting. */
 	textToolCalls?: boolean;
 	/** REDLINE_APPLY_FORMAT: how a modify comes back from the apply model (unset: the default, edits). */
@@ -37,6 +40,8 @@ Model: with OPENAI_API_KEY set, a real provider (OPENAI_BASE_URL, REDLINE_MODEL,
 REDLINE_APPLY_MODEL, REDLINE_APPLY_BASE_URL, REDLINE_APPLY_API_KEY); otherwise an offline
 scripted demo that handles a few requests on the sample vault. REDLINE_CONTEXT_TOKENS sets the
 main model's context window in tokens (the offline demo's model then refuses longer requests).
+REDLINE_MAX_TOKENS sets max_tokens, the longest reply of the main and the apply model (default:
+the model family's limit).
 REDLINE_TEXT_TOOLS=1 turns on "Text tool calls" for a model without native tool calling (the
 offline demo's model then writes its calls as text).
 REDLINE_APPLY_FORMAT=edits|whole: the apply model returns only the changes (edits, the default)
@@ -53,6 +58,14 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
 			throw new CliError(`REDLINE_CONTEXT_TOKENS must be a whole number of tokens from ${MIN_CONTEXT_TOKENS} to ${MAX_CONTEXT_TOKENS}, not ${JSON.stringify(context)}`);
 		}
 		options.contextTokens = tokens;
+	}
+	const maxTokens = env.REDLINE_MAX_TOKENS?.trim();
+	if (maxTokens) {
+		const tokens = Number(maxTokens.replace(/[,_]/g, ""));
+		if (!Number.isInteger(tokens) || tokens < MIN_OUTPUT_TOKENS || tokens > MAX_OUTPUT_TOKENS) {
+			throw new CliError(`REDLINE_MAX_TOKENS must be a whole number of tokens from ${MIN_OUTPUT_TOKENS} to ${MAX_OUTPUT_TOKENS}, not ${JSON.stringify(maxTokens)}`);
+		}
+		options.maxOutputTokens = tokens;
 	}
 	const textTools = env.REDLINE_TEXT_TOOLS?.trim().toLowerCase();
 	if (textTools) {

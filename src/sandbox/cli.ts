@@ -15,6 +15,7 @@ import { spawn } from "../node/child-process";
 import { cp, mkdtemp } from "../node/fs";
 import { tmpdir } from "../node/os";
 import { process } from "../node/process";
+import { redact } from "../thread/redact";
 
 async function scratchVault(): Promise<string> {
 	const dir = await mkdtemp(path.join(tmpdir(), "redline-sandbox-"));
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
 	}
 	const model = modelFromEnv(process.env);
 	if (options.check) {
-		const result = await runCheckCommand({ model, contextTokens: options.contextTokens, textToolCalls: options.textToolCalls, ...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}) }, new MemoryVault("Check", {}));
+		const result = await runCheckCommand({ model, contextTokens: options.contextTokens, maxOutputTokens: options.maxOutputTokens, textToolCalls: options.textToolCalls, ...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}) }, new MemoryVault("Check", {}));
 		process.stdout.write(result.text);
 		process.exitCode = result.exitCode;
 		return;
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
 		port: options.port,
 		token: options.token,
 		contextTokens: options.contextTokens,
+		maxOutputTokens: options.maxOutputTokens,
 		textToolCalls: options.textToolCalls,
 		...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}),
 	});
@@ -85,9 +87,10 @@ Press Ctrl+C to stop.\n`);
 
 main().catch((error: unknown) => {
 	if (error instanceof CliError || error instanceof SandboxStartError) {
-		console.error(`redline: ${error.message}`);
+		console.error(`redline: ${redact(error.message)}`);
 		process.exit(2);
 	}
-	console.error(error);
+	// Redacted: a failure may quote a key (the console is a log line like any other).
+	console.error(redact(error instanceof Error ? (error.stack ?? error.message) : String(error)));
 	process.exit(1);
 });

@@ -38,6 +38,8 @@ export interface SandboxOptions {
 	settings?: Partial<RedlineSettings>;
 	/** The main model's context window setting; the scripted model also refuses longer requests. */
 	contextTokens?: number;
+	/** Both models' reply limit (max_tokens) setting. */
+	maxOutputTokens?: number;
 	/**
 	 * "Text tool calls" for the main model; the scripted model then plays one without native tool
 	 * calling (it refuses `tools`, as Ollama does, and writes its calls as tagged text).
@@ -89,12 +91,16 @@ function settingsFor(model: SandboxModel, scriptedBaseUrl: string | null, overri
 
 /** The settings and keys the sandbox runs with (the scripted model's at its server's URL). */
 export function sandboxModelSettings(
-	options: Pick<SandboxOptions, "model" | "settings" | "contextTokens" | "textToolCalls">,
+	options: Pick<SandboxOptions, "model" | "settings" | "contextTokens" | "textToolCalls" | "maxOutputTokens">,
 	scriptedBaseUrl: string | null,
 ): { settings: RedlineSettings; credentials: ModelCredentials } {
 	const settings = settingsFor(options.model, scriptedBaseUrl, options.settings ?? {});
 	if (options.contextTokens !== undefined) settings.mainModel = { ...settings.mainModel, contextTokens: options.contextTokens };
 	if (options.textToolCalls) settings.mainModel = { ...settings.mainModel, textToolCalls: true };
+	if (options.maxOutputTokens !== undefined) {
+		settings.mainModel = { ...settings.mainModel, maxOutputTokens: options.maxOutputTokens };
+		settings.applyModel = { ...settings.applyModel, maxOutputTokens: options.maxOutputTokens };
+	}
 	const credentials: ModelCredentials =
 		options.model.kind === "real" ? { mainApiKey: options.model.apiKey, applyApiKey: options.model.applyApiKey } : { mainApiKey: "sandbox-demo" };
 	return { settings, credentials };

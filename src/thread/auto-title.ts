@@ -7,6 +7,8 @@
  */
 import type { ThreadLog } from "./log";
 import type { ThreadState } from "./state";
+import { redactedError } from "./redact";
+import { cutTitle } from "./title-limit";
 
 /** Makes a title from a chat's first message; may throw (the first words stand in then). */
 export interface TitleMaker {
@@ -72,10 +74,12 @@ export class AutoTitles {
 	private async make(maker: TitleMaker, log: ThreadLog, message: string, signal: AbortSignal): Promise<void> {
 		let title: string;
 		try {
-			title = (await maker.title(message, signal)).trim();
+			// A model's title is model output: one line, cut to the limit (title-limit.ts).
+			title = cutTitle(await maker.title(message, signal));
 		} catch (error) {
 			if (signal.aborted) return;
-			console.warn("Redline: the chat title falls back to the first words of the message:", error instanceof Error ? error.message : error);
+			// The title model's failure may quote its key: redacted like every error (./redact.ts).
+			console.warn(`Redline: the chat title falls back to the first words of the message: ${redactedError(error)}`);
 			title = "";
 		}
 		if (signal.aborted || log.isDiscarded() || log.isSealed() || log.state().title !== undefined) return;

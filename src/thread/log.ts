@@ -20,6 +20,7 @@ import type { ThreadHandle } from "./driver";
 import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
 import { encodeEvents, isStreamedText, parseLog } from "./log-codec";
 import { apply, emptyState, project } from "./projection";
+import { redact, redactDeep } from "./redact";
 import type { ThreadState } from "./state";
 import { timers } from "./timers";
 
@@ -147,7 +148,7 @@ export class ThreadLog implements ThreadHandle {
 	append(event: NewEvent): ThreadEvent {
 		if (this.discarded) throw new ThreadClosedError(`Thread ${this.threadId} was deleted`);
 		if (this.sealed) throw new ThreadClosedError(`Thread ${this.threadId} is closed: the thread service shut down`);
-		const stamped = { ...toJsonShape(event), seq: this.nextSeq++, threadId: this.threadId, at: this.now().toISOString() };
+		const stamped = { ...redactEvent(toJsonShape(event)), seq: this.nextSeq++, threadId: this.threadId, at: this.now().toISOString() };
 		this.all.push(stamped);
 		this.current = apply(this.current, stamped);
 		this.unwritten.push(stamped);
@@ -304,6 +305,18 @@ export class ThreadLog implements ThreadHandle {
  * objects with the producer. Live subscribers then see exactly what a replay rebuilds. Tokens,
  * by far the most frequent, are flat strings and skip the round trip.
  */
+/**
+ * The events that carry failure text from outside (a provider's error, a retry's reason, a
+ * tool's error) are redacted here, where every producer's event passes (src/thread/redact.ts):
+ * a key a 401 quoted never reaches the log, the pane or the next request.
+ */
+export function redactEvent(event: NewEvent): NewEvent {
+	if (event.type === "error") return { ...event, message: redact(event.message) };
+	if (event.type === "status" && event.detail !== undefined) return { ...event, detail: redact(event.detail) };
+	if (event.type === "tool_call_completed" && event.result.status === "error") return { ...event, result: redactDeep(event.result) };
+	return event;
+}
+
 function toJsonShape(event: NewEvent): NewEvent {
 	if (event.type === "assistant_token") return { type: event.type, messageId: event.messageId, text: event.text };
 	if (event.type === "assistant_reasoning") return { type: event.type, messageId: event.messageId, text: event.text, ...(event.form ? { form: event.form } : {}) };

@@ -9,6 +9,7 @@
 import type { PinnedItem, StoredEvent, ThreadEvent, ThreadEventOf } from "./events";
 import { isKnownEvent } from "./events";
 import type { AssistantMessageView, ContextStepView, EditView, MessageView, ThreadState, ToolCallView, TurnView } from "./state";
+import { cutTitle } from "./title-limit";
 
 export function emptyState(threadId: string): ThreadState {
 	return {
@@ -87,9 +88,10 @@ export function samePinnedItem(a: PinnedItem, b: PinnedItem): boolean {
 function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 	switch (event.type) {
 		case "thread_created":
-			return { ...state, createdAt: event.at, ...(event.title !== undefined ? { title: event.title } : {}) };
+			// Cut here too: an older log may hold a title from before the limit (title-limit.ts).
+			return { ...state, createdAt: event.at, ...(event.title !== undefined ? { title: cutTitle(event.title) } : {}) };
 		case "thread_renamed":
-			return { ...state, title: event.title };
+			return { ...state, title: cutTitle(event.title) };
 		case "user_message":
 			return onUserMessage(state, event);
 		case "assistant_message_started":

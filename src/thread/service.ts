@@ -24,6 +24,7 @@ import { subscribeToLog } from "./subscription";
 import { AutoTitles, type TitleMaker } from "./auto-title";
 import { summarize, ThreadIndex } from "./thread-index";
 import { timers } from "./timers";
+import { titleProblem } from "./title-limit";
 
 export interface LocalThreadServiceDeps {
 	store: Store;
@@ -101,6 +102,8 @@ export class LocalThreadService implements ThreadService {
 
 	async createThread(params: { title?: string }): Promise<Result<{ threadId: string }>> {
 		if (!isRecord(params) || (params.title !== undefined && typeof params.title !== "string")) return fail("bad_params", "title must be a string");
+		const tooLong = params.title !== undefined ? titleProblem(params.title.trim()) : null;
+		if (tooLong) return fail("bad_params", tooLong);
 		await this.load();
 		if (this.closed) return fail("unavailable", "The thread service is closed");
 		const threadId = newId("t");
@@ -143,6 +146,8 @@ export class LocalThreadService implements ThreadService {
 		if (found.error) return found.error;
 		const title = typeof params.title === "string" ? params.title.trim() : "";
 		if (title === "") return fail("bad_params", "title must be a non-empty string");
+		const tooLong = titleProblem(title);
+		if (tooLong) return fail("bad_params", tooLong);
 		found.log.append({ type: "thread_renamed", title, by: "user" });
 		return { ok: true };
 	}

@@ -25,6 +25,7 @@ import { toolResult } from "./result";
 import type { ToolResult } from "./result";
 import type { Tool, ToolContext } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
+import { quoted } from "../vault/quote";
 
 export const MAX_DESCRIPTION_CHARS = 300;
 /** The apply model's output ("view it") is kept in a refused result up to this size. */
@@ -164,7 +165,7 @@ function refusal(args: DeclareEditIntentArgs, state: ThreadState, floor: AccessF
 	if (refused) return refused;
 	if (announced && (announced.path !== normalizedOrRaw(args.path) || announced.description !== args.description)) {
 		return toolResult.error(
-			`This call's arguments (${JSON.stringify(args.path)}: ${JSON.stringify(args.description)}) differ from the intent it announced (${JSON.stringify(announced.path)}: ${JSON.stringify(announced.description)}); nothing was written. Declare the intent again, with each argument once.`,
+			`This call's arguments (${quoted(args.path)}: ${quoted(args.description)}) differ from the intent it announced (${quoted(announced.path)}: ${quoted(announced.description)}); nothing was written. Declare the intent again, with each argument once.`,
 			{ path: announced.path, data: { ...data, reason: "changed-arguments" } },
 		);
 	}

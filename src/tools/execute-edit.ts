@@ -27,6 +27,7 @@ import { toolResult } from "./result";
 import type { ToolResult } from "./result";
 import type { Tool, ToolContext } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
+import { quoted, shortened } from "../vault/quote";
 
 export const executeEditSchema = z.object({
 	editId: z.string().check(z.minLength(1), z.describe("The editId that declareEditIntent returned")),
@@ -82,7 +83,7 @@ function refusal(args: ExecuteEditArgs, state: ThreadState, floor: AccessFloor):
 	const intent = intentById(state, args.editId);
 	if (!intent) {
 		return toolResult.error(
-			`No edit intent ${JSON.stringify(args.editId)} was declared in this thread; nothing was written. Call declareEditIntent first, then executeEdit with the editId its result gives.`,
+			`No edit intent ${quoted(args.editId)} was declared in this thread; nothing was written. Call declareEditIntent first, then executeEdit with the editId its result gives.`,
 			{ data: { reason: "unknown-intent" } },
 		);
 	}
@@ -91,7 +92,7 @@ function refusal(args: ExecuteEditArgs, state: ThreadState, floor: AccessFloor):
 	const path = normalizedOrRaw(intent.path);
 	if (args.path !== undefined && normalizedOrRaw(args.path) !== path) {
 		return toolResult.error(
-			`The edit intent ${JSON.stringify(args.editId)} is for ${path}, not ${args.path}; nothing was written. Declare an intent for ${args.path} and use its editId.`,
+			`The edit intent ${quoted(args.editId)} is for ${path}, not ${shortened(args.path)}; nothing was written. Declare an intent for ${shortened(args.path)} and use its editId.`,
 			{ path, data: { editId: intent.editId, reason: "other-note" } },
 		);
 	}

@@ -2,15 +2,16 @@
 import { VaultError } from "../vault/vault";
 import { toolResult } from "./result";
 import type { ToolResult } from "./result";
+import { quoted } from "../vault/quote";
 
 export function vaultErrorResult(error: unknown, path?: string): ToolResult {
 	if (error instanceof VaultError) {
 		const where = error.path ?? path;
 		switch (error.code) {
 			case "not-found":
-				return toolResult.error(`No note at ${JSON.stringify(where ?? "")}. Use listNotes or searchNotes to find the right path.`, pathOf(where));
+				return toolResult.error(`No note at ${quoted(where ?? "")}. Use listNotes or searchNotes to find the right path.`, pathOf(where));
 			case "not-a-file":
-				return toolResult.error(`${JSON.stringify(where ?? "")} is a folder, not a note. Use listNotes to see what it holds.`, pathOf(where));
+				return toolResult.error(`${quoted(where ?? "")} is a folder, not a note. Use listNotes to see what it holds.`, pathOf(where));
 			default:
 				return toolResult.error(error.message, pathOf(where));
 		}

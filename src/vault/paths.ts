@@ -5,6 +5,7 @@
  * repaired, so a model cannot talk its way out of the vault.
  */
 import { VaultError } from "./vault";
+import { quoted } from "./quote";
 
 /** Extensions that count as notes for list and search. */
 export const NOTE_EXTENSIONS: readonly string[] = [".md"];
@@ -26,7 +27,8 @@ export const ALWAYS_PROTECTED: readonly string[] = [DEFAULT_CONFIG_DIR];
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function describe(input: string): string {
-	return JSON.stringify(input);
+	// Shortened: a model may send a path of any length, and the error goes back to it (quote.ts).
+	return quoted(input);
 }
 
 /**

@@ -125,4 +125,25 @@ describe("Check connection in the settings tab", () => {
 		expect(pane.lastFailure()).toBeNull();
 		await stopPlugin(plugin);
 	}, 60_000);
+
+	it("keeps a 401 that quoted the key out of the report, the tab, the pane's hint and data.json", async () => {
+		server = await startModelServer({ script: checkScript(), apiKey: "the-key-the-server-wants-0000", refusalQuotesKey: true });
+		const app = new App();
+		app.secretStorage.setSecret("main-key", KEY);
+		const { plugin } = await startPlugin(app, { settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "request-url" }, secrets: { mainApiKey: "main-key" } });
+		const tab = openTab(app);
+		checkButton(tab, "main").click();
+		await until(() => reportSteps(tab, "main").length > 0, "the report");
+		const shown = reportSteps(tab, "main").join("\n");
+		expect(shown).toContain("401: key refused");
+		expect(shown).toContain("Incorrect API key provided: [redacted].");
+		expect(plugin.checks.lastFailure()).toContain("[redacted]");
+		await stopPlugin(plugin);
+		const data = savedData(app);
+		for (const piece of [KEY, KEY.slice(0, 10), KEY.slice(-8)]) {
+			expect(shown).not.toContain(piece);
+			expect(plugin.checks.lastFailure()).not.toContain(piece);
+			expect(data).not.toContain(piece);
+		}
+	}, 60_000);
 });

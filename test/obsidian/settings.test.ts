@@ -124,13 +124,29 @@ describe("settings", () => {
 
 	it("has a control for every setting it validates", async () => {
 		// Every field invalid at once: readSettings names each field it checks.
-		const all = { mainModel: { baseUrl: 1, model: 1, temperature: "x", supportsPredictedOutputs: "x", contextTokens: "x" }, applyModel: { baseUrl: 1, model: 1, supportsPredictedOutputs: "x", contextTokens: "x" }, toolDefaults: { readNote: 1, searchNotes: 1, listNotes: 1, declareEditIntent: 1, executeEdit: 1, askUser: 1 }, historySize: "x", maxNoteBytes: "x", stepCap: "x", transport: 1 };
+		const all = { mainModel: { baseUrl: 1, model: 1, temperature: "x", supportsPredictedOutputs: "x", contextTokens: "x", maxOutputTokens: "x" }, applyModel: { baseUrl: 1, model: 1, supportsPredictedOutputs: "x", contextTokens: "x", maxOutputTokens: "x" }, toolDefaults: { readNote: 1, searchNotes: 1, listNotes: 1, declareEditIntent: 1, executeEdit: 1, askUser: 1 }, historySize: "x", maxNoteBytes: "x", stepCap: "x", transport: 1 };
 		const validated = readSettings(all).problems.map((p) => p.field);
 		expect(validated).toContain("mainModel.temperature");
 		expect(validated).toContain("maxNoteBytes");
 		const { app, plugin } = await startPlugin();
 		const tab = openTab(app);
 		for (const name of validated) expect(tab.containerEl.querySelector(`[data-field="${name}"]`), name).not.toBeNull();
+		await stopPlugin(plugin);
+	});
+
+	it("sets each model's reply limit, refuses one out of range, and goes back to the family's when emptied", async () => {
+		expect(readSettings({ mainModel: { maxOutputTokens: 4096 } }).effective.mainModel.maxOutputTokens).toBe(4096);
+		expect(readSettings({ applyModel: { maxOutputTokens: 3 } }).problems.map((p) => p.message)).toEqual([expect.stringContaining("Apply model reply limit")]);
+		const { app, plugin } = await startPlugin();
+		const tab = openTab(app);
+		const limit = input(tab, "mainModel.maxOutputTokens");
+		expect(limit.type).toBe("number");
+		expect(limit.placeholder).toBe("From the model name");
+		type(limit, "2048");
+		expect(plugin.effectiveSettings().mainModel.maxOutputTokens).toBe(2048);
+		type(limit, "");
+		expect(plugin.effectiveSettings().mainModel.maxOutputTokens).toBeUndefined();
+		expect(plugin.problems()).toEqual([]);
 		await stopPlugin(plugin);
 	});
 

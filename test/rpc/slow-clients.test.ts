@@ -22,10 +22,11 @@ const PAYLOAD = "x".repeat(8 * 1024);
 /** What the server may hold for one stalled client: the socket's high-water mark and one event. */
 const ONE_EVENT_QUEUED = 16 * 1024 + 12 * 1024;
 
-async function renames(service: LocalThreadService, threadId: string, count: number, each: () => void = () => undefined): Promise<void> {
+/** Appends `count` events of about 8 KB (titles are capped at 200 characters; a preference's tool name is not). */
+async function bigEvents(service: LocalThreadService, threadId: string, count: number, each: () => void = () => undefined): Promise<void> {
 	for (let i = 0; i < count; i++) {
-		const renamed = await service.renameThread({ threadId, title: `${i} ${PAYLOAD}` });
-		if (!renamed.ok) throw new Error(renamed.error.message);
+		const set = await service.setToolPreference({ threadId, tool: `${i} ${PAYLOAD}`, preference: "always" });
+		if (!set.ok) throw new Error(set.error.message);
 		each();
 	}
 }
@@ -56,7 +57,7 @@ describe("event streams under backpressure", () => {
 		await until(() => streams.length === 1, "the stream opens");
 		const stream = streams[0];
 		let mostQueued = 0;
-		await renames(service, threadId, 1500, () => (mostQueued = Math.max(mostQueued, stream.writableLength)));
+		await bigEvents(service, threadId, 1500, () => (mostQueued = Math.max(mostQueued, stream.writableLength)));
 		expect(stream.writableNeedDrain).toBe(true);
 		expect(mostQueued).toBeLessThan(ONE_EVENT_QUEUED);
 
@@ -76,7 +77,7 @@ describe("event streams under backpressure", () => {
 		await until(() => streams.length === 1, "the stream opens");
 		let closed = false;
 		streams[0].on("close", () => (closed = true));
-		await renames(service, threadId, 1000);
+		await bigEvents(service, threadId, 1000);
 		await until(() => closed, "the slow client is dropped");
 
 		client.read();
@@ -95,7 +96,7 @@ describe("event streams under backpressure", () => {
 	it("sends a long history in full to a reader that stalls, without counting it as falling behind", async () => {
 		const { port, service, streams } = await startObservedServer({ maxLagEvents: 10 });
 		const threadId = await mustCreate(service, "long");
-		await renames(service, threadId, 1000);
+		await bigEvents(service, threadId, 1000);
 		const client = await silentClient(port, threadId);
 		await until(() => streams[0]?.writableNeedDrain === true, "the socket is full");
 		expect(streams[0].writableLength).toBeLessThan(ONE_EVENT_QUEUED);
@@ -141,7 +142,7 @@ describe("event streams under backpressure", () => {
 		await until(() => streams.length === 1, "the stream opens");
 		let dropped = false;
 		streams[0].on("close", () => (dropped = true));
-		await renames(service, threadId, 1000);
+		await bigEvents(service, threadId, 1000);
 		await until(() => dropped, "the stalled stream is dropped");
 
 		release();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseCliArgs } from "../../src/sandbox/cli-args";
 import { runCheckCommand } from "../../src/sandbox/check-command";
 import { createDemoScript } from "../../src/sandbox/demo-script";
-import { checkScript, reply } from "../../src/sandbox/model-server";
+import { checkScript, reply, startModelServer } from "../../src/sandbox/model-server";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import type { Vault } from "../../src/vault/vault";
 
@@ -48,5 +48,22 @@ describe("npm start -- --check", () => {
 		expect(result.text).toContain("— not usable");
 		expect(result.text).toMatch(/\[FAIL\] Tool calling: no structured call\n\s+The model answered in text without calling the tool \("I would rather not\."\)\. As text tool calls: the model wrote no <tool_call> block either\.\n\s+Fix: Choose a model with tool calling/);
 		expect(result.text.trimEnd().endsWith("see the lines marked FAIL.")).toBe(true);
+	});
+
+	it("prints a 401 that quoted the key without the key or a long piece of it", async () => {
+		const key = "sk-ant-api03-9hG7fD5sA3qW1eR2tY4uI6oP8lK0jHgFdSa";
+		const server = await startModelServer({ script: checkScript(), apiKey: "the-key-the-server-wants-0000", refusalQuotesKey: true });
+		try {
+			const result = await runCheckCommand({ model: { kind: "real", baseUrl: server.baseURL, model: "scripted", apiKey: key } }, vault);
+			expect(result.exitCode).toBe(1);
+			expect(result.text).toContain("Incorrect API key provided: [redacted].");
+			const saved = JSON.stringify(result.reports);
+			for (const piece of [key, key.slice(0, 12), key.slice(-8)]) {
+				expect(result.text).not.toContain(piece);
+				expect(saved).not.toContain(piece);
+			}
+		} finally {
+			await server.close();
+		}
 	});
 });

@@ -22,6 +22,14 @@ describe("npm start flags", () => {
 		expect(parseCliArgs(["--token", "flag"], { REDLINE_TOKEN: "from-env" }).token).toBe("flag");
 	});
 
+	it("takes both models' reply limit from REDLINE_MAX_TOKENS, and refuses one that is not a token count", () => {
+		expect(parseCliArgs([], { REDLINE_MAX_TOKENS: "4,096" }).maxOutputTokens).toBe(4096);
+		expect(parseCliArgs([], {}).maxOutputTokens).toBeUndefined();
+		for (const bad of ["lots", "12", "3.5"]) {
+			expect(() => parseCliArgs([], { REDLINE_MAX_TOKENS: bad })).toThrow(/REDLINE_MAX_TOKENS must be a whole number of tokens from 256/u);
+		}
+	});
+
 	it("takes the main model's context window from REDLINE_CONTEXT_TOKENS, and refuses one that is not a token count", () => {
 		expect(parseCliArgs([], { REDLINE_CONTEXT_TOKENS: "32768" }).contextTokens).toBe(32768);
 		expect(parseCliArgs([], { REDLINE_CONTEXT_TOKENS: "128,000" }).contextTokens).toBe(128000);

@@ -31,6 +31,7 @@ export type {
 	ScriptContext,
 	ScriptedFault,
 	ScriptedPace,
+	ScriptedRepeat,
 	ScriptedReply,
 	ScriptedToolCall,
 	ScriptedUsage,

@@ -62,7 +62,10 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 		}
 		if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
 			req.resume();
-			sendJson(res, 401, errorBody(401, "Incorrect API key provided. You can find your API key in your account settings.", "invalid_api_key"));
+			// Several proxies quote the key they refused, whole: `refusalQuotesKey` plays one.
+			const sent = String(req.headers.authorization ?? "").replace(/^Bearer /u, "");
+			const provided = options.refusalQuotesKey ? `Incorrect API key provided: ${sent}.` : "Incorrect API key provided.";
+			sendJson(res, 401, errorBody(401, `${provided} You can find your API key in your account settings.`, "invalid_api_key"));
 			return;
 		}
 		if (req.method === "GET" && path === "/v1/models") {
@@ -163,16 +166,18 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 
 		res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive", "x-request-id": identity.id });
 		res.flushHeaders();
-		const chunks = streamChunks(resolved, identity, parsed.stream_options?.include_usage === true);
+		const chunks = streamChunks(resolved, identity, parsed.stream_options?.include_usage === true, reply.repeat);
 		// Chunk i is due at start + firstTokenMs + i / tokensPerSecond: pacing against a fixed
 		// schedule (not a fresh wait per chunk) keeps the simulated rate exact even though timers
 		// fire late, so benchmarks measure Redline, not timer drift.
 		const start = Date.now();
-		for (let i = 0; i < chunks.length; i++) {
+		let i = 0;
+		for (const chunk of chunks) {
 			if (drop !== undefined && i >= drop) break;
 			if (reply.pace && !(await sleep(start + reply.pace.firstTokenMs + tokenDelay(reply) * i - Date.now(), abort.signal))) return;
 			if (abort.signal.aborted) return;
-			await write(res, `data: ${JSON.stringify(chunks[i])}\n\n`);
+			await write(res, `data: ${JSON.stringify(chunk)}\n\n`);
+			i++;
 		}
 		if (drop !== undefined) {
 			record.outcome = "fault";

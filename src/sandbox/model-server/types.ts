@@ -57,6 +57,21 @@ export interface ScriptedReply {
 	fault?: ScriptedFault;
 	/** Overrides the computed token counts. */
 	usage?: ScriptedUsage;
+	/** A reply far longer than any cap, streamed without being built whole (see ScriptedRepeat). */
+	repeat?: ScriptedRepeat;
+}
+
+/**
+ * `piece` streamed `times` more times (Infinity: until the client goes away), one chunk each:
+ * after the text (`into: "text"`, the default), or inside the last tool call's arguments, after
+ * its `arguments` string and before `then` (`into: "arguments"`: `{"path":"` + piece… + `"}`).
+ * Streaming only; a non-streaming request gets the reply without it.
+ */
+export interface ScriptedRepeat {
+	piece: string;
+	times: number;
+	into?: "text" | "arguments";
+	then?: string;
 }
 
 /** A chat message as clients send it. Loose on purpose: the server records, it does not judge. */
@@ -132,6 +147,8 @@ export interface ModelServerOptions {
 	toolSupport?: ToolSupport;
 	/** Requests must carry `Authorization: Bearer <apiKey>`; others get OpenAI's 401. */
 	apiKey?: string;
+	/** The 401 for a wrong key quotes the key it got, whole, as several proxies do. */
+	refusalQuotesKey?: boolean;
 	/**
 	 * The origins the server accepts, as Ollama's OLLAMA_ORIGINS: a request whose Origin header is
 	 * not one of them gets a bare 403 with an empty body (what Ollama's CORS check answers); a

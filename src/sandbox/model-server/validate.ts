@@ -36,6 +36,14 @@ export function validateReply(value: unknown): ScriptedReply {
 		if (!(Number.isFinite(firstTokenMs) && firstTokenMs >= 0)) fail("pace.firstTokenMs must be a number >= 0");
 		if (!Number.isFinite(tokensPerSecond)) fail("pace.tokensPerSecond must be a number");
 	}
+	if (reply.repeat !== undefined) {
+		const { piece, times, into, then } = reply.repeat;
+		if (typeof piece !== "string" || piece === "") fail("repeat.piece must be a non-empty string");
+		if (!(typeof times === "number" && times >= 0)) fail("repeat.times must be a number >= 0 (Infinity: until the client goes away)");
+		if (into !== undefined && into !== "text" && into !== "arguments") fail("repeat.into must be text or arguments");
+		if (into === "arguments" && !(reply.toolCalls?.length)) fail("repeat.into arguments needs a tool call");
+		if (then !== undefined && typeof then !== "string") fail("repeat.then must be a string");
+	}
 	const fault = reply.fault;
 	if (fault !== undefined) {
 		if (fault.kind === "http") {

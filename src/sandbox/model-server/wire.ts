@@ -14,7 +14,7 @@
  */
 import { promptTokens, requestSize } from "./context-limit";
 import { splitTokens } from "./tokens";
-import type { ChatRequestBody, ScriptedReply } from "./types";
+import type { ChatRequestBody, ScriptedRepeat, ScriptedReply } from "./types";
 
 export interface ToolCallDelta {
 	index: number;
@@ -112,7 +112,8 @@ export function resolveReply(reply: ScriptedReply, body: ChatRequestBody, identi
 	};
 }
 
-export function streamChunks(reply: ResolvedReply, identity: ReplyIdentity, includeUsage: boolean): CompletionChunk[] {
+/** The chunks of a streamed reply, made as they are sent (a repeat may never end). */
+export function* streamChunks(reply: ResolvedReply, identity: ReplyIdentity, includeUsage: boolean, repeat?: ScriptedRepeat): Generator<CompletionChunk> {
 	const chunk = (delta: ChunkDelta, finishReason: string | null = null): CompletionChunk => ({
 		id: identity.id,
 		object: "chat.completion.chunk",
@@ -122,17 +123,25 @@ export function streamChunks(reply: ResolvedReply, identity: ReplyIdentity, incl
 		choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
 		...(includeUsage ? { usage: null } : {}),
 	});
-	const chunks: CompletionChunk[] = [chunk({ role: "assistant", content: "" })];
+	yield chunk({ role: "assistant", content: "" });
 	const reasoning = reply.reasoning;
-	if (reasoning) for (const token of reasoning.tokens) chunks.push(chunk({ [reasoning.field]: token }));
-	for (const token of reply.textTokens) chunks.push(chunk({ content: token }));
-	reply.toolCalls.forEach((call, index) => {
-		chunks.push(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
-		for (const piece of call.argumentTokens) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
-	});
-	chunks.push(chunk({}, reply.finishReason));
+	if (reasoning) for (const token of reasoning.tokens) yield chunk({ [reasoning.field]: token });
+	for (const token of reply.textTokens) yield chunk({ content: token });
+	const repeated = function* (delta: (piece: string) => ChunkDelta): Generator<CompletionChunk> {
+		if (!repeat) return;
+		for (let n = 0; n < repeat.times; n++) yield chunk(delta(repeat.piece));
+		if (repeat.then) yield chunk(delta(repeat.then));
+	};
+	if (repeat && (repeat.into ?? "text") === "text") yield* repeated((content) => ({ content }));
+	const last = reply.toolCalls.length - 1;
+	for (const [index, call] of reply.toolCalls.entries()) {
+		yield chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] });
+		for (const piece of call.argumentTokens) yield chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
+		if (index === last && repeat?.into === "arguments") yield* repeated((piece) => ({ tool_calls: [{ index, function: { arguments: piece } }] }));
+	}
+	yield chunk({}, reply.finishReason);
 	if (includeUsage) {
-		chunks.push({
+		yield {
 			id: identity.id,
 			object: "chat.completion.chunk",
 			created: identity.created,
@@ -140,9 +149,8 @@ export function streamChunks(reply: ResolvedReply, identity: ReplyIdentity, incl
 			system_fingerprint: FINGERPRINT,
 			choices: [],
 			usage: reply.usage,
-		});
+		};
 	}
-	return chunks;
 }
 
 export function completion(reply: ResolvedReply, identity: ReplyIdentity): Completion {

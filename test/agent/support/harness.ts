@@ -11,7 +11,7 @@ import type { ModelProvider } from "../../../src/llm/model-provider";
 import { startModelServer } from "../../../src/sandbox/model-server";
 import type { ModelScript, ModelServer, ModelServerOptions, ScriptStep } from "../../../src/sandbox/model-server";
 import { DEFAULT_SETTINGS } from "../../../src/settings";
-import type { RedlineSettings } from "../../../src/settings";
+import type { ModelCredentials, RedlineSettings } from "../../../src/settings";
 import { MemoryStore } from "../../../src/store/memory-store";
 import type { Store } from "../../../src/store/store";
 import type { StoredEvent, ThreadEvent } from "../../../src/thread/events";
@@ -110,6 +110,12 @@ export interface HarnessOptions {
 	charsPerToken?: ModelServerOptions["charsPerToken"];
 	/** "deepseek": the server requires reasoning_content back on tool-calling messages. */
 	thinkingMode?: ModelServerOptions["thinkingMode"];
+	/** The keys the host hands over (default: none, the scripted server takes any). */
+	credentials?: ModelCredentials;
+	/** Server options beyond the script (a required key, a refusal that quotes it). */
+	server?: Omit<ModelServerOptions, "script">;
+	/** The model client's fetch (a test in a DOM environment passes Node's). */
+	fetch?: typeof fetch;
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
@@ -118,6 +124,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
 		...(options.textTools ? { toolSupport: "refuses" as const } : {}),
 		...(options.charsPerToken !== undefined ? { charsPerToken: options.charsPerToken } : {}),
 		...(options.thinkingMode ? { thinkingMode: options.thinkingMode } : {}),
+		...options.server,
 	});
 	const vault: Vault = options.vault ?? new MemoryVault("Test vault", options.notes ?? {});
 	let store: Store = options.store ?? new MemoryStore();
@@ -128,7 +135,8 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
 		...options.settings,
 	};
 	const sleeps: number[] = [];
-	const models = createModelProvider(() => settings, () => ({}));
+	const credentials = options.credentials ?? {};
+	const models = createModelProvider(() => settings, () => credentials, options.fetch ? { fetch: options.fetch } : {});
 	const chosen = typeof options.tools === "function" ? options.tools({ vault, store, models }) : options.tools;
 	const tools = new ToolRegistry(chosen ?? [readNoteTool, createSearchNotesTool({ index: new NoteIndex({ vault, store, protectedFolders: [] }) }), listNotesTool, appendLineTool]);
 	const runner = new AgentRunner({
