@@ -11,7 +11,8 @@ import { isShutdown } from "../thread/driver";
 import type { ThreadHandle, TurnDriver } from "../thread/driver";
 import type { ThreadState } from "../thread/state";
 import type { ModelProvider } from "../llm/model-provider";
-import { replyTokensOf } from "../llm/output-limits";
+import { fittedReplyTokensOf } from "../llm/output-limits";
+import { calibrationOf } from "./token-estimate";
 import type { ToolRegistry } from "../tools/registry";
 import { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
@@ -147,7 +148,7 @@ export class AgentRunner implements TurnDriver {
 			let attempt: { reply: StreamedReply } | { failure: ModelFailure };
 			try {
 				const messages = textTools ? toTextToolTranscript(request.messages, thread.events()) : request.messages;
-				attempt = { reply: await step.run(this.model(textTools, request.window), messages, signal, request.estimatedPromptTokens) };
+				attempt = { reply: await step.run(this.model(textTools, request.window, Math.ceil(request.estimatedPromptTokens * calibrationOf(thread.events()))), messages, signal, request.estimatedPromptTokens) };
 			} catch (error) {
 				attempt = { failure: classifyModelError(error, signal, this.deps.settings().mainModel.baseUrl) };
 			}
@@ -211,9 +212,9 @@ export class AgentRunner implements TurnDriver {
 		return this.deps.settings().mainModel.textToolCalls === true;
 	}
 
-	/** max_tokens fits the window the request was fitted to (it may be one a refusal taught). */
-	private model(textTools: boolean, window: number | undefined): StreamingModel {
-		const model = this.deps.models.main({ maxTokens: replyTokensOf(this.deps.settings().mainModel, window) });
+	/** max_tokens fits the window the request was fitted to (it may be one a refusal taught) and the room the request leaves. */
+	private model(textTools: boolean, window: number | undefined, promptTokens: number): StreamingModel {
+		const model = this.deps.models.main({ maxTokens: fittedReplyTokensOf(this.deps.settings().mainModel, window, promptTokens) });
 		return textTools ? model : model.bindTools(this.deps.tools.definitions());
 	}
 

@@ -69,6 +69,21 @@ export function replyTokensOf(endpoint: Pick<ModelEndpoint, "model" | "contextTo
 	return Math.max(MIN_REPLY_TOKENS, Math.min(maxOutputTokensOf(endpoint), Math.floor(replyReserve(window, endpoint) / 2)));
 }
 
+/**
+ * max_tokens for a request of `promptTokens` (provider tokens) fitted to `window`: half the room
+ * the request leaves, up to the model's reply limit, and never less than replyTokensOf. A fresh
+ * chat on a large window can then reason and answer at length (a thinking model's reasoning
+ * counts against max_tokens: half the reserve, 4,096 on gpt-5, would cut it), while a request
+ * near the budget still gets the reserve's half; the other half of the room absorbs the
+ * estimate's error, so the provider never sees prompt plus max_tokens past the window.
+ */
+export function fittedReplyTokensOf(endpoint: Pick<ModelEndpoint, "model" | "contextTokens" | "maxOutputTokens">, window: number | undefined, promptTokens: number): number | undefined {
+	const floor = replyTokensOf(endpoint, window);
+	if (window === undefined || floor === undefined) return floor;
+	const half = Math.floor((window - promptTokens) / 2);
+	return Math.max(floor, Math.min(maxOutputTokensOf(endpoint), half));
+}
+
 /** max_tokens for the apply model and other one-off calls: the setting or the family's, else none. */
 export function oneOffReplyTokensOf(endpoint: Pick<ModelEndpoint, "model" | "maxOutputTokens">): number | undefined {
 	if (isSetting(endpoint.maxOutputTokens)) return endpoint.maxOutputTokens;

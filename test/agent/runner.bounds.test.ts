@@ -117,18 +117,30 @@ describe("AgentRunner: bounded model output", () => {
 		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
 	});
 
-	it("sends max_tokens: half the room kept for the reply in the model's window, or the setting", async () => {
-		const h = await harness({ script: scripted(reply.text("One."), reply.text("Two."), reply.text("Three.")) });
+	it("sends max_tokens: half the room the request leaves in the window, up to the model's limit, or the setting", async () => {
+		const h = await harness({ script: scripted(reply.text("One."), reply.text("Two."), reply.text("Three."), reply.text("Four.")) });
 		h.settings.mainModel = { ...h.settings.mainModel, contextTokens: 32_768 };
 		const threadId = await h.newThread();
 		await h.send(threadId, "Hi");
-		expect(h.server.requests[0]?.body.max_tokens).toBe(2457);
+		// A short chat in a 32k window has room for the default limit of a model of no known family.
+		expect(h.server.requests[0]?.body.max_tokens).toBe(8192);
 		h.settings.mainModel = { ...h.settings.mainModel, maxOutputTokens: 1234 };
 		await h.send(threadId, "Again");
 		expect(h.server.requests[1]?.body.max_tokens).toBe(1234);
+		// A small window: half of what the request leaves, so a server that counts prompt plus
+		// max_tokens against its window (as OpenAI and vLLM do) takes it.
+		h.server.setContextLimit({ tokens: 4096, style: "openai" });
+		h.settings.mainModel = { baseUrl: h.settings.mainModel.baseUrl, model: "scripted", contextTokens: 4096 };
+		await h.send(threadId, "Small");
+		const small = h.server.requests[2];
+		const sent = small?.body.max_tokens;
+		expect(sent).toBeGreaterThan(307);
+		expect(sent).toBeLessThan(4096 / 2);
+		expect(small?.outcome).toBe("completed");
 		// A model of no known family or window, with no setting: nothing a server could refuse.
+		h.server.setContextLimit(null);
 		h.settings.mainModel = { baseUrl: h.settings.mainModel.baseUrl, model: "scripted" };
 		await h.send(threadId, "Once more");
-		expect(h.server.requests[2]?.body.max_tokens).toBeUndefined();
+		expect(h.server.requests[3]?.body.max_tokens).toBeUndefined();
 	});
 });

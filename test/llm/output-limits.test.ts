@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxOutputTokensOf, oneOffReplyTokensOf, replyReserve, replyTokensOf } from "../../src/llm/output-limits";
+import { fittedReplyTokensOf, maxOutputTokensOf, oneOffReplyTokensOf, replyReserve, replyTokensOf } from "../../src/llm/output-limits";
 
 describe("reply limits (max_tokens)", () => {
 	it("are the setting when the user set one", () => {
@@ -44,5 +44,19 @@ describe("reply limits (max_tokens)", () => {
 
 	it("ignore a setting out of range", () => {
 		expect(maxOutputTokensOf({ model: "gpt-4o", maxOutputTokens: 3 })).toBe(16_384);
+	});
+
+	it("give a request with room to spare half of that room, up to the model's limit, so a thinking model is not cut short", () => {
+		// gpt-5's 400k window keeps 8,192 for the reply: half of it (4,096) would end a long reasoning.
+		expect(replyTokensOf({ model: "gpt-5", contextTokens: 400_000 })).toBe(4096);
+		expect(fittedReplyTokensOf({ model: "gpt-5", contextTokens: 400_000 }, 400_000, 6000)).toBe(128_000);
+		expect(fittedReplyTokensOf({ model: "gpt-4o", contextTokens: 128_000 }, 128_000, 6000)).toBe(16_384);
+	});
+
+	it("give a request near the window at least the reserve's half, and never more than half the room it leaves", () => {
+		expect(fittedReplyTokensOf({ model: "gpt-4o", contextTokens: 128_000 }, 128_000, 120_000)).toBe(4096);
+		expect(fittedReplyTokensOf({ model: "gpt-4o", contextTokens: 128_000 }, 128_000, 100_000)).toBe(14_000);
+		expect(fittedReplyTokensOf({ model: "gpt-4o", maxOutputTokens: 1000 }, 128_000, 6000)).toBe(1000);
+		expect(fittedReplyTokensOf({ model: "scripted" }, undefined, 6000)).toBeUndefined();
 	});
 });
