@@ -215,8 +215,11 @@ export class LocalThreadService implements ThreadService {
 		const notPending = all.filter((id) => !pending.has(id));
 		if (notPending.length > 0) return fail("not_pending", `Not waiting for a decision: ${notPending.join(", ")}`);
 		const comment = params.comment?.trim();
-		// A comment goes with every call decided here, Run or Skip: the model reads it with the result.
-		for (const callId of approved) log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user", ...(comment ? { comment } : {}) });
+		// The model reads the comment with the result. One decision that runs some calls and skips
+		// others gives it as the reason for the skips ("only the first"); a Run alone carries it
+		// ("Run, and keep the dates").
+		const approvalComment = denied.length === 0 ? comment : undefined;
+		for (const callId of approved) log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user", ...(approvalComment ? { comment: approvalComment } : {}) });
 		for (const callId of denied) {
 			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", ...(comment ? { comment } : {}) });
 		}
