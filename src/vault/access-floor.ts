@@ -92,6 +92,6 @@ export class AccessFloor {
  * The rule for anything that shows paths or note text without a card (listNotes, searchNotes,
  * the search index): only notes outside hidden and protected folders.
  */
-export function mayShowWithoutAsking(path: string, protectedFolders: readonly string[] = []): boolean {
+export function mayShowWithoutAsking(path: string, protectedFolders?: readonly string[]): boolean {
 	return new AccessFloor(protectedFolders).mayShow(path);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
 	basename,
+	isUnder,
 	normalizeFolderPath,
 	normalizeVaultPath,
 	parentFolder,
@@ -95,6 +96,10 @@ describe("normalizeVaultPath", () => {
 		}
 	});
 
+	it("refuses a path that is not a string, saying what it got", () => {
+		expect(() => normalizeVaultPath(42 as unknown as string)).toThrow(new VaultError("invalid-path", "Invalid path: expected a string, got number"));
+	});
+
 	it("never returns a path that is absolute, has .. or empty segments, or a backslash", () => {
 		fc.assert(
 			fc.property(fc.string({ unit: fc.constantFrom("a", "/", ".", "\\", ":", "C", " ") }), (input) => {
@@ -131,6 +136,13 @@ describe("normalizeFolderPath", () => {
 });
 
 describe("path helpers", () => {
+	it("counts a folder itself as under it, and only whole segments below it", () => {
+		expect(isUnder("Redline data", "Redline data")).toBe(true);
+		expect(isUnder("Redline data/threads/a.jsonl", "Redline data")).toBe(true);
+		expect(isUnder("Redline database/a.md", "Redline data")).toBe(false);
+		expect(isUnder("anything.md", "")).toBe(true);
+	});
+
 	it("splits a path into parent folder and base name", () => {
 		expect(parentFolder("a/b/c.md")).toBe("a/b");
 		expect(parentFolder("c.md")).toBe("");
