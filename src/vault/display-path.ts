@@ -18,11 +18,12 @@
  */
 const REFUSED = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|(?!\p{Variation_Selector})\p{Default_Ignorable_Code_Point}/u;
 
+// Each tests one character (a code point), so none needs anchors.
 /** Shown escaped: everything refused, spaces other than " ", lone surrogates, and look-alikes of "/" and ".". */
-const SHOWN_ESCAPED = /^(?:[\p{Cc}\p{Cf}\p{Cs}\p{Zs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|[\u2044\u2215\u2571\u29F8\uFF0F\u2024\uFE52\uFF0E])$/u;
-const VARIATION_SELECTOR = /^\p{Variation_Selector}$/u;
-const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
-const MARK = /^\p{M}$/u;
+const SHOWN_ESCAPED = /[\p{Cc}\p{Cf}\p{Cs}\p{Zs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2044\u2215\u2571\u29F8\uFF0F\u2024\uFE52\uFF0E]/u;
+const VARIATION_SELECTOR = /\p{Variation_Selector}/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+const MARK = /\p{M}/u;
 
 export interface RefusedCharacter {
 	/** "U+200B" */

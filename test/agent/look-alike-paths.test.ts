@@ -50,10 +50,9 @@ describe("paths with a character nobody can see", () => {
 		expect(toolResults(h.server.requests[1])[0].content).toContain(`(${code})`);
 	});
 
-	it.each(FORMS)("declareEditIntent for a new note with %s is refused and creates nothing", async (_form, char, code) => {
+	it.each(FORMS)("declareEditIntent for a new note with %s is refused at once, without a card, and creates nothing", async (_form, char, code) => {
 		const h = await setup({ name: "declareEditIntent", args: { path: `Projects/Garden shed${char}.md`, operation: "create", description: "start a shed note" } });
 		const threadId = await h.newThread();
-		await h.service.setToolPreference({ threadId, tool: "declareEditIntent", preference: "always" });
 		await h.send(threadId, "Make a shed note");
 		const state = await h.state(threadId);
 		expect(state.pendingApprovals).toEqual([]);

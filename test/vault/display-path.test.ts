@@ -27,9 +27,15 @@ describe("showing a path to a person", () => {
 		expect(displayPath("Flag\u{e0067}.md")).toBe("Flag\\u{E0067}.md");
 	});
 
+	it("shows a lone surrogate and an invisible letter (a Hangul filler) escaped", () => {
+		expect(displayPath("a\ud800b.md")).toBe("a\\uD800b.md");
+		expect(displayPath("Garden shed\u3164.md")).toBe("Garden shed\\u3164.md");
+	});
+
 	it("shows look-alikes of the folder slash and of the extension's dot escaped", () => {
 		expect(displayPath("Projects\u2215Secret.md")).toBe("Projects\\u2215Secret.md");
 		expect(displayPath("Projects\uff0fSecret\u2024md")).toBe("Projects\\uFF0FSecret\\u2024md");
+		expect(displayPath("a\u2044b\u2571c\u29f8d\ufe52e\uff0e")).toBe("a\\u2044b\\u2571c\\u29F8d\\uFE52e\\uFF0E");
 	});
 
 	it("shows a decomposed accent escaped, since it names another file than the composed one", () => {
