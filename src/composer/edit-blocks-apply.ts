@@ -161,7 +161,7 @@ export function describeBlockFailure(failure: BlockFailure): string {
 				return `overlaps edit block ${failure.with + 1} (its SEARCH reaches into lines that block changed)`;
 			case "not-found": {
 				const near = failure.candidates[0];
-				return `has a SEARCH that is not in the note${near ? ` (nearest: line ${near.line}, ${JSON.stringify(near.text.split("\n")[0] ?? "")})` : ""}`;
+				return `has a SEARCH that is not in the note${near ? ` (nearest: line ${near.line}, ${JSON.stringify(near.text.replace(/\n[\s\S]*/, ""))})` : ""}`;
 			}
 		}
 	})();

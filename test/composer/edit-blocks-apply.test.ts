@@ -123,6 +123,9 @@ describe("edit blocks: applying to the note", () => {
 		expect(inside).toMatchObject({ ok: false, failure: { index: 2, kind: "overlapping", with: 0 } });
 		const shorter = applyEditBlocks(text, [block(["four"], ["FOUR", "FOUR-2"]), block(["one", "two"], ["1"]), block(["FOUR-2"], ["x"])]);
 		expect(shorter).toMatchObject({ ok: false, failure: { index: 2, kind: "overlapping", with: 0 } });
+		// A later block that does not start at the top of the note moves it just as far.
+		const below = applyEditBlocks(`zero\n${text}`, [block(["four"], ["FOUR", "FOUR-2"]), block(["one"], longer), block(["FOUR-2"], ["x"])]);
+		expect(below).toMatchObject({ ok: false, failure: { index: 2, kind: "overlapping", with: 0 } });
 		// The lines around it are free, wherever they moved to.
 		const around = applyEditBlocks(text, [block(["four"], ["FOUR", "FOUR-2"]), block(["one"], longer), block(["three"], ["3"]), block(["five"], ["5"])]);
 		expect(around).toEqual({ ok: true, text: `${longer.join("\n")}\ntwo\n3\nFOUR\nFOUR-2\n5`, tolerant: [] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modifyRefusal, openFenceAtEnd, showsNothing, unfinishedReason, validateApplyOutput } from "../../src/composer/validate";
+import { invisibleWords, modifyRefusal, openFenceAtEnd, showsNothing, unfinishedReason, validateApplyOutput } from "../../src/composer/validate";
 import type { ApplyOutput } from "../../src/composer/validate";
 
 /** An apply output that ended cleanly, for a change that asks nothing special. */
@@ -261,6 +261,18 @@ describe("validating the apply model's output", () => {
 		expect(modifyRefusal(note, "\u200b", "remove the list")).toMatchObject({ reason: "empty" });
 		expect(modifyRefusal(note, "", "clear the note")).toBeUndefined();
 		expect(modifyRefusal(note, note.replace("pears", "plums"), "change pears to plums")).toBeUndefined();
+	});
+
+	it("names at most three of the invisible characters a blank-looking text holds, by their codes", () => {
+		expect(invisibleWords("\u200b \u200c\n\u200d\u2060\u200b")).toBe("invisible characters (U+200B, U+200C, U+200D)");
+		expect(invisibleWords("\u00ad")).toBe("invisible characters (U+00AD)");
+	});
+
+	it("quotes at most 80 characters of what a modify that empties the note returned", () => {
+		const chatter = "Here is the updated note:\n\nLet me know if you need anything else, at any time.\nI hope this helps!";
+		const result = validate({ raw: chatter, original: note, operation: "modify" });
+		expect(result).toMatchObject({ ok: false, reason: "empty" });
+		expect(!result.ok && result.message).toBe(`The output is only ${JSON.stringify(chatter.slice(0, 80))} instead of the note, and the change does not ask to empty it. Nothing was written.`);
 	});
 
 	it("sees only whitespace and invisible characters as showing nothing", () => {
