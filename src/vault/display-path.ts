@@ -69,7 +69,7 @@ export function escapeLookalikes(text: string): string {
 
 function shownEscaped(char: string, previous: string | undefined, decomposed: boolean): boolean {
 	if (char === " ") return false;
-	if (VARIATION_SELECTOR.test(char)) return previous === undefined || !PICTOGRAPH.test(previous);
+	if (VARIATION_SELECTOR.test(char)) return !PICTOGRAPH.test(previous ?? "");
 	if (decomposed && MARK.test(char)) return true;
 	return SHOWN_ESCAPED.test(char);
 }

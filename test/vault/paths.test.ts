@@ -28,6 +28,8 @@ describe("normalizeVaultPath", () => {
 		["a..b.md", "a..b.md"],
 		["...md", "...md"],
 		[" spaced name.md", " spaced name.md"],
+		["Re: budget.md", "Re: budget.md"],
+		["Meetings/Standup 9:30.md", "Meetings/Standup 9:30.md"],
 	])("normalizes %j to %j", (input, expected) => {
 		expect(normalizeVaultPath(input)).toBe(expected);
 	});
