@@ -4,8 +4,9 @@
  * space for a space), is shown with that character escaped wherever the pane names it: card
  * titles, links, step lines, results. `Garden shed\u200B.md` never reads like `Garden shed.md`.
  */
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { FileList } from "../../src/sandbox/page/FileList";
 import { EventScript } from "./support/events";
 import { renderThread } from "./support/render";
 
@@ -55,5 +56,14 @@ describe("paths with look-alike characters in the pane", () => {
 		await renderThread(editScript("Projects/Garden shed.md"));
 		const card = screen.getByRole("group", { name: "Edit Projects/Garden shed.md" });
 		expect(within(card).getByRole("link", { name: "Open Projects/Garden shed.md" }).textContent).toBe("Projects/Garden shed.md");
+	});
+
+	it("show a no-break space escaped in the sandbox page's file list, folder and note alike", () => {
+		const notes = [{ path: NBSP_PATH, size: 1, mtime: 0 }, { path: "Pro\u00a0jects/Plan.md", size: 1, mtime: 0 }];
+		render(<FileList notes={notes} selected={null} changed={new Set()} onSelect={() => undefined} />);
+		const list = screen.getByRole("navigation", { name: "Notes" });
+		expect(within(list).getByRole("button", { name: "Garden\\u00A0shed" })).toBeTruthy();
+		expect(list.textContent).toContain("Pro\\u00A0jects");
+		expect(list.textContent).not.toContain("\u00a0");
 	});
 });
