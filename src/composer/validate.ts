@@ -57,7 +57,7 @@ export function validateApplyOutput(output: ApplyOutput): ValidatedOutput {
 	if (openFenceAtEnd(text) && !openFenceAtEnd(output.original)) {
 		return { ok: false, reason: "truncated", message: "The apply model's output ends inside a code block that the note closes: it was cut off." };
 	}
-	if (text.trim() === "") {
+	if (showsNothing(text)) {
 		const empty = output.operation === "modify" ? emptiedModify(output.original, output.description, output.raw) : "The apply model returned nothing.";
 		if (empty) return { ok: false, reason: "empty", message: empty };
 		return { ok: true, text: "", stripped };
@@ -75,7 +75,7 @@ export function validateApplyOutput(output: ApplyOutput): ValidatedOutput {
  * description asks for it. Undefined when the text passes.
  */
 export function modifyRefusal(original: string, proposed: string, description: string): { reason: ApplyRefusal; message: string } | undefined {
-	if (proposed.trim() === "") {
+	if (showsNothing(proposed)) {
 		const empty = emptiedModify(original, description, proposed);
 		return empty ? { reason: "empty", message: empty } : undefined;
 	}
@@ -94,9 +94,26 @@ export function unfinishedReason(finishReason: string | undefined): string | und
 
 /** A modify may empty only an empty note, or one whose intent asks for exactly that. */
 function emptiedModify(original: string, description: string, raw: string): string | undefined {
-	if (original.trim() === "" || asksToEmpty(description)) return undefined;
-	const said = raw.trim() === "" ? "nothing" : `only ${JSON.stringify(raw.trim().slice(0, 80))}`;
+	if (showsNothing(original) || asksToEmpty(description)) return undefined;
+	const said = raw.trim() === "" ? "nothing" : showsNothing(raw) ? `only ${invisibleWords(raw)}` : `only ${JSON.stringify(raw.trim().slice(0, 80))}`;
 	return `The output is ${said} instead of the note, and the change does not ask to empty it. Nothing was written.`;
+}
+
+/**
+ * Text a person would see as empty: whitespace and characters that do not show (zero-width
+ * spaces and joiners, bidi marks, other format characters). JavaScript's trim() keeps U+200B, so
+ * a note replaced by one would look blank and pass every rule about emptying.
+ */
+export function showsNothing(text: string): boolean {
+	return INVISIBLE_ONLY.test(text);
+}
+
+const INVISIBLE_ONLY = /^[\s\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}]*$/u;
+
+/** "invisible characters (U+200B)": what a text that shows nothing (and is not blank) holds, for a refusal. */
+export function invisibleWords(text: string): string {
+	const codes = [...new Set([...text].filter((char) => char.trim() !== "").map((char) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`))];
+	return `invisible characters (${codes.slice(0, 3).join(", ")})`;
 }
 
 /**
@@ -131,9 +148,9 @@ export function openFenceAtEnd(text: string): boolean {
 	let open: string | null = null;
 	for (const raw of text.split("\n")) {
 		const line = raw.trim();
-		const fence = /^(`{3,}|~{3,})/.exec(line);
+		const fence = /^(?:`{3,}|~{3,})/.exec(line);
 		if (!fence) continue;
-		const marker = fence[1] ?? "";
+		const marker = fence[0];
 		if (open === null) open = marker;
 		else if (marker[0] === open[0] && marker.length >= open.length && line.length === marker.length) open = null;
 	}

@@ -29,6 +29,7 @@ import { redact, type SettingsProblem } from "./settings-data";
 import { TRANSPORT_FIELD } from "./settings-fields";
 import { TransportHelp } from "./transport-help";
 import { chooseTransport, type ChosenTransport } from "./transport/choose";
+import { displayPath } from "../vault/display-path";
 
 export class RedlinePlugin extends Plugin {
 	private readonly savedSettings = new PluginSettings({
@@ -282,14 +283,15 @@ export class RedlinePlugin extends Plugin {
 
 	/** Reverts the last change (or back to a version, undoing the later changes it names) and says what happened. */
 	async revert(path: string, to?: { versionId: string; laterChanges: number }): Promise<void> {
+		const shown = displayPath(path);
 		try {
 			const service = await this.service();
 			const result = await service.revertHistory(to ? { path, versionId: to.versionId, to: true, laterChanges: to.laterChanges } : { path });
-			if (result.ok) new Notice(`Reverted ${to ? "to the chosen version of" : "the last Redline change in"} ${result.path} (+${result.added} −${result.removed}).`);
-			else if (result.error.code === "conflict") new Notice(`Redline did not revert ${path}: ${result.error.message}`);
-			else new Notice(`Redline could not revert ${path}: ${result.error.message}`);
+			if (result.ok) new Notice(`Reverted ${to ? "to the chosen version of" : "the last Redline change in"} ${displayPath(result.path)} (+${result.added} −${result.removed}).`);
+			else if (result.error.code === "conflict") new Notice(`Redline did not revert ${shown}: ${result.error.message}`);
+			else new Notice(`Redline could not revert ${shown}: ${result.error.message}`);
 		} catch (error) {
-			this.fail(`Redline could not revert ${path}`, error);
+			this.fail(`Redline could not revert ${shown}`, error);
 		}
 		void this.historyPresence().refresh();
 	}

@@ -17,7 +17,7 @@ import { droppedChanges } from "../composer/dropped";
 import { asksToEmpty } from "../composer/modify-checks";
 import type { Dropped } from "../composer/dropped";
 import { keepFrontmatter, toModelText, toNoteText } from "../composer/text-format";
-import { modifyRefusal } from "../composer/validate";
+import { invisibleWords, modifyRefusal, showsNothing } from "../composer/validate";
 import type { NoteHistory } from "../history/types";
 import type { EditView, ThreadState } from "../thread/state";
 import type { AccessFloor } from "../vault/access-floor";
@@ -169,7 +169,8 @@ function plan(intent: EditView, path: string, base: string | null, args: Execute
  * a non-empty note is emptied only when the intent asks for exactly that, as in the apply phase.
  */
 function emptiedRefusal(note: string, proposed: string, intent: EditView, path: string, what: "content" | "edits"): ToolResult | undefined {
-	if (note.trim() === "" || proposed.trim() !== "" || asksToEmpty(intent.description)) return undefined;
-	const said = what === "content" ? "The content is empty" : "The edits leave the note empty";
+	if (showsNothing(note) || !showsNothing(proposed) || asksToEmpty(intent.description)) return undefined;
+	const invisible = proposed.trim() === "" ? "" : `, as it holds only ${invisibleWords(proposed)}`;
+	const said = what === "content" ? `The content is empty${invisible}` : `The edits leave the note empty${invisible}`;
 	return toolResult.error(`${said}, and the intent ("${intent.description}") does not ask to empty ${path}; nothing was written.`, { data: { reason: "empty" } });
 }

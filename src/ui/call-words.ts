@@ -6,6 +6,7 @@
  */
 import { NEW_MESSAGE_INSTEAD, STOPPED_MESSAGE } from "../thread/driver";
 import type { ToolCallView } from "../thread/state";
+import { displayPath, escapeLookalikes } from "../vault/display-path";
 import { argsOf, plural, stringArg } from "./describe";
 
 /** Why a call did not run, or did not run to its end (stopped while it ran). */
@@ -64,15 +65,20 @@ export function notRunWords(reason: NotRun, tool: string): { badge: string; rest
 	}
 }
 
-/** A finished call's result for a person: one line, and text to show collapsed (a note read). */
+/**
+ * A finished call's result for a person: one line, and text to show collapsed (a note read). The
+ * line names paths, so what does not show in them is escaped (display-path.ts); the text read is
+ * the note's own and is shown as it is.
+ */
 export function resultForPerson(call: ToolCallView): { line: string; detail?: string } | undefined {
 	const result = call.result;
 	if (!result) return undefined;
 	const data = result.data ?? {};
-	const path = result.path ?? stringArg(argsOf(call), "path") ?? "the note";
+	const raw = result.path ?? stringArg(argsOf(call), "path");
+	const path = raw === undefined ? "the note" : displayPath(raw);
 	if (call.tool === "readNote" && result.status === "success") return readLine(path, result.message, data);
 	if (result.status === "rejected" && data.reason === "exists") return { line: `${path} already exists, so nothing was written. Ask for a change to it instead.` };
-	return { line: result.message };
+	return { line: result.message.split("\n").map(escapeLookalikes).join("\n") };
 }
 
 /**

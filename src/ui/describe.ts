@@ -3,6 +3,7 @@
  * structured events (tool, args, progress, results), never the model's text.
  */
 import type { AssistantMessageView, ContextStepView, EditView, ToolCallView } from "../thread/state";
+import { displayPath } from "../vault/display-path";
 import { intentText } from "./intent-line";
 
 type Args = Record<string, unknown>;
@@ -14,6 +15,12 @@ export function argsOf(call: ToolCallView): Args {
 export function stringArg(args: Args, key: string): string | undefined {
 	const value = args[key];
 	return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+/** A path or folder argument as a person sees it: invisible and look-alike characters escaped. */
+export function pathArg(args: Args, key: "path" | "folder"): string | undefined {
+	const value = stringArg(args, key);
+	return value === undefined ? undefined : displayPath(value);
 }
 
 /** The note name a person recognizes: the last path segment. */
@@ -31,15 +38,15 @@ export function toolTitle(call: ToolCallView): string {
 	const args = argsOf(call);
 	switch (call.tool) {
 		case "readNote":
-			return `Read ${stringArg(args, "path") ?? "a note"}`;
+			return `Read ${pathArg(args, "path") ?? "a note"}`;
 		case "searchNotes":
 			return `Search notes for '${stringArg(args, "query") ?? ""}'`;
 		case "listNotes": {
-			const folder = stringArg(args, "folder");
+			const folder = pathArg(args, "folder");
 			return folder ? `List notes in ${folder}` : "List all notes";
 		}
 		case "declareEditIntent":
-			return `${operationVerb(stringArg(args, "operation"))} ${stringArg(args, "path") ?? "a note"}`;
+			return `${operationVerb(stringArg(args, "operation"))} ${pathArg(args, "path") ?? "a note"}`;
 		case "executeEdit":
 			return "Write the planned edit";
 		case "askUser": {
@@ -109,11 +116,11 @@ export function stepsFor(call: ToolCallView, edit: EditView | undefined, questio
 	const base = { state: callState(call), ...(elapsedMs !== undefined ? { elapsedMs } : {}) } as const;
 	switch (call.tool) {
 		case "readNote":
-			return [{ key: call.callId, label: `Reading ${noteName(stringArg(args, "path") ?? "a note")}`, ...base }];
+			return [{ key: call.callId, label: `Reading ${noteName(pathArg(args, "path") ?? "a note")}`, ...base }];
 		case "searchNotes":
 			return [{ key: call.callId, label: `Searching notes for '${stringArg(args, "query") ?? ""}'`, ...base }];
 		case "listNotes": {
-			const folder = stringArg(args, "folder");
+			const folder = pathArg(args, "folder");
 			return [{ key: call.callId, label: folder ? `Listing notes in ${folder}` : "Listing all notes", ...base }];
 		}
 		case "askUser": {
@@ -141,7 +148,8 @@ export function contextStep(step: ContextStepView): Step {
 
 function editSteps(call: ToolCallView, edit: EditView | undefined, base: Pick<Step, "state" | "elapsedMs">): Step[] {
 	const args = argsOf(call);
-	const path = edit?.path ?? stringArg(args, "path");
+	const raw = edit?.path ?? stringArg(args, "path");
+	const path = raw === undefined ? undefined : displayPath(raw);
 	const steps: Step[] = [];
 	if (call.tool === "declareEditIntent") {
 		const description = edit?.description ?? stringArg(args, "description") ?? "edit";

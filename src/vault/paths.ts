@@ -4,6 +4,7 @@
  * shares, "..", backslashes that Windows would read as separators) is refused rather than
  * repaired, so a model cannot talk its way out of the vault.
  */
+import { escapeLookalikes, refusedCharacter } from "./display-path";
 import { VaultError } from "./vault";
 import { quoted } from "./quote";
 
@@ -22,26 +23,30 @@ export const DEFAULT_CONFIG_DIR = ".obsidian";
  */
 export const ALWAYS_PROTECTED: readonly string[] = [DEFAULT_CONFIG_DIR];
 
-// C0 controls and DEL. Obsidian and every file system disagree about them; nobody needs them.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
+/** The path quoted for an error, with what does not show (or looks like something else) escaped. */
 function describe(input: string): string {
-	// Shortened: a model may send a path of any length, and the error goes back to it (quote.ts).
-	return quoted(input);
+	// Shortened (a model may send a path of any length, and the error goes back to it: quote.ts),
+	// then what does not show, or looks like something else, escaped.
+	return escapeLookalikes(quoted(input));
 }
 
 /**
  * Normalizes a vault-relative path: collapses "./" and duplicate slashes, drops a trailing slash.
- * Throws VaultError "invalid-path" for empty, absolute, "..", backslash and control-character
- * paths.
+ * Throws VaultError "invalid-path" for empty, absolute, "..", backslash paths, and paths that
+ * hold a control character or an invisible one (display-path.ts: a zero-width space, a bidi
+ * override, a line separator), which would let two different names read the same.
  */
 export function normalizeVaultPath(input: string): string {
 	if (typeof input !== "string") {
 		throw new VaultError("invalid-path", `Invalid path: expected a string, got ${typeof input}`);
 	}
-	if (CONTROL.test(input)) {
-		throw new VaultError("invalid-path", `Invalid path ${describe(input)}: it contains a control character`, input);
+	const refused = refusedCharacter(input);
+	if (refused) {
+		throw new VaultError(
+			"invalid-path",
+			`Invalid path ${describe(input)}: the path holds ${refused.kind} (${refused.code}), which would make it read like another name; name the note without it`,
+			input,
+		);
 	}
 	if (input.includes("\\")) {
 		throw new VaultError(
@@ -90,6 +95,7 @@ export function normalizeFolderPath(input: string | undefined): string {
 /** The folder that holds path ("" for the root). Expects a normalized path. */
 export function parentFolder(path: string): string {
 	const slash = path.lastIndexOf("/");
+	// Stryker disable next-line EqualityOperator: a normalized path never starts with "/", so slash is never 0 and "<= 0" reads the same
 	return slash < 0 ? "" : path.slice(0, slash);
 }
 
@@ -106,6 +112,7 @@ export function isUnder(path: string, folder: string): boolean {
 /** True for paths list and search consider notes (.md). */
 export function isNotePath(path: string): boolean {
 	const lower = path.toLowerCase();
+	// Stryker disable next-line MethodExpression: with one note extension, "some" and "every" are the same test
 	return NOTE_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 

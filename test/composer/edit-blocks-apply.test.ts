@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyEditBlocks } from "../../src/composer/edit-blocks-apply";
+import { applyEditBlocks, BlockApplier, describeBlockFailure } from "../../src/composer/edit-blocks-apply";
 import type { EditBlock } from "../../src/composer/edit-blocks";
 
 const note = ["# Groceries", "", "- Buy teh milk", "- Old item", "- bread", "", "## Later", "", "- bread"].join("\n");
@@ -107,5 +107,82 @@ describe("edit blocks: applying to the note", () => {
 		const result = applyEditBlocks(note, [block(["- Buy teh milk"], ["- Buy the milk"]), block(["- not in the note"], ["x"])]);
 		expect(result).toMatchObject({ ok: false, failure: { index: 1, kind: "not-found" } });
 		expect(!result.ok && result.message).toMatch(/^Edit block 2 has a SEARCH that is not in the note.*no block was applied/);
+	});
+
+	it("applies blocks out of document order, a later block editing lines above an earlier one", () => {
+		const text = "one\ntwo\nthree\nfour\nfive";
+		const result = applyEditBlocks(text, [block(["four"], ["FOUR", "FOUR-2"]), block(["one"], ["1"]), block(["five"], ["5"])]);
+		expect(result).toEqual({ ok: true, text: "1\ntwo\nthree\nFOUR\nFOUR-2\n5", tolerant: [] });
+	});
+
+	it("still sees what an earlier block wrote after a later block above it changed the length of the note", () => {
+		const text = "one\ntwo\nthree\nfour\nfive";
+		const longer = ["one", "a line added above everything the first block wrote"];
+		// Block 3 searches a line block 1 wrote: refused, however far block 2 moved it.
+		const inside = applyEditBlocks(text, [block(["four"], ["FOUR", "FOUR-2"]), block(["one"], longer), block(["FOUR-2"], ["x"])]);
+		expect(inside).toMatchObject({ ok: false, failure: { index: 2, kind: "overlapping", with: 0 } });
+		const shorter = applyEditBlocks(text, [block(["four"], ["FOUR", "FOUR-2"]), block(["one", "two"], ["1"]), block(["FOUR-2"], ["x"])]);
+		expect(shorter).toMatchObject({ ok: false, failure: { index: 2, kind: "overlapping", with: 0 } });
+		// A later block that does not start at the top of the note moves it just as far.
+		const below = applyEditBlocks(`zero\n${text}`, [block(["four"], ["FOUR", "FOUR-2"]), block(["one"], longer), block(["FOUR-2"], ["x"])]);
+		expect(below).toMatchObject({ ok: false, failure: { index: 2, kind: "overlapping", with: 0 } });
+		// The lines around it are free, wherever they moved to.
+		const around = applyEditBlocks(text, [block(["four"], ["FOUR", "FOUR-2"]), block(["one"], longer), block(["three"], ["3"]), block(["five"], ["5"])]);
+		expect(around).toEqual({ ok: true, text: `${longer.join("\n")}\ntwo\n3\nFOUR\nFOUR-2\n5`, tolerant: [] });
+	});
+
+	it("leaves what an earlier block wrote where it is when a later block changes the length of the note below it", () => {
+		const text = "one\ntwo\nthree";
+		const result = applyEditBlocks(text, [block(["one"], ["ONE"]), block(["three"], ["three", "a long line added at the end of the note"]), block(["ONE"], ["x"])]);
+		expect(result).toMatchObject({ ok: false, failure: { index: 2, kind: "overlapping", with: 0 } });
+	});
+
+	it("moves a deleted line's point along with the text after it", () => {
+		// Block 1 deletes the last line (its point is the line ending before it); block 2 lengthens the
+		// line above, so the point moves; block 3 reaches into block 2's line and is refused for that one.
+		const result = applyEditBlocks("a\nb\nc", [block(["c"], []), block(["b"], ["BBBB"]), block(["BBBB"], ["x"])]);
+		expect(result).toMatchObject({ ok: false, failure: { index: 2, kind: "overlapping", with: 1 } });
+	});
+
+	it("edits the lines right before and right after a deleted line", () => {
+		expect(applyEditBlocks("a\nb\nc", [block(["b"], []), block(["c"], ["C"]), block(["a"], ["A"])])).toEqual({ ok: true, text: "A\nC", tolerant: [] });
+		expect(applyEditBlocks("a\nb", [block(["b"], []), block(["a"], ["A"])])).toEqual({ ok: true, text: "A", tolerant: [] });
+	});
+
+	it("deletes every line of a note that has no final newline, leaving nothing behind", () => {
+		expect(applyEditBlocks("a\nb\nc", [block(["a", "b", "c"], [])])).toEqual({ ok: true, text: "", tolerant: [] });
+		expect(applyEditBlocks("only line", [block(["only line"], [])])).toEqual({ ok: true, text: "", tolerant: [] });
+		expect(applyEditBlocks("a\nb", [block(["a"], []), block(["b"], [])])).toEqual({ ok: true, text: "", tolerant: [] });
+	});
+
+	it("refuses a block inside a new note an empty SEARCH just wrote, and a SEARCH of blank lines even on an empty note", () => {
+		const result = applyEditBlocks("", [block([], ["# New", "", "text"]), block(["text"], ["more"])]);
+		expect(result).toMatchObject({ ok: false, failure: { index: 1, kind: "overlapping", with: 0 } });
+		expect(applyEditBlocks("", [block([""], ["x"])])).toMatchObject({ ok: false, failure: { index: 0, kind: "empty-search" } });
+	});
+
+	it("keeps refusing once a block failed, while the reply still streams, and leaves the note as it was", () => {
+		const applier = new BlockApplier(note);
+		const failure = applier.apply(block(["- not in the note"], ["x"]));
+		expect(failure).toMatchObject({ index: 0, kind: "not-found" });
+		expect(applier.apply(block(["- Old item"], ["- New item"]))).toBe(failure);
+		expect(applier.text).toBe(note);
+	});
+
+	it("counts a blank line a SEARCH starts with when it names the lines of an ambiguous match", () => {
+		const text = "# A\n\n- x\n# B\n\n- x";
+		expect(applyEditBlocks(text, [block(["", "- x"], ["", "- y"])])).toMatchObject({ ok: false, failure: { kind: "ambiguous", lines: [2, 5] } });
+	});
+
+	it("says in words why each kind of block failed", () => {
+		expect(describeBlockFailure({ index: 0, kind: "empty-search" })).toBe("Edit block 1 has an empty SEARCH, which can only write an empty note; no block was applied (blocks apply all or nothing).");
+		expect(describeBlockFailure({ index: 2, kind: "overlapping", with: 0 })).toBe(
+			"Edit block 3 overlaps edit block 1 (its SEARCH reaches into lines that block changed); no block was applied (blocks apply all or nothing).",
+		);
+		expect(describeBlockFailure({ index: 1, kind: "ambiguous", lines: [4, 9] })).toBe("Edit block 2 has a SEARCH that matches 2 places (lines 4, 9); no block was applied (blocks apply all or nothing).");
+		expect(describeBlockFailure({ index: 0, kind: "not-found", candidates: [{ line: 3, text: "- Buy teh milk\n- Old item", score: 0.9 }] })).toBe(
+			'Edit block 1 has a SEARCH that is not in the note (nearest: line 3, "- Buy teh milk"); no block was applied (blocks apply all or nothing).',
+		);
+		expect(describeBlockFailure({ index: 0, kind: "not-found", candidates: [] })).toBe("Edit block 1 has a SEARCH that is not in the note; no block was applied (blocks apply all or nothing).");
 	});
 });

@@ -150,6 +150,29 @@ describe("executeEdit", () => {
 		expect(h.execute.schema.safeParse({ editId, edits: [] }).success).toBe(false);
 	});
 
+	it("refuses content that shows nothing (blank, or only zero-width characters) for a short note, under every operation, and writes nothing", async () => {
+		const short = "# Plan\n\n- paint the door\n";
+		for (const operation of ["modify", "rewrite"] as const) {
+			for (const content of ["   \n\n", "\u200b", "\u200b\n\u2060 \n", "\u200d\u200c"]) {
+				const { h, editId } = await withFailedIntent({ "Plan.md": short }, "Plan.md", operation);
+				const result = await h.executeEdit({ editId, content });
+				expect(result, `${operation} ${JSON.stringify(content)}`).toMatchObject({ status: "error", data: { reason: "empty" } });
+				expect(result.message).toMatch(/^The content is empty/);
+				if (content.trim() !== "") expect(result.message).toContain("only invisible characters (U+");
+				expect(await h.vault.read("Plan.md")).toBe(short);
+			}
+		}
+	});
+
+	it("refuses edits that leave a note showing nothing but a zero-width space", async () => {
+		const short = "# Plan\n\n- paint the door\n";
+		const { h, editId } = await withFailedIntent({ "Plan.md": short }, "Plan.md");
+		const result = await h.executeEdit({ editId, edits: [{ search: "# Plan\n\n- paint the door\n", replace: "\u200b" }] });
+		expect(result).toMatchObject({ status: "error", data: { reason: "empty" } });
+		expect(result.message).toContain("The edits leave the note empty, as it holds only invisible characters (U+200B)");
+		expect(await h.vault.read("Plan.md")).toBe(short);
+	});
+
 	it("is a no-op when the edits change nothing", async () => {
 		const { h, editId } = await withFailedIntent({ "Plan.md": PLAN }, "Plan.md");
 		const result = await h.executeEdit({ editId, edits: [{ search: "Monday", replace: "Monday" }] });

@@ -48,4 +48,24 @@ describe("the access floor", () => {
 		expect(mayShowWithoutAsking("Data/keys.md", ["Data"])).toBe(false);
 		expect(mayShowWithoutAsking("image.png")).toBe(false);
 	});
+
+	it("seals a protected folder's own path (the plugin's data folder), not only what lies in it", () => {
+		const data = new AccessFloor(["Redline data"]);
+		for (const path of ["Redline data", "redline data/", "./Redline data"]) {
+			const hit = data.check(path);
+			expect(hit, path).toMatchObject({ reason: "protected", message: expect.stringContaining("is in Redline data") as unknown });
+			if (hit) expect(data.sealed(hit), path).toBe(true);
+		}
+		expect(data.check("Redline data.md")).toBeNull();
+		expect(data.check("Redline database/x.md")).toBeNull();
+	});
+
+	it("judges a listed symbolic link by its name and by where it leads", () => {
+		expect(floor.mayShowListed({ path: "Notes/a.md" })).toBe(true);
+		expect(floor.mayShowListed({ path: "Notes/a.md", linkedTo: "Notes/b.md" })).toBe(true);
+		expect(floor.mayShowListed({ path: "Notes/a.md", linkedTo: `${DEFAULT_CONFIG_DIR}/plugins/other/data.json` })).toBe(false);
+		// A link that leads outside the vault (or nowhere) has no vault path to judge: not shown.
+		expect(floor.mayShowListed({ path: "Notes/a.md", linkedTo: null })).toBe(false);
+		expect(floor.mayShowListed({ path: ".env", linkedTo: "Notes/b.md" })).toBe(false);
+	});
 });

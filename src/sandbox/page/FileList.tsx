@@ -1,4 +1,5 @@
 /** The vault's notes, like Obsidian's file explorer (flat, grouped by folder); changed ones are marked. */
+import { displayPath } from "../../vault/display-path";
 import type { NoteStat } from "../../vault/vault";
 
 export function FileList(props: { notes: NoteStat[]; selected: string | null; changed: ReadonlySet<string>; onSelect(path: string): void }) {
@@ -11,7 +12,7 @@ export function FileList(props: { notes: NoteStat[]; selected: string | null; ch
 		<nav className="sandbox-files" aria-label="Notes">
 			{[...groups.entries()].map(([folder, notes]) => (
 				<div key={folder} className="sandbox-folder">
-					{folder && <div className="sandbox-folder-name">{folder}</div>}
+					{folder && <div className="sandbox-folder-name">{displayPath(folder)}</div>}
 					<ul>
 						{notes.map((note) => (
 							<li key={note.path}>
@@ -22,7 +23,7 @@ export function FileList(props: { notes: NoteStat[]; selected: string | null; ch
 									aria-description={props.changed.has(note.path) ? "Changed since you last opened it" : undefined}
 									onClick={() => props.onSelect(note.path)}
 								>
-									{note.path.slice(folder ? folder.length + 1 : 0).replace(/\.md$/, "")}
+									{displayPath(note.path.slice(folder ? folder.length + 1 : 0).replace(/\.md$/, ""))}
 								</button>
 							</li>
 						))}

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { NoteFiles } from "./changed-notes";
+import { displayPath } from "../../vault/display-path";
 
 const SAVE_DELAY_MS = 300;
 
@@ -58,9 +59,9 @@ export function NoteEditor(props: { client: NoteFiles; path: string; changeCount
 	};
 
 	return (
-		<section className="sandbox-editor" aria-label={`Note ${path}`}>
+		<section className="sandbox-editor" aria-label={`Note ${displayPath(path)}`}>
 			<header className="sandbox-editor-title">
-				<span>{path}</span>
+				<span>{displayPath(path)}</span>
 				<span className="sandbox-editor-state" aria-live="polite">
 					{saving ? "Saving…" : error ? error : ""}
 				</span>

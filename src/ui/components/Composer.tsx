@@ -11,6 +11,7 @@ import type { PinnedItem, ThreadStatus } from "../../thread/events";
 import type { UiHost } from "../host";
 import { openLinkQuery } from "../link-query";
 import { NotePicker } from "./NotePicker";
+import { displayPath } from "../../vault/display-path";
 
 export interface ComposerProps {
 	host: UiHost;
@@ -84,7 +85,7 @@ export function Composer({ host, pinned, status, streaming, onSend, onStop, onPi
 			{pinned.length > 0 && (
 				<ul className="redline-pins" aria-label="Pinned notes">
 					{pinned.map((item) => {
-						const name = "path" in item ? item.path : item.handle;
+						const name = "path" in item ? displayPath(item.path) : item.handle;
 						return (
 							<li key={name} className="redline-chip">
 								<span className="redline-chip-label">{name}</span>

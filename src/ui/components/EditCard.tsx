@@ -20,6 +20,7 @@ import { noteRender } from "../render-probe";
 import { doneLine, intentLine, intentText } from "../intent-line";
 import { CARD_ATTR, STATUS_ATTR } from "../focus-after";
 import { PolicyNote } from "./PolicyNote";
+import { displayPath } from "../../vault/display-path";
 
 export interface EditCardProps {
 	edit: EditView;
@@ -39,7 +40,8 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	// A call that did not run (skipped, cancelled by a new message, blocked by Never) says why;
 	// its result, if the runner answered the model with one, is the model's.
 	const notRunCall = !running && (finished ? (notRun(finished) ? finished : undefined) : calls.find((call) => call.phase === "denied"));
-	const title = intentText(edit.description, edit.path);
+	const shown = displayPath(edit.path);
+	const title = intentText(edit.description, shown);
 	const done = !running && finished !== undefined && !notRunCall && finished.result?.status === "success";
 	const byPolicy = calls.find((call) => call.decidedBy === "policy");
 
@@ -47,7 +49,7 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 		<div
 			className={`redline-card redline-edit-card ${proposed ? "redline-card-proposed" : "redline-card-executed"}`}
 			role="group"
-			aria-label={`Edit ${edit.path}`}
+			aria-label={`Edit ${shown}`}
 			data-edit-id={edit.editId}
 			{...{ [CARD_ATTR]: edit.editId }}
 		>
@@ -108,7 +110,7 @@ export function editProgressLabel(progress: ToolCallView["progress"], path: stri
 function EditProgress({ call, path }: { call: ToolCallView; path: string }) {
 	const writing = call.progress?.phase === "writing";
 	const fraction = call.progress?.fraction;
-	const label = editProgressLabel(call.progress, path);
+	const label = editProgressLabel(call.progress, displayPath(path));
 	return (
 		<div className="redline-edit-progress" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 			<span className="redline-edit-progress-label">{label}</span>
@@ -131,7 +133,7 @@ function EditResult({ edit, call }: { edit: EditView; call: ToolCallView }) {
 				{/* A success's message is written for the model (it repeats the diff); the chip and diff say it here. */}
 				{(result.status !== "success" || !unified) && <p className="redline-call-result">{resultForPerson(call)?.line}</p>}
 			</div>
-			{unified && <DiffView unified={unified} label={`Changes to ${edit.path}`} />}
+			{unified && <DiffView unified={unified} label={`Changes to ${displayPath(edit.path)}`} />}
 			{result.status === "success" && versionId && <RevertControl path={edit.path} versionId={versionId} edit={edit} />}
 		</div>
 	);
@@ -180,7 +182,7 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 					Restored <ChangeChip added={edit.restored.added} removed={edit.restored.removed} />
 				</p>
 			)}
-			<button type="button" className="redline-button" aria-label={`Revert this change to ${path}`} aria-disabled={revert.busy || undefined}
+			<button type="button" className="redline-button" aria-label={`Revert this change to ${displayPath(path)}`} aria-disabled={revert.busy || undefined}
 				onClick={(event) => {
 					if (revert.busy) return;
 					const origin = event.currentTarget;

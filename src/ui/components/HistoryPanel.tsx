@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { HistoryEntrySummary } from "../../thread/service-api";
 import type { ThreadState } from "../../thread/state";
 import type { UiHost } from "../host";
+import { displayPath } from "../../vault/display-path";
 import { formatTime } from "../describe";
 import { useAction } from "../hooks/useAction";
 import { ChangeChip, DiffView } from "./DiffView";
@@ -83,7 +84,7 @@ function NoteVersions({ host, path, refreshKey }: { host: UiHost; path: string; 
 	});
 
 	return (
-		<div className="redline-history-note" role="group" aria-label={`History of ${path}`}>
+		<div className="redline-history-note" role="group" aria-label={`History of ${displayPath(path)}`}>
 			<h4 className="redline-history-note-title">
 				<NoteLink host={host} path={path} />
 			</h4>

@@ -1,3 +1,5 @@
+import { displayPath } from "../../vault/display-path";
+
 /** The `[[` suggestions under the input: a listbox the input drives with the arrow keys. */
 export interface NotePickerProps {
 	id: string;
@@ -29,7 +31,7 @@ export function NotePicker({ id, paths, active, onPick }: NotePickerProps) {
 						onPick(path);
 					}}
 				>
-					{path}
+					{displayPath(path)}
 				</li>
 			))}
 		</ul>

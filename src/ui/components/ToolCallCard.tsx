@@ -12,6 +12,7 @@ import { CallStatusLine } from "./CallStatus";
 import { NoteLink } from "./NoteLink";
 import { noteRender } from "../render-probe";
 import { CARD_ATTR } from "../focus-after";
+import { displayPath } from "../../vault/display-path";
 
 export interface ToolCallCardProps {
 	call: ToolCallView;
@@ -48,7 +49,7 @@ function CallArgs({ call }: { call: ToolCallView }) {
 			{entries.map(([key, value]) => (
 				<div key={key} className="redline-call-arg">
 					<dt>{key}</dt>
-					<dd>{key === "path" && typeof value === "string" ? <NoteLink host={host} path={value} /> : formatValue(value)}</dd>
+					<dd>{key === "path" && typeof value === "string" ? <NoteLink host={host} path={value} /> : key === "folder" && typeof value === "string" ? displayPath(value) : formatValue(value)}</dd>
 				</div>
 			))}
 		</dl>
