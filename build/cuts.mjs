@@ -145,6 +145,9 @@ export function getTranslator(modelProvider) {
 		shim: "langchain-structured-output.ts",
 	},
 	{ importers: [`${core}/utils/json_schema.js`], modules: ["zod/v4/core/index.js"], shim: "zod-json-schema.ts" },
+	// p-queue with its event emitter, timeouts and priority queue (about 8.5 KB), for the queue of
+	// LangChain's AsyncCaller and of its callbacks: the few lines of it LangChain uses (see the shim).
+	{ importers: [`${core}/utils/async_caller.js`, `${core}/singletons/callbacks.js`], modules: ["p-queue/dist/index.js"], shim: "p-queue.ts" },
 	{ importers: [`${core}/language_models/base.js`], modules: [`${core}/utils/tiktoken.js`], shim: "langchain-tiktoken.ts" },
 	{ importers: [`${core}/output_parsers/json.js`], modules: [`${core}/utils/fast-json-patch/src/duplex.js`, `${core}/utils/json_patch.js`], shim: "langchain-json-patch.ts" },
 	{
@@ -264,6 +267,7 @@ export const forbiddenInputs = [
 	{ pattern: /node_modules\/(js-tiktoken\/|@langchain\/core\/dist\/utils\/tiktoken\.js$)/, why: "the tokenizer LangChain downloads" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/fast-json-patch\//, why: "LangChain's JSON patch" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/messages\/block_translators\/(bedrock_converse|deepseek|google|google_genai|google_vertexai|groq|ollama|openrouter|xai)\.js$/, why: "content block translators of other providers" },
+	{ pattern: /node_modules\/(p-queue|eventemitter3|p-timeout|p-finally)\//, why: "p-queue and its helpers (src/obsidian/shims/p-queue.ts stands in)" },
 	{ pattern: /node_modules\/@cfworker\/json-schema\//, why: "the JSON-schema validator of LangChain's own tools" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/structured_output|output_parsers\/(structured|standard_schema))\.js$/, why: "LangChain's structured output (withStructuredOutput)" },
 	{ pattern: /node_modules\/openai\/internal\/(uploads|to-file)\.mjs$/, why: "the OpenAI client's file uploads" },
