@@ -148,6 +148,10 @@ export function getTranslator(modelProvider) {
 	// p-queue with its event emitter, timeouts and priority queue (about 8.5 KB), for the queue of
 	// LangChain's AsyncCaller and of its callbacks: the few lines of it LangChain uses (see the shim).
 	{ importers: [`${core}/utils/async_caller.js`, `${core}/singletons/callbacks.js`], modules: ["p-queue/dist/index.js"], shim: "p-queue.ts" },
+	// LangChain's p-retry and its network error check (about 3.8 KB): Redline's models make one
+	// attempt (maxRetries: 0, src/llm/chat-model.ts); the stand-in runs it as p-retry does and
+	// refuses any number of retries but none.
+	{ importers: [`${core}/utils/async_caller.js`, `${core}/runnables/base.js`], modules: [`${core}/utils/p-retry/index.js`], shim: "p-retry.ts" },
 	{ importers: [`${core}/language_models/base.js`], modules: [`${core}/utils/tiktoken.js`], shim: "langchain-tiktoken.ts" },
 	{ importers: [`${core}/output_parsers/json.js`], modules: [`${core}/utils/fast-json-patch/src/duplex.js`, `${core}/utils/json_patch.js`], shim: "langchain-json-patch.ts" },
 	{
@@ -267,6 +271,7 @@ export const forbiddenInputs = [
 	{ pattern: /node_modules\/(js-tiktoken\/|@langchain\/core\/dist\/utils\/tiktoken\.js$)/, why: "the tokenizer LangChain downloads" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/fast-json-patch\//, why: "LangChain's JSON patch" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/messages\/block_translators\/(bedrock_converse|deepseek|google|google_genai|google_vertexai|groq|ollama|openrouter|xai)\.js$/, why: "content block translators of other providers" },
+	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/(p-retry|is-network-error)\//, why: "LangChain's p-retry (src/obsidian/shims/p-retry.ts stands in)" },
 	{ pattern: /node_modules\/(p-queue|eventemitter3|p-timeout|p-finally)\//, why: "p-queue and its helpers (src/obsidian/shims/p-queue.ts stands in)" },
 	{ pattern: /node_modules\/@cfworker\/json-schema\//, why: "the JSON-schema validator of LangChain's own tools" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/structured_output|output_parsers\/(structured|standard_schema))\.js$/, why: "LangChain's structured output (withStructuredOutput)" },
