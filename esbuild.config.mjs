@@ -121,13 +121,19 @@ const standInRules = [
 	replaces: typeof rule.replaces === "function" ? rule.replaces : ((files) => (file) => files.has(file))(new Set(rule.replaces.map((file) => path.join(modules, file)))),
 }));
 const standInHelper = `const unavailable = (what) => new Error("openai: " + what + " is not included in Redline's bundle (only chat.completions.create and parse are)");
-export function standInResource(area, client) {
+function standInResource(area, client) {
 	return new Proxy({ _client: client }, {
 		get(target, key) {
 			if (typeof key !== "string" || key in target || key === "then" || key === "toJSON") return Reflect.get(target, key);
 			throw unavailable(area + "." + key);
 		},
 	});
+}
+// One class per API area, made here rather than written out in each of the thirty stand-in modules.
+export function standInResourceClass(area) {
+	const Resource = class { constructor(client) { return standInResource(area, client); } };
+	Object.defineProperty(Resource, "name", { value: area });
+	return Resource;
 }
 export function standInValue(name) {
 	return new Proxy(function () {}, {
@@ -167,8 +173,8 @@ export const openaiStandIns = {
 			if (names.length === 0 || names.some((name) => !name)) {
 				return { errors: [{ text: `openai-stand-ins: ${args.path} no longer has the shape its stand-in expects (${kind}); review the rules in esbuild.config.mjs` }] };
 			}
-			const make = (name) => (kind === "resource" ? `export class ${name} { constructor(client) { return standInResource(${JSON.stringify(name)}, client); } }` : `export const ${name} = standInValue(${JSON.stringify(name)});`);
-			const contents = `import { standInResource, standInValue } from "openai-stand-in-helper";\n${names.map(make).join("\n")}\n`;
+			const make = (name) => `export const ${name} = ${kind === "resource" ? "standInResourceClass" : "standInValue"}(${JSON.stringify(name)});`;
+			const contents = `import { standInResourceClass, standInValue } from "openai-stand-in-helper";\n${names.map(make).join("\n")}\n`;
 			return { contents, loader: "js", resolveDir: path.dirname(args.path), watchFiles: [args.path] };
 		});
 	},
