@@ -162,7 +162,31 @@ export const openaiStandIns = {
 			// Anything else resolves as usual (esbuild resolves it again, unchanged).
 			const rule = resolved.errors.length > 0 ? undefined : rules.find((r) => r.replaces(resolved.path));
 			if (!rule) return undefined;
+			// The API areas are all one module (one lazy initializer in main.js instead of thirty),
+			// holding the class of each area file the client and resources/index.mjs import.
+			if (rule.kind === "resource") return { path: "areas", namespace: "openai-stand-in-areas", pluginData: { rule } };
 			return { path: resolved.path, namespace: "openai-stand-in", pluginData: { kind: rule.kind } };
+		});
+		build.onLoad({ filter: /.*/, namespace: "openai-stand-in-areas" }, async (args) => {
+			const { rule } = args.pluginData;
+			const files = new Set();
+			for (const importer of rule.importers) {
+				const text = await readFile(importer, "utf8");
+				for (const [, spec] of text.matchAll(/^(?:import|export) [^;]*? from "(\.[^"]+)";$/gm)) {
+					const file = path.resolve(path.dirname(importer), spec);
+					if (rule.replaces(file)) files.add(file);
+				}
+			}
+			const names = [];
+			for (const file of files) {
+				const found = (await readFile(file, "utf8")).split("\n").filter((line) => line.startsWith("export ")).map((line) => exportShapes.resource.exec(line)?.[1]);
+				if (found.length !== 1 || !found[0] || names.includes(found[0])) {
+					return { errors: [{ text: `openai-stand-ins: ${file} no longer has the shape its stand-in expects (one APIResource class, its name unique); review the rules in esbuild.config.mjs` }] };
+				}
+				names.push(found[0]);
+			}
+			const contents = `import { standInResourceClass } from "openai-stand-in-helper";\n${names.map((name) => `export const ${name} = standInResourceClass(${JSON.stringify(name)});`).join("\n")}\n`;
+			return { contents, loader: "js", resolveDir: openaiResources, watchFiles: [...files] };
 		});
 		build.onResolve({ filter: /^openai-stand-in-helper$/ }, () => ({ path: "helper", namespace: "openai-stand-in-helper" }));
 		build.onLoad({ filter: /.*/, namespace: "openai-stand-in-helper" }, () => ({ contents: standInHelper, loader: "js" }));
