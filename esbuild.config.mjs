@@ -162,45 +162,44 @@ export const openaiStandIns = {
 			// Anything else resolves as usual (esbuild resolves it again, unchanged).
 			const rule = resolved.errors.length > 0 ? undefined : rules.find((r) => r.replaces(resolved.path));
 			if (!rule) return undefined;
-			// The API areas are all one module (one lazy initializer in main.js instead of thirty),
-			// holding the class of each area file the client and resources/index.mjs import.
-			if (rule.kind === "resource") return { path: "areas", namespace: "openai-stand-in-areas", pluginData: { rule } };
-			return { path: resolved.path, namespace: "openai-stand-in", pluginData: { kind: rule.kind } };
+			// The files a rule replaces are one module (one lazy initializer in main.js instead of one
+			// each: thirty API areas, three chat runners), holding the stand-ins of every file of
+			// the rule its importers import.
+			return { path: `rule-${standInRules.indexOf(rule)}`, namespace: "openai-stand-in", pluginData: { rule } };
 		});
-		build.onLoad({ filter: /.*/, namespace: "openai-stand-in-areas" }, async (args) => {
+		build.onLoad({ filter: /.*/, namespace: "openai-stand-in" }, async (args) => {
 			const { rule } = args.pluginData;
+			const { kind } = rule;
 			const files = new Set();
+			const starred = new Set();
 			for (const importer of rule.importers) {
 				const text = await readFile(importer, "utf8");
-				for (const [, spec] of text.matchAll(/^(?:import|export) [^;]*? from "(\.[^"]+)";$/gm)) {
-					const file = path.resolve(path.dirname(importer), spec);
-					if (rule.replaces(file)) files.add(file);
+				for (const [statement, spec] of text.matchAll(/^(?:import|export) [^;]*? from "(\.[^"]+|openai\/[^"]+)";$/gm)) {
+					const resolved = await build.resolve(spec, { kind: "import-statement", importer, resolveDir: path.dirname(importer), pluginData: { standInLookup: true } });
+					const file = resolved.path;
+					if (resolved.errors.length > 0 || !rule.replaces(file)) continue;
+					files.add(file);
+					if (/^(import|export) \*/.test(statement)) starred.add(file);
 				}
 			}
 			const names = [];
 			for (const file of files) {
-				const found = (await readFile(file, "utf8")).split("\n").filter((line) => line.startsWith("export ")).map((line) => exportShapes.resource.exec(line)?.[1]);
-				if (found.length !== 1 || !found[0] || names.includes(found[0])) {
-					return { errors: [{ text: `openai-stand-ins: ${file} no longer has the shape its stand-in expects (one APIResource class, its name unique); review the rules in esbuild.config.mjs` }] };
+				const lines = (await readFile(file, "utf8")).split("\n").filter((line) => line.startsWith("export "));
+				const found = lines.map((line) => exportShapes[kind].exec(line)?.slice(1).find(Boolean));
+				if (found.length === 0 || (kind === "resource" && found.length !== 1) || found.some((name) => !name || names.includes(name))) {
+					return { errors: [{ text: `openai-stand-ins: ${file} no longer has the shape its stand-in expects (${kind}, each name once); review the rules in esbuild.config.mjs` }] };
 				}
-				names.push(found[0]);
+				names.push(...found);
 			}
-			const contents = `import { standInResourceClass } from "openai-stand-in-helper";\n${names.map((name) => `export const ${name} = standInResourceClass(${JSON.stringify(name)});`).join("\n")}\n`;
-			return { contents, loader: "js", resolveDir: openaiResources, watchFiles: [...files] };
+			// A namespace import of one file would see the names of the others.
+			if (starred.size > 0 && files.size > 1) return { errors: [{ text: `openai-stand-ins: ${[...starred].join(", ")} imported whole, with other files of its rule; review the rules in esbuild.config.mjs` }] };
+			const make = (name) => `export const ${name} = ${kind === "resource" ? "standInResourceClass" : "standInValue"}(${JSON.stringify(name)});`;
+			const contents = `import { standInResourceClass, standInValue } from "openai-stand-in-helper";\n${names.map(make).join("\n")}\n`;
+			return { contents, loader: "js", resolveDir: modules, watchFiles: [...files] };
 		});
 		build.onResolve({ filter: /^openai-stand-in-helper$/ }, () => ({ path: "helper", namespace: "openai-stand-in-helper" }));
 		build.onLoad({ filter: /.*/, namespace: "openai-stand-in-helper" }, () => ({ contents: standInHelper, loader: "js" }));
-		build.onLoad({ filter: /.*/, namespace: "openai-stand-in" }, async (args) => {
-			const { kind } = args.pluginData;
-			const lines = (await readFile(args.path, "utf8")).split("\n").filter((line) => line.startsWith("export "));
-			const names = lines.map((line) => exportShapes[kind].exec(line)?.slice(1).find(Boolean));
-			if (names.length === 0 || names.some((name) => !name)) {
-				return { errors: [{ text: `openai-stand-ins: ${args.path} no longer has the shape its stand-in expects (${kind}); review the rules in esbuild.config.mjs` }] };
-			}
-			const make = (name) => `export const ${name} = ${kind === "resource" ? "standInResourceClass" : "standInValue"}(${JSON.stringify(name)});`;
-			const contents = `import { standInResourceClass, standInValue } from "openai-stand-in-helper";\n${names.map(make).join("\n")}\n`;
-			return { contents, loader: "js", resolveDir: path.dirname(args.path), watchFiles: [args.path] };
-		});
+
 	},
 };
 
