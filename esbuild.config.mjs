@@ -7,7 +7,7 @@ import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { bundleCuts } from "./build/cuts.mjs";
+import { bundleCuts, productionReact } from "./build/cuts.mjs";
 
 const production = process.argv[2] === "production";
 const vault = process.env.REDLINE_VAULT;
@@ -222,7 +222,7 @@ export function buildOptions({ production: prod = true, outfile = "main.js" } = 
 	tsconfig: path.join(root, "build/tsconfig.bundle.json"),
 	banner: { js: '"use strict";' },
 	define: { "process.env.NODE_ENV": prod ? '"production"' : '"development"' },
-	alias: Object.fromEntries(shimmed.map((m) => [m, asyncHooksShim])),
+	alias: { ...Object.fromEntries(shimmed.map((m) => [m, asyncHooksShim])), ...(prod ? productionReact : {}) },
 	plugins: [zodLocales, langsmithStandIn, openaiStandIns, bundleCuts, noLookbehind],
 	// A cut that removed a name some code still reads must fail the build (see build/cuts.mjs).
 	logOverride: { "import-is-undefined": "error" },

@@ -256,6 +256,21 @@ export function standInMethods(text, { file, class: className, methods }) {
 	return { text: lines.join("\n") };
 }
 
+// React's entry files (react, react/jsx-runtime, react-dom, react-dom/client, scheduler) only pick
+// the production or development build by NODE_ENV, which main.js's build knows; react-dom's also
+// first call checkDCE(), which exists for React DevTools alone (it hands itself to the DevTools
+// hook, so DevTools can tell a development build shipped as production; the hook React itself
+// talks to is react-dom-client's, and stays). A production main.js imports the production builds
+// directly: five CommonJS wrappers and two checks less (esbuild's alias, see esbuild.config.mjs).
+const reactEntries = {
+	react: "react/cjs/react.production.js",
+	"react/jsx-runtime": "react/cjs/react-jsx-runtime.production.js",
+	"react-dom": "react-dom/cjs/react-dom.production.js",
+	"react-dom/client": "react-dom/cjs/react-dom-client.production.js",
+	scheduler: "scheduler/cjs/scheduler.production.js",
+};
+export const productionReact = Object.fromEntries(Object.entries(reactEntries).map(([entry, file]) => [entry, inPackage(file)]));
+
 // Never in main.js: each was cut above, so finding one means a cut stopped working.
 export const forbiddenInputs = [
 	{ pattern: /node_modules\/zod\/v3\//, why: "zod 3 (LangChain's zod/v3 imports resolve to zod 4)" },
