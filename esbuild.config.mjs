@@ -7,7 +7,7 @@ import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { bundleCuts } from "./build/cuts.mjs";
+import { bundleCuts, productionReact } from "./build/cuts.mjs";
 
 const production = process.argv[2] === "production";
 const vault = process.env.REDLINE_VAULT;
@@ -121,13 +121,19 @@ const standInRules = [
 	replaces: typeof rule.replaces === "function" ? rule.replaces : ((files) => (file) => files.has(file))(new Set(rule.replaces.map((file) => path.join(modules, file)))),
 }));
 const standInHelper = `const unavailable = (what) => new Error("openai: " + what + " is not included in Redline's bundle (only chat.completions.create and parse are)");
-export function standInResource(area, client) {
+function standInResource(area, client) {
 	return new Proxy({ _client: client }, {
 		get(target, key) {
 			if (typeof key !== "string" || key in target || key === "then" || key === "toJSON") return Reflect.get(target, key);
 			throw unavailable(area + "." + key);
 		},
 	});
+}
+// One class per API area, made here rather than written out in each of the thirty stand-in modules.
+export function standInResourceClass(area) {
+	const Resource = class { constructor(client) { return standInResource(area, client); } };
+	Object.defineProperty(Resource, "name", { value: area });
+	return Resource;
 }
 export function standInValue(name) {
 	return new Proxy(function () {}, {
@@ -156,21 +162,44 @@ export const openaiStandIns = {
 			// Anything else resolves as usual (esbuild resolves it again, unchanged).
 			const rule = resolved.errors.length > 0 ? undefined : rules.find((r) => r.replaces(resolved.path));
 			if (!rule) return undefined;
-			return { path: resolved.path, namespace: "openai-stand-in", pluginData: { kind: rule.kind } };
+			// The files a rule replaces are one module (one lazy initializer in main.js instead of one
+			// each: thirty API areas, three chat runners), holding the stand-ins of every file of
+			// the rule its importers import.
+			return { path: `rule-${standInRules.indexOf(rule)}`, namespace: "openai-stand-in", pluginData: { rule } };
+		});
+		build.onLoad({ filter: /.*/, namespace: "openai-stand-in" }, async (args) => {
+			const { rule } = args.pluginData;
+			const { kind } = rule;
+			const files = new Set();
+			const starred = new Set();
+			for (const importer of rule.importers) {
+				const text = await readFile(importer, "utf8");
+				for (const [statement, spec] of text.matchAll(/^(?:import|export) [^;]*? from "(\.[^"]+|openai\/[^"]+)";$/gm)) {
+					const resolved = await build.resolve(spec, { kind: "import-statement", importer, resolveDir: path.dirname(importer), pluginData: { standInLookup: true } });
+					const file = resolved.path;
+					if (resolved.errors.length > 0 || !rule.replaces(file)) continue;
+					files.add(file);
+					if (/^(import|export) \*/.test(statement)) starred.add(file);
+				}
+			}
+			const names = [];
+			for (const file of files) {
+				const lines = (await readFile(file, "utf8")).split("\n").filter((line) => line.startsWith("export "));
+				const found = lines.map((line) => exportShapes[kind].exec(line)?.slice(1).find(Boolean));
+				if (found.length === 0 || (kind === "resource" && found.length !== 1) || found.some((name) => !name || names.includes(name))) {
+					return { errors: [{ text: `openai-stand-ins: ${file} no longer has the shape its stand-in expects (${kind}, each name once); review the rules in esbuild.config.mjs` }] };
+				}
+				names.push(...found);
+			}
+			// A namespace import of one file would see the names of the others.
+			if (starred.size > 0 && files.size > 1) return { errors: [{ text: `openai-stand-ins: ${[...starred].join(", ")} imported whole, with other files of its rule; review the rules in esbuild.config.mjs` }] };
+			const make = (name) => `export const ${name} = ${kind === "resource" ? "standInResourceClass" : "standInValue"}(${JSON.stringify(name)});`;
+			const contents = `import { standInResourceClass, standInValue } from "openai-stand-in-helper";\n${names.map(make).join("\n")}\n`;
+			return { contents, loader: "js", resolveDir: modules, watchFiles: [...files] };
 		});
 		build.onResolve({ filter: /^openai-stand-in-helper$/ }, () => ({ path: "helper", namespace: "openai-stand-in-helper" }));
 		build.onLoad({ filter: /.*/, namespace: "openai-stand-in-helper" }, () => ({ contents: standInHelper, loader: "js" }));
-		build.onLoad({ filter: /.*/, namespace: "openai-stand-in" }, async (args) => {
-			const { kind } = args.pluginData;
-			const lines = (await readFile(args.path, "utf8")).split("\n").filter((line) => line.startsWith("export "));
-			const names = lines.map((line) => exportShapes[kind].exec(line)?.slice(1).find(Boolean));
-			if (names.length === 0 || names.some((name) => !name)) {
-				return { errors: [{ text: `openai-stand-ins: ${args.path} no longer has the shape its stand-in expects (${kind}); review the rules in esbuild.config.mjs` }] };
-			}
-			const make = (name) => (kind === "resource" ? `export class ${name} { constructor(client) { return standInResource(${JSON.stringify(name)}, client); } }` : `export const ${name} = standInValue(${JSON.stringify(name)});`);
-			const contents = `import { standInResource, standInValue } from "openai-stand-in-helper";\n${names.map(make).join("\n")}\n`;
-			return { contents, loader: "js", resolveDir: path.dirname(args.path), watchFiles: [args.path] };
-		});
+
 	},
 };
 
@@ -193,7 +222,7 @@ export function buildOptions({ production: prod = true, outfile = "main.js" } = 
 	tsconfig: path.join(root, "build/tsconfig.bundle.json"),
 	banner: { js: '"use strict";' },
 	define: { "process.env.NODE_ENV": prod ? '"production"' : '"development"' },
-	alias: Object.fromEntries(shimmed.map((m) => [m, asyncHooksShim])),
+	alias: { ...Object.fromEntries(shimmed.map((m) => [m, asyncHooksShim])), ...(prod ? productionReact : {}) },
 	plugins: [zodLocales, langsmithStandIn, openaiStandIns, bundleCuts, noLookbehind],
 	// A cut that removed a name some code still reads must fail the build (see build/cuts.mjs).
 	logOverride: { "import-is-undefined": "error" },

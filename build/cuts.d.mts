@@ -70,3 +70,6 @@ export function bundleCutsPlugin(cuts: Cuts): Plugin;
 
 /** The cuts main.js is built with. */
 export const bundleCuts: Plugin;
+
+/** React's entry modules -> the production builds they pick (absolute paths), for a production main.js's alias. */
+export const productionReact: Record<string, string>;
