@@ -11,9 +11,15 @@
  * closing tag), the first "</tool_call>" anywhere closes it after all, and a body without one is
  * accepted only if it is complete JSON. A model that writes a <tool_response> itself is inventing
  * the result: the rest of its reply is dropped.
+ *
+ * A tag counts only where the format says a call stands: at the top level of the reply's
+ * Markdown. A `<tool_call>` the model quotes in a code fence, in inline code or in a block quote
+ * (showing a note's example, explaining the format) is text and never runs, and neither does a
+ * `<tool_response>` mentioned that way drop the rest of the reply.
  */
 import type { StreamedCall } from "./model-step";
 import { parsePartialJson } from "./partial-json";
+import { MarkdownPosition } from "../llm/markdown-code";
 import { CALL_CLOSE, CALL_OPEN, RESPONSE_OPEN } from "./text-tool-format";
 
 export interface TextCall {
@@ -45,6 +51,17 @@ export class TextToolCallParser {
 	private call: (TextCall & { scanned: number; inString: boolean; escaped: boolean }) | null = null;
 	private dropped = false;
 	private count = 0;
+	/** Where the answer text handed on so far leaves the reply's Markdown. */
+	private position = new MarkdownPosition();
+
+	/** Forgets everything read so far (it was reasoning after all, see ReasoningSplit's `retracted`). */
+	reset(): void {
+		this.pending = "";
+		this.call = null;
+		this.dropped = false;
+		this.count = 0;
+		this.position = new MarkdownPosition();
+	}
 
 	push(piece: string): ParsedText {
 		const out: ParsedText = { text: "", calls: [] };
@@ -87,26 +104,33 @@ export class TextToolCallParser {
 		return out;
 	}
 
-	/** Outside a call: hands on text up to the next tag; false when it needs more input. */
+	/**
+	 * Outside a call: hands on text up to the next tag that stands at the top level of the reply's
+	 * Markdown (a tag in a code fence, in inline code or in a quote is the model showing it: text);
+	 * false when it needs more input.
+	 */
 	private scanText(out: ParsedText): boolean {
 		const text = this.pending;
-		const open = text.indexOf(CALL_OPEN);
-		const response = text.indexOf(RESPONSE_OPEN);
-		if (response >= 0 && (open < 0 || response < open)) {
-			out.text += text.slice(0, response);
-			this.dropped = true;
-			return true;
-		}
-		if (open >= 0) {
-			out.text += text.slice(0, open);
+		for (let at = nextTag(text, 0); at >= 0; at = nextTag(text, at + 1)) {
+			if (this.position.placeAfter(text.slice(0, at)) !== "top") continue;
+			this.handOn(text.slice(0, at), out);
+			if (text.startsWith(RESPONSE_OPEN, at)) {
+				this.dropped = true;
+				return true;
+			}
 			this.pending = "";
-			this.call = { index: this.count++, name: "", body: text.slice(open + CALL_OPEN.length), done: false, scanned: 0, inString: false, escaped: false };
+			this.call = { index: this.count++, name: "", body: text.slice(at + CALL_OPEN.length), done: false, scanned: 0, inString: false, escaped: false };
 			return true;
 		}
 		const keep = heldBack(text);
-		out.text += text.slice(0, text.length - keep);
+		this.handOn(text.slice(0, text.length - keep), out);
 		this.pending = text.slice(text.length - keep);
 		return false;
+	}
+
+	private handOn(text: string, out: ParsedText): void {
+		this.position.feed(text);
+		out.text += text;
 	}
 
 	/** Inside a call: looks for its closing tag outside JSON strings; false when it needs more input. */
@@ -140,10 +164,16 @@ export class TextToolCallParser {
 				this.pending = body.slice(i);
 				return true;
 			}
+			if (body.startsWith(RESPONSE_OPEN, i)) {
+				// A result the model makes up for its own call: the call ends here, the rest is dropped.
+				this.finish(call, body.slice(0, i), false, out);
+				this.dropped = true;
+				return true;
+			}
 			// Possibly a tag split across pieces: wait for the rest of it.
-			if (body.length - i < CALL_CLOSE.length) {
+			if (body.length - i < RESPONSE_OPEN.length) {
 				const rest = body.slice(i);
-				if (CALL_CLOSE.startsWith(rest) || CALL_OPEN.startsWith(rest)) break;
+				if (CALL_CLOSE.startsWith(rest) || CALL_OPEN.startsWith(rest) || RESPONSE_OPEN.startsWith(rest)) break;
 			}
 		}
 		call.scanned = i;
@@ -157,6 +187,14 @@ export class TextToolCallParser {
 		Object.assign(call, interpretBody(body, closed), { body, done: true });
 		if (!out.calls.includes(call)) out.calls.push(call);
 	}
+}
+
+/** The index of the next call or result tag in `text` from `from`, or -1. */
+function nextTag(text: string, from: number): number {
+	const open = text.indexOf(CALL_OPEN, from);
+	const response = text.indexOf(RESPONSE_OPEN, from);
+	if (open < 0) return response;
+	return response < 0 ? open : Math.min(open, response);
 }
 
 /** Length of the longest tail of text that could still grow into a tag. */

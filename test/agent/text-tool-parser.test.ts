@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TextToolCallParser } from "../../src/agent/text-tool-parser";
+import { interpretBody, partialTextArgs, TextToolCallParser } from "../../src/agent/text-tool-parser";
 import type { TextCall } from "../../src/agent/text-tool-parser";
 
 /** Feeds the pieces in order and collects the answer text and the finished calls. */
@@ -118,5 +118,47 @@ describe("reading text tool calls from a streaming reply", () => {
 		const { text, calls } = parse(['<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>\n<tool_', 'response name="readNote">\n# A\nMade up.\n</tool_response>\nA says: made up.']);
 		expect(calls).toHaveLength(1);
 		expect(text).toBe("\n");
+	});
+
+	// Issue 27's survivors: each of these passed with the code mutated as named.
+	it("strips only a code fence around the whole body, never the fences inside an argument (anchored fence stripping)", () => {
+		const content = "```js\nrun()\n```\nand ~~~ too";
+		const args = { editId: "e1", content };
+		const json = JSON.stringify({ name: "executeEdit", arguments: args });
+		expect(interpretBody(json, true)).toEqual({ name: "executeEdit", args });
+		expect(interpretBody(`\n\`\`\`json\n${json}\n\`\`\`\n`, true)).toEqual({ name: "executeEdit", args });
+		const { calls } = parse([`<tool_call>${json}</tool_call>`]);
+		expect(calls[0]?.args).toEqual(args);
+	});
+
+	it("drops a tool result the model invents right after its call, in the same chunk", () => {
+		const { text, calls } = parse(['Reading.\n<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>\n<tool_response name="readNote">\n# A\nMade up.\n</tool_response>\nA says: made up.']);
+		expect(summary(calls)).toEqual([{ name: "readNote", args: { path: "A.md" }, problem: undefined }]);
+		expect(text).toBe("Reading.\n\n");
+	});
+
+	it("refuses arguments that are a number, a boolean or a string that is not a JSON object", () => {
+		for (const args of ["5", "true", '"A.md"', '"[1]"']) {
+			expect(interpretBody(`{"name": "readNote", "arguments": ${args}}`, true), args).toEqual({ name: "readNote", problem: expect.stringMatching(/"arguments" of your readNote call must be a JSON object/) as unknown });
+		}
+		expect(interpretBody('{"name": "readNote", "parameters": 5}', true).problem).toMatch(/must be a JSON object/);
+		expect(interpretBody('{"name": "listNotes"}', true)).toEqual({ name: "listNotes", args: {} });
+	});
+
+	it("knows the arguments certain so far in a streaming body (partialTextArgs)", () => {
+		expect(partialTextArgs('{"name": "declareEditIntent", "arguments": {"path": "Plan.md", "description": "add a li')).toEqual({ path: "Plan.md" });
+		expect(partialTextArgs('\n```json\n{"name": "declareEditIntent", "parameters": {"path": "Plan.md", "operation": "modify", ')).toEqual({ path: "Plan.md", operation: "modify" });
+		expect(partialTextArgs('{"name": "appendLine", "arguments": {"line": "```js\\nx\\n```", "path": "N.md"}')).toEqual({ line: "```js\nx\n```", path: "N.md" });
+		expect(partialTextArgs('{"name": "readNote", "arguments": ["A.md"]')).toEqual({});
+		expect(partialTextArgs('{"name": "readNote", "arguments": 5')).toEqual({});
+		expect(partialTextArgs('{"name": "readNote"')).toEqual({});
+	});
+
+	it("resets: after reset() what was read before is forgotten, and counting starts again", () => {
+		const parser = new TextToolCallParser();
+		parser.push('<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>```\n');
+		parser.reset();
+		const out = parser.push('<tool_call>{"name": "listNotes", "arguments": {}}</tool_call>');
+		expect(out.calls.map((c) => [c.index, c.name, c.done])).toEqual([[0, "listNotes", true]]);
 	});
 });
