@@ -3,7 +3,7 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import obsidianmd from "eslint-plugin-obsidianmd";
 
-const nodeOnly = ["src/node/**", "src/sandbox/**", "src/rpc/server/**", "test/**", "bench/**", "build/**", "*.config.*", "esbuild.config.mjs"];
+const nodeOnly = ["mutation/**", "src/node/**", "src/sandbox/**", "src/rpc/server/**", "test/**", "bench/**", "build/**", "*.config.*", "esbuild.config.mjs"];
 const nodeGlobals = { process: "readonly", Buffer: "readonly", console: "readonly", URL: "readonly" };
 
 export default defineConfig([
@@ -12,7 +12,7 @@ export default defineConfig([
 	{
 		languageOptions: {
 			parserOptions: {
-				projectService: { allowDefaultProject: ["eslint.config.mjs", "eslint.stock.config.mjs", "esbuild.config.mjs", "build/*.mjs"] },
+				projectService: { allowDefaultProject: ["eslint.config.mjs", "eslint.stock.config.mjs", "esbuild.config.mjs", "stryker.config.mjs", "build/*.mjs", "mutation/*.mjs"] },
 			},
 		},
 	},
