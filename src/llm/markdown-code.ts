@@ -86,13 +86,13 @@ function openInlineRun(line: string): number {
 	return open;
 }
 
-/** Whether `tag` stands at the top level somewhere in `text`: the index of the first such, or -1. */
-export function topLevelIndexOf(text: string, tag: string): number {
+/** The index of the first `tag` at or after `start` that stands at the top level of `text`, or -1. */
+export function topLevelIndexOf(text: string, tag: string, start = 0): number {
 	const position = new MarkdownPosition();
-	let from = 0;
-	for (let at = text.indexOf(tag); at >= 0; at = text.indexOf(tag, at + 1)) {
-		position.feed(text.slice(from, at));
-		from = at;
+	let fed = 0;
+	for (let at = text.indexOf(tag, start); at >= 0; at = text.indexOf(tag, at + 1)) {
+		position.feed(text.slice(fed, at));
+		fed = at;
 		if (position.place() === "top") return at;
 	}
 	return -1;

@@ -75,7 +75,8 @@ export class ReasoningSplit {
 			ownEnd = close === -1 ? body.length : close + CLOSE.length;
 			this.ownBlock = body.slice(OPEN.length, close === -1 ? body.length : close);
 		}
-		this.watchClose = topLevelIndexOf(body.slice(ownEnd), CLOSE) === -1;
+		// Judged where the note's own tags stand in the note itself (its leading blank space included).
+		this.watchClose = topLevelIndexOf(note, CLOSE, this.ownLead.length + ownEnd) === -1;
 	}
 
 	/** The reasoning and answer text one chunk adds. */
