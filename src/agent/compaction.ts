@@ -63,7 +63,7 @@ export function planCompaction(thread: ModelThread, keepTokens: number): Compact
 	return { fromSeq: firstSeq, toSeq: thread.entries[spans[firstKept].start].seq - 1, previous, entries, facts, tokens };
 }
 
-/** Asks the model for one reply's text (the apply model, streamed and joined). */
+/** Asks the model for one reply's answer text (the apply model, streamed and joined, its reasoning split off as it streamed). */
 export type AskModel = (messages: BaseMessage[]) => Promise<string>;
 
 export interface SummaryLimits {
@@ -141,8 +141,8 @@ function summaryRequest(previous: string, chunk: string, summaryTokens: number):
 }
 
 function checkedSummary(text: string, summaryTokens: number): string {
-	// A thinking model may put its reasoning in <think> blocks: that is not the summary.
-	const summary = text.replace(/<think>[\s\S]*?(?:<\/think>|$)/giu, "").trim();
+	// The reasoning was split off as the reply streamed (AskModel): what is left is all summary.
+	const summary = text.trim();
 	if (summary === "") throw new SummaryRefused("the apply model returned an empty summary");
 	if (estimateTextTokens(summary) > summaryTokens * 2) throw new SummaryRefused("the apply model's summary was far longer than asked");
 	return summary;

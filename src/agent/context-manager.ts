@@ -16,6 +16,7 @@ import { contextWindowOf } from "../llm/context-windows";
 import { replyReserve, replyTokensOf } from "../llm/output-limits";
 import { resolveApplyEndpoint } from "../llm/model-provider";
 import type { ModelProvider } from "../llm/model-provider";
+import { ReasoningSplit, type SplitText } from "../llm/reasoning-split";
 import type { RedlineSettings } from "../settings";
 import type { ToolDefinition } from "../tools/registry";
 import { compactionEvent, planCompaction, writeSummary } from "./compaction";
@@ -169,8 +170,16 @@ export class ContextManager {
 
 	private async ask(messages: BaseMessage[], signal: AbortSignal, maxTokens: number | undefined): Promise<string> {
 		const stream = (await this.deps.models.apply({ maxTokens }).stream(messages, { signal })) as AsyncIterable<AIMessageChunk>;
+		// A thinking model's reasoning is split off as the reply streams, by position, once: the
+		// summary itself is never scrubbed afterwards (it may well mention "<think>").
+		const split = new ReasoningSplit();
 		let text = "";
-		for await (const chunk of stream) text += typeof chunk.content === "string" ? chunk.content : chunk.text;
+		const add = (piece: SplitText) => {
+			if (piece.retracted !== undefined) text = "";
+			text += piece.answer;
+		};
+		for await (const chunk of stream) add(split.take(chunk));
+		add(split.end());
 		return text;
 	}
 }

@@ -165,10 +165,23 @@ export class ModelStep {
 	}
 
 	/** Reasoning as events; it never joins `text` (only the transcript may send it back, by its form). */
-	private write({ reasoning, answer, form }: SplitText): void {
+	private write({ reasoning: all, answer, form, retracted }: SplitText): void {
+		// The answer so far was reasoning without its opening tag: a call drafted there never runs.
+		// Its tokens are in the log already (events are never taken back): the reasoning event
+		// carries only the rest, so the log holds no text twice.
+		if (retracted !== undefined) this.restart();
+		const reasoning = retracted === undefined ? all : all.slice(retracted);
 		if (!this.admit(reasoning.length + answer.length)) return;
 		if (reasoning) this.thread.append({ type: "assistant_reasoning", messageId: this.start(), text: reasoning, ...(form ? { form } : {}) });
 		if (answer) this.takeText(this.textCalls ? this.textCalls.push(answer) : { text: answer, calls: [] });
+	}
+
+	/** Forgets the answer and the text calls read so far (its tokens stay in the log, as streamed). */
+	private restart(): void {
+		this.text = "";
+		if (!this.textCalls) return;
+		this.textCalls.reset();
+		this.calls.clear();
 	}
 
 	/** Answer text, and the calls a text-tool model wrote in it (the tags never become text). */

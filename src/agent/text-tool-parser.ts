@@ -11,9 +11,15 @@
  * closing tag), the first "</tool_call>" anywhere closes it after all, and a body without one is
  * accepted only if it is complete JSON. A model that writes a <tool_response> itself is inventing
  * the result: the rest of its reply is dropped.
+ *
+ * A tag counts only where the format says a call stands: at the top level of the reply's
+ * Markdown. A `<tool_call>` the model quotes in a code fence, in inline code or in a block quote
+ * (showing a note's example, explaining the format) is text and never runs, and neither does a
+ * `<tool_response>` mentioned that way drop the rest of the reply.
  */
 import type { StreamedCall } from "./model-step";
 import { parsePartialJson } from "./partial-json";
+import { MarkdownPosition } from "../llm/markdown-code";
 import { CALL_CLOSE, CALL_OPEN, RESPONSE_OPEN } from "./text-tool-format";
 
 export interface TextCall {
@@ -45,6 +51,17 @@ export class TextToolCallParser {
 	private call: (TextCall & { scanned: number; inString: boolean; escaped: boolean }) | null = null;
 	private dropped = false;
 	private count = 0;
+	/** Where the answer text handed on so far leaves the reply's Markdown. */
+	private position = new MarkdownPosition();
+
+	/** Forgets everything read so far (it was reasoning after all, see ReasoningSplit's `retracted`). */
+	reset(): void {
+		this.pending = "";
+		this.call = null;
+		this.dropped = false;
+		this.count = 0;
+		this.position = new MarkdownPosition();
+	}
 
 	push(piece: string): ParsedText {
 		const out: ParsedText = { text: "", calls: [] };
@@ -68,6 +85,7 @@ export class TextToolCallParser {
 		if (this.call) {
 			const call = this.call;
 			const close = call.body.indexOf(CALL_CLOSE);
+			// Stryker disable next-line EqualityOperator: a body that opens with its closing tag was closed while it streamed
 			if (close >= 0) {
 				// The first closing tag anywhere: a string the model left open swallowed it.
 				const rest = call.body.slice(close + CALL_CLOSE.length);
@@ -82,31 +100,40 @@ export class TextToolCallParser {
 			}
 			this.finish(call, call.body, false, out);
 		}
-		if (!this.dropped) out.text += this.pending;
+		// Empty once the rest of the reply was dropped.
+		out.text += this.pending;
+		// Stryker disable next-line StringLiteral: the parser is not used after end()
 		this.pending = "";
 		return out;
 	}
 
-	/** Outside a call: hands on text up to the next tag; false when it needs more input. */
+	/**
+	 * Outside a call: hands on text up to the next tag that stands at the top level of the reply's
+	 * Markdown (a tag in a code fence, in inline code or in a quote is the model showing it: text);
+	 * false when it needs more input.
+	 */
 	private scanText(out: ParsedText): boolean {
 		const text = this.pending;
-		const open = text.indexOf(CALL_OPEN);
-		const response = text.indexOf(RESPONSE_OPEN);
-		if (response >= 0 && (open < 0 || response < open)) {
-			out.text += text.slice(0, response);
-			this.dropped = true;
-			return true;
-		}
-		if (open >= 0) {
-			out.text += text.slice(0, open);
+		for (let at = nextTag(text, 0); at >= 0; at = nextTag(text, at + 1)) {
+			if (this.position.placeAfter(text.slice(0, at)) !== "top") continue;
+			this.handOn(text.slice(0, at), out);
+			if (text.startsWith(RESPONSE_OPEN, at)) {
+				this.dropped = true;
+				return true;
+			}
 			this.pending = "";
-			this.call = { index: this.count++, name: "", body: text.slice(open + CALL_OPEN.length), done: false, scanned: 0, inString: false, escaped: false };
+			this.call = { index: this.count++, name: "", body: text.slice(at + CALL_OPEN.length), done: false, scanned: 0, inString: false, escaped: false };
 			return true;
 		}
 		const keep = heldBack(text);
-		out.text += text.slice(0, text.length - keep);
+		this.handOn(text.slice(0, text.length - keep), out);
 		this.pending = text.slice(text.length - keep);
 		return false;
+	}
+
+	private handOn(text: string, out: ParsedText): void {
+		this.position.feed(text);
+		out.text += text;
 	}
 
 	/** Inside a call: looks for its closing tag outside JSON strings; false when it needs more input. */
@@ -128,6 +155,7 @@ export class TextToolCallParser {
 				call.inString = true;
 				continue;
 			}
+			// Stryker disable next-line ConditionalExpression: a speed-only skip; no tag starts with another character
 			if (ch !== "<") continue;
 			if (body.startsWith(CALL_CLOSE, i)) {
 				this.finish(call, body.slice(0, i), true, out);
@@ -140,10 +168,20 @@ export class TextToolCallParser {
 				this.pending = body.slice(i);
 				return true;
 			}
-			// Possibly a tag split across pieces: wait for the rest of it.
-			if (body.length - i < CALL_CLOSE.length) {
+			if (body.startsWith(RESPONSE_OPEN, i)) {
+				// A result the model makes up for its own call: the call ends here, the rest is dropped.
+				this.finish(call, body.slice(0, i), false, out);
+				this.dropped = true;
+				// Stryker disable next-line BooleanLiteral: either way push() stops; pending is already empty
+				return true;
+			}
+			// Possibly a tag split across pieces: wait for the rest of it. (The length test only saves
+			// copying: a longer rest is no tag's proper start.)
+			// Stryker disable next-line ConditionalExpression,EqualityOperator: the length test is speed-only
+			if (body.length - i < RESPONSE_OPEN.length) {
 				const rest = body.slice(i);
-				if (CALL_CLOSE.startsWith(rest) || CALL_OPEN.startsWith(rest)) break;
+				// Stryker disable next-line ConditionalExpression: breaking early only waits for more input; the scan resumes here
+				if (CALL_CLOSE.startsWith(rest) || CALL_OPEN.startsWith(rest) || RESPONSE_OPEN.startsWith(rest)) break;
 			}
 		}
 		call.scanned = i;
@@ -155,13 +193,24 @@ export class TextToolCallParser {
 	private finish(call: TextCall, body: string, closed: boolean, out: ParsedText): void {
 		this.call = null;
 		Object.assign(call, interpretBody(body, closed), { body, done: true });
-		if (!out.calls.includes(call)) out.calls.push(call);
+		// A call that closes in the piece that grew it is reported once (scanCall reports it only when it waits).
+		out.calls.push(call);
 	}
+}
+
+/** The index of the next call or result tag in `text` from `from`, or -1. */
+function nextTag(text: string, from: number): number {
+	const open = text.indexOf(CALL_OPEN, from);
+	const response = text.indexOf(RESPONSE_OPEN, from);
+	if (open < 0) return response;
+	return response < 0 ? open : Math.min(open, response);
 }
 
 /** Length of the longest tail of text that could still grow into a tag. */
 function heldBack(text: string): number {
+	// Stryker disable next-line ArithmeticOperator: a longer tail than a tag's proper start never matches
 	const longest = Math.min(text.length, Math.max(CALL_OPEN.length, RESPONSE_OPEN.length) - 1);
+	// Stryker disable next-line EqualityOperator: the empty tail would give 0 as well
 	for (let n = longest; n > 0; n--) {
 		const tail = text.slice(text.length - n);
 		if (CALL_OPEN.startsWith(tail) || RESPONSE_OPEN.startsWith(tail)) return n;
@@ -172,9 +221,11 @@ function heldBack(text: string): number {
 function nameSoFar(body: string): string {
 	const match = NAME_SO_FAR.exec(body);
 	if (!match) return "";
+	const written = match[1];
 	try {
-		return JSON.parse(`"${match[1]}"`) as string;
+		return JSON.parse(`"${written}"`) as string;
 	} catch {
+		// An escape JSON does not know ("\q"): no name yet.
 		return "";
 	}
 }
@@ -184,6 +235,7 @@ const FORM = `<tool_call>{"name": "<tool name>", "arguments": {…}}</tool_call>
 /** What a finished body means: the call's name and arguments, or what is wrong with it. */
 export function interpretBody(body: string, closed: boolean): { name: string; args?: Record<string, unknown>; problem?: string } {
 	// A JSON code fence around the body is the model's habit, not an error.
+	// Stryker disable next-line MethodExpression: JSON.parse and NAME_SO_FAR both allow the blank space the last trim removes
 	const json = body.trim().replace(/^```\w*\s*\n?/, "").replace(/\n?\s*```$/, "").trim();
 	const guessed = nameSoFar(json);
 	const call = guessed ? `${guessed} call` : "tool call";
@@ -207,6 +259,7 @@ export function interpretBody(body: string, closed: boolean): { name: string; ar
 	const name = record.name.trim();
 	// "parameters" is how Llama models name them.
 	let args: unknown = record.arguments ?? record.parameters ?? {};
+	// Stryker disable next-line ConditionalExpression: JSON.parse of an object or number gives it back or throws (kept as it was)
 	if (typeof args === "string") {
 		try {
 			args = JSON.parse(args) as unknown;
@@ -233,7 +286,9 @@ export function partialTextArgs(body: string): Record<string, unknown> {
  */
 export function updateFromText(call: StreamedCall, text: TextCall): void {
 	call.name = text.name;
+	// Stryker disable next-line ConditionalExpression: argsText is read only once the call is done, and set again then
 	if (!text.done) return;
 	call.argsText = text.args ? JSON.stringify(text.args) : text.body.trim();
+	// Stryker disable next-line ConditionalExpression: malformed undefined is the same as absent to every reader
 	if (text.problem !== undefined) call.malformed = text.problem;
 }

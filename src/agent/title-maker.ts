@@ -8,7 +8,7 @@
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { ModelProvider } from "../llm/model-provider";
 import type { TitleMaker } from "../thread/auto-title";
-import { ReasoningSplit } from "../llm/reasoning-split";
+import { ReasoningSplit, type SplitText } from "../llm/reasoning-split";
 
 export const TITLE_PROMPT = [
 	"Write a short title (two to six words) for a chat that starts with the user's message below.",
@@ -31,11 +31,15 @@ export function modelTitles(models: Pick<ModelProvider, "apply">, timeoutMs = TI
 			// Only the answer counts toward the cut-off: a thinking model may reason at length first.
 			const split = new ReasoningSplit();
 			let text = "";
+			const add = (piece: SplitText) => {
+				if (piece.retracted !== undefined) text = "";
+				text += piece.answer;
+			};
 			for await (const chunk of stream) {
-				if (typeof chunk.content === "string") text += split.content(chunk.content).answer;
+				add(split.take(chunk));
 				if (text.length > MAX_REPLY_CHARS) break;
 			}
-			text += split.end().answer;
+			add(split.end());
 			const title = cleanTitle(text);
 			if (title === null) throw new Error(`the model's title is unusable: ${JSON.stringify(text.slice(0, 80))}`);
 			return title;

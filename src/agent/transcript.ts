@@ -26,6 +26,7 @@ import { isKnownEvent } from "../thread/events";
 import type { PinnedItem, StoredEvent } from "../thread/events";
 import type { ToolResult } from "../tools/result";
 import { editFateFact, type EditFate } from "./edit-fates";
+import { guardedResult } from "./result-guard";
 
 /**
  * finishReasons of assistant messages that failed; the model never sees them. "interrupted": a
@@ -252,7 +253,8 @@ export function systemContent(systemPrompt: string, thread: ModelThread, omitted
 /** What the model reads for a call: its result, a stub when elided, or why it did not run. */
 export function resultContent(call: CallEntry, elided: boolean): string {
 	if (call.result === undefined) return "This call did not run.";
-	if (!elided) return call.result.message;
+	// Data that looks like tool markup can never close its result and pose as another (result-guard.ts).
+	if (!elided) return guardedResult(call.result.message);
 	const args = JSON.stringify(call.args) ?? "{}";
 	const shown = args.length > 160 ? `${args.slice(0, 157)}...` : args;
 	return `[Result left out to save context: ${call.tool} ${shown} returned ${call.result.message.length} characters (${call.result.status}). Call ${call.tool} again if you need it.]`;

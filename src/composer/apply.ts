@@ -8,7 +8,7 @@
  */
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { ChatModel } from "../llm/chat-model";
-import { leadingThinkBlock, ReasoningSplit } from "../llm/reasoning-split";
+import { ReasoningSplit, type SplitText } from "../llm/reasoning-split";
 import type { ApplyFormat } from "../settings";
 import type { EditOperation } from "../thread/events";
 import { DIVIDER_MARKER, REPLACE_MARKER, SEARCH_MARKER } from "./edit-blocks";
@@ -67,6 +67,8 @@ export interface ApplyCall {
 	signal: AbortSignal;
 	/** Called as text streams in, with the number of characters generated so far and the new piece. */
 	onProgress(generatedChars: number, chunk: string): void;
+	/** Called when the text streamed so far turns out to be reasoning (it had no opening tag): start reading afresh. */
+	onRestart?(): void;
 }
 
 export interface ApplyGeneration {
@@ -87,38 +89,40 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 	const stopRequest = (): void => request.abort(call.signal.reason);
 	call.signal.addEventListener("abort", stopRequest, { once: true });
 	const cap = applyReplyCap(call.text);
-	// A thinking apply model's reasoning (a leading <think>) is never note text nor edit blocks.
-	const split = new ReasoningSplit();
+	// A thinking apply model's reasoning is never note text nor edit blocks; the note's own text
+	// decides what in the reply is markup (its own leading <think> block, its own </think>).
+	const split = new ReasoningSplit({ note: call.text });
 	let text = "";
 	let finishReason: string | undefined;
-	const add = (piece: string) => {
-		if (piece === "") return;
-		text += piece;
-		call.onProgress(text.length, piece);
+	// Everything the reply streamed, reasoning included: the cap bounds it all.
+	let received = 0;
+	const add = (piece: SplitText) => {
+		received += piece.answer.length + piece.reasoning.length;
+		if (piece.retracted !== undefined) {
+			// What streamed so far was reasoning without its opening tag: none of it is the reply.
+			text = "";
+			call.onRestart?.();
+		}
+		if (piece.answer === "") return;
+		text += piece.answer;
+		call.onProgress(text.length, piece.answer);
 	};
-	let raw = "";
 	try {
 		const stream = await call.model.stream(messages, { ...options, signal: request.signal });
 		for await (const chunk of stream) {
-			if (typeof chunk.content === "string") {
-				raw += chunk.content;
-				add(split.content(chunk.content).answer);
-			}
+			add(split.take(chunk));
 			const reason = chunk.response_metadata?.finish_reason;
 			if (typeof reason === "string") finishReason = reason;
-			if (raw.length > cap) break;
+			if (received > cap) break;
 		}
 	} finally {
 		call.signal.removeEventListener("abort", stopRequest);
-		if (raw.length > cap) request.abort();
+		if (received > cap) request.abort();
 	}
-	if (raw.length > cap) throw new Error(`its reply grew past ${Math.round(cap / 1024).toLocaleString("en-US")} KB without ending, so Redline stopped it`);
+	if (received > cap) throw new Error(`its reply grew past ${Math.round(cap / 1024).toLocaleString("en-US")} KB without ending, so Redline stopped it`);
 	// A stream that ends because of the signal returns quietly in some client versions.
 	call.signal.throwIfAborted();
-	add(split.end().answer);
-	// A note that itself opens with a <think> block, echoed back: that block is note text.
-	const own = leadingThinkBlock(call.text);
-	if (own !== undefined && raw.startsWith(own)) text = raw;
+	add(split.end());
 	return { text, finishReason };
 }
 

@@ -64,7 +64,7 @@ class Reading {
 
 export async function generateEditBlocks(request: RegenerateRequest): Promise<EditBlocksOutcome> {
 	const note = request.note;
-	const readings = [new Reading(note, true), new Reading(note, false)];
+	let readings = [new Reading(note, true), new Reading(note, false)];
 	// Aborted by the user's stop, or by us once no reading can apply any more.
 	const call = new AbortController();
 	const forward = () => call.abort();
@@ -97,6 +97,11 @@ export async function generateEditBlocks(request: RegenerateRequest): Promise<Ed
 					gaveUp = true;
 					call.abort();
 				}
+			},
+			// The reply so far was reasoning without its opening tag: a block drafted there never applies.
+			onRestart: () => {
+				output = "";
+				readings = [new Reading(note, true), new Reading(note, false)];
 			},
 		});
 		finishReason = generation.finishReason;

@@ -1,25 +1,49 @@
 /**
- * A thinking model's reasoning, told apart from its answer as the reply streams. Providers send
- * it three ways: `<think>…</think>` at the very start of the content (Qwen, DeepSeek-R1 through
- * Ollama or LM Studio), a `reasoning_content` delta (DeepSeek) or a `reasoning` delta
- * (OpenRouter), which reach the chunk's additional_kwargs under those names (./reasoning-deltas.ts).
+ * A thinking model's reasoning, told apart from its answer as the reply streams, by position and
+ * once: nothing is scrubbed out of the text afterwards. Providers send it four ways:
+ * - `<think>…</think>` at the very start of the content (Qwen, DeepSeek-R1 through Ollama or LM
+ *   Studio);
+ * - only the closing `</think>`: the chat templates of DeepSeek-R1 distills (vLLM, Ollama) put
+ *   `<think>\n` in the prompt, so the reply starts with reasoning; text before the first
+ *   `</think>` that stands at the top level of the Markdown (not in code, not quoted) is reasoning,
+ *   and a reader that was handed it as answer is told to take it back (`retracted`);
+ * - a `reasoning_content` delta (DeepSeek) or a `reasoning` delta (OpenRouter), which reach the
+ *   chunk's additional_kwargs under those names (./reasoning-deltas.ts).
  * Only DeepSeek's `reasoning_content` is ever sent back (its API requires it), so a split says
  * when its reasoning came that way.
  *
  * It lives with the model clients so that every reader of a model's text can use it: the agent's
- * model step, the apply model's note or edit blocks, the chat title.
+ * model step, the apply model's note or edit blocks, the chat title, the compaction summary.
  *
  * Only a `<think>` that opens the content counts: a "<think>" anywhere later (in a code block
  * that shows the syntax, say) is answer text. A tag split across chunks is held back until it
- * is whole or cannot be one, so nothing is shown as answer and then taken back.
+ * is whole or cannot be one, so nothing is shown as answer and then taken back (except reasoning
+ * without its opening tag, which cannot be known before its close).
+ *
+ * When the reply is meant to reproduce a note (the apply model), the note's own text decides
+ * what is markup: a note that opens with its own `<think>` block keeps it (the reply's first block
+ * is the note's when its text is close to the note's block's: a change made inside it); a note
+ * that has a top-level `</think>` of its own turns the closing-tag-only rule off; and the note's
+ * own leading blank space survives the blank lines models put after `</think>`.
  */
 import type { AIMessageChunk } from "@langchain/core/messages";
+import { MarkdownPosition, topLevelIndexOf } from "./markdown-code";
 
 export interface SplitText {
 	reasoning: string;
 	answer: string;
 	/** Set when the reasoning is a `reasoning_content` delta. */
 	form?: "reasoning_content";
+	/**
+	 * Set when answer text handed on before (this many characters, all of it so far) was reasoning
+	 * without an opening tag after all: the reader drops it (and anything it read in it).
+	 */
+	retracted?: number;
+}
+
+export interface SplitOptions {
+	/** The note the reply reproduces (the apply model's current text; "" for a new note). */
+	note?: string;
 }
 
 const OPEN = "<think>";
@@ -29,27 +53,50 @@ type Phase = "start" | "thinking" | "after-thinking" | "answer";
 
 export class ReasoningSplit {
 	private phase: Phase = "start";
-	/** Text held back: a possible start of `<think>` (start) or of `</think>` (thinking). */
+	/** Text held back: a possible start of a tag, blank space whose fate is open, or a block that may be the note's. */
 	private held = "";
+	/** The text of the note's opening `<think>` block (to its first `</think>`, or all of it when unclosed). */
+	private readonly ownBlock: string | undefined;
+	/** The note's own leading blank space. */
+	private readonly ownLead: string;
+	/** Whether a bare top-level `</think>` may still end reasoning that had no opening tag. */
+	private watchClose: boolean;
+	/** Answer handed on while watching for a bare `</think>`. */
+	private shown = "";
+	private readonly position = new MarkdownPosition();
+
+	constructor(options: SplitOptions = {}) {
+		const note = options.note ?? "";
+		const body = note.trimStart();
+		this.ownLead = note.slice(0, note.length - body.length);
+		let ownEnd = 0;
+		if (body.startsWith(OPEN)) {
+			const close = body.indexOf(CLOSE);
+			ownEnd = close === -1 ? body.length : close + CLOSE.length;
+			this.ownBlock = body.slice(OPEN.length, close === -1 ? body.length : close);
+		}
+		// Judged where the note's own tags stand in the note itself (its leading blank space included).
+		this.watchClose = topLevelIndexOf(note, CLOSE, this.ownLead.length + ownEnd) === -1;
+	}
 
 	/** The reasoning and answer text one chunk adds. */
 	take(chunk: AIMessageChunk): SplitText {
-		const content = typeof chunk.content === "string" ? chunk.content : chunk.text;
-		const split = this.content(content);
 		const kwargs = chunk.additional_kwargs as { reasoning_content?: unknown; reasoning?: unknown };
 		const deepseek = typeof kwargs.reasoning_content === "string" ? kwargs.reasoning_content : "";
 		const delta = deepseek || (typeof kwargs.reasoning === "string" ? kwargs.reasoning : "");
-		if (delta === "") return split;
+		// Reasoning that comes as a delta is not in the content: a `</think>` there is answer text.
+		if (delta !== "") this.watchClose = false;
+		// `text` joins the text parts of array-shaped content.
+		const split = this.content(chunk.text);
 		// A chunk with both a delta and <think> content is not seen in practice; it is not sent back.
-		return { reasoning: delta + split.reasoning, answer: split.answer, ...(deepseek && !split.reasoning ? { form: "reasoning_content" as const } : {}) };
+		return { ...split, reasoning: delta + split.reasoning, ...(deepseek && !split.reasoning ? { form: "reasoning_content" as const } : {}) };
 	}
 
 	/** Splits a piece of content. */
 	content(text: string): SplitText {
-		if (text === "") return { reasoning: "", answer: "" };
 		switch (this.phase) {
 			case "answer":
-				return { reasoning: "", answer: text };
+				return this.answer(text);
 			case "after-thinking":
 				return this.afterThinking(text);
 			case "start":
@@ -62,22 +109,28 @@ export class ReasoningSplit {
 	/** What is still held when the stream ends: a lone "<thi" was answer; an unclosed think stays reasoning. */
 	end(): SplitText {
 		const held = this.held;
-		this.held = "";
-		if (this.phase === "start") {
-			this.phase = "answer";
-			return { reasoning: "", answer: held };
+		switch (this.phase) {
+			case "start":
+			case "answer":
+				return { reasoning: "", answer: held };
+			case "thinking":
+				if (this.ownBlock === undefined) return { reasoning: held, answer: "" };
+				// Held whole, with its "<think>": the note's own unclosed block, echoed back, is the note.
+				return this.decideOwn(held, held.trimStart().slice(OPEN.length));
+			case "after-thinking":
+				return { reasoning: "", answer: this.keptLead(held) };
 		}
-		return this.phase === "thinking" ? { reasoning: held, answer: "" } : { reasoning: "", answer: "" };
 	}
 
 	private start(text: string): SplitText {
 		const seen = this.held + text;
-		const lead = seen.length - seen.trimStart().length;
-		const rest = seen.slice(lead);
+		const rest = seen.trimStart();
 		if (rest.startsWith(OPEN)) {
-			this.held = "";
 			this.phase = "thinking";
-			return this.thinking(rest.slice(OPEN.length));
+			this.watchClose = false;
+			this.held = "";
+			// The block may be the note's own: hold all of it, as written.
+			return this.thinking(this.ownBlock === undefined ? rest.slice(OPEN.length) : seen);
 		}
 		if (OPEN.startsWith(rest)) {
 			// Blank so far, or a part of "<think>": wait for more.
@@ -86,11 +139,23 @@ export class ReasoningSplit {
 		}
 		this.held = "";
 		this.phase = "answer";
-		return { reasoning: "", answer: seen };
+		return this.answer(seen);
 	}
 
 	private thinking(text: string): SplitText {
 		const seen = this.held + text;
+		if (this.ownBlock !== undefined) {
+			const from = seen.indexOf(OPEN) + OPEN.length;
+			const close = seen.indexOf(CLOSE, from);
+			if (close === -1) {
+				this.held = seen;
+				return { reasoning: "", answer: "" };
+			}
+			this.held = "";
+			const decided = this.decideOwn(seen.slice(0, close + CLOSE.length), seen.slice(from, close));
+			const after = this.content(seen.slice(close + CLOSE.length));
+			return { reasoning: decided.reasoning, answer: decided.answer + after.answer };
+		}
 		const close = seen.indexOf(CLOSE);
 		if (close >= 0) {
 			this.held = "";
@@ -103,25 +168,91 @@ export class ReasoningSplit {
 		return { reasoning: seen.slice(0, seen.length - keep), answer: "" };
 	}
 
-	/** Models put blank lines between `</think>` and the answer: they are not part of it. */
+	/**
+	 * The reply's first block, when the note opens with one of its own: the note's when its text is
+	 * close to the note's block (most character pairs kept: a change made inside it), else reasoning.
+	 */
+	private decideOwn(raw: string, inner: string): SplitText {
+		if (similarity(inner, this.ownBlock ?? "") >= 0.5) {
+			this.phase = "answer";
+			return { reasoning: "", answer: raw };
+		}
+		this.phase = "after-thinking";
+		return { reasoning: inner, answer: "" };
+	}
+
+	/** Models put blank lines between `</think>` and the answer: they are not part of it, but the note's own are. */
 	private afterThinking(text: string): SplitText {
-		const answer = text.trimStart();
-		if (answer !== "") this.phase = "answer";
-		return { reasoning: "", answer };
+		const seen = this.held + text;
+		const answer = seen.trimStart();
+		if (answer === "") {
+			this.held = seen;
+			return { reasoning: "", answer: "" };
+		}
+		this.held = "";
+		this.phase = "answer";
+		return { reasoning: "", answer: this.keptLead(seen.slice(0, seen.length - answer.length)) + answer };
+	}
+
+	/** Of the blank space after reasoning, the note's own leading blank space, when it ends with it. */
+	private keptLead(blank: string): string {
+		return blank.endsWith(this.ownLead) ? this.ownLead : "";
+	}
+
+	/** Answer text; while no reasoning was seen, a top-level `</think>` says it was reasoning after all. */
+	private answer(text: string): SplitText {
+		if (!this.watchClose) return { reasoning: "", answer: text };
+		const seen = this.held + text;
+		this.held = "";
+		let from = 0;
+		for (let at = seen.indexOf(CLOSE); at >= 0; at = seen.indexOf(CLOSE, at + 1)) {
+			this.position.feed(seen.slice(from, at));
+			from = at;
+			if (this.position.place() !== "top") continue;
+			this.watchClose = false;
+			const retracted = this.shown.length;
+			this.phase = "after-thinking";
+			const after = this.afterThinking(seen.slice(at + CLOSE.length));
+			return { reasoning: this.shown + seen.slice(0, at), answer: after.answer, ...(retracted > 0 ? { retracted } : {}) };
+		}
+		const keep = partialSuffix(seen, CLOSE);
+		this.held = seen.slice(seen.length - keep);
+		// Stryker disable next-line ArithmeticOperator: the held part is a piece of "</think>", which moves no Markdown state
+		this.position.feed(seen.slice(from, seen.length - keep));
+		const handed = seen.slice(0, seen.length - keep);
+		this.shown += handed;
+		return { reasoning: "", answer: handed };
 	}
 }
 
 /** The length of the longest end of `text` that is a proper start of `tag`. */
 function partialSuffix(text: string, tag: string): number {
+	// Stryker disable next-line EqualityOperator: the empty end gives 0 as well
 	for (let n = Math.min(tag.length - 1, text.length); n > 0; n--) {
 		if (text.endsWith(tag.slice(0, n))) return n;
 	}
 	return 0;
 }
 
-/** A text's own opening `<think>…</think>` block (a note about reasoning models, say), if it has one. */
-export function leadingThinkBlock(text: string): string | undefined {
-	if (!text.startsWith(OPEN)) return undefined;
-	const close = text.indexOf(CLOSE);
-	return close === -1 ? undefined : text.slice(0, close + CLOSE.length);
+/** How much of two texts' character pairs they share (Dice's coefficient, 0 to 1; 0 when one has no pair). */
+export function similarity(a: string, b: string): number {
+	if (a === b) return 1;
+	if (a.length < 2 || b.length < 2) return 0;
+	const pairs = new Map<string, number>();
+	// Stryker disable next-line EqualityOperator,ArithmeticOperator: a one-character slice at the end is never a pair of the other text
+	for (let i = 0; i < a.length - 1; i++) {
+		const pair = a.slice(i, i + 2);
+		pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+	}
+	let shared = 0;
+	// Stryker disable next-line EqualityOperator,ArithmeticOperator: a one-character slice at the end is never a pair of the other text
+	for (let i = 0; i < b.length - 1; i++) {
+		const pair = b.slice(i, i + 2);
+		const n = pairs.get(pair) ?? 0;
+		if (n > 0) {
+			shared++;
+			pairs.set(pair, n - 1);
+		}
+	}
+	return (2 * shared) / (a.length + b.length - 2);
 }

@@ -236,4 +236,23 @@ describe("compaction", () => {
 		expect(summaries).toBeGreaterThan(0);
 		expect(summaries).toBeLessThanOrEqual(12);
 	});
+
+	// Issue 26: the summary was scrubbed by a regex over the whole output, and cut at "<think>".
+	const RULES = "- User asked to remove the <think> blocks from Notes/Note 1.md.\n- Standing rules: never edit Journal/; British spelling.";
+
+	it.each([
+		["without reasoning", reply.text(RULES)],
+		["after <think> reasoning", reply.thinking("Summarise the rules.", RULES, "think")],
+		["after reasoning with only its closing tag", reply.thinking("Summarise the rules.", RULES, "think-closed")],
+		["after reasoning_content", reply.thinking("Summarise the rules.", RULES, "reasoning_content")],
+	])("keeps a summary that mentions <think> whole, %s", async (_how, answer) => {
+		const h = await contextHarness(() => answer);
+		const threadId = await h.newThread();
+		for (let n = 1; n <= 12 && ofType(await h.events(threadId), "context_compacted").length === 0; n++) await h.send(threadId, `Read Notes/Note ${((n - 1) % 10) + 1}.md`);
+
+		const [compaction] = ofType(await h.events(threadId), "context_compacted");
+		expect(compaction?.summary).toBe(RULES);
+		await h.send(threadId, "Read Notes/Note 2.md");
+		expect(JSON.stringify(lastMain(h)?.body.messages)).toContain("British spelling");
+	});
 });

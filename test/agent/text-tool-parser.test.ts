@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TextToolCallParser } from "../../src/agent/text-tool-parser";
+import { interpretBody, partialTextArgs, TextToolCallParser, updateFromText } from "../../src/agent/text-tool-parser";
 import type { TextCall } from "../../src/agent/text-tool-parser";
 
 /** Feeds the pieces in order and collects the answer text and the finished calls. */
@@ -118,5 +118,119 @@ describe("reading text tool calls from a streaming reply", () => {
 		const { text, calls } = parse(['<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>\n<tool_', 'response name="readNote">\n# A\nMade up.\n</tool_response>\nA says: made up.']);
 		expect(calls).toHaveLength(1);
 		expect(text).toBe("\n");
+	});
+
+	// Issue 27's survivors: each of these passed with the code mutated as named.
+	it("strips only a code fence around the whole body, never the fences inside an argument (anchored fence stripping)", () => {
+		const content = "```js\nrun()\n```\nand ~~~ too";
+		const args = { editId: "e1", content };
+		const json = JSON.stringify({ name: "executeEdit", arguments: args });
+		expect(interpretBody(json, true)).toEqual({ name: "executeEdit", args });
+		expect(interpretBody(`\n\`\`\`json\n${json}\n\`\`\`\n`, true)).toEqual({ name: "executeEdit", args });
+		const { calls } = parse([`<tool_call>${json}</tool_call>`]);
+		expect(calls[0]?.args).toEqual(args);
+	});
+
+	it("drops a tool result the model invents right after its call, in the same chunk", () => {
+		const { text, calls } = parse(['Reading.\n<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>\n<tool_response name="readNote">\n# A\nMade up.\n</tool_response>\nA says: made up.']);
+		expect(summary(calls)).toEqual([{ name: "readNote", args: { path: "A.md" }, problem: undefined }]);
+		expect(text).toBe("Reading.\n\n");
+	});
+
+	it("refuses arguments that are a number, a boolean or a string that is not a JSON object", () => {
+		for (const args of ["5", "true", '"A.md"', '"[1]"']) {
+			expect(interpretBody(`{"name": "readNote", "arguments": ${args}}`, true), args).toEqual({ name: "readNote", problem: expect.stringMatching(/"arguments" of your readNote call must be a JSON object/) as unknown });
+		}
+		expect(interpretBody('{"name": "readNote", "parameters": 5}', true).problem).toMatch(/must be a JSON object/);
+		expect(interpretBody('{"name": "listNotes"}', true)).toEqual({ name: "listNotes", args: {} });
+	});
+
+	it("knows the arguments certain so far in a streaming body (partialTextArgs)", () => {
+		expect(partialTextArgs('{"name": "declareEditIntent", "arguments": {"path": "Plan.md", "description": "add a li')).toEqual({ path: "Plan.md" });
+		expect(partialTextArgs('\n```json\n{"name": "declareEditIntent", "parameters": {"path": "Plan.md", "operation": "modify", ')).toEqual({ path: "Plan.md", operation: "modify" });
+		expect(partialTextArgs('{"name": "appendLine", "arguments": {"line": "```js\\nx\\n```", "path": "N.md"}')).toEqual({ line: "```js\nx\n```", path: "N.md" });
+		expect(partialTextArgs('{"name": "readNote", "arguments": ["A.md"]')).toEqual({});
+		expect(partialTextArgs('{"name": "readNote", "arguments": 5')).toEqual({});
+		expect(partialTextArgs('{"name": "readNote"')).toEqual({});
+	});
+
+	it("resets: after reset() what was read before is forgotten, and counting starts again", () => {
+		const parser = new TextToolCallParser();
+		parser.push('<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>```\n');
+		parser.reset();
+		const out = parser.push('<tool_call>{"name": "listNotes", "arguments": {}}</tool_call>');
+		expect(out.calls.map((c) => [c.index, c.name, c.done])).toEqual([[0, "listNotes", true]]);
+	});
+
+	// Survivors of the mutation run (npm run mutate -- agent/text-tool-parser).
+	it("knows the tool's name while the call streams, in a fence and with blank space around the colon", () => {
+		const named = (body: string) => new TextToolCallParser().push(`<tool_call>${body}`).calls[0]?.name;
+		expect(named('\n```json\n\n{ "name" :  "declareEditIntent", "arguments": {')).toBe("declareEditIntent");
+		expect(named('```\n{"name": "readNote", ')).toBe("readNote");
+		// Only a body that opens with the object has a name yet; an escape JSON does not know has none.
+		expect(named('[{"name": "readNote", ')).toBe("");
+		expect(named('{"name": "read\\q", ')).toBe("");
+	});
+
+	it("forgets a tail held back before reset()", () => {
+		const parser = new TextToolCallParser();
+		expect(parser.push("Reading.<tool_").text).toBe("Reading.");
+		parser.reset();
+		expect(parser.push("Done.").text).toBe("Done.");
+		expect(parser.end().text).toBe("");
+	});
+
+	it("keeps a call's body as written up to the tag that closed it at the end", () => {
+		const { calls } = parse(['<tool_call>{"name": "readNote", "arguments": {"path": "A.md}}</tool_call>\nSorry.']);
+		expect(calls[0]?.body).toBe('{"name": "readNote", "arguments": {"path": "A.md}}');
+	});
+
+	it("reads an escaped quote in an argument, so a closing tag after it stays inside the string", () => {
+		const parser = new TextToolCallParser();
+		const out = parser.push('<tool_call>{"name": "appendLine", "arguments": {"path": "N.md", "line": "a \\" </tool_call> b"}}</tool_call>');
+		expect(out.calls.map((c) => [c.done, c.args])).toEqual([[true, { path: "N.md", line: 'a " </tool_call> b' }]]);
+	});
+
+	it("closes a call at once when its first string is empty", () => {
+		const out = new TextToolCallParser().push('<tool_call>{"": 0, "name": "listNotes", "arguments": {}}</tool_call>');
+		expect(out.calls.map((c) => [c.done, c.name])).toEqual([[true, "listNotes"]]);
+	});
+
+	it("says a call was not closed when the next call or a made-up result cuts it short", () => {
+		const cut = parse(['<tool_call>{"name": "readNote", "arguments": {\n<tool_call>{"name": "listNotes", "arguments": {}}</tool_call>']);
+		expect(cut.text).toBe("");
+		expect(summary(cut.calls)).toEqual([
+			{ name: "readNote", args: undefined, problem: expect.stringMatching(/cut off or not closed/) as unknown },
+			{ name: "listNotes", args: {}, problem: undefined },
+		]);
+		const invented = parse(['<tool_call>{"name": "readNote", "arguments": {<tool_response name="readNote">made up</tool_response>']);
+		expect(summary(invented.calls)).toEqual([{ name: "readNote", args: undefined, problem: expect.stringMatching(/cut off or not closed/) as unknown }]);
+	});
+
+	it("reports a call that closes in one piece once", () => {
+		expect(new TextToolCallParser().push('<tool_call>{"name": "listNotes", "arguments": {}}</tool_call>').calls).toHaveLength(1);
+	});
+
+	it("strips a JSON fence written with no blank space around the body", () => {
+		const body = '```json{"name":"listNotes","arguments":{}}```';
+		expect(interpretBody(body, true)).toEqual({ name: "listNotes", args: {} });
+		expect(partialTextArgs('```json{"name": "readNote", "arguments": {"path": "A.md", ')).toEqual({ path: "A.md" });
+		expect(partialTextArgs('{"name": "readNote", "arguments": 5, ')).toEqual({});
+		expect(partialTextArgs('{"name": "readNote", "arguments": ["A.md"], ')).toEqual({});
+		expect(partialTextArgs('{"name": "readNote", "arguments": null, ')).toEqual({});
+	});
+
+	it("refuses a body that is not one object, and a name that is not a word", () => {
+		for (const body of ["null", "5", '"readNote"', "[1]"]) expect(interpretBody(body, true).problem, body).toMatch(/must hold one JSON object/);
+		for (const body of ['{"name": 5, "arguments": {}}', '{"name": "  ", "arguments": {}}']) expect(interpretBody(body, true), body).toEqual({ name: "", problem: expect.stringMatching(/has no "name"/) as unknown });
+		expect(interpretBody('{"name": " readNote ", "arguments": {"path": "A.md"}}', true)).toEqual({ name: "readNote", args: { path: "A.md" } });
+		expect(interpretBody('{"name": "readNote", "arguments": "null"}', true).problem).toMatch(/must be a JSON object/);
+		expect(interpretBody('{"name": "a\\qb"}', true)).toEqual({ name: "", problem: expect.stringMatching(/^Your tool call is not valid JSON/) as unknown });
+	});
+
+	it("keeps a malformed call as written, without the blank space around it, for its proposal", () => {
+		const call = { callId: "c1", name: "", argsText: "", announced: false };
+		updateFromText(call, { index: 0, name: "readNote", body: '\n {"name": "readNote", "arguments": {"pa \n', done: true, problem: "cut off" });
+		expect(call).toEqual({ callId: "c1", name: "readNote", argsText: '{"name": "readNote", "arguments": {"pa', announced: false, malformed: "cut off" });
 	});
 });

@@ -14,7 +14,7 @@ const PATH = "Groceries.md";
 const NOTE = ["# Groceries", "", "- Buy teh milk", "- bread", "- eggs", ""].join("\n");
 const FIXED = NOTE.replace("teh", "the");
 
-describe.each<ReasoningForm>(["think", "reasoning_content", "reasoning"])("an apply model that reasons as %s", (form) => {
+describe.each<ReasoningForm>(["think", "think-closed", "reasoning_content", "reasoning"])("an apply model that reasons as %s", (form) => {
 	it("creates a note with the answer only", async () => {
 		const note = "# Packing\n\n- passport\n- charger\n";
 		const h = await editHarness({ replies: [reply.thinking("A packing list: passport first, then the charger.", note, form)] });
@@ -53,10 +53,49 @@ describe("a note that itself opens with a <think> block (notes about reasoning m
 		expect(await h.vault.read(PATH)).toBe(OWN_FIXED);
 	});
 
-	it.each<ReasoningForm>(["think", "reasoning_content", "reasoning"])("keeps it, and drops the model's own reasoning, when the model reasons as %s first", async (form) => {
+	it.each<ReasoningForm>(["think", "think-closed", "reasoning_content", "reasoning"])("keeps it, and drops the model's own reasoning, when the model reasons as %s first", async (form) => {
 		const h = await editHarness({ notes: { [PATH]: OWN }, replies: [reply.thinking("Only the typo changes.", OWN_FIXED, form)] });
 		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "fix the typo in the milk line" });
 		expect(result.status).toBe("success");
 		expect(await h.vault.read(PATH)).toBe(OWN_FIXED);
+	});
+
+	// Issue 26: the fix is inside the block, so the reply's block no longer matches the note's byte
+	// for byte; before, it was taken for reasoning and the note lost its first paragraph.
+	const TYPO = ["<think>", "How R1 reasns, in my words.", "</think>", "", "# Prompts", ""].join("\n");
+	const TYPO_FIXED = TYPO.replace("reasns", "reasons");
+
+	it.each<"whole" | "edits">(["whole", "edits"])("keeps that block when the change is inside it (%s format, the edits format retrying in whole-note mode)", async (applyFormat) => {
+		const h = await editHarness({ notes: { [PATH]: TYPO }, replies: [reply.text(TYPO_FIXED), reply.text(TYPO_FIXED)], applyFormat });
+		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "fix the typo in the first paragraph" });
+		expect(result.status).toBe("success");
+		expect(await h.vault.read(PATH)).toBe(TYPO_FIXED);
+	});
+
+	it("keeps that block on a rewrite", async () => {
+		const h = await editHarness({ notes: { [PATH]: TYPO }, replies: [reply.text(TYPO_FIXED)] });
+		const { result } = await h.declareAndApply({ path: PATH, operation: "rewrite", description: "fix the typo in the first paragraph" });
+		expect(result.status).toBe("success");
+		expect(await h.vault.read(PATH)).toBe(TYPO_FIXED);
+	});
+});
+
+describe("reasoning with only its closing tag (the chat template opened it)", () => {
+	const LETTER = "Dear Sam,\n\nI am writing to confirm Tuesday.\n";
+
+	it("is never written into the note", async () => {
+		const h = await editHarness({ notes: { "Letter.md": "hi sam, tuesday ok\n" }, replies: [reply.text(`Okay, the user wants a formal version of the letter.\n</think>\n\n${LETTER}`)] });
+		const { result } = await h.declareAndApply({ path: "Letter.md", operation: "rewrite", description: "make it formal" });
+		expect(result.status).toBe("success");
+		expect(await h.vault.read("Letter.md")).toBe(LETTER);
+	});
+
+	it("is the note's own text when the note has a </think> of its own", async () => {
+		const note = "Close a thought with\n</think>\nin R1's format.\n";
+		const fixed = note.replace("thought", "thought block");
+		const h = await editHarness({ notes: { [PATH]: note }, replies: [reply.text(fixed)] });
+		const { result } = await h.declareAndApply({ path: PATH, operation: "rewrite", description: "say thought block" });
+		expect(result.status).toBe("success");
+		expect(await h.vault.read(PATH)).toBe(fixed);
 	});
 });

@@ -1,6 +1,6 @@
 import { AIMessageChunk } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import { ReasoningSplit } from "../../src/llm/reasoning-split";
+import { ReasoningSplit, similarity } from "../../src/llm/reasoning-split";
 
 /** Feeds `pieces` through one splitter and joins what it gives, as ModelStep does. */
 function split(pieces: string[]): { reasoning: string; answer: string; answerPieces: string[] } {
@@ -76,5 +76,61 @@ describe("ReasoningSplit", () => {
 		expect(splitter.take(new AIMessageChunk({ content: "Answer" }))).toEqual({ reasoning: "", answer: "Answer" });
 		const other = new ReasoningSplit();
 		expect(other.take(new AIMessageChunk({ content: "", additional_kwargs: { reasoning: "First, " } }))).toEqual({ reasoning: "First, ", answer: "" });
+	});
+
+	// Issue 27's survivors: array-shaped content, and the note's own leading block (leadingThinkBlock before).
+	it("reads array-shaped content (a list of text parts) the same as a string", () => {
+		const splitter = new ReasoningSplit();
+		const parts = (...texts: string[]) => new AIMessageChunk({ content: texts.map((text) => ({ type: "text", text })) });
+		expect(splitter.take(parts("<think>Weigh", " it.</think>"))).toEqual({ reasoning: "Weigh it.", answer: "" });
+		expect(splitter.take(parts("\n\nThe answer."))).toEqual({ reasoning: "", answer: "The answer." });
+	});
+
+	it("keeps a note's own leading <think> block, changed inside, and drops the model's reasoning before it", () => {
+		const note = "<think>How R1 reasns.</think>\n\n# Prompts\n";
+		const fixed = note.replace("reasns", "reasons");
+		const run = (pieces: string[]) => {
+			const splitter = new ReasoningSplit({ note });
+			const out = [...pieces.map((p) => splitter.content(p)), splitter.end()];
+			return { reasoning: out.map((o) => o.reasoning).join(""), answer: out.map((o) => o.answer).join("") };
+		};
+		expect(run([fixed])).toEqual({ reasoning: "", answer: fixed });
+		expect(run([`<think>Only the typo.</think>\n\n${fixed}`])).toEqual({ reasoning: "Only the typo.", answer: fixed });
+		// A first block unlike the note's, with no second one after it, is the model's reasoning.
+		expect(run(["<think>The user wants the block gone.</think>\n\n# Prompts\n"])).toEqual({ reasoning: "The user wants the block gone.", answer: "# Prompts\n" });
+	});
+
+	it("takes text before a bare top-level </think> for reasoning, and says how much answer it takes back", () => {
+		const splitter = new ReasoningSplit();
+		expect(splitter.content("Okay, the user wants")).toEqual({ reasoning: "", answer: "Okay, the user wants" });
+		expect(splitter.content(" a letter.\n</think>\n\nDear")).toEqual({ reasoning: "Okay, the user wants a letter.\n", answer: "Dear", retracted: "Okay, the user wants".length });
+		// Once: a later </think> is answer text.
+		expect(splitter.content(" Sam, </think>")).toEqual({ reasoning: "", answer: " Sam, </think>" });
+	});
+
+	// Survivors of the mutation run (npm run mutate -- llm/reasoning-split).
+	it("hands on a note's own block as soon as it closes, not at the end of the stream", () => {
+		const splitter = new ReasoningSplit({ note: "<think>How R1 reasns.</think>\n\n# Prompts\n" });
+		expect(splitter.content("<think>How R1 reasons.</th")).toEqual({ reasoning: "", answer: "" });
+		expect(splitter.content("ink>\n\n# Pro")).toEqual({ reasoning: "", answer: "<think>How R1 reasons.</think>\n\n# Pro" });
+	});
+
+	it("takes nothing back when the reply opens with its bare </think>", () => {
+		expect(new ReasoningSplit().content("Weigh it.\n</think>\n\nThe answer.")).toEqual({ reasoning: "Weigh it.\n", answer: "The answer." });
+	});
+
+	it("ignores delta fields that are not text", () => {
+		const splitter = new ReasoningSplit();
+		expect(splitter.take(new AIMessageChunk({ content: "Answer", additional_kwargs: { reasoning_content: { text: "x" }, reasoning: 5 } }))).toEqual({ reasoning: "", answer: "Answer" });
+	});
+
+	it("measures how alike two texts are by their character pairs", () => {
+		expect(similarity("a", "a")).toBe(1);
+		expect(similarity("a", "b")).toBe(0);
+		expect(similarity("", "xy")).toBe(0);
+		expect(similarity("ab", "abc")).toBeCloseTo(2 / 3);
+		expect(similarity("abc", "abd")).toBe(0.5);
+		// Each pair counts as often as the first text has it.
+		expect(similarity("aa", "aaa")).toBeCloseTo(2 / 3);
 	});
 });

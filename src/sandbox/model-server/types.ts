@@ -36,10 +36,12 @@ export interface ScriptedUsage {
 
 /**
  * How a thinking model sends its reasoning: "think" puts `<think>…</think>` at the start of the
- * content (Qwen, DeepSeek-R1 through Ollama or LM Studio), "reasoning_content" streams it in that
- * delta field (DeepSeek), "reasoning" in that one (OpenRouter).
+ * content (Qwen, DeepSeek-R1 through Ollama or LM Studio), "think-closed" only its closing
+ * `</think>` (DeepSeek-R1 distills on vLLM or Ollama, whose chat template puts `<think>\n` in the
+ * prompt), "reasoning_content" streams it in that delta field (DeepSeek), "reasoning" in that one
+ * (OpenRouter).
  */
-export type ReasoningForm = "think" | "reasoning_content" | "reasoning";
+export type ReasoningForm = "think" | "think-closed" | "reasoning_content" | "reasoning";
 
 /** What the model answers to one request. */
 export interface ScriptedReply {

@@ -7,7 +7,7 @@ import { ScriptError } from "./script";
 import type { ScriptedReply } from "./types";
 
 const FINISH_REASONS = new Set(["stop", "tool_calls", "length", "content_filter"]);
-const REASONING_FORMS: ReadonlySet<string> = new Set(["think", "reasoning_content", "reasoning"]);
+const REASONING_FORMS: ReadonlySet<string> = new Set(["think", "think-closed", "reasoning_content", "reasoning"]);
 
 export function validateReply(value: unknown): ScriptedReply {
 	const fail = (why: string): never => {
@@ -17,7 +17,7 @@ export function validateReply(value: unknown): ScriptedReply {
 	const reply = value as ScriptedReply;
 	if (reply.text !== undefined && typeof reply.text !== "string") fail("text must be a string");
 	if (reply.reasoning !== undefined && typeof reply.reasoning !== "string") fail("reasoning must be a string");
-	if (reply.reasoningAs !== undefined && !REASONING_FORMS.has(reply.reasoningAs)) fail(`reasoningAs must be think, reasoning_content or reasoning, got ${String(reply.reasoningAs)}`);
+	if (reply.reasoningAs !== undefined && !REASONING_FORMS.has(reply.reasoningAs)) fail(`reasoningAs must be think, think-closed, reasoning_content or reasoning, got ${String(reply.reasoningAs)}`);
 	if (reply.textChunks !== undefined && (!Array.isArray(reply.textChunks) || reply.textChunks.some((c) => typeof c !== "string"))) fail("textChunks must be an array of strings");
 	if (reply.textChunks !== undefined && reply.text !== undefined) fail("give text or textChunks, not both");
 	if (reply.toolCalls !== undefined) {

@@ -4,7 +4,7 @@
  * clients (openai SDK, @langchain/openai) are what tests exercise:
  * - the first chunk carries `role: "assistant"` and empty content, as OpenAI does;
  * - text streams one ~4-character token per chunk, reasoning too: as `<think>…</think>` text
- *   before the answer, or in a `reasoning_content` or `reasoning` delta field (ReasoningForm);
+ *   before the answer (or only `…</think>`), or in a `reasoning_content` or `reasoning` delta field (ReasoningForm);
  * - each tool call opens with a chunk holding its `index`, `id`, `type` and `name` (arguments ""),
  *   then its arguments arrive in token-sized pieces carrying only `index`, so clients must merge;
  * - a last chunk has an empty delta and the `finish_reason`;
@@ -93,9 +93,9 @@ const FINGERPRINT = "fp_redline_scripted";
 export function resolveReply(reply: ScriptedReply, body: ChatRequestBody, identity: ReplyIdentity, charsPerToken?: number): ResolvedReply {
 	const form = reply.reasoningAs ?? "think";
 	const thought = reply.reasoning !== undefined && reply.reasoning !== "";
-	const inline = thought && form === "think" ? `<think>${reply.reasoning}</think>\n\n` : "";
+	const inline = !thought ? "" : form === "think" ? `<think>${reply.reasoning}</think>\n\n` : form === "think-closed" ? `${reply.reasoning}\n</think>\n\n` : "";
 	const textTokens = reply.textChunks ? [...splitTokens(inline), ...reply.textChunks] : splitTokens(inline + (reply.text ?? ""));
-	const reasoning = thought && form !== "think" ? { field: form, tokens: splitTokens(reply.reasoning ?? "") } : undefined;
+	const reasoning = thought && (form === "reasoning_content" || form === "reasoning") ? { field: form, tokens: splitTokens(reply.reasoning ?? "") } : undefined;
 	const toolCalls = (reply.toolCalls ?? []).map((call, i) => {
 		const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
 		return { id: call.id ?? `${identity.toolCallIdPrefix}_${i}`, name: call.name, arguments: args, argumentTokens: splitTokens(args) };

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { MarkdownPosition, topLevelIndexOf } from "../../src/llm/markdown-code";
+
+const placeAt = (text: string) => new MarkdownPosition().placeAfter(text);
+
+describe("where a point of a reply stands in its Markdown", () => {
+	it("is inside a fence from its opening line to a closing line of at least as many of the same character", () => {
+		expect(placeAt("```js\nx\n")).toBe("fence");
+		expect(placeAt("```js")).toBe("fence");
+		expect(placeAt("````\n```\n")).toBe("fence");
+		expect(placeAt("````\n````\n")).toBe("top");
+		expect(placeAt("~~~\n```\n")).toBe("fence");
+		expect(placeAt("~~~\n~~~~  \nafter")).toBe("top");
+		expect(placeAt("   ```\nx\n   ```\r\n")).toBe("top");
+		// Four spaces is no fence; an info string with a backtick is inline code, not a fence.
+		expect(placeAt("    ```\n")).toBe("top");
+		expect(placeAt("```a`b\n")).toBe("top");
+	});
+
+	it("is inside inline code while a backtick run is open on the line", () => {
+		expect(placeAt("see `")).toBe("inline");
+		expect(placeAt("see `x` and ")).toBe("top");
+		expect(placeAt("see ``a ` b")).toBe("inline");
+		expect(placeAt("see ``a ` b`` ")).toBe("top");
+		expect(placeAt("see `x\n")).toBe("top");
+	});
+
+	it("is quoted on a block quote line", () => {
+		expect(placeAt("> ")).toBe("quote");
+		expect(placeAt("   > x")).toBe("quote");
+		expect(placeAt("> x\n")).toBe("top");
+	});
+
+	it("gives the same answer fed in pieces as whole", () => {
+		const text = "a\n```\n<x>\n```\n`y` > `<z";
+		for (let cut = 0; cut <= text.length; cut++) {
+			const position = new MarkdownPosition();
+			position.feed(text.slice(0, cut));
+			position.feed(text.slice(cut));
+			expect(position.place(), `cut at ${cut}`).toBe(placeAt(text));
+		}
+	});
+
+	it("finds the first tag that stands at the top level", () => {
+		expect(topLevelIndexOf("`</think>` then\n```\n</think>\n```\n</think>", "</think>")).toBe(33);
+		expect(topLevelIndexOf("> </think>", "</think>")).toBe(-1);
+	});
+});
