@@ -288,6 +288,7 @@ export const forbiddenInputs = [
 	{ pattern: /node_modules\/@langchain\/core\/dist\/messages\/block_translators\/(bedrock_converse|deepseek|google|google_genai|google_vertexai|groq|ollama|openrouter|xai)\.js$/, why: "content block translators of other providers" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/(p-retry|is-network-error)\//, why: "LangChain's p-retry (src/obsidian/shims/p-retry.ts stands in)" },
 	{ pattern: /node_modules\/(p-queue|eventemitter3|p-timeout|p-finally)\//, why: "p-queue and its helpers (src/obsidian/shims/p-queue.ts stands in)" },
+	{ pattern: /node_modules\/diff\/(libesm|lib)\/patch\/parse\.js$/, why: "diff's parsePatch (src/ui/unified-hunks.ts reads the diffs Redline writes)" },
 	{ pattern: /node_modules\/@cfworker\/json-schema\//, why: "the JSON-schema validator of LangChain's own tools" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/structured_output|output_parsers\/(structured|standard_schema))\.js$/, why: "LangChain's structured output (withStructuredOutput)" },
 	{ pattern: /node_modules\/openai\/internal\/(uploads|to-file)\.mjs$/, why: "the OpenAI client's file uploads" },
