@@ -288,6 +288,7 @@ export const forbiddenInputs = [
 	{ pattern: /node_modules\/@langchain\/core\/dist\/messages\/block_translators\/(bedrock_converse|deepseek|google|google_genai|google_vertexai|groq|ollama|openrouter|xai)\.js$/, why: "content block translators of other providers" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/(p-retry|is-network-error)\//, why: "LangChain's p-retry (src/obsidian/shims/p-retry.ts stands in)" },
 	{ pattern: /node_modules\/(p-queue|eventemitter3|p-timeout|p-finally)\//, why: "p-queue and its helpers (src/obsidian/shims/p-queue.ts stands in)" },
+	{ pattern: /node_modules\/diff\/(libesm|lib)\/patch\/parse\.js$/, why: "diff's parsePatch (src/ui/unified-hunks.ts reads the diffs Redline writes)" },
 	{ pattern: /node_modules\/@cfworker\/json-schema\//, why: "the JSON-schema validator of LangChain's own tools" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/structured_output|output_parsers\/(structured|standard_schema))\.js$/, why: "LangChain's structured output (withStructuredOutput)" },
 	{ pattern: /node_modules\/openai\/internal\/(uploads|to-file)\.mjs$/, why: "the OpenAI client's file uploads" },
@@ -302,7 +303,8 @@ export const forbiddenInputs = [
 // Responses history (above) took main.js from about 903 KB to about 799 KB, the OpenAI client's
 // X.509 branches, more stand-ins, one strict directive and one licence notice to about 784 KB
 // (which features since took to 796 KB); p-queue's and p-retry's stand-ins, the OpenAI stand-ins as
-// one module per rule and React's production builds imported directly, back to 784 KB; a
+// one module per rule and React's production builds imported directly, back to 784 KB; Redline's
+// own unified diff parser and formatter instead of diff's parsePatch and formatPatch, 5.2 KB less; a
 // production build past it fails (so CI does). Raising it means the target moved.
 export const maxBytes = 800 * 1024;
 

@@ -4,8 +4,8 @@
  * modal or panel, an RPC client), comes through revertHistory, which hands the written entry to
  * the service to tell the threads whose edits it undid or put back (revertEvents).
  */
-import { formatPatch } from "diff";
 import type { HistoryEntry, NoteHistory } from "../history/types";
+import { unifiedDiff } from "../history/unified-diff";
 import type { NewEvent } from "./events";
 import { fail, isRecord } from "./params";
 import type { HistoryEntrySummary, Result, Reverted, RevertParams } from "./service-api";
@@ -78,7 +78,7 @@ export function toHistorySummary(entry: HistoryEntry): HistoryEntrySummary {
 		...(entry.editId !== undefined ? { editId: entry.editId } : {}),
 		added: entry.added,
 		removed: entry.removed,
-		diff: formatPatch(entry.patch),
+		diff: unifiedDiff(entry.patch),
 		kind: entry.kind,
 	};
 }

@@ -3,7 +3,8 @@
  * changes with word-level highlights inside changed line pairs, and long unchanged stretches
  * folded into a single "N unchanged lines" row.
  */
-import { diffWordsWithSpace, parsePatch } from "diff";
+import { diffWordsWithSpace } from "diff";
+import { parseUnifiedHunks } from "./unified-hunks";
 
 export interface DiffPart {
 	text: string;
@@ -27,15 +28,15 @@ export function diffRowsFromUnified(unified: string): DiffView {
 	const rows: DiffRow[] = [];
 	let added = 0;
 	let removed = 0;
-	let patches;
+	let files;
 	try {
-		patches = parsePatch(unified);
+		files = parseUnifiedHunks(unified);
 	} catch {
 		return { rows: [], added: 0, removed: 0 };
 	}
-	for (const patch of patches) {
+	for (const hunks of files) {
 		let previousEnd = 1;
-		for (const hunk of patch.hunks) {
+		for (const hunk of hunks) {
 			// Lines between hunks are unchanged and not in the diff at all: fold them.
 			const gap = hunk.oldStart - previousEnd;
 			if (gap > 0) rows.push({ kind: "fold", count: gap });
