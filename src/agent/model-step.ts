@@ -168,11 +168,15 @@ export class ModelStep {
 	private write({ reasoning: all, answer, form, retracted }: SplitText): void {
 		// The answer so far was reasoning without its opening tag: a call drafted there never runs.
 		// Its tokens are in the log already (events are never taken back): the reasoning event
-		// carries only the rest, so the log holds no text twice.
+		// says how many characters of the message's text move to the reasoning (fromAnswer, counted
+		// as the tokens hold it) and carries only the rest, so the log holds no text twice.
+		const fromAnswer = retracted === undefined ? undefined : this.text.length;
 		if (retracted !== undefined) this.restart();
 		const reasoning = retracted === undefined ? all : all.slice(retracted);
 		if (!this.admit(reasoning.length + answer.length)) return;
-		if (reasoning) this.thread.append({ type: "assistant_reasoning", messageId: this.start(), text: reasoning, ...(form ? { form } : {}) });
+		if (reasoning || fromAnswer) {
+			this.thread.append({ type: "assistant_reasoning", messageId: this.start(), text: reasoning, ...(form ? { form } : {}), ...(fromAnswer ? { fromAnswer } : {}) });
+		}
 		if (answer) this.takeText(this.textCalls ? this.textCalls.push(answer) : { text: answer, calls: [] });
 	}
 

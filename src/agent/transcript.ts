@@ -137,6 +137,8 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 			}
 			case "assistant_reasoning": {
 				const entry = assistants.get(event.messageId);
+				// Answer taken back as reasoning (a bare </think>) is neither answer nor replayed reasoning.
+				if (entry && event.fromAnswer !== undefined) entry.text = entry.text.slice(event.fromAnswer);
 				if (entry && event.form === "reasoning_content") entry.reasoning = (entry.reasoning ?? "") + event.text;
 				break;
 			}

@@ -52,8 +52,11 @@ export interface EventPayloads {
 	 * streamed and coalesced on disk like tokens, shown as a step, never as answer text, and not
 	 * replayed to the model, except where its API requires it: form "reasoning_content" (absent in
 	 * older logs and for the other forms) is DeepSeek's, sent back on a message that made tool calls.
+	 * fromAnswer: the first this many characters of the message's text so far (as the fold holds
+	 * it) were reasoning after all (a reply whose `<think>` was in the prompt, closed by a bare
+	 * `</think>`): they move to the reasoning, ahead of this event's text. Never coalesced.
 	 */
-	assistant_reasoning: { messageId: string; text: string; form?: "reasoning_content" };
+	assistant_reasoning: { messageId: string; text: string; form?: "reasoning_content"; fromAnswer?: number };
 	/** usage: absent when the provider sent none (and in logs from before it was recorded). */
 	assistant_message_completed: { messageId: string; finishReason: string; usage?: ModelUsage };
 	status: { status: ThreadStatus; detail?: string };

@@ -3,7 +3,8 @@
  *
  * Coalescing: consecutive assistant_token events of one message (and likewise consecutive
  * assistant_reasoning events of one form) become ONE line whose text is their concatenation, whose
- * seq is the last one's, and whose `lens` lists each piece's length.
+ * seq is the last one's, and whose `lens` lists each piece's length. A reasoning event with
+ * `fromAnswer` is never part of a run (its count is of the message's text before it).
  * Reading expands the line back into the original tokens with their original, contiguous seqs
  * (seq - n + 1 .. seq). So a replayed log holds the same seqs and texts that live subscribers
  * saw: resuming from any nonce, even one in the middle of a coalesced run, gets exactly the
@@ -53,7 +54,7 @@ export function encodeEvents(events: readonly StoredEvent[]): string {
 	let i = 0;
 	while (i < events.length) {
 		const event = events[i];
-		if (!isStreamedText(event)) {
+		if (!isStreamedText(event) || takesBackAnswer(event)) {
 			out += JSON.stringify(event) + "\n";
 			i++;
 			continue;
@@ -64,7 +65,7 @@ export function encodeEvents(events: readonly StoredEvent[]): string {
 		let last: ThreadEvent = event;
 		for (; j < events.length; j++) {
 			const next = events[j];
-			if (!isStreamedText(next) || next.type !== event.type || next.messageId !== event.messageId || next.seq !== last.seq + 1 || formOf(next) !== formOf(event)) break;
+			if (!isStreamedText(next) || next.type !== event.type || next.messageId !== event.messageId || next.seq !== last.seq + 1 || formOf(next) !== formOf(event) || takesBackAnswer(next)) break;
 			text += next.text;
 			lens.push(next.text.length);
 			last = next;
@@ -138,6 +139,11 @@ function checkShape(raw: unknown, threadId: string): string | null {
 	for (const [key, kind] of required) {
 		if (typeof record[key] !== kind || record[key] === null) return `${record.type} without a valid ${key}`;
 	}
+	if (record.type === "assistant_reasoning" && "fromAnswer" in record) {
+		const n = record.fromAnswer;
+		// A count that moves text between answer and reasoning: a bad one would garble the message.
+		if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || "lens" in record) return "assistant_reasoning without a valid fromAnswer";
+	}
 	return null;
 }
 
@@ -176,6 +182,14 @@ export function expandRecord(record: Record<string, unknown> & { seq: number; ty
 /** A reasoning piece's wire form: pieces of different forms are never one line. */
 function formOf(event: ThreadEvent): unknown {
 	return (event as { form?: unknown }).form;
+}
+
+/**
+ * A reasoning event that takes answer text back (fromAnswer) stands on its own line: joined to a
+ * run, its count would apply to the wrong piece.
+ */
+function takesBackAnswer(event: ThreadEvent): boolean {
+	return (event as { fromAnswer?: unknown }).fromAnswer !== undefined;
 }
 
 /** The event types that stream in small pieces and are coalesced on disk. */

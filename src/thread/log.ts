@@ -319,6 +319,6 @@ export function redactEvent(event: NewEvent): NewEvent {
 
 function toJsonShape(event: NewEvent): NewEvent {
 	if (event.type === "assistant_token") return { type: event.type, messageId: event.messageId, text: event.text };
-	if (event.type === "assistant_reasoning") return { type: event.type, messageId: event.messageId, text: event.text, ...(event.form ? { form: event.form } : {}) };
+	if (event.type === "assistant_reasoning") return { type: event.type, messageId: event.messageId, text: event.text, ...(event.form ? { form: event.form } : {}), ...(event.fromAnswer !== undefined ? { fromAnswer: event.fromAnswer } : {}) };
 	return JSON.parse(JSON.stringify(event)) as NewEvent;
 }

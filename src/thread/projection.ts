@@ -111,7 +111,11 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 			if (transient) return appendTokenInPlace(state, event.messageId, event.text);
 			return updateAssistant(state, event.messageId, (m) => void (m.text += event.text));
 		case "assistant_reasoning":
-			return updateAssistant(state, event.messageId, (m) => void (m.reasoning = { text: (m.reasoning?.text ?? "") + event.text, lastAt: event.at }));
+			return updateAssistant(state, event.messageId, (m) => {
+				const moved = event.fromAnswer === undefined ? "" : m.text.slice(0, event.fromAnswer);
+				m.text = m.text.slice(moved.length);
+				m.reasoning = { text: (m.reasoning?.text ?? "") + moved + event.text, lastAt: event.at };
+			});
 		case "assistant_message_completed":
 			return updateAssistant(state, event.messageId, (m) => {
 				m.streaming = false;

@@ -130,3 +130,35 @@ describe("AgentRunner with a reply cut into two chunks at every offset", () => {
 		}
 	});
 });
+
+/**
+ * DeepSeek-R1 distills on vLLM and Ollama put `<think>\n` in the prompt: the reply starts with
+ * reasoning and carries only the closing tag. It streams as answer until the `</think>` comes;
+ * then one event takes it back, and the fold, the reopened log and the next request honour it.
+ */
+describe("AgentRunner with reasoning whose opening tag was in the prompt", () => {
+	const THOUGHT = "Okay, the user wants a summary. Daily.md only says to buy milk.";
+
+	it("moves the answer streamed before a bare </think> into the reasoning, live and after reopening, and never sends it back", async () => {
+		const h = await harness({ script: scripted({ reasoning: THOUGHT, reasoningAs: "think-closed", text: "Here is the answer." }) });
+		const threadId = await h.newThread();
+		await h.send(threadId, "Summarize my daily note");
+		const retractions = ofType(await h.events(threadId), "assistant_reasoning").filter((e) => e.fromAnswer !== undefined);
+		expect(retractions).toHaveLength(1);
+
+		const shown = (state: Awaited<ReturnType<typeof h.state>>) => {
+			const last = state.messages[state.messages.length - 1];
+			return last?.kind === "assistant" ? { text: last.text, reasoning: last.reasoning?.text.trim() } : undefined;
+		};
+		expect(shown(await h.state(threadId))).toEqual({ text: "Here is the answer.", reasoning: THOUGHT });
+		await h.restart();
+		expect(shown(await h.state(threadId))).toEqual({ text: "Here is the answer.", reasoning: THOUGHT });
+
+		h.server.setScript(scripted(reply.text("Nothing else.")));
+		await h.send(threadId, "Anything else?");
+		const sent = h.server.requests[1]?.body.messages ?? [];
+		const assistants = sent.filter((m) => m.role === "assistant");
+		expect(assistants.map((m) => messageText(m))).toEqual(["Here is the answer."]);
+		expect(JSON.stringify(sent)).not.toContain("the user wants a summary");
+	});
+});

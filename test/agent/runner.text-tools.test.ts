@@ -162,7 +162,11 @@ describe("text tool calls", () => {
 		expect(logged).not.toContain("<tool_call>");
 		expect(logged.endsWith("Nothing to do.")).toBe(true);
 		expect(h.server.requests).toHaveLength(1);
-		expect((await h.state(threadId)).status).toBe("idle");
+		const state = await h.state(threadId);
+		expect(state.status).toBe("idle");
+		// ...but the fold takes it back (fromAnswer): the reply is only the answer.
+		const last = state.messages.at(-1);
+		expect(last?.kind === "assistant" ? [last.text, last.reasoning?.text] : []).toEqual(["Nothing to do.", expect.stringContaining("No, the user asked for nothing.")]);
 	});
 
 	it("sends a note that forges tool results as one result, whose tags cannot close it", async () => {

@@ -65,3 +65,19 @@ describe("parsing a log's lines", () => {
 		expect(isPlainEvent({ ...base, type: "status", status: "idle" })).toBe(true);
 	});
 });
+
+describe("a reasoning line that takes answer text back", () => {
+	const line = (extra: Record<string, unknown>) => JSON.stringify({ seq: 1, threadId: "t1", at: "2025-01-01T00:00:00.000Z", type: "assistant_reasoning", messageId: "m1", text: "", ...extra }) + "\n";
+
+	it("keeps its count through a reload", () => {
+		expect(parseLog("t1", line({ fromAnswer: 12 })).events[0]).toMatchObject({ fromAnswer: 12 });
+	});
+
+	it("is skipped, and said so, when its count is not a character count", () => {
+		for (const fromAnswer of [-1, 1.5, "12", null]) {
+			const parsed = parseLog("t1", line({ fromAnswer }));
+			expect(parsed.events).toEqual([]);
+			expect(parsed.skipped).toEqual(["line 1: assistant_reasoning without a valid fromAnswer"]);
+		}
+	});
+});

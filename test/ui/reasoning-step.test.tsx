@@ -59,4 +59,22 @@ describe("reasoning steps", () => {
 		expect(labels[0]).toMatch(/^Thought for /);
 		expect(labels[1]).toBe("Reading Daily.md");
 	});
+
+	it("take back answer text that was reasoning after all (a bare </think>), and show it only as the thought", async () => {
+		// A DeepSeek-R1 distill whose <think> was in the prompt: its reasoning streams as answer first.
+		const s = new EventScript().user("m1", "Tidy my daily note");
+		s.add({ type: "assistant_message_started", messageId: "a1" });
+		s.add({ type: "assistant_token", messageId: "a1", text: "The user wants the headings gone. " });
+		s.add({ type: "assistant_token", messageId: "a1", text: "Daily.md has three.\n" });
+		s.add({ type: "assistant_reasoning", messageId: "a1", text: "", fromAnswer: REASONING.length + 1 });
+		s.add({ type: "assistant_token", messageId: "a1", text: "I removed the headings." });
+		s.add({ type: "assistant_message_completed", messageId: "a1", finishReason: "stop" });
+		s.status("idle");
+		const { user } = await renderThread(s);
+		const log = screen.getByRole("log");
+		await waitFor(() => expect(log.querySelector(".redline-message-assistant")?.textContent).toBe("I removed the headings."));
+		await user.click(screen.getByRole("button", { name: /Show steps: 1 step/ }));
+		const details = screen.getByText(/^Thought for /).closest("details")!;
+		expect(within(details).getByText(REASONING)).toBeTruthy();
+	});
 });

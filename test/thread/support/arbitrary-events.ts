@@ -22,6 +22,8 @@ export const newEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
 	fc.record({ type: fc.constant("assistant_reasoning" as const), messageId, text }),
 	// DeepSeek's form, mixed into the same runs: pieces of different forms must not merge on disk.
 	fc.record({ type: fc.constant("assistant_reasoning" as const), messageId, text, form: fc.constant("reasoning_content" as const) }),
+	// Answer taken back as reasoning (a bare </think>): its count must survive coalescing on disk.
+	fc.record({ type: fc.constant("assistant_reasoning" as const), messageId, text, fromAnswer: fc.nat(8) }),
 	fc.record({ type: fc.constant("assistant_message_completed" as const), messageId, finishReason: fc.constantFrom("stop", "tool_calls") }),
 	fc.record({ type: fc.constant("status" as const), status, detail: fc.option(text, { nil: undefined }) }, { requiredKeys: ["type", "status"] }),
 	fc.record({ type: fc.constant("tool_call_proposed" as const), callId, tool: fc.constantFrom("readNote", "askUser"), args: fc.record({ path: text }, { noNullPrototype: true }), messageId }),
