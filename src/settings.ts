@@ -3,7 +3,7 @@
  * and environment in the sandbox). API keys are never part of these: hosts hand them over at
  * run time (`ModelCredentials`), from app.secretStorage in Obsidian.
  */
-import type { ToolPreference } from "./thread/events";
+import type { ToolPreference } from "./log/events";
 
 export interface ModelEndpoint {
 	/** OpenAI-compatible base URL, e.g. https://api.openai.com/v1 */

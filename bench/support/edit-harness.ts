@@ -13,7 +13,7 @@ import { createRedline } from "../../src/redline";
 import { DEFAULT_SETTINGS, DEFAULT_TOOL_PREFERENCES } from "../../src/settings";
 import type { ApplyFormat, RedlineSettings } from "../../src/settings";
 import { MemoryStore } from "../../src/store/memory-store";
-import type { StoredEvent } from "../../src/thread/events";
+import type { StoredEvent } from "../../src/log/events";
 import { LocalThreadService } from "../../src/thread/service";
 import { listNotesTool } from "../../src/tools/list-notes";
 import { readNoteTool } from "../../src/tools/read-note";

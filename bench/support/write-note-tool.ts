@@ -4,7 +4,7 @@
  * announce(): nothing reaches the user before the call's arguments are complete.
  */
 import { z } from "zod";
-import { toolResult } from "../../src/tools/result";
+import { toolResult } from "../../src/log/tool-result";
 import type { Tool } from "../../src/tools/tool";
 
 const writeNoteSchema = z.object({

@@ -12,10 +12,10 @@
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import type { AIMessageChunk } from "@langchain/core/messages";
-import type { ThreadHandle } from "../thread/driver";
-import type { ModelUsage } from "../thread/events";
-import { newId } from "../thread/ids";
-import type { MessageView, UserMessageView } from "../thread/state";
+import type { ThreadHandle } from "../log/driver";
+import type { ModelUsage } from "../log/events";
+import { newId } from "../log/ids";
+import type { MessageView, UserMessageView } from "../log/state";
 import type { ToolRegistry } from "../tools/registry";
 import { MAX_NAME_CHARS, MAX_REPLY_CHARS, MAX_TOOL_ARGS_CHARS, ModelOutputTooLong } from "./output-caps";
 import { parsePartialJson } from "./partial-json";

@@ -5,14 +5,14 @@
  * the model can correct itself on the next step; the user is never asked about it. So is a call
  * its tool refuses outright (a path it never touches, an editId from elsewhere): see Tool.refuse.
  */
-import { newId } from "../thread/ids";
-import type { ToolPreference } from "../thread/events";
+import { newId } from "../log/ids";
+import type { ToolPreference } from "../log/events";
 import type { AccessFloor } from "../vault/access-floor";
-import { capResult, toolResult } from "../tools/result";
-import type { ToolResult } from "../tools/result";
+import { capResult, toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import type { AnyTool, ToolRegistry } from "../tools/registry";
-import { NEW_MESSAGE_INSTEAD } from "../thread/driver";
-import type { ThreadHandle } from "../thread/driver";
+import { NEW_MESSAGE_INSTEAD } from "../log/driver";
+import type { ThreadHandle } from "../log/driver";
 import { decide, disabledComment } from "./approvals";
 import type { StreamedCall } from "./model-step";
 import { quoted } from "../vault/quote";

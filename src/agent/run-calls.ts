@@ -9,13 +9,13 @@
  * the stop waits, and the result says what happened. A shutdown records no stop at all: the
  * next open recovers the turn as interrupted (src/thread/recovery.ts).
  */
-import { isShutdown, STOPPED_MESSAGE } from "../thread/driver";
-import type { ThreadHandle } from "../thread/driver";
-import { INTERRUPTED_CALL_MESSAGE } from "../thread/recovery";
-import type { SettleReason } from "../thread/events";
-import type { ToolCallView } from "../thread/state";
-import { capResult, toolResult } from "../tools/result";
-import type { ToolResult } from "../tools/result";
+import { isShutdown, STOPPED_MESSAGE } from "../log/driver";
+import type { ThreadHandle } from "../log/driver";
+import { INTERRUPTED_CALL_MESSAGE } from "../log/driver";
+import type { SettleReason } from "../log/events";
+import type { ToolCallView } from "../log/state";
+import { capResult, toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import type { ToolRegistry } from "../tools/registry";
 import { isSuspended } from "../tools/tool";
 import type { Suspended } from "../tools/tool";

@@ -5,8 +5,8 @@
  * can check its work without reading the note again.
  */
 import type { NoteHistory, WriteOutcome } from "../history/types";
-import { toolResult } from "../tools/result";
-import type { ToolResult } from "../tools/result";
+import { toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import { CallStopped } from "../tools/tool";
 import type { ToolContext } from "../tools/tool";
 import { VaultError } from "../vault/vault";

@@ -1,5 +1,5 @@
 /** Finding a thread's declared edit intents (edit_intent_declared, folded into ThreadState.edits). */
-import type { EditView, ThreadState } from "../thread/state";
+import type { EditView, ThreadState } from "../log/state";
 
 /** The intent a declareEditIntent call announced, if it did. */
 export function intentOfCall(state: ThreadState, callId: string): EditView | undefined {

@@ -9,8 +9,8 @@
  */
 import { textHash } from "../history/text";
 import type { NoteHistory } from "../history/types";
-import type { ThreadState, ToolCallView } from "../thread/state";
-import { toolResult } from "../tools/result";
+import type { ThreadState, ToolCallView } from "../log/state";
+import { toolResult } from "../log/tool-result";
 import type { RecoveredCall } from "../tools/tool";
 import type { Vault } from "../vault/vault";
 

@@ -11,7 +11,7 @@
  */
 import type { ChatModel } from "../llm/chat-model";
 import type { ApplyFormat } from "../settings";
-import type { EditOperation } from "../thread/events";
+import type { EditOperation } from "../log/events";
 import { callApplyModel } from "./apply";
 import { generateEditBlocks } from "./edit-blocks-generate";
 import type { EditBlocksRetryReason } from "./edit-blocks-generate";

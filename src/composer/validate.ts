@@ -7,7 +7,7 @@
  * description does not ask for that. Stripped: a clear wrapper fence, echoed prompt markers and
  * chatter about the note (chatter.ts). All texts are model text (LF, no BOM).
  */
-import type { EditOperation } from "../thread/events";
+import type { EditOperation } from "../log/events";
 import { dropLeadingChatter, dropTrailingChatter, lineSet, unwrapMarkers } from "./chatter";
 import { asksToEmpty, lostOrRepeated } from "./modify-checks";
 import { splitFrontmatter } from "./text-format";

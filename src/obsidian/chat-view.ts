@@ -6,7 +6,7 @@
  */
 import { ItemView, type HoverParent, type HoverPopover, type WorkspaceLeaf } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
-import type { ToolPreference } from "../thread/events";
+import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
 import type { MountedPane } from "../ui/host";
 import { handleInternalLinks } from "./internal-links";

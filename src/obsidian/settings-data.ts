@@ -9,7 +9,7 @@ import { MAX_OUTPUT_TOKENS, MIN_OUTPUT_TOKENS } from "../llm/output-limits";
 import { DEFAULT_SETTINGS, DEFAULT_TOOL_PREFERENCES, type RedlineSettings } from "../settings";
 import type { CheckTarget } from "../check/report";
 import type { StoredCheck } from "../check/settings-key";
-import { redactDeep } from "../thread/redact";
+import { redactDeep } from "../log/redact";
 
 export interface SecretNames {
 	/** Id of the main model's API key in app.secretStorage ("" = none). */

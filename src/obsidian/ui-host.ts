@@ -7,7 +7,7 @@
 import { Component, TFile, prepareFuzzySearch, type App } from "obsidian";
 import { MarkdownRenderer, loadPrism } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
-import type { ToolPreference } from "../thread/events";
+import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";

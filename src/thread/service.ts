@@ -6,25 +6,25 @@
 import type { NoteHistory } from "../history/types";
 import type { Store } from "../store/store";
 import { DriveScheduler } from "./drive-scheduler";
-import { NEW_MESSAGE_INSTEAD } from "./driver";
-import type { TurnDriver } from "./driver";
-import { answersFromFreeText, validateAnswers } from "../tools/ask-user";
-import { toolResult } from "../tools/result";
-import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type ToolPreference } from "./events";
-import { newId } from "./ids";
-import { ThreadLog, threadLogKey } from "./log";
+import { NEW_MESSAGE_INSTEAD } from "../log/driver";
+import type { TurnDriver } from "../log/driver";
+import { answersFromFreeText, validateAnswers } from "../log/ask-answers";
+import { toolResult } from "../log/tool-result";
+import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type ToolPreference } from "../log/events";
+import { newId } from "../log/ids";
+import { ThreadLog, threadLogKey } from "../log/log";
 import { listHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
 import { LoadedLogs } from "./loaded-logs";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
 import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
-import { samePinnedItem } from "./projection";
+import { samePinnedItem } from "../log/projection";
 import type { HistoryEntrySummary, Result, Reverted, RevertParams, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
 import { subscribeToLog } from "./subscription";
 import { AutoTitles, type TitleMaker } from "./auto-title";
 import { summarize, ThreadIndex } from "./thread-index";
-import { timers } from "./timers";
-import { titleProblem } from "./title-limit";
+import { timers } from "../log/timers";
+import { titleProblem } from "../log/title-limit";
 
 export interface LocalThreadServiceDeps {
 	store: Store;

@@ -5,8 +5,8 @@
  */
 import * as z from "zod/mini";
 import { normalizeVaultPath } from "../vault/paths";
-import { toolResult } from "./result";
-import type { ToolResult } from "./result";
+import { toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import type { Tool } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
 

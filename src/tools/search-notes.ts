@@ -7,8 +7,8 @@ import * as z from "zod/mini";
 import type { SearchPage, SearchRequest } from "../search/note-search";
 import { normalizeFolderPath } from "../vault/paths";
 import { leftOutSentence, shownByFloor } from "./floor-filter";
-import { toolResult } from "./result";
-import type { ToolResult } from "./result";
+import { toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import type { Tool } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
 

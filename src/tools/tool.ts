@@ -3,11 +3,11 @@
  * The runner owns approvals, events and ordering; a tool only validates (zod) and does its work.
  */
 import type * as z from "zod/mini";
-import type { NewEvent, ToolPreference } from "../thread/events";
-import type { ThreadState, ToolCallView } from "../thread/state";
+import type { NewEvent, ToolPreference } from "../log/events";
+import type { ThreadState, ToolCallView } from "../log/state";
 import type { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
-import type { ToolResult } from "./result";
+import type { ToolResult } from "../log/tool-result";
 
 export interface ToolContext {
 	threadId: string;

@@ -4,8 +4,8 @@
  * call that did not run, and shows a person's sentence for the refusals it knows by `data.reason`.
  * Everything here reads structured fields (decision, by, reason, data), never the model's text.
  */
-import { NEW_MESSAGE_INSTEAD, STOPPED_MESSAGE } from "../thread/driver";
-import type { ToolCallView } from "../thread/state";
+import { NEW_MESSAGE_INSTEAD, STOPPED_MESSAGE } from "../log/driver";
+import type { ToolCallView } from "../log/state";
 import { displayPath, escapeLookalikes } from "../vault/display-path";
 import { argsOf, plural, stringArg } from "./describe";
 

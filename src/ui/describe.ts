@@ -2,7 +2,7 @@
  * Tool calls in words, for cards and the reasoning-steps timeline. Everything here reads the
  * structured events (tool, args, progress, results), never the model's text.
  */
-import type { AssistantMessageView, ContextStepView, EditView, ToolCallView } from "../thread/state";
+import type { AssistantMessageView, ContextStepView, EditView, ToolCallView } from "../log/state";
 import { displayPath } from "../vault/display-path";
 import { intentText } from "./intent-line";
 

@@ -3,7 +3,7 @@
  * `obsidian`: the host injects the service client, Markdown rendering and note navigation.
  */
 import type { IndexStatusFeed } from "../search/index-status";
-import type { ToolPreference } from "../thread/events";
+import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
 
 export interface UiHost {

@@ -4,8 +4,8 @@
  * else the user's default from settings, else the tool's default.
  */
 import { DEFAULT_TOOL_PREFERENCES } from "../settings";
-import type { ToolPreference } from "../thread/events";
-import type { ThreadState } from "../thread/state";
+import type { ToolPreference } from "../log/events";
+import type { ThreadState } from "../log/state";
 
 /** The tools a person can set, in the order the Permissions panel lists them. */
 export const PERMISSION_TOOLS: readonly string[] = Object.keys(DEFAULT_TOOL_PREFERENCES);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { decide, disabledComment } from "../../src/agent/approvals";
-import { emptyState } from "../../src/thread/projection";
-import type { ThreadState } from "../../src/thread/state";
-import { toolResult } from "../../src/tools/result";
+import { emptyState } from "../../src/log/projection";
+import type { ThreadState } from "../../src/log/state";
+import { toolResult } from "../../src/log/tool-result";
 import type { Tool } from "../../src/tools/tool";
 import { AccessFloor } from "../../src/vault/access-floor";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";

@@ -14,7 +14,7 @@ import { MAX_REPLY_CHARS, MAX_TOOL_ARGS_CHARS } from "../../src/agent/model-step
 import { tempDir } from "../support/temp";
 import { z } from "zod";
 import type { AnyTool } from "../../src/tools/registry";
-import { MAX_RESULT_CHARS, toolResult } from "../../src/tools/result";
+import { MAX_RESULT_CHARS, toolResult } from "../../src/log/tool-result";
 import { NO_ACCESS } from "../../src/tools/tool";
 import { harness, ofType } from "./support/harness";
 import type { RecordedRequest } from "../../src/sandbox/model-server";

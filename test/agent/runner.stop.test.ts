@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
-import type { ThreadEvent } from "../../src/thread/events";
+import type { ThreadEvent } from "../../src/log/events";
 import { appendLineTool, harness, held, ofType, readEvents, slowTool } from "./support/harness";
 import type { Harness } from "./support/harness";
 import { readNoteTool } from "../../src/tools/read-note";
 import { setTimeout } from "../../src/node/timers";
-import { toolResult } from "../../src/tools/result";
+import { toolResult } from "../../src/log/tool-result";
 import type { Tool } from "../../src/tools/tool";
 
 /** Polls the log until an event matches (the drive runs concurrently). */

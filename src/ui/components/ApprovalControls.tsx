@@ -7,7 +7,7 @@
  * on by itself (focus-after.ts) once the card no longer waits.
  */
 import { useId, useState } from "react";
-import type { ToolPreference } from "../../thread/events";
+import type { ToolPreference } from "../../log/events";
 import { usePane } from "../context";
 import { RUN_ATTR } from "../focus-after";
 import { useAction } from "../hooks/useAction";

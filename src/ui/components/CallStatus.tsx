@@ -3,7 +3,7 @@
  * words for the person (call-words.ts): a call that did not run says why, never the text the
  * model was sent; a note that was read is one line with its text collapsed under "Show".
  */
-import type { ToolCallView } from "../../thread/state";
+import type { ToolCallView } from "../../log/state";
 import { notRun, notRunWords, resultForPerson } from "../call-words";
 import { STATUS_ATTR } from "../focus-after";
 import { PolicyNote } from "./PolicyNote";

@@ -6,7 +6,7 @@
  * at first (useStreamWindow); earlier ones mount when the user scrolls up to them.
  */
 import { Fragment, type ReactNode } from "react";
-import type { AssistantMessageView, ThreadState, ToolCallView } from "../../thread/state";
+import type { AssistantMessageView, ThreadState, ToolCallView } from "../../log/state";
 import type { UiHost } from "../host";
 import { AssistantMessage, UserMessage } from "./AssistantMessage";
 import { notesReadInTurn } from "../untrusted/notes-read";

@@ -4,7 +4,7 @@
  * a dead end. Each choice is a tool_preference_set event: the panel shows the log, not a draft.
  * Done or Escape closes it and returns the focus to the control that opened it.
  */
-import type { ThreadState } from "../../thread/state";
+import type { ThreadState } from "../../log/state";
 import { usePane } from "../context";
 import { toolName } from "../describe";
 import { PERMISSION_TOOLS, preferenceIn } from "../permissions";

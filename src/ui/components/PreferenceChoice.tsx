@@ -6,7 +6,7 @@
  * the focus), and the pressed one shows it at once until the tool_preference_set event arrives.
  */
 import { useState } from "react";
-import type { ToolPreference } from "../../thread/events";
+import type { ToolPreference } from "../../log/events";
 import { usePane } from "../context";
 import { toolName } from "../describe";
 import { useAction } from "../hooks/useAction";

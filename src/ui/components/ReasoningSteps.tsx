@@ -5,8 +5,8 @@
  * Open while the turn runs; it collapses when the turn ends, unless the user chose otherwise.
  */
 import { memo, useId, useState } from "react";
-import type { ThreadStatus } from "../../thread/events";
-import type { AssistantMessageView, EditView, QuestionView, ToolCallView, TurnView } from "../../thread/state";
+import type { ThreadStatus } from "../../log/events";
+import type { AssistantMessageView, EditView, QuestionView, ToolCallView, TurnView } from "../../log/state";
 import { contextStep, formatElapsed, plural, stepsFor, thoughtStep, type Step } from "../describe";
 
 export interface ReasoningStepsProps {

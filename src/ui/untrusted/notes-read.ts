@@ -4,7 +4,7 @@
  * `tool_call_completed` results of successful `readNote` calls between the turn's user message
  * and the reply (and the reply's own calls).
  */
-import type { ThreadState } from "../../thread/state";
+import type { ThreadState } from "../../log/state";
 
 export interface NoteRead {
 	path: string;

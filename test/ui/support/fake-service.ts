@@ -3,7 +3,7 @@
  * history, the caught-up marker and then whatever the test pushes. Every call is recorded so a
  * test can assert what the pane asked for.
  */
-import type { NewEvent, StoredEvent } from "../../../src/thread/events";
+import type { NewEvent, StoredEvent } from "../../../src/log/events";
 import type { HistoryEntrySummary, Result, RevertParams, SubscriptionMessage, ThreadService } from "../../../src/thread/service-api";
 
 export interface RecordedCall {

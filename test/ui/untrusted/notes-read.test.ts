@@ -1,7 +1,7 @@
 /** The notes read in a reply's turn, from the thread state (issue 25). */
 import { describe, expect, it } from "vitest";
 import { notesReadInTurn } from "../../../src/ui/untrusted/notes-read";
-import { project } from "../../../src/thread/projection";
+import { project } from "../../../src/log/projection";
 import { EventScript } from "../support/events";
 
 const ok = (path: string, text: string) => ({ status: "success" as const, message: `${path}:\n${text}`, path });

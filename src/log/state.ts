@@ -2,7 +2,7 @@
  * ThreadState: what a view renders. It is a pure fold of the events (projection.ts), never
  * stored, so replaying the log and folding live events give the same state.
  */
-import type { ToolResult } from "../tools/result";
+import type { ToolResult } from "./tool-result";
 import type { AskAnswers, AskQuestion, EditOperation, PinnedItem, SettleReason, ThreadStatus, ToolDecision, ToolPreference } from "./events";
 
 export interface UserMessageView {

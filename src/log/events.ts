@@ -2,7 +2,7 @@
  * Contract 1: the typed events of a thread's append-only log (../shared/ARCHITECTURE.md).
  * Every event carries seq (1.. per thread, never repeats: the resume point), threadId and at.
  */
-import type { ToolResult } from "../tools/result";
+import type { ToolResult } from "./tool-result";
 
 export const EVENT_SCHEMA_VERSION = 1;
 

@@ -307,7 +307,7 @@ export class ThreadLog implements ThreadHandle {
  */
 /**
  * The events that carry failure text from outside (a provider's error, a retry's reason, a
- * tool's error) are redacted here, where every producer's event passes (src/thread/redact.ts):
+ * tool's error) are redacted here, where every producer's event passes (src/log/redact.ts):
  * a key a 401 quoted never reaches the log, the pane or the next request.
  */
 export function redactEvent(event: NewEvent): NewEvent {

@@ -149,7 +149,7 @@ function checkShape(raw: unknown, threadId: string): string | null {
 
 /**
  * The fast path of parseLog: most lines are exactly one known event, which `expandRecord` would
- * only copy (a copy per line of a 50,000-line log). test/thread/log-codec.test.ts pins that both paths
+ * only copy (a copy per line of a 50,000-line log). test/log/log-codec.test.ts pins that both paths
  * give the same events.
  */
 export function isPlainEvent(record: Record<string, unknown> & { seq: number; type: string }): record is typeof record & StoredEvent {
