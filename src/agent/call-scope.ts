@@ -7,7 +7,7 @@
 import type { ThreadHandle } from "../log/driver";
 import { newId } from "../log/ids";
 import { ThreadClosedError } from "../log/log";
-import { CallStopped } from "../tools/tool";
+import { CallStopped } from "../log/call-stopped";
 import type { ToolContext } from "../tools/tool";
 
 export class CallScope {

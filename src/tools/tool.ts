@@ -3,40 +3,20 @@
  * The runner owns approvals, events and ordering; a tool only validates (zod) and does its work.
  */
 import type * as z from "zod/mini";
+import type { EditSession } from "../composer/edit-session";
 import type { NewEvent, ToolPreference } from "../log/events";
 import type { ThreadState, ToolCallView } from "../log/state";
 import type { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
 import type { ToolResult } from "../log/tool-result";
 
-export interface ToolContext {
-	threadId: string;
-	callId: string;
-	vault: Vault;
+/**
+ * What a call runs with: all an edit's session holds (src/composer/edit-session.ts: the thread,
+ * the vault, progress, events, ids and the commit gate), and the access floor.
+ */
+export interface ToolContext extends EditSession {
 	/** What may be read, shown or written without asking (the edit tools refuse what it flags). */
 	floor: AccessFloor;
-	/** Current thread state (read-only). */
-	state(): ThreadState;
-	/** Appends an event to the thread (e.g. question_asked, edit_applied). */
-	emit(event: NewEvent): void;
-	/** Reports progress (tool_call_progress); `changes`: edit blocks applied so far. */
-	progress(phase: string, fraction?: number, changes?: number): void;
-	signal: AbortSignal;
-	newId(prefix: string): string;
-	/**
-	 * Runs the write that makes the call's effect real (the note write). Refused with CallStopped
-	 * once the call was stopped or has ended; once begun, a Stop waits for it to finish, so the
-	 * call's result says what really happened instead of "Stopped" before a write that lands.
-	 */
-	commit<T>(write: () => Promise<T>): Promise<T>;
-}
-
-/** A commit refused because the call was stopped (or had already ended): nothing was written. */
-export class CallStopped extends Error {
-	constructor(message = "The call was stopped before the write.") {
-		super(message);
-		this.name = "CallStopped";
-	}
 }
 
 /**
