@@ -4,7 +4,8 @@
  * `apply` never mutates its input: it returns a new state whose unchanged parts are the very same
  * objects as before (structural sharing), so React can compare by reference. `project` is just
  * `apply` folded over a list, which is why replaying a log and folding live events give
- * deep-equal states. Unknown events (from a newer Redline) only advance lastSeq.
+ * deep-equal states. Every known event type has its case (a new one fails typecheck until it is
+ * folded); unknown events (from a newer Redline) only advance lastSeq.
  */
 import type { PinnedItem, StoredEvent, ThreadEvent, ThreadEventOf } from "./events";
 import { isKnownEvent } from "./events";
@@ -193,7 +194,10 @@ function applyKnown(state: ThreadState, event: ThreadEvent): ThreadState {
 		case "context_limit_reached":
 			return onContextStep(state, event.at, { kind: "limit", seq: event.seq, limitTokens: event.limitTokens, stated: event.stated });
 		default:
-			return state;
+			// Every known type has its case above: a type added to event-schemas.ts without one
+			// fails typecheck here. At run time only an unmarked event of a type this version does
+			// not know gets here (a newer Redline's, over RPC): ignored, as apply ignores unknown ones.
+			return ignored(event, state);
 	}
 }
 
@@ -380,4 +384,9 @@ function withKey<T>(record: Record<string, T>, key: string, value: T): Record<st
 
 function replaceLast<T>(items: T[], item: T): T[] {
 	return replaceAt(items, items.length - 1, item);
+}
+
+/** The end of an exhaustive switch: typecheck fails at the call while some known type has no case. */
+function ignored(_event: never, state: ThreadState): ThreadState {
+	return state;
 }
