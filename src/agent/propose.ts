@@ -11,8 +11,8 @@ import type { AccessFloor } from "../vault/access-floor";
 import { capResult, toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
 import type { AnyTool, ToolRegistry } from "../tools/registry";
-import { NEW_MESSAGE_INSTEAD } from "../log/driver";
 import type { ThreadHandle } from "../log/driver";
+import { overtakenDecision } from "../log/newest-message";
 import { decide, disabledComment } from "./approvals";
 import type { StreamedCall } from "./model-step";
 import { quoted } from "../vault/quote";
@@ -77,7 +77,7 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 	// Decided after every proposal, so the view shows the whole batch before any card settles.
 	for (const { callId, tool, args } of valid) {
 		if (policy.supersededBy !== undefined) {
-			thread.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${policy.supersededBy}`, reason: "new_message" });
+			thread.append(overtakenDecision(callId, policy.supersededBy));
 			continue;
 		}
 		const refused = tool.refuse?.(args, { state: thread.state(), floor: policy.floor, callId });

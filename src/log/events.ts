@@ -2,105 +2,37 @@
  * Contract 1: the typed events of a thread's append-only log (../shared/ARCHITECTURE.md).
  * Every event carries seq (1.. per thread, never repeats: the resume point), threadId and at.
  */
-import type { ToolResult } from "./tool-result";
+import type * as z from "zod/mini";
+import type {
+	askAnswersSchema,
+	askOptionSchema,
+	askQuestionSchema,
+	editOperationSchema,
+	EVENT_SCHEMAS,
+	modelUsageSchema,
+	pinnedItemSchema,
+	settleReasonSchema,
+	threadStatusSchema,
+	toolDecisionSchema,
+	toolPreferenceSchema,
+} from "./event-schemas";
 
 export const EVENT_SCHEMA_VERSION = 1;
 
-export type ThreadStatus = "idle" | "thinking" | "waiting_for_approval" | "waiting_for_answer" | "running_tool" | "error";
-export type ToolPreference = "prompt" | "always" | "never";
-export type ToolDecision = "approved" | "denied";
-export type EditOperation = "create" | "modify" | "rewrite";
-export type PinnedItem = { path: string } | { handle: string };
-/** Why a call was settled for the user rather than by them (tool_call_decided/completed.reason). */
-export type SettleReason = "new_message" | "stopped";
+// The types of contract 1, derived from its schemas (event-schemas.ts, where each is explained).
+export type ThreadStatus = z.infer<typeof threadStatusSchema>;
+export type ToolPreference = z.infer<typeof toolPreferenceSchema>;
+export type ToolDecision = z.infer<typeof toolDecisionSchema>;
+export type EditOperation = z.infer<typeof editOperationSchema>;
+export type PinnedItem = z.infer<typeof pinnedItemSchema>;
+export type SettleReason = z.infer<typeof settleReasonSchema>;
+export type AskOption = z.infer<typeof askOptionSchema>;
+export type AskQuestion = z.infer<typeof askQuestionSchema>;
+export type AskAnswers = z.infer<typeof askAnswersSchema>;
+export type ModelUsage = z.infer<typeof modelUsageSchema>;
 
-/** One askUser question as recorded (options normalized to objects). */
-export interface AskOption {
-	label: string;
-	description?: string;
-}
-export interface AskQuestion {
-	question: string;
-	header?: string;
-	options: AskOption[];
-	multiSelect: boolean;
-}
-/** Answers keyed by question index ("0", "1", ...): option labels, plus at most one free text. */
-export type AskAnswers = Record<string, string[]>;
-
-/**
- * What the provider reported for the request that produced a message (`usage.prompt_tokens`,
- * `usage.completion_tokens`), next to Redline's own estimate of that same request, so the token
- * estimate's per-thread calibration is derived from the log and survives a restart.
- */
-export interface ModelUsage {
-	promptTokens: number;
-	completionTokens?: number;
-	estimatedPromptTokens?: number;
-}
-
-/** Payload of each event type, without the common fields. */
-export interface EventPayloads {
-	thread_created: { title?: string; v?: number };
-	/** by: "auto" for the title made after the first reply; absent (older logs) or "user" otherwise. */
-	thread_renamed: { title: string; by?: "user" | "auto" };
-	user_message: { messageId: string; content: string; pinned: PinnedItem[] };
-	assistant_message_started: { messageId: string };
-	assistant_token: { messageId: string; text: string };
-	/**
-	 * A thinking model's reasoning (`<think>` content, `reasoning_content` or `reasoning` deltas):
-	 * streamed and coalesced on disk like tokens, shown as a step, never as answer text, and not
-	 * replayed to the model, except where its API requires it: form "reasoning_content" (absent in
-	 * older logs and for the other forms) is DeepSeek's, sent back on a message that made tool calls.
-	 * fromAnswer: the first this many characters of the message's text so far (as the fold holds
-	 * it) were reasoning after all (a reply whose `<think>` was in the prompt, closed by a bare
-	 * `</think>`): they move to the reasoning, ahead of this event's text. Never coalesced.
-	 */
-	assistant_reasoning: { messageId: string; text: string; form?: "reasoning_content"; fromAnswer?: number };
-	/** usage: absent when the provider sent none (and in logs from before it was recorded). */
-	assistant_message_completed: { messageId: string; finishReason: string; usage?: ModelUsage };
-	status: { status: ThreadStatus; detail?: string };
-	tool_call_proposed: { callId: string; tool: string; args: unknown; messageId: string };
-	/**
-	 * reason: why a call was settled without the user deciding it, for the pane's words (the
-	 * comment is written for the model). "new_message": a newer user message overtook it. Absent
-	 * for a decision the user (or a preference, `by: "policy"`) made, and in older logs.
-	 */
-	tool_call_decided: { callId: string; decision: ToolDecision; by: "user" | "policy"; comment?: string; reason?: SettleReason };
-	tool_call_started: { callId: string };
-	/** changes: edit blocks received so far while a fast apply streams ("2 changes so far"). */
-	tool_call_progress: { callId: string; phase: string; fraction?: number; changes?: number };
-	/**
-	 * reason: as on tool_call_decided, for an approved call that never started ("new_message");
-	 * "stopped": the user pressed Stop, before the call started or while it ran.
-	 */
-	tool_call_completed: { callId: string; result: ToolResult; reason?: SettleReason };
-	tool_preference_set: { tool: string; preference: ToolPreference };
-	question_asked: { askId: string; callId: string; questions: AskQuestion[] };
-	question_answered: { askId: string; answers: AskAnswers };
-	edit_intent_declared: { editId: string; callId: string; path: string; operation: EditOperation; description: string };
-	edit_applied: { editId?: string; path: string; versionId: string; added: number; removed: number };
-	/**
-	 * A revert by any route, appended to the thread whose edit it undid. versionId is the history
-	 * entry the revert made; undid is the entry it reversed. restored: true when the revert undid
-	 * an earlier revert of this edit (the card shows "Restored"), absent when it undid the edit.
-	 */
-	edit_reverted: { editId?: string; path: string; versionId: string; added: number; removed: number; undid?: string; restored?: boolean };
-	item_pinned: { item: PinnedItem };
-	item_unpinned: { item: PinnedItem };
-	/**
-	 * The transcript sent to the model replaces events fromSeq..toSeq (inclusive) by summary; the
-	 * log keeps them all and the pane still shows them. tokensSaved: the estimate shown to the user.
-	 */
-	context_compacted: { fromSeq: number; toSeq: number; summary: string; tokensSaved?: number };
-	/**
-	 * The provider refused a request as longer than the model's context. limitTokens: the limit
-	 * its message stated (stated: true), or the smaller budget Redline chose when it stated none;
-	 * later requests to this model keep under it. requestTokens: the request's size, if stated.
-	 */
-	context_limit_reached: { model: string; limitTokens: number; stated: boolean; requestTokens?: number };
-	error: { message: string; retryable: boolean };
-}
+/** Payload of each event type, without the common fields: one schema each (event-schemas.ts). */
+export type EventPayloads = { [K in keyof typeof EVENT_SCHEMAS]: z.infer<(typeof EVENT_SCHEMAS)[K]> };
 
 export type EventType = keyof EventPayloads;
 

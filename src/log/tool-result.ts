@@ -1,15 +1,19 @@
 /**
  * What every tool returns (contract 3). `message` is what the model reads; `data` is for the UI.
- * Nothing downstream matches on `message`: code reads `status` and `data`.
+ * Nothing downstream matches on `message`: code reads `status` and `data`. Declared as a schema
+ * because the log holds it (tool_call_completed, event-schemas.ts); the types follow from it.
  */
-export type ToolStatus = "success" | "rejected" | "no-op" | "error";
+import * as z from "zod/mini";
 
-export interface ToolResult {
-	status: ToolStatus;
-	message: string;
-	path?: string;
-	data?: Record<string, unknown>;
-}
+export const toolResultSchema = z.object({
+	status: z.enum(["success", "rejected", "no-op", "error"]),
+	message: z.string(),
+	path: z.optional(z.string()),
+	data: z.optional(z.record(z.string(), z.unknown())),
+});
+
+export type ToolResult = z.infer<typeof toolResultSchema>;
+export type ToolStatus = ToolResult["status"];
 
 export const toolResult = {
 	success: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "success", message, ...extra }),

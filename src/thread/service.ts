@@ -6,13 +6,12 @@
 import type { NoteHistory } from "../history/types";
 import type { Store } from "../store/store";
 import { DriveScheduler } from "./drive-scheduler";
-import { NEW_MESSAGE_INSTEAD } from "../log/driver";
 import type { TurnDriver } from "../log/driver";
-import { answersFromFreeText, validateAnswers } from "../log/ask-answers";
-import { toolResult } from "../log/tool-result";
+import { validateAnswers } from "../log/ask-answers";
 import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type ToolPreference } from "../log/events";
 import { newId } from "../log/ids";
 import { ThreadLog, threadLogKey } from "../log/log";
+import { supersede } from "../log/newest-message";
 import { listHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
 import { LoadedLogs } from "./loaded-logs";
@@ -168,20 +167,8 @@ export class LocalThreadService implements ThreadService {
 		if (typeof params.content !== "string" || params.content.trim() === "") return fail("bad_params", "content must be a non-empty string");
 		const { log } = found;
 		const { content } = params;
-		// The newest message wins. It answers whatever waits: pending calls are denied with it, open
-		// questions get it as their answer, and approved calls that have not started never will
-		// (a reply still streaming has its calls denied by the runner when they arrive).
-		for (const callId of log.state().pendingApprovals) {
-			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${content}`, reason: "new_message" });
-		}
-		for (const callId of log.state().toolCallOrder) {
-			if (log.state().toolCalls[callId]?.phase !== "approved") continue;
-			log.append({ type: "tool_call_completed", callId, result: toolResult.rejected(`Not run: ${NEW_MESSAGE_INSTEAD}${content}`), reason: "new_message" });
-		}
-		for (const askId of log.state().openQuestions) {
-			const answers = answersFromFreeText(log.state().questions[askId]?.questions ?? [], content);
-			log.append({ type: "question_answered", askId, answers });
-		}
+		// The newest message wins: it answers whatever waits (src/log/newest-message.ts).
+		supersede(log, content);
 		const messageId = newId("m");
 		log.append({ type: "user_message", messageId, content, pinned: log.state().pinned });
 		this.drive(log);

@@ -4,7 +4,7 @@
  * call that did not run, and shows a person's sentence for the refusals it knows by `data.reason`.
  * Everything here reads structured fields (decision, by, reason, data), never the model's text.
  */
-import { NEW_MESSAGE_INSTEAD, STOPPED_MESSAGE } from "../log/driver";
+import { settleReason, stoppedWhileRunning } from "../log/newest-message";
 import type { ToolCallView } from "../log/state";
 import { displayPath, escapeLookalikes } from "../vault/display-path";
 import { argsOf, plural, stringArg } from "./describe";
@@ -12,25 +12,18 @@ import { argsOf, plural, stringArg } from "./describe";
 /** Why a call did not run, or did not run to its end (stopped while it ran). */
 export type NotRun = { kind: "skipped"; comment?: string } | { kind: "cancelled" } | { kind: "blocked" } | { kind: "stopped"; whileRunning: boolean };
 
-/**
- * A newer user message settled the call. Logs from before `reason` existed say so only in the
- * comment the service wrote (its own constant, never the model's text), so that is read for them.
- */
+/** A newer user message settled the call (older logs too: newest-message.ts reads them). */
 function byNewMessage(call: ToolCallView): boolean {
-	if (call.reason === "new_message") return true;
-	if (call.reason !== undefined) return false;
-	const legacy = call.decision === "denied" ? call.comment : call.result?.message;
-	return legacy !== undefined && (legacy.startsWith(NEW_MESSAGE_INSTEAD) || legacy.startsWith(`Not run: ${NEW_MESSAGE_INSTEAD}`));
+	return settleReason(call) === "new_message";
 }
 
-/** The user pressed Stop. Logs from before `reason` existed say so only in the runner's own constant. */
+/** The user pressed Stop (older logs too). */
 function byStop(call: ToolCallView): boolean {
-	if (call.reason !== undefined) return call.reason === "stopped";
-	return call.result?.status === "error" && call.result.message.startsWith(STOPPED_MESSAGE);
+	return settleReason(call) === "stopped";
 }
 
 export function notRun(call: ToolCallView): NotRun | undefined {
-	if (call.result !== undefined && byStop(call)) return { kind: "stopped", whileRunning: call.result.message === STOPPED_MESSAGE };
+	if (call.result !== undefined && byStop(call)) return { kind: "stopped", whileRunning: stoppedWhileRunning(call) };
 	if (call.decision === "denied") {
 		if (call.decidedBy === "policy") return { kind: "blocked" };
 		if (byNewMessage(call)) return { kind: "cancelled" };
