@@ -25,6 +25,17 @@ export interface AskQuestion {
 	options: AskOption[];
 	multiSelect: boolean;
 }
+/**
+ * A call in words for a person, made by its tool from the arguments (src/tools/tool.ts `words`):
+ * the card's title ("Read Daily.md"), the step while it runs or waits ("Reading Daily.md"), and the
+ * step once done when that reads differently ("Asked 2 questions"; absent: `active`).
+ */
+export interface ToolWords {
+	title: string;
+	active: string;
+	done?: string;
+}
+
 /** Answers keyed by question index ("0", "1", ...): option labels, plus at most one free text. */
 export type AskAnswers = Record<string, string[]>;
 
@@ -60,7 +71,11 @@ export interface EventPayloads {
 	/** usage: absent when the provider sent none (and in logs from before it was recorded). */
 	assistant_message_completed: { messageId: string; finishReason: string; usage?: ModelUsage };
 	status: { status: ThreadStatus; detail?: string };
-	tool_call_proposed: { callId: string; tool: string; args: unknown; messageId: string };
+	/**
+	 * words: the call in the tool's words for the pane, recorded by the agent (absent for a tool
+	 * it does not have, and in older logs: the thread service fills those in when it loads them).
+	 */
+	tool_call_proposed: { callId: string; tool: string; args: unknown; messageId: string; words?: ToolWords };
 	/**
 	 * reason: why a call was settled without the user deciding it, for the pane's words (the
 	 * comment is written for the model). "new_message": a newer user message overtook it. Absent

@@ -144,7 +144,15 @@ function checkShape(raw: unknown, threadId: string): string | null {
 		// A count that moves text between answer and reasoning: a bad one would garble the message.
 		if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || "lens" in record) return "assistant_reasoning without a valid fromAnswer";
 	}
+	// Optional, and what a card shows when present: a title and a step that are text.
+	if (record.type === "tool_call_proposed" && "words" in record && !isToolWords(record.words)) return "tool_call_proposed without valid words";
 	return null;
+}
+
+function isToolWords(value: unknown): boolean {
+	if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+	const { title, active, done } = value as Record<string, unknown>;
+	return typeof title === "string" && typeof active === "string" && (done === undefined || typeof done === "string");
 }
 
 /**

@@ -236,6 +236,7 @@ function onProposed(state: ThreadState, event: ThreadEventOf<"tool_call_proposed
 		proposedSeq: event.seq,
 		proposedAt: event.at,
 		phase: "proposed",
+		...(event.words !== undefined ? { words: event.words } : {}),
 	};
 	// edit_intent_declared is emitted from streaming partial arguments, so it may come first.
 	const editId = foldIndex ? foldIndex.editByCall.get(event.callId) : state.editOrder.find((id) => state.edits[id]?.callId === event.callId);

@@ -25,6 +25,7 @@ import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
 import type { Tool, ToolContext } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
+import { pathArg, textArg } from "./words";
 import { quoted } from "../vault/quote";
 
 export const MAX_DESCRIPTION_CHARS = 300;
@@ -67,6 +68,20 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 			"If it reports a failure, fix it with executeEdit using the editId it returns.",
 		schema: declareEditIntentSchema,
 		defaultPreference: "prompt",
+		label: "planning edits",
+		neverSubject: "edits are",
+		// The edit's own events (its intent, progress, outcome) tell the rest.
+		words: (args) => {
+			const path = pathArg(args, "path") ?? "a note";
+			const operation = textArg(args, "operation");
+			if (operation === "create") return { title: `Create ${path}`, active: `Creating ${path}` };
+			if (operation === "rewrite") return { title: `Rewrite ${path}`, active: `Rewriting ${path}` };
+			return { title: `Edit ${path}`, active: `Editing ${path}` };
+		},
+		examples: ({ path }) => [
+			{ path, operation: "modify", description: "add a line" },
+			{ path: path.replace(/(\.\w+)?$/, "-new$1"), operation: "create", description: "a new note" },
+		],
 		// A modify or rewrite sends the note to the apply model; every operation writes it.
 		access: (args) => ({ reads: args.operation === "create" ? [] : [args.path], writes: [args.path], scans: false }),
 		refuse: (args, { state, floor, callId }) => refusal(args, state, floor, callId),
