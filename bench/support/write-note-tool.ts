@@ -17,6 +17,8 @@ export const writeNoteTool: Tool<z.infer<typeof writeNoteSchema>> = {
 	description: "Replace the whole text of a note with `content`.",
 	schema: writeNoteSchema,
 	defaultPreference: "prompt",
+	label: "writing notes",
+	words: () => ({ title: "Write a note", active: "Writing a note" }),
 	access: (args) => ({ reads: [], writes: [args.path], scans: false }),
 	async run(args, ctx) {
 		await ctx.vault.process(args.path, () => args.content);

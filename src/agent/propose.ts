@@ -11,6 +11,7 @@ import type { AccessFloor } from "../vault/access-floor";
 import { capResult, toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
 import type { AnyTool, ToolRegistry } from "../tools/registry";
+import { callWords } from "../tools/words";
 import type { ThreadHandle } from "../log/driver";
 import { overtakenDecision } from "../log/newest-message";
 import { decide, disabledComment } from "./approvals";
@@ -62,7 +63,8 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 	for (const call of calls) {
 		const checked = checkCall(call, tools);
 		if (!checked.ok) {
-			thread.append({ type: "tool_call_proposed", callId: call.callId, tool: call.name, args: checked.logged, messageId });
+			const words = callWords(tools.get(call.name), checked.logged);
+			thread.append({ type: "tool_call_proposed", callId: call.callId, tool: call.name, args: checked.logged, messageId, ...(words ? { words } : {}) });
 			thread.append({ type: "tool_call_completed", callId: call.callId, result: capResult(checked.result) });
 			continue;
 		}
@@ -71,7 +73,8 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 			const event = checked.tool.announce(checked.raw, { callId: call.callId, newId });
 			if (event) thread.append(event);
 		}
-		thread.append({ type: "tool_call_proposed", callId: call.callId, tool: checked.tool.name, args: checked.raw, messageId });
+		const words = callWords(checked.tool, checked.raw);
+		thread.append({ type: "tool_call_proposed", callId: call.callId, tool: checked.tool.name, args: checked.raw, messageId, ...(words ? { words } : {}) });
 		valid.push({ callId: call.callId, tool: checked.tool, args: checked.args });
 	}
 	// Decided after every proposal, so the view shows the whole batch before any card settles.

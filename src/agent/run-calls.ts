@@ -19,6 +19,7 @@ import type { ToolResult } from "../log/tool-result";
 import type { ToolRegistry } from "../tools/registry";
 import { isSuspended } from "../tools/tool";
 import type { Suspended } from "../tools/tool";
+import { summarized } from "../tools/words";
 import type { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
 import { CallScope } from "./call-scope";
@@ -68,7 +69,7 @@ function resumeRunning(thread: ThreadHandle, tools: ToolRegistry, call: ToolCall
 		const checked = tools.checkArgs(tool, call.args);
 		const result = checked.ok ? tool.resume(checked.args, call, thread.state()) : toolResult.error(checked.message);
 		if (result === undefined) return "waiting";
-		complete(thread, call.callId, result);
+		complete(thread, call.callId, checked.ok ? summarized(tool, result, call.args) : result);
 		return "settled";
 	}
 	complete(thread, call.callId, toolResult.error(INTERRUPTED_CALL_MESSAGE));
@@ -129,7 +130,7 @@ async function runCall(
 		await persist(thread);
 		return "suspended";
 	}
-	complete(thread, call.callId, outcome);
+	complete(thread, call.callId, summarized(tool, outcome, call.args));
 	await persist(thread);
 	return signal.aborted ? "stopped" : "completed";
 }

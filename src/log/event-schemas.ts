@@ -28,6 +28,13 @@ export const askQuestionSchema = z.object({
 	options: z.array(askOptionSchema),
 	multiSelect: z.boolean(),
 });
+/**
+ * A call in words for a person, made by its tool from the arguments (src/tools/tool.ts `words`):
+ * the card's title ("Read Daily.md"), the step while it runs or waits ("Reading Daily.md"), and the
+ * step once done when that reads differently ("Asked 2 questions"; absent: `active`).
+ */
+export const toolWordsSchema = z.object({ title: z.string(), active: z.string(), done: z.optional(z.string()) });
+
 /** Answers keyed by question index ("0", "1", ...): option labels, plus at most one free text. */
 export const askAnswersSchema = z.record(z.string(), z.array(z.string()));
 
@@ -68,7 +75,11 @@ export const EVENT_SCHEMAS = {
 	/** usage: absent when the provider sent none (and in logs from before it was recorded). */
 	assistant_message_completed: z.object({ messageId: z.string(), finishReason: z.string(), usage: z.optional(modelUsageSchema) }),
 	status: z.object({ status: threadStatusSchema, detail: z.optional(z.string()) }),
-	tool_call_proposed: z.object({ callId: z.string(), tool: z.string(), args: z.unknown(), messageId: z.string() }),
+	/**
+	 * words: the call in the tool's words for the pane, recorded by the agent (absent for a tool
+	 * it does not have, and in older logs: the thread service fills those in when it loads them).
+	 */
+	tool_call_proposed: z.object({ callId: z.string(), tool: z.string(), args: z.unknown(), messageId: z.string(), words: z.optional(toolWordsSchema) }),
 	/**
 	 * reason: why a call was settled without the user deciding it, for the pane's words (the
 	 * comment is written for the model). "new_message": a newer user message overtook it. Absent

@@ -15,6 +15,7 @@ import type {
 	threadStatusSchema,
 	toolDecisionSchema,
 	toolPreferenceSchema,
+	toolWordsSchema,
 } from "./event-schemas";
 
 export const EVENT_SCHEMA_VERSION = 1;
@@ -30,6 +31,7 @@ export type AskOption = z.infer<typeof askOptionSchema>;
 export type AskQuestion = z.infer<typeof askQuestionSchema>;
 export type AskAnswers = z.infer<typeof askAnswersSchema>;
 export type ModelUsage = z.infer<typeof modelUsageSchema>;
+export type ToolWords = z.infer<typeof toolWordsSchema>;
 
 /** Payload of each event type, without the common fields: one schema each (event-schemas.ts). */
 export type EventPayloads = { [K in keyof typeof EVENT_SCHEMAS]: z.infer<(typeof EVENT_SCHEMAS)[K]> };

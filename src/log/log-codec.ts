@@ -12,7 +12,7 @@
  * time of the last one (no view reads a token's time).
  */
 import type * as z from "zod/mini";
-import { EVENT_SCHEMAS } from "./event-schemas";
+import { EVENT_SCHEMAS, toolWordsSchema } from "./event-schemas";
 import type { StoredEvent, ThreadEvent } from "./events";
 
 /**
@@ -20,7 +20,8 @@ import type { StoredEvent, ThreadEvent } from "./events";
  * check a line passes to load as that type (null is refused too). Not a full parse: a 50,000-line
  * log is read at open, and a full parse would refuse what a newer Redline may write into a known
  * event (a status value, a field's new form) where this keeps it. Optional keys are not checked,
- * so older logs load; fromAnswer, which moves text, is checked on its own (checkShape).
+ * so older logs load; fromAnswer, which moves text, and a call's words, which a card shows, are
+ * checked on their own (checkShape).
  */
 const REQUIRED: ReadonlyMap<string, ReadonlyArray<readonly [key: string, kind: string]>> = new Map(
 	Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [type, requiredKeys(type, schema)]),
@@ -126,6 +127,8 @@ function checkShape(raw: unknown, threadId: string): string | null {
 		// A count that moves text between answer and reasoning: a bad one would garble the message.
 		if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || "lens" in record) return "assistant_reasoning without a valid fromAnswer";
 	}
+	// Optional, and what a card shows when present: checked against its schema (a few small strings).
+	if (record.type === "tool_call_proposed" && "words" in record && !toolWordsSchema.safeParse(record.words).success) return "tool_call_proposed without valid words";
 	return null;
 }
 

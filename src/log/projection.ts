@@ -213,6 +213,7 @@ function onProposed(state: ThreadState, event: ThreadEventOf<"tool_call_proposed
 		proposedSeq: event.seq,
 		proposedAt: event.at,
 		phase: "proposed",
+		...(event.words !== undefined ? { words: event.words } : {}),
 	};
 	// edit_intent_declared is emitted from streaming partial arguments, so it may come first.
 	const editId = w.editOfCall(state, event.callId);

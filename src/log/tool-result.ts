@@ -15,6 +15,33 @@ export const toolResultSchema = z.object({
 export type ToolResult = z.infer<typeof toolResultSchema>;
 export type ToolStatus = ToolResult["status"];
 
+/**
+ * A result in words for a person, made by its tool (src/tools/tool.ts `summary`) and carried in
+ * `data.summary`: one line ("Read 63 lines of Daily.md", paths as displayPath shows them) and,
+ * when the message holds a note's text, where that text starts in it (shown collapsed). The pane
+ * shows this instead of the message, which is written for the model, and never parses the message.
+ */
+export interface ResultSummary {
+	line: string;
+	/** The index in `message` where the note's text starts: the pane shows message.slice(textFrom). */
+	textFrom?: number;
+}
+
+/** The result with its summary in data. */
+export function withSummary(result: ToolResult, summary: ResultSummary): ToolResult {
+	return { ...result, data: { ...result.data, summary } };
+}
+
+/** A result's summary, if it carries a well-formed one. */
+export function resultSummary(result: ToolResult): ResultSummary | undefined {
+	const summary = result.data?.summary;
+	if (typeof summary !== "object" || summary === null) return undefined;
+	const { line, textFrom } = summary as Record<string, unknown>;
+	if (typeof line !== "string") return undefined;
+	const from = typeof textFrom === "number" && Number.isInteger(textFrom) && textFrom >= 0 && textFrom <= result.message.length ? textFrom : undefined;
+	return from !== undefined ? { line, textFrom: from } : { line };
+}
+
 export const toolResult = {
 	success: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "success", message, ...extra }),
 	rejected: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "rejected", message, ...extra }),

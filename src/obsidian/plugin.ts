@@ -9,6 +9,7 @@ import { Notice, Plugin, TFile, normalizePath, type WorkspaceLeaf } from "obsidi
 import type { Redline } from "../redline";
 import type { ModelCredentials, RedlineSettings } from "../settings";
 import type { ThreadService } from "../thread/service-api";
+import type { ToolCatalog } from "../tools/catalog";
 import { PaneRequests } from "./pane-requests";
 import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
 import { ConnectionChecks } from "./connection-checks";
@@ -38,6 +39,7 @@ export class RedlinePlugin extends Plugin {
 		onSaveError: (error) => this.fail("Redline could not save its settings", error),
 	});
 	private corePromise: Promise<Redline> | null = null;
+	private catalog: ToolCatalog | null = null;
 	/** The core once built, for what must be answered synchronously (is a turn running?). */
 	private built: Redline | null = null;
 	/** The transport for the setting it was chosen for (a change of the setting picks again). */
@@ -61,7 +63,7 @@ export class RedlinePlugin extends Plugin {
 	override async onload(): Promise<void> {
 		await this.savedSettings.load();
 		this.reportProblems(this.savedSettings.problems);
-		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), indexStatus: layoutReadyIndexFeed(this.app, async () => (await this.core()).search), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests, toolDefaults: () => this.savedSettings.effective.toolDefaults, connection: this.checks.forPane() }));
+		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), indexStatus: layoutReadyIndexFeed(this.app, async () => (await this.core()).search), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests, tools: () => this.toolCatalog(), toolDefaults: () => this.savedSettings.effective.toolDefaults, connection: this.checks.forPane() }));
 		// The pane's [[links]] show Page preview's hover popover like a note's (see chat-view.ts).
 		this.registerHoverLinkSource(VIEW_TYPE, { display: "Redline", defaultMod: true });
 		// Named like the palette names commands ("Redline: …"): a ribbon tooltip has no plugin prefix.
@@ -76,6 +78,7 @@ export class RedlinePlugin extends Plugin {
 			updateSecretName: (which, id) => settings.updateSecretName(which, id),
 			problems: () => settings.problems,
 			flush: () => void settings.flush(),
+			tools: () => this.toolCatalog(),
 		});
 		this.addSettingTab(this.settingTab);
 		const statusEl = this.addStatusBarItem();
@@ -106,6 +109,15 @@ export class RedlinePlugin extends Plugin {
 		await this.savedSettings.load();
 		this.reportProblems(this.savedSettings.problems);
 		this.settingTab?.refresh();
+	}
+
+	/**
+	 * The tools the agent has, for the settings tab and the pane: from the core's module (loaded on
+	 * first use, as for "Check connection"), without building the core.
+	 */
+	toolCatalog(): ToolCatalog {
+		this.catalog ??= loadRedline().defaultToolCatalog();
+		return this.catalog;
 	}
 
 	/** The core, built once on first use (pane opened, a command that needs it). */

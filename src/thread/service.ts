@@ -8,7 +8,7 @@ import type { Store } from "../store/store";
 import { DriveScheduler } from "./drive-scheduler";
 import type { TurnDriver } from "../log/driver";
 import { validateAnswers } from "../log/ask-answers";
-import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type ToolPreference } from "../log/events";
+import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type StoredEvent, type ToolPreference } from "../log/events";
 import { newId } from "../log/ids";
 import { ThreadLog, threadLogKey } from "../log/log";
 import { supersede } from "../log/newest-message";
@@ -24,6 +24,7 @@ import { AutoTitles, type TitleMaker } from "./auto-title";
 import { summarize, ThreadIndex } from "./thread-index";
 import { timers } from "../log/timers";
 import { titleProblem } from "../log/title-limit";
+import { withToolWords, type ToolLookup } from "./tool-words";
 
 export interface LocalThreadServiceDeps {
 	store: Store;
@@ -31,6 +32,8 @@ export interface LocalThreadServiceDeps {
 	history?: NoteHistory;
 	/** Titles new chats after their first reply (absent: chats keep no title until renamed). */
 	titles?: TitleMaker;
+	/** The agent's tools: an older log gets their words for the pane when it loads (tool-words.ts). */
+	tools?: ToolLookup;
 	now?: () => Date;
 }
 
@@ -295,7 +298,9 @@ export class LocalThreadService implements ThreadService {
 
 	/** Opens a log from the store; one that was left mid-turn (not sealed here) is recovered. */
 	private async openLog(threadId: string, sealedAt: number | undefined): Promise<ThreadLog | null> {
-		const log = await ThreadLog.open(this.deps.store, threadId, { ...this.logOptions(), ...(sealedAt !== undefined ? { sealedAt } : {}) });
+		const tools = this.deps.tools;
+		const upgrade = tools ? { upgrade: (events: StoredEvent[]) => withToolWords(events, tools) } : {};
+		const log = await ThreadLog.open(this.deps.store, threadId, { ...this.logOptions(), ...upgrade, ...(sealedAt !== undefined ? { sealedAt } : {}) });
 		if (!log) return null;
 		if (log.state().lastSeq !== sealedAt && wasInterrupted(log.state())) {
 			const opened = log.state();

@@ -15,6 +15,7 @@ import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
 import { NO_ACCESS } from "./tool";
 import type { Tool } from "./tool";
+import { plural } from "./words";
 
 export const MAX_QUESTIONS = 4;
 export const MIN_OPTIONS = 2;
@@ -147,6 +148,14 @@ export const askUserTool: Tool<AskUserArgs> = {
 		'Ask the user 1 to 4 questions at once when you need a decision (which notes, which sections, which style). Each question has 2 to 6 options and may allow several answers (multiSelect). Every question automatically offers "Other" with a text field: never add your own "Other". The answers come back as one line per question.',
 	schema: askUserSchema,
 	defaultPreference: "always",
+	label: "asking questions",
+	neverSubject: "questions are",
+	words: (args) => {
+		// The older single-question form asks one.
+		const count = Array.isArray(args.questions) ? args.questions.length : typeof args.question === "string" ? 1 : 0;
+		return { title: `Ask ${plural(count, "question")}`, active: `Asking ${plural(count, "question")}`, done: `Asked ${plural(count, "question")}` };
+	},
+	examples: () => [{ questions: [{ question: "Which one?", options: ["a", "b"] }] }],
 	access: () => NO_ACCESS,
 	run(args, ctx) {
 		const askId = ctx.newId("ask");

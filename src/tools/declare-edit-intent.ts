@@ -17,6 +17,7 @@ import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
 import type { AccessFloor } from "../vault/access-floor";
 import { normalizeVaultPath } from "../vault/paths";
+import { pathArg, textArg } from "./words";
 import { quoted } from "../vault/quote";
 import { editResult, recoveredCall } from "./edit-result";
 import { editTargetRefusal } from "./edit-target";
@@ -55,6 +56,20 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 			"If it reports a failure, fix it with executeEdit using the editId it returns.",
 		schema: declareEditIntentSchema,
 		defaultPreference: "prompt",
+		label: "planning edits",
+		neverSubject: "edits are",
+		// The edit's own events (its intent, progress, outcome) tell the rest.
+		words: (args) => {
+			const path = pathArg(args, "path") ?? "a note";
+			const operation = textArg(args, "operation");
+			if (operation === "create") return { title: `Create ${path}`, active: `Creating ${path}` };
+			if (operation === "rewrite") return { title: `Rewrite ${path}`, active: `Rewriting ${path}` };
+			return { title: `Edit ${path}`, active: `Editing ${path}` };
+		},
+		examples: ({ path }) => [
+			{ path, operation: "modify", description: "add a line" },
+			{ path: path.replace(/(\.\w+)?$/, "-new$1"), operation: "create", description: "a new note" },
+		],
 		// A modify or rewrite sends the note to the apply model; every operation writes it.
 		access: (args) => ({ reads: args.operation === "create" ? [] : [args.path], writes: [args.path], scans: false }),
 		refuse: (args, { state, floor, callId }) => refusal(args, state, floor, callId),

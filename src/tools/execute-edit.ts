@@ -54,6 +54,13 @@ export function createExecuteEditTool(deps: ExecuteEditDeps): Tool<ExecuteEditAr
 			"or content (the complete new note). Call declareEditIntent first.",
 		schema: executeEditSchema,
 		defaultPreference: "prompt",
+		label: "writing edits",
+		neverSubject: "edits are",
+		words: () => ({ title: "Write the planned edit", active: "Writing the planned edit" }),
+		examples: ({ path, word, approvedEdit }) => {
+			const editId = approvedEdit();
+			return [{ editId, edits: [{ search: word, replace: "public" }] }, { editId, content: "replaced\n" }, { editId, path: `${path}.other.md`, content: "x\n" }];
+		},
 		// Only the intent's own note, whatever else the arguments say.
 		access: (args, state) => {
 			const intent = intentById(state, args.editId);

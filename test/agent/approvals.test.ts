@@ -13,6 +13,8 @@ const writer: Tool<{ path: string }> = {
 	description: "writes",
 	schema: z.object({ path: z.string() }),
 	defaultPreference: "prompt",
+	label: "writing",
+	words: () => ({ title: "Write", active: "Writing" }),
 	access: (args) => ({ reads: [], writes: [args.path], scans: false }),
 	preApproved: (args) => args.path.startsWith("ok/"),
 	run: () => Promise.resolve(toolResult.success("done")),
@@ -23,6 +25,8 @@ const reader: Tool<{ path: string }> = {
 	description: "reads",
 	schema: z.object({ path: z.string() }),
 	defaultPreference: "always",
+	label: "reading",
+	words: () => ({ title: "Read", active: "Reading" }),
 	access: (args) => ({ reads: [args.path], writes: [], scans: false }),
 	run: () => Promise.resolve(toolResult.success("read")),
 };

@@ -102,6 +102,8 @@ describe("AgentRunner: bounded model output", () => {
 			description: "Returns far too much.",
 			schema: z.object({}),
 			defaultPreference: "always",
+			label: "dumping everything",
+			words: () => ({ title: "Dump everything", active: "Dumping everything" }),
 			access: () => NO_ACCESS,
 			run: () => Promise.resolve(toolResult.success("y".repeat(5 * MB))),
 		};

@@ -87,6 +87,8 @@ describe("AgentRunner: stop", () => {
 			description: "Write a note, ignoring Stop.",
 			schema: z.object({ path: z.string() }),
 			defaultPreference: "always",
+			label: "writing stubbornly",
+			words: () => ({ title: "Write stubbornly", active: "Writing stubbornly" }),
 			access: (args) => ({ reads: [], writes: [args.path], scans: false }),
 			async run(args, ctx) {
 				ctx.progress("working", 0.1);
@@ -140,6 +142,8 @@ describe("AgentRunner: stop", () => {
 			description: "Answer, then keep working.",
 			schema: z.object({ path: z.string() }),
 			defaultPreference: "always",
+			label: "writing leakily",
+			words: () => ({ title: "Write leakily", active: "Writing leakily" }),
 			access: (args) => ({ reads: [], writes: [args.path], scans: false }),
 			run(args, ctx) {
 				void lateWork.then(async () => {

@@ -79,7 +79,7 @@ export function ApprovalControls({ callId, cardId, tool, title, preference }: Ap
 			)}
 			<PreferenceChoice
 				tool={tool}
-				current={preference ?? preferenceIn(undefined, tool, host.toolDefaults?.())}
+				current={preference ?? preferenceIn(undefined, tool, host)}
 				onChosen={(chosen, origin) => {
 					if (chosen === "always") run(origin, [callId], []);
 					if (chosen === "never") run(origin, [], [callId]);

@@ -37,6 +37,8 @@ export const appendLineTool: Tool<{ path: string; line: string }> = {
 	description: "Append a line to a note.",
 	schema: z.object({ path: z.string(), line: z.string() }),
 	defaultPreference: "prompt",
+	label: "appending lines",
+	words: () => ({ title: "Append a line", active: "Appending a line" }),
 	access: (args) => ({ reads: [args.path], writes: [args.path], scans: false }),
 	async run(args, ctx) {
 		await ctx.vault.process(args.path, (text) => `${text}\n${args.line}`);
@@ -50,6 +52,8 @@ export const slowTool: Tool<{ seconds: number }> = {
 	description: "A long task.",
 	schema: z.object({ seconds: z.number() }),
 	defaultPreference: "always",
+	label: "long tasks",
+	words: () => ({ title: "Run a long task", active: "Running a long task" }),
 	access: () => NO_ACCESS,
 	run(_args, ctx) {
 		ctx.progress("working", 0.1);
