@@ -54,7 +54,8 @@ export function applySubset(base: string, changes: readonly ReviewChange[], deci
 		const count = linesIn(change.before);
 		// Text without a final newline only ends a note: an insertion after the base's last line
 		// without one, or a change whose unterminated text has lines after it, would join two lines.
-		const joinsLastLine = count === 0 && at === lineCount && base !== "" && !endsLine(base);
+		// (A change with lines at lineCount runs past the end, and is refused for that.)
+		const joinsLastLine = at === lineCount && base !== "" && !endsLine(base);
 		const runsOn = change.after !== "" && !endsLine(change.after) && (at + count < lineCount || change !== changes[changes.length - 1]);
 		if (!Number.isInteger(at) || at < 0 || at + count > lineCount || base.slice(starts[at], starts[at + count]) !== change.before || joinsLastLine || runsOn) {
 			return refuse("not-in-base", [change.changeId], "These changes do not fit the note they were drafted from");

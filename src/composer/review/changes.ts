@@ -22,7 +22,7 @@
  * - changeIds are "c1", "c2", … in document order: a pure function of (base, draft), so a restart
  *   that recomputes them from the kept draft re-arms the same ids.
  */
-import { diffLines } from "../../history/line-diff";
+import { diffLines, type Region } from "../../history/line-diff";
 import { splitLines } from "../../history/text";
 import { frontmatterEnd } from "./line-kinds";
 import { mergeGlue, pairSegments, type Piece } from "./pieces";
@@ -64,11 +64,11 @@ export function changesBetween(base: string, draft: string): ReviewChange[] {
  * last line of a text lacks a newline, so such a piece ends its text and what follows it is, in
  * the other text, a run of insertions or deletions right behind it.
  */
-function keepLastLinesWhole(pieces: Piece[], a: readonly string[], b: readonly string[]): Piece[] {
+function keepLastLinesWhole(pieces: Piece[], a: readonly string[], b: readonly string[]): Region[] {
 	const open = (lines: readonly string[], start: number, end: number): boolean => end > start && !lines[end - 1].endsWith("\n");
 	const k = pieces.findIndex((p) => open(a, p.aStart, p.aEnd) || open(b, p.bStart, p.bEnd));
 	if (k === -1) return pieces;
 	const last = pieces[pieces.length - 1];
-	const joined: Piece = { aStart: pieces[k].aStart, aEnd: last.aEnd, bStart: pieces[k].bStart, bEnd: last.bEnd, glueOnly: false };
+	const joined: Region = { aStart: pieces[k].aStart, aEnd: last.aEnd, bStart: pieces[k].bStart, bEnd: last.bEnd };
 	return [...pieces.slice(0, k), joined];
 }

@@ -34,9 +34,8 @@ const LINK = /\[\[[^\]\n]+\]\]|\[[^\]\n]*\]\([^)\n]+\)|<[a-z][a-z0-9+.-]*:[^>\s]
  * has a divider, not frontmatter).
  */
 export function frontmatterEnd(lines: readonly string[]): number {
-	if (lines.length === 0 || !FENCE.test(lines[0])) return -1;
-	for (let i = 1; i < lines.length; i++) if (FENCE.test(lines[i])) return i;
-	return -1;
+	if (!FENCE.test(lines[0] ?? "")) return -1;
+	return lines.findIndex((line, i) => i > 0 && FENCE.test(line));
 }
 
 /**

@@ -2,8 +2,8 @@
  * Cutting one changed region of the line diff into pieces a reviewer can take or leave one by
  * one. Any cut keeps the draft exact (the pieces still tile the region); the cuts only decide
  * what reads as one change:
- * - segments with the same key pair up first (a frontmatter key with itself, blank lines with
- *   blank lines), through the project's line diff run on the keys;
+ * - segments with the same key pair up first (a frontmatter key with itself, a row with a row,
+ *   blank lines with blank lines), through the project's line diff run on the keys;
  * - between those anchors, the remaining non-glue segments pair in order, each taking the glue
  *   (blank lines) before it, and what one side has left over is an insertion or a deletion;
  * - a piece of glue only joins the change after it, else the one before it, when they touch.
@@ -26,10 +26,10 @@ export function pairSegments(region: Region, old: readonly Segment[], neu: reado
 		const piece = { aStart: posA(o0), aEnd: posA(o1), bStart: posB(n0), bEnd: posB(n1), glueOnly: glue(old, o0, o1) && glue(neu, n0, n1) };
 		if (!sameLines(a, b, piece)) pieces.push(piece);
 	};
-	// Keyless segments get keys that match nothing (\u0000 never starts a real key).
-	const keysA = old.map((s, i) => s.key ?? `\u0000a${i}`);
-	const keysB = neu.map((s, j) => s.key ?? `\u0000b${j}`);
-	const unmatched = diffLines(keysA, keysB);
+	const unmatched = diffLines(
+		old.map((s) => s.key),
+		neu.map((s) => s.key),
+	);
 	unmatched.push({ aStart: old.length, aEnd: old.length, bStart: neu.length, bEnd: neu.length });
 	let o = 0;
 	let n = 0;
@@ -78,7 +78,11 @@ function sameLines(a: readonly string[], b: readonly string[], r: Region): boole
 	return true;
 }
 
-const touches = (x: Region, y: Region): boolean => x.aEnd === y.aStart && x.bEnd === y.bStart;
+/**
+ * Whether y starts where x ends. Only identical pieces (lines on both sides) can lie between two
+ * pieces of a region, so meeting in the base is meeting in the draft too.
+ */
+const touches = (x: Region, y: Region): boolean => x.aEnd === y.aStart;
 const join = (x: Piece, y: Piece): Piece => ({ aStart: x.aStart, aEnd: y.aEnd, bStart: x.bStart, bEnd: y.bEnd, glueOnly: x.glueOnly && y.glueOnly });
 
 /** Glue-only pieces joined to the change after them, else the one before them, when they touch. */

@@ -11,10 +11,11 @@ export interface Segment {
 	start: number;
 	end: number;
 	/**
-	 * What pairs it with a segment on the other side whatever its text: the frontmatter key's
-	 * name, "blank", a fence. Null for prose, rows and links, which pair by position only.
+	 * What pairs it with a segment on the other side whatever its text: a frontmatter key's name
+	 * (`key:tags`), else its kind, so a row pairs with a row, a paragraph with a paragraph and
+	 * blank lines with blank lines, before anything pairs by position.
 	 */
-	key: string | null;
+	key: string;
 	glue: boolean;
 }
 
@@ -39,16 +40,13 @@ export function segmentsOf(reader: LineReader, from: number, to: number): Segmen
 		// A run of one kind stays whole where the kind is a run (a paragraph, blank lines, a
 		// key's values); rows, links and fences are one line each.
 		const extendsOver: LineKind | null = kind === "text" || kind === "blank" || kind === "value" ? kind : kind === "key" ? "value" : null;
-		while (extendsOver !== null && end < to && kindAt(reader, end) === extendsOver) end++;
-		segments.push({ start: i, end, key: keyOf(kind, reader.lines[i], i), glue: kind === "blank" || kind === "fence" });
+		while (end < to && kindAt(reader, end) === extendsOver) end++;
+		// Fences need no open/close in their key: an opening fence is the first line of both sides
+		// of its region, so it can only meet the other opening fence.
+		const key = kind === "key" ? `key:${keyName(reader.lines[i])}` : kind;
+		segments.push({ start: i, end, key, glue: kind === "blank" || kind === "fence" });
 		i = end;
 	}
 	return segments;
 }
 
-function keyOf(kind: LineKind, line: string, i: number): string | null {
-	if (kind === "key") return `key:${keyName(line)}`;
-	if (kind === "blank") return "blank";
-	if (kind === "fence") return i === 0 ? "fence:open" : "fence:close";
-	return null;
-}

@@ -50,8 +50,8 @@ export function wordDiff(before: string, after: string): WordRun[] {
 			stretches.push({ removed: midA.slice(r.aStart, r.aEnd).join(""), added: midB.slice(r.bStart, r.bEnd).join("") });
 			i = r.aEnd;
 		}
-		if (i < midA.length) stretches.push({ same: midA.slice(i).join("") });
-	} else if (midA.length + midB.length > 0) {
+		// Nothing same follows the last region: the middle's last tokens differ.
+	} else {
 		stretches.push({ removed: midA.join(""), added: midB.join("") });
 	}
 	if (suf > 0) stretches.push({ same: a.slice(a.length - suf).join("") });

@@ -150,6 +150,21 @@ describe("applying the accepted changes of a draft", () => {
 			});
 		});
 
+		it.each<[string, readonly ReviewChange[], ReviewDecision, string]>([
+			["duplicate-change-id", [CHANGES[0], { ...CHANGES[1], changeId: "c1" }], { accepted: [] }, "The draft's changes repeat an id: c1."],
+			["unknown-change", CHANGES, { accepted: ["c8", "c9"] }, "These changes are not part of the draft: c8, c9."],
+			["replaced-not-accepted", CHANGES, { accepted: [], replaced: { c1: "t" } }, "Only an accepted change can take your own text, and these were not accepted: c1."],
+			["overlapping-changes", [CHANGES[1], CHANGES[0]], { accepted: [] }, "These changes overlap one before them or are out of order: c1."],
+			["not-in-base", [{ changeId: "x", before: "beta\n", after: "", startLine: 1 }], { accepted: [] }, "These changes do not fit the note they were drafted from: x."],
+		])("says in words what is wrong for %s", (code, changes, decision, message) => {
+			expect(applySubset(BASE, changes, decision)).toEqual({ ok: false, code, changeIds: message.slice(message.lastIndexOf(":") + 2, -1).split(", "), message });
+		});
+
+		it("refuses a change before line 1 of an empty note as not fitting it, not as an overlap", () => {
+			const outcome = applySubset("", [{ changeId: "x", before: "", after: "z\n", startLine: 0 }], { accepted: ["x"] });
+			expect(refusal(outcome)).toEqual({ code: "not-in-base", changeIds: ["x"] });
+		});
+
 		it("names an unknown change once however often the decision names it", () => {
 			expect(refusal(applySubset(BASE, CHANGES, { accepted: ["z"], rejected: ["z"] }))).toEqual({ code: "unknown-change", changeIds: ["z"] });
 		});

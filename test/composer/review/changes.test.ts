@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { applySubset } from "../../../src/composer/review/apply-subset";
 import { changesBetween, type ReviewChange } from "../../../src/composer/review/changes";
+import { wordDiff } from "../../../src/composer/review/word-diff";
+import { diffLines } from "../../../src/history/line-diff";
+import { splitLines } from "../../../src/history/text";
 
 const lines = (...xs: string[]) => xs.map((x) => `${x}\n`).join("");
 /** The changes without their ids, for shorter expectations. */
@@ -109,6 +112,49 @@ describe("the changes of a draft", () => {
 		});
 	});
 
+	describe("pairing inside a changed run", () => {
+		it("pairs blank lines with blank lines even when their spaces differ, so a line inserted before one does not shift the pairs after it", () => {
+			expect(shapes(changesBetween(lines("P", "", "Q"), lines("X", "[[Y]]", " ", "Z")))).toEqual([
+				{ before: "P\n", after: "X\n", startLine: 1 },
+				{ before: "", after: "[[Y]]\n", startLine: 2 },
+				{ before: "\nQ\n", after: " \nZ\n", startLine: 2 },
+			]);
+		});
+
+		it("pairs a row with a row and a paragraph with a paragraph before anything pairs by position", () => {
+			expect(shapes(changesBetween(lines("a", "| r1 |", "| r2 |", "b"), lines("A", "| s1 |", "[[x]]", "| s2 |", "B")))).toEqual([
+				{ before: "a\n", after: "A\n", startLine: 1 },
+				{ before: "| r1 |\n", after: "| s1 |\n", startLine: 2 },
+				{ before: "", after: "[[x]]\n", startLine: 3 },
+				{ before: "| r2 |\n", after: "| s2 |\n", startLine: 3 },
+				{ before: "b\n", after: "B\n", startLine: 4 },
+			]);
+			expect(shapes(changesBetween(lines("text a", "| r |"), lines("| s |", "text b")))).toEqual([
+				{ before: "text a\n", after: "", startLine: 1 },
+				{ before: "| r |\n", after: "| s |\n", startLine: 2 },
+				{ before: "", after: "text b\n", startLine: 3 },
+			]);
+		});
+
+		it("leaves unchanged paragraphs and blank lines out of a rewrite too large for the line diff to pair line by line", () => {
+			// 400 three-line paragraphs, all rewritten but one: past the line diff's 2,000 differences,
+			// so its whole middle is one changed region, which the pairing cuts up again.
+			const para = (word: string, i: number) => lines(`${word} ${i} a`, `${word} ${i} b`, `${word} ${i} c`);
+			const note = (word: string, blankBeforeSame: string) =>
+				Array.from({ length: 400 }, (_, i) => (i === 200 ? blankBeforeSame + lines("same a", "same b", "same c") : para(word, i))).join("\n");
+			const base = note("old", "");
+			const draft = note("new", "\n");
+			expect(diffLines(splitLines(base), splitLines(draft))).toHaveLength(1);
+			const changes = changesBetween(base, draft);
+			expect(changes).toHaveLength(399);
+			for (const c of changes) expect(c.before).not.toBe(c.after);
+			// The blank line added before the unchanged paragraph joins the change before it.
+			expect(changes[199]).toEqual({ changeId: "c200", before: para("old", 199) + "\n", after: para("new", 199) + "\n\n", startLine: 199 * 4 + 1 });
+			expect(changes[200]).toMatchObject({ before: para("old", 201), after: para("new", 201) });
+			expect(allApplied(base, draft)).toBe(draft);
+		});
+	});
+
 	describe("a note without a final newline", () => {
 		it("changes its last line on its own", () => {
 			expect(shapes(changesBetween("a\nb", "a\nB"))).toEqual([{ before: "b", after: "B", startLine: 2 }]);
@@ -170,6 +216,22 @@ describe("the changes of a draft", () => {
 			]);
 		});
 
+		it("makes a key taken out before a changed key a deletion of its own", () => {
+			expect(shapes(changesBetween(fm("x: 1", "a: 1"), fm("a: 2")))).toEqual([
+				{ before: "x: 1\n", after: "", startLine: 2 },
+				{ before: "a: 1\n", after: "a: 2\n", startLine: 3 },
+			]);
+		});
+
+		it("gives a changed opening fence to the key after it", () => {
+			expect(shapes(changesBetween(lines("--- ", "a: 1", "---"), fm("a: 2")))).toEqual([{ before: "--- \na: 1\n", after: "---\na: 2\n", startLine: 1 }]);
+		});
+
+		it("gives a new blank line and a changed closing fence after a changed key to that key", () => {
+			const changes = changesBetween(fm("a: 1") + lines("body"), lines("---", "a: 2", "", "--- ", "body"));
+			expect(shapes(changes)).toEqual([{ before: "a: 1\n---\n", after: "a: 2\n\n--- \n", startLine: 2 }]);
+		});
+
 		it("adds a whole frontmatter block as one change, so no choice leaves a fence open", () => {
 			const changes = changesBetween(lines("body"), fm("title: A", "link: [[X]]", "", "tags: x") + lines("body"));
 			expect(shapes(changes)).toEqual([{ before: "", after: fm("title: A", "link: [[X]]", "", "tags: x"), startLine: 1 }]);
@@ -227,5 +289,27 @@ describe("the changes of a draft", () => {
 		const base = lines("---", "title: A", "---", "# H", "", "p [[x]]", "| 1 |", "", "end") + "tail";
 		const draft = lines("---", "title: B", "new: 1", "---", "# H2", "p [[y]]", "", "| 2 |", "| 3 |");
 		expect(allApplied(base, draft)).toBe(draft);
+	});
+});
+
+describe("a large change", () => {
+	it("is never shown as no change, whatever its size (issue 30: removing 60 headings read as 'No line changes')", () => {
+		for (const sections of [1, 60, 2000]) {
+			const body = Array.from({ length: sections }, (_, i) => `## Section ${i}\nText of section ${i}.\n`).join("");
+			const withoutHeadings = Array.from({ length: sections }, (_, i) => `Text of section ${i}.\n`).join("");
+			const changes = changesBetween(body, withoutHeadings);
+			expect(changes).toHaveLength(sections);
+			const removed = changes.map((c) => wordDiff(c.before, c.after).filter((r) => r.kind === "removed").map((r) => r.text).join(""));
+			expect(removed.join("")).toBe(Array.from({ length: sections }, (_, i) => `## Section ${i}\n`).join(""));
+		}
+	});
+
+	it("that rewrites a whole long note is struck and marked, not dropped", () => {
+		const old = Array.from({ length: 5000 }, (_, i) => `old line ${i}\n`).join("");
+		const neu = Array.from({ length: 5000 }, (_, i) => `new text ${i}\n`).join("");
+		const changes = changesBetween(old, neu);
+		expect(changes.map((c) => c.before).join("")).toBe(old);
+		expect(changes.map((c) => c.after).join("")).toBe(neu);
+		for (const c of changes) expect(wordDiff(c.before, c.after).some((r) => r.kind !== "same")).toBe(true);
 	});
 });

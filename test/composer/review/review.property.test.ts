@@ -2,12 +2,14 @@
  * Property test (issue 29): for a random note, a random draft of it and a random decision, the
  * text the review writes is the base with exactly the accepted changes applied (checked against
  * an oracle that applies them bottom-up by startLine on plain arrays), all accepted is the draft,
- * none is the base, and the history entry of that write reverts to the base.
+ * none is the base, every change's redline shows something, and the history entry of that write
+ * reverts to the base.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applySubset } from "../../../src/composer/review/apply-subset";
 import { changesBetween, type ReviewChange } from "../../../src/composer/review/changes";
+import { wordDiff } from "../../../src/composer/review/word-diff";
 import { createNoteHistory } from "../../../src/history/note-history";
 import { makePatch, unapplyLines } from "../../../src/history/patch";
 import { splitLines } from "../../../src/history/text";
@@ -78,7 +80,11 @@ describe("review before write, over random notes, drafts and decisions", () => {
 				const draft = draftOf(baseNote, ops, flipNewline);
 				const changes = changesBetween(base, draft);
 				expect(changes.map((c) => c.changeId)).toEqual(changes.map((_, i) => `c${i + 1}`));
-				for (const c of changes) expect(c.before).not.toBe(c.after);
+				// A change never reads as no change (issue 30): its redline strikes or marks something.
+				for (const c of changes) {
+					expect(c.before).not.toBe(c.after);
+					expect(wordDiff(c.before, c.after).some((run) => run.kind !== "same")).toBe(true);
+				}
 
 				const all = changes.map((c) => c.changeId);
 				expect(applySubset(base, changes, { accepted: all })).toEqual({ ok: true, text: draft });
