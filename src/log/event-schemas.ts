@@ -12,13 +12,20 @@
 import * as z from "zod/mini";
 import { toolResultSchema } from "./tool-result";
 
-export const threadStatusSchema = z.enum(["idle", "thinking", "waiting_for_approval", "waiting_for_answer", "running_tool", "error"]);
+export const threadStatusSchema = z.enum(["idle", "thinking", "waiting_for_approval", "waiting_for_answer", "waiting_for_review", "running_tool", "error"]);
 export const toolPreferenceSchema = z.enum(["prompt", "always", "never"]);
 export const toolDecisionSchema = z.enum(["approved", "denied"]);
 export const editOperationSchema = z.enum(["create", "modify", "rewrite"]);
 export const pinnedItemSchema = z.union([z.object({ path: z.string() }), z.object({ handle: z.string() })]);
 /** Why a call was settled for the user rather than by them (tool_call_decided/completed.reason; newest-message.ts). */
 export const settleReasonSchema = z.enum(["new_message", "stopped"]);
+
+/**
+ * One change of a drafted edit, as the review shows it (src/composer/review/changes.ts): the base's
+ * lines it replaces and the draft's lines that replace them, both model text, with the 1-based
+ * line of the base where it starts. changeIds are c1, c2, … in document order.
+ */
+export const reviewChangeSchema = z.object({ changeId: z.string(), before: z.string(), after: z.string(), startLine: z.number() });
 
 /** One askUser question as recorded (options normalized to objects). */
 export const askOptionSchema = z.object({ label: z.string(), description: z.optional(z.string()) });
@@ -118,6 +125,28 @@ export const EVENT_SCHEMAS = {
 		removed: z.number(),
 		undid: z.optional(z.string()),
 		restored: z.optional(z.boolean()),
+	}),
+	/**
+	 * Review before write (issue 29): the validated draft of an edit call, nothing written. The full
+	 * base and draft texts are kept in the Store (src/composer/draft-store.ts), so a restart re-arms
+	 * the same changes and ids. callId: the call whose draft it is (an intent's follow-up executeEdit
+	 * drafts under the same editId).
+	 */
+	edit_proposed: z.object({ editId: z.string(), callId: z.string(), path: z.string(), changes: z.array(reviewChangeSchema) }),
+	/**
+	 * The user's decision on a proposed draft: every changeId accepted or rejected once; replaced:
+	 * the user's own text for an accepted change. reason: the draft was settled for the user (a new
+	 * message, Stop), not by them. callId: absent in no log yet, kept optional so a review can be
+	 * addressed by its editId alone.
+	 */
+	edit_reviewed: z.object({
+		editId: z.string(),
+		callId: z.optional(z.string()),
+		accepted: z.array(z.string()),
+		rejected: z.array(z.string()),
+		replaced: z.optional(z.record(z.string(), z.string())),
+		comment: z.optional(z.string()),
+		reason: z.optional(settleReasonSchema),
 	}),
 	item_pinned: z.object({ item: pinnedItemSchema }),
 	item_unpinned: z.object({ item: pinnedItemSchema }),

@@ -11,6 +11,7 @@ import type {
 	EVENT_SCHEMAS,
 	modelUsageSchema,
 	pinnedItemSchema,
+	reviewChangeSchema,
 	settleReasonSchema,
 	threadStatusSchema,
 	toolDecisionSchema,
@@ -32,6 +33,7 @@ export type AskQuestion = z.infer<typeof askQuestionSchema>;
 export type AskAnswers = z.infer<typeof askAnswersSchema>;
 export type ModelUsage = z.infer<typeof modelUsageSchema>;
 export type ToolWords = z.infer<typeof toolWordsSchema>;
+export type ReviewChange = z.infer<typeof reviewChangeSchema>;
 
 /** Payload of each event type, without the common fields: one schema each (event-schemas.ts). */
 export type EventPayloads = { [K in keyof typeof EVENT_SCHEMAS]: z.infer<(typeof EVENT_SCHEMAS)[K]> };

@@ -25,6 +25,7 @@ export function emptyState(threadId: string): ThreadState {
 		pendingApprovals: [],
 		questions: {},
 		openQuestions: [],
+		openReviews: [],
 		edits: {},
 		editOrder: [],
 		pinned: [],
@@ -154,6 +155,10 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 			else updated = event.restored === true ? { ...rest, restored: outcome } : { ...rest, reverted: outcome };
 			return { ...state, edits: w.withKey(state.edits, edit.editId, updated) };
 		}
+		case "edit_proposed":
+			return onEditProposed(state, event, w);
+		case "edit_reviewed":
+			return onEditReviewed(state, event, w);
 		case "item_pinned":
 			if (state.pinned.some((p) => samePinnedItem(p, event.item))) return state;
 			return { ...state, pinned: w.pushed(state.pinned, event.item) };
@@ -276,6 +281,23 @@ function onEditDeclared(state: ThreadState, event: ThreadEventOf<"edit_intent_de
 		editOrder: w.pushed(state.editOrder, event.editId),
 	};
 	return updateCall(next, event.callId, (c) => void (c.editId = event.editId), false, w);
+}
+
+function onEditProposed(state: ThreadState, event: ThreadEventOf<"edit_proposed">, w: FoldWrites): ThreadState {
+	const call = state.toolCalls[event.callId];
+	if (!call || call.draft !== undefined) return state;
+	const next = updateCall(state, event.callId, (c) => void (c.draft = { editId: event.editId, path: event.path, changes: event.changes }), false, w);
+	return w.patch(next, { openReviews: w.pushed(next.openReviews, event.callId) });
+}
+
+/** Closes the open review it decides: its call's, or the first open one of its edit. */
+function onEditReviewed(state: ThreadState, event: ThreadEventOf<"edit_reviewed">, w: FoldWrites): ThreadState {
+	const callId = state.openReviews.find((id) => (event.callId === undefined || id === event.callId) && state.toolCalls[id]?.draft?.editId === event.editId);
+	if (callId === undefined) return state;
+	const { accepted, rejected, replaced, comment, reason } = event;
+	const reviewed = { accepted, rejected, ...(replaced !== undefined ? { replaced } : {}), ...(comment !== undefined ? { comment } : {}), ...(reason !== undefined ? { reason } : {}) };
+	const next = updateCall(state, callId, (c) => void (c.draft = c.draft && { ...c.draft, reviewed }), false, w);
+	return { ...next, openReviews: next.openReviews.filter((id) => id !== callId) };
 }
 
 /** Updates a known call; `settles` removes it from pendingApprovals (it left the proposed phase). */

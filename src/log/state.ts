@@ -3,7 +3,7 @@
  * stored, so replaying the log and folding live events give the same state.
  */
 import type { ToolResult } from "./tool-result";
-import type { AskAnswers, AskQuestion, EditOperation, PinnedItem, SettleReason, ThreadStatus, ToolDecision, ToolPreference, ToolWords } from "./events";
+import type { AskAnswers, AskQuestion, EditOperation, PinnedItem, ReviewChange, SettleReason, ThreadStatus, ToolDecision, ToolPreference, ToolWords } from "./events";
 
 export interface UserMessageView {
 	kind: "user";
@@ -59,6 +59,25 @@ export interface ToolCallView {
 	editId?: string;
 	/** Set when this call asked the user. */
 	askId?: string;
+	/** Set once the call's edit was drafted for review (edit_proposed), with the decision once made. */
+	draft?: DraftView;
+}
+
+/** A drafted edit waiting for, or past, the user's review (review before write). */
+export interface DraftView {
+	editId: string;
+	path: string;
+	changes: ReviewChange[];
+	reviewed?: ReviewDecisionView;
+}
+
+export interface ReviewDecisionView {
+	accepted: string[];
+	rejected: string[];
+	replaced?: Record<string, string>;
+	comment?: string;
+	/** Settled for the user (a new message, Stop), not by them. */
+	reason?: SettleReason;
 }
 
 export interface EditView {
@@ -119,6 +138,8 @@ export interface ThreadState {
 	questions: Record<string, QuestionView>;
 	/** askIds not yet answered, in order. */
 	openQuestions: string[];
+	/** callIds whose drafted edit waits for the user's review, in order. */
+	openReviews: string[];
 	edits: Record<string, EditView>;
 	editOrder: string[];
 	pinned: PinnedItem[];

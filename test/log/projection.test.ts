@@ -213,3 +213,54 @@ describe("project and apply", () => {
 		expect(state.preferences).toEqual({ readNote: "never" });
 	});
 });
+
+describe("review before write in the fold", () => {
+	const proposed = (): NewEvent[] => [
+		{ type: "tool_call_proposed", callId: "k1", tool: "declareEditIntent", args: {}, messageId: "m1" },
+		{ type: "edit_intent_declared", editId: "e1", callId: "k1", path: "A.md", operation: "modify", description: "tidy" },
+		{ type: "tool_call_started", callId: "k1" },
+		{
+			type: "edit_proposed",
+			editId: "e1",
+			callId: "k1",
+			path: "A.md",
+			changes: [
+				{ changeId: "c1", before: "a\n", after: "A\n", startLine: 1 },
+				{ changeId: "c2", before: "c\n", after: "C\n", startLine: 3 },
+			],
+		},
+		{ type: "status", status: "waiting_for_review" },
+	];
+
+	it("shows a proposed draft on its call and as an open review, without a pending approval", () => {
+		const state = project("t1", stamp(proposed()));
+		expect(state.status).toBe("waiting_for_review");
+		expect(state.pendingApprovals).toEqual([]);
+		expect(state.openReviews).toEqual(["k1"]);
+		expect(state.toolCalls.k1?.draft).toEqual({
+			editId: "e1",
+			path: "A.md",
+			changes: [
+				{ changeId: "c1", before: "a\n", after: "A\n", startLine: 1 },
+				{ changeId: "c2", before: "c\n", after: "C\n", startLine: 3 },
+			],
+		});
+	});
+
+	it("closes the review once decided and keeps the decision on the call, in a replay as live", () => {
+		const events = stamp([
+			...proposed(),
+			{ type: "edit_reviewed", editId: "e1", callId: "k1", accepted: ["c1"], rejected: ["c2"], replaced: { c1: "mine\n" }, comment: "keep c" },
+		]);
+		const state = project("t1", events);
+		expect(state.openReviews).toEqual([]);
+		expect(state.toolCalls.k1?.draft?.reviewed).toEqual({ accepted: ["c1"], rejected: ["c2"], replaced: { c1: "mine\n" }, comment: "keep c" });
+		expect(events.reduce(apply, emptyState("t1"))).toStrictEqual(state);
+	});
+
+	it("finds the open review by its editId when edit_reviewed names no call, and ignores a review of nothing open", () => {
+		const state = project("t1", stamp([...proposed(), { type: "edit_reviewed", editId: "e1", accepted: [], rejected: ["c1", "c2"], reason: "new_message" }, { type: "edit_reviewed", editId: "e9", accepted: [], rejected: [] }]));
+		expect(state.openReviews).toEqual([]);
+		expect(state.toolCalls.k1?.draft?.reviewed).toEqual({ accepted: [], rejected: ["c1", "c2"], reason: "new_message" });
+	});
+});

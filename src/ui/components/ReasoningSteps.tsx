@@ -24,6 +24,7 @@ const STATUS_STEP: Partial<Record<ThreadStatus, string>> = {
 	thinking: "Thinking…",
 	waiting_for_approval: "Waiting for your approval",
 	waiting_for_answer: "Waiting for your answers",
+	waiting_for_review: "Waiting for your review",
 };
 
 export const ReasoningSteps = memo(ReasoningStepsView, (a, b) =>

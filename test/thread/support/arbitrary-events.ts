@@ -11,7 +11,7 @@ const askId = fc.constantFrom("a1", "a2");
 const editId = fc.constantFrom("e1", "e2");
 const text = fc.string({ maxLength: 6 });
 const pinned = fc.oneof(fc.record({ path: fc.constantFrom("A.md", "B.md") }), fc.record({ handle: fc.constantFrom("h1", "h2") }));
-const status = fc.constantFrom("idle", "thinking", "waiting_for_approval", "waiting_for_answer", "running_tool", "error" as const);
+const status = fc.constantFrom("idle", "thinking", "waiting_for_approval", "waiting_for_answer", "waiting_for_review", "running_tool", "error" as const);
 
 export const newEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
 	fc.record({ type: fc.constant("thread_created" as const), title: fc.option(text, { nil: undefined }) }, { requiredKeys: ["type"] }),
@@ -54,6 +54,26 @@ export const newEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
 		operation: fc.constantFrom("create", "modify", "rewrite" as const),
 		description: text,
 	}),
+	fc.record({
+		type: fc.constant("edit_proposed" as const),
+		editId,
+		callId,
+		path: fc.constant("A.md"),
+		changes: fc.array(fc.record({ changeId: fc.constantFrom("c1", "c2", "c3"), before: text, after: text, startLine: fc.nat(9) }), { maxLength: 3 }),
+	}),
+	fc.record(
+		{
+			type: fc.constant("edit_reviewed" as const),
+			editId,
+			callId,
+			accepted: fc.array(fc.constantFrom("c1", "c2"), { maxLength: 2 }),
+			rejected: fc.array(fc.constantFrom("c2", "c3"), { maxLength: 2 }),
+			replaced: fc.dictionary(fc.constantFrom("c1", "c2"), text, { noNullPrototype: true }),
+			comment: text,
+			reason: fc.constantFrom("new_message", "stopped" as const),
+		},
+		{ requiredKeys: ["type", "editId", "accepted", "rejected"] },
+	),
 	fc.record({ type: fc.constant("edit_applied" as const), editId, path: fc.constant("A.md"), versionId: text, added: fc.nat(9), removed: fc.nat(9) }),
 	fc.record({ type: fc.constant("edit_reverted" as const), editId, path: fc.constant("A.md"), versionId: text, added: fc.nat(9), removed: fc.nat(9), undid: fc.option(text, { nil: undefined }), restored: fc.option(fc.constant(true as const), { nil: undefined }) }, { requiredKeys: ["type", "editId", "path", "versionId", "added", "removed"] }),
 	fc.record({ type: fc.constant("item_pinned" as const), item: pinned }),
