@@ -32,12 +32,22 @@ export interface ModelEndpoint {
 /** How the apply model returns a `modify`: edit blocks (the change only) or the whole note. */
 export type ApplyFormat = "edits" | "whole";
 
+/**
+ * "Before an edit is drafted": `changes` (the default) drafts an edit on Prompt at once and asks
+ * about its changes before anything is written (review before write); `plan` asks about the
+ * intent first and writes once it is approved (the earlier flow, which spends no drafting on a
+ * plan the user declines).
+ */
+export type EditReview = "changes" | "plan";
+
 export interface RedlineSettings {
 	mainModel: ModelEndpoint;
 	/** The cheap, fast apply model; any field left empty falls back to the main model's. */
 	applyModel: Partial<ModelEndpoint>;
 	/** "edits": a modify asks for edit blocks, falling back to the whole note once; "whole": always the whole note. */
 	applyFormat: ApplyFormat;
+	/** "Before an edit is drafted" (see EditReview). */
+	editReview: EditReview;
 	/**
 	 * The user's default approval preference per tool (contract 3), overridable per thread from a
 	 * card. A tool without one here follows its own default (Tool.defaultPreference): older
@@ -63,6 +73,7 @@ export const DEFAULT_SETTINGS: RedlineSettings = {
 	mainModel: { baseUrl: "https://api.openai.com/v1", model: "gpt-4.1", temperature: 0.2 },
 	applyModel: { model: "gpt-4.1-mini", supportsPredictedOutputs: true },
 	applyFormat: "edits",
+	editReview: "changes",
 	toolDefaults: {},
 	historySize: 10,
 	maxNoteBytes: 5 * 1024 * 1024,

@@ -12,11 +12,12 @@
 import { isShutdown, STOPPED_MESSAGE } from "../log/driver";
 import type { ThreadHandle } from "../log/driver";
 import { INTERRUPTED_CALL_MESSAGE } from "../log/driver";
+import { isKnownEvent } from "../log/events";
 import type { SettleReason } from "../log/events";
 import type { ToolCallView } from "../log/state";
 import { capResult, toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
-import type { ToolRegistry } from "../tools/registry";
+import type { AnyTool, ToolRegistry } from "../tools/registry";
 import { isSuspended } from "../tools/tool";
 import type { Suspended } from "../tools/tool";
 import { summarized } from "../tools/words";
@@ -26,7 +27,7 @@ import { CallScope } from "./call-scope";
 import { persist } from "./persist";
 import { setStatus } from "./status";
 
-export type SettleOutcome = "done" | "waiting_for_approval" | "waiting_for_answer" | "stopped";
+export type SettleOutcome = "done" | "waiting_for_approval" | "waiting_for_answer" | "waiting_for_review" | "stopped";
 
 /** The result a denied call answers the model with. */
 export function deniedResult(call: ToolCallView): ToolResult {
@@ -38,6 +39,8 @@ export function deniedResult(call: ToolCallView): ToolResult {
 export interface ToolEnvironment {
 	vault: Vault;
 	floor: AccessFloor;
+	/** Review before write (settings.editReview "changes"): a call on Prompt whose tool drafts is drafted before anyone decides it. */
+	draftFirst?: boolean;
 }
 
 export async function settleCalls(thread: ThreadHandle, tools: ToolRegistry, env: ToolEnvironment, signal: AbortSignal): Promise<SettleOutcome> {
@@ -45,9 +48,21 @@ export async function settleCalls(thread: ThreadHandle, tools: ToolRegistry, env
 		const call = thread.state().toolCalls[callId];
 		if (!call || call.phase === "completed") continue;
 		if (signal.aborted) return stop(thread, signal);
-		if (call.phase === "proposed") return "waiting_for_approval";
+		if (call.phase === "proposed") {
+			if (!(env.draftFirst === true && tools.get(call.tool)?.draft && call.decision === undefined)) return "waiting_for_approval";
+			const outcome = await runCall(thread, tools, env, call, signal, "draft");
+			if (outcome === "stopped") return stop(thread, signal);
+			if (outcome !== "review") continue;
+		}
 		if (call.phase === "denied") {
 			complete(thread, callId, deniedResult(call));
+			continue;
+		}
+		const drafted = thread.state().toolCalls[callId];
+		if (drafted?.draft) {
+			const outcome = await settleDraft(thread, tools, env, drafted, signal);
+			if (outcome === "waiting") return "waiting_for_review";
+			if (outcome === "stopped") return stop(thread, signal);
 			continue;
 		}
 		if (call.phase === "running") {
@@ -81,8 +96,9 @@ async function runCall(
 	tools: ToolRegistry,
 	env: ToolEnvironment,
 	call: ToolCallView,
-	signal: AbortSignal,
-): Promise<"completed" | "suspended" | "stopped"> {
+	driveSignal: AbortSignal,
+	how: "run" | "draft" = "run",
+): Promise<"completed" | "suspended" | "review" | "stopped"> {
 	const tool = tools.get(call.tool);
 	if (!tool) {
 		complete(thread, call.callId, toolResult.error(`There is no tool named ${JSON.stringify(call.tool)} any more.`));
@@ -99,6 +115,26 @@ async function runCall(
 		complete(thread, call.callId, refused);
 		return "completed";
 	}
+	// A draft ends early when the user skips it (or a new message denies it) while it is made.
+	const skipped = how === "draft" ? skipWatch(thread, call.callId) : undefined;
+	const signal = skipped ? AbortSignal.any([driveSignal, skipped.signal]) : driveSignal;
+	try {
+		return await startAndRun(thread, tool, checked.args, env, call, driveSignal, signal, how);
+	} finally {
+		skipped?.stop();
+	}
+}
+
+async function startAndRun(
+	thread: ThreadHandle,
+	tool: AnyTool,
+	args: unknown,
+	env: ToolEnvironment,
+	call: ToolCallView,
+	driveSignal: AbortSignal,
+	signal: AbortSignal,
+	how: "run" | "draft",
+): Promise<"completed" | "suspended" | "review" | "stopped"> {
 	thread.append({ type: "tool_call_started", callId: call.callId });
 	setStatus(thread, "running_tool", tool.name);
 	try {
@@ -107,6 +143,7 @@ async function runCall(
 		complete(thread, call.callId, toolResult.error(`Not run: Redline could not save this chat, so it did not start ${tool.name}.`));
 		throw failure;
 	}
+	if (signal.aborted && !driveSignal.aborted) return settleSkipped(thread, call.callId);
 	if (signal.aborted) {
 		if (isShutdown(signal)) complete(thread, call.callId, toolResult.error("Not run: Redline was closing before this call started."));
 		else complete(thread, call.callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`), "stopped");
@@ -115,12 +152,14 @@ async function runCall(
 	const scope = new CallScope(thread, call.callId, env, signal);
 	let outcome: ToolResult | Suspended | typeof ABORTED;
 	try {
-		outcome = await raceAbort(tool.run(checked.args, scope.ctx), signal, scope);
+		const work = how === "draft" && tool.draft ? tool.draft(args, scope.ctx) : tool.run(args, scope.ctx);
+		outcome = await raceAbort(work, signal, scope);
 	} catch (error) {
 		outcome = signal.aborted ? ABORTED : toolResult.error(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
 	}
 	// From here on, whatever the tool still does is not recorded.
 	scope.close();
+	if (outcome === ABORTED && !driveSignal.aborted) return settleSkipped(thread, call.callId);
 	if (outcome === ABORTED) {
 		// At shutdown the call stays running in the log: reopening says it was interrupted.
 		if (!isShutdown(signal)) complete(thread, call.callId, toolResult.error(STOPPED_MESSAGE), "stopped");
@@ -128,7 +167,7 @@ async function runCall(
 	}
 	if (isSuspended(outcome)) {
 		await persist(thread);
-		return "suspended";
+		return outcome.waitingFor === "review" ? "review" : "suspended";
 	}
 	complete(thread, call.callId, summarized(tool, outcome, call.args));
 	await persist(thread);
@@ -136,6 +175,63 @@ async function runCall(
 }
 
 const ABORTED = Symbol("aborted");
+
+/**
+ * A call being drafted has no card decision yet; a denial that arrives meanwhile (Skip, or a new
+ * user message: src/log/newest-message.ts) ends the draft at once instead of after the apply model.
+ */
+function skipWatch(thread: ThreadHandle, callId: string): { signal: AbortSignal; stop: () => void } {
+	const controller = new AbortController();
+	const stop =
+		thread.listen?.((event) => {
+			if (isKnownEvent(event) && event.type === "tool_call_decided" && event.callId === callId && event.decision === "denied") controller.abort();
+		}) ?? (() => undefined);
+	return { signal: controller.signal, stop };
+}
+
+/** A draft the user skipped: answered as the denial it is; nothing was written. */
+async function settleSkipped(thread: ThreadHandle, callId: string): Promise<"completed"> {
+	const call = thread.state().toolCalls[callId];
+	if (call && call.phase !== "completed") complete(thread, callId, deniedResult(call));
+	await persist(thread);
+	return "completed";
+}
+
+/**
+ * A call whose draft was offered for review: it waits until the user reviewed it (an approval made
+ * while it was drafted accepts every change), then writes what they accepted.
+ */
+async function settleDraft(thread: ThreadHandle, tools: ToolRegistry, env: ToolEnvironment, call: ToolCallView, signal: AbortSignal): Promise<"waiting" | "completed" | "stopped"> {
+	const draft = call.draft;
+	if (!draft) return "completed";
+	if (!draft.reviewed) {
+		if (call.decision !== "approved") return "waiting";
+		const comment = call.comment?.trim();
+		thread.append({ type: "edit_reviewed", editId: draft.editId, callId: call.callId, accepted: draft.changes.map((c) => c.changeId), rejected: [], ...(comment ? { comment } : {}) });
+	}
+	const tool = tools.get(call.tool);
+	const checked = tool ? tools.checkArgs(tool, call.args) : undefined;
+	if (!tool?.writeReviewed || !checked?.ok) {
+		complete(thread, call.callId, toolResult.error("This draft can no longer be written (its tool changed); nothing was written."));
+		return "completed";
+	}
+	setStatus(thread, "running_tool", tool.name);
+	const scope = new CallScope(thread, call.callId, env, signal);
+	let outcome: ToolResult | typeof ABORTED;
+	try {
+		outcome = await raceAbort(tool.writeReviewed(checked.args, thread.state().toolCalls[call.callId] ?? call, scope.ctx), signal, scope);
+	} catch (error) {
+		outcome = signal.aborted ? ABORTED : toolResult.error(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+	}
+	scope.close();
+	if (outcome === ABORTED) {
+		if (!isShutdown(signal)) complete(thread, call.callId, toolResult.error(`${STOPPED_MESSAGE}. Nothing was written.`), "stopped");
+		return "stopped";
+	}
+	complete(thread, call.callId, summarized(tool, outcome, call.args));
+	await persist(thread);
+	return signal.aborted ? "stopped" : "completed";
+}
 
 /**
  * A stop must be prompt even when a tool ignores its signal; whatever it does later is dropped

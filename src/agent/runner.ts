@@ -91,7 +91,8 @@ export class AgentRunner implements TurnDriver {
 	async recover(thread: ThreadHandle): Promise<void> {
 		for (const callId of thread.state().toolCallOrder) {
 			const call = thread.state().toolCalls[callId];
-			if (!call || call.phase !== "running" || call.askId !== undefined) continue;
+			// A question or a draft waiting for the user is not cut off: it waits again.
+			if (!call || call.phase !== "running" || call.askId !== undefined || thread.state().openReviews.includes(callId)) continue;
 			const tool = this.deps.tools.get(call.tool);
 			const checked = tool?.recover ? this.deps.tools.checkArgs(tool, call.args) : undefined;
 			if (!tool?.recover || !checked?.ok) continue;
@@ -110,7 +111,8 @@ export class AgentRunner implements TurnDriver {
 
 	private async loop(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
 		for (;;) {
-			const settled = await settleCalls(thread, this.deps.tools, { vault: this.deps.vault, floor: this.floor }, signal);
+			const draftFirst = this.deps.settings().editReview !== "plan";
+			const settled = await settleCalls(thread, this.deps.tools, { vault: this.deps.vault, floor: this.floor, draftFirst }, signal);
 			if (settled === "stopped" || signal.aborted) return stopped(thread, signal);
 			if (settled !== "done") return setStatus(thread, settled);
 			const state = thread.state();

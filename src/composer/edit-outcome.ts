@@ -27,6 +27,19 @@ export interface EditNotes {
 	frontmatterRestored?: true;
 }
 
+/** A validated new text, not written yet: what an edit commits (commit.ts) or offers for review (propose-draft.ts). */
+export interface Drafted {
+	editId: string;
+	path: string;
+	description: string;
+	/** The note as read (raw text), or null to create it. */
+	base: string | null;
+	/** The new note (raw text, in the note's own format). */
+	proposed: string;
+	notes: EditNotes;
+	dropped: Dropped[];
+}
+
 /** What every outcome names: the edit, its note, and what came before a refusal. */
 interface EditCommon {
 	editId: string;

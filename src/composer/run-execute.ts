@@ -8,7 +8,7 @@
 import type { NoteHistory } from "../history/types";
 import type { EditView } from "../log/state";
 import { commitEdit } from "./commit";
-import type { EditNotes, EditOutcome } from "./edit-outcome";
+import type { Drafted, EditNotes, EditOutcome } from "./edit-outcome";
 import type { EditSession } from "./edit-session";
 import type { Dropped } from "./dropped";
 import { normalizedOrRaw } from "./intent";
@@ -33,6 +33,13 @@ export interface ExplicitChange {
 type Planned = { proposed: string; notes: EditNotes; dropped: Dropped[] } | EditOutcome;
 
 export async function runExecute(deps: ExecuteDeps, intent: EditView, change: ExplicitChange, session: EditSession): Promise<EditOutcome> {
+	const drafted = await draftExecute(intent, change, session);
+	if (!("proposed" in drafted)) return drafted;
+	return commitEdit({ history: deps.history, ctx: session, ...drafted });
+}
+
+/** The model's change as the note would be stored, checked, without writing it (see draftIntent). */
+export async function draftExecute(intent: EditView, change: ExplicitChange, session: Pick<EditSession, "vault">): Promise<Drafted | EditOutcome> {
 	const edit = { path: normalizedOrRaw(intent.path), editId: intent.editId };
 	if ((change.content === undefined) === (change.edits === undefined)) return { status: "error", kind: "not-one-change", ...edit };
 
@@ -45,7 +52,7 @@ export async function runExecute(deps: ExecuteDeps, intent: EditView, change: Ex
 	const planned = plan(intent, edit, base, change);
 	if ("status" in planned) return planned;
 	const { proposed, notes, dropped } = planned;
-	return commitEdit({ history: deps.history, ctx: session, ...edit, description: intent.description, base, proposed, notes, dropped });
+	return { ...edit, description: intent.description, base, proposed, notes, dropped };
 }
 
 function plan(intent: EditView, edit: { path: string; editId: string }, base: string | null, change: ExplicitChange): Planned {

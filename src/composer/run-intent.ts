@@ -11,7 +11,7 @@ import type { ToolCallView } from "../log/state";
 import { DEFAULT_SETTINGS } from "../settings";
 import type { ApplyFormat } from "../settings";
 import { commitEdit } from "./commit";
-import type { EditOutcome } from "./edit-outcome";
+import type { Drafted, EditOutcome } from "./edit-outcome";
 import type { EditSession } from "./edit-session";
 import { intentOfCall } from "./intent";
 import { noteFromOutput } from "./note-from-output";
@@ -36,6 +36,17 @@ export interface IntentRequest {
 }
 
 export async function runIntent(deps: IntentDeps, request: IntentRequest, session: EditSession): Promise<EditOutcome> {
+	const drafted = await draftIntent(deps, request, session);
+	if (!("proposed" in drafted)) return drafted;
+	return commitEdit({ history: deps.history, ctx: session, ...drafted });
+}
+
+/**
+ * The intent's new note, validated and in the note's format, without writing it: what runIntent
+ * writes at once, and what review before write offers as changes (propose-draft.ts). A refusal is
+ * the outcome to answer with; nothing was written either way.
+ */
+export async function draftIntent(deps: IntentDeps, request: IntentRequest, session: EditSession): Promise<Drafted | EditOutcome> {
 	const { path, operation, description } = request;
 	const editId = ensureIntent(request, session);
 	const edit = { path, editId };
@@ -72,9 +83,7 @@ export async function runIntent(deps: IntentDeps, request: IntentRequest, sessio
 
 	const stored = noteFromOutput(base, generated.text, description);
 	const blocks = generated.editBlocks;
-	return commitEdit({
-		history: deps.history,
-		ctx: session,
+	return {
 		editId,
 		path,
 		description,
@@ -88,7 +97,7 @@ export async function runIntent(deps: IntentDeps, request: IntentRequest, sessio
 			...(generated.fallback ? { fallback: generated.fallback } : {}),
 			...(stored.frontmatterRestored ? { frontmatterRestored: true } : {}),
 		},
-	});
+	};
 }
 
 /** The intent's editId: the one announced while the call streamed, or a new one announced now. */

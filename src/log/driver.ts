@@ -17,6 +17,11 @@ export interface ThreadHandle {
 	append(event: NewEvent): ThreadEvent;
 	/** Persists everything appended so far (called at decision points). */
 	flush(): Promise<void>;
+	/**
+	 * Calls back with each event appended from now on, by anyone (the service's decisions too);
+	 * returns the function that stops it. Optional: a handle without it is never listened to.
+	 */
+	listen?(listener: (event: StoredEvent) => void): () => void;
 }
 
 /** How a call that a crash or a quit left running is completed when the log is opened again. */

@@ -33,6 +33,11 @@ export const SUPERSEDED = "superseded";
  */
 export function supersede(thread: Pick<ThreadHandle, "state" | "append">, content: string): void {
 	for (const callId of thread.state().pendingApprovals) thread.append(overtakenDecision(callId, content));
+	// A draft being made is denied too: the drive that makes it ends it at once (run-calls.ts).
+	for (const callId of thread.state().toolCallOrder) {
+		if (isDrafting(thread.state(), callId)) thread.append(overtakenDecision(callId, content));
+	}
+	settleOpenReviews(thread, "new_message", `Not written: ${NEW_MESSAGE_INSTEAD}${content}`, `${NEW_MESSAGE_INSTEAD}${content}`);
 	for (const callId of thread.state().toolCallOrder) {
 		if (thread.state().toolCalls[callId]?.phase !== "approved") continue;
 		thread.append({ type: "tool_call_completed", callId, result: toolResult.rejected(`Not run: ${NEW_MESSAGE_INSTEAD}${content}`), reason: "new_message" });
@@ -40,6 +45,31 @@ export function supersede(thread: Pick<ThreadHandle, "state" | "append">, conten
 	for (const askId of thread.state().openQuestions) {
 		const answers = answersFromFreeText(thread.state().questions[askId]?.questions ?? [], content);
 		thread.append({ type: "question_answered", askId, answers });
+	}
+}
+
+/**
+ * A call whose change is being drafted for review (review before write): running, decided by
+ * nobody yet, with no draft offered and no question asked. Every other running call was decided
+ * before it started.
+ */
+export function isDrafting(state: ThreadState, callId: string): boolean {
+	const call = state.toolCalls[callId];
+	return call?.phase === "running" && call.decision === undefined && call.draft === undefined && call.askId === undefined;
+}
+
+/**
+ * Settles every draft waiting for review as rejected, for the user (a new message, Stop): each
+ * change rejected with the reason, the call completed with `result` (what the model reads). It is
+ * never written later: the review is closed.
+ */
+export function settleOpenReviews(thread: Pick<ThreadHandle, "state" | "append">, reason: SettleReason, result: string, comment?: string): void {
+	for (const callId of [...thread.state().openReviews]) {
+		const draft = thread.state().toolCalls[callId]?.draft;
+		if (!draft) continue;
+		const rejected = draft.changes.map((c) => c.changeId);
+		thread.append({ type: "edit_reviewed", editId: draft.editId, callId, accepted: [], rejected, ...(comment !== undefined ? { comment } : {}), reason });
+		thread.append({ type: "tool_call_completed", callId, result: toolResult.rejected(result, { path: draft.path, data: { editId: draft.editId, rejected, reason } }), reason });
 	}
 }
 

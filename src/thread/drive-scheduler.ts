@@ -114,6 +114,7 @@ export class DriveScheduler {
 /** The log as one drive sees it: the same log, until the drive returns. */
 function fencedHandle(log: ThreadLog): { handle: ThreadHandle; fence: () => void } {
 	let open = true;
+	const stops = new Set<() => void>();
 	const handle: ThreadHandle = {
 		threadId: log.threadId,
 		events: () => log.events(),
@@ -123,8 +124,27 @@ function fencedHandle(log: ThreadLog): { handle: ThreadHandle; fence: () => void
 			return log.append(event);
 		},
 		flush: () => log.flush(),
+		// Listening outlives no drive: the fence below ends what was still registered.
+		listen(listener) {
+			if (!open) return () => undefined;
+			const stop = log.listen((event) => {
+				if (open) listener(event);
+			});
+			stops.add(stop);
+			return () => {
+				stops.delete(stop);
+				stop();
+			};
+		},
 	};
-	return { handle, fence: () => (open = false) };
+	return {
+		handle,
+		fence: () => {
+			open = false;
+			for (const stop of stops) stop();
+			stops.clear();
+		},
+	};
 }
 
 async function runOnce(driver: TurnDriver, log: ThreadLog, signal: AbortSignal): Promise<void> {

@@ -5,7 +5,7 @@
  * without a fresh decision: a streaming reply is closed as "interrupted" (the model never sees
  * it), a call that was running is completed as interrupted, an approved call that had not started
  * is completed as not run. Then the thread stops on a retryable error, so the pane offers Retry.
- * A turn that was only waiting for the user (an open question, a card) just waits again. A
+ * A turn that was only waiting for the user (an open question, a card, a draft to review) just waits again. A
  * decision the user made (a denial, an answer) is kept: the next drive settles it (Retry).
  * The driver may settle some running calls first, with what really happened (driver.recover:
  * an edit that landed is recorded from the note history).
@@ -37,7 +37,7 @@ function inFlight(state: ThreadState): number {
 	const calls = state.toolCallOrder.filter((id) => {
 		const call = state.toolCalls[id];
 		if (!call) return false;
-		if (call.phase === "running") return call.askId === undefined || !state.openQuestions.includes(call.askId);
+		if (call.phase === "running") return (call.askId === undefined || !state.openQuestions.includes(call.askId)) && !state.openReviews.includes(id);
 		return batchDecided && (call.phase === "approved" || call.phase === "denied");
 	}).length;
 	return streaming + calls;
@@ -52,13 +52,21 @@ export function recoverInterrupted(log: ThreadHandle, before: ThreadState = log.
 	}
 	for (const callId of state.toolCallOrder) {
 		const call = state.toolCalls[callId];
-		// An askUser call stays running while its question waits; its answer resumes it.
-		if (!call || call.askId !== undefined) continue;
+		// An askUser call stays running while its question waits; its answer resumes it. A draft
+		// waiting for review waits again (its base and text are in the Store).
+		if (!call || call.askId !== undefined || state.openReviews.includes(callId)) continue;
 		if (call.phase === "running") log.append({ type: "tool_call_completed", callId, result: toolResult.error(INTERRUPTED_CALL_MESSAGE) });
 		else if (call.phase === "approved") log.append({ type: "tool_call_completed", callId, result: toolResult.error(NOT_RUN_MESSAGE) });
 	}
 	const after = log.state();
-	const waitingFor = after.openQuestions.length > 0 ? "waiting_for_answer" : after.pendingApprovals.length > 0 ? "waiting_for_approval" : null;
+	const waitingFor =
+		after.openQuestions.length > 0
+			? "waiting_for_answer"
+			: after.openReviews.length > 0
+				? "waiting_for_review"
+				: after.pendingApprovals.length > 0
+					? "waiting_for_approval"
+					: null;
 	if (inFlight(before) === 0 && waitingFor !== null) {
 		log.append({ type: "status", status: waitingFor });
 		return;

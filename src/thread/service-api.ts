@@ -103,7 +103,13 @@ export interface ThreadService {
 	setToolPreference(params: { threadId: string; tool: string; preference: ToolPreference }): Promise<Result>;
 	/** v1.thread.answerQuestion */
 	answerQuestion(params: { threadId: string; askId: string; answers: AskAnswers }): Promise<Result>;
-	/** v1.thread.stop: aborts the model stream or the apply in flight. */
+	/**
+	 * v1.thread.reviewEdit: the user's decision on each change of a draft waiting for review
+	 * (every changeId accepted or rejected once; `replaced`: their own text for accepted ones).
+	 * Only the accepted changes are written, merged onto any typing since the draft.
+	 */
+	reviewEdit(params: { threadId: string; editId: string; accepted: string[]; rejected: string[]; replaced?: Record<string, string>; comment?: string }): Promise<Result>;
+	/** v1.thread.stop: aborts the model stream or the apply in flight; settles a draft waiting for review as rejected. */
 	stop(params: { threadId: string }): Promise<Result>;
 	/** v1.thread.retry: re-runs the turn after a retryable error. */
 	retry(params: { threadId: string }): Promise<Result>;
@@ -124,6 +130,7 @@ export const RPC_METHODS = {
 	"v1.thread.decideToolCalls": "decideToolCalls",
 	"v1.thread.setToolPreference": "setToolPreference",
 	"v1.thread.answerQuestion": "answerQuestion",
+	"v1.thread.reviewEdit": "reviewEdit",
 	"v1.thread.stop": "stop",
 	"v1.thread.retry": "retry",
 	"v1.history.list": "listHistory",

@@ -11,7 +11,9 @@ import { validateAnswers } from "../log/ask-answers";
 import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type StoredEvent, type ToolPreference } from "../log/events";
 import { newId } from "../log/ids";
 import { ThreadLog, threadLogKey } from "../log/log";
-import { supersede } from "../log/newest-message";
+import { isDrafting, supersede } from "../log/newest-message";
+import { removeDrafts } from "../composer/draft-store";
+import { reviewByDecision, reviewEvent, stopReviews, type ReviewParams } from "./review-methods";
 import { listHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
 import { LoadedLogs } from "./loaded-logs";
@@ -139,6 +141,7 @@ export class LocalThreadService implements ThreadService {
 		log.discard();
 		await log.settled();
 		await this.deps.store.remove(threadLogKey(log.threadId));
+		await removeDrafts(this.deps.store, log.threadId).catch((error: unknown) => console.warn(`Redline: could not remove the drafts of thread ${log.threadId}`, error));
 		await this.index.save();
 		return { ok: true };
 	}
@@ -201,19 +204,33 @@ export class LocalThreadService implements ThreadService {
 		const all = [...approved, ...denied];
 		if (new Set(all).size !== all.length) return fail("bad_params", "a call id appears twice");
 		const { log } = found;
-		const pending = new Set(log.state().pendingApprovals);
-		const notPending = all.filter((id) => !pending.has(id));
+		const state = log.state();
+		// Waiting: a card, a draft being made (review before write), a draft offered for review.
+		const waits = (id: string) => state.pendingApprovals.includes(id) || isDrafting(state, id) || state.openReviews.includes(id);
+		const notPending = all.filter((id) => !waits(id));
 		if (notPending.length > 0) return fail("not_pending", `Not waiting for a decision: ${notPending.join(", ")}`);
 		const comment = params.comment?.trim();
+		// A draft offered for review: approving accepts every change, denying rejects every one.
+		let reviewed = false;
+		for (const [ids, approves] of [[approved, true], [denied, false]] as const) {
+			for (const callId of ids) {
+				const event = reviewByDecision(log.state(), callId, approves, approves ? (denied.length === 0 ? comment : undefined) : comment);
+				if (event) log.append(event);
+				reviewed ||= event !== undefined;
+			}
+		}
+		const offered = new Set(state.openReviews);
 		// The model reads the comment with the result. One decision that runs some calls and skips
 		// others gives it as the reason for the skips ("only the first"); a Run alone carries it
 		// ("Run, and keep the dates").
 		const approvalComment = denied.length === 0 ? comment : undefined;
-		for (const callId of approved) log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user", ...(approvalComment ? { comment: approvalComment } : {}) });
-		for (const callId of denied) {
+		for (const callId of approved.filter((id) => !offered.has(id))) {
+			log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user", ...(approvalComment ? { comment: approvalComment } : {}) });
+		}
+		for (const callId of denied.filter((id) => !offered.has(id))) {
 			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", ...(comment ? { comment } : {}) });
 		}
-		if (log.state().pendingApprovals.length === 0) this.drive(log);
+		if (reviewed || log.state().pendingApprovals.length === 0) this.drive(log);
 		return { ok: true };
 	}
 
@@ -243,10 +260,27 @@ export class LocalThreadService implements ThreadService {
 		return { ok: true };
 	}
 
+	/** v1.thread.reviewEdit: the user's decision on each change of a waiting draft; the drive writes what they accepted. */
+	async reviewEdit(params: ReviewParams): Promise<Result> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		const { log } = found;
+		const review = reviewEvent(log.state(), params);
+		if ("error" in review) return review.error;
+		log.append(review.event);
+		this.drive(log);
+		return { ok: true };
+	}
+
 	async stop(params: { threadId: string }): Promise<Result> {
 		const found = await this.find(params);
 		if (found.error) return found.error;
-		this.scheduler.stop(found.log.threadId);
+		const { log } = found;
+		// A draft waiting for review is settled as rejected; it is never written later.
+		const waited = log.state().openReviews.length > 0;
+		stopReviews(log);
+		this.scheduler.stop(log.threadId);
+		if (waited && !this.scheduler.isDriving(log.threadId) && log.state().status !== "idle") log.append({ type: "status", status: "idle" });
 		return { ok: true };
 	}
 

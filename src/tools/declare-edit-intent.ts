@@ -9,19 +9,21 @@
 import * as z from "zod/mini";
 import { intentOfCall, normalizedOrRaw } from "../composer/intent";
 import { recoverEdit } from "../composer/recover-edit";
-import { runIntent } from "../composer/run-intent";
-import type { IntentDeps } from "../composer/run-intent";
+import { draftIntent, runIntent } from "../composer/run-intent";
+import type { IntentDeps, IntentRequest } from "../composer/run-intent";
 import type { EditOperation } from "../log/events";
-import type { ThreadState } from "../log/state";
+import type { ThreadState, ToolCallView } from "../log/state";
 import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
+import type { Store } from "../store/store";
 import type { AccessFloor } from "../vault/access-floor";
+import { offerDraft, writeAccepted } from "./edit-review";
 import { normalizeVaultPath } from "../vault/paths";
 import { pathArg, textArg } from "./words";
 import { quoted } from "../vault/quote";
 import { editResult, recoveredCall } from "./edit-result";
 import { editTargetRefusal } from "./edit-target";
-import type { Tool } from "./tool";
+import type { Tool, ToolContext } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
 
 export const MAX_DESCRIPTION_CHARS = 300;
@@ -42,12 +44,16 @@ export const declareEditIntentSchema = z.object({
 });
 export type DeclareEditIntentArgs = z.infer<typeof declareEditIntentSchema>;
 
-/** The history it writes through and the apply model that drafts (see run-intent.ts). */
-export type DeclareEditIntentDeps = IntentDeps;
+/**
+ * The history it writes through and the apply model that drafts (see run-intent.ts); `drafts`:
+ * where a draft waits for review (review before write; without it the tool only writes at once).
+ */
+export type DeclareEditIntentDeps = IntentDeps & { drafts?: Store };
 
 const OPERATIONS: readonly string[] = ["create", "modify", "rewrite"];
 
 export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<DeclareEditIntentArgs> {
+	const { drafts } = deps;
 	return {
 		name: "declareEditIntent",
 		description:
@@ -80,18 +86,33 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 			return { type: "edit_intent_declared", editId: ids.newId("edit"), callId: ids.callId, path: normalizedOrRaw(path), operation: op, description };
 		},
 		run: async (args, ctx) => {
-			let path: string;
-			try {
-				path = normalizeVaultPath(args.path);
-			} catch (error) {
-				return vaultErrorResult(error, args.path);
-			}
-			const refused = refusal(args, ctx.state(), ctx.floor, ctx.callId);
-			if (refused) return refused;
-			return editResult(await runIntent(deps, { path, operation: args.operation, description: args.description }, ctx));
+			const request = checked(args, ctx);
+			if ("status" in request) return request;
+			return editResult(await runIntent(deps, request, ctx));
 		},
+		...(drafts
+			? {
+					draft: async (args: DeclareEditIntentArgs, ctx: ToolContext) => {
+						const request = checked(args, ctx);
+						if ("status" in request) return request;
+						return offerDraft(drafts, await draftIntent(deps, request, ctx), ctx);
+					},
+					writeReviewed: (_args: DeclareEditIntentArgs, call: ToolCallView, ctx: ToolContext) => writeAccepted({ history: deps.history, drafts }, call, ctx),
+				}
+			: {}),
 		recover: async (_args, call, env) => recoveredCall(await recoverEdit(deps.history, env.vault, call.editId, call, env.state)),
 	};
+}
+
+/** The intent's request, with its path as the vault names it, or the refusal that answers the call. */
+function checked(args: DeclareEditIntentArgs, ctx: ToolContext): IntentRequest | ToolResult {
+	let path: string;
+	try {
+		path = normalizeVaultPath(args.path);
+	} catch (error) {
+		return vaultErrorResult(error, args.path);
+	}
+	return refusal(args, ctx.state(), ctx.floor, ctx.callId) ?? { path, operation: args.operation, description: args.description };
 }
 
 /**

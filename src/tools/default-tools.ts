@@ -7,6 +7,7 @@
 import type { ApplyModels } from "../composer/regenerate";
 import type { NoteHistory } from "../history/types";
 import type { ApplyFormat } from "../settings";
+import type { Store } from "../store/store";
 import { askUserTool } from "./ask-user";
 import { toolCatalog, type ToolEntry } from "./catalog";
 import { createDeclareEditIntentTool } from "./declare-edit-intent";
@@ -23,6 +24,8 @@ export interface DefaultToolDeps {
 	search: NoteSearch;
 	/** The "Apply format" setting, read at each edit. */
 	applyFormat?: () => ApplyFormat;
+	/** Where drafted edits wait for review (review before write): the plugin's Store. */
+	drafts: Store;
 }
 
 export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
@@ -30,8 +33,8 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 		readNoteTool,
 		createSearchNotesTool({ index: deps.search }),
 		listNotesTool,
-		createDeclareEditIntentTool({ history: deps.history, models: deps.models, ...(deps.applyFormat ? { applyFormat: deps.applyFormat } : {}) }),
-		createExecuteEditTool({ history: deps.history }),
+		createDeclareEditIntentTool({ history: deps.history, models: deps.models, drafts: deps.drafts, ...(deps.applyFormat ? { applyFormat: deps.applyFormat } : {}) }),
+		createExecuteEditTool({ history: deps.history, drafts: deps.drafts }),
 		askUserTool,
 	];
 }
@@ -42,7 +45,7 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
  * stand-ins that refuse every use (a tool reads its dependencies only when it runs).
  */
 export function describedDefaultTools(): AnyTool[] {
-	return createDefaultTools({ history: unusable("history"), models: unusable("models"), search: unusable("search") });
+	return createDefaultTools({ history: unusable("history"), models: unusable("models"), search: unusable("search"), drafts: unusable("drafts") });
 }
 
 export function defaultToolCatalog(): ToolEntry[] {

@@ -7,6 +7,7 @@
 import { describeDropped } from "../composer/dropped";
 import type { EditOutcome } from "../composer/edit-outcome";
 import type { RecoveredEdit } from "../composer/recover-edit";
+import type { ReviewedEdit } from "../composer/write-reviewed";
 import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
 import type { RecoveredCall } from "./tool";
@@ -108,4 +109,43 @@ export function recoveredCall(recovered: RecoveredEdit | undefined): RecoveredCa
 /** "Edited Plan.md: +2 -1 lines (version v_1).": what a write did, for the model. */
 function writtenLine(created: boolean, path: string, added: number, removed: number, versionId: string): string {
 	return `${created ? "Created" : "Edited"} ${path}: +${added} -${removed} lines (version ${versionId}).`;
+}
+
+/** A change's text in one quoted line, cut when long. */
+function quotedChange(text: string): string {
+	const line = text.trim().replace(/\s+/g, " ");
+	return JSON.stringify(line.length > 200 ? `${line.slice(0, 199)}…` : line);
+}
+
+/**
+ * What the user did with a draft, for the model: what was kept and written, what they rejected
+ * (their decision, never an error: "do not retry it this turn"), what they rewrote with their own
+ * text, what could not be written over their typing, and their comment.
+ */
+export function reviewResult(reviewed: ReviewedEdit): ToolResult {
+	const { path, editId, kept, rejected, rewritten, refused, comment } = reviewed;
+	const data = { editId, kept, rejected, rewritten: rewritten.map((r) => r.changeId), refused };
+	const lines: string[] = [];
+	if (rejected.length > 0) {
+		lines.push(`The user rejected ${changesNamed(rejected)} of your draft for ${path}. That is the user's decision, not an error: do not retry it this turn.`);
+	}
+	for (const r of rewritten) lines.push(`The user rewrote ${r.changeId} with their own text before accepting it: ${quotedChange(r.text)}.`);
+	for (const r of refused) {
+		const where = r.lines.length > 0 ? ` (lines ${r.lines.join(", ")})` : "";
+		lines.push(`${r.changeId} was not written: the user has typed into the same lines since the draft${where}. Read the note again before changing it.`);
+	}
+	if (comment !== undefined && comment.trim() !== "") lines.push(`The user's comment: ${comment.trim()}`);
+	if (!reviewed.ok) return toolResult.error([reviewed.message, ...lines].join("\n"), { path, data });
+	const written = reviewed.written;
+	if (written === undefined) {
+		return toolResult.rejected([`Nothing was written to ${path}.`, ...lines].join("\n"), { path, data: { ...data, reason: "rejected-by-user" } });
+	}
+	const outcome = editResult(written);
+	const keptLine = written.kind === "written" ? `The user accepted ${changesNamed(kept)}; written.` : "";
+	const message = [keptLine, ...lines, outcome.message].filter((line) => line !== "").join("\n");
+	return { ...outcome, message, data: { ...outcome.data, ...data } };
+}
+
+function changesNamed(ids: readonly string[]): string {
+	return ids.length === 1 ? `change ${ids[0]}` : `changes ${ids.join(", ")}`;
 }

@@ -13,16 +13,18 @@
 import * as z from "zod/mini";
 import { intentById, intentDenied, intentStands, normalizedOrRaw } from "../composer/intent";
 import { recoverEdit } from "../composer/recover-edit";
-import { runExecute } from "../composer/run-execute";
+import { draftExecute, runExecute } from "../composer/run-execute";
 import type { ExecuteDeps } from "../composer/run-execute";
-import type { ThreadState } from "../log/state";
+import type { ThreadState, ToolCallView } from "../log/state";
 import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
+import type { Store } from "../store/store";
 import type { AccessFloor } from "../vault/access-floor";
+import { offerDraft, writeAccepted } from "./edit-review";
 import { quoted, shortened } from "../vault/quote";
 import { editResult, recoveredCall } from "./edit-result";
 import { editTargetRefusal } from "./edit-target";
-import type { Tool } from "./tool";
+import type { Tool, ToolContext } from "./tool";
 
 export const executeEditSchema = z.object({
 	editId: z.string().check(z.minLength(1), z.describe("The editId that declareEditIntent returned")),
@@ -43,10 +45,11 @@ export const executeEditSchema = z.object({
 });
 export type ExecuteEditArgs = z.infer<typeof executeEditSchema>;
 
-/** The history it writes through (see run-execute.ts). */
-export type ExecuteEditDeps = ExecuteDeps;
+/** The history it writes through (see run-execute.ts); `drafts`: where a draft waits for review (as declareEditIntent). */
+export type ExecuteEditDeps = ExecuteDeps & { drafts?: Store };
 
 export function createExecuteEditTool(deps: ExecuteEditDeps): Tool<ExecuteEditArgs> {
+	const { drafts } = deps;
 	return {
 		name: "executeEdit",
 		description:
@@ -79,6 +82,19 @@ export function createExecuteEditTool(deps: ExecuteEditDeps): Tool<ExecuteEditAr
 			if (!intent) throw new Error("unreachable: refusal() covers an unknown intent");
 			return editResult(await runExecute(deps, intent, { content: args.content, edits: args.edits }, ctx));
 		},
+		...(drafts
+			? {
+					draft: async (args: ExecuteEditArgs, ctx: ToolContext) => {
+						const state = ctx.state();
+						const refused = refusal(args, state, ctx.floor);
+						if (refused) return refused;
+						const intent = intentById(state, args.editId);
+						if (!intent) throw new Error("unreachable: refusal() covers an unknown intent");
+						return offerDraft(drafts, await draftExecute(intent, { content: args.content, edits: args.edits }, ctx), ctx);
+					},
+					writeReviewed: (_args: ExecuteEditArgs, call: ToolCallView, ctx: ToolContext) => writeAccepted({ history: deps.history, drafts }, call, ctx),
+				}
+			: {}),
 		recover: async (args, call, env) => recoveredCall(await recoverEdit(deps.history, env.vault, args.editId, call, env.state)),
 	};
 }

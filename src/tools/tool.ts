@@ -52,12 +52,11 @@ export interface RecoveredCall {
 	result: ToolResult;
 }
 
-/** A tool that must wait for the user (askUser) returns this instead of a result. */
-export interface Suspended {
-	suspended: true;
-	waitingFor: "answer";
-	askId: string;
-}
+/**
+ * A tool that must wait for the user returns this instead of a result: askUser for its answer, an
+ * edit tool's draft for its review (review before write).
+ */
+export type Suspended = { suspended: true; waitingFor: "answer"; askId: string } | { suspended: true; waitingFor: "review"; editId: string };
 
 /** What a tool's examples aim at (see Tool.examples). */
 export interface ExampleTarget {
@@ -116,6 +115,15 @@ export interface Tool<Args = unknown> {
 	/** Approves without asking when true (executeEdit whose intent the user approved). */
 	preApproved?(args: Args, state: ThreadState): boolean;
 	run(args: Args, ctx: ToolContext): Promise<ToolResult | Suspended>;
+	/**
+	 * Review before write (settings.editReview "changes"): a call on Prompt runs this at once,
+	 * before anyone decided it. It drafts the call's change without writing anything and offers it
+	 * (edit_proposed), suspended for review; or it settles the call with a result (a refusal, no
+	 * change). A tool without it is asked about as any other.
+	 */
+	draft?(args: Args, ctx: ToolContext): Promise<ToolResult | Suspended>;
+	/** Writes what the user accepted of the call's draft (call.draft.reviewed), and says what became of it. */
+	writeReviewed?(args: Args, call: ToolCallView, ctx: ToolContext): Promise<ToolResult>;
 	/** For a suspended call: the result once the user answered, or undefined while waiting. */
 	resume?(args: Args, call: ToolCallView, state: ThreadState): ToolResult | undefined;
 	/**

@@ -80,6 +80,9 @@ export class RemoteThreadService implements ThreadService {
 	answerQuestion(params: { threadId: string; askId: string; answers: AskAnswers }) {
 		return this.call("v1.thread.answerQuestion", params);
 	}
+	reviewEdit(params: { threadId: string; editId: string; accepted: string[]; rejected: string[]; replaced?: Record<string, string>; comment?: string }) {
+		return this.call("v1.thread.reviewEdit", params);
+	}
 	stop(params: { threadId: string }) {
 		return this.call("v1.thread.stop", params);
 	}

@@ -144,7 +144,7 @@ async function setup(extra: readonly AnyTool[]) {
 	// the floor refuses out: test/search/note-index.test.ts), so it reads through a view that is
 	// not recorded: the ops here are what each tool call itself does.
 	const search = new NoteIndex({ vault: vault.unrecorded(), store, protectedFolders: [PROTECTED] });
-	const registry = new ToolRegistry([...createDefaultTools({ history, models: createModelProvider(() => settings, () => ({})), search }), ...extra]);
+	const registry = new ToolRegistry([...createDefaultTools({ history, models: createModelProvider(() => settings, () => ({})), search, drafts: store }), ...extra]);
 	const log = new ThreadLog("thread_access", store);
 	log.append({ type: "thread_created" });
 	const floor = new AccessFloor([PROTECTED]);

@@ -127,7 +127,9 @@ export function useCrashServer(): () => ModelServer {
 }
 
 function settingsFor(server: ModelServer): RedlineSettings {
-	return { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 }, applyModel: {} };
+	// The crash tests walk the plan flow (the intent approved, then written): "ask me about the plan
+	// first". Review before write has its own restart and crash tests (test/agent/runner.review.test.ts).
+	return { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 }, applyModel: {}, editReview: "plan" };
 }
 
 function build(server: ModelServer, vault: MemoryVault, store: Store): Promise<Redline> {

@@ -25,6 +25,7 @@ export function contractRegistry(extra: readonly AnyTool[] = []): ToolRegistry {
 		history: createNoteHistory({ vault, store }),
 		models: createModelProvider(() => DEFAULT_SETTINGS, () => ({})),
 		search: new NoteIndex({ vault, store, protectedFolders: [] }),
+		drafts: store,
 	});
 	return new ToolRegistry([...tools, ...extra]);
 }

@@ -152,6 +152,9 @@ export class FakeThreadService implements ThreadService {
 	answerQuestion(params: Parameters<ThreadService["answerQuestion"]>[0]): Promise<Result> {
 		return this.record("answerQuestion", params, () => ({ ok: true }));
 	}
+	reviewEdit(params: Parameters<ThreadService["reviewEdit"]>[0]): Promise<Result> {
+		return this.record("reviewEdit", params, () => ({ ok: true }));
+	}
 	stop(params: { threadId: string }): Promise<Result> {
 		return this.record("stop", params, () => ({ ok: true }));
 	}
