@@ -40,6 +40,7 @@ export interface ReadSettings {
 const PREFERENCES = ["prompt", "always", "never"];
 const TRANSPORTS = ["auto", "node", "request-url"];
 const APPLY_FORMATS = ["edits", "whole"];
+const EDIT_REVIEWS = ["changes", "plan"];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -132,6 +133,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		take<number>("applyModel.maxOutputTokens", apply.maxOutputTokens, outputTokens, (v) => (effective.applyModel.maxOutputTokens = v));
 	}
 	take<RedlineSettings["applyFormat"]>("applyFormat", saved.applyFormat, (v) => (typeof v === "string" && APPLY_FORMATS.includes(v) ? null : `must be one of ${APPLY_FORMATS.join(", ")}`), (v) => (effective.applyFormat = v));
+	take<RedlineSettings["editReview"]>("editReview", saved.editReview, (v) => (typeof v === "string" && EDIT_REVIEWS.includes(v) ? null : `must be one of ${EDIT_REVIEWS.join(", ")}`), (v) => (effective.editReview = v));
 	const tools = saved.toolDefaults;
 	if (tools !== undefined && !isRecord(tools)) problems.push({ field: "toolDefaults", message: `Tool preferences must be an object (saved: ${show(tools)}).` });
 	if (isRecord(tools)) {
@@ -159,6 +161,7 @@ const LABELS: Record<string, string> = {
 	"applyModel.contextTokens": "Apply model context window",
 	"applyModel.maxOutputTokens": "Apply model reply limit",
 	applyFormat: "Apply format",
+	editReview: "Before an edit is drafted",
 	historySize: "History size",
 	maxNoteBytes: "Note size limit (bytes)",
 	stepCap: "Step cap",

@@ -102,14 +102,23 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 		},
 		{
 			heading: "Tools",
-			fields: tools.map((tool) => ({
+			fields: [
+				{
+					kind: "dropdown",
+					field: "editReview",
+					name: "Before an edit is drafted",
+					desc: "Show me the changes: the edit is drafted at once and nothing is written until you accept its changes. Ask me about the plan first: you approve what the agent plans to change, then it is written, with the diff after (no drafting spent on a plan you decline).",
+					options: { changes: "Show me the changes", plan: "Ask me about the plan first" },
+				},
+				...tools.map((tool): FieldSpec => ({
 				kind: "dropdown",
 				field: `toolDefaults.${tool.name}`,
 				name: tool.label.charAt(0).toUpperCase() + tool.label.slice(1),
 				desc: "Default for new chats; a card can change it per chat.",
 				options: { prompt: "Ask", always: "Always run", never: "Never run" },
 				fallback: tool.defaultPreference,
-			})),
+				})),
+			],
 		},
 		{
 			heading: "Limits",

@@ -1,6 +1,6 @@
 /** Parses `npm start -- [flags]`. Pure, so its errors are tested without starting anything. */
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
-import type { ApplyFormat } from "../settings";
+import type { ApplyFormat, EditReview } from "../settings";
 import { MAX_OUTPUT_TOKENS, MIN_OUTPUT_TOKENS } from "../llm/output-limits";
 
 export interface CliOptions {
@@ -18,6 +18,8 @@ export interface CliOptions {
 	textToolCalls?: boolean;
 	/** REDLINE_APPLY_FORMAT: how a modify comes back from the apply model (unset: the default, edits). */
 	applyFormat?: ApplyFormat;
+	/** REDLINE_EDIT_REVIEW: what comes before an edit is drafted (unset: the default, changes). */
+	editReview?: EditReview;
 	/** --check: check the connection to both models, print the report and exit. */
 	check?: boolean;
 }
@@ -45,7 +47,9 @@ the model family's limit).
 REDLINE_TEXT_TOOLS=1 turns on "Text tool calls" for a model without native tool calling (the
 offline demo's model then writes its calls as text).
 REDLINE_APPLY_FORMAT=edits|whole: the apply model returns only the changes (edits, the default)
-or the whole note.`;
+or the whole note.
+REDLINE_EDIT_REVIEW=changes|plan: an edit on Ask is drafted at once and written only once you
+accept its changes (changes, the default), or you approve the plan first (plan).`;
 
 export class CliError extends Error {}
 
@@ -76,6 +80,11 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
 	if (format !== undefined && format !== "") {
 		if (format !== "edits" && format !== "whole") throw new CliError(`REDLINE_APPLY_FORMAT must be edits or whole, not ${JSON.stringify(format)}`);
 		options.applyFormat = format;
+	}
+	const review = env.REDLINE_EDIT_REVIEW;
+	if (review !== undefined && review !== "") {
+		if (review !== "changes" && review !== "plan") throw new CliError(`REDLINE_EDIT_REVIEW must be changes or plan, not ${JSON.stringify(review)}`);
+		options.editReview = review;
 	}
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] ?? "";

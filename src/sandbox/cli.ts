@@ -69,7 +69,7 @@ async function main(): Promise<void> {
 		contextTokens: options.contextTokens,
 		maxOutputTokens: options.maxOutputTokens,
 		textToolCalls: options.textToolCalls,
-		...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}),
+		settings: { ...(options.applyFormat ? { applyFormat: options.applyFormat } : {}), ...(options.editReview ? { editReview: options.editReview } : {}) },
 	});
 	process.stdout.write(`Redline sandbox
   vault: ${vaultDir}${options.vault ? "" : " (a scratch copy of examples/vault)"}

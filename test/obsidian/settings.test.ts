@@ -113,6 +113,14 @@ describe("settings", () => {
 		await stopPlugin(plugin);
 	});
 
+	it('keeps "Before an edit is drafted": changes by default, plan when chosen, and reports anything else', () => {
+		expect(readSettings({}).effective.editReview).toBe("changes");
+		expect(readSettings({ editReview: "plan" }).effective.editReview).toBe("plan");
+		const wrong = readSettings({ editReview: "later" });
+		expect(wrong.effective.editReview).toBe("changes");
+		expect(wrong.problems.map((p) => p.message).join(" ")).toMatch(/Before an edit is drafted/);
+	});
+
 	it("reloads settings changed outside Obsidian (sync) through onExternalSettingsChange", async () => {
 		const { app, plugin } = await startPlugin(undefined, { settings: { stepCap: 10 }, secrets: {} });
 		await app.vault.adapter.write(DATA_PATH, JSON.stringify({ settings: { stepCap: 40, historySize: "many" }, secrets: {} }));
@@ -124,8 +132,9 @@ describe("settings", () => {
 
 	it("has a control for every setting it validates", async () => {
 		// Every field invalid at once: readSettings names each field it checks.
-		const all = { mainModel: { baseUrl: 1, model: 1, temperature: "x", supportsPredictedOutputs: "x", contextTokens: "x", maxOutputTokens: "x" }, applyModel: { baseUrl: 1, model: 1, supportsPredictedOutputs: "x", contextTokens: "x", maxOutputTokens: "x" }, toolDefaults: { readNote: 1, searchNotes: 1, listNotes: 1, declareEditIntent: 1, executeEdit: 1, askUser: 1 }, historySize: "x", maxNoteBytes: "x", stepCap: "x", transport: 1 };
+		const all = { mainModel: { baseUrl: 1, model: 1, temperature: "x", supportsPredictedOutputs: "x", contextTokens: "x", maxOutputTokens: "x" }, applyModel: { baseUrl: 1, model: 1, supportsPredictedOutputs: "x", contextTokens: "x", maxOutputTokens: "x" }, toolDefaults: { readNote: 1, searchNotes: 1, listNotes: 1, declareEditIntent: 1, executeEdit: 1, askUser: 1 }, historySize: "x", maxNoteBytes: "x", stepCap: "x", transport: 1, editReview: 1 };
 		const validated = readSettings(all).problems.map((p) => p.field);
+		expect(validated).toContain("editReview");
 		expect(validated).toContain("mainModel.temperature");
 		expect(validated).toContain("maxNoteBytes");
 		const { app, plugin } = await startPlugin();

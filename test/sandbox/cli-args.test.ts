@@ -53,6 +53,13 @@ describe("npm start flags", () => {
 		expect(() => parseCliArgs([], { REDLINE_APPLY_FORMAT: "diff" })).toThrow(new CliError('REDLINE_APPLY_FORMAT must be edits or whole, not "diff"'));
 	});
 
+	it("takes what comes before an edit is drafted from REDLINE_EDIT_REVIEW and refuses anything but changes or plan", () => {
+		expect(parseCliArgs([], { REDLINE_EDIT_REVIEW: "plan" }).editReview).toBe("plan");
+		expect(parseCliArgs([], { REDLINE_EDIT_REVIEW: "changes" }).editReview).toBe("changes");
+		expect(parseCliArgs([], {}).editReview).toBeUndefined();
+		expect(() => parseCliArgs([], { REDLINE_EDIT_REVIEW: "never" })).toThrow(new CliError('REDLINE_EDIT_REVIEW must be changes or plan, not "never"'));
+	});
+
 	it("asks for help with --help or -h", () => {
 		expect(parseCliArgs(["--help"]).help).toBe(true);
 		expect(parseCliArgs(["-h"]).help).toBe(true);

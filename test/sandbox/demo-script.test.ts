@@ -29,7 +29,15 @@ afterEach(async () => {
 async function startDemo(textToolCalls: boolean): Promise<{ sandbox: Sandbox; vaultDir: string; threadId: string }> {
 	const vaultDir = path.join(await tempDir("redline-demo-"), "Sample vault");
 	await cp(path.join(repoRoot, "examples", "vault"), vaultDir, { recursive: true });
-	sandbox = await startSandbox({ vaultDir, pageDir: vaultDir, model: { kind: "scripted", scriptForVault: (vault: Vault) => createDemoScript(vault) }, textToolCalls });
+	// The demo walks the plan flow (the user runs the intent, then it is written): "ask me about the
+	// plan first". Review before write is tested in test/agent/runner.review.test.ts.
+	sandbox = await startSandbox({
+		vaultDir,
+		pageDir: vaultDir,
+		model: { kind: "scripted", scriptForVault: (vault: Vault) => createDemoScript(vault) },
+		textToolCalls,
+		settings: { editReview: "plan" },
+	});
 	const created = await sandbox.redline.service.createThread({});
 	if (!created.ok) throw new Error(created.error.message);
 	return { sandbox, vaultDir, threadId: created.threadId };

@@ -63,7 +63,8 @@ export async function startE2E(script: E2EScript, browser?: Browser, options: E2
 		await mkdir(path.dirname(path.join(vaultDir, relativePath)), { recursive: true });
 		await writeFile(path.join(vaultDir, relativePath), text);
 	}
-	const sandbox = await startSandbox({ vaultDir, pageDir, model: typeof script === "function" ? { kind: "scripted", script } : { kind: "scripted", scriptForVault: script.forVault }, ...(options.settings ? { settings: options.settings } : {}), ...(options.textToolCalls ? { textToolCalls: true } : {}) });
+	// The pane's review card is not built yet (issue 29): the browser tests walk the plan flow.
+	const sandbox = await startSandbox({ vaultDir, pageDir, model: typeof script === "function" ? { kind: "scripted", script } : { kind: "scripted", scriptForVault: script.forVault }, settings: { editReview: "plan", ...options.settings }, ...(options.textToolCalls ? { textToolCalls: true } : {}) });
 	const ownBrowser = !browser;
 	const chromium = browser ?? (await launchChromium());
 	let context: BrowserContext;
