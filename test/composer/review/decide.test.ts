@@ -48,7 +48,7 @@ describe("a review's decision, as the write needs it", () => {
 			changeIds: ["c2"],
 			message: "Every change is accepted or rejected, and these were neither: c2.",
 		});
-		expect(decideReview(BASE, DRAFT, { accepted: [] })).toMatchObject({ ok: false, code: "undecided", changeIds: ["c1", "c2", "c3"] });
+		expect(decideReview(BASE, DRAFT, { accepted: [] })).toMatchObject({ changeIds: ["c1", "c2", "c3"], message: "Every change is accepted or rejected, and these were neither: c1, c2, c3." });
 	});
 
 	it("passes on the apply's refusals: an unknown or twice-decided change", () => {

@@ -111,6 +111,8 @@ describe("writing the accepted changes onto what the user typed while the draft 
 			const changes = accepted(base, lines("a", "", "b", "c"));
 			expect(mergeOntoTyping(base, "a\n\nb", changes)).toEqual({ text: "a\n\nb", written: [], refused: [{ changeId: "c1", lines: [3] }] });
 			expect(mergeOntoTyping(base, "A\n\nb\n", changes).text).toBe(lines("A", "", "b", "c"));
+			// The open last line only stops what would follow it: a change above it is written.
+			expect(mergeOntoTyping(base, "a\n\nb", accepted(base, lines("A", "", "b")))).toMatchObject({ text: "A\n\nb", refused: [] });
 		});
 	});
 
