@@ -20,6 +20,8 @@ export const MODULES = [
 	{ group: "composer", file: "src/composer/review/line-kinds.ts", threshold: 85, tests: ["test/composer/review/**"] },
 	{ group: "composer", file: "src/composer/review/apply-subset.ts", threshold: 85, tests: ["test/composer/review/**"] },
 	{ group: "composer", file: "src/composer/review/word-diff.ts", threshold: 85, tests: ["test/composer/review/**"] },
+	{ group: "composer", file: "src/composer/review/decide.ts", threshold: 85, tests: ["test/composer/review/**"] },
+	{ group: "composer", file: "src/composer/review/merge-typing.ts", threshold: 85, tests: ["test/composer/review/**"] },
 	{ group: "vault", file: "src/vault/paths.ts", threshold: 90, tests: ["test/vault/**", "test/tools/**"] },
 	{ group: "vault", file: "src/vault/display-path.ts", threshold: 90, tests: ["test/vault/**"] },
 	{ group: "vault", file: "src/vault/access-floor.ts", threshold: 90, tests: ["test/vault/**", "test/agent/tool-access.test.ts", "test/agent/approvals.test.ts"] },

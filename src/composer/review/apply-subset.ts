@@ -73,8 +73,9 @@ export function applySubset(base: string, changes: readonly ReviewChange[], deci
 /**
  * The user's text, as whole lines: LF only (model text), and ending with a newline where the
  * change's own lines do, so it never runs into the line after it. Empty means "remove these lines".
+ * Exported so that what a review reports as written (decide.ts) is the text it wrote.
  */
-function replacementFor(change: ReviewChange, text: string | undefined): string {
+export function replacementFor(change: ReviewChange, text: string | undefined): string {
 	if (text === undefined) return change.after;
 	const lf = text.replace(/\r\n?/g, "\n");
 	const ownLines = change.after === "" ? change.before : change.after;

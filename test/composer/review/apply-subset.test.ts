@@ -130,6 +130,11 @@ describe("applying the accepted changes of a draft", () => {
 			expect(refusal(applySubset(BASE, changes, decision))).toEqual({ code, changeIds: ids });
 		});
 
+		it("refuses a change at no line at all, even in an empty note where its text would fit", () => {
+			const outcome = applySubset("", [{ changeId: "x", before: "", after: "z\n", startLine: Number.NaN }], { accepted: ["x"] });
+			expect(refusal(outcome)).toEqual({ code: "not-in-base", changeIds: ["x"] });
+		});
+
 		it("refuses an insertion after a last line without a final newline, which would join it", () => {
 			const outcome = applySubset("a\nb", [{ changeId: "x", before: "", after: "c\n", startLine: 3 }], { accepted: ["x"] });
 			expect(refusal(outcome)).toEqual({ code: "not-in-base", changeIds: ["x"] });

@@ -15,42 +15,7 @@ import { makePatch, unapplyLines } from "../../../src/history/patch";
 import { splitLines } from "../../../src/history/text";
 import { MemoryStore } from "../../../src/store/memory-store";
 import { MemoryVault } from "../../../src/vault/memory-vault";
-
-const BODY = ["# Heading", "Some prose here.", "More prose.", "- [ ] task", "| a | b |", "|---|---|", "| 1 | 2 |", "See [[Link]].", "[site](https://e.com)", "", "", "> quote", "Ünïcode ✓ 😀", "```", "---"];
-const KEYS = ["title: A", "tags:", "  - x", "status: draft", "date: 2024-01-01"];
-const POOL = [...BODY, ...KEYS];
-const REPLACEMENTS = ["mine", "mine\n", "", "two\nlines\n", "x\r\ny", "\n"];
-
-type Op = { op: "replace" | "insert" | "delete"; at: number; pick: number };
-interface Note {
-	lines: string[];
-	finalNewline: boolean;
-}
-
-const note: fc.Arbitrary<Note> = fc
-	.record({
-		keys: fc.option(fc.array(fc.constantFrom(...KEYS), { maxLength: 4 }), { nil: null }),
-		body: fc.array(fc.constantFrom(...BODY), { maxLength: 14 }),
-		finalNewline: fc.boolean(),
-	})
-	.map(({ keys, body, finalNewline }) => ({ lines: keys ? ["---", ...keys, "---", ...body] : body, finalNewline }));
-const op: fc.Arbitrary<Op> = fc.record({ op: fc.constantFrom("replace" as const, "insert" as const, "delete" as const), at: fc.nat(40), pick: fc.nat(60) });
-const decision = fc.array(fc.record({ accept: fc.boolean(), replace: fc.option(fc.constantFrom(...REPLACEMENTS), { freq: 4, nil: null }) }), { minLength: 1, maxLength: 12 });
-
-const textOf = ({ lines, finalNewline }: Note): string => lines.join("\n") + (finalNewline && lines.length > 0 ? "\n" : "");
-
-/** New lines come from the pool (so they repeat the note's, the hard case) or are new. */
-function draftOf(base: Note, ops: Op[], flipNewline: boolean): string {
-	const lines = base.lines.slice();
-	for (const { op, at, pick } of ops) {
-		const line = pick < POOL.length ? POOL[pick] : `New line ${pick}`;
-		const i = at % (lines.length + (op === "insert" ? 1 : 0) || 1);
-		if (op === "insert" || lines.length === 0) lines.splice(i, 0, line);
-		else if (op === "replace") lines.splice(i, 1, line);
-		else lines.splice(i, 1);
-	}
-	return textOf({ lines, finalNewline: base.finalNewline !== flipNewline });
-}
+import { decisionOf, editOf, note, op, picks as decision, textOf } from "./arbitraries";
 
 /** The oracle: plain line arrays, changes applied from the bottom up, later ones first at one line. */
 function oracle(base: string, changes: readonly ReviewChange[], accepted: ReadonlySet<string>, replaced: Record<string, string>): string {
@@ -77,7 +42,7 @@ describe("review before write, over random notes, drafts and decisions", () => {
 		await fc.assert(
 			fc.asyncProperty(note, fc.array(op, { maxLength: 8 }), fc.boolean(), decision, async (baseNote, ops, flipNewline, picks) => {
 				const base = textOf(baseNote);
-				const draft = draftOf(baseNote, ops, flipNewline);
+				const draft = editOf(baseNote, ops, flipNewline);
 				const changes = changesBetween(base, draft);
 				expect(changes.map((c) => c.changeId)).toEqual(changes.map((_, i) => `c${i + 1}`));
 				// A change never reads as no change (issue 30): its redline strikes or marks something.
@@ -90,18 +55,10 @@ describe("review before write, over random notes, drafts and decisions", () => {
 				expect(applySubset(base, changes, { accepted: all })).toEqual({ ok: true, text: draft });
 				expect(applySubset(base, changes, { accepted: [], rejected: all })).toEqual({ ok: true, text: base });
 
-				const accepted = new Set<string>();
-				const replaced: Record<string, string> = {};
-				changes.forEach((c, i) => {
-					const pick = picks[i % picks.length];
-					if (!pick.accept) return;
-					accepted.add(c.changeId);
-					if (pick.replace !== null) replaced[c.changeId] = pick.replace;
-				});
-				const rejected = all.filter((id) => !accepted.has(id));
-				const outcome = applySubset(base, changes, { accepted: [...accepted], rejected, replaced });
+				const { accepted, rejected, replaced } = decisionOf(all, picks);
+				const outcome = applySubset(base, changes, { accepted, rejected, replaced });
 				if (!outcome.ok) throw new Error(outcome.message);
-				expect(outcome.text).toBe(oracle(base, changes, accepted, replaced));
+				expect(outcome.text).toBe(oracle(base, changes, new Set(accepted), replaced));
 
 				const undone = unapplyLines(makePatch(base, outcome.text), splitLines(outcome.text));
 				expect(undone && undone.join("")).toBe(base);
