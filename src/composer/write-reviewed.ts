@@ -4,12 +4,12 @@
  * same compare-and-swap and history as any edit (commit.ts), so the history entry holds only
  * what was written and Revert undoes exactly that.
  *
- * The user may have typed into the note while the draft waited. Each accepted change is merged
- * onto that typing on its own (history/merge.ts): one that overlaps it is refused and named, the
- * others are written, and the typing is kept. Nothing is written when every change was rejected
+ * The user may have typed into the note while the draft waited. Each accepted change is placed
+ * onto that typing on its own (review/merge-typing.ts): one that overlaps it is refused and named,
+ * the others are written, and the typing is kept; the write is then a compare-and-swap against
+ * the note as read with the typing, so the history entry holds only the changes written. Nothing is written when every change was rejected
  * or refused, or when the kept draft cannot be read back.
  */
-import { merge3 } from "../history/merge";
 import type { NoteHistory } from "../history/types";
 import type { DraftView } from "../log/state";
 import type { Store } from "../store/store";
@@ -17,7 +17,8 @@ import { commitEdit } from "./commit";
 import { loadDraft } from "./draft-store";
 import type { EditOutcome } from "./edit-outcome";
 import type { EditSession } from "./edit-session";
-import { applySubset } from "./review/apply-subset";
+import { decideReview } from "./review/decide";
+import { mergeOntoTyping } from "./review/merge-typing";
 import { toModelText, toNoteText } from "./text-format";
 
 export interface ReviewDeps {
@@ -71,32 +72,33 @@ export async function writeReviewed(deps: ReviewDeps, draft: DraftView, session:
 	} catch (error) {
 		return failed(`Reading ${record.path} failed (${error instanceof Error ? error.message : String(error)}); nothing was written.`);
 	}
-	const refused: ReviewedEdit["refused"] = [];
+	// The decision again, against the kept texts: the changes are recomputed from them (the ids
+	// edit_proposed carried) and every one must be decided; anything that does not fit writes nothing.
+	const decided = decideReview(base, toModelText(record.draft), { accepted, rejected: about.rejected, replaced });
+	if (!decided.ok) return failed(`${decided.message} Nothing was written.`);
+	let onto = record.base;
+	let text = decided.text;
+	let kept = decided.written.map((c) => c.changeId);
+	let refused: ReviewedEdit["refused"] = [];
 	if (record.base !== null && current !== null && current !== record.base) {
-		const typed = toModelText(current);
-		for (const changeId of accepted) {
-			const alone = applySubset(base, draft.changes, { accepted: [changeId], ...(replaced[changeId] !== undefined ? { replaced: { [changeId]: replaced[changeId] } } : {}) });
-			if (!alone.ok) return failed(`${alone.message} Nothing was written.`);
-			const merged = merge3(base, typed, alone.text);
-			if (!merged.ok) refused.push({ changeId, lines: merged.conflictLines });
-		}
+		// The user typed since the draft: each change placed onto their text on its own.
+		const merged = mergeOntoTyping(base, toModelText(current), decided.written);
+		onto = current;
+		text = merged.text;
+		kept = merged.written.map((w) => w.changeId);
+		refused = merged.refused.map((r) => ({ changeId: r.changeId, lines: r.lines }));
 	}
-	const kept = accepted.filter((id) => !refused.some((r) => r.changeId === id));
 	if (kept.length === 0) return { ...about, ok: true, kept, refused };
-
-	const keptReplaced = Object.fromEntries(Object.entries(replaced).filter(([id]) => kept.includes(id)));
-	const subset = applySubset(base, draft.changes, { accepted: kept, replaced: keptReplaced });
-	if (!subset.ok) return failed(`${subset.message} Nothing was written.`);
-	// Every change as drafted: the draft itself, byte for byte; otherwise the subset in the note's format.
-	const whole = kept.length === draft.changes.length && Object.keys(keptReplaced).length === 0;
-	const proposed = whole ? record.draft : toNoteText(subset.text, record.base);
+	// Every change as drafted, onto the untouched note: the draft itself, byte for byte.
+	const whole = onto === record.base && kept.length === draft.changes.length && Object.keys(replaced).length === 0;
+	const proposed = whole ? record.draft : toNoteText(text, onto);
 	const written = await commitEdit({
 		history: deps.history,
 		ctx: session,
 		editId: record.editId,
 		path: record.path,
 		description: record.description,
-		base: record.base,
+		base: onto,
 		proposed,
 		notes: record.notes,
 		dropped: record.dropped,
