@@ -21,11 +21,12 @@ export type ToolStatus = ToolResult["status"];
  * when the message holds a note's text, where that text starts in it (shown collapsed). The pane
  * shows this instead of the message, which is written for the model, and never parses the message.
  */
-export interface ResultSummary {
-	line: string;
+export const resultSummarySchema = z.object({
+	line: z.string(),
 	/** The index in `message` where the note's text starts: the pane shows message.slice(textFrom). */
-	textFrom?: number;
-}
+	textFrom: z.optional(z.number()),
+});
+export type ResultSummary = z.infer<typeof resultSummarySchema>;
 
 /** The result with its summary in data. */
 export function withSummary(result: ToolResult, summary: ResultSummary): ToolResult {
