@@ -3,7 +3,7 @@ import type { BuildOptions, Plugin } from "esbuild";
 /** The build options of main.js (see esbuild.config.mjs). */
 export function buildOptions(options?: { production?: boolean; outfile?: string }): BuildOptions;
 
-/** Resolves `langsmith` and its subpaths to src/obsidian/shims/langsmith.ts. */
+/** Resolves `langsmith` and its subpaths to build/stand-ins/langsmith.ts. */
 export const langsmithStandIn: Plugin;
 
 /** Replaces the parts of `openai` that ChatOpenAI never reaches with stand-ins that throw when used. */

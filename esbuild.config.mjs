@@ -26,14 +26,14 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // context propagation) is replaced by a shim; any other built-in stays external and is only ever
 // required lazily on desktop (src/obsidian/transport/node-fetch.ts).
 const shimmed = ["async_hooks", "node:async_hooks"];
-const asyncHooksShim = path.join(root, "src/obsidian/shims/async-hooks.ts");
+const asyncHooksShim = path.join(root, "build/stand-ins/async-hooks.ts");
 
 // zod re-exports all its locales as `z.locales` (a quarter of a megabyte); only English is used.
 const zodLocales = {
 	name: "zod-english-only",
 	setup(build) {
 		build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-			/[\\/]zod[\\/]/.test(args.importer) ? { path: path.join(root, "src/obsidian/shims/zod-locales.ts") } : undefined,
+			/[\\/]zod[\\/]/.test(args.importer) ? { path: path.join(root, "build/stand-ins/zod-locales.ts") } : undefined,
 		);
 	},
 };
@@ -41,7 +41,7 @@ const zodLocales = {
 // LangSmith (about 240 KB) is only needed for LangSmith tracing, which Redline never enables:
 // `langsmith` and its subpaths resolve to a small faithful stand-in (see the file for why that is
 // safe). esbuild fails the build if core ever imports a name the stand-in does not export.
-const langsmithShim = path.join(root, "src/obsidian/shims/langsmith.ts");
+const langsmithShim = path.join(root, "build/stand-ins/langsmith.ts");
 export const langsmithStandIn = {
 	name: "langsmith-stand-in",
 	setup(build) {

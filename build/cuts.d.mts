@@ -15,7 +15,7 @@ export interface Rewrite {
 export interface StandIn {
 	importers: string[];
 	modules: string[];
-	/** Relative to src/obsidian/shims/, or absolute. */
+	/** Relative to build/stand-ins/, or absolute. */
 	shim?: string;
 	/** Or the stand-in's source, resolving its imports beside the module it replaces. */
 	contents?: string;

@@ -6,7 +6,7 @@
 //   text is not found exactly once, or `count` times, e.g. after a package update);
 // - side-effect-free modules: esbuild may leave them out when nothing uses their exports;
 // - stand-ins: a module, as imported by the named importers, resolves to a file in
-//   src/obsidian/shims/ or to a few lines written here (esbuild fails when the stand-in lacks a
+//   build/stand-ins/ or to a few lines written here (esbuild fails when the stand-in lacks a
 //   name the importer imports);
 // - forbidden inputs: modules that must not be in main.js at all (checked on the metafile).
 import { readFile } from "node:fs/promises";
@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const modules = path.join(root, "node_modules");
-const shims = path.join(root, "src/obsidian/shims");
+const shims = path.join(root, "build/stand-ins");
 const inPackage = (file) => path.join(modules, file);
 
 // Where LangChain imports zod, `import { z } from "zod/v3"` brings in all of zod 3 (60 KB) and
@@ -92,7 +92,7 @@ export const sideEffectFree = [
 	"@langchain/core/dist/utils/uuid/v5.js",
 ];
 
-// Stand-ins: `modules` (as the importers name them, resolved) -> a file in src/obsidian/shims/,
+// Stand-ins: `modules` (as the importers name them, resolved) -> a file in build/stand-ins/,
 // whose header says what it replaces and why Redline never reaches it.
 const core = "@langchain/core/dist";
 export const standIns = [
@@ -280,19 +280,19 @@ export const forbiddenInputs = [
 	{ pattern: /node_modules\/zod\/v4\/core\/(json-schema-processors|json-schema-generator)\.js$/, why: "zod's JSON-schema converter (src/tools/json-schema.ts makes the tools' schemas)" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/sax-js\//, why: "LangChain's XML parser" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/zod-to-json-schema\//, why: "zod-to-json-schema (zod 3 only)" },
-	{ pattern: /node_modules\/langsmith\//, why: "langsmith (src/obsidian/shims/langsmith.ts stands in)" },
-	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/(stream|compat|openai_completions_stream)|tracers\/(event_stream|log_stream|base|root_listener|console|tracer_langchain)|runnables\/graph|caches\/index)\.js$/, why: "the LangChain modules src/obsidian/shims/ stands in for" },
+	{ pattern: /node_modules\/langsmith\//, why: "langsmith (build/stand-ins/langsmith.ts stands in)" },
+	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/(stream|compat|openai_completions_stream)|tracers\/(event_stream|log_stream|base|root_listener|console|tracer_langchain)|runnables\/graph|caches\/index)\.js$/, why: "the LangChain modules build/stand-ins/ stands in for" },
 	{ pattern: /node_modules\/@langchain\/openai\/dist\/chat_models\/profiles\.js$/, why: "the model profiles table" },
 	{ pattern: /node_modules\/(js-tiktoken\/|@langchain\/core\/dist\/utils\/tiktoken\.js$)/, why: "the tokenizer LangChain downloads" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/fast-json-patch\//, why: "LangChain's JSON patch" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/messages\/block_translators\/(bedrock_converse|deepseek|google|google_genai|google_vertexai|groq|ollama|openrouter|xai)\.js$/, why: "content block translators of other providers" },
-	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/(p-retry|is-network-error)\//, why: "LangChain's p-retry (src/obsidian/shims/p-retry.ts stands in)" },
-	{ pattern: /node_modules\/(p-queue|eventemitter3|p-timeout|p-finally)\//, why: "p-queue and its helpers (src/obsidian/shims/p-queue.ts stands in)" },
+	{ pattern: /node_modules\/@langchain\/core\/dist\/utils\/(p-retry|is-network-error)\//, why: "LangChain's p-retry (build/stand-ins/p-retry.ts stands in)" },
+	{ pattern: /node_modules\/(p-queue|eventemitter3|p-timeout|p-finally)\//, why: "p-queue and its helpers (build/stand-ins/p-queue.ts stands in)" },
 	{ pattern: /node_modules\/diff\/(libesm|lib)\/patch\/parse\.js$/, why: "diff's parsePatch (src/ui/unified-hunks.ts reads the diffs Redline writes)" },
 	{ pattern: /node_modules\/@cfworker\/json-schema\//, why: "the JSON-schema validator of LangChain's own tools" },
 	{ pattern: /node_modules\/@langchain\/core\/dist\/(language_models\/structured_output|output_parsers\/(structured|standard_schema))\.js$/, why: "LangChain's structured output (withStructuredOutput)" },
 	{ pattern: /node_modules\/openai\/internal\/(uploads|to-file)\.mjs$/, why: "the OpenAI client's file uploads" },
-	{ pattern: /node_modules\/openai\/internal\/qs\//, why: "the OpenAI client's qs (src/obsidian/shims/openai-query.ts stands in)" },
+	{ pattern: /node_modules\/openai\/internal\/qs\//, why: "the OpenAI client's qs (build/stand-ins/openai-query.ts stands in)" },
 	{ pattern: /node_modules\/openai\/lib\/responses\/ResponseInputItems\.js$/, why: "the Responses API history normaliser" },
 	{ pattern: /^node_modules\/openai\/core\/pagination\.mjs$/, why: "the OpenAI client's pages of list results (esbuild.config.mjs stands in)" },
 	{ pattern: /node_modules\/openai\/(auth\/workload-identity-auth|internal\/auth\/x509-(workload-identity-auth|credential-options))\.mjs$/, why: "the OpenAI client's workload identity authentication" },
@@ -320,7 +320,7 @@ const licenceComment = /\/\*!|\/\/!|@license|@preserve/;
 
 /**
  * The esbuild plugin applying cuts (package paths relative to node_modules, shims relative to
- * src/obsidian/shims/ unless absolute; `maxBytes`: the largest minified output allowed); `bundleCuts`
+ * build/stand-ins/ unless absolute; `maxBytes`: the largest minified output allowed); `bundleCuts`
  * applies the lists above.
  */
 export function bundleCutsPlugin(cuts) {

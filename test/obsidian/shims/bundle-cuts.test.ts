@@ -13,11 +13,11 @@ import { LangChainTracer as RealLangChainTracer } from "@langchain/core/tracers/
 import { describe, expect, it, vi } from "vitest";
 import { bundleCuts, bundleCutsPlugin, legalNotice, methodStandIns, standInMethods } from "../../../build/cuts.mjs";
 import { buildOptions, openaiStandIns } from "../../../esbuild.config.mjs";
-import { deepCompareStrict } from "../../../src/obsidian/shims/json-schema-validator";
-import { encodingForModel } from "../../../src/obsidian/shims/langchain-tiktoken";
-import { isLogStreamHandler, isStreamEventsHandler } from "../../../src/obsidian/shims/langchain-tracer-streams";
-import { LangChainTracer, isBaseTracer } from "../../../src/obsidian/shims/langchain-tracers";
-import { unreachable } from "../../../src/obsidian/shims/unreachable";
+import { deepCompareStrict } from "../../../build/stand-ins/json-schema-validator";
+import { encodingForModel } from "../../../build/stand-ins/langchain-tiktoken";
+import { isLogStreamHandler, isStreamEventsHandler } from "../../../build/stand-ins/langchain-tracer-streams";
+import { LangChainTracer, isBaseTracer } from "../../../build/stand-ins/langchain-tracers";
+import { unreachable } from "../../../build/stand-ins/unreachable";
 import type * as Fixture from "./fixtures/openai-client";
 import { mkdtemp, writeFile } from "../../../src/node/fs";
 import { createRequire, type NodeRequire } from "../../../src/node/module";
@@ -131,7 +131,7 @@ describe("LangChain's JSON schemas with the cuts", () => {
 		// The stand-in replaced zod's converter, and only that: zod's schemas are still real.
 		const inputs = Object.values(built.metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([input]) => input));
 		expect(inputs.some((input) => input.endsWith("zod/v4/core/json-schema-processors.js"))).toBe(false);
-		expect(inputs.some((input) => input.endsWith("src/obsidian/shims/zod-json-schema.ts"))).toBe(true);
+		expect(inputs.some((input) => input.endsWith("build/stand-ins/zod-json-schema.ts"))).toBe(true);
 		expect(inputs.some((input) => input.endsWith("zod/v4/core/schemas.js"))).toBe(true);
 		const module = { exports: {} as { toJsonSchema(schema: unknown): unknown; zodSchema: unknown } };
 		(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void)(module, module.exports, createRequire(import.meta.url));

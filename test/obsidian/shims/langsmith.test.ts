@@ -8,7 +8,7 @@ import { traceable } from "langsmith/traceable";
 /* eslint-enable import/no-extraneous-dependencies -- end of the reference imports */
 import { describe, expect, it } from "vitest";
 import { langsmithStandIn } from "../../../esbuild.config.mjs";
-import { Client, RunTree, convertToDottedOrderFormat, getCurrentRunTree, isRunTree, isTraceableFunction } from "../../../src/obsidian/shims/langsmith";
+import { Client, RunTree, convertToDottedOrderFormat, getCurrentRunTree, isRunTree, isTraceableFunction } from "../../../build/stand-ins/langsmith";
 import { coreContextScenario } from "./fixtures/core-context";
 import * as vm from "../../../src/node/vm";
 import { fileURLToPath } from "../../../src/node/path";
