@@ -1,6 +1,6 @@
 /**
  * A value standing in for an export that main.js leaves out because Redline never reaches it (see
- * build/cuts.mjs). It can be imported, extended and tested with instanceof like the original, so
+ * build/cuts/stand-ins.mjs). It can be imported, extended and tested with instanceof like the original, so
  * module code that merely mentions it still loads; calling, constructing or reading a property
  * of it throws an error that names what is missing.
  */

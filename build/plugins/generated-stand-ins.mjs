@@ -1,0 +1,83 @@
+// Generated stand-ins (stand-ins.mjs, a rule with `generate`): the files a rule replaces become
+// one module that exports, under each name they export, a stand-in that throws naming what is
+// missing when used. Which files: those the rule's importers import (read from their import
+// statements) that the rule replaces. How their names are found: by the shape of their export
+// lines (`kind`), which is the openai package's generated code; a file out of that shape, or a
+// name found twice, fails the build rather than leave a name out.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { resolveAsUsual } from "./lookup.mjs";
+import { inPackage, nodeModules } from "./paths.mjs";
+
+const exportShapes = {
+	// An API area: exactly one exported APIResource class, whose instances the client builds.
+	resource: /^export class (\w+) extends APIResource \{$/,
+	// Classes and functions.
+	value: /^export (?:class (\w+)(?: extends \w+)? \{|function\*? (\w+)\()/,
+};
+
+const helper = `const unavailable = (what) => new Error("openai: " + what + " is not included in Redline's bundle (only chat.completions.create and parse are)");
+function standInResource(area, client) {
+	return new Proxy({ _client: client }, {
+		get(target, key) {
+			if (typeof key !== "string" || key in target || key === "then" || key === "toJSON") return Reflect.get(target, key);
+			throw unavailable(area + "." + key);
+		},
+	});
+}
+// One class per API area, made here rather than written out in each of the thirty stand-in modules.
+export function standInResourceClass(area) {
+	const Resource = class { constructor(client) { return standInResource(area, client); } };
+	Object.defineProperty(Resource, "name", { value: area });
+	return Resource;
+}
+export function standInValue(name) {
+	return new Proxy(function () {}, {
+		apply() { throw unavailable(name + "()"); },
+		construct() { throw unavailable("new " + name + "()"); },
+		get(target, key) {
+			if (typeof key !== "string" || key === "prototype" || key === "then") return Reflect.get(target, key);
+			throw unavailable(name + "." + key);
+		},
+	});
+}`;
+
+/** The files of `rule` that its importers import, and whether one is imported whole (`* as`). */
+async function replacedFiles(build, rule) {
+	const files = new Set();
+	const starred = new Set();
+	for (const importer of rule.importers.map(inPackage)) {
+		const text = await readFile(importer, "utf8");
+		for (const [statement, specifier] of text.matchAll(/^(?:import|export) [^;]*? from "(\.[^"]+|openai\/[^"]+)";$/gm)) {
+			const resolved = await resolveAsUsual(build, { path: specifier, kind: "import-statement", importer, resolveDir: path.dirname(importer) });
+			if (resolved.errors.length > 0 || !rule.replaces(resolved.path)) continue;
+			files.add(resolved.path);
+			if (/^(import|export) \*/.test(statement)) starred.add(resolved.path);
+		}
+	}
+	return { files, starred };
+}
+
+/** Loads the modules stand-ins.mjs resolves to the "generated-stand-in" namespace. */
+export function generatedStandIns(build) {
+	build.onLoad({ filter: /.*/, namespace: "generated-stand-in" }, async (args) => {
+		const { rule } = args.pluginData;
+		const { files, starred } = await replacedFiles(build, rule);
+		const names = [];
+		for (const file of files) {
+			const lines = (await readFile(file, "utf8")).split("\n").filter((line) => line.startsWith("export "));
+			const found = lines.map((line) => exportShapes[rule.generate].exec(line)?.slice(1).find(Boolean));
+			if (found.length === 0 || (rule.generate === "resource" && found.length !== 1) || found.some((name) => !name || names.includes(name))) {
+				return { errors: [{ text: `stand-ins: ${file} no longer has the shape its stand-in expects (${rule.generate}, each name once); review build/cuts/stand-ins.mjs` }] };
+			}
+			names.push(...found);
+		}
+		// A namespace import of one file would see the names of the others.
+		if (starred.size > 0 && files.size > 1) return { errors: [{ text: `stand-ins: ${[...starred].join(", ")} imported whole, with other files of its rule; review build/cuts/stand-ins.mjs` }] };
+		const make = (name) => `export const ${name} = ${rule.generate === "resource" ? "standInResourceClass" : "standInValue"}(${JSON.stringify(name)});`;
+		const contents = `import { standInResourceClass, standInValue } from "generated-stand-in-helper";\n${names.map(make).join("\n")}\n`;
+		return { contents, loader: "js", resolveDir: nodeModules, watchFiles: [...files] };
+	});
+	build.onResolve({ filter: /^generated-stand-in-helper$/ }, () => ({ path: "helper", namespace: "generated-stand-in-helper" }));
+	build.onLoad({ filter: /.*/, namespace: "generated-stand-in-helper" }, () => ({ contents: helper, loader: "js" }));
+}
