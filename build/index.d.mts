@@ -1,16 +1,31 @@
 // The types of build/index.mjs, for the TypeScript that imports it (tests, benchmarks).
 import type { Plugin } from "esbuild";
 
-/** A piece of a package file (path under node_modules) replaced as it loads: exactly once, or `count` times. */
-export interface Rewrite {
+interface RewriteCommon {
+	/** The package file, its path under node_modules. */
 	file: string;
-	from: string;
 	to: string;
+	/** Found nowhere in the file once all its edits are made (else the build fails). */
+	noneLeft?: RegExp;
+}
+
+/** An exact piece of a package file replaced as it loads: exactly once, or `count` times. */
+export interface TextRewrite extends RewriteCommon {
+	from: string;
 	/** How many times `from` is there (every one is replaced); 1 unless given. */
 	count?: number;
 	/** Only where `from` is a whole name: not inside a longer one, nor after a dot. */
 	word?: boolean;
+	pattern?: undefined;
 }
+
+/** Every match of a pattern anchored on the code's structure replaced as the file loads: at least one. */
+export interface PatternRewrite extends RewriteCommon {
+	pattern: RegExp;
+	from?: undefined;
+}
+
+export type Rewrite = TextRewrite | PatternRewrite;
 
 /** Methods of a class in a package file whose bodies become a throw naming the method. */
 export interface MethodStandIn {

@@ -1,9 +1,10 @@
 // Text rewrites: a piece of a package's source replaced by an equivalent one as main.js is built
 // (build/plugins/rewrite.mjs). Each says why the two are equivalent for Redline; one whose text is
-// not there as expected fails the build.
+// not there as expected fails the build. A unique piece of code is matched exactly, once; what
+// recurs (a name, a helper call) by a pattern anchored on its structure, at least once, with
+// what must be gone afterwards (`noneLeft`), never by a count of the library's occurrences.
 
-// A check that the text is there exactly `count` times, changing nothing (what a rewrite relies on).
-const unchanged = (file, text, count = 1) => ({ file, from: text, to: text, count });
+import { wholeName } from "../plugins/rewrite.mjs";
 
 // Where LangChain imports zod, `import { z } from "zod/v3"` brings in all of zod 3 (60 KB) and
 // `import { z } from "zod/v4"` zod 4's classic API, whose every schema carries every method (so
@@ -50,20 +51,32 @@ export const zodJitless = [
 ];
 
 // The OpenAI client keeps an X.509 workload identity in a private field, written only in its
-// constructor under `if (x509Identity)` and in withOptions(). The workload identity stand-in
-// refuses every identity (so x509Identity is always undefined) and withOptions() is a throw
-// (method-stand-ins.mjs), so the field is always undefined, and so is each local the client reads
-// it into: they become `(void 0)` and the minifier drops the X.509 branches of the request path
-// (about 3.7 KB). test/obsidian/shims/openai-stand-ins.test.ts runs requests that stream, retry
-// and fail through the client as built and through the real one.
+// constructor, from the `new X509WorkloadIdentityAuth(...)` it makes when given an X.509 identity,
+// and in withOptions(). The workload identity stand-in refuses every identity and cannot be
+// constructed, and withOptions() is a throw (method-stand-ins.mjs), so the field is always
+// undefined, and so is each local the client reads it into: they become `(void 0)` and the
+// minifier drops the X.509 branches of the request path (about 3.7 KB).
+// test/obsidian/shims/openai-stand-ins.test.ts runs requests that stream, retry and fail through
+// the client as built and through the real one.
+//
+// Each is matched by structure, not counted: a new read or local of the same shape is rewritten
+// with the others. What would not be covered fails the build: any access of the field left but the
+// constructor's write (a read elsewhere, a write of something else), or the name used as a
+// property; any other binding of the local's name (a `let`, a parameter, a destructured name)
+// becomes `(void 0)` too, which does not parse.
+const client = "openai/client.mjs";
+const readField = String.raw`__classPrivateFieldGet\(this, _OpenAI_x509Authentication, "f"\)`;
 export const openaiX509 = [
-	unchanged("openai/client.mjs", '__classPrivateFieldSet(this, _OpenAI_x509Authentication, authentication, "f");'),
-	unchanged("openai/client.mjs", "__classPrivateFieldSet(client, _OpenAI_x509Authentication, "),
-	{ file: "openai/client.mjs", from: '        const x509Authentication = __classPrivateFieldGet(this, _OpenAI_x509Authentication, "f");\n', to: "", count: 4 },
-	// Set from the local above (`...(x509Authentication ? { authentication: x509Authentication } : {})`).
-	{ file: "openai/client.mjs", from: "            const x509Authentication = attempt?.authentication;\n", to: "" },
-	{ file: "openai/client.mjs", from: '__classPrivateFieldGet(this, _OpenAI_x509Authentication, "f")', to: "(void 0)", count: 15 },
-	{ file: "openai/client.mjs", from: "x509Authentication", word: true, to: "(void 0)", count: 76 },
+	// The locals the client reads the field into, and the one a retry reads back from its attempt,
+	// which was set from such a local (`...(x509Authentication ? { authentication: x509Authentication } : {})`).
+	{ file: client, pattern: new RegExp(String.raw`^ *const x509Authentication = (?:${readField}|attempt\?\.authentication);\n`, "gm"), to: "" },
+	{
+		file: client,
+		pattern: new RegExp(readField, "g"),
+		to: "(void 0)",
+		noneLeft: /__classPrivateField(?:Get|Set)\((?!this, _OpenAI_x509Authentication, authentication, "f"\);)\w+, _OpenAI_x509Authentication\b/,
+	},
+	{ file: client, pattern: wholeName("x509Authentication"), to: "(void 0)", noneLeft: /(?<![\w$])x509Authentication(?![\w$])/ },
 ];
 
 // Safari's engine before iOS 16.4 cannot parse a regex literal with a lookbehind: one in main.js

@@ -7,14 +7,19 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { standInMethods } from "./method-stand-in.mjs";
 import { escapeRegExp, inPackage } from "./paths.mjs";
-import { rewrite } from "./rewrite.mjs";
+import { leftOver, rewrite } from "./rewrite.mjs";
 
-/** Applies `rewrites`, then `methodStandIns`, to the package files they name. */
+/**
+ * Applies `rewrites`, then `methodStandIns`, to the package files they name, then checks that no
+ * rewrite's `noneLeft` finds anything in what the file has become.
+ */
 export function packageEditsPlugin({ rewrites = [], methodStandIns = [] }) {
 	const edits = new Map();
 	const add = (file, edit) => edits.set(inPackage(file), [...(edits.get(inPackage(file)) ?? []), edit]);
-	for (const rule of rewrites) add(rule.file, (text) => ({ review: "build/cuts/rewrites.mjs", ...rewrite(text, rule) }));
-	for (const rule of methodStandIns) add(rule.file, (text) => ({ review: "build/cuts/method-stand-ins.mjs", ...standInMethods(text, rule) }));
+	const review = (list) => (result) => ({ review: `build/cuts/${list}`, ...result });
+	for (const rule of rewrites) add(rule.file, (text) => review("rewrites.mjs")(rewrite(text, rule)));
+	for (const rule of methodStandIns) add(rule.file, (text) => review("method-stand-ins.mjs")(standInMethods(text, rule)));
+	for (const rule of rewrites) if (rule.noneLeft) add(rule.file, (text) => review("rewrites.mjs")(leftOver(text, rule) ?? { text }));
 	return {
 		name: "package-edits",
 		setup(build) {

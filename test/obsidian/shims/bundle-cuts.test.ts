@@ -270,6 +270,18 @@ describe("a cut that no longer fits fails the build", () => {
 		await expect(build(file, [rewrite(81, true)])).resolves.toBeDefined();
 	}, 60_000);
 
+	it("when a rewrite matched by structure finds nothing, or leaves what its reason does not cover", async () => {
+		const file = await entry('import OpenAI from "openai"; console.log(OpenAI);');
+		const absent = packageEditsPlugin({ rewrites: [{ file: "openai/client.mjs", pattern: /__classPrivateFieldGet\(this, _OpenAI_noSuchField, "f"\)/g, to: "(void 0)" }] });
+		await expect(build(file, [absent])).rejects.toThrow("expected the pattern to rewrite at least once in openai/client.mjs, found it 0 times");
+		// Every read of the field through `this` becomes undefined; withOptions() also reads it on the clone.
+		const reads = { file: "openai/client.mjs", pattern: /__classPrivateFieldGet\(this, _OpenAI_x509Authentication, "f"\)/g, to: "(void 0)", noneLeft: /__classPrivateFieldGet\(\w+, _OpenAI_x509Authentication\b/ };
+		await expect(build(file, [packageEditsPlugin({ rewrites: [reads] })])).rejects.toThrow('openai/client.mjs still has "__classPrivateFieldGet(client, _OpenAI_x509Authentication"');
+		// What is left is checked once all the file's edits are made: with withOptions() stood in, none is.
+		const withOptions = { file: "openai/client.mjs", class: "OpenAI", methods: ["withOptions"], why: "a test" };
+		await expect(build(file, [packageEditsPlugin({ rewrites: [reads], methodStandIns: [withOptions] })])).resolves.toBeDefined();
+	}, 60_000);
+
 	it("when a method to stand in is not in its class, or the class is not in the file", async () => {
 		const file = await entry('import { Runnable } from "@langchain/core/runnables"; console.log(Runnable);');
 		const method = packageEditsPlugin({ methodStandIns: [{ file: "@langchain/core/dist/runnables/base.js", class: "Runnable", methods: ["noSuchMethod"], why: "a test" }] });
