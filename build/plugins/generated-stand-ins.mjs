@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { resolveAsUsual } from "./lookup.mjs";
-import { inPackage, nodeModules } from "./paths.mjs";
+import { inPackage, nodeModules, standInFile } from "./paths.mjs";
 
 const exportShapes = {
 	// An API area: exactly one exported APIResource class, whose instances the client builds.
@@ -16,31 +16,8 @@ const exportShapes = {
 	value: /^export (?:class (\w+)(?: extends \w+)? \{|function\*? (\w+)\()/,
 };
 
-const helper = `const unavailable = (what) => new Error("openai: " + what + " is not included in Redline's bundle (only chat.completions.create and parse are)");
-function standInResource(area, client) {
-	return new Proxy({ _client: client }, {
-		get(target, key) {
-			if (typeof key !== "string" || key in target || key === "then" || key === "toJSON") return Reflect.get(target, key);
-			throw unavailable(area + "." + key);
-		},
-	});
-}
-// One class per API area, made here rather than written out in each of the thirty stand-in modules.
-export function standInResourceClass(area) {
-	const Resource = class { constructor(client) { return standInResource(area, client); } };
-	Object.defineProperty(Resource, "name", { value: area });
-	return Resource;
-}
-export function standInValue(name) {
-	return new Proxy(function () {}, {
-		apply() { throw unavailable(name + "()"); },
-		construct() { throw unavailable("new " + name + "()"); },
-		get(target, key) {
-			if (typeof key !== "string" || key === "prototype" || key === "then") return Reflect.get(target, key);
-			throw unavailable(name + "." + key);
-		},
-	});
-}`;
+// What the generated modules are made of (the one Proxy of the stand-ins is in unreachable.ts).
+const helper = standInFile("openai-api.ts");
 
 /** The files of `rule` that its importers import, and whether one is imported whole (`* as`). */
 async function replacedFiles(build, rule) {
@@ -75,9 +52,7 @@ export function generatedStandIns(build) {
 		// A namespace import of one file would see the names of the others.
 		if (starred.size > 0 && files.size > 1) return { errors: [{ text: `stand-ins: ${[...starred].join(", ")} imported whole, with other files of its rule; review build/cuts/stand-ins.mjs` }] };
 		const make = (name) => `export const ${name} = ${rule.generate === "resource" ? "standInResourceClass" : "standInValue"}(${JSON.stringify(name)});`;
-		const contents = `import { standInResourceClass, standInValue } from "generated-stand-in-helper";\n${names.map(make).join("\n")}\n`;
+		const contents = `import { standInResourceClass, standInValue } from ${JSON.stringify(helper)};\n${names.map(make).join("\n")}\n`;
 		return { contents, loader: "js", resolveDir: nodeModules, watchFiles: [...files] };
 	});
-	build.onResolve({ filter: /^generated-stand-in-helper$/ }, () => ({ path: "helper", namespace: "generated-stand-in-helper" }));
-	build.onLoad({ filter: /.*/, namespace: "generated-stand-in-helper" }, () => ({ contents: helper, loader: "js" }));
 }
