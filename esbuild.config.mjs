@@ -67,10 +67,11 @@ export function buildOptions({ production: prod = true, outfile = "main.js" } = 
 	};
 }
 
+const base = buildOptions({ production });
 const options = {
-	...buildOptions({ production }),
+	...base,
 	plugins: [
-		...buildOptions({ production }).plugins,
+		...base.plugins,
 		{
 			name: "install-into-vault",
 			setup(b) {

@@ -1,6 +1,6 @@
 // A cut that replaces a module by where its import would lead asks esbuild to resolve the import
 // as usual first. That inner resolution is flagged, and no cut plugin answers a flagged one, so
-// it is esbuild's own answer (as when all cuts were one plugin).
+// it is esbuild's own answer.
 const flag = "bundleCutsLookup";
 
 /** True for a resolution a cut plugin asked for: leave it to esbuild. */
