@@ -27,7 +27,7 @@ const CUT_OFF: Record<string, string> = {
 interface AssistantMessageProps {
 	message: AssistantMessageView;
 	host: UiHost;
-	/** The notes read in this reply's turn (untrusted/notes-read.ts). */
+	/** The note text the model had seen when it wrote this reply (untrusted/notes-read.ts). */
 	reads: readonly NoteRead[];
 }
 

@@ -2,7 +2,7 @@
  * The links of a rendered reply, made safe: only an http(s) link is live, and it is ours, not the
  * renderer's: no href (so no click, middle click, drag or prefetch of the host's opens it behind
  * our back), its full destination shown on hover and on focus, and opened only by a click or
- * Enter. A link whose URL carries text from a note read this turn asks first, in the pane, never
+ * Enter. A link whose URL carries text from a note the model had seen (notes-read.ts) asks first, in the pane, never
  * in a modal. Links to `obsidian:`, `file:`, `javascript:`, `data:` or any other scheme are shown
  * as text. Internal links stay the host's (Obsidian opens them through internal-links.ts) only when
  * they name a note inside the vault.

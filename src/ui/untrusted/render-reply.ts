@@ -21,7 +21,7 @@ import { isDropped, sanitiseAttributes, sanitiseRendered } from "./sanitise-dom"
 import { renderStaged } from "./staged-render";
 
 export interface ReplyRenderOptions {
-	/** The notes read in the reply's turn (notes-read.ts): links and images carrying their text are flagged. */
+	/** The note text the model had seen (notes-read.ts): links and images carrying it are flagged. */
 	reads: readonly NoteRead[];
 	/** Opens an http(s) URL after the user's click (tests record it). */
 	open?: (url: string) => void;
