@@ -7,6 +7,7 @@
  * as text. Internal links stay the host's (Obsidian opens them through internal-links.ts) only when
  * they name a note inside the vault.
  */
+import { displayPath } from "../../vault/display-path";
 import { notesInUrl } from "./leaks";
 import type { NoteRead } from "./notes-read";
 
@@ -104,7 +105,7 @@ function toggleAsk(a: HTMLElement, url: string, from: string[], open: (url: stri
 	ask.setAttribute("role", "group");
 	ask.setAttribute("aria-label", "Open this link?");
 	const text = doc.createElement("span");
-	text.textContent = `This link contains text from ${listOf(from)}. It goes to ${url}`;
+	text.textContent = `This link contains text from ${listOf(from.map(displayPath))}. It goes to ${url}`;
 	const yes = doc.createElement("button");
 	yes.type = "button";
 	yes.textContent = "Open link";
