@@ -61,6 +61,28 @@ describe("AgentRunner: bounded model output", () => {
 		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
 	});
 
+	it("stops a text tool call's arguments at the same cap, well before the reply cap, for a model with Text tool calls", async () => {
+		const dir = await tempDir("redline-bounds-");
+		const piece = "a".repeat(64 * 1024);
+		const h = await harness({
+			textTools: true,
+			script: scripted({ text: 'Reading it.\n<tool_call>\n{"name": "readNote", "arguments": {"path": "', repeat: { piece, times: 640 } }, reply.text("A short answer.")),
+			store: new FolderStore(dir),
+		});
+		const threadId = await h.newThread();
+		await h.send(threadId, "Read the big one");
+		const events = await h.events(threadId);
+		const [error] = ofType(events, "error");
+		expect(error?.message).toContain("readNote");
+		expect(error?.message).toContain(`${MAX_TOOL_ARGS_CHARS / 1024} KB`);
+		expect(await outcomeOf(h.server.requests[0])).toBe("client-closed");
+		expect(ofType(events, "tool_call_proposed")).toHaveLength(0);
+		// The call's text never became answer text, and the stream stopped near the arguments cap.
+		expect(ofType(events, "assistant_token").map((e) => e.text).join("")).toBe("Reading it.\n");
+		await h.service.close();
+		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
+	});
+
 	it("stops a reply that never ends at the reply cap, with an error, and a log under 2 MB", async () => {
 		const dir = await tempDir("redline-bounds-");
 		const h = await harness({
