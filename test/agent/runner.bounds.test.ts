@@ -139,6 +139,26 @@ describe("AgentRunner: bounded model output", () => {
 		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
 	});
 
+	it("cuts a tool result's 5 MB data and 5 MB path too, keeping the log under 2 MB and the small fields a card reads", async () => {
+		const huge: AnyTool = {
+			name: "dumpData",
+			description: "Returns far too much data.",
+			schema: z.object({}),
+			defaultPreference: "always",
+			access: () => NO_ACCESS,
+			run: () => Promise.resolve(toolResult.success("Done.", { path: `Notes/${"p".repeat(5 * MB)}.md`, data: { editId: "e1", blob: "y".repeat(5 * MB) } })),
+		};
+		const dir = await tempDir("redline-bounds-");
+		const h = await harness({ script: scripted(reply.toolCalls([{ name: "dumpData", args: {} }]), reply.text("Done.")), tools: [huge], store: new FolderStore(dir) });
+		const threadId = await h.newThread();
+		await h.send(threadId, "Dump it");
+		const [completed] = ofType(await h.events(threadId), "tool_call_completed");
+		expect(completed?.result.data).toMatchObject({ editId: "e1", cutForSize: ["blob"] });
+		expect(completed?.result.path?.length).toBeLessThan(1000);
+		await h.service.close();
+		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
+	});
+
 	it("sends max_tokens: half the room the request leaves in the window, up to the model's limit, or the setting", async () => {
 		const h = await harness({ script: scripted(reply.text("One."), reply.text("Two."), reply.text("Three."), reply.text("Four.")) });
 		h.settings.mainModel = { ...h.settings.mainModel, contextTokens: 32_768 };
