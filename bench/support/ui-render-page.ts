@@ -3,7 +3,7 @@
  * through mountRedlinePane over an in-memory ThreadService holding a recorded thread, and times
  * it with the page's own clock. Exposed as window.redlineBench for the driver (ui-render.bench.ts).
  */
-import { renderMarkdownInto } from "../../src/ui/untrusted/safe-markdown";
+import { renderMarkdownInto } from "../../src/sandbox/page/markdown";
 import type { NewEvent, StoredEvent } from "../../src/thread/events";
 import type { UiHost } from "../../src/ui/host";
 import { mountRedlinePane } from "../../src/ui/mount";

@@ -8,7 +8,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { FileList } from "../../src/sandbox/page/FileList";
 import { renderUntrustedReply } from "../../src/ui/untrusted/render-reply";
-import { renderMarkdownInto } from "../../src/ui/untrusted/safe-markdown";
+import { renderMarkdownInto } from "../../src/sandbox/page/markdown";
 import { EventScript } from "./support/events";
 import { renderThread } from "./support/render";
 

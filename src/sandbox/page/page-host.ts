@@ -1,14 +1,14 @@
 /**
  * The UiHost of the sandbox page: the same pane as in Obsidian, with the page standing in for
- * the editor (open note = select it in the file list) and the pane's own small, safe Markdown
- * renderer, which a reply reaches only through src/ui/untrusted/ (neutralised, into an element of
- * a document with no window).
+ * the editor (open note = select it in the file list) and a small Markdown renderer, which a
+ * reply reaches only through src/ui/untrusted/ (neutralised, into an element of a document with
+ * no window).
  */
 import type { IndexStatusFeed } from "../../search/index-status";
 import type { ThreadService } from "../../thread/service-api";
 import type { UiHost } from "../../ui/host";
 import { makeCodeBlocksKeyboardScrollable } from "../../ui/code-blocks";
-import { renderMarkdownInto } from "../../ui/untrusted/safe-markdown";
+import { renderMarkdownInto } from "./markdown";
 
 export interface PageNavigation {
 	activeNote(): string | null;

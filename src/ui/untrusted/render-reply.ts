@@ -5,7 +5,8 @@
  * 2. the host's renderer (Obsidian's MarkdownRenderer, the sandbox's) renders the rest, so callouts,
  *    math, [[links]] and the like look as they do in a note, into an element of a document with no
  *    browsing context (staged-render.ts): what other plugins' post-processors add there fetches
- *    nothing; if the host's renderer fails there, the pane's own safe renderer is used instead;
+ *    nothing; if the host's renderer fails there, the reply is shown as plain text instead, as it
+ *    streamed (no renderer at all);
  * 3. sanitise-dom.ts removes, still there, anything that would load by itself once in the pane;
  * 4. only then are the nodes adopted into the pane's document, where pieces.ts puts code and image
  *    placeholders back and links.ts makes the links safe, and moved into the pane, where an observer
@@ -35,6 +36,10 @@ export function renderUntrustedReply(host: Pick<UiHost, "renderMarkdown" | "high
 	let disposed = false;
 	void rendered.then((inert) => {
 		if (disposed) return;
+		if (inert === null) {
+			el.replaceChildren(...plainText(el.ownerDocument, markdown));
+			return;
+		}
 		sanitiseRendered(inert);
 		// Adopted into the pane's document only now: nothing left in it loads by itself.
 		const staging = el.ownerDocument.createElement("div");
@@ -54,6 +59,16 @@ export function renderUntrustedReply(host: Pick<UiHost, "renderMarkdown" | "high
 		observer?.disconnect();
 		cleanup();
 	};
+}
+
+/** The reply as the model wrote it, one paragraph per block, text only: nothing in it is live. */
+function plainText(doc: Document, markdown: string): HTMLElement[] {
+	return markdown.split(/\n[ \t]*\n/).map((block) => {
+		const p = doc.createElement("p");
+		p.className = "redline-plain";
+		p.textContent = block;
+		return p;
+	});
 }
 
 /** Whatever reaches the pane later (a renderer's late step) is checked as the first render was. */

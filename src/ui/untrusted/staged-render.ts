@@ -9,36 +9,28 @@
  *
  * Obsidian's renderer cannot be run in tests, so this is defensive: when the host's renderer throws,
  * fails, renders nothing or does not finish in RENDER_TIMEOUT_MS (a step waiting for a window it
- * will not get), the reply is rendered by the pane's own safe renderer (safe-markdown.ts) into a
- * fresh element instead, and nothing the host made is used.
+ * will not get), nothing it made is used (its render is unloaded) and the result is null:
+ * render-reply.ts shows the reply as plain text instead.
  */
 import type { RenderedMarkdown, UiHost } from "../host";
-import { renderMarkdownInto } from "./safe-markdown";
 
-/** How long the host's renderer may take before the reply is shown by the fallback instead. */
+/** How long the host's renderer may take before the reply is shown as plain text instead. */
 export const RENDER_TIMEOUT_MS = 5_000;
 
 export interface StagedRender {
-	/** The rendered element, in a document with no browsing context. */
-	rendered: Promise<HTMLElement>;
+	/** The rendered element, in a document with no browsing context; null when the host's renderer failed. */
+	rendered: Promise<HTMLElement | null>;
 	/** Unloads the host's render (its component); safe to call more than once. */
 	cleanup: () => void;
 }
 
 export function renderStaged(host: Pick<UiHost, "renderMarkdown">, liveDoc: Document, markdown: string): StagedRender {
-	const inert = liveDoc.implementation.createHTMLDocument("");
-	const staging = inert.createElement("div");
-	// The fallback's [[links]] are marked as Obsidian marks them; the host's own link handling opens them.
-	const fallback = (): HTMLElement => {
-		const fresh = inert.createElement("div");
-		renderMarkdownInto(fresh, markdown, () => undefined);
-		return fresh;
-	};
+	const staging = liveDoc.implementation.createHTMLDocument("").createElement("div");
 	let result: ReturnType<UiHost["renderMarkdown"]>;
 	try {
 		result = host.renderMarkdown(staging, markdown, "");
 	} catch {
-		return { rendered: Promise.resolve(fallback()), cleanup: () => undefined };
+		return { rendered: Promise.resolve(null), cleanup: () => undefined };
 	}
 	const { done, cleanup: unload } = asRendered(result);
 	let unloaded = false;
@@ -60,9 +52,8 @@ export function renderStaged(host: Pick<UiHost, "renderMarkdown">, liveDoc: Docu
 	const rendered = Promise.race([finished, timedOut]).then((ok) => {
 		timers.clearTimeout(timer);
 		if (ok && !isEmpty(staging, markdown)) return staging;
-		// What the host made is not used: its render is unloaded, and the fallback shows the reply.
 		cleanup();
-		return fallback();
+		return null;
 	});
 	return { rendered, cleanup };
 }

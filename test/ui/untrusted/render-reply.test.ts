@@ -99,14 +99,11 @@ describe("the rendered reply, checked again", () => {
 		expect(fetchedUrls(pane)).toEqual([]);
 	});
 
-	describe("falls back to its own safe renderer, never the host's output", () => {
-		const reply = "Some **bold** text, [a link](https://docs.example/a) and `code`.";
+	describe("shows the reply as plain text, never the host's output", () => {
+		const reply = "Some **bold** text, [a link](https://docs.example/a?d=x) and `code`.\n\n![](https://attacker.example/p.png) <img src=https://attacker.example/raw.png>";
 		const expectSafeRendering = (pane: HTMLElement): void => {
-			expect(pane.querySelector("strong")?.textContent).toBe("bold");
-			expect(pane.querySelector("code")?.textContent).toBe("code");
-			const link = pane.querySelector<HTMLElement>("a.redline-link");
-			expect(link?.textContent).toBe("a link");
-			expect(link?.hasAttribute("href")).toBe(false);
+			expect([...pane.querySelectorAll("p.redline-plain")].map((p) => p.textContent)).toEqual(reply.split("\n\n"));
+			expect(pane.querySelector("a, img, strong, code")).toBeNull();
 			expect(fetchedUrls(pane)).toEqual([]);
 		};
 

@@ -1,10 +1,9 @@
 /**
- * A small, safe Markdown renderer: the sandbox page's (Obsidian renders Markdown itself in the
- * plugin), and the one a reply falls back to in either host when the host's renderer fails
- * (staged-render.ts). It builds DOM nodes, never HTML strings, so model output cannot inject
- * markup, and it runs no one else's code. A reply reaches it only through src/ui/untrusted/ (no
- * code, HTML or image left; its links made safe after). Covers what chat replies use: headings,
- * paragraphs, lists, tasks, quotes, fenced code, inline code, bold, italic, links and [[wikilinks]].
+ * A small, safe Markdown renderer for the sandbox page (Obsidian renders Markdown itself in the
+ * plugin). It builds DOM nodes, never HTML strings, so model output cannot inject markup. A reply
+ * reaches it only through src/ui/untrusted/ (no code, HTML or image left; its links made safe after).
+ * Covers what chat replies use: headings, paragraphs, lists, tasks, quotes, fenced code,
+ * inline code, bold, italic, links and [[wikilinks]].
  */
 
 type InlineToken = { kind: "text" | "code" | "strong" | "em" | "link" | "wikilink"; text: string; href?: string };
