@@ -99,7 +99,10 @@ export class ModelStep {
 		if (signal.aborted) throw new DOMException("Stopped by the user", "AbortError");
 		// A stream that ends without a finish reason was cut short (proxy or server crash).
 		if (this.finishReason === undefined) throw new StreamEndedEarly();
-		if (this.textCalls) this.takeText(this.textCalls.end());
+		if (this.textCalls) {
+			this.takeText(this.textCalls.end());
+			this.throwIfOverflow();
+		}
 		const messageId = this.start();
 		const newer = newestUserMessageAfter(this.thread.state().messages, askedAt);
 		const finishReason = newer ? SUPERSEDED : this.finishReason;
@@ -195,6 +198,11 @@ export class ModelStep {
 			this.thread.append({ type: "assistant_token", messageId: this.start(), text: parsed.text });
 		}
 		for (const textCall of parsed.calls) {
+			// A text call's body is its arguments as the model wrote them: the same cap as a native call's.
+			if (textCall.body.length > MAX_TOOL_ARGS_CHARS) {
+				this.overflow ??= ModelOutputTooLong.ofArguments(textCall.name);
+				return;
+			}
 			const call = this.callAt(textCall.index);
 			updateFromText(call, textCall);
 			if (!textCall.done) this.announce(call, () => partialTextArgs(textCall.body));
