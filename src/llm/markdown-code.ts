@@ -32,13 +32,18 @@ export class MarkdownPosition {
 		this.line += text.slice(start);
 	}
 
-	/** Where the end of what was fed, followed by `text`, stands (nothing is consumed). */
-	placeAfter(text: string): Place {
+	/** A copy moved past `text` as well (this one is not moved): where a tag after `text` would stand. */
+	after(text: string): MarkdownPosition {
 		const probe = new MarkdownPosition();
 		probe.fence = this.fence;
 		probe.line = this.line;
 		probe.feed(text);
-		return probe.place();
+		return probe;
+	}
+
+	/** Where the end of what was fed, followed by `text`, stands (nothing is consumed). */
+	placeAfter(text: string): Place {
+		return this.after(text).place();
 	}
 
 	/** Whether only blank space (or nothing) stands before the end of what was fed on its line. */
