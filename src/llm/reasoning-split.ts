@@ -83,6 +83,14 @@ export class ReasoningSplit {
 		this.watchClose = topLevelIndexOf(note, CLOSE, this.ownLead.length + ownEnd, (position, at) => position.startsLine() && endsTag(note, at) !== false) === -1;
 	}
 
+	/**
+	 * Whether a later piece may still say that the answer handed on so far was reasoning (a bare
+	 * `</think>` may still come). A reader that acts on the answer as it streams waits while it may.
+	 */
+	get mayRetract(): boolean {
+		return this.watchClose;
+	}
+
 	/** The reasoning and answer text one chunk adds. */
 	take(chunk: AIMessageChunk): SplitText {
 		const kwargs = chunk.additional_kwargs as { reasoning_content?: unknown; reasoning?: unknown };
