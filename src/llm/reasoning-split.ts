@@ -66,6 +66,8 @@ export class ReasoningSplit {
 	private watchClose: boolean;
 	/** Answer handed on while watching for a bare `</think>`. */
 	private shown = "";
+	/** Set once the reply's opening `<think>` block is taken for reasoning. */
+	private blockAsReasoning = false;
 	private readonly position = new MarkdownPosition();
 
 	constructor(options: SplitOptions = {}) {
@@ -81,6 +83,15 @@ export class ReasoningSplit {
 		// Judged where the note's own tags stand in the note itself (its leading blank space included),
 		// by the rule the reply is read by: only a </think> that would close reasoning turns it off.
 		this.watchClose = topLevelIndexOf(note, CLOSE, this.ownLead.length + ownEnd, (position, at) => position.startsLine() && endsTag(note, at) !== false) === -1;
+	}
+
+	/**
+	 * Whether the reply opened with a `<think>` block that was split off as the model's reasoning
+	 * (once the reply has ended). A reader that expects the reply to open with a block of its own
+	 * (the apply model's note, see src/composer/think-block.ts) cannot tell which it was.
+	 */
+	get openedWithReasoningBlock(): boolean {
+		return this.blockAsReasoning;
 	}
 
 	/**
@@ -147,6 +158,8 @@ export class ReasoningSplit {
 			this.phase = "thinking";
 			this.watchClose = false;
 			this.held = "";
+			// Without a block of the note's own, the opening block is reasoning; else decideOwn decides.
+			this.blockAsReasoning = this.ownBlock === undefined;
 			// The block may be the note's own: hold all of it, as written.
 			return this.thinking(this.ownBlock === undefined ? rest.slice(OPEN.length) : seen);
 		}
@@ -196,6 +209,7 @@ export class ReasoningSplit {
 			return { reasoning: "", answer: raw };
 		}
 		this.phase = "after-thinking";
+		this.blockAsReasoning = true;
 		return { reasoning: inner, answer: "" };
 	}
 
