@@ -205,7 +205,13 @@ export class ModelStep {
 			}
 			const call = this.callAt(textCall.index);
 			updateFromText(call, textCall);
-			if (!textCall.done) this.announce(call, () => partialTextArgs(textCall.body));
+			// Announced while it streams only once the text it stands in cannot turn out to be
+			// reasoning (a bare </think> may still come until the reply shows otherwise: reasoning
+			// opened with its tag or as a delta, or already closed): an announcement is an event, and
+			// events are never taken back, so an intent drafted while reasoning would stay in the log
+			// and in state.edits. A model that does not reason never shows otherwise: its intents
+			// are announced once the reply has ended, just before the call is proposed (propose.ts).
+			if (!textCall.done && !this.reasoning.mayRetract) this.announce(call, () => partialTextArgs(textCall.body));
 		}
 	}
 
