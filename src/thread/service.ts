@@ -12,7 +12,7 @@ import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type StoredEven
 import { newId } from "../log/ids";
 import { ThreadLog, threadLogKey } from "../log/log";
 import { supersede } from "../log/newest-message";
-import { listHistory, revertEvents, revertHistory } from "./history-methods";
+import { listHistory, locateHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
 import { LoadedLogs } from "./loaded-logs";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
@@ -264,6 +264,10 @@ export class LocalThreadService implements ThreadService {
 
 	revertHistory(params: RevertParams): Promise<Result<Reverted>> {
 		return revertHistory(this.deps.history, params, (entry) => this.announceRevert(entry));
+	}
+
+	locateHistory(params: { path: string; versionId: string }): Promise<Result<{ path: string }>> {
+		return locateHistory(this.deps.history, params);
 	}
 
 	/**
