@@ -47,8 +47,11 @@ export function planRevert(record: NoteRecord | null, path: string, current: str
 	snapshotLines ??= splitLines(record.snapshot);
 	const walk = new VersionWalk(entries, snapshotLines);
 	let plan: Plan | null = null;
-	if (keep === -1 && versionId !== undefined) plan = error(`Version ${versionId} is not in the history of ${path} (only the last ${entries.length} changes are kept).`);
-	else if (keep === newest) plan = stop({ status: "no-op", message: `${path} is already at version ${versionId ?? ""}; nothing newer to revert.` });
+	// Without a versionId the kept version is the one before the newest: it may be -1 (a first entry undone).
+	if (versionId !== undefined) {
+		if (keep === -1) plan = error(`Version ${versionId} is not in the history of ${path} (only the last ${entries.length} changes are kept).`);
+		else if (keep === newest) plan = stop({ status: "no-op", message: `${path} is already at version ${versionId}; nothing newer to revert.` });
+	}
 	const marks = revertMarks(entries, keep);
 	const description = versionId === undefined ? `Revert "${entries[newest].description}"` : `Revert to the version of ${entries[keep]?.at ?? versionId}`;
 	const chain = current === null ? null : new UndoChain(record, path, current, snapshotLines);
@@ -107,7 +110,7 @@ class UndoChain {
 		const last = walk.index === keep + 1;
 		if (entry.trashed) return error(`${path} exists again after Redline moved it to the trash; that revert cannot be undone over it.`);
 		if (entry.kind === "create") {
-			if (!last) return error(`Version ${this.record.entries[keep]?.versionId ?? ""} is from before ${path} was created on ${entry.at}; revert to a later version.`);
+			if (!last) return error(`Version ${this.record.entries[keep].versionId} is from before ${path} was created on ${entry.at}; revert to a later version.`);
 			// A create is only ever undone alone (it is a record's first entry), so the lines so far are
 			// today's text: not the version text exactly means the user edited the note since.
 			if (!this.exact) {
@@ -153,7 +156,6 @@ class UndoChain {
 		// Merged lines are ours to hand over; the walk's own arrays change as it checks older entries.
 		const afterLines = this.exact ? undefined : lines;
 		return {
-			// Stryker disable next-line StringLiteral: the history carries out any plan it does not know otherwise as a swap
 			type: "swap",
 			// Stryker disable next-line ObjectLiteral: speed-only; without the gap or the lines the entry computes them again
 			change: { kind: "revert", before: this.current, after: text, description, ...marks, patch, ...(this.gap ? { gap: this.gap } : {}), ...(afterLines ? { afterLines } : {}) },
@@ -180,9 +182,12 @@ export function planRestore(record: NoteRecord | null, path: string, exists: boo
 	if (exists) return error(`${path} exists; restore only brings back a deleted note. Use revert to undo changes.`);
 	const versions = rebuildVersions(record);
 	if (!Array.isArray(versions)) return { type: "damaged", entry: versions.damagedAt };
-	const version = versionId === undefined ? versions[versions.length - 1] : versions.find((v) => v.entry.versionId === versionId);
-	// Stryker disable next-line StringLiteral: without a versionId the newest version is always found
-	if (!version) return error(`Version ${versionId ?? ""} is not in the history of ${path}.`);
+	let version = versions[versions.length - 1];
+	if (versionId !== undefined) {
+		const chosen = versions.find((v) => v.entry.versionId === versionId);
+		if (!chosen) return error(`Version ${versionId} is not in the history of ${path}.`);
+		version = chosen;
+	}
 	// A revert that trashed the note has "" after it; its before-text is the note worth restoring.
 	const text = (version.entry.trashed ? version.before : version.after).join("");
 	return { type: "create", change: { kind: "create", before: "", after: text, description: `Restore ${path} (version of ${version.entry.at})` } };
