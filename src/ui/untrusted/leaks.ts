@@ -44,17 +44,23 @@ function carriedText(url: string): string {
 	return [sub, parsed.username, parsed.password, decode(parsed.pathname), decode(parsed.search.replace(/\+/g, " ")), decode(parsed.hash)].join(" ");
 }
 
+/**
+ * Decoded until decoding changes nothing: an address can be encoded any number of times to slip
+ * past a fixed number of decodings, and its server can decode as often as it likes. (Each
+ * decoding that changes the text shortens it, so this ends.)
+ */
 function decode(text: string): string {
-	// Twice: an address can be encoded twice to slip past a single decoding.
 	let out = text;
-	for (let i = 0; i < 2; i++) {
+	for (;;) {
+		let next: string;
 		try {
-			out = decodeURIComponent(out);
+			next = decodeURIComponent(out);
 		} catch {
-			break;
+			return out;
 		}
+		if (next === out) return out;
+		out = next;
 	}
-	return out;
 }
 
 /** Runs of letters and digits only, lower case: separators are where an encoding differs most. */

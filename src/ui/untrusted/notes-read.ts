@@ -11,11 +11,10 @@ export interface NoteRead {
 	text: string;
 }
 
-const NONE: NoteRead[] = [];
-
+/** A new array each time: the pane compares reads by content (sameReads), never by identity. */
 export function notesReadInTurn(state: ThreadState, messageId: string): NoteRead[] {
 	const index = state.messages.findIndex((message) => message.messageId === messageId);
-	if (index < 0) return NONE;
+	if (index < 0) return [];
 	const read: NoteRead[] = [];
 	for (let i = index; i >= 0; i--) {
 		const message = state.messages[i];
@@ -27,7 +26,7 @@ export function notesReadInTurn(state: ThreadState, messageId: string): NoteRead
 			read.push({ path: result.path ?? pathArg(call.args), text: result.message });
 		}
 	}
-	return read.length === 0 ? NONE : read;
+	return read;
 }
 
 function pathArg(args: unknown): string {

@@ -1,6 +1,6 @@
 /** The notes read in a reply's turn, from the thread state (issue 25). */
 import { describe, expect, it } from "vitest";
-import { notesReadInTurn } from "../../../src/ui/untrusted/notes-read";
+import { notesReadInTurn, sameReads } from "../../../src/ui/untrusted/notes-read";
 import { project } from "../../../src/thread/projection";
 import { EventScript } from "../support/events";
 
@@ -19,5 +19,45 @@ describe("notes read in a turn", () => {
 		expect(notesReadInTurn(state, "a4")).toEqual([{ path: "Private/Passwords.md", text: "Private/Passwords.md:\nsecret" }]);
 		expect(notesReadInTurn(state, "a2")).toEqual([{ path: "Old.md", text: "Old.md:\nold" }]);
 		expect(notesReadInTurn(state, "nope")).toEqual([]);
+	});
+
+	it("name a read whose result names no path by its call's path, or as a note when the call has none", () => {
+		const script = new EventScript().user("m1", "Read them").assistant("a1", "");
+		script.propose("a1", "c1", "readNote", { path: "Plan.md" }).decide("c1", "approved").run("c1", { status: "success", message: "plan text" });
+		script.propose("a1", "c2", "readNote", { path: 5 }).decide("c2", "approved").run("c2", { status: "success", message: "odd text" });
+		script.propose("a1", "c3", "readNote", null).decide("c3", "approved").run("c3", { status: "success", message: "no args" });
+		script.assistant("a2", "Done");
+		const state = project(script.threadId, script.events);
+		expect(notesReadInTurn(state, "a2")).toEqual([
+			{ path: "Plan.md", text: "plan text" },
+			{ path: "a note", text: "odd text" },
+			{ path: "a note", text: "no args" },
+		]);
+	});
+
+	it("count the reply's own calls, and stop at the turn's user message", () => {
+		const script = new EventScript().user("m1", "First").assistant("a1", "");
+		script.propose("a1", "c1", "readNote", { path: "Old.md" }).decide("c1", "approved").run("c1", ok("Old.md", "old"));
+		script.user("m2", "Second").assistant("a2", "Reading");
+		script.propose("a2", "c2", "readNote", { path: "New.md" }).decide("c2", "approved").run("c2", ok("New.md", "new"));
+		const state = project(script.threadId, script.events);
+		expect(notesReadInTurn(state, "a2")).toEqual([{ path: "New.md", text: "New.md:\nnew" }]);
+		expect(notesReadInTurn(state, "m2")).toEqual([]);
+	});
+});
+
+describe("two lists of reads", () => {
+	const a = { path: "A.md", text: "a" };
+	it("are the same when they name the same notes with the same text, in order", () => {
+		expect(sameReads([a, { path: "B.md", text: "b" }], [{ ...a }, { path: "B.md", text: "b" }])).toBe(true);
+		expect(sameReads([], [])).toBe(true);
+	});
+
+	it("differ by a note, its text, their order or their number", () => {
+		expect(sameReads([a], [{ path: "B.md", text: "a" }])).toBe(false);
+		expect(sameReads([a], [{ path: "A.md", text: "b" }])).toBe(false);
+		expect(sameReads([a, { path: "B.md", text: "b" }], [{ path: "B.md", text: "b" }, a])).toBe(false);
+		expect(sameReads([a], [a, a])).toBe(false);
+		expect(sameReads([a, a], [a])).toBe(false);
 	});
 });
