@@ -20,10 +20,10 @@ export const MODULES = [
 	{ group: "vault", file: "src/vault/paths.ts", threshold: 90, tests: ["test/vault/**", "test/tools/**"] },
 	{ group: "vault", file: "src/vault/display-path.ts", threshold: 90, tests: ["test/vault/**"] },
 	{ group: "vault", file: "src/vault/access-floor.ts", threshold: 90, tests: ["test/vault/**", "test/agent/tool-access.test.ts", "test/agent/approvals.test.ts"] },
-	{ group: "agent", file: "src/agent/text-tool-parser.ts", threshold: 85, tests: ["test/agent/text-tool-parser.test.ts", "test/agent/text-tool-corpus.test.ts", "test/agent/markup.property.test.ts", "test/agent/runner.text-tools.test.ts"] },
+	{ group: "agent", file: "src/agent/text-tool-parser.ts", threshold: 85, tests: ["test/agent/text-tool-parser.test.ts", "test/agent/text-tool-corpus.test.ts", "test/agent/markup.property.test.ts", "test/agent/markup-pipeline.corpus.test.ts", "test/agent/runner.text-tools.test.ts"] },
 	{ group: "agent", file: "src/agent/result-guard.ts", threshold: 85, tests: ["test/agent/result-guard.test.ts", "test/agent/markup.property.test.ts"] },
-	{ group: "llm", file: "src/llm/reasoning-split.ts", threshold: 85, tests: ["test/llm/**", "test/agent/runner.reasoning.test.ts", "test/composer/thinking-apply-model.test.ts", "test/composer/note-round-trip.property.test.ts"] },
-	{ group: "llm", file: "src/llm/markdown-code.ts", threshold: 85, tests: ["test/llm/**", "test/agent/text-tool-corpus.test.ts", "test/agent/markup.property.test.ts"] },
+	{ group: "llm", file: "src/llm/reasoning-split.ts", threshold: 85, tests: ["test/llm/**", "test/agent/runner.reasoning.test.ts", "test/agent/markup-pipeline.corpus.test.ts", "test/composer/thinking-apply-model.test.ts", "test/composer/note-round-trip.property.test.ts"] },
+	{ group: "llm", file: "src/llm/markdown-code.ts", threshold: 85, tests: ["test/llm/**", "test/agent/text-tool-corpus.test.ts", "test/agent/markup-pipeline.corpus.test.ts", "test/agent/markup.property.test.ts"] },
 	// The output renderer: a model's reply becomes DOM only through these (issue 25), in both hosts.
 	{ group: "render", file: "src/ui/untrusted/neutralise.ts", threshold: 85, tests: RENDER_TESTS },
 	{ group: "render", file: "src/ui/untrusted/sanitise-dom.ts", threshold: 85, tests: RENDER_TESTS },

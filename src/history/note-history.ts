@@ -292,6 +292,8 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		create: (request) => guarded(request.path, () => create(request)),
 		revert: (path, versionId, laterChanges) => guarded(path, () => revert(path, versionId, laterChanges)),
 		undo: (path, versionId) => guarded(path, () => undo(path, versionId)),
+		// In the serial queue: a rename the history was told of is applied before the answer.
+		locate: (path, versionId) => serial(() => records.pathOf(versionId, path)),
 		restore: (path, versionId) => guarded(path, () => restore(path, versionId)),
 		list: (path) =>
 			serial(() =>

@@ -1,9 +1,10 @@
 /**
  * Where a piece of a model's reply stands in its Markdown: inside a fenced code block, an inline
- * code span or a block quote, or at the top level. Markup that a reader of model output acts on
- * (a bare `</think>`, a `<tool_call>`, a `<tool_response>`) counts only at the top level: a tag the
- * model quotes, or shows in code, is text. Fed as the reply streams, so that a tag is judged by
- * what stands before it, never by what comes after (a reader cannot wait for the end).
+ * code span or a block quote, or at the top level, and whether it starts its line. Markup that a
+ * reader of model output acts on (a bare `</think>`, a `<tool_call>`, a `<tool_response>`) counts
+ * only at the top level and at the start of a line, where the formats put it: a tag the model
+ * quotes, shows in code or mentions in a sentence is text. Fed as the reply streams, so that a tag
+ * is judged by what stands before it (each reader adds what must follow it).
  *
  * Deliberately simpler than CommonMark, and on the safe side: a backtick run opens an inline span
  * until a run of the same length closes it on the same line (an unclosed one counts as open, so a
@@ -31,13 +32,23 @@ export class MarkdownPosition {
 		this.line += text.slice(start);
 	}
 
-	/** Where the end of what was fed, followed by `text`, stands (nothing is consumed). */
-	placeAfter(text: string): Place {
+	/** A copy moved past `text` as well (this one is not moved): where a tag after `text` would stand. */
+	after(text: string): MarkdownPosition {
 		const probe = new MarkdownPosition();
 		probe.fence = this.fence;
 		probe.line = this.line;
 		probe.feed(text);
-		return probe.place();
+		return probe;
+	}
+
+	/** Where the end of what was fed, followed by `text`, stands (nothing is consumed). */
+	placeAfter(text: string): Place {
+		return this.after(text).place();
+	}
+
+	/** Whether only blank space (or nothing) stands before the end of what was fed on its line. */
+	startsLine(): boolean {
+		return /^[ \t]*$/.test(this.line);
 	}
 
 	/** Where the end of what was fed stands. */
@@ -86,14 +97,17 @@ function openInlineRun(line: string): number {
 	return open;
 }
 
-/** The index of the first `tag` at or after `start` that stands at the top level of `text`, or -1. */
-export function topLevelIndexOf(text: string, tag: string, start = 0): number {
+/**
+ * The index of the first `tag` at or after `start` that stands at the top level of `text` and
+ * fits `fits` (given the position before the tag, and its index), or -1.
+ */
+export function topLevelIndexOf(text: string, tag: string, start = 0, fits: (position: MarkdownPosition, at: number) => boolean = () => true): number {
 	const position = new MarkdownPosition();
 	let fed = 0;
 	for (let at = text.indexOf(tag, start); at >= 0; at = text.indexOf(tag, at + 1)) {
 		position.feed(text.slice(fed, at));
 		fed = at;
-		if (position.place() === "top") return at;
+		if (position.place() === "top" && fits(position, at)) return at;
 	}
 	return -1;
 }

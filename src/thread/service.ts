@@ -13,7 +13,7 @@ import { toolResult } from "../tools/result";
 import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type ToolPreference } from "./events";
 import { newId } from "./ids";
 import { ThreadLog, threadLogKey } from "./log";
-import { listHistory, revertEvents, revertHistory } from "./history-methods";
+import { listHistory, locateHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
 import { LoadedLogs } from "./loaded-logs";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
@@ -274,6 +274,10 @@ export class LocalThreadService implements ThreadService {
 
 	revertHistory(params: RevertParams): Promise<Result<Reverted>> {
 		return revertHistory(this.deps.history, params, (entry) => this.announceRevert(entry));
+	}
+
+	locateHistory(params: { path: string; versionId: string }): Promise<Result<{ path: string }>> {
+		return locateHistory(this.deps.history, params);
 	}
 
 	/**

@@ -123,7 +123,7 @@ async function applyIntent(deps: DeclareEditIntentDeps, args: DeclareEditIntentA
 		progress: (phase, fraction, changes) => ctx.progress(phase, fraction, changes),
 	});
 	if (!outcome.ok) {
-		const retry = ` To make the change without the apply model, call executeEdit with editId "${editId}" and search/replace edits.`;
+		const retry = ` To make the change without the apply model, call executeEdit with editId "${editId}" and ${args.operation === "create" ? "the new note's content" : "search/replace edits"}.`;
 		const extra = withId({
 			reason: outcome.reason,
 			...(outcome.output === undefined ? {} : { output: outcome.output.slice(0, MAX_KEPT_OUTPUT) }),

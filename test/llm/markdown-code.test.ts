@@ -45,4 +45,24 @@ describe("where a point of a reply stands in its Markdown", () => {
 		expect(topLevelIndexOf("`</think>` then\n```\n</think>\n```\n</think>", "</think>")).toBe(33);
 		expect(topLevelIndexOf("> </think>", "</think>")).toBe(-1);
 	});
+
+	it("knows whether only blank space stands before the point on its line", () => {
+		const startsLine = (text: string) => {
+			const position = new MarkdownPosition();
+			position.feed(text);
+			return position.startsLine();
+		};
+		expect(startsLine("")).toBe(true);
+		expect(startsLine("prose\n")).toBe(true);
+		expect(startsLine("prose\n \t ")).toBe(true);
+		expect(startsLine("prose\n x")).toBe(false);
+		expect(startsLine("prose ")).toBe(false);
+	});
+
+	it("finds the first top-level tag that also fits a further rule", () => {
+		const alone = (position: MarkdownPosition) => position.startsLine();
+		expect(topLevelIndexOf("a </think>\n`\n</think>\n</think>", "</think>", 0, alone)).toBe(13);
+		expect(topLevelIndexOf("</think> x </think>", "</think>", 1, alone)).toBe(-1);
+		expect(topLevelIndexOf("x </think>", "</think>", 0, (_position, at) => at === 2)).toBe(2);
+	});
 });

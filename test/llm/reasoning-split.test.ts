@@ -119,6 +119,25 @@ describe("ReasoningSplit", () => {
 		expect(new ReasoningSplit().content("Weigh it.\n</think>\n\nThe answer.")).toEqual({ reasoning: "Weigh it.\n", answer: "The answer." });
 	});
 
+	// Issue 26, the audit: the apply path refuses a reply whose only block was the note's, taken for reasoning.
+	it("says whether the reply opened with a <think> block it took for reasoning", () => {
+		const opened = (content: string, note?: string) => {
+			const splitter = new ReasoningSplit(note === undefined ? {} : { note });
+			splitter.content(content);
+			splitter.end();
+			return splitter.openedWithReasoningBlock;
+		};
+		const own = "<think>How R1 reasons.</think>\n# Prompts\n";
+		expect(opened("<think>Weigh it.</think>\n\nThe answer.")).toBe(true);
+		expect(opened("<think>Still weighing")).toBe(true);
+		expect(opened("Weigh it.\n</think>\n\nThe answer.")).toBe(false);
+		expect(opened("The answer.")).toBe(false);
+		expect(opened("<think>How R1 reasons!</think>\n# Prompts\n", own)).toBe(false);
+		expect(opened("<think>Comment R1 raisonne.</think>\n# Invites\n", own)).toBe(true);
+		expect(opened("<think>Comment R1 raisonne.", own)).toBe(true);
+		expect(opened("<think>Only the heading.</think>\n# Prompts\n", "# Prompts\n")).toBe(true);
+	});
+
 	it("ignores delta fields that are not text", () => {
 		const splitter = new ReasoningSplit();
 		expect(splitter.take(new AIMessageChunk({ content: "Answer", additional_kwargs: { reasoning_content: { text: "x" }, reasoning: 5 } }))).toEqual({ reasoning: "", answer: "Answer" });

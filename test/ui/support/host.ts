@@ -8,12 +8,15 @@ export interface TestHost extends UiHost {
 	setActiveNote(path: string | null): void;
 	/** Sends a request as the host's commands do. */
 	request(request: PaneRequest): void;
+	/** Says a note was renamed, as the host's vault does. */
+	notesRenamed(): void;
 }
 
 export function testHost(service: ThreadService, notes: string[] = [], active: string | null = null): TestHost {
 	let current = active;
 	const listeners = new Set<(path: string | null) => void>();
 	const requestListeners = new Set<(request: PaneRequest) => void>();
+	const renameListeners = new Set<() => void>();
 	const host: TestHost = {
 		service,
 		opened: [],
@@ -40,6 +43,13 @@ export function testHost(service: ThreadService, notes: string[] = [], active: s
 		},
 		request(request) {
 			for (const listener of requestListeners) listener(request);
+		},
+		onNotesRenamed(listener) {
+			renameListeners.add(listener);
+			return () => renameListeners.delete(listener);
+		},
+		notesRenamed() {
+			for (const listener of renameListeners) listener();
 		},
 		setActiveNote(path) {
 			current = path;

@@ -1,8 +1,8 @@
 /**
  * Stand-in for the OpenAI client's file uploads in main.js (multipart and streaming form bodies,
- * `toFile`; about 10 KB; client.mjs's imports only, see build/cuts.mjs). The client runs them only
+ * `toFile`; about 10 KB; client.mjs's imports only, see build/cuts/stand-ins.mjs). The client runs them only
  * for requests that upload files (files, audio, images, uploads...), whose API areas main.js
- * already leaves out (esbuild.config.mjs); chat completions send JSON.
+ * already leaves out (generated stand-ins, build/cuts/stand-ins.mjs); chat completions send JSON.
  */
 import { unreachable } from "./unreachable";
 

@@ -1,6 +1,6 @@
 /**
  * Stand-in for p-queue in main.js (with its eventemitter3, p-timeout and priority queue: about
- * 8.5 KB; as LangChain's AsyncCaller and callback queue import it, see build/cuts.mjs). LangChain
+ * 8.5 KB; as LangChain's AsyncCaller and callback queue import it, see build/cuts/stand-ins.mjs). LangChain
  * builds a queue with `concurrency` (and `autoStart: true`), adds tasks with no timeout and no
  * priority (`throwOnTimeout` alone does nothing without a timeout), awaits onIdle(), and never
  * listens to the queue's events. For that, this queue runs tasks in the same order and on the same
@@ -17,7 +17,7 @@ interface TaskOptions {
 }
 
 const usedFor = "p-queue's intervals, timeouts, priorities, pausing and events";
-// The words of shims/unreachable.ts, for an option rather than a name.
+// The words of unreachable.ts, for an option rather than a name.
 const unsupported = (what: string): never => {
 	throw new Error(`${what} is not included in Redline's bundle (${usedFor}, which Redline does not use)`);
 };

@@ -1,6 +1,6 @@
 /**
  * Stand-in for the OpenAI client's query strings in main.js (`stringifyQuery`, over its copy of
- * the qs package: about 6 KB; client.mjs's import only, see build/cuts.mjs). A chat completion
+ * the qs package: about 6 KB; client.mjs's import only, see build/cuts/stand-ins.mjs). A chat completion
  * sends its query only when the base URL has one (`?api-version=...` on an Azure-style endpoint):
  * flat names and values, read back from the URL. Those come out exactly as qs writes them (RFC
  * 3986: every byte but letters, digits and `-._~` percent-encoded, in upper case; a null as an

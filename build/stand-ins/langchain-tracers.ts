@@ -1,7 +1,7 @@
 /**
  * Stand-in for @langchain/core's tracers in main.js (tracers/base.js, root_listener.js,
  * console.js and tracer_langchain.js, about 16 KB; as the callback manager and runnables import
- * them, see build/cuts.mjs).
+ * them, see build/cuts/stand-ins.mjs).
  *
  * Every model call configures callbacks, which asks for the current LangSmith run tree and tests
  * handlers with `isBaseTracer` and `instanceof LangChainTracer`: those are the real ones (same

@@ -1,5 +1,5 @@
 /**
- * Stand-ins for @langchain/core modules that Redline's calls never reach (see build/cuts.mjs):
+ * Stand-ins for @langchain/core modules that Redline's calls never reach (see build/cuts/stand-ins.mjs):
  * - runnables/graph.js (with its Mermaid drawing, about 6 KB): `Runnable.getGraph()`;
  * - caches/index.js (with a SHA-256, about 8 KB): used only by a model built with `cache: true`,
  *   which Redline never sets (src/llm/chat-model.ts).

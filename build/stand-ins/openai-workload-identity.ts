@@ -1,9 +1,9 @@
 /**
  * Stand-in for the OpenAI client's workload-identity authentication in main.js (X.509 certificate
  * identities and subject-token exchange, about 25 KB; client.mjs's imports only, see
- * build/cuts.mjs). Redline authenticates with an API key and never passes `workloadIdentity`,
+ * build/cuts/stand-ins.mjs). Redline authenticates with an API key and never passes `workloadIdentity`,
  * `credential` or `x509Transport` (src/llm/chat-model.ts), and client.withOptions() is stood in
- * (build/cuts.mjs, methodStandIns). What the client runs for every client and request without those options is
+ * (build/cuts/method-stand-ins.mjs). What the client runs for every client and request without those options is
  * kept with the same results as openai 7.55; everything else throws, naming what is missing.
  */
 import { unreachable } from "./unreachable";

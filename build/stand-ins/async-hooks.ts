@@ -1,6 +1,6 @@
 /**
  * Stand-in for node:async_hooks in main.js. LangChain imports AsyncLocalStorage for context
- * propagation; Obsidian mobile has no Node built-ins, so the bundle aliases the import here.
+ * propagation; Obsidian mobile has no Node built-ins, so the bundle resolves the import here.
  * Context is kept only for the synchronous part of run(), which is all LangChain needs from it
  * when it cannot find a real AsyncLocalStorage (it then passes config explicitly).
  */

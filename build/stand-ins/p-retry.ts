@@ -1,7 +1,7 @@
 /**
  * Stand-in for @langchain/core's copy of p-retry in main.js (with its network error check: about
  * 3.8 KB; as LangChain's AsyncCaller imports it, and RunnableRetry, whose withRetry() is stood in,
- * see build/cuts.mjs). Redline's models make one attempt: LangChain's AsyncCaller gets
+ * see build/cuts/stand-ins.mjs). Redline's models make one attempt: LangChain's AsyncCaller gets
  * `maxRetries: 0` (src/llm/chat-model.ts), so p-retry runs the call once and, when it fails, hands the error to
  * `onFailedAttempt` (LangChain's handler marks it retryable or not, renames quota errors) and
  * throws it. This does the same, on the same microtask turns (test/obsidian/shims/p-retry.test.ts
@@ -22,7 +22,7 @@ interface RetryOptions {
 }
 
 const usedFor = "p-retry's retries, delays and signals";
-// The words of shims/unreachable.ts, for an option rather than a name.
+// The words of unreachable.ts, for an option rather than a name.
 const unsupported = (what: string): never => {
 	throw new Error(`${what} is not included in Redline's bundle (${usedFor}, which Redline does not use)`);
 };

@@ -1,7 +1,7 @@
 /**
  * Stand-in for @cfworker/json-schema in main.js (a JSON-schema validator with its format checks,
  * about 8 KB; as @langchain/core's tools, utils/json_schema and output_parsers/transform import
- * it, see build/cuts.mjs). LangChain validates with it only the input of its own tools defined
+ * it, see build/cuts/stand-ins.mjs). LangChain validates with it only the input of its own tools defined
  * by a JSON schema and resolves `$ref`s of such schemas; Redline runs its own tools and validates
  * their arguments with zod (src/tools/registry.ts). What output parsers use while streaming, a
  * strict deep equality, is kept with the same results.
