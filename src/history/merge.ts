@@ -138,7 +138,9 @@ function sideSpan(hunks: readonly Hunk[], gs: number, ge: number): LineSpan {
 function sameLines(a: readonly string[], sa: LineSpan, b: readonly string[], sb: LineSpan): boolean {
 	if (sa.end - sa.start !== sb.end - sb.start) return false;
 	// Stryker disable next-line EqualityOperator: one line past the spans both sides read the same base line (a side's regions are maximal, so its next one starts past the group)
-	for (let k = 0; k < sa.end - sa.start; k++) if (a[sa.start + k] !== b[sb.start + k]) return false;
+	for (let k = 0; k < sa.end - sa.start; k++) {
+		if (a[sa.start + k] !== b[sb.start + k]) return false;
+	}
 	return true;
 }
 

@@ -204,14 +204,15 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	}
 
 	/** Plans against the note as it is now and carries the plan out; replans when the note moved under it. */
-	async function runPlan(path: string, planFor: (rec: NoteRecord | null, current: string | null, snapshotLines: readonly string[] | undefined) => Plan): Promise<WriteOutcome> {
+	async function runPlan(path: string, planFor: (rec: NoteRecord | null, current: string | null, snapshotLines: readonly string[]) => Plan): Promise<WriteOutcome> {
 		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
 			const { record: rec, damage } = await records.open(path);
 			if (damage) return { status: "error", message: `${damage} Nothing was reverted.` };
 			const exists = await vault.exists(path);
 			const current = exists ? await readNote(path) : null;
 			if (current !== null && typeof current !== "string") return current;
-			const plan = planFor(rec, current, rec ? records.snapshotLines(rec) : undefined);
+			// No record, no snapshot: no lines.
+			const plan = planFor(rec, current, rec ? records.snapshotLines(rec) : []);
 			// Every kind of plan is carried out by its own case; one the switch does not know is a bug, never a swap.
 			switch (plan.type) {
 				case "outcome":
