@@ -170,6 +170,13 @@ describe("ReasoningSplit", () => {
 		expect(forNote(note, "A\n</think>\nB\n")).toEqual({ reasoning: "", answer: "A\n</think>\nB\n" });
 	});
 
+	it("still reads a bare </think> as the end of reasoning when the note's own </think> stands mid-line (only one at a line start would)", () => {
+		const note = "Write </think> to close a block.\n";
+		expect(new ReasoningSplit({ note }).mayRetract).toBe(true);
+		expect(forNote(note, `Let me check.\n</think>\n${note}`)).toEqual({ reasoning: "Let me check.\n", answer: note });
+		expect(new ReasoningSplit({ note: "Close it with\n</think>\n" }).mayRetract).toBe(false);
+	});
+
 	it("keeps the note's own leading blank space only when the blank space after </think> ends with it", () => {
 		expect(forNote("\n\n# Note\n", "<think>Hm.</think>\n\n\n# Note\n")).toEqual({ reasoning: "Hm.", answer: "\n\n# Note\n" });
 		expect(forNote("\n\n# Note\n", "<think>Hm.</think>\n# Note\n")).toEqual({ reasoning: "Hm.", answer: "# Note\n" });
