@@ -32,6 +32,7 @@ export const MODULES = [
 	{ group: "render", file: "src/ui/untrusted/leaks.ts", threshold: 85, tests: RENDER_TESTS },
 	{ group: "render", file: "src/ui/untrusted/notes-read.ts", threshold: 85, tests: RENDER_TESTS },
 	{ group: "render", file: "src/ui/untrusted/render-reply.ts", threshold: 85, tests: RENDER_TESTS },
+	{ group: "render", file: "src/ui/untrusted/staged-render.ts", threshold: 85, tests: RENDER_TESTS },
 ];
 
 /**
