@@ -160,7 +160,6 @@ class UndoChain {
 		const afterLines = this.exact ? undefined : lines;
 		return {
 			type: "swap",
-			// Stryker disable next-line ObjectLiteral: speed-only; without the gap or the lines the entry computes them again
 			change: {
 				kind: "revert",
 				before: this.current,
