@@ -47,6 +47,9 @@ describe("where a point of a reply stands in its Markdown", () => {
 		expect(placeAt("> ")).toBe("quote");
 		expect(placeAt("   > x")).toBe("quote");
 		expect(placeAt("> x\n")).toBe("top");
+		// A ">" mid-line, or after four spaces of indentation, starts no quote.
+		expect(placeAt("x > y")).toBe("top");
+		expect(placeAt("    > x")).toBe("top");
 	});
 
 	it("gives the same answer fed in pieces as whole", () => {

@@ -175,6 +175,8 @@ describe("ReasoningSplit", () => {
 		expect(new ReasoningSplit({ note }).mayRetract).toBe(true);
 		expect(forNote(note, `Let me check.\n</think>\n${note}`)).toEqual({ reasoning: "Let me check.\n", answer: note });
 		expect(new ReasoningSplit({ note: "Close it with\n</think>\n" }).mayRetract).toBe(false);
+		// At a line start but not a tag of its own ("</think>s"): still text.
+		expect(new ReasoningSplit({ note: "Tags:\n</think>s close blocks.\n" }).mayRetract).toBe(true);
 	});
 
 	it("keeps the note's own leading blank space only when the blank space after </think> ends with it", () => {
