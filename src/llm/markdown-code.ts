@@ -73,7 +73,8 @@ export class MarkdownPosition {
 
 /** The fence a line opens, if it opens one. */
 function fenceOpening(line: string): { char: string; length: number } | null {
-	const match = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+	// The info string is the rest of the line, whatever it holds (a CRLF reply's "\r" included).
+	const match = /^ {0,3}(`{3,}|~{3,})(.*)/s.exec(line);
 	if (!match) return null;
 	// A backtick fence's info string cannot hold a backtick (CommonMark): "```x```" is inline code.
 	if (match[1][0] === "`" && match[2].includes("`")) return null;
@@ -83,16 +84,9 @@ function fenceOpening(line: string): { char: string; length: number } | null {
 /** The length of the backtick run that opened an inline code span still open at the line's end (0: none). */
 function openInlineRun(line: string): number {
 	let open = 0;
-	for (let i = 0; i < line.length; ) {
-		if (line[i] !== "`") {
-			i++;
-			continue;
-		}
-		let run = 0;
-		while (line[i + run] === "`") run++;
-		if (open === 0) open = run;
-		else if (run === open) open = 0;
-		i += run;
+	for (const [run] of line.matchAll(/`+/g)) {
+		if (open === 0) open = run.length;
+		else if (run.length === open) open = 0;
 	}
 	return open;
 }

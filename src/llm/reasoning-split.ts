@@ -71,14 +71,17 @@ export class ReasoningSplit {
 	private readonly position = new MarkdownPosition();
 
 	constructor(options: SplitOptions = {}) {
+		// Stryker disable next-line StringLiteral: no note splits as a note with no tag and no leading blank space does (any such text)
 		const note = options.note ?? "";
 		const body = note.trimStart();
 		this.ownLead = note.slice(0, note.length - body.length);
 		let ownEnd = 0;
 		if (body.startsWith(OPEN)) {
 			const close = body.indexOf(CLOSE);
-			ownEnd = close === -1 ? body.length : close + CLOSE.length;
-			this.ownBlock = body.slice(OPEN.length, close === -1 ? body.length : close);
+			// Unclosed, the block is the rest of the note (which then holds no </think> to look for).
+			const end = close === -1 ? body.length : close;
+			this.ownBlock = body.slice(OPEN.length, end);
+			ownEnd = end + CLOSE.length;
 		}
 		// Judged where the note's own tags stand in the note itself (its leading blank space included),
 		// by the rule the reply is read by: only a </think> that would close reasoning turns it off.
@@ -145,7 +148,7 @@ export class ReasoningSplit {
 			case "thinking":
 				if (this.ownBlock === undefined) return { reasoning: held, answer: "" };
 				// Held whole, with its "<think>": the note's own unclosed block, echoed back, is the note.
-				return this.decideOwn(held, held.trimStart().slice(OPEN.length));
+				return this.decideOwn(held, held.trimStart().slice(OPEN.length), this.ownBlock);
 			case "after-thinking":
 				return { reasoning: "", answer: this.keptLead(held) };
 		}
@@ -183,7 +186,7 @@ export class ReasoningSplit {
 				return { reasoning: "", answer: "" };
 			}
 			this.held = "";
-			const decided = this.decideOwn(seen.slice(0, close + CLOSE.length), seen.slice(from, close));
+			const decided = this.decideOwn(seen.slice(0, close + CLOSE.length), seen.slice(from, close), this.ownBlock);
 			const after = this.content(seen.slice(close + CLOSE.length));
 			return { reasoning: decided.reasoning, answer: decided.answer + after.answer };
 		}
@@ -203,8 +206,8 @@ export class ReasoningSplit {
 	 * The reply's first block, when the note opens with one of its own: the note's when its text is
 	 * close to the note's block (most character pairs kept: a change made inside it), else reasoning.
 	 */
-	private decideOwn(raw: string, inner: string): SplitText {
-		if (similarity(inner, this.ownBlock ?? "") >= 0.5) {
+	private decideOwn(raw: string, inner: string, ownBlock: string): SplitText {
+		if (similarity(inner, ownBlock) >= 0.5) {
 			this.phase = "answer";
 			return { reasoning: "", answer: raw };
 		}

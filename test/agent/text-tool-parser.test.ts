@@ -153,6 +153,11 @@ describe("reading text tool calls from a streaming reply", () => {
 		expect(partialTextArgs('{"name": "readNote"')).toEqual({});
 	});
 
+	it("knows no arguments, never null, while a streaming call's arguments are null (the step reads their keys)", () => {
+		expect(partialTextArgs('{"name": "declareEditIntent", "arguments": null, ')).toEqual({});
+		expect(partialTextArgs('{"name": "declareEditIntent", "parameters": null, "arguments": null')).toEqual({});
+	});
+
 	it("resets: after reset() what was read before is forgotten, and counting starts again", () => {
 		const parser = new TextToolCallParser();
 		parser.push('<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>```\n');

@@ -17,6 +17,24 @@ describe("where a point of a reply stands in its Markdown", () => {
 		expect(placeAt("```a`b\n")).toBe("top");
 	});
 
+	it("closes a fence only by a line of the fence alone (no info string, not indented past three spaces)", () => {
+		// A line inside a code block that only starts or only ends like a fence does not close it.
+		expect(placeAt("```\n```js\nx\n")).toBe("fence");
+		expect(placeAt("```\n    ```\nx\n")).toBe("fence");
+		expect(placeAt("```\nx ```\n")).toBe("fence");
+	});
+
+	it("opens a fence on a line that ends in a carriage return (a reply with Windows line endings)", () => {
+		expect(placeAt("```js\r\nx\r\n")).toBe("fence");
+		expect(placeAt("```\r\nx\r\n```\r\n")).toBe("top");
+		expect(placeAt("~~~ info\u2028more\nx\n")).toBe("fence");
+	});
+
+	it("opens a fence only with three or more tildes, and a tilde fence's info string may hold backticks", () => {
+		expect(placeAt("~~\nx\n")).toBe("top");
+		expect(placeAt("~~~ a`b\nx\n")).toBe("fence");
+	});
+
 	it("is inside inline code while a backtick run is open on the line", () => {
 		expect(placeAt("see `")).toBe("inline");
 		expect(placeAt("see `x` and ")).toBe("top");
@@ -29,6 +47,9 @@ describe("where a point of a reply stands in its Markdown", () => {
 		expect(placeAt("> ")).toBe("quote");
 		expect(placeAt("   > x")).toBe("quote");
 		expect(placeAt("> x\n")).toBe("top");
+		// A ">" mid-line, or after four spaces of indentation, starts no quote.
+		expect(placeAt("x > y")).toBe("top");
+		expect(placeAt("    > x")).toBe("top");
 	});
 
 	it("gives the same answer fed in pieces as whole", () => {

@@ -22,8 +22,8 @@ const NONE: NoteRead[] = [];
 const seenIn = new WeakMap<ToolResult, NoteRead[]>();
 
 export function notesSeenBy(state: ThreadState, messageId: string): NoteRead[] {
+	// An unknown reply (index -1) has seen nothing.
 	const index = state.messages.findIndex((message) => message.messageId === messageId);
-	if (index < 0) return NONE;
 	const seen: NoteRead[] = [];
 	for (let i = 0; i <= index; i++) {
 		const message = state.messages[i];
@@ -33,7 +33,7 @@ export function notesSeenBy(state: ThreadState, messageId: string): NoteRead[] {
 			if (call?.result?.status === "success") seen.push(...notesIn(call, call.result));
 		}
 	}
-	return seen.length === 0 ? NONE : seen;
+	return seen;
 }
 
 function notesIn(call: ToolCallView, result: ToolResult): NoteRead[] {

@@ -38,7 +38,7 @@ export function restorePieces(root: Element, neutralised: Neutralised, options: 
 			else if (piece?.kind === "code") {
 				const code = piece.code;
 				parts.push(code.kind === "inline" ? textElement(doc, "code", code.text) : codeBlock(doc, code.lang, code.text, options));
-			}
+			} else parts.push(doc.createTextNode(match[0])); // names no piece: the reply's own text
 			last = index + match[0].length;
 		}
 		if (last < value.length) parts.push(doc.createTextNode(value.slice(last)));

@@ -1,6 +1,6 @@
 /** The note text the model had seen when it wrote a reply, from the thread state (issue 25). */
 import { describe, expect, it } from "vitest";
-import { notesSeenBy } from "../../../src/ui/untrusted/notes-read";
+import { notesSeenBy, sameReads } from "../../../src/ui/untrusted/notes-read";
 import { project } from "../../../src/log/projection";
 import { EventScript } from "../support/events";
 
@@ -51,11 +51,64 @@ describe("notes the model had seen when it wrote a reply", () => {
 		expect(notesSeenBy(state, "a2")).toEqual([{ path: 'the search for "shed"', text: "1. Private/Passwords.md\n   3: tulip-Harbor-9917" }]);
 	});
 
+	it("count the reply's own calls, also when the reply is the thread's first message, and skip a call still running", () => {
+		const script = new EventScript().assistant("a1", "");
+		script.propose("a1", "c1", "readNote", { path: "Own.md" }).decide("c1", "approved").run("c1", ok("Own.md", "own"));
+		script.propose("a1", "c2", "readNote", { path: "Pending.md" }).decide("c2", "approved");
+		const state = project(script.threadId, script.events);
+		expect(notesSeenBy(state, "a1")).toEqual([{ path: "Own.md", text: "Own.md:\nown" }]);
+	});
+
+	it("take from a search's data only hits with a path and lines, and only the lines with a snippet (the others as blank lines)", () => {
+		const script = new EventScript().user("m1", "Find").assistant("a1", "");
+		const hits = [null, 5, "Loose.md", { path: 3, lines: [] }, { path: "NoLines.md", lines: "x" }, { lines: [{ snippet: "no path" }] }, { path: "B.md", lines: [null, 7, { snippet: 3 }, { line: 4 }, { snippet: "ok" }] }];
+		script.propose("a1", "c1", "searchNotes", { query: "x" }).decide("c1", "approved").run("c1", { status: "success", message: "results", data: { hits } });
+		script.assistant("a2", "Here");
+		expect(notesSeenBy(project(script.threadId, script.events), "a2")).toEqual([{ path: "B.md", text: "\n\n\n\nok" }]);
+	});
+
+	it("name a search without hits in its data and without a query as the search for nothing", () => {
+		const script = new EventScript().user("m1", "Find").assistant("a1", "");
+		script.propose("a1", "c1", "searchNotes", {}).decide("c1", "approved").run("c1", { status: "success", message: "all of it", data: { hits: "none" } });
+		script.assistant("a2", "Here");
+		expect(notesSeenBy(project(script.threadId, script.events), "a2")).toEqual([{ path: 'the search for ""', text: "all of it" }]);
+	});
+
 	it("give the same objects for the same results, so a reply's flags are not worked out again", () => {
 		const script = new EventScript().user("m1", "Read").assistant("a1", "");
 		script.propose("a1", "c1", "readNote", { path: "Old.md" }).decide("c1", "approved").run("c1", ok("Old.md", "old"));
 		script.assistant("a2", "Done");
 		const state = project(script.threadId, script.events);
 		expect(notesSeenBy(state, "a2")[0]).toBe(notesSeenBy(state, "a2")[0]);
+	});
+
+	it("name a read whose result names no path by its call's path, or as a note when the call has none", () => {
+		const script = new EventScript().user("m1", "Read them").assistant("a1", "");
+		script.propose("a1", "c1", "readNote", { path: "Plan.md" }).decide("c1", "approved").run("c1", { status: "success", message: "plan text" });
+		script.propose("a1", "c2", "readNote", { path: 5 }).decide("c2", "approved").run("c2", { status: "success", message: "odd text" });
+		script.propose("a1", "c3", "readNote", null).decide("c3", "approved").run("c3", { status: "success", message: "no args" });
+		script.assistant("a2", "Done");
+		const state = project(script.threadId, script.events);
+		expect(notesSeenBy(state, "a2")).toEqual([
+			{ path: "Plan.md", text: "plan text" },
+			{ path: "a note", text: "odd text" },
+			{ path: "a note", text: "no args" },
+		]);
+	});
+});
+
+describe("two lists of reads", () => {
+	const a = { path: "A.md", text: "a" };
+	it("are the same when they name the same notes with the same text, in order", () => {
+		expect(sameReads([a, { path: "B.md", text: "b" }], [{ ...a }, { path: "B.md", text: "b" }])).toBe(true);
+		expect(sameReads([], [])).toBe(true);
+	});
+
+	it("differ by a note, its text, their order or their number", () => {
+		expect(sameReads([a], [{ path: "B.md", text: "a" }])).toBe(false);
+		expect(sameReads([a], [{ path: "A.md", text: "b" }])).toBe(false);
+		expect(sameReads([a, { path: "B.md", text: "b" }], [{ path: "B.md", text: "b" }, a])).toBe(false);
+		expect(sameReads([a], [a, a])).toBe(false);
+		expect(sameReads([a, a], [a])).toBe(false);
 	});
 });
