@@ -10,7 +10,7 @@ import { NoteIndex } from "../src/search/note-index";
 import { INDEX_KEY } from "../src/search/persisted-index";
 import { createSearchNotesTool, searchNotesSchema } from "../src/tools/search-notes";
 import type { ToolContext } from "../src/tools/tool";
-import { emptyState } from "../src/thread/projection";
+import { emptyState } from "../src/log/projection";
 import { AccessFloor } from "../src/vault/access-floor";
 import { DEFAULT_CONFIG_DIR } from "../src/vault/paths";
 import { corpusDir } from "../test/support/corpus";

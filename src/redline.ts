@@ -13,14 +13,17 @@ import type { Store } from "./store/store";
 import { LocalThreadService } from "./thread/service";
 import { createDefaultTools } from "./tools/default-tools";
 import { ToolRegistry } from "./tools/registry";
+import { toolCatalog, type ToolCatalog } from "./tools/catalog";
 import { NoteIndex } from "./search/note-index";
 import type { NoteMetadataSource } from "./search/note-fields";
 import type { RenameJournal } from "./history/rename-journal";
 import type { NoteHistory } from "./history/types";
 import type { Vault } from "./vault/vault";
 
-// For the Obsidian host, which loads this module lazily: "Check connection" runs the model client.
+// For the Obsidian host, which loads this module lazily: "Check connection" runs the model client,
+// and the settings tab lists the tools before the core is built.
 export { checkConnection } from "./check/run-check";
+export { defaultToolCatalog } from "./tools/default-tools";
 
 export interface RedlineDeps {
 	vault: Vault;
@@ -50,6 +53,8 @@ export interface Redline {
 	history: NoteHistory;
 	/** The note index behind searchNotes; built on the first search or when a pane watches its status. */
 	search: NoteIndex;
+	/** The registered tools as the Permissions panel and settings list them (the sandbox serves it to its page). */
+	tools: ToolCatalog;
 	/** Aborts work in flight, flushes the logs and stops listening to the vault. */
 	dispose(): Promise<void>;
 }
@@ -69,12 +74,13 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 	const tools = new ToolRegistry(createDefaultTools({ history, models, search, applyFormat: () => settings().applyFormat }));
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });
 	const titles = deps.titles === "first-words" ? firstWordsTitles : modelTitles(models);
-	const service = new LocalThreadService({ store, driver: runner, history, titles });
+	const service = new LocalThreadService({ store, driver: runner, history, titles, tools });
 	await service.load();
 	return {
 		service,
 		history,
 		search,
+		tools: toolCatalog(tools.list()),
 		async dispose() {
 			await service.close();
 			history.dispose();

@@ -3,7 +3,7 @@
  * and environment in the sandbox). API keys are never part of these: hosts hand them over at
  * run time (`ModelCredentials`), from app.secretStorage in Obsidian.
  */
-import type { ToolPreference } from "./thread/events";
+import type { ToolPreference } from "./log/events";
 
 export interface ModelEndpoint {
 	/** OpenAI-compatible base URL, e.g. https://api.openai.com/v1 */
@@ -38,7 +38,11 @@ export interface RedlineSettings {
 	applyModel: Partial<ModelEndpoint>;
 	/** "edits": a modify asks for edit blocks, falling back to the whole note once; "whole": always the whole note. */
 	applyFormat: ApplyFormat;
-	/** Default approval preference per tool (contract 3), overridable per thread from a card. */
+	/**
+	 * The user's default approval preference per tool (contract 3), overridable per thread from a
+	 * card. A tool without one here follows its own default (Tool.defaultPreference): older
+	 * data.json files that saved every tool's default load as choices.
+	 */
 	toolDefaults: Record<string, ToolPreference>;
 	/** History entries kept per note. */
 	historySize: number;
@@ -55,20 +59,11 @@ export interface ModelCredentials {
 	applyApiKey?: string;
 }
 
-export const DEFAULT_TOOL_PREFERENCES: Record<string, ToolPreference> = {
-	readNote: "always",
-	searchNotes: "always",
-	listNotes: "always",
-	declareEditIntent: "prompt",
-	executeEdit: "prompt",
-	askUser: "always",
-};
-
 export const DEFAULT_SETTINGS: RedlineSettings = {
 	mainModel: { baseUrl: "https://api.openai.com/v1", model: "gpt-4.1", temperature: 0.2 },
 	applyModel: { model: "gpt-4.1-mini", supportsPredictedOutputs: true },
 	applyFormat: "edits",
-	toolDefaults: { ...DEFAULT_TOOL_PREFERENCES },
+	toolDefaults: {},
 	historySize: 10,
 	maxNoteBytes: 5 * 1024 * 1024,
 	stepCap: 25,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "./support/corpus";
-import { findLayeringViolations, type SourceFile } from "./support/layering";
+import { findLayeringViolations, importsOf, unitOf, type SourceFile } from "./support/layering";
 import { tempDir } from "./support/temp";
 import { readdir, readFile, writeFile, mkdir } from "../src/node/fs";
-import { join, relative } from "../src/node/path";
+import { join, posix, relative } from "../src/node/path";
 
 /** Every .ts/.tsx file under dir, with repository-relative paths measured from base. */
 async function readSources(dir: string, base: string): Promise<SourceFile[]> {
@@ -41,6 +41,14 @@ describe("layering", () => {
 		["core importing the ui by a relative path", { path: "src/thread/x.ts", source: 'import { Chat } from "../ui/Chat";' }, "ui"],
 		["ui importing the Obsidian host", { path: "src/ui/x.tsx", source: 'import { RedlineView } from "../obsidian/view";' }, "Obsidian host"],
 		["core importing a multi-line import", { path: "src/vault/y.ts", source: 'import {\n\ta,\n\tb,\n} from "obsidian";' }, "obsidian"],
+		["the composer importing a tool, a floor above it", { path: "src/composer/x.ts", source: 'import { CallStopped } from "../tools/tool";' }, "composer may not import tools"],
+		["the log importing a type from the tools", { path: "src/log/x.ts", source: 'import type { ToolContext } from "../tools/tool";' }, "log may not import tools"],
+		["the agent re-exporting from the thread service", { path: "src/agent/x.ts", source: 'export { LocalThreadService } from "../thread/service";' }, "agent may not import thread"],
+		["llm importing the composer", { path: "src/llm/x.ts", source: 'import { apply } from "../composer/apply";' }, "llm may not import composer"],
+		["a file at the top of src importing upward", { path: "src/settings.ts", source: 'import type { Tool } from "./tools/tool";' }, "settings.ts may not import tools"],
+		["two hosts on one floor importing each other", { path: "src/sandbox/x.ts", source: 'import { thing } from "../obsidian/thing";' }, "Obsidian host"],
+		["the ui importing the sandbox, its sibling above", { path: "src/ui/x.ts", source: 'import { page } from "../sandbox/page/main";' }, "ui may not import sandbox"],
+		["a folder on no floor", { path: "src/gadgets/x.ts", source: 'import { newId } from "../log/ids";' }, "src/gadgets is on no floor"],
 	])("reports %s", (_what, file, mention) => {
 		const violations = findLayeringViolations([file]);
 		expect(violations).toHaveLength(1);
@@ -54,11 +62,43 @@ describe("layering", () => {
 		["the sandbox importing node and react", { path: "src/sandbox/x.ts", source: 'import http from "node:http";\nimport { renderToString } from "react-dom/server";' }],
 		["the rpc server importing node", { path: "src/rpc/server/x.ts", source: 'import http from "node:http";' }],
 		["the ui importing react and the core", { path: "src/ui/x.tsx", source: 'import { useState } from "react";\nimport type { ThreadState } from "../thread/state";' }],
-		["the core importing zod, diff and itself", { path: "src/tools/x.ts", source: 'import { z } from "zod";\nimport { createPatch } from "diff";\nimport { newId } from "../thread/ids";' }],
+		["the core importing zod, diff and itself", { path: "src/tools/x.ts", source: 'import { z } from "zod";\nimport { createPatch } from "diff";\nimport { newId } from "../log/ids";' }],
 		["obsidian mentioned only in a comment or a string", { path: "src/vault/x.ts", source: '// import { App } from "obsidian";\nconst s = "import fs from \'fs\'";' }],
 		["a package whose name merely starts like a built-in", { path: "src/llm/x.ts", source: 'import x from "pathe";\nimport y from "eventsource-parser";' }],
+		["the agent importing the tools, the log and itself", { path: "src/agent/x.ts", source: 'import type { Tool } from "../tools/tool";\nimport { newId } from "../log/ids";\nimport { run } from "./runner";' }],
+		["the thread service importing the agent's types", { path: "src/thread/x.ts", source: 'import type { TitleMaker } from "../agent/title-maker";' }],
+		["main.ts loading the Obsidian plugin", { path: "src/main.ts", source: 'export { default } from "./obsidian/plugin";' }],
 	])("allows %s", (_what, file) => {
 		expect(findLayeringViolations([file])).toEqual([]);
+	});
+
+	it("has no import cycle between the units of src/ (folders and top-level files)", async () => {
+		const files = await readSources(join(repoRoot, "src"), repoRoot);
+		const edges = new Map<string, Set<string>>();
+		for (const file of files) {
+			const from = unitOf(file.path);
+			if (from === null) continue;
+			for (const spec of importsOf(file.source)) {
+				if (!spec.startsWith(".")) continue;
+				const to = unitOf(posix.normalize(posix.join(posix.dirname(file.path), spec)));
+				if (to !== null && to !== from) (edges.get(from) ?? edges.set(from, new Set()).get(from))?.add(to);
+			}
+		}
+		const cycles: string[] = [];
+		const state = new Map<string, "open" | "done">();
+		const visit = (unit: string, trail: string[]): void => {
+			if (state.get(unit) === "done") return;
+			if (state.get(unit) === "open") {
+				cycles.push([...trail.slice(trail.indexOf(unit)), unit].join(" -> "));
+				return;
+			}
+			state.set(unit, "open");
+			for (const next of edges.get(unit) ?? []) visit(next, [...trail, unit]);
+			state.set(unit, "done");
+		};
+		for (const unit of edges.keys()) visit(unit, []);
+		expect(edges.size).toBeGreaterThan(10);
+		expect(cycles).toEqual([]);
 	});
 
 	it("reports a violation planted in a real file on disk", async () => {

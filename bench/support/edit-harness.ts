@@ -10,10 +10,10 @@ import { AgentRunner } from "../../src/agent/runner";
 import { createNoteHistory } from "../../src/history/note-history";
 import { createModelProvider } from "../../src/llm/model-provider";
 import { createRedline } from "../../src/redline";
-import { DEFAULT_SETTINGS, DEFAULT_TOOL_PREFERENCES } from "../../src/settings";
+import { DEFAULT_SETTINGS } from "../../src/settings";
 import type { ApplyFormat, RedlineSettings } from "../../src/settings";
 import { MemoryStore } from "../../src/store/memory-store";
-import type { StoredEvent } from "../../src/thread/events";
+import type { StoredEvent } from "../../src/log/events";
 import { LocalThreadService } from "../../src/thread/service";
 import { listNotesTool } from "../../src/tools/list-notes";
 import { readNoteTool } from "../../src/tools/read-note";
@@ -37,7 +37,7 @@ export function benchSettings(baseURL: string, options: BenchOptions = {}): Redl
 		mainModel: { baseUrl: baseURL, model: "bench-main", temperature: 0 },
 		applyModel: { baseUrl: baseURL, model: "bench-apply", supportsPredictedOutputs: true },
 		applyFormat: options.applyFormat ?? DEFAULT_SETTINGS.applyFormat,
-		toolDefaults: { ...DEFAULT_TOOL_PREFERENCES, declareEditIntent: options.approve === "user" ? "prompt" : "always", writeNote: "always" },
+		toolDefaults: { declareEditIntent: options.approve === "user" ? "prompt" : "always", writeNote: "always" },
 	};
 }
 

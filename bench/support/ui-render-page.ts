@@ -4,7 +4,7 @@
  * it with the page's own clock. Exposed as window.redlineBench for the driver (ui-render.bench.ts).
  */
 import { renderMarkdownInto } from "../../src/sandbox/page/markdown";
-import type { NewEvent, StoredEvent } from "../../src/thread/events";
+import type { NewEvent, StoredEvent } from "../../src/log/events";
 import type { UiHost } from "../../src/ui/host";
 import { mountRedlinePane } from "../../src/ui/mount";
 import { setRenderProbe } from "../../src/ui/render-probe";

@@ -6,7 +6,7 @@
  * every run replays the same log.
  */
 import { createTwoFilesPatch } from "diff";
-import type { NewEvent, StoredEvent } from "../../src/thread/events";
+import type { NewEvent, StoredEvent } from "../../src/log/events";
 
 const WORDS = (
 	"the note lists trips plans and reading with a few headings under each day so the agent reads " +

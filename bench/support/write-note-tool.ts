@@ -4,7 +4,7 @@
  * announce(): nothing reaches the user before the call's arguments are complete.
  */
 import { z } from "zod";
-import { toolResult } from "../../src/tools/result";
+import { toolResult } from "../../src/log/tool-result";
 import type { Tool } from "../../src/tools/tool";
 
 const writeNoteSchema = z.object({
@@ -17,6 +17,8 @@ export const writeNoteTool: Tool<z.infer<typeof writeNoteSchema>> = {
 	description: "Replace the whole text of a note with `content`.",
 	schema: writeNoteSchema,
 	defaultPreference: "prompt",
+	label: "writing notes",
+	words: () => ({ title: "Write a note", active: "Writing a note" }),
 	access: (args) => ({ reads: [], writes: [args.path], scans: false }),
 	async run(args, ctx) {
 		await ctx.vault.process(args.path, () => args.content);

@@ -6,5 +6,8 @@
 // OpenAI stand-ins as one module per rule and React's production builds imported directly, back
 // to 784 KB; Redline's own unified diff parser and formatter instead of diff's parsePatch and
 // formatPatch, 5.2 KB less; a production build past it fails (so CI does). Raising it means the
-// target moved.
-export const maxBytes = 800 * 1024;
+// target moved, and it moved once: to 816 KB, when the trust work (the staged renderer, the leak
+// flag over every read) and the house's restructuring (each event a zod schema, each tool's own
+// words and label) took main.js to 808.6 KB with nothing bundled twice (compared module by module).
+// Getting back under 800 KB is open work; see what grew with bench/support/bundle-composition.ts.
+export const maxBytes = 816 * 1024;

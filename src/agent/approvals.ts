@@ -5,8 +5,8 @@
  * under all of them: every path a call reads or writes, as its tool's `access` describes it, is
  * checked there, and a call that touches a path under the floor always asks.
  */
-import type { ToolPreference } from "../thread/events";
-import type { ThreadState } from "../thread/state";
+import type { ToolPreference } from "../log/events";
+import type { ThreadState } from "../log/state";
 import type { Tool } from "../tools/tool";
 import type { AccessFloor } from "../vault/access-floor";
 import { normalizeVaultPath } from "../vault/paths";

@@ -4,10 +4,10 @@
  * note, because emit/progress throw and commit is refused. A commit in progress holds a Stop
  * until it is done, so a note write never lands after the call was answered "Stopped".
  */
-import type { ThreadHandle } from "../thread/driver";
-import { newId } from "../thread/ids";
-import { ThreadClosedError } from "../thread/log";
-import { CallStopped } from "../tools/tool";
+import type { ThreadHandle } from "../log/driver";
+import { newId } from "../log/ids";
+import { ThreadClosedError } from "../log/log";
+import { CallStopped } from "../log/call-stopped";
 import type { ToolContext } from "../tools/tool";
 
 export class CallScope {

@@ -10,7 +10,7 @@
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
-import type { NewEvent } from "../thread/events";
+import type { NewEvent } from "../log/events";
 import { turnSpans } from "./context-budget";
 import type { Entry, ModelThread } from "./transcript";
 import { editFateFact } from "./edit-fates";

@@ -10,8 +10,8 @@
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import type { AIMessageChunk } from "@langchain/core/messages";
-import type { ThreadHandle } from "../thread/driver";
-import type { StoredEvent } from "../thread/events";
+import type { ThreadHandle } from "../log/driver";
+import type { StoredEvent } from "../log/events";
 import { contextWindowOf } from "../llm/context-windows";
 import { replyReserve, replyTokensOf } from "../llm/output-limits";
 import { resolveApplyEndpoint } from "../llm/model-provider";

@@ -4,7 +4,7 @@
  * results, the pinned notes' last reads) is too large by itself: a new chat would not help, a
  * smaller ask, an unpinned note or a larger model would.
  */
-import type { StoredEvent } from "../thread/events";
+import type { StoredEvent } from "../log/events";
 import type { ContextOverflow } from "./context-errors";
 import { statedLimit } from "./context-manager";
 import type { PreparedRequest } from "./context-manager";

@@ -6,16 +6,15 @@
  * on failure the caller decides (retry or error) and calls `discard`. For a model with "Text tool
  * calls" the calls are read out of the text instead (text-tool-parser.ts) and join the same path.
  *
- * The newest user message wins: a reply to a request made before the user wrote again completes
- * as SUPERSEDED (it answers nothing; the loop asks the model again) and names that message, so
- * its calls are denied with it.
+ * The newest user message wins (src/log/newest-message.ts): a reply to a request made before the
+ * user wrote again completes as SUPERSEDED and names that message, so its calls are denied with it.
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import type { AIMessageChunk } from "@langchain/core/messages";
-import type { ThreadHandle } from "../thread/driver";
-import type { ModelUsage } from "../thread/events";
-import { newId } from "../thread/ids";
-import type { MessageView, UserMessageView } from "../thread/state";
+import type { ThreadHandle } from "../log/driver";
+import type { ModelUsage } from "../log/events";
+import { newId } from "../log/ids";
+import { overtakingMessage, SUPERSEDED } from "../log/newest-message";
 import type { ToolRegistry } from "../tools/registry";
 import { MAX_NAME_CHARS, MAX_REPLY_CHARS, MAX_TOOL_ARGS_CHARS, ModelOutputTooLong } from "./output-caps";
 import { parsePartialJson } from "./partial-json";
@@ -45,9 +44,6 @@ export interface StreamedReply {
 	/** The content of the user message that arrived while this reply was requested or streamed. */
 	supersededBy?: string;
 }
-
-/** The finishReason of a reply overtaken by a newer user message. */
-export const SUPERSEDED = "superseded";
 
 // The caps on what one reply may hold while it streams (output-caps.ts).
 export { MAX_REPLY_CHARS, MAX_TOOL_ARGS_CHARS, ModelOutputTooLong };
@@ -104,7 +100,7 @@ export class ModelStep {
 			this.throwIfOverflow();
 		}
 		const messageId = this.start();
-		const newer = newestUserMessageAfter(this.thread.state().messages, askedAt);
+		const newer = overtakingMessage(this.thread.state(), askedAt);
 		const finishReason = newer ? SUPERSEDED : this.finishReason;
 		const usage = this.usage && estimatedPromptTokens !== undefined ? { ...this.usage, estimatedPromptTokens } : this.usage;
 		this.thread.append({ type: "assistant_message_completed", messageId, finishReason, ...(usage ? { usage } : {}) });
@@ -237,14 +233,6 @@ export class ModelStep {
 			this.thread.append(event);
 		}
 	}
-}
-
-function newestUserMessageAfter(messages: readonly MessageView[], seq: number): UserMessageView | undefined {
-	for (let i = messages.length - 1; i >= 0; i--) {
-		const message = messages[i];
-		if (message?.kind === "user") return message.seq > seq ? message : undefined;
-	}
-	return undefined;
 }
 
 export class StreamEndedEarly extends Error {

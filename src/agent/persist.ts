@@ -3,7 +3,7 @@
  * error: it ends the drive with its own message (no second model call, no tool run that the log
  * could not record), while the log keeps the events queued and retries writing them.
  */
-import type { ThreadHandle } from "../thread/driver";
+import type { ThreadHandle } from "../log/driver";
 
 export class StoreFailure extends Error {
 	constructor(override readonly cause: unknown) {

@@ -5,14 +5,16 @@
  * the model can correct itself on the next step; the user is never asked about it. So is a call
  * its tool refuses outright (a path it never touches, an editId from elsewhere): see Tool.refuse.
  */
-import { newId } from "../thread/ids";
-import type { ToolPreference } from "../thread/events";
+import { newId } from "../log/ids";
+import type { ToolPreference } from "../log/events";
 import type { AccessFloor } from "../vault/access-floor";
-import { capResult, toolResult } from "../tools/result";
-import type { ToolResult } from "../tools/result";
+import { capResult } from "./result-caps";
+import { toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import type { AnyTool, ToolRegistry } from "../tools/registry";
-import { NEW_MESSAGE_INSTEAD } from "../thread/driver";
-import type { ThreadHandle } from "../thread/driver";
+import { callWords } from "../tools/words";
+import type { ThreadHandle } from "../log/driver";
+import { overtakenDecision } from "../log/newest-message";
 import { decide, disabledComment } from "./approvals";
 import type { StreamedCall } from "./model-step";
 import { quoted } from "../vault/quote";
@@ -62,7 +64,8 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 	for (const call of calls) {
 		const checked = checkCall(call, tools);
 		if (!checked.ok) {
-			thread.append({ type: "tool_call_proposed", callId: call.callId, tool: call.name, args: checked.logged, messageId });
+			const words = callWords(tools.get(call.name), checked.logged);
+			thread.append({ type: "tool_call_proposed", callId: call.callId, tool: call.name, args: checked.logged, messageId, ...(words ? { words } : {}) });
 			thread.append({ type: "tool_call_completed", callId: call.callId, result: capResult(checked.result) });
 			continue;
 		}
@@ -71,13 +74,14 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 			const event = checked.tool.announce(checked.raw, { callId: call.callId, newId });
 			if (event) thread.append(event);
 		}
-		thread.append({ type: "tool_call_proposed", callId: call.callId, tool: checked.tool.name, args: checked.raw, messageId });
+		const words = callWords(checked.tool, checked.raw);
+		thread.append({ type: "tool_call_proposed", callId: call.callId, tool: checked.tool.name, args: checked.raw, messageId, ...(words ? { words } : {}) });
 		valid.push({ callId: call.callId, tool: checked.tool, args: checked.args });
 	}
 	// Decided after every proposal, so the view shows the whole batch before any card settles.
 	for (const { callId, tool, args } of valid) {
 		if (policy.supersededBy !== undefined) {
-			thread.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${policy.supersededBy}`, reason: "new_message" });
+			thread.append(overtakenDecision(callId, policy.supersededBy));
 			continue;
 		}
 		const refused = tool.refuse?.(args, { state: thread.state(), floor: policy.floor, callId });

@@ -9,16 +9,18 @@
  * the stop waits, and the result says what happened. A shutdown records no stop at all: the
  * next open recovers the turn as interrupted (src/thread/recovery.ts).
  */
-import { isShutdown, STOPPED_MESSAGE } from "../thread/driver";
-import type { ThreadHandle } from "../thread/driver";
-import { INTERRUPTED_CALL_MESSAGE } from "../thread/recovery";
-import type { SettleReason } from "../thread/events";
-import type { ToolCallView } from "../thread/state";
-import { capResult, toolResult } from "../tools/result";
-import type { ToolResult } from "../tools/result";
+import { isShutdown, STOPPED_MESSAGE } from "../log/driver";
+import type { ThreadHandle } from "../log/driver";
+import { INTERRUPTED_CALL_MESSAGE } from "../log/driver";
+import type { SettleReason } from "../log/events";
+import type { ToolCallView } from "../log/state";
+import { capResult } from "./result-caps";
+import { toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import type { ToolRegistry } from "../tools/registry";
 import { isSuspended } from "../tools/tool";
 import type { Suspended } from "../tools/tool";
+import { summarized } from "../tools/words";
 import type { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
 import { CallScope } from "./call-scope";
@@ -68,7 +70,7 @@ function resumeRunning(thread: ThreadHandle, tools: ToolRegistry, call: ToolCall
 		const checked = tools.checkArgs(tool, call.args);
 		const result = checked.ok ? tool.resume(checked.args, call, thread.state()) : toolResult.error(checked.message);
 		if (result === undefined) return "waiting";
-		complete(thread, call.callId, result);
+		complete(thread, call.callId, checked.ok ? summarized(tool, result, call.args) : result);
 		return "settled";
 	}
 	complete(thread, call.callId, toolResult.error(INTERRUPTED_CALL_MESSAGE));
@@ -129,7 +131,7 @@ async function runCall(
 		await persist(thread);
 		return "suspended";
 	}
-	complete(thread, call.callId, outcome);
+	complete(thread, call.callId, summarized(tool, outcome, call.args));
 	await persist(thread);
 	return signal.aborted ? "stopped" : "completed";
 }

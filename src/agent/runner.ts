@@ -7,9 +7,9 @@
  * A failed save (StoreFailure) ends the drive with its own error; it is never taken for a model
  * failure. A shutdown (ServiceShutdown) ends it without recording a stop: the next open recovers.
  */
-import { isShutdown } from "../thread/driver";
-import type { ThreadHandle, TurnDriver } from "../thread/driver";
-import type { ThreadState } from "../thread/state";
+import { isShutdown } from "../log/driver";
+import type { ThreadHandle, TurnDriver } from "../log/driver";
+import type { ThreadState } from "../log/state";
 import type { ModelProvider } from "../llm/model-provider";
 import { fittedReplyTokensOf } from "../llm/output-limits";
 import { calibrationOf } from "./token-estimate";
@@ -23,7 +23,8 @@ import type { PreparedRequest } from "./context-manager";
 import { contextExhaustedMessage } from "./context-messages";
 import { classifyModelError, MAX_RETRY_AFTER_MS } from "./model-errors";
 import type { ModelFailure } from "./model-errors";
-import { ModelStep, SUPERSEDED } from "./model-step";
+import { ModelStep } from "./model-step";
+import { SUPERSEDED } from "../log/newest-message";
 import type { StreamedReply, StreamingModel } from "./model-step";
 import { persist, saveFailedMessage, StoreFailure } from "./persist";
 import { proposeCalls } from "./propose";
@@ -34,7 +35,7 @@ import { textToolInstructions } from "./text-tool-format";
 import { TextToolCallParser } from "./text-tool-parser";
 import { toTextToolTranscript } from "./text-tool-transcript";
 import { DISCARDED_FINISH_REASONS } from "./transcript";
-import { capResult } from "../tools/result";
+import { capResult } from "./result-caps";
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 

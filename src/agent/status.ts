@@ -1,5 +1,5 @@
-import type { ThreadHandle } from "../thread/driver";
-import type { ThreadStatus } from "../thread/events";
+import type { ThreadHandle } from "../log/driver";
+import type { ThreadStatus } from "../log/events";
 
 /** Appends a status event unless the thread already shows exactly that status. */
 export function setStatus(thread: ThreadHandle, status: ThreadStatus, detail?: string): void {

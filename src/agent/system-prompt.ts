@@ -1,5 +1,5 @@
 /** The system prompt: short, because every model call pays for it. */
-import type { PinnedItem } from "../thread/events";
+import type { PinnedItem } from "../log/events";
 import { describePinned } from "./transcript";
 
 export interface SystemPromptInput {

@@ -7,8 +7,8 @@
  */
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import type { BaseMessage } from "@langchain/core/messages";
-import { isKnownEvent } from "../thread/events";
-import type { StoredEvent } from "../thread/events";
+import { isKnownEvent } from "../log/events";
+import type { StoredEvent } from "../log/events";
 import { renderRawToolCall, renderToolCall, renderToolResponse } from "./text-tool-format";
 
 export function toTextToolTranscript(messages: readonly BaseMessage[], events: readonly StoredEvent[]): BaseMessage[] {

@@ -7,13 +7,17 @@
  */
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { ModelProvider } from "../llm/model-provider";
-import type { TitleMaker } from "../thread/auto-title";
 import { ReasoningSplit, type SplitText } from "../llm/reasoning-split";
 
 export const TITLE_PROMPT = [
 	"Write a short title (two to six words) for a chat that starts with the user's message below.",
 	"Answer with the title only, in the language of the message: no quotes, no Markdown, no period at the end.",
 ].join("\n");
+
+/** Makes a title from a chat's first message; may throw (the first words stand in then). */
+export interface TitleMaker {
+	title(firstMessage: string, signal: AbortSignal): Promise<string>;
+}
 
 /** Longer than any title: a model that writes more is not answering the question. */
 const MAX_REPLY_CHARS = 400;

@@ -8,7 +8,7 @@
  * other end.
  */
 import type { BaseMessage } from "@langchain/core/messages";
-import type { StoredEvent } from "../thread/events";
+import type { StoredEvent } from "../log/events";
 
 /** What the chat format adds per message (role, separators), in tokens. */
 export const MESSAGE_OVERHEAD_TOKENS = 6;

@@ -22,9 +22,9 @@
  */
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import type { BaseMessage } from "@langchain/core/messages";
-import { isKnownEvent } from "../thread/events";
-import type { PinnedItem, StoredEvent } from "../thread/events";
-import type { ToolResult } from "../tools/result";
+import { isKnownEvent } from "../log/events";
+import type { PinnedItem, StoredEvent } from "../log/events";
+import type { ToolResult } from "../log/tool-result";
 import { editFateFact, type EditFate } from "./edit-fates";
 import { guardedResult } from "./result-guard";
 

@@ -6,7 +6,7 @@
  * settings it was made for (./settings-key.ts) and shows it until they change.
  */
 import type { ApplyFormat } from "../settings";
-import { redact } from "../thread/redact";
+import { redact } from "../log/redact";
 
 export type CheckTarget = "main" | "apply";
 

@@ -12,7 +12,7 @@ import type { CheckReport, CheckStep, CheckTarget, StepId, TransportKind } from 
 import { checkStreaming } from "./streaming-step";
 import { checkTools } from "./tools-step";
 import { checkTransport } from "./transport-step";
-import { redactDeep } from "../thread/redact";
+import { redactDeep } from "../log/redact";
 
 export interface CheckTransportChoice {
 	kind: TransportKind;

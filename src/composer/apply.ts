@@ -10,7 +10,7 @@ import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { ChatModel } from "../llm/chat-model";
 import { ReasoningSplit, type SplitText } from "../llm/reasoning-split";
 import type { ApplyFormat } from "../settings";
-import type { EditOperation } from "../thread/events";
+import type { EditOperation } from "../log/events";
 import { DIVIDER_MARKER, REPLACE_MARKER, SEARCH_MARKER } from "./edit-blocks";
 
 export const APPLY_SYSTEM_PROMPT = [

@@ -1,23 +1,21 @@
 /**
  * The last step of every edit: write through NoteHistory (compare-and-swap against the text the
  * change was computed from; the user's typing meanwhile is merged or the write refused), emit
- * edit_applied, and build the structured result the main model reads, with a compact diff so it
- * can check its work without reading the note again.
+ * edit_applied, and answer what happened as an EditOutcome, with a compact diff so the main
+ * model can check its work without reading the note again.
  */
 import type { NoteHistory, WriteOutcome } from "../history/types";
-import { toolResult } from "../tools/result";
-import type { ToolResult } from "../tools/result";
-import { CallStopped } from "../tools/tool";
-import type { ToolContext } from "../tools/tool";
+import { CallStopped } from "../log/call-stopped";
 import { VaultError } from "../vault/vault";
 import { compactDiff } from "./compact-diff";
-import { describeDropped } from "./dropped";
 import type { Dropped } from "./dropped";
+import type { EditNotes, EditOutcome } from "./edit-outcome";
+import type { EditSession } from "./edit-session";
 import { toModelText } from "./text-format";
 
 export interface CommitRequest {
 	history: NoteHistory;
-	ctx: Pick<ToolContext, "threadId" | "emit" | "progress" | "commit">;
+	ctx: Pick<EditSession, "threadId" | "emit" | "progress" | "commit">;
 	editId: string;
 	path: string;
 	description: string;
@@ -25,22 +23,16 @@ export interface CommitRequest {
 	base: string | null;
 	/** The new note (raw text, in the note's own format). */
 	proposed: string;
-	/** Extra fields for the result's data (e.g. what validation stripped). */
-	data?: Record<string, unknown>;
+	/** What the pipeline did on the way (e.g. what validation stripped), for the result's data. */
+	notes?: EditNotes;
 	/** Parts of the model's change the formatting pass kept as they were (see dropped.ts). */
 	dropped?: readonly Dropped[];
 }
 
-export async function commitEdit(request: CommitRequest): Promise<ToolResult> {
+export async function commitEdit(request: CommitRequest): Promise<EditOutcome> {
 	const { history, ctx, editId, path, description } = request;
-	const dropped = request.dropped ?? [];
-	const common = { path, data: { editId, ...request.data, ...(dropped.length > 0 ? { dropped: dropped.map((d) => d.what) } : {}) } };
-	if (request.base !== null && request.base === request.proposed) {
-		if (dropped.length > 0) {
-			return toolResult.noop(`Nothing was written to ${path}: the only change was to ${describeDropped(dropped)}, which Redline kept as it was.`, common);
-		}
-		return toolResult.noop(`${path} already reads that way: nothing to change, nothing was written.`, common);
-	}
+	const edit = { path, editId, notes: request.notes ?? {}, kept: request.dropped ?? [] };
+	if (request.base !== null && request.base === request.proposed) return { status: "no-op", kind: "unchanged", ...edit };
 	ctx.progress("writing");
 	let outcome: WriteOutcome;
 	try {
@@ -52,42 +44,23 @@ export async function commitEdit(request: CommitRequest): Promise<ToolResult> {
 				: history.write({ path, base: request.base, proposed: request.proposed, ...who }),
 		);
 	} catch (error) {
-		if (error instanceof CallStopped) return toolResult.error(`${error.message} Nothing was written to ${path}.`, common);
-		if (error instanceof VaultError && error.code === "already-exists") {
-			return toolResult.rejected(`${path} already exists; nothing was written. Declare a modify to change it.`, { ...common, data: { ...common.data, reason: "exists" } });
-		}
-		const detail = error instanceof Error ? error.message : String(error);
-		return toolResult.error(`Writing ${path} failed: ${detail}. Nothing was written.`, common);
+		if (error instanceof CallStopped) return { status: "error", kind: "stopped", message: error.message, ...edit };
+		if (error instanceof VaultError && error.code === "already-exists") return { status: "rejected", kind: "exists", ...edit };
+		return { status: "error", kind: "write-failed", detail: error instanceof Error ? error.message : String(error), ...edit };
 	}
 	switch (outcome.status) {
 		case "no-op":
-			return toolResult.noop(outcome.message, common);
-		case "conflict": {
-			const where = outcome.conflictLines.length > 0 ? ` (lines ${outcome.conflictLines.join(", ")})` : "";
-			return toolResult.rejected(
-				`The user edited the same lines of ${path} meanwhile${where}; nothing was written. Read the note again before retrying.`,
-				{ ...common, data: { ...common.data, reason: "conflict", conflictLines: outcome.conflictLines } },
-			);
-		}
+			return { status: "no-op", kind: "unchanged", historySays: outcome.message, ...edit };
+		case "conflict":
+			return { status: "rejected", kind: "conflict", conflictLines: outcome.conflictLines, ...edit };
 		case "error":
-			return toolResult.error(sayNothingWritten(outcome.message), common);
+			return { status: "error", kind: "history-failed", message: outcome.message, saysNothingWritten: outcome.saysNothingWritten === true, ...edit };
 		case "written":
 			break;
 	}
 	const { entry, rebased } = outcome;
-	ctx.emit({ type: "edit_applied", editId, path, versionId: entry.versionId, added: entry.added, removed: entry.removed });
+	const { versionId, added, removed } = entry;
+	ctx.emit({ type: "edit_applied", editId, path, versionId, added, removed });
 	const shown = compactDiff(toModelText(request.base ?? ""), toModelText(request.proposed));
-	const verb = request.base === null ? "Created" : "Edited";
-	const merged = rebased ? " The user had edited the note meanwhile; the change was merged onto their text." : "";
-	const kept = dropped.length > 0 ? ` Kept as they were: ${describeDropped(dropped)}.` : "";
-	const message = `${verb} ${path}: +${entry.added} -${entry.removed} lines (version ${entry.versionId}).${merged}${kept}\nDiff:\n${shown.diff}`;
-	return toolResult.success(message, {
-		path,
-		data: { ...common.data, versionId: entry.versionId, added: entry.added, removed: entry.removed, diff: shown.diff, rebased },
-	});
-}
-
-/** Ends a refusal with "Nothing was written." unless it already says so (messages come from several layers). */
-export function sayNothingWritten(message: string): string {
-	return /nothing was written/i.test(message) ? message : `${message} Nothing was written.`;
+	return { status: "success", kind: "written", created: request.base === null, versionId, added, removed, diff: shown.diff, rebased, ...edit };
 }

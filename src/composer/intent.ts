@@ -1,5 +1,6 @@
 /** Finding a thread's declared edit intents (edit_intent_declared, folded into ThreadState.edits). */
-import type { EditView, ThreadState } from "../thread/state";
+import type { EditView, ThreadState } from "../log/state";
+import { normalizeVaultPath } from "../vault/paths";
 
 /** The intent a declareEditIntent call announced, if it did. */
 export function intentOfCall(state: ThreadState, callId: string): EditView | undefined {
@@ -29,4 +30,13 @@ export function intentStands(state: ThreadState, edit: EditView): boolean {
 /** Whether the declareEditIntent call behind the intent was denied. */
 export function intentDenied(state: ThreadState, edit: EditView): boolean {
 	return state.toolCalls[edit.callId]?.decision === "denied";
+}
+
+/** The path as the vault names it ("./A.md" is "A.md"); an invalid one as given (the tools refuse it). */
+export function normalizedOrRaw(path: string): string {
+	try {
+		return normalizeVaultPath(path);
+	} catch {
+		return path;
+	}
 }

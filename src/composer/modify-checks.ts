@@ -42,8 +42,8 @@ export function asksToEmpty(description: string): boolean {
 	return EMPTIES.test(description);
 }
 
-/** Why this modify output loses or repeats part of the note, or undefined when it does neither. */
-export function lostOrRepeated(fullOriginal: string, proposed: string, description: string): string | undefined {
+/** Why this modify output loses or repeats part of the note, or undefined when it does neither; `subject` names the output ("The apply model's output"). */
+export function lostOrRepeated(fullOriginal: string, proposed: string, description: string, subject: string): string | undefined {
 	// A dropped frontmatter block is restored afterwards (text-format.ts), so compare bodies then.
 	const split = splitFrontmatter(fullOriginal);
 	const original = split.frontmatter && !splitFrontmatter(proposed).frontmatter ? split.body : fullOriginal;
@@ -53,7 +53,7 @@ export function lostOrRepeated(fullOriginal: string, proposed: string, descripti
 		const lost = droppedLines(original, proposed);
 		if (lost.length > 0) {
 			return (
-				`The apply model's output drops ${lost.length === 1 ? "a line" : `${lost.length} lines`} of the note that nothing replaces (${JSON.stringify(lost[0])}), ` +
+				`${subject} drops ${lost.length === 1 ? "a line" : `${lost.length} lines`} of the note that nothing replaces (${JSON.stringify(lost[0])}), ` +
 				"and the description does not ask to remove anything. Nothing was written. If the removal is intended, declare an intent that says so (\"remove ...\"), or use executeEdit with edits."
 			);
 		}
@@ -64,7 +64,7 @@ export function lostOrRepeated(fullOriginal: string, proposed: string, descripti
 		const chars = copies.reduce((total, line) => total + line.length, 0);
 		if (copies.length >= 2 || chars >= MIN_REPEATED_CHARS) {
 			return (
-				`The apply model's output repeats part of the note (${JSON.stringify(copies.join(" / ").slice(0, 80))}), and the description does not ask for a copy. ` +
+				`${subject} repeats part of the note (${JSON.stringify(copies.join(" / ").slice(0, 80))}), and the description does not ask for a copy. ` +
 				"Nothing was written. Use executeEdit with edits to make the change."
 			);
 		}

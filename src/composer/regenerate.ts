@@ -11,7 +11,7 @@
  */
 import type { ChatModel } from "../llm/chat-model";
 import type { ApplyFormat } from "../settings";
-import type { EditOperation } from "../thread/events";
+import type { EditOperation } from "../log/events";
 import { callApplyModel } from "./apply";
 import { generateEditBlocks } from "./edit-blocks-generate";
 import type { EditBlocksRetryReason } from "./edit-blocks-generate";
@@ -62,14 +62,31 @@ export type RegenerateOutcome =
 			/** Set when edit blocks failed and the whole-note retry made the change. */
 			fallback?: EditBlocksRetryReason;
 	  }
-	| {
-			ok: false;
-			reason: ApplyRefusal | "too-large" | "aborted" | "model-error";
-			message: string;
-			/** The refused output, for "view it". */
-			output?: string;
-			fallback?: EditBlocksRetryReason;
-	  };
+	| ({ ok: false } & RegenerateFailure);
+
+/** Why no new text came: validation refused it, the note is too large, or the call failed or was stopped. */
+export interface RegenerateFailure {
+	reason: ApplyRefusal | "too-large" | "aborted" | "model-error";
+	message: string;
+	/** The refused output, for "view it". */
+	output?: string;
+	fallback?: EditBlocksRetryReason;
+}
+
+/**
+ * Whether a failure's message already says that nothing was written: the validation's verdicts
+ * (an emptied or implausible text: validate.ts, modify-checks.ts) and a failed or stopped model
+ * call do; its diagnoses of a broken output (cut off, unclear) and the size limit do not.
+ */
+export const SAYS_NOTHING_WRITTEN: Readonly<Record<RegenerateFailure["reason"], boolean>> = {
+	empty: true,
+	implausible: true,
+	"model-error": true,
+	aborted: true,
+	truncated: false,
+	unclear: false,
+	"too-large": false,
+};
 
 export async function regenerate(request: RegenerateRequest): Promise<RegenerateOutcome> {
 	if (request.operation !== "modify" || (request.format ?? "edits") !== "edits" || request.note === "") return regenerateWhole(request, "generating");

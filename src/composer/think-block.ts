@@ -13,7 +13,11 @@ import type { ApplyGeneration } from "./apply";
 
 const OPEN = "<think>";
 
-/** Why the reply cannot be written as the note, or undefined when it can. */
+/**
+ * Why the reply cannot be written as the note, or undefined when it can. Like the validator's
+ * "unclear" refusals, it does not say that nothing was written: the tool's words add that
+ * (regenerate.ts SAYS_NOTHING_WRITTEN, src/tools/edit-result.ts).
+ */
 export function lostThinkBlock(original: string, description: string, reply: ApplyGeneration): string | undefined {
 	if (!reply.reasoningBlock || reply.text.trimStart().startsWith(OPEN)) return undefined;
 	const noteHasOne = original.trimStart().startsWith(OPEN);
@@ -21,6 +25,6 @@ export function lostThinkBlock(original: string, description: string, reply: App
 	const expected = noteHasOne ? "the note opens with a <think> block of its own" : "the description asks for a <think> block";
 	return (
 		`The apply model's reply opened with a <think> block, which Redline took for the model's reasoning, and no <think> block followed it; ` +
-		`but ${expected}, so that block may have been the note's, changed. Written as it stands, the note would lose it. Nothing was written.`
+		`but ${expected}, so that block may have been the note's, changed. Written as it stands, the note would lose it.`
 	);
 }

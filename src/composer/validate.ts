@@ -7,13 +7,16 @@
  * description does not ask for that. Stripped: a clear wrapper fence, echoed prompt markers and
  * chatter about the note (chatter.ts). All texts are model text (LF, no BOM).
  */
-import type { EditOperation } from "../thread/events";
+import type { EditOperation } from "../log/events";
 import { dropLeadingChatter, dropTrailingChatter, lineSet, unwrapMarkers } from "./chatter";
 import { asksToEmpty, lostOrRepeated } from "./modify-checks";
 import { splitFrontmatter } from "./text-format";
 import { unwrapFence } from "./wrapper";
 
 export type ApplyRefusal = "truncated" | "implausible" | "empty" | "unclear";
+
+/** How a refusal names the apply model's text (executeEdit's content is "The content"). */
+export const APPLY_OUTPUT = "The apply model's output";
 
 export type ValidatedOutput =
 	| { ok: true; text: string; /** What was stripped, for the result's data. */ stripped: string[] }
@@ -58,12 +61,12 @@ export function validateApplyOutput(output: ApplyOutput): ValidatedOutput {
 		return { ok: false, reason: "truncated", message: "The apply model's output ends inside a code block that the note closes: it was cut off." };
 	}
 	if (showsNothing(text)) {
-		const empty = output.operation === "modify" ? emptiedModify(output.original, output.description, output.raw) : "The apply model returned nothing.";
+		const empty = output.operation === "modify" ? emptiedModify(output.original, output.description, output.raw) : "The apply model returned nothing. Nothing was written.";
 		if (empty) return { ok: false, reason: "empty", message: empty };
 		return { ok: true, text: "", stripped };
 	}
 	if (output.operation === "modify") {
-		const why = implausibleModify(output.original, text) ?? lostOrRepeated(output.original, text, output.description);
+		const why = implausibleModify(output.original, text, APPLY_OUTPUT) ?? lostOrRepeated(output.original, text, output.description, APPLY_OUTPUT);
 		if (why) return { ok: false, reason: "implausible", message: why };
 	}
 	return { ok: true, text, stripped };
@@ -72,14 +75,15 @@ export function validateApplyOutput(output: ApplyOutput): ValidatedOutput {
 /**
  * The modify rules for a whole new text from any model (the apply model's, or executeEdit's
  * content): not emptied, not cut to a fragment, nothing dropped or repeated, unless the
- * description asks for it. Undefined when the text passes.
+ * description asks for it. Undefined when the text passes. `subject` names the text in the
+ * message (executeEdit's is "The content").
  */
-export function modifyRefusal(original: string, proposed: string, description: string): { reason: ApplyRefusal; message: string } | undefined {
+export function modifyRefusal(original: string, proposed: string, description: string, subject = APPLY_OUTPUT): { reason: ApplyRefusal; message: string } | undefined {
 	if (showsNothing(proposed)) {
 		const empty = emptiedModify(original, description, proposed);
 		return empty ? { reason: "empty", message: empty } : undefined;
 	}
-	const why = implausibleModify(original, proposed) ?? lostOrRepeated(original, proposed, description);
+	const why = implausibleModify(original, proposed, subject) ?? lostOrRepeated(original, proposed, description, subject);
 	return why ? { reason: "implausible", message: why } : undefined;
 }
 
@@ -120,7 +124,7 @@ export function invisibleWords(text: string): string {
  * A `modify` keeps most of the note: losing more than half of its non-blank lines or of its
  * characters means the model returned a fragment or a summary, not the whole note.
  */
-export function implausibleModify(fullOriginal: string, proposed: string): string | undefined {
+export function implausibleModify(fullOriginal: string, proposed: string, subject: string): string | undefined {
 	// A dropped frontmatter block is restored afterwards (text-format.ts), so compare bodies then.
 	const split = splitFrontmatter(fullOriginal);
 	const original = split.frontmatter && !splitFrontmatter(proposed).frontmatter ? split.body : fullOriginal;
@@ -131,7 +135,7 @@ export function implausibleModify(fullOriginal: string, proposed: string): strin
 	const afterChars = proposed.trim().length;
 	if (after * 2 < before || afterChars * 2 < beforeChars) {
 		return (
-			`The apply model's output keeps only ${after} of ${before} lines (${afterChars} of ${beforeChars} characters): ` +
+			`${subject} keeps only ${after} of ${before} lines (${afterChars} of ${beforeChars} characters): ` +
 			"too much was dropped for a modify, so it looks like a fragment rather than the whole note. Nothing was written. " +
 			"If the removal is intended, declare a rewrite, or use executeEdit with edits."
 		);

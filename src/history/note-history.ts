@@ -285,7 +285,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 				return await work();
 			} catch (error) {
 				console.warn(`Redline: the history of ${path} failed:`, error);
-				return { status: "error", message: `Redline's history of ${path} could not be read or saved (${errorText(error)}); nothing was written.` };
+				return { status: "error", message: `Redline's history of ${path} could not be read or saved (${errorText(error)}); nothing was written.`, saysNothingWritten: true };
 			}
 		});
 	return {
@@ -313,7 +313,7 @@ function publicEntry(entry: StoredEntry): HistoryEntry {
 }
 
 function busy(path: string): WriteOutcome {
-	return { status: "error", message: `${path} kept changing while Redline tried to write it; nothing was written. Try again.` };
+	return { status: "error", message: `${path} kept changing while Redline tried to write it; nothing was written. Try again.`, saysNothingWritten: true };
 }
 
 function errorText(error: unknown): string {

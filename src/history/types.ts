@@ -66,7 +66,8 @@ export type WriteOutcome =
 	| { status: "no-op"; message: string }
 	/** The user's text and the change overlap: nothing written. */
 	| { status: "conflict"; message: string; conflictLines: number[] }
-	| { status: "error"; message: string };
+	/** `saysNothingWritten`: the message already tells that nothing was written (the history's own failures do). */
+	| { status: "error"; message: string; saysNothingWritten?: true };
 
 export interface NoteHistory {
 	/** Writes a change to an existing note by compare-and-swap against `base` (merge or refuse). */

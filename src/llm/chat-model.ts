@@ -11,7 +11,7 @@
 import type { ChatOpenAICompletions } from "@langchain/openai";
 import { ReasoningCompletions } from "./reasoning-deltas";
 import type { ModelEndpoint } from "../settings";
-import { rememberSecret } from "../thread/redact";
+import { rememberSecret } from "../log/redact";
 import { oneOffReplyTokensOf } from "./output-limits";
 
 /** A chat model speaking OpenAI's chat completions API. */

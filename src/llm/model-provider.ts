@@ -9,7 +9,7 @@ import { resolveApplyEndpoint, resolveApplyKey } from "./apply-endpoint";
 export { resolveApplyEndpoint, resolveApplyKey };
 import { createChatModel } from "./chat-model";
 import type { ChatModel, ChatModelOptions } from "./chat-model";
-import { addSecretSource } from "../thread/redact";
+import { addSecretSource } from "../log/redact";
 
 export interface ModelProvider {
 	/**

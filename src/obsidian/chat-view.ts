@@ -6,8 +6,9 @@
  */
 import { ItemView, type HoverParent, type HoverPopover, type WorkspaceLeaf } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
-import type { ToolPreference } from "../thread/events";
+import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
+import type { ToolCatalog } from "../tools/catalog";
 import type { MountedPane } from "../ui/host";
 import { handleInternalLinks } from "./internal-links";
 import { loadMount } from "./lazy";
@@ -30,6 +31,8 @@ export interface ChatViewDeps {
 	requests: PaneRequests;
 	/** The user's default preference per tool (the pane's Permissions show it under the chat's own). */
 	toolDefaults?: () => Record<string, ToolPreference>;
+	/** The tools the agent has: their labels and own defaults (the Permissions panel, a card's preference). */
+	tools?: () => ToolCatalog;
 	/** "Check connection" from the pane's error banner, and its hint. */
 	connection?: ConnectionHost;
 }
@@ -86,7 +89,7 @@ export class ChatView extends ItemView implements HoverParent {
 		}
 		if (!this.isOpen || generation !== this.generation) return;
 		this.contentEl.empty();
-		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc, requests: this.deps.requests, ...(this.deps.toolDefaults ? { toolDefaults: this.deps.toolDefaults } : {}), ...(this.deps.connection ? { connection: this.deps.connection } : {}), ...(this.deps.indexStatus ? { indexStatus: this.deps.indexStatus } : {}) });
+		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc, requests: this.deps.requests, ...(this.deps.toolDefaults ? { toolDefaults: this.deps.toolDefaults } : {}), ...(this.deps.tools ? { tools: this.deps.tools } : {}), ...(this.deps.connection ? { connection: this.deps.connection } : {}), ...(this.deps.indexStatus ? { indexStatus: this.deps.indexStatus } : {}) });
 		this.pane = loadMount().mountRedlinePane(this.contentEl, host);
 	}
 

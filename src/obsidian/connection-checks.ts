@@ -12,7 +12,7 @@ import type { CheckTransportChoice } from "../check/run-check";
 import { checkSettingsKey } from "../check/settings-key";
 import { resolveApplyEndpoint, resolveApplyKey } from "../llm/apply-endpoint";
 import { loadRedline } from "./lazy";
-import { redactDeep } from "../thread/redact";
+import { redactDeep } from "../log/redact";
 import type { ModelCredentials } from "../settings";
 import type { ConnectionHost } from "../ui/host";
 import type { PluginSettings } from "./plugin-settings";

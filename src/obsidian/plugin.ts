@@ -9,6 +9,7 @@ import { Notice, Plugin, TFile, normalizePath, type WorkspaceLeaf } from "obsidi
 import type { Redline } from "../redline";
 import type { ModelCredentials, RedlineSettings } from "../settings";
 import type { ThreadService } from "../thread/service-api";
+import type { ToolCatalog } from "../tools/catalog";
 import { PaneRequests } from "./pane-requests";
 import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
 import { ConnectionChecks } from "./connection-checks";
@@ -26,7 +27,7 @@ import { PluginSettings } from "./plugin-settings";
 import { RunningIndicator } from "./running-indicator";
 import { RedlineSettingTab } from "./settings";
 import type { SettingsProblem } from "./settings-data";
-import { redact } from "../thread/redact";
+import { redact } from "../log/redact";
 import { TRANSPORT_FIELD } from "./settings-fields";
 import { TransportHelp } from "./transport-help";
 import { chooseTransport, type ChosenTransport } from "./transport/choose";
@@ -39,6 +40,7 @@ export class RedlinePlugin extends Plugin {
 		onSaveError: (error) => this.fail("Redline could not save its settings", error),
 	});
 	private corePromise: Promise<Redline> | null = null;
+	private catalog: ToolCatalog | null = null;
 	/** The core once built, for what must be answered synchronously (is a turn running?). */
 	private built: Redline | null = null;
 	/** The transport for the setting it was chosen for (a change of the setting picks again). */
@@ -62,7 +64,7 @@ export class RedlinePlugin extends Plugin {
 	override async onload(): Promise<void> {
 		await this.savedSettings.load();
 		this.reportProblems(this.savedSettings.problems);
-		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), indexStatus: layoutReadyIndexFeed(this.app, async () => (await this.core()).search), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests, toolDefaults: () => this.savedSettings.effective.toolDefaults, connection: this.checks.forPane() }));
+		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), indexStatus: layoutReadyIndexFeed(this.app, async () => (await this.core()).search), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests, tools: () => this.toolCatalog(), toolDefaults: () => this.savedSettings.effective.toolDefaults, connection: this.checks.forPane() }));
 		// The pane's [[links]] show Page preview's hover popover like a note's (see chat-view.ts).
 		this.registerHoverLinkSource(VIEW_TYPE, { display: "Redline", defaultMod: true });
 		// Named like the palette names commands ("Redline: …"): a ribbon tooltip has no plugin prefix.
@@ -77,6 +79,7 @@ export class RedlinePlugin extends Plugin {
 			updateSecretName: (which, id) => settings.updateSecretName(which, id),
 			problems: () => settings.problems,
 			flush: () => void settings.flush(),
+			tools: () => this.toolCatalog(),
 		});
 		this.addSettingTab(this.settingTab);
 		const statusEl = this.addStatusBarItem();
@@ -107,6 +110,15 @@ export class RedlinePlugin extends Plugin {
 		await this.savedSettings.load();
 		this.reportProblems(this.savedSettings.problems);
 		this.settingTab?.refresh();
+	}
+
+	/**
+	 * The tools the agent has, for the settings tab and the pane: from the core's module (loaded on
+	 * first use, as for "Check connection"), without building the core.
+	 */
+	toolCatalog(): ToolCatalog {
+		this.catalog ??= loadRedline().defaultToolCatalog();
+		return this.catalog;
 	}
 
 	/** The core, built once on first use (pane opened, a command that needs it). */
@@ -225,7 +237,7 @@ export class RedlinePlugin extends Plugin {
 		new Notice(`Redline: ${problems.length === 1 ? "a saved setting is" : `${problems.length} saved settings are`} not valid and kept as saved (defaults used meanwhile). ${problems.map((p) => p.message).join(" ")}`);
 	}
 
-	/** Shows a failure through the one redaction (thread/redact.ts): the configured keys, pieces of them and key patterns cut. */
+	/** Shows a failure through the one redaction (log/redact.ts): the configured keys, pieces of them and key patterns cut. */
 	private fail(what: string, error: unknown): void {
 		const { mainApiKey, applyApiKey } = this.credentials();
 		const message = error instanceof Error ? error.message : String(error);

@@ -6,10 +6,10 @@
  */
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
 import { MAX_OUTPUT_TOKENS, MIN_OUTPUT_TOKENS } from "../llm/output-limits";
-import { DEFAULT_SETTINGS, DEFAULT_TOOL_PREFERENCES, type RedlineSettings } from "../settings";
+import { DEFAULT_SETTINGS, type RedlineSettings } from "../settings";
 import type { CheckTarget } from "../check/report";
 import type { StoredCheck } from "../check/settings-key";
-import { redactDeep } from "../thread/redact";
+import { redactDeep } from "../log/redact";
 
 export interface SecretNames {
 	/** Id of the main model's API key in app.secretStorage ("" = none). */
@@ -181,10 +181,13 @@ export function setField(saved: Record<string, unknown>, field: string, value: u
 	target[parts[parts.length - 1]] = value;
 }
 
-/** Reads a dotted field from saved settings, falling back to the default's value. */
+/**
+ * Reads a dotted field from saved settings, falling back to the default's value (undefined for a
+ * tool's default the user did not choose: the tool's own applies, settings-fields.ts shows it).
+ */
 export function getField(saved: Record<string, unknown>, field: string): unknown {
 	let value: unknown = saved;
-	let fallback: unknown = { ...DEFAULT_SETTINGS, toolDefaults: { ...DEFAULT_TOOL_PREFERENCES, ...DEFAULT_SETTINGS.toolDefaults } };
+	let fallback: unknown = DEFAULT_SETTINGS;
 	for (const part of field.split(".")) {
 		value = isRecord(value) ? value[part] : undefined;
 		fallback = isRecord(fallback) ? fallback[part] : undefined;

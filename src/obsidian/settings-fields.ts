@@ -4,7 +4,7 @@
  * checks it), so no setting can only be changed by editing data.json. A new setting is a new row.
  */
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
-import { DEFAULT_TOOL_PREFERENCES } from "../settings";
+import type { ToolCatalog } from "../tools/catalog";
 import type { SecretNames } from "./settings-data";
 import type { CheckTarget } from "../check/report";
 import { MAX_OUTPUT_TOKENS, MIN_OUTPUT_TOKENS } from "../llm/output-limits";
@@ -14,6 +14,8 @@ interface FieldBase {
 	field: string;
 	name: string;
 	desc: string;
+	/** Shown while the field is unset and has no default in the settings (a tool's own default preference). */
+	fallback?: string;
 }
 
 export type FieldSpec =
@@ -34,15 +36,6 @@ export interface SettingsSection {
 	check?: CheckTarget;
 }
 
-const TOOL_NAMES: Record<string, string> = {
-	readNote: "Read a note",
-	searchNotes: "Search notes",
-	listNotes: "List notes",
-	declareEditIntent: "Plan an edit",
-	executeEdit: "Apply an edit",
-	askUser: "Ask you a question",
-};
-
 const MB = 1024 * 1024;
 
 /** "Reply limit (tokens)": max_tokens on the model's requests; empty follows the model family. */
@@ -53,7 +46,8 @@ function replyLimit(field: string, desc: string): FieldSpec {
 /** The transport choice "Obsidian request": linked from connection errors (see transport/). */
 export const TRANSPORT_FIELD = "transport";
 
-export function settingsSections(): SettingsSection[] {
+/** `tools`: the tools the agent has (their catalog), each a row of the Tools section. */
+export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 	return [
 		{
 			heading: "Main model",
@@ -108,12 +102,13 @@ export function settingsSections(): SettingsSection[] {
 		},
 		{
 			heading: "Tools",
-			fields: Object.keys(DEFAULT_TOOL_PREFERENCES).map((tool) => ({
+			fields: tools.map((tool) => ({
 				kind: "dropdown",
-				field: `toolDefaults.${tool}`,
-				name: TOOL_NAMES[tool] ?? tool,
+				field: `toolDefaults.${tool.name}`,
+				name: tool.label.charAt(0).toUpperCase() + tool.label.slice(1),
 				desc: "Default for new chats; a card can change it per chat.",
 				options: { prompt: "Ask", always: "Always run", never: "Never run" },
+				fallback: tool.defaultPreference,
 			})),
 		},
 		{

@@ -9,6 +9,7 @@ import { knownContextWindow } from "../llm/context-windows";
 import { settingsSections, type FieldSpec } from "./settings-fields";
 import type { SecretNames, SettingsProblem } from "./settings-data";
 import { renderCheckRow, type CheckHost } from "./check-view";
+import type { ToolCatalog } from "../tools/catalog";
 
 export interface SettingsHost {
 	/** The saved value of a dotted field (or its default when unset). */
@@ -21,6 +22,8 @@ export interface SettingsHost {
 	flush(): void;
 	/** "Check connection" for each model. */
 	checks?: CheckHost;
+	/** The tools the agent has, for the Tools section. */
+	tools(): ToolCatalog;
 }
 
 interface Shown {
@@ -67,7 +70,7 @@ export class RedlineSettingTab extends PluginSettingTab {
 		this.contextFields.clear();
 		this.summaryEl = containerEl.createDiv({ cls: "redline-settings-problems" });
 		this.disposeChecks();
-		for (const section of settingsSections()) {
+		for (const section of settingsSections(this.host.tools())) {
 			new Setting(containerEl).setName(section.heading).setHeading();
 			for (const spec of section.fields) this.control(spec);
 			if (section.check && this.host.checks) this.checkRows.push(renderCheckRow(containerEl, section.check, this.host.checks));
@@ -123,7 +126,7 @@ export class RedlineSettingTab extends PluginSettingTab {
 			return;
 		}
 		const { field } = spec;
-		const saved = (): unknown => this.host.savedField(field);
+		const saved = (): unknown => this.host.savedField(field) ?? spec.fallback;
 		let refresh: () => void;
 		switch (spec.kind) {
 			case "text":

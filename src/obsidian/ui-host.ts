@@ -7,8 +7,9 @@
 import { Component, TFile, prepareFuzzySearch, type App } from "obsidian";
 import { MarkdownRenderer, loadPrism } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
-import type { ToolPreference } from "../thread/events";
+import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
+import type { ToolCatalog } from "../tools/catalog";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
 import { makeCodeBlocksKeyboardScrollable } from "../ui/code-blocks";
@@ -24,6 +25,7 @@ export interface UiHostDeps {
 	requests: PaneRequests;
 	indexStatus?: IndexStatusFeed;
 	toolDefaults?: () => Record<string, ToolPreference>;
+	tools?: () => ToolCatalog;
 	connection?: ConnectionHost;
 }
 
@@ -37,6 +39,7 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 		onRequest: (listener) => deps.requests.subscribe(listener),
 		...(deps.indexStatus ? { indexStatus: deps.indexStatus } : {}),
 		...(deps.toolDefaults ? { toolDefaults: deps.toolDefaults } : {}),
+		...(deps.tools ? { tools: deps.tools } : {}),
 		...(deps.connection ? { connection: deps.connection } : {}),
 		renderMarkdown(el, markdown, sourcePath) {
 			// Where its [[links]] resolve from (internal-links.ts reads it when one is clicked).

@@ -15,7 +15,7 @@ import { spawn } from "../node/child-process";
 import { cp, mkdtemp } from "../node/fs";
 import { tmpdir } from "../node/os";
 import { process } from "../node/process";
-import { redact } from "../thread/redact";
+import { redact } from "../log/redact";
 
 async function scratchVault(): Promise<string> {
 	const dir = await mkdtemp(path.join(tmpdir(), "redline-sandbox-"));

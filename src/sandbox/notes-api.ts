@@ -8,6 +8,7 @@
  *   PUT  /sandbox/api/note?path=P        body { text, base? } -> { path, text } (a user edit)
  *   GET  /sandbox/api/changes            -> Server-Sent Events, one VaultChange per event
  *   GET  /sandbox/api/info               -> { vaultName, demo: boolean, model }
+ *   GET  /sandbox/api/tools              -> { tools: ToolCatalog } (the pane's Permissions and defaults)
  *   GET  /sandbox/api/index-status       -> Server-Sent Events, the search index's IndexStatus
  *                                           (connecting starts the index, as a pane opening does)
  *
@@ -18,6 +19,7 @@ import { reportToStderr } from "../rpc/server/front-door";
 import { readTextBody } from "../rpc/server/request-body";
 import { sendJson } from "../rpc/server/responses";
 import type { IndexStatusFeed } from "../search/index-status";
+import type { ToolCatalog } from "../tools/catalog";
 import { VaultError, type Vault } from "../vault/vault";
 import type { IncomingMessage, ServerResponse } from "../node/http";
 import { setInterval, clearInterval } from "../node/timers";
@@ -27,6 +29,8 @@ export interface NotesApiOptions {
 	/** The search index's status; without it the index-status route is absent (404). */
 	indexStatus?: IndexStatusFeed;
 	info: { vaultName: string; demo: boolean; model: string };
+	/** The tools the agent has, as the pane lists them (absent: an empty list). */
+	tools?: ToolCatalog;
 	onError?: (error: unknown) => void;
 }
 
@@ -84,6 +88,8 @@ export function createNotesApi(options: NotesApiOptions): (req: IncomingMessage,
 		try {
 			if (route === "info" && req.method === "GET") {
 				sendJson(res, 200, options.info);
+			} else if (route === "tools" && req.method === "GET") {
+				sendJson(res, 200, { tools: options.tools ?? [] });
 			} else if (route === "notes" && req.method === "GET") {
 				sendJson(res, 200, { notes: await vault.list("") });
 			} else if (route === "note" && req.method === "GET") {

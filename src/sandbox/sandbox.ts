@@ -141,6 +141,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	const notes = createNotesApi({
 		vault,
 		indexStatus: redline.search,
+		tools: redline.tools,
 		info: { vaultName: vault.name, demo: options.model.kind === "scripted", model: settings.mainModel.model },
 	});
 

@@ -5,15 +5,14 @@
  * title (given at creation, renamed by the user, or made before a restart) is never titled again,
  * and a title that comes back after the user renamed the chat meanwhile is dropped.
  */
-import type { ThreadLog } from "./log";
-import type { ThreadState } from "./state";
-import { redactedError } from "./redact";
-import { cutTitle } from "./title-limit";
+import type { TitleMaker } from "../agent/title-maker";
+import type { ThreadLog } from "../log/log";
+import type { ThreadState } from "../log/state";
+import { redactedError } from "../log/redact";
+import { cutTitle } from "../log/title-limit";
 
-/** Makes a title from a chat's first message; may throw (the first words stand in then). */
-export interface TitleMaker {
-	title(firstMessage: string, signal: AbortSignal): Promise<string>;
-}
+
+export type { TitleMaker };
 
 const TITLE_WORDS = 6;
 const TITLE_CHARS = 48;

@@ -5,10 +5,10 @@
  * Each drive gets its own handle on the log, fenced when the drive returns: work that outlives
  * its drive (a stopped tool that ignored the signal) can no longer append.
  */
-import { isShutdown, ServiceShutdown } from "./driver";
-import type { ThreadHandle, TurnDriver } from "./driver";
-import { ThreadClosedError } from "./log";
-import type { ThreadLog } from "./log";
+import { isShutdown, ServiceShutdown } from "../log/driver";
+import type { ThreadHandle, TurnDriver } from "../log/driver";
+import { ThreadClosedError } from "../log/log";
+import type { ThreadLog } from "../log/log";
 
 interface Drive {
 	controller: AbortController;

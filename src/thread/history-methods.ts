@@ -6,7 +6,7 @@
  */
 import type { HistoryEntry, NoteHistory } from "../history/types";
 import { unifiedDiff } from "../history/unified-diff";
-import type { NewEvent } from "./events";
+import type { NewEvent } from "../log/events";
 import { fail, isRecord } from "./params";
 import type { HistoryEntrySummary, Result, Reverted, RevertParams } from "./service-api";
 

@@ -5,7 +5,7 @@
  * them again. Their seqs then go on without a gap and without crash recovery: this process sealed
  * them at exactly what the store holds, so nothing can have been lost.
  */
-import type { ThreadLog } from "./log";
+import type { ThreadLog } from "../log/log";
 
 /** Idle logs kept loaded for quick switching between recent chats. */
 export const MAX_IDLE_LOGS = 8;

@@ -2,7 +2,7 @@
  * Checks of the parameters the service receives. They may come from an HTTP client, so nothing
  * is trusted: each check is a type guard, and `fail` builds the error the service answers.
  */
-import type { PinnedItem, ToolPreference } from "./events";
+import type { PinnedItem, ToolPreference } from "../log/events";
 import type { ServiceError, ServiceErrorCode } from "./service-api";
 
 const ID = /^[A-Za-z0-9_-]{1,80}$/;

@@ -10,12 +10,12 @@
  * The driver may settle some running calls first, with what really happened (driver.recover:
  * an edit that landed is recorded from the note history).
  */
-import { toolResult } from "../tools/result";
-import type { ThreadHandle } from "./driver";
-import type { ThreadState } from "./state";
+import { toolResult } from "../log/tool-result";
+import type { ThreadHandle } from "../log/driver";
+import { INTERRUPTED_CALL_MESSAGE } from "../log/driver";
+import type { ThreadState } from "../log/state";
 
 export const INTERRUPTED_MESSAGE = "Interrupted: Redline stopped while this turn was running.";
-export const INTERRUPTED_CALL_MESSAGE = "This call was interrupted (Redline stopped while it ran); it may have partly happened. Check before trying again.";
 export const NOT_RUN_MESSAGE = "This call was not run: Redline stopped before it started. Ask again if it is still wanted.";
 
 /**

@@ -2,8 +2,8 @@
  * Contract 2: the ThreadService surface. The in-process service (service.ts) and the browser's
  * RPC client (src/rpc/client) both implement it, so a view cannot tell them apart.
  */
-import type { AskAnswers, PinnedItem, StoredEvent, ToolPreference } from "./events";
-import type { ThreadState } from "./state";
+import type { AskAnswers, PinnedItem, StoredEvent, ToolPreference } from "../log/events";
+import type { ThreadState } from "../log/state";
 
 export type ServiceErrorCode =
 	| "unknown_thread"

@@ -6,25 +6,25 @@
 import type { NoteHistory } from "../history/types";
 import type { Store } from "../store/store";
 import { DriveScheduler } from "./drive-scheduler";
-import { NEW_MESSAGE_INSTEAD } from "./driver";
-import type { TurnDriver } from "./driver";
-import { answersFromFreeText, validateAnswers } from "../tools/ask-user";
-import { toolResult } from "../tools/result";
-import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type ToolPreference } from "./events";
-import { newId } from "./ids";
-import { ThreadLog, threadLogKey } from "./log";
+import type { TurnDriver } from "../log/driver";
+import { validateAnswers } from "../log/ask-answers";
+import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type StoredEvent, type ToolPreference } from "../log/events";
+import { newId } from "../log/ids";
+import { ThreadLog, threadLogKey } from "../log/log";
+import { supersede } from "../log/newest-message";
 import { listHistory, locateHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
 import { LoadedLogs } from "./loaded-logs";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
 import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
-import { samePinnedItem } from "./projection";
+import { samePinnedItem } from "../log/projection";
 import type { HistoryEntrySummary, Result, Reverted, RevertParams, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
 import { subscribeToLog } from "./subscription";
 import { AutoTitles, type TitleMaker } from "./auto-title";
 import { summarize, ThreadIndex } from "./thread-index";
-import { timers } from "./timers";
-import { titleProblem } from "./title-limit";
+import { timers } from "../log/timers";
+import { titleProblem } from "../log/title-limit";
+import { withToolWords, type ToolLookup } from "./tool-words";
 
 export interface LocalThreadServiceDeps {
 	store: Store;
@@ -32,6 +32,8 @@ export interface LocalThreadServiceDeps {
 	history?: NoteHistory;
 	/** Titles new chats after their first reply (absent: chats keep no title until renamed). */
 	titles?: TitleMaker;
+	/** The agent's tools: an older log gets their words for the pane when it loads (tool-words.ts). */
+	tools?: ToolLookup;
 	now?: () => Date;
 }
 
@@ -168,20 +170,8 @@ export class LocalThreadService implements ThreadService {
 		if (typeof params.content !== "string" || params.content.trim() === "") return fail("bad_params", "content must be a non-empty string");
 		const { log } = found;
 		const { content } = params;
-		// The newest message wins. It answers whatever waits: pending calls are denied with it, open
-		// questions get it as their answer, and approved calls that have not started never will
-		// (a reply still streaming has its calls denied by the runner when they arrive).
-		for (const callId of log.state().pendingApprovals) {
-			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${content}`, reason: "new_message" });
-		}
-		for (const callId of log.state().toolCallOrder) {
-			if (log.state().toolCalls[callId]?.phase !== "approved") continue;
-			log.append({ type: "tool_call_completed", callId, result: toolResult.rejected(`Not run: ${NEW_MESSAGE_INSTEAD}${content}`), reason: "new_message" });
-		}
-		for (const askId of log.state().openQuestions) {
-			const answers = answersFromFreeText(log.state().questions[askId]?.questions ?? [], content);
-			log.append({ type: "question_answered", askId, answers });
-		}
+		// The newest message wins: it answers whatever waits (src/log/newest-message.ts).
+		supersede(log, content);
 		const messageId = newId("m");
 		log.append({ type: "user_message", messageId, content, pinned: log.state().pinned });
 		this.drive(log);
@@ -312,7 +302,9 @@ export class LocalThreadService implements ThreadService {
 
 	/** Opens a log from the store; one that was left mid-turn (not sealed here) is recovered. */
 	private async openLog(threadId: string, sealedAt: number | undefined): Promise<ThreadLog | null> {
-		const log = await ThreadLog.open(this.deps.store, threadId, { ...this.logOptions(), ...(sealedAt !== undefined ? { sealedAt } : {}) });
+		const tools = this.deps.tools;
+		const upgrade = tools ? { upgrade: (events: StoredEvent[]) => withToolWords(events, tools) } : {};
+		const log = await ThreadLog.open(this.deps.store, threadId, { ...this.logOptions(), ...upgrade, ...(sealedAt !== undefined ? { sealedAt } : {}) });
 		if (!log) return null;
 		if (log.state().lastSeq !== sealedAt && wasInterrupted(log.state())) {
 			const opened = log.state();

@@ -14,8 +14,8 @@
  * event lost in a crash) means the subscriber holds events that are gone: it gets one
  * nonce_ahead error and must subscribe again from 0, instead of a caught-up that hides the loss.
  */
-import type { StoredEvent } from "./events";
-import type { ThreadLog } from "./log";
+import type { StoredEvent } from "../log/events";
+import type { ThreadLog } from "../log/log";
 import type { Result, ServiceError, Subscription, SubscriptionMessage } from "./service-api";
 
 /** The last message of a subscription whose thread was deleted. */

@@ -10,9 +10,9 @@
  * updatedAt in the list order, nothing else.
  */
 import type { Store } from "../store/store";
-import { ThreadLog } from "./log";
+import { ThreadLog } from "../log/log";
 import type { ThreadSummary } from "./service-api";
-import { timers } from "./timers";
+import { timers } from "../log/timers";
 
 export const THREAD_INDEX_KEY = "threads/index.json";
 /** How long log writes must pause before a recency-only change of the index is saved. */

@@ -10,11 +10,12 @@
  *   "Which mode?" = (no answer)                           nothing chosen
  */
 import * as z from "zod/mini";
-import type { AskAnswers, AskOption, AskQuestion } from "../thread/events";
-import { toolResult } from "./result";
-import type { ToolResult } from "./result";
+import type { AskAnswers, AskOption, AskQuestion } from "../log/events";
+import { toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import { NO_ACCESS } from "./tool";
 import type { Tool } from "./tool";
+import { plural } from "./words";
 
 export const MAX_QUESTIONS = 4;
 export const MIN_OPTIONS = 2;
@@ -125,40 +126,6 @@ export const askUserSchema = z.pipe(
 );
 export type AskUserArgs = z.output<typeof askUserSchema>;
 
-/**
- * Checks answers from the user (v1.thread.answerQuestion): keys are question indexes; each entry
- * is an option label, except at most one free-text entry per question; a single-select question
- * takes at most one entry. Returns the error message, or null when the answers are fine.
- */
-export function validateAnswers(questions: AskQuestion[], answers: AskAnswers): string | null {
-	if (!isRecord(answers)) return "answers must be an object keyed by question index, e.g. { \"0\": [\"Yes\"] }";
-	for (const [key, value] of Object.entries(answers)) {
-		const index = Number(key);
-		const question = Number.isInteger(index) && String(index) === key ? questions[index] : undefined;
-		if (!question) return `There is no question ${key}: this ask has ${questions.length} question${questions.length === 1 ? "" : "s"} (indexes 0-${questions.length - 1}).`;
-		const name = `question ${key} (${JSON.stringify(question.question)})`;
-		if (!Array.isArray(value) || value.some((entry) => typeof entry !== "string")) return `Answers to ${name} must be a list of strings.`;
-		const entries = value;
-		if (entries.some((entry) => entry.trim() === "")) return `Answers to ${name} may not be empty strings.`;
-		if (new Set(entries).size !== entries.length) return `An answer to ${name} is given twice.`;
-		if (!question.multiSelect && entries.length > 1) return `${capitalize(name)} is single-select: give at most one answer (got ${entries.length}).`;
-		const labels = new Set(question.options.map((o) => o.label));
-		const freeText = entries.filter((entry) => !labels.has(entry));
-		if (freeText.length > 1) return `${capitalize(name)} takes at most one "Other" text; these are not option labels: ${freeText.map((t) => JSON.stringify(t)).join(", ")}.`;
-	}
-	return null;
-}
-
-/** A user message sent while a question waits: it answers every question with that free text. */
-export function answersFromFreeText(questions: AskQuestion[], text: string): AskAnswers {
-	const answers: AskAnswers = {};
-	if (text.trim() === "") return answers;
-	questions.forEach((_, index) => {
-		answers[String(index)] = [text];
-	});
-	return answers;
-}
-
 /** The text the model reads: one line per question (format in the header comment). */
 export function formatAnswers(questions: AskQuestion[], answers: AskAnswers): string {
 	return questions
@@ -181,6 +148,14 @@ export const askUserTool: Tool<AskUserArgs> = {
 		'Ask the user 1 to 4 questions at once when you need a decision (which notes, which sections, which style). Each question has 2 to 6 options and may allow several answers (multiSelect). Every question automatically offers "Other" with a text field: never add your own "Other". The answers come back as one line per question.',
 	schema: askUserSchema,
 	defaultPreference: "always",
+	label: "asking questions",
+	neverSubject: "questions are",
+	words: (args) => {
+		// The older single-question form asks one.
+		const count = Array.isArray(args.questions) ? args.questions.length : typeof args.question === "string" ? 1 : 0;
+		return { title: `Ask ${plural(count, "question")}`, active: `Asking ${plural(count, "question")}`, done: `Asked ${plural(count, "question")}` };
+	},
+	examples: () => [{ questions: [{ question: "Which one?", options: ["a", "b"] }] }],
 	access: () => NO_ACCESS,
 	run(args, ctx) {
 		const askId = ctx.newId("ask");
@@ -196,10 +171,6 @@ export const askUserTool: Tool<AskUserArgs> = {
 
 function fail(problems: string[]): AskParse {
 	return { ok: false, message: `askUser arguments need fixing:\n- ${problems.join("\n- ")}` };
-}
-
-function capitalize(text: string): string {
-	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

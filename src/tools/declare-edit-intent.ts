@@ -2,34 +2,29 @@
  * declareEditIntent: phase 1 of an edit, tens of tokens. Its announce() turns the streaming
  * arguments into edit_intent_declared as soon as path and description are whole, so the user sees
  * "Planning to ..." about a second after the model starts. Approving the call runs phase 2 at
- * once (run): the apply model writes the new note, it is validated, and written through the
- * note history. No second main-model round trip.
+ * once: the composer's runIntent (src/composer/run-intent.ts) has the apply model write the new
+ * note, validates it and writes it through the note history; edit-result.ts words what came of
+ * it. No second main-model round trip.
  */
 import * as z from "zod/mini";
-import { commitEdit, sayNothingWritten } from "../composer/commit";
+import { intentOfCall, normalizedOrRaw } from "../composer/intent";
 import { recoverEdit } from "../composer/recover-edit";
-import { intentOfCall } from "../composer/intent";
-import { regenerate } from "../composer/regenerate";
-import type { ApplyModels } from "../composer/regenerate";
-import { noteFromOutput } from "../composer/note-from-output";
-import { toModelText } from "../composer/text-format";
-import type { NoteHistory } from "../history/types";
-import { DEFAULT_SETTINGS } from "../settings";
-import type { ApplyFormat } from "../settings";
-import type { EditOperation, NewEvent } from "../thread/events";
-import type { ThreadState, ToolCallView } from "../thread/state";
+import { runIntent } from "../composer/run-intent";
+import type { IntentDeps } from "../composer/run-intent";
+import type { EditOperation } from "../log/events";
+import type { ThreadState } from "../log/state";
+import { toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import type { AccessFloor } from "../vault/access-floor";
 import { normalizeVaultPath } from "../vault/paths";
-import { editTargetRefusal } from "./edit-target";
-import { toolResult } from "./result";
-import type { ToolResult } from "./result";
-import type { Tool, ToolContext } from "./tool";
-import { vaultErrorResult } from "./vault-errors";
+import { pathArg, textArg } from "./words";
 import { quoted } from "../vault/quote";
+import { editResult, recoveredCall } from "./edit-result";
+import { editTargetRefusal } from "./edit-target";
+import type { Tool } from "./tool";
+import { vaultErrorResult } from "./vault-errors";
 
 export const MAX_DESCRIPTION_CHARS = 300;
-/** The apply model's output ("view it") is kept in a refused result up to this size. */
-const MAX_KEPT_OUTPUT = 64 * 1024;
 
 export const declareEditIntentSchema = z.object({
 	path: z.string().check(z.minLength(1), z.describe('Vault-relative path of the note, e.g. "Projects/Plan.md"')),
@@ -47,14 +42,8 @@ export const declareEditIntentSchema = z.object({
 });
 export type DeclareEditIntentArgs = z.infer<typeof declareEditIntentSchema>;
 
-export interface DeclareEditIntentDeps {
-	history: NoteHistory;
-	models: ApplyModels;
-	/** The apply model's output limit in tokens (notes longer than this go by sections). */
-	maxOutputTokens?: number;
-	/** The "Apply format" setting, read at each edit (default: edit blocks). */
-	applyFormat?: () => ApplyFormat;
-}
+/** The history it writes through and the apply model that drafts (see run-intent.ts). */
+export type DeclareEditIntentDeps = IntentDeps;
 
 const OPERATIONS: readonly string[] = ["create", "modify", "rewrite"];
 
@@ -67,6 +56,20 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 			"If it reports a failure, fix it with executeEdit using the editId it returns.",
 		schema: declareEditIntentSchema,
 		defaultPreference: "prompt",
+		label: "planning edits",
+		neverSubject: "edits are",
+		// The edit's own events (its intent, progress, outcome) tell the rest.
+		words: (args) => {
+			const path = pathArg(args, "path") ?? "a note";
+			const operation = textArg(args, "operation");
+			if (operation === "create") return { title: `Create ${path}`, active: `Creating ${path}` };
+			if (operation === "rewrite") return { title: `Rewrite ${path}`, active: `Rewriting ${path}` };
+			return { title: `Edit ${path}`, active: `Editing ${path}` };
+		},
+		examples: ({ path }) => [
+			{ path, operation: "modify", description: "add a line" },
+			{ path: path.replace(/(\.\w+)?$/, "-new$1"), operation: "create", description: "a new note" },
+		],
 		// A modify or rewrite sends the note to the apply model; every operation writes it.
 		access: (args) => ({ reads: args.operation === "create" ? [] : [args.path], writes: [args.path], scans: false }),
 		refuse: (args, { state, floor, callId }) => refusal(args, state, floor, callId),
@@ -76,81 +79,19 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 			const op: EditOperation = typeof operation === "string" && OPERATIONS.includes(operation) ? (operation as EditOperation) : "modify";
 			return { type: "edit_intent_declared", editId: ids.newId("edit"), callId: ids.callId, path: normalizedOrRaw(path), operation: op, description };
 		},
-		run: (args, ctx) => applyIntent(deps, args, ctx),
-		recover: (_args, call, env) => recoverEdit(deps.history, env.vault, call.editId, call, env.state),
-	};
-}
-
-async function applyIntent(deps: DeclareEditIntentDeps, args: DeclareEditIntentArgs, ctx: ToolContext): Promise<ToolResult> {
-	let path: string;
-	try {
-		path = normalizeVaultPath(args.path);
-	} catch (error) {
-		return vaultErrorResult(error, args.path);
-	}
-	const refused = refusal(args, ctx.state(), ctx.floor, ctx.callId);
-	if (refused) return refused;
-	const editId = ensureIntent(args, path, ctx);
-	const withId = (extra: Record<string, unknown> = {}) => ({ path, data: { editId, ...extra } });
-
-	let base: string | null = null;
-	try {
-		const exists = await ctx.vault.exists(path);
-		if (args.operation === "create" && exists) {
-			return toolResult.rejected(`${path} already exists; nothing was written. Declare a modify to change it.`, withId({ reason: "exists" }));
-		}
-		if (args.operation !== "create") {
-			if (!exists) {
-				return toolResult.rejected(`No note at ${path}. Use listNotes or searchNotes to find it, or declare a create for a new note.`, withId({ reason: "not-found" }));
+		run: async (args, ctx) => {
+			let path: string;
+			try {
+				path = normalizeVaultPath(args.path);
+			} catch (error) {
+				return vaultErrorResult(error, args.path);
 			}
-			base = await ctx.vault.read(path);
-		}
-	} catch (error) {
-		const result = vaultErrorResult(error, path);
-		return { ...result, data: { editId } };
-	}
-
-	const note = toModelText(base ?? "");
-	const outcome = await regenerate({
-		models: deps.models,
-		maxOutputTokens: deps.maxOutputTokens,
-		path,
-		operation: args.operation,
-		description: withApproval(args.description, ctx.state().toolCalls[ctx.callId]),
-		note,
-		format: deps.applyFormat?.() ?? DEFAULT_SETTINGS.applyFormat,
-		signal: ctx.signal,
-		progress: (phase, fraction, changes) => ctx.progress(phase, fraction, changes),
-	});
-	if (!outcome.ok) {
-		const retry = ` To make the change without the apply model, call executeEdit with editId "${editId}" and ${args.operation === "create" ? "the new note's content" : "search/replace edits"}.`;
-		const extra = withId({
-			reason: outcome.reason,
-			...(outcome.output === undefined ? {} : { output: outcome.output.slice(0, MAX_KEPT_OUTPUT) }),
-			...(outcome.fallback === undefined ? {} : { fallback: outcome.fallback }),
-		});
-		const message = outcome.reason === "aborted" ? outcome.message : sayNothingWritten(outcome.message) + retry;
-		return outcome.reason === "too-large" ? toolResult.rejected(message, extra) : toolResult.error(message, extra);
-	}
-
-	const stored = noteFromOutput(base, outcome.text, args.description);
-	return commitEdit({
-		dropped: stored.dropped,
-		history: deps.history,
-		ctx,
-		editId,
-		path,
-		description: args.description,
-		base,
-		proposed: stored.proposed,
-		data: {
-			...(outcome.stripped.length > 0 ? { stripped: outcome.stripped } : {}),
-			...(outcome.sections ? { sections: outcome.sections } : {}),
-			...(outcome.editBlocks ? { editBlocks: outcome.editBlocks.count, ...(outcome.editBlocks.tolerant.length > 0 ? { tolerant: outcome.editBlocks.tolerant } : {}) } : {}),
-			...(outcome.fallback ? { fallback: outcome.fallback } : {}),
-			...(stored.frontmatterRestored ? { frontmatterRestored: true } : {}),
+			const refused = refusal(args, ctx.state(), ctx.floor, ctx.callId);
+			if (refused) return refused;
+			return editResult(await runIntent(deps, { path, operation: args.operation, description: args.description }, ctx));
 		},
-	});
+		recover: async (_args, call, env) => recoveredCall(await recoverEdit(deps.history, env.vault, call.editId, call, env.state)),
+	};
 }
 
 /**
@@ -170,29 +111,4 @@ function refusal(args: DeclareEditIntentArgs, state: ThreadState, floor: AccessF
 		);
 	}
 	return undefined;
-}
-
-/** The path as the vault names it ("./A.md" is "A.md"); an invalid one as given (run refuses it). */
-export function normalizedOrRaw(path: string): string {
-	try {
-		return normalizeVaultPath(path);
-	} catch {
-		return path;
-	}
-}
-
-/** The intent's editId: the one announced while the call streamed, or a new one announced now. */
-function ensureIntent(args: DeclareEditIntentArgs, path: string, ctx: ToolContext): string {
-	const known = intentOfCall(ctx.state(), ctx.callId);
-	if (known) return known.editId;
-	const editId = ctx.newId("edit");
-	const event: NewEvent = { type: "edit_intent_declared", editId, callId: ctx.callId, path, operation: args.operation, description: args.description };
-	ctx.emit(event);
-	return editId;
-}
-
-/** The change the apply model is asked for, with the comment the user approved it with ("Run, and keep the dates"). */
-function withApproval(description: string, call: ToolCallView | undefined): string {
-	const comment = call?.decision === "approved" && call.decidedBy === "user" ? call.comment?.trim() : undefined;
-	return comment ? `${description} (the user approved this with a comment: ${comment})` : description;
 }

@@ -1,12 +1,14 @@
 /**
- * The model-facing tools both hosts register, in the order the model sees them. One list, so
- * the test that checks every tool against the access floor (test/agent/tool-access.test.ts)
- * checks exactly what runs.
+ * The model-facing tools both hosts register, in the order the model sees them: a new tool is
+ * its file plus one line here. One list, so the tests that run every tool (the access floor, the
+ * model contract) check exactly what runs, and the Permissions panel and the settings list
+ * exactly these (defaultToolCatalog).
  */
 import type { ApplyModels } from "../composer/regenerate";
 import type { NoteHistory } from "../history/types";
 import type { ApplyFormat } from "../settings";
 import { askUserTool } from "./ask-user";
+import { toolCatalog, type ToolEntry } from "./catalog";
 import { createDeclareEditIntentTool } from "./declare-edit-intent";
 import { createExecuteEditTool } from "./execute-edit";
 import { listNotesTool } from "./list-notes";
@@ -32,4 +34,25 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 		createExecuteEditTool({ history: deps.history }),
 		askUserTool,
 	];
+}
+
+/**
+ * The default tools for what they say about themselves (names, labels, defaults, words), not for
+ * running: the Obsidian settings tab lists them before the core is built. Their dependencies are
+ * stand-ins that refuse every use (a tool reads its dependencies only when it runs).
+ */
+export function describedDefaultTools(): AnyTool[] {
+	return createDefaultTools({ history: unusable("history"), models: unusable("models"), search: unusable("search") });
+}
+
+export function defaultToolCatalog(): ToolEntry[] {
+	return toolCatalog(describedDefaultTools());
+}
+
+function unusable<T extends object>(what: string): T {
+	return new Proxy({} as T, {
+		get: () => {
+			throw new Error(`The ${what} of tools made only to describe themselves was used`);
+		},
+	});
 }

@@ -4,8 +4,8 @@
  * both tools refuse the same paths with the same words, and nothing is written.
  */
 import type { AccessFloor } from "../vault/access-floor";
-import { toolResult } from "./result";
-import type { ToolResult } from "./result";
+import { toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 
 export function editTargetRefusal(path: string, floor: AccessFloor, data: Record<string, unknown> = {}): ToolResult | undefined {
 	const hit = floor.check(path);

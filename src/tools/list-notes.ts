@@ -2,10 +2,11 @@
 import * as z from "zod/mini";
 import { normalizeFolderPath } from "../vault/paths";
 import { leftOutSentence, shownByFloor } from "./floor-filter";
-import { toolResult } from "./result";
-import type { ToolResult } from "./result";
+import { toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import type { Tool } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
+import { pathArg } from "./words";
 
 export const LIST_CAP = 200;
 
@@ -19,6 +20,12 @@ export const listNotesTool: Tool<ListNotesArgs> = {
 	description: `List the notes under a folder (or the whole vault), sorted by path; at most ${LIST_CAP}.`,
 	schema: listNotesSchema,
 	defaultPreference: "always",
+	label: "listing notes",
+	words: (args) => {
+		const folder = pathArg(args, "folder");
+		return folder ? { title: `List notes in ${folder}`, active: `Listing notes in ${folder}` } : { title: "List all notes", active: "Listing all notes" };
+	},
+	examples: ({ path }) => [{}, { folder: path.split("/")[0] }],
 	access: () => ({ reads: [], writes: [], scans: true }),
 	async run(args, ctx): Promise<ToolResult> {
 		let folder: string;

@@ -4,11 +4,13 @@
  * says how many lines remain and which offset reads on.
  */
 import * as z from "zod/mini";
+import { displayPath } from "../vault/display-path";
 import { normalizeVaultPath } from "../vault/paths";
-import { toolResult } from "./result";
-import type { ToolResult } from "./result";
+import { toolResult } from "../log/tool-result";
+import type { ResultSummary, ToolResult } from "../log/tool-result";
 import type { Tool } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
+import { noteName, pathArg, plural, textArg } from "./words";
 
 export const READ_DEFAULT_LINES = 400;
 export const READ_MAX_LINES = 2000;
@@ -79,12 +81,38 @@ export function describePage(path: string, text: string, offset: number, limit: 
 	return toolResult.success(`${header}\n${page.text}`, { path, data });
 }
 
+/**
+ * "Read 63 lines of Daily.md", or "Read lines 1–40 of 63 of …" for a page, and where the note's
+ * text starts: the message is one header line, then the text as read (describePage).
+ */
+export function readSummary(result: ToolResult, args: Record<string, unknown>): ResultSummary | undefined {
+	if (result.status !== "success") return undefined;
+	const raw = result.path ?? textArg(args, "path");
+	const path = raw === undefined ? "the note" : displayPath(raw);
+	const data = result.data ?? {};
+	const total = typeof data.totalLines === "number" ? data.totalLines : undefined;
+	const start = typeof data.startLine === "number" ? data.startLine : undefined;
+	const end = typeof data.endLine === "number" ? data.endLine : undefined;
+	if (total === 0) return { line: `Read ${path} (empty)` };
+	const newline = result.message.indexOf("\n");
+	const page = total !== undefined && start !== undefined && end !== undefined && !(start === 1 && end === total);
+	const line = page ? `Read lines ${start}–${end} of ${total} of ${path}` : total !== undefined ? `Read ${plural(total, "line")} of ${path}` : `Read ${path}`;
+	return newline >= 0 ? { line, textFrom: newline + 1 } : { line };
+}
+
 export const readNoteTool: Tool<ReadNoteArgs> = {
 	name: "readNote",
 	description:
 		"Read a note of the vault. Long notes come in pages of lines: the result says how many lines remain and the offset to read the next page.",
 	schema: readNoteSchema,
 	defaultPreference: "always",
+	label: "reading notes",
+	words: (args) => {
+		const path = pathArg(args, "path");
+		return { title: `Read ${path ?? "a note"}`, active: `Reading ${noteName(path ?? "a note")}` };
+	},
+	summary: readSummary,
+	examples: ({ path }) => [{ path }],
 	access: (args) => ({ reads: [args.path], writes: [], scans: false }),
 	// A path that is not a vault path gets its error at once, not a card to approve first.
 	refuse: (args) => {

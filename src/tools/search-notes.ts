@@ -7,10 +7,11 @@ import * as z from "zod/mini";
 import type { SearchPage, SearchRequest } from "../search/note-search";
 import { normalizeFolderPath } from "../vault/paths";
 import { leftOutSentence, shownByFloor } from "./floor-filter";
-import { toolResult } from "./result";
-import type { ToolResult } from "./result";
+import { toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import type { Tool } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
+import { textArg } from "./words";
 
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 50;
@@ -80,6 +81,12 @@ export function createSearchNotesTool(deps: { index: NoteSearch }): Tool<SearchN
 		description: DESCRIPTION,
 		schema: searchNotesSchema,
 		defaultPreference: "always",
+		label: "searching notes",
+		words: (args) => {
+			const query = textArg(args, "query") ?? "";
+			return { title: `Search notes for '${query}'`, active: `Searching notes for '${query}'` };
+		},
+		examples: ({ word }) => [{ query: word }],
 		// The index reads notes itself, only those the access floor lets through; the hits are
 		// filtered through the call's floor again before they are shown.
 		access: () => ({ reads: [], writes: [], scans: true }),

@@ -1,42 +1,25 @@
 /**
- * A model-facing tool (contract 3). One file per tool in src/tools/; registry.ts lists them.
- * The runner owns approvals, events and ordering; a tool only validates (zod) and does its work.
+ * A model-facing tool (contract 3). One file per tool in src/tools/, one line in default-tools.ts:
+ * the definition carries everything about the tool (its schema, default preference, access, its
+ * words for the pane), so the agent, the Permissions panel, the settings and the tests that run
+ * every registered tool all follow from it. The runner owns approvals, events and ordering; a
+ * tool only validates (zod) and does its work.
  */
 import type * as z from "zod/mini";
-import type { NewEvent, ToolPreference } from "../thread/events";
-import type { ThreadState, ToolCallView } from "../thread/state";
+import type { EditSession } from "../composer/edit-session";
+import type { NewEvent, ToolPreference, ToolWords } from "../log/events";
+import type { ThreadState, ToolCallView } from "../log/state";
 import type { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
-import type { ToolResult } from "./result";
+import type { ResultSummary, ToolResult } from "../log/tool-result";
 
-export interface ToolContext {
-	threadId: string;
-	callId: string;
-	vault: Vault;
+/**
+ * What a call runs with: all an edit's session holds (src/composer/edit-session.ts: the thread,
+ * the vault, progress, events, ids and the commit gate), and the access floor.
+ */
+export interface ToolContext extends EditSession {
 	/** What may be read, shown or written without asking (the edit tools refuse what it flags). */
 	floor: AccessFloor;
-	/** Current thread state (read-only). */
-	state(): ThreadState;
-	/** Appends an event to the thread (e.g. question_asked, edit_applied). */
-	emit(event: NewEvent): void;
-	/** Reports progress (tool_call_progress); `changes`: edit blocks applied so far. */
-	progress(phase: string, fraction?: number, changes?: number): void;
-	signal: AbortSignal;
-	newId(prefix: string): string;
-	/**
-	 * Runs the write that makes the call's effect real (the note write). Refused with CallStopped
-	 * once the call was stopped or has ended; once begun, a Stop waits for it to finish, so the
-	 * call's result says what really happened instead of "Stopped" before a write that lands.
-	 */
-	commit<T>(write: () => Promise<T>): Promise<T>;
-}
-
-/** A commit refused because the call was stopped (or had already ended): nothing was written. */
-export class CallStopped extends Error {
-	constructor(message = "The call was stopped before the write.") {
-		super(message);
-		this.name = "CallStopped";
-	}
 }
 
 /**
@@ -76,13 +59,46 @@ export interface Suspended {
 	askId: string;
 }
 
+/** What a tool's examples aim at (see Tool.examples). */
+export interface ExampleTarget {
+	/** A note to touch (in the access test, also every kind of file under the access floor). */
+	path: string;
+	/** A word the note at `path` holds. */
+	word: string;
+	/** The editId of an edit intent for `path` that the user approved and that applied (declared when asked for). */
+	approvedEdit: () => string;
+}
+
 export interface Tool<Args = unknown> {
 	name: string;
 	/** What the model reads. */
 	description: string;
 	/** zod (its mini API: see json-schema.ts for the kinds the model's JSON schema is made from). */
 	schema: z.ZodMiniType<Args>;
+	/** The one default: the agent's policy, the Permissions panel and the settings read it (a setting overrides it). */
 	defaultPreference: ToolPreference;
+	/** The tool's name for a person ("reading notes"): the Permissions panel, a card's preference, the settings. */
+	label: string;
+	/** What "Never" refuses, as the subject of "… set to Never in this chat" ("edits are"); default `${label} is`. */
+	neverSubject?: string;
+	/**
+	 * The call in words for the pane, recorded on tool_call_proposed. `args` are raw: whatever the
+	 * model sent (partial, invalid, or from an older version), so read them defensively (words.ts);
+	 * paths go through displayPath.
+	 */
+	words(args: Record<string, unknown>): ToolWords;
+	/**
+	 * A result of this tool's run in words for a person, carried in data.summary (the runner adds
+	 * it; the thread service adds it to older logs' results when it loads them). Absent, or
+	 * undefined for a result: the pane shows the message.
+	 */
+	summary?(result: ToolResult, args: Record<string, unknown>): ResultSummary | undefined;
+	/**
+	 * Calls for the tests that run every registered tool (the access floor, the model contract):
+	 * arguments that make the call touch `on.path`, or the vault at large. Every registered tool
+	 * has them (test/agent/tool-access.test.ts fails without).
+	 */
+	examples?(on: ExampleTarget): Record<string, unknown>[];
 	/** What the call reads and writes (see ToolAccess); required, so no tool can forget the floor. */
 	access(args: Args, state: ThreadState): ToolAccess;
 	/**

@@ -1,7 +1,7 @@
 /** Turns a failure of a vault operation into an error ToolResult the model can act on. */
 import { VaultError } from "../vault/vault";
-import { toolResult } from "./result";
-import type { ToolResult } from "./result";
+import { toolResult } from "../log/tool-result";
+import type { ToolResult } from "../log/tool-result";
 import { quoted } from "../vault/quote";
 
 export function vaultErrorResult(error: unknown, path?: string): ToolResult {

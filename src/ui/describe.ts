@@ -1,8 +1,10 @@
 /**
  * Tool calls in words, for cards and the reasoning-steps timeline. Everything here reads the
- * structured events (tool, args, progress, results), never the model's text.
+ * structured events (the words a call's tool recorded, the edit and question events, progress,
+ * results), never the model's text, and no tool by name.
  */
-import type { AssistantMessageView, ContextStepView, EditView, ToolCallView } from "../thread/state";
+import type { ToolWords } from "../log/events";
+import type { AssistantMessageView, ContextStepView, EditView, QuestionView, ToolCallView } from "../log/state";
 import { displayPath } from "../vault/display-path";
 import { intentText } from "./intent-line";
 
@@ -17,64 +19,22 @@ export function stringArg(args: Args, key: string): string | undefined {
 	return typeof value === "string" && value.length > 0 ? value : undefined;
 }
 
-/** A path or folder argument as a person sees it: invisible and look-alike characters escaped. */
-export function pathArg(args: Args, key: "path" | "folder"): string | undefined {
-	const value = stringArg(args, key);
-	return value === undefined ? undefined : displayPath(value);
-}
-
-/** The note name a person recognizes: the last path segment. */
-export function noteName(path: string): string {
-	const slash = path.lastIndexOf("/");
-	return slash >= 0 ? path.slice(slash + 1) : path;
-}
-
 export function plural(count: number, word: string): string {
 	return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
+/**
+ * The call in words: its tool's, recorded on the event (live by the agent, for older logs by the
+ * thread service as it loads them), or "Run <tool>" for a call nobody described (a tool this
+ * version does not have).
+ */
+export function wordsOf(call: ToolCallView): ToolWords {
+	return call.words ?? { title: `Run ${call.tool}`, active: `Running ${call.tool}` };
+}
+
 /** The card title: what the call will do (or did), in words. */
 export function toolTitle(call: ToolCallView): string {
-	const args = argsOf(call);
-	switch (call.tool) {
-		case "readNote":
-			return `Read ${pathArg(args, "path") ?? "a note"}`;
-		case "searchNotes":
-			return `Search notes for '${stringArg(args, "query") ?? ""}'`;
-		case "listNotes": {
-			const folder = pathArg(args, "folder");
-			return folder ? `List notes in ${folder}` : "List all notes";
-		}
-		case "declareEditIntent":
-			return `${operationVerb(stringArg(args, "operation"))} ${pathArg(args, "path") ?? "a note"}`;
-		case "executeEdit":
-			return "Write the planned edit";
-		case "askUser": {
-			const questions = Array.isArray(args.questions) ? args.questions.length : 0;
-			return `Ask ${plural(questions, "question")}`;
-		}
-		default:
-			return `Run ${call.tool}`;
-	}
-}
-
-function operationVerb(operation: string | undefined): string {
-	if (operation === "create") return "Create";
-	if (operation === "rewrite") return "Rewrite";
-	return "Edit";
-}
-
-/** The tool's name for a person, for the preference selector. */
-export function toolName(tool: string): string {
-	const names: Record<string, string> = {
-		readNote: "reading notes",
-		searchNotes: "searching notes",
-		listNotes: "listing notes",
-		declareEditIntent: "planning edits",
-		executeEdit: "writing edits",
-		askUser: "asking questions",
-	};
-	return names[tool] ?? tool;
+	return wordsOf(call).title;
 }
 
 /** The vault paths a call's arguments name (rendered as links). */
@@ -109,31 +69,22 @@ export function thoughtStep(message: AssistantMessageView): Step | undefined {
 	return { key, label, state: "done", detail: reasoning.text };
 }
 
-/** The steps one call contributes: most give one, an edit gives its intent and its progress. */
-export function stepsFor(call: ToolCallView, edit: EditView | undefined, questionCount: number | undefined, answered: boolean): Step[] {
-	const args = argsOf(call);
+/**
+ * The steps one call contributes: an edit's come from its events (the intent, progress while the
+ * apply model writes, the outcome), a question's wait for the answer, any other call is one step
+ * in its tool's words.
+ */
+export function stepsFor(call: ToolCallView, edit: EditView | undefined, question: QuestionView | undefined): Step[] {
 	const elapsedMs = elapsed(call);
 	const base = { state: callState(call), ...(elapsedMs !== undefined ? { elapsedMs } : {}) } as const;
-	switch (call.tool) {
-		case "readNote":
-			return [{ key: call.callId, label: `Reading ${noteName(pathArg(args, "path") ?? "a note")}`, ...base }];
-		case "searchNotes":
-			return [{ key: call.callId, label: `Searching notes for '${stringArg(args, "query") ?? ""}'`, ...base }];
-		case "listNotes": {
-			const folder = pathArg(args, "folder");
-			return [{ key: call.callId, label: folder ? `Listing notes in ${folder}` : "Listing all notes", ...base }];
-		}
-		case "askUser": {
-			const count = questionCount ?? (Array.isArray(args.questions) ? args.questions.length : 0);
-			const label = answered ? `Asked ${plural(count, "question")}` : `Asking ${plural(count, "question")}`;
-			return [{ key: call.callId, label, ...base, state: answered ? "done" : base.state === "failed" || base.state === "skipped" ? base.state : "waiting" }];
-		}
-		case "declareEditIntent":
-		case "executeEdit":
-			return editSteps(call, edit, base);
-		default:
-			return [{ key: call.callId, label: `Running ${call.tool}`, ...base }];
+	if (edit) return editSteps(call, edit, base);
+	const words = wordsOf(call);
+	if (question) {
+		const answered = question.answers !== undefined;
+		const state = answered ? "done" : base.state === "failed" || base.state === "skipped" ? base.state : "waiting";
+		return [{ key: call.callId, label: answered ? (words.done ?? words.active) : words.active, ...base, state }];
 	}
+	return [{ key: call.callId, label: base.state === "done" ? (words.done ?? words.active) : words.active, ...base }];
 }
 
 /** A compaction or a reached context limit, as a step of its turn. */
@@ -146,41 +97,39 @@ export function contextStep(step: ContextStepView): Step {
 	return { key: `context:${step.seq}`, label: `Reached the model's context limit${limit}; retried with earlier messages shortened`, state: "done" };
 }
 
-function editSteps(call: ToolCallView, edit: EditView | undefined, base: Pick<Step, "state" | "elapsedMs">): Step[] {
-	const args = argsOf(call);
-	const raw = edit?.path ?? stringArg(args, "path");
-	const path = raw === undefined ? undefined : displayPath(raw);
+/** An edit's steps; the call that declared the edit shows its intent first. */
+function editSteps(call: ToolCallView, edit: EditView, base: Pick<Step, "state" | "elapsedMs">): Step[] {
+	const path = displayPath(edit.path);
 	const steps: Step[] = [];
-	if (call.tool === "declareEditIntent") {
-		const description = edit?.description ?? stringArg(args, "description") ?? "edit";
-		steps.push({ key: `${call.callId}:intent`, label: `${intentText(description, path ?? "a note")}…`, state: call.phase === "proposed" ? "waiting" : "done" });
+	if (edit.callId === call.callId) {
+		steps.push({ key: `${call.callId}:intent`, label: `${intentText(edit.description, path)}…`, state: call.phase === "proposed" ? "waiting" : "done" });
 	}
 	const progress = progressLabel(call, path);
 	if (progress) steps.push({ key: `${call.callId}:progress`, label: progress, state: "active" });
 	const outcome = outcomeLabel(call, edit, path);
 	if (outcome) steps.push({ key: `${call.callId}:outcome`, label: outcome, ...base });
-	if (call.phase === "denied") steps.push({ key: `${call.callId}:outcome`, label: `Skipped editing ${path ?? "the note"}`, ...base });
+	if (call.phase === "denied") steps.push({ key: `${call.callId}:outcome`, label: `Skipped editing ${path}`, ...base });
 	return steps;
 }
 
-function progressLabel(call: ToolCallView, path: string | undefined): string | undefined {
+function progressLabel(call: ToolCallView, path: string): string | undefined {
 	if (call.phase !== "running") return undefined;
 	const phase = call.progress?.phase;
-	if (phase === "writing") return `Writing to ${path ?? "the note"}`;
+	if (phase === "writing") return `Writing to ${path}`;
 	const fraction = call.progress?.fraction;
 	const percent = fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : "";
 	return `Generating changes…${percent}`;
 }
 
-function outcomeLabel(call: ToolCallView, edit: EditView | undefined, path: string | undefined): string | undefined {
+function outcomeLabel(call: ToolCallView, edit: EditView, path: string): string | undefined {
 	const result = call.result;
 	if (!result) return undefined;
-	const applied = edit?.applied ?? appliedFromResult(result.data);
-	if (result.status === "success" && applied) return `Edited ${path ?? "the note"} (+${applied.added} −${applied.removed})`;
-	if (result.status === "success") return `Edited ${path ?? "the note"}`;
-	if (result.status === "no-op") return `No changes needed in ${path ?? "the note"}`;
-	if (result.status === "rejected") return `Edit of ${path ?? "the note"} refused`;
-	return `Editing ${path ?? "the note"} failed`;
+	const applied = edit.applied ?? appliedFromResult(result.data);
+	if (result.status === "success" && applied) return `Edited ${path} (+${applied.added} −${applied.removed})`;
+	if (result.status === "success") return `Edited ${path}`;
+	if (result.status === "no-op") return `No changes needed in ${path}`;
+	if (result.status === "rejected") return `Edit of ${path} refused`;
+	return `Editing ${path} failed`;
 }
 
 /** added/removed as the edit result reports them in data, if present. */

@@ -3,8 +3,9 @@
  * `obsidian`: the host injects the service client, Markdown rendering and note navigation.
  */
 import type { IndexStatusFeed } from "../search/index-status";
-import type { ToolPreference } from "../thread/events";
+import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
+import type { ToolCatalog } from "../tools/catalog";
 
 export interface UiHost {
 	service: ThreadService;
@@ -32,6 +33,12 @@ export interface UiHost {
 	indexStatus?: IndexStatusFeed;
 	/** The user's default preference per tool (settings), under each chat's own choices. */
 	toolDefaults?(): Record<string, ToolPreference>;
+	/**
+	 * The tools the agent has (src/tools/catalog.ts): what the Permissions panel lists, each
+	 * tool's name for a person and its own default preference (under the user's choice). Plain
+	 * data: the pane never loads a tool's code.
+	 */
+	tools?(): ToolCatalog;
 	/** "Check connection" for both models (the error banner runs it; the pane hints at a failed one). */
 	connection?: ConnectionHost;
 	/**

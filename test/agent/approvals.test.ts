@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { decide, disabledComment } from "../../src/agent/approvals";
-import { emptyState } from "../../src/thread/projection";
-import type { ThreadState } from "../../src/thread/state";
-import { toolResult } from "../../src/tools/result";
+import { emptyState } from "../../src/log/projection";
+import type { ThreadState } from "../../src/log/state";
+import { toolResult } from "../../src/log/tool-result";
 import type { Tool } from "../../src/tools/tool";
 import { AccessFloor } from "../../src/vault/access-floor";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
@@ -13,6 +13,8 @@ const writer: Tool<{ path: string }> = {
 	description: "writes",
 	schema: z.object({ path: z.string() }),
 	defaultPreference: "prompt",
+	label: "writing",
+	words: () => ({ title: "Write", active: "Writing" }),
 	access: (args) => ({ reads: [], writes: [args.path], scans: false }),
 	preApproved: (args) => args.path.startsWith("ok/"),
 	run: () => Promise.resolve(toolResult.success("done")),
@@ -23,6 +25,8 @@ const reader: Tool<{ path: string }> = {
 	description: "reads",
 	schema: z.object({ path: z.string() }),
 	defaultPreference: "always",
+	label: "reading",
+	words: () => ({ title: "Read", active: "Reading" }),
 	access: (args) => ({ reads: [args.path], writes: [], scans: false }),
 	run: () => Promise.resolve(toolResult.success("read")),
 };

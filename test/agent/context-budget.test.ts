@@ -3,7 +3,7 @@ import type { ToolMessage } from "@langchain/core/messages";
 import { fitTranscript } from "../../src/agent/context-budget";
 import { estimateMessagesTokens } from "../../src/agent/token-estimate";
 import { readModelThread } from "../../src/agent/transcript";
-import type { NewEvent, StoredEvent } from "../../src/thread/events";
+import type { NewEvent, StoredEvent } from "../../src/log/events";
 
 function log(events: NewEvent[]): StoredEvent[] {
 	return events.map((e, i) => ({ ...e, seq: i + 1, threadId: "t", at: "2025-01-01T00:00:00Z" }));

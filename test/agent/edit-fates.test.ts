@@ -10,7 +10,7 @@ import { planCompaction, writeSummary } from "../../src/agent/compaction";
 import { buildTranscript, readModelThread } from "../../src/agent/transcript";
 import { createChatModel } from "../../src/llm/chat-model";
 import { messageText, reply, startModelServer } from "../../src/sandbox/model-server";
-import type { NewEvent, StoredEvent } from "../../src/thread/events";
+import type { NewEvent, StoredEvent } from "../../src/log/events";
 
 function log(events: NewEvent[]): StoredEvent[] {
 	return events.map((e, i) => ({ ...e, seq: i + 1, threadId: "t", at: "2025-01-01T00:00:00Z" }));

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { ToolMessage } from "@langchain/core/messages";
 import { fitTranscript, turnSpans } from "../../src/agent/context-budget";
 import { buildTranscript, readModelThread } from "../../src/agent/transcript";
-import type { NewEvent, StoredEvent } from "../../src/thread/events";
+import type { NewEvent, StoredEvent } from "../../src/log/events";
 
 function log(events: NewEvent[]): StoredEvent[] {
 	return events.map((e, i) => ({ ...e, seq: i + 1, threadId: "t", at: "2025-01-01T00:00:00Z" }));

@@ -14,7 +14,8 @@ import { MAX_REPLY_CHARS, MAX_TOOL_ARGS_CHARS } from "../../src/agent/model-step
 import { tempDir } from "../support/temp";
 import { z } from "zod";
 import type { AnyTool } from "../../src/tools/registry";
-import { MAX_RESULT_CHARS, toolResult } from "../../src/tools/result";
+import { MAX_RESULT_CHARS } from "../../src/agent/result-caps";
+import { toolResult } from "../../src/log/tool-result";
 import { NO_ACCESS } from "../../src/tools/tool";
 import { harness, ofType } from "./support/harness";
 import type { RecordedRequest } from "../../src/sandbox/model-server";
@@ -124,6 +125,8 @@ describe("AgentRunner: bounded model output", () => {
 			description: "Returns far too much.",
 			schema: z.object({}),
 			defaultPreference: "always",
+			label: "dumping everything",
+			words: () => ({ title: "Dump everything", active: "Dumping everything" }),
 			access: () => NO_ACCESS,
 			run: () => Promise.resolve(toolResult.success("y".repeat(5 * MB))),
 		};
@@ -145,6 +148,8 @@ describe("AgentRunner: bounded model output", () => {
 			description: "Returns far too much data.",
 			schema: z.object({}),
 			defaultPreference: "always",
+			label: "dumping data",
+			words: () => ({ title: "Dump data", active: "Dumping data" }),
 			access: () => NO_ACCESS,
 			run: () => Promise.resolve(toolResult.success("Done.", { path: `Notes/${"p".repeat(5 * MB)}.md`, data: { editId: "e1", blob: "y".repeat(5 * MB) } })),
 		};

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { reply, scripted } from "../../src/sandbox/model-server";
-import type { ThreadEvent } from "../../src/thread/events";
+import type { ThreadEvent } from "../../src/log/events";
 import { INTERRUPTED_MESSAGE } from "../../src/thread/service";
 import { readNoteTool } from "../../src/tools/read-note";
 import { FaultyStore } from "../support/faulty-store";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
-import type { ThreadEvent } from "../../src/thread/events";
+import type { ThreadEvent } from "../../src/log/events";
 import { appendLineTool, harness, held, ofType, readEvents, slowTool } from "./support/harness";
 import type { Harness } from "./support/harness";
 import { readNoteTool } from "../../src/tools/read-note";
 import { setTimeout } from "../../src/node/timers";
-import { toolResult } from "../../src/tools/result";
+import { toolResult } from "../../src/log/tool-result";
 import type { Tool } from "../../src/tools/tool";
 
 /** Polls the log until an event matches (the drive runs concurrently). */
@@ -87,6 +87,8 @@ describe("AgentRunner: stop", () => {
 			description: "Write a note, ignoring Stop.",
 			schema: z.object({ path: z.string() }),
 			defaultPreference: "always",
+			label: "writing stubbornly",
+			words: () => ({ title: "Write stubbornly", active: "Writing stubbornly" }),
 			access: (args) => ({ reads: [], writes: [args.path], scans: false }),
 			async run(args, ctx) {
 				ctx.progress("working", 0.1);
@@ -140,6 +142,8 @@ describe("AgentRunner: stop", () => {
 			description: "Answer, then keep working.",
 			schema: z.object({ path: z.string() }),
 			defaultPreference: "always",
+			label: "writing leakily",
+			words: () => ({ title: "Write leakily", active: "Writing leakily" }),
 			access: (args) => ({ reads: [], writes: [args.path], scans: false }),
 			run(args, ctx) {
 				void lateWork.then(async () => {

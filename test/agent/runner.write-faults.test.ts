@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { createNoteHistory } from "../../src/history/note-history";
 import { reply, scripted } from "../../src/sandbox/model-server";
-import type { ThreadEvent } from "../../src/thread/events";
+import type { ThreadEvent } from "../../src/log/events";
 import { createDeclareEditIntentTool } from "../../src/tools/declare-edit-intent";
 import { createExecuteEditTool } from "../../src/tools/execute-edit";
 import { MemoryVault } from "../../src/vault/memory-vault";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { calibrationOf, estimateMessagesTokens, estimateTextTokens } from "../../src/agent/token-estimate";
-import type { NewEvent, StoredEvent } from "../../src/thread/events";
+import type { NewEvent, StoredEvent } from "../../src/log/events";
 
 function log(...events: NewEvent[]): StoredEvent[] {
 	return events.map((e, i) => ({ ...e, seq: i + 1, threadId: "t", at: "2025-01-01T00:00:00Z" }));

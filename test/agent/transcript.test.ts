@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { buildTranscript } from "../../src/agent/transcript";
 import { buildSystemPrompt } from "../../src/agent/system-prompt";
-import type { NewEvent, ThreadEvent } from "../../src/thread/events";
+import type { NewEvent, ThreadEvent } from "../../src/log/events";
 
 function log(...events: NewEvent[]): ThreadEvent[] {
 	return events.map((e, i) => ({ ...e, seq: i + 1, threadId: "t", at: "2025-01-01T00:00:00Z" }));

@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
 import { FolderVault } from "../../src/sandbox/folder-vault";
-import { emptyState } from "../../src/thread/projection";
+import { emptyState } from "../../src/log/projection";
 import { listNotesTool } from "../../src/tools/list-notes";
-import type { ToolResult } from "../../src/tools/result";
+import type { ToolResult } from "../../src/log/tool-result";
 import { createSearchNotesTool } from "../../src/tools/search-notes";
 import { NoteIndex } from "../../src/search/note-index";
 import { MemoryStore } from "../../src/store/memory-store";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
-import type { EditOperation } from "../../src/thread/events";
+import type { EditOperation } from "../../src/log/events";
 import { editHarness } from "./harness";
 import { readdirSync, readFileSync } from "../../src/node/fs";
 import { fileURLToPath, join } from "../../src/node/path";

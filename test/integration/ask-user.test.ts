@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { messageText, reply, toolResults } from "../../src/sandbox/model-server";
 import type { WireMessage } from "../../src/sandbox/model-server";
-import { threadLogKey } from "../../src/thread/log";
-import { project } from "../../src/thread/projection";
+import { threadLogKey } from "../../src/log/log";
+import { project } from "../../src/log/projection";
 import { ofType } from "../agent/support/harness";
 import { answer, ask, events, newThread, onlyAsk, send, stack, state, threeQuestions, toolMessage } from "./support/ask-stack";
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
-import type { AskAnswers } from "../../src/thread/events";
-import { threadLogKey } from "../../src/thread/log";
+import type { AskAnswers } from "../../src/log/events";
+import { threadLogKey } from "../../src/log/log";
 import { ofType } from "../agent/support/harness";
 import { answer, ask, events, newThread, onlyAsk, send, settled, stack, state, threeQuestions, toolMessage } from "./support/ask-stack";
 import type { Stack } from "./support/ask-stack";

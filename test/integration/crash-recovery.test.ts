@@ -4,7 +4,7 @@
  * log silent about it ("it may have partly happened"); the note history says what happened.
  */
 import { describe, expect, it } from "vitest";
-import { project } from "../../src/thread/projection";
+import { project } from "../../src/log/projection";
 import { readEvents } from "../agent/support/harness";
 import { recordCrashPoints, reopenCrashed, SCENARIOS, useCrashServer } from "./support/crash-harness";
 import type { CrashPoint } from "./support/crash-harness";

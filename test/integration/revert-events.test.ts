@@ -10,7 +10,7 @@ import { startRpcServer } from "../../src/rpc/server/server";
 import { reply, startModelServer, type ModelServer } from "../../src/sandbox/model-server";
 import { DEFAULT_SETTINGS, type RedlineSettings } from "../../src/settings";
 import { MemoryStore } from "../../src/store/memory-store";
-import type { ThreadEvent } from "../../src/thread/events";
+import type { ThreadEvent } from "../../src/log/events";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { ofType, readEvents } from "../agent/support/harness";
 import { applyWith, mainAndApply } from "../e2e/support/scripts";

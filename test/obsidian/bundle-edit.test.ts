@@ -5,7 +5,7 @@
 // OpenAI client) runs here for real against the scripted model server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { lastUserText, reply, scripted, startModelServer, toolResults, type ModelServer } from "../../src/sandbox/model-server";
-import type { StoredEvent } from "../../src/thread/events";
+import type { StoredEvent } from "../../src/log/events";
 import type { ThreadService } from "../../src/thread/service-api";
 import { App, Platform, type Plugin } from "../fakes/obsidian";
 import { MANIFEST, buildBundle, loadBundle } from "./support/bundle";

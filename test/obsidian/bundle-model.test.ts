@@ -3,7 +3,7 @@
 // the bundle streaming a tool call and then a text reply from the scripted model server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { reply, scripted, startModelServer, toolResults, type ModelScript, type ModelServer } from "../../src/sandbox/model-server";
-import type { StoredEvent } from "../../src/thread/events";
+import type { StoredEvent } from "../../src/log/events";
 import type { ThreadService } from "../../src/thread/service-api";
 import { App, Platform, type Plugin } from "../fakes/obsidian";
 import { MANIFEST, buildBundle, loadBundle } from "./support/bundle";

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { App, notices } from "../fakes/obsidian";
-import type { PinnedItem, StoredEvent } from "../../src/thread/events";
-import { project } from "../../src/thread/projection";
+import type { PinnedItem, StoredEvent } from "../../src/log/events";
+import { project } from "../../src/log/projection";
 import type { ThreadService } from "../../src/thread/service-api";
 import { startPlugin, stopPlugin } from "./support/plugin";
 import { until } from "./support/until";

@@ -3,7 +3,7 @@
 // notice offers the switch to "Obsidian request" (one click changes the setting), shown once
 // however many requests fail. (Failed before: the error said only that the connection was lost.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoredEvent } from "../../src/thread/events";
+import type { StoredEvent } from "../../src/log/events";
 import type { ThreadService } from "../../src/thread/service-api";
 import { App, shownNotices } from "../fakes/obsidian";
 import { savedData, startPlugin, stopPlugin } from "./support/plugin";

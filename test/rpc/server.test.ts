@@ -1,6 +1,6 @@
 import { EventSource } from "eventsource";
 import { describe, expect, it } from "vitest";
-import type { StoredEvent } from "../../src/thread/events";
+import type { StoredEvent } from "../../src/log/events";
 import { rpc, startServer, TOKEN, until } from "./support";
 import { nodeFetch as fetch } from "../../src/node/fetch";
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { scripted } from "../../src/sandbox/model-server";
 import { SandboxStartError, startSandbox, type Sandbox } from "../../src/sandbox/sandbox";
-import type { StoredEvent } from "../../src/thread/events";
-import { project } from "../../src/thread/projection";
+import type { StoredEvent } from "../../src/log/events";
+import { project } from "../../src/log/projection";
 import { tempDir } from "../support/temp";
 import { largeNotes, readingScript } from "../agent/support/long-thread";
 import * as path from "../../src/node/path";

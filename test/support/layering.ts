@@ -14,7 +14,7 @@ export interface SourceFile {
 	source: string;
 }
 
-const CORE_FOLDERS = ["thread", "agent", "llm", "tools", "composer", "history", "vault", "store", "search", "check"];
+const CORE_FOLDERS = ["log", "thread", "agent", "llm", "tools", "composer", "history", "vault", "store", "search", "check"];
 const CORE_FILES = ["src/settings.ts", "src/redline.ts"];
 /** Layers the core must not reach even through a relative import. */
 const OUTER_FOLDERS = ["src/ui/", "src/obsidian/", "src/sandbox/", "src/rpc/", "src/node/"];
@@ -60,6 +60,67 @@ export function importsOf(source: string): string[] {
 	return info.importedFiles.map((ref) => ref.fileName);
 }
 
+/**
+ * The floors of src/, lowest first (../shared/ARCHITECTURE.md, "Layers"): a unit (a folder, or a
+ * file at the top of src/) may import only from its own floor or those below it, type imports
+ * included. Units on one floor may not import each other, except the hosts' entry (main.ts loads
+ * the Obsidian plugin). So no two units import each other, and there are no cycles between them.
+ * - node: typed facades of Node's modules (who may use them is the Node rule above);
+ * - store, log: the Store port, and the ground floor (events, state, the fold, the log, ToolResult);
+ * - settings.ts: the settings as the core sees them; llm reads a model's endpoint from them;
+ * - search sits above composer because it reads notes with composer's Markdown helpers;
+ * - check asks the agent's model-error and token helpers; thread asks none of it;
+ * - redline.ts wires the core for both hosts.
+ */
+export const FLOORS: readonly (readonly string[])[] = [
+	["node"],
+	["store"],
+	["log"],
+	["vault"],
+	["history"],
+	["settings.ts"],
+	["llm"],
+	["composer"],
+	["search"],
+	["tools"],
+	["agent"],
+	["check"],
+	["thread"],
+	["redline.ts"],
+	["rpc"],
+	["ui"],
+	["obsidian", "sandbox", "main.ts"],
+];
+/** Imports allowed between two units of one floor. */
+const SAME_FLOOR_ALLOWED = new Set(["main.ts -> obsidian"]);
+
+/** The unit of a path under src/: its first folder, or the file itself at the top. */
+export function unitOf(path: string): string | null {
+	if (!path.startsWith("src/")) return null;
+	const rest = path.slice("src/".length);
+	const slash = rest.indexOf("/");
+	if (slash >= 0) return rest.slice(0, slash);
+	return /\.tsx?$/.test(rest) ? rest.replace(/\.tsx$/, ".ts") : `${rest}.ts`;
+}
+
+function floorOf(unit: string): number {
+	return FLOORS.findIndex((floor) => floor.includes(unit));
+}
+
+/** The floor rule a relative import breaks, or null. */
+function floorViolation(path: string, target: string): string | null {
+	const from = unitOf(path);
+	const to = unitOf(target);
+	if (from === null || to === null || from === to) return null;
+	const a = floorOf(from);
+	const b = floorOf(to);
+	if (a < 0) return `src/${from} is on no floor: add it to FLOORS in test/support/layering.ts`;
+	if (b < 0) return `src/${to} is on no floor: add it to FLOORS in test/support/layering.ts`;
+	if (b > a) return `${from} may not import ${to}, a floor above it (floors, lowest first: ${FLOORS.map((f) => f.join(" ")).join(" < ")})`;
+	if (b === a && !SAME_FLOOR_ALLOWED.has(`${from} -> ${to}`)) return `${from} and ${to} share a floor and may not import each other`;
+	return null;
+}
+
 /** The layering rule an import breaks, or null. */
 function violation(path: string, spec: string): string | null {
 	if (isObsidianModule(spec) && !isObsidianHost(path)) {
@@ -79,6 +140,8 @@ function violation(path: string, spec: string): string | null {
 		if (!isObsidianHost(path) && (target.startsWith("src/obsidian/") || target === "src/obsidian" || /^src\/main(\.tsx?)?$/.test(target))) {
 			return "only src/obsidian/ and src/main.ts may import the Obsidian host";
 		}
+		const floor = floorViolation(path, target);
+		if (floor) return floor;
 	}
 	return null;
 }

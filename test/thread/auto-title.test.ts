@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { firstWords, type TitleMaker } from "../../src/thread/auto-title";
-import type { StoredEvent } from "../../src/thread/events";
+import type { StoredEvent } from "../../src/log/events";
 import { MAX_IDLE_LOGS } from "../../src/thread/service";
 import { eventsOf, makeService, mustCreate, stateOf } from "./support/service";
 import { sleep } from "../../src/node/timers";

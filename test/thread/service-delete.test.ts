@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { threadLogKey } from "../../src/thread/log";
+import { threadLogKey } from "../../src/log/log";
 import type { SubscriptionMessage } from "../../src/thread/service-api";
 import { THREAD_DELETED } from "../../src/thread/subscription";
 import { makeService, mustCreate } from "./support/service";

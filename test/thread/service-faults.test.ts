@@ -4,8 +4,8 @@
  * on the code before its fix.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ThreadHandle, TurnDriver } from "../../src/thread/driver";
-import { threadLogKey } from "../../src/thread/log";
+import type { ThreadHandle, TurnDriver } from "../../src/log/driver";
+import { threadLogKey } from "../../src/log/log";
 import { INTERRUPTED_MESSAGE } from "../../src/thread/service";
 import type { SubscriptionMessage } from "../../src/thread/service-api";
 import { MemoryStore } from "../../src/store/memory-store";

@@ -5,8 +5,8 @@
  * ever opened kept in the service's map.
  */
 import { describe, expect, it } from "vitest";
-import type { ThreadHandle, TurnDriver } from "../../src/thread/driver";
-import { threadLogKey } from "../../src/thread/log";
+import type { ThreadHandle, TurnDriver } from "../../src/log/driver";
+import { threadLogKey } from "../../src/log/log";
 import { MAX_IDLE_LOGS } from "../../src/thread/service";
 import { THREAD_INDEX_KEY } from "../../src/thread/thread-index";
 import { FaultyStore } from "../support/faulty-store";

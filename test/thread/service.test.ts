@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../../src/store/memory-store";
-import { threadLogKey } from "../../src/thread/log";
+import { threadLogKey } from "../../src/log/log";
 import { INTERRUPTED_MESSAGE, LocalThreadService } from "../../src/thread/service";
 import { THREAD_INDEX_KEY } from "../../src/thread/thread-index";
 import { ScriptedDriver } from "./support/scripted-driver";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { StoredEvent } from "../../src/thread/events";
-import { project } from "../../src/thread/projection";
+import type { StoredEvent } from "../../src/log/events";
+import { project } from "../../src/log/projection";
 import type { SubscriptionMessage } from "../../src/thread/service-api";
 import { eventsOf, makeService, mustCreate } from "./support/service";
 import { setTimeout } from "../../src/node/timers";

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../../src/store/memory-store";
-import { threadLogKey } from "../../src/thread/log";
-import { MAX_TITLE_CHARS } from "../../src/thread/title-limit";
+import { threadLogKey } from "../../src/log/log";
+import { MAX_TITLE_CHARS } from "../../src/log/title-limit";
 import type { TitleMaker } from "../../src/thread/auto-title";
 import { eventsOf, makeService, mustCreate, stateOf } from "./support/service";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { answersFromFreeText, askUserSchema, askUserTool, formatAnswers, parseAskArgs, validateAnswers } from "../../src/tools/ask-user";
-import type { AskQuestion, NewEvent } from "../../src/thread/events";
-import type { ThreadState, ToolCallView } from "../../src/thread/state";
+import { askUserSchema, askUserTool, formatAnswers, parseAskArgs } from "../../src/tools/ask-user";
+import { answersFromFreeText, validateAnswers } from "../../src/log/ask-answers";
+import type { AskQuestion, NewEvent } from "../../src/log/events";
+import type { ThreadState, ToolCallView } from "../../src/log/state";
 import type { ToolContext } from "../../src/tools/tool";
 import { AccessFloor } from "../../src/vault/access-floor";
 import { MemoryVault } from "../../src/vault/memory-vault";

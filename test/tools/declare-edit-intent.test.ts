@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
 import type { RecordedRequest } from "../../src/sandbox/model-server";
-import { newId } from "../../src/thread/ids";
-import { emptyState } from "../../src/thread/projection";
+import { newId } from "../../src/log/ids";
+import { emptyState } from "../../src/log/projection";
 import { createDeclareEditIntentTool } from "../../src/tools/declare-edit-intent";
 import { editHarness, noteInPrompt } from "../composer/harness";
 import { describeWithCorpus, readCorpusNote } from "../support/corpus";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { listNotesTool, LIST_CAP } from "../../src/tools/list-notes";
 import { readNoteTool, READ_CHAR_BUDGET } from "../../src/tools/read-note";
-import type { ToolResult } from "../../src/tools/result";
+import type { ToolResult } from "../../src/log/tool-result";
 import type { ToolContext, Suspended } from "../../src/tools/tool";
-import { emptyState } from "../../src/thread/projection";
+import { emptyState } from "../../src/log/projection";
 import { AccessFloor } from "../../src/vault/access-floor";
 import { MemoryVault } from "../../src/vault/memory-vault";
 

@@ -10,10 +10,11 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { deniedResult } from "../../src/agent/run-calls";
 import { disabledComment } from "../../src/agent/approvals";
-import { NEW_MESSAGE_INSTEAD, STOPPED_MESSAGE } from "../../src/thread/driver";
+import { STOPPED_MESSAGE } from "../../src/log/driver";
+import { NEW_MESSAGE_INSTEAD } from "../../src/log/newest-message";
 import { describePage } from "../../src/tools/read-note";
-import type { ToolCallView } from "../../src/thread/state";
-import type { ToolResult } from "../../src/tools/result";
+import type { ToolCallView } from "../../src/log/state";
+import type { ToolResult } from "../../src/log/tool-result";
 import { EventScript } from "./support/events";
 import { renderThread } from "./support/render";
 

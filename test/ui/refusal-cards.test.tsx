@@ -9,7 +9,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createNodeFetch } from "../../src/obsidian/transport/node-fetch";
 import { reply } from "../../src/sandbox/model-server";
-import { newId } from "../../src/thread/ids";
+import { newId } from "../../src/log/ids";
 import { RedlinePane } from "../../src/ui/components/RedlinePane";
 import { AccessFloor } from "../../src/vault/access-floor";
 import { editHarness } from "../composer/harness";

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { NewEvent } from "../../src/thread/events";
+import type { NewEvent } from "../../src/log/events";
 import { setRenderProbe } from "../../src/ui/render-probe";
 import { EventScript } from "./support/events";
 import { renderThread } from "./support/render";

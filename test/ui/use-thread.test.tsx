@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { project } from "../../src/thread/projection";
+import { project } from "../../src/log/projection";
 import type { SubscriptionMessage } from "../../src/thread/service-api";
 import { RedlinePane } from "../../src/ui/components/RedlinePane";
 import { EventScript } from "./support/events";

@@ -4,7 +4,7 @@
  * in-process service, so a view cannot tell the two apart. Transport failures answer
  * `{ ok: false, code: "unavailable" }` instead of throwing.
  */
-import type { AskAnswers, PinnedItem, StoredEvent, ToolPreference } from "../../thread/events";
+import type { AskAnswers, PinnedItem, StoredEvent, ToolPreference } from "../../log/events";
 import type {
 	HistoryEntrySummary,
 	Result,

@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ThreadService } from "../../thread/service-api";
+import type { ToolCatalog } from "../../tools/catalog";
 import { RedlinePane } from "../../ui/components/RedlinePane";
 import type { NoteStat } from "../../vault/vault";
 import type { NotesClient, SandboxInfo } from "./api";
@@ -16,8 +17,8 @@ import { applyTheme, type Theme } from "./theme";
 const DEMO_HELP =
 	"This is a scripted demo: a local stand-in model answers a handful of requests on the sample vault (remove headings, add a summary, tag notes, ask which notes to include). To use a real model, start with OPENAI_API_KEY set (and optionally OPENAI_BASE_URL, REDLINE_MODEL, REDLINE_APPLY_MODEL).";
 
-export function App(props: { service: ThreadService; notes: NotesClient }) {
-	const { service, notes: client } = props;
+export function App(props: { service: ThreadService; notes: NotesClient; tools: ToolCatalog }) {
+	const { service, notes: client, tools } = props;
 	const [info, setInfo] = useState<SandboxInfo | null>(null);
 	const [notes, setNotes] = useState<NoteStat[]>([]);
 	const [selected, setSelected] = useState<string | null>(null);
@@ -42,8 +43,9 @@ export function App(props: { service: ThreadService; notes: NotesClient }) {
 				},
 				document,
 				{ watch: (listener) => client.onIndexStatus(listener) },
+				tools,
 			),
-		[service, client],
+		[service, client, tools],
 	);
 
 	useEffect(() => host.activeNoteChanged(selected), [host, selected]);

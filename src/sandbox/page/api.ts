@@ -1,5 +1,6 @@
 /** The page's client for the sandbox notes API (see ../notes-api.ts). */
 import type { IndexStatus } from "../../search/index-status";
+import type { ToolCatalog } from "../../tools/catalog";
 import type { NoteStat, VaultChange } from "../../vault/vault";
 
 export interface SandboxInfo {
@@ -29,6 +30,11 @@ export class NotesClient {
 
 	async info(): Promise<SandboxInfo> {
 		return this.json<SandboxInfo>(this.url("info"));
+	}
+
+	/** The tools the agent has, for the pane's Permissions and each card's preference. */
+	async tools(): Promise<ToolCatalog> {
+		return (await this.json<{ tools: ToolCatalog }>(this.url("tools"))).tools;
 	}
 
 	async list(): Promise<NoteStat[]> {

@@ -21,4 +21,12 @@ const service = new RemoteThreadService({ baseUrl, token });
 // Before the first paint, so a dark page never flashes light.
 applyTheme(document, initialTheme(window));
 const container = document.getElementById("app");
-if (container) createRoot(container).render(<App service={service} notes={new NotesClient(baseUrl, token)} />);
+const notes = new NotesClient(baseUrl, token);
+// The tools first (one request to the page's own server): every card's preference and the
+// Permissions panel read them from the first render. Without them the pane still works.
+if (container) {
+	void notes
+		.tools()
+		.catch(() => [])
+		.then((tools) => createRoot(container).render(<App service={service} notes={notes} tools={tools} />));
+}

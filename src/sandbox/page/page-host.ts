@@ -6,6 +6,7 @@
  */
 import type { IndexStatusFeed } from "../../search/index-status";
 import type { ThreadService } from "../../thread/service-api";
+import type { ToolCatalog } from "../../tools/catalog";
 import type { UiHost } from "../../ui/host";
 import { makeCodeBlocksKeyboardScrollable } from "../../ui/code-blocks";
 import { renderMarkdownInto } from "./markdown";
@@ -17,12 +18,14 @@ export interface PageNavigation {
 	showSettingsHelp(): void;
 }
 
-export function createPageHost(service: ThreadService, navigation: PageNavigation, doc: Document, indexStatus?: IndexStatusFeed): UiHost & { activeNoteChanged(path: string | null): void } {
+/** tools: what the sandbox server says the agent has (GET /sandbox/api/tools, fetched before the page renders). */
+export function createPageHost(service: ThreadService, navigation: PageNavigation, doc: Document, indexStatus?: IndexStatusFeed, tools?: ToolCatalog): UiHost & { activeNoteChanged(path: string | null): void } {
 	const listeners = new Set<(path: string | null) => void>();
 	return {
 		service,
 		doc,
 		...(indexStatus ? { indexStatus } : {}),
+		...(tools ? { tools: () => tools } : {}),
 		renderMarkdown(el, markdown) {
 			renderMarkdownInto(el, markdown, (target) => navigation.openNote(target));
 			makeCodeBlocksKeyboardScrollable(el);

@@ -7,7 +7,7 @@
  * on by itself (focus-after.ts) once the card no longer waits.
  */
 import { useId, useState } from "react";
-import type { ToolPreference } from "../../thread/events";
+import type { ToolPreference } from "../../log/events";
 import { usePane } from "../context";
 import { RUN_ATTR } from "../focus-after";
 import { useAction } from "../hooks/useAction";
@@ -79,7 +79,7 @@ export function ApprovalControls({ callId, cardId, tool, title, preference }: Ap
 			)}
 			<PreferenceChoice
 				tool={tool}
-				current={preference ?? preferenceIn(undefined, tool, host.toolDefaults?.())}
+				current={preference ?? preferenceIn(undefined, tool, host)}
 				onChosen={(chosen, origin) => {
 					if (chosen === "always") run(origin, [callId], []);
 					if (chosen === "never") run(origin, [], [callId]);

@@ -11,7 +11,7 @@
  * Stop, a restart or a dropped connection says so, from the log (its finishReason).
  */
 import { memo, useEffect, useRef } from "react";
-import type { AssistantMessageView } from "../../thread/state";
+import type { AssistantMessageView } from "../../log/state";
 import { displayPath } from "../../vault/display-path";
 import type { UiHost } from "../host";
 import { noteRender } from "../render-probe";

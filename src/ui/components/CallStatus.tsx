@@ -3,14 +3,16 @@
  * words for the person (call-words.ts): a call that did not run says why, never the text the
  * model was sent; a note that was read is one line with its text collapsed under "Show".
  */
-import type { ToolCallView } from "../../thread/state";
+import type { ToolCallView } from "../../log/state";
 import { notRun, notRunWords, resultForPerson } from "../call-words";
+import { usePane } from "../context";
 import { STATUS_ATTR } from "../focus-after";
+import { neverSubject } from "../permissions";
 import { PolicyNote } from "./PolicyNote";
 
 export function callStatus(call: ToolCallView): { key: string; label: string } {
 	const reason = notRun(call);
-	if (reason) return { key: "denied", label: notRunWords(reason, call.tool).badge };
+	if (reason) return { key: "denied", label: notRunWords(reason, "").badge };
 	switch (call.phase) {
 		case "proposed":
 			return { key: "proposed", label: "Waiting for you" };
@@ -36,7 +38,8 @@ export function ProgressBar({ fraction, label }: { fraction: number | undefined;
 
 /** "Skipped — your comment: …", "Cancelled: you sent a new message", "Blocked: … set to Never …". */
 export function NotRunStatus({ call }: { call: ToolCallView }) {
-	const words = notRunWords(notRun(call) ?? { kind: "skipped" }, call.tool);
+	const { host } = usePane();
+	const words = notRunWords(notRun(call) ?? { kind: "skipped" }, neverSubject(host, call.tool));
 	return (
 		<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 			{/* One span, so the sentence is not split by the status line's flex gap. */}

@@ -7,7 +7,7 @@
  * While cards or questions wait, a note under the input says what sending will do to them.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import type { PinnedItem, ThreadStatus } from "../../thread/events";
+import type { PinnedItem, ThreadStatus } from "../../log/events";
 import type { UiHost } from "../host";
 import { openLinkQuery } from "../link-query";
 import { NotePicker } from "./NotePicker";

@@ -4,8 +4,8 @@
  * diff, a +N −M chip and Revert.
  */
 import { memo, useEffect, useState } from "react";
-import type { ToolPreference } from "../../thread/events";
-import type { EditView, ToolCallView } from "../../thread/state";
+import type { ToolPreference } from "../../log/events";
+import type { EditView, ToolCallView } from "../../log/state";
 import { usePane } from "../context";
 import { appliedFromResult } from "../describe";
 import { useAction } from "../hooks/useAction";

@@ -4,7 +4,7 @@
  * and, where the host has one, offers "Check connection", which says what is wrong and the fix.
  */
 import { memo, useState } from "react";
-import type { ErrorView } from "../../thread/state";
+import type { ErrorView } from "../../log/state";
 import { usePane } from "../context";
 import { useAction } from "../hooks/useAction";
 import { useConnection } from "../hooks/useConnection";

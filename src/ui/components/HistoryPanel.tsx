@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { HistoryEntrySummary } from "../../thread/service-api";
-import type { ThreadState } from "../../thread/state";
+import type { ThreadState } from "../../log/state";
 import type { UiHost } from "../host";
 import { displayPath } from "../../vault/display-path";
 import { formatTime } from "../describe";

@@ -6,7 +6,7 @@
  * at first (useStreamWindow); earlier ones mount when the user scrolls up to them.
  */
 import { Fragment, type ReactNode } from "react";
-import type { AssistantMessageView, ThreadState, ToolCallView } from "../../thread/state";
+import type { AssistantMessageView, ThreadState, ToolCallView } from "../../log/state";
 import type { UiHost } from "../host";
 import { AssistantMessage, UserMessage } from "./AssistantMessage";
 import { notesSeenBy } from "../untrusted/notes-read";
@@ -158,8 +158,8 @@ function card(state: ThreadState, callId: string, callsByEdit: Map<string, ToolC
 	const preference = state.preferences[call.tool];
 	const edit = call.editId ? state.edits[call.editId] : undefined;
 	if (edit) return <EditCard key={callId} edit={edit} calls={callsByEdit.get(edit.editId) ?? [call]} preference={preference} />;
-	// executeEdit of a known edit: shown inside that edit's card.
-	if (call.tool === "executeEdit" && editFor(call, state.edits)) return null;
+	// A call that names a known edit (executeEdit): shown inside that edit's card.
+	if (editFor(call, state.edits)) return null;
 	const question = call.askId ? state.questions[call.askId] : undefined;
 	if (question && call.phase !== "proposed") return <QuestionCard key={callId} question={question} />;
 	return <ToolCallCard key={callId} call={call} preference={preference} />;

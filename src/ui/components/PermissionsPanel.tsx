@@ -4,10 +4,9 @@
  * a dead end. Each choice is a tool_preference_set event: the panel shows the log, not a draft.
  * Done or Escape closes it and returns the focus to the control that opened it.
  */
-import type { ThreadState } from "../../thread/state";
+import type { ThreadState } from "../../log/state";
 import { usePane } from "../context";
-import { toolName } from "../describe";
-import { PERMISSION_TOOLS, preferenceIn } from "../permissions";
+import { preferenceIn, toolsOf } from "../permissions";
 import { PreferenceChoice } from "./PreferenceChoice";
 
 export interface PermissionsPanelProps {
@@ -20,8 +19,8 @@ export interface PermissionsPanelProps {
 
 export function PermissionsPanel({ id, state, focusTool, onClose }: PermissionsPanelProps) {
 	const { host } = usePane();
-	const defaults = host.toolDefaults?.();
-	const focused = focusTool !== null && PERMISSION_TOOLS.includes(focusTool) ? focusTool : PERMISSION_TOOLS[0];
+	const tools = toolsOf(host);
+	const focused = focusTool !== null && tools.some((tool) => tool.name === focusTool) ? focusTool : tools[0]?.name;
 	return (
 		<div
 			id={id}
@@ -37,9 +36,9 @@ export function PermissionsPanel({ id, state, focusTool, onClose }: PermissionsP
 		>
 			<p className="redline-permissions-heading">What Redline may do in this chat without asking you:</p>
 			<ul className="redline-permissions-list">
-				{PERMISSION_TOOLS.map((tool) => (
-					<li key={tool} className="redline-permissions-item">
-						<PreferenceChoice tool={tool} current={preferenceIn(state, tool, defaults)} label={capitalize(toolName(tool))} autoFocus={tool === focused} />
+				{tools.map((tool) => (
+					<li key={tool.name} className="redline-permissions-item">
+						<PreferenceChoice tool={tool.name} current={preferenceIn(state, tool.name, host)} label={capitalize(tool.label)} autoFocus={tool.name === focused} />
 					</li>
 				))}
 			</ul>

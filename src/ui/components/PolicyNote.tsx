@@ -4,7 +4,7 @@
  * only say it was blocked. Change opens the chat's Permissions panel on that tool.
  */
 import { usePane } from "../context";
-import { toolName } from "../describe";
+import { toolLabel } from "../permissions";
 
 export function PolicyNote({ tool }: { tool: string }) {
 	const pane = usePane();
@@ -14,7 +14,7 @@ export function PolicyNote({ tool }: { tool: string }) {
 			<button
 				type="button"
 				className="redline-link-button"
-				aria-label={`Change the preference for ${toolName(tool)}`}
+				aria-label={`Change the preference for ${toolLabel(pane.host, tool)}`}
 				onClick={(event) => pane.openPermissions(tool, event.currentTarget)}
 			>
 				Change

@@ -6,9 +6,9 @@
  * the focus), and the pressed one shows it at once until the tool_preference_set event arrives.
  */
 import { useState } from "react";
-import type { ToolPreference } from "../../thread/events";
+import type { ToolPreference } from "../../log/events";
 import { usePane } from "../context";
-import { toolName } from "../describe";
+import { toolLabel } from "../permissions";
 import { useAction } from "../hooks/useAction";
 
 export const PREFERENCE_CHOICES: { value: ToolPreference; label: string }[] = [
@@ -34,7 +34,7 @@ export function PreferenceChoice({ tool, current, label, onChosen, autoFocus }: 
 	const action = useAction((preference: ToolPreference) => host.service.setToolPreference({ threadId, tool, preference }));
 	// The optimistic value holds only until the state moves (the event arrived or another change won).
 	const shown = optimistic && optimistic.from === current ? optimistic.to : current;
-	const name = toolName(tool);
+	const name = toolLabel(host, tool);
 
 	const choose = (preference: ToolPreference, origin: HTMLElement): void => {
 		if (action.busy || preference === shown) return;

@@ -4,8 +4,8 @@
  * answer, a single-select exactly one, and a chosen "Other" needs text. Once answered: a summary.
  */
 import { memo, useId, useState } from "react";
-import type { AskAnswers, AskQuestion } from "../../thread/events";
-import type { QuestionView } from "../../thread/state";
+import type { AskAnswers, AskQuestion } from "../../log/events";
+import type { QuestionView } from "../../log/state";
 import { usePane } from "../context";
 import { plural } from "../describe";
 import { useAction } from "../hooks/useAction";

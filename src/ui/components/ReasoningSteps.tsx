@@ -5,8 +5,8 @@
  * Open while the turn runs; it collapses when the turn ends, unless the user chose otherwise.
  */
 import { memo, useId, useState } from "react";
-import type { ThreadStatus } from "../../thread/events";
-import type { AssistantMessageView, EditView, QuestionView, ToolCallView, TurnView } from "../../thread/state";
+import type { ThreadStatus } from "../../log/events";
+import type { AssistantMessageView, EditView, QuestionView, ToolCallView, TurnView } from "../../log/state";
 import { contextStep, formatElapsed, plural, stepsFor, thoughtStep, type Step } from "../describe";
 
 export interface ReasoningStepsProps {
@@ -40,7 +40,7 @@ function ReasoningStepsView({ turn, calls, thoughts, edits, questions, status }:
 	const timeline: Array<{ seq: number; steps: Step[] }> = calls.map((call) => {
 		const edit = call.editId ? edits[call.editId] : editFor(call, edits);
 		const question = call.askId ? questions[call.askId] : undefined;
-		return { seq: call.proposedSeq, steps: stepsFor(call, edit, question?.questions.length, question?.answers !== undefined) };
+		return { seq: call.proposedSeq, steps: stepsFor(call, edit, question) };
 	});
 	for (const step of turn.contextSteps ?? []) timeline.push({ seq: step.seq, steps: [contextStep(step)] });
 	for (const message of thoughts) {
@@ -104,7 +104,7 @@ export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
 	return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
-/** executeEdit names its edit in its arguments rather than declaring it. */
+/** A call that names an edit in its arguments rather than declaring it (executeEdit). */
 export function editFor(call: ToolCallView, edits: Record<string, EditView>): EditView | undefined {
 	const args = call.args as { editId?: unknown } | null;
 	return typeof args?.editId === "string" ? edits[args.editId] : undefined;

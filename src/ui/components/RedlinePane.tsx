@@ -3,7 +3,7 @@
  * the Run all bar and the composer. All thread state comes from the service's event log through useThread.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { PinnedItem } from "../../thread/events";
+import type { PinnedItem } from "../../log/events";
 import { PaneContext } from "../context";
 import { FocusAfterDecision } from "../focus-after";
 import type { UiHost } from "../host";

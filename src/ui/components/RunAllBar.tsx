@@ -2,7 +2,7 @@
  * With two or more calls waiting: one bar that lists every call it will run and runs exactly
  * those in one decision, so the loop resumes once rather than after each click.
  */
-import type { ThreadState } from "../../thread/state";
+import type { ThreadState } from "../../log/state";
 import { usePane } from "../context";
 import { plural, toolTitle } from "../describe";
 import { useAction } from "../hooks/useAction";

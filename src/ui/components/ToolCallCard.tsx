@@ -3,8 +3,8 @@
  * the approval controls. Otherwise: non-interactive, with its status and result.
  */
 import { memo } from "react";
-import type { ToolPreference } from "../../thread/events";
-import type { ToolCallView } from "../../thread/state";
+import type { ToolPreference } from "../../log/events";
+import type { ToolCallView } from "../../log/state";
 import { usePane } from "../context";
 import { argsOf, toolTitle } from "../describe";
 import { ApprovalControls } from "./ApprovalControls";

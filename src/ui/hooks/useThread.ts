@@ -11,10 +11,10 @@
  * keeps events that no longer exist.
  */
 import { useEffect, useState } from "react";
-import { apply, emptyState, project } from "../../thread/projection";
-import type { StoredEvent } from "../../thread/events";
+import { apply, emptyState, project } from "../../log/projection";
+import type { StoredEvent } from "../../log/events";
 import type { ServiceError, Subscription, ThreadService } from "../../thread/service-api";
-import type { ThreadState } from "../../thread/state";
+import type { ThreadState } from "../../log/state";
 
 export interface ThreadView {
 	state: ThreadState;

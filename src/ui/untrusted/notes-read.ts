@@ -8,8 +8,8 @@
  * - searchNotes: each hit's excerpt (its matching lines), under its note's path; a result without
  *   its hits as data counts whole, named by its query.
  */
-import type { ThreadState, ToolCallView } from "../../thread/state";
-import type { ToolResult } from "../../tools/result";
+import type { ThreadState, ToolCallView } from "../../log/state";
+import type { ToolResult } from "../../log/tool-result";
 
 export interface NoteRead {
 	path: string;

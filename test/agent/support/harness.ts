@@ -14,16 +14,16 @@ import { DEFAULT_SETTINGS } from "../../../src/settings";
 import type { ModelCredentials, RedlineSettings } from "../../../src/settings";
 import { MemoryStore } from "../../../src/store/memory-store";
 import type { Store } from "../../../src/store/store";
-import type { StoredEvent, ThreadEvent } from "../../../src/thread/events";
-import { isKnownEvent } from "../../../src/thread/events";
-import { project } from "../../../src/thread/projection";
+import type { StoredEvent, ThreadEvent } from "../../../src/log/events";
+import { isKnownEvent } from "../../../src/log/events";
+import { project } from "../../../src/log/projection";
 import { LocalThreadService } from "../../../src/thread/service";
-import type { ThreadState } from "../../../src/thread/state";
+import type { ThreadState } from "../../../src/log/state";
 import { listNotesTool } from "../../../src/tools/list-notes";
 import { readNoteTool } from "../../../src/tools/read-note";
 import { ToolRegistry } from "../../../src/tools/registry";
 import type { AnyTool } from "../../../src/tools/registry";
-import { toolResult } from "../../../src/tools/result";
+import { toolResult } from "../../../src/log/tool-result";
 import { createSearchNotesTool } from "../../../src/tools/search-notes";
 import { NO_ACCESS } from "../../../src/tools/tool";
 import { NoteIndex } from "../../../src/search/note-index";
@@ -37,6 +37,8 @@ export const appendLineTool: Tool<{ path: string; line: string }> = {
 	description: "Append a line to a note.",
 	schema: z.object({ path: z.string(), line: z.string() }),
 	defaultPreference: "prompt",
+	label: "appending lines",
+	words: () => ({ title: "Append a line", active: "Appending a line" }),
 	access: (args) => ({ reads: [args.path], writes: [args.path], scans: false }),
 	async run(args, ctx) {
 		await ctx.vault.process(args.path, (text) => `${text}\n${args.line}`);
@@ -50,6 +52,8 @@ export const slowTool: Tool<{ seconds: number }> = {
 	description: "A long task.",
 	schema: z.object({ seconds: z.number() }),
 	defaultPreference: "always",
+	label: "long tasks",
+	words: () => ({ title: "Run a long task", active: "Running a long task" }),
 	access: () => NO_ACCESS,
 	run(_args, ctx) {
 		ctx.progress("working", 0.1);

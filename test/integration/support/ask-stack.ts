@@ -12,9 +12,9 @@ import type { ModelServer, RecordedRequest, ScriptStep } from "../../../src/sand
 import { DEFAULT_SETTINGS } from "../../../src/settings";
 import type { RedlineSettings } from "../../../src/settings";
 import { MemoryStore } from "../../../src/store/memory-store";
-import type { AskAnswers, ThreadEvent } from "../../../src/thread/events";
-import { project } from "../../../src/thread/projection";
-import type { ThreadState } from "../../../src/thread/state";
+import type { AskAnswers, ThreadEvent } from "../../../src/log/events";
+import { project } from "../../../src/log/projection";
+import type { ThreadState } from "../../../src/log/state";
 import { MemoryVault } from "../../../src/vault/memory-vault";
 import { ofType, readEvents } from "../../agent/support/harness";
 

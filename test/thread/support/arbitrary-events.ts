@@ -3,7 +3,7 @@
  * refer to each other (and sometimes to things that do not exist, or arrive out of order).
  */
 import fc from "fast-check";
-import type { AskQuestion, NewEvent, StoredEvent } from "../../../src/thread/events";
+import type { AskQuestion, NewEvent, StoredEvent } from "../../../src/log/events";
 
 const messageId = fc.constantFrom("m1", "m2", "m3");
 const callId = fc.constantFrom("c1", "c2", "c3", "c4");

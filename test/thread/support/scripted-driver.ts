@@ -10,8 +10,8 @@
  *   "throw" -> throws (a driver bug)
  *   else    -> streams "Echo: <content>" and goes idle
  */
-import type { ThreadHandle, TurnDriver } from "../../../src/thread/driver";
-import type { UserMessageView } from "../../../src/thread/state";
+import type { ThreadHandle, TurnDriver } from "../../../src/log/driver";
+import type { UserMessageView } from "../../../src/log/state";
 import { setTimeout } from "../../../src/node/timers";
 
 const tick = (ms = 0) => new Promise<void>((resolve) => setTimeout(() => resolve(), ms));

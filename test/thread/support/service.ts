@@ -1,13 +1,13 @@
 /** Helpers for service tests: a service over a store, and state/event readers. */
-import type { TurnDriver } from "../../../src/thread/driver";
-import type { StoredEvent } from "../../../src/thread/events";
-import { project } from "../../../src/thread/projection";
+import type { TurnDriver } from "../../../src/log/driver";
+import type { StoredEvent } from "../../../src/log/events";
+import { project } from "../../../src/log/projection";
 import { LocalThreadService, type LocalThreadServiceDeps } from "../../../src/thread/service";
 import type { ThreadService } from "../../../src/thread/service-api";
-import type { ThreadState } from "../../../src/thread/state";
+import type { ThreadState } from "../../../src/log/state";
 import { MemoryStore } from "../../../src/store/memory-store";
 import type { Store } from "../../../src/store/store";
-import { threadLogKey } from "../../../src/thread/log";
+import { threadLogKey } from "../../../src/log/log";
 import { ScriptedDriver } from "./scripted-driver";
 
 export function makeService(deps: Partial<LocalThreadServiceDeps> & { driver?: TurnDriver } = {}): { service: LocalThreadService; store: MemoryStore; driver: TurnDriver } {

@@ -1,8 +1,9 @@
 /**
  * The tools' contract with the model as data: their definitions and what each call of a battery
- * of good and bad arguments gives (the parsed arguments, or the message the model reads).
- * test/tools/tool-contract.test.ts compares it with fixtures/tool-contract.json; after a change
- * to a tool's schema on purpose, write the fixture again and review its diff:
+ * of good and bad arguments gives (the parsed arguments, or the message the model reads), for
+ * every registered tool. test/tools/tool-contract.test.ts compares it with
+ * fixtures/tool-contract.json; after a change to a tool's schema on purpose (or a new tool),
+ * write the fixture again and review its diff:
  *   npx tsx test/tools/support/write-tool-contract.ts
  */
 import { createNoteHistory } from "../../../src/history/note-history";
@@ -11,21 +12,30 @@ import { NoteIndex } from "../../../src/search/note-index";
 import { DEFAULT_SETTINGS } from "../../../src/settings";
 import { MemoryStore } from "../../../src/store/memory-store";
 import { createDefaultTools } from "../../../src/tools/default-tools";
-import { ToolRegistry } from "../../../src/tools/registry";
+import { toolParameters } from "../../../src/tools/json-schema";
+import { ToolRegistry, type AnyTool } from "../../../src/tools/registry";
+import type { ExampleTarget } from "../../../src/tools/tool";
 import { MemoryVault } from "../../../src/vault/memory-vault";
 
 const vault = new MemoryVault("v");
 const store = new MemoryStore();
-export const registry = new ToolRegistry(
-	createDefaultTools({
+/** The registered tools, and any `extra` ones a test adds. */
+export function contractRegistry(extra: readonly AnyTool[] = []): ToolRegistry {
+	const tools = createDefaultTools({
 		history: createNoteHistory({ vault, store }),
 		models: createModelProvider(() => DEFAULT_SETTINGS, () => ({})),
 		search: new NoteIndex({ vault, store, protectedFolders: [] }),
-	}),
-);
+	});
+	return new ToolRegistry([...tools, ...extra]);
+}
 
-/** Arguments a model may send, by tool: each kind of mistake each schema catches, and good ones. */
-export const CALLS: Record<string, unknown[]> = {
+export const registry = contractRegistry();
+
+/**
+ * Arguments a model may send, hand-picked for the first tools: each kind of mistake each schema
+ * catches, and good ones. Any other tool gets calls derived from its examples and its schema.
+ */
+const PICKED: Record<string, unknown[]> = {
 	readNote: [
 		{ path: "A.md" },
 		{ path: "A.md", offset: 3, limit: 20, extra: "dropped" },
@@ -90,6 +100,27 @@ export const CALLS: Record<string, unknown[]> = {
 	],
 };
 
+const TARGET: ExampleTarget = { path: "A.md", word: "budget", approvedEdit: () => "edit_1" };
+
+/**
+ * A tool's calls without a hand-picked list: its examples, then the mistakes any schema catches
+ * (nothing, each property of the first example with a value of the wrong type, not an object).
+ */
+export function derivedCalls(tool: AnyTool): unknown[] {
+	const good = tool.examples?.(TARGET) ?? [];
+	const first = good[0] ?? {};
+	const properties = (toolParameters(tool.schema) as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+	const wrong = Object.entries(properties).map(([key, property]) => ({ ...first, [key]: property.type === "string" ? 42 : "not the right type" }));
+	return [...good, {}, ...wrong, "not an object", null];
+}
+
+/** Every tool's calls, by tool, in registration order. */
+export function callsOf(tools: ToolRegistry): Record<string, unknown[]> {
+	return Object.fromEntries(tools.list().map((tool) => [tool.name, PICKED[tool.name] ?? derivedCalls(tool)]));
+}
+
+export const CALLS = callsOf(registry);
+
 export interface Outcome {
 	tool: string;
 	args: unknown;
@@ -98,12 +129,12 @@ export interface Outcome {
 	result: unknown;
 }
 
-export function outcomes(): Outcome[] {
-	return Object.entries(CALLS).flatMap(([name, calls]) => {
-		const tool = registry.get(name);
+export function outcomes(tools: ToolRegistry = registry): Outcome[] {
+	return Object.entries(callsOf(tools)).flatMap(([name, calls]) => {
+		const tool = tools.get(name);
 		if (!tool) throw new Error(`no tool ${name}`);
 		return calls.map((args) => {
-			const check = registry.checkArgs(tool, args);
+			const check = tools.checkArgs(tool, args);
 			return { tool: name, args, ok: check.ok, result: check.ok ? check.args : check.message };
 		});
 	});
@@ -114,6 +145,6 @@ export interface ToolContract {
 	outcomes: Outcome[];
 }
 
-export function currentContract(): ToolContract {
-	return { definitions: registry.definitions(), outcomes: outcomes() };
+export function currentContract(tools: ToolRegistry = registry): ToolContract {
+	return { definitions: tools.definitions(), outcomes: outcomes(tools) };
 }

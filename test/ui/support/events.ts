@@ -2,8 +2,8 @@
  * Small builders for recorded event sequences: each call appends an event with the next seq,
  * so a test reads as the story of a thread.
  */
-import type { NewEvent, StoredEvent, ThreadEvent } from "../../../src/thread/events";
-import type { ToolResult } from "../../../src/tools/result";
+import type { NewEvent, StoredEvent, ThreadEvent } from "../../../src/log/events";
+import type { ToolResult } from "../../../src/log/tool-result";
 
 export class EventScript {
 	readonly events: StoredEvent[] = [];

@@ -1,10 +1,15 @@
 /**
  * An in-memory ThreadService for pane tests: threads hold recorded events, subscribers get the
  * history, the caught-up marker and then whatever the test pushes. Every call is recorded so a
- * test can assert what the pane asked for.
+ * test can assert what the pane asked for. Like the real service, it serves the events with the
+ * tools' words filled in (src/thread/tool-words.ts): recorded events are written as older logs
+ * hold them, without words, and the tools given (the default ones) describe their calls.
  */
-import type { NewEvent, StoredEvent } from "../../../src/thread/events";
+import type { NewEvent, StoredEvent } from "../../../src/log/events";
+import type { AnyTool } from "../../../src/tools/registry";
 import type { HistoryEntrySummary, Result, RevertParams, SubscriptionMessage, ThreadService } from "../../../src/thread/service-api";
+import { withToolWords, type ToolLookup } from "../../../src/thread/tool-words";
+import { DEFAULT_TOOLS, lookup } from "./tools";
 
 export interface RecordedCall {
 	method: string;
@@ -21,6 +26,16 @@ export class FakeThreadService implements ThreadService {
 	private listeners = new Map<string, Set<(message: SubscriptionMessage) => void>>();
 	private nextId = 1;
 	openSubscriptions = 0;
+	private readonly tools: ToolLookup;
+
+	constructor(tools: readonly AnyTool[] = DEFAULT_TOOLS) {
+		this.tools = lookup(tools);
+	}
+
+	/** A thread's events as the service serves them: with the tools' words. */
+	served(threadId: string): StoredEvent[] {
+		return withToolWords(this.logs.get(threadId) ?? [], this.tools);
+	}
 
 	addThread(threadId: string, events: StoredEvent[], title?: string): void {
 		this.logs.set(threadId, [...events]);
@@ -33,7 +48,8 @@ export class FakeThreadService implements ThreadService {
 		for (const event of events) {
 			const stored = { ...event, seq: log.length + 1, threadId, at: new Date(Date.parse("2026-01-10T10:00:00Z") + log.length * 1000).toISOString() } as StoredEvent;
 			log.push(stored);
-			for (const listener of this.listeners.get(threadId) ?? []) listener({ kind: "event", event: stored });
+			const served = this.served(threadId).at(-1) ?? stored;
+			for (const listener of this.listeners.get(threadId) ?? []) listener({ kind: "event", event: served });
 		}
 	}
 
@@ -88,7 +104,7 @@ export class FakeThreadService implements ThreadService {
 
 	subscribe(params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void) {
 		this.calls.push({ method: "subscribe", params });
-		const log = this.logs.get(params.threadId) ?? [];
+		const log = this.served(params.threadId);
 		for (const event of log) if (event.seq > (params.nonce ?? 0)) onMessage({ kind: "event", event });
 		onMessage({ kind: "caught_up", lastSeq: log.length });
 		const set = this.listeners.get(params.threadId) ?? new Set();

@@ -1,6 +1,8 @@
 /** A UiHost for tests: Markdown as plain text, recorded navigation, a fixed list of notes. */
 import type { PaneRequest, UiHost } from "../../../src/ui/host";
 import type { ThreadService } from "../../../src/thread/service-api";
+import type { ToolCatalog } from "../../../src/tools/catalog";
+import { DEFAULT_CATALOG } from "./tools";
 
 export interface TestHost extends UiHost {
 	opened: string[];
@@ -12,7 +14,8 @@ export interface TestHost extends UiHost {
 	notesRenamed(): void;
 }
 
-export function testHost(service: ThreadService, notes: string[] = [], active: string | null = null): TestHost {
+/** tools: what the host says the agent has (default: the default tools). */
+export function testHost(service: ThreadService, notes: string[] = [], active: string | null = null, tools: ToolCatalog = DEFAULT_CATALOG): TestHost {
 	let current = active;
 	const listeners = new Set<(path: string | null) => void>();
 	const requestListeners = new Set<(request: PaneRequest) => void>();
@@ -37,6 +40,7 @@ export function testHost(service: ThreadService, notes: string[] = [], active: s
 			host.settingsOpened++;
 		},
 		doc: document,
+		tools: () => tools,
 		onRequest(listener) {
 			requestListeners.add(listener);
 			return () => requestListeners.delete(listener);

@@ -1,7 +1,7 @@
 /** The note text the model had seen when it wrote a reply, from the thread state (issue 25). */
 import { describe, expect, it } from "vitest";
 import { notesSeenBy, sameReads } from "../../../src/ui/untrusted/notes-read";
-import { project } from "../../../src/thread/projection";
+import { project } from "../../../src/log/projection";
 import { EventScript } from "../support/events";
 
 const ok = (path: string, text: string) => ({ status: "success" as const, message: `${path}:\n${text}`, path });

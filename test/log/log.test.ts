@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryStore } from "../../src/store/memory-store";
-import type { NewEvent, StoredEvent } from "../../src/thread/events";
-import { SEQ_GAP, ThreadLog, threadLogKey } from "../../src/thread/log";
-import { project } from "../../src/thread/projection";
-import { newEventArb } from "./support/arbitrary-events";
+import type { NewEvent, StoredEvent } from "../../src/log/events";
+import { SEQ_GAP, ThreadLog, threadLogKey } from "../../src/log/log";
+import { project } from "../../src/log/projection";
+import { newEventArb } from "../thread/support/arbitrary-events";
 
 function tokens(count: number, messageId = "a1"): NewEvent[] {
 	return Array.from({ length: count }, (_, i) => ({ type: "assistant_token", messageId, text: `tok${i % 10} ` }));

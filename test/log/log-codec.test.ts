@@ -6,9 +6,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { StoredEvent } from "../../src/thread/events";
-import { encodeEvents, expandRecord, isPlainEvent, parseLog } from "../../src/thread/log-codec";
-import { eventsArb } from "./support/arbitrary-events";
+import type { StoredEvent } from "../../src/log/events";
+import { encodeEvents, expandRecord, isPlainEvent, parseLog } from "../../src/log/log-codec";
+import { eventsArb } from "../thread/support/arbitrary-events";
 
 type LineRecord = Record<string, unknown> & { seq: number; type: string };
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryStore } from "../../src/store/memory-store";
-import { ThreadLog, threadLogKey } from "../../src/thread/log";
+import { ThreadLog, threadLogKey } from "../../src/log/log";
 import { FaultyStore } from "../support/faulty-store";
 
 async function reopen(store: MemoryStore | FaultyStore, threadId = "t1"): Promise<ThreadLog> {

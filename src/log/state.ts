@@ -2,8 +2,8 @@
  * ThreadState: what a view renders. It is a pure fold of the events (projection.ts), never
  * stored, so replaying the log and folding live events give the same state.
  */
-import type { ToolResult } from "../tools/result";
-import type { AskAnswers, AskQuestion, EditOperation, PinnedItem, SettleReason, ThreadStatus, ToolDecision, ToolPreference } from "./events";
+import type { ToolResult } from "./tool-result";
+import type { AskAnswers, AskQuestion, EditOperation, PinnedItem, SettleReason, ThreadStatus, ToolDecision, ToolPreference, ToolWords } from "./events";
 
 export interface UserMessageView {
 	kind: "user";
@@ -39,6 +39,8 @@ export interface ToolCallView {
 	callId: string;
 	tool: string;
 	args: unknown;
+	/** The call in its tool's words (from tool_call_proposed); absent for a tool nobody described. */
+	words?: ToolWords;
 	messageId: string;
 	proposedSeq: number;
 	proposedAt: string;

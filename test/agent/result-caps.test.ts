@@ -3,7 +3,8 @@
  * is bounded, the message the model reads, the data for the UI and the path alike.
  */
 import { describe, expect, it } from "vitest";
-import { capResult, MAX_RESULT_CHARS, MAX_RESULT_DATA_CHARS, MAX_RESULT_PATH_CHARS, toolResult } from "../../src/tools/result";
+import { capResult, MAX_RESULT_CHARS, MAX_RESULT_DATA_CHARS, MAX_RESULT_PATH_CHARS } from "../../src/agent/result-caps";
+import { toolResult } from "../../src/log/tool-result";
 
 const MB = 1024 * 1024;
 

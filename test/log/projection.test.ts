@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { NewEvent, StoredEvent } from "../../src/thread/events";
-import { apply, emptyState, project } from "../../src/thread/projection";
-import { deepFreeze, eventsArb } from "./support/arbitrary-events";
+import type { NewEvent, StoredEvent } from "../../src/log/events";
+import { apply, emptyState, project } from "../../src/log/projection";
+import { deepFreeze, eventsArb } from "../thread/support/arbitrary-events";
 
 function stamp(payloads: NewEvent[]): StoredEvent[] {
 	return payloads.map((p, i) => ({ ...p, seq: i + 1, threadId: "t1", at: `2025-01-01T00:00:${String(i).padStart(2, "0")}.000Z` }));

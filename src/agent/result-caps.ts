@@ -1,24 +1,10 @@
-import { shortened } from "../vault/quote";
-
 /**
- * What every tool returns (contract 3). `message` is what the model reads; `data` is for the UI.
- * Nothing downstream matches on `message`: code reads `status` and `data`.
+ * The floor under every tool's result, a bug's or another tool's: what the log keeps, the model
+ * reads and the pane gets is bounded (the message, the data for the UI and the path alike). The
+ * runner caps each result as it completes a call (propose.ts, run-calls.ts, runner.ts's recovery).
  */
-export type ToolStatus = "success" | "rejected" | "no-op" | "error";
-
-export interface ToolResult {
-	status: ToolStatus;
-	message: string;
-	path?: string;
-	data?: Record<string, unknown>;
-}
-
-export const toolResult = {
-	success: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "success", message, ...extra }),
-	rejected: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "rejected", message, ...extra }),
-	noop: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "no-op", message, ...extra }),
-	error: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "error", message, ...extra }),
-};
+import type { ToolResult } from "../log/tool-result";
+import { shortened } from "../vault/quote";
 
 /**
  * The most of a result's message the model reads (and the log keeps). The read tools page long

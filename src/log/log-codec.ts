@@ -11,41 +11,24 @@
  * tokens after it, and the projection is the same. Only `at` differs: expanded tokens share the
  * time of the last one (no view reads a token's time).
  */
+import type * as z from "zod/mini";
+import { EVENT_SCHEMAS, toolWordsSchema } from "./event-schemas";
 import type { StoredEvent, ThreadEvent } from "./events";
 
-/** Keys every known event type needs, with their typeof (a light check against corrupt lines). */
-const REQUIRED: Record<string, Record<string, string>> = {
-	thread_created: {},
-	thread_renamed: { title: "string" },
-	user_message: { messageId: "string", content: "string", pinned: "object" },
-	assistant_message_started: { messageId: "string" },
-	assistant_token: { messageId: "string", text: "string" },
-	assistant_reasoning: { messageId: "string", text: "string" },
-	assistant_message_completed: { messageId: "string", finishReason: "string" },
-	status: { status: "string" },
-	tool_call_proposed: { callId: "string", tool: "string", messageId: "string" },
-	tool_call_decided: { callId: "string", decision: "string", by: "string" },
-	tool_call_started: { callId: "string" },
-	tool_call_progress: { callId: "string", phase: "string" },
-	tool_call_completed: { callId: "string", result: "object" },
-	tool_preference_set: { tool: "string", preference: "string" },
-	question_asked: { askId: "string", callId: "string", questions: "object" },
-	question_answered: { askId: "string", answers: "object" },
-	edit_intent_declared: { editId: "string", callId: "string", path: "string", operation: "string", description: "string" },
-	edit_applied: { path: "string", versionId: "string", added: "number", removed: "number" },
-	edit_reverted: { path: "string", versionId: "string", added: "number", removed: "number" },
-	item_pinned: { item: "object" },
-	item_unpinned: { item: "object" },
-	context_compacted: { fromSeq: "number", toSeq: "number", summary: "string" },
-	context_limit_reached: { model: "string", limitTokens: "number", stated: "boolean" },
-	error: { message: "string", retryable: "boolean" },
-};
-
-/** REQUIRED as lists, built once: a long log checks thousands of lines. */
-const REQUIRED_ENTRIES = new Map(Object.entries(REQUIRED).map(([type, keys]) => [type, Object.entries(keys)]));
+/**
+ * Each known type's required keys with their typeof, derived once from its schema: the light
+ * check a line passes to load as that type (null is refused too). Not a full parse: a 50,000-line
+ * log is read at open, and a full parse would refuse what a newer Redline may write into a known
+ * event (a status value, a field's new form) where this keeps it. Optional keys are not checked,
+ * so older logs load; fromAnswer, which moves text, and a call's words, which a card shows, are
+ * checked on their own (checkShape).
+ */
+const REQUIRED: ReadonlyMap<string, ReadonlyArray<readonly [key: string, kind: string]>> = new Map(
+	Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [type, requiredKeys(type, schema)]),
+);
 
 export function isKnownType(type: string): boolean {
-	return Object.prototype.hasOwnProperty.call(REQUIRED, type);
+	return REQUIRED.has(type);
 }
 
 /** Serializes events (in seq order) as JSON lines, coalescing runs of tokens. */
@@ -134,7 +117,7 @@ function checkShape(raw: unknown, threadId: string): string | null {
 	if (typeof record.type !== "string") return "no type";
 	if (record.threadId !== threadId) return "belongs to another thread";
 	if (typeof record.at !== "string") return "no time";
-	const required = REQUIRED_ENTRIES.get(record.type);
+	const required = REQUIRED.get(record.type);
 	if (!required) return null;
 	for (const [key, kind] of required) {
 		if (typeof record[key] !== kind || record[key] === null) return `${record.type} without a valid ${key}`;
@@ -144,12 +127,14 @@ function checkShape(raw: unknown, threadId: string): string | null {
 		// A count that moves text between answer and reasoning: a bad one would garble the message.
 		if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || "lens" in record) return "assistant_reasoning without a valid fromAnswer";
 	}
+	// Optional, and what a card shows when present: checked against its schema (a few small strings).
+	if (record.type === "tool_call_proposed" && "words" in record && !toolWordsSchema.safeParse(record.words).success) return "tool_call_proposed without valid words";
 	return null;
 }
 
 /**
  * The fast path of parseLog: most lines are exactly one known event, which `expandRecord` would
- * only copy (a copy per line of a 50,000-line log). test/thread/log-codec.test.ts pins that both paths
+ * only copy (a copy per line of a 50,000-line log). test/log/log-codec.test.ts pins that both paths
  * give the same events.
  */
 export function isPlainEvent(record: Record<string, unknown> & { seq: number; type: string }): record is typeof record & StoredEvent {
@@ -197,4 +182,48 @@ const COALESCED: ReadonlySet<string> = new Set(["assistant_token", "assistant_re
 
 export function isStreamedText(event: StoredEvent): event is ThreadEvent & { type: "assistant_token" | "assistant_reasoning"; messageId: string; text: string } {
 	return COALESCED.has(event.type) && !("unknown" in event);
+}
+
+/** A schema's required keys with the typeof of their values (a key of unknown value is not checked). */
+function requiredKeys(type: string, schema: z.ZodMiniObject): Array<[string, string]> {
+	const keys: Array<[string, string]> = [];
+	for (const [key, value] of Object.entries(schema._zod.def.shape)) {
+		if (value._zod.optin === "optional") continue;
+		const kind = typeOf(value, `${type}.${key}`);
+		if (kind !== undefined) keys.push([key, kind]);
+	}
+	return keys;
+}
+
+/**
+ * The typeof every value of the schema has, or undefined for a value that may be anything. A kind
+ * of schema it does not know is an error naming it (at load, and so in every test), never a guess.
+ */
+function typeOf(schema: z.core.$ZodType, at: string): string | undefined {
+	const def = schema._zod.def;
+	switch (def.type) {
+		case "string":
+		case "number":
+		case "boolean":
+			return def.type;
+		case "object":
+		case "array":
+		case "record":
+			return "object";
+		case "unknown":
+			return undefined;
+		case "enum":
+		case "literal":
+			return sameKind([...(schema._zod.values ?? [])].map((value) => typeof value), at);
+		case "union":
+			return sameKind((def as z.core.$ZodUnionDef).options.map((option, i) => typeOf(option, `${at}|${i}`) ?? "unknown"), at);
+		default:
+			throw new Error(`The log codec cannot check ${at}, a ${def.type} schema: give it a case in log-codec.ts typeOf`);
+	}
+}
+
+function sameKind(kinds: readonly string[], at: string): string {
+	const [kind] = kinds;
+	if (kind === undefined || kind === "unknown" || kinds.some((k) => k !== kind)) throw new Error(`The log codec cannot check ${at}: its values are not of one typeof`);
+	return kind;
 }

@@ -1,6 +1,6 @@
 /** The one redaction: the keys Redline was given, long pieces of them, and key-like patterns. */
 import { describe, expect, it } from "vitest";
-import { addSecretSource, redact, redactDeep, rememberSecret } from "../../src/thread/redact";
+import { addSecretSource, redact, redactDeep, rememberSecret } from "../../src/log/redact";
 
 describe("redact", () => {
 	it("cuts a known key wherever it stands, and a long piece of its start or its end", () => {

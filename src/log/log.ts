@@ -58,6 +58,12 @@ export interface ThreadLogOptions {
 	 * store holds exactly that, nothing can have been lost and the seqs continue without a gap.
 	 */
 	sealedAt?: number;
+	/**
+	 * For open(): fills in what this version records and older logs lack (the thread service: the
+	 * tools' words), once, as the log is read. Nothing is written back: the stored lines stay as
+	 * they were, and each open fills them in the same way.
+	 */
+	upgrade?: (events: StoredEvent[]) => StoredEvent[];
 }
 
 export class ThreadLog implements ThreadHandle {
@@ -103,7 +109,7 @@ export class ThreadLog implements ThreadHandle {
 		if (text === null) return null;
 		const { events, skipped } = parseLog(threadId, text);
 		if (skipped.length > 0) console.warn(`Redline: skipped ${skipped.length} unreadable line(s) in thread ${threadId}: ${skipped.join("; ")}`);
-		const log = new ThreadLog(threadId, store, options, events);
+		const log = new ThreadLog(threadId, store, options, options.upgrade ? options.upgrade(events) : events);
 		log.mayBeTorn = text !== "" && !text.endsWith("\n");
 		if (options.sealedAt !== log.current.lastSeq) log.nextSeq += SEQ_GAP;
 		return log;
@@ -307,7 +313,7 @@ export class ThreadLog implements ThreadHandle {
  */
 /**
  * The events that carry failure text from outside (a provider's error, a retry's reason, a
- * tool's error) are redacted here, where every producer's event passes (src/thread/redact.ts):
+ * tool's error) are redacted here, where every producer's event passes (src/log/redact.ts):
  * a key a 401 quoted never reaches the log, the pane or the next request.
  */
 export function redactEvent(event: NewEvent): NewEvent {

@@ -7,11 +7,11 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { MemoryStore } from "../../src/store/memory-store";
-import type { NewEvent } from "../../src/thread/events";
-import { ThreadLog } from "../../src/thread/log";
-import * as projection from "../../src/thread/projection";
+import type { NewEvent } from "../../src/log/events";
+import { ThreadLog } from "../../src/log/log";
+import * as projection from "../../src/log/projection";
 
-vi.mock(import("../../src/thread/projection"), async (original) => {
+vi.mock(import("../../src/log/projection"), async (original) => {
 	const actual = await original();
 	return { ...actual, apply: vi.fn(actual.apply) };
 });

@@ -1,0 +1,108 @@
+/**
+ * Phase 2 of an edit, once its declareEditIntent call is approved: the intent (announced while
+ * the call streamed, or now), the note as it is, the apply model's new text (regenerate.ts),
+ * that text as the note will be stored (note-from-output.ts) and the write (commit.ts). The tool
+ * (src/tools/declare-edit-intent.ts) checks its arguments and words the outcome; everything in
+ * between is here, so the whole path of an approved intent reads in one file.
+ */
+import type { NoteHistory } from "../history/types";
+import type { EditOperation } from "../log/events";
+import type { ToolCallView } from "../log/state";
+import { DEFAULT_SETTINGS } from "../settings";
+import type { ApplyFormat } from "../settings";
+import { commitEdit } from "./commit";
+import type { EditOutcome } from "./edit-outcome";
+import type { EditSession } from "./edit-session";
+import { intentOfCall } from "./intent";
+import { noteFromOutput } from "./note-from-output";
+import { regenerate, SAYS_NOTHING_WRITTEN } from "./regenerate";
+import type { ApplyModels } from "./regenerate";
+import { toModelText } from "./text-format";
+
+export interface IntentDeps {
+	history: NoteHistory;
+	models: ApplyModels;
+	/** The apply model's output limit in tokens (notes longer than this go by sections). */
+	maxOutputTokens?: number;
+	/** The "Apply format" setting, read at each edit (default: edit blocks). */
+	applyFormat?: () => ApplyFormat;
+}
+
+export interface IntentRequest {
+	/** The note, as the vault names it (normalized by the caller). */
+	path: string;
+	operation: EditOperation;
+	description: string;
+}
+
+export async function runIntent(deps: IntentDeps, request: IntentRequest, session: EditSession): Promise<EditOutcome> {
+	const { path, operation, description } = request;
+	const editId = ensureIntent(request, session);
+	const edit = { path, editId };
+
+	let base: string | null = null;
+	try {
+		const exists = await session.vault.exists(path);
+		if (operation === "create" && exists) return { status: "rejected", kind: "exists", ...edit };
+		if (operation !== "create") {
+			if (!exists) return { status: "rejected", kind: "not-found", step: "intent", ...edit };
+			base = await session.vault.read(path);
+		}
+	} catch (error) {
+		return { status: "error", kind: "vault-failed", error, ...edit };
+	}
+
+	const generated = await regenerate({
+		models: deps.models,
+		maxOutputTokens: deps.maxOutputTokens,
+		path,
+		operation,
+		description: withApproval(description, session.state().toolCalls[session.callId]),
+		note: toModelText(base ?? ""),
+		format: deps.applyFormat?.() ?? DEFAULT_SETTINGS.applyFormat,
+		signal: session.signal,
+		progress: (phase, fraction, changes) => session.progress(phase, fraction, changes),
+	});
+	if (!generated.ok) {
+		const { ok: _failed, ...failure } = generated;
+		// Too large a note is Redline's own limit (rejected); anything else is the generation failing.
+		const status = failure.reason === "too-large" ? "rejected" : "error";
+		return { status, kind: "generation-failed", ...failure, operation, saysNothingWritten: SAYS_NOTHING_WRITTEN[failure.reason], ...edit };
+	}
+
+	const stored = noteFromOutput(base, generated.text, description);
+	const blocks = generated.editBlocks;
+	return commitEdit({
+		history: deps.history,
+		ctx: session,
+		editId,
+		path,
+		description,
+		base,
+		proposed: stored.proposed,
+		dropped: stored.dropped,
+		notes: {
+			...(generated.stripped.length > 0 ? { stripped: generated.stripped } : {}),
+			...(generated.sections ? { sections: generated.sections } : {}),
+			...(blocks ? { editBlocks: blocks.count, ...(blocks.tolerant.length > 0 ? { tolerant: blocks.tolerant } : {}) } : {}),
+			...(generated.fallback ? { fallback: generated.fallback } : {}),
+			...(stored.frontmatterRestored ? { frontmatterRestored: true } : {}),
+		},
+	});
+}
+
+/** The intent's editId: the one announced while the call streamed, or a new one announced now. */
+function ensureIntent(request: IntentRequest, session: EditSession): string {
+	const known = intentOfCall(session.state(), session.callId);
+	if (known) return known.editId;
+	const editId = session.newId("edit");
+	const { path, operation, description } = request;
+	session.emit({ type: "edit_intent_declared", editId, callId: session.callId, path, operation, description });
+	return editId;
+}
+
+/** The change the apply model is asked for, with the comment the user approved it with ("Run, and keep the dates"). */
+function withApproval(description: string, call: ToolCallView | undefined): string {
+	const comment = call?.decision === "approved" && call.decidedBy === "user" ? call.comment?.trim() : undefined;
+	return comment ? `${description} (the user approved this with a comment: ${comment})` : description;
+}

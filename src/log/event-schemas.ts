@@ -1,0 +1,137 @@
+/**
+ * Contract 1, declared once: each event type's payload as a zod schema. Everything else about an
+ * event follows from its entry here: its TypeScript type (events.ts derives EventPayloads, the
+ * ThreadEvent union and NewEvent from it), the codec's check of a line read back (log-codec.ts
+ * derives each type's required keys and their typeof), and the fold's cases (projection.ts
+ * switches over every type, so a new one fails typecheck until it is folded). A new event is one
+ * entry here plus its case in the fold; forgetting the codec is no longer possible.
+ *
+ * Only types are imported from this file outside src/log/ (the pane's bundle stays free of zod);
+ * the codec is what reads the schemas at run time. Optional fields are what older logs may lack.
+ */
+import * as z from "zod/mini";
+import { toolResultSchema } from "./tool-result";
+
+export const threadStatusSchema = z.enum(["idle", "thinking", "waiting_for_approval", "waiting_for_answer", "running_tool", "error"]);
+export const toolPreferenceSchema = z.enum(["prompt", "always", "never"]);
+export const toolDecisionSchema = z.enum(["approved", "denied"]);
+export const editOperationSchema = z.enum(["create", "modify", "rewrite"]);
+export const pinnedItemSchema = z.union([z.object({ path: z.string() }), z.object({ handle: z.string() })]);
+/** Why a call was settled for the user rather than by them (tool_call_decided/completed.reason; newest-message.ts). */
+export const settleReasonSchema = z.enum(["new_message", "stopped"]);
+
+/** One askUser question as recorded (options normalized to objects). */
+export const askOptionSchema = z.object({ label: z.string(), description: z.optional(z.string()) });
+export const askQuestionSchema = z.object({
+	question: z.string(),
+	header: z.optional(z.string()),
+	options: z.array(askOptionSchema),
+	multiSelect: z.boolean(),
+});
+/**
+ * A call in words for a person, made by its tool from the arguments (src/tools/tool.ts `words`):
+ * the card's title ("Read Daily.md"), the step while it runs or waits ("Reading Daily.md"), and the
+ * step once done when that reads differently ("Asked 2 questions"; absent: `active`).
+ */
+export const toolWordsSchema = z.object({ title: z.string(), active: z.string(), done: z.optional(z.string()) });
+
+/** Answers keyed by question index ("0", "1", ...): option labels, plus at most one free text. */
+// (A catchall of an empty object is Record<string, string[]> at a fraction of z.record's bytes in main.js.)
+export const askAnswersSchema = z.catchall(z.object({}), z.array(z.string()));
+
+/**
+ * What the provider reported for the request that produced a message (`usage.prompt_tokens`,
+ * `usage.completion_tokens`), next to Redline's own estimate of that same request, so the token
+ * estimate's per-thread calibration is derived from the log and survives a restart.
+ */
+export const modelUsageSchema = z.object({
+	promptTokens: z.number(),
+	completionTokens: z.optional(z.number()),
+	estimatedPromptTokens: z.optional(z.number()),
+});
+
+/** Payload of each event type, without the common fields (seq, threadId, at: events.ts). */
+export const EVENT_SCHEMAS = {
+	thread_created: z.object({ title: z.optional(z.string()), v: z.optional(z.number()) }),
+	/** by: "auto" for the title made after the first reply; absent (older logs) or "user" otherwise. */
+	thread_renamed: z.object({ title: z.string(), by: z.optional(z.enum(["user", "auto"])) }),
+	user_message: z.object({ messageId: z.string(), content: z.string(), pinned: z.array(pinnedItemSchema) }),
+	assistant_message_started: z.object({ messageId: z.string() }),
+	assistant_token: z.object({ messageId: z.string(), text: z.string() }),
+	/**
+	 * A thinking model's reasoning (`<think>` content, `reasoning_content` or `reasoning` deltas):
+	 * streamed and coalesced on disk like tokens, shown as a step, never as answer text, and not
+	 * replayed to the model, except where its API requires it: form "reasoning_content" (absent in
+	 * older logs and for the other forms) is DeepSeek's, sent back on a message that made tool calls.
+	 * fromAnswer: the first this many characters of the message's text so far (as the fold holds
+	 * it) were reasoning after all (a reply whose `<think>` was in the prompt, closed by a bare
+	 * `</think>`): they move to the reasoning, ahead of this event's text. Never coalesced.
+	 */
+	assistant_reasoning: z.object({
+		messageId: z.string(),
+		text: z.string(),
+		form: z.optional(z.enum(["reasoning_content"])),
+		fromAnswer: z.optional(z.number()),
+	}),
+	/** usage: absent when the provider sent none (and in logs from before it was recorded). */
+	assistant_message_completed: z.object({ messageId: z.string(), finishReason: z.string(), usage: z.optional(modelUsageSchema) }),
+	status: z.object({ status: threadStatusSchema, detail: z.optional(z.string()) }),
+	/**
+	 * words: the call in the tool's words for the pane, recorded by the agent (absent for a tool
+	 * it does not have, and in older logs: the thread service fills those in when it loads them).
+	 */
+	tool_call_proposed: z.object({ callId: z.string(), tool: z.string(), args: z.unknown(), messageId: z.string(), words: z.optional(toolWordsSchema) }),
+	/**
+	 * reason: why a call was settled without the user deciding it, for the pane's words (the
+	 * comment is written for the model). "new_message": a newer user message overtook it. Absent
+	 * for a decision the user (or a preference, `by: "policy"`) made, and in older logs.
+	 */
+	tool_call_decided: z.object({
+		callId: z.string(),
+		decision: toolDecisionSchema,
+		by: z.enum(["user", "policy"]),
+		comment: z.optional(z.string()),
+		reason: z.optional(settleReasonSchema),
+	}),
+	tool_call_started: z.object({ callId: z.string() }),
+	/** changes: edit blocks received so far while a fast apply streams ("2 changes so far"). */
+	tool_call_progress: z.object({ callId: z.string(), phase: z.string(), fraction: z.optional(z.number()), changes: z.optional(z.number()) }),
+	/**
+	 * reason: as on tool_call_decided, for an approved call that never started ("new_message");
+	 * "stopped": the user pressed Stop, before the call started or while it ran.
+	 */
+	tool_call_completed: z.object({ callId: z.string(), result: toolResultSchema, reason: z.optional(settleReasonSchema) }),
+	tool_preference_set: z.object({ tool: z.string(), preference: toolPreferenceSchema }),
+	question_asked: z.object({ askId: z.string(), callId: z.string(), questions: z.array(askQuestionSchema) }),
+	question_answered: z.object({ askId: z.string(), answers: askAnswersSchema }),
+	edit_intent_declared: z.object({ editId: z.string(), callId: z.string(), path: z.string(), operation: editOperationSchema, description: z.string() }),
+	edit_applied: z.object({ editId: z.optional(z.string()), path: z.string(), versionId: z.string(), added: z.number(), removed: z.number() }),
+	/**
+	 * A revert by any route, appended to the thread whose edit it undid. versionId is the history
+	 * entry the revert made; undid is the entry it reversed. restored: true when the revert undid
+	 * an earlier revert of this edit (the card shows "Restored"), absent when it undid the edit.
+	 */
+	edit_reverted: z.object({
+		editId: z.optional(z.string()),
+		path: z.string(),
+		versionId: z.string(),
+		added: z.number(),
+		removed: z.number(),
+		undid: z.optional(z.string()),
+		restored: z.optional(z.boolean()),
+	}),
+	item_pinned: z.object({ item: pinnedItemSchema }),
+	item_unpinned: z.object({ item: pinnedItemSchema }),
+	/**
+	 * The transcript sent to the model replaces events fromSeq..toSeq (inclusive) by summary; the
+	 * log keeps them all and the pane still shows them. tokensSaved: the estimate shown to the user.
+	 */
+	context_compacted: z.object({ fromSeq: z.number(), toSeq: z.number(), summary: z.string(), tokensSaved: z.optional(z.number()) }),
+	/**
+	 * The provider refused a request as longer than the model's context. limitTokens: the limit
+	 * its message stated (stated: true), or the smaller budget Redline chose when it stated none;
+	 * later requests to this model keep under it. requestTokens: the request's size, if stated.
+	 */
+	context_limit_reached: z.object({ model: z.string(), limitTokens: z.number(), stated: z.boolean(), requestTokens: z.optional(z.number()) }),
+	error: z.object({ message: z.string(), retryable: z.boolean() }),
+} satisfies Record<string, z.ZodMiniObject>;

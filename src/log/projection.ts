@@ -1,0 +1,314 @@
+/**
+ * The pure fold of a thread's events into the ThreadState a view renders.
+ *
+ * `apply` never mutates its input: it returns a new state whose unchanged parts are the very same
+ * objects as before (structural sharing), so React can compare by reference. `project` is the
+ * same fold over a list, which is why replaying a log and folding live events give deep-equal
+ * states; it only writes in place, through fold-writes.ts, what it built itself. Every known event
+ * type has its case (a new one fails typecheck until it is folded); unknown events (from a newer
+ * Redline) only advance lastSeq.
+ */
+import type { PinnedItem, StoredEvent, ThreadEvent, ThreadEventOf } from "./events";
+import { isKnownEvent } from "./events";
+import { FoldWrites } from "./fold-writes";
+import type { AssistantMessageView, ContextStepView, EditView, MessageView, ThreadState, ToolCallView, TurnView } from "./state";
+import { cutTitle } from "./title-limit";
+
+export function emptyState(threadId: string): ThreadState {
+	return {
+		threadId,
+		lastSeq: 0,
+		status: "idle",
+		messages: [],
+		toolCalls: {},
+		toolCallOrder: [],
+		pendingApprovals: [],
+		questions: {},
+		openQuestions: [],
+		edits: {},
+		editOrder: [],
+		pinned: [],
+		preferences: {},
+		turns: [],
+		errors: [],
+	};
+}
+
+/** The state after every event, from the empty state (a replay: see fold-writes.ts). */
+export function project(threadId: string, events: readonly StoredEvent[]): ThreadState {
+	const w = FoldWrites.replay();
+	let state = emptyState(threadId);
+	for (const event of events) state = step(state, event, w);
+	return state;
+}
+
+/** The state after one more event; `state` is left as it was. */
+export function apply(state: ThreadState, event: StoredEvent): ThreadState {
+	return step(state, event, FoldWrites.copying);
+}
+
+function step(state: ThreadState, event: StoredEvent, w: FoldWrites): ThreadState {
+	// An event of a type this version does not know is ignored: it only advances lastSeq.
+	const next = isKnownEvent(event) ? applyKnown(state, event, w) : state;
+	return next.lastSeq === event.seq ? next : w.advanced(next, event.seq);
+}
+
+/** Same item: same path, or same handle. */
+export function samePinnedItem(a: PinnedItem, b: PinnedItem): boolean {
+	if ("path" in a && "path" in b) return a.path === b.path;
+	if ("handle" in a && "handle" in b) return a.handle === b.handle;
+	return false;
+}
+
+function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): ThreadState {
+	switch (event.type) {
+		case "thread_created":
+			// Cut here too: an older log may hold a title from before the limit (title-limit.ts).
+			return { ...state, createdAt: event.at, ...(event.title !== undefined ? { title: cutTitle(event.title) } : {}) };
+		case "thread_renamed":
+			return { ...state, title: cutTitle(event.title) };
+		case "user_message":
+			return onUserMessage(state, event, w);
+		case "assistant_message_started":
+			if (findMessage(state.messages, event.messageId, w) >= 0) return state;
+			return w.patch(state, {
+				messages: w.pushed(state.messages, {
+					kind: "assistant",
+					messageId: event.messageId,
+					seq: event.seq,
+					at: event.at,
+					text: "",
+					streaming: true,
+					toolCallIds: [],
+				}),
+			});
+		case "assistant_token":
+			return updateAssistant(state, event.messageId, (m) => void (m.text += event.text), w);
+		case "assistant_reasoning":
+			return updateAssistant(state, event.messageId, (m) => {
+				const moved = event.fromAnswer === undefined ? "" : m.text.slice(0, event.fromAnswer);
+				m.text = m.text.slice(moved.length);
+				m.reasoning = { text: (m.reasoning?.text ?? "") + moved + event.text, lastAt: event.at };
+			}, w);
+		case "assistant_message_completed":
+			return updateAssistant(state, event.messageId, (m) => {
+				m.streaming = false;
+				m.finishReason = event.finishReason;
+			}, w);
+		case "status":
+			return onStatus(state, event, w);
+		case "tool_call_proposed":
+			return onProposed(state, event, w);
+		case "tool_call_decided":
+			return updateCall(state, event.callId, (c) => {
+				if (c.phase === "proposed") c.phase = event.decision;
+				c.decision = event.decision;
+				c.decidedBy = event.by;
+				if (event.comment !== undefined) c.comment = event.comment;
+				if (event.reason !== undefined) c.reason = event.reason;
+			}, true, w);
+		case "tool_call_started":
+			return updateCall(state, event.callId, (c) => {
+				c.phase = "running";
+				c.startedAt = event.at;
+			}, true, w);
+		case "tool_call_progress":
+			return updateCall(state, event.callId, (c) => {
+				c.progress = {
+					phase: event.phase,
+					...(event.fraction !== undefined ? { fraction: event.fraction } : {}),
+					...(event.changes !== undefined ? { changes: event.changes } : {}),
+				};
+			}, false, w);
+		case "tool_call_completed":
+			return updateCall(state, event.callId, (c) => {
+				c.phase = "completed";
+				c.completedAt = event.at;
+				c.result = event.result;
+				if (event.reason !== undefined) c.reason = event.reason;
+			}, true, w);
+		case "tool_preference_set":
+			return { ...state, preferences: w.withKey(state.preferences, event.tool, event.preference) };
+		case "question_asked":
+			return onQuestionAsked(state, event, w);
+		case "question_answered": {
+			const question = state.questions[event.askId];
+			if (!question) return state;
+			return {
+				...state,
+				questions: w.withKey(state.questions, event.askId, { ...question, answers: event.answers }),
+				openQuestions: state.openQuestions.filter((id) => id !== event.askId),
+			};
+		}
+		case "edit_intent_declared":
+			return onEditDeclared(state, event, w);
+		case "edit_applied":
+		case "edit_reverted": {
+			const edit = event.editId !== undefined ? state.edits[event.editId] : undefined;
+			if (!edit) return state;
+			const outcome = { versionId: event.versionId, added: event.added, removed: event.removed };
+			// The history names the note where it is now (it follows renames): the card follows it too.
+			const { reverted: _reverted, restored: _restored, ...rest } = { ...edit, path: event.path };
+			let updated: EditView;
+			if (event.type === "edit_applied") updated = { ...edit, path: event.path, applied: outcome };
+			else updated = event.restored === true ? { ...rest, restored: outcome } : { ...rest, reverted: outcome };
+			return { ...state, edits: w.withKey(state.edits, edit.editId, updated) };
+		}
+		case "item_pinned":
+			if (state.pinned.some((p) => samePinnedItem(p, event.item))) return state;
+			return { ...state, pinned: w.pushed(state.pinned, event.item) };
+		case "item_unpinned":
+			if (!state.pinned.some((p) => samePinnedItem(p, event.item))) return state;
+			return { ...state, pinned: state.pinned.filter((p) => !samePinnedItem(p, event.item)) };
+		case "error":
+			return w.patch(state, { errors: w.pushed(state.errors, { seq: event.seq, at: event.at, message: event.message, retryable: event.retryable }) });
+		case "context_compacted":
+			return onContextStep(state, event.at, { kind: "compacted", seq: event.seq, ...(event.tokensSaved !== undefined ? { tokensSaved: event.tokensSaved } : {}) }, w);
+		case "context_limit_reached":
+			return onContextStep(state, event.at, { kind: "limit", seq: event.seq, limitTokens: event.limitTokens, stated: event.stated }, w);
+		default:
+			// Every known type has its case above: a type added to event-schemas.ts without one
+			// fails typecheck here. At run time only an unmarked event of a type this version does
+			// not know gets here (a newer Redline's, over RPC): ignored, as step ignores unknown ones.
+			return ignored(event, state);
+	}
+}
+
+function onUserMessage(state: ThreadState, event: ThreadEventOf<"user_message">, w: FoldWrites): ThreadState {
+	if (findMessage(state.messages, event.messageId, w) >= 0) return state;
+	return w.patch(state, {
+		messages: w.pushed(state.messages, { kind: "user", messageId: event.messageId, seq: event.seq, at: event.at, content: event.content, pinned: event.pinned }),
+		turns: w.pushed(state.turns, { userMessageId: event.messageId, startedAt: event.at, callIds: [] }),
+	});
+}
+
+function onStatus(state: ThreadState, event: ThreadEventOf<"status">, w: FoldWrites): ThreadState {
+	let next: ThreadState;
+	if (event.detail !== undefined) next = w.patch(state, { status: event.status, statusDetail: event.detail });
+	else if (state.statusDetail === undefined) next = w.patch(state, { status: event.status });
+	else {
+		// The detail goes: a copy without the key (deleting it would slow every later access).
+		const { statusDetail: _dropped, ...rest } = state;
+		next = { ...rest, status: event.status };
+	}
+	const last = next.turns[next.turns.length - 1];
+	if (!last) return next;
+	const ends = event.status === "idle" || event.status === "error";
+	if (ends && last.endedAt === undefined) return w.patch(next, { turns: replaceLast(next.turns, w.edited(last, (turn) => void (turn.endedAt = event.at)), w) });
+	// Work resumed after the turn ended (a retry): the same turn is running again.
+	if (!ends && last.endedAt !== undefined) {
+		const { endedAt: _ended, ...open } = last;
+		return w.patch(next, { turns: replaceLast(next.turns, open, w) });
+	}
+	return next;
+}
+
+function onProposed(state: ThreadState, event: ThreadEventOf<"tool_call_proposed">, w: FoldWrites): ThreadState {
+	if (state.toolCalls[event.callId]) return state;
+	let call: ToolCallView = {
+		callId: event.callId,
+		tool: event.tool,
+		args: event.args,
+		messageId: event.messageId,
+		proposedSeq: event.seq,
+		proposedAt: event.at,
+		phase: "proposed",
+		...(event.words !== undefined ? { words: event.words } : {}),
+	};
+	// edit_intent_declared is emitted from streaming partial arguments, so it may come first.
+	const editId = w.editOfCall(state, event.callId);
+	if (editId !== undefined) call = { ...call, editId };
+	const askId = w.askOfCall(state, event.callId);
+	if (askId !== undefined) call = { ...call, askId };
+
+	let messages = state.messages;
+	const index = findMessage(messages, event.messageId, w);
+	const message = index >= 0 ? messages[index] : undefined;
+	if (message && message.kind === "assistant") {
+		messages = w.replaceAt(messages, index, w.edited(message, (m) => void (m.toolCallIds = w.pushed(m.toolCallIds, event.callId))));
+	}
+	let turns = state.turns;
+	const last = turns[turns.length - 1];
+	turns = last
+		? replaceLast(turns, w.edited(last, (turn) => void (turn.callIds = w.pushed(turn.callIds, event.callId))), w)
+		: [{ userMessageId: null, startedAt: event.at, callIds: [event.callId] } satisfies TurnView];
+	return w.patch(state, {
+		messages,
+		turns,
+		toolCalls: w.withKey(state.toolCalls, event.callId, call),
+		toolCallOrder: w.pushed(state.toolCallOrder, event.callId),
+		pendingApprovals: w.pushed(state.pendingApprovals, event.callId),
+	});
+}
+
+/** A step of the turn the event happened in (the conversation itself is unchanged). */
+function onContextStep(state: ThreadState, at: string, step: ContextStepView, w: FoldWrites): ThreadState {
+	const last = state.turns[state.turns.length - 1];
+	const turn: TurnView = last
+		? { ...last, contextSteps: [...(last.contextSteps ?? []), step] }
+		: { userMessageId: null, startedAt: at, callIds: [], contextSteps: [step] };
+	return { ...state, turns: last ? replaceLast(state.turns, turn, w) : w.pushed(state.turns, turn) };
+}
+
+function onQuestionAsked(state: ThreadState, event: ThreadEventOf<"question_asked">, w: FoldWrites): ThreadState {
+	if (state.questions[event.askId]) return state;
+	w.askedQuestion(event.callId, event.askId);
+	const next: ThreadState = {
+		...state,
+		questions: w.withKey(state.questions, event.askId, { askId: event.askId, callId: event.callId, questions: event.questions }),
+		openQuestions: w.pushed(state.openQuestions, event.askId),
+	};
+	return updateCall(next, event.callId, (c) => void (c.askId = event.askId), false, w);
+}
+
+function onEditDeclared(state: ThreadState, event: ThreadEventOf<"edit_intent_declared">, w: FoldWrites): ThreadState {
+	if (state.edits[event.editId]) return state;
+	w.declaredEdit(event.callId, event.editId);
+	const next: ThreadState = {
+		...state,
+		edits: w.withKey(state.edits, event.editId, {
+			editId: event.editId,
+			callId: event.callId,
+			path: event.path,
+			operation: event.operation,
+			description: event.description,
+		}),
+		editOrder: w.pushed(state.editOrder, event.editId),
+	};
+	return updateCall(next, event.callId, (c) => void (c.editId = event.editId), false, w);
+}
+
+/** Updates a known call; `settles` removes it from pendingApprovals (it left the proposed phase). */
+function updateCall(state: ThreadState, callId: string, change: (call: ToolCallView) => void, settles: boolean, w: FoldWrites): ThreadState {
+	const call = state.toolCalls[callId];
+	if (!call) return state;
+	const pending = state.pendingApprovals;
+	const next = w.patch(state, { toolCalls: w.withKey(state.toolCalls, callId, w.edited(call, change)) });
+	if (settles && pending.includes(callId)) next.pendingApprovals = pending.filter((id) => id !== callId);
+	return next;
+}
+
+function updateAssistant(state: ThreadState, messageId: string, change: (m: AssistantMessageView) => void, w: FoldWrites): ThreadState {
+	const index = findMessage(state.messages, messageId, w);
+	const message = index >= 0 ? state.messages[index] : undefined;
+	if (!message || message.kind !== "assistant") return state;
+	const messages = w.replaceAt(state.messages, index, w.edited(message, change));
+	// In a replay the message changed in place, in the same array: the state is the same too.
+	return messages === state.messages ? state : w.patch(state, { messages });
+}
+
+/** Searches from the end: the message being streamed is almost always the last one. */
+function findMessage(messages: readonly MessageView[], messageId: string, w: FoldWrites): number {
+	// The streaming message first: most lookups are its tokens, and a compare beats a hash lookup.
+	if (messages[messages.length - 1]?.messageId === messageId) return messages.length - 1;
+	return w.indexOfMessage(messages, messageId);
+}
+
+function replaceLast<T>(items: T[], item: T, w: FoldWrites): T[] {
+	return w.replaceAt(items, items.length - 1, item);
+}
+
+/** The end of an exhaustive switch: typecheck fails at the call while some known type has no case. */
+function ignored(_event: never, state: ThreadState): ThreadState {
+	return state;
+}
