@@ -95,7 +95,10 @@ export class ModelStep {
 		if (signal.aborted) throw new DOMException("Stopped by the user", "AbortError");
 		// A stream that ends without a finish reason was cut short (proxy or server crash).
 		if (this.finishReason === undefined) throw new StreamEndedEarly();
-		if (this.textCalls) this.takeText(this.textCalls.end());
+		if (this.textCalls) {
+			this.takeText(this.textCalls.end());
+			this.throwIfOverflow();
+		}
 		const messageId = this.start();
 		const newer = overtakingMessage(this.thread.state(), askedAt);
 		const finishReason = newer ? SUPERSEDED : this.finishReason;
@@ -191,9 +194,20 @@ export class ModelStep {
 			this.thread.append({ type: "assistant_token", messageId: this.start(), text: parsed.text });
 		}
 		for (const textCall of parsed.calls) {
+			// A text call's body is its arguments as the model wrote them: the same cap as a native call's.
+			if (textCall.body.length > MAX_TOOL_ARGS_CHARS) {
+				this.overflow ??= ModelOutputTooLong.ofArguments(textCall.name);
+				return;
+			}
 			const call = this.callAt(textCall.index);
 			updateFromText(call, textCall);
-			if (!textCall.done) this.announce(call, () => partialTextArgs(textCall.body));
+			// Announced while it streams only once the text it stands in cannot turn out to be
+			// reasoning (a bare </think> may still come until the reply shows otherwise: reasoning
+			// opened with its tag or as a delta, or already closed): an announcement is an event, and
+			// events are never taken back, so an intent drafted while reasoning would stay in the log
+			// and in state.edits. A model that does not reason never shows otherwise: its intents
+			// are announced once the reply has ended, just before the call is proposed (propose.ts).
+			if (!textCall.done && !this.reasoning.mayRetract) this.announce(call, () => partialTextArgs(textCall.body));
 		}
 	}
 

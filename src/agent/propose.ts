@@ -8,7 +8,8 @@
 import { newId } from "../log/ids";
 import type { ToolPreference } from "../log/events";
 import type { AccessFloor } from "../vault/access-floor";
-import { capResult, toolResult } from "../log/tool-result";
+import { capResult } from "./result-caps";
+import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
 import type { AnyTool, ToolRegistry } from "../tools/registry";
 import { callWords } from "../tools/words";

@@ -35,7 +35,7 @@ import { textToolInstructions } from "./text-tool-format";
 import { TextToolCallParser } from "./text-tool-parser";
 import { toTextToolTranscript } from "./text-tool-transcript";
 import { DISCARDED_FINISH_REASONS } from "./transcript";
-import { capResult } from "../log/tool-result";
+import { capResult } from "./result-caps";
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 

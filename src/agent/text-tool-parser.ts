@@ -12,10 +12,14 @@
  * accepted only if it is complete JSON. A model that writes a <tool_response> itself is inventing
  * the result: the rest of its reply is dropped.
  *
- * A tag counts only where the format says a call stands: at the top level of the reply's
- * Markdown. A `<tool_call>` the model quotes in a code fence, in inline code or in a block quote
- * (showing a note's example, explaining the format) is text and never runs, and neither does a
- * `<tool_response>` mentioned that way drop the rest of the reply.
+ * A tag counts only where the format says a call stands: at the start of a line (only blank space
+ * before it there) at the top level of the reply's Markdown, and a `<tool_call>` only when its JSON
+ * body follows (after blank space, and a JSON code fence's opening if the model wrote one). A
+ * `<tool_call>` the model quotes in a code fence, in inline code or in a block quote (showing a
+ * note's example, explaining the format) or mentions in a sentence ("write <tool_call> before the
+ * JSON") is text and never runs, and neither does a `<tool_response>` mentioned that way drop the
+ * rest of the reply. Where a line starts is judged on the answer text: a call's block is not part
+ * of it, so a call may follow another's closing tag directly.
  */
 import type { StreamedCall } from "./model-step";
 import { parsePartialJson } from "./partial-json";
@@ -44,6 +48,10 @@ export interface ParsedText {
 }
 
 const NAME_SO_FAR = /^\s*(?:```\w*\s*)?\{\s*"name"\s*:\s*"((?:[^"\\]|\\.)*)"/;
+/** What a call's body opens with: its JSON object, maybe inside a JSON code fence. */
+const BODY_OPENS = /^\s*(?:```\w*\s*)?\{/;
+/** What could still become that opening: blank space, or a code fence's start. */
+const BODY_MAY_OPEN = /^\s*(?:`{1,2}|```\w*\s*)?$/;
 
 export class TextToolCallParser {
 	/** Text not handed on yet: a possible tag's start, or the rest of a piece that closed a call. */
@@ -108,22 +116,33 @@ export class TextToolCallParser {
 	}
 
 	/**
-	 * Outside a call: hands on text up to the next tag that stands at the top level of the reply's
-	 * Markdown (a tag in a code fence, in inline code or in a quote is the model showing it: text);
-	 * false when it needs more input.
+	 * Outside a call: hands on text up to the next tag that stands where the format puts one (a tag
+	 * in a code fence, in inline code, in a quote or mid-line is the model showing or mentioning it:
+	 * text); false when it needs more input, which includes a `<tool_call>` at the start of a line
+	 * whose next characters may still open its JSON body.
 	 */
 	private scanText(out: ParsedText): boolean {
 		const text = this.pending;
 		for (let at = nextTag(text, 0); at >= 0; at = nextTag(text, at + 1)) {
-			if (this.position.placeAfter(text.slice(0, at)) !== "top") continue;
-			this.handOn(text.slice(0, at), out);
+			const before = this.position.after(text.slice(0, at));
+			if (before.place() !== "top" || !before.startsLine()) continue;
 			if (text.startsWith(RESPONSE_OPEN, at)) {
+				this.handOn(text.slice(0, at), out);
 				this.dropped = true;
 				return true;
 			}
-			this.pending = "";
-			this.call = { index: this.count++, name: "", body: text.slice(at + CALL_OPEN.length), done: false, scanned: 0, inString: false, escaped: false };
-			return true;
+			const body = text.slice(at + CALL_OPEN.length);
+			if (BODY_OPENS.test(body)) {
+				this.handOn(text.slice(0, at), out);
+				this.pending = "";
+				this.call = { index: this.count++, name: "", body, done: false, scanned: 0, inString: false, escaped: false };
+				return true;
+			}
+			if (BODY_MAY_OPEN.test(body)) {
+				this.handOn(text.slice(0, at), out);
+				this.pending = text.slice(at);
+				return false;
+			}
 		}
 		const keep = heldBack(text);
 		this.handOn(text.slice(0, text.length - keep), out);

@@ -74,6 +74,8 @@ export interface ApplyCall {
 export interface ApplyGeneration {
 	text: string;
 	finishReason?: string;
+	/** The reply opened with a `<think>` block that was split off as the model's reasoning. */
+	reasoningBlock: boolean;
 }
 
 export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> {
@@ -123,7 +125,7 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 	// A stream that ends because of the signal returns quietly in some client versions.
 	call.signal.throwIfAborted();
 	add(split.end());
-	return { text, finishReason };
+	return { text, finishReason, reasoningBlock: split.openedWithReasoningBlock };
 }
 
 /**

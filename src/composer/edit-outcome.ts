@@ -5,6 +5,7 @@
  * main model reads are made from it in one place (src/tools/edit-result.ts), so no message is
  * ever parsed or patched on its way out.
  */
+import type { EditOperation } from "../log/events";
 import type { Dropped } from "./dropped";
 import type { EditBlocksRetryReason } from "./edit-blocks-generate";
 import type { RegenerateFailure } from "./regenerate";
@@ -70,7 +71,7 @@ export type EditOutcome = EditCommon &
 		/** Reading the note failed (a VaultError, or anything the vault threw). */
 		| { status: "error"; kind: "vault-failed"; error: unknown }
 		/** The apply model gave no usable text (too large a note is Redline's rule, so rejected); `saysNothingWritten` as above. */
-		| ({ status: "rejected" | "error"; kind: "generation-failed"; saysNothingWritten: boolean } & RegenerateFailure)
+		| ({ status: "rejected" | "error"; kind: "generation-failed"; operation: EditOperation; saysNothingWritten: boolean } & RegenerateFailure)
 		/** executeEdit was given both content and edits, or neither. */
 		| { status: "error"; kind: "not-one-change" }
 		/** executeEdit was given edits for a note that does not exist yet. */

@@ -16,6 +16,7 @@ import { callApplyModel } from "./apply";
 import { generateEditBlocks } from "./edit-blocks-generate";
 import type { EditBlocksRetryReason } from "./edit-blocks-generate";
 import { sectionsNamedIn, splitSections } from "./sections";
+import { lostThinkBlock } from "./think-block";
 import type { Section } from "./sections";
 import { validateApplyOutput } from "./validate";
 import type { ApplyRefusal } from "./validate";
@@ -203,6 +204,9 @@ async function generatePiece(request: RegenerateRequest, text: string, heading: 
 		return { ok: false, reason: "model-error", message: `The apply model failed: ${detail}. Nothing was written; the user can retry.` };
 	}
 	reporter.done += text.length;
+	// The note's own opening <think> block, taken for reasoning, is never dropped without a word.
+	const lost = lostThinkBlock(text, request.description, generation);
+	if (lost) return { ok: false, reason: "unclear", message: lost, output: generation.text };
 	// A section may legitimately shrink to nothing; the "drops half" rule is checked on the
 	// whole note once the sections are back in place.
 	const operation = whole ? request.operation : "rewrite";

@@ -78,7 +78,7 @@ export async function draftIntent(deps: IntentDeps, request: IntentRequest, sess
 		const { ok: _failed, ...failure } = generated;
 		// Too large a note is Redline's own limit (rejected); anything else is the generation failing.
 		const status = failure.reason === "too-large" ? "rejected" : "error";
-		return { status, kind: "generation-failed", ...failure, saysNothingWritten: SAYS_NOTHING_WRITTEN[failure.reason], ...edit };
+		return { status, kind: "generation-failed", ...failure, operation, saysNothingWritten: SAYS_NOTHING_WRITTEN[failure.reason], ...edit };
 	}
 
 	const stored = noteFromOutput(base, generated.text, description);

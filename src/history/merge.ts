@@ -87,14 +87,18 @@ export function mergeLines(b: readonly string[], o: readonly string[], t: readon
 			ge = Math.max(ge, next.baseEnd);
 		}
 		copy(b, pos, gs);
-		const mine = sideSpan(group, 0, gs, ge);
-		const theirsSpan = sideSpan(group, 1, gs, ge);
-		if (mine && theirsSpan) {
-			if (sameLines(o, mine, t, theirsSpan)) copy(o, mine.start, mine.end);
-			else conflicts.push({ base: { start: gs, end: ge }, ours: mine, theirs: theirsSpan });
-		} else if (mine) copy(o, mine.start, mine.end);
-		// Stryker disable next-line ConditionalExpression: a group holds a region of at least one side, so theirs is set here; the test only narrows the type
-		else if (theirsSpan) copy(t, theirsSpan.start, theirsSpan.end);
+		const ourHunks = group.filter((h) => h.side === 0);
+		const theirHunks = group.filter((h) => h.side === 1);
+		if (ourHunks.length > 0 && theirHunks.length > 0) {
+			const mine = sideSpan(ourHunks, gs, ge);
+			const theirs = sideSpan(theirHunks, gs, ge);
+			if (sameLines(o, mine, t, theirs)) copy(o, mine.start, mine.end);
+			else conflicts.push({ base: { start: gs, end: ge }, ours: mine, theirs });
+		} else {
+			// One side changed these lines (the group is all its hunks): they are taken from it as they are.
+			const span = sideSpan(group, gs, ge);
+			copy(group[0].side === 0 ? o : t, span.start, span.end);
+		}
 		pos = ge;
 	}
 	if (conflicts.length > 0) return { ok: false, conflicts, conflictLines: conflictLines(conflicts, o.length) };
@@ -123,12 +127,10 @@ function changedRegions(base: readonly string[], side: readonly string[], which:
 	return diffLines(base, side).map((r) => ({ side: which, baseStart: r.aStart, baseEnd: r.aEnd, sideStart: r.bStart, sideEnd: r.bEnd }));
 }
 
-/** The lines of one side covering base [gs, ge), or null when that side changed nothing there. */
-function sideSpan(group: Hunk[], side: 0 | 1, gs: number, ge: number): LineSpan | null {
-	const mine = group.filter((h) => h.side === side);
-	if (mine.length === 0) return null;
-	const first = mine[0];
-	const last = mine[mine.length - 1];
+/** The lines of one side covering base [gs, ge), from that side's hunks in the group (at least one). */
+function sideSpan(hunks: readonly Hunk[], gs: number, ge: number): LineSpan {
+	const first = hunks[0];
+	const last = hunks[hunks.length - 1];
 	// Outside its own regions a side equals base, so the offsets at the group's ends carry over.
 	return { start: first.sideStart - (first.baseStart - gs), end: last.sideEnd + (ge - last.baseEnd) };
 }
@@ -136,7 +138,9 @@ function sideSpan(group: Hunk[], side: 0 | 1, gs: number, ge: number): LineSpan 
 function sameLines(a: readonly string[], sa: LineSpan, b: readonly string[], sb: LineSpan): boolean {
 	if (sa.end - sa.start !== sb.end - sb.start) return false;
 	// Stryker disable next-line EqualityOperator: one line past the spans both sides read the same base line (a side's regions are maximal, so its next one starts past the group)
-	for (let k = 0; k < sa.end - sa.start; k++) if (a[sa.start + k] !== b[sb.start + k]) return false;
+	for (let k = 0; k < sa.end - sa.start; k++) {
+		if (a[sa.start + k] !== b[sb.start + k]) return false;
+	}
 	return true;
 }
 

@@ -204,37 +204,56 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	}
 
 	/** Plans against the note as it is now and carries the plan out; replans when the note moved under it. */
-	async function runPlan(path: string, planFor: (rec: NoteRecord | null, current: string | null, snapshotLines: readonly string[] | undefined) => Plan): Promise<WriteOutcome> {
+	async function runPlan(path: string, planFor: (rec: NoteRecord | null, current: string | null, snapshotLines: readonly string[]) => Plan): Promise<WriteOutcome> {
 		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
 			const { record: rec, damage } = await records.open(path);
 			if (damage) return { status: "error", message: `${damage} Nothing was reverted.` };
 			const exists = await vault.exists(path);
 			const current = exists ? await readNote(path) : null;
 			if (current !== null && typeof current !== "string") return current;
-			const plan = planFor(rec, current, rec ? records.snapshotLines(rec) : undefined);
-			if (plan.type === "outcome") return plan.outcome;
-			if (plan.type === "damaged" && rec) return { status: "error", message: `${await setAside(rec, plan.entry)} Nothing was reverted.` };
-			if (plan.type === "damaged") throw new Error("unreachable: a damaged plan comes from a record");
-			if (plan.type === "create") return createWith(path, rec, plan.change);
-			if (plan.type === "trash") {
-				const { entry, undo } = await record(path, rec, plan.change);
-				try {
-					if ((await vault.read(path)) !== plan.change.before) {
-						await undo();
-						continue;
-					}
-					// Our Vault port, not Obsidian's: ObsidianVault.trash goes through FileManager.trashFile.
-					await vault.trash(path);
-				} catch (error) {
-					await undo();
-					return { status: "error", message: `Could not move ${path} to the trash: ${errorText(error)}` };
+			// No record, no snapshot: no lines.
+			const plan = planFor(rec, current, rec ? records.snapshotLines(rec) : []);
+			// Every kind of plan is carried out by its own case; one the switch does not know is a bug, never a swap.
+			switch (plan.type) {
+				case "outcome":
+					return plan.outcome;
+				case "damaged":
+					if (!rec) throw new Error("unreachable: a damaged plan comes from a record");
+					return { status: "error", message: `${await setAside(rec, plan.entry)} Nothing was reverted.` };
+				case "create":
+					return createWith(path, rec, plan.change);
+				case "trash": {
+					const outcome = await trashWith(path, rec, plan.change);
+					if (outcome !== "moved") return outcome;
+					continue;
 				}
-				return { status: "written", entry: publicEntry(entry), text: "", rebased: false };
+				case "swap": {
+					const outcome = await swap(path, rec, plan.change, plan.rebased);
+					if (outcome !== "moved") return outcome;
+					continue;
+				}
+				default:
+					return unknownPlan(plan);
 			}
-			const outcome = await swap(path, rec, plan.change, plan.rebased);
-			if (outcome !== "moved") return outcome;
 		}
 		return busy(path);
+	}
+
+	/** Records the revert that trashes a created note, then trashes it; "moved" when the note changed under it. */
+	async function trashWith(path: string, rec: NoteRecord | null, change: Change): Promise<WriteOutcome | "moved"> {
+		const { entry, undo } = await record(path, rec, change);
+		try {
+			if ((await vault.read(path)) !== change.before) {
+				await undo();
+				return "moved";
+			}
+			// Our Vault port, not Obsidian's: ObsidianVault.trash goes through FileManager.trashFile.
+			await vault.trash(path);
+		} catch (error) {
+			await undo();
+			return { status: "error", message: `Could not move ${path} to the trash: ${errorText(error)}` };
+		}
+		return { status: "written", entry: publicEntry(entry), text: "", rebased: false };
 	}
 
 	async function restore(path: string, versionId?: string): Promise<WriteOutcome> {
@@ -274,6 +293,8 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		create: (request) => guarded(request.path, () => create(request)),
 		revert: (path, versionId, laterChanges) => guarded(path, () => revert(path, versionId, laterChanges)),
 		undo: (path, versionId) => guarded(path, () => undo(path, versionId)),
+		// In the serial queue: a rename the history was told of is applied before the answer.
+		locate: (path, versionId) => serial(() => records.pathOf(versionId, path)),
 		restore: (path, versionId) => guarded(path, () => restore(path, versionId)),
 		list: (path) =>
 			serial(() =>
@@ -297,4 +318,9 @@ function busy(path: string): WriteOutcome {
 
 function errorText(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
+}
+
+/** A plan of a kind runPlan does not carry out: a bug in the planner, so nothing is written. */
+function unknownPlan(plan: never): never {
+	throw new Error(`unreachable: a revert plan of an unknown kind (${JSON.stringify(plan)})`);
 }

@@ -36,19 +36,21 @@ const error = (message: string): Plan => stop({ status: "error", message });
 /**
  * current: the note's text, or null when the note does not exist. Every entry is rebuilt (and so
  * checked) even when only the newest is undone: a damaged record is reported before anything else.
+ * snapshotLines: the record's snapshot as lines, which the history keeps (none without a record).
  */
-export function planRevert(record: NoteRecord | null, path: string, current: string | null, versionId?: string, snapshotLines?: readonly string[]): Plan {
-	if (!record || record.entries.length === 0) return stop({ status: "no-op", message: `${path} has no Redline history; nothing to revert.` });
+export function planRevert(record: NoteRecord | null, path: string, current: string | null, versionId: string | undefined, snapshotLines: readonly string[]): Plan {
+	if (!record || record.entries.length === 0) return noHistory(path);
 	const { entries } = record;
 	const newest = entries.length - 1;
 	// Entries after `keep` are undone, newest first.
 	const keep = versionId === undefined ? newest - 1 : entries.findIndex((e) => e.versionId === versionId);
-	// Stryker disable next-line AssignmentOperator: speed-only; the history passes the snapshot's lines it keeps, which are these
-	snapshotLines ??= splitLines(record.snapshot);
 	const walk = new VersionWalk(entries, snapshotLines);
 	let plan: Plan | null = null;
-	if (keep === -1 && versionId !== undefined) plan = error(`Version ${versionId} is not in the history of ${path} (only the last ${entries.length} changes are kept).`);
-	else if (keep === newest) plan = stop({ status: "no-op", message: `${path} is already at version ${versionId ?? ""}; nothing newer to revert.` });
+	// Without a versionId the kept version is the one before the newest: it may be -1 (a first entry undone).
+	if (versionId !== undefined) {
+		if (keep === -1) plan = error(`Version ${versionId} is not in the history of ${path} (only the last ${entries.length} changes are kept).`);
+		else if (keep === newest) plan = stop({ status: "no-op", message: `${path} is already at version ${versionId}; nothing newer to revert.` });
+	}
 	const marks = revertMarks(entries, keep);
 	const description = versionId === undefined ? `Revert "${entries[newest].description}"` : `Revert to the version of ${entries[keep]?.at ?? versionId}`;
 	const chain = current === null ? null : new UndoChain(record, path, current, snapshotLines);
@@ -63,6 +65,11 @@ export function planRevert(record: NoteRecord | null, path: string, current: str
 	// Stryker disable next-line all: unreachable (the chain or planDeleted decides by keep + 1); it only narrows the type
 	if (!plan) throw new Error("unreachable: the chain ends at the kept version");
 	return plan;
+}
+
+/** A note without history (no record, or one left with no entries): nothing to revert or undo. */
+export function noHistory(path: string): Plan {
+	return stop({ status: "no-op", message: `${path} has no Redline history; nothing to revert.` });
 }
 
 /** The note is gone: only undoing the revert that trashed it can bring it back. */
@@ -92,7 +99,6 @@ class UndoChain {
 		private readonly current: string,
 		snapshotLines: readonly string[],
 	) {
-		// Stryker disable next-line ConditionalExpression: speed-only; merging onto the snapshot's own text gives the version text as exactly
 		this.exact = current === record.snapshot;
 		this.currentLines = this.exact ? snapshotLines : splitLines(current);
 		this.lines = this.currentLines;
@@ -107,7 +113,7 @@ class UndoChain {
 		const last = walk.index === keep + 1;
 		if (entry.trashed) return error(`${path} exists again after Redline moved it to the trash; that revert cannot be undone over it.`);
 		if (entry.kind === "create") {
-			if (!last) return error(`Version ${this.record.entries[keep]?.versionId ?? ""} is from before ${path} was created on ${entry.at}; revert to a later version.`);
+			if (!last) return error(`Version ${this.record.entries[keep].versionId} is from before ${path} was created on ${entry.at}; revert to a later version.`);
 			// A create is only ever undone alone (it is a record's first entry), so the lines so far are
 			// today's text: not the version text exactly means the user edited the note since.
 			if (!this.exact) {
@@ -153,19 +159,26 @@ class UndoChain {
 		// Merged lines are ours to hand over; the walk's own arrays change as it checks older entries.
 		const afterLines = this.exact ? undefined : lines;
 		return {
-			// Stryker disable next-line StringLiteral: the history carries out any plan it does not know otherwise as a swap
 			type: "swap",
-			// Stryker disable next-line ObjectLiteral: speed-only; without the gap or the lines the entry computes them again
-			change: { kind: "revert", before: this.current, after: text, description, ...marks, patch, ...(this.gap ? { gap: this.gap } : {}), ...(afterLines ? { afterLines } : {}) },
+			change: {
+				kind: "revert",
+				before: this.current,
+				after: text,
+				description,
+				...marks,
+				patch,
+				// Stryker disable next-line ObjectLiteral: speed-only; without the gap or the lines the entry computes the same again (entry.ts: change.gap ?? patchOfLines(snapshot, before), afterLines ??= splitLines(after))
+				...(this.gap ? { gap: this.gap } : {}), ...(afterLines ? { afterLines } : {}),
+			},
 			rebased: this.current !== this.record.snapshot,
 		};
 	}
 
 	/** A merge target that is not the lines so far (allocated once, then reused). */
 	private spare(): string[] {
-		// Stryker disable next-line ArrowFunction,ConditionalExpression: allocation only; a fresh array is as good a target (mergeLines refuses the lines so far)
+		// Stryker disable next-line ArrowFunction,ConditionalExpression: allocation only: finding none allocates a fresh array, as good a target (the mutant that finds the lines so far is killed, as mergeLines refuses them, but shares this line)
 		let target = this.buffers.find((b) => b !== this.lines);
-		// Stryker disable next-line ConditionalExpression: allocation only
+		// Stryker disable next-line ConditionalExpression: allocation only: always allocating gives a fresh array, as good a target (never allocating is killed, but shares this line)
 		if (!target) {
 			target = this.currentLines.slice();
 			this.buffers.push(target);
@@ -180,9 +193,12 @@ export function planRestore(record: NoteRecord | null, path: string, exists: boo
 	if (exists) return error(`${path} exists; restore only brings back a deleted note. Use revert to undo changes.`);
 	const versions = rebuildVersions(record);
 	if (!Array.isArray(versions)) return { type: "damaged", entry: versions.damagedAt };
-	const version = versionId === undefined ? versions[versions.length - 1] : versions.find((v) => v.entry.versionId === versionId);
-	// Stryker disable next-line StringLiteral: without a versionId the newest version is always found
-	if (!version) return error(`Version ${versionId ?? ""} is not in the history of ${path}.`);
+	let version = versions[versions.length - 1];
+	if (versionId !== undefined) {
+		const chosen = versions.find((v) => v.entry.versionId === versionId);
+		if (!chosen) return error(`Version ${versionId} is not in the history of ${path}.`);
+		version = chosen;
+	}
 	// A revert that trashed the note has "" after it; its before-text is the note worth restoring.
 	const text = (version.entry.trashed ? version.before : version.after).join("");
 	return { type: "create", change: { kind: "create", before: "", after: text, description: `Restore ${path} (version of ${version.entry.at})` } };

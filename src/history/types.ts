@@ -89,4 +89,9 @@ export interface NoteHistory {
 	 * the note's current path.
 	 */
 	undo(path: string, versionId: string): Promise<WriteOutcome>;
+	/**
+	 * Where the note whose history holds versionId is now (renames followed), or null when no kept
+	 * history holds it. `path` is where the caller last knew the note.
+	 */
+	locate(path: string, versionId: string): Promise<string | null>;
 }

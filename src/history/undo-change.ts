@@ -14,28 +14,26 @@ import { patchOfLines } from "./patch";
 import { splitLines } from "./text";
 import type { NoteRecord } from "./record";
 import { marksOf } from "./edit-refs";
-import { planRevert, type Plan } from "./revert";
+import { noHistory, planRevert, type Plan } from "./revert";
 import { VersionWalk } from "./version-walk";
 
 /** current: the note's text, or null when the note does not exist. Every entry is rebuilt (and so checked). */
-export function planUndo(record: NoteRecord | null, path: string, current: string | null, versionId: string, snapshotLines?: readonly string[]): Plan {
-	// No history at all: planRevert says so.
-	if (!record) return planRevert(record, path, current);
+export function planUndo(record: NoteRecord | null, path: string, current: string | null, versionId: string, snapshotLines: readonly string[]): Plan {
+	if (!record) return noHistory(path);
 	const { entries } = record;
 	const at = entries.findIndex((e) => e.versionId === versionId);
 	if (at === -1) {
 		return { type: "outcome", outcome: { status: "no-op", message: `This change is no longer in the history of ${path} (only the last ${entries.length} changes are kept); nothing was reverted.` } };
 	}
 	if (at === entries.length - 1) return planRevert(record, path, current, undefined, snapshotLines);
-	// Stryker disable next-line LogicalOperator: speed-only; the history passes the snapshot's lines it keeps, which are these
-	const lines = snapshotLines ?? splitLines(record.snapshot);
-	const walk = new VersionWalk(entries, lines);
+	const walk = new VersionWalk(entries, snapshotLines);
+	// Stryker disable next-line ConditionalExpression: speed-only; the note's lines are split anew when not handed over (handing them over when the note differs is killed, but shares this line)
+	const currentLines = current === record.snapshot ? snapshotLines : null;
 	let plan: Plan | null = null;
 	for (;;) {
 		if (!walk.rebuildBefore()) return { type: "damaged", entry: walk.entry };
 		// Merged here, while the walk's arrays hold E's texts (they are reused for older entries).
-		// Stryker disable next-line ConditionalExpression: speed-only; the note's lines are split anew when not handed over
-		if (walk.index === at) plan = undoOne(record, path, current, walk, current === record.snapshot ? lines : null);
+		if (walk.index === at) plan = undoOne(record, path, current, walk, currentLines);
 		if (walk.index === 0) break;
 		if (!walk.back()) return { type: "damaged", entry: walk.entry };
 	}
@@ -66,7 +64,6 @@ function undoOne(record: NoteRecord, path: string, current: string | null, walk:
 	const text = merged.lines.join("");
 	if (text === current) return { type: "outcome", outcome: { status: "no-op", message: `"${entry.description}" is already undone in ${path}; nothing to write.` } };
 	return {
-		// Stryker disable next-line StringLiteral: the history carries out any plan it does not know otherwise as a swap
 		type: "swap",
 		change: {
 			kind: "revert",

@@ -4,9 +4,12 @@
  * - `<think>…</think>` at the very start of the content (Qwen, DeepSeek-R1 through Ollama or LM
  *   Studio);
  * - only the closing `</think>`: the chat templates of DeepSeek-R1 distills (vLLM, Ollama) put
- *   `<think>\n` in the prompt, so the reply starts with reasoning; text before the first
- *   `</think>` that stands at the top level of the Markdown (not in code, not quoted) is reasoning,
- *   and a reader that was handed it as answer is told to take it back (`retracted`);
+ *   `<think>\n` in the prompt, so the reply starts with reasoning; text before the first bare
+ *   `</think>` that stands where the format puts it is reasoning, and a reader that was handed it
+ *   as answer is told to take it back (`retracted`). Where the format puts it: at the start of a
+ *   line (only blank space before it there), at the top level of the Markdown (not in code, not
+ *   quoted), followed by a line end, blank space or the end of the reply. A `</think>` an answer
+ *   mentions in a sentence ("close the block with </think> on its own line") is text;
  * - a `reasoning_content` delta (DeepSeek) or a `reasoning` delta (OpenRouter), which reach the
  *   chunk's additional_kwargs under those names (./reasoning-deltas.ts).
  * Only DeepSeek's `reasoning_content` is ever sent back (its API requires it), so a split says
@@ -23,8 +26,8 @@
  * When the reply is meant to reproduce a note (the apply model), the note's own text decides
  * what is markup: a note that opens with its own `<think>` block keeps it (the reply's first block
  * is the note's when its text is close to the note's block's: a change made inside it); a note
- * that has a top-level `</think>` of its own turns the closing-tag-only rule off; and the note's
- * own leading blank space survives the blank lines models put after `</think>`.
+ * that has a `</think>` of its own where the format puts one turns the closing-tag-only rule off;
+ * and the note's own leading blank space survives the blank lines models put after `</think>`.
  */
 import type { AIMessageChunk } from "@langchain/core/messages";
 import { MarkdownPosition, topLevelIndexOf } from "./markdown-code";
@@ -63,20 +66,43 @@ export class ReasoningSplit {
 	private watchClose: boolean;
 	/** Answer handed on while watching for a bare `</think>`. */
 	private shown = "";
+	/** Set once the reply's opening `<think>` block is taken for reasoning. */
+	private blockAsReasoning = false;
 	private readonly position = new MarkdownPosition();
 
 	constructor(options: SplitOptions = {}) {
+		// Stryker disable next-line StringLiteral: no note splits as a note with no tag and no leading blank space does (any such text)
 		const note = options.note ?? "";
 		const body = note.trimStart();
 		this.ownLead = note.slice(0, note.length - body.length);
 		let ownEnd = 0;
 		if (body.startsWith(OPEN)) {
 			const close = body.indexOf(CLOSE);
-			ownEnd = close === -1 ? body.length : close + CLOSE.length;
-			this.ownBlock = body.slice(OPEN.length, close === -1 ? body.length : close);
+			// Unclosed, the block is the rest of the note (which then holds no </think> to look for).
+			const end = close === -1 ? body.length : close;
+			this.ownBlock = body.slice(OPEN.length, end);
+			ownEnd = end + CLOSE.length;
 		}
-		// Judged where the note's own tags stand in the note itself (its leading blank space included).
-		this.watchClose = topLevelIndexOf(note, CLOSE, this.ownLead.length + ownEnd) === -1;
+		// Judged where the note's own tags stand in the note itself (its leading blank space included),
+		// by the rule the reply is read by: only a </think> that would close reasoning turns it off.
+		this.watchClose = topLevelIndexOf(note, CLOSE, this.ownLead.length + ownEnd, (position, at) => position.startsLine() && endsTag(note, at) !== false) === -1;
+	}
+
+	/**
+	 * Whether the reply opened with a `<think>` block that was split off as the model's reasoning
+	 * (once the reply has ended). A reader that expects the reply to open with a block of its own
+	 * (the apply model's note, see src/composer/think-block.ts) cannot tell which it was.
+	 */
+	get openedWithReasoningBlock(): boolean {
+		return this.blockAsReasoning;
+	}
+
+	/**
+	 * Whether a later piece may still say that the answer handed on so far was reasoning (a bare
+	 * `</think>` may still come). A reader that acts on the answer as it streams waits while it may.
+	 */
+	get mayRetract(): boolean {
+		return this.watchClose;
 	}
 
 	/** The reasoning and answer text one chunk adds. */
@@ -110,13 +136,19 @@ export class ReasoningSplit {
 	end(): SplitText {
 		const held = this.held;
 		switch (this.phase) {
-			case "start":
 			case "answer":
+				// A bare </think> where the format puts one, at the very end: it closed reasoning.
+				if (this.watchClose && held === CLOSE) {
+					this.held = "";
+					return this.close(held, 0);
+				}
+				return { reasoning: "", answer: held };
+			case "start":
 				return { reasoning: "", answer: held };
 			case "thinking":
 				if (this.ownBlock === undefined) return { reasoning: held, answer: "" };
 				// Held whole, with its "<think>": the note's own unclosed block, echoed back, is the note.
-				return this.decideOwn(held, held.trimStart().slice(OPEN.length));
+				return this.decideOwn(held, held.trimStart().slice(OPEN.length), this.ownBlock);
 			case "after-thinking":
 				return { reasoning: "", answer: this.keptLead(held) };
 		}
@@ -129,6 +161,8 @@ export class ReasoningSplit {
 			this.phase = "thinking";
 			this.watchClose = false;
 			this.held = "";
+			// Without a block of the note's own, the opening block is reasoning; else decideOwn decides.
+			this.blockAsReasoning = this.ownBlock === undefined;
 			// The block may be the note's own: hold all of it, as written.
 			return this.thinking(this.ownBlock === undefined ? rest.slice(OPEN.length) : seen);
 		}
@@ -152,7 +186,7 @@ export class ReasoningSplit {
 				return { reasoning: "", answer: "" };
 			}
 			this.held = "";
-			const decided = this.decideOwn(seen.slice(0, close + CLOSE.length), seen.slice(from, close));
+			const decided = this.decideOwn(seen.slice(0, close + CLOSE.length), seen.slice(from, close), this.ownBlock);
 			const after = this.content(seen.slice(close + CLOSE.length));
 			return { reasoning: decided.reasoning, answer: decided.answer + after.answer };
 		}
@@ -172,12 +206,13 @@ export class ReasoningSplit {
 	 * The reply's first block, when the note opens with one of its own: the note's when its text is
 	 * close to the note's block (most character pairs kept: a change made inside it), else reasoning.
 	 */
-	private decideOwn(raw: string, inner: string): SplitText {
-		if (similarity(inner, this.ownBlock ?? "") >= 0.5) {
+	private decideOwn(raw: string, inner: string, ownBlock: string): SplitText {
+		if (similarity(inner, ownBlock) >= 0.5) {
 			this.phase = "answer";
 			return { reasoning: "", answer: raw };
 		}
 		this.phase = "after-thinking";
+		this.blockAsReasoning = true;
 		return { reasoning: inner, answer: "" };
 	}
 
@@ -199,30 +234,54 @@ export class ReasoningSplit {
 		return blank.endsWith(this.ownLead) ? this.ownLead : "";
 	}
 
-	/** Answer text; while no reasoning was seen, a top-level `</think>` says it was reasoning after all. */
+	/**
+	 * Answer text; while no reasoning was seen, a bare `</think>` where the format puts one says it
+	 * was reasoning after all. One at the very end of what came is held until the next character
+	 * (or the end of the reply) decides.
+	 */
 	private answer(text: string): SplitText {
 		if (!this.watchClose) return { reasoning: "", answer: text };
 		const seen = this.held + text;
 		this.held = "";
 		let from = 0;
+		let keep = partialSuffix(seen, CLOSE);
 		for (let at = seen.indexOf(CLOSE); at >= 0; at = seen.indexOf(CLOSE, at + 1)) {
 			this.position.feed(seen.slice(from, at));
 			from = at;
-			if (this.position.place() !== "top") continue;
-			this.watchClose = false;
-			const retracted = this.shown.length;
-			this.phase = "after-thinking";
-			const after = this.afterThinking(seen.slice(at + CLOSE.length));
-			return { reasoning: this.shown + seen.slice(0, at), answer: after.answer, ...(retracted > 0 ? { retracted } : {}) };
+			if (this.position.place() !== "top" || !this.position.startsLine()) continue;
+			const ends = endsTag(seen, at);
+			if (ends === undefined) {
+				keep = seen.length - at;
+				break;
+			}
+			if (ends) return this.close(seen, at);
 		}
-		const keep = partialSuffix(seen, CLOSE);
 		this.held = seen.slice(seen.length - keep);
-		// Stryker disable next-line ArithmeticOperator: the held part is a piece of "</think>", which moves no Markdown state
+		// Stryker disable next-line ArithmeticOperator: the held part is "</think>" or a piece of it, which moves no Markdown state
 		this.position.feed(seen.slice(from, seen.length - keep));
 		const handed = seen.slice(0, seen.length - keep);
 		this.shown += handed;
 		return { reasoning: "", answer: handed };
 	}
+
+	/** The bare `</think>` at `at` closes reasoning: what was handed on before it is taken back. */
+	private close(seen: string, at: number): SplitText {
+		this.watchClose = false;
+		const retracted = this.shown.length;
+		this.phase = "after-thinking";
+		const after = this.afterThinking(seen.slice(at + CLOSE.length));
+		return { reasoning: this.shown + seen.slice(0, at), answer: after.answer, ...(retracted > 0 ? { retracted } : {}) };
+	}
+}
+
+/**
+ * Whether the `</think>` at `at` ends where the format ends it: before a line end, blank space or
+ * the end of the reply (a `</think>` glued to a word is text). Undefined when nothing follows it
+ * yet: the reply's next piece decides.
+ */
+function endsTag(text: string, at: number): boolean | undefined {
+	const next = text.charAt(at + CLOSE.length);
+	return next === "" ? undefined : /\s/.test(next);
 }
 
 /** The length of the longest end of `text` that is a proper start of `tag`. */

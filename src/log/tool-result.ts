@@ -9,7 +9,8 @@ export const toolResultSchema = z.object({
 	status: z.enum(["success", "rejected", "no-op", "error"]),
 	message: z.string(),
 	path: z.optional(z.string()),
-	data: z.optional(z.record(z.string(), z.unknown())),
+	// Any JSON object (z.looseObject({}) is Record<string, unknown>, without z.record's bytes in main.js).
+	data: z.optional(z.looseObject({})),
 });
 
 export type ToolResult = z.infer<typeof toolResultSchema>;
@@ -21,11 +22,12 @@ export type ToolStatus = ToolResult["status"];
  * when the message holds a note's text, where that text starts in it (shown collapsed). The pane
  * shows this instead of the message, which is written for the model, and never parses the message.
  */
-export interface ResultSummary {
-	line: string;
+export const resultSummarySchema = z.object({
+	line: z.string(),
 	/** The index in `message` where the note's text starts: the pane shows message.slice(textFrom). */
-	textFrom?: number;
-}
+	textFrom: z.optional(z.number()),
+});
+export type ResultSummary = z.infer<typeof resultSummarySchema>;
 
 /** The result with its summary in data. */
 export function withSummary(result: ToolResult, summary: ResultSummary): ToolResult {
@@ -48,18 +50,3 @@ export const toolResult = {
 	noop: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "no-op", message, ...extra }),
 	error: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "error", message, ...extra }),
 };
-
-/**
- * The most of a result's message the model reads (and the log keeps). The read tools page long
- * notes well below this (readNote's READ_CHAR_BUDGET); this is the floor under every tool, a
- * bug's or another tool's, so one result can never flood the context or the log.
- */
-export const MAX_RESULT_CHARS = 100 * 1024;
-
-/** The result with its message cut at MAX_RESULT_CHARS and a note that says how to read on. */
-export function capResult(result: ToolResult): ToolResult {
-	if (result.message.length <= MAX_RESULT_CHARS) return result;
-	const kb = (n: number): string => `${Math.ceil(n / 1024).toLocaleString("en-US")} KB`;
-	const note = `\n\n[Cut: this result held ${kb(result.message.length)}; a tool result is kept to ${kb(MAX_RESULT_CHARS)}. Ask for less at a time: readNote reads a note in pages (offset, limit); searchNotes, findNotes and listNotes take a folder or a limit.]`;
-	return { ...result, message: result.message.slice(0, MAX_RESULT_CHARS) + note };
-}

@@ -5,6 +5,7 @@
  */
 import { Modal, Setting, type App } from "obsidian";
 import type { HistoryEntrySummary, ThreadService } from "../thread/service-api";
+import { displayPath } from "../vault/display-path";
 
 export interface HistoryModalDeps {
 	service: ThreadService;
@@ -22,7 +23,7 @@ export class HistoryModal extends Modal {
 	}
 
 	override async onOpen(): Promise<void> {
-		this.setTitle(`Redline history: ${this.deps.path}`);
+		this.setTitle(`Redline history: ${displayPath(this.deps.path)}`);
 		this.contentEl.addClass("redline-history");
 		const result = await this.deps.service.listHistory({ path: this.deps.path });
 		if (!result.ok) {

@@ -26,7 +26,8 @@ import { openPluginSettings } from "./open-settings";
 import { PluginSettings } from "./plugin-settings";
 import { RunningIndicator } from "./running-indicator";
 import { RedlineSettingTab } from "./settings";
-import { redact, type SettingsProblem } from "./settings-data";
+import type { SettingsProblem } from "./settings-data";
+import { redact } from "../log/redact";
 import { TRANSPORT_FIELD } from "./settings-fields";
 import { TransportHelp } from "./transport-help";
 import { chooseTransport, type ChosenTransport } from "./transport/choose";
@@ -236,7 +237,7 @@ export class RedlinePlugin extends Plugin {
 		new Notice(`Redline: ${problems.length === 1 ? "a saved setting is" : `${problems.length} saved settings are`} not valid and kept as saved (defaults used meanwhile). ${problems.map((p) => p.message).join(" ")}`);
 	}
 
-	/** Shows a failure with any API key masked. */
+	/** Shows a failure through the one redaction (log/redact.ts): the configured keys, pieces of them and key patterns cut. */
 	private fail(what: string, error: unknown): void {
 		const { mainApiKey, applyApiKey } = this.credentials();
 		const message = error instanceof Error ? error.message : String(error);

@@ -197,10 +197,3 @@ export function getField(saved: Record<string, unknown>, field: string): unknown
 	}
 	return value === undefined ? fallback : value;
 }
-
-/** Masks anything that looks like one of the given secrets (errors, notices, logs). */
-export function redact(text: string, secrets: (string | null | undefined)[]): string {
-	let out = text;
-	for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join("[redacted]");
-	return out.replace(/\b(sk|key|api)[-_][A-Za-z0-9_-]{12,}\b/g, "[redacted]").replace(/(Bearer\s+)[^\s"']+/gi, "$1[redacted]");
-}

@@ -67,6 +67,12 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 				for (const ref of refs) app.workspace.offref(ref);
 			};
 		},
+		onNotesRenamed(listener) {
+			// After the event's other handlers: the history's own (ObsidianVault.onChange) queues the
+			// rename first, so a card that asks where its note is now is answered after it.
+			const ref = app.vault.on("rename", () => void Promise.resolve().then(listener));
+			return () => app.vault.offref(ref);
+		},
 		async suggestNotes(query) {
 			const files = app.vault.getMarkdownFiles();
 			if (query.trim() === "") return files.slice(0, SUGGESTION_LIMIT).map((f) => f.path);

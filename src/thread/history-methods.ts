@@ -1,5 +1,5 @@
 /**
- * The service's note-history methods (v1.history.list / v1.history.revert): a thin, checked
+ * The service's note-history methods (v1.history.list / revert / locate): a thin, checked
  * face over NoteHistory. Every revert, whatever asked for it (the card, the command, the history
  * modal or panel, an RPC client), comes through revertHistory, which hands the written entry to
  * the service to tell the threads whose edits it undid or put back (revertEvents).
@@ -51,6 +51,18 @@ export async function revertHistory(
 			default:
 				return fail("internal", outcome.message);
 		}
+	} catch (error) {
+		return fail("internal", error instanceof Error ? error.message : String(error));
+	}
+}
+
+export async function locateHistory(history: NoteHistory | undefined, params: { path: string; versionId: string }): Promise<Result<{ path: string }>> {
+	if (!history) return fail("unavailable", "Note history is not available here");
+	if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "") return fail("bad_params", "path must be a note path");
+	if (typeof params.versionId !== "string" || params.versionId === "") return fail("bad_params", "versionId must be a version's id");
+	try {
+		const path = await history.locate(params.path, params.versionId);
+		return path === null ? fail("not_found", `No kept history holds version ${params.versionId}`) : { ok: true, path };
 	} catch (error) {
 		return fail("internal", error instanceof Error ? error.message : String(error));
 	}

@@ -117,6 +117,12 @@ export interface ThreadService {
 	listHistory(params: { path: string }): Promise<Result<{ entries: HistoryEntrySummary[] }>>;
 	/** v1.history.revert: see RevertParams. */
 	revertHistory(params: RevertParams): Promise<Result<Reverted>>;
+	/**
+	 * v1.history.locate: where the note that holds versionId is now (the history follows renames);
+	 * `path` is where the caller last knew it. not_found when no kept history holds the version.
+	 * The edit card asks it, so it shows the note's current path after a rename, also after a reload.
+	 */
+	locateHistory(params: { path: string; versionId: string }): Promise<Result<{ path: string }>>;
 }
 
 /** JSON-RPC method name -> ThreadService method (subscribe is SSE, not RPC). */
@@ -135,6 +141,7 @@ export const RPC_METHODS = {
 	"v1.thread.retry": "retry",
 	"v1.history.list": "listHistory",
 	"v1.history.revert": "revertHistory",
+	"v1.history.locate": "locateHistory",
 } as const satisfies Record<string, Exclude<keyof ThreadService, "subscribe">>;
 
 export type RpcMethod = keyof typeof RPC_METHODS;

@@ -14,7 +14,7 @@ import { ThreadLog, threadLogKey } from "../log/log";
 import { isDrafting, supersede } from "../log/newest-message";
 import { removeDrafts } from "../composer/draft-store";
 import { reviewByDecision, reviewEvent, stopReviews, type ReviewParams } from "./review-methods";
-import { listHistory, revertEvents, revertHistory } from "./history-methods";
+import { listHistory, locateHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
 import { LoadedLogs } from "./loaded-logs";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
@@ -298,6 +298,10 @@ export class LocalThreadService implements ThreadService {
 
 	revertHistory(params: RevertParams): Promise<Result<Reverted>> {
 		return revertHistory(this.deps.history, params, (entry) => this.announceRevert(entry));
+	}
+
+	locateHistory(params: { path: string; versionId: string }): Promise<Result<{ path: string }>> {
+		return locateHistory(this.deps.history, params);
 	}
 
 	/**

@@ -86,7 +86,9 @@ function generationFailed(failure: Extract<EditOutcome, { kind: "generation-fail
 	// Stopped by the user: there is nothing to fix, so no way around the apply model is offered.
 	if (failure.reason === "aborted") return toolResult.error(failure.message, extra);
 	const nothingWritten = failure.saysNothingWritten ? "" : " Nothing was written.";
-	const retry = ` To make the change without the apply model, call executeEdit with editId "${editId}" and search/replace edits.`;
+	// A create has no note to search in: its way around is the whole new note.
+	const means = failure.operation === "create" ? "the new note's content" : "search/replace edits";
+	const retry = ` To make the change without the apply model, call executeEdit with editId "${editId}" and ${means}.`;
 	return { status: failure.status, message: failure.message + nothingWritten + retry, ...extra };
 }
 

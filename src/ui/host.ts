@@ -41,6 +41,11 @@ export interface UiHost {
 	tools?(): ToolCatalog;
 	/** "Check connection" for both models (the error banner runs it; the pane hints at a failed one). */
 	connection?: ConnectionHost;
+	/**
+	 * Told when a note (or folder) is renamed in the vault; returns an unsubscribe. Edit cards then
+	 * ask the history where their note is now. Without it they ask when they mount.
+	 */
+	onNotesRenamed?(listener: () => void): () => void;
 	/** Requests from the host's commands ("New chat", "Pin the active note"); returns an unsubscribe. */
 	onRequest?(listener: (request: PaneRequest) => void): () => void;
 }

@@ -31,9 +31,11 @@ export class AccessFloor {
 	/** The folders in lower case, lowered once: the search index checks every note of a vault. */
 	private readonly lowerFolders: readonly string[];
 
-	/** protectedFolders: the vault's configuration folder and the plugin's data folder. */
-	// Stryker disable next-line ArrayDeclaration: a default holding a made-up folder name ("Stryker was here") seals only that name; every test of what the default leaves open passes either way
-	constructor(protectedFolders: readonly string[] = []) {
+	/**
+	 * protectedFolders: the vault's configuration folder and the plugin's data folder. Required, with
+	 * no default: a caller that forgot the plugin's data folder would leave Redline's logs open.
+	 */
+	constructor(protectedFolders: readonly string[]) {
 		const folders = new Set<string>();
 		for (const folder of [...ALWAYS_PROTECTED, ...protectedFolders]) {
 			try {
@@ -94,6 +96,6 @@ export class AccessFloor {
  * The rule for anything that shows paths or note text without a card (listNotes, searchNotes,
  * the search index): only notes outside hidden and protected folders.
  */
-export function mayShowWithoutAsking(path: string, protectedFolders?: readonly string[]): boolean {
+export function mayShowWithoutAsking(path: string, protectedFolders: readonly string[]): boolean {
 	return new AccessFloor(protectedFolders).mayShow(path);
 }

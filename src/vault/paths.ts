@@ -8,8 +8,8 @@ import { escapeLookalikes, refusedCharacter } from "./display-path";
 import { VaultError } from "./vault";
 import { quoted } from "./quote";
 
-/** Extensions that count as notes for list and search. */
-export const NOTE_EXTENSIONS: readonly string[] = [".md"];
+/** The extension of the files list and search consider notes (Markdown only). */
+const NOTE_EXTENSION = ".md";
 
 /**
  * Obsidian's default configuration folder. A user may rename it (Vault#configDir), so the
@@ -111,9 +111,7 @@ export function isUnder(path: string, folder: string): boolean {
 
 /** True for paths list and search consider notes (.md). */
 export function isNotePath(path: string): boolean {
-	const lower = path.toLowerCase();
-	// Stryker disable next-line MethodExpression: with one note extension, "some" and "every" are the same test
-	return NOTE_EXTENSIONS.some((ext) => lower.endsWith(ext));
+	return path.toLowerCase().endsWith(NOTE_EXTENSION);
 }
 
 /** True when some segment starts with "." (.obsidian, .trash, .git): hidden from list and search. */

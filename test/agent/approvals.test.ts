@@ -31,7 +31,7 @@ const reader: Tool<{ path: string }> = {
 	run: () => Promise.resolve(toolResult.success("read")),
 };
 
-const floor = new AccessFloor();
+const floor = new AccessFloor([]);
 
 function withPreference(preference: "prompt" | "always" | "never", tool = "writer"): ThreadState {
 	return { ...emptyState("t"), preferences: { [tool]: preference } };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { reply, scripted, toolResults } from "../../src/sandbox/model-server";
+import { createNoteHistory } from "../../src/history/note-history";
+import { messageText, reply, scripted, toolResults } from "../../src/sandbox/model-server";
+import { createDeclareEditIntentTool } from "../../src/tools/declare-edit-intent";
 import type { ScriptStep } from "../../src/sandbox/model-server";
 import { harness, ofType } from "./support/harness";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
@@ -53,6 +55,25 @@ describe("AgentRunner: approvals", () => {
 		expect(result.content).toMatch(/^Appended to A\.md/);
 		expect(result.content).toContain("The user approved this call with a comment: Run, and keep the dates");
 		expect(await h.vault.read("A.md")).toBe("alpha\none");
+	});
+
+	it("hands the comment typed with Run on an edit intent to the apply model, with the description", async () => {
+		const h = await harness({
+			notes: { "Todo.md": "- b 2026-01-02\n- a 2026-01-01\n" },
+			tools: ({ vault, store, models }) => [createDeclareEditIntentTool({ history: createNoteHistory({ vault, store }), models })],
+			script: scripted(
+				reply.toolCalls([{ name: "declareEditIntent", args: { path: "Todo.md", operation: "rewrite", description: "sort the list" }, id: "c_edit" }]),
+				reply.text("- a 2026-01-01\n- b 2026-01-02\n"),
+				reply.text("Sorted."),
+			),
+		});
+		const threadId = await h.newThread();
+		await h.send(threadId, "Sort my todo list");
+		await h.decide(threadId, ["c_edit"], [], "Run, and keep the dates");
+		const apply = h.server.requests[1];
+		const prompt = messageText(apply.body.messages.find((m) => m.role === "user") ?? { role: "user" });
+		expect(prompt).toContain("Change: sort the list (the user approved this with a comment: Run, and keep the dates)");
+		expect(await h.vault.read("Todo.md")).toBe("- a 2026-01-01\n- b 2026-01-02\n");
 	});
 
 	it("keeps `always` and `never` for the thread over 20 later calls and across a restart", async () => {

@@ -14,7 +14,8 @@ import { MAX_REPLY_CHARS, MAX_TOOL_ARGS_CHARS } from "../../src/agent/model-step
 import { tempDir } from "../support/temp";
 import { z } from "zod";
 import type { AnyTool } from "../../src/tools/registry";
-import { MAX_RESULT_CHARS, toolResult } from "../../src/log/tool-result";
+import { MAX_RESULT_CHARS } from "../../src/agent/result-caps";
+import { toolResult } from "../../src/log/tool-result";
 import { NO_ACCESS } from "../../src/tools/tool";
 import { harness, ofType } from "./support/harness";
 import type { RecordedRequest } from "../../src/sandbox/model-server";
@@ -57,6 +58,28 @@ describe("AgentRunner: bounded model output", () => {
 		expect(ofType(await h.events(threadId), "tool_call_proposed")).toHaveLength(0);
 		await h.send(threadId, "Never mind");
 		expect(JSON.stringify(h.server.requests[1]?.body).length).toBeLessThan(64 * 1024);
+		await h.service.close();
+		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
+	});
+
+	it("stops a text tool call's arguments at the same cap, well before the reply cap, for a model with Text tool calls", async () => {
+		const dir = await tempDir("redline-bounds-");
+		const piece = "a".repeat(64 * 1024);
+		const h = await harness({
+			textTools: true,
+			script: scripted({ text: 'Reading it.\n<tool_call>\n{"name": "readNote", "arguments": {"path": "', repeat: { piece, times: 640 } }, reply.text("A short answer.")),
+			store: new FolderStore(dir),
+		});
+		const threadId = await h.newThread();
+		await h.send(threadId, "Read the big one");
+		const events = await h.events(threadId);
+		const [error] = ofType(events, "error");
+		expect(error?.message).toContain("readNote");
+		expect(error?.message).toContain(`${MAX_TOOL_ARGS_CHARS / 1024} KB`);
+		expect(await outcomeOf(h.server.requests[0])).toBe("client-closed");
+		expect(ofType(events, "tool_call_proposed")).toHaveLength(0);
+		// The call's text never became answer text, and the stream stopped near the arguments cap.
+		expect(ofType(events, "assistant_token").map((e) => e.text).join("")).toBe("Reading it.\n");
 		await h.service.close();
 		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
 	});
@@ -115,6 +138,28 @@ describe("AgentRunner: bounded model output", () => {
 		expect(completed?.result.message.length).toBeLessThan(MAX_RESULT_CHARS + 1000);
 		expect(completed?.result.message).toContain("readNote reads a note in pages");
 		expect(JSON.stringify(h.server.requests[1]?.body).length).toBeLessThan(MAX_RESULT_CHARS + 20_000);
+		await h.service.close();
+		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
+	});
+
+	it("cuts a tool result's 5 MB data and 5 MB path too, keeping the log under 2 MB and the small fields a card reads", async () => {
+		const huge: AnyTool = {
+			name: "dumpData",
+			description: "Returns far too much data.",
+			schema: z.object({}),
+			defaultPreference: "always",
+			label: "dumping data",
+			words: () => ({ title: "Dump data", active: "Dumping data" }),
+			access: () => NO_ACCESS,
+			run: () => Promise.resolve(toolResult.success("Done.", { path: `Notes/${"p".repeat(5 * MB)}.md`, data: { editId: "e1", blob: "y".repeat(5 * MB) } })),
+		};
+		const dir = await tempDir("redline-bounds-");
+		const h = await harness({ script: scripted(reply.toolCalls([{ name: "dumpData", args: {} }]), reply.text("Done.")), tools: [huge], store: new FolderStore(dir) });
+		const threadId = await h.newThread();
+		await h.send(threadId, "Dump it");
+		const [completed] = ofType(await h.events(threadId), "tool_call_completed");
+		expect(completed?.result.data).toMatchObject({ editId: "e1", cutForSize: ["blob"] });
+		expect(completed?.result.path?.length).toBeLessThan(1000);
 		await h.service.close();
 		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
 	});

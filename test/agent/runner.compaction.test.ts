@@ -245,13 +245,15 @@ describe("compaction", () => {
 		["after <think> reasoning", reply.thinking("Summarise the rules.", RULES, "think")],
 		["after reasoning with only its closing tag", reply.thinking("Summarise the rules.", RULES, "think-closed")],
 		["after reasoning_content", reply.thinking("Summarise the rules.", RULES, "reasoning_content")],
+		// The audit: a bare </think> mid-line took everything before it (the standing rules) for reasoning.
+		["that also mentions a bare </think> in prose", reply.text(`${RULES}\n- User asked why R1 replies show </think> before the answer.`)],
 	])("keeps a summary that mentions <think> whole, %s", async (_how, answer) => {
 		const h = await contextHarness(() => answer);
 		const threadId = await h.newThread();
 		for (let n = 1; n <= 12 && ofType(await h.events(threadId), "context_compacted").length === 0; n++) await h.send(threadId, `Read Notes/Note ${((n - 1) % 10) + 1}.md`);
 
 		const [compaction] = ofType(await h.events(threadId), "context_compacted");
-		expect(compaction?.summary).toBe(RULES);
+		expect(compaction?.summary).toBe(answer.text);
 		await h.send(threadId, "Read Notes/Note 2.md");
 		expect(JSON.stringify(lastMain(h)?.body.messages)).toContain("British spelling");
 	});

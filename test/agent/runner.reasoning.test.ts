@@ -161,4 +161,17 @@ describe("AgentRunner with reasoning whose opening tag was in the prompt", () =>
 		expect(assistants.map((m) => messageText(m))).toEqual(["Here is the answer."]);
 		expect(JSON.stringify(sent)).not.toContain("the user wants a summary");
 	});
+
+	// Issue 26, the audit: a bare </think> counts only at the start of a line; before, the answer below
+	// became "on its own line." with the rest taken for reasoning.
+	it("keeps an answer that mentions </think> mid-line whole", async () => {
+		const answer = "You close the block with </think> on its own line.";
+		const h = await harness({ script: scripted(reply.text(answer)) });
+		const threadId = await h.newThread();
+		await h.send(threadId, "How do I close a think block?");
+		const events = await h.events(threadId);
+		expect(ofType(events, "assistant_reasoning")).toEqual([]);
+		const last = (await h.state(threadId)).messages.at(-1);
+		expect(last?.kind === "assistant" ? last.text : undefined).toBe(answer);
+	});
 });

@@ -11,6 +11,7 @@ import { tempDir } from "../support/temp";
 import { harness, ofType } from "./support/harness";
 
 const KEY = "sk-proj-Qw3rTy8uIoP0aSdFgHjKlZxCvBnM1234567890abcd";
+const PLAIN_KEY = "Zx81-plain-key-0123456789abcdef";
 
 /** Every file under dir, concatenated: what is on disk, whatever its name. */
 async function everythingUnder(dir: string): Promise<string> {
@@ -22,11 +23,15 @@ async function everythingUnder(dir: string): Promise<string> {
 }
 
 describe("AgentRunner: keys in provider errors", () => {
-	it("stores a 401 that quotes the whole key with the key cut, on disk and in the error event", async () => {
+	// A key without an sk- prefix matches no pattern: only the configured key itself cuts it.
+	it.each([
+		["an sk- key", KEY],
+		["a configured key without an sk- prefix", PLAIN_KEY],
+	])("stores a 401 that quotes the whole key with the key cut, on disk and in the error event (%s)", async (_name, key) => {
 		const dir = await tempDir("redline-secrets-");
 		const h = await harness({
 			script: scripted(reply.text("never sent")),
-			credentials: { mainApiKey: KEY },
+			credentials: { mainApiKey: key },
 			server: { apiKey: "the-key-the-server-wants-0000", refusalQuotesKey: true },
 			store: new FolderStore(dir),
 		});
@@ -38,8 +43,8 @@ describe("AgentRunner: keys in provider errors", () => {
 		await h.service.close();
 		const disk = await everythingUnder(dir);
 		expect(disk).toContain("Incorrect API key provided");
-		expect(disk).not.toContain(KEY.slice(0, 12));
-		expect(disk).not.toContain(KEY.slice(-8));
+		expect(disk).not.toContain(key.slice(0, 12));
+		expect(disk).not.toContain(key.slice(-8));
 	});
 
 	it("cuts a masked or shortened quote of the configured key, and a Bearer header a proxy echoes", async () => {

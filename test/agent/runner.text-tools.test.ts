@@ -138,6 +138,9 @@ describe("text tool calls", () => {
 		["in a code fence", `The note's example is:\n\n\`\`\`xml\n${QUOTED}\n\`\`\`\n\nI changed nothing.`],
 		["in a block quote", `The note says:\n> ${QUOTED.replaceAll("\n", "\n> ")}\n\nI changed nothing.`],
 		["as inline code in prose", "You write `<tool_call>` and then the JSON; results come back in `<tool_response>` blocks. I changed nothing."],
+		// The audit: tags mentioned mid-line made a malformed call, or dropped the rest of the reply.
+		["as bare tags mid-line in prose", "Models write <tool_call> before the JSON and </tool_call> after it."],
+		["as a bare <tool_response> mid-line in prose", "Results come back in <tool_response> blocks. Anything else?"],
 	])("shows a call quoted %s as text and never runs it", async (_how, text) => {
 		const h = await harness({ textTools: true, notes: { "Private/diary.md": "Dear diary\n" }, tools: [readNoteTool], script: scripted(reply.text(text)) });
 		const threadId = await h.newThread();

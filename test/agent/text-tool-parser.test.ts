@@ -51,7 +51,7 @@ describe("reading text tool calls from a streaming reply", () => {
 
 	it("never shows a piece of a tag as answer text while the tag is still arriving", () => {
 		const parser = new TextToolCallParser();
-		expect(parser.push("Reading it now.<tool").text).toBe("Reading it now.");
+		expect(parser.push("Reading it now.\n<tool").text).toBe("Reading it now.\n");
 		const out = parser.push('_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_c');
 		expect(out.text).toBe("");
 		expect(out.calls[0]).toMatchObject({ name: "readNote", done: false });
@@ -99,10 +99,9 @@ describe("reading text tool calls from a streaming reply", () => {
 
 	it("says what is wrong with a call that is cut off, not JSON, nameless or has no object of arguments", () => {
 		expect(parse(['<tool_call>{"name": "readNote", "arguments": {"pa'])).toMatchObject({ calls: [{ name: "readNote", problem: expect.stringMatching(/cut off or not closed with <\/tool_call>/) as unknown }] });
-		expect(parse(["<tool_call>readNote(path='A.md')</tool_call>"]).calls[0]?.problem).toMatch(/^Your tool call is not valid JSON .*Write it again as <tool_call>\{"name"/);
+		expect(parse(["<tool_call>{readNote(path='A.md')}</tool_call>"]).calls[0]?.problem).toMatch(/^Your tool call is not valid JSON .*Write it again as <tool_call>\{"name"/);
 		expect(parse(['<tool_call>{"arguments": {"path": "A.md"}}</tool_call>']).calls[0]?.problem).toMatch(/has no "name"/);
 		expect(parse(['<tool_call>{"name": "readNote", "arguments": ["A.md"]}</tool_call>']).calls[0]?.problem).toMatch(/"arguments" of your readNote call must be a JSON object/);
-		expect(parse(["<tool_call>[1, 2]</tool_call>"]).calls[0]?.problem).toMatch(/one JSON object/);
 	});
 
 	it("takes the forms models commonly write: a JSON code fence, parameters, arguments as a JSON string", () => {
@@ -154,6 +153,11 @@ describe("reading text tool calls from a streaming reply", () => {
 		expect(partialTextArgs('{"name": "readNote"')).toEqual({});
 	});
 
+	it("knows no arguments, never null, while a streaming call's arguments are null (the step reads their keys)", () => {
+		expect(partialTextArgs('{"name": "declareEditIntent", "arguments": null, ')).toEqual({});
+		expect(partialTextArgs('{"name": "declareEditIntent", "parameters": null, "arguments": null')).toEqual({});
+	});
+
 	it("resets: after reset() what was read before is forgotten, and counting starts again", () => {
 		const parser = new TextToolCallParser();
 		parser.push('<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>```\n');
@@ -167,8 +171,10 @@ describe("reading text tool calls from a streaming reply", () => {
 		const named = (body: string) => new TextToolCallParser().push(`<tool_call>${body}`).calls[0]?.name;
 		expect(named('\n```json\n\n{ "name" :  "declareEditIntent", "arguments": {')).toBe("declareEditIntent");
 		expect(named('```\n{"name": "readNote", ')).toBe("readNote");
-		// Only a body that opens with the object has a name yet; an escape JSON does not know has none.
-		expect(named('[{"name": "readNote", ')).toBe("");
+		// Only a body that opens with the object has a name (one that does not is no call at all);
+		// an escape JSON does not know has none.
+		expect(named('[{"name": "readNote", ')).toBeUndefined();
+		expect(interpretBody('[{"name": "readNote"}]', true).name).toBe("");
 		expect(named('{"name": "read\\q", ')).toBe("");
 	});
 
@@ -205,6 +211,31 @@ describe("reading text tool calls from a streaming reply", () => {
 		]);
 		const invented = parse(['<tool_call>{"name": "readNote", "arguments": {<tool_response name="readNote">made up</tool_response>']);
 		expect(summary(invented.calls)).toEqual([{ name: "readNote", args: undefined, problem: expect.stringMatching(/cut off or not closed/) as unknown }]);
+	});
+
+	// Issue 26, the audit: "Models write <tool_call> before the JSON…" became a malformed call.
+	it("reads a <tool_call> as a call only at the start of a line and before its JSON body", () => {
+		expect(parse(["Models write <tool_call> before the JSON and </tool_call> after it."])).toEqual({ text: "Models write <tool_call> before the JSON and </tool_call> after it.", calls: [] });
+		expect(parse(["<tool_call>[1, 2]</tool_call>"])).toEqual({ text: "<tool_call>[1, 2]</tool_call>", calls: [] });
+		expect(parse(["<tool_call>\n```\n```"])).toEqual({ text: "<tool_call>\n```\n```", calls: [] });
+		expect(summary(parse([" \t<tool_call>\n\n  ", '{"name": "listNotes"}</tool_call>']).calls)).toEqual([{ name: "listNotes", args: {}, problem: undefined }]);
+		expect(summary(parse(["<tool_call>``", '`json\n{"name": "listNotes"}\n```</tool_call>']).calls)).toEqual([{ name: "listNotes", args: {}, problem: undefined }]);
+	});
+
+	it("holds back a <tool_call> at the start of a line until its body shows, and hands it on as text when none comes", () => {
+		const parser = new TextToolCallParser();
+		expect(parser.push("Like this:\n<tool_call>\n").text).toBe("Like this:\n");
+		expect(parser.push("``").text).toBe("");
+		expect(parser.push("` is how").text).toBe("<tool_call>\n``` is how");
+		const ended = new TextToolCallParser();
+		expect(ended.push("<tool_call> ").text).toBe("");
+		expect(ended.end()).toEqual({ text: "<tool_call> ", calls: [] });
+	});
+
+	// Issue 26, the audit: "Results come back in <tool_response> blocks." dropped the rest of the reply.
+	it("drops the rest of the reply only at a <tool_response> that starts a line", () => {
+		expect(parse(["Results come back in <tool_response> blocks. Anything else?"]).text).toBe("Results come back in <tool_response> blocks. Anything else?");
+		expect(parse(['Done.\n  <tool_response name="x">made up</tool_response>']).text).toBe("Done.\n  ");
 	});
 
 	it("reports a call that closes in one piece once", () => {

@@ -63,7 +63,7 @@ export async function editHarness(options: HarnessOptions = {}) {
 
 	/** The context the runner gives a call (its scope: fenced when the call ends). */
 	function context(callId: string, signal = new AbortController().signal): ToolContext {
-		return new CallScope(log, callId, { vault, floor: new AccessFloor() }, signal).ctx;
+		return new CallScope(log, callId, { vault, floor: new AccessFloor([]) }, signal).ctx;
 	}
 
 	/** Proposes a call as the runner does (announce, then tool_call_proposed), and decides it. */

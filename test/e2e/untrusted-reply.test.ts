@@ -3,9 +3,9 @@
  * comment; asked for a summary, the agent reads it and Private/Passwords.md on its own (reads run
  * without asking), and the scripted reply ends in an image and a link that carry the password.
  * Every request that leaves 127.0.0.1 is recorded and aborted: none goes out without a click, the
- * flagged link asks first, the page's own scripts and styles live with its CSP, the token is gone
- * from the address bar after load (a reload still works, through the cookie), and the headers are
- * there. (Failed before: the link was live with its href, the page sent no CSP and kept the token.)
+ * flagged link shows its destination on keyboard focus as on hover and asks first, the page's own
+ * scripts and styles live with its CSP, the token is gone from the address bar after load (a
+ * reload still works, through the cookie), and the headers are there. (Failed before: the link was live with its href, the page sent no CSP and kept the token.)
  */
 import type { Browser, BrowserContext, ConsoleMessage } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,10 +83,18 @@ describe.skipIf(!chromiumPath)("a prompt-injected reply in the browser", { timeo
 				expect(violations).toEqual([]);
 				await expect(pane(page).getByText(`<iframe src="https://${ATTACKER}/frame"></iframe>`, { exact: false }).count()).resolves.toBe(1);
 
-				// The link shows where it goes, and asks first: it carries the password.
+				// The link shows where it goes, on keyboard focus as on hover, and asks first: it carries the password.
 				const source = pane(page).getByRole("link", { name: "the source" });
+				const destination = pane(page).getByText(SOURCE, { exact: true });
+				expect(await destination.isVisible()).toBe(false);
+				await pane(page).getByRole("button", { name: "Load image from attacker.example" }).focus();
+				await page.keyboard.press("Shift+Tab");
+				expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("the source");
+				await visible(destination);
+				await page.keyboard.press("Tab");
+				await destination.waitFor({ state: "hidden" });
 				await source.hover();
-				await visible(pane(page).getByText(SOURCE, { exact: true }));
+				await visible(destination);
 				await source.click();
 				const ask = pane(page).getByRole("group", { name: "Open this link?" });
 				await visible(ask.getByText(`contains text from`, { exact: false }));

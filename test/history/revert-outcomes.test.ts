@@ -230,3 +230,31 @@ describe("a damaged record", () => {
 		expect(await vault.exists("Plan.md")).toBe(false);
 	});
 });
+
+describe("a record left with no entries (emptied by hand or by a sync)", () => {
+	/** One written edit, then its record stored again with every entry gone, read anew. */
+	async function emptied() {
+		const { vault, store, history, agent } = setup();
+		await agent((t) => t.replace("alpha", "ALPHA"));
+		history.dispose();
+		const key = (await store.list("history/notes/"))[0];
+		const record = JSON.parse((await store.read(key)) ?? "") as { entries: unknown[] };
+		record.entries = [];
+		await store.write(key, JSON.stringify(record));
+		return { vault, history: createNoteHistory({ vault, store }) };
+	}
+
+	it("reverts nothing and says the note has no history", async () => {
+		const { vault, history } = await emptied();
+		const before = await vault.read("Plan.md");
+		expect(await history.revert("Plan.md")).toEqual({ status: "no-op", message: "Plan.md has no Redline history; nothing to revert." });
+		expect(await vault.read("Plan.md")).toBe(before);
+	});
+
+	it("restores nothing and says the note has no history to restore from", async () => {
+		const { vault, history } = await emptied();
+		await vault.trash("Plan.md");
+		expect(await history.restore("Plan.md")).toEqual({ status: "error", message: "Plan.md has no Redline history to restore from." });
+		expect(await vault.exists("Plan.md")).toBe(false);
+	});
+});

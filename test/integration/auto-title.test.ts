@@ -65,6 +65,12 @@ describe("the automatic title from the apply model", () => {
 		expect(renamed.map((e) => [e.title, e.by])).toEqual([["Spring garden plan", "auto"]]);
 	});
 
+	// Issue 26, the audit: a </think> mid-line took the words before it for reasoning ("ends R1's reasoning").
+	it("keeps a title that mentions </think> mid-line whole", async () => {
+		const { renamed } = await start(() => reply.text("Why </think> ends R1's reasoning"));
+		expect(renamed.map((e) => e.title)).toEqual(["Why </think> ends R1's reasoning"]);
+	});
+
 	it("falls back to the first words when the call fails or the answer is no title", async () => {
 		const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 		try {

@@ -119,6 +119,25 @@ describe("ReasoningSplit", () => {
 		expect(new ReasoningSplit().content("Weigh it.\n</think>\n\nThe answer.")).toEqual({ reasoning: "Weigh it.\n", answer: "The answer." });
 	});
 
+	// Issue 26, the audit: the apply path refuses a reply whose only block was the note's, taken for reasoning.
+	it("says whether the reply opened with a <think> block it took for reasoning", () => {
+		const opened = (content: string, note?: string) => {
+			const splitter = new ReasoningSplit(note === undefined ? {} : { note });
+			splitter.content(content);
+			splitter.end();
+			return splitter.openedWithReasoningBlock;
+		};
+		const own = "<think>How R1 reasons.</think>\n# Prompts\n";
+		expect(opened("<think>Weigh it.</think>\n\nThe answer.")).toBe(true);
+		expect(opened("<think>Still weighing")).toBe(true);
+		expect(opened("Weigh it.\n</think>\n\nThe answer.")).toBe(false);
+		expect(opened("The answer.")).toBe(false);
+		expect(opened("<think>How R1 reasons!</think>\n# Prompts\n", own)).toBe(false);
+		expect(opened("<think>Comment R1 raisonne.</think>\n# Invites\n", own)).toBe(true);
+		expect(opened("<think>Comment R1 raisonne.", own)).toBe(true);
+		expect(opened("<think>Only the heading.</think>\n# Prompts\n", "# Prompts\n")).toBe(true);
+	});
+
 	it("ignores delta fields that are not text", () => {
 		const splitter = new ReasoningSplit();
 		expect(splitter.take(new AIMessageChunk({ content: "Answer", additional_kwargs: { reasoning_content: { text: "x" }, reasoning: 5 } }))).toEqual({ reasoning: "", answer: "Answer" });
@@ -133,4 +152,50 @@ describe("ReasoningSplit", () => {
 		// Each pair counts as often as the first text has it.
 		expect(similarity("aa", "aaa")).toBeCloseTo(2 / 3);
 	});
+
+	/** What a splitter for `note` makes of `reply` in one piece, with its end. */
+	const forNote = (note: string, reply: string) => {
+		const splitter = new ReasoningSplit({ note });
+		const out = [splitter.content(reply), splitter.end()];
+		return { reasoning: out.map((o) => o.reasoning).join(""), answer: out.map((o) => o.answer).join("") };
+	};
+
+	it("reads a bare </think> as the end of reasoning when the note has none of its own past its opening block", () => {
+		const note = "<think>How R1 reasons.</think>\n# Prompts\n";
+		expect(forNote(note, `Let me check.\n</think>\n${note}`)).toEqual({ reasoning: "Let me check.\n", answer: note });
+	});
+
+	it("keeps a note's own top-level </think> after its opening block as text when the reply drops the block", () => {
+		const note = "<think>own</think>\nA\n</think>\nB\n";
+		expect(forNote(note, "A\n</think>\nB\n")).toEqual({ reasoning: "", answer: "A\n</think>\nB\n" });
+	});
+
+	it("still reads a bare </think> as the end of reasoning when the note's own </think> stands mid-line (only one at a line start would)", () => {
+		const note = "Write </think> to close a block.\n";
+		expect(new ReasoningSplit({ note }).mayRetract).toBe(true);
+		expect(forNote(note, `Let me check.\n</think>\n${note}`)).toEqual({ reasoning: "Let me check.\n", answer: note });
+		expect(new ReasoningSplit({ note: "Close it with\n</think>\n" }).mayRetract).toBe(false);
+		// At a line start but not a tag of its own ("</think>s"): still text.
+		expect(new ReasoningSplit({ note: "Tags:\n</think>s close blocks.\n" }).mayRetract).toBe(true);
+	});
+
+	it("keeps the note's own leading blank space only when the blank space after </think> ends with it", () => {
+		expect(forNote("\n\n# Note\n", "<think>Hm.</think>\n\n\n# Note\n")).toEqual({ reasoning: "Hm.", answer: "\n\n# Note\n" });
+		expect(forNote("\n\n# Note\n", "<think>Hm.</think>\n# Note\n")).toEqual({ reasoning: "Hm.", answer: "# Note\n" });
+		// Only blank space after </think> when the stream ends.
+		expect(forNote("\n\n# Note\n", "<think>Hm.</think> \n")).toEqual({ reasoning: "Hm.", answer: "" });
+	});
+
+	it("keeps a note that is one unclosed <think> block, to its last character, when the reply echoes it", () => {
+		expect(forNote("<think>ab", "<think>ab")).toEqual({ reasoning: "", answer: "<think>ab" });
+		expect(forNote("<think>How R1 reasons", "<think>How R1 reasons")).toEqual({ reasoning: "", answer: "<think>How R1 reasons" });
+	});
+
+	it("counts the one pair of a two-character text, and finds nothing in common with a text of fewer than two characters", () => {
+		expect(similarity("abc", "ab")).toBeCloseTo(2 / 3);
+		expect(similarity("ab", "")).toBe(0);
+		expect(similarity("ab", "a")).toBe(0);
+		expect(similarity("ab", "ba")).toBe(0);
+	});
 });
+

@@ -113,7 +113,7 @@ describe("main.js streams a model's reply through its bundled LangChain", () => 
 		});
 	}
 
-	// main.js holds zod's mini API only (build/cuts.mjs), which, unlike its classic API, sets no
+	// main.js holds zod's mini API only (build/cuts/rewrites.mjs), which, unlike its classic API, sets no
 	// error messages on import: without English set by Redline, every mistake read "Invalid input".
 	it("sends the tools' definitions and words a call's bad arguments as the source does", async () => {
 		const contract = JSON.parse(await readFile(path.fileURLToPath(new URL("../tools/fixtures/tool-contract.json", import.meta.url)), "utf8")) as ToolContract;
@@ -127,7 +127,7 @@ describe("main.js streams a model's reply through its bundled LangChain", () => 
 		await plugin.whenUnloaded();
 	});
 
-	// minisearch's batch adds, suggestions and own saved form are stood in (build/cuts.mjs): the
+	// minisearch's batch adds, suggestions and own saved form are stood in (build/cuts/method-stand-ins.mjs): the
 	// index Redline builds, saves on unload and loads at the next start is its own.
 	it("finds a note with searchNotes, from the index it builds and from the one it saved", async () => {
 		const findsMilk = (): ModelScript => scripted(reply.toolCalls([{ name: "searchNotes", args: { query: "milk" } }]), () => reply.text(ANSWER));

@@ -128,4 +128,19 @@ describe("ChatView", () => {
 		await stopPlugin(plugin);
 		await win.happyDOM.close();
 	});
+	it("shows the edit card's note where it is after the user renames it, without any revert", async () => {
+		const { app, plugin } = await startPlugin(await withAppliedEdit());
+		app.runCommand("redline:open-chat");
+		await settle();
+		const content = paneOf(app);
+		await until(() => content.querySelector("[role=group][aria-label='Edit Daily.md']"));
+		const note = app.vault.getFileByPath("Daily.md");
+		if (!note) throw new Error("no Daily.md");
+		await app.vault.createFolder("Journal");
+		await app.fileManager.renameFile(note, "Journal/Daily.md");
+		const card = await until(() => content.querySelector<HTMLElement>("[role=group][aria-label='Edit Journal/Daily.md']"));
+		expect(card.querySelector("a[aria-label='Open Journal/Daily.md']")).toBeTruthy();
+		expect(app.vault.text("Journal/Daily.md")).toBe("# Daily\n\nmilk\neggs\n");
+		await stopPlugin(plugin);
+	});
 });

@@ -126,10 +126,14 @@ describe("Check connection in the settings tab", () => {
 		await stopPlugin(plugin);
 	}, 60_000);
 
-	it("keeps a 401 that quoted the key out of the report, the tab, the pane's hint and data.json", async () => {
+	// A key without an sk- prefix matches no pattern: only the configured key itself cuts it.
+	it.each([
+		["an sk- key", KEY],
+		["a configured key without an sk- prefix", "Zx81-plain-key-0123456789abcdef"],
+	])("keeps a 401 that quoted the key out of the report, the tab, the pane's hint and data.json (%s)", async (_name, key) => {
 		server = await startModelServer({ script: checkScript(), apiKey: "the-key-the-server-wants-0000", refusalQuotesKey: true });
 		const app = new App();
-		app.secretStorage.setSecret("main-key", KEY);
+		app.secretStorage.setSecret("main-key", key);
 		const { plugin } = await startPlugin(app, { settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "request-url" }, secrets: { mainApiKey: "main-key" } });
 		const tab = openTab(app);
 		checkButton(tab, "main").click();
@@ -140,7 +144,7 @@ describe("Check connection in the settings tab", () => {
 		expect(plugin.checks.lastFailure()).toContain("[redacted]");
 		await stopPlugin(plugin);
 		const data = savedData(app);
-		for (const piece of [KEY, KEY.slice(0, 10), KEY.slice(-8)]) {
+		for (const piece of [key, key.slice(0, 10), key.slice(-8)]) {
 			expect(shown).not.toContain(piece);
 			expect(plugin.checks.lastFailure()).not.toContain(piece);
 			expect(data).not.toContain(piece);

@@ -106,6 +106,22 @@ describe("commands", () => {
 		await stopPlugin(plugin);
 	});
 
+	it("names the note in the history modal's title with a zero-width space or a slash look-alike escaped", async () => {
+		// (Obsidian's normalizePath makes a no-break space a space: such a note is never named with one.)
+		const app = new App();
+		app.vault.seed({ "Garden shed\u200b.md": "# Shed\n", "Projects\u2215Plan.md": "# Plan\n" });
+		const { plugin } = await startPlugin(app);
+		for (const [path, shown] of [["Garden shed\u200b.md", "Garden shed\\u200B.md"], ["Projects\u2215Plan.md", "Projects\\u2215Plan.md"]]) {
+			await app.workspace.openFile(path);
+			app.runCommand("redline:show-history");
+			const modal = await until(() => app.openModals[0]);
+			await settle();
+			expect(modal.titleEl.textContent).toBe(`Redline history: ${shown}`);
+			modal.close();
+		}
+		await stopPlugin(plugin);
+	});
+
 	it("pins the active note to the chat the pane shows, even when it is not the newest", async () => {
 		const app = new App();
 		app.vault.seed({ "Daily.md": "# Daily\n" });

@@ -2,9 +2,10 @@
 // opens the note, then onLayoutReady runs. None of that may build the core (LangChain, zod, the
 // OpenAI client, the thread index): "is there history for this note?" is read from the store.
 // (Failed before the store-only reader: file-open built the core to list the note's history.)
-import { describe, expect, it } from "vitest";
-import { App } from "../fakes/obsidian";
-import { lazyLoads, startPlugin, stopPlugin } from "./support/plugin";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { App, notices } from "../fakes/obsidian";
+import { lazyLoads, overrideCore, startPlugin, stopPlugin } from "./support/plugin";
+import { until } from "./support/until";
 import { setImmediate } from "../../src/node/timers";
 
 async function settle(): Promise<void> {
@@ -64,6 +65,20 @@ describe("Obsidian start with a note open", () => {
 		expect((await core.history.write({ path: "Daily.md", base: "# Daily\n", proposed: "# Daily\n\nmilk\n", description: "Add milk" })).status).toBe("written");
 		await settle();
 		expect(app.isCommandAvailable("redline:revert-last-change")).toBe(true);
+		await stopPlugin(plugin);
+	});
+
+	it("shows a failure to start with the configured key cut, a key without an sk- prefix and a shortened quote of it included", async () => {
+		const KEY = "Zx81-plain-key-0123456789abcdef";
+		const app = new App();
+		app.secretStorage.setSecret("main-key", KEY);
+		onTestFinished(overrideCore({ createRedline: () => Promise.reject(new Error(`the proxy refused ${KEY} (${KEY.slice(0, 17)}…)`)) }));
+		const { plugin } = await startPlugin(app, { settings: {}, secrets: { mainApiKey: "main-key" } });
+		app.runCommand("redline:open-chat");
+		const shown = await until(() => notices.find((notice) => notice.startsWith("Redline could not start")));
+		expect(shown).toContain("the proxy refused [redacted]");
+		expect(shown).not.toContain(KEY.slice(0, 12));
+		expect(shown).not.toContain(KEY.slice(-8));
 		await stopPlugin(plugin);
 	});
 });

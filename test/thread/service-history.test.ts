@@ -52,4 +52,27 @@ describe("LocalThreadService history methods", () => {
 		history.dispose();
 		await service.close();
 	});
+
+	it("locates the note that holds a version after renames, and says when none does or the request is malformed", async () => {
+		const store = new MemoryStore();
+		const vault = new MemoryVault("v", { "Daily.md": "one\n" });
+		const history = createNoteHistory({ vault, store });
+		const service = new LocalThreadService({ store, history });
+		const written = await history.write({ path: "Daily.md", base: "one\n", proposed: "ONE\n", description: "Shout" });
+		if (written.status !== "written") throw new Error(written.status);
+		const { versionId } = written.entry;
+		expect(await service.locateHistory({ path: "Daily.md", versionId })).toEqual({ ok: true, path: "Daily.md" });
+		await vault.rename("Daily.md", "Journal/Daily.md");
+		await vault.rename("Journal/Daily.md", "Journal/2026.md");
+		expect(await service.locateHistory({ path: "Daily.md", versionId })).toEqual({ ok: true, path: "Journal/2026.md" });
+		expect(await service.locateHistory({ path: "Daily.md", versionId: "v_gone" })).toMatchObject({ ok: false, error: { code: "not_found" } });
+		for (const params of [{ path: "", versionId }, { path: "Daily.md", versionId: "" }, { path: "Daily.md" }, null]) {
+			expect(await service.locateHistory(params as never), JSON.stringify(params)).toMatchObject({ ok: false, error: { code: "bad_params" } });
+		}
+		const without = new LocalThreadService({ store: new MemoryStore() });
+		expect(await without.locateHistory({ path: "Daily.md", versionId })).toMatchObject({ ok: false, error: { code: "unavailable" } });
+		await without.close();
+		history.dispose();
+		await service.close();
+	});
 });

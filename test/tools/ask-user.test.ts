@@ -126,7 +126,7 @@ describe("askUser tool", () => {
 			threadId: "t",
 			callId: "call_1",
 			vault: new MemoryVault("v"),
-			floor: new AccessFloor(),
+			floor: new AccessFloor([]),
 			state: () => {
 				throw new Error("not used");
 			},

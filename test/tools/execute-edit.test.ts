@@ -60,7 +60,7 @@ describe("executeEdit", () => {
 		const callId = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "c" }, "denied");
 		const editId = h.log.state().toolCalls[callId]?.editId ?? "";
 		// Before: no refusal, so the user got a card whose Run could only end in "declined".
-		const refused = h.execute.refuse?.({ editId, content: "# Plan\n\ngone\n" }, { state: h.log.state(), floor: new AccessFloor(), callId: "call_next" });
+		const refused = h.execute.refuse?.({ editId, content: "# Plan\n\ngone\n" }, { state: h.log.state(), floor: new AccessFloor([]), callId: "call_next" });
 		expect(refused).toMatchObject({ status: "rejected", path: "Plan.md", data: { editId, reason: "denied" } });
 		expect(refused?.message).toContain('The user declined the edit intent "c" for Plan.md; nothing was written.');
 	});
@@ -70,7 +70,7 @@ describe("executeEdit", () => {
 		const { editId, result } = await h.declareAndApply({ path: "Plan.md", operation: "modify", description: "move the call to Tuesday" });
 		expect(result.status).toBe("success");
 		const next = { editId, content: PLAN.replace("Monday", "Friday") };
-		const policy = () => decide(h.execute, next, h.log.state(), {}, new AccessFloor());
+		const policy = () => decide(h.execute, next, h.log.state(), {}, new AccessFloor([]));
 		expect(policy()).toBe("approve");
 		/** "Revert last change", with the edit_reverted events every revert route appends. */
 		const undoLast = async () => {

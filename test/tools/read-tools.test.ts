@@ -12,7 +12,7 @@ function ctx(vault: MemoryVault): ToolContext {
 		threadId: "t",
 		callId: "c",
 		vault,
-		floor: new AccessFloor(),
+		floor: new AccessFloor([]),
 		state: () => emptyState("t"),
 		emit: () => undefined,
 		progress: () => undefined,

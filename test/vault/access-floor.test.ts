@@ -43,10 +43,10 @@ describe("the access floor", () => {
 	});
 
 	it("exports the show-without-asking rule for listings and the search index", () => {
-		expect(mayShowWithoutAsking("Daily/Today.md")).toBe(true);
-		expect(mayShowWithoutAsking(`${DEFAULT_CONFIG_DIR}/workspace.md`)).toBe(false);
+		expect(mayShowWithoutAsking("Daily/Today.md", [])).toBe(true);
+		expect(mayShowWithoutAsking(`${DEFAULT_CONFIG_DIR}/workspace.md`, [])).toBe(false);
 		expect(mayShowWithoutAsking("Data/keys.md", ["Data"])).toBe(false);
-		expect(mayShowWithoutAsking("image.png")).toBe(false);
+		expect(mayShowWithoutAsking("image.png", [])).toBe(false);
 	});
 
 	it("seals a protected folder's own path (the plugin's data folder), not only what lies in it", () => {

@@ -95,6 +95,9 @@ export class RemoteThreadService implements ThreadService {
 	revertHistory(params: RevertParams) {
 		return this.call<Reverted>("v1.history.revert", params);
 	}
+	locateHistory(params: { path: string; versionId: string }) {
+		return this.call<{ path: string }>("v1.history.locate", params);
+	}
 
 	/**
 	 * The EventSource reconnects by itself after a dropped connection and sends Last-Event-ID, so

@@ -1,7 +1,8 @@
 /**
  * The UiHost of the sandbox page: the same pane as in Obsidian, with the page standing in for
  * the editor (open note = select it in the file list) and a small Markdown renderer, which a
- * reply reaches only through src/ui/untrusted/ (neutralised, into a detached element).
+ * reply reaches only through src/ui/untrusted/ (neutralised, into an element of a document with
+ * no window).
  */
 import type { IndexStatusFeed } from "../../search/index-status";
 import type { ThreadService } from "../../thread/service-api";

@@ -12,6 +12,7 @@
  */
 import { memo, useEffect, useRef } from "react";
 import type { AssistantMessageView } from "../../log/state";
+import { displayPath } from "../../vault/display-path";
 import type { UiHost } from "../host";
 import { noteRender } from "../render-probe";
 import { sameReads, type NoteRead } from "../untrusted/notes-read";
@@ -27,7 +28,7 @@ const CUT_OFF: Record<string, string> = {
 interface AssistantMessageProps {
 	message: AssistantMessageView;
 	host: UiHost;
-	/** The notes read in this reply's turn (untrusted/notes-read.ts). */
+	/** The note text the model had seen when it wrote this reply (untrusted/notes-read.ts). */
 	reads: readonly NoteRead[];
 }
 
@@ -89,7 +90,7 @@ export const UserMessage = memo(function UserMessage({ content, pinned }: { cont
 				<ul className="redline-message-pins" aria-label="Pinned notes">
 					{pinned.map((item, index) => (
 						<li key={index} className="redline-chip">
-							{item.path ?? item.handle}
+							{item.path !== undefined ? displayPath(item.path) : item.handle}
 						</li>
 					))}
 				</ul>

@@ -9,6 +9,7 @@ import type { EditView, ToolCallView } from "../../log/state";
 import { usePane } from "../context";
 import { appliedFromResult } from "../describe";
 import { useAction } from "../hooks/useAction";
+import { useNotePath } from "../hooks/useNotePath";
 import { revertEdit } from "../revert";
 import { ApprovalControls } from "./ApprovalControls";
 import { callStatus, NotRunStatus, ProgressBar } from "./CallStatus";
@@ -40,7 +41,11 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	// A call that did not run (skipped, cancelled by a new message, blocked by Never) says why;
 	// its result, if the runner answered the model with one, is the model's.
 	const notRunCall = !running && (finished ? (notRun(finished) ? finished : undefined) : calls.find((call) => call.phase === "denied"));
-	const shown = displayPath(edit.path);
+	// Once applied, the note may have been renamed since: the history knows where it is now.
+	const versionId = edit.applied?.versionId ?? (typeof finished?.result?.data?.versionId === "string" ? finished.result.data.versionId : undefined);
+	const { host } = usePane();
+	const path = useNotePath(host, edit.path, versionId);
+	const shown = displayPath(path);
 	const title = intentText(edit.description, shown);
 	const done = !running && finished !== undefined && !notRunCall && finished.result?.status === "success";
 	const byPolicy = calls.find((call) => call.decidedBy === "policy");
@@ -55,12 +60,12 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 		>
 			<header className="redline-card-header">
 				<span className={`redline-op-chip redline-op-${edit.operation}`}>{edit.operation}</span>
-				<EditTitle edit={edit} done={done} settled={finished !== undefined || notRunCall !== undefined} />
+				<EditTitle edit={edit} path={path} done={done} settled={finished !== undefined || notRunCall !== undefined} />
 			</header>
 			{proposed && <ApprovalControls callId={proposed.callId} cardId={edit.editId} tool={proposed.tool} title={title} preference={preference} />}
-			{running && <EditProgress call={running} path={edit.path} />}
+			{running && <EditProgress call={running} path={path} />}
 			{notRunCall && <NotRunStatus call={notRunCall} />}
-			{!running && finished && !notRunCall && <EditResult edit={edit} call={finished} />}
+			{!running && finished && !notRunCall && <EditResult edit={edit} path={path} call={finished} />}
 			{!proposed && !running && !finished && !notRunCall && intentCall?.phase === "approved" && (
 				<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 					<span className="redline-status-badge redline-status-approved">Approved</span>
@@ -76,9 +81,9 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
  * Daily.md" once the change is in the note (the Reverted/Restored line below says what became of
  * it since), the intent without "…" when it did not happen.
  */
-function EditTitle({ edit, done, settled }: { edit: EditView; done: boolean; settled: boolean }) {
+function EditTitle({ edit, path, done, settled }: { edit: EditView; path: string; done: boolean; settled: boolean }) {
 	const { host } = usePane();
-	const link = <NoteLink host={host} path={edit.path} />;
+	const link = <NoteLink host={host} path={path} />;
 	if (done) {
 		const line = doneLine(edit.description);
 		return (
@@ -119,12 +124,13 @@ function EditProgress({ call, path }: { call: ToolCallView; path: string }) {
 	);
 }
 
-function EditResult({ edit, call }: { edit: EditView; call: ToolCallView }) {
+/** `path`: where the note is now (it may have been renamed since the edit). */
+function EditResult({ edit, path, call }: { edit: EditView; path: string; call: ToolCallView }) {
 	const result = call.result!;
 	const status = callStatus(call);
 	const counts = edit.applied ?? appliedFromResult(result.data);
 	const versionId = edit.applied?.versionId ?? (typeof result.data?.versionId === "string" ? result.data.versionId : undefined);
-	const unified = useDiff(edit.path, result.data?.diff, result.status === "success" ? versionId : undefined);
+	const unified = useDiff(path, result.data?.diff, result.status === "success" ? versionId : undefined);
 	return (
 		<div className="redline-edit-result">
 			<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
@@ -133,8 +139,8 @@ function EditResult({ edit, call }: { edit: EditView; call: ToolCallView }) {
 				{/* A success's message is written for the model (it repeats the diff); the chip and diff say it here. */}
 				{(result.status !== "success" || !unified) && <p className="redline-call-result">{resultForPerson(call)?.line}</p>}
 			</div>
-			{unified && <DiffView unified={unified} label={`Changes to ${displayPath(edit.path)}`} />}
-			{result.status === "success" && versionId && <RevertControl path={edit.path} versionId={versionId} edit={edit} />}
+			{unified && <DiffView unified={unified} label={`Changes to ${displayPath(path)}`} />}
+			{result.status === "success" && versionId && <RevertControl path={path} versionId={versionId} edit={edit} />}
 		</div>
 	);
 }

@@ -9,7 +9,7 @@ import { Fragment, type ReactNode } from "react";
 import type { AssistantMessageView, ThreadState, ToolCallView } from "../../log/state";
 import type { UiHost } from "../host";
 import { AssistantMessage, UserMessage } from "./AssistantMessage";
-import { notesReadInTurn } from "../untrusted/notes-read";
+import { notesSeenBy } from "../untrusted/notes-read";
 import { EditCard } from "./EditCard";
 import { ErrorBanner } from "./ErrorBanner";
 import { QuestionCard } from "./QuestionCard";
@@ -109,7 +109,7 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 			waiting: message.toolCallIds.some((callId) => waitingCalls.has(callId)),
 			render: () => (
 				<Fragment key={message.messageId}>
-					<AssistantMessage message={message} host={host} reads={notesReadInTurn(state, message.messageId)} />
+					<AssistantMessage message={message} host={host} reads={notesSeenBy(state, message.messageId)} />
 					{message.toolCallIds.map((callId) => card(state, callId, callsByEdit))}
 				</Fragment>
 			),

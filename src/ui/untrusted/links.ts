@@ -2,11 +2,12 @@
  * The links of a rendered reply, made safe: only an http(s) link is live, and it is ours, not the
  * renderer's: no href (so no click, middle click, drag or prefetch of the host's opens it behind
  * our back), its full destination shown on hover and on focus, and opened only by a click or
- * Enter. A link whose URL carries text from a note read this turn asks first, in the pane, never
+ * Enter. A link whose URL carries text from a note the model had seen (notes-read.ts) asks first, in the pane, never
  * in a modal. Links to `obsidian:`, `file:`, `javascript:`, `data:` or any other scheme are shown
  * as text. Internal links stay the host's (Obsidian opens them through internal-links.ts) only when
  * they name a note inside the vault.
  */
+import { displayPath } from "../../vault/display-path";
 import { notesInUrl } from "./leaks";
 import type { NoteRead } from "./notes-read";
 
@@ -104,7 +105,7 @@ function toggleAsk(a: HTMLElement, url: string, from: string[], open: (url: stri
 	ask.setAttribute("role", "group");
 	ask.setAttribute("aria-label", "Open this link?");
 	const text = doc.createElement("span");
-	text.textContent = `This link contains text from ${listOf(from)}. It goes to ${url}`;
+	text.textContent = `This link contains text from ${listOf(from.map(displayPath))}. It goes to ${url}`;
 	const yes = doc.createElement("button");
 	yes.type = "button";
 	yes.textContent = "Open link";

@@ -48,8 +48,9 @@ export function neutraliseMarkdown(markdown: string, nonce: string = randomNonce
 	return { markdown: neutraliseInline(withoutBlocks, markerFor), pieces, marker: new RegExp(`RLX${nonce}P(\\d+)Z`, "g") };
 }
 
+/** Letters and digits a reply cannot guess, so it cannot write a marker of its own. */
 function randomNonce(): string {
-	return Math.random().toString(36).slice(2, 10).replace(/[^a-z0-9]/g, "x");
+	return Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("");
 }
 
 /** Fenced code blocks (also inside quotes and list items), each replaced by one marker line. */
@@ -57,23 +58,21 @@ function takeFencedBlocks(text: string, markerFor: (piece: Piece) => string): st
 	const lines = text.split("\n");
 	const out: string[] = [];
 	for (let i = 0; i < lines.length; i++) {
-		const line = lines[i] ?? "";
+		const line = lines[i];
 		const open = FENCE_OPEN.exec(line);
-		const fence = open?.[2] ?? "";
-		const info = open?.[3] ?? "";
 		// A backtick fence's info string has no backtick (otherwise it is inline code).
-		if (!open || (fence.startsWith("`") && info.includes("`"))) {
+		if (!open || (open[2].startsWith("`") && open[3].includes("`"))) {
 			out.push(line);
 			continue;
 		}
-		const prefix = open[1] ?? "";
-		const depth = (prefix.match(/>/g) ?? []).length;
+		const [, prefix, fence, info] = open;
+		const depth = prefix.split(">").length - 1;
 		const indent = prefix.replace(/^(?:[ \t]*>)*/, "").length;
 		const close = new RegExp(`^(?:[ \\t]*>){0,${depth}}[ \\t]*${fence[0] === "`" ? "`" : "~"}{${fence.length},}[ \\t]*$`);
 		const body: string[] = [];
 		i++;
-		for (; i < lines.length && !close.test(lines[i] ?? ""); i++) body.push(stripPrefix(lines[i] ?? "", depth, indent));
-		const lang = info.trim().split(/\s+/)[0] ?? "";
+		for (; i < lines.length && !close.test(lines[i]); i++) body.push(stripPrefix(lines[i], depth, indent));
+		const lang = info.trim().split(/\s/)[0];
 		out.push(prefix + markerFor({ kind: "code", code: { kind: "block", lang, text: body.join("\n") } }));
 	}
 	return out.join("\n");
@@ -92,10 +91,10 @@ function neutraliseInline(text: string, markerFor: (piece: Piece) => string): st
 	let out = "";
 	let i = 0;
 	while (i < text.length) {
-		const ch = text[i] ?? "";
-		if (ch === "\\" && PUNCTUATION.test(text[i + 1] ?? "")) {
-			const next = text[i + 1] ?? "";
-			out += next === "<" ? "&lt;" : next === "`" ? "\\`" : `\\${next}`;
+		const ch = text[i];
+		const next = text.charAt(i + 1);
+		if (ch === "\\" && PUNCTUATION.test(next)) {
+			out += next === "<" ? "&lt;" : `\\${next}`;
 			i += 2;
 			continue;
 		}
@@ -154,9 +153,12 @@ function runLength(text: string, start: number, ch: string): number {
 
 /** Where a backtick run of exactly `run` starts after `from`, within the paragraph; -1 if none. */
 function closingRun(text: string, from: number, run: number): number {
+	// A blank line (blank space and quote markers only, however long) ends the paragraph.
+	const blankLine = /\n[ \t>]*\n/y;
 	let i = from;
 	while (i < text.length) {
-		if (text[i] === "\n" && /^\n[ \t>]*\n/.test(text.slice(i, i + 80))) return -1;
+		blankLine.lastIndex = i;
+		if (blankLine.test(text)) return -1;
 		if (text[i] === "`") {
 			const n = runLength(text, i, "`");
 			if (n === run) return i;
@@ -171,7 +173,7 @@ function closingRun(text: string, from: number, run: number): number {
 /** CommonMark: line endings become spaces, and one space each side is stripped when both are there. */
 function codeSpanText(raw: string): string {
 	const text = raw.replace(/\n/g, " ");
-	return text.length > 2 && text.startsWith(" ") && text.endsWith(" ") && text.trim() !== "" ? text.slice(1, -1) : text;
+	return text.startsWith(" ") && text.endsWith(" ") && text.trim() !== "" ? text.slice(1, -1) : text;
 }
 
 /** `[alt](destination "title")` from the `[` at `start`, or null when it is no inline image. */

@@ -4,6 +4,7 @@
  * where it would load from. Only a click on its Load button creates the <img>; an image that is
  * not http(s) (a file, data, a vault path) is never loaded.
  */
+import { displayPath } from "../../vault/display-path";
 import { notesInUrl } from "./leaks";
 import { listOf } from "./links";
 import type { ImagePiece, Neutralised } from "./neutralise";
@@ -37,7 +38,7 @@ export function restorePieces(root: Element, neutralised: Neutralised, options: 
 			else if (piece?.kind === "code") {
 				const code = piece.code;
 				parts.push(code.kind === "inline" ? textElement(doc, "code", code.text) : codeBlock(doc, code.lang, code.text, options));
-			}
+			} else parts.push(doc.createTextNode(match[0])); // names no piece: the reply's own text
 			last = index + match[0].length;
 		}
 		if (last < value.length) parts.push(doc.createTextNode(value.slice(last)));
@@ -86,7 +87,7 @@ function placeholder(doc: Document, image: ImagePiece, options: PieceOptions): H
 	box.setAttribute("aria-label", `Image from ${host}`);
 	box.title = image.url;
 	const from = notesInUrl(image.url, options.reads);
-	label.textContent = `Image from ${host}${image.alt ? `: ${image.alt}` : ""}${from.length > 0 ? ` (its address contains text from ${listOf(from)})` : ""} · `;
+	label.textContent = `Image from ${host}${image.alt ? `: ${image.alt}` : ""}${from.length > 0 ? ` (its address contains text from ${listOf(from.map(displayPath))})` : ""} · `;
 	const load = doc.createElement("button");
 	load.type = "button";
 	load.className = "redline-image-load";

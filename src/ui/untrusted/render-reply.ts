@@ -2,23 +2,27 @@
  * The one place a model's reply becomes DOM, in both hosts: the reply is untrusted content.
  * 1. neutralise.ts takes code, raw HTML and images out of the Markdown (before anything reaches a
  *    document: a live document's <img> fetches as soon as its src is set, even detached);
- * 2. the host's renderer (Obsidian's MarkdownRenderer, the sandbox's) renders the rest into a
- *    detached element, so callouts, math, [[links]] and the like look as they do in a note;
- * 3. sanitise-dom.ts removes anything that would load by itself all the same (defence in depth),
- *    pieces.ts puts code and image placeholders back, links.ts makes the links safe;
- * 4. only then are the nodes moved into the pane, where an observer keeps checking what a late
- *    renderer step adds.
+ * 2. the host's renderer (Obsidian's MarkdownRenderer, the sandbox's) renders the rest, so callouts,
+ *    math, [[links]] and the like look as they do in a note, into an element of a document with no
+ *    browsing context (staged-render.ts): what other plugins' post-processors add there fetches
+ *    nothing; if the host's renderer fails there, the reply is shown as plain text instead, as it
+ *    streamed (no renderer at all);
+ * 3. sanitise-dom.ts removes, still there, anything that would load by itself once in the pane;
+ * 4. only then are the nodes adopted into the pane's document, where pieces.ts puts code and image
+ *    placeholders back and links.ts makes the links safe, and moved into the pane, where an observer
+ *    keeps checking what a late renderer step adds.
  */
-import type { RenderedMarkdown, UiHost } from "../host";
+import type { UiHost } from "../host";
 import { makeCodeBlocksKeyboardScrollable } from "../code-blocks";
 import { makeLinksSafe } from "./links";
 import { neutraliseMarkdown } from "./neutralise";
 import type { NoteRead } from "./notes-read";
 import { restorePieces } from "./pieces";
 import { isDropped, sanitiseAttributes, sanitiseRendered } from "./sanitise-dom";
+import { renderStaged } from "./staged-render";
 
 export interface ReplyRenderOptions {
-	/** The notes read in the reply's turn (notes-read.ts): links and images carrying their text are flagged. */
+	/** The note text the model had seen (notes-read.ts): links and images carrying it are flagged. */
 	reads: readonly NoteRead[];
 	/** Opens an http(s) URL after the user's click (tests record it). */
 	open?: (url: string) => void;
@@ -26,15 +30,20 @@ export interface ReplyRenderOptions {
 
 export function renderUntrustedReply(host: Pick<UiHost, "renderMarkdown" | "highlightCode">, el: HTMLElement, markdown: string, options: ReplyRenderOptions): () => void {
 	const neutralised = neutraliseMarkdown(markdown);
-	const staging = el.ownerDocument.createElement("div");
-	const rendered = host.renderMarkdown(staging, neutralised.markdown, "");
-	const { done, cleanup } = asRendered(rendered);
+	const { rendered, cleanup } = renderStaged(host, el.ownerDocument, neutralised.markdown);
 	const loaded = new WeakSet<Node>();
 	let observer: MutationObserver | null = null;
 	let disposed = false;
-	void done.then(() => {
+	void rendered.then((inert) => {
 		if (disposed) return;
-		sanitiseRendered(staging);
+		if (inert === null) {
+			el.replaceChildren(...plainText(el.ownerDocument, markdown));
+			return;
+		}
+		sanitiseRendered(inert);
+		// Adopted into the pane's document only now: nothing left in it loads by itself.
+		const staging = el.ownerDocument.createElement("div");
+		staging.append(...Array.from(inert.childNodes));
 		restorePieces(staging, neutralised, {
 			reads: options.reads,
 			...(host.highlightCode ? { highlight: host.highlightCode.bind(host) } : {}),
@@ -52,10 +61,14 @@ export function renderUntrustedReply(host: Pick<UiHost, "renderMarkdown" | "high
 	};
 }
 
-function asRendered(result: RenderedMarkdown | (() => void) | void): { done: Promise<void>; cleanup: () => void } {
-	if (typeof result === "function") return { done: Promise.resolve(), cleanup: result };
-	if (result === undefined) return { done: Promise.resolve(), cleanup: () => undefined };
-	return { done: result.done.catch(() => undefined), cleanup: () => result.cleanup() };
+/** The reply as the model wrote it, one paragraph per block, text only: nothing in it is live. */
+function plainText(doc: Document, markdown: string): HTMLElement[] {
+	return markdown.split(/\n[ \t]*\n/).map((block) => {
+		const p = doc.createElement("p");
+		p.className = "redline-plain";
+		p.textContent = block;
+		return p;
+	});
 }
 
 /** Whatever reaches the pane later (a renderer's late step) is checked as the first render was. */

@@ -36,12 +36,12 @@ export function sanitiseAttributes(el: Element): void {
 	for (const attr of Array.from(el.attributes)) {
 		const name = attr.name.toLowerCase();
 		const local = name.includes(":") ? name.slice(name.indexOf(":") + 1) : name;
+		// An href fetches anywhere but on a link (SVG's <use>, <image>, <feImage> included).
 		const fetches =
 			name.startsWith("on") ||
 			FETCHING.has(local) ||
 			(local === "href" && el.localName.toLowerCase() !== "a") ||
-			(name === "style" && FETCHING_CSS.test(attr.value)) ||
-			(el.localName.toLowerCase() === "use" && local === "href");
+			(name === "style" && FETCHING_CSS.test(attr.value));
 		if (fetches) el.removeAttribute(attr.name);
 	}
 }

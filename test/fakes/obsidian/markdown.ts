@@ -7,7 +7,9 @@
  * that processor, as dataviewjs is; registered post-processors then run on the element (Dataview
  * runs its inline `$=` queries from inline code that way). Every call is recorded (markdown, sourcePath), and so is every
  * URL the rendered DOM would fetch (`loads`): Chromium starts an <img>'s fetch as soon as its src is
- * set, attached or not, so anything recorded here is a request the real app would have made.
+ * set, attached or not, so anything recorded here is a request the real app would have made. Not
+ * in a document without a browsing context (`document.implementation.createHTMLDocument`): there
+ * nothing fetches, whatever it holds.
  */
 import type { App } from "./app";
 import type { Component } from "./events";
@@ -43,22 +45,24 @@ function inlineHtml(text: string): string {
 	});
 }
 
-function append(el: HTMLElement, html: string): void {
-	const win = el.ownerDocument.defaultView as unknown as { DOMParser: new () => DOMParser };
-	const parsed = new win.DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+type Parser = new () => DOMParser;
+
+/** Parsed by the app's window (el's document may have none), then imported into el's document. */
+function append(el: HTMLElement, html: string, Parser: Parser): void {
+	const parsed = new Parser().parseFromString(`<body>${html}</body>`, "text/html");
 	for (const node of Array.from(parsed.body.childNodes)) el.appendChild(el.ownerDocument.importNode(node, true));
 }
 
-async function renderBlocks(markdown: string, el: HTMLElement, sourcePath: string): Promise<void> {
+async function renderBlocks(markdown: string, el: HTMLElement, sourcePath: string, Parser: Parser): Promise<void> {
 	const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
 	let paragraph: string[] = [];
 	const flush = (): void => {
 		if (paragraph.length === 0) return;
 		const block = paragraph.join("\n");
 		paragraph = [];
-		if (/^\s*</.test(block)) append(el, block); // an HTML block: rendered as HTML
-		else if (/^#{1,6}\s/.test(block)) append(el, `<h${/^#+/.exec(block)![0].length}>${inlineHtml(block.replace(/^#+\s+/, ""))}</h${/^#+/.exec(block)![0].length}>`);
-		else append(el, `<p>${inlineHtml(block)}</p>`);
+		if (/^\s*</.test(block)) append(el, block, Parser); // an HTML block: rendered as HTML
+		else if (/^#{1,6}\s/.test(block)) append(el, `<h${/^#+/.exec(block)![0].length}>${inlineHtml(block.replace(/^#+\s+/, ""))}</h${/^#+/.exec(block)![0].length}>`, Parser);
+		else append(el, `<p>${inlineHtml(block)}</p>`, Parser);
 	};
 	for (let i = 0; i < lines.length; i++) {
 		const line = lines[i] ?? "";
@@ -91,13 +95,12 @@ export const MarkdownRenderer = {
 	codeBlockProcessors: new Map<string, CodeBlockProcessor>(),
 	postProcessors: new Set<(el: HTMLElement, ctx: { sourcePath: string }) => void | Promise<void>>(),
 	async render(app: App, markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> {
-		void app;
 		void component;
 		MarkdownRenderer.renders.push({ markdown, sourcePath });
 		const before = new Set(fetchedUrls(el));
-		await renderBlocks(markdown, el, sourcePath);
+		await renderBlocks(markdown, el, sourcePath, (app.win as unknown as { DOMParser: Parser }).DOMParser);
 		for (const processor of MarkdownRenderer.postProcessors) await processor(el, { sourcePath });
-		MarkdownRenderer.loads.push(...fetchedUrls(el).filter((url) => !before.has(url)));
+		if (el.ownerDocument.defaultView !== null) MarkdownRenderer.loads.push(...fetchedUrls(el).filter((url) => !before.has(url)));
 	},
 };
 

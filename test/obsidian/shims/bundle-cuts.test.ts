@@ -1,4 +1,4 @@
-// The cuts that keep main.js small (build/cuts.mjs): the stand-ins answer what Redline's calls ask
+// The cuts that keep main.js small (build/): the stand-ins answer what Redline's calls ask
 // exactly as the modules they replace do and name what is missing otherwise, and a cut that no
 // longer fits its package fails the build instead of changing main.js quietly.
 import esbuild from "esbuild";
@@ -11,13 +11,13 @@ import { LogStreamCallbackHandler } from "@langchain/core/tracers/log_stream";
 import { ConsoleCallbackHandler as RealConsoleCallbackHandler } from "@langchain/core/tracers/console";
 import { LangChainTracer as RealLangChainTracer } from "@langchain/core/tracers/tracer_langchain";
 import { describe, expect, it, vi } from "vitest";
-import { bundleCuts, bundleCutsPlugin, legalNotice, methodStandIns, standInMethods } from "../../../build/cuts.mjs";
-import { buildOptions, openaiStandIns } from "../../../esbuild.config.mjs";
-import { deepCompareStrict } from "../../../src/obsidian/shims/json-schema-validator";
-import { encodingForModel } from "../../../src/obsidian/shims/langchain-tiktoken";
-import { isLogStreamHandler, isStreamEventsHandler } from "../../../src/obsidian/shims/langchain-tracer-streams";
-import { LangChainTracer, isBaseTracer } from "../../../src/obsidian/shims/langchain-tracers";
-import { unreachable } from "../../../src/obsidian/shims/unreachable";
+import { budgetPlugin, forbiddenInputsPlugin, legalNotice, legalNoticePlugin, methodStandIns, packageEditsPlugin, standInMethods, standInsPlugin } from "../../../build/index.mjs";
+import { buildOptions, bundlePlugins } from "../../../esbuild.config.mjs";
+import { deepCompareStrict } from "../../../build/stand-ins/json-schema-validator";
+import { encodingForModel } from "../../../build/stand-ins/langchain-tiktoken";
+import { isLogStreamHandler, isStreamEventsHandler } from "../../../build/stand-ins/langchain-tracer-streams";
+import { LangChainTracer, isBaseTracer } from "../../../build/stand-ins/langchain-tracers";
+import { unreachable } from "../../../build/stand-ins/unreachable";
 import type * as Fixture from "./fixtures/openai-client";
 import { mkdtemp, writeFile } from "../../../src/node/fs";
 import { createRequire, type NodeRequire } from "../../../src/node/module";
@@ -131,7 +131,7 @@ describe("LangChain's JSON schemas with the cuts", () => {
 		// The stand-in replaced zod's converter, and only that: zod's schemas are still real.
 		const inputs = Object.values(built.metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([input]) => input));
 		expect(inputs.some((input) => input.endsWith("zod/v4/core/json-schema-processors.js"))).toBe(false);
-		expect(inputs.some((input) => input.endsWith("src/obsidian/shims/zod-json-schema.ts"))).toBe(true);
+		expect(inputs.some((input) => input.endsWith("build/stand-ins/zod-json-schema.ts"))).toBe(true);
 		expect(inputs.some((input) => input.endsWith("zod/v4/core/schemas.js"))).toBe(true);
 		const module = { exports: {} as { toJsonSchema(schema: unknown): unknown; zodSchema: unknown } };
 		(vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void)(module, module.exports, createRequire(import.meta.url));
@@ -166,7 +166,7 @@ describe("LangChain's chat models with the cuts", () => {
 
 describe("the OpenAI client with the cuts", () => {
 	it("refuses workload identities and withOptions clearly, and still builds a plain client", async () => {
-		const built = await build(path.fileURLToPath(new URL("fixtures/openai-client.ts", import.meta.url)), [openaiStandIns, bundleCuts]);
+		const built = await build(path.fileURLToPath(new URL("fixtures/openai-client.ts", import.meta.url)), bundlePlugins({ production: false }));
 		const module = { exports: {} as typeof Fixture };
 		const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles![0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void;
 		run(module, module.exports, createRequire(import.meta.url));
@@ -257,54 +257,66 @@ describe("main.js's licence notice", () => {
 describe("a cut that no longer fits fails the build", () => {
 	it("when the text to rewrite is not in the package", async () => {
 		const file = await entry('import { tool } from "@langchain/core/tools"; console.log(tool);');
-		const plugin = bundleCutsPlugin({ rewrites: [{ file: "@langchain/core/dist/tools/index.js", from: "text that is not there", to: "" }] });
+		const plugin = packageEditsPlugin({ rewrites: [{ file: "@langchain/core/dist/tools/index.js", from: "text that is not there", to: "" }] });
 		await expect(build(file, [plugin])).rejects.toThrow("expected the text to rewrite exactly once in @langchain/core/dist/tools/index.js, found it 0 times");
 	});
 
 	it("when a text to rewrite every time is there another number of times, counting whole names only where asked", async () => {
 		const file = await entry('import OpenAI from "openai"; console.log(OpenAI);');
-		const rewrite = (count: number, word: boolean) => bundleCutsPlugin({ rewrites: [{ file: "openai/client.mjs", from: "x509Authentication", to: "x509Authentication", count, word }] });
+		const rewrite = (count: number, word: boolean) => packageEditsPlugin({ rewrites: [{ file: "openai/client.mjs", from: "x509Authentication", to: "x509Authentication", count, word }] });
 		// 81 times as a name of its own (once spread: `...x509Authentication`), 26 more inside _OpenAI_x509Authentication.
 		await expect(build(file, [rewrite(107, true)])).rejects.toThrow("expected the text to rewrite 107 times in openai/client.mjs, found it 81 times");
 		await expect(build(file, [rewrite(81, false)])).rejects.toThrow("expected the text to rewrite 81 times in openai/client.mjs, found it 107 times");
 		await expect(build(file, [rewrite(81, true)])).resolves.toBeDefined();
 	}, 60_000);
 
+	it("when a rewrite matched by structure finds nothing, or leaves what its reason does not cover", async () => {
+		const file = await entry('import OpenAI from "openai"; console.log(OpenAI);');
+		const absent = packageEditsPlugin({ rewrites: [{ file: "openai/client.mjs", pattern: /__classPrivateFieldGet\(this, _OpenAI_noSuchField, "f"\)/g, to: "(void 0)" }] });
+		await expect(build(file, [absent])).rejects.toThrow("expected the pattern to rewrite at least once in openai/client.mjs, found it 0 times");
+		// Every read of the field through `this` becomes undefined; withOptions() also reads it on the clone.
+		const reads = { file: "openai/client.mjs", pattern: /__classPrivateFieldGet\(this, _OpenAI_x509Authentication, "f"\)/g, to: "(void 0)", noneLeft: /__classPrivateFieldGet\(\w+, _OpenAI_x509Authentication\b/ };
+		await expect(build(file, [packageEditsPlugin({ rewrites: [reads] })])).rejects.toThrow('openai/client.mjs still has "__classPrivateFieldGet(client, _OpenAI_x509Authentication"');
+		// What is left is checked once all the file's edits are made: with withOptions() stood in, none is.
+		const withOptions = { file: "openai/client.mjs", class: "OpenAI", methods: ["withOptions"], why: "a test" };
+		await expect(build(file, [packageEditsPlugin({ rewrites: [reads], methodStandIns: [withOptions] })])).resolves.toBeDefined();
+	}, 60_000);
+
 	it("when a method to stand in is not in its class, or the class is not in the file", async () => {
 		const file = await entry('import { Runnable } from "@langchain/core/runnables"; console.log(Runnable);');
-		const method = bundleCutsPlugin({ methodStandIns: [{ file: "@langchain/core/dist/runnables/base.js", class: "Runnable", methods: ["noSuchMethod"], why: "a test" }] });
+		const method = packageEditsPlugin({ methodStandIns: [{ file: "@langchain/core/dist/runnables/base.js", class: "Runnable", methods: ["noSuchMethod"], why: "a test" }] });
 		await expect(build(file, [method])).rejects.toThrow("expected method Runnable.noSuchMethod once in @langchain/core/dist/runnables/base.js, found it 0 times");
 		// A method of another class in the same file is not this class's.
-		const elsewhere = bundleCutsPlugin({ methodStandIns: [{ file: "@langchain/core/dist/runnables/base.js", class: "RunnableBinding", methods: ["getGraph"], why: "a test" }] });
+		const elsewhere = packageEditsPlugin({ methodStandIns: [{ file: "@langchain/core/dist/runnables/base.js", class: "RunnableBinding", methods: ["getGraph"], why: "a test" }] });
 		await expect(build(file, [elsewhere])).rejects.toThrow("expected method RunnableBinding.getGraph once");
-		const cls = bundleCutsPlugin({ methodStandIns: [{ file: "@langchain/core/dist/runnables/base.js", class: "NoSuchClass", methods: ["pipe"], why: "a test" }] });
+		const cls = packageEditsPlugin({ methodStandIns: [{ file: "@langchain/core/dist/runnables/base.js", class: "NoSuchClass", methods: ["pipe"], why: "a test" }] });
 		await expect(build(file, [cls])).rejects.toThrow("expected class NoSuchClass once in @langchain/core/dist/runnables/base.js, found it 0 times");
 	}, 60_000);
 
 	it("when a stand-in lacks a name its importer imports", async () => {
 		const shim = await entry("export const getEncoding = () => Promise.reject(new Error());\n");
 		const file = await entry('import { BaseLanguageModel } from "@langchain/core/language_models/base"; console.log(BaseLanguageModel);');
-		const plugin = bundleCutsPlugin({ standIns: [{ importers: ["@langchain/core/dist/language_models/base.js"], modules: ["@langchain/core/dist/utils/tiktoken.js"], shim }] });
+		const plugin = standInsPlugin([{ importers: ["@langchain/core/dist/language_models/base.js"], modules: ["@langchain/core/dist/utils/tiktoken.js"], shim }]);
 		await expect(build(file, [plugin])).rejects.toThrow(/No matching export .* for import "encodingForModel"/);
 	}, 60_000);
 
 	it("when main.js grows past its budget", async () => {
 		const file = await entry('import { diffLines } from "diff"; console.log(diffLines("a", "b"));');
-		const minified = (maxBytes: number) => esbuild.build({ entryPoints: [file], bundle: true, minify: true, write: false, outfile: "main.js", logLevel: "silent", nodePaths: [path.join(root, "node_modules")], plugins: [bundleCutsPlugin({ maxBytes })] });
+		const minified = (maxBytes: number) => esbuild.build({ entryPoints: [file], bundle: true, minify: true, write: false, outfile: "main.js", logLevel: "silent", nodePaths: [path.join(root, "node_modules")], plugins: [budgetPlugin(maxBytes)] });
 		await expect(minified(1024)).rejects.toThrow(/main\.js is \d+\.\d KB, over its 1\.0 KB budget/);
 		await expect(minified(1024 * 1024)).resolves.toBeDefined();
 	});
 
 	it("when a package with a licence comment is not named in the licence notice", async () => {
 		const file = await entry('import { createElement } from "react"; console.log(createElement);');
-		const plugin = (packages: string[]) => bundleCutsPlugin({ legalNotice: { packages, text: "a notice" } });
+		const plugin = (packages: string[]) => legalNoticePlugin({ packages, text: "a notice" });
 		await expect(build(file, [plugin([])])).rejects.toThrow(/node_modules\/react\/cjs\/react\.\w+\.js has a licence comment, which main\.js leaves out: name react in legalNotice/);
 		await expect(build(file, [plugin(["react"])])).resolves.toBeDefined();
 	});
 
 	it("when a module that was cut is in the output again", async () => {
 		const file = await entry('import { diffLines } from "diff"; console.log(diffLines("a", "b"));');
-		const plugin = bundleCutsPlugin({ forbiddenInputs: [{ pattern: /node_modules\/diff\//, why: "the diff package" }] });
+		const plugin = forbiddenInputsPlugin([{ pattern: /node_modules\/diff\//, why: "the diff package" }]);
 		await expect(build(file, [plugin])).rejects.toThrow(/node_modules\/diff\/.* is in main\.js, but the diff package must not be/);
 	});
 });

@@ -7,8 +7,8 @@ import { getCurrentRunTree as realGetCurrentRunTree } from "langsmith/singletons
 import { traceable } from "langsmith/traceable";
 /* eslint-enable import/no-extraneous-dependencies -- end of the reference imports */
 import { describe, expect, it } from "vitest";
-import { langsmithStandIn } from "../../../esbuild.config.mjs";
-import { Client, RunTree, convertToDottedOrderFormat, getCurrentRunTree, isRunTree, isTraceableFunction } from "../../../src/obsidian/shims/langsmith";
+import { langsmith, standInsPlugin } from "../../../build/index.mjs";
+import { Client, RunTree, convertToDottedOrderFormat, getCurrentRunTree, isRunTree, isTraceableFunction } from "../../../build/stand-ins/langsmith";
 import { coreContextScenario } from "./fixtures/core-context";
 import * as vm from "../../../src/node/vm";
 import { fileURLToPath } from "../../../src/node/path";
@@ -94,7 +94,7 @@ describe("the langsmith stand-in", () => {
 
 		// The same scenario bundled the way main.js is: langsmith resolved to the stand-in.
 		const entry = fileURLToPath(new URL("fixtures/core-context.ts", import.meta.url));
-		const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "node", target: "es2022", write: false, logLevel: "silent", plugins: [langsmithStandIn], metafile: true });
+		const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "node", target: "es2022", write: false, logLevel: "silent", plugins: [standInsPlugin([langsmith])], metafile: true });
 		expect(Object.keys(built.metafile.inputs).some((file) => file.includes("node_modules/langsmith/"))).toBe(false);
 		const module = { exports: {} as { coreContextScenario?: typeof coreContextScenario } };
 		const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void;

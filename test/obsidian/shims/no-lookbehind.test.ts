@@ -3,7 +3,7 @@
 import esbuild, { type Plugin } from "esbuild";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { noLookbehind } from "../../../esbuild.config.mjs";
+import { noLookbehind, packageEditsPlugin } from "../../../build/index.mjs";
 import { hasLookbehind, regexesIn } from "../support/regex-literals";
 import * as vm from "../../../src/node/vm";
 
@@ -33,7 +33,7 @@ let rewritten: { code: string; path: PathTag };
 
 beforeAll(async () => {
 	original = await bundledPathHelper([]);
-	rewritten = await bundledPathHelper([noLookbehind]);
+	rewritten = await bundledPathHelper([packageEditsPlugin({ rewrites: noLookbehind })]);
 }, 60_000);
 
 describe("the openai path helper without its lookbehind", () => {

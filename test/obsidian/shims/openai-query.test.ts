@@ -1,8 +1,8 @@
-// main.js's stand-in for the OpenAI client's query strings (src/obsidian/shims/openai-query.ts)
+// main.js's stand-in for the OpenAI client's query strings (build/stand-ins/openai-query.ts)
 // writes flat queries, all a chat completion can send, exactly as the client's own qs does.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { stringifyQuery } from "../../../src/obsidian/shims/openai-query";
+import { stringifyQuery } from "../../../build/stand-ins/openai-query";
 
 /** The module the stand-in replaces (not in the openai package's exports, so by its file). */
 async function real(): Promise<{ stringifyQuery: (query: Record<string, unknown>) => string }> {

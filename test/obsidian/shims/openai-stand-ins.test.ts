@@ -1,10 +1,9 @@
-// The OpenAI client bundled into main.js (its stand-ins and the cuts of build/cuts.mjs):
+// The OpenAI client bundled into main.js (its stand-ins and the other cuts of build/):
 // chat.completions works as before over real HTTP, and the parts replaced by stand-ins fail with
 // an error that names what is missing.
 import esbuild from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleCuts } from "../../../build/cuts.mjs";
-import { openaiStandIns } from "../../../esbuild.config.mjs";
+import { bundlePlugins } from "../../../esbuild.config.mjs";
 import OpenAI from "openai";
 import { reply, scripted, startModelServer, type ModelScript, type ModelServer } from "../../../src/sandbox/model-server";
 import { closedPort } from "../../support/closed-port";
@@ -19,9 +18,9 @@ let server: ModelServer;
 
 beforeAll(async () => {
 	const entry = fileURLToPath(new URL("fixtures/openai-client.ts", import.meta.url));
-	const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "browser", target: "es2022", write: false, logLevel: "silent", plugins: [openaiStandIns, bundleCuts], metafile: true });
-	// Stand-ins appear as "openai-stand-in:<path>"; only real files count here.
-	inputs = Object.keys(built.metafile.inputs).filter((file) => !file.startsWith("openai-stand-in"));
+	const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "browser", target: "es2022", write: false, logLevel: "silent", plugins: bundlePlugins({ production: false }), metafile: true });
+	// Stand-ins appear as "generated-stand-in:<name>"; only real files count here.
+	inputs = Object.keys(built.metafile.inputs).filter((file) => !file.startsWith("generated-stand-in"));
 	const module = { exports: {} as typeof Fixture };
 	const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void;
 	run(module, module.exports, createRequire(entry));
@@ -83,7 +82,7 @@ describe("the OpenAI client with stand-ins", () => {
 });
 
 describe("the OpenAI client with the cuts, beside the real one", () => {
-	// The cuts take the X.509 branches out of the client's request path (build/cuts.mjs): what a
+	// The cuts take the X.509 branches out of the client's request path (build/cuts/rewrites.mjs): what a
 	// request does when it succeeds, is retried or fails is the real client's, error for error.
 	interface Outcome {
 		text?: string;

@@ -1,11 +1,11 @@
-// main.js's stand-in for p-queue (src/obsidian/shims/p-queue.ts) runs LangChain's tasks in the
+// main.js's stand-in for p-queue (build/stand-ins/p-queue.ts) runs LangChain's tasks in the
 // order, and on the microtask turns, p-queue does: the two play the same scenarios side by side.
 import fc from "fast-check";
 /* eslint-disable import/no-extraneous-dependencies -- the real p-queue (a dependency of @langchain/core) is the reference */
 import RealModule from "p-queue";
 /* eslint-enable import/no-extraneous-dependencies -- end of the reference imports */
 import { describe, expect, it } from "vitest";
-import PQueue from "../../../src/obsidian/shims/p-queue";
+import PQueue from "../../../build/stand-ins/p-queue";
 
 interface Queue {
 	add<T>(task: () => T | PromiseLike<T>, options?: { throwOnTimeout?: boolean }): Promise<T>;

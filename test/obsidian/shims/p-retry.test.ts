@@ -1,8 +1,8 @@
-// main.js's stand-in for LangChain's p-retry (src/obsidian/shims/p-retry.ts) makes Redline's one
+// main.js's stand-in for LangChain's p-retry (build/stand-ins/p-retry.ts) makes Redline's one
 // attempt as p-retry does with no retries: the same results and errors, on the same microtask turns.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import pRetry, { AbortError } from "../../../src/obsidian/shims/p-retry";
+import pRetry, { AbortError } from "../../../build/stand-ins/p-retry";
 
 interface RetryModule {
 	default: (input: (attemptNumber: number) => unknown, options: object) => Promise<unknown>;

@@ -9,16 +9,25 @@ import * as mount from "../../../src/ui/mount";
 // Counted, so a test can tell whether something needed the core (main.js would evaluate
 // LangChain, zod and the OpenAI client at that point).
 const loads = { redline: 0, mount: 0 };
+let coreOverride: Partial<typeof redline> | null = null;
 installLoaders({
 	redline: () => {
 		loads.redline++;
-		return redline;
+		return coreOverride ? { ...redline, ...coreOverride } : redline;
 	},
 	mount: () => {
 		loads.mount++;
 		return mount;
 	},
 });
+
+/** Replaces parts of the core module the plugin loads (to make it fail, say); returns the undo. */
+export function overrideCore(parts: Partial<typeof redline>): () => void {
+	coreOverride = parts;
+	return () => {
+		coreOverride = null;
+	};
+}
 
 /** How many times the plugin asked for the lazily loaded modules so far (in this test file). */
 export function lazyLoads(): Readonly<typeof loads> {

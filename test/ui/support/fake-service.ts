@@ -167,4 +167,14 @@ export class FakeThreadService implements ThreadService {
 	revertHistory(params: RevertParams) {
 		return this.record("revertHistory", params, () => ({ ok: true as const, versionId: "v_revert", path: params.path, added: 12, removed: 3 }));
 	}
+	/** Where the listed history that holds the version is (its entries name the note's current path). */
+	locateHistory(params: { path: string; versionId: string }) {
+		return this.record("locateHistory", params, (): Result<{ path: string }> => {
+			for (const entries of this.history.values()) {
+				const held = entries.find((entry) => entry.versionId === params.versionId);
+				if (held) return { ok: true, path: held.path };
+			}
+			return { ok: false, error: { code: "not_found", message: "no kept history holds it" } };
+		});
+	}
 }

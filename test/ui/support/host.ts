@@ -10,6 +10,8 @@ export interface TestHost extends UiHost {
 	setActiveNote(path: string | null): void;
 	/** Sends a request as the host's commands do. */
 	request(request: PaneRequest): void;
+	/** Says a note was renamed, as the host's vault does. */
+	notesRenamed(): void;
 }
 
 /** tools: what the host says the agent has (default: the default tools). */
@@ -17,6 +19,7 @@ export function testHost(service: ThreadService, notes: string[] = [], active: s
 	let current = active;
 	const listeners = new Set<(path: string | null) => void>();
 	const requestListeners = new Set<(request: PaneRequest) => void>();
+	const renameListeners = new Set<() => void>();
 	const host: TestHost = {
 		service,
 		opened: [],
@@ -44,6 +47,13 @@ export function testHost(service: ThreadService, notes: string[] = [], active: s
 		},
 		request(request) {
 			for (const listener of requestListeners) listener(request);
+		},
+		onNotesRenamed(listener) {
+			renameListeners.add(listener);
+			return () => renameListeners.delete(listener);
+		},
+		notesRenamed() {
+			for (const listener of renameListeners) listener();
 		},
 		setActiveNote(path) {
 			current = path;

@@ -1,0 +1,95 @@
+// Text rewrites: a piece of a package's source replaced by an equivalent one as main.js is built
+// (build/plugins/rewrite.mjs). Each says why the two are equivalent for Redline; one whose text is
+// not there as expected fails the build. A unique piece of code is matched exactly, once; what
+// recurs (a name, a helper call) by a pattern anchored on its structure, at least once, with
+// what must be gone afterwards (`noneLeft`), never by a count of the library's occurrences.
+
+import { wholeName } from "../plugins/rewrite.mjs";
+
+// Where LangChain imports zod, `import { z } from "zod/v3"` brings in all of zod 3 (60 KB) and
+// `import { z } from "zod/v4"` zod 4's classic API, whose every schema carries every method (so
+// every kind of schema and string format: about 40 KB). LangChain builds a handful of schemas with
+// it (z.any, z.object, z.string, optional, transform) and calls z.prettifyError; zod 4's mini API
+// has each with the same meaning (a classic `.transform(fn)` is `z.pipe(schema, z.transform(fn))`,
+// which is how classic builds it), and LangChain handles every zod 4 schema alike (it reads
+// `_zod`, never a classic method). So these imports become namespace imports of zod/mini, which
+// esbuild shakes to the names used; a name zod/mini lacks is a build error (import-is-undefined is
+// raised to an error in esbuild.config.mjs), and Redline's own schemas are zod/mini too.
+const zodThreeToMini = { from: 'import { z } from "zod/v3";', to: 'import * as z from "zod/mini";' };
+export const zodMini = [
+	{ file: "@langchain/core/dist/runnables/base.js", ...zodThreeToMini },
+	{
+		file: "@langchain/core/dist/runnables/base.js",
+		from: "schema: z.object({ input: z.string() }).transform((input) => input.input),",
+		to: "schema: z.pipe(z.object({ input: z.string() }), z.transform((input) => input.input)),",
+	},
+	{ file: "@langchain/core/dist/tools/index.js", ...zodThreeToMini },
+	{ file: "@langchain/core/dist/tools/index.js", from: 'import { z as z$1 } from "zod/v4";', to: 'import * as z$1 from "zod/mini";' },
+	{
+		file: "@langchain/core/dist/tools/index.js",
+		from: "schema = z.object({ input: z.string().optional() }).transform((obj) => obj.input);",
+		to: "schema = z.pipe(z.object({ input: z.optional(z.string()) }), z.transform((obj) => obj.input));",
+	},
+	// Stood in (withStructuredOutput, stand-ins.mjs), so never in main.js; kept off zod 3 all the same.
+	{ file: "@langchain/core/dist/output_parsers/structured.js", from: 'import { z } from "zod/v3";', to: 'import * as z from "zod/v4";' },
+];
+
+// zod 4 compiles a fast path for object schemas with `new Function` where it may; Redline allows
+// neither eval nor new Function in main.js (Obsidian's review, strict CSPs), and zod's own
+// `jitless` mode (the same results, parsed by the interpreter) is what is left.
+export const zodJitless = [
+	{
+		file: "zod/v4/core/util.js",
+		from: "    try {\n        const F = Function;\n        new F(\"\");\n        return true;\n    }\n    catch (_) {\n        return false;\n    }",
+		to: "    return false; // Redline: main.js never compiles code at run time (see build/cuts/rewrites.mjs)",
+	},
+	{
+		file: "zod/v4/core/doc.js",
+		from: "        const F = Function;\n        const content = this?.content ?? [``];\n        const factory = new F(...Object.keys(this.closed), `return function (${this.args.join(\", \")}) {\\n${content.join(\"\\n\")}\\n};`);\n        return factory(...Object.values(this.closed));",
+		to: '        throw new Error("zod: compiling schemas is not included in Redline\'s bundle (main.js never compiles code at run time)");',
+	},
+];
+
+// The OpenAI client keeps an X.509 workload identity in a private field, written only in its
+// constructor, from the `new X509WorkloadIdentityAuth(...)` it makes when given an X.509 identity,
+// and in withOptions(). The workload identity stand-in refuses every identity and cannot be
+// constructed, and withOptions() is a throw (method-stand-ins.mjs), so the field is always
+// undefined, and so is each local the client reads it into: they become `(void 0)` and the
+// minifier drops the X.509 branches of the request path (about 3.7 KB).
+// test/obsidian/shims/openai-stand-ins.test.ts runs requests that stream, retry and fail through
+// the client as built and through the real one.
+//
+// Each is matched by structure, not counted: a new read or local of the same shape is rewritten
+// with the others. What would not be covered fails the build: any access of the field left but the
+// constructor's write (a read elsewhere, a write of something else), or the name used as a
+// property; any other binding of the local's name (a `let`, a parameter, a destructured name)
+// becomes `(void 0)` too, which does not parse.
+const client = "openai/client.mjs";
+const readField = String.raw`__classPrivateFieldGet\(this, _OpenAI_x509Authentication, "f"\)`;
+export const openaiX509 = [
+	// The locals the client reads the field into, and the one a retry reads back from its attempt,
+	// which was set from such a local (`...(x509Authentication ? { authentication: x509Authentication } : {})`).
+	{ file: client, pattern: new RegExp(String.raw`^ *const x509Authentication = (?:${readField}|attempt\?\.authentication);\n`, "gm"), to: "" },
+	{
+		file: client,
+		pattern: new RegExp(readField, "g"),
+		to: "(void 0)",
+		noneLeft: /__classPrivateField(?:Get|Set)\((?!this, _OpenAI_x509Authentication, authentication, "f"\);)\w+, _OpenAI_x509Authentication\b/,
+	},
+	{ file: client, pattern: wholeName("x509Authentication"), to: "(void 0)", noneLeft: /(?<![\w$])x509Authentication(?![\w$])/ },
+];
+
+// Safari's engine before iOS 16.4 cannot parse a regex literal with a lookbehind: one in main.js
+// and the plugin fails to load on those iPhones and iPads. The openai package's path helper has
+// one, rewritten to an equivalent that matches the separator instead of looking behind for it:
+// the new pattern captures the "/" (or start) before the segment and the segment itself, so the
+// segment starts match[1].length after match.index. test/obsidian/shims/no-lookbehind.test.ts
+// compares the two; the bundle test fails on any lookbehind left in main.js.
+export const noLookbehind = [
+	[String.raw`/(?<=^|\/)(?:\.|%2e){1,2}(?=\/|$)/gi`, String.raw`/(^|\/)((?:\.|%2e){1,2})(?=\/|$)/gi`],
+	["start: match.index,", "start: match.index + match[1].length,"],
+	["length: match[0].length,", "length: match[2].length,"],
+	['`Value "${match[0]}"', '`Value "${match[2]}"'],
+].map(([from, to]) => ({ file: "openai/internal/utils/path.mjs", from, to }));
+
+export const rewrites = [...zodMini, ...zodJitless, ...openaiX509, ...noLookbehind];
