@@ -33,7 +33,9 @@ export type SettleOutcome = "done" | "waiting_for_approval" | "waiting_for_answe
 /** The result a denied call answers the model with. */
 export function deniedResult(call: ToolCallView): ToolResult {
 	const comment = call.comment?.trim();
-	return toolResult.rejected(comment ? `The user denied this call: ${comment}` : "The user denied this call.", { data: { by: call.decidedBy ?? "user" } });
+	return toolResult.rejected(comment ? `The user denied this call: ${comment}` : "The user denied this call.", {
+		data: { by: call.decidedBy ?? "user" },
+	});
 }
 
 /** What a running tool reaches: the vault, and the floor it must respect. */
@@ -44,13 +46,19 @@ export interface ToolEnvironment {
 	draftFirst?: boolean;
 }
 
-export async function settleCalls(thread: ThreadHandle, tools: ToolRegistry, env: ToolEnvironment, signal: AbortSignal): Promise<SettleOutcome> {
+export async function settleCalls(
+	thread: ThreadHandle,
+	tools: ToolRegistry,
+	env: ToolEnvironment,
+	signal: AbortSignal,
+): Promise<SettleOutcome> {
 	for (const callId of thread.state().toolCallOrder) {
 		const call = thread.state().toolCalls[callId];
 		if (!call || call.phase === "completed") continue;
 		if (signal.aborted) return stop(thread, signal);
 		if (call.phase === "proposed") {
-			if (!(env.draftFirst === true && tools.get(call.tool)?.draft && call.decision === undefined)) return "waiting_for_approval";
+			if (!(env.draftFirst === true && tools.get(call.tool)?.draft && call.decision === undefined))
+				return "waiting_for_approval";
 			const outcome = await runCall(thread, tools, env, call, signal, "draft");
 			if (outcome === "stopped") return stop(thread, signal);
 			if (outcome !== "review") continue;
@@ -141,12 +149,17 @@ async function startAndRun(
 	try {
 		await persist(thread);
 	} catch (failure) {
-		complete(thread, call.callId, toolResult.error(`Not run: Redline could not save this chat, so it did not start ${tool.name}.`));
+		complete(
+			thread,
+			call.callId,
+			toolResult.error(`Not run: Redline could not save this chat, so it did not start ${tool.name}.`),
+		);
 		throw failure;
 	}
 	if (signal.aborted && !driveSignal.aborted) return settleSkipped(thread, call.callId);
 	if (signal.aborted) {
-		if (isShutdown(signal)) complete(thread, call.callId, toolResult.error("Not run: Redline was closing before this call started."));
+		if (isShutdown(signal))
+			complete(thread, call.callId, toolResult.error("Not run: Redline was closing before this call started."));
 		else complete(thread, call.callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`), "stopped");
 		return "stopped";
 	}
@@ -156,7 +169,9 @@ async function startAndRun(
 		const work = how === "draft" && tool.draft ? tool.draft(args, scope.ctx) : tool.run(args, scope.ctx);
 		outcome = await raceAbort(work, signal, scope);
 	} catch (error) {
-		outcome = signal.aborted ? ABORTED : toolResult.error(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+		outcome = signal.aborted
+			? ABORTED
+			: toolResult.error(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
 	}
 	// From here on, whatever the tool still does is not recorded.
 	scope.close();
@@ -185,7 +200,13 @@ function skipWatch(thread: ThreadHandle, callId: string): { signal: AbortSignal;
 	const controller = new AbortController();
 	const stop =
 		thread.listen?.((event) => {
-			if (isKnownEvent(event) && event.type === "tool_call_decided" && event.callId === callId && event.decision === "denied") controller.abort();
+			if (
+				isKnownEvent(event) &&
+				event.type === "tool_call_decided" &&
+				event.callId === callId &&
+				event.decision === "denied"
+			)
+				controller.abort();
 		}) ?? (() => undefined);
 	return { signal: controller.signal, stop };
 }
@@ -202,31 +223,55 @@ async function settleSkipped(thread: ThreadHandle, callId: string): Promise<"com
  * A call whose draft was offered for review: it waits until the user reviewed it (an approval made
  * while it was drafted accepts every change), then writes what they accepted.
  */
-async function settleDraft(thread: ThreadHandle, tools: ToolRegistry, env: ToolEnvironment, call: ToolCallView, signal: AbortSignal): Promise<"waiting" | "completed" | "stopped"> {
+async function settleDraft(
+	thread: ThreadHandle,
+	tools: ToolRegistry,
+	env: ToolEnvironment,
+	call: ToolCallView,
+	signal: AbortSignal,
+): Promise<"waiting" | "completed" | "stopped"> {
 	const draft = call.draft;
 	if (!draft) return "completed";
 	if (!draft.reviewed) {
 		if (call.decision !== "approved") return "waiting";
 		const comment = call.comment?.trim();
-		thread.append({ type: "edit_reviewed", editId: draft.editId, callId: call.callId, accepted: draft.changes.map((c) => c.changeId), rejected: [], ...(comment ? { comment } : {}) });
+		thread.append({
+			type: "edit_reviewed",
+			editId: draft.editId,
+			callId: call.callId,
+			accepted: draft.changes.map((c) => c.changeId),
+			rejected: [],
+			...(comment ? { comment } : {}),
+		});
 	}
 	const tool = tools.get(call.tool);
 	const checked = tool ? tools.checkArgs(tool, call.args) : undefined;
 	if (!tool?.writeReviewed || !checked?.ok) {
-		complete(thread, call.callId, toolResult.error("This draft can no longer be written (its tool changed); nothing was written."));
+		complete(
+			thread,
+			call.callId,
+			toolResult.error("This draft can no longer be written (its tool changed); nothing was written."),
+		);
 		return "completed";
 	}
 	setStatus(thread, "running_tool", tool.name);
 	const scope = new CallScope(thread, call.callId, env, signal);
 	let outcome: ToolResult | typeof ABORTED;
 	try {
-		outcome = await raceAbort(tool.writeReviewed(checked.args, thread.state().toolCalls[call.callId] ?? call, scope.ctx), signal, scope);
+		outcome = await raceAbort(
+			tool.writeReviewed(checked.args, thread.state().toolCalls[call.callId] ?? call, scope.ctx),
+			signal,
+			scope,
+		);
 	} catch (error) {
-		outcome = signal.aborted ? ABORTED : toolResult.error(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+		outcome = signal.aborted
+			? ABORTED
+			: toolResult.error(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
 	}
 	scope.close();
 	if (outcome === ABORTED) {
-		if (!isShutdown(signal)) complete(thread, call.callId, toolResult.error(`${STOPPED_MESSAGE}. Nothing was written.`), "stopped");
+		if (!isShutdown(signal))
+			complete(thread, call.callId, toolResult.error(`${STOPPED_MESSAGE}. Nothing was written.`), "stopped");
 		return "stopped";
 	}
 	complete(thread, call.callId, summarized(tool, outcome, call.args));
@@ -266,7 +311,8 @@ function stop(thread: ThreadHandle, signal: AbortSignal): "stopped" {
 	if (isShutdown(signal)) return "stopped";
 	for (const callId of thread.state().toolCallOrder) {
 		const call = thread.state().toolCalls[callId];
-		if (call?.phase === "approved") complete(thread, callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`), "stopped");
+		if (call?.phase === "approved")
+			complete(thread, callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`), "stopped");
 	}
 	return "stopped";
 }
@@ -277,11 +323,15 @@ function complete(thread: ThreadHandle, callId: string, outcome: ToolResult, rea
 	// the user's approval comment is never cut off by it.
 	const capped = capResult(outcome);
 	const result = call ? withApprovalComment(capped, call) : capped;
-	thread.append(reason ? { type: "tool_call_completed", callId, result, reason } : { type: "tool_call_completed", callId, result });
+	thread.append(
+		reason ? { type: "tool_call_completed", callId, result, reason } : { type: "tool_call_completed", callId, result },
+	);
 }
 
 /** The comment the user typed when approving a call ("Run, and keep the dates"): the model reads it with the result. */
 export function withApprovalComment(result: ToolResult, call: ToolCallView): ToolResult {
 	const comment = call.decision === "approved" && call.decidedBy === "user" ? call.comment?.trim() : undefined;
-	return comment ? { ...result, message: `${result.message}\n\nThe user approved this call with a comment: ${comment}` } : result;
+	return comment
+		? { ...result, message: `${result.message}\n\nThe user approved this call with a comment: ${comment}` }
+		: result;
 }

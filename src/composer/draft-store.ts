@@ -35,9 +35,18 @@ export async function loadDraft(store: Store, threadId: string, callId: string):
 	if (text === null) return null;
 	try {
 		const record = JSON.parse(text) as Partial<DraftRecord>;
-		if (typeof record.editId !== "string" || typeof record.path !== "string" || typeof record.draft !== "string") return null;
+		if (typeof record.editId !== "string" || typeof record.path !== "string" || typeof record.draft !== "string")
+			return null;
 		if (record.base !== null && typeof record.base !== "string") return null;
-		return { editId: record.editId, path: record.path, description: record.description ?? "", base: record.base, draft: record.draft, notes: record.notes ?? {}, dropped: record.dropped ?? [] };
+		return {
+			editId: record.editId,
+			path: record.path,
+			description: record.description ?? "",
+			base: record.base,
+			draft: record.draft,
+			notes: record.notes ?? {},
+			dropped: record.dropped ?? [],
+		};
 	} catch {
 		return null;
 	}

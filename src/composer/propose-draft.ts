@@ -14,14 +14,26 @@ import { toModelText } from "./text-format";
 /** Offered for review (`changes` of them), or the outcome that settles the call without one. */
 export type Proposal = { offered: true; editId: string; changes: number } | EditOutcome;
 
-export async function proposeDraft(drafts: Store, drafted: Drafted, session: Pick<EditSession, "threadId" | "callId" | "emit">): Promise<Proposal> {
+export async function proposeDraft(
+	drafts: Store,
+	drafted: Drafted,
+	session: Pick<EditSession, "threadId" | "callId" | "emit">,
+): Promise<Proposal> {
 	const { editId, path, description, base, proposed, notes, dropped } = drafted;
 	const unchanged: EditOutcome = { status: "no-op", kind: "unchanged", editId, path, notes, kept: dropped };
 	if (base !== null && base === proposed) return unchanged;
 	const changes = changesBetween(toModelText(base ?? ""), toModelText(proposed));
 	// Only the bytes' format differs (a BOM, line endings): nothing a person could review.
 	if (changes.length === 0 && base !== null) return unchanged;
-	await saveDraft(drafts, session.threadId, session.callId, { editId, path, description, base, draft: proposed, notes, dropped });
+	await saveDraft(drafts, session.threadId, session.callId, {
+		editId,
+		path,
+		description,
+		base,
+		draft: proposed,
+		notes,
+		dropped,
+	});
 	session.emit({ type: "edit_proposed", editId, callId: session.callId, path, changes });
 	return { offered: true, editId, changes: changes.length };
 }

@@ -46,7 +46,11 @@ export async function runIntent(deps: IntentDeps, request: IntentRequest, sessio
  * writes at once, and what review before write offers as changes (propose-draft.ts). A refusal is
  * the outcome to answer with; nothing was written either way.
  */
-export async function draftIntent(deps: IntentDeps, request: IntentRequest, session: EditSession): Promise<Drafted | EditOutcome> {
+export async function draftIntent(
+	deps: IntentDeps,
+	request: IntentRequest,
+	session: EditSession,
+): Promise<Drafted | EditOutcome> {
 	const { path, operation, description } = request;
 	const editId = ensureIntent(request, session);
 	const edit = { path, editId };
@@ -78,7 +82,14 @@ export async function draftIntent(deps: IntentDeps, request: IntentRequest, sess
 		const { ok: _failed, ...failure } = generated;
 		// Too large a note is Redline's own limit (rejected); anything else is the generation failing.
 		const status = failure.reason === "too-large" ? "rejected" : "error";
-		return { status, kind: "generation-failed", ...failure, operation, saysNothingWritten: SAYS_NOTHING_WRITTEN[failure.reason], ...edit };
+		return {
+			status,
+			kind: "generation-failed",
+			...failure,
+			operation,
+			saysNothingWritten: SAYS_NOTHING_WRITTEN[failure.reason],
+			...edit,
+		};
 	}
 
 	const stored = noteFromOutput(base, generated.text, description);
@@ -93,7 +104,9 @@ export async function draftIntent(deps: IntentDeps, request: IntentRequest, sess
 		notes: {
 			...(generated.stripped.length > 0 ? { stripped: generated.stripped } : {}),
 			...(generated.sections ? { sections: generated.sections } : {}),
-			...(blocks ? { editBlocks: blocks.count, ...(blocks.tolerant.length > 0 ? { tolerant: blocks.tolerant } : {}) } : {}),
+			...(blocks
+				? { editBlocks: blocks.count, ...(blocks.tolerant.length > 0 ? { tolerant: blocks.tolerant } : {}) }
+				: {}),
 			...(generated.fallback ? { fallback: generated.fallback } : {}),
 			...(stored.frontmatterRestored ? { frontmatterRestored: true } : {}),
 		},

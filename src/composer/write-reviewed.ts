@@ -40,12 +40,13 @@ export type ReviewedEdit = {
 	/** Accepted changes not written because the user's typing since the draft overlaps them (lines of the current note). */
 	refused: { changeId: string; lines: number[] }[];
 	comment?: string;
-} & (
+} &
 	/** The write (absent when nothing was left to write). */
-	| { ok: true; written?: EditOutcome }
-	/** The review could not be carried out; nothing was written. */
-	| { ok: false; message: string }
-);
+	(
+		| { ok: true; written?: EditOutcome }
+		/** The review could not be carried out; nothing was written. */
+		| { ok: false; message: string }
+	);
 
 export async function writeReviewed(deps: ReviewDeps, draft: DraftView, session: EditSession): Promise<ReviewedEdit> {
 	const decision = draft.reviewed ?? { accepted: [], rejected: draft.changes.map((c) => c.changeId) };
@@ -54,7 +55,9 @@ export async function writeReviewed(deps: ReviewDeps, draft: DraftView, session:
 		editId: draft.editId,
 		path: draft.path,
 		rejected: draft.changes.filter((c) => decision.rejected.includes(c.changeId)).map((c) => c.changeId),
-		rewritten: draft.changes.filter((c) => replaced[c.changeId] !== undefined && decision.accepted.includes(c.changeId)).map((c) => ({ changeId: c.changeId, text: replaced[c.changeId] ?? "" })),
+		rewritten: draft.changes
+			.filter((c) => replaced[c.changeId] !== undefined && decision.accepted.includes(c.changeId))
+			.map((c) => ({ changeId: c.changeId, text: replaced[c.changeId] ?? "" })),
 		...(decision.comment !== undefined ? { comment: decision.comment } : {}),
 	};
 	const accepted = draft.changes.filter((c) => decision.accepted.includes(c.changeId)).map((c) => c.changeId);
@@ -70,7 +73,9 @@ export async function writeReviewed(deps: ReviewDeps, draft: DraftView, session:
 	try {
 		current = (await session.vault.exists(record.path)) ? await session.vault.read(record.path) : null;
 	} catch (error) {
-		return failed(`Reading ${record.path} failed (${error instanceof Error ? error.message : String(error)}); nothing was written.`);
+		return failed(
+			`Reading ${record.path} failed (${error instanceof Error ? error.message : String(error)}); nothing was written.`,
+		);
 	}
 	// The decision again, against the kept texts: the changes are recomputed from them (the ids
 	// edit_proposed carried) and every one must be decided; anything that does not fit writes nothing.

@@ -37,10 +37,20 @@ export function supersede(thread: Pick<ThreadHandle, "state" | "append">, conten
 	for (const callId of thread.state().toolCallOrder) {
 		if (isDrafting(thread.state(), callId)) thread.append(overtakenDecision(callId, content));
 	}
-	settleOpenReviews(thread, "new_message", `Not written: ${NEW_MESSAGE_INSTEAD}${content}`, `${NEW_MESSAGE_INSTEAD}${content}`);
+	settleOpenReviews(
+		thread,
+		"new_message",
+		`Not written: ${NEW_MESSAGE_INSTEAD}${content}`,
+		`${NEW_MESSAGE_INSTEAD}${content}`,
+	);
 	for (const callId of thread.state().toolCallOrder) {
 		if (thread.state().toolCalls[callId]?.phase !== "approved") continue;
-		thread.append({ type: "tool_call_completed", callId, result: toolResult.rejected(`Not run: ${NEW_MESSAGE_INSTEAD}${content}`), reason: "new_message" });
+		thread.append({
+			type: "tool_call_completed",
+			callId,
+			result: toolResult.rejected(`Not run: ${NEW_MESSAGE_INSTEAD}${content}`),
+			reason: "new_message",
+		});
 	}
 	for (const askId of thread.state().openQuestions) {
 		const answers = answersFromFreeText(thread.state().questions[askId]?.questions ?? [], content);
@@ -55,7 +65,9 @@ export function supersede(thread: Pick<ThreadHandle, "state" | "append">, conten
  */
 export function isDrafting(state: ThreadState, callId: string): boolean {
 	const call = state.toolCalls[callId];
-	return call?.phase === "running" && call.decision === undefined && call.draft === undefined && call.askId === undefined;
+	return (
+		call?.phase === "running" && call.decision === undefined && call.draft === undefined && call.askId === undefined
+	);
 }
 
 /**
@@ -63,19 +75,44 @@ export function isDrafting(state: ThreadState, callId: string): boolean {
  * change rejected with the reason, the call completed with `result` (what the model reads). It is
  * never written later: the review is closed.
  */
-export function settleOpenReviews(thread: Pick<ThreadHandle, "state" | "append">, reason: SettleReason, result: string, comment?: string): void {
+export function settleOpenReviews(
+	thread: Pick<ThreadHandle, "state" | "append">,
+	reason: SettleReason,
+	result: string,
+	comment?: string,
+): void {
 	for (const callId of [...thread.state().openReviews]) {
 		const draft = thread.state().toolCalls[callId]?.draft;
 		if (!draft) continue;
 		const rejected = draft.changes.map((c) => c.changeId);
-		thread.append({ type: "edit_reviewed", editId: draft.editId, callId, accepted: [], rejected, ...(comment !== undefined ? { comment } : {}), reason });
-		thread.append({ type: "tool_call_completed", callId, result: toolResult.rejected(result, { path: draft.path, data: { editId: draft.editId, rejected, reason } }), reason });
+		thread.append({
+			type: "edit_reviewed",
+			editId: draft.editId,
+			callId,
+			accepted: [],
+			rejected,
+			...(comment !== undefined ? { comment } : {}),
+			reason,
+		});
+		thread.append({
+			type: "tool_call_completed",
+			callId,
+			result: toolResult.rejected(result, { path: draft.path, data: { editId: draft.editId, rejected, reason } }),
+			reason,
+		});
 	}
 }
 
 /** The decision that denies a call a newer user message overtook (whatever the policy says). */
 export function overtakenDecision(callId: string, content: string): NewEvent {
-	return { type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${content}`, reason: "new_message" };
+	return {
+		type: "tool_call_decided",
+		callId,
+		decision: "denied",
+		by: "user",
+		comment: `${NEW_MESSAGE_INSTEAD}${content}`,
+		reason: "new_message",
+	};
 }
 
 /**
@@ -100,7 +137,11 @@ export function settleReason(call: ToolCallView): SettleReason | undefined {
 	if (call.reason !== undefined) return call.reason;
 	if (call.result?.status === "error" && call.result.message.startsWith(STOPPED_MESSAGE)) return "stopped";
 	const legacy = call.decision === "denied" ? call.comment : call.result?.message;
-	if (legacy !== undefined && (legacy.startsWith(NEW_MESSAGE_INSTEAD) || legacy.startsWith(`Not run: ${NEW_MESSAGE_INSTEAD}`))) return "new_message";
+	if (
+		legacy !== undefined &&
+		(legacy.startsWith(NEW_MESSAGE_INSTEAD) || legacy.startsWith(`Not run: ${NEW_MESSAGE_INSTEAD}`))
+	)
+		return "new_message";
 	return undefined;
 }
 

@@ -53,7 +53,16 @@ async function main(): Promise<void> {
 	}
 	const model = modelFromEnv(process.env);
 	if (options.check) {
-		const result = await runCheckCommand({ model, contextTokens: options.contextTokens, maxOutputTokens: options.maxOutputTokens, textToolCalls: options.textToolCalls, ...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}) }, new MemoryVault("Check", {}));
+		const result = await runCheckCommand(
+			{
+				model,
+				contextTokens: options.contextTokens,
+				maxOutputTokens: options.maxOutputTokens,
+				textToolCalls: options.textToolCalls,
+				...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}),
+			},
+			new MemoryVault("Check", {}),
+		);
 		process.stdout.write(result.text);
 		process.exitCode = result.exitCode;
 		return;
@@ -69,7 +78,10 @@ async function main(): Promise<void> {
 		contextTokens: options.contextTokens,
 		maxOutputTokens: options.maxOutputTokens,
 		textToolCalls: options.textToolCalls,
-		settings: { ...(options.applyFormat ? { applyFormat: options.applyFormat } : {}), ...(options.editReview ? { editReview: options.editReview } : {}) },
+		settings: {
+			...(options.applyFormat ? { applyFormat: options.applyFormat } : {}),
+			...(options.editReview ? { editReview: options.editReview } : {}),
+		},
 	});
 	process.stdout.write(`Redline sandbox
   vault: ${vaultDir}${options.vault ? "" : " (a scratch copy of examples/vault)"}

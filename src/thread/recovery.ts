@@ -16,7 +16,8 @@ import { INTERRUPTED_CALL_MESSAGE } from "../log/driver";
 import type { ThreadState } from "../log/state";
 
 export const INTERRUPTED_MESSAGE = "Interrupted: Redline stopped while this turn was running.";
-export const NOT_RUN_MESSAGE = "This call was not run: Redline stopped before it started. Ask again if it is still wanted.";
+export const NOT_RUN_MESSAGE =
+	"This call was not run: Redline stopped before it started. Ask again if it is still wanted.";
 
 /**
  * Whether the log was left mid-turn: its last saved status says work was in progress, or work was
@@ -37,7 +38,8 @@ function inFlight(state: ThreadState): number {
 	const calls = state.toolCallOrder.filter((id) => {
 		const call = state.toolCalls[id];
 		if (!call) return false;
-		if (call.phase === "running") return (call.askId === undefined || !state.openQuestions.includes(call.askId)) && !state.openReviews.includes(id);
+		if (call.phase === "running")
+			return (call.askId === undefined || !state.openQuestions.includes(call.askId)) && !state.openReviews.includes(id);
 		return batchDecided && (call.phase === "approved" || call.phase === "denied");
 	}).length;
 	return streaming + calls;
@@ -55,8 +57,10 @@ export function recoverInterrupted(log: ThreadHandle, before: ThreadState = log.
 		// An askUser call stays running while its question waits; its answer resumes it. A draft
 		// waiting for review waits again (its base and text are in the Store).
 		if (!call || call.askId !== undefined || state.openReviews.includes(callId)) continue;
-		if (call.phase === "running") log.append({ type: "tool_call_completed", callId, result: toolResult.error(INTERRUPTED_CALL_MESSAGE) });
-		else if (call.phase === "approved") log.append({ type: "tool_call_completed", callId, result: toolResult.error(NOT_RUN_MESSAGE) });
+		if (call.phase === "running")
+			log.append({ type: "tool_call_completed", callId, result: toolResult.error(INTERRUPTED_CALL_MESSAGE) });
+		else if (call.phase === "approved")
+			log.append({ type: "tool_call_completed", callId, result: toolResult.error(NOT_RUN_MESSAGE) });
 	}
 	const after = log.state();
 	const waitingFor =

@@ -33,7 +33,12 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 		readNoteTool,
 		createSearchNotesTool({ index: deps.search }),
 		listNotesTool,
-		createDeclareEditIntentTool({ history: deps.history, models: deps.models, drafts: deps.drafts, ...(deps.applyFormat ? { applyFormat: deps.applyFormat } : {}) }),
+		createDeclareEditIntentTool({
+			history: deps.history,
+			models: deps.models,
+			drafts: deps.drafts,
+			...(deps.applyFormat ? { applyFormat: deps.applyFormat } : {}),
+		}),
 		createExecuteEditTool({ history: deps.history, drafts: deps.drafts }),
 		askUserTool,
 	];
@@ -45,7 +50,12 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
  * stand-ins that refuse every use (a tool reads its dependencies only when it runs).
  */
 export function describedDefaultTools(): AnyTool[] {
-	return createDefaultTools({ history: unusable("history"), models: unusable("models"), search: unusable("search"), drafts: unusable("drafts") });
+	return createDefaultTools({
+		history: unusable("history"),
+		models: unusable("models"),
+		search: unusable("search"),
+		drafts: unusable("drafts"),
+	});
 }
 
 export function defaultToolCatalog(): ToolEntry[] {

@@ -14,7 +14,11 @@ import type { Store } from "../store/store";
 import { editResult, reviewResult } from "./edit-result";
 import type { Suspended, ToolContext } from "./tool";
 
-export async function offerDraft(drafts: Store, drafted: Drafted | EditOutcome, ctx: ToolContext): Promise<ToolResult | Suspended> {
+export async function offerDraft(
+	drafts: Store,
+	drafted: Drafted | EditOutcome,
+	ctx: ToolContext,
+): Promise<ToolResult | Suspended> {
 	if (!("proposed" in drafted)) return editResult(drafted);
 	const proposal = await proposeDraft(drafts, drafted, ctx);
 	if ("offered" in proposal) return { suspended: true, waitingFor: "review", editId: proposal.editId };

@@ -17,15 +17,24 @@ import type { Harness } from "./support/harness";
 const NOTE = "# Plan\n\nfirst para\n\nsecond para\n\nthird para\n";
 const upper = (note: string): string => note.replace(/^(first|second|third) para$/gm, (line) => line.toUpperCase());
 const intent = (description = "shout every paragraph"): ScriptStep =>
-	reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: { path: "Plan.md", operation: "modify", description } }]);
+	reply.toolCalls([
+		{ name: "declareEditIntent", id: "intent", args: { path: "Plan.md", operation: "modify", description } },
+	]);
 
-async function reviewHarness(steps: ScriptStep[], options: { settings?: Partial<RedlineSettings>; notes?: Record<string, string> } = {}): Promise<Harness> {
+async function reviewHarness(
+	steps: ScriptStep[],
+	options: { settings?: Partial<RedlineSettings>; notes?: Record<string, string> } = {},
+): Promise<Harness> {
 	return harness({
 		notes: options.notes ?? { "Plan.md": NOTE },
 		...(options.settings ? { settings: options.settings } : {}),
 		tools: ({ vault, store, models }) => {
 			const history = createNoteHistory({ vault, store });
-			return [readNoteTool, createDeclareEditIntentTool({ history, models, drafts: store }), createExecuteEditTool({ history, drafts: store })];
+			return [
+				readNoteTool,
+				createDeclareEditIntentTool({ history, models, drafts: store }),
+				createExecuteEditTool({ history, drafts: store }),
+			];
 		},
 		script: scripted(...steps),
 	});
@@ -42,7 +51,17 @@ async function drafted(h: Harness): Promise<{ threadId: string; callId: string; 
 	return { threadId, callId, editId };
 }
 
-async function review(h: Harness, params: { threadId: string; editId: string; accepted: string[]; rejected: string[]; replaced?: Record<string, string>; comment?: string }) {
+async function review(
+	h: Harness,
+	params: {
+		threadId: string;
+		editId: string;
+		accepted: string[];
+		rejected: string[];
+		replaced?: Record<string, string>;
+		comment?: string;
+	},
+) {
 	const result = await h.service.reviewEdit(params);
 	await Promise.resolve();
 	await Promise.resolve();
@@ -57,7 +76,9 @@ describe("review before write: drafting before the decision", () => {
 		expect(await h.vault.read("Plan.md")).toBe(NOTE);
 		const events = await h.events(threadId);
 		expect(ofType(events, "tool_call_decided")).toEqual([]);
-		expect(ofType(events, "tool_call_progress").some((e) => e.callId === callId && e.phase === "generating")).toBe(true);
+		expect(ofType(events, "tool_call_progress").some((e) => e.callId === callId && e.phase === "generating")).toBe(
+			true,
+		);
 		const [proposed] = ofType(events, "edit_proposed");
 		expect(proposed).toMatchObject({ editId, callId, path: "Plan.md" });
 		expect(proposed?.changes).toEqual([
@@ -95,7 +116,13 @@ describe("review before write: drafting before the decision", () => {
 	it("writes the user's own text for a replaced change, and tells the model the user rewrote it", async () => {
 		const h = await reviewHarness([intent(), (request) => applyModelReply(request, upper), reply.text("Done.")]);
 		const { threadId, editId } = await drafted(h);
-		const done = await review(h, { threadId, editId, accepted: ["c1", "c2", "c3"], rejected: [], replaced: { c2: "my own second para" } });
+		const done = await review(h, {
+			threadId,
+			editId,
+			accepted: ["c1", "c2", "c3"],
+			rejected: [],
+			replaced: { c2: "my own second para" },
+		});
 		expect(done.ok).toBe(true);
 		expect(await h.vault.read("Plan.md")).toBe("# Plan\n\nFIRST PARA\n\nmy own second para\n\nTHIRD PARA\n");
 		const result = toolResults(h.server.requests[2])[0]?.content ?? "";
@@ -106,7 +133,9 @@ describe("review before write: drafting before the decision", () => {
 	it("rejecting every change writes nothing, and the model reads it as the user's decision", async () => {
 		const h = await reviewHarness([intent(), (request) => applyModelReply(request, upper), reply.text("Understood.")]);
 		const { threadId, editId } = await drafted(h);
-		expect((await review(h, { threadId, editId, accepted: [], rejected: ["c1", "c2", "c3"], comment: "leave it" })).ok).toBe(true);
+		expect(
+			(await review(h, { threadId, editId, accepted: [], rejected: ["c1", "c2", "c3"], comment: "leave it" })).ok,
+		).toBe(true);
 		expect(await h.vault.read("Plan.md")).toBe(NOTE);
 		const events = await h.events(threadId);
 		expect(ofType(events, "edit_applied")).toEqual([]);
@@ -222,7 +251,9 @@ describe("review before write: clients that know only approvals, and what settle
 		const { threadId, callId, editId } = await drafted(h);
 		await h.decide(threadId, [callId], []);
 		expect(await h.vault.read("Plan.md")).toBe(upper(NOTE));
-		expect(ofType(await h.events(threadId), "edit_reviewed")).toMatchObject([{ editId, accepted: ["c1", "c2", "c3"], rejected: [] }]);
+		expect(ofType(await h.events(threadId), "edit_reviewed")).toMatchObject([
+			{ editId, accepted: ["c1", "c2", "c3"], rejected: [] },
+		]);
 	});
 
 	it("denying the edit's call rejects every change", async () => {
@@ -230,18 +261,28 @@ describe("review before write: clients that know only approvals, and what settle
 		const { threadId, callId, editId } = await drafted(h);
 		await h.decide(threadId, [], [callId], "not now");
 		expect(await h.vault.read("Plan.md")).toBe(NOTE);
-		expect(ofType(await h.events(threadId), "edit_reviewed")).toMatchObject([{ editId, accepted: [], rejected: ["c1", "c2", "c3"], comment: "not now" }]);
+		expect(ofType(await h.events(threadId), "edit_reviewed")).toMatchObject([
+			{ editId, accepted: [], rejected: ["c1", "c2", "c3"], comment: "not now" },
+		]);
 		expect(toolResults(h.server.requests[2])[0]?.content).toMatch(/do not retry it this turn/);
 	});
 
 	it("a new user message settles the waiting draft as rejected, with the message, and it is never written later", async () => {
-		const h = await reviewHarness([intent(), (request) => applyModelReply(request, upper), reply.text("OK, something else.")]);
+		const h = await reviewHarness([
+			intent(),
+			(request) => applyModelReply(request, upper),
+			reply.text("OK, something else."),
+		]);
 		const { threadId, callId, editId } = await drafted(h);
 		await h.send(threadId, "Actually, leave it");
 		const state = await h.state(threadId);
 		expect(state.openReviews).toEqual([]);
 		expect(state.toolCalls[callId]).toMatchObject({ phase: "completed", reason: "new_message" });
-		expect(state.toolCalls[callId]?.draft?.reviewed).toMatchObject({ accepted: [], rejected: ["c1", "c2", "c3"], reason: "new_message" });
+		expect(state.toolCalls[callId]?.draft?.reviewed).toMatchObject({
+			accepted: [],
+			rejected: ["c1", "c2", "c3"],
+			reason: "new_message",
+		});
 		expect(state.toolCalls[callId]?.result?.message).toContain("Actually, leave it");
 		expect(await h.vault.read("Plan.md")).toBe(NOTE);
 		const late = await h.service.reviewEdit({ threadId, editId, accepted: ["c1", "c2", "c3"], rejected: [] });
@@ -282,7 +323,9 @@ describe("review before write: clients that know only approvals, and what settle
 
 describe("review before write: the other policies", () => {
 	it('with "ask me about the plan first" the intent is approved before anything is drafted (the earlier flow)', async () => {
-		const h = await reviewHarness([intent(), (request) => applyModelReply(request, upper), reply.text("Done.")], { settings: { editReview: "plan" } });
+		const h = await reviewHarness([intent(), (request) => applyModelReply(request, upper), reply.text("Done.")], {
+			settings: { editReview: "plan" },
+		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Shout the paragraphs of Plan.md");
 		let state = await h.state(threadId);
@@ -312,7 +355,14 @@ describe("review before write: the other policies", () => {
 		const h = await reviewHarness([
 			intent("shout two paragraphs"),
 			(request) => applyModelReply(request, (note) => note.replace("first para", "FIRST PARA")),
-			() => reply.toolCalls([{ name: "executeEdit", id: "exec", args: { editId: declared, edits: [{ search: "third para", replace: "THIRD PARA" }] } }]),
+			() =>
+				reply.toolCalls([
+					{
+						name: "executeEdit",
+						id: "exec",
+						args: { editId: declared, edits: [{ search: "third para", replace: "THIRD PARA" }] },
+					},
+				]),
 			reply.text("Done."),
 		]);
 		const { threadId, editId } = await drafted(h);
@@ -321,7 +371,10 @@ describe("review before write: the other policies", () => {
 		let state = await h.state(threadId);
 		expect(state.status).toBe("waiting_for_review");
 		const second = state.openReviews[0] ?? "";
-		expect(state.toolCalls[second]).toMatchObject({ tool: "executeEdit", draft: { editId, changes: [{ changeId: "c1", before: "third para\n", after: "THIRD PARA\n", startLine: 7 }] } });
+		expect(state.toolCalls[second]).toMatchObject({
+			tool: "executeEdit",
+			draft: { editId, changes: [{ changeId: "c1", before: "third para\n", after: "THIRD PARA\n", startLine: 7 }] },
+		});
 		expect(await h.vault.read("Plan.md")).toBe("# Plan\n\nFIRST PARA\n\nsecond para\n\nthird para\n");
 		expect((await review(h, { threadId, editId, accepted: ["c1"], rejected: [] })).ok).toBe(true);
 		expect(await h.vault.read("Plan.md")).toBe("# Plan\n\nFIRST PARA\n\nsecond para\n\nTHIRD PARA\n");

@@ -27,7 +27,8 @@ export type SubsetRefusalCode =
 	/** A change's `before` is not the base's text at its `startLine`. */
 	| "not-in-base";
 
-export type SubsetOutcome = { ok: true; text: string } | { ok: false; code: SubsetRefusalCode; changeIds: string[]; message: string };
+export type SubsetOutcome =
+	{ ok: true; text: string } | { ok: false; code: SubsetRefusalCode; changeIds: string[]; message: string };
 
 export function applySubset(base: string, changes: readonly ReviewChange[], decision: ReviewDecision): SubsetOutcome {
 	const ids = changes.map((c) => c.changeId);
@@ -39,8 +40,16 @@ export function applySubset(base: string, changes: readonly ReviewChange[], deci
 	const checks: [SubsetRefusalCode, string[], string][] = [
 		["duplicate-change-id", repeated(ids), "The draft's changes repeat an id"],
 		["unknown-change", [...new Set(named.filter((id) => !known.has(id)))], "These changes are not part of the draft"],
-		["decided-twice", repeated([...decision.accepted, ...rejected]), "Each change is accepted or rejected once, and these were decided twice"],
-		["replaced-not-accepted", [...replaced.keys()].filter((id) => !accepted.has(id)), "Only an accepted change can take your own text, and these were not accepted"],
+		[
+			"decided-twice",
+			repeated([...decision.accepted, ...rejected]),
+			"Each change is accepted or rejected once, and these were decided twice",
+		],
+		[
+			"replaced-not-accepted",
+			[...replaced.keys()].filter((id) => !accepted.has(id)),
+			"Only an accepted change can take your own text, and these were not accepted",
+		],
 	];
 	for (const [code, bad, what] of checks) if (bad.length > 0) return refuse(code, bad, what);
 
@@ -56,11 +65,26 @@ export function applySubset(base: string, changes: readonly ReviewChange[], deci
 		// without one, or a change whose unterminated text has lines after it, would join two lines.
 		// (A change with lines at lineCount runs past the end, and is refused for that.)
 		const joinsLastLine = at === lineCount && base !== "" && !endsLine(base);
-		const runsOn = change.after !== "" && !endsLine(change.after) && (at + count < lineCount || change !== changes[changes.length - 1]);
-		if (!Number.isInteger(at) || at < 0 || at + count > lineCount || base.slice(starts[at], starts[at + count]) !== change.before || joinsLastLine || runsOn) {
+		const runsOn =
+			change.after !== "" &&
+			!endsLine(change.after) &&
+			(at + count < lineCount || change !== changes[changes.length - 1]);
+		if (
+			!Number.isInteger(at) ||
+			at < 0 ||
+			at + count > lineCount ||
+			base.slice(starts[at], starts[at + count]) !== change.before ||
+			joinsLastLine ||
+			runsOn
+		) {
 			return refuse("not-in-base", [change.changeId], "These changes do not fit the note they were drafted from");
 		}
-		if (at < previousEnd) return refuse("overlapping-changes", [change.changeId], "These changes overlap one before them or are out of order");
+		if (at < previousEnd)
+			return refuse(
+				"overlapping-changes",
+				[change.changeId],
+				"These changes overlap one before them or are out of order",
+			);
 		previousEnd = at + count;
 		if (!accepted.has(change.changeId)) continue;
 		out.push(base.slice(starts[cursor], starts[at]), replacementFor(change, replaced.get(change.changeId)));

@@ -48,7 +48,13 @@ export function changesBetween(base: string, draft: string): ReviewChange[] {
 	const readB: LineReader = { lines: b, fmEnd: fmB, splitFrontmatter };
 	const pieces: Piece[] = [];
 	for (const region of diffLines(a, b)) {
-		const paired = pairSegments(region, segmentsOf(readA, region.aStart, region.aEnd), segmentsOf(readB, region.bStart, region.bEnd), a, b);
+		const paired = pairSegments(
+			region,
+			segmentsOf(readA, region.aStart, region.aEnd),
+			segmentsOf(readB, region.bStart, region.bEnd),
+			a,
+			b,
+		);
 		for (const piece of mergeGlue(paired)) pieces.push(piece);
 	}
 	return keepLastLinesWhole(pieces, a, b).map((p, i) => ({
@@ -65,7 +71,8 @@ export function changesBetween(base: string, draft: string): ReviewChange[] {
  * the other text, a run of insertions or deletions right behind it.
  */
 function keepLastLinesWhole(pieces: Piece[], a: readonly string[], b: readonly string[]): Region[] {
-	const open = (lines: readonly string[], start: number, end: number): boolean => end > start && !lines[end - 1].endsWith("\n");
+	const open = (lines: readonly string[], start: number, end: number): boolean =>
+		end > start && !lines[end - 1].endsWith("\n");
 	const k = pieces.findIndex((p) => open(a, p.aStart, p.aEnd) || open(b, p.bStart, p.bEnd));
 	if (k === -1) return pieces;
 	const last = pieces[pieces.length - 1];

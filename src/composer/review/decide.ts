@@ -44,9 +44,16 @@ export function decideReview(base: string, draft: string, decision: ReviewDecisi
 	const accepted = new Set(decision.accepted);
 	// Stryker disable next-line ArrayDeclaration: changeIds are c1, c2, …, so no default entry can match one
 	const rejected = new Set(decision.rejected ?? []);
-	const undecided = changes.filter((c) => !accepted.has(c.changeId) && !rejected.has(c.changeId)).map((c) => c.changeId);
+	const undecided = changes
+		.filter((c) => !accepted.has(c.changeId) && !rejected.has(c.changeId))
+		.map((c) => c.changeId);
 	if (undecided.length > 0) {
-		return { ok: false, code: "undecided", changeIds: undecided, message: `Every change is accepted or rejected, and these were neither: ${undecided.join(", ")}.` };
+		return {
+			ok: false,
+			code: "undecided",
+			changeIds: undecided,
+			message: `Every change is accepted or rejected, and these were neither: ${undecided.join(", ")}.`,
+		};
 	}
 	const replaced = new Map(Object.entries(decision.replaced ?? {}));
 	const written = changes
@@ -55,5 +62,10 @@ export function decideReview(base: string, draft: string, decision: ReviewDecisi
 			const own = replaced.get(c.changeId);
 			return { ...c, after: replacementFor(c, own), rewritten: own !== undefined };
 		});
-	return { ok: true, text: applied.text, written, rejected: changes.filter((c) => rejected.has(c.changeId)).map((c) => c.changeId) };
+	return {
+		ok: true,
+		text: applied.text,
+		written,
+		rejected: changes.filter((c) => rejected.has(c.changeId)).map((c) => c.changeId),
+	};
 }

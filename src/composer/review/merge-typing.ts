@@ -40,15 +40,26 @@ interface Replacement {
 export function mergeOntoTyping(base: string, current: string, changes: readonly ReviewChange[]): TypingMerge {
 	const b = splitLines(base);
 	const c = splitLines(current);
-	const typing = diffLines(b, c).map((r) => ({ ...replacement(r.aStart, r.aEnd, c.slice(r.bStart, r.bEnd)), currentStart: r.bStart, currentEnd: r.bEnd }));
+	const typing = diffLines(b, c).map((r) => ({
+		...replacement(r.aStart, r.aEnd, c.slice(r.bStart, r.bEnd)),
+		currentStart: r.bStart,
+		currentEnd: r.bEnd,
+	}));
 	const kept: (Replacement & { changeId: string })[] = [];
 	const refused: TypingMerge["refused"] = [];
 	for (const change of changes) {
 		const start = change.startLine - 1;
-		const own = { ...replacement(start, start + splitLines(change.before).length, splitLines(change.after)), changeId: change.changeId };
+		const own = {
+			...replacement(start, start + splitLines(change.before).length, splitLines(change.after)),
+			changeId: change.changeId,
+		};
 		const hit = typing.filter((t) => clashes(own, t));
 		if (hit.length === 0) kept.push(own);
-		else refused.push({ changeId: change.changeId, lines: hit.flatMap((t) => linesOf(t.currentStart, t.currentEnd, c.length)) });
+		else
+			refused.push({
+				changeId: change.changeId,
+				lines: hit.flatMap((t) => linesOf(t.currentStart, t.currentEnd, c.length)),
+			});
 	}
 
 	// In base order; at one point an insertion goes before the lines replaced there (as in the

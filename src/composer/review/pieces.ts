@@ -17,13 +17,26 @@ export interface Piece extends Region {
 }
 
 /** The pieces of a region whose sides are cut into `old` and `neu` (in order, identical pieces left out). */
-export function pairSegments(region: Region, old: readonly Segment[], neu: readonly Segment[], a: readonly string[], b: readonly string[]): Piece[] {
+export function pairSegments(
+	region: Region,
+	old: readonly Segment[],
+	neu: readonly Segment[],
+	a: readonly string[],
+	b: readonly string[],
+): Piece[] {
 	const pieces: Piece[] = [];
 	const posA = (i: number): number => (i < old.length ? old[i].start : region.aEnd);
 	const posB = (j: number): number => (j < neu.length ? neu[j].start : region.bEnd);
-	const glue = (segs: readonly Segment[], from: number, to: number): boolean => segs.slice(from, to).every((s) => s.glue);
+	const glue = (segs: readonly Segment[], from: number, to: number): boolean =>
+		segs.slice(from, to).every((s) => s.glue);
 	const add = (o0: number, o1: number, n0: number, n1: number): void => {
-		const piece = { aStart: posA(o0), aEnd: posA(o1), bStart: posB(n0), bEnd: posB(n1), glueOnly: glue(old, o0, o1) && glue(neu, n0, n1) };
+		const piece = {
+			aStart: posA(o0),
+			aEnd: posA(o1),
+			bStart: posB(n0),
+			bEnd: posB(n1),
+			glueOnly: glue(old, o0, o1) && glue(neu, n0, n1),
+		};
 		if (!sameLines(a, b, piece)) pieces.push(piece);
 	};
 	const unmatched = diffLines(
@@ -43,7 +56,12 @@ export function pairSegments(region: Region, old: readonly Segment[], neu: reado
 }
 
 /** Pairs the k-th non-glue segment of one side with the k-th of the other, each with the glue before it. */
-function pairInOrder(old: readonly Segment[], neu: readonly Segment[], run: Region, add: (o0: number, o1: number, n0: number, n1: number) => void): void {
+function pairInOrder(
+	old: readonly Segment[],
+	neu: readonly Segment[],
+	run: Region,
+	add: (o0: number, o1: number, n0: number, n1: number) => void,
+): void {
 	const nextSolid = (segs: readonly Segment[], from: number, to: number): number => {
 		let i = from;
 		while (i < to && segs[i].glue) i++;
@@ -83,7 +101,13 @@ function sameLines(a: readonly string[], b: readonly string[], r: Region): boole
  * pieces of a region, so meeting in the base is meeting in the draft too.
  */
 const touches = (x: Region, y: Region): boolean => x.aEnd === y.aStart;
-const join = (x: Piece, y: Piece): Piece => ({ aStart: x.aStart, aEnd: y.aEnd, bStart: x.bStart, bEnd: y.bEnd, glueOnly: x.glueOnly && y.glueOnly });
+const join = (x: Piece, y: Piece): Piece => ({
+	aStart: x.aStart,
+	aEnd: y.aEnd,
+	bStart: x.bStart,
+	bEnd: y.bEnd,
+	glueOnly: x.glueOnly && y.glueOnly,
+});
 
 /** Glue-only pieces joined to the change after them, else the one before them, when they touch. */
 export function mergeGlue(pieces: readonly Piece[]): Piece[] {

@@ -39,7 +39,8 @@ export function segmentsOf(reader: LineReader, from: number, to: number): Segmen
 		let end = i + 1;
 		// A run of one kind stays whole where the kind is a run (a paragraph, blank lines, a
 		// key's values); rows, links and fences are one line each.
-		const extendsOver: LineKind | null = kind === "text" || kind === "blank" || kind === "value" ? kind : kind === "key" ? "value" : null;
+		const extendsOver: LineKind | null =
+			kind === "text" || kind === "blank" || kind === "value" ? kind : kind === "key" ? "value" : null;
 		while (end < to && kindAt(reader, end) === extendsOver) end++;
 		// Fences need no open/close in their key: an opening fence is the first line of both sides
 		// of its region, so it can only meet the other opening fence.
@@ -49,4 +50,3 @@ export function segmentsOf(reader: LineReader, from: number, to: number): Segmen
 	}
 	return segments;
 }
-

@@ -90,8 +90,10 @@ function joinAcrossSpaces(stretches: readonly Stretch[]): Stretch[] {
 	for (let k = 0; k < stretches.length; k++) {
 		let s = stretches[k];
 		const prev = out.at(-1);
-		if (isSame(s) && SPACES.test(s.same) && prev !== undefined && k + 1 < stretches.length) s = { removed: s.same, added: s.same };
-		if (prev && !isSame(prev) && !isSame(s)) out[out.length - 1] = { removed: prev.removed + s.removed, added: prev.added + s.added };
+		if (isSame(s) && SPACES.test(s.same) && prev !== undefined && k + 1 < stretches.length)
+			s = { removed: s.same, added: s.same };
+		if (prev && !isSame(prev) && !isSame(s))
+			out[out.length - 1] = { removed: prev.removed + s.removed, added: prev.added + s.added };
 		else out.push(s);
 	}
 	return out;

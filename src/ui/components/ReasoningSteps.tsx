@@ -27,8 +27,15 @@ const STATUS_STEP: Partial<Record<ThreadStatus, string>> = {
 	waiting_for_review: "Waiting for your review",
 };
 
-export const ReasoningSteps = memo(ReasoningStepsView, (a, b) =>
-	a.turn === b.turn && a.edits === b.edits && a.questions === b.questions && a.status === b.status && sameItems(a.calls, b.calls) && sameItems(a.thoughts, b.thoughts),
+export const ReasoningSteps = memo(
+	ReasoningStepsView,
+	(a, b) =>
+		a.turn === b.turn &&
+		a.edits === b.edits &&
+		a.questions === b.questions &&
+		a.status === b.status &&
+		sameItems(a.calls, b.calls) &&
+		sameItems(a.thoughts, b.thoughts),
 );
 
 function ReasoningStepsView({ turn, calls, thoughts, edits, questions, status }: ReasoningStepsProps) {
@@ -90,7 +97,9 @@ function ReasoningStepsView({ turn, calls, thoughts, edits, questions, status }:
 						) : (
 							<li key={step.key} className={`redline-step redline-step-${step.state}`}>
 								<span className="redline-step-label">{step.label}</span>
-								{step.elapsedMs !== undefined && <span className="redline-step-time">{formatElapsed(step.elapsedMs)}</span>}
+								{step.elapsedMs !== undefined && (
+									<span className="redline-step-time">{formatElapsed(step.elapsedMs)}</span>
+								)}
 							</li>
 						),
 					)}

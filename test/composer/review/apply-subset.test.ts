@@ -31,7 +31,9 @@ describe("applying the accepted changes of a draft", () => {
 	});
 
 	it("does not depend on the order in which the decision lists the changes", () => {
-		expect(text(applySubset(BASE, CHANGES, { accepted: ["c3", "c1"] }))).toBe(text(applySubset(BASE, CHANGES, { accepted: ["c1", "c3"] })));
+		expect(text(applySubset(BASE, CHANGES, { accepted: ["c3", "c1"] }))).toBe(
+			text(applySubset(BASE, CHANGES, { accepted: ["c1", "c3"] })),
+		);
 	});
 
 	it("applies insertions at the top and at the end", () => {
@@ -108,41 +110,148 @@ describe("applying the accepted changes of a draft", () => {
 	describe("refuses, naming the changes, and never guesses", () => {
 		const cases: [string, readonly ReviewChange[], ReviewDecision, string, string[]][] = [
 			["a change that is not in the draft", CHANGES, { accepted: ["c1", "c9"] }, "unknown-change", ["c9"]],
-			["a rejected change that is not in the draft", CHANGES, { accepted: [], rejected: ["x"] }, "unknown-change", ["x"]],
-			["a replacement for a change that is not in the draft", CHANGES, { accepted: ["c1"], replaced: { c7: "t" } }, "unknown-change", ["c7"]],
-			["a change both accepted and rejected", CHANGES, { accepted: ["c1", "c2"], rejected: ["c2"] }, "decided-twice", ["c2"]],
+			[
+				"a rejected change that is not in the draft",
+				CHANGES,
+				{ accepted: [], rejected: ["x"] },
+				"unknown-change",
+				["x"],
+			],
+			[
+				"a replacement for a change that is not in the draft",
+				CHANGES,
+				{ accepted: ["c1"], replaced: { c7: "t" } },
+				"unknown-change",
+				["c7"],
+			],
+			[
+				"a change both accepted and rejected",
+				CHANGES,
+				{ accepted: ["c1", "c2"], rejected: ["c2"] },
+				"decided-twice",
+				["c2"],
+			],
 			["a change accepted twice", CHANGES, { accepted: ["c1", "c1"] }, "decided-twice", ["c1"]],
-			["a replacement for a rejected change", CHANGES, { accepted: ["c1"], rejected: ["c2"], replaced: { c2: "t" } }, "replaced-not-accepted", ["c2"]],
-			["a replacement for an undecided change", CHANGES, { accepted: [], replaced: { c3: "t" } }, "replaced-not-accepted", ["c3"]],
-			["two changes with one id", [CHANGES[0], { ...CHANGES[1], changeId: "c1" }], { accepted: [] }, "duplicate-change-id", ["c1"]],
+			[
+				"a replacement for a rejected change",
+				CHANGES,
+				{ accepted: ["c1"], rejected: ["c2"], replaced: { c2: "t" } },
+				"replaced-not-accepted",
+				["c2"],
+			],
+			[
+				"a replacement for an undecided change",
+				CHANGES,
+				{ accepted: [], replaced: { c3: "t" } },
+				"replaced-not-accepted",
+				["c3"],
+			],
+			[
+				"two changes with one id",
+				[CHANGES[0], { ...CHANGES[1], changeId: "c1" }],
+				{ accepted: [] },
+				"duplicate-change-id",
+				["c1"],
+			],
 			["changes out of order", [CHANGES[1], CHANGES[0]], { accepted: [] }, "overlapping-changes", ["c1"]],
-			["changes that share a base line", [{ changeId: "x", before: "alpha\n\n", after: "", startLine: 3 }, { changeId: "y", before: "\nbeta\n", after: "", startLine: 4 }], { accepted: ["x"] }, "overlapping-changes", ["y"]],
-			["an insertion inside a replaced line range", [{ changeId: "x", before: "alpha\n\n", after: "", startLine: 3 }, { changeId: "y", before: "", after: "z\n", startLine: 4 }], { accepted: ["y"] }, "overlapping-changes", ["y"]],
-			["a change whose lines are not the base's at its line", [{ changeId: "x", before: "beta\n", after: "B\n", startLine: 3 }], { accepted: ["x"] }, "not-in-base", ["x"]],
-			["a change that runs past the end", [{ changeId: "x", before: "gamma\nmore\n", after: "", startLine: 7 }], { accepted: [] }, "not-in-base", ["x"]],
-			["a change at line 0", [{ changeId: "x", before: "", after: "z\n", startLine: 0 }], { accepted: [] }, "not-in-base", ["x"]],
-			["a change past line count + 1", [{ changeId: "x", before: "", after: "z\n", startLine: 9 }], { accepted: [] }, "not-in-base", ["x"]],
-			["a change at a fractional line", [{ changeId: "x", before: "", after: "z\n", startLine: 1.5 }], { accepted: [] }, "not-in-base", ["x"]],
-			["text without a final newline that lines follow", [{ changeId: "x", before: "alpha\n", after: "A", startLine: 3 }], { accepted: [] }, "not-in-base", ["x"]],
-			["text without a final newline that a change follows", [{ changeId: "x", before: "gamma\n", after: "G", startLine: 7 }, { changeId: "y", before: "", after: "z\n", startLine: 8 }], { accepted: [] }, "not-in-base", ["x"]],
+			[
+				"changes that share a base line",
+				[
+					{ changeId: "x", before: "alpha\n\n", after: "", startLine: 3 },
+					{ changeId: "y", before: "\nbeta\n", after: "", startLine: 4 },
+				],
+				{ accepted: ["x"] },
+				"overlapping-changes",
+				["y"],
+			],
+			[
+				"an insertion inside a replaced line range",
+				[
+					{ changeId: "x", before: "alpha\n\n", after: "", startLine: 3 },
+					{ changeId: "y", before: "", after: "z\n", startLine: 4 },
+				],
+				{ accepted: ["y"] },
+				"overlapping-changes",
+				["y"],
+			],
+			[
+				"a change whose lines are not the base's at its line",
+				[{ changeId: "x", before: "beta\n", after: "B\n", startLine: 3 }],
+				{ accepted: ["x"] },
+				"not-in-base",
+				["x"],
+			],
+			[
+				"a change that runs past the end",
+				[{ changeId: "x", before: "gamma\nmore\n", after: "", startLine: 7 }],
+				{ accepted: [] },
+				"not-in-base",
+				["x"],
+			],
+			[
+				"a change at line 0",
+				[{ changeId: "x", before: "", after: "z\n", startLine: 0 }],
+				{ accepted: [] },
+				"not-in-base",
+				["x"],
+			],
+			[
+				"a change past line count + 1",
+				[{ changeId: "x", before: "", after: "z\n", startLine: 9 }],
+				{ accepted: [] },
+				"not-in-base",
+				["x"],
+			],
+			[
+				"a change at a fractional line",
+				[{ changeId: "x", before: "", after: "z\n", startLine: 1.5 }],
+				{ accepted: [] },
+				"not-in-base",
+				["x"],
+			],
+			[
+				"text without a final newline that lines follow",
+				[{ changeId: "x", before: "alpha\n", after: "A", startLine: 3 }],
+				{ accepted: [] },
+				"not-in-base",
+				["x"],
+			],
+			[
+				"text without a final newline that a change follows",
+				[
+					{ changeId: "x", before: "gamma\n", after: "G", startLine: 7 },
+					{ changeId: "y", before: "", after: "z\n", startLine: 8 },
+				],
+				{ accepted: [] },
+				"not-in-base",
+				["x"],
+			],
 		];
 		it.each(cases)("refuses %s", (_what, changes, decision, code, ids) => {
 			expect(refusal(applySubset(BASE, changes, decision))).toEqual({ code, changeIds: ids });
 		});
 
 		it("refuses a change at no line at all, even in an empty note where its text would fit", () => {
-			const outcome = applySubset("", [{ changeId: "x", before: "", after: "z\n", startLine: Number.NaN }], { accepted: ["x"] });
+			const outcome = applySubset("", [{ changeId: "x", before: "", after: "z\n", startLine: Number.NaN }], {
+				accepted: ["x"],
+			});
 			expect(refusal(outcome)).toEqual({ code: "not-in-base", changeIds: ["x"] });
 		});
 
 		it("refuses an insertion after a last line without a final newline, which would join it", () => {
-			const outcome = applySubset("a\nb", [{ changeId: "x", before: "", after: "c\n", startLine: 3 }], { accepted: ["x"] });
+			const outcome = applySubset("a\nb", [{ changeId: "x", before: "", after: "c\n", startLine: 3 }], {
+				accepted: ["x"],
+			});
 			expect(refusal(outcome)).toEqual({ code: "not-in-base", changeIds: ["x"] });
 		});
 
 		it("accepts an insertion at the end of an empty note and of a note that ends with a newline", () => {
-			expect(text(applySubset("", [{ changeId: "x", before: "", after: "c", startLine: 1 }], { accepted: ["x"] }))).toBe("c");
-			expect(text(applySubset("a\n", [{ changeId: "x", before: "", after: "c", startLine: 2 }], { accepted: ["x"] }))).toBe("a\nc");
+			expect(
+				text(applySubset("", [{ changeId: "x", before: "", after: "c", startLine: 1 }], { accepted: ["x"] })),
+			).toBe("c");
+			expect(
+				text(applySubset("a\n", [{ changeId: "x", before: "", after: "c", startLine: 2 }], { accepted: ["x"] })),
+			).toBe("a\nc");
 		});
 
 		it("says in its message which changes and why", () => {
@@ -156,13 +265,38 @@ describe("applying the accepted changes of a draft", () => {
 		});
 
 		it.each<[string, readonly ReviewChange[], ReviewDecision, string]>([
-			["duplicate-change-id", [CHANGES[0], { ...CHANGES[1], changeId: "c1" }], { accepted: [] }, "The draft's changes repeat an id: c1."],
+			[
+				"duplicate-change-id",
+				[CHANGES[0], { ...CHANGES[1], changeId: "c1" }],
+				{ accepted: [] },
+				"The draft's changes repeat an id: c1.",
+			],
 			["unknown-change", CHANGES, { accepted: ["c8", "c9"] }, "These changes are not part of the draft: c8, c9."],
-			["replaced-not-accepted", CHANGES, { accepted: [], replaced: { c1: "t" } }, "Only an accepted change can take your own text, and these were not accepted: c1."],
-			["overlapping-changes", [CHANGES[1], CHANGES[0]], { accepted: [] }, "These changes overlap one before them or are out of order: c1."],
-			["not-in-base", [{ changeId: "x", before: "beta\n", after: "", startLine: 1 }], { accepted: [] }, "These changes do not fit the note they were drafted from: x."],
+			[
+				"replaced-not-accepted",
+				CHANGES,
+				{ accepted: [], replaced: { c1: "t" } },
+				"Only an accepted change can take your own text, and these were not accepted: c1.",
+			],
+			[
+				"overlapping-changes",
+				[CHANGES[1], CHANGES[0]],
+				{ accepted: [] },
+				"These changes overlap one before them or are out of order: c1.",
+			],
+			[
+				"not-in-base",
+				[{ changeId: "x", before: "beta\n", after: "", startLine: 1 }],
+				{ accepted: [] },
+				"These changes do not fit the note they were drafted from: x.",
+			],
 		])("says in words what is wrong for %s", (code, changes, decision, message) => {
-			expect(applySubset(BASE, changes, decision)).toEqual({ ok: false, code, changeIds: message.slice(message.lastIndexOf(":") + 2, -1).split(", "), message });
+			expect(applySubset(BASE, changes, decision)).toEqual({
+				ok: false,
+				code,
+				changeIds: message.slice(message.lastIndexOf(":") + 2, -1).split(", "),
+				message,
+			});
 		});
 
 		it("refuses a change before line 1 of an empty note as not fitting it, not as an overlap", () => {
@@ -171,7 +305,10 @@ describe("applying the accepted changes of a draft", () => {
 		});
 
 		it("names an unknown change once however often the decision names it", () => {
-			expect(refusal(applySubset(BASE, CHANGES, { accepted: ["z"], rejected: ["z"] }))).toEqual({ code: "unknown-change", changeIds: ["z"] });
+			expect(refusal(applySubset(BASE, CHANGES, { accepted: ["z"], rejected: ["z"] }))).toEqual({
+				code: "unknown-change",
+				changeIds: ["z"],
+			});
 		});
 
 		it("refuses a stale change even when it is rejected, since the list no longer describes the base", () => {

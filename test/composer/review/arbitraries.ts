@@ -5,7 +5,23 @@
  */
 import fc from "fast-check";
 
-const BODY = ["# Heading", "Some prose here.", "More prose.", "- [ ] task", "| a | b |", "|---|---|", "| 1 | 2 |", "See [[Link]].", "[site](https://e.com)", "", "", "> quote", "Ünïcode ✓ 😀", "```", "---"];
+const BODY = [
+	"# Heading",
+	"Some prose here.",
+	"More prose.",
+	"- [ ] task",
+	"| a | b |",
+	"|---|---|",
+	"| 1 | 2 |",
+	"See [[Link]].",
+	"[site](https://e.com)",
+	"",
+	"",
+	"> quote",
+	"Ünïcode ✓ 😀",
+	"```",
+	"---",
+];
 const KEYS = ["title: A", "tags:", "  - x", "status: draft", "date: 2024-01-01"];
 export const POOL = [...BODY, ...KEYS];
 const REPLACEMENTS = ["mine", "mine\n", "", "two\nlines\n", "x\r\ny", "\n"];
@@ -25,13 +41,21 @@ export const note: fc.Arbitrary<Note> = fc
 		finalNewline: fc.boolean(),
 	})
 	.map(({ keys, body, finalNewline }) => ({ lines: keys ? ["---", ...keys, "---", ...body] : body, finalNewline }));
-export const op: fc.Arbitrary<Op> = fc.record({ op: fc.constantFrom("replace" as const, "insert" as const, "delete" as const), at: fc.nat(40), pick: fc.nat(60) });
-export const picks: fc.Arbitrary<Picks> = fc.array(fc.record({ accept: fc.boolean(), replace: fc.option(fc.constantFrom(...REPLACEMENTS), { freq: 4, nil: null }) }), {
-	minLength: 1,
-	maxLength: 12,
+export const op: fc.Arbitrary<Op> = fc.record({
+	op: fc.constantFrom("replace" as const, "insert" as const, "delete" as const),
+	at: fc.nat(40),
+	pick: fc.nat(60),
 });
+export const picks: fc.Arbitrary<Picks> = fc.array(
+	fc.record({ accept: fc.boolean(), replace: fc.option(fc.constantFrom(...REPLACEMENTS), { freq: 4, nil: null }) }),
+	{
+		minLength: 1,
+		maxLength: 12,
+	},
+);
 
-export const textOf = ({ lines, finalNewline }: Note): string => lines.join("\n") + (finalNewline && lines.length > 0 ? "\n" : "");
+export const textOf = ({ lines, finalNewline }: Note): string =>
+	lines.join("\n") + (finalNewline && lines.length > 0 ? "\n" : "");
 
 /** The note with the ops applied; new lines come from the pool (so they repeat the note's) or are new. */
 export function editOf(base: Note, ops: readonly Op[], flipNewline: boolean): string {
@@ -47,7 +71,10 @@ export function editOf(base: Note, ops: readonly Op[], flipNewline: boolean): st
 }
 
 /** The decision the picks make over changes c1…cN: every change accepted or rejected. */
-export function decisionOf(ids: readonly string[], chosen: Picks): { accepted: string[]; rejected: string[]; replaced: Record<string, string> } {
+export function decisionOf(
+	ids: readonly string[],
+	chosen: Picks,
+): { accepted: string[]; rejected: string[]; replaced: Record<string, string> } {
 	const accepted: string[] = [];
 	const rejected: string[] = [];
 	const replaced: Record<string, string> = {};

@@ -7,7 +7,8 @@ import { splitLines } from "../../../src/history/text";
 
 const lines = (...xs: string[]) => xs.map((x) => `${x}\n`).join("");
 /** The changes without their ids, for shorter expectations. */
-const shapes = (changes: ReviewChange[]) => changes.map(({ before, after, startLine }) => ({ before, after, startLine }));
+const shapes = (changes: ReviewChange[]) =>
+	changes.map(({ before, after, startLine }) => ({ before, after, startLine }));
 
 function allApplied(base: string, draft: string): string {
 	const changes = changesBetween(base, draft);
@@ -23,11 +24,15 @@ describe("the changes of a draft", () => {
 	});
 
 	it("name a changed line by the base line where it starts", () => {
-		expect(changesBetween(lines("a", "b", "c"), lines("a", "B", "c"))).toEqual([{ changeId: "c1", before: "b\n", after: "B\n", startLine: 2 }]);
+		expect(changesBetween(lines("a", "b", "c"), lines("a", "B", "c"))).toEqual([
+			{ changeId: "c1", before: "b\n", after: "B\n", startLine: 2 },
+		]);
 	});
 
 	it("keep a contiguous group of changed lines in a paragraph together", () => {
-		expect(shapes(changesBetween(lines("a", "b", "c", "d"), lines("a", "B", "C", "d")))).toEqual([{ before: "b\nc\n", after: "B\nC\n", startLine: 2 }]);
+		expect(shapes(changesBetween(lines("a", "b", "c", "d"), lines("a", "B", "C", "d")))).toEqual([
+			{ before: "b\nc\n", after: "B\nC\n", startLine: 2 },
+		]);
 	});
 
 	it("number the changes c1, c2, … in document order, the same on every call", () => {
@@ -41,11 +46,15 @@ describe("the changes of a draft", () => {
 
 	describe("insertions and deletions", () => {
 		it("put an insertion at the top before line 1", () => {
-			expect(shapes(changesBetween(lines("a", "b"), lines("new", "a", "b")))).toEqual([{ before: "", after: "new\n", startLine: 1 }]);
+			expect(shapes(changesBetween(lines("a", "b"), lines("new", "a", "b")))).toEqual([
+				{ before: "", after: "new\n", startLine: 1 },
+			]);
 		});
 
 		it("put an insertion at the end before line count + 1", () => {
-			expect(shapes(changesBetween(lines("a", "b"), lines("a", "b", "c")))).toEqual([{ before: "", after: "c\n", startLine: 3 }]);
+			expect(shapes(changesBetween(lines("a", "b"), lines("a", "b", "c")))).toEqual([
+				{ before: "", after: "c\n", startLine: 3 },
+			]);
 		});
 
 		it("put the text of an empty note before line 1", () => {
@@ -77,17 +86,23 @@ describe("the changes of a draft", () => {
 		});
 
 		it("let a trailing blank line join the paragraph before it when nothing follows", () => {
-			expect(shapes(changesBetween(lines("p1", "", "p3"), lines("p1", "", "p2", "", "p3")))).toEqual([{ before: "", after: "p2\n\n", startLine: 3 }]);
+			expect(shapes(changesBetween(lines("p1", "", "p3"), lines("p1", "", "p2", "", "p3")))).toEqual([
+				{ before: "", after: "p2\n\n", startLine: 3 },
+			]);
 		});
 
 		it("keep an inserted blank line as a change when it touches no other", () => {
-			expect(shapes(changesBetween(lines("a", "b"), lines("a", "", "b")))).toEqual([{ before: "", after: "\n", startLine: 2 }]);
+			expect(shapes(changesBetween(lines("a", "b"), lines("a", "", "b")))).toEqual([
+				{ before: "", after: "\n", startLine: 2 },
+			]);
 		});
 	});
 
 	describe("blank lines", () => {
 		it("leave an unchanged blank line next to a change out of it", () => {
-			expect(shapes(changesBetween(lines("p1", "", "p2"), lines("p1", "", "P2")))).toEqual([{ before: "p2\n", after: "P2\n", startLine: 3 }]);
+			expect(shapes(changesBetween(lines("p1", "", "p2"), lines("p1", "", "P2")))).toEqual([
+				{ before: "p2\n", after: "P2\n", startLine: 3 },
+			]);
 		});
 
 		it("split a changed run at blank lines: a paragraph rewritten as two is two changes", () => {
@@ -122,7 +137,9 @@ describe("the changes of a draft", () => {
 		});
 
 		it("pairs a row with a row and a paragraph with a paragraph before anything pairs by position", () => {
-			expect(shapes(changesBetween(lines("a", "| r1 |", "| r2 |", "b"), lines("A", "| s1 |", "[[x]]", "| s2 |", "B")))).toEqual([
+			expect(
+				shapes(changesBetween(lines("a", "| r1 |", "| r2 |", "b"), lines("A", "| s1 |", "[[x]]", "| s2 |", "B"))),
+			).toEqual([
 				{ before: "a\n", after: "A\n", startLine: 1 },
 				{ before: "| r1 |\n", after: "| s1 |\n", startLine: 2 },
 				{ before: "", after: "[[x]]\n", startLine: 3 },
@@ -141,7 +158,9 @@ describe("the changes of a draft", () => {
 			// so its whole middle is one changed region, which the pairing cuts up again.
 			const para = (word: string, i: number) => lines(`${word} ${i} a`, `${word} ${i} b`, `${word} ${i} c`);
 			const note = (word: string, blankBeforeSame: string) =>
-				Array.from({ length: 400 }, (_, i) => (i === 200 ? blankBeforeSame + lines("same a", "same b", "same c") : para(word, i))).join("\n");
+				Array.from({ length: 400 }, (_, i) =>
+					i === 200 ? blankBeforeSame + lines("same a", "same b", "same c") : para(word, i),
+				).join("\n");
 			const base = note("old", "");
 			const draft = note("new", "\n");
 			expect(diffLines(splitLines(base), splitLines(draft))).toHaveLength(1);
@@ -149,7 +168,12 @@ describe("the changes of a draft", () => {
 			expect(changes).toHaveLength(399);
 			for (const c of changes) expect(c.before).not.toBe(c.after);
 			// The blank line added before the unchanged paragraph joins the change before it.
-			expect(changes[199]).toEqual({ changeId: "c200", before: para("old", 199) + "\n", after: para("new", 199) + "\n\n", startLine: 199 * 4 + 1 });
+			expect(changes[199]).toEqual({
+				changeId: "c200",
+				before: para("old", 199) + "\n",
+				after: para("new", 199) + "\n\n",
+				startLine: 199 * 4 + 1,
+			});
 			expect(changes[200]).toMatchObject({ before: para("old", 201), after: para("new", 201) });
 			expect(allApplied(base, draft)).toBe(draft);
 		});
@@ -165,11 +189,15 @@ describe("the changes of a draft", () => {
 		});
 
 		it("keeps a paragraph appended after its last line in the same change, so the lines cannot be glued", () => {
-			expect(shapes(changesBetween("x\n\ny", "x\n\ny\n\n[[z]]"))).toEqual([{ before: "y", after: "y\n\n[[z]]", startLine: 3 }]);
+			expect(shapes(changesBetween("x\n\ny", "x\n\ny\n\n[[z]]"))).toEqual([
+				{ before: "y", after: "y\n\n[[z]]", startLine: 3 },
+			]);
 		});
 
 		it("keeps a draft's unterminated last line and the deletions after it together", () => {
-			expect(shapes(changesBetween(lines("a", "", "b"), "A"))).toEqual([{ before: "a\n\nb\n", after: "A", startLine: 1 }]);
+			expect(shapes(changesBetween(lines("a", "", "b"), "A"))).toEqual([
+				{ before: "a\n\nb\n", after: "A", startLine: 1 },
+			]);
 		});
 
 		it("keeps the changes before the last line's apart from it", () => {
@@ -224,7 +252,9 @@ describe("the changes of a draft", () => {
 		});
 
 		it("gives a changed opening fence to the key after it", () => {
-			expect(shapes(changesBetween(lines("--- ", "a: 1", "---"), fm("a: 2")))).toEqual([{ before: "--- \na: 1\n", after: "---\na: 2\n", startLine: 1 }]);
+			expect(shapes(changesBetween(lines("--- ", "a: 1", "---"), fm("a: 2")))).toEqual([
+				{ before: "--- \na: 1\n", after: "---\na: 2\n", startLine: 1 },
+			]);
 		});
 
 		it("gives a new blank line and a changed closing fence after a changed key to that key", () => {
@@ -234,7 +264,9 @@ describe("the changes of a draft", () => {
 
 		it("adds a whole frontmatter block as one change, so no choice leaves a fence open", () => {
 			const changes = changesBetween(lines("body"), fm("title: A", "link: [[X]]", "", "tags: x") + lines("body"));
-			expect(shapes(changes)).toEqual([{ before: "", after: fm("title: A", "link: [[X]]", "", "tags: x"), startLine: 1 }]);
+			expect(shapes(changes)).toEqual([
+				{ before: "", after: fm("title: A", "link: [[X]]", "", "tags: x"), startLine: 1 },
+			]);
 		});
 
 		it("removes a whole frontmatter block as one change", () => {
@@ -299,7 +331,12 @@ describe("a large change", () => {
 			const withoutHeadings = Array.from({ length: sections }, (_, i) => `Text of section ${i}.\n`).join("");
 			const changes = changesBetween(body, withoutHeadings);
 			expect(changes).toHaveLength(sections);
-			const removed = changes.map((c) => wordDiff(c.before, c.after).filter((r) => r.kind === "removed").map((r) => r.text).join(""));
+			const removed = changes.map((c) =>
+				wordDiff(c.before, c.after)
+					.filter((r) => r.kind === "removed")
+					.map((r) => r.text)
+					.join(""),
+			);
 			expect(removed.join("")).toBe(Array.from({ length: sections }, (_, i) => `## Section ${i}\n`).join(""));
 		}
 	});

@@ -28,9 +28,17 @@ describe("a review's decision, as the write needs it", () => {
 	});
 
 	it("reports a rewritten change with the text that was written, made whole lines", () => {
-		const outcome = decided(decideReview(BASE, DRAFT, { accepted: ["c1", "c2"], rejected: ["c3"], replaced: { c2: "my beta\r\nand more" } }));
+		const outcome = decided(
+			decideReview(BASE, DRAFT, { accepted: ["c1", "c2"], rejected: ["c3"], replaced: { c2: "my beta\r\nand more" } }),
+		);
 		expect(outcome.text).toBe(lines("# Plan", "", "ALPHA", "", "my beta", "and more", "", "gamma"));
-		expect(outcome.written[1]).toEqual({ changeId: "c2", before: "beta\n", after: "my beta\nand more\n", startLine: 5, rewritten: true });
+		expect(outcome.written[1]).toEqual({
+			changeId: "c2",
+			before: "beta\n",
+			after: "my beta\nand more\n",
+			startLine: 5,
+			rewritten: true,
+		});
 		expect(outcome.written[0].rewritten).toBe(false);
 	});
 
@@ -48,12 +56,23 @@ describe("a review's decision, as the write needs it", () => {
 			changeIds: ["c2"],
 			message: "Every change is accepted or rejected, and these were neither: c2.",
 		});
-		expect(decideReview(BASE, DRAFT, { accepted: [] })).toMatchObject({ changeIds: ["c1", "c2", "c3"], message: "Every change is accepted or rejected, and these were neither: c1, c2, c3." });
+		expect(decideReview(BASE, DRAFT, { accepted: [] })).toMatchObject({
+			changeIds: ["c1", "c2", "c3"],
+			message: "Every change is accepted or rejected, and these were neither: c1, c2, c3.",
+		});
 	});
 
 	it("passes on the apply's refusals: an unknown or twice-decided change", () => {
-		expect(decideReview(BASE, DRAFT, { accepted: ["c1", "c9"], rejected: ["c2", "c3"] })).toMatchObject({ ok: false, code: "unknown-change", changeIds: ["c9"] });
-		expect(decideReview(BASE, DRAFT, { accepted: ["c1", "c2", "c3"], rejected: ["c2"] })).toMatchObject({ ok: false, code: "decided-twice", changeIds: ["c2"] });
+		expect(decideReview(BASE, DRAFT, { accepted: ["c1", "c9"], rejected: ["c2", "c3"] })).toMatchObject({
+			ok: false,
+			code: "unknown-change",
+			changeIds: ["c9"],
+		});
+		expect(decideReview(BASE, DRAFT, { accepted: ["c1", "c2", "c3"], rejected: ["c2"] })).toMatchObject({
+			ok: false,
+			code: "decided-twice",
+			changeIds: ["c2"],
+		});
 	});
 
 	it("has nothing to decide when the draft is the base", () => {

@@ -63,7 +63,13 @@ describe("what a line is, for cutting a draft into changes", () => {
 	});
 
 	it("reads every frontmatter line as text when the frontmatter is not cut by key", () => {
-		for (const [line, i] of [["---\n", 0], ["title: A\n", 1], ["\n", 2], ["[[X]]\n", 3], ["---\n", 9]] as const) {
+		for (const [line, i] of [
+			["---\n", 0],
+			["title: A\n", 1],
+			["\n", 2],
+			["[[X]]\n", 3],
+			["---\n", 9],
+		] as const) {
 			expect(kindOf(line, i, 9, false)).toBe("text");
 		}
 		expect(kindOf("[[X]]\n", 10, 9, false)).toBe("link");

@@ -20,7 +20,10 @@ import { decisionOf, editOf, note, op, picks, textOf, type Note, type Op, type P
 /** The accepted changes of a random draft of the note, as the review writes them. */
 function review(base: string, baseNote: Note, ops: Op[], flip: boolean, chosen: Picks): WrittenChange[] {
 	const draft = editOf(baseNote, ops, flip);
-	const decision = decisionOf(changesBetween(base, draft).map((c) => c.changeId), chosen);
+	const decision = decisionOf(
+		changesBetween(base, draft).map((c) => c.changeId),
+		chosen,
+	);
 	const outcome = decideReview(base, draft, decision);
 	if (!outcome.ok) throw new Error(outcome.message);
 	return outcome.written;
@@ -73,7 +76,10 @@ function placeTypings(base: readonly string[], raw: { gap: number; length: numbe
  * Base lines with some ranges replaced (in document order), from the bottom up; at one point an
  * insertion goes before the lines replaced there, and insertions keep their order.
  */
-function replaced(base: readonly string[], edits: readonly { start: number; end: number; lines: readonly string[] }[]): string {
+function replaced(
+	base: readonly string[],
+	edits: readonly { start: number; end: number; lines: readonly string[] }[],
+): string {
 	const out = base.slice();
 	const order = edits.map((e, index) => ({ ...e, index }));
 	order.sort((x, y) => y.start - x.start || y.end - y.start - (x.end - x.start) || y.index - x.index);
@@ -86,49 +92,68 @@ const span = (c: WrittenChange) => ({ start: c.startLine - 1, end: c.startLine -
 describe("writing accepted changes onto the user's typing, over random notes, drafts and typing", () => {
 	it("always keeps the user's text and writes or refuses each accepted change whole", () => {
 		fc.assert(
-			fc.property(note, fc.array(op, { maxLength: 8 }), fc.boolean(), picks, fc.array(op, { maxLength: 6 }), fc.boolean(), (baseNote, ops, flip, chosen, typing, flipTyped) => {
-				const base = textOf(baseNote);
-				const changes = review(base, baseNote, ops, flip, chosen);
-				const current = editOf(baseNote, typing, flipTyped);
-				const merged = mergeOntoTyping(base, current, changes);
-				const ids = [...merged.written.map((w) => w.changeId), ...merged.refused.map((r) => r.changeId)];
-				expect(ids.sort()).toEqual(changes.map((c) => c.changeId).sort());
-				expect(withoutChanges(merged, changes)).toBe(current);
-				for (const r of merged.refused) expect(r.lines.length).toBeGreaterThan(0);
-				if (current === base) expect(merged.refused).toEqual([]);
-			}),
+			fc.property(
+				note,
+				fc.array(op, { maxLength: 8 }),
+				fc.boolean(),
+				picks,
+				fc.array(op, { maxLength: 6 }),
+				fc.boolean(),
+				(baseNote, ops, flip, chosen, typing, flipTyped) => {
+					const base = textOf(baseNote);
+					const changes = review(base, baseNote, ops, flip, chosen);
+					const current = editOf(baseNote, typing, flipTyped);
+					const merged = mergeOntoTyping(base, current, changes);
+					const ids = [...merged.written.map((w) => w.changeId), ...merged.refused.map((r) => r.changeId)];
+					expect(ids.sort()).toEqual(changes.map((c) => c.changeId).sort());
+					expect(withoutChanges(merged, changes)).toBe(current);
+					for (const r of merged.refused) expect(r.lines.length).toBeGreaterThan(0);
+					if (current === base) expect(merged.refused).toEqual([]);
+				},
+			),
 			{ numRuns: 600 },
 		);
 	});
 
 	it("writes the changes away from the typing, refuses those inside it, and gives the base with both applied", () => {
 		fc.assert(
-			fc.property(note, fc.array(op, { maxLength: 8 }), fc.boolean(), picks, typings, (baseNote, ops, flip, chosen, rawTyping) => {
-				const base = textOf(baseNote);
-				const baseLines = splitLines(base);
-				const changes = review(base, baseNote, ops, flip, chosen);
-				const typing = placeTypings(baseLines, rawTyping);
-				const current = replaced(
-					baseLines,
-					typing.map((t) => ({ start: t.start, end: t.end, lines: t.typed })),
-				);
-				const merged = mergeOntoTyping(base, current, changes);
-				const written = new Set(merged.written.map((w) => w.changeId));
+			fc.property(
+				note,
+				fc.array(op, { maxLength: 8 }),
+				fc.boolean(),
+				picks,
+				typings,
+				(baseNote, ops, flip, chosen, rawTyping) => {
+					const base = textOf(baseNote);
+					const baseLines = splitLines(base);
+					const changes = review(base, baseNote, ops, flip, chosen);
+					const typing = placeTypings(baseLines, rawTyping);
+					const current = replaced(
+						baseLines,
+						typing.map((t) => ({ start: t.start, end: t.end, lines: t.typed })),
+					);
+					const merged = mergeOntoTyping(base, current, changes);
+					const written = new Set(merged.written.map((w) => w.changeId));
 
-				for (const change of changes) {
-					const c = span(change);
-					const shares = typing.some((t) => (c.start < t.end && t.start < c.end) || (c.start === c.end && t.start === t.end && c.start === t.start));
-					const apart = typing.every((t) => c.end < t.start || t.end < c.start);
-					if (shares) expect(written.has(change.changeId), `${change.changeId} shares lines with the typing`).toBe(false);
-					if (apart) expect(written.has(change.changeId), `${change.changeId} is apart from the typing`).toBe(true);
-				}
-				const edits = [
-					...typing.map((t) => ({ start: t.start, end: t.end, lines: t.typed })),
-					...changes.filter((c) => written.has(c.changeId)).map((c) => ({ ...span(c), lines: splitLines(c.after) })),
-				];
-				expect(merged.text).toBe(replaced(baseLines, edits));
-				for (const t of typing) for (const line of t.typed) expect(splitLines(merged.text)).toContain(line);
-			}),
+					for (const change of changes) {
+						const c = span(change);
+						const shares = typing.some(
+							(t) =>
+								(c.start < t.end && t.start < c.end) || (c.start === c.end && t.start === t.end && c.start === t.start),
+						);
+						const apart = typing.every((t) => c.end < t.start || t.end < c.start);
+						if (shares)
+							expect(written.has(change.changeId), `${change.changeId} shares lines with the typing`).toBe(false);
+						if (apart) expect(written.has(change.changeId), `${change.changeId} is apart from the typing`).toBe(true);
+					}
+					const edits = [
+						...typing.map((t) => ({ start: t.start, end: t.end, lines: t.typed })),
+						...changes.filter((c) => written.has(c.changeId)).map((c) => ({ ...span(c), lines: splitLines(c.after) })),
+					];
+					expect(merged.text).toBe(replaced(baseLines, edits));
+					for (const t of typing) for (const line of t.typed) expect(splitLines(merged.text)).toContain(line);
+				},
+			),
 			{ numRuns: 600 },
 		);
 	});

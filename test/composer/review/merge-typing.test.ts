@@ -54,7 +54,10 @@ describe("writing the accepted changes onto what the user typed while the draft 
 
 	it("moves the changes up by the lines the user removed above them", () => {
 		const current = lines("alpha", "", "beta", "", "gamma");
-		expect(mergeOntoTyping(BASE, current, ALL)).toMatchObject({ text: lines("ALPHA", "", "BETA", "", "GAMMA"), written: [{ startLine: 1 }, { startLine: 3 }, { startLine: 5 }] });
+		expect(mergeOntoTyping(BASE, current, ALL)).toMatchObject({
+			text: lines("ALPHA", "", "BETA", "", "GAMMA"),
+			written: [{ startLine: 1 }, { startLine: 3 }, { startLine: 5 }],
+		});
 	});
 
 	it("applies a change the user typed right before or right after, the typing around the change's text", () => {
@@ -72,7 +75,10 @@ describe("writing the accepted changes onto what the user typed while the draft 
 		const base = lines("a", "b");
 		const changes = accepted(base, lines("a", "NEW", "b"));
 		expect(changes).toMatchObject([{ before: "", after: "NEW\n", startLine: 2 }]);
-		expect(mergeOntoTyping(base, lines("a", "b!"), changes)).toMatchObject({ text: lines("a", "NEW", "b!"), written: [{ changeId: "c1", startLine: 2 }] });
+		expect(mergeOntoTyping(base, lines("a", "b!"), changes)).toMatchObject({
+			text: lines("a", "NEW", "b!"),
+			written: [{ changeId: "c1", startLine: 2 }],
+		});
 		expect(mergeOntoTyping(base, lines("a", "mine", "b"), changes)).toEqual({
 			text: lines("a", "mine", "b"),
 			written: [],
@@ -83,8 +89,16 @@ describe("writing the accepted changes onto what the user typed while the draft 
 	it("refuses a change whose lines the user deleted, naming the line where they were", () => {
 		const base = lines("a", "", "b", "", "c");
 		const changes = accepted(base, lines("a", "", "B", "", "c"));
-		expect(mergeOntoTyping(base, lines("a", "", "", "c"), changes)).toEqual({ text: lines("a", "", "", "c"), written: [], refused: [{ changeId: "c1", lines: [3] }] });
-		expect(mergeOntoTyping(base, "", changes)).toEqual({ text: "", written: [], refused: [{ changeId: "c1", lines: [1] }] });
+		expect(mergeOntoTyping(base, lines("a", "", "", "c"), changes)).toEqual({
+			text: lines("a", "", "", "c"),
+			written: [],
+			refused: [{ changeId: "c1", lines: [3] }],
+		});
+		expect(mergeOntoTyping(base, "", changes)).toEqual({
+			text: "",
+			written: [],
+			refused: [{ changeId: "c1", lines: [1] }],
+		});
 		// Deleted at the end: the last line names the place.
 		const atEnd = accepted(base, lines("a", "", "b", "", "C"));
 		expect(mergeOntoTyping(base, lines("a", "", "b", ""), atEnd).refused).toEqual([{ changeId: "c1", lines: [4] }]);
@@ -94,8 +108,12 @@ describe("writing the accepted changes onto what the user typed while the draft 
 		const base = lines("p1", "p2", "p3", "", "q");
 		const changes = accepted(base, lines("r1", "r2", "r3", "", "q"));
 		expect(changes).toHaveLength(1);
-		expect(mergeOntoTyping(base, lines("p1!", "p2", "p3!", "", "q"), changes).refused).toEqual([{ changeId: "c1", lines: [1, 3] }]);
-		expect(mergeOntoTyping(base, lines("p1", "new 1", "new 2", "p3", "", "q"), changes).refused).toEqual([{ changeId: "c1", lines: [2, 3] }]);
+		expect(mergeOntoTyping(base, lines("p1!", "p2", "p3!", "", "q"), changes).refused).toEqual([
+			{ changeId: "c1", lines: [1, 3] },
+		]);
+		expect(mergeOntoTyping(base, lines("p1", "new 1", "new 2", "p3", "", "q"), changes).refused).toEqual([
+			{ changeId: "c1", lines: [2, 3] },
+		]);
 	});
 
 	describe("at the end of the note, where the last line may lack a newline", () => {
@@ -103,16 +121,27 @@ describe("writing the accepted changes onto what the user typed while the draft 
 
 		it("refuses a change that drops the final newline when the user added a line after it", () => {
 			const changes = accepted(base, "a\n\nB");
-			expect(mergeOntoTyping(base, lines("a", "", "b", "c"), changes)).toEqual({ text: lines("a", "", "b", "c"), written: [], refused: [{ changeId: "c1", lines: [4] }] });
+			expect(mergeOntoTyping(base, lines("a", "", "b", "c"), changes)).toEqual({
+				text: lines("a", "", "b", "c"),
+				written: [],
+				refused: [{ changeId: "c1", lines: [4] }],
+			});
 			expect(mergeOntoTyping(base, lines("A", "", "b"), changes).text).toBe("A\n\nB");
 		});
 
 		it("refuses a line added at the end when the user removed the final newline", () => {
 			const changes = accepted(base, lines("a", "", "b", "c"));
-			expect(mergeOntoTyping(base, "a\n\nb", changes)).toEqual({ text: "a\n\nb", written: [], refused: [{ changeId: "c1", lines: [3] }] });
+			expect(mergeOntoTyping(base, "a\n\nb", changes)).toEqual({
+				text: "a\n\nb",
+				written: [],
+				refused: [{ changeId: "c1", lines: [3] }],
+			});
 			expect(mergeOntoTyping(base, "A\n\nb\n", changes).text).toBe(lines("A", "", "b", "c"));
 			// The open last line only stops what would follow it: a change above it is written.
-			expect(mergeOntoTyping(base, "a\n\nb", accepted(base, lines("A", "", "b")))).toMatchObject({ text: "A\n\nb", refused: [] });
+			expect(mergeOntoTyping(base, "a\n\nb", accepted(base, lines("A", "", "b")))).toMatchObject({
+				text: "A\n\nb",
+				refused: [],
+			});
 		});
 	});
 

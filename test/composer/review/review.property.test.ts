@@ -18,10 +18,17 @@ import { MemoryVault } from "../../../src/vault/memory-vault";
 import { decisionOf, editOf, note, op, picks as decision, textOf } from "./arbitraries";
 
 /** The oracle: plain line arrays, changes applied from the bottom up, later ones first at one line. */
-function oracle(base: string, changes: readonly ReviewChange[], accepted: ReadonlySet<string>, replaced: Record<string, string>): string {
+function oracle(
+	base: string,
+	changes: readonly ReviewChange[],
+	accepted: ReadonlySet<string>,
+	replaced: Record<string, string>,
+): string {
 	const asLines = (text: string) => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 	const lines = asLines(base);
-	const chosen = changes.map((change, index) => ({ change, index })).filter(({ change }) => accepted.has(change.changeId));
+	const chosen = changes
+		.map((change, index) => ({ change, index }))
+		.filter(({ change }) => accepted.has(change.changeId));
 	chosen.sort((x, y) => y.change.startLine - x.change.startLine || y.index - x.index);
 	for (const { change } of chosen) {
 		const count = asLines(change.before).length;
@@ -40,30 +47,36 @@ function oracle(base: string, changes: readonly ReviewChange[], accepted: Readon
 describe("review before write, over random notes, drafts and decisions", () => {
 	it("writes exactly the accepted changes, and its history entry reverts to the base", async () => {
 		await fc.assert(
-			fc.asyncProperty(note, fc.array(op, { maxLength: 8 }), fc.boolean(), decision, async (baseNote, ops, flipNewline, picks) => {
-				const base = textOf(baseNote);
-				const draft = editOf(baseNote, ops, flipNewline);
-				const changes = changesBetween(base, draft);
-				expect(changes.map((c) => c.changeId)).toEqual(changes.map((_, i) => `c${i + 1}`));
-				// A change never reads as no change (issue 30): its redline strikes or marks something.
-				for (const c of changes) {
-					expect(c.before).not.toBe(c.after);
-					expect(wordDiff(c.before, c.after).some((run) => run.kind !== "same")).toBe(true);
-				}
+			fc.asyncProperty(
+				note,
+				fc.array(op, { maxLength: 8 }),
+				fc.boolean(),
+				decision,
+				async (baseNote, ops, flipNewline, picks) => {
+					const base = textOf(baseNote);
+					const draft = editOf(baseNote, ops, flipNewline);
+					const changes = changesBetween(base, draft);
+					expect(changes.map((c) => c.changeId)).toEqual(changes.map((_, i) => `c${i + 1}`));
+					// A change never reads as no change (issue 30): its redline strikes or marks something.
+					for (const c of changes) {
+						expect(c.before).not.toBe(c.after);
+						expect(wordDiff(c.before, c.after).some((run) => run.kind !== "same")).toBe(true);
+					}
 
-				const all = changes.map((c) => c.changeId);
-				expect(applySubset(base, changes, { accepted: all })).toEqual({ ok: true, text: draft });
-				expect(applySubset(base, changes, { accepted: [], rejected: all })).toEqual({ ok: true, text: base });
+					const all = changes.map((c) => c.changeId);
+					expect(applySubset(base, changes, { accepted: all })).toEqual({ ok: true, text: draft });
+					expect(applySubset(base, changes, { accepted: [], rejected: all })).toEqual({ ok: true, text: base });
 
-				const { accepted, rejected, replaced } = decisionOf(all, picks);
-				const outcome = applySubset(base, changes, { accepted, rejected, replaced });
-				if (!outcome.ok) throw new Error(outcome.message);
-				expect(outcome.text).toBe(oracle(base, changes, new Set(accepted), replaced));
+					const { accepted, rejected, replaced } = decisionOf(all, picks);
+					const outcome = applySubset(base, changes, { accepted, rejected, replaced });
+					if (!outcome.ok) throw new Error(outcome.message);
+					expect(outcome.text).toBe(oracle(base, changes, new Set(accepted), replaced));
 
-				const undone = unapplyLines(makePatch(base, outcome.text), splitLines(outcome.text));
-				expect(undone && undone.join("")).toBe(base);
-				await expectHistoryRevertsTo(base, outcome.text);
-			}),
+					const undone = unapplyLines(makePatch(base, outcome.text), splitLines(outcome.text));
+					expect(undone && undone.join("")).toBe(base);
+					await expectHistoryRevertsTo(base, outcome.text);
+				},
+			),
 			{ numRuns: 1000 },
 		);
 	});

@@ -74,7 +74,13 @@ describe("the word-level redline of a change", () => {
 			{ kind: "removed", text: "b" },
 			{ kind: "added", text: "y" },
 		]);
-		expect(wordDiff("a same b", "x same y").map((r) => r.kind)).toEqual(["removed", "added", "same", "removed", "added"]);
+		expect(wordDiff("a same b", "x same y").map((r) => r.kind)).toEqual([
+			"removed",
+			"added",
+			"same",
+			"removed",
+			"added",
+		]);
 	});
 
 	it("marks a new line break as added", () => {
@@ -159,15 +165,30 @@ describe("the word-level redline of a change", () => {
 		it("is always diffed up to 200 tokens between the common start and end, however different", () => {
 			// 50 words, 49 spaces and a final mark a side: 100 tokens each, one word shared.
 			const middle = (i: number) => i === 25;
-			expect(kinds(wordDiff(text("a", 50, middle, "."), text("b", 50, middle, "!")))).toEqual(["removed", "added", "same", "removed", "added"]);
+			expect(kinds(wordDiff(text("a", 50, middle, "."), text("b", 50, middle, "!")))).toEqual([
+				"removed",
+				"added",
+				"same",
+				"removed",
+				"added",
+			]);
 			expect(kinds(wordDiff(text("a", 51, middle, "."), text("b", 51, middle, "!")))).toEqual(["removed", "added"]);
 		});
 
 		it("is struck and marked whole past 4,000 tokens even when it is an edit, so one change cannot stall the pane", () => {
 			// n words, n - 1 spaces and a final mark a side; only the first word and the mark differ.
 			const inner = (n: number) => (i: number) => i > 0 && i < n;
-			expect(kinds(wordDiff(text("a", 1000, inner(1000), "."), text("b", 1000, inner(1000), "!")))).toEqual(["removed", "added", "same", "removed", "added"]);
-			expect(kinds(wordDiff(text("a", 1001, inner(1001), "."), text("b", 1001, inner(1001), "!")))).toEqual(["removed", "added"]);
+			expect(kinds(wordDiff(text("a", 1000, inner(1000), "."), text("b", 1000, inner(1000), "!")))).toEqual([
+				"removed",
+				"added",
+				"same",
+				"removed",
+				"added",
+			]);
+			expect(kinds(wordDiff(text("a", 1001, inner(1001), "."), text("b", 1001, inner(1001), "!")))).toEqual([
+				"removed",
+				"added",
+			]);
 		});
 	});
 
@@ -180,7 +201,8 @@ describe("the word-level redline of a change", () => {
 				fc.constant(xs.join("")),
 				fc.array(fc.tuple(fc.nat(14), fc.option(token, { nil: null })), { maxLength: 4 }).map((edits) => {
 					const ys = xs.slice();
-					for (const [at, put] of edits) ys.splice(at % (ys.length + 1), put === null ? 1 : 0, ...(put === null ? [] : [put]));
+					for (const [at, put] of edits)
+						ys.splice(at % (ys.length + 1), put === null ? 1 : 0, ...(put === null ? [] : [put]));
 					return ys.join("");
 				}),
 			),
