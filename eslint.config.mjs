@@ -4,17 +4,48 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import obsidianmd from "eslint-plugin-obsidianmd";
 
 // build/stand-ins/ is not among them: those files are bundled into main.js and run in Obsidian.
-const nodeOnly = ["mutation/**", "src/node/**", "src/sandbox/**", "src/rpc/server/**", "test/**", "bench/**", "build/**/*.mjs", "build/**/*.mts", "*.config.*", "esbuild.config.mjs"];
+const nodeOnly = [
+	"mutation/**",
+	"src/node/**",
+	"src/sandbox/**",
+	"src/rpc/server/**",
+	"test/**",
+	"bench/**",
+	"build/**/*.mjs",
+	"build/**/*.mts",
+	"*.config.*",
+	"esbuild.config.mjs",
+];
 const nodeGlobals = { process: "readonly", Buffer: "readonly", console: "readonly", URL: "readonly" };
 
 export default defineConfig([
-	globalIgnores(["node_modules/", "main.js", "dist/", "coverage/", "test-results/", "examples/", ".redline-sandbox/", "reports/", ".stryker-tmp/", ".ci/stock-lint/"]),
+	globalIgnores([
+		"node_modules/",
+		"main.js",
+		"dist/",
+		"coverage/",
+		"test-results/",
+		"examples/",
+		".redline-sandbox/",
+		"reports/",
+		".stryker-tmp/",
+		".ci/stock-lint/",
+	]),
 	...obsidianmd.configs.recommended,
 	{
 		languageOptions: {
 			parserOptions: {
 				projectService: {
-					allowDefaultProject: ["eslint.config.mjs", "eslint.stock.config.mjs", "esbuild.config.mjs", "stryker.config.mjs", "build/*.mjs", "build/cuts/*.mjs", "build/plugins/*.mjs", "mutation/*.mjs"],
+					allowDefaultProject: [
+						"eslint.config.mjs",
+						"eslint.stock.config.mjs",
+						"esbuild.config.mjs",
+						"stryker.config.mjs",
+						"build/*.mjs",
+						"build/cuts/*.mjs",
+						"build/plugins/*.mjs",
+						"mutation/*.mjs",
+					],
 					// The build's JavaScript is a module per kind of cut and per plugin (build/README.md): more than the default 8.
 					maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 40,
 				},

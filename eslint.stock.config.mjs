@@ -5,7 +5,17 @@ import tseslint from "typescript-eslint";
 // Lint what is in git, never build output: the patterns are the ones .gitignore lists (after
 // `npm start`, dist/sandbox/app.js is there and is not ours to lint).
 export default defineConfig([
-	globalIgnores(["node_modules/", "main.js", "dist/", "coverage/", "test-results/", ".redline-sandbox/", "reports/", ".stryker-tmp/", ".ci/stock-lint/"]),
+	globalIgnores([
+		"node_modules/",
+		"main.js",
+		"dist/",
+		"coverage/",
+		"test-results/",
+		".redline-sandbox/",
+		"reports/",
+		".stryker-tmp/",
+		".ci/stock-lint/",
+	]),
 	...tseslint.configs.recommended,
 	...obsidianmd.configs.recommended,
 	{

@@ -38,7 +38,9 @@ async function warmLoad(file: string): Promise<number> {
 async function savedBaseline(dir: string): Promise<{ file: string; packages: Record<string, number> }> {
 	const file = path.join(dir, "main-baseline.js");
 	await writeFile(file, gunzipSync(await readFile(`${BASELINE}.js.gz`)));
-	const saved = JSON.parse(await readFile(`${BASELINE}.composition.json`, "utf8")) as { packages: Record<string, number> };
+	const saved = JSON.parse(await readFile(`${BASELINE}.composition.json`, "utf8")) as {
+		packages: Record<string, number>;
+	};
 	return { file, packages: saved.packages };
 }
 
@@ -47,32 +49,77 @@ export async function run(): Promise<BenchRow[]> {
 	const baseline = await savedBaseline(path.dirname(built.file));
 	const kb = (bytes: number): number => Number((bytes / 1024).toFixed(1));
 	const ms = (value: number): number => Number(value.toFixed(1));
-	const rows: BenchRow[] = [{ area: "bundle", metric: "main.js size", value: kb(built.bytes), unit: "KB", target: "≤ 800 (60ac841: 1,127; build fails past build/cuts/budget.mjs)" }];
+	const rows: BenchRow[] = [
+		{
+			area: "bundle",
+			metric: "main.js size",
+			value: kb(built.bytes),
+			unit: "KB",
+			target: "≤ 800 (60ac841: 1,127; build fails past build/cuts/budget.mjs)",
+		},
+	];
 
 	const now = new Map(composition(built.inputs));
-	const groups = [...new Set([...now.keys(), ...Object.keys(baseline.packages)])].sort((a, b) => (now.get(b) ?? 0) - (now.get(a) ?? 0) || (baseline.packages[b] ?? 0) - (baseline.packages[a] ?? 0));
+	const groups = [...new Set([...now.keys(), ...Object.keys(baseline.packages)])].sort(
+		(a, b) => (now.get(b) ?? 0) - (now.get(a) ?? 0) || (baseline.packages[b] ?? 0) - (baseline.packages[a] ?? 0),
+	);
 	for (const group of groups) {
 		const before = baseline.packages[group] ?? 0;
 		const after = now.get(group) ?? 0;
 		if (Math.max(before, after) < 1024) continue;
-		rows.push({ area: "bundle", metric: `main.js bytes from ${group}`, value: kb(after), unit: "KB", target: `60ac841: ${kb(before)}` });
+		rows.push({
+			area: "bundle",
+			metric: `main.js bytes from ${group}`,
+			value: kb(after),
+			unit: "KB",
+			target: `60ac841: ${kb(before)}`,
+		});
 	}
 
 	const [old, current] = await coldLoads([baseline.file, built.file], ROUNDS);
 	const oldTotal = median(old.map(total));
 	const currentTotal = median(current.map(total));
 	rows.push(
-		{ area: "bundle", metric: `cold load main.js + onload, median of ${ROUNDS} fresh processes (60ac841's main.js)`, value: ms(oldTotal), unit: "ms" },
-		{ area: "bundle", metric: `cold load main.js + onload, median of ${ROUNDS} fresh processes (this main.js)`, value: ms(currentTotal), unit: "ms" },
-		{ area: "bundle", metric: "cold load, this main.js / 60ac841's (same run, interleaved)", value: Number((currentTotal / oldTotal).toFixed(2)), unit: "×", target: "≤ 0.7" },
-		{ area: "bundle", metric: "cold load: read / evaluate / onload, medians (this main.js)", value: [current.map((l) => l.read), current.map((l) => l.evaluate), current.map((l) => l.onload)].map((v) => ms(median(v))).join(" / "), unit: "ms" },
+		{
+			area: "bundle",
+			metric: `cold load main.js + onload, median of ${ROUNDS} fresh processes (60ac841's main.js)`,
+			value: ms(oldTotal),
+			unit: "ms",
+		},
+		{
+			area: "bundle",
+			metric: `cold load main.js + onload, median of ${ROUNDS} fresh processes (this main.js)`,
+			value: ms(currentTotal),
+			unit: "ms",
+		},
+		{
+			area: "bundle",
+			metric: "cold load, this main.js / 60ac841's (same run, interleaved)",
+			value: Number((currentTotal / oldTotal).toFixed(2)),
+			unit: "×",
+			target: "≤ 0.7",
+		},
+		{
+			area: "bundle",
+			metric: "cold load: read / evaluate / onload, medians (this main.js)",
+			value: [current.map((l) => l.read), current.map((l) => l.evaluate), current.map((l) => l.onload)]
+				.map((v) => ms(median(v)))
+				.join(" / "),
+			unit: "ms",
+		},
 	);
 
 	Platform.isDesktopApp = false;
 	try {
 		const warm: number[] = [];
 		for (let i = 0; i < WARM_RUNS; i++) warm.push(await warmLoad(built.file));
-		rows.push({ area: "bundle", metric: `warm load main.js + onload (compiled code reused), median of ${WARM_RUNS}`, value: ms(median(warm)), unit: "ms", target: "< 20" });
+		rows.push({
+			area: "bundle",
+			metric: `warm load main.js + onload (compiled code reused), median of ${WARM_RUNS}`,
+			value: ms(median(warm)),
+			unit: "ms",
+			target: "< 20",
+		});
 	} finally {
 		Platform.isDesktopApp = true;
 	}

@@ -68,9 +68,18 @@ const PINNED = "Notes/Note 11.md";
 
 async function driveLongThread(pinned = false): Promise<Drive> {
 	const server = await startModelServer({ script: readingScript(), contextLimit: { tokens: LIMIT, style: "openai" } });
-	const vault = new MemoryVault("Bench", { ...largeNotes(10, 60_000), [PINNED]: largeNotes(1, 8_000)["Notes/Note 1.md"] });
+	const vault = new MemoryVault("Bench", {
+		...largeNotes(10, 60_000),
+		[PINNED]: largeNotes(1, 8_000)["Notes/Note 1.md"],
+	});
 	const settings = settingsFor(server.baseURL);
-	const redline = await createRedline({ vault, store: new MemoryStore(), settings: () => settings, credentials: () => ({}), protectedFolders: [] });
+	const redline = await createRedline({
+		vault,
+		store: new MemoryStore(),
+		settings: () => settings,
+		credentials: () => ({}),
+		protectedFolders: [],
+	});
 	try {
 		const { service } = redline;
 		const created = await service.createThread({ title: "context bench" });
@@ -99,7 +108,11 @@ async function driveLongThread(pinned = false): Promise<Drive> {
 			if (isSummaryRequest(request)) summaryInput += tokens;
 			else if (request.outcome === "completed") perTurn[turnOf[i] - 1] = Math.max(perTurn[turnOf[i] - 1], tokens);
 		});
-		const { actual, baseline } = inputAgainstNoCompaction(events, basePrompt(server.requests), estimateJsonTokens(redlineToolDefinitions(server.requests)));
+		const { actual, baseline } = inputAgainstNoCompaction(
+			events,
+			basePrompt(server.requests),
+			estimateJsonTokens(redlineToolDefinitions(server.requests)),
+		);
 		return {
 			perTurn,
 			firstCompactionTurn: firstCompactionTurn(events),
@@ -107,7 +120,9 @@ async function driveLongThread(pinned = false): Promise<Drive> {
 			actualEstimate: actual,
 			baselineEstimate: baseline,
 			summaryInput,
-			lastSystem: messageText(server.requests.filter((r) => !isSummaryRequest(r)).at(-1)?.body.messages[0] ?? { role: "system" }),
+			lastSystem: messageText(
+				server.requests.filter((r) => !isSummaryRequest(r)).at(-1)?.body.messages[0] ?? { role: "system" },
+			),
 		};
 	} finally {
 		await redline.dispose();
@@ -115,7 +130,10 @@ async function driveLongThread(pinned = false): Promise<Drive> {
 	}
 }
 
-function eventsOf(service: Awaited<ReturnType<typeof createRedline>>["service"], threadId: string): Promise<StoredEvent[]> {
+function eventsOf(
+	service: Awaited<ReturnType<typeof createRedline>>["service"],
+	threadId: string,
+): Promise<StoredEvent[]> {
 	return new Promise((resolve) => {
 		const events: StoredEvent[] = [];
 		const sub = service.subscribe({ threadId }, (message) => {
@@ -151,7 +169,11 @@ function redlineToolDefinitions(requests: readonly RecordedRequest[]): unknown {
  * Each main-model request as sent (Redline's estimate, recorded on its reply) against the same
  * request rebuilt in full from the log as it stood then, with no compaction or elision.
  */
-function inputAgainstNoCompaction(events: readonly StoredEvent[], prompt: string, toolTokens: number): { actual: number; baseline: number } {
+function inputAgainstNoCompaction(
+	events: readonly StoredEvent[],
+	prompt: string,
+	toolTokens: number,
+): { actual: number; baseline: number } {
 	let actual = 0;
 	let baseline = 0;
 	const uncompacted = events.filter((e) => e.type !== "context_compacted");
@@ -163,7 +185,9 @@ function inputAgainstNoCompaction(events: readonly StoredEvent[], prompt: string
 		actual += estimate;
 		const started = events.find((e) => e.type === "assistant_message_started" && e.messageId === event.messageId);
 		while (prefixEnd < uncompacted.length && uncompacted[prefixEnd].seq < (started?.seq ?? event.seq)) prefixEnd++;
-		baseline += fitTranscript(prompt, readModelThread(uncompacted.slice(0, prefixEnd)), { budget: undefined }).tokens + toolTokens;
+		baseline +=
+			fitTranscript(prompt, readModelThread(uncompacted.slice(0, prefixEnd)), { budget: undefined }).tokens +
+			toolTokens;
 	}
 	return { actual, baseline };
 }
@@ -175,15 +199,34 @@ function turnEvents(i: number): NewEvent[] {
 		{ type: "status", status: "thinking" },
 		{ type: "assistant_message_started", messageId: `a${i}` },
 	];
-	for (let t = 0; t < 100; t++) events.push({ type: "assistant_token", messageId: `a${i}`, text: t % 7 === 0 ? " the" : " word" });
-	events.push({ type: "assistant_message_completed", messageId: `a${i}`, finishReason: "tool_calls", usage: { promptTokens: 9000, estimatedPromptTokens: 8800 } });
+	for (let t = 0; t < 100; t++)
+		events.push({ type: "assistant_token", messageId: `a${i}`, text: t % 7 === 0 ? " the" : " word" });
+	events.push({
+		type: "assistant_message_completed",
+		messageId: `a${i}`,
+		finishReason: "tool_calls",
+		usage: { promptTokens: 9000, estimatedPromptTokens: 8800 },
+	});
 	for (let c = 0; c < 2; c++) {
 		const callId = `c${i}_${c}`;
 		events.push(
-			{ type: "tool_call_proposed", callId, tool: "readNote", args: { path: `Notes/Note ${i}-${c}.md` }, messageId: `a${i}` },
+			{
+				type: "tool_call_proposed",
+				callId,
+				tool: "readNote",
+				args: { path: `Notes/Note ${i}-${c}.md` },
+				messageId: `a${i}`,
+			},
 			{ type: "tool_call_decided", callId, decision: "approved", by: "policy" },
 			{ type: "tool_call_started", callId },
-			{ type: "tool_call_completed", callId, result: { status: "success", message: `Notes/Note ${i}-${c}.md (40 lines):\n${"- an item of the note, with a few words\n".repeat(80)}` } },
+			{
+				type: "tool_call_completed",
+				callId,
+				result: {
+					status: "success",
+					message: `Notes/Note ${i}-${c}.md (40 lines):\n${"- an item of the note, with a few words\n".repeat(80)}`,
+				},
+			},
 		);
 	}
 	events.push({ type: "status", status: "idle" });
@@ -201,7 +244,8 @@ async function transcriptBuild(): Promise<{ warm: Timing; cold: Timing; events: 
 	try {
 		const store = new FolderStore(dir);
 		const writer = new ThreadLog("bench", store);
-		for (let i = 0; writer.events().length < 50_000; i++) for (const event of turnEvents(i)) if (writer.events().length < 50_000) writer.append(event);
+		for (let i = 0; writer.events().length < 50_000; i++)
+			for (const event of turnEvents(i)) if (writer.events().length < 50_000) writer.append(event);
 		writer.append({ type: "user_message", messageId: "last", content: "And now?", pinned: [] });
 		await writer.flush();
 
@@ -209,22 +253,32 @@ async function transcriptBuild(): Promise<{ warm: Timing; cold: Timing; events: 
 		if (!log) throw new Error("the bench thread did not open");
 		const settings = settingsFor(server.baseURL);
 		const tools = new ToolRegistry([readNoteTool]);
-		const context = new ContextManager({ models: createModelProvider(() => settings, () => ({})), settings: () => settings, tools: () => tools.definitions() });
+		const context = new ContextManager({
+			models: createModelProvider(
+				() => settings,
+				() => ({}),
+			),
+			settings: () => settings,
+			tools: () => tools.definitions(),
+		});
 		const prompt = buildSystemPrompt({ vaultName: "Bench", tools: tools.names(), pinned: [] });
 		const signal = new AbortController().signal;
 		// The first call compacts the thread (a summary from the scripted apply model), as the app
 		// would have done long before; every later call is the steady state timed here.
 		await context.prepare(log, prompt, signal);
-		if (!log.events().some((e) => e.type === "context_compacted")) throw new Error("the bench thread was not compacted");
+		if (!log.events().some((e) => e.type === "context_compacted"))
+			throw new Error("the bench thread was not compacted");
 		const warm = new Timings();
 		let messages = 0;
-		for (let run = 0; run < 15; run++) messages = (await warm.time(() => context.prepare(log, prompt, signal))).messages.length;
+		for (let run = 0; run < 15; run++)
+			messages = (await warm.time(() => context.prepare(log, prompt, signal))).messages.length;
 		const cold = new Timings();
 		for (let run = 0; run < 5; run++) {
 			const reopened = await ThreadLog.open(store, "bench");
 			if (!reopened) throw new Error("the bench thread did not open again");
 			await cold.time(() => context.prepare(reopened, prompt, signal));
-			if (reopened.events().length !== log.events().length) throw new Error("the cold build changed the thread (it should not compact again)");
+			if (reopened.events().length !== log.events().length)
+				throw new Error("the cold build changed the thread (it should not compact again)");
 		}
 		return { warm: warm.median(), cold: cold.median(), events: log.events().length, messages };
 	} finally {
@@ -274,19 +328,83 @@ export async function run(): Promise<BenchRow[]> {
 	const early = after.slice(0, 50);
 	const late = after.slice(-50);
 	return [
-		{ area: AREA, metric: `largest request in ${TURNS} turns of 60 KB reads (32k budget, server's count)`, value: Math.max(...drive.perTurn), unit: "tokens", target: `<= ${LIMIT} every turn` },
+		{
+			area: AREA,
+			metric: `largest request in ${TURNS} turns of 60 KB reads (32k budget, server's count)`,
+			value: Math.max(...drive.perTurn),
+			unit: "tokens",
+			target: `<= ${LIMIT} every turn`,
+		},
 		{ area: AREA, metric: "requests refused as too long", value: drive.refused, unit: "requests", target: "0" },
 		{ area: AREA, metric: "first compaction", value: first === undefined ? "none" : `turn ${first}`, unit: "" },
-		{ area: AREA, metric: "request tokens per turn after the first compaction (min-max)", value: after.length ? `${Math.min(...after)}-${Math.max(...after)}` : "n/a", unit: "tokens" },
-		{ area: AREA, metric: "drift after the first compaction (mean of the last 50 turns / the 50 after it)", value: early.length ? mean(late) / mean(early) : NaN, unit: "x", target: "flat (~1.0)" },
-		{ area: AREA, metric: `main-model input over ${TURNS} turns vs no compaction`, value: (100 * drive.actualEstimate) / drive.baselineEstimate, unit: "%", target: "<= 25 %" },
-		{ area: AREA, metric: `apply-model input for summaries over ${TURNS} turns`, value: drive.summaryInput, unit: "tokens" },
-		{ area: AREA, metric: `the same with an 8 KB note pinned, read on turn 2: largest request`, value: Math.max(...withPin.perTurn), unit: "tokens", target: `<= ${LIMIT} every turn` },
-		{ area: AREA, metric: "the same pinned: requests refused as too long", value: withPin.refused, unit: "requests", target: "0" },
-		{ area: AREA, metric: `the same pinned: turn ${TURNS}'s request still holds the pinned note's read`, value: withPin.lastSystem.includes(`Pinned note "${PINNED}", as you last read it:\n${PINNED} (`) ? "yes" : "no", unit: "", target: "yes" },
-		{ area: AREA, metric: `transcript build, ${build.events.toLocaleString("en-US")}-event thread opened from a FolderStore (${build.messages} messages sent), wall`, value: build.warm.wall, unit: "ms", target: "<= 50 ms" },
+		{
+			area: AREA,
+			metric: "request tokens per turn after the first compaction (min-max)",
+			value: after.length ? `${Math.min(...after)}-${Math.max(...after)}` : "n/a",
+			unit: "tokens",
+		},
+		{
+			area: AREA,
+			metric: "drift after the first compaction (mean of the last 50 turns / the 50 after it)",
+			value: early.length ? mean(late) / mean(early) : NaN,
+			unit: "x",
+			target: "flat (~1.0)",
+		},
+		{
+			area: AREA,
+			metric: `main-model input over ${TURNS} turns vs no compaction`,
+			value: (100 * drive.actualEstimate) / drive.baselineEstimate,
+			unit: "%",
+			target: "<= 25 %",
+		},
+		{
+			area: AREA,
+			metric: `apply-model input for summaries over ${TURNS} turns`,
+			value: drive.summaryInput,
+			unit: "tokens",
+		},
+		{
+			area: AREA,
+			metric: `the same with an 8 KB note pinned, read on turn 2: largest request`,
+			value: Math.max(...withPin.perTurn),
+			unit: "tokens",
+			target: `<= ${LIMIT} every turn`,
+		},
+		{
+			area: AREA,
+			metric: "the same pinned: requests refused as too long",
+			value: withPin.refused,
+			unit: "requests",
+			target: "0",
+		},
+		{
+			area: AREA,
+			metric: `the same pinned: turn ${TURNS}'s request still holds the pinned note's read`,
+			value: withPin.lastSystem.includes(`Pinned note "${PINNED}", as you last read it:\n${PINNED} (`) ? "yes" : "no",
+			unit: "",
+			target: "yes",
+		},
+		{
+			area: AREA,
+			metric: `transcript build, ${build.events.toLocaleString("en-US")}-event thread opened from a FolderStore (${build.messages} messages sent), wall`,
+			value: build.warm.wall,
+			unit: "ms",
+			target: "<= 50 ms",
+		},
 		{ area: AREA, metric: "transcript build, the same, CPU", value: build.warm.cpu, unit: "ms", target: "<= 50 ms" },
-		{ area: AREA, metric: "transcript build, the first after the thread is opened again (cold), wall", value: build.cold.wall, unit: "ms", target: "<= 50 ms" },
-		{ area: AREA, metric: "transcript build, the first after opening (cold), CPU", value: build.cold.cpu, unit: "ms", target: "<= 50 ms" },
+		{
+			area: AREA,
+			metric: "transcript build, the first after the thread is opened again (cold), wall",
+			value: build.cold.wall,
+			unit: "ms",
+			target: "<= 50 ms",
+		},
+		{
+			area: AREA,
+			metric: "transcript build, the first after opening (cold), CPU",
+			value: build.cold.cpu,
+			unit: "ms",
+			target: "<= 50 ms",
+		},
 	];
 }

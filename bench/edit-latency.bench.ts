@@ -45,22 +45,38 @@ interface Run {
 /** The pace with tokens `speedup` times faster (Infinity: unpaced); time to first token stays
  * real, so only the stream needs rescaling. */
 function faster(pace: ScriptedPace, speedup: number): ScriptedPace {
-	return { firstTokenMs: pace.firstTokenMs, tokensPerSecond: Number.isFinite(speedup) ? pace.tokensPerSecond * speedup : 0 };
+	return {
+		firstTokenMs: pace.firstTokenMs,
+		tokensPerSecond: Number.isFinite(speedup) ? pace.tokensPerSecond * speedup : 0,
+	};
 }
 
 function userRequest(note: BenchNote): string {
 	return `In ${NOTE_PATH}, ${editDescription(note.heading)}.`;
 }
 
-async function runOnce(path: EditPath, script: EditScript, baseURL: string, note: BenchNote, mainPace: ScriptedPace): Promise<Run> {
+async function runOnce(
+	path: EditPath,
+	script: EditScript,
+	baseURL: string,
+	note: BenchNote,
+	mainPace: ScriptedPace,
+): Promise<Run> {
 	const change = (text: string) => rewriteSectionPlainly(text, note.heading);
 	script.begin({ path: NOTE_PATH, note: note.text, description: editDescription(note.heading), change, mainPace });
 	const timing = await timeTurn(path, benchSettings(baseURL), NOTE_PATH, note.text, userRequest(note));
 	// A bench that measures a broken edit measures nothing: both paths must write the same note.
-	if (timing.finalNote !== rewriteSectionPlainly(note.text, note.heading)) throw new Error(`the ${path} run did not write the expected note`);
+	if (timing.finalNote !== rewriteSectionPlainly(note.text, note.heading))
+		throw new Error(`the ${path} run did not write the expected note`);
 	const calls = script.callArgumentTokens();
 	if (calls.length !== 1) throw new Error(`the ${path} run made ${calls.length} main-model tool calls, expected 1`);
-	return { timing, mainTokens: script.mainOutputTokens(), callTokens: calls[0], applyRequests: script.applyRequests(), applyTokens: script.applyOutputTokens() };
+	return {
+		timing,
+		mainTokens: script.mainOutputTokens(),
+		callTokens: calls[0],
+		applyRequests: script.applyRequests(),
+		applyTokens: script.applyOutputTokens(),
+	};
 }
 
 function at(run: Run, type: keyof TurnTiming["seen"]): number {
@@ -87,33 +103,100 @@ export async function run(): Promise<BenchRow[]> {
 		const twoPhase: Run[] = [];
 		for (const note of notes) twoPhase.push(await runOnce("two-phase", script, server.baseURL, note, MAIN_PACE));
 		const baseline: Run[] = [];
-		for (const [i, note] of notes.entries()) baseline.push(await runOnce("baseline", script, server.baseURL, note, faster(MAIN_PACE, SIZES[i].baselineSpeedup)));
+		for (const [i, note] of notes.entries())
+			baseline.push(
+				await runOnce("baseline", script, server.baseURL, note, faster(MAIN_PACE, SIZES[i].baselineSpeedup)),
+			);
 
 		// Tokens per ms of the baseline's call arguments at the real pace (the 2k run).
 		const realRate = baseline[0].callTokens / streamMs(baseline[0]);
-		const baselineFirst = baseline.map((b, i) => (SIZES[i].baselineSpeedup === 1 ? at(b, "tool_call_proposed") : at(b, "tool_call_proposed") - streamMs(b) + b.callTokens / realRate));
-		const baselineWritten = baseline.map((b, i) => baselineFirst[i] + at(b, "tool_call_completed") - at(b, "tool_call_proposed"));
+		const baselineFirst = baseline.map((b, i) =>
+			SIZES[i].baselineSpeedup === 1
+				? at(b, "tool_call_proposed")
+				: at(b, "tool_call_proposed") - streamMs(b) + b.callTokens / realRate,
+		);
+		const baselineWritten = baseline.map(
+			(b, i) => baselineFirst[i] + at(b, "tool_call_completed") - at(b, "tool_call_proposed"),
+		);
 
 		const rows: BenchRow[] = [];
 		SIZES.forEach((size, i) => {
 			const name = `${size.label} note (${notes[i].tokens.toLocaleString("en-US")} tokens)`;
-			const scaled = size.baselineSpeedup === 1 ? "" : " (args streamed unpaced, stream time rescaled to the 2k run's measured rate)";
+			const scaled =
+				size.baselineSpeedup === 1
+					? ""
+					: " (args streamed unpaced, stream time rescaled to the 2k run's measured rate)";
 			rows.push(
-				{ area: AREA, metric: `two-phase: sendMessage → edit_intent_declared, ${name}`, value: at(twoPhase[i], "edit_intent_declared"), unit: "ms", target: "< 1500 ms, flat" },
-				{ area: AREA, metric: `two-phase: sendMessage → note written (edit_applied, edit blocks), ${name}`, value: at(twoPhase[i], "edit_applied"), unit: "ms" },
-				{ area: AREA, metric: `two-phase: main-model output tokens per edit, ${name}`, value: twoPhase[i].mainTokens, unit: "tokens", target: "same at every size" },
-				{ area: AREA, metric: `baseline: sendMessage → first feedback (tool_call_proposed), ${name}${scaled}`, value: baselineFirst[i], unit: "ms" },
-				{ area: AREA, metric: `baseline: sendMessage → note written (tool_call_completed), ${name}${scaled}`, value: baselineWritten[i], unit: "ms" },
-				{ area: AREA, metric: `baseline: main-model output tokens per edit, ${name}`, value: baseline[i].mainTokens, unit: "tokens" },
+				{
+					area: AREA,
+					metric: `two-phase: sendMessage → edit_intent_declared, ${name}`,
+					value: at(twoPhase[i], "edit_intent_declared"),
+					unit: "ms",
+					target: "< 1500 ms, flat",
+				},
+				{
+					area: AREA,
+					metric: `two-phase: sendMessage → note written (edit_applied, edit blocks), ${name}`,
+					value: at(twoPhase[i], "edit_applied"),
+					unit: "ms",
+				},
+				{
+					area: AREA,
+					metric: `two-phase: main-model output tokens per edit, ${name}`,
+					value: twoPhase[i].mainTokens,
+					unit: "tokens",
+					target: "same at every size",
+				},
+				{
+					area: AREA,
+					metric: `baseline: sendMessage → first feedback (tool_call_proposed), ${name}${scaled}`,
+					value: baselineFirst[i],
+					unit: "ms",
+				},
+				{
+					area: AREA,
+					metric: `baseline: sendMessage → note written (tool_call_completed), ${name}${scaled}`,
+					value: baselineWritten[i],
+					unit: "ms",
+				},
+				{
+					area: AREA,
+					metric: `baseline: main-model output tokens per edit, ${name}`,
+					value: baseline[i].mainTokens,
+					unit: "tokens",
+				},
 			);
 		});
 		const intents = twoPhase.map((r) => at(r, "edit_intent_declared"));
 		rows.push(
-			{ area: AREA, metric: "baseline first feedback / two-phase intent, 2k note", value: baselineFirst[0] / intents[0], unit: "x", target: ">= 25x" },
-			{ area: AREA, metric: "two-phase intent, 50k note / 2k note", value: intents[2] / intents[0], unit: "x", target: "~1x (flat)" },
-			{ area: AREA, metric: "two-phase main-model output tokens, 50k note / 2k note", value: twoPhase[2].mainTokens / twoPhase[0].mainTokens, unit: "x", target: "1x" },
+			{
+				area: AREA,
+				metric: "baseline first feedback / two-phase intent, 2k note",
+				value: baselineFirst[0] / intents[0],
+				unit: "x",
+				target: ">= 25x",
+			},
+			{
+				area: AREA,
+				metric: "two-phase intent, 50k note / 2k note",
+				value: intents[2] / intents[0],
+				unit: "x",
+				target: "~1x (flat)",
+			},
+			{
+				area: AREA,
+				metric: "two-phase main-model output tokens, 50k note / 2k note",
+				value: twoPhase[2].mainTokens / twoPhase[0].mainTokens,
+				unit: "x",
+				target: "1x",
+			},
 			{ area: AREA, metric: "two-phase apply requests, 50k note", value: twoPhase[2].applyRequests, unit: "requests" },
-			{ area: AREA, metric: "pace check: main model, measured (2k baseline call, asked 50)", value: realRate * 1000, unit: "tokens/s" },
+			{
+				area: AREA,
+				metric: "pace check: main model, measured (2k baseline call, asked 50)",
+				value: realRate * 1000,
+				unit: "tokens/s",
+			},
 			{
 				area: AREA,
 				metric: "note",

@@ -34,7 +34,12 @@ async function revertTenBack(userEdits: boolean): Promise<number> {
 	let firstVersion = "";
 	for (let v = 0; v < 11; v++) {
 		const base = await vault.read("Big.md");
-		const outcome = await history.write({ path: "Big.md", base, proposed: replaceLine(base, 100 + v * 1500, `Edited by the agent, version ${v}`), description: `v${v}` });
+		const outcome = await history.write({
+			path: "Big.md",
+			base,
+			proposed: replaceLine(base, 100 + v * 1500, `Edited by the agent, version ${v}`),
+			description: `v${v}`,
+		});
 		if (outcome.status !== "written") throw new Error(`bench setup failed: ${outcome.status}`);
 		if (v === 0) firstVersion = outcome.entry.versionId;
 		if (userEdits) await vault.process("Big.md", (t) => replaceLine(t, 50 + v * 1500, `Typed by the user ${v}`));
@@ -65,19 +70,40 @@ async function entryBytes(changed: string): Promise<{ bytes: number; changedByte
 	history.dispose();
 	const removedLine = note.split("\n")[500];
 	const encoder = new TextEncoder();
-	return { bytes: encoder.encode(JSON.stringify(outcome.entry)).length, changedBytes: encoder.encode(changed + removedLine).length };
+	return {
+		bytes: encoder.encode(JSON.stringify(outcome.entry)).length,
+		changedBytes: encoder.encode(changed + removedLine).length,
+	};
 }
 
 export async function run(): Promise<BenchRow[]> {
 	const rows: BenchRow[] = [];
-	rows.push({ area: "history", metric: "revert 10 versions back, 1 MB note, no user edits (median of 5)", value: await median(5, () => revertTenBack(false)), unit: "ms", target: "< 50" });
-	rows.push({ area: "history", metric: "revert 10 versions back, 1 MB note, user edits between (median of 5)", value: await median(5, () => revertTenBack(true)), unit: "ms", target: "< 50" });
+	rows.push({
+		area: "history",
+		metric: "revert 10 versions back, 1 MB note, no user edits (median of 5)",
+		value: await median(5, () => revertTenBack(false)),
+		unit: "ms",
+		target: "< 50",
+	});
+	rows.push({
+		area: "history",
+		metric: "revert 10 versions back, 1 MB note, user edits between (median of 5)",
+		value: await median(5, () => revertTenBack(true)),
+		unit: "ms",
+		target: "< 50",
+	});
 	for (const [label, changed] of [
 		["one line (~60 B)", "A rewritten line of prose, a little longer than the old one"],
 		["one paragraph (~10 KB)", "Rewritten paragraph text. ".repeat(400)],
 	] as const) {
 		const { bytes, changedBytes } = await entryBytes(changed);
-		rows.push({ area: "history", metric: `stored bytes per entry, change of ${label}: changed text ${changedBytes} B`, value: bytes, unit: "B", target: `<= ${2 * changedBytes + 512} (2x + 512)` });
+		rows.push({
+			area: "history",
+			metric: `stored bytes per entry, change of ${label}: changed text ${changedBytes} B`,
+			value: bytes,
+			unit: "B",
+			target: `<= ${2 * changedBytes + 512} (2x + 512)`,
+		});
 	}
 	return rows;
 }

@@ -35,7 +35,9 @@ interface ServerProcess {
 
 async function startServerProcess(): Promise<ServerProcess> {
 	const script = fileURLToPath(new URL("./support/rpc-server-process.ts", import.meta.url));
-	const child: PipedChildProcess = spawn(process.execPath, ["--expose-gc", "--import", "tsx", script, TOKEN], { stdio: ["pipe", "pipe", "pipe"] });
+	const child: PipedChildProcess = spawn(process.execPath, ["--expose-gc", "--import", "tsx", script, TOKEN], {
+		stdio: ["pipe", "pipe", "pipe"],
+	});
 	let stderr = "";
 	child.stderr.on("data", (chunk: NodeBuffer) => (stderr += chunk.toString()));
 	const lines = readLines(child.stdout)[Symbol.asyncIterator]();
@@ -76,7 +78,9 @@ function silentSubscriber(server: ServerProcess, threadId: string): Promise<Sock
 	return new Promise((resolve, reject) => {
 		const socket = net.connect({ host: "127.0.0.1", port: server.port }, () => {
 			socket.pause();
-			socket.write(`GET /v1/threads/${threadId}/events?token=${TOKEN} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+			socket.write(
+				`GET /v1/threads/${threadId}/events?token=${TOKEN} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`,
+			);
 			resolve(socket);
 		});
 		socket.once("error", reject);
@@ -94,7 +98,8 @@ async function growth(clients: number): Promise<number> {
 		const sockets = await Promise.all(Array.from({ length: clients }, () => silentSubscriber(server, threadId)));
 		await settle(300);
 		const before = await rss(server);
-		for (let i = 0; i < EVENTS; i++) await call(server, "v1.thread.sendMessage", { threadId, content: `${i} ${CONTENT}` });
+		for (let i = 0; i < EVENTS; i++)
+			await call(server, "v1.thread.sendMessage", { threadId, content: `${i} ${CONTENT}` });
 		await settle(500);
 		const after = await rss(server);
 		for (const socket of sockets) socket.destroy();
@@ -115,6 +120,11 @@ export async function run(): Promise<BenchRow[]> {
 			unit: "MB",
 			target: "≤ 20",
 		},
-		{ area: AREA, metric: `server RSS growth for the same ${EVENTS.toLocaleString("en")} events without clients (the log holds them)`, value: alone / MB, unit: "MB" },
+		{
+			area: AREA,
+			metric: `server RSS growth for the same ${EVENTS.toLocaleString("en")} events without clients (the log holds them)`,
+			value: alone / MB,
+			unit: "MB",
+		},
 	];
 }

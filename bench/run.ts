@@ -64,7 +64,12 @@ async function main(): Promise<void> {
 		} catch (error) {
 			failed++;
 			console.error(`[bench] ${file} failed:`, error);
-			rows.push({ area: file, metric: "failed", value: error instanceof Error ? error.message : String(error), unit: "" });
+			rows.push({
+				area: file,
+				metric: "failed",
+				value: error instanceof Error ? error.message : String(error),
+				unit: "",
+			});
 		}
 	}
 	process.stdout.write(toMarkdown(rows) + "\n");

@@ -33,7 +33,8 @@ function turn(i: number): NewEvent[] {
 		{ type: "status", status: "thinking" },
 		{ type: "assistant_message_started", messageId: `a${i}` },
 	];
-	for (let t = 0; t < 100; t++) events.push({ type: "assistant_token", messageId: `a${i}`, text: t % 7 === 0 ? " the" : " word" });
+	for (let t = 0; t < 100; t++)
+		events.push({ type: "assistant_token", messageId: `a${i}`, text: t % 7 === 0 ? " the" : " word" });
 	for (let c = i % 25 === 0 ? 1 : 0; c < 2; c++) {
 		const callId = `c${i}_${c}`;
 		events.push(
@@ -43,7 +44,10 @@ function turn(i: number): NewEvent[] {
 			{ type: "tool_call_completed", callId, result: { status: "success", message: "Read 40 lines" } },
 		);
 	}
-	events.push({ type: "assistant_message_completed", messageId: `a${i}`, finishReason: "stop" }, { type: "status", status: "idle" });
+	events.push(
+		{ type: "assistant_message_completed", messageId: `a${i}`, finishReason: "stop" },
+		{ type: "status", status: "idle" },
+	);
 	return events;
 }
 
@@ -64,14 +68,28 @@ function toolTurn(i: number): NewEvent[] {
 		{ type: "status", status: "thinking" },
 		{ type: "assistant_message_started", messageId },
 	];
-	for (const text of ["Let", " me", " read", " both", " notes", "."]) events.push({ type: "assistant_token", messageId, text });
+	for (const text of ["Let", " me", " read", " both", " notes", "."])
+		events.push({ type: "assistant_token", messageId, text });
 	if (i % 25 === 0) {
 		const callId = `c${i}_0`;
 		events.push(
-			{ type: "tool_call_proposed", callId, tool: "askUser", args: { questions: [{ question: "Which folder?", options: [{ label: "Notes" }, { label: "Daily" }] }] }, messageId },
+			{
+				type: "tool_call_proposed",
+				callId,
+				tool: "askUser",
+				args: { questions: [{ question: "Which folder?", options: [{ label: "Notes" }, { label: "Daily" }] }] },
+				messageId,
+			},
 			{ type: "tool_call_decided", callId, decision: "approved", by: "policy" },
 			{ type: "tool_call_started", callId },
-			{ type: "question_asked", askId: `ask${i}`, callId, questions: [{ question: "Which folder?", options: [{ label: "Notes" }, { label: "Daily" }], multiSelect: false }] },
+			{
+				type: "question_asked",
+				askId: `ask${i}`,
+				callId,
+				questions: [
+					{ question: "Which folder?", options: [{ label: "Notes" }, { label: "Daily" }], multiSelect: false },
+				],
+			},
 			{ type: "status", status: "waiting_for_answer" },
 			{ type: "question_answered", askId: `ask${i}`, answers: { 0: ["Notes"] } },
 			{ type: "tool_call_completed", callId, result: { status: "success", message: "The user chose Notes" } },
@@ -83,14 +101,24 @@ function toolTurn(i: number): NewEvent[] {
 		if (c === 1 && i % 5 === 0) {
 			const editId = `e${i}`;
 			events.push(
-				{ type: "tool_call_proposed", callId, tool: "declareEditIntent", args: { path, operation: "modify", description: "remove the headings" }, messageId },
+				{
+					type: "tool_call_proposed",
+					callId,
+					tool: "declareEditIntent",
+					args: { path, operation: "modify", description: "remove the headings" },
+					messageId,
+				},
 				{ type: "edit_intent_declared", editId, callId, path, operation: "modify", description: "remove the headings" },
 				{ type: "status", status: "waiting_for_approval" },
 				{ type: "tool_call_decided", callId, decision: "approved", by: "user" },
 				{ type: "tool_call_started", callId },
 				{ type: "tool_call_progress", callId, phase: "generating", fraction: 0.5 },
 				{ type: "edit_applied", editId, path, versionId: `v${i}`, added: 3, removed: 5 },
-				{ type: "tool_call_completed", callId, result: { status: "success", message: `Edited ${path}: 3 lines added, 5 removed`, path } },
+				{
+					type: "tool_call_completed",
+					callId,
+					result: { status: "success", message: `Edited ${path}: 3 lines added, 5 removed`, path },
+				},
 			);
 			continue;
 		}
@@ -98,10 +126,17 @@ function toolTurn(i: number): NewEvent[] {
 			{ type: "tool_call_proposed", callId, tool: "readNote", args: { path }, messageId },
 			{ type: "tool_call_decided", callId, decision: "approved", by: "policy" },
 			{ type: "tool_call_started", callId },
-			{ type: "tool_call_completed", callId, result: { status: "success", message: `${path} (12 lines):\n${"A line of the note. ".repeat(12)}`, path } },
+			{
+				type: "tool_call_completed",
+				callId,
+				result: { status: "success", message: `${path} (12 lines):\n${"A line of the note. ".repeat(12)}`, path },
+			},
 		);
 	}
-	events.push({ type: "assistant_message_completed", messageId, finishReason: "tool_calls" }, { type: "status", status: "idle" });
+	events.push(
+		{ type: "assistant_message_completed", messageId, finishReason: "tool_calls" },
+		{ type: "status", status: "idle" },
+	);
 	return events;
 }
 
@@ -168,7 +203,8 @@ async function openMs(dir: string, thread: OpenedThread, runs: number): Promise<
 		walls.push(performance.now() - start);
 		const used = process.cpuUsage(cpu);
 		cpus.push((used.user + used.system) / 1000);
-		if (state.toolCallOrder.length !== thread.calls) throw new Error(`the opened thread has ${state.toolCallOrder.length} tool calls, not ${thread.calls}`);
+		if (state.toolCallOrder.length !== thread.calls)
+			throw new Error(`the opened thread has ${state.toolCallOrder.length} tool calls, not ${thread.calls}`);
 		await service.close();
 	}
 	return { wall: median(walls), cpu: median(cpus) };
@@ -213,15 +249,28 @@ async function openRows(): Promise<BenchRow[]> {
 		await openMs(join(dir, "small"), small, 3); // warm-up
 		const smallMs = await openMs(join(dir, "small"), small, 9);
 		const largeMs = await openMs(join(dir, "large"), large, 5);
-		const name = (thread: OpenedThread) => `open a thread of ${thread.calls.toLocaleString("en")} tool calls (${thread.events.toLocaleString("en")} events) from a FolderStore, to first state`;
+		const name = (thread: OpenedThread) =>
+			`open a thread of ${thread.calls.toLocaleString("en")} tool calls (${thread.events.toLocaleString("en")} events) from a FolderStore, to first state`;
 		const ratio = `${(large.events / small.events).toFixed(1)}x the events`;
 		return [
 			{ area: "thread", metric: name(small), value: smallMs.wall, unit: "ms" },
 			{ area: "thread", metric: `${name(small)}: CPU time`, value: smallMs.cpu, unit: "ms" },
 			{ area: "thread", metric: name(large), value: largeMs.wall, unit: "ms", target: "<= 300 ms" },
 			{ area: "thread", metric: `${name(large)}: CPU time`, value: largeMs.cpu, unit: "ms", target: "<= 300 ms" },
-			{ area: "thread", metric: `open cost, ${large.calls.toLocaleString("en")} / ${small.calls} tool calls (${ratio})`, value: largeMs.wall / smallMs.wall, unit: "x", target: "<= 12x (linear)" },
-			{ area: "thread", metric: `open CPU time, ${large.calls.toLocaleString("en")} / ${small.calls} tool calls (${ratio})`, value: largeMs.cpu / smallMs.cpu, unit: "x", target: "<= 12x (linear)" },
+			{
+				area: "thread",
+				metric: `open cost, ${large.calls.toLocaleString("en")} / ${small.calls} tool calls (${ratio})`,
+				value: largeMs.wall / smallMs.wall,
+				unit: "x",
+				target: "<= 12x (linear)",
+			},
+			{
+				area: "thread",
+				metric: `open CPU time, ${large.calls.toLocaleString("en")} / ${small.calls} tool calls (${ratio})`,
+				value: largeMs.cpu / smallMs.cpu,
+				unit: "x",
+				target: "<= 12x (linear)",
+			},
 		];
 	} finally {
 		await rm(dir, { recursive: true, force: true });
@@ -259,10 +308,18 @@ function counting(store: Store): { store: Store; indexWrites: number; logAppends
 async function indexWritesWhileStreaming(): Promise<{ indexWrites: number; logAppends: number; tokens: number }> {
 	const dir = await mkdtemp(join(tmpdir(), "redline-thread-index-"));
 	const text = Array.from({ length: 2000 }, (_, i) => (i % 9 === 0 ? " the" : " word")).join("");
-	const server = await startModelServer({ script: scripted(reply.text(text, { pace: { firstTokenMs: 50, tokensPerSecond: 1000 } })) });
+	const server = await startModelServer({
+		script: scripted(reply.text(text, { pace: { firstTokenMs: 50, tokensPerSecond: 1000 } })),
+	});
 	const counted = counting(new FolderStore(dir));
 	const settings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "bench-main", temperature: 0 } };
-	const redline = await createRedline({ vault: new MemoryVault("Bench", {}), store: counted.store, settings: () => settings, credentials: () => ({}), protectedFolders: [] });
+	const redline = await createRedline({
+		vault: new MemoryVault("Bench", {}),
+		store: counted.store,
+		settings: () => settings,
+		credentials: () => ({}),
+		protectedFolders: [],
+	});
 	try {
 		const { service } = redline;
 		const created = await service.createThread({ title: "A long story" });
@@ -277,7 +334,11 @@ async function indexWritesWhileStreaming(): Promise<{ indexWrites: number; logAp
 		const state = await firstState(service, created.threadId);
 		const answer = state.messages.find((m) => m.kind === "assistant");
 		if (answer?.kind !== "assistant" || answer.text !== text) throw new Error("the reply did not stream in full");
-		return { indexWrites: counted.indexWrites - before.index, logAppends: counted.logAppends - before.log, tokens: 2000 };
+		return {
+			indexWrites: counted.indexWrites - before.index,
+			logAppends: counted.logAppends - before.log,
+			tokens: 2000,
+		};
 	} finally {
 		await redline.dispose();
 		await server.close();
@@ -293,9 +354,31 @@ export async function run(): Promise<BenchRow[]> {
 	return [
 		{ area: "thread", metric: "append with persistence (FolderStore)", value: throughput, unit: "events/s" },
 		...opened,
-		{ area: "thread", metric: `thread index writes during a ${streamed.tokens.toLocaleString("en")}-token streamed reply (createRedline, model server, FolderStore)`, value: streamed.indexWrites, unit: "writes", target: "<= 2" },
-		{ area: "thread", metric: `log writes during the same reply (for scale)`, value: streamed.logAppends, unit: "writes" },
-		{ area: "thread", metric: "log bytes per streamed token (2,000-token reply)", value: tokens.perToken, unit: "bytes" },
-		{ area: "thread", metric: "log size / reply text size (2,000 tokens)", value: tokens.ratio, unit: "x", target: "<= 3x" },
+		{
+			area: "thread",
+			metric: `thread index writes during a ${streamed.tokens.toLocaleString("en")}-token streamed reply (createRedline, model server, FolderStore)`,
+			value: streamed.indexWrites,
+			unit: "writes",
+			target: "<= 2",
+		},
+		{
+			area: "thread",
+			metric: `log writes during the same reply (for scale)`,
+			value: streamed.logAppends,
+			unit: "writes",
+		},
+		{
+			area: "thread",
+			metric: "log bytes per streamed token (2,000-token reply)",
+			value: tokens.perToken,
+			unit: "bytes",
+		},
+		{
+			area: "thread",
+			metric: "log size / reply text size (2,000 tokens)",
+			value: tokens.ratio,
+			unit: "x",
+			target: "<= 3x",
+		},
 	];
 }

@@ -90,18 +90,31 @@ export async function run(): Promise<BenchRow[]> {
 		// restart): traced on its own, so its CPU time is known even when the machine is busy.
 		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
 		const cold = await page.evaluate((n) => window.redlineBench.replay(n), EVENTS);
-		const [coldCpu] = cpuBetweenMarks(traceText(await browser.stopTracing()), "redline-replay-start", "redline-replay-end");
+		const [coldCpu] = cpuBetweenMarks(
+			traceText(await browser.stopTracing()),
+			"redline-replay-start",
+			"redline-replay-end",
+		);
 		const warm: ReplayTiming[] = [];
 		for (let i = 0; i < RUNS; i++) warm.push(await page.evaluate((n) => window.redlineBench.replay(n), EVENTS));
 
 		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
 		for (let i = 0; i < 3; i++) await page.evaluate((n) => window.redlineBench.replay(n), EVENTS);
-		const replayCpu = cpuBetweenMarks(traceText(await browser.stopTracing()), "redline-replay-start", "redline-replay-end");
+		const replayCpu = cpuBetweenMarks(
+			traceText(await browser.stopTracing()),
+			"redline-replay-start",
+			"redline-replay-end",
+		);
 
 		const streams: StreamTiming[] = [];
 		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-		for (let i = 0; i < STREAM_RUNS; i++) streams.push(await page.evaluate(([n, t]) => window.redlineBench.stream(n, t), [EVENTS, TOKENS] as const));
-		const streamCpu = cpuBetweenMarks(traceText(await browser.stopTracing()), "redline-stream-start", "redline-stream-end");
+		for (let i = 0; i < STREAM_RUNS; i++)
+			streams.push(await page.evaluate(([n, t]) => window.redlineBench.stream(n, t), [EVENTS, TOKENS] as const));
+		const streamCpu = cpuBetweenMarks(
+			traceText(await browser.stopTracing()),
+			"redline-stream-start",
+			"redline-stream-end",
+		);
 		const cpuPerFrame = streamCpu.map((ms, i) => ms / Math.max(1, streams[i].frames));
 
 		const frames = streams.flatMap((s) => s.frameMs);
@@ -109,18 +122,87 @@ export async function run(): Promise<BenchRow[]> {
 		const streamingRenders = median(streams.map((s) => s.streamingMessageRenders));
 		const frameCount = median(streams.map((s) => s.frames));
 		return [
-			{ area: "ui", metric: `${EVENTS} events: mount to painted, median of ${RUNS}`, value: round(median(warm.map((r) => r.mountToPaintMs))), unit: "ms", target: "< 200" },
-			{ area: "ui", metric: `${EVENTS} events: mount to painted, first (cold) run`, value: round(cold.mountToPaintMs), unit: "ms", target: "< 200" },
-			{ area: "ui", metric: `${EVENTS} events: mount to painted, first (cold) run, main-thread CPU`, value: round(coldCpu), unit: "ms", target: "< 200" },
-			{ area: "ui", metric: `${EVENTS} events: mount to painted, main-thread CPU, median of 3`, value: round(median(replayCpu)), unit: "ms", target: "< 200" },
-			{ area: "ui", metric: `${EVENTS} events: messages mounted at first (of ${cold.totalMessages})`, value: cold.messages, unit: "messages" },
-			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, median`, value: round(median(frames)), unit: "ms", target: "≈ 16.7" },
-			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, p95`, value: round(percentile(frames, 0.95)), unit: "ms", target: "< 50" },
-			{ area: "ui", metric: `streaming ${TOKENS} tokens: frame interval, max`, value: round(Math.max(...frames)), unit: "ms" },
-			{ area: "ui", metric: `streaming ${TOKENS} tokens: main-thread CPU per frame (pane + in-page token producer), median of ${STREAM_RUNS}`, value: round(median(cpuPerFrame)), unit: "ms", target: "< 16.7" },
-			{ area: "ui", metric: `streaming ${TOKENS} tokens: renders of the streaming message (frames)`, value: `${streamingRenders} (${frameCount})`, unit: "renders", target: "≤ frames" },
-			{ area: "ui", metric: "streaming: re-renders of finished messages", value: String(finished), unit: "renders", target: "0" },
-			{ area: "ui", metric: "machine load while measuring (1-min average)", value: round(loadavg()[0]), unit: `on ${availableCores()} cores` },
+			{
+				area: "ui",
+				metric: `${EVENTS} events: mount to painted, median of ${RUNS}`,
+				value: round(median(warm.map((r) => r.mountToPaintMs))),
+				unit: "ms",
+				target: "< 200",
+			},
+			{
+				area: "ui",
+				metric: `${EVENTS} events: mount to painted, first (cold) run`,
+				value: round(cold.mountToPaintMs),
+				unit: "ms",
+				target: "< 200",
+			},
+			{
+				area: "ui",
+				metric: `${EVENTS} events: mount to painted, first (cold) run, main-thread CPU`,
+				value: round(coldCpu),
+				unit: "ms",
+				target: "< 200",
+			},
+			{
+				area: "ui",
+				metric: `${EVENTS} events: mount to painted, main-thread CPU, median of 3`,
+				value: round(median(replayCpu)),
+				unit: "ms",
+				target: "< 200",
+			},
+			{
+				area: "ui",
+				metric: `${EVENTS} events: messages mounted at first (of ${cold.totalMessages})`,
+				value: cold.messages,
+				unit: "messages",
+			},
+			{
+				area: "ui",
+				metric: `streaming ${TOKENS} tokens: frame interval, median`,
+				value: round(median(frames)),
+				unit: "ms",
+				target: "≈ 16.7",
+			},
+			{
+				area: "ui",
+				metric: `streaming ${TOKENS} tokens: frame interval, p95`,
+				value: round(percentile(frames, 0.95)),
+				unit: "ms",
+				target: "< 50",
+			},
+			{
+				area: "ui",
+				metric: `streaming ${TOKENS} tokens: frame interval, max`,
+				value: round(Math.max(...frames)),
+				unit: "ms",
+			},
+			{
+				area: "ui",
+				metric: `streaming ${TOKENS} tokens: main-thread CPU per frame (pane + in-page token producer), median of ${STREAM_RUNS}`,
+				value: round(median(cpuPerFrame)),
+				unit: "ms",
+				target: "< 16.7",
+			},
+			{
+				area: "ui",
+				metric: `streaming ${TOKENS} tokens: renders of the streaming message (frames)`,
+				value: `${streamingRenders} (${frameCount})`,
+				unit: "renders",
+				target: "≤ frames",
+			},
+			{
+				area: "ui",
+				metric: "streaming: re-renders of finished messages",
+				value: String(finished),
+				unit: "renders",
+				target: "0",
+			},
+			{
+				area: "ui",
+				metric: "machine load while measuring (1-min average)",
+				value: round(loadavg()[0]),
+				unit: `on ${availableCores()} cores`,
+			},
 		];
 	} finally {
 		await browser.close();

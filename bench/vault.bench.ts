@@ -27,7 +27,12 @@ export async function run(): Promise<BenchRow[]> {
 		const vault = await FolderVault.open(join(dir.path, "vault"), { watch: false });
 		let n = 0;
 		const writes = await rate(() => vault.process("note.md", (t) => t.replace(/^# Note.*$/m, `# Note ${n++}`)));
-		rows.push({ area: "vault", metric: "FolderVault process() (3 KB note, temp + rename)", value: writes.perSecond, unit: "ops/s" });
+		rows.push({
+			area: "vault",
+			metric: "FolderVault process() (3 KB note, temp + rename)",
+			value: writes.perSecond,
+			unit: "ops/s",
+		});
 
 		const source = corpusDir();
 		if (!source) {

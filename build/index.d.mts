@@ -81,7 +81,10 @@ export const maxBytes: number;
 export const productionReact: Record<string, string>;
 
 /** `text` with the rule's methods stood in, or what was not found exactly once. */
-export function standInMethods(text: string, rule: MethodStandIn): { text: string; error?: undefined } | { error: string; text?: undefined };
+export function standInMethods(
+	text: string,
+	rule: MethodStandIn,
+): { text: string; error?: undefined } | { error: string; text?: undefined };
 
 export function packageEditsPlugin(edits: { rewrites?: Rewrite[]; methodStandIns?: MethodStandIn[] }): Plugin;
 export function standInsPlugin(rules: StandIn[]): Plugin;

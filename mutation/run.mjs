@@ -18,7 +18,11 @@ if (stryker.status !== 0) process.exit(stryker.status ?? 1);
 
 const report = JSON.parse(readFileSync("reports/mutation/mutation.json", "utf8"));
 // Each run overwrites mutation.json; a copy per selection keeps the last run of each.
-const tag = process.argv.slice(2).join("+").replace(/[^\w+-]/g, "_") || "all";
+const tag =
+	process.argv
+		.slice(2)
+		.join("+")
+		.replace(/[^\w+-]/g, "_") || "all";
 mkdirSync("reports/mutation/runs", { recursive: true });
 copyFileSync("reports/mutation/mutation.json", `reports/mutation/runs/${tag}.json`);
 
@@ -34,6 +38,8 @@ for (const m of modules) {
 	const score = valid === 0 ? 100 : (100 * detected) / valid;
 	const ok = score >= m.threshold;
 	if (!ok) failed = true;
-	process.stdout.write(`| ${m.file} | ${detected} | ${count("Survived")} | ${count("NoCoverage")} | ${score.toFixed(1)}% | ${m.threshold}% ${ok ? "ok" : "BELOW"} |\n`);
+	process.stdout.write(
+		`| ${m.file} | ${detected} | ${count("Survived")} | ${count("NoCoverage")} | ${score.toFixed(1)}% | ${m.threshold}% ${ok ? "ok" : "BELOW"} |\n`,
+	);
 }
 process.exit(failed ? 1 : 0);

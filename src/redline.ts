@@ -70,8 +70,15 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 	});
 	const models = createModelProvider(settings, deps.credentials, deps.fetch ? { fetch: deps.fetch } : {});
 	// Constructing the index does no work: it starts on the first search or status watch.
-	const search = new NoteIndex({ vault, store, protectedFolders: deps.protectedFolders, ...(deps.noteMetadata ? { metadata: deps.noteMetadata } : {}) });
-	const tools = new ToolRegistry(createDefaultTools({ history, models, search, applyFormat: () => settings().applyFormat }));
+	const search = new NoteIndex({
+		vault,
+		store,
+		protectedFolders: deps.protectedFolders,
+		...(deps.noteMetadata ? { metadata: deps.noteMetadata } : {}),
+	});
+	const tools = new ToolRegistry(
+		createDefaultTools({ history, models, search, applyFormat: () => settings().applyFormat }),
+	);
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });
 	const titles = deps.titles === "first-words" ? firstWordsTitles : modelTitles(models);
 	const service = new LocalThreadService({ store, driver: runner, history, titles, tools });

@@ -25,30 +25,98 @@ describe("layering", () => {
 
 	it.each<[string, SourceFile, string]>([
 		["core importing obsidian", { path: "src/vault/x.ts", source: 'import { App } from "obsidian";' }, "obsidian"],
-		["core importing obsidian for types only", { path: "src/thread/x.ts", source: 'import type { TFile } from "obsidian";' }, "obsidian"],
+		[
+			"core importing obsidian for types only",
+			{ path: "src/thread/x.ts", source: 'import type { TFile } from "obsidian";' },
+			"obsidian",
+		],
 		["ui importing obsidian", { path: "src/ui/Chat.tsx", source: 'import { Notice } from "obsidian";' }, "obsidian"],
-		["sandbox importing obsidian", { path: "src/sandbox/x.ts", source: 'export { Plugin } from "obsidian";' }, "obsidian"],
+		[
+			"sandbox importing obsidian",
+			{ path: "src/sandbox/x.ts", source: 'export { Plugin } from "obsidian";' },
+			"obsidian",
+		],
 		["core importing react", { path: "src/agent/x.ts", source: 'import { useState } from "react";' }, "react"],
-		["core importing react-dom/client", { path: "src/settings.ts", source: 'import { createRoot } from "react-dom/client";' }, "react"],
+		[
+			"core importing react-dom/client",
+			{ path: "src/settings.ts", source: 'import { createRoot } from "react-dom/client";' },
+			"react",
+		],
 		["rpc client importing react", { path: "src/rpc/client.ts", source: 'import React from "react";' }, "react"],
-		["core importing node:fs", { path: "src/store/x.ts", source: 'import { readFile } from "node:fs/promises";' }, "Node"],
+		[
+			"core importing node:fs",
+			{ path: "src/store/x.ts", source: 'import { readFile } from "node:fs/promises";' },
+			"Node",
+		],
 		["core importing path", { path: "src/composer/x.ts", source: 'import path from "path";' }, "Node"],
 		["core re-exporting crypto", { path: "src/history/x.ts", source: 'export { createHash } from "crypto";' }, "Node"],
-		["core requiring child_process", { path: "src/tools/x.ts", source: 'const cp = require("child_process");' }, "Node"],
-		["core importing events dynamically", { path: "src/llm/x.ts", source: 'const e = await import("events");' }, "Node"],
+		[
+			"core requiring child_process",
+			{ path: "src/tools/x.ts", source: 'const cp = require("child_process");' },
+			"Node",
+		],
+		[
+			"core importing events dynamically",
+			{ path: "src/llm/x.ts", source: 'const e = await import("events");' },
+			"Node",
+		],
 		["ui importing node:url", { path: "src/ui/x.ts", source: 'import { URL } from "node:url";' }, "Node"],
 		["rpc client importing http", { path: "src/rpc/client.ts", source: 'import http from "http";' }, "Node"],
-		["core importing the ui by a relative path", { path: "src/thread/x.ts", source: 'import { Chat } from "../ui/Chat";' }, "ui"],
-		["ui importing the Obsidian host", { path: "src/ui/x.tsx", source: 'import { RedlineView } from "../obsidian/view";' }, "Obsidian host"],
-		["core importing a multi-line import", { path: "src/vault/y.ts", source: 'import {\n\ta,\n\tb,\n} from "obsidian";' }, "obsidian"],
-		["the composer importing a tool, a floor above it", { path: "src/composer/x.ts", source: 'import { CallStopped } from "../tools/tool";' }, "composer may not import tools"],
-		["the log importing a type from the tools", { path: "src/log/x.ts", source: 'import type { ToolContext } from "../tools/tool";' }, "log may not import tools"],
-		["the agent re-exporting from the thread service", { path: "src/agent/x.ts", source: 'export { LocalThreadService } from "../thread/service";' }, "agent may not import thread"],
-		["llm importing the composer", { path: "src/llm/x.ts", source: 'import { apply } from "../composer/apply";' }, "llm may not import composer"],
-		["a file at the top of src importing upward", { path: "src/settings.ts", source: 'import type { Tool } from "./tools/tool";' }, "settings.ts may not import tools"],
-		["two hosts on one floor importing each other", { path: "src/sandbox/x.ts", source: 'import { thing } from "../obsidian/thing";' }, "Obsidian host"],
-		["the ui importing the sandbox, its sibling above", { path: "src/ui/x.ts", source: 'import { page } from "../sandbox/page/main";' }, "ui may not import sandbox"],
-		["a folder on no floor", { path: "src/gadgets/x.ts", source: 'import { newId } from "../log/ids";' }, "src/gadgets is on no floor"],
+		[
+			"core importing the ui by a relative path",
+			{ path: "src/thread/x.ts", source: 'import { Chat } from "../ui/Chat";' },
+			"ui",
+		],
+		[
+			"ui importing the Obsidian host",
+			{ path: "src/ui/x.tsx", source: 'import { RedlineView } from "../obsidian/view";' },
+			"Obsidian host",
+		],
+		[
+			"core importing a multi-line import",
+			{ path: "src/vault/y.ts", source: 'import {\n\ta,\n\tb,\n} from "obsidian";' },
+			"obsidian",
+		],
+		[
+			"the composer importing a tool, a floor above it",
+			{ path: "src/composer/x.ts", source: 'import { CallStopped } from "../tools/tool";' },
+			"composer may not import tools",
+		],
+		[
+			"the log importing a type from the tools",
+			{ path: "src/log/x.ts", source: 'import type { ToolContext } from "../tools/tool";' },
+			"log may not import tools",
+		],
+		[
+			"the agent re-exporting from the thread service",
+			{ path: "src/agent/x.ts", source: 'export { LocalThreadService } from "../thread/service";' },
+			"agent may not import thread",
+		],
+		[
+			"llm importing the composer",
+			{ path: "src/llm/x.ts", source: 'import { apply } from "../composer/apply";' },
+			"llm may not import composer",
+		],
+		[
+			"a file at the top of src importing upward",
+			{ path: "src/settings.ts", source: 'import type { Tool } from "./tools/tool";' },
+			"settings.ts may not import tools",
+		],
+		[
+			"two hosts on one floor importing each other",
+			{ path: "src/sandbox/x.ts", source: 'import { thing } from "../obsidian/thing";' },
+			"Obsidian host",
+		],
+		[
+			"the ui importing the sandbox, its sibling above",
+			{ path: "src/ui/x.ts", source: 'import { page } from "../sandbox/page/main";' },
+			"ui may not import sandbox",
+		],
+		[
+			"a folder on no floor",
+			{ path: "src/gadgets/x.ts", source: 'import { newId } from "../log/ids";' },
+			"src/gadgets is on no floor",
+		],
 	])("reports %s", (_what, file, mention) => {
 		const violations = findLayeringViolations([file]);
 		expect(violations).toHaveLength(1);
@@ -57,17 +125,60 @@ describe("layering", () => {
 	});
 
 	it.each<[string, SourceFile]>([
-		["the Obsidian host importing obsidian and react", { path: "src/obsidian/view.tsx", source: 'import { ItemView } from "obsidian";\nimport { createRoot } from "react-dom/client";' }],
+		[
+			"the Obsidian host importing obsidian and react",
+			{
+				path: "src/obsidian/view.tsx",
+				source: 'import { ItemView } from "obsidian";\nimport { createRoot } from "react-dom/client";',
+			},
+		],
 		["main.ts importing obsidian", { path: "src/main.ts", source: 'import { Plugin } from "obsidian";' }],
-		["the sandbox importing node and react", { path: "src/sandbox/x.ts", source: 'import http from "node:http";\nimport { renderToString } from "react-dom/server";' }],
+		[
+			"the sandbox importing node and react",
+			{
+				path: "src/sandbox/x.ts",
+				source: 'import http from "node:http";\nimport { renderToString } from "react-dom/server";',
+			},
+		],
 		["the rpc server importing node", { path: "src/rpc/server/x.ts", source: 'import http from "node:http";' }],
-		["the ui importing react and the core", { path: "src/ui/x.tsx", source: 'import { useState } from "react";\nimport type { ThreadState } from "../thread/state";' }],
-		["the core importing zod, diff and itself", { path: "src/tools/x.ts", source: 'import { z } from "zod";\nimport { createPatch } from "diff";\nimport { newId } from "../log/ids";' }],
-		["obsidian mentioned only in a comment or a string", { path: "src/vault/x.ts", source: '// import { App } from "obsidian";\nconst s = "import fs from \'fs\'";' }],
-		["a package whose name merely starts like a built-in", { path: "src/llm/x.ts", source: 'import x from "pathe";\nimport y from "eventsource-parser";' }],
-		["the agent importing the tools, the log and itself", { path: "src/agent/x.ts", source: 'import type { Tool } from "../tools/tool";\nimport { newId } from "../log/ids";\nimport { run } from "./runner";' }],
-		["the thread service importing the agent's types", { path: "src/thread/x.ts", source: 'import type { TitleMaker } from "../agent/title-maker";' }],
-		["main.ts loading the Obsidian plugin", { path: "src/main.ts", source: 'export { default } from "./obsidian/plugin";' }],
+		[
+			"the ui importing react and the core",
+			{
+				path: "src/ui/x.tsx",
+				source: 'import { useState } from "react";\nimport type { ThreadState } from "../thread/state";',
+			},
+		],
+		[
+			"the core importing zod, diff and itself",
+			{
+				path: "src/tools/x.ts",
+				source: 'import { z } from "zod";\nimport { createPatch } from "diff";\nimport { newId } from "../log/ids";',
+			},
+		],
+		[
+			"obsidian mentioned only in a comment or a string",
+			{ path: "src/vault/x.ts", source: '// import { App } from "obsidian";\nconst s = "import fs from \'fs\'";' },
+		],
+		[
+			"a package whose name merely starts like a built-in",
+			{ path: "src/llm/x.ts", source: 'import x from "pathe";\nimport y from "eventsource-parser";' },
+		],
+		[
+			"the agent importing the tools, the log and itself",
+			{
+				path: "src/agent/x.ts",
+				source:
+					'import type { Tool } from "../tools/tool";\nimport { newId } from "../log/ids";\nimport { run } from "./runner";',
+			},
+		],
+		[
+			"the thread service importing the agent's types",
+			{ path: "src/thread/x.ts", source: 'import type { TitleMaker } from "../agent/title-maker";' },
+		],
+		[
+			"main.ts loading the Obsidian plugin",
+			{ path: "src/main.ts", source: 'export { default } from "./obsidian/plugin";' },
+		],
 	])("allows %s", (_what, file) => {
 		expect(findLayeringViolations([file])).toEqual([]);
 	});
@@ -106,7 +217,10 @@ describe("layering", () => {
 		await mkdir(join(root, "src", "vault"), { recursive: true });
 		await mkdir(join(root, "src", "ui"), { recursive: true });
 		await writeFile(join(root, "src", "vault", "clean.ts"), 'import { VaultError } from "./vault";\n');
-		await writeFile(join(root, "src", "vault", "planted.ts"), 'import { readFile } from "node:fs/promises";\nimport type { TFile } from "obsidian";\n');
+		await writeFile(
+			join(root, "src", "vault", "planted.ts"),
+			'import { readFile } from "node:fs/promises";\nimport type { TFile } from "obsidian";\n',
+		);
 		await writeFile(join(root, "src", "ui", "planted.tsx"), 'import { Modal } from "obsidian";\n');
 		const violations = findLayeringViolations(await readSources(join(root, "src"), root));
 		expect(violations.sort()).toEqual([

@@ -22,14 +22,19 @@ export interface BuiltBundle {
 export async function buildWithMetafile(): Promise<BuiltBundle> {
 	const dir = await mkdtemp(path.join(tmpdir(), "redline-bundle-"));
 	const file = path.join(dir, "main.js");
-	const result = await esbuild.build({ ...buildOptions({ production: true, outfile: file }), metafile: true, logLevel: "silent" });
+	const result = await esbuild.build({
+		...buildOptions({ production: true, outfile: file }),
+		metafile: true,
+		logLevel: "silent",
+	});
 	return { file, bytes: (await stat(file)).size, inputs: outputInputs(result.metafile) };
 }
 
 function outputInputs(metafile: Metafile): Map<string, number> {
 	const inputs = new Map<string, number>();
 	for (const output of Object.values(metafile.outputs)) {
-		for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) if (bytesInOutput > 0) inputs.set(input, (inputs.get(input) ?? 0) + bytesInOutput);
+		for (const [input, { bytesInOutput }] of Object.entries(output.inputs))
+			if (bytesInOutput > 0) inputs.set(input, (inputs.get(input) ?? 0) + bytesInOutput);
 	}
 	return inputs;
 }
@@ -65,7 +70,8 @@ async function main(): Promise<void> {
 	process.stdout.write(`main.js: ${kb(built.bytes)} KB\n\nby package:\n`);
 	for (const [group, bytes] of composition(built.inputs)) process.stdout.write(`${kb(bytes)} KB  ${group}\n`);
 	process.stdout.write(`\nlargest modules:\n`);
-	for (const [input, bytes] of [...built.inputs].sort((a, b) => b[1] - a[1]).slice(0, limit)) process.stdout.write(`${kb(bytes)} KB  ${input}\n`);
+	for (const [input, bytes] of [...built.inputs].sort((a, b) => b[1] - a[1]).slice(0, limit))
+		process.stdout.write(`${kb(bytes)} KB  ${input}\n`);
 }
 
 if (process.argv[1] && path.fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();

@@ -19,11 +19,15 @@ export const total = (load: ColdLoad): number => load.read + load.evaluate + loa
 
 /** Runs a bench child script (bench/support/*-child.ts) in a fresh Node process; its last line of output is JSON. */
 export async function inFreshProcess<T>(script: string, args: readonly string[]): Promise<T> {
-	const { stdout } = await run(process.execPath, ["--import", "tsx", path.join(root, script), ...args], { cwd: root, maxBuffer: 1 << 20 });
+	const { stdout } = await run(process.execPath, ["--import", "tsx", path.join(root, script), ...args], {
+		cwd: root,
+		maxBuffer: 1 << 20,
+	});
 	return JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as T;
 }
 
-const coldLoad = (file: string): Promise<ColdLoad> => inFreshProcess<ColdLoad>("bench/support/cold-load-child.ts", [file]);
+const coldLoad = (file: string): Promise<ColdLoad> =>
+	inFreshProcess<ColdLoad>("bench/support/cold-load-child.ts", [file]);
 
 /** `rounds` cold loads of each file, one process at a time. */
 export async function coldLoads(files: readonly string[], rounds: number): Promise<ColdLoad[][]> {

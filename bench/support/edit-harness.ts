@@ -50,10 +50,21 @@ async function wire(path: EditPath, vault: MemoryVault, settings: () => RedlineS
 	const store = new MemoryStore();
 	const credentials = () => ({});
 	// The title call comes after the turn and would count as an apply request here.
-	if (path === "two-phase") return createRedline({ vault, store, settings, credentials, protectedFolders: [], titles: "first-words" });
-	const history = createNoteHistory({ vault, store, maxEntries: settings().historySize, maxNoteBytes: settings().maxNoteBytes });
+	if (path === "two-phase")
+		return createRedline({ vault, store, settings, credentials, protectedFolders: [], titles: "first-words" });
+	const history = createNoteHistory({
+		vault,
+		store,
+		maxEntries: settings().historySize,
+		maxNoteBytes: settings().maxNoteBytes,
+	});
 	const models = createModelProvider(settings, credentials);
-	const tools = new ToolRegistry([readNoteTool, createSearchNotesTool({ index: new NoteIndex({ vault, store, protectedFolders: [] }) }), listNotesTool, writeNoteTool]);
+	const tools = new ToolRegistry([
+		readNoteTool,
+		createSearchNotesTool({ index: new NoteIndex({ vault, store, protectedFolders: [] }) }),
+		listNotesTool,
+		writeNoteTool,
+	]);
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: [] });
 	const service = new LocalThreadService({ store, driver: runner, history });
 	await service.load();
@@ -78,7 +89,13 @@ export interface TurnTiming {
 }
 
 /** Sends `request` in a new thread over a vault holding `note` at `notePath`; waits for the turn to end. */
-export async function timeTurn(path: EditPath, settings: RedlineSettings, notePath: string, note: string, request: string): Promise<TurnTiming> {
+export async function timeTurn(
+	path: EditPath,
+	settings: RedlineSettings,
+	notePath: string,
+	note: string,
+	request: string,
+): Promise<TurnTiming> {
 	const vault = new MemoryVault("Bench", { [notePath]: note });
 	const wired = await wire(path, vault, () => settings);
 	try {
@@ -110,7 +127,8 @@ export async function timeTurn(path: EditPath, settings: RedlineSettings, notePa
 		let approvedAt: number | undefined;
 		if (settings.toolDefaults.declareEditIntent === "prompt" && path === "two-phase") {
 			// The turn paused on the intent's card: approve it as the Run button does.
-			if (proposed.length !== 1) throw new Error(`expected one proposed call before the approval, saw ${proposed.length}`);
+			if (proposed.length !== 1)
+				throw new Error(`expected one proposed call before the approval, saw ${proposed.length}`);
 			approvedAt = performance.now() - start;
 			const decided = await service.decideToolCalls({ threadId, approved: proposed, denied: [] });
 			if (!decided.ok) throw new Error(decided.error.message);

@@ -9,7 +9,15 @@ import { splitTokens } from "../../src/sandbox/model-server";
 import { existsSync, readdirSync, readFileSync } from "../../src/node/fs";
 import { basename, join, resolve, fileURLToPath } from "../../src/node/path";
 
-const CORPUS = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "..", "shared", "corpus", "kepano-vault");
+const CORPUS = resolve(
+	fileURLToPath(new URL(".", import.meta.url)),
+	"..",
+	"..",
+	"..",
+	"shared",
+	"corpus",
+	"kepano-vault",
+);
 /** Folders of real prose (Templates and Daily are mostly frontmatter). */
 const PROSE_FOLDERS = ["Notes", "Clippings", "References"];
 /** A section ends after this many blocks or once it holds this many characters. */
@@ -69,7 +77,10 @@ function toBlocks(raw: string): string[] {
 	return blocks;
 }
 
-const WORDS = "the note keeps a small idea close to the work so that later you can find it again and link it to what you learn next".split(" ");
+const WORDS =
+	"the note keeps a small idea close to the work so that later you can find it again and link it to what you learn next".split(
+		" ",
+	);
 
 function generatedBlocks(): Array<{ title: string; blocks: string[] }> {
 	const notes: Array<{ title: string; blocks: string[] }> = [];
@@ -128,12 +139,20 @@ export function buildNote(targetTokens: number): BenchNote {
 	const starts = texts.map((_, i) => texts.slice(0, i).reduce((sum, t) => sum + t.length + 2, 0));
 	const long = sections.map((_, i) => i).filter((i) => texts[i].length >= MIN_EDITED_SECTION_CHARS);
 	const early = long.filter((i) => starts[i] < EVERY_SIZE_CHARS);
-	const anchor = (early.length > 0 ? early : long).reduce((best, i) => (sections[i].title.length < sections[best].title.length ? i : best), long[0] ?? 0);
+	const anchor = (early.length > 0 ? early : long).reduce(
+		(best, i) => (sections[i].title.length < sections[best].title.length ? i : best),
+		long[0] ?? 0,
+	);
 	const title = sections[anchor].title;
 	const middle = Math.floor(sections.length / 2);
 	const candidates = (long.length > 0 ? long : sections.map((_, i) => i)).filter((i) => sections[i].title === title);
 	const edited = candidates.reduce((best, i) => (Math.abs(i - middle) < Math.abs(best - middle) ? i : best));
-	return { text, tokens: splitTokens(text).length, heading: sections[edited].heading, source: corpus ? "corpus" : "generated" };
+	return {
+		text,
+		tokens: splitTokens(text).length,
+		heading: sections[edited].heading,
+		source: corpus ? "corpus" : "generated",
+	};
 }
 
 /** The edit request the user sends, naming one section by its heading. */
@@ -224,7 +243,12 @@ export function buildNoteWithSections(targetTokens: number, sections: number): B
 		parts.push([`## ${heading}`, ...body].join("\n\n"));
 	}
 	const text = parts.join("\n\n") + "\n";
-	return { text, tokens: splitTokens(text).length, heading: "Working notes, part 1", source: source ? "corpus" : "generated" };
+	return {
+		text,
+		tokens: splitTokens(text).length,
+		heading: "Working notes, part 1",
+		source: source ? "corpus" : "generated",
+	};
 }
 
 /** "Remove all headings": every heading line goes, with the blank line after it. */

@@ -57,7 +57,10 @@ export function createEditScript(): EditScript {
 		}
 		const call = hasTool(request, "writeNote")
 			? { name: "writeNote", args: { path: current.path, content: current.change(current.note) } }
-			: { name: "declareEditIntent", args: { path: current.path, operation: "modify", description: current.description } };
+			: {
+					name: "declareEditIntent",
+					args: { path: current.path, operation: "modify", description: current.description },
+				};
 		const tokens = splitTokens(JSON.stringify(call.args)).length;
 		mainTokens += tokens;
 		argTokens.push(tokens);
@@ -69,7 +72,10 @@ export function createEditScript(): EditScript {
 			if (!edit) throw new Error("bench: a model request arrived before begin()");
 			if ((request.body.tools ?? []).length > 0) return main(request, edit);
 			applies++;
-			const answer = edit.malformedFirst && applies === 1 ? { text: MALFORMED_BLOCKS, pace: APPLY_PACE } : applyModelReply(request, edit.change, { pace: APPLY_PACE });
+			const answer =
+				edit.malformedFirst && applies === 1
+					? { text: MALFORMED_BLOCKS, pace: APPLY_PACE }
+					: applyModelReply(request, edit.change, { pace: APPLY_PACE });
 			applyTokens += splitTokens(answer.text ?? "").length;
 			return answer;
 		},

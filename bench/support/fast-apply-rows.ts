@@ -42,15 +42,40 @@ interface Measured {
 	applyTokens: number;
 }
 
-async function measure(script: EditScript, baseURL: string, mainPace: ScriptedPace, edit: Case, format: ApplyFormat): Promise<Measured> {
-	script.begin({ path: NOTE_PATH, note: edit.note.text, description: edit.description, change: edit.change, mainPace, malformedFirst: edit.malformedFirst });
+async function measure(
+	script: EditScript,
+	baseURL: string,
+	mainPace: ScriptedPace,
+	edit: Case,
+	format: ApplyFormat,
+): Promise<Measured> {
+	script.begin({
+		path: NOTE_PATH,
+		note: edit.note.text,
+		description: edit.description,
+		change: edit.change,
+		mainPace,
+		malformedFirst: edit.malformedFirst,
+	});
 	const settings = benchSettings(baseURL, { applyFormat: format, approve: "user" });
-	const timing = await timeTurn("two-phase", settings, NOTE_PATH, edit.note.text, `In ${NOTE_PATH}, ${edit.description}.`);
+	const timing = await timeTurn(
+		"two-phase",
+		settings,
+		NOTE_PATH,
+		edit.note.text,
+		`In ${NOTE_PATH}, ${edit.description}.`,
+	);
 	const expected = edit.change(edit.note.text);
-	if (timing.finalNote !== expected) throw new Error(`fast apply (${format}): the note written is not the expected one (${edit.description})`);
+	if (timing.finalNote !== expected)
+		throw new Error(`fast apply (${format}): the note written is not the expected one (${edit.description})`);
 	const applied = timing.seen.edit_applied;
-	if (applied === undefined || timing.approvedAt === undefined) throw new Error(`fast apply (${format}): no approval or no edit_applied`);
-	return { ms: applied - timing.approvedAt, applyRequests: script.applyRequests(), applyTokens: script.applyOutputTokens() };
+	if (applied === undefined || timing.approvedAt === undefined)
+		throw new Error(`fast apply (${format}): no approval or no edit_applied`);
+	return {
+		ms: applied - timing.approvedAt,
+		applyRequests: script.applyRequests(),
+		applyTokens: script.applyOutputTokens(),
+	};
 }
 
 function ms(value: number): string {
@@ -74,12 +99,22 @@ export async function fastApplyRows(script: EditScript, baseURL: string, mainPac
 	await measure(script, baseURL, { firstTokenMs: 0, tokensPerSecond: 0 }, tiny, "whole");
 
 	const oneLine: Array<{ edits: Measured; whole: Measured }> = [];
-	for (const fix of fixes) oneLine.push({ edits: await measure(script, baseURL, mainPace, fix, "edits"), whole: await measure(script, baseURL, mainPace, fix, "whole") });
+	for (const fix of fixes)
+		oneLine.push({
+			edits: await measure(script, baseURL, mainPace, fix, "edits"),
+			whole: await measure(script, baseURL, mainPace, fix, "whole"),
+		});
 	SIZES.forEach((size, i) => {
 		const { edits, whole } = oneLine[i];
 		const name = sizeName(fixes[i].note, size.label);
 		const sections = size.tokens > 12_000 ? " (whole note: by the named section)" : "";
-		rows.push({ area: AREA, metric: `approval → edit_applied, one-line change, ${name}; ${beside(edits, whole)}${sections}`, value: edits.ms, unit: "ms", target: "≤ 1500 ms each, flat" });
+		rows.push({
+			area: AREA,
+			metric: `approval → edit_applied, one-line change, ${name}; ${beside(edits, whole)}${sections}`,
+			value: edits.ms,
+			unit: "ms",
+			target: "≤ 1500 ms each, flat",
+		});
 	});
 	SIZES.forEach((size, i) => {
 		const { edits, whole } = oneLine[i];
@@ -91,7 +126,13 @@ export async function fastApplyRows(script: EditScript, baseURL: string, mainPac
 			target: "≤ 60 each",
 		});
 	});
-	rows.push({ area: AREA, metric: "one-line change, 50k note / 2k note (edit blocks)", value: (oneLine[2]?.edits.ms ?? 0) / (oneLine[0]?.edits.ms ?? 1), unit: "x", target: "~1x (flat)" });
+	rows.push({
+		area: AREA,
+		metric: "one-line change, 50k note / 2k note (edit blocks)",
+		value: (oneLine[2]?.edits.ms ?? 0) / (oneLine[0]?.edits.ms ?? 1),
+		unit: "x",
+		target: "~1x (flat)",
+	});
 
 	const headingsNote = buildNoteWithSections(10_000, 40);
 	const headings: Case = { note: headingsNote, description: "remove all headings", change: removeHeadings };
@@ -99,22 +140,55 @@ export async function fastApplyRows(script: EditScript, baseURL: string, mainPac
 	const hEdits = await measure(script, baseURL, mainPace, headings, "edits");
 	const hWhole = await measure(script, baseURL, mainPace, headings, "whole");
 	rows.push(
-		{ area: AREA, metric: `approval → edit_applied, "remove all headings", ${sizeName(headingsNote, "10k")} with ${headingCount} headings; ${beside(hEdits, hWhole)}`, value: hEdits.ms, unit: "ms", target: "≤ 5000 ms (whole note ≈ 20 s)" },
-		{ area: AREA, metric: `apply-model output tokens, "remove all headings", 10k note; whole note: ${hWhole.applyTokens.toLocaleString("en-US")} tokens`, value: hEdits.applyTokens, unit: "tokens" },
+		{
+			area: AREA,
+			metric: `approval → edit_applied, "remove all headings", ${sizeName(headingsNote, "10k")} with ${headingCount} headings; ${beside(hEdits, hWhole)}`,
+			value: hEdits.ms,
+			unit: "ms",
+			target: "≤ 5000 ms (whole note ≈ 20 s)",
+		},
+		{
+			area: AREA,
+			metric: `apply-model output tokens, "remove all headings", 10k note; whole note: ${hWhole.applyTokens.toLocaleString("en-US")} tokens`,
+			value: hEdits.applyTokens,
+			unit: "tokens",
+		},
 	);
 
 	// measure() throws unless the note written is exactly the fixed one.
 	const fallback = await measure(script, baseURL, mainPace, { ...fixes[0], malformedFirst: true }, "edits");
 	const whole2k = oneLine[0]?.whole ?? fallback;
 	rows.push(
-		{ area: AREA, metric: `fallback: malformed blocks → whole-note retry, ${sizeName(fixes[0].note, "2k")}`, value: "written correctly", unit: "", target: "written correctly" },
-		{ area: AREA, metric: "fallback: apply calls (malformed blocks, then the whole note)", value: fallback.applyRequests, unit: "requests", target: "2 (one extra)" },
-		{ area: AREA, metric: `fallback: approval → edit_applied, 2k note; ${beside(fallback, whole2k).replace(/, [\d.]+x slower$/, "")}`, value: fallback.ms, unit: "ms" },
+		{
+			area: AREA,
+			metric: `fallback: malformed blocks → whole-note retry, ${sizeName(fixes[0].note, "2k")}`,
+			value: "written correctly",
+			unit: "",
+			target: "written correctly",
+		},
+		{
+			area: AREA,
+			metric: "fallback: apply calls (malformed blocks, then the whole note)",
+			value: fallback.applyRequests,
+			unit: "requests",
+			target: "2 (one extra)",
+		},
+		{
+			area: AREA,
+			metric: `fallback: approval → edit_applied, 2k note; ${beside(fallback, whole2k).replace(/, [\d.]+x slower$/, "")}`,
+			value: fallback.ms,
+			unit: "ms",
+		},
 	);
 
 	const rateRun = oneLine[1]?.whole;
 	if (rateRun) {
-		rows.push({ area: AREA, metric: "pace check: apply model, measured (10k whole-note run, asked 500)", value: rateRun.applyTokens / ((rateRun.ms - APPLY_PACE.firstTokenMs) / 1000), unit: "tokens/s" });
+		rows.push({
+			area: AREA,
+			metric: "pace check: apply model, measured (10k whole-note run, asked 500)",
+			value: rateRun.applyTokens / ((rateRun.ms - APPLY_PACE.firstTokenMs) / 1000),
+			unit: "tokens/s",
+		});
 	}
 	rows.push({
 		area: AREA,

@@ -29,7 +29,9 @@ const css = await readFile(new URL("styles.css", root), "utf8");
 const browser = await launchChromium();
 try {
 	const page = await browser.newPage();
-	await page.setContent(`<!doctype html><html><head><style>.bench-pane { width: 400px; height: 800px; } ${css}</style></head><body></body></html>`);
+	await page.setContent(
+		`<!doctype html><html><head><style>.bench-pane { width: 400px; height: 800px; } ${css}</style></head><body></body></html>`,
+	);
 	await page.addScriptTag({ content: script });
 	await page.evaluate((n) => window.redlineBench.prepare(n), events);
 	const cdp = await page.context().newCDPSession(page);
@@ -62,11 +64,13 @@ try {
 		const node = byId.get(id);
 		if (!node) return;
 		const frame = node.callFrame;
-		const key = frame.url === "" && frame.lineNumber < 0 ? frame.functionName || "(native)" : moduleOf(frame.lineNumber);
+		const key =
+			frame.url === "" && frame.lineNumber < 0 ? frame.functionName || "(native)" : moduleOf(frame.lineNumber);
 		byModule.set(key, (byModule.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
 	});
 	process.stdout.write("self time by module:\n");
-	for (const [name, ms] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stdout.write(`${ms.toFixed(1).padStart(8)} ms  ${name}\n`);
+	for (const [name, ms] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 25))
+		process.stdout.write(`${ms.toFixed(1).padStart(8)} ms  ${name}\n`);
 	process.stdout.write(`cold mount to paint: ${timing.mountToPaintMs.toFixed(1)} ms, ${timing.messages} messages\n`);
 	// A timeline: what each 20 ms of the mount was spent on (idle, native work, or the top function).
 	const buckets: Map<string, number>[] = [];
@@ -79,10 +83,14 @@ try {
 		bucket.set(name, (bucket.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
 	});
 	buckets.forEach((bucket, index) => {
-		const top = [...bucket].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
+		const top = [...bucket]
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, 3)
+			.map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
 		process.stdout.write(`${String(index * 20).padStart(5)} ms: ${top.join(", ")}\n`);
 	});
-	for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) process.stdout.write(`${ms.toFixed(1).padStart(8)} ms  ${name}\n`);
+	for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+		process.stdout.write(`${ms.toFixed(1).padStart(8)} ms  ${name}\n`);
 } finally {
 	await browser.close();
 }

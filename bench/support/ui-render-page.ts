@@ -115,7 +115,9 @@ async function replay(events: number): Promise<ReplayTiming> {
 	performance.mark("redline-replay-end");
 	const messages = container.querySelectorAll(".redline-message").length;
 	pane.unmount();
-	const totalMessages = log.filter((event) => event.type === "user_message" || event.type === "assistant_message_started").length;
+	const totalMessages = log.filter(
+		(event) => event.type === "user_message" || event.type === "assistant_message_started",
+	).length;
 	return { mountToPaintMs: end - start, messages, totalMessages };
 }
 
@@ -140,7 +142,11 @@ async function stream(events: number, tokens: number): Promise<StreamTiming> {
 		if (key === messageId) streamingMessageRenders++;
 		else finishedMessageRenders++;
 	});
-	service.push(THREAD, { type: "user_message", messageId: "u-stream", content: "Summarize my week", pinned: [] }, { type: "status", status: "thinking" });
+	service.push(
+		THREAD,
+		{ type: "user_message", messageId: "u-stream", content: "Summarize my week", pinned: [] },
+		{ type: "status", status: "thinking" },
+	);
 	service.push(THREAD, { type: "assistant_message_started", messageId });
 
 	const frameMs: number[] = [];
@@ -162,7 +168,8 @@ async function stream(events: number, tokens: number): Promise<StreamTiming> {
 			// Tokens due by now at 2 per millisecond, sent as separate events like a model's stream.
 			const due = Math.min(tokens, Math.ceil((performance.now() - began) * 2) + 1);
 			const batch: NewEvent[] = [];
-			for (; sent < due; sent++) batch.push({ type: "assistant_token", messageId, text: sent % 15 === 14 ? "\n\n- word" : " word" });
+			for (; sent < due; sent++)
+				batch.push({ type: "assistant_token", messageId, text: sent % 15 === 14 ? "\n\n- word" : " word" });
 			service.push(THREAD, ...batch);
 			if (sent < tokens) window.setTimeout(() => channel.port2.postMessage(null), 0);
 			else resolve();

@@ -12,7 +12,13 @@ const WORDS = (
 	"the note lists trips plans and reading with a few headings under each day so the agent reads " +
 	"it first then proposes a smaller edit that keeps the **links** and `tags` while the user keeps typing"
 ).split(" ");
-const NOTES = ["Daily/2026-11-28.md", "Articles/On slow reading.md", "Projects/Garden.md", "Travel/Japan trip.md", "Reading list.md"];
+const NOTES = [
+	"Daily/2026-11-28.md",
+	"Articles/On slow reading.md",
+	"Projects/Garden.md",
+	"Travel/Japan trip.md",
+	"Reading list.md",
+];
 
 class Recorder {
 	readonly events: StoredEvent[] = [];
@@ -23,7 +29,12 @@ class Recorder {
 
 	add(event: NewEvent, stepMs = 40): void {
 		this.clock += stepMs;
-		this.events.push({ ...event, seq: this.events.length + 1, threadId: this.threadId, at: new Date(this.clock).toISOString() });
+		this.events.push({
+			...event,
+			seq: this.events.length + 1,
+			threadId: this.threadId,
+			at: new Date(this.clock).toISOString(),
+		});
 	}
 
 	/** A small linear congruential generator: the same thread every run. */
@@ -52,13 +63,19 @@ class Recorder {
 		this.add({ type: "tool_call_proposed", callId, tool, args, messageId });
 		this.add({ type: "tool_call_decided", callId, decision: "approved", by: "policy" });
 		this.add({ type: "tool_call_started", callId });
-		this.add({ type: "tool_call_completed", callId, result: { status: "success", message, path: args.path ?? "" } }, 120);
+		this.add(
+			{ type: "tool_call_completed", callId, result: { status: "success", message, path: args.path ?? "" } },
+			120,
+		);
 	}
 }
 
 function noteText(r: Recorder, lines: number): string {
 	const out: string[] = [];
-	for (let i = 0; i < lines; i++) out.push(i % 6 === 0 ? `## ${r.word()} ${r.word()}` : `${r.word()} ${r.word()} ${r.word()} ${r.word()} ${r.word()}.`);
+	for (let i = 0; i < lines; i++)
+		out.push(
+			i % 6 === 0 ? `## ${r.word()} ${r.word()}` : `${r.word()} ${r.word()} ${r.word()} ${r.word()} ${r.word()}.`,
+		);
 	return out.join("\n") + "\n";
 }
 
@@ -75,7 +92,15 @@ function editDiff(r: Recorder, path: string): { diff: string; added: number; rem
 /** One full turn; `n` numbers the ids and decides which occasional events it carries. */
 function turn(r: Recorder, n: number): void {
 	const path = NOTES[n % NOTES.length];
-	r.add({ type: "user_message", messageId: `u${n}`, content: `Tidy ${path} and keep my links (${n})`, pinned: n % 3 === 0 ? [{ path }] : [] }, 4000);
+	r.add(
+		{
+			type: "user_message",
+			messageId: `u${n}`,
+			content: `Tidy ${path} and keep my links (${n})`,
+			pinned: n % 3 === 0 ? [{ path }] : [],
+		},
+		4000,
+	);
 	r.add({ type: "status", status: "thinking" });
 	r.assistant(`a${n}.1`, 24, "tool_calls");
 	r.autoCall(`a${n}.1`, `c${n}.search`, "searchNotes", { query: r.word() }, `Found 4 notes matching.`);
@@ -85,8 +110,18 @@ function turn(r: Recorder, n: number): void {
 		const askId = `ask${n}`;
 		const callId = `c${n}.ask`;
 		const questions = [
-			{ question: "Which headings should go?", header: "Scope", options: [{ label: "All" }, { label: "Only empty ones" }], multiSelect: false },
-			{ question: "Also tag the note?", header: "Tags", options: [{ label: "#daily" }, { label: "#review", description: "for the weekly review" }], multiSelect: true },
+			{
+				question: "Which headings should go?",
+				header: "Scope",
+				options: [{ label: "All" }, { label: "Only empty ones" }],
+				multiSelect: false,
+			},
+			{
+				question: "Also tag the note?",
+				header: "Tags",
+				options: [{ label: "#daily" }, { label: "#review", description: "for the weekly review" }],
+				multiSelect: true,
+			},
 		];
 		r.assistant(`a${n}.q`, 6, "tool_calls");
 		r.add({ type: "tool_call_proposed", callId, tool: "askUser", args: { questions }, messageId: `a${n}.q` });
@@ -95,7 +130,11 @@ function turn(r: Recorder, n: number): void {
 		r.add({ type: "question_asked", askId, callId, questions });
 		r.add({ type: "status", status: "waiting_for_answer" });
 		r.add({ type: "question_answered", askId, answers: { "0": ["All"], "1": ["#daily", "weekly"] } }, 5000);
-		r.add({ type: "tool_call_completed", callId, result: { status: "success", message: "Answered.", data: { askId } } });
+		r.add({
+			type: "tool_call_completed",
+			callId,
+			result: { status: "success", message: "Answered.", data: { askId } },
+		});
 		r.add({ type: "status", status: "thinking" });
 	}
 
@@ -103,24 +142,46 @@ function turn(r: Recorder, n: number): void {
 	const callId = `c${n}.edit`;
 	const editId = `e${n}`;
 	r.assistant(messageId, 8, "tool_calls");
-	r.add({ type: "edit_intent_declared", editId, callId, path, operation: "modify", description: "Remove all headings" });
-	r.add({ type: "tool_call_proposed", callId, tool: "declareEditIntent", args: { path, operation: "modify", description: "Remove all headings" }, messageId });
+	r.add({
+		type: "edit_intent_declared",
+		editId,
+		callId,
+		path,
+		operation: "modify",
+		description: "Remove all headings",
+	});
+	r.add({
+		type: "tool_call_proposed",
+		callId,
+		tool: "declareEditIntent",
+		args: { path, operation: "modify", description: "Remove all headings" },
+		messageId,
+	});
 	if (n % 7 === 3) {
 		// A skipped edit: the user explains why, and the model answers.
 		r.add({ type: "status", status: "waiting_for_approval" });
 		r.add({ type: "tool_call_decided", callId, decision: "denied", by: "user", comment: "Not this note" }, 3000);
-		r.add({ type: "tool_call_completed", callId, result: { status: "rejected", message: "denied: Not this note", path } });
+		r.add({
+			type: "tool_call_completed",
+			callId,
+			result: { status: "rejected", message: "denied: Not this note", path },
+		});
 	} else {
 		r.add({ type: "status", status: "waiting_for_approval" });
 		r.add({ type: "tool_call_decided", callId, decision: "approved", by: "user" }, 3000);
 		r.add({ type: "status", status: "running_tool" });
 		r.add({ type: "tool_call_started", callId });
-		for (const fraction of [0.1, 0.25, 0.45, 0.6, 0.8, 0.95]) r.add({ type: "tool_call_progress", callId, phase: "generating", fraction }, 200);
+		for (const fraction of [0.1, 0.25, 0.45, 0.6, 0.8, 0.95])
+			r.add({ type: "tool_call_progress", callId, phase: "generating", fraction }, 200);
 		r.add({ type: "tool_call_progress", callId, phase: "writing" });
 		const { diff, added, removed } = editDiff(r, path);
 		const versionId = `v${n}`;
 		r.add({ type: "edit_applied", editId, path, versionId, added, removed });
-		r.add({ type: "tool_call_completed", callId, result: { status: "success", message: `Edited ${path}`, path, data: { editId, versionId, added, removed, diff } } });
+		r.add({
+			type: "tool_call_completed",
+			callId,
+			result: { status: "success", message: `Edited ${path}`, path, data: { editId, versionId, added, removed, diff } },
+		});
 	}
 	r.add({ type: "status", status: "thinking" });
 	if (n % 11 === 6) {

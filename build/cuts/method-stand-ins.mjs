@@ -9,17 +9,41 @@
 // streaming. test/obsidian/shims/bundle-cuts.test.ts checks that the bundle still does all of it,
 // and that each method named here is one its package has, in the class named.
 const core = "@langchain/core/dist";
-const langChainUserApi = "LangChain's composition API (pipe, retries, fallbacks, listeners, tools from runnables, log and event streams)";
+const langChainUserApi =
+	"LangChain's composition API (pipe, retries, fallbacks, listeners, tools from runnables, log and event streams)";
 
 export const methodStandIns = [
 	{
 		file: `${core}/runnables/base.js`,
 		class: "Runnable",
 		// batch and transform: Redline's calls stream one input (stream() runs _streamIterator, never transform).
-		methods: ["withRetry", "withFallbacks", "batch", "_batchWithConfig", "getGraph", "pipe", "pick", "assign", "transform", "_transformStreamWithConfig", "streamLog", "_streamLog", "streamEvents", "_streamEventsV2", "_streamEventsV1", "withListeners", "asTool"],
+		methods: [
+			"withRetry",
+			"withFallbacks",
+			"batch",
+			"_batchWithConfig",
+			"getGraph",
+			"pipe",
+			"pick",
+			"assign",
+			"transform",
+			"_transformStreamWithConfig",
+			"streamLog",
+			"_streamLog",
+			"streamEvents",
+			"_streamEventsV2",
+			"_streamEventsV1",
+			"withListeners",
+			"asTool",
+		],
 		why: langChainUserApi,
 	},
-	{ file: `${core}/runnables/base.js`, class: "RunnableBinding", methods: ["withRetry", "batch", "transform", "streamEvents", "withListeners"], why: langChainUserApi },
+	{
+		file: `${core}/runnables/base.js`,
+		class: "RunnableBinding",
+		methods: ["withRetry", "batch", "transform", "streamEvents", "withListeners"],
+		why: langChainUserApi,
+	},
 	{
 		file: `${core}/language_models/chat_models.js`,
 		class: "BaseChatModel",
@@ -33,14 +57,24 @@ export const methodStandIns = [
 		why: "callbacks of LangChain chains, tools, retrievers and custom events (a chat model's run calls handleChatModelStart)",
 	},
 	// Only reached when the model was built with `cache` set, which Redline never does (src/llm/chat-model.ts).
-	{ file: `${core}/language_models/chat_models.js`, class: "BaseChatModel", methods: ["_generateCached"], why: "a LangChain model's response cache" },
+	{
+		file: `${core}/language_models/chat_models.js`,
+		class: "BaseChatModel",
+		methods: ["_generateCached"],
+		why: "a LangChain model's response cache",
+	},
 	{
 		file: "@langchain/openai/dist/chat_models/base.js",
 		class: "BaseChatOpenAI",
 		methods: ["withStructuredOutput", "_getStructuredOutputMethod", "moderateContent"],
 		why: "LangChain's structured output and OpenAI moderation",
 	},
-	{ file: "@langchain/openai/dist/chat_models/completions.js", class: "ChatOpenAICompletions", methods: ["_streamChatModelEvents"], why: "LangChain's chat model event streams" },
+	{
+		file: "@langchain/openai/dist/chat_models/completions.js",
+		class: "ChatOpenAICompletions",
+		methods: ["_streamChatModelEvents"],
+		why: "LangChain's chat model event streams",
+	},
 	// ChatOpenAI builds one client with apiKey and baseURL (never an X.509 identity: the workload
 	// identity stand-in refuses one) and calls chat.completions.create, which is one post().
 	{
@@ -54,9 +88,26 @@ export const methodStandIns = [
 	{
 		file: "minisearch/dist/es/index.js",
 		class: "MiniSearch",
-		methods: ["addAll", "addAllAsync", "discardAll", "getStoredFields", "autoSuggest", "loadJSON", "loadJSONAsync", "loadJS", "loadJSAsync", "instantiateMiniSearch", "toJSON"],
+		methods: [
+			"addAll",
+			"addAllAsync",
+			"discardAll",
+			"getStoredFields",
+			"autoSuggest",
+			"loadJSON",
+			"loadJSONAsync",
+			"loadJS",
+			"loadJSAsync",
+			"instantiateMiniSearch",
+			"toJSON",
+		],
 		why: "minisearch's batch adds, stored fields, suggestions and its own saved form",
 	},
 	// LangChain reads a completion stream with for await (Symbol.asyncIterator), nothing else.
-	{ file: "openai/core/streaming.mjs", class: "Stream", methods: ["fromReadableStream", "__betaTransformIterator", "tee", "toReadableStream"], why: "an OpenAI stream read back from a ReadableStream, split in two or turned into one" },
+	{
+		file: "openai/core/streaming.mjs",
+		class: "Stream",
+		methods: ["fromReadableStream", "__betaTransformIterator", "tee", "toReadableStream"],
+		why: "an OpenAI stream read back from a ReadableStream, split in two or turned into one",
+	},
 ];

@@ -24,14 +24,22 @@ export const zodMini = [
 		to: "schema: z.pipe(z.object({ input: z.string() }), z.transform((input) => input.input)),",
 	},
 	{ file: "@langchain/core/dist/tools/index.js", ...zodThreeToMini },
-	{ file: "@langchain/core/dist/tools/index.js", from: 'import { z as z$1 } from "zod/v4";', to: 'import * as z$1 from "zod/mini";' },
+	{
+		file: "@langchain/core/dist/tools/index.js",
+		from: 'import { z as z$1 } from "zod/v4";',
+		to: 'import * as z$1 from "zod/mini";',
+	},
 	{
 		file: "@langchain/core/dist/tools/index.js",
 		from: "schema = z.object({ input: z.string().optional() }).transform((obj) => obj.input);",
 		to: "schema = z.pipe(z.object({ input: z.optional(z.string()) }), z.transform((obj) => obj.input));",
 	},
 	// Stood in (withStructuredOutput, stand-ins.mjs), so never in main.js; kept off zod 3 all the same.
-	{ file: "@langchain/core/dist/output_parsers/structured.js", from: 'import { z } from "zod/v3";', to: 'import * as z from "zod/v4";' },
+	{
+		file: "@langchain/core/dist/output_parsers/structured.js",
+		from: 'import { z } from "zod/v3";',
+		to: 'import * as z from "zod/v4";',
+	},
 ];
 
 // zod 4 compiles a fast path for object schemas with `new Function` where it may; Redline allows
@@ -40,12 +48,12 @@ export const zodMini = [
 export const zodJitless = [
 	{
 		file: "zod/v4/core/util.js",
-		from: "    try {\n        const F = Function;\n        new F(\"\");\n        return true;\n    }\n    catch (_) {\n        return false;\n    }",
+		from: '    try {\n        const F = Function;\n        new F("");\n        return true;\n    }\n    catch (_) {\n        return false;\n    }',
 		to: "    return false; // Redline: main.js never compiles code at run time (see build/cuts/rewrites.mjs)",
 	},
 	{
 		file: "zod/v4/core/doc.js",
-		from: "        const F = Function;\n        const content = this?.content ?? [``];\n        const factory = new F(...Object.keys(this.closed), `return function (${this.args.join(\", \")}) {\\n${content.join(\"\\n\")}\\n};`);\n        return factory(...Object.values(this.closed));",
+		from: '        const F = Function;\n        const content = this?.content ?? [``];\n        const factory = new F(...Object.keys(this.closed), `return function (${this.args.join(", ")}) {\\n${content.join("\\n")}\\n};`);\n        return factory(...Object.values(this.closed));',
 		to: '        throw new Error("zod: compiling schemas is not included in Redline\'s bundle (main.js never compiles code at run time)");',
 	},
 ];
@@ -69,14 +77,24 @@ const readField = String.raw`__classPrivateFieldGet\(this, _OpenAI_x509Authentic
 export const openaiX509 = [
 	// The locals the client reads the field into, and the one a retry reads back from its attempt,
 	// which was set from such a local (`...(x509Authentication ? { authentication: x509Authentication } : {})`).
-	{ file: client, pattern: new RegExp(String.raw`^ *const x509Authentication = (?:${readField}|attempt\?\.authentication);\n`, "gm"), to: "" },
+	{
+		file: client,
+		pattern: new RegExp(String.raw`^ *const x509Authentication = (?:${readField}|attempt\?\.authentication);\n`, "gm"),
+		to: "",
+	},
 	{
 		file: client,
 		pattern: new RegExp(readField, "g"),
 		to: "(void 0)",
-		noneLeft: /__classPrivateField(?:Get|Set)\((?!this, _OpenAI_x509Authentication, authentication, "f"\);)\w+, _OpenAI_x509Authentication\b/,
+		noneLeft:
+			/__classPrivateField(?:Get|Set)\((?!this, _OpenAI_x509Authentication, authentication, "f"\);)\w+, _OpenAI_x509Authentication\b/,
 	},
-	{ file: client, pattern: wholeName("x509Authentication"), to: "(void 0)", noneLeft: /(?<![\w$])x509Authentication(?![\w$])/ },
+	{
+		file: client,
+		pattern: wholeName("x509Authentication"),
+		to: "(void 0)",
+		noneLeft: /(?<![\w$])x509Authentication(?![\w$])/,
+	},
 ];
 
 // Safari's engine before iOS 16.4 cannot parse a regex literal with a lookbehind: one in main.js

@@ -28,8 +28,17 @@ const langChain = [
 		shim: "zod-to-json-schema.ts",
 	},
 	{
-		importers: [`${core}/language_models/chat_models.js`, `${core}/language_models/openai_completions_stream.js`, "@langchain/openai/dist/utils/stream_events.js", "@langchain/openai/dist/utils/responses_stream_events.js"],
-		modules: [`${core}/language_models/stream.js`, `${core}/language_models/compat.js`, `${core}/language_models/openai_completions_stream.js`],
+		importers: [
+			`${core}/language_models/chat_models.js`,
+			`${core}/language_models/openai_completions_stream.js`,
+			"@langchain/openai/dist/utils/stream_events.js",
+			"@langchain/openai/dist/utils/responses_stream_events.js",
+		],
+		modules: [
+			`${core}/language_models/stream.js`,
+			`${core}/language_models/compat.js`,
+			`${core}/language_models/openai_completions_stream.js`,
+		],
 		shim: "langchain-stream-events.ts",
 	},
 	{
@@ -39,12 +48,21 @@ const langChain = [
 	},
 	{
 		importers: [`${core}/callbacks/manager.js`, `${core}/runnables/base.js`],
-		modules: [`${core}/tracers/base.js`, `${core}/tracers/root_listener.js`, `${core}/tracers/console.js`, `${core}/tracers/tracer_langchain.js`],
+		modules: [
+			`${core}/tracers/base.js`,
+			`${core}/tracers/root_listener.js`,
+			`${core}/tracers/console.js`,
+			`${core}/tracers/tracer_langchain.js`,
+		],
 		shim: "langchain-tracers.ts",
 	},
 	{ importers: [`${core}/runnables/base.js`], modules: [`${core}/runnables/graph.js`], shim: "langchain-unused.ts" },
 	{ importers: [`${core}/language_models/base.js`], modules: [`${core}/caches/index.js`], shim: "langchain-unused.ts" },
-	{ importers: ["@langchain/openai/dist/chat_models/base.js"], modules: ["@langchain/openai/dist/chat_models/profiles.js"], shim: "openai-model-profiles.ts" },
+	{
+		importers: ["@langchain/openai/dist/chat_models/base.js"],
+		modules: ["@langchain/openai/dist/chat_models/profiles.js"],
+		shim: "openai-model-profiles.ts",
+	},
 	{
 		// LangChain reads an AI message's standard content blocks with the translator of the model
 		// provider that made it: Redline's replies come from ChatOpenAICompletions ("openai"), and
@@ -70,13 +88,29 @@ export function getTranslator(modelProvider) {
 	{ importers: [`${core}/utils/json_schema.js`], modules: ["zod/v4/core/index.js"], shim: "zod-json-schema.ts" },
 	// p-queue with its event emitter, timeouts and priority queue (about 8.5 KB), for the queue of
 	// LangChain's AsyncCaller and of its callbacks: the few lines of it LangChain uses (see the stand-in).
-	{ importers: [`${core}/utils/async_caller.js`, `${core}/singletons/callbacks.js`], modules: ["p-queue/dist/index.js"], shim: "p-queue.ts" },
+	{
+		importers: [`${core}/utils/async_caller.js`, `${core}/singletons/callbacks.js`],
+		modules: ["p-queue/dist/index.js"],
+		shim: "p-queue.ts",
+	},
 	// LangChain's p-retry and its network error check (about 3.8 KB): Redline's models make one
 	// attempt (maxRetries: 0, src/llm/chat-model.ts); the stand-in runs it as p-retry does and
 	// refuses any number of retries but none.
-	{ importers: [`${core}/utils/async_caller.js`, `${core}/runnables/base.js`], modules: [`${core}/utils/p-retry/index.js`], shim: "p-retry.ts" },
-	{ importers: [`${core}/language_models/base.js`], modules: [`${core}/utils/tiktoken.js`], shim: "langchain-tiktoken.ts" },
-	{ importers: [`${core}/output_parsers/json.js`], modules: [`${core}/utils/fast-json-patch/src/duplex.js`, `${core}/utils/json_patch.js`], shim: "langchain-json-patch.ts" },
+	{
+		importers: [`${core}/utils/async_caller.js`, `${core}/runnables/base.js`],
+		modules: [`${core}/utils/p-retry/index.js`],
+		shim: "p-retry.ts",
+	},
+	{
+		importers: [`${core}/language_models/base.js`],
+		modules: [`${core}/utils/tiktoken.js`],
+		shim: "langchain-tiktoken.ts",
+	},
+	{
+		importers: [`${core}/output_parsers/json.js`],
+		modules: [`${core}/utils/fast-json-patch/src/duplex.js`, `${core}/utils/json_patch.js`],
+		shim: "langchain-json-patch.ts",
+	},
 	{
 		importers: [`${core}/utils/json_schema.js`, `${core}/output_parsers/transform.js`, `${core}/tools/index.js`],
 		modules: ["@cfworker/json-schema/dist/esm/index.js"],
@@ -85,12 +119,29 @@ export function getTranslator(modelProvider) {
 ];
 
 const openaiFiles = [
-	{ importers: ["openai/client.mjs", "openai/index.mjs"], modules: ["openai/core/uploads.mjs", "openai/internal/uploads.mjs"], shim: "openai-uploads.ts" },
-	{ importers: ["openai/client.mjs", "openai/internal/utils.mjs"], modules: ["openai/internal/utils/query.mjs"], shim: "openai-query.ts" },
-	{ importers: ["@langchain/openai/dist/converters/responses.js"], modules: ["openai/lib/responses/ResponseInputItems.js"], shim: "openai-responses-input.ts" },
+	{
+		importers: ["openai/client.mjs", "openai/index.mjs"],
+		modules: ["openai/core/uploads.mjs", "openai/internal/uploads.mjs"],
+		shim: "openai-uploads.ts",
+	},
+	{
+		importers: ["openai/client.mjs", "openai/internal/utils.mjs"],
+		modules: ["openai/internal/utils/query.mjs"],
+		shim: "openai-query.ts",
+	},
+	{
+		importers: ["@langchain/openai/dist/converters/responses.js"],
+		modules: ["openai/lib/responses/ResponseInputItems.js"],
+		shim: "openai-responses-input.ts",
+	},
 	{
 		importers: ["openai/client.mjs"],
-		modules: ["openai/auth/workload-identity-auth.mjs", "openai/internal/auth/x509-workload-identity-auth.mjs", "openai/internal/auth/x509-credential-options.mjs", "openai/internal/auth/x509-transport-state.mjs"],
+		modules: [
+			"openai/auth/workload-identity-auth.mjs",
+			"openai/internal/auth/x509-workload-identity-auth.mjs",
+			"openai/internal/auth/x509-credential-options.mjs",
+			"openai/internal/auth/x509-transport-state.mjs",
+		],
 		shim: "openai-workload-identity.ts",
 	},
 ];
@@ -108,21 +159,35 @@ const openaiGenerated = [
 		name: "openai-api-areas",
 		importers: ["openai/client.mjs", "openai/resources/index.mjs"],
 		modules: ["openai/resources/"],
-		except: ["openai/resources/index.mjs", "openai/resources/shared.mjs", "openai/resources/chat/index.mjs", "openai/resources/chat/chat.mjs"],
+		except: [
+			"openai/resources/index.mjs",
+			"openai/resources/shared.mjs",
+			"openai/resources/chat/index.mjs",
+			"openai/resources/chat/chat.mjs",
+		],
 		generate: "resource",
 	},
 	{
 		// chat.completions.runTools() and .stream() (about 60 KB); LangChain calls create and parse.
 		name: "openai-chat-runners",
 		importers: ["openai/resources/chat/completions/completions.mjs"],
-		modules: ["openai/lib/ChatCompletionRunner.mjs", "openai/lib/ChatCompletionStreamingRunner.mjs", "openai/lib/ChatCompletionStream.mjs"],
+		modules: [
+			"openai/lib/ChatCompletionRunner.mjs",
+			"openai/lib/ChatCompletionStreamingRunner.mjs",
+			"openai/lib/ChatCompletionStream.mjs",
+		],
 		generate: "value",
 	},
 	{
 		// Pages of list results (about 2.5 KB): only list methods (chat.completions.list, stored
 		// messages...) and client.getAPIList make them; chat.completions.create returns no page.
 		name: "openai-pages",
-		importers: ["openai/client.mjs", "openai/index.mjs", "openai/resources/chat/completions/completions.mjs", "openai/resources/chat/completions/messages.mjs"],
+		importers: [
+			"openai/client.mjs",
+			"openai/index.mjs",
+			"openai/resources/chat/completions/completions.mjs",
+			"openai/resources/chat/completions/messages.mjs",
+		],
 		modules: ["openai/core/pagination.mjs"],
 		generate: "value",
 	},

@@ -13,7 +13,9 @@ export function budgetPlugin(maxBytes) {
 				if (!result.metafile || !build.initialOptions.minify) return undefined;
 				const errors = Object.entries(result.metafile.outputs)
 					.filter(([, output]) => output.bytes > maxBytes)
-					.map(([file, output]) => ({ text: `budget: ${file} is ${kb(output.bytes)} KB, over its ${kb(maxBytes)} KB budget (build/cuts/budget.mjs): every byte is compiled at each Obsidian start; see what grew with npx tsx bench/support/bundle-composition.ts` }));
+					.map(([file, output]) => ({
+						text: `budget: ${file} is ${kb(output.bytes)} KB, over its ${kb(maxBytes)} KB budget (build/cuts/budget.mjs): every byte is compiled at each Obsidian start; see what grew with npx tsx bench/support/bundle-composition.ts`,
+					}));
 				return { errors };
 			});
 		},

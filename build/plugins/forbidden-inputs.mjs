@@ -12,7 +12,13 @@ export function forbiddenInputsPlugin(forbidden) {
 			build.onEnd((result) => {
 				if (!result.metafile) return undefined;
 				const inputs = inputsInOutput(result.metafile);
-				const errors = forbidden.flatMap(({ pattern, why }) => inputs.filter((file) => pattern.test(file)).map((file) => ({ text: `forbidden-inputs: ${file} is in main.js, but ${why} must not be; review build/cuts/` })));
+				const errors = forbidden.flatMap(({ pattern, why }) =>
+					inputs
+						.filter((file) => pattern.test(file))
+						.map((file) => ({
+							text: `forbidden-inputs: ${file} is in main.js, but ${why} must not be; review build/cuts/`,
+						})),
+				);
 				return { errors };
 			});
 		},

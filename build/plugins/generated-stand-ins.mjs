@@ -25,8 +25,15 @@ async function replacedFiles(build, rule) {
 	const starred = new Set();
 	for (const importer of rule.importers.map(inPackage)) {
 		const text = await readFile(importer, "utf8");
-		for (const [statement, specifier] of text.matchAll(/^(?:import|export) [^;]*? from "(\.[^"]+|openai\/[^"]+)";$/gm)) {
-			const resolved = await resolveAsUsual(build, { path: specifier, kind: "import-statement", importer, resolveDir: path.dirname(importer) });
+		for (const [statement, specifier] of text.matchAll(
+			/^(?:import|export) [^;]*? from "(\.[^"]+|openai\/[^"]+)";$/gm,
+		)) {
+			const resolved = await resolveAsUsual(build, {
+				path: specifier,
+				kind: "import-statement",
+				importer,
+				resolveDir: path.dirname(importer),
+			});
 			if (resolved.errors.length > 0 || !rule.replaces(resolved.path)) continue;
 			files.add(resolved.path);
 			if (/^(import|export) \*/.test(statement)) starred.add(resolved.path);
@@ -44,14 +51,32 @@ export function generatedStandIns(build) {
 		for (const file of files) {
 			const lines = (await readFile(file, "utf8")).split("\n").filter((line) => line.startsWith("export "));
 			const found = lines.map((line) => exportShapes[rule.generate].exec(line)?.slice(1).find(Boolean));
-			if (found.length === 0 || (rule.generate === "resource" && found.length !== 1) || found.some((name) => !name || names.includes(name))) {
-				return { errors: [{ text: `stand-ins: ${file} no longer has the shape its stand-in expects (${rule.generate}, each name once); review build/cuts/stand-ins.mjs` }] };
+			if (
+				found.length === 0 ||
+				(rule.generate === "resource" && found.length !== 1) ||
+				found.some((name) => !name || names.includes(name))
+			) {
+				return {
+					errors: [
+						{
+							text: `stand-ins: ${file} no longer has the shape its stand-in expects (${rule.generate}, each name once); review build/cuts/stand-ins.mjs`,
+						},
+					],
+				};
 			}
 			names.push(...found);
 		}
 		// A namespace import of one file would see the names of the others.
-		if (starred.size > 0 && files.size > 1) return { errors: [{ text: `stand-ins: ${[...starred].join(", ")} imported whole, with other files of its rule; review build/cuts/stand-ins.mjs` }] };
-		const make = (name) => `export const ${name} = ${rule.generate === "resource" ? "standInResourceClass" : "standInValue"}(${JSON.stringify(name)});`;
+		if (starred.size > 0 && files.size > 1)
+			return {
+				errors: [
+					{
+						text: `stand-ins: ${[...starred].join(", ")} imported whole, with other files of its rule; review build/cuts/stand-ins.mjs`,
+					},
+				],
+			};
+		const make = (name) =>
+			`export const ${name} = ${rule.generate === "resource" ? "standInResourceClass" : "standInValue"}(${JSON.stringify(name)});`;
 		const contents = `import { standInResourceClass, standInValue } from ${JSON.stringify(helper)};\n${names.map(make).join("\n")}\n`;
 		return { contents, loader: "js", resolveDir: nodeModules, watchFiles: [...files] };
 	});

@@ -25,7 +25,10 @@ export function legalNoticePlugin(notice) {
 					const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
 					// Our own files, the named packages and stand-ins written by a plugin (a namespace) carry none to keep.
 					if (name === undefined || named.has(name) || file.includes(":")) continue;
-					if (licenceComment.test(await readFile(path.resolve(file), "utf8"))) errors.push({ text: `legal-notice: ${file} has a licence comment, which main.js leaves out: name ${name} in legalNotice (build/cuts/legal-notice.mjs)` });
+					if (licenceComment.test(await readFile(path.resolve(file), "utf8")))
+						errors.push({
+							text: `legal-notice: ${file} has a licence comment, which main.js leaves out: name ${name} in legalNotice (build/cuts/legal-notice.mjs)`,
+						});
 				}
 				return { errors };
 			});

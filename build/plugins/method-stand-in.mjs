@@ -16,13 +16,17 @@ export function standInMethods(text, { file, class: className, methods }) {
 	for (const method of methods) {
 		// The class's lines, found again for each method (standing one in shortens the class).
 		// LangChain's bundled classes are `var Name = class` (tabs), the openai package's `export class Name` (4 spaces).
-		const starts = lines.flatMap((line, i) => (new RegExp(`^((var|let|const) ${className} = class|(export )?class ${className})\\b`).test(line) ? [i] : []));
-		if (starts.length !== 1) return { error: `expected class ${className} once in ${file}, found it ${starts.length} times` };
+		const starts = lines.flatMap((line, i) =>
+			new RegExp(`^((var|let|const) ${className} = class|(export )?class ${className})\\b`).test(line) ? [i] : [],
+		);
+		if (starts.length !== 1)
+			return { error: `expected class ${className} once in ${file}, found it ${starts.length} times` };
 		const end = lines.findIndex((line, i) => i > starts[0] && (line === "};" || line === "}"));
 		if (end < 0) return { error: `class ${className} in ${file} has no end` };
 		const signature = new RegExp(`^(\\t| {4})(?:static )?(?:async )?\\*?${method.replace(/\$/g, "\\$")}\\(.*\\) \\{$`);
 		const found = lines.flatMap((line, i) => (i > starts[0] && i < end && signature.test(line) ? [i] : []));
-		if (found.length !== 1) return { error: `expected method ${className}.${method} once in ${file}, found it ${found.length} times` };
+		if (found.length !== 1)
+			return { error: `expected method ${className}.${method} once in ${file}, found it ${found.length} times` };
 		const [at] = found;
 		const indent = signature.exec(lines[at])[1];
 		const close = lines.findIndex((line, i) => i > at && line === `${indent}}`);

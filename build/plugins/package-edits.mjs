@@ -18,8 +18,10 @@ export function packageEditsPlugin({ rewrites = [], methodStandIns = [] }) {
 	const add = (file, edit) => edits.set(inPackage(file), [...(edits.get(inPackage(file)) ?? []), edit]);
 	const review = (list) => (result) => ({ review: `build/cuts/${list}`, ...result });
 	for (const rule of rewrites) add(rule.file, (text) => review("rewrites.mjs")(rewrite(text, rule)));
-	for (const rule of methodStandIns) add(rule.file, (text) => review("method-stand-ins.mjs")(standInMethods(text, rule)));
-	for (const rule of rewrites) if (rule.noneLeft) add(rule.file, (text) => review("rewrites.mjs")(leftOver(text, rule) ?? { text }));
+	for (const rule of methodStandIns)
+		add(rule.file, (text) => review("method-stand-ins.mjs")(standInMethods(text, rule)));
+	for (const rule of rewrites)
+		if (rule.noneLeft) add(rule.file, (text) => review("rewrites.mjs")(leftOver(text, rule) ?? { text }));
 	return {
 		name: "package-edits",
 		setup(build) {
@@ -28,7 +30,10 @@ export function packageEditsPlugin({ rewrites = [], methodStandIns = [] }) {
 				let text = await readFile(args.path, "utf8");
 				for (const edit of edits.get(args.path)) {
 					const result = edit(text);
-					if (result.error) return { errors: [{ text: `package-edits: ${result.error}; review ${result.review}`, detail: result.detail }] };
+					if (result.error)
+						return {
+							errors: [{ text: `package-edits: ${result.error}; review ${result.review}`, detail: result.detail }],
+						};
 					text = result.text;
 				}
 				return { contents: text, loader: "js", resolveDir: path.dirname(args.path) };

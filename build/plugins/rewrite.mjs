@@ -22,13 +22,21 @@ export function rewrite(text, rule) {
 	const { file, to } = rule;
 	if (rule.pattern) {
 		const pattern = everywhere(rule.pattern);
-		if (!first(pattern).test(text)) return { error: `expected the pattern to rewrite at least once in ${file}, found it 0 times`, detail: String(rule.pattern) };
+		if (!first(pattern).test(text))
+			return {
+				error: `expected the pattern to rewrite at least once in ${file}, found it 0 times`,
+				detail: String(rule.pattern),
+			};
 		return { text: text.replace(pattern, () => to) };
 	}
 	const { from, count = 1, word = false } = rule;
 	const pattern = word ? wholeName(from) : new RegExp(escapeRegExp(from), "g");
 	const found = text.match(pattern)?.length ?? 0;
-	if (found !== count) return { error: `expected the text to rewrite ${count === 1 ? "exactly once" : `${count} times`} in ${file}, found it ${found} times`, detail: from };
+	if (found !== count)
+		return {
+			error: `expected the text to rewrite ${count === 1 ? "exactly once" : `${count} times`} in ${file}, found it ${found} times`,
+			detail: from,
+		};
 	return { text: text.replace(pattern, () => to) };
 }
 
@@ -37,5 +45,8 @@ export function leftOver(text, { file, pattern, noneLeft }) {
 	const found = noneLeft && first(noneLeft).exec(text);
 	if (!found) return undefined;
 	const line = text.slice(0, found.index).split("\n").length;
-	return { error: `after rewriting ${pattern ?? "its text"}, ${file} still has ${JSON.stringify(found[0])} (line ${line}), which the rewrite's reason does not cover`, detail: String(noneLeft) };
+	return {
+		error: `after rewriting ${pattern ?? "its text"}, ${file} still has ${JSON.stringify(found[0])} (line ${line}), which the rewrite's reason does not cover`,
+		detail: String(noneLeft),
+	};
 }

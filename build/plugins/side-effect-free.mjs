@@ -15,9 +15,12 @@ export function sideEffectFreePlugin(files) {
 		name: "side-effect-free",
 		setup(build) {
 			build.onResolve({ filter: /.*/ }, async (args) => {
-				if (isLookup(args) || !args.importer.startsWith(nodeModules) || !names.has(path.basename(args.path))) return undefined;
+				if (isLookup(args) || !args.importer.startsWith(nodeModules) || !names.has(path.basename(args.path)))
+					return undefined;
 				const resolved = await resolveAsUsual(build, args);
-				return resolved.errors.length === 0 && pure.has(resolved.path) ? { ...resolved, sideEffects: false } : undefined;
+				return resolved.errors.length === 0 && pure.has(resolved.path)
+					? { ...resolved, sideEffects: false }
+					: undefined;
 			});
 		},
 	};

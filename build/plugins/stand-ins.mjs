@@ -30,20 +30,27 @@ export function standInsPlugin(rules) {
 	return {
 		name: "stand-ins",
 		setup(build) {
-			for (const rule of bySpecifier) build.onResolve({ filter: rule.specifier }, () => ({ path: standInFile(rule.shim) }));
+			for (const rule of bySpecifier)
+				build.onResolve({ filter: rule.specifier }, () => ({ path: standInFile(rule.shim) }));
 			build.onResolve({ filter: /.*/ }, async (args) => {
 				if (isLookup(args) || !args.importer.startsWith(nodeModules)) return undefined;
 				const candidates = byModule.filter((rule) => rule.importedBy(args.importer));
 				if (candidates.length === 0) return undefined;
 				const resolved = await resolveAsUsual(build, args);
-				const rule = resolved.errors.length > 0 ? undefined : candidates.find((candidate) => candidate.replaces(resolved.path));
+				const rule =
+					resolved.errors.length > 0 ? undefined : candidates.find((candidate) => candidate.replaces(resolved.path));
 				if (!rule) return undefined;
 				if (rule.shim) return { path: standInFile(rule.shim) };
-				if (rule.contents !== undefined) return { path: resolved.path, namespace: "inline-stand-in", pluginData: { contents: rule.contents } };
+				if (rule.contents !== undefined)
+					return { path: resolved.path, namespace: "inline-stand-in", pluginData: { contents: rule.contents } };
 				// Every file a generated rule replaces is one module (one lazy initializer in main.js).
 				return { path: rule.name, namespace: "generated-stand-in", pluginData: { rule } };
 			});
-			build.onLoad({ filter: /.*/, namespace: "inline-stand-in" }, (args) => ({ contents: args.pluginData.contents, loader: "js", resolveDir: path.dirname(args.path) }));
+			build.onLoad({ filter: /.*/, namespace: "inline-stand-in" }, (args) => ({
+				contents: args.pluginData.contents,
+				loader: "js",
+				resolveDir: path.dirname(args.path),
+			}));
 			generatedStandIns(build);
 		},
 	};

@@ -19,7 +19,10 @@ export function deepCompareStrict(a: unknown, b: unknown): boolean {
 		const left = a as Record<string, unknown>;
 		const right = b as Record<string, unknown>;
 		const keys = Object.keys(left);
-		return keys.length === Object.keys(right).length && keys.every((key) => Object.prototype.hasOwnProperty.call(right, key) && deepCompareStrict(left[key], right[key]));
+		return (
+			keys.length === Object.keys(right).length &&
+			keys.every((key) => Object.prototype.hasOwnProperty.call(right, key) && deepCompareStrict(left[key], right[key]))
+		);
 	}
 	return a === b;
 }

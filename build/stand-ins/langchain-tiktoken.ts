@@ -7,7 +7,9 @@
  * they do offline.
  */
 export function getEncoding(encoding: string): Promise<never> {
-	return Promise.reject(new Error(`The ${encoding} tokenizer is not included in Redline's bundle, and Redline does not download it`));
+	return Promise.reject(
+		new Error(`The ${encoding} tokenizer is not included in Redline's bundle, and Redline does not download it`),
+	);
 }
 
 export function encodingForModel(model: string): Promise<never> {

@@ -25,7 +25,9 @@ let warned = false;
 function warnOnce(what: string): void {
 	if (warned) return;
 	warned = true;
-	console.warn(`Redline: ${what} is not included in Redline's bundle; the environment variable asking for it is ignored.`);
+	console.warn(
+		`Redline: ${what} is not included in Redline's bundle; the environment variable asking for it is ignored.`,
+	);
 }
 
 export class LangChainTracer extends BaseCallbackHandler {
@@ -47,7 +49,11 @@ export class LangChainTracer extends BaseCallbackHandler {
 	static override [Symbol.hasInstance](instance: unknown): boolean {
 		if (typeof instance !== "object" || instance === null) return false;
 		const candidate = instance as Record<string, unknown>;
-		return candidate.name === "langchain_tracer" && typeof candidate.copyWithTracingConfig === "function" && typeof candidate.getRunTreeWithTracingConfig === "function";
+		return (
+			candidate.name === "langchain_tracer" &&
+			typeof candidate.copyWithTracingConfig === "function" &&
+			typeof candidate.getRunTreeWithTracingConfig === "function"
+		);
 	}
 
 	/** Called with the current run tree when tracing is on; there is nothing to update. */

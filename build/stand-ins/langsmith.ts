@@ -28,7 +28,11 @@ function microsecondDatestring(epoch: number, executionOrder = 1): string {
 	return `${new Date(epoch).toISOString().slice(0, -1)}${paddedOrder}Z`;
 }
 
-export function convertToDottedOrderFormat(epoch: number, runId: string, executionOrder = 1): { dottedOrder: string; microsecondPrecisionDatestring: string } {
+export function convertToDottedOrderFormat(
+	epoch: number,
+	runId: string,
+	executionOrder = 1,
+): { dottedOrder: string; microsecondPrecisionDatestring: string } {
 	const microsecondPrecisionDatestring = microsecondDatestring(epoch, executionOrder);
 	return { dottedOrder: microsecondPrecisionDatestring.replace(/[-:.]/g, "") + runId, microsecondPrecisionDatestring };
 }
@@ -86,9 +90,16 @@ export class RunTree {
 		}
 		const { metadata, ...rest } = config;
 		const extra = (rest.extra ?? {}) as Fields;
-		rest.extra = { ...extra, metadata: { ...(metadata as Fields | undefined), ...(extra.metadata as Fields | undefined) } };
+		rest.extra = {
+			...extra,
+			metadata: { ...(metadata as Fields | undefined), ...(extra.metadata as Fields | undefined) },
+		};
 		if ("id" in rest && rest.id == null) delete rest.id;
-		Object.assign(this, { run_type: "chain", child_runs: [], start_time: Date.now(), serialized: {}, inputs: {} }, rest);
+		Object.assign(
+			this,
+			{ run_type: "chain", child_runs: [], start_time: Date.now(), serialized: {}, inputs: {} },
+			rest,
+		);
 		this.execution_order ??= 1;
 		this.child_execution_order ??= 1;
 		this.id ||= crypto.randomUUID();
@@ -109,10 +120,17 @@ export class RunTree {
 
 	createChild(config: Fields): RunTree {
 		const order = this.child_execution_order + 1;
-		const child = new RunTree({ ...config, parent_run: this, tracingEnabled: this.tracingEnabled, execution_order: order, child_execution_order: order });
+		const child = new RunTree({
+			...config,
+			parent_run: this,
+			tracingEnabled: this.tracingEnabled,
+			execution_order: order,
+			child_execution_order: order,
+		});
 		this.child_runs.push(child);
 		// The new order propagates up to the root, as in langsmith.
-		for (let run = child.parent_run; run; run = run.parent_run) run.child_execution_order = Math.max(run.child_execution_order, order);
+		for (let run = child.parent_run; run; run = run.parent_run)
+			run.child_execution_order = Math.max(run.child_execution_order, order);
 		return child;
 	}
 
@@ -127,7 +145,9 @@ export class RunTree {
 	addEvent(event: string | Fields): void {
 		this.events ??= [];
 		const time = new Date().toISOString();
-		this.events.push(typeof event === "string" ? { name: "event", time, message: event } : { ...event, time: event.time ?? time });
+		this.events.push(
+			typeof event === "string" ? { name: "event", time, message: event } : { ...event, time: event.time ?? time },
+		);
 	}
 
 	postRun(): Promise<never> {
@@ -145,7 +165,9 @@ export function getCurrentRunTree(permitAbsentRunTree = false): unknown {
 	const storage = (globalThis as Fields)[TRACING_ALS_KEY] as { getStore(): unknown } | undefined;
 	const runTree = storage?.getStore();
 	if (!permitAbsentRunTree && runTree === undefined) {
-		throw new Error("Could not get the current run tree.\n\nPlease make sure you are calling this method within a traceable function and that tracing is enabled.");
+		throw new Error(
+			"Could not get the current run tree.\n\nPlease make sure you are calling this method within a traceable function and that tracing is enabled.",
+		);
 	}
 	return runTree;
 }

@@ -6,7 +6,8 @@
  */
 import { standIn, unreachableAs } from "./unreachable";
 
-const missing = (what: string) => new Error(`openai: ${what} is not included in Redline's bundle (only chat.completions.create and parse are)`);
+const missing = (what: string) =>
+	new Error(`openai: ${what} is not included in Redline's bundle (only chat.completions.create and parse are)`);
 
 /**
  * An API area's class (`Files`, `Beta`...): the client still builds one object per area, as

@@ -17,8 +17,11 @@ export function isX509WorkloadIdentity(identity: unknown): boolean {
 }
 
 /** Called for every client: without a `credential` option the options stay as they are. */
-export function normalizeX509CredentialOptions<Options extends { credential?: unknown }>(options: Options): { credential: undefined; options: Options } {
-	if (options.credential !== undefined) throw new Error(`The credential option is not included in Redline's bundle (${usedFor})`);
+export function normalizeX509CredentialOptions<Options extends { credential?: unknown }>(
+	options: Options,
+): { credential: undefined; options: Options } {
+	if (options.credential !== undefined)
+		throw new Error(`The credential option is not included in Redline's bundle (${usedFor})`);
 	return { credential: undefined, options };
 }
 

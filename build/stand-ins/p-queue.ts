@@ -30,11 +30,15 @@ export default class PQueue {
 	private resolveIdle = empty;
 
 	constructor(options: QueueOptions = {}) {
-		for (const key of Object.keys(options)) if (key !== "concurrency" && key !== "autoStart") unsupported(`new PQueue({ ${key} })`);
+		for (const key of Object.keys(options))
+			if (key !== "concurrency" && key !== "autoStart") unsupported(`new PQueue({ ${key} })`);
 		if (options.autoStart === false) unsupported("new PQueue({ autoStart: false })");
 		const concurrency = options.concurrency ?? Infinity;
 		// p-queue's own check, with its words.
-		if (!(typeof concurrency === "number" && concurrency >= 1)) throw new TypeError(`Expected \`concurrency\` to be a number from 1 and up, got \`${concurrency}\` (${typeof concurrency})`);
+		if (!(typeof concurrency === "number" && concurrency >= 1))
+			throw new TypeError(
+				`Expected \`concurrency\` to be a number from 1 and up, got \`${concurrency}\` (${typeof concurrency})`,
+			);
 		this.concurrency = concurrency;
 	}
 

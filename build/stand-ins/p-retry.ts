@@ -46,16 +46,25 @@ export class AbortError extends Error {
 
 // Async, as p-retry's: the turns it takes are part of when the caller sees the error.
 async function failed(error: unknown, options: RetryOptions): Promise<never> {
-	const normalized = error instanceof Error ? error : new TypeError(`Non-error was thrown: "${String(error)}". You should only throw errors.`);
+	const normalized =
+		error instanceof Error
+			? error
+			: new TypeError(`Non-error was thrown: "${String(error)}". You should only throw errors.`);
 	if (normalized instanceof AbortError) throw normalized.originalError;
-	await options.onFailedAttempt?.(Object.freeze({ error: normalized, attemptNumber: 1, retriesLeft: 0, retriesConsumed: 0 }));
+	await options.onFailedAttempt?.(
+		Object.freeze({ error: normalized, attemptNumber: 1, retriesLeft: 0, retriesConsumed: 0 }),
+	);
 	// p-retry awaits shouldConsumeRetry (true by default) before it finds no retry left.
 	await Promise.resolve(true);
 	throw normalized;
 }
 
-export default async function pRetry<T>(input: (attemptNumber: number) => T | PromiseLike<T>, options: RetryOptions = {}): Promise<T> {
-	for (const key of Object.keys(options)) if (key !== "retries" && key !== "randomize" && key !== "onFailedAttempt") unsupported(`pRetry(input, { ${key} })`);
+export default async function pRetry<T>(
+	input: (attemptNumber: number) => T | PromiseLike<T>,
+	options: RetryOptions = {},
+): Promise<T> {
+	for (const key of Object.keys(options))
+		if (key !== "retries" && key !== "randomize" && key !== "onFailedAttempt") unsupported(`pRetry(input, { ${key} })`);
 	if (options.retries !== 0) unsupported(`pRetry(input, { retries: ${String(options.retries)} })`);
 	try {
 		return await input(1);

@@ -9,7 +9,12 @@
  * `target` behind a Proxy named `name`: symbols, `then` (promise checks) and the properties `keeps`
  * lets through read as on `target`; any other property, a call or a `new` throws `missing(what)`.
  */
-export function standIn<T extends object>(target: T, name: string, missing: (what: string) => Error, keeps: (key: string, target: T) => boolean): T {
+export function standIn<T extends object>(
+	target: T,
+	name: string,
+	missing: (what: string) => Error,
+	keeps: (key: string, target: T) => boolean,
+): T {
 	return new Proxy(target, {
 		apply() {
 			throw missing(`${name}()`);
@@ -26,11 +31,19 @@ export function standIn<T extends object>(target: T, name: string, missing: (wha
 
 /** An export `name` of a module left out, used only for `usedFor`. */
 export function unreachable(name: string, usedFor: string): never {
-	return unreachableAs(name, (what) => new Error(`${what} is not included in Redline's bundle (${usedFor}, which Redline does not use)`));
+	return unreachableAs(
+		name,
+		(what) => new Error(`${what} is not included in Redline's bundle (${usedFor}, which Redline does not use)`),
+	);
 }
 
 /** An export `name` left out, whose use throws `missing(what)`. */
 export function unreachableAs(name: string, missing: (what: string) => Error): never {
 	// A function, so that `class extends` and instanceof read it as they read the original.
-	return standIn<() => void>(function () {}, name, missing, (key) => key === "prototype") as never;
+	return standIn<() => void>(
+		function () {},
+		name,
+		missing,
+		(key) => key === "prototype",
+	) as never;
 }

@@ -7,4 +7,7 @@
  */
 import { unreachable } from "./unreachable";
 
-export const toJSONSchema = unreachable("toJSONSchema", "zod's JSON-schema converter, for LangChain tools and structured output written in zod");
+export const toJSONSchema = unreachable(
+	"toJSONSchema",
+	"zod's JSON-schema converter, for LangChain tools and structured output written in zod",
+);

@@ -5,5 +5,7 @@
  * means something handed LangChain a zod 3 schema from outside the bundle: say so.
  */
 export function zodToJsonSchema(): never {
-	throw new Error("Converting a zod 3 schema to JSON schema is not included in Redline's bundle (its schemas are zod 4)");
+	throw new Error(
+		"Converting a zod 3 schema to JSON schema is not included in Redline's bundle (its schemas are zod 4)",
+	);
 }

@@ -14,7 +14,11 @@ import { normalizeVaultPath } from "../vault/paths";
 export type PolicyDecision = "approve" | "deny" | "ask";
 
 /** The preference in force for a tool in a thread. */
-export function preferenceFor<A>(tool: Tool<A>, state: ThreadState, defaults: Record<string, ToolPreference>): ToolPreference {
+export function preferenceFor<A>(
+	tool: Tool<A>,
+	state: ThreadState,
+	defaults: Record<string, ToolPreference>,
+): ToolPreference {
 	return state.preferences[tool.name] ?? defaults[tool.name] ?? tool.defaultPreference;
 }
 
@@ -23,7 +27,13 @@ export function disabledComment(toolName: string): string {
 	return `the user disabled ${toolName} in this chat`;
 }
 
-export function decide<A>(tool: Tool<A>, args: A, state: ThreadState, defaults: Record<string, ToolPreference>, floor: AccessFloor): PolicyDecision {
+export function decide<A>(
+	tool: Tool<A>,
+	args: A,
+	state: ThreadState,
+	defaults: Record<string, ToolPreference>,
+	floor: AccessFloor,
+): PolicyDecision {
 	const preference = preferenceFor(tool, state, defaults);
 	// Denying is never less safe than asking, so `never` wins even over the floor.
 	if (preference === "never") return "deny";

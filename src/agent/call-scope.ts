@@ -28,7 +28,13 @@ export class CallScope {
 			state: () => thread.state(),
 			emit: (event) => void append(event),
 			progress: (phase, fraction, changes) =>
-				void append({ type: "tool_call_progress", callId, phase, ...(fraction !== undefined ? { fraction } : {}), ...(changes !== undefined ? { changes } : {}) }),
+				void append({
+					type: "tool_call_progress",
+					callId,
+					phase,
+					...(fraction !== undefined ? { fraction } : {}),
+					...(changes !== undefined ? { changes } : {}),
+				}),
 			signal,
 			newId,
 			commit: async (write) => {

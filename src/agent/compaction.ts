@@ -57,7 +57,8 @@ export function planCompaction(thread: ModelThread, keepTokens: number): Compact
 	const entries = thread.entries.slice(0, spans[firstKept].start);
 	const previous = thread.compactions.map((c) => c.summary);
 	const tokens =
-		spans.slice(0, firstKept).reduce((sum, span) => sum + span.minimalTokens, 0) + previous.reduce((sum, summary) => sum + estimateTextTokens(summary), 0);
+		spans.slice(0, firstKept).reduce((sum, span) => sum + span.minimalTokens, 0) +
+		previous.reduce((sum, summary) => sum + estimateTextTokens(summary), 0);
 	const firstSeq = Math.min(entries[0].seq, ...thread.compactions.map((c) => c.fromSeq));
 	const facts = thread.editFates.map(editFateFact);
 	return { fromSeq: firstSeq, toSeq: thread.entries[spans[firstKept].start].seq - 1, previous, entries, facts, tokens };
@@ -80,13 +81,20 @@ export async function writeSummary(plan: CompactionPlan, ask: AskModel, limits: 
 	for (const chunk of chunksOf(lines, limits.chunkTokens)) {
 		summary = checkedSummary(await ask(summaryRequest(summary, chunk, limits.summaryTokens)), limits.summaryTokens);
 	}
-	if (estimateTextTokens(summary) >= plan.tokens) throw new SummaryRefused("the summary was not shorter than the messages it would replace");
+	if (estimateTextTokens(summary) >= plan.tokens)
+		throw new SummaryRefused("the summary was not shorter than the messages it would replace");
 	return summary;
 }
 
 export function compactionEvent(plan: CompactionPlan, summary: string, calibration: number): NewEvent {
 	const saved = Math.round((plan.tokens - estimateTextTokens(summary) - MESSAGE_OVERHEAD_TOKENS) * calibration);
-	return { type: "context_compacted", fromSeq: plan.fromSeq, toSeq: plan.toSeq, summary, ...(saved > 0 ? { tokensSaved: saved } : {}) };
+	return {
+		type: "context_compacted",
+		fromSeq: plan.fromSeq,
+		toSeq: plan.toSeq,
+		summary,
+		...(saved > 0 ? { tokensSaved: saved } : {}),
+	};
 }
 
 const RESULT_CHARS = 1200;
@@ -136,7 +144,9 @@ function summaryRequest(previous: string, chunk: string, summaryTokens: number):
 				`Markdown bullet points only, no preamble, at most about ${words} words. Keep paths exact. Do not add anything that is not in the chat.`,
 			].join("\n"),
 		),
-		new HumanMessage(`${previous === "" ? "" : `Summary so far:\n${previous}\n\n`}Messages to add to the summary:\n${chunk}`),
+		new HumanMessage(
+			`${previous === "" ? "" : `Summary so far:\n${previous}\n\n`}Messages to add to the summary:\n${chunk}`,
+		),
 	];
 }
 
@@ -144,7 +154,8 @@ function checkedSummary(text: string, summaryTokens: number): string {
 	// The reasoning was split off as the reply streamed (AskModel): what is left is all summary.
 	const summary = text.trim();
 	if (summary === "") throw new SummaryRefused("the apply model returned an empty summary");
-	if (estimateTextTokens(summary) > summaryTokens * 2) throw new SummaryRefused("the apply model's summary was far longer than asked");
+	if (estimateTextTokens(summary) > summaryTokens * 2)
+		throw new SummaryRefused("the apply model's summary was far longer than asked");
 	return summary;
 }
 

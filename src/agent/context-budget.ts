@@ -10,7 +10,14 @@
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import type { CallEntry, Entry, ModelThread } from "./transcript";
-import { objectArgs, renderTranscript, replayedReasoning, resultContent, systemContent, userContent } from "./transcript";
+import {
+	objectArgs,
+	renderTranscript,
+	replayedReasoning,
+	resultContent,
+	systemContent,
+	userContent,
+} from "./transcript";
 import { estimateTextTokens, MESSAGE_OVERHEAD_TOKENS } from "./token-estimate";
 
 /** Tools whose result the model can fetch again by repeating the call, so it may be elided. */
@@ -84,7 +91,17 @@ export function fitTranscript(systemPrompt: string, thread: ModelThread, options
 	let omitted = 0;
 	if (options.lastResort && budget !== undefined && total > budget) {
 		elide(current);
-		({ omitted, total } = omitOldestTurns(entries, thread, costs, elided, total, budget, currentTurn, systemPrompt, system));
+		({ omitted, total } = omitOldestTurns(
+			entries,
+			thread,
+			costs,
+			elided,
+			total,
+			budget,
+			currentTurn,
+			systemPrompt,
+			system,
+		));
 	}
 	return {
 		messages: renderTranscript(systemPrompt, thread, { elided, omitted }),
@@ -120,7 +137,9 @@ function omitOldestTurns(
 			const entry = entries[i];
 			if (entry.kind === "assistant") {
 				for (const call of entry.calls) {
-					removed += elided.has(call.callId) ? MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, true)) : fullResultTokens(call);
+					removed += elided.has(call.callId)
+						? MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, true))
+						: fullResultTokens(call);
 				}
 			}
 		}
@@ -149,9 +168,13 @@ function fullResultTokens(call: CallEntry): number {
 
 /** Tokens of an entry's own message (an assistant's text and calls; results are counted apart). */
 function entryCost(entry: Entry): number {
-	if (entry.kind === "user") return MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(userContent(entry.content, entry.pinned));
+	if (entry.kind === "user")
+		return MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(userContent(entry.content, entry.pinned));
 	let cost = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(entry.text + (replayedReasoning(entry) ?? ""));
-	for (const call of entry.calls) cost += MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(`${call.callId}${call.tool}${JSON.stringify(objectArgs(call.args))}`);
+	for (const call of entry.calls)
+		cost +=
+			MESSAGE_OVERHEAD_TOKENS +
+			estimateTextTokens(`${call.callId}${call.tool}${JSON.stringify(objectArgs(call.args))}`);
 	return cost;
 }
 
@@ -183,7 +206,9 @@ export function turnSpans(thread: ModelThread, refetchable: ReadonlySet<string> 
 			if (pinned.has(call)) continue;
 			const elidable = call.result !== undefined && refetchable.has(call.tool);
 			const full = fullResultTokens(call);
-			span.minimalTokens += elidable ? Math.min(full, MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, true))) : full;
+			span.minimalTokens += elidable
+				? Math.min(full, MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, true)))
+				: full;
 		}
 	});
 	return spans;

@@ -62,7 +62,8 @@ export function contextOverflowOf(error: unknown): ContextOverflow | null {
 		const groups = pattern.exec(text)?.groups;
 		if (!groups) continue;
 		if (overflow.limitTokens === undefined && groups.limit !== undefined) overflow.limitTokens = Number(groups.limit);
-		if (overflow.requestTokens === undefined && groups.request !== undefined) overflow.requestTokens = Number(groups.request);
+		if (overflow.requestTokens === undefined && groups.request !== undefined)
+			overflow.requestTokens = Number(groups.request);
 	}
 	return overflow;
 }
@@ -70,7 +71,11 @@ export function contextOverflowOf(error: unknown): ContextOverflow | null {
 /** The error, then what it wraps (`cause`), outermost first. */
 function unwrap(error: unknown): unknown[] {
 	const layers: unknown[] = [];
-	for (let layer = error; layer !== undefined && layer !== null && layers.length < 4; layer = (layer as { cause?: unknown }).cause) {
+	for (
+		let layer = error;
+		layer !== undefined && layer !== null && layers.length < 4;
+		layer = (layer as { cause?: unknown }).cause
+	) {
 		layers.push(layer);
 		if (typeof layer !== "object") break;
 	}
@@ -102,9 +107,15 @@ function providerWords(layers: unknown[]): string {
 	for (let depth = 0; depth < 4 && /^\s*["{]/.test(text); depth++) {
 		try {
 			const parsed = JSON.parse(text) as unknown;
-			const record = typeof parsed === "object" && parsed !== null ? (parsed as { error?: unknown; message?: unknown }) : undefined;
+			const record =
+				typeof parsed === "object" && parsed !== null ? (parsed as { error?: unknown; message?: unknown }) : undefined;
 			const error = record?.error;
-			const inner = typeof parsed === "string" ? parsed : typeof error === "string" ? error : ((error as { message?: unknown } | undefined)?.message ?? record?.message);
+			const inner =
+				typeof parsed === "string"
+					? parsed
+					: typeof error === "string"
+						? error
+						: ((error as { message?: unknown } | undefined)?.message ?? record?.message);
 			if (typeof inner !== "string") break;
 			text = inner;
 		} catch {

@@ -63,7 +63,13 @@ export function statedLimit(overflow: ContextOverflow): number | undefined {
 export function reportedLimit(events: readonly StoredEvent[], model: string): number | undefined {
 	for (let i = events.length - 1; i >= 0; i--) {
 		const event = events[i];
-		if (event.type === "context_limit_reached" && "model" in event && event.model === model && typeof event.limitTokens === "number") return event.limitTokens;
+		if (
+			event.type === "context_limit_reached" &&
+			"model" in event &&
+			event.model === model &&
+			typeof event.limitTokens === "number"
+		)
+			return event.limitTokens;
 	}
 	return undefined;
 }
@@ -78,19 +84,37 @@ export class ContextManager {
 	 * The messages for the next model call. `recovering`: the last request was refused as too
 	 * long, so compact now even if the estimate says it fits.
 	 */
-	async prepare(thread: ThreadHandle, systemPrompt: string, signal: AbortSignal, recovering = false): Promise<PreparedRequest> {
+	async prepare(
+		thread: ThreadHandle,
+		systemPrompt: string,
+		signal: AbortSignal,
+		recovering = false,
+	): Promise<PreparedRequest> {
 		const events = thread.events();
 		const window = this.window(events);
 		const ratio = calibrationOf(events);
 		const toolTokens = estimateJsonTokens(this.deps.tools());
-		if (window === undefined) return this.request(fitTranscript(systemPrompt, readModelThread(events), { budget: undefined }), toolTokens);
+		if (window === undefined)
+			return this.request(fitTranscript(systemPrompt, readModelThread(events), { budget: undefined }), toolTokens);
 		// The budget in the estimate's own units: the calibration converts provider tokens back.
-		const budget = Math.max(256, Math.floor((window - replyReserve(window, this.deps.settings().mainModel)) / ratio) - toolTokens);
+		const budget = Math.max(
+			256,
+			Math.floor((window - replyReserve(window, this.deps.settings().mainModel)) / ratio) - toolTokens,
+		);
 		let conversation = readModelThread(events);
 		let fitted = fitTranscript(systemPrompt, conversation, { budget });
 		if (recovering || !fitted.fits || fitted.minimalTokens > budget * COMPACT_AT) {
 			// After a refusal, keep fewer recent turns: the estimate was already wrong once.
-			if (await this.compact(thread, conversation, budget, budget * (recovering ? KEEP_RECENT / 2 : KEEP_RECENT), ratio, signal)) {
+			if (
+				await this.compact(
+					thread,
+					conversation,
+					budget,
+					budget * (recovering ? KEEP_RECENT / 2 : KEEP_RECENT),
+					ratio,
+					signal,
+				)
+			) {
 				conversation = readModelThread(thread.events());
 				fitted = fitTranscript(systemPrompt, conversation, { budget });
 			}
@@ -130,7 +154,14 @@ export class ContextManager {
 	}
 
 	/** Summarises the oldest turns into a context_compacted event; false when it did not. */
-	private async compact(thread: ThreadHandle, conversation: ModelThread, budget: number, keepTokens: number, ratio: number, signal: AbortSignal): Promise<boolean> {
+	private async compact(
+		thread: ThreadHandle,
+		conversation: ModelThread,
+		budget: number,
+		keepTokens: number,
+		ratio: number,
+		signal: AbortSignal,
+	): Promise<boolean> {
 		const userSeq = lastUserSeq(conversation);
 		if (this.failedSummaries.get(thread.threadId) === userSeq) return false;
 		const plan = planCompaction(conversation, keepTokens);
@@ -138,17 +169,29 @@ export class ContextManager {
 		const settings = this.deps.settings();
 		const applyWindow = contextWindowOf(resolveApplyEndpoint(settings)) ?? this.applyFallback(thread.events());
 		const summaryTokens = Math.max(150, Math.min(1200, Math.round(budget * 0.06)));
-		const chunkTokens = Math.max(512, Math.floor((applyWindow - replyReserve(applyWindow, resolveApplyEndpoint(settings))) / ratio) - summaryTokens * 2 - 600);
+		const chunkTokens = Math.max(
+			512,
+			Math.floor((applyWindow - replyReserve(applyWindow, resolveApplyEndpoint(settings))) / ratio) -
+				summaryTokens * 2 -
+				600,
+		);
 		setStatus(thread, "thinking", "Compacting earlier messages…");
 		let summary: string;
 		try {
 			const maxTokens = replyTokensOf(resolveApplyEndpoint(settings), applyWindow);
-			summary = await writeSummary(plan, (messages) => this.ask(messages, signal, maxTokens), { chunkTokens, summaryTokens });
+			summary = await writeSummary(plan, (messages) => this.ask(messages, signal, maxTokens), {
+				chunkTokens,
+				summaryTokens,
+			});
 		} catch (error) {
 			if (signal.aborted) return false;
 			this.failedSummaries.set(thread.threadId, userSeq);
 			const reason = error instanceof Error ? error.message : String(error);
-			setStatus(thread, "thinking", `Could not summarise earlier messages (${reason}); older tool results are shortened instead.`);
+			setStatus(
+				thread,
+				"thinking",
+				`Could not summarise earlier messages (${reason}); older tool results are shortened instead.`,
+			);
 			return false;
 		}
 		if (signal.aborted) return false;
@@ -164,12 +207,15 @@ export class ContextManager {
 	private applyFallback(events: readonly StoredEvent[]): number {
 		const settings = this.deps.settings();
 		const apply = resolveApplyEndpoint(settings);
-		if (apply.model === settings.mainModel.model && apply.baseUrl === settings.mainModel.baseUrl) return this.window(events) ?? DEFAULT_APPLY_WINDOW;
+		if (apply.model === settings.mainModel.model && apply.baseUrl === settings.mainModel.baseUrl)
+			return this.window(events) ?? DEFAULT_APPLY_WINDOW;
 		return DEFAULT_APPLY_WINDOW;
 	}
 
 	private async ask(messages: BaseMessage[], signal: AbortSignal, maxTokens: number | undefined): Promise<string> {
-		const stream = (await this.deps.models.apply({ maxTokens }).stream(messages, { signal })) as AsyncIterable<AIMessageChunk>;
+		const stream = (await this.deps.models
+			.apply({ maxTokens })
+			.stream(messages, { signal })) as AsyncIterable<AIMessageChunk>;
 		// A thinking model's reasoning is split off as the reply streams, by position, once: the
 		// summary itself is never scrubbed afterwards (it may well mention "<think>").
 		const split = new ReasoningSplit();
@@ -185,6 +231,7 @@ export class ContextManager {
 }
 
 function lastUserSeq(thread: ModelThread): number {
-	for (let i = thread.entries.length - 1; i >= 0; i--) if (thread.entries[i].kind === "user") return thread.entries[i].seq;
+	for (let i = thread.entries.length - 1; i >= 0; i--)
+		if (thread.entries[i].kind === "user") return thread.entries[i].seq;
 	return 0;
 }

@@ -10,7 +10,11 @@ import { statedLimit } from "./context-manager";
 import type { PreparedRequest } from "./context-manager";
 import { calibrationOf } from "./token-estimate";
 
-export function contextExhaustedMessage(events: readonly StoredEvent[], overflow: ContextOverflow, request: PreparedRequest): string {
+export function contextExhaustedMessage(
+	events: readonly StoredEvent[],
+	overflow: ContextOverflow,
+	request: PreparedRequest,
+): string {
 	const limit = statedLimit(overflow);
 	const size = Math.round(request.estimatedPromptTokens * calibrationOf(events));
 	return (

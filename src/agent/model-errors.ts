@@ -27,19 +27,34 @@ export const MAX_RETRY_AFTER_MS = 60_000;
  */
 export function classifyModelError(error: unknown, signal: AbortSignal, endpoint?: string): ModelFailure {
 	if (signal.aborted) return { kind: "aborted" };
-	if (error instanceof MissingApiKeyError || error instanceof ModelConfigError) return { kind: "config", message: error.message };
+	if (error instanceof MissingApiKeyError || error instanceof ModelConfigError)
+		return { kind: "config", message: error.message };
 	if (error instanceof ModelOutputTooLong) return { kind: "too-long", message: error.message };
 	// Before the status: @langchain/openai re-throws this refusal without one.
 	const overflow = contextOverflowOf(error);
-	if (overflow) return { kind: "context", overflow, message: `The request was longer than the model's context window (${overflow.detail}).` };
+	if (overflow)
+		return {
+			kind: "context",
+			overflow,
+			message: `The request was longer than the model's context window (${overflow.detail}).`,
+		};
 	// @langchain/openai re-throws some HTTP errors wrapped, with the SDK's error as their cause.
-	const http = statusOf(error) === undefined && statusOf((error as { cause?: unknown } | null)?.cause) !== undefined ? (error as { cause: unknown }).cause : error;
+	const http =
+		statusOf(error) === undefined && statusOf((error as { cause?: unknown } | null)?.cause) !== undefined
+			? (error as { cause: unknown }).cause
+			: error;
 	const status = statusOf(http);
 	const detail = messageOf(error);
 	if (status !== undefined) {
 		const retryable = status === 429 || status === 408 || status >= 500;
 		const retryAfterMs = retryAfterOf(http);
-		return { kind: "http", status, retryable, message: httpMessage(status, detail), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+		return {
+			kind: "http",
+			status,
+			retryable,
+			message: httpMessage(status, detail),
+			...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+		};
 	}
 	// No HTTP status: the connection failed or the stream was cut (fetch "terminated",
 	// "Connection error.", a premature close). All of those are worth one more try.
@@ -47,7 +62,8 @@ export function classifyModelError(error: unknown, signal: AbortSignal, endpoint
 	const transport = findTransportError(error);
 	if (transport) return { kind: "dropped", message: transport.message };
 	const unreachable = unreachableCause(error);
-	if (unreachable !== undefined) return { kind: "dropped", message: `Couldn't reach ${endpoint ?? "the model server"} (${unreachable}).` };
+	if (unreachable !== undefined)
+		return { kind: "dropped", message: `Couldn't reach ${endpoint ?? "the model server"} (${unreachable}).` };
 	return { kind: "dropped", message: `The connection to the model was lost (${detail}).` };
 }
 
@@ -86,13 +102,16 @@ function unreachableCause(error: unknown): string | undefined {
 /** The error and its causes, outermost first (a cycle or a non-Error ends the walk). */
 function causes(error: unknown): Error[] {
 	const chain: Error[] = [];
-	for (let current = error; current instanceof Error && !chain.includes(current); current = current.cause) chain.push(current);
+	for (let current = error; current instanceof Error && !chain.includes(current); current = current.cause)
+		chain.push(current);
 	return chain;
 }
 
 function httpMessage(status: number, detail: string): string {
-	if (status === 401 || status === 403) return `The model server refused the API key (${status}: ${detail}). Check it in Redline settings.`;
-	if (status === 404) return `The model server does not know this model or URL (404: ${detail}). Check the model settings.`;
+	if (status === 401 || status === 403)
+		return `The model server refused the API key (${status}: ${detail}). Check it in Redline settings.`;
+	if (status === 404)
+		return `The model server does not know this model or URL (404: ${detail}). Check the model settings.`;
 	if (status === 429) return `The model server is rate limiting requests (429: ${detail}).`;
 	if (status >= 500) return `The model server failed (${status}: ${detail}).`;
 	return `The model server rejected the request (${status}: ${detail}).`;
@@ -109,7 +128,13 @@ function statusOf(error: unknown): number | undefined {
  * URL: …" LangChain appends (a page about LangChain, not about the user's model server).
  */
 function messageOf(error: unknown): string {
-	if (error instanceof Error) return error.message.replace(/\s*Troubleshooting URL: \S+\s*$/, "").replace(/^\d{3}\s+/, "").trim() || error.name;
+	if (error instanceof Error)
+		return (
+			error.message
+				.replace(/\s*Troubleshooting URL: \S+\s*$/, "")
+				.replace(/^\d{3}\s+/, "")
+				.trim() || error.name
+		);
 	return String(error);
 }
 

@@ -71,7 +71,12 @@ export class ModelStep {
 	 * Streams the reply. Throws on HTTP errors, dropped streams and aborts. `estimatedPromptTokens`
 	 * is recorded beside the provider's usage, for the token estimate's calibration.
 	 */
-	async run(model: StreamingModel, messages: BaseMessage[], signal: AbortSignal, estimatedPromptTokens?: number): Promise<StreamedReply> {
+	async run(
+		model: StreamingModel,
+		messages: BaseMessage[],
+		signal: AbortSignal,
+		estimatedPromptTokens?: number,
+	): Promise<StreamedReply> {
 		const askedAt = this.thread.state().lastSeq;
 		// Its own signal, so a cap can stop the request (the user's Stop still does).
 		const request = new AbortController();
@@ -102,7 +107,8 @@ export class ModelStep {
 		const messageId = this.start();
 		const newer = overtakingMessage(this.thread.state(), askedAt);
 		const finishReason = newer ? SUPERSEDED : this.finishReason;
-		const usage = this.usage && estimatedPromptTokens !== undefined ? { ...this.usage, estimatedPromptTokens } : this.usage;
+		const usage =
+			this.usage && estimatedPromptTokens !== undefined ? { ...this.usage, estimatedPromptTokens } : this.usage;
 		this.thread.append({ type: "assistant_message_completed", messageId, finishReason, ...(usage ? { usage } : {}) });
 		const calls = [...this.calls.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
 		return { messageId, text: this.text, calls, finishReason, ...(newer ? { supersededBy: newer.content } : {}) };
@@ -110,7 +116,8 @@ export class ModelStep {
 
 	/** Ends a started message that will not be used (finishReason "aborted", "dropped", "error"). */
 	discard(finishReason: string): void {
-		if (this.messageId !== undefined) this.thread.append({ type: "assistant_message_completed", messageId: this.messageId, finishReason });
+		if (this.messageId !== undefined)
+			this.thread.append({ type: "assistant_message_completed", messageId: this.messageId, finishReason });
 	}
 
 	/** Whether any text reached the log (an aborted reply keeps it). */
@@ -158,7 +165,8 @@ export class ModelStep {
 			this.announce(call, () => parsePartialJson(call.argsText));
 		}
 		const usage = chunk.usage_metadata;
-		if (usage && usage.input_tokens > 0) this.usage = { promptTokens: usage.input_tokens, completionTokens: usage.output_tokens };
+		if (usage && usage.input_tokens > 0)
+			this.usage = { promptTokens: usage.input_tokens, completionTokens: usage.output_tokens };
 		const reason = (chunk.response_metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
 		if (typeof reason === "string" && reason !== "") this.finishReason = reason;
 	}
@@ -174,7 +182,13 @@ export class ModelStep {
 		const reasoning = retracted === undefined ? all : all.slice(retracted);
 		if (!this.admit(reasoning.length + answer.length)) return;
 		if (reasoning || fromAnswer) {
-			this.thread.append({ type: "assistant_reasoning", messageId: this.start(), text: reasoning, ...(form ? { form } : {}), ...(fromAnswer ? { fromAnswer } : {}) });
+			this.thread.append({
+				type: "assistant_reasoning",
+				messageId: this.start(),
+				text: reasoning,
+				...(form ? { form } : {}),
+				...(fromAnswer ? { fromAnswer } : {}),
+			});
 		}
 		if (answer) this.takeText(this.textCalls ? this.textCalls.push(answer) : { text: answer, calls: [] });
 	}

@@ -21,7 +21,8 @@ export const MAX_REPLY_CHARS = 1024 * 1024;
 /** A tool name longer than this is no tool's (the registry's names are short); the rest is dropped. */
 export const MAX_NAME_CHARS = 200;
 
-const kb = (chars: number): string => (chars >= 1024 * 1024 ? `${Math.round(chars / (1024 * 1024))} MB` : `${Math.round(chars / 1024)} KB`);
+const kb = (chars: number): string =>
+	chars >= 1024 * 1024 ? `${Math.round(chars / (1024 * 1024))} MB` : `${Math.round(chars / 1024)} KB`;
 
 /** The reply or one call's arguments grew past its cap: the stream was stopped there. */
 export class ModelOutputTooLong extends Error {

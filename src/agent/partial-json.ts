@@ -29,7 +29,9 @@ export function parsePartialJson(text: string): Record<string, unknown> {
 	try {
 		const parsed = parseValue(cursor);
 		const value = parsed?.value;
-		return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+		return value !== null && typeof value === "object" && !Array.isArray(value)
+			? (value as Record<string, unknown>)
+			: {};
 	} catch {
 		return {};
 	}
@@ -41,7 +43,7 @@ function parseValue(c: Cursor): Parsed {
 	const ch = c.peek();
 	if (ch === "{") return parseObject(c);
 	if (ch === "[") return parseArray(c);
-	if (ch === "\"") {
+	if (ch === '"') {
 		const s = parseString(c);
 		return s === undefined ? undefined : { value: s, complete: true };
 	}
@@ -62,7 +64,7 @@ function parseObject(c: Cursor): Parsed {
 			c.i++;
 			continue;
 		}
-		if (c.peek() !== "\"") throw new SyntaxError("expected a key");
+		if (c.peek() !== '"') throw new SyntaxError("expected a key");
 		const key = parseString(c);
 		if (key === undefined) return { value: out, complete: false };
 		c.skipSpace();
@@ -108,7 +110,7 @@ function parseString(c: Cursor): string | undefined {
 			c.i += 2;
 			continue;
 		}
-		if (ch === "\"") {
+		if (ch === '"') {
 			c.i++;
 			return JSON.parse(c.s.slice(start, c.i)) as string;
 		}

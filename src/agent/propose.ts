@@ -26,11 +26,14 @@ export interface PolicyInputs {
 	supersededBy?: string;
 }
 
-type Checked = { ok: true; tool: AnyTool; args: unknown; raw: Record<string, unknown> } | { ok: false; logged: unknown; result: ToolResult };
+type Checked =
+	| { ok: true; tool: AnyTool; args: unknown; raw: Record<string, unknown> }
+	| { ok: false; logged: unknown; result: ToolResult };
 
 export function checkCall(call: StreamedCall, tools: ToolRegistry): Checked {
 	// A text tool call that could not be read: logged as written, answered with what was wrong.
-	if (call.malformed !== undefined) return { ok: false, logged: call.argsText, result: toolResult.error(call.malformed) };
+	if (call.malformed !== undefined)
+		return { ok: false, logged: call.argsText, result: toolResult.error(call.malformed) };
 	let raw: unknown;
 	try {
 		raw = call.argsText.trim() === "" ? {} : JSON.parse(call.argsText);
@@ -39,11 +42,17 @@ export function checkCall(call: StreamedCall, tools: ToolRegistry): Checked {
 		return {
 			ok: false,
 			logged: call.argsText,
-			result: toolResult.error(`The arguments of your ${call.name ? quoted(call.name, 64) : "tool"} call are not valid JSON (${why}). Send the call again with a JSON object.`),
+			result: toolResult.error(
+				`The arguments of your ${call.name ? quoted(call.name, 64) : "tool"} call are not valid JSON (${why}). Send the call again with a JSON object.`,
+			),
 		};
 	}
 	if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-		return { ok: false, logged: raw, result: toolResult.error(`The arguments of your ${quoted(call.name, 64)} call must be a JSON object.`) };
+		return {
+			ok: false,
+			logged: raw,
+			result: toolResult.error(`The arguments of your ${quoted(call.name, 64)} call must be a JSON object.`),
+		};
 	}
 	const args = raw as Record<string, unknown>;
 	const tool = tools.get(call.name);
@@ -51,21 +60,41 @@ export function checkCall(call: StreamedCall, tools: ToolRegistry): Checked {
 		return {
 			ok: false,
 			logged: args,
-			result: toolResult.error(`There is no tool named ${quoted(call.name)}. The tools are: ${tools.names().join(", ")}.`),
+			result: toolResult.error(
+				`There is no tool named ${quoted(call.name)}. The tools are: ${tools.names().join(", ")}.`,
+			),
 		};
 	}
 	const checked = tools.checkArgs(tool, args);
-	if (!checked.ok) return { ok: false, logged: args, result: toolResult.error(`${checked.message}\nFix the arguments and call ${tool.name} again.`) };
+	if (!checked.ok)
+		return {
+			ok: false,
+			logged: args,
+			result: toolResult.error(`${checked.message}\nFix the arguments and call ${tool.name} again.`),
+		};
 	return { ok: true, tool, args: checked.args, raw: args };
 }
 
-export function proposeCalls(thread: ThreadHandle, messageId: string, calls: readonly StreamedCall[], tools: ToolRegistry, policy: PolicyInputs): void {
+export function proposeCalls(
+	thread: ThreadHandle,
+	messageId: string,
+	calls: readonly StreamedCall[],
+	tools: ToolRegistry,
+	policy: PolicyInputs,
+): void {
 	const valid: Array<{ callId: string; tool: AnyTool; args: unknown }> = [];
 	for (const call of calls) {
 		const checked = checkCall(call, tools);
 		if (!checked.ok) {
 			const words = callWords(tools.get(call.name), checked.logged);
-			thread.append({ type: "tool_call_proposed", callId: call.callId, tool: call.name, args: checked.logged, messageId, ...(words ? { words } : {}) });
+			thread.append({
+				type: "tool_call_proposed",
+				callId: call.callId,
+				tool: call.name,
+				args: checked.logged,
+				messageId,
+				...(words ? { words } : {}),
+			});
 			thread.append({ type: "tool_call_completed", callId: call.callId, result: capResult(checked.result) });
 			continue;
 		}
@@ -75,7 +104,14 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 			if (event) thread.append(event);
 		}
 		const words = callWords(checked.tool, checked.raw);
-		thread.append({ type: "tool_call_proposed", callId: call.callId, tool: checked.tool.name, args: checked.raw, messageId, ...(words ? { words } : {}) });
+		thread.append({
+			type: "tool_call_proposed",
+			callId: call.callId,
+			tool: checked.tool.name,
+			args: checked.raw,
+			messageId,
+			...(words ? { words } : {}),
+		});
 		valid.push({ callId: call.callId, tool: checked.tool, args: checked.args });
 	}
 	// Decided after every proposal, so the view shows the whole batch before any card settles.
@@ -90,7 +126,15 @@ export function proposeCalls(thread: ThreadHandle, messageId: string, calls: rea
 			continue;
 		}
 		const decision = decide(tool, args, thread.state(), policy.defaults, policy.floor);
-		if (decision === "approve") thread.append({ type: "tool_call_decided", callId, decision: "approved", by: "policy" });
-		if (decision === "deny") thread.append({ type: "tool_call_decided", callId, decision: "denied", by: "policy", comment: disabledComment(tool.name) });
+		if (decision === "approve")
+			thread.append({ type: "tool_call_decided", callId, decision: "approved", by: "policy" });
+		if (decision === "deny")
+			thread.append({
+				type: "tool_call_decided",
+				callId,
+				decision: "denied",
+				by: "policy",
+				comment: disabledComment(tool.name),
+			});
 	}
 }

@@ -20,7 +20,8 @@ export const MAX_RESULT_PATH_CHARS = 4096;
 /** The result with its message, data and path within their caps (the message with a note that says how to read on). */
 export function capResult(result: ToolResult): ToolResult {
 	const message = result.message.length > MAX_RESULT_CHARS ? cutMessage(result.message) : result.message;
-	const path = result.path !== undefined && result.path.length > MAX_RESULT_PATH_CHARS ? shortened(result.path) : result.path;
+	const path =
+		result.path !== undefined && result.path.length > MAX_RESULT_PATH_CHARS ? shortened(result.path) : result.path;
 	const data = result.data !== undefined ? capData(result.data) : undefined;
 	if (message === result.message && path === result.path && data === result.data) return result;
 	return { ...result, message, ...(path !== undefined ? { path } : {}), ...(data !== undefined ? { data } : {}) };
@@ -40,7 +41,9 @@ function capData(data: Record<string, unknown>): Record<string, unknown> {
 	if (total <= MAX_RESULT_DATA_CHARS) return data;
 	const kept = { ...data };
 	const cutForSize: string[] = [];
-	const bySize = Object.keys(data).map((key) => ({ key, chars: size(data[key]) + size(key) + 2 })).sort((a, b) => b.chars - a.chars);
+	const bySize = Object.keys(data)
+		.map((key) => ({ key, chars: size(data[key]) + size(key) + 2 }))
+		.sort((a, b) => b.chars - a.chars);
 	// Room for the list of what was cut, too.
 	for (const { key, chars } of bySize) {
 		if (total + size(cutForSize) + 16 <= MAX_RESULT_DATA_CHARS) break;

@@ -32,7 +32,9 @@ export type SettleOutcome = "done" | "waiting_for_approval" | "waiting_for_answe
 /** The result a denied call answers the model with. */
 export function deniedResult(call: ToolCallView): ToolResult {
 	const comment = call.comment?.trim();
-	return toolResult.rejected(comment ? `The user denied this call: ${comment}` : "The user denied this call.", { data: { by: call.decidedBy ?? "user" } });
+	return toolResult.rejected(comment ? `The user denied this call: ${comment}` : "The user denied this call.", {
+		data: { by: call.decidedBy ?? "user" },
+	});
 }
 
 /** What a running tool reaches: the vault, and the floor it must respect. */
@@ -41,7 +43,12 @@ export interface ToolEnvironment {
 	floor: AccessFloor;
 }
 
-export async function settleCalls(thread: ThreadHandle, tools: ToolRegistry, env: ToolEnvironment, signal: AbortSignal): Promise<SettleOutcome> {
+export async function settleCalls(
+	thread: ThreadHandle,
+	tools: ToolRegistry,
+	env: ToolEnvironment,
+	signal: AbortSignal,
+): Promise<SettleOutcome> {
 	for (const callId of thread.state().toolCallOrder) {
 		const call = thread.state().toolCalls[callId];
 		if (!call || call.phase === "completed") continue;
@@ -105,11 +112,16 @@ async function runCall(
 	try {
 		await persist(thread);
 	} catch (failure) {
-		complete(thread, call.callId, toolResult.error(`Not run: Redline could not save this chat, so it did not start ${tool.name}.`));
+		complete(
+			thread,
+			call.callId,
+			toolResult.error(`Not run: Redline could not save this chat, so it did not start ${tool.name}.`),
+		);
 		throw failure;
 	}
 	if (signal.aborted) {
-		if (isShutdown(signal)) complete(thread, call.callId, toolResult.error("Not run: Redline was closing before this call started."));
+		if (isShutdown(signal))
+			complete(thread, call.callId, toolResult.error("Not run: Redline was closing before this call started."));
 		else complete(thread, call.callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`), "stopped");
 		return "stopped";
 	}
@@ -118,7 +130,9 @@ async function runCall(
 	try {
 		outcome = await raceAbort(tool.run(checked.args, scope.ctx), signal, scope);
 	} catch (error) {
-		outcome = signal.aborted ? ABORTED : toolResult.error(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+		outcome = signal.aborted
+			? ABORTED
+			: toolResult.error(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
 	}
 	// From here on, whatever the tool still does is not recorded.
 	scope.close();
@@ -170,7 +184,8 @@ function stop(thread: ThreadHandle, signal: AbortSignal): "stopped" {
 	if (isShutdown(signal)) return "stopped";
 	for (const callId of thread.state().toolCallOrder) {
 		const call = thread.state().toolCalls[callId];
-		if (call?.phase === "approved") complete(thread, callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`), "stopped");
+		if (call?.phase === "approved")
+			complete(thread, callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`), "stopped");
 	}
 	return "stopped";
 }
@@ -181,11 +196,15 @@ function complete(thread: ThreadHandle, callId: string, outcome: ToolResult, rea
 	// the user's approval comment is never cut off by it.
 	const capped = capResult(outcome);
 	const result = call ? withApprovalComment(capped, call) : capped;
-	thread.append(reason ? { type: "tool_call_completed", callId, result, reason } : { type: "tool_call_completed", callId, result });
+	thread.append(
+		reason ? { type: "tool_call_completed", callId, result, reason } : { type: "tool_call_completed", callId, result },
+	);
 }
 
 /** The comment the user typed when approving a call ("Run, and keep the dates"): the model reads it with the result. */
 export function withApprovalComment(result: ToolResult, call: ToolCallView): ToolResult {
 	const comment = call.decision === "approved" && call.decidedBy === "user" ? call.comment?.trim() : undefined;
-	return comment ? { ...result, message: `${result.message}\n\nThe user approved this call with a comment: ${comment}` } : result;
+	return comment
+		? { ...result, message: `${result.message}\n\nThe user approved this call with a comment: ${comment}` }
+		: result;
 }

@@ -67,7 +67,11 @@ export class AgentRunner implements TurnDriver {
 		this.sleep = deps.sleep ?? realSleep;
 		this.floor = new AccessFloor(deps.protectedFolders ?? []);
 		// A text-tool model reads the tool definitions in the system prompt, which is counted there.
-		this.context = new ContextManager({ models: deps.models, settings: deps.settings, tools: () => (this.textTools() ? [] : deps.tools.definitions()) });
+		this.context = new ContextManager({
+			models: deps.models,
+			settings: deps.settings,
+			tools: () => (this.textTools() ? [] : deps.tools.definitions()),
+		});
 	}
 
 	async drive(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
@@ -116,7 +120,8 @@ export class AgentRunner implements TurnDriver {
 			const state = thread.state();
 			if (!needsModelCall(state)) return setStatus(thread, "idle");
 			const cap = this.stepCap();
-			if (stepsInTurn(state) >= cap) return setStatus(thread, "idle", `Step limit reached (${cap} model calls in this turn)`);
+			if (stepsInTurn(state) >= cap)
+				return setStatus(thread, "idle", `Step limit reached (${cap} model calls in this turn)`);
 			const outcome = await this.modelStep(thread, signal);
 			if (outcome === "aborted") return stopped(thread, signal);
 			if (outcome === "failed") return;
@@ -149,7 +154,18 @@ export class AgentRunner implements TurnDriver {
 			let attempt: { reply: StreamedReply } | { failure: ModelFailure };
 			try {
 				const messages = textTools ? toTextToolTranscript(request.messages, thread.events()) : request.messages;
-				attempt = { reply: await step.run(this.model(textTools, request.window, Math.ceil(request.estimatedPromptTokens * calibrationOf(thread.events()))), messages, signal, request.estimatedPromptTokens) };
+				attempt = {
+					reply: await step.run(
+						this.model(
+							textTools,
+							request.window,
+							Math.ceil(request.estimatedPromptTokens * calibrationOf(thread.events())),
+						),
+						messages,
+						signal,
+						request.estimatedPromptTokens,
+					),
+				};
 			} catch (error) {
 				attempt = { failure: classifyModelError(error, signal, this.deps.settings().mainModel.baseUrl) };
 			}
@@ -183,7 +199,11 @@ export class AgentRunner implements TurnDriver {
 				// A window Redline had to guess may still be too large: guess lower, and Retry tries that.
 				const guessed = statedLimit(failure.overflow) === undefined;
 				if (guessed) this.context.recordOverflow(thread, failure.overflow, request);
-				thread.append({ type: "error", message: contextExhaustedMessage(thread.events(), failure.overflow, request), retryable: guessed });
+				thread.append({
+					type: "error",
+					message: contextExhaustedMessage(thread.events(), failure.overflow, request),
+					retryable: guessed,
+				});
 				setStatus(thread, "error");
 				return "failed";
 			}
@@ -215,12 +235,18 @@ export class AgentRunner implements TurnDriver {
 
 	/** max_tokens fits the window the request was fitted to (it may be one a refusal taught) and the room the request leaves. */
 	private model(textTools: boolean, window: number | undefined, promptTokens: number): StreamingModel {
-		const model = this.deps.models.main({ maxTokens: fittedReplyTokensOf(this.deps.settings().mainModel, window, promptTokens) });
+		const model = this.deps.models.main({
+			maxTokens: fittedReplyTokensOf(this.deps.settings().mainModel, window, promptTokens),
+		});
 		return textTools ? model : model.bindTools(this.deps.tools.definitions());
 	}
 
 	private systemPrompt(thread: ThreadHandle): string {
-		const prompt = buildSystemPrompt({ vaultName: this.deps.vault.name, tools: this.deps.tools.names(), pinned: thread.state().pinned });
+		const prompt = buildSystemPrompt({
+			vaultName: this.deps.vault.name,
+			tools: this.deps.tools.names(),
+			pinned: thread.state().pinned,
+		});
 		return this.textTools() ? `${prompt}\n\n${textToolInstructions(this.deps.tools.definitions())}` : prompt;
 	}
 }
@@ -232,7 +258,9 @@ function stopped(thread: ThreadHandle, signal: AbortSignal): void {
 
 /** Assistant messages the model should see (failed attempts are not). */
 function counted(state: ThreadState) {
-	return state.messages.filter((m) => m.kind === "user" || m.finishReason === undefined || !DISCARDED_FINISH_REASONS.includes(m.finishReason));
+	return state.messages.filter(
+		(m) => m.kind === "user" || m.finishReason === undefined || !DISCARDED_FINISH_REASONS.includes(m.finishReason),
+	);
 }
 
 /** True when the last thing in the conversation is something the model has not answered yet. */

@@ -167,10 +167,10 @@ export class TextToolCallParser {
 			if (call.inString) {
 				if (call.escaped) call.escaped = false;
 				else if (ch === "\\") call.escaped = true;
-				else if (ch === "\"") call.inString = false;
+				else if (ch === '"') call.inString = false;
 				continue;
 			}
-			if (ch === "\"") {
+			if (ch === '"') {
 				call.inString = true;
 				continue;
 			}
@@ -252,10 +252,17 @@ function nameSoFar(body: string): string {
 const FORM = `<tool_call>{"name": "<tool name>", "arguments": {…}}</tool_call>`;
 
 /** What a finished body means: the call's name and arguments, or what is wrong with it. */
-export function interpretBody(body: string, closed: boolean): { name: string; args?: Record<string, unknown>; problem?: string } {
+export function interpretBody(
+	body: string,
+	closed: boolean,
+): { name: string; args?: Record<string, unknown>; problem?: string } {
 	// A JSON code fence around the body is the model's habit, not an error.
 	// Stryker disable next-line MethodExpression: JSON.parse and NAME_SO_FAR both allow the blank space the last trim removes
-	const json = body.trim().replace(/^```\w*\s*\n?/, "").replace(/\n?\s*```$/, "").trim();
+	const json = body
+		.trim()
+		.replace(/^```\w*\s*\n?/, "")
+		.replace(/\n?\s*```$/, "")
+		.trim();
 	const guessed = nameSoFar(json);
 	const call = guessed ? `${guessed} call` : "tool call";
 	let parsed: unknown;
@@ -269,7 +276,10 @@ export function interpretBody(body: string, closed: boolean): { name: string; ar
 		return { name: guessed, problem };
 	}
 	if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-		return { name: guessed, problem: `Your tool call must hold one JSON object with "name" and "arguments". Write it again as ${FORM}.` };
+		return {
+			name: guessed,
+			problem: `Your tool call must hold one JSON object with "name" and "arguments". Write it again as ${FORM}.`,
+		};
 	}
 	const record = parsed as Record<string, unknown>;
 	if (typeof record.name !== "string" || record.name.trim() === "") {

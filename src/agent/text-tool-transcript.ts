@@ -48,7 +48,8 @@ export function toTextToolTranscript(messages: readonly BaseMessage[], events: r
 function unreadableCalls(events: readonly StoredEvent[]): Map<string, string> {
 	const raw = new Map<string, string>();
 	for (const event of events) {
-		if (isKnownEvent(event) && event.type === "tool_call_proposed" && typeof event.args === "string") raw.set(event.callId, event.args);
+		if (isKnownEvent(event) && event.type === "tool_call_proposed" && typeof event.args === "string")
+			raw.set(event.callId, event.args);
 	}
 	return raw;
 }

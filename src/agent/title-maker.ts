@@ -29,9 +29,12 @@ export function modelTitles(models: Pick<ModelProvider, "apply">, timeoutMs = TI
 	return {
 		async title(firstMessage, signal) {
 			const model = models.apply();
-			const stream = await model.stream([new SystemMessage(TITLE_PROMPT), new HumanMessage(firstMessage.slice(0, MESSAGE_CHARS))], {
-				signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-			});
+			const stream = await model.stream(
+				[new SystemMessage(TITLE_PROMPT), new HumanMessage(firstMessage.slice(0, MESSAGE_CHARS))],
+				{
+					signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+				},
+			);
 			// Only the answer counts toward the cut-off: a thinking model may reason at length first.
 			const split = new ReasoningSplit();
 			let text = "";
@@ -53,7 +56,11 @@ export function modelTitles(models: Pick<ModelProvider, "apply">, timeoutMs = TI
 
 /** The title in a model's answer, or null when there is none worth showing. */
 export function cleanTitle(answer: string): string | null {
-	const line = answer.split("\n").map((l) => l.trim()).find((l) => l !== "") ?? "";
+	const line =
+		answer
+			.split("\n")
+			.map((l) => l.trim())
+			.find((l) => l !== "") ?? "";
 	const title = line
 		.replace(/^#+\s*/, "")
 		.replace(/^(\*\*|__)?title(\*\*|__)?\s*:\s*/i, "")

@@ -28,7 +28,13 @@ export function estimateTextTokens(text: string): number {
 			// A surrogate pair (emoji, rare CJK): usually two or more tokens.
 			wide += 2;
 			i++;
-		} else if ((code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xff00 && code <= 0xffef)) wide++;
+		} else if (
+			(code >= 0x2e80 && code <= 0xa4cf) ||
+			(code >= 0xac00 && code <= 0xd7af) ||
+			(code >= 0xf900 && code <= 0xfaff) ||
+			(code >= 0xff00 && code <= 0xffef)
+		)
+			wide++;
 		else other++;
 	}
 	return Math.ceil(ascii / 4 + wide + other / 2);
@@ -42,9 +48,13 @@ export function estimateMessagesTokens(messages: readonly BaseMessage[]): number
 }
 
 export function estimateMessageTokens(message: BaseMessage): number {
-	let total = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(typeof message.content === "string" ? message.content : JSON.stringify(message.content));
-	const calls = (message as { tool_calls?: Array<{ id?: string; name: string; args: Record<string, unknown> }> }).tool_calls;
-	for (const call of calls ?? []) total += MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(`${call.id ?? ""}${call.name}${JSON.stringify(call.args)}`);
+	let total =
+		MESSAGE_OVERHEAD_TOKENS +
+		estimateTextTokens(typeof message.content === "string" ? message.content : JSON.stringify(message.content));
+	const calls = (message as { tool_calls?: Array<{ id?: string; name: string; args: Record<string, unknown> }> })
+		.tool_calls;
+	for (const call of calls ?? [])
+		total += MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(`${call.id ?? ""}${call.name}${JSON.stringify(call.args)}`);
 	return total;
 }
 

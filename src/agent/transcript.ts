@@ -125,7 +125,13 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 				all.push({ kind: "user", seq: event.seq, content: event.content, pinned: event.pinned ?? [] });
 				break;
 			case "assistant_message_started": {
-				const entry: AssistantEntry = { kind: "assistant", seq: event.seq, messageId: event.messageId, text: "", calls: [] };
+				const entry: AssistantEntry = {
+					kind: "assistant",
+					seq: event.seq,
+					messageId: event.messageId,
+					text: "",
+					calls: [],
+				};
 				assistants.set(event.messageId, entry);
 				all.push(entry);
 				break;
@@ -162,7 +168,8 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 				call.result = event.result;
 				const entry = callers.get(event.callId);
 				const path = event.result.path;
-				if (entry && call.tool === "readNote" && event.result.status === "success" && path !== undefined) lastReads.set(path, { path, entry, call });
+				if (entry && call.tool === "readNote" && event.result.status === "success" && path !== undefined)
+					lastReads.set(path, { path, entry, call });
 				break;
 			}
 			case "item_pinned":
@@ -181,7 +188,12 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 			case "edit_reverted": {
 				const intent = event.editId === undefined ? undefined : intents.get(event.editId);
 				// The revert names the note where it is now (a rename since the edit is followed).
-				editFates.push({ seq: event.seq, path: event.path, description: intent?.description, restored: event.restored === true });
+				editFates.push({
+					seq: event.seq,
+					path: event.path,
+					description: intent?.description,
+					restored: event.restored === true,
+				});
 				break;
 			}
 			default:
@@ -205,21 +217,40 @@ function isShown(entry: AssistantEntry): boolean {
  * Adds a compaction: a malformed range is ignored, and one that overlaps earlier compactions
  * replaces them (the producer folds the earlier summary into the new one), covering both ranges.
  */
-function withCompaction(existing: CompactionInEffect[], event: { seq: number; fromSeq: number; toSeq: number; summary: string }): CompactionInEffect[] {
+function withCompaction(
+	existing: CompactionInEffect[],
+	event: { seq: number; fromSeq: number; toSeq: number; summary: string },
+): CompactionInEffect[] {
 	const { fromSeq, toSeq } = event;
-	if (!Number.isInteger(fromSeq) || !Number.isInteger(toSeq) || fromSeq < 1 || fromSeq > toSeq || toSeq >= event.seq || event.summary.trim() === "") return existing;
+	if (
+		!Number.isInteger(fromSeq) ||
+		!Number.isInteger(toSeq) ||
+		fromSeq < 1 ||
+		fromSeq > toSeq ||
+		toSeq >= event.seq ||
+		event.summary.trim() === ""
+	)
+		return existing;
 	const kept: CompactionInEffect[] = [];
 	let merged: CompactionInEffect = { seq: event.seq, fromSeq, toSeq, summary: event.summary };
 	for (const compaction of existing) {
 		if (compaction.toSeq < fromSeq || compaction.fromSeq > toSeq) kept.push(compaction);
-		else merged = { ...merged, fromSeq: Math.min(merged.fromSeq, compaction.fromSeq), toSeq: Math.max(merged.toSeq, compaction.toSeq) };
+		else
+			merged = {
+				...merged,
+				fromSeq: Math.min(merged.fromSeq, compaction.fromSeq),
+				toSeq: Math.max(merged.toSeq, compaction.toSeq),
+			};
 	}
 	kept.push(merged);
 	return kept.sort((a, b) => a.fromSeq - b.fromSeq);
 }
 
 /** Removes compacted entries; a compaction that would hide the newest user message is ignored. */
-function applyCompactions(entries: Entry[], compactions: CompactionInEffect[]): Omit<ModelThread, "pinnedReads" | "editFates"> {
+function applyCompactions(
+	entries: Entry[],
+	compactions: CompactionInEffect[],
+): Omit<ModelThread, "pinnedReads" | "editFates"> {
 	if (compactions.length === 0) return { entries, compactions };
 	let newestUser: number | undefined;
 	for (let i = entries.length - 1; i >= 0; i--) {
@@ -228,7 +259,9 @@ function applyCompactions(entries: Entry[], compactions: CompactionInEffect[]): 
 			break;
 		}
 	}
-	const effective = compactions.filter((c) => newestUser === undefined || newestUser < c.fromSeq || newestUser > c.toSeq);
+	const effective = compactions.filter(
+		(c) => newestUser === undefined || newestUser < c.fromSeq || newestUser > c.toSeq,
+	);
 	const covered = (seq: number): boolean => effective.some((c) => seq >= c.fromSeq && seq <= c.toSeq);
 	return { entries: entries.filter((entry) => !covered(entry.seq)), compactions: effective };
 }
@@ -241,13 +274,16 @@ export function systemContent(systemPrompt: string, thread: ModelThread, omitted
 		for (const compaction of thread.compactions) content += `\n${compaction.summary.trim()}`;
 	}
 	if (thread.editFates.length > 0) {
-		content += "\n\nWhat became of your edits in this chat since they were applied (oldest first; this is how the notes read now):";
+		content +=
+			"\n\nWhat became of your edits in this chat since they were applied (oldest first; this is how the notes read now):";
 		for (const fate of thread.editFates) content += `\n- ${editFateFact(fate)}`;
 	}
-	if (omitted > 0) content += `\n\n${omitted} earlier message${omitted === 1 ? " is" : "s are"} not shown to you: they no longer fit the model's context window.`;
+	if (omitted > 0)
+		content += `\n\n${omitted} earlier message${omitted === 1 ? " is" : "s are"} not shown to you: they no longer fit the model's context window.`;
 	const shown = thread.entries.slice(omitted);
 	for (const read of thread.pinnedReads) {
-		if (!shown.includes(read.entry)) content += `\n\nPinned note ${JSON.stringify(read.path)}, as you last read it:\n${resultContent(read.call, false)}`;
+		if (!shown.includes(read.entry))
+			content += `\n\nPinned note ${JSON.stringify(read.path)}, as you last read it:\n${resultContent(read.call, false)}`;
 	}
 	return content;
 }
@@ -262,7 +298,11 @@ export function resultContent(call: CallEntry, elided: boolean): string {
 	return `[Result left out to save context: ${call.tool} ${shown} returned ${call.result.message.length} characters (${call.result.status}). Call ${call.tool} again if you need it.]`;
 }
 
-export function renderTranscript(systemPrompt: string, thread: ModelThread, choices: RenderChoices = {}): BaseMessage[] {
+export function renderTranscript(
+	systemPrompt: string,
+	thread: ModelThread,
+	choices: RenderChoices = {},
+): BaseMessage[] {
 	const omitted = choices.omitted ?? 0;
 	const messages: BaseMessage[] = [new SystemMessage(systemContent(systemPrompt, thread, omitted))];
 	for (const entry of thread.entries.slice(omitted)) {
@@ -274,7 +314,12 @@ export function renderTranscript(systemPrompt: string, thread: ModelThread, choi
 		messages.push(
 			new AIMessage({
 				content: entry.text,
-				tool_calls: entry.calls.map((call) => ({ id: call.callId, name: call.tool, args: objectArgs(call.args), type: "tool_call" as const })),
+				tool_calls: entry.calls.map((call) => ({
+					id: call.callId,
+					name: call.tool,
+					args: objectArgs(call.args),
+					type: "tool_call" as const,
+				})),
 				// Sent on that assistant message by src/llm/reasoning-deltas.ts (LangChain drops it).
 				...(reasoning === undefined ? {} : { additional_kwargs: { reasoning_content: reasoning } }),
 			}),

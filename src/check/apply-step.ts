@@ -36,8 +36,14 @@ const BLOCK_FAILURES: Record<EditBlocksRetryReason | "different", { figure: stri
 	"no-blocks": { figure: "no edit blocks", cause: "it answered without edit blocks" },
 	malformed: { figure: "malformed edit blocks", cause: "its edit blocks are malformed" },
 	"cut-off": { figure: "cut-off edit blocks", cause: "its edit blocks were cut off" },
-	"not-applying": { figure: "edit blocks that do not apply", cause: "the SEARCH lines of its edit blocks are not in the note" },
-	different: { figure: "edit blocks that make a different change", cause: "its edit blocks applied but did not make the change asked for" },
+	"not-applying": {
+		figure: "edit blocks that do not apply",
+		cause: "the SEARCH lines of its edit blocks are not in the note",
+	},
+	different: {
+		figure: "edit blocks that make a different change",
+		cause: "its edit blocks applied but did not make the change asked for",
+	},
 };
 
 /** One apply model reply, timed: when it was asked for and when each chunk came. */
@@ -55,18 +61,47 @@ interface Attempt {
 	deadline?: string;
 }
 
-export async function checkApply(transport: Transport, endpoint: ModelEndpoint, apiKey: string | undefined, format: ApplyFormat): Promise<CheckStep> {
+export async function checkApply(
+	transport: Transport,
+	endpoint: ModelEndpoint,
+	apiKey: string | undefined,
+	format: ApplyFormat,
+): Promise<CheckStep> {
 	const title = TITLES[format];
 	const first = await attempt(transport, endpoint, apiKey, format);
-	if (first.deadline) return { id: "apply-edit", title, status: "fail", figure: "no change made", cause: `The apply model did not finish the sample edit: ${first.deadline}. It is too slow to be useful.`, fix: FASTER };
-	if (!first.outcome.ok && first.outcome.reason === "model-error") return { id: "apply-edit", title, status: "fail", figure: "no reply", cause: first.outcome.message, fix: "See the endpoint and streaming steps." };
+	if (first.deadline)
+		return {
+			id: "apply-edit",
+			title,
+			status: "fail",
+			figure: "no change made",
+			cause: `The apply model did not finish the sample edit: ${first.deadline}. It is too slow to be useful.`,
+			fix: FASTER,
+		};
+	if (!first.outcome.ok && first.outcome.reason === "model-error")
+		return {
+			id: "apply-edit",
+			title,
+			status: "fail",
+			figure: "no reply",
+			cause: first.outcome.message,
+			fix: "See the endpoint and streaming steps.",
+		};
 	if (works(first)) return timedPass(first, title);
 	if (format === "edits") {
 		// The composer's own whole-note retry, when it ran, is the whole-note attempt.
 		const blocks = blocksFailure(first);
 		const whole = first.outcome.fallback ? first : await attempt(transport, endpoint, apiKey, "whole");
 		const head = `This model does not write edit blocks reliably: ${blocks.cause}${excerpt(first.calls[0])}.`;
-		if (!madeTheChange(whole)) return { id: "apply-edit", title, status: "fail", figure: `${blocks.figure}; the whole note did not come back right either`, cause: `${head} As a whole note: ${wholeFailure(whole)}.`, fix: ANOTHER };
+		if (!madeTheChange(whole))
+			return {
+				id: "apply-edit",
+				title,
+				status: "fail",
+				figure: `${blocks.figure}; the whole note did not come back right either`,
+				cause: `${head} As a whole note: ${wholeFailure(whole)}.`,
+				fix: ANOTHER,
+			};
 		return {
 			id: "apply-edit",
 			title,
@@ -79,7 +114,15 @@ export async function checkApply(transport: Transport, endpoint: ModelEndpoint, 
 	}
 	const head = `The apply model did not return the note with the change: ${wholeFailure(first)}.`;
 	const blocks = await attempt(transport, endpoint, apiKey, "edits");
-	if (!works(blocks)) return { id: "apply-edit", title, status: "fail", figure: "a wrong or refused note; edit blocks did not work either", cause: `${head} As edit blocks: ${blocksFailure(blocks).cause}.`, fix: ANOTHER };
+	if (!works(blocks))
+		return {
+			id: "apply-edit",
+			title,
+			status: "fail",
+			figure: "a wrong or refused note; edit blocks did not work either",
+			cause: `${head} As edit blocks: ${blocksFailure(blocks).cause}.`,
+			fix: ANOTHER,
+		};
 	return {
 		id: "apply-edit",
 		title,
@@ -91,8 +134,10 @@ export async function checkApply(transport: Transport, endpoint: ModelEndpoint, 
 	};
 }
 
-const FASTER = "Choose a faster apply model: it only writes the change the main model declared, so a small, fast model (a hosted mini model, or a smaller local one) is the right one.";
-const ANOTHER = "Choose another apply model (Redline settings, Apply model): this one cannot make a small, exact change to a note.";
+const FASTER =
+	"Choose a faster apply model: it only writes the change the main model declared, so a small, fast model (a hosted mini model, or a smaller local one) is the right one.";
+const ANOTHER =
+	"Choose another apply model (Redline settings, Apply model): this one cannot make a small, exact change to a note.";
 
 /** The composer made the expected note (its outcome is the note it would write). */
 function madeTheChange(made: Attempt): boolean {
@@ -108,14 +153,43 @@ function timedPass(made: Attempt, title: string): CheckStep {
 	const speed = speedOf(made.calls.at(-1));
 	const wholeSeconds = secondsFor(speed, NOTE_TOKENS);
 	const count = made.outcome.ok ? (made.outcome.editBlocks?.count ?? 0) : 0;
-	const what = made.format === "edits" ? `${count} edit block${count === 1 ? "" : "s"} made the change in ${seconds(speed.totalMs)}` : `the whole note came back with the change in ${seconds(speed.totalMs)}`;
-	const figure = made.format === "edits" ? `${what}; written whole, ${estimate(speed, "the edit blocks")}` : `${what}; ${estimate(speed, "the whole note")}`;
+	const what =
+		made.format === "edits"
+			? `${count} edit block${count === 1 ? "" : "s"} made the change in ${seconds(speed.totalMs)}`
+			: `the whole note came back with the change in ${seconds(speed.totalMs)}`;
+	const figure =
+		made.format === "edits"
+			? `${what}; written whole, ${estimate(speed, "the edit blocks")}`
+			: `${what}; ${estimate(speed, "the whole note")}`;
 	// What an edit waits for: in the Edits format the change itself, otherwise the whole note.
 	const waited = made.format === "edits" ? speed.totalMs / 1000 : wholeSeconds;
-	if (waited > TOO_SLOW_SECONDS) return { id: "apply-edit", title, status: "fail", figure, cause: `The apply model is too slow to be useful: ${made.format === "edits" ? `a small change took ${Math.round(waited)} s` : `an edit of a 2,000-token note would take about ${Math.round(waited)} s`}.`, fix: FASTER };
-	if (waited > SLOW_SECONDS) return { id: "apply-edit", title, status: "warn", figure, cause: "The apply model is slow: each edit will take a while.", fix: FASTER };
+	if (waited > TOO_SLOW_SECONDS)
+		return {
+			id: "apply-edit",
+			title,
+			status: "fail",
+			figure,
+			cause: `The apply model is too slow to be useful: ${made.format === "edits" ? `a small change took ${Math.round(waited)} s` : `an edit of a 2,000-token note would take about ${Math.round(waited)} s`}.`,
+			fix: FASTER,
+		};
+	if (waited > SLOW_SECONDS)
+		return {
+			id: "apply-edit",
+			title,
+			status: "warn",
+			figure,
+			cause: "The apply model is slow: each edit will take a while.",
+			fix: FASTER,
+		};
 	if (made.format === "edits" && wholeSeconds > TOO_SLOW_SECONDS) {
-		return { id: "apply-edit", title, status: "warn", figure, cause: `Changes are quick as edit blocks, but a rewrite, a new note and the whole-note retry of a 2,000-token note would take about ${Math.round(wholeSeconds)} s.`, fix: FASTER };
+		return {
+			id: "apply-edit",
+			title,
+			status: "warn",
+			figure,
+			cause: `Changes are quick as edit blocks, but a rewrite, a new note and the whole-note retry of a 2,000-token note would take about ${Math.round(wholeSeconds)} s.`,
+			fix: FASTER,
+		};
 	}
 	return { id: "apply-edit", title, status: "pass", figure };
 }
@@ -165,13 +239,30 @@ function speedOf(call: TimedCall | undefined): ReplySpeed {
 }
 
 /** The sample edit in one format, by the composer, with a model whose replies are timed. */
-async function attempt(transport: Transport, endpoint: ModelEndpoint, apiKey: string | undefined, format: ApplyFormat): Promise<Attempt> {
+async function attempt(
+	transport: Transport,
+	endpoint: ModelEndpoint,
+	apiKey: string | undefined,
+	format: ApplyFormat,
+): Promise<Attempt> {
 	const calls: TimedCall[] = [];
 	const model = timed(checkModel(transport, endpoint, apiKey), transport.now, calls);
-	const models: ApplyModels = { apply: () => model, applySupportsPrediction: () => endpoint.supportsPredictedOutputs === true };
+	const models: ApplyModels = {
+		apply: () => model,
+		applySupportsPrediction: () => endpoint.supportsPredictedOutputs === true,
+	};
 	let deadline: string | undefined;
 	const outcome = await withDeadline(transport, async (signal) => {
-		const result = await regenerate({ models, path: APPLY_SAMPLE.path, operation: "modify", description: APPLY_SAMPLE.description, note: APPLY_SAMPLE.note, format, signal, progress: () => undefined });
+		const result = await regenerate({
+			models,
+			path: APPLY_SAMPLE.path,
+			operation: "modify",
+			description: APPLY_SAMPLE.description,
+			note: APPLY_SAMPLE.note,
+			format,
+			signal,
+			progress: () => undefined,
+		});
 		if (!result.ok && result.reason === "aborted") deadline = describeError(signal.reason);
 		return result;
 	});
@@ -192,7 +283,11 @@ function timed(model: ChatModel, now: () => number, calls: TimedCall[]): ChatMod
 	return model;
 }
 
-async function* recorded(source: AsyncIterable<AIMessageChunk>, call: TimedCall, now: () => number): AsyncGenerator<AIMessageChunk> {
+async function* recorded(
+	source: AsyncIterable<AIMessageChunk>,
+	call: TimedCall,
+	now: () => number,
+): AsyncGenerator<AIMessageChunk> {
 	for await (const chunk of source) {
 		call.chunks.push({ chunk, at: now() });
 		yield chunk;

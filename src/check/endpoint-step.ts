@@ -35,14 +35,26 @@ export interface ListedModel {
 const TITLE = "Endpoint and key";
 
 export async function checkEndpoint(transport: Transport, input: EndpointInput): Promise<EndpointOutcome> {
-	const fail = (figure: string, cause: string, fix: string, extra: Partial<CheckStep> = {}): CheckStep => ({ id: "endpoint", title: TITLE, status: "fail", figure, cause, fix, ...extra });
+	const fail = (figure: string, cause: string, fix: string, extra: Partial<CheckStep> = {}): CheckStep => ({
+		id: "endpoint",
+		title: TITLE,
+		status: "fail",
+		figure,
+		cause,
+		fix,
+		...extra,
+	});
 	const config = configProblem(input);
 	if (config) return { step: fail("not sent", config.cause, config.fix), answered: false };
 
 	const answer = await ping(transport, input.baseUrl, input.model, input.apiKey);
 	if (!answer.ok) {
 		return {
-			step: fail("no answer", `The request did not reach ${hostOf(input.baseUrl)}: ${answer.message}.`, "Check that the server is running and that the base URL's host and port are right."),
+			step: fail(
+				"no answer",
+				`The request did not reach ${hostOf(input.baseUrl)}: ${answer.message}.`,
+				"Check that the server is running and that the base URL's host and port are right.",
+			),
 			answered: false,
 			unreached: "network",
 		};
@@ -50,32 +62,60 @@ export async function checkEndpoint(transport: Transport, input: EndpointInput):
 	if (answer.status >= 200 && answer.status < 300 && isCompletion(answer.text)) {
 		const models = await listModels(transport, input);
 		const key = input.apiKey ? "with the API key" : "without a key";
-		return { step: { id: "endpoint", title: TITLE, status: "pass", figure: `answered in ${seconds(answer.ms)}, ${key}` }, answered: true, ...(models ? { models } : {}) };
+		return {
+			step: { id: "endpoint", title: TITLE, status: "pass", figure: `answered in ${seconds(answer.ms)}, ${key}` },
+			answered: true,
+			...(models ? { models } : {}),
+		};
 	}
 	const message = errorMessageOf(answer.text);
 	if (answer.status === 404 && mentionsModel(message)) {
 		const models = await listModels(transport, input);
 		const known = models?.map((m) => m.id).slice(0, 8) ?? [];
 		return {
-			step: fail("404: model not found", `The server does not know the model "${input.model}" (${message}).`, known.length > 0 ? `Set Model to one it has: ${known.join(", ")}.` : "Check the model name (for Ollama, pull it first: ollama pull <model>)."),
+			step: fail(
+				"404: model not found",
+				`The server does not know the model "${input.model}" (${message}).`,
+				known.length > 0
+					? `Set Model to one it has: ${known.join(", ")}.`
+					: "Check the model name (for Ollama, pull it first: ollama pull <model>).",
+			),
 			answered: false,
 			...(models ? { models } : {}),
 		};
 	}
 	if (answer.status === 404 || (answer.status < 300 && !isCompletion(answer.text))) {
 		const found = await answeringBaseUrl(transport, input);
-		const what = answer.status === 404 ? "404 on /chat/completions" : `${answer.status}, not an OpenAI-compatible answer`;
+		const what =
+			answer.status === 404 ? "404 on /chat/completions" : `${answer.status}, not an OpenAI-compatible answer`;
 		if (found) {
 			return {
-				step: fail(what, `No chat-completions route at ${input.baseUrl}; ${found} answers (${shapeOf(input.baseUrl, found)}).`, `Set Base URL to ${found}.`, { action: { kind: "set-base-url", baseUrl: found } }),
+				step: fail(
+					what,
+					`No chat-completions route at ${input.baseUrl}; ${found} answers (${shapeOf(input.baseUrl, found)}).`,
+					`Set Base URL to ${found}.`,
+					{ action: { kind: "set-base-url", baseUrl: found } },
+				),
 				answered: false,
 			};
 		}
-		return { step: fail(what, `No chat-completions route at ${input.baseUrl} (${message || "empty answer"}).`, "Use the server's OpenAI-compatible base URL, which usually ends in /v1 (Ollama: http://localhost:11434/v1, LM Studio: http://localhost:1234/v1)."), answered: false };
+		return {
+			step: fail(
+				what,
+				`No chat-completions route at ${input.baseUrl} (${message || "empty answer"}).`,
+				"Use the server's OpenAI-compatible base URL, which usually ends in /v1 (Ollama: http://localhost:11434/v1, LM Studio: http://localhost:1234/v1).",
+			),
+			answered: false,
+		};
 	}
 	if (answer.status === 401) {
-		const fix = input.apiKey ? "Check the API key in Redline settings (a key for this provider, not expired or revoked)." : "This server needs an API key: add it in Redline settings.";
-		return { step: fail("401: key refused", `The server refused the API key (${message || "401 Unauthorized"}).`, fix), answered: false };
+		const fix = input.apiKey
+			? "Check the API key in Redline settings (a key for this provider, not expired or revoked)."
+			: "This server needs an API key: add it in Redline settings.";
+		return {
+			step: fail("401: key refused", `The server refused the API key (${message || "401 Unauthorized"}).`, fix),
+			answered: false,
+		};
 	}
 	if (answer.status === 403 && answer.text.trim() === "") {
 		return {
@@ -89,12 +129,38 @@ export async function checkEndpoint(transport: Transport, input: EndpointInput):
 		};
 	}
 	if (answer.status === 403) {
-		return { step: fail("403: forbidden", `The server accepted no request with this key for this model (${message}).`, "Check that the key may use this model (its project, region or plan)."), answered: false };
+		return {
+			step: fail(
+				"403: forbidden",
+				`The server accepted no request with this key for this model (${message}).`,
+				"Check that the key may use this model (its project, region or plan).",
+			),
+			answered: false,
+		};
 	}
 	if (answer.status === 429) {
-		return { step: { id: "endpoint", title: TITLE, status: "warn", figure: `429 after ${seconds(answer.ms)}: rate limited`, cause: `The server limits requests right now (${message}).`, fix: "Wait, or check the plan's limits; Redline waits and retries on its own." }, answered: true };
+		return {
+			step: {
+				id: "endpoint",
+				title: TITLE,
+				status: "warn",
+				figure: `429 after ${seconds(answer.ms)}: rate limited`,
+				cause: `The server limits requests right now (${message}).`,
+				fix: "Wait, or check the plan's limits; Redline waits and retries on its own.",
+			},
+			answered: true,
+		};
 	}
-	return { step: fail(`${answer.status}`, `The server refused a plain chat request (${answer.status}: ${message || "no message"}).`, answer.status >= 500 ? "The server failed: look at its log, or try again later." : "Check the base URL and model name."), answered: false };
+	return {
+		step: fail(
+			`${answer.status}`,
+			`The server refused a plain chat request (${answer.status}: ${message || "no message"}).`,
+			answer.status >= 500
+				? "The server failed: look at its log, or try again later."
+				: "Check the base URL and model name.",
+		),
+		answered: false,
+	};
 }
 
 const TRANSPORT_ORIGIN: Record<TransportKind, string> = {
@@ -109,10 +175,21 @@ function configProblem(input: EndpointInput): { cause: string; fix: string } | n
 	try {
 		url = new URL(input.baseUrl);
 	} catch {
-		return { cause: `The base URL ${JSON.stringify(input.baseUrl)} is not a valid URL.`, fix: "Set Base URL to the server's address, such as https://api.openai.com/v1." };
+		return {
+			cause: `The base URL ${JSON.stringify(input.baseUrl)} is not a valid URL.`,
+			fix: "Set Base URL to the server's address, such as https://api.openai.com/v1.",
+		};
 	}
-	if (url.protocol !== "http:" && url.protocol !== "https:") return { cause: "The base URL must start with http:// or https://.", fix: "Set Base URL to the server's address, such as https://api.openai.com/v1." };
-	if (!input.apiKey?.trim() && !isLocalBaseUrl(input.baseUrl)) return { cause: `The model at ${url.host} needs an API key and none is set.`, fix: "Add your API key in Redline settings." };
+	if (url.protocol !== "http:" && url.protocol !== "https:")
+		return {
+			cause: "The base URL must start with http:// or https://.",
+			fix: "Set Base URL to the server's address, such as https://api.openai.com/v1.",
+		};
+	if (!input.apiKey?.trim() && !isLocalBaseUrl(input.baseUrl))
+		return {
+			cause: `The model at ${url.host} needs an API key and none is set.`,
+			fix: "Add your API key in Redline settings.",
+		};
 	return null;
 }
 
@@ -181,9 +258,14 @@ async function listModels(transport: Transport, input: EndpointInput): Promise<L
 // top_provider.context_length), vLLM (max_model_len), LM Studio (max_context_length), others.
 function statedContextLength(record: Record<string, unknown>): number | undefined {
 	const top = record.top_provider as Record<string, unknown> | undefined;
-	for (const value of [record.context_length, record.max_model_len, record.max_context_length, record.context_window, top?.context_length]) {
+	for (const value of [
+		record.context_length,
+		record.max_model_len,
+		record.max_context_length,
+		record.context_window,
+		top?.context_length,
+	]) {
 		if (typeof value === "number" && Number.isInteger(value) && value > 0) return value;
 	}
 	return undefined;
 }
-

@@ -5,7 +5,8 @@
  */
 import { PING_PROMPT, PROBE_SYSTEM } from "./samples";
 
-export type HttpResult = { ok: true; status: number; text: string; ms: number } | { ok: false; error: unknown; message: string; ms: number };
+export type HttpResult =
+	{ ok: true; status: number; text: string; ms: number } | { ok: false; error: unknown; message: string; ms: number };
 
 export interface Transport {
 	fetch: typeof fetch;
@@ -25,15 +26,28 @@ export function modelsUrl(baseUrl: string): string {
 }
 
 function headers(apiKey: string | undefined): Record<string, string> {
-	return { "content-type": "application/json", accept: "application/json", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
+	return {
+		"content-type": "application/json",
+		accept: "application/json",
+		...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+	};
 }
 
 /** One request; a transport failure (or the timeout) is a result, not a throw. */
-export async function send(transport: Transport, url: string, init: { method: string; apiKey?: string; body?: unknown }): Promise<HttpResult> {
+export async function send(
+	transport: Transport,
+	url: string,
+	init: { method: string; apiKey?: string; body?: unknown },
+): Promise<HttpResult> {
 	const start = transport.now();
 	try {
 		return await withDeadline(transport, async (signal) => {
-			const response = await transport.fetch(url, { method: init.method, headers: headers(init.apiKey), ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }), signal });
+			const response = await transport.fetch(url, {
+				method: init.method,
+				headers: headers(init.apiKey),
+				...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+				signal,
+			});
 			const text = await response.text();
 			return { ok: true as const, status: response.status, text, ms: transport.now() - start };
 		});
@@ -43,11 +57,23 @@ export async function send(transport: Transport, url: string, init: { method: st
 }
 
 /** The smallest chat request: one word back, not streamed. */
-export function ping(transport: Transport, baseUrl: string, model: string, apiKey: string | undefined): Promise<HttpResult> {
+export function ping(
+	transport: Transport,
+	baseUrl: string,
+	model: string,
+	apiKey: string | undefined,
+): Promise<HttpResult> {
 	return send(transport, chatCompletionsUrl(baseUrl), {
 		method: "POST",
 		apiKey,
-		body: { model, stream: false, messages: [{ role: "system", content: PROBE_SYSTEM.ping }, { role: "user", content: PING_PROMPT }] },
+		body: {
+			model,
+			stream: false,
+			messages: [
+				{ role: "system", content: PROBE_SYSTEM.ping },
+				{ role: "user", content: PING_PROMPT },
+			],
+		},
 	});
 }
 
@@ -59,7 +85,8 @@ export function errorMessageOf(text: string): string {
 			const record = body as Record<string, unknown>;
 			const error = record.error;
 			if (typeof error === "string") return error;
-			if (typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string") return (error as { message: string }).message;
+			if (typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string")
+				return (error as { message: string }).message;
 			if (typeof record.message === "string") return record.message;
 			if (typeof record.detail === "string") return record.detail;
 		}
@@ -81,7 +108,11 @@ export function describeError(error: unknown): string {
 }
 
 export function seconds(ms: number): string {
-	return ms < 1000 ? `${(ms / 1000).toFixed(2)} s` : ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+	return ms < 1000
+		? `${(ms / 1000).toFixed(2)} s`
+		: ms < 10_000
+			? `${(ms / 1000).toFixed(1)} s`
+			: `${Math.round(ms / 1000)} s`;
 }
 
 export function count(n: number): string {
@@ -93,7 +124,8 @@ export async function withDeadline<T>(transport: Transport, work: (signal: Abort
 	const controller = new AbortController();
 	// AbortSignal.timeout, not setTimeout: the core runs in Node and in Obsidian windows alike.
 	const deadline = AbortSignal.timeout(transport.timeoutMs);
-	const onDeadline = (): void => controller.abort(new Error(`no answer within ${Math.round(transport.timeoutMs / 1000)} s`));
+	const onDeadline = (): void =>
+		controller.abort(new Error(`no answer within ${Math.round(transport.timeoutMs / 1000)} s`));
 	const onAbort = (): void => controller.abort(transport.signal?.reason);
 	deadline.addEventListener("abort", onDeadline, { once: true });
 	transport.signal?.addEventListener("abort", onAbort, { once: true });

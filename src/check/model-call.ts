@@ -15,12 +15,22 @@ export interface StreamedChunk {
 	at: number;
 }
 
-export type StreamOutcome = { ok: true; chunks: StreamedChunk[]; startedAt: number } | { ok: false; error: unknown; message: string };
+export type StreamOutcome =
+	{ ok: true; chunks: StreamedChunk[]; startedAt: number } | { ok: false; error: unknown; message: string };
 
 /** `maxTokens`: a probe that fills most of the window asks for a short reply (the rest of it). */
-export function checkModel(transport: Transport, endpoint: ModelEndpoint, apiKey: string | undefined, maxTokens?: number): ChatModel {
+export function checkModel(
+	transport: Transport,
+	endpoint: ModelEndpoint,
+	apiKey: string | undefined,
+	maxTokens?: number,
+): ChatModel {
 	// Temperature 0: the check asks for fixed answers.
-	return createChatModel({ ...endpoint, temperature: 0 }, apiKey, { fetch: transport.fetch, streaming: true, ...(maxTokens !== undefined ? { maxTokens } : {}) });
+	return createChatModel({ ...endpoint, temperature: 0 }, apiKey, {
+		fetch: transport.fetch,
+		streaming: true,
+		...(maxTokens !== undefined ? { maxTokens } : {}),
+	});
 }
 
 interface Streamable {
@@ -28,7 +38,11 @@ interface Streamable {
 }
 
 /** Streams one reply, recording when each chunk arrived. */
-export async function streamReply(transport: Transport, model: Streamable, messages: BaseMessage[]): Promise<StreamOutcome> {
+export async function streamReply(
+	transport: Transport,
+	model: Streamable,
+	messages: BaseMessage[],
+): Promise<StreamOutcome> {
 	const startedAt = transport.now();
 	try {
 		return await withDeadline(transport, async (signal) => {

@@ -64,7 +64,9 @@ const MARKS: Record<StepStatus, string> = { pass: "ok", warn: "note", fail: "FAI
 
 /** The report as plain text, one line per step (the sandbox prints it; a test reads it). */
 export function formatReport(report: CheckReport): string {
-	const lines = [`${TARGET_NAMES[report.target]}: ${report.model} at ${report.baseUrl} — ${report.usable ? "usable" : "not usable"}`];
+	const lines = [
+		`${TARGET_NAMES[report.target]}: ${report.model} at ${report.baseUrl} — ${report.usable ? "usable" : "not usable"}`,
+	];
 	for (const step of report.steps) {
 		lines.push(`  [${MARKS[step.status]}] ${step.title}: ${step.figure}`);
 		if (step.cause) lines.push(`         ${step.cause}`);

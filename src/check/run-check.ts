@@ -51,28 +51,43 @@ const SKIPPED: Record<StepId, string> = {
 export async function checkConnection(input: CheckInput): Promise<CheckReport> {
 	const now = input.now ?? (() => performance.now());
 	const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-	const transportOf = (choice: CheckTransportChoice): Transport => ({ fetch: choice.fetch, now, timeoutMs, ...(input.signal ? { signal: input.signal } : {}) });
+	const transportOf = (choice: CheckTransportChoice): Transport => ({
+		fetch: choice.fetch,
+		now,
+		timeoutMs,
+		...(input.signal ? { signal: input.signal } : {}),
+	});
 	const transport = transportOf(input.transport);
 	const { endpoint, apiKey } = input;
 	const steps: CheckStep[] = [];
 
-	const reached = await checkEndpoint(transport, { baseUrl: endpoint.baseUrl, model: endpoint.model, apiKey, transportKind: input.transport.kind });
+	const reached = await checkEndpoint(transport, {
+		baseUrl: endpoint.baseUrl,
+		model: endpoint.model,
+		apiKey,
+		transportKind: input.transport.kind,
+	});
 	steps.push(reached.step);
-	const modelSteps: StepId[] = input.target === "main" ? ["streaming", "tools", "context"] : ["streaming", "context", "apply-edit"];
+	const modelSteps: StepId[] =
+		input.target === "main" ? ["streaming", "tools", "context"] : ["streaming", "context", "apply-edit"];
 	if (reached.answered) {
 		steps.push((await checkStreaming(transport, endpoint, apiKey, input.transport.kind)).step);
 		if (input.target === "main") steps.push(await checkTools(transport, endpoint, apiKey));
 		const stated = reached.models?.find((m) => m.id === endpoint.model)?.contextLength;
 		steps.push(await checkContext(transport, endpoint, apiKey, stated));
-		if (input.target === "apply") steps.push(await checkApply(transport, endpoint, apiKey, input.applyFormat ?? DEFAULT_SETTINGS.applyFormat));
+		if (input.target === "apply")
+			steps.push(await checkApply(transport, endpoint, apiKey, input.applyFormat ?? DEFAULT_SETTINGS.applyFormat));
 	} else {
-		for (const id of modelSteps) steps.push({ id, title: SKIPPED[id], status: "skip", figure: "not run: the endpoint gave no usable answer" });
+		for (const id of modelSteps)
+			steps.push({ id, title: SKIPPED[id], status: "skip", figure: "not run: the endpoint gave no usable answer" });
 	}
 	steps.push(
 		await checkTransport({
 			kind: input.transport.kind,
 			...(reached.unreached ? { unreached: reached.unreached } : {}),
-			...(input.alternative ? { alternative: { kind: input.alternative.kind, transport: transportOf(input.alternative) } } : {}),
+			...(input.alternative
+				? { alternative: { kind: input.alternative.kind, transport: transportOf(input.alternative) } }
+				: {}),
 			baseUrl: endpoint.baseUrl,
 			model: endpoint.model,
 			apiKey,
@@ -80,13 +95,16 @@ export async function checkConnection(input: CheckInput): Promise<CheckReport> {
 	);
 	// The only way a report is built: every word of it through the redaction, with this check's key
 	// known to it, so a 401 that quoted the key is never shown, printed or saved (data.json's checks).
-	return redactDeep<CheckReport>({
-		target: input.target,
-		at: (input.clock?.() ?? new Date()).toISOString(),
-		baseUrl: endpoint.baseUrl,
-		model: endpoint.model,
-		transport: input.transport.kind,
-		usable: steps.every((s) => s.status !== "fail"),
-		steps,
-	}, [apiKey]);
+	return redactDeep<CheckReport>(
+		{
+			target: input.target,
+			at: (input.clock?.() ?? new Date()).toISOString(),
+			baseUrl: endpoint.baseUrl,
+			model: endpoint.model,
+			transport: input.transport.kind,
+			usable: steps.every((s) => s.status !== "fail"),
+			steps,
+		},
+		[apiKey],
+	);
 }

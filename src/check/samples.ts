@@ -22,7 +22,8 @@ export const PROBE_SYSTEM: Record<Exclude<ProbeKind, "apply-edit">, string> = {
 /** The probe a request belongs to, from its first (system) message; undefined for any other request. */
 export function probeOf(systemText: string): ProbeKind | undefined {
 	if (!systemText.startsWith(PREFIX)) return undefined;
-	for (const [kind, text] of Object.entries(PROBE_SYSTEM) as [ProbeKind, string][]) if (systemText.startsWith(text)) return kind;
+	for (const [kind, text] of Object.entries(PROBE_SYSTEM) as [ProbeKind, string][])
+		if (systemText.startsWith(text)) return kind;
 	return undefined;
 }
 
@@ -34,8 +35,33 @@ export function probeOf(systemText: string): ProbeKind | undefined {
 export const APPLY_SAMPLE = {
 	path: "Redline connection check.md",
 	description: 'Change "apples" to "pears", and add "- Water the plants" as the last item under Sunday.',
-	note: ["# Weekend plans", "", "## Saturday", "- Walk to the market", "- Buy apples and bread", "- Read by the window", "", "## Sunday", "- Call grandmother", "- Fix the shed roof", ""].join("\n"),
-	expected: ["# Weekend plans", "", "## Saturday", "- Walk to the market", "- Buy pears and bread", "- Read by the window", "", "## Sunday", "- Call grandmother", "- Fix the shed roof", "- Water the plants", ""].join("\n"),
+	note: [
+		"# Weekend plans",
+		"",
+		"## Saturday",
+		"- Walk to the market",
+		"- Buy apples and bread",
+		"- Read by the window",
+		"",
+		"## Sunday",
+		"- Call grandmother",
+		"- Fix the shed roof",
+		"",
+	].join("\n"),
+	expected: [
+		"# Weekend plans",
+		"",
+		"## Saturday",
+		"- Walk to the market",
+		"- Buy pears and bread",
+		"- Read by the window",
+		"",
+		"## Sunday",
+		"- Call grandmother",
+		"- Fix the shed roof",
+		"- Water the plants",
+		"",
+	].join("\n"),
 } as const;
 
 /** Whether an apply request is the check's (the apply prompt names the note it modifies). */
@@ -53,7 +79,12 @@ export const ECHO_TOOL = {
 	function: {
 		name: "recordWord",
 		description: "Records one word.",
-		parameters: { type: "object", properties: { word: { type: "string", description: "The word to record." } }, required: ["word"], additionalProperties: false },
+		parameters: {
+			type: "object",
+			properties: { word: { type: "string", description: "The word to record." } },
+			required: ["word"],
+			additionalProperties: false,
+		},
 	},
 };
 

@@ -10,7 +10,15 @@ import type { CheckReport, CheckTarget } from "./report";
 
 export function checkSettingsKey(settings: RedlineSettings, target: CheckTarget, secretName: string): string {
 	const endpoint = target === "main" ? settings.mainModel : resolveApplyEndpoint(settings);
-	return JSON.stringify([target, endpoint.baseUrl, endpoint.model, endpoint.contextTokens ?? null, target === "main" ? endpoint.textToolCalls === true : settings.applyFormat, settings.transport, secretName]);
+	return JSON.stringify([
+		target,
+		endpoint.baseUrl,
+		endpoint.model,
+		endpoint.contextTokens ?? null,
+		target === "main" ? endpoint.textToolCalls === true : settings.applyFormat,
+		settings.transport,
+		secretName,
+	]);
 }
 
 /** A report with the key of the settings it was made with. */

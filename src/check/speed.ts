@@ -40,7 +40,13 @@ export function measureReply(chunks: readonly StreamedChunk[], startedAt: number
 	if (first === undefined) return { text, outputTokens, totalMs };
 	const spanMs = last - first;
 	const streamed = pieces >= 2 && spanMs > 0;
-	return { text, firstTokenMs: first - startedAt, outputTokens, totalMs, ...(streamed ? { tokensPerSecond: Math.max(0, outputTokens - 1) / (spanMs / 1000) } : {}) };
+	return {
+		text,
+		firstTokenMs: first - startedAt,
+		outputTokens,
+		totalMs,
+		...(streamed ? { tokensPerSecond: Math.max(0, outputTokens - 1) / (spanMs / 1000) } : {}),
+	};
 }
 
 /**
@@ -48,12 +54,14 @@ export function measureReply(chunks: readonly StreamedChunk[], startedAt: number
  * rest at the measured rate; a reply that came whole is scaled by its own time per token.
  */
 export function secondsFor(speed: ReplySpeed, tokens: number): number {
-	if (speed.tokensPerSecond !== undefined && speed.tokensPerSecond > 0 && speed.firstTokenMs !== undefined) return (speed.firstTokenMs + (Math.max(0, tokens - 1) / speed.tokensPerSecond) * 1000) / 1000;
+	if (speed.tokensPerSecond !== undefined && speed.tokensPerSecond > 0 && speed.firstTokenMs !== undefined)
+		return (speed.firstTokenMs + (Math.max(0, tokens - 1) / speed.tokensPerSecond) * 1000) / 1000;
 	return (speed.totalMs * Math.max(1, tokens)) / Math.max(1, speed.outputTokens) / 1000;
 }
 
 /** "first token after 0.3 s, 48 tokens/s", or the whole reply's time when it came in one piece. */
 export function speedFigure(speed: ReplySpeed): string {
-	if (speed.tokensPerSecond === undefined) return `${speed.outputTokens} tokens in one piece after ${seconds(speed.totalMs)}`;
+	if (speed.tokensPerSecond === undefined)
+		return `${speed.outputTokens} tokens in one piece after ${seconds(speed.totalMs)}`;
 	return `first token after ${seconds(speed.firstTokenMs ?? 0)}, ${speed.tokensPerSecond.toFixed(0)} tokens/s`;
 }

@@ -21,16 +21,33 @@ const TEXT_TITLE = "Tool calling (text tool calls)";
 /** What one attempt found: the words the calls carried, or why it did not work. */
 type Attempt = { ok: true; words: string[] } | { ok: false; problem: string };
 
-export async function checkTools(transport: Transport, endpoint: ModelEndpoint, apiKey: string | undefined): Promise<CheckStep> {
+export async function checkTools(
+	transport: Transport,
+	endpoint: ModelEndpoint,
+	apiKey: string | undefined,
+): Promise<CheckStep> {
 	if (endpoint.textToolCalls) {
 		const text = await textAttempt(transport, endpoint, apiKey);
-		if (text.ok) return { id: "tools", title: TEXT_TITLE, status: "pass", figure: `${callsFigure(text.words.length, "text")}` };
-		return { id: "tools", title: TEXT_TITLE, status: "fail", figure: "no readable call", cause: text.problem, fix: "This model writes no tool call Redline can read, natively or as text: choose a model with tool calling." };
+		if (text.ok)
+			return { id: "tools", title: TEXT_TITLE, status: "pass", figure: `${callsFigure(text.words.length, "text")}` };
+		return {
+			id: "tools",
+			title: TEXT_TITLE,
+			status: "fail",
+			figure: "no readable call",
+			cause: text.problem,
+			fix: "This model writes no tool call Redline can read, natively or as text: choose a model with tool calling.",
+		};
 	}
 	const native = await nativeAttempt(transport, endpoint, apiKey);
 	if (native.ok) {
 		const parallel = native.words.length > 1;
-		return { id: "tools", title: TITLE, status: "pass", figure: `${callsFigure(native.words.length, "native")}; parallel calls: ${parallel ? "yes" : "no (one call per reply)"}` };
+		return {
+			id: "tools",
+			title: TITLE,
+			status: "pass",
+			figure: `${callsFigure(native.words.length, "native")}; parallel calls: ${parallel ? "yes" : "no (one call per reply)"}`,
+		};
 	}
 	const text = await textAttempt(transport, endpoint, apiKey);
 	if (text.ok) {
@@ -44,7 +61,14 @@ export async function checkTools(transport: Transport, endpoint: ModelEndpoint, 
 			action: { kind: "text-tool-calls" },
 		};
 	}
-	return { id: "tools", title: TITLE, status: "fail", figure: "no structured call", cause: `${native.problem} As text tool calls: ${text.problem}`, fix: "Choose a model with tool calling (the agent cannot read or edit notes without it)." };
+	return {
+		id: "tools",
+		title: TITLE,
+		status: "fail",
+		figure: "no structured call",
+		cause: `${native.problem} As text tool calls: ${text.problem}`,
+		fix: "Choose a model with tool calling (the agent cannot read or edit notes without it).",
+	};
 }
 
 function callsFigure(n: number, form: "native" | "text"): string {
@@ -52,12 +76,24 @@ function callsFigure(n: number, form: "native" | "text"): string {
 	return `${n} ${what}${n === 1 ? "" : "s"} with valid JSON arguments`;
 }
 
-async function nativeAttempt(transport: Transport, endpoint: ModelEndpoint, apiKey: string | undefined): Promise<Attempt> {
+async function nativeAttempt(
+	transport: Transport,
+	endpoint: ModelEndpoint,
+	apiKey: string | undefined,
+): Promise<Attempt> {
 	const model = checkModel(transport, endpoint, apiKey).bindTools([ECHO_TOOL]);
-	const outcome = await streamReply(transport, model, [new SystemMessage(PROBE_SYSTEM.tools), new HumanMessage(TOOLS_PROMPT)]);
+	const outcome = await streamReply(transport, model, [
+		new SystemMessage(PROBE_SYSTEM.tools),
+		new HumanMessage(TOOLS_PROMPT),
+	]);
 	if (!outcome.ok) {
 		const refused = /\btools?\b/i.test(outcome.message);
-		return { ok: false, problem: refused ? `The server refuses requests that offer tools (${outcome.message}).` : `The request failed (${outcome.message}).` };
+		return {
+			ok: false,
+			problem: refused
+				? `The server refuses requests that offer tools (${outcome.message}).`
+				: `The request failed (${outcome.message}).`,
+		};
 	}
 	const calls = new Map<number, { name: string; args: string }>();
 	let text = "";
@@ -82,19 +118,32 @@ async function nativeAttempt(transport: Transport, endpoint: ModelEndpoint, apiK
 	}
 	const words: string[] = [];
 	for (const call of calls.values()) {
-		if (call.name !== ECHO_TOOL.function.name) return { ok: false, problem: `The model called a tool it was not offered ("${clip(call.name)}").` };
+		if (call.name !== ECHO_TOOL.function.name)
+			return { ok: false, problem: `The model called a tool it was not offered ("${clip(call.name)}").` };
 		const args = parseObject(call.args);
-		if (args === undefined) return { ok: false, problem: `The model's tool-call arguments are not valid JSON: ${clip(call.args) || "(empty)"}.` };
+		if (args === undefined)
+			return {
+				ok: false,
+				problem: `The model's tool-call arguments are not valid JSON: ${clip(call.args) || "(empty)"}.`,
+			};
 		const word = args.word;
-		if (typeof word !== "string") return { ok: false, problem: `The model's arguments do not match the tool's parameters: ${clip(call.args)}.` };
+		if (typeof word !== "string")
+			return { ok: false, problem: `The model's arguments do not match the tool's parameters: ${clip(call.args)}.` };
 		words.push(word);
 	}
 	return { ok: true, words };
 }
 
-async function textAttempt(transport: Transport, endpoint: ModelEndpoint, apiKey: string | undefined): Promise<Attempt> {
+async function textAttempt(
+	transport: Transport,
+	endpoint: ModelEndpoint,
+	apiKey: string | undefined,
+): Promise<Attempt> {
 	const system = `${PROBE_SYSTEM["text-tools"]}\n\n${textToolInstructions([ECHO_TOOL])}`;
-	const outcome = await streamReply(transport, checkModel(transport, endpoint, apiKey), [new SystemMessage(system), new HumanMessage(TOOLS_PROMPT)]);
+	const outcome = await streamReply(transport, checkModel(transport, endpoint, apiKey), [
+		new SystemMessage(system),
+		new HumanMessage(TOOLS_PROMPT),
+	]);
 	if (!outcome.ok) return { ok: false, problem: `the request failed (${outcome.message}).` };
 	const parser = new TextToolCallParser();
 	const done = new Map<number, TextCall>();
@@ -107,7 +156,8 @@ async function textAttempt(transport: Transport, endpoint: ModelEndpoint, apiKey
 	const words: string[] = [];
 	for (const call of done.values()) {
 		if (call.problem) return { ok: false, problem: `its tagged call cannot be read (${call.problem})` };
-		if (call.name !== ECHO_TOOL.function.name || typeof call.args?.word !== "string") return { ok: false, problem: `its tagged call does not match the tool (${clip(call.body)}).` };
+		if (call.name !== ECHO_TOOL.function.name || typeof call.args?.word !== "string")
+			return { ok: false, problem: `its tagged call does not match the tool (${clip(call.body)}).` };
 		words.push(call.args.word);
 	}
 	return { ok: true, words };
@@ -116,7 +166,9 @@ async function textAttempt(transport: Transport, endpoint: ModelEndpoint, apiKey
 function parseObject(text: string): Record<string, unknown> | undefined {
 	try {
 		const value = JSON.parse(text) as unknown;
-		return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+		return typeof value === "object" && value !== null && !Array.isArray(value)
+			? (value as Record<string, unknown>)
+			: undefined;
 	} catch {
 		return undefined;
 	}

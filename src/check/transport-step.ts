@@ -23,21 +23,40 @@ export async function checkTransport(input: TransportInput): Promise<CheckStep> 
 	const name = TRANSPORT_NAMES[input.kind];
 	const streams = input.kind === "request-url" ? "replies arrive whole" : "replies stream";
 	if (!input.unreached) return { id: "transport", title: TITLE, status: "pass", figure: `${name} (${streams})` };
-	const what = input.unreached === "network" ? "could not reach the server" : "was refused by the server's origin check";
+	const what =
+		input.unreached === "network" ? "could not reach the server" : "was refused by the server's origin check";
 	const alternative = input.alternative;
-	if (!alternative) return { id: "transport", title: TITLE, status: "fail", figure: `${name} ${what}`, cause: "There is no other transport to try here.", fix: "See the endpoint step." };
+	if (!alternative)
+		return {
+			id: "transport",
+			title: TITLE,
+			status: "fail",
+			figure: `${name} ${what}`,
+			cause: "There is no other transport to try here.",
+			fix: "See the endpoint step.",
+		};
 	const other = TRANSPORT_NAMES[alternative.kind];
 	const answer = await ping(alternative.transport, input.baseUrl, input.model, input.apiKey);
 	const reached = answer.ok && !(answer.status === 403 && answer.text.trim() === "");
 	if (!reached) {
-		return { id: "transport", title: TITLE, status: "fail", figure: `${name} ${what}; ${other} did not get through either`, cause: answer.ok ? `${other} got ${answer.status}.` : `${other}: ${answer.message}.`, fix: "Check that the server is running and reachable from this device." };
+		return {
+			id: "transport",
+			title: TITLE,
+			status: "fail",
+			figure: `${name} ${what}; ${other} did not get through either`,
+			cause: answer.ok ? `${other} got ${answer.status}.` : `${other}: ${answer.message}.`,
+			fix: "Check that the server is running and reachable from this device.",
+		};
 	}
 	return {
 		id: "transport",
 		title: TITLE,
 		status: "fail",
 		figure: `${name} ${what}; ${other} got an answer (${answer.status} in ${seconds(answer.ms)})`,
-		cause: input.unreached === "network" ? `${name} connects without the system's proxy and certificates; ${other} uses them.` : `${other} sends no origin, so the server's origin check lets it through.`,
+		cause:
+			input.unreached === "network"
+				? `${name} connects without the system's proxy and certificates; ${other} uses them.`
+				: `${other} sends no origin, so the server's origin check lets it through.`,
 		fix: `Set Transport (Redline settings, Connection) to ${other}, then check again.`,
 		action: { kind: "use-transport", transport: alternative.kind },
 	};

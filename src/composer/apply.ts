@@ -84,7 +84,9 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 	const messages = [new SystemMessage(system), new HumanMessage(userPrompt(call))];
 	const options = {
 		signal: call.signal,
-		...(call.prediction && !edits && call.text !== "" ? { prediction: { type: "content" as const, content: call.text } } : {}),
+		...(call.prediction && !edits && call.text !== ""
+			? { prediction: { type: "content" as const, content: call.text } }
+			: {}),
 	};
 	// Its own signal, so the cap below can stop the request (the user's Stop still does).
 	const request = new AbortController();
@@ -121,7 +123,10 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 		call.signal.removeEventListener("abort", stopRequest);
 		if (received > cap) request.abort();
 	}
-	if (received > cap) throw new Error(`its reply grew past ${Math.round(cap / 1024).toLocaleString("en-US")} KB without ending, so Redline stopped it`);
+	if (received > cap)
+		throw new Error(
+			`its reply grew past ${Math.round(cap / 1024).toLocaleString("en-US")} KB without ending, so Redline stopped it`,
+		);
 	// A stream that ends because of the signal returns quietly in some client versions.
 	call.signal.throwIfAborted();
 	add(split.end());
@@ -142,7 +147,9 @@ function userPrompt(call: ApplyCall): string {
 	if (call.operation === "create") {
 		return `Write the new note ${call.path}.\n${change}\n\nReturn the note's full text.`;
 	}
-	const what = call.section ? `the section "${call.section.heading}" of the note ${call.path}` : `the note ${call.path}`;
+	const what = call.section
+		? `the section "${call.section.heading}" of the note ${call.path}`
+		: `the note ${call.path}`;
 	const verb = call.operation === "rewrite" ? "Rewrite" : "Modify";
 	const ask = call.format === "edits" ? "\n\nReply with edit blocks only." : "";
 	return `${verb} ${what}.\n${change}\n\nCurrent text between the markers (the markers are not part of it):\n<<<BEGIN>>>\n${call.text}\n<<<END>>>${ask}`;

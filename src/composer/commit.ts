@@ -32,7 +32,8 @@ export interface CommitRequest {
 export async function commitEdit(request: CommitRequest): Promise<EditOutcome> {
 	const { history, ctx, editId, path, description } = request;
 	const edit = { path, editId, notes: request.notes ?? {}, kept: request.dropped ?? [] };
-	if (request.base !== null && request.base === request.proposed) return { status: "no-op", kind: "unchanged", ...edit };
+	if (request.base !== null && request.base === request.proposed)
+		return { status: "no-op", kind: "unchanged", ...edit };
 	ctx.progress("writing");
 	let outcome: WriteOutcome;
 	try {
@@ -45,8 +46,14 @@ export async function commitEdit(request: CommitRequest): Promise<EditOutcome> {
 		);
 	} catch (error) {
 		if (error instanceof CallStopped) return { status: "error", kind: "stopped", message: error.message, ...edit };
-		if (error instanceof VaultError && error.code === "already-exists") return { status: "rejected", kind: "exists", ...edit };
-		return { status: "error", kind: "write-failed", detail: error instanceof Error ? error.message : String(error), ...edit };
+		if (error instanceof VaultError && error.code === "already-exists")
+			return { status: "rejected", kind: "exists", ...edit };
+		return {
+			status: "error",
+			kind: "write-failed",
+			detail: error instanceof Error ? error.message : String(error),
+			...edit,
+		};
 	}
 	switch (outcome.status) {
 		case "no-op":
@@ -54,7 +61,13 @@ export async function commitEdit(request: CommitRequest): Promise<EditOutcome> {
 		case "conflict":
 			return { status: "rejected", kind: "conflict", conflictLines: outcome.conflictLines, ...edit };
 		case "error":
-			return { status: "error", kind: "history-failed", message: outcome.message, saysNothingWritten: outcome.saysNothingWritten === true, ...edit };
+			return {
+				status: "error",
+				kind: "history-failed",
+				message: outcome.message,
+				saysNothingWritten: outcome.saysNothingWritten === true,
+				...edit,
+			};
 		case "written":
 			break;
 	}
@@ -62,5 +75,15 @@ export async function commitEdit(request: CommitRequest): Promise<EditOutcome> {
 	const { versionId, added, removed } = entry;
 	ctx.emit({ type: "edit_applied", editId, path, versionId, added, removed });
 	const shown = compactDiff(toModelText(request.base ?? ""), toModelText(request.proposed));
-	return { status: "success", kind: "written", created: request.base === null, versionId, added, removed, diff: shown.diff, rebased, ...edit };
+	return {
+		status: "success",
+		kind: "written",
+		created: request.base === null,
+		versionId,
+		added,
+		removed,
+		diff: shown.diff,
+		rebased,
+		...edit,
+	};
 }

@@ -31,5 +31,10 @@ export function compactDiff(before: string, after: string, maxChars = MAX_DIFF_C
 	if (full.length <= maxChars) return { diff: full, added, removed, truncated: false };
 	const cut = full.lastIndexOf("\n", maxChars);
 	const kept = full.slice(0, cut > 0 ? cut : maxChars);
-	return { diff: `${kept}\n… (diff truncated: ${full.length - kept.length} more characters)`, added, removed, truncated: true };
+	return {
+		diff: `${kept}\n… (diff truncated: ${full.length - kept.length} more characters)`,
+		added,
+		removed,
+		truncated: true,
+	};
 }

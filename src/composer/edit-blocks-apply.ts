@@ -22,7 +22,11 @@ export type BlockFailure =
 	| { index: number; kind: "overlapping"; with: number };
 
 export type AppliedBlocks =
-	| { ok: true; text: string; /** Indexes of the blocks that needed the whitespace-tolerant match. */ tolerant: number[] }
+	| {
+			ok: true;
+			text: string;
+			/** Indexes of the blocks that needed the whitespace-tolerant match. */ tolerant: number[];
+	  }
 	| { ok: false; failure: BlockFailure; message: string };
 
 /** Text an earlier block wrote (a point for a deletion), in the current text's offsets. */
@@ -31,7 +35,6 @@ interface Region {
 	end: number;
 	index: number;
 }
-
 
 export class BlockApplier {
 	private current: string;
@@ -69,7 +72,8 @@ export class BlockApplier {
 		}
 		const search = block.search.join("\n");
 		const span = findLines(this.current, search);
-		if (span.kind === "many") return { index, kind: "ambiguous", lines: span.starts.map((start) => lineOf(this.current, start)) };
+		if (span.kind === "many")
+			return { index, kind: "ambiguous", lines: span.starts.map((start) => lineOf(this.current, start)) };
 		if (span.kind === "none") return { index, kind: "not-found", candidates: nearestCandidates(this.current, search) };
 		const overlapped = this.regions.find((r) => span.start < r.end && r.start < span.end);
 		if (overlapped) return { index, kind: "overlapping", with: overlapped.index };

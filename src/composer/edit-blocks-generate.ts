@@ -24,7 +24,12 @@ import type { ApplyRefusal } from "./validate";
 export type EditBlocksRetryReason = BlockParseFailure | "not-applying";
 
 export type EditBlocksOutcome =
-	| { ok: true; text: string; /** Blocks applied. */ blocks: number; /** Blocks that needed the whitespace-tolerant match. */ tolerant: number[] }
+	| {
+			ok: true;
+			text: string;
+			/** Blocks applied. */ blocks: number;
+			/** Blocks that needed the whitespace-tolerant match. */ tolerant: number[];
+	  }
 	| { ok: false; retry: true; reason: EditBlocksRetryReason; message: string; output: string }
 	| { ok: false; retry: false; reason: ApplyRefusal | "aborted" | "model-error"; message: string; output?: string };
 
@@ -106,11 +111,23 @@ export async function generateEditBlocks(request: RegenerateRequest): Promise<Ed
 		});
 		finishReason = generation.finishReason;
 	} catch (error) {
-		if (request.signal.aborted) return { ok: false, retry: false, reason: "aborted", message: "Stopped before the apply model finished; nothing was written." };
+		if (request.signal.aborted)
+			return {
+				ok: false,
+				retry: false,
+				reason: "aborted",
+				message: "Stopped before the apply model finished; nothing was written.",
+			};
 		if (!gaveUp) {
 			const detail = error instanceof Error ? error.message : String(error);
 			// Nothing came back: the model (or the network) failed, and a second call would too.
-			if (output === "") return { ok: false, retry: false, reason: "model-error", message: `The apply model failed: ${detail}. Nothing was written; the user can retry.` };
+			if (output === "")
+				return {
+					ok: false,
+					retry: false,
+					reason: "model-error",
+					message: `The apply model failed: ${detail}. Nothing was written; the user can retry.`,
+				};
 			return { ok: false, retry: true, reason: "cut-off", message: `the reply broke off (${detail})`, output };
 		}
 	} finally {
@@ -125,7 +142,13 @@ export async function generateEditBlocks(request: RegenerateRequest): Promise<Ed
 		// Report the reading that got furthest (the fence-guarded one on a tie).
 		const furthest = readings.reduce((best, r, i) => (r.applied > (readings[best]?.applied ?? 0) ? i : best), 0);
 		const failed = finished[furthest];
-		return { ok: false, retry: true, reason: failed && !failed.ok ? failed.reason : "malformed", message: failed && !failed.ok ? failed.message : "the reply is not edit blocks", output };
+		return {
+			ok: false,
+			retry: true,
+			reason: failed && !failed.ok ? failed.reason : "malformed",
+			message: failed && !failed.ok ? failed.message : "the reply is not edit blocks",
+			output,
+		};
 	}
 	// The modify rules of the apply validation hold for the note the blocks make: not emptied, not
 	// cut to a fragment, nothing dropped or repeated unless the description asks for it.

@@ -40,7 +40,12 @@ export type BlockParseFailure = "no-blocks" | "malformed" | "cut-off";
 
 export type BlockParse =
 	| { ok: true; blocks: EditBlock[] }
-	| { ok: false; reason: BlockParseFailure; message: string; /** The blocks complete before the failure. */ blocks: EditBlock[] };
+	| {
+			ok: false;
+			reason: BlockParseFailure;
+			message: string;
+			/** The blocks complete before the failure. */ blocks: EditBlock[];
+	  };
 
 export interface BlockParserOptions {
 	/** Marker-looking lines inside a code fence opened within a block are content (default true). */
@@ -110,7 +115,10 @@ export class EditBlockParser {
 		}
 		if (!this.failure && this.state !== "outside") {
 			const where = this.state === "search" ? "its SEARCH part" : "its REPLACE part";
-			this.failure = { reason: "cut-off", message: `the reply ends inside edit block ${this.done.length + 1} (in ${where}, opened on line ${this.current?.line ?? 0}): it was cut off` };
+			this.failure = {
+				reason: "cut-off",
+				message: `the reply ends inside edit block ${this.done.length + 1} (in ${where}, opened on line ${this.current?.line ?? 0}): it was cut off`,
+			};
 		}
 		if (!this.failure && this.done.length === 0) {
 			this.failure = { reason: "no-blocks", message: "the reply holds no edit block" };
@@ -127,7 +135,9 @@ export class EditBlockParser {
 				this.state = "search";
 				this.fence = null;
 			} else if (marker !== undefined) {
-				this.fail(`line ${this.lineNumber} is a ${marker === "divider" ? DIVIDER_MARKER : REPLACE_MARKER} marker outside any edit block`);
+				this.fail(
+					`line ${this.lineNumber} is a ${marker === "divider" ? DIVIDER_MARKER : REPLACE_MARKER} marker outside any edit block`,
+				);
 			}
 			return;
 		}
@@ -139,15 +149,22 @@ export class EditBlockParser {
 			return;
 		}
 		if (marker === "search") {
-			this.fail(`line ${this.lineNumber} opens an edit block inside edit block ${this.done.length + 1} (opened on line ${block.line})`);
+			this.fail(
+				`line ${this.lineNumber} opens an edit block inside edit block ${this.done.length + 1} (opened on line ${block.line})`,
+			);
 		} else if (marker === "divider") {
-			if (this.state === "replace") this.fail(`edit block ${this.done.length + 1} (line ${block.line}) has a second ${DIVIDER_MARKER} divider on line ${this.lineNumber}`);
+			if (this.state === "replace")
+				this.fail(
+					`edit block ${this.done.length + 1} (line ${block.line}) has a second ${DIVIDER_MARKER} divider on line ${this.lineNumber}`,
+				);
 			else {
 				this.state = "replace";
 				this.fence = null;
 			}
 		} else if (this.state === "search") {
-			this.fail(`edit block ${this.done.length + 1} (line ${block.line}) ends on line ${this.lineNumber} without its ${DIVIDER_MARKER} divider`);
+			this.fail(
+				`edit block ${this.done.length + 1} (line ${block.line}) ends on line ${this.lineNumber} without its ${DIVIDER_MARKER} divider`,
+			);
 		} else {
 			this.done.push(block);
 			completed.push(block);
@@ -166,7 +183,8 @@ export class EditBlockParser {
 			return true;
 		}
 		const marker = fence?.[1] ?? "";
-		if (fence && marker[0] === this.fence[0] && marker.length >= this.fence.length && (fence[2] ?? "").trim() === "") this.fence = null;
+		if (fence && marker[0] === this.fence[0] && marker.length >= this.fence.length && (fence[2] ?? "").trim() === "")
+			this.fence = null;
 		return true;
 	}
 

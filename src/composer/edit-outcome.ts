@@ -41,7 +41,16 @@ interface EditCommon {
 
 export type EditOutcome = EditCommon &
 	(
-		| { status: "success"; kind: "written"; created: boolean; versionId: string; added: number; removed: number; /** Compact, on model text. */ diff: string; rebased: boolean }
+		| {
+				status: "success";
+				kind: "written";
+				created: boolean;
+				versionId: string;
+				added: number;
+				removed: number;
+				/** Compact, on model text. */ diff: string;
+				rebased: boolean;
+		  }
 		/** `historySays`: the note history's own words, when it was the history that found nothing to change. */
 		| { status: "no-op"; kind: "unchanged"; historySays?: string }
 		| { status: "rejected"; kind: "exists" }
@@ -58,7 +67,12 @@ export type EditOutcome = EditCommon &
 		/** Reading the note failed (a VaultError, or anything the vault threw). */
 		| { status: "error"; kind: "vault-failed"; error: unknown }
 		/** The apply model gave no usable text (too large a note is Redline's rule, so rejected); `saysNothingWritten` as above. */
-		| ({ status: "rejected" | "error"; kind: "generation-failed"; operation: EditOperation; saysNothingWritten: boolean } & RegenerateFailure)
+		| ({
+				status: "rejected" | "error";
+				kind: "generation-failed";
+				operation: EditOperation;
+				saysNothingWritten: boolean;
+		  } & RegenerateFailure)
 		/** executeEdit was given both content and edits, or neither. */
 		| { status: "error"; kind: "not-one-change" }
 		/** executeEdit was given edits for a note that does not exist yet. */

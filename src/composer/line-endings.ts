@@ -19,7 +19,8 @@ export function restoreLineEndings(body: string, base: string, eol: "\n" | "\r\n
 	const baseParts = base.split("\n");
 	const baseLines = baseParts.map((part) => part.replace(/\r$/, ""));
 	// The ending after base line j; the last part has none.
-	const baseEnding = (j: number): string | undefined => (j < baseParts.length - 1 ? ((baseParts[j] ?? "").endsWith("\r") ? "\r\n" : "\n") : undefined);
+	const baseEnding = (j: number): string | undefined =>
+		j < baseParts.length - 1 ? ((baseParts[j] ?? "").endsWith("\r") ? "\r\n" : "\n") : undefined;
 	const lines = body.split("\n");
 	const from: Array<number | undefined> = new Array<number | undefined>(lines.length);
 	let a = 0;
@@ -27,7 +28,8 @@ export function restoreLineEndings(body: string, base: string, eol: "\n" | "\r\n
 	for (const region of diffLines(baseLines, lines)) {
 		for (; b < region.bStart; a++, b++) from[b] = a;
 		// A line that replaced another, position for position, takes that line's ending.
-		for (let k = 0; region.bStart + k < region.bEnd; k++) if (region.aStart + k < region.aEnd) from[region.bStart + k] = region.aStart + k;
+		for (let k = 0; region.bStart + k < region.bEnd; k++)
+			if (region.aStart + k < region.aEnd) from[region.bStart + k] = region.aStart + k;
 		a = region.aEnd;
 		b = region.bEnd;
 	}

@@ -19,17 +19,63 @@ const EMPTIES = new RegExp(
 );
 /** Verbs (and their forms) that say a change removes or reshapes text (so lines may vanish). */
 const REMOVING_WORDS = [
-	"remov(?:e|es|ed|ing)", "delet(?:e|es|ed|ing)", "drop(?:s|ped|ping)?", "cut(?:s|ting)?", "strip(?:s|ped|ping)?", "trim(?:s|med|ming)?",
-	"clear(?:s|ed|ing)?", "eras(?:e|es|ed|ing)", "wip(?:e|es|ed|ing)", "prun(?:e|es|ed|ing)", "purg(?:e|es|ed|ing)", "eliminat(?:e|es|ed|ing)",
-	"exclud(?:e|es|ed|ing)", "omit(?:s|ted|ting)?", "discard(?:s|ed|ing)?", "shorten(?:s|ed|ing)?", "shorter", "concise", "condens(?:e|es|ed|ing)",
-	"summari[sz](?:e|es|ed|ing)", "simplif(?:y|ies|ied|ying)", "tighten(?:s|ed|ing)?", "compress(?:es|ed|ing)?", "clean(?:s|ed|ing)?", "tid(?:y|ies|ied|ying)",
-	"consolidat(?:e|es|ed|ing)", "combin(?:e|es|ed|ing)", "merg(?:e|es|ed|ing)", "join(?:s|ed|ing)?", "de-?dup(?:e|es|ed|ing|licat(?:e|es|ed|ing))?",
-	"archiv(?:e|es|ed|ing)", "mov(?:e|es|ed|ing)", "replac(?:e|es|ed|ing)", "rewrit(?:e|es|ing|ten)", "rewrote", "restructur(?:e|es|ed|ing)",
-	"reorgani[sz](?:e|es|ed|ing)", "split(?:s|ting)?", "collaps(?:e|es|ed|ing)", "revert(?:s|ed|ing)?", "undo(?:es)?", "undid", "get rid", "without", "keep only", "only keep",
-	"reword(?:s|ed|ing)?", "rephras(?:e|es|ed|ing)", "paraphras(?:e|es|ed|ing)", "translat(?:e|es|ed|ing)", "convert(?:s|ed|ing)?", "reformat(?:s|ted|ting)?", "turn(?:s|ed|ing)?\\s+.*\\binto",
+	"remov(?:e|es|ed|ing)",
+	"delet(?:e|es|ed|ing)",
+	"drop(?:s|ped|ping)?",
+	"cut(?:s|ting)?",
+	"strip(?:s|ped|ping)?",
+	"trim(?:s|med|ming)?",
+	"clear(?:s|ed|ing)?",
+	"eras(?:e|es|ed|ing)",
+	"wip(?:e|es|ed|ing)",
+	"prun(?:e|es|ed|ing)",
+	"purg(?:e|es|ed|ing)",
+	"eliminat(?:e|es|ed|ing)",
+	"exclud(?:e|es|ed|ing)",
+	"omit(?:s|ted|ting)?",
+	"discard(?:s|ed|ing)?",
+	"shorten(?:s|ed|ing)?",
+	"shorter",
+	"concise",
+	"condens(?:e|es|ed|ing)",
+	"summari[sz](?:e|es|ed|ing)",
+	"simplif(?:y|ies|ied|ying)",
+	"tighten(?:s|ed|ing)?",
+	"compress(?:es|ed|ing)?",
+	"clean(?:s|ed|ing)?",
+	"tid(?:y|ies|ied|ying)",
+	"consolidat(?:e|es|ed|ing)",
+	"combin(?:e|es|ed|ing)",
+	"merg(?:e|es|ed|ing)",
+	"join(?:s|ed|ing)?",
+	"de-?dup(?:e|es|ed|ing|licat(?:e|es|ed|ing))?",
+	"archiv(?:e|es|ed|ing)",
+	"mov(?:e|es|ed|ing)",
+	"replac(?:e|es|ed|ing)",
+	"rewrit(?:e|es|ing|ten)",
+	"rewrote",
+	"restructur(?:e|es|ed|ing)",
+	"reorgani[sz](?:e|es|ed|ing)",
+	"split(?:s|ting)?",
+	"collaps(?:e|es|ed|ing)",
+	"revert(?:s|ed|ing)?",
+	"undo(?:es)?",
+	"undid",
+	"get rid",
+	"without",
+	"keep only",
+	"only keep",
+	"reword(?:s|ed|ing)?",
+	"rephras(?:e|es|ed|ing)",
+	"paraphras(?:e|es|ed|ing)",
+	"translat(?:e|es|ed|ing)",
+	"convert(?:s|ed|ing)?",
+	"reformat(?:s|ted|ting)?",
+	"turn(?:s|ed|ing)?\\s+.*\\binto",
 ];
 const REMOVES = new RegExp(String.raw`\b(?:${REMOVING_WORDS.join("|")})\b`, "i");
-const DUPLICATES = /\b(duplicate[sd]?|duplicating|cop(y|ies|ied|ying)|repeat(s|ed|ing)?|again|twice|clone[sd]?|cloning|another|second)\b/i;
+const DUPLICATES =
+	/\b(duplicate[sd]?|duplicating|cop(y|ies|ied|ying)|repeat(s|ed|ing)?|again|twice|clone[sd]?|cloning|another|second)\b/i;
 /** A repeated line shorter than this (one short line) is an ordinary line that happens to recur. */
 const MIN_REPEATED_CHARS = 40;
 /** A vanished line at least this similar to a new one was reworded. */
@@ -43,7 +89,12 @@ export function asksToEmpty(description: string): boolean {
 }
 
 /** Why this modify output loses or repeats part of the note, or undefined when it does neither; `subject` names the output ("The apply model's output"). */
-export function lostOrRepeated(fullOriginal: string, proposed: string, description: string, subject: string): string | undefined {
+export function lostOrRepeated(
+	fullOriginal: string,
+	proposed: string,
+	description: string,
+	subject: string,
+): string | undefined {
 	// A dropped frontmatter block is restored afterwards (text-format.ts), so compare bodies then.
 	const split = splitFrontmatter(fullOriginal);
 	const original = split.frontmatter && !splitFrontmatter(proposed).frontmatter ? split.body : fullOriginal;
@@ -54,7 +105,7 @@ export function lostOrRepeated(fullOriginal: string, proposed: string, descripti
 		if (lost.length > 0) {
 			return (
 				`${subject} drops ${lost.length === 1 ? "a line" : `${lost.length} lines`} of the note that nothing replaces (${JSON.stringify(lost[0])}), ` +
-				"and the description does not ask to remove anything. Nothing was written. If the removal is intended, declare an intent that says so (\"remove ...\"), or use executeEdit with edits."
+				'and the description does not ask to remove anything. Nothing was written. If the removal is intended, declare an intent that says so ("remove ..."), or use executeEdit with edits.'
 			);
 		}
 	}

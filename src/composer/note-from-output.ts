@@ -24,10 +24,22 @@ export interface StoredOutput {
 }
 
 /** base: the note as read (null for a create); output: the validated model text. */
-export function noteFromOutput(base: string | null, output: string, description: string, source: OutputSource = "apply-model"): StoredOutput {
+export function noteFromOutput(
+	base: string | null,
+	output: string,
+	description: string,
+	source: OutputSource = "apply-model",
+): StoredOutput {
 	if (base === null) return { proposed: toNoteText(output, null), frontmatterRestored: false, dropped: [] };
-	const kept = source === "edits" ? { text: output, restored: false } : keepFrontmatter(toModelText(base), output, description);
+	const kept =
+		source === "edits" ? { text: output, restored: false } : keepFrontmatter(toModelText(base), output, description);
 	const proposed = toNoteText(kept.text, base);
-	const dropped = droppedChanges({ intended: output, stored: proposed, base, frontmatterRestored: kept.restored, explicit: source !== "apply-model" });
+	const dropped = droppedChanges({
+		intended: output,
+		stored: proposed,
+		base,
+		frontmatterRestored: kept.restored,
+		explicit: source !== "apply-model",
+	});
 	return { proposed, frontmatterRestored: kept.restored, dropped };
 }

@@ -89,14 +89,25 @@ export const SAYS_NOTHING_WRITTEN: Readonly<Record<RegenerateFailure["reason"], 
 };
 
 export async function regenerate(request: RegenerateRequest): Promise<RegenerateOutcome> {
-	if (request.operation !== "modify" || (request.format ?? "edits") !== "edits" || request.note === "") return regenerateWhole(request, "generating");
+	if (request.operation !== "modify" || (request.format ?? "edits") !== "edits" || request.note === "")
+		return regenerateWhole(request, "generating");
 	const blocks = await generateEditBlocks(request);
-	if (blocks.ok) return { ok: true, text: blocks.text, stripped: [], editBlocks: { count: blocks.blocks, tolerant: blocks.tolerant } };
+	if (blocks.ok)
+		return {
+			ok: true,
+			text: blocks.text,
+			stripped: [],
+			editBlocks: { count: blocks.blocks, tolerant: blocks.tolerant },
+		};
 	if (!blocks.retry) return blocks;
 	// One retry with the whole note (by sections for a long one); then a refusal, never a guess.
 	const whole = await regenerateWhole(request, "retrying");
 	if (whole.ok) return { ...whole, fallback: blocks.reason };
-	return { ...whole, fallback: blocks.reason, message: `The apply model's edit blocks failed (${blocks.message}), and so did the retry with the whole note: ${whole.message}` };
+	return {
+		...whole,
+		fallback: blocks.reason,
+		message: `The apply model's edit blocks failed (${blocks.message}), and so did the retry with the whole note: ${whole.message}`,
+	};
 }
 
 async function regenerateWhole(request: RegenerateRequest, phase: string): Promise<RegenerateOutcome> {
@@ -109,7 +120,11 @@ async function regenerateWhole(request: RegenerateRequest, phase: string): Promi
 	}
 	const tooLarge = `${request.path} is about ${Math.round(note.length / CHARS_PER_TOKEN)} tokens, more than the apply model can return (about ${Math.round(limitChars / CHARS_PER_TOKEN)} tokens)`;
 	if (request.operation === "rewrite") {
-		return { ok: false, reason: "too-large", message: `${tooLarge}: it is too large for a rewrite. Use executeEdit with search/replace edits for the parts to change.` };
+		return {
+			ok: false,
+			reason: "too-large",
+			message: `${tooLarge}: it is too large for a rewrite. Use executeEdit with search/replace edits for the parts to change.`,
+		};
 	}
 	const named = sectionsNamedIn(request.description, splitSections(note));
 	if (named.length === 0) {
@@ -130,9 +145,17 @@ async function regenerateWhole(request: RegenerateRequest, phase: string): Promi
 	return regenerateSections(request, named, phase);
 }
 
-async function regenerateSections(request: RegenerateRequest, named: Section[], phase: string): Promise<RegenerateOutcome> {
+async function regenerateSections(
+	request: RegenerateRequest,
+	named: Section[],
+	phase: string,
+): Promise<RegenerateOutcome> {
 	const note = request.note;
-	const reporter = progressReporter(request, phase, named.reduce((sum, s) => sum + (s.end - s.start), 0));
+	const reporter = progressReporter(
+		request,
+		phase,
+		named.reduce((sum, s) => sum + (s.end - s.start), 0),
+	);
 	let result = "";
 	let cursor = 0;
 	const stripped: string[] = [];
@@ -149,7 +172,13 @@ async function regenerateSections(request: RegenerateRequest, named: Section[], 
 	}
 	result += note.slice(cursor);
 	// Every piece ended with a clean stop (checked above); the whole is checked against the whole note.
-	const whole = validateApplyOutput({ raw: result, finishReason: "stop", original: note, operation: request.operation, description: request.description });
+	const whole = validateApplyOutput({
+		raw: result,
+		finishReason: "stop",
+		original: note,
+		operation: request.operation,
+		description: request.description,
+	});
 	if (!whole.ok) return { ...whole, output: result };
 	return { ok: true, text: result, stripped: [...new Set(stripped)], sections: named.map((s) => s.heading ?? "") };
 }
@@ -182,9 +211,17 @@ function progressReporter(request: RegenerateRequest, phase: string, expectedCha
 	return reporter;
 }
 
-type Piece = { ok: true; text: string; stripped: string[] } | { ok: false; reason: ApplyRefusal | "aborted" | "model-error"; message: string; output?: string };
+type Piece =
+	| { ok: true; text: string; stripped: string[] }
+	| { ok: false; reason: ApplyRefusal | "aborted" | "model-error"; message: string; output?: string };
 
-async function generatePiece(request: RegenerateRequest, text: string, heading: string | undefined, reporter: Reporter, whole: boolean): Promise<Piece> {
+async function generatePiece(
+	request: RegenerateRequest,
+	text: string,
+	heading: string | undefined,
+	reporter: Reporter,
+	whole: boolean,
+): Promise<Piece> {
 	let generation;
 	try {
 		generation = await callApplyModel({
@@ -199,9 +236,14 @@ async function generatePiece(request: RegenerateRequest, text: string, heading: 
 			onProgress: (chars) => reporter.report(chars),
 		});
 	} catch (error) {
-		if (request.signal.aborted) return { ok: false, reason: "aborted", message: "Stopped before the apply model finished; nothing was written." };
+		if (request.signal.aborted)
+			return { ok: false, reason: "aborted", message: "Stopped before the apply model finished; nothing was written." };
 		const detail = error instanceof Error ? error.message : String(error);
-		return { ok: false, reason: "model-error", message: `The apply model failed: ${detail}. Nothing was written; the user can retry.` };
+		return {
+			ok: false,
+			reason: "model-error",
+			message: `The apply model failed: ${detail}. Nothing was written; the user can retry.`,
+		};
 	}
 	reporter.done += text.length;
 	// The note's own opening <think> block, taken for reasoning, is never dropped without a word.
@@ -210,7 +252,13 @@ async function generatePiece(request: RegenerateRequest, text: string, heading: 
 	// A section may legitimately shrink to nothing; the "drops half" rule is checked on the
 	// whole note once the sections are back in place.
 	const operation = whole ? request.operation : "rewrite";
-	const checked = validateApplyOutput({ raw: generation.text, finishReason: generation.finishReason, original: text, operation, description: request.description });
+	const checked = validateApplyOutput({
+		raw: generation.text,
+		finishReason: generation.finishReason,
+		original: text,
+		operation,
+		description: request.description,
+	});
 	if (!checked.ok && !(checked.reason === "empty" && !whole)) return { ...checked, output: generation.text };
 	return checked.ok ? checked : { ok: true, text: "", stripped: [] };
 }

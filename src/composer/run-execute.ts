@@ -32,9 +32,15 @@ export interface ExplicitChange {
 /** What a change becomes before the write: the text to store, or the outcome that refuses it. */
 type Planned = { proposed: string; notes: EditNotes; dropped: Dropped[] } | EditOutcome;
 
-export async function runExecute(deps: ExecuteDeps, intent: EditView, change: ExplicitChange, session: EditSession): Promise<EditOutcome> {
+export async function runExecute(
+	deps: ExecuteDeps,
+	intent: EditView,
+	change: ExplicitChange,
+	session: EditSession,
+): Promise<EditOutcome> {
 	const edit = { path: normalizedOrRaw(intent.path), editId: intent.editId };
-	if ((change.content === undefined) === (change.edits === undefined)) return { status: "error", kind: "not-one-change", ...edit };
+	if ((change.content === undefined) === (change.edits === undefined))
+		return { status: "error", kind: "not-one-change", ...edit };
 
 	let base: string | null;
 	try {
@@ -45,21 +51,37 @@ export async function runExecute(deps: ExecuteDeps, intent: EditView, change: Ex
 	const planned = plan(intent, edit, base, change);
 	if ("status" in planned) return planned;
 	const { proposed, notes, dropped } = planned;
-	return commitEdit({ history: deps.history, ctx: session, ...edit, description: intent.description, base, proposed, notes, dropped });
+	return commitEdit({
+		history: deps.history,
+		ctx: session,
+		...edit,
+		description: intent.description,
+		base,
+		proposed,
+		notes,
+		dropped,
+	});
 }
 
-function plan(intent: EditView, edit: { path: string; editId: string }, base: string | null, change: ExplicitChange): Planned {
+function plan(
+	intent: EditView,
+	edit: { path: string; editId: string },
+	base: string | null,
+	change: ExplicitChange,
+): Planned {
 	if (base === null) {
 		if (intent.operation !== "create") return { status: "rejected", kind: "not-found", step: "execute", ...edit };
 		if (change.content === undefined) return { status: "error", kind: "needs-content", ...edit };
 		return { ...noteFromOutput(null, change.content, intent.description, "content"), notes: {} };
 	}
 	// A create intent only covers a note it created itself (a follow-up fix), never an existing one.
-	if (intent.operation === "create" && intent.applied === undefined) return { status: "rejected", kind: "exists", ...edit };
+	if (intent.operation === "create" && intent.applied === undefined)
+		return { status: "rejected", kind: "exists", ...edit };
 	const note = toModelText(base);
 	if (change.edits !== undefined) {
 		const applied = applyEdits(note, change.edits);
-		if (!applied.ok) return { status: "error", kind: "edits-failed", message: applied.message, failures: applied.failures, ...edit };
+		if (!applied.ok)
+			return { status: "error", kind: "edits-failed", message: applied.message, failures: applied.failures, ...edit };
 		const emptied = emptiedRefusal(note, applied.text, intent, edit, "edits");
 		if (emptied) return emptied;
 		const stored = noteFromOutput(base, applied.text, intent.description, "edits");
@@ -80,7 +102,13 @@ function plan(intent: EditView, edit: { path: string; editId: string }, base: st
  * Whatever the operation (a rewrite, the follow-up of a create, edits that take out every line),
  * a non-empty note is emptied only when the intent asks for exactly that, as in the apply phase.
  */
-function emptiedRefusal(note: string, proposed: string, intent: EditView, edit: { path: string; editId: string }, by: "content" | "edits"): EditOutcome | undefined {
+function emptiedRefusal(
+	note: string,
+	proposed: string,
+	intent: EditView,
+	edit: { path: string; editId: string },
+	by: "content" | "edits",
+): EditOutcome | undefined {
 	if (showsNothing(note) || !showsNothing(proposed) || asksToEmpty(intent.description)) return undefined;
 	const holds = proposed.trim() === "" ? {} : { holds: invisibleWords(proposed) };
 	return { status: "error", kind: "emptied", by, ...holds, description: intent.description, ...edit };

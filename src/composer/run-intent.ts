@@ -67,7 +67,14 @@ export async function runIntent(deps: IntentDeps, request: IntentRequest, sessio
 		const { ok: _failed, ...failure } = generated;
 		// Too large a note is Redline's own limit (rejected); anything else is the generation failing.
 		const status = failure.reason === "too-large" ? "rejected" : "error";
-		return { status, kind: "generation-failed", ...failure, operation, saysNothingWritten: SAYS_NOTHING_WRITTEN[failure.reason], ...edit };
+		return {
+			status,
+			kind: "generation-failed",
+			...failure,
+			operation,
+			saysNothingWritten: SAYS_NOTHING_WRITTEN[failure.reason],
+			...edit,
+		};
 	}
 
 	const stored = noteFromOutput(base, generated.text, description);
@@ -84,7 +91,9 @@ export async function runIntent(deps: IntentDeps, request: IntentRequest, sessio
 		notes: {
 			...(generated.stripped.length > 0 ? { stripped: generated.stripped } : {}),
 			...(generated.sections ? { sections: generated.sections } : {}),
-			...(blocks ? { editBlocks: blocks.count, ...(blocks.tolerant.length > 0 ? { tolerant: blocks.tolerant } : {}) } : {}),
+			...(blocks
+				? { editBlocks: blocks.count, ...(blocks.tolerant.length > 0 ? { tolerant: blocks.tolerant } : {}) }
+				: {}),
 			...(generated.fallback ? { fallback: generated.fallback } : {}),
 			...(stored.frontmatterRestored ? { frontmatterRestored: true } : {}),
 		},

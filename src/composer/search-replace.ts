@@ -28,7 +28,11 @@ export type EditFailure =
 	| { index: number; kind: "ambiguous"; lines: number[] };
 
 export type ApplyEditsResult =
-	| { ok: true; text: string; /** Indexes of the edits that needed the whitespace-tolerant match. */ tolerant: number[] }
+	| {
+			ok: true;
+			text: string;
+			/** Indexes of the edits that needed the whitespace-tolerant match. */ tolerant: number[];
+	  }
 	| { ok: false; failures: EditFailure[]; message: string };
 
 export function applyEdits(text: string, edits: readonly SearchReplace[]): ApplyEditsResult {
@@ -56,7 +60,11 @@ export function applyEdits(text: string, edits: readonly SearchReplace[]): Apply
 	return { ok: true, text: current, tolerant };
 }
 
-export type Located = { kind: "one"; start: number; end: number; tolerant: false } | { kind: "one"; start: number; end: number; tolerant: true; indent: Indent } | { kind: "many"; starts: number[] } | { kind: "none" };
+export type Located =
+	| { kind: "one"; start: number; end: number; tolerant: false }
+	| { kind: "one"; start: number; end: number; tolerant: true; indent: Indent }
+	| { kind: "many"; starts: number[] }
+	| { kind: "none" };
 
 /** The first matched line's indentation in the note, and the search's own. */
 interface Indent {
@@ -71,7 +79,8 @@ export function replacementFor(found: Extract<Located, { kind: "one" }>, replace
 
 function locate(text: string, search: string): Located {
 	const exact = occurrences(text, search);
-	if (exact.length === 1) return { kind: "one", start: exact[0] ?? 0, end: (exact[0] ?? 0) + search.length, tolerant: false };
+	if (exact.length === 1)
+		return { kind: "one", start: exact[0] ?? 0, end: (exact[0] ?? 0) + search.length, tolerant: false };
 	if (exact.length > 1) return { kind: "many", starts: exact };
 	return locateLines(text, search);
 }
@@ -85,7 +94,10 @@ function occurrences(text: string, needle: string): number[] {
 
 /** A line compared whitespace-tolerantly: no indentation, trailing whitespace or \r; runs of blanks as one. */
 function looseLine(line: string): string {
-	return line.replace(/\r$/, "").trim().replace(/[ \t]+/g, " ");
+	return line
+		.replace(/\r$/, "")
+		.trim()
+		.replace(/[ \t]+/g, " ");
 }
 
 /**
@@ -117,7 +129,11 @@ export function locateLines(text: string, search: string): Located {
 		const first = lines[k] ?? "";
 		const lastIndex = k + wanted.length - 1;
 		const last = lines[lastIndex] ?? "";
-		return { start: (starts[k] ?? 0) + (first.length - first.trimStart().length), end: (starts[lastIndex] ?? 0) + last.replace(/[ \t\r]+$/, "").length, first };
+		return {
+			start: (starts[k] ?? 0) + (first.length - first.trimStart().length),
+			end: (starts[lastIndex] ?? 0) + last.replace(/[ \t\r]+$/, "").length,
+			first,
+		};
 	};
 	if (found.length > 1) return { kind: "many", starts: found.map((k) => spanOf(k).start) };
 	const span = spanOf(found[0] ?? 0);
@@ -134,7 +150,11 @@ function reindent(replace: string, indent: Indent): string {
 	return replace
 		.split("\n")
 		.map((line, index) => {
-			const rest = line.startsWith(indent.search) ? line.slice(indent.search.length) : index === 0 ? line.trimStart() : null;
+			const rest = line.startsWith(indent.search)
+				? line.slice(indent.search.length)
+				: index === 0
+					? line.trimStart()
+					: null;
 			// The first line's indentation stays in the note, before the match.
 			if (index === 0) return rest ?? line;
 			return rest === null || line.trim() === "" ? line : indent.note + rest;
@@ -173,7 +193,11 @@ export function nearestCandidates(text: string, search: string): Candidate[] {
 		for (let k = 0; k < size; k++) total += score(lines[start + k] ?? "", wanted[k] ?? "");
 		const block = lines.slice(start, start + size);
 		if (block.every((l) => l.trim() === "")) continue;
-		scored.push({ line: start + 1, text: block.slice(0, CANDIDATE_PREVIEW_LINES).join("\n"), score: total / Math.max(1, wanted.length) });
+		scored.push({
+			line: start + 1,
+			text: block.slice(0, CANDIDATE_PREVIEW_LINES).join("\n"),
+			score: total / Math.max(1, wanted.length),
+		});
 	}
 	scored.sort((a, b) => b.score - a.score || a.line - b.line);
 	const picked: Candidate[] = [];
@@ -193,7 +217,8 @@ function describeFailures(failures: EditFailure[], total: number): string {
 		if (failure.kind === "ambiguous") {
 			return `${which}: the search text matches ${failure.lines.length} places (lines ${failure.lines.join(", ")}); include more surrounding lines so it matches exactly one.`;
 		}
-		if (failure.candidates.length === 0) return `${which}: the search text was not found, and nothing in the note resembles it.`;
+		if (failure.candidates.length === 0)
+			return `${which}: the search text was not found, and nothing in the note resembles it.`;
 		const near = failure.candidates.map((c) => `line ${c.line} (similarity ${c.score}):\n${c.text}`).join("\n---\n");
 		return `${which}: the search text was not found. Nearest candidates:\n${near}`;
 	});

@@ -55,7 +55,8 @@ export function splitSections(text: string): Section[] {
 		}
 		if (fence !== null) continue;
 		const heading = HEADING.exec(line);
-		if (heading) headings.push({ heading: (heading[2] ?? "").trim(), level: (heading[1] ?? "#").length, start: lineStart });
+		if (heading)
+			headings.push({ heading: (heading[2] ?? "").trim(), level: (heading[1] ?? "#").length, start: lineStart });
 	}
 	const sections: Section[] = [{ heading: null, level: 0, start: 0, end: headings[0]?.start ?? text.length }];
 	headings.forEach((h, i) => {
@@ -68,7 +69,9 @@ export function splitSections(text: string): Section[] {
 /** Sections whose heading the description names, nested picks merged, in document order. */
 export function sectionsNamedIn(description: string, sections: readonly Section[]): Section[] {
 	const named = sections.filter((s) => s.heading !== null && mentions(description, s.heading));
-	const outermost = named.filter((s) => !named.some((o) => o !== s && o.start <= s.start && o.end >= s.end && (o.start < s.start || o.end > s.end)));
+	const outermost = named.filter(
+		(s) => !named.some((o) => o !== s && o.start <= s.start && o.end >= s.end && (o.start < s.start || o.end > s.end)),
+	);
 	return outermost.sort((a, b) => a.start - b.start);
 }
 

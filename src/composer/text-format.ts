@@ -90,7 +90,9 @@ const YAML_OTHER = /^(\s+\S|-(\s|$)|#)/;
 function looksLikeYaml(yaml: string): boolean {
 	const lines = yaml.split("\n").filter((line) => line.trim() !== "");
 	if (lines.length === 0) return true;
-	return lines.some((line) => YAML_KEY.test(line)) && lines.every((line) => YAML_KEY.test(line) || YAML_OTHER.test(line));
+	return (
+		lines.some((line) => YAML_KEY.test(line)) && lines.every((line) => YAML_KEY.test(line) || YAML_OTHER.test(line))
+	);
 }
 
 /** Words that say an edit is about the properties block. */
@@ -104,7 +106,9 @@ const FRONTMATTER_WORDS = /\b(front ?matter|propert(y|ies)|metadata|yaml|tags?|a
 export function mayTouchFrontmatter(description: string, frontmatter: Frontmatter): boolean {
 	if (FRONTMATTER_WORDS.test(description)) return true;
 	const lower = description.toLowerCase();
-	return frontmatter.keys.some((key) => key.length >= 2 && new RegExp(`\\b${escapeRegExp(key.toLowerCase())}\\b`).test(lower));
+	return frontmatter.keys.some(
+		(key) => key.length >= 2 && new RegExp(`\\b${escapeRegExp(key.toLowerCase())}\\b`).test(lower),
+	);
 }
 
 /**
@@ -113,7 +117,11 @@ export function mayTouchFrontmatter(description: string, frontmatter: Frontmatte
  * dropped it, reformatted it or altered it. Both texts are model text. Returns the text to write
  * and whether the block was restored.
  */
-export function keepFrontmatter(original: string, proposed: string, description: string): { text: string; restored: boolean } {
+export function keepFrontmatter(
+	original: string,
+	proposed: string,
+	description: string,
+): { text: string; restored: boolean } {
 	const before = splitFrontmatter(original).frontmatter;
 	if (!before || mayTouchFrontmatter(description, before)) return { text: proposed, restored: false };
 	const after = splitFrontmatter(proposed);

@@ -22,7 +22,9 @@ export function lostThinkBlock(original: string, description: string, reply: App
 	if (!reply.reasoningBlock || reply.text.trimStart().startsWith(OPEN)) return undefined;
 	const noteHasOne = original.trimStart().startsWith(OPEN);
 	if (!noteHasOne && !description.toLowerCase().includes(OPEN)) return undefined;
-	const expected = noteHasOne ? "the note opens with a <think> block of its own" : "the description asks for a <think> block";
+	const expected = noteHasOne
+		? "the note opens with a <think> block of its own"
+		: "the description asks for a <think> block";
 	return (
 		`The apply model's reply opened with a <think> block, which Redline took for the model's reasoning, and no <think> block followed it; ` +
 		`but ${expected}, so that block may have been the note's, changed. Written as it stands, the note would lose it.`

@@ -47,7 +47,11 @@ export function validateApplyOutput(output: ApplyOutput): ValidatedOutput {
 	lines = dropTrailingChatter(dropLeadingChatter(lines, original, stripped), original, stripped);
 	const unwrapped = unwrapFence(lines, originalLines);
 	if (unwrapped.kind === "unclosed") {
-		return { ok: false, reason: "truncated", message: "The apply model's output ends inside a code fence that was never closed: it was cut off." };
+		return {
+			ok: false,
+			reason: "truncated",
+			message: "The apply model's output ends inside a code fence that was never closed: it was cut off.",
+		};
 	}
 	if (unwrapped.kind === "unclear") return { ok: false, reason: "unclear", message: unwrapped.message };
 	if (unwrapped.kind === "unwrapped") {
@@ -58,15 +62,24 @@ export function validateApplyOutput(output: ApplyOutput): ValidatedOutput {
 
 	const text = lines.join("\n");
 	if (openFenceAtEnd(text) && !openFenceAtEnd(output.original)) {
-		return { ok: false, reason: "truncated", message: "The apply model's output ends inside a code block that the note closes: it was cut off." };
+		return {
+			ok: false,
+			reason: "truncated",
+			message: "The apply model's output ends inside a code block that the note closes: it was cut off.",
+		};
 	}
 	if (showsNothing(text)) {
-		const empty = output.operation === "modify" ? emptiedModify(output.original, output.description, output.raw) : "The apply model returned nothing. Nothing was written.";
+		const empty =
+			output.operation === "modify"
+				? emptiedModify(output.original, output.description, output.raw)
+				: "The apply model returned nothing. Nothing was written.";
 		if (empty) return { ok: false, reason: "empty", message: empty };
 		return { ok: true, text: "", stripped };
 	}
 	if (output.operation === "modify") {
-		const why = implausibleModify(output.original, text, APPLY_OUTPUT) ?? lostOrRepeated(output.original, text, output.description, APPLY_OUTPUT);
+		const why =
+			implausibleModify(output.original, text, APPLY_OUTPUT) ??
+			lostOrRepeated(output.original, text, output.description, APPLY_OUTPUT);
 		if (why) return { ok: false, reason: "implausible", message: why };
 	}
 	return { ok: true, text, stripped };
@@ -78,12 +91,18 @@ export function validateApplyOutput(output: ApplyOutput): ValidatedOutput {
  * description asks for it. Undefined when the text passes. `subject` names the text in the
  * message (executeEdit's is "The content").
  */
-export function modifyRefusal(original: string, proposed: string, description: string, subject = APPLY_OUTPUT): { reason: ApplyRefusal; message: string } | undefined {
+export function modifyRefusal(
+	original: string,
+	proposed: string,
+	description: string,
+	subject = APPLY_OUTPUT,
+): { reason: ApplyRefusal; message: string } | undefined {
 	if (showsNothing(proposed)) {
 		const empty = emptiedModify(original, description, proposed);
 		return empty ? { reason: "empty", message: empty } : undefined;
 	}
-	const why = implausibleModify(original, proposed, subject) ?? lostOrRepeated(original, proposed, description, subject);
+	const why =
+		implausibleModify(original, proposed, subject) ?? lostOrRepeated(original, proposed, description, subject);
 	return why ? { reason: "implausible", message: why } : undefined;
 }
 
@@ -91,15 +110,22 @@ export function modifyRefusal(original: string, proposed: string, description: s
 export function unfinishedReason(finishReason: string | undefined): string | undefined {
 	if (finishReason === "stop") return undefined;
 	if (finishReason === "length") return "The apply model's output was cut off (it hit its output limit).";
-	if (finishReason === "content_filter") return "The apply model's output was stopped by the provider's content filter (finish reason content_filter), so its end is missing.";
-	if (finishReason === undefined || finishReason === "") return "The apply model's output ended without a finish reason, so it may be cut off.";
+	if (finishReason === "content_filter")
+		return "The apply model's output was stopped by the provider's content filter (finish reason content_filter), so its end is missing.";
+	if (finishReason === undefined || finishReason === "")
+		return "The apply model's output ended without a finish reason, so it may be cut off.";
 	return `The apply model's output ended with finish reason ${JSON.stringify(finishReason)} instead of a clean stop, so it may be incomplete.`;
 }
 
 /** A modify may empty only an empty note, or one whose intent asks for exactly that. */
 function emptiedModify(original: string, description: string, raw: string): string | undefined {
 	if (showsNothing(original) || asksToEmpty(description)) return undefined;
-	const said = raw.trim() === "" ? "nothing" : showsNothing(raw) ? `only ${invisibleWords(raw)}` : `only ${JSON.stringify(raw.trim().slice(0, 80))}`;
+	const said =
+		raw.trim() === ""
+			? "nothing"
+			: showsNothing(raw)
+				? `only ${invisibleWords(raw)}`
+				: `only ${JSON.stringify(raw.trim().slice(0, 80))}`;
 	return `The output is ${said} instead of the note, and the change does not ask to empty it. Nothing was written.`;
 }
 
@@ -116,7 +142,13 @@ const INVISIBLE_ONLY = /^[\s\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}]*$
 
 /** "invisible characters (U+200B)": what a text that shows nothing (and is not blank) holds, for a refusal. */
 export function invisibleWords(text: string): string {
-	const codes = [...new Set([...text].filter((char) => char.trim() !== "").map((char) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`))];
+	const codes = [
+		...new Set(
+			[...text]
+				.filter((char) => char.trim() !== "")
+				.map((char) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`),
+		),
+	];
 	return `invisible characters (${codes.slice(0, 3).join(", ")})`;
 }
 

@@ -78,7 +78,8 @@ function buriedWrapper(lines: readonly string[], first: number, original: readon
 		if (line === "") continue;
 		seen++;
 		const fence = FENCE.exec(line);
-		if (fence && /^(markdown|md)$/i.test(fence[2] ?? "") && !has.has(line)) return unclear(`it opens a ${line} wrapper after text that is not part of the note`);
+		if (fence && /^(markdown|md)$/i.test(fence[2] ?? "") && !has.has(line))
+			return unclear(`it opens a ${line} wrapper after text that is not part of the note`);
 	}
 	return { kind: "none" };
 }

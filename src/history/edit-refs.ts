@@ -31,7 +31,8 @@ export function marksOf(undone: readonly HistoryEntry[], entries: readonly Histo
 	};
 	for (const entry of undone) {
 		if (entry.kind !== "revert") {
-			if (entry.threadId !== undefined && entry.editId !== undefined) decide(entry.threadId, entry.editId, entry.versionId, false);
+			if (entry.threadId !== undefined && entry.editId !== undefined)
+				decide(entry.threadId, entry.editId, entry.versionId, false);
 			continue;
 		}
 		for (const ref of reverted(entry, entries)) decide(ref.threadId, ref.editId, entry.versionId, true);
@@ -46,5 +47,9 @@ export function marksOf(undone: readonly HistoryEntry[], entries: readonly Histo
 function reverted(entry: HistoryEntry, entries: readonly HistoryEntry[]): Array<{ threadId: string; editId: string }> {
 	if (entry.revertedEdits) return entry.revertedEdits;
 	const named = new Set(entry.reverts ?? []);
-	return entries.flatMap((e) => (named.has(e.versionId) && e.kind !== "revert" && e.threadId !== undefined && e.editId !== undefined ? [{ threadId: e.threadId, editId: e.editId }] : []));
+	return entries.flatMap((e) =>
+		named.has(e.versionId) && e.kind !== "revert" && e.threadId !== undefined && e.editId !== undefined
+			? [{ threadId: e.threadId, editId: e.editId }]
+			: [],
+	);
 }

@@ -45,7 +45,8 @@ export function merge3(base: string, ours: string, theirs: string): MergeResult 
 	return merged.ok ? { ok: true, text: merged.lines.join("") } : merged;
 }
 
-export type LinesMergeResult = { ok: true; lines: readonly string[] } | { ok: false; conflicts: MergeConflict[]; conflictLines: number[] };
+export type LinesMergeResult =
+	{ ok: true; lines: readonly string[] } | { ok: false; conflicts: MergeConflict[]; conflictLines: number[] };
 
 /**
  * merge3 over texts already split by splitLines (revert chains merge without re-splitting).
@@ -55,8 +56,14 @@ export type LinesMergeResult = { ok: true; lines: readonly string[] } | { ok: fa
  * answers with an error and writes nothing) rather than merge wrongly.
  */
 // Stryker disable next-line ArrayDeclaration: the default target is written from index 0 and cut to length, so what it starts with never shows
-export function mergeLines(b: readonly string[], o: readonly string[], t: readonly string[], out: string[] = []): LinesMergeResult {
-	if (out === b || out === o || out === t) throw new Error("mergeLines: the merge target is one of the texts it merges");
+export function mergeLines(
+	b: readonly string[],
+	o: readonly string[],
+	t: readonly string[],
+	out: string[] = [],
+): LinesMergeResult {
+	if (out === b || out === o || out === t)
+		throw new Error("mergeLines: the merge target is one of the texts it merges");
 	// Sorted by start; at equal starts an insertion (empty base range) comes first, so it lands
 	// before a change of the line it precedes.
 	const mineRegions = changedRegions(b, o, 0);
@@ -124,7 +131,13 @@ function terminateInnerLines(lines: string[]): string[] {
 
 /** Maximal runs of change between base and one side, in line indices of both. */
 function changedRegions(base: readonly string[], side: readonly string[], which: 0 | 1): Hunk[] {
-	return diffLines(base, side).map((r) => ({ side: which, baseStart: r.aStart, baseEnd: r.aEnd, sideStart: r.bStart, sideEnd: r.bEnd }));
+	return diffLines(base, side).map((r) => ({
+		side: which,
+		baseStart: r.aStart,
+		baseEnd: r.aEnd,
+		sideStart: r.bStart,
+		sideEnd: r.bEnd,
+	}));
 }
 
 /** The lines of one side covering base [gs, ge), from that side's hunks in the group (at least one). */

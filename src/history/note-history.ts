@@ -45,7 +45,8 @@ class Moved extends Error {}
 const ATTEMPTS = 5;
 
 export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
-	const read = (limit: number | (() => number) | undefined, fallback: number) => (typeof limit === "function" ? limit() : (limit ?? fallback));
+	const read = (limit: number | (() => number) | undefined, fallback: number) =>
+		typeof limit === "function" ? limit() : (limit ?? fallback);
 	const maxEntries = () => Math.max(1, read(deps.maxEntries, 10));
 	const maxBytes = () => read(deps.maxNoteBytes, 5 * 1024 * 1024);
 	const now = deps.now ?? (() => new Date());
@@ -80,9 +81,19 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	});
 
 	/** Persists the entry (before writing); undo() puts the record back as it was. */
-	async function record(path: string, existing: NoteRecord | null, change: Change): Promise<{ entry: StoredEntry; undo: () => Promise<void> }> {
+	async function record(
+		path: string,
+		existing: NoteRecord | null,
+		change: Change,
+	): Promise<{ entry: StoredEntry; undo: () => Promise<void> }> {
 		const rec: NoteRecord = existing ?? { v: 2, noteId: newId("note"), path, snapshot: "", entries: [] };
-		const { entry, afterLines } = buildEntry(rec, path, change, { versionId: newId("v"), at: now().toISOString() }, () => records.snapshotLines(rec));
+		const { entry, afterLines } = buildEntry(
+			rec,
+			path,
+			change,
+			{ versionId: newId("v"), at: now().toISOString() },
+			() => records.snapshotLines(rec),
+		);
 		const previousSnapshot = rec.snapshot;
 		rec.entries.push(entry);
 		const dropped = rec.entries.length > maxEntries() ? rec.entries.splice(0, rec.entries.length - maxEntries()) : [];
@@ -99,7 +110,12 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	}
 
 	/** Records the change, then swaps the note's text if it is still `change.before`. */
-	async function swap(path: string, existing: NoteRecord | null, change: Change, rebased: boolean): Promise<WriteOutcome | "moved"> {
+	async function swap(
+		path: string,
+		existing: NoteRecord | null,
+		change: Change,
+		rebased: boolean,
+	): Promise<WriteOutcome | "moved"> {
 		const { entry, undo } = await record(path, existing, change);
 		try {
 			await vault.process(path, (current) => {
@@ -148,9 +164,15 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 				}
 				after = merged.text;
 			}
-			if (after === current) return { status: "no-op", message: `${request.path} already has this text; nothing to write.` };
+			if (after === current)
+				return { status: "no-op", message: `${request.path} already has this text; nothing to write.` };
 			const { threadId, editId, description } = request;
-			const outcome = await swap(request.path, await records.load(request.path), { kind: "edit", before: current, after, description, threadId, editId }, rebased);
+			const outcome = await swap(
+				request.path,
+				await records.load(request.path),
+				{ kind: "edit", before: current, after, description, threadId, editId },
+				rebased,
+			);
 			if (outcome !== "moved") return outcome;
 		}
 		return busy(request.path);
@@ -159,12 +181,20 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	async function create(request: CreateRequest): Promise<WriteOutcome> {
 		const refusal = refuseText(request.path, request.content, maxBytes(), "the new note");
 		if (refusal) return { status: "error", message: refusal };
-		if (await vault.exists(request.path)) return { status: "error", message: `${request.path} already exists; it was not overwritten.` };
+		if (await vault.exists(request.path))
+			return { status: "error", message: `${request.path} already exists; it was not overwritten.` };
 		// A note created anew starts a fresh history; the old one (a deleted note's) is set aside, not deleted.
 		const old = await records.load(request.path);
 		if (old) await records.retire(old);
 		const { threadId, editId, description } = request;
-		return createWith(request.path, null, { kind: "create", before: "", after: request.content, description, threadId, editId });
+		return createWith(request.path, null, {
+			kind: "create",
+			before: "",
+			after: request.content,
+			description,
+			threadId,
+			editId,
+		});
 	}
 
 	/** Creates the note with change.after, entry first; rolls the entry back if creating fails. */
@@ -190,7 +220,14 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 				const at = rec.entries.findIndex((e) => e.versionId === versionId);
 				const later = rec.entries.length - 1 - at;
 				if (at !== -1 && later !== laterChanges) {
-					return { type: "outcome", outcome: { status: "conflict", conflictLines: [], message: `${path} now has ${later} ${later === 1 ? "change" : "changes"} after that version, not ${laterChanges}; nothing was reverted. Look at its history again.` } };
+					return {
+						type: "outcome",
+						outcome: {
+							status: "conflict",
+							conflictLines: [],
+							message: `${path} now has ${later} ${later === 1 ? "change" : "changes"} after that version, not ${laterChanges}; nothing was reverted. Look at its history again.`,
+						},
+					};
 				}
 			}
 			return planRevert(rec, path, current, versionId, lines);
@@ -204,7 +241,10 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	}
 
 	/** Plans against the note as it is now and carries the plan out; replans when the note moved under it. */
-	async function runPlan(path: string, planFor: (rec: NoteRecord | null, current: string | null, snapshotLines: readonly string[]) => Plan): Promise<WriteOutcome> {
+	async function runPlan(
+		path: string,
+		planFor: (rec: NoteRecord | null, current: string | null, snapshotLines: readonly string[]) => Plan,
+	): Promise<WriteOutcome> {
 		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
 			const { record: rec, damage } = await records.open(path);
 			if (damage) return { status: "error", message: `${damage} Nothing was reverted.` };
@@ -261,7 +301,8 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		if (damage) return { status: "error", message: `${damage} Nothing was restored.` };
 		const plan = planRestore(rec, path, await vault.exists(path), versionId);
 		if (plan.type === "outcome") return plan.outcome;
-		if (plan.type === "damaged" && rec) return { status: "error", message: `${await setAside(rec, plan.entry)} Nothing was restored.` };
+		if (plan.type === "damaged" && rec)
+			return { status: "error", message: `${await setAside(rec, plan.entry)} Nothing was restored.` };
 		if (plan.type !== "create") throw new Error("unreachable: restore only creates");
 		return createWith(path, rec, plan.change);
 	}
@@ -285,7 +326,11 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 				return await work();
 			} catch (error) {
 				console.warn(`Redline: the history of ${path} failed:`, error);
-				return { status: "error", message: `Redline's history of ${path} could not be read or saved (${errorText(error)}); nothing was written.`, saysNothingWritten: true };
+				return {
+					status: "error",
+					message: `Redline's history of ${path} could not be read or saved (${errorText(error)}); nothing was written.`,
+					saysNothingWritten: true,
+				};
 			}
 		});
 	return {
@@ -313,7 +358,11 @@ function publicEntry(entry: StoredEntry): HistoryEntry {
 }
 
 function busy(path: string): WriteOutcome {
-	return { status: "error", message: `${path} kept changing while Redline tried to write it; nothing was written. Try again.`, saysNothingWritten: true };
+	return {
+		status: "error",
+		message: `${path} kept changing while Redline tried to write it; nothing was written. Try again.`,
+		saysNothingWritten: true,
+	};
 }
 
 function errorText(error: unknown): string {

@@ -14,13 +14,21 @@ export function parseRecord(raw: string, noteId: string): NoteRecord | string {
 	} catch {
 		return "it is not valid JSON, perhaps a write that was cut short";
 	}
-	if (!isObject(value) || (value.v !== 1 && value.v !== 2) || value.noteId !== noteId || typeof value.path !== "string" || typeof value.snapshot !== "string" || !Array.isArray(value.entries)) {
+	if (
+		!isObject(value) ||
+		(value.v !== 1 && value.v !== 2) ||
+		value.noteId !== noteId ||
+		typeof value.path !== "string" ||
+		typeof value.snapshot !== "string" ||
+		!Array.isArray(value.entries)
+	) {
 		return "it is not a Redline history record";
 	}
 	if (!value.entries.every(isEntry)) return "one of its entries is malformed";
 	const record = value as unknown as NoteRecord;
 	const newest = record.entries[record.entries.length - 1];
-	if (newest && textHash(record.snapshot) !== newest.afterHash) return `its text does not match its newest version ${newest.versionId}`;
+	if (newest && textHash(record.snapshot) !== newest.afterHash)
+		return `its text does not match its newest version ${newest.versionId}`;
 	return record;
 }
 
@@ -45,7 +53,9 @@ const KINDS = new Set(["edit", "create", "revert"]);
 
 function isEntry(value: unknown): boolean {
 	if (!isObject(value)) return false;
-	const strings = ["versionId", "at", "description", "beforeHash", "afterHash"].every((key) => typeof value[key] === "string");
+	const strings = ["versionId", "at", "description", "beforeHash", "afterHash"].every(
+		(key) => typeof value[key] === "string",
+	);
 	return (
 		strings &&
 		KINDS.has(value.kind as string) &&
@@ -53,7 +63,8 @@ function isEntry(value: unknown): boolean {
 		typeof value.removed === "number" &&
 		isPatch(value.patch) &&
 		(value.gap === undefined || isPatch(value.gap)) &&
-		(value.reverts === undefined || (Array.isArray(value.reverts) && value.reverts.every((id) => typeof id === "string"))) &&
+		(value.reverts === undefined ||
+			(Array.isArray(value.reverts) && value.reverts.every((id) => typeof id === "string"))) &&
 		isEditRefs(value.revertedEdits) &&
 		isEditRefs(value.restoredEdits)
 	);
@@ -61,7 +72,10 @@ function isEntry(value: unknown): boolean {
 
 function isEditRefs(value: unknown): boolean {
 	if (value === undefined) return true;
-	return Array.isArray(value) && value.every((ref) => isObject(ref) && ["threadId", "editId", "undid"].every((key) => typeof ref[key] === "string"));
+	return (
+		Array.isArray(value) &&
+		value.every((ref) => isObject(ref) && ["threadId", "editId", "undid"].every((key) => typeof ref[key] === "string"))
+	);
 }
 
 function isPatch(value: unknown): boolean {
@@ -69,7 +83,9 @@ function isPatch(value: unknown): boolean {
 	return value.hunks.every(
 		(hunk: unknown) =>
 			isObject(hunk) &&
-			["oldStart", "oldLines", "newStart", "newLines"].every((key) => Number.isInteger(hunk[key]) && (hunk[key] as number) >= 0) &&
+			["oldStart", "oldLines", "newStart", "newLines"].every(
+				(key) => Number.isInteger(hunk[key]) && (hunk[key] as number) >= 0,
+			) &&
 			Array.isArray(hunk.lines) &&
 			hunk.lines.every((line) => typeof line === "string"),
 	);

@@ -160,7 +160,8 @@ export class RecordStore {
 	 * runs only when the hint is stale). null when no kept history holds it.
 	 */
 	async pathOf(versionId: string, hint: string): Promise<string | null> {
-		const holds = async (path: string) => (await this.load(path))?.entries.some((e) => e.versionId === versionId) === true;
+		const holds = async (path: string) =>
+			(await this.load(path))?.entries.some((e) => e.versionId === versionId) === true;
 		if (await holds(hint)) return hint;
 		for (const path of Object.keys(await this.loadIndex())) if (path !== hint && (await holds(path))) return path;
 		return null;
@@ -256,8 +257,13 @@ export class RecordStore {
 		}
 		this.index = index;
 		if (aside) await this.saveIndex();
-		const left = unconfirmed.length > 0 ? ` ${unconfirmed.length} older histories name a note that no longer matches them and were left unmapped (${unconfirmed.join(", ")}).` : "";
-		console.warn(`Redline: the history index was damaged and was ${aside ? `set aside as ${aside}` : "left in place"}; it was rebuilt from ${Object.keys(index).length} note histories.${left}`);
+		const left =
+			unconfirmed.length > 0
+				? ` ${unconfirmed.length} older histories name a note that no longer matches them and were left unmapped (${unconfirmed.join(", ")}).`
+				: "";
+		console.warn(
+			`Redline: the history index was damaged and was ${aside ? `set aside as ${aside}` : "left in place"}; it was rebuilt from ${Object.keys(index).length} note histories.${left}`,
+		);
 	}
 
 	private async saveIndex(): Promise<void> {

@@ -38,7 +38,13 @@ const error = (message: string): Plan => stop({ status: "error", message });
  * checked) even when only the newest is undone: a damaged record is reported before anything else.
  * snapshotLines: the record's snapshot as lines, which the history keeps (none without a record).
  */
-export function planRevert(record: NoteRecord | null, path: string, current: string | null, versionId: string | undefined, snapshotLines: readonly string[]): Plan {
+export function planRevert(
+	record: NoteRecord | null,
+	path: string,
+	current: string | null,
+	versionId: string | undefined,
+	snapshotLines: readonly string[],
+): Plan {
 	if (!record || record.entries.length === 0) return noHistory(path);
 	const { entries } = record;
 	const newest = entries.length - 1;
@@ -48,11 +54,18 @@ export function planRevert(record: NoteRecord | null, path: string, current: str
 	let plan: Plan | null = null;
 	// Without a versionId the kept version is the one before the newest: it may be -1 (a first entry undone).
 	if (versionId !== undefined) {
-		if (keep === -1) plan = error(`Version ${versionId} is not in the history of ${path} (only the last ${entries.length} changes are kept).`);
-		else if (keep === newest) plan = stop({ status: "no-op", message: `${path} is already at version ${versionId}; nothing newer to revert.` });
+		if (keep === -1)
+			plan = error(
+				`Version ${versionId} is not in the history of ${path} (only the last ${entries.length} changes are kept).`,
+			);
+		else if (keep === newest)
+			plan = stop({ status: "no-op", message: `${path} is already at version ${versionId}; nothing newer to revert.` });
 	}
 	const marks = revertMarks(entries, keep);
-	const description = versionId === undefined ? `Revert "${entries[newest].description}"` : `Revert to the version of ${entries[keep]?.at ?? versionId}`;
+	const description =
+		versionId === undefined
+			? `Revert "${entries[newest].description}"`
+			: `Revert to the version of ${entries[keep]?.at ?? versionId}`;
 	const chain = current === null ? null : new UndoChain(record, path, current, snapshotLines);
 	for (;;) {
 		if (!walk.rebuildBefore()) return { type: "damaged", entry: walk.entry };
@@ -75,9 +88,14 @@ export function noHistory(path: string): Plan {
 /** The note is gone: only undoing the revert that trashed it can bring it back. */
 function planDeleted(path: string, walk: VersionWalk, keep: number, description: string, marks: RevertMarks): Plan {
 	if (keep === walk.index - 1 && walk.entry.trashed) {
-		return { type: "create", change: { kind: "revert", before: "", after: walk.before.join(""), description, ...marks } };
+		return {
+			type: "create",
+			change: { kind: "revert", before: "", after: walk.before.join(""), description, ...marks },
+		};
 	}
-	return error(`${path} was deleted outside Redline, so there is nothing to revert onto. It can be restored from its Redline history instead (the last version or a chosen one).`);
+	return error(
+		`${path} was deleted outside Redline, so there is nothing to revert onto. It can be restored from its Redline history instead (the last version or a chosen one).`,
+	);
 }
 
 /**
@@ -111,9 +129,13 @@ class UndoChain {
 		const { entry } = walk;
 		const { path } = this;
 		const last = walk.index === keep + 1;
-		if (entry.trashed) return error(`${path} exists again after Redline moved it to the trash; that revert cannot be undone over it.`);
+		if (entry.trashed)
+			return error(`${path} exists again after Redline moved it to the trash; that revert cannot be undone over it.`);
 		if (entry.kind === "create") {
-			if (!last) return error(`Version ${this.record.entries[keep].versionId} is from before ${path} was created on ${entry.at}; revert to a later version.`);
+			if (!last)
+				return error(
+					`Version ${this.record.entries[keep].versionId} is from before ${path} was created on ${entry.at}; revert to a later version.`,
+				);
 			// A create is only ever undone alone (it is a record's first entry), so the lines so far are
 			// today's text: not the version text exactly means the user edited the note since.
 			if (!this.exact) {
@@ -123,7 +145,10 @@ class UndoChain {
 					message: `${path} was edited after Redline created it; reverting the creation would discard that text, so nothing was changed.`,
 				});
 			}
-			return { type: "trash", change: { kind: "revert", before: this.current, after: "", description, ...marks, trashed: true } };
+			return {
+				type: "trash",
+				change: { kind: "revert", before: this.current, after: "", description, ...marks, trashed: true },
+			};
 		}
 		if (!this.exact) {
 			const merged = mergeLines(walk.after, this.lines, walk.before, this.spare());
@@ -154,7 +179,8 @@ class UndoChain {
 	private finish(walk: VersionWalk, description: string, marks: RevertMarks): Plan {
 		const lines = this.exact ? walk.before : this.lines;
 		const text = lines.join("");
-		if (text === this.current) return stop({ status: "no-op", message: `The change is already undone in ${this.path}; nothing to write.` });
+		if (text === this.current)
+			return stop({ status: "no-op", message: `The change is already undone in ${this.path}; nothing to write.` });
 		const patch = patchOfLines(this.currentLines, lines);
 		// Merged lines are ours to hand over; the walk's own arrays change as it checks older entries.
 		const afterLines = this.exact ? undefined : lines;
@@ -168,7 +194,8 @@ class UndoChain {
 				...marks,
 				patch,
 				// Stryker disable next-line ObjectLiteral: speed-only; without the gap or the lines the entry computes the same again (entry.ts: change.gap ?? patchOfLines(snapshot, before), afterLines ??= splitLines(after))
-				...(this.gap ? { gap: this.gap } : {}), ...(afterLines ? { afterLines } : {}),
+				...(this.gap ? { gap: this.gap } : {}),
+				...(afterLines ? { afterLines } : {}),
 			},
 			rebased: this.current !== this.record.snapshot,
 		};
@@ -201,5 +228,13 @@ export function planRestore(record: NoteRecord | null, path: string, exists: boo
 	}
 	// A revert that trashed the note has "" after it; its before-text is the note worth restoring.
 	const text = (version.entry.trashed ? version.before : version.after).join("");
-	return { type: "create", change: { kind: "create", before: "", after: text, description: `Restore ${path} (version of ${version.entry.at})` } };
+	return {
+		type: "create",
+		change: {
+			kind: "create",
+			before: "",
+			after: text,
+			description: `Restore ${path} (version of ${version.entry.at})`,
+		},
+	};
 }

@@ -18,12 +18,24 @@ import { noHistory, planRevert, type Plan } from "./revert";
 import { VersionWalk } from "./version-walk";
 
 /** current: the note's text, or null when the note does not exist. Every entry is rebuilt (and so checked). */
-export function planUndo(record: NoteRecord | null, path: string, current: string | null, versionId: string, snapshotLines: readonly string[]): Plan {
+export function planUndo(
+	record: NoteRecord | null,
+	path: string,
+	current: string | null,
+	versionId: string,
+	snapshotLines: readonly string[],
+): Plan {
 	if (!record) return noHistory(path);
 	const { entries } = record;
 	const at = entries.findIndex((e) => e.versionId === versionId);
 	if (at === -1) {
-		return { type: "outcome", outcome: { status: "no-op", message: `This change is no longer in the history of ${path} (only the last ${entries.length} changes are kept); nothing was reverted.` } };
+		return {
+			type: "outcome",
+			outcome: {
+				status: "no-op",
+				message: `This change is no longer in the history of ${path} (only the last ${entries.length} changes are kept); nothing was reverted.`,
+			},
+		};
 	}
 	if (at === entries.length - 1) return planRevert(record, path, current, undefined, snapshotLines);
 	const walk = new VersionWalk(entries, snapshotLines);
@@ -42,12 +54,23 @@ export function planUndo(record: NoteRecord | null, path: string, current: strin
 	return plan;
 }
 
-function undoOne(record: NoteRecord, path: string, current: string | null, walk: VersionWalk, snapshotLines: readonly string[] | null): Plan {
+function undoOne(
+	record: NoteRecord,
+	path: string,
+	current: string | null,
+	walk: VersionWalk,
+	snapshotLines: readonly string[] | null,
+): Plan {
 	const { entry } = walk;
 	const refuse = (message: string): Plan => ({ type: "outcome", outcome: { status: "error", message } });
-	if (current === null) return refuse(`${path} was deleted, so "${entry.description}" cannot be undone in it. It can be restored from its Redline history instead.`);
+	if (current === null)
+		return refuse(
+			`${path} was deleted, so "${entry.description}" cannot be undone in it. It can be restored from its Redline history instead.`,
+		);
 	if (entry.kind === "create" || entry.trashed) {
-		return refuse(`"${entry.description}" made ${path} what later changes build on; it cannot be undone alone. Use "Revert to this version" in the history to undo the later changes too.`);
+		return refuse(
+			`"${entry.description}" made ${path} what later changes build on; it cannot be undone alone. Use "Revert to this version" in the history to undo the later changes too.`,
+		);
 	}
 	const currentLines = snapshotLines ?? splitLines(current);
 	const merged = mergeLines(walk.after, currentLines, walk.before);
@@ -62,7 +85,11 @@ function undoOne(record: NoteRecord, path: string, current: string | null, walk:
 		};
 	}
 	const text = merged.lines.join("");
-	if (text === current) return { type: "outcome", outcome: { status: "no-op", message: `"${entry.description}" is already undone in ${path}; nothing to write.` } };
+	if (text === current)
+		return {
+			type: "outcome",
+			outcome: { status: "no-op", message: `"${entry.description}" is already undone in ${path}; nothing to write.` },
+		};
 	return {
 		type: "swap",
 		change: {

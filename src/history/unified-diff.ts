@@ -10,13 +10,19 @@
 import type { StructuredPatch } from "diff";
 
 // What formatPatch writes unquoted: printable ASCII other than a double quote or a backslash.
-const plainName = (name: unknown): name is string => typeof name === "string" && /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/.test(name);
+const plainName = (name: unknown): name is string =>
+	typeof name === "string" && /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/.test(name);
 
 export function unifiedDiff(patch: StructuredPatch): string {
 	const plain = !patch.isGit && plainName(patch.oldFileName) && plainName(patch.newFileName);
-	const { oldFileName, newFileName, oldHeader, newHeader } = plain ? patch : { oldFileName: "", newFileName: "", oldHeader: "", newHeader: "" };
+	const { oldFileName, newFileName, oldHeader, newHeader } = plain
+		? patch
+		: { oldFileName: "", newFileName: "", oldHeader: "", newHeader: "" };
 	const out = [...(oldFileName === newFileName ? [`Index: ${oldFileName}`] : []), "=".repeat(67)];
-	out.push(`--- ${oldFileName}${oldHeader ? `\t${oldHeader}` : ""}`, `+++ ${newFileName}${newHeader ? `\t${newHeader}` : ""}`);
+	out.push(
+		`--- ${oldFileName}${oldHeader ? `\t${oldHeader}` : ""}`,
+		`+++ ${newFileName}${newHeader ? `\t${newHeader}` : ""}`,
+	);
 	for (const hunk of patch.hunks) {
 		// An empty side names the line before the change (parsePatch adds the 1 back).
 		const start = (at: number, count: number): string => `${count === 0 ? at - 1 : at},${count}`;

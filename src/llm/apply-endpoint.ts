@@ -9,7 +9,8 @@ import type { ModelCredentials, ModelEndpoint, RedlineSettings } from "../settin
 export function resolveApplyEndpoint(settings: RedlineSettings): ModelEndpoint {
 	const main = settings.mainModel;
 	const apply = settings.applyModel;
-	const pick = <T>(value: T | undefined | "", fallback: T): T => (value === undefined || value === "" ? fallback : value);
+	const pick = <T>(value: T | undefined | "", fallback: T): T =>
+		value === undefined || value === "" ? fallback : value;
 	return {
 		baseUrl: pick(apply.baseUrl?.trim(), main.baseUrl),
 		model: pick(apply.model?.trim(), main.model),
@@ -22,7 +23,11 @@ export function resolveApplyEndpoint(settings: RedlineSettings): ModelEndpoint {
 	};
 }
 
-function sameModelField<K extends "contextTokens" | "maxOutputTokens">(field: K, apply: Partial<ModelEndpoint>, main: ModelEndpoint): Partial<Pick<ModelEndpoint, K>> {
+function sameModelField<K extends "contextTokens" | "maxOutputTokens">(
+	field: K,
+	apply: Partial<ModelEndpoint>,
+	main: ModelEndpoint,
+): Partial<Pick<ModelEndpoint, K>> {
 	if (apply[field] !== undefined) return { [field]: apply[field] } as Partial<Pick<ModelEndpoint, K>>;
 	const sameModel = !apply.model?.trim() || apply.model.trim() === main.model;
 	return sameModel && main[field] !== undefined ? ({ [field]: main[field] } as Partial<Pick<ModelEndpoint, K>>) : {};

@@ -63,10 +63,14 @@ function checkEndpoint(endpoint: ModelEndpoint): void {
 	try {
 		url = new URL(endpoint.baseUrl);
 	} catch {
-		throw new ModelConfigError(`The model base URL ${JSON.stringify(endpoint.baseUrl)} is not a valid URL; fix it in Redline settings.`);
+		throw new ModelConfigError(
+			`The model base URL ${JSON.stringify(endpoint.baseUrl)} is not a valid URL; fix it in Redline settings.`,
+		);
 	}
 	if (url.protocol !== "http:" && url.protocol !== "https:") {
-		throw new ModelConfigError(`The model base URL must start with http:// or https://, got ${JSON.stringify(endpoint.baseUrl)}.`);
+		throw new ModelConfigError(
+			`The model base URL must start with http:// or https://, got ${JSON.stringify(endpoint.baseUrl)}.`,
+		);
 	}
 }
 
@@ -74,7 +78,11 @@ function checkEndpoint(endpoint: ModelEndpoint): void {
  * A chat model for the endpoint. Throws MissingApiKeyError for a remote endpoint without a key
  * and ModelConfigError for an unusable endpoint; the runner turns both into `error` events.
  */
-export function createChatModel(endpoint: ModelEndpoint, apiKey: string | undefined, options: ChatModelOptions = {}): ChatModel {
+export function createChatModel(
+	endpoint: ModelEndpoint,
+	apiKey: string | undefined,
+	options: ChatModelOptions = {},
+): ChatModel {
 	checkEndpoint(endpoint);
 	const key = apiKey?.trim();
 	if (!key && !isLocalBaseUrl(endpoint.baseUrl)) throw new MissingApiKeyError(endpoint.baseUrl);

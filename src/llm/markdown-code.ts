@@ -95,7 +95,12 @@ function openInlineRun(line: string): number {
  * The index of the first `tag` at or after `start` that stands at the top level of `text` and
  * fits `fits` (given the position before the tag, and its index), or -1.
  */
-export function topLevelIndexOf(text: string, tag: string, start = 0, fits: (position: MarkdownPosition, at: number) => boolean = () => true): number {
+export function topLevelIndexOf(
+	text: string,
+	tag: string,
+	start = 0,
+	fits: (position: MarkdownPosition, at: number) => boolean = () => true,
+): number {
 	const position = new MarkdownPosition();
 	let fed = 0;
 	for (let at = text.indexOf(tag, start); at >= 0; at = text.indexOf(tag, at + 1)) {

@@ -34,10 +34,19 @@ export function createModelProvider(
 		return [mainApiKey, applyApiKey];
 	});
 	return {
-		main: (limits) => createChatModel(settings().mainModel, credentials().mainApiKey, limits && "maxTokens" in limits ? { ...options, maxTokens: limits.maxTokens } : options),
+		main: (limits) =>
+			createChatModel(
+				settings().mainModel,
+				credentials().mainApiKey,
+				limits && "maxTokens" in limits ? { ...options, maxTokens: limits.maxTokens } : options,
+			),
 		apply: (limits) => {
 			const s = settings();
-			return createChatModel(resolveApplyEndpoint(s), resolveApplyKey(s, credentials()), limits && "maxTokens" in limits ? { ...options, maxTokens: limits.maxTokens } : options);
+			return createChatModel(
+				resolveApplyEndpoint(s),
+				resolveApplyKey(s, credentials()),
+				limits && "maxTokens" in limits ? { ...options, maxTokens: limits.maxTokens } : options,
+			);
 		},
 		applySupportsPrediction: () => resolveApplyEndpoint(settings()).supportsPredictedOutputs === true,
 	};

@@ -64,9 +64,15 @@ export function replyReserve(window: number, endpoint?: Pick<ModelEndpoint, "max
  * max_tokens for a request fitted to `window` (absent: the window the settings or the family
  * give); undefined: send none (an unknown window and no setting).
  */
-export function replyTokensOf(endpoint: Pick<ModelEndpoint, "model" | "contextTokens" | "maxOutputTokens">, window = contextWindowOf(endpoint)): number | undefined {
+export function replyTokensOf(
+	endpoint: Pick<ModelEndpoint, "model" | "contextTokens" | "maxOutputTokens">,
+	window = contextWindowOf(endpoint),
+): number | undefined {
 	if (window === undefined) return isSetting(endpoint.maxOutputTokens) ? endpoint.maxOutputTokens : undefined;
-	return Math.max(MIN_REPLY_TOKENS, Math.min(maxOutputTokensOf(endpoint), Math.floor(replyReserve(window, endpoint) / 2)));
+	return Math.max(
+		MIN_REPLY_TOKENS,
+		Math.min(maxOutputTokensOf(endpoint), Math.floor(replyReserve(window, endpoint) / 2)),
+	);
 }
 
 /**
@@ -77,7 +83,11 @@ export function replyTokensOf(endpoint: Pick<ModelEndpoint, "model" | "contextTo
  * near the budget still gets the reserve's half; the other half of the room absorbs the
  * estimate's error, so the provider never sees prompt plus max_tokens past the window.
  */
-export function fittedReplyTokensOf(endpoint: Pick<ModelEndpoint, "model" | "contextTokens" | "maxOutputTokens">, window: number | undefined, promptTokens: number): number | undefined {
+export function fittedReplyTokensOf(
+	endpoint: Pick<ModelEndpoint, "model" | "contextTokens" | "maxOutputTokens">,
+	window: number | undefined,
+	promptTokens: number,
+): number | undefined {
 	const floor = replyTokensOf(endpoint, window);
 	if (window === undefined || floor === undefined) return floor;
 	const half = Math.floor((window - promptTokens) / 2);
@@ -94,5 +104,7 @@ export function oneOffReplyTokensOf(endpoint: Pick<ModelEndpoint, "model" | "max
 const MIN_REPLY_TOKENS = 128;
 
 function isSetting(value: unknown): value is number {
-	return typeof value === "number" && Number.isInteger(value) && value >= MIN_OUTPUT_TOKENS && value <= MAX_OUTPUT_TOKENS;
+	return (
+		typeof value === "number" && Number.isInteger(value) && value >= MIN_OUTPUT_TOKENS && value <= MAX_OUTPUT_TOKENS
+	);
 }

@@ -15,7 +15,13 @@ import { ChatOpenAICompletions } from "@langchain/openai";
 import type { BaseMessage, BaseMessageChunk } from "@langchain/core/messages";
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import type { ChatGenerationChunk } from "@langchain/core/outputs";
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParams, ChatCompletionCreateParamsNonStreaming, ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
+import type {
+	ChatCompletion,
+	ChatCompletionChunk,
+	ChatCompletionCreateParams,
+	ChatCompletionCreateParamsNonStreaming,
+	ChatCompletionCreateParamsStreaming,
+} from "openai/resources/chat/completions";
 import type { OpenAI } from "openai";
 
 type RequestOptions = OpenAI.RequestOptions;
@@ -24,19 +30,34 @@ export class ReasoningCompletions extends ChatOpenAICompletions {
 	/** Per call (keyed by its options, which the library hands on to completionWithRetry): tool-call id -> reasoning to send back. */
 	private readonly replays = new WeakMap<object, Map<string, string>>();
 
-	override async *_streamResponseChunks(messages: BaseMessage[], options: this["ParsedCallOptions"], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
+	override async *_streamResponseChunks(
+		messages: BaseMessage[],
+		options: this["ParsedCallOptions"],
+		runManager?: CallbackManagerForLLMRun,
+	): AsyncGenerator<ChatGenerationChunk> {
 		const replay = new Map<string, string>();
 		for (const message of messages) {
 			const reasoning = message.additional_kwargs.reasoning_content;
-			if (typeof reasoning === "string") for (const call of (message as { tool_calls?: Array<{ id?: string }> }).tool_calls ?? []) if (call.id) replay.set(call.id, reasoning);
+			if (typeof reasoning === "string")
+				for (const call of (message as { tool_calls?: Array<{ id?: string }> }).tool_calls ?? [])
+					if (call.id) replay.set(call.id, reasoning);
 		}
 		if (replay.size > 0) this.replays.set(options, replay);
 		yield* super._streamResponseChunks(messages, options, runManager);
 	}
 
-	override completionWithRetry(request: ChatCompletionCreateParamsStreaming, requestOptions?: RequestOptions): Promise<AsyncIterable<ChatCompletionChunk>>;
-	override completionWithRetry(request: ChatCompletionCreateParamsNonStreaming, requestOptions?: RequestOptions): Promise<ChatCompletion>;
-	override completionWithRetry(request: ChatCompletionCreateParams, requestOptions?: RequestOptions): Promise<AsyncIterable<ChatCompletionChunk> | ChatCompletion> {
+	override completionWithRetry(
+		request: ChatCompletionCreateParamsStreaming,
+		requestOptions?: RequestOptions,
+	): Promise<AsyncIterable<ChatCompletionChunk>>;
+	override completionWithRetry(
+		request: ChatCompletionCreateParamsNonStreaming,
+		requestOptions?: RequestOptions,
+	): Promise<ChatCompletion>;
+	override completionWithRetry(
+		request: ChatCompletionCreateParams,
+		requestOptions?: RequestOptions,
+	): Promise<AsyncIterable<ChatCompletionChunk> | ChatCompletion> {
 		const replay = requestOptions && this.replays.get(requestOptions);
 		if (replay) {
 			for (const message of request.messages) {
@@ -46,13 +67,20 @@ export class ReasoningCompletions extends ChatOpenAICompletions {
 			}
 		}
 		// The same call twice: each branch narrows the request to one of the overloads.
-		return request.stream === true ? super.completionWithRetry(request, requestOptions) : super.completionWithRetry(request, requestOptions);
+		return request.stream === true
+			? super.completionWithRetry(request, requestOptions)
+			: super.completionWithRetry(request, requestOptions);
 	}
 
-	protected override _convertCompletionsDeltaToBaseMessageChunk(delta: Record<string, unknown>, rawResponse: ChatCompletionChunk, defaultRole?: OpenAI.Chat.ChatCompletionRole): BaseMessageChunk {
+	protected override _convertCompletionsDeltaToBaseMessageChunk(
+		delta: Record<string, unknown>,
+		rawResponse: ChatCompletionChunk,
+		defaultRole?: OpenAI.Chat.ChatCompletionRole,
+	): BaseMessageChunk {
 		const chunk = super._convertCompletionsDeltaToBaseMessageChunk(delta, rawResponse, defaultRole);
 		const reasoning: unknown = delta.reasoning;
-		if (typeof reasoning === "string" && reasoning !== "" && delta.reasoning_content === undefined) chunk.additional_kwargs.reasoning = reasoning;
+		if (typeof reasoning === "string" && reasoning !== "" && delta.reasoning_content === undefined)
+			chunk.additional_kwargs.reasoning = reasoning;
 		return chunk;
 	}
 }

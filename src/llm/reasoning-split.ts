@@ -85,7 +85,13 @@ export class ReasoningSplit {
 		}
 		// Judged where the note's own tags stand in the note itself (its leading blank space included),
 		// by the rule the reply is read by: only a </think> that would close reasoning turns it off.
-		this.watchClose = topLevelIndexOf(note, CLOSE, this.ownLead.length + ownEnd, (position, at) => position.startsLine() && endsTag(note, at) !== false) === -1;
+		this.watchClose =
+			topLevelIndexOf(
+				note,
+				CLOSE,
+				this.ownLead.length + ownEnd,
+				(position, at) => position.startsLine() && endsTag(note, at) !== false,
+			) === -1;
 	}
 
 	/**
@@ -115,7 +121,11 @@ export class ReasoningSplit {
 		// `text` joins the text parts of array-shaped content.
 		const split = this.content(chunk.text);
 		// A chunk with both a delta and <think> content is not seen in practice; it is not sent back.
-		return { ...split, reasoning: delta + split.reasoning, ...(deepseek && !split.reasoning ? { form: "reasoning_content" as const } : {}) };
+		return {
+			...split,
+			reasoning: delta + split.reasoning,
+			...(deepseek && !split.reasoning ? { form: "reasoning_content" as const } : {}),
+		};
 	}
 
 	/** Splits a piece of content. */

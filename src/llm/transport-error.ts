@@ -20,7 +20,11 @@ export class ModelTransportError extends TypeError {
 /** The transport error behind an error, if any (the error itself or one of its causes). */
 export function findTransportError(error: unknown): ModelTransportError | undefined {
 	const seen = new Set<unknown>();
-	for (let current = error; current !== undefined && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+	for (
+		let current = error;
+		current !== undefined && current !== null && !seen.has(current);
+		current = (current as { cause?: unknown }).cause
+	) {
 		if (current instanceof ModelTransportError) return current;
 		seen.add(current);
 		if (typeof current !== "object") return undefined;

@@ -11,20 +11,24 @@ import type { AskAnswers, AskQuestion } from "./events";
  * takes at most one entry. Returns the error message, or null when the answers are fine.
  */
 export function validateAnswers(questions: AskQuestion[], answers: AskAnswers): string | null {
-	if (!isRecord(answers)) return "answers must be an object keyed by question index, e.g. { \"0\": [\"Yes\"] }";
+	if (!isRecord(answers)) return 'answers must be an object keyed by question index, e.g. { "0": ["Yes"] }';
 	for (const [key, value] of Object.entries(answers)) {
 		const index = Number(key);
 		const question = Number.isInteger(index) && String(index) === key ? questions[index] : undefined;
-		if (!question) return `There is no question ${key}: this ask has ${questions.length} question${questions.length === 1 ? "" : "s"} (indexes 0-${questions.length - 1}).`;
+		if (!question)
+			return `There is no question ${key}: this ask has ${questions.length} question${questions.length === 1 ? "" : "s"} (indexes 0-${questions.length - 1}).`;
 		const name = `question ${key} (${JSON.stringify(question.question)})`;
-		if (!Array.isArray(value) || value.some((entry) => typeof entry !== "string")) return `Answers to ${name} must be a list of strings.`;
+		if (!Array.isArray(value) || value.some((entry) => typeof entry !== "string"))
+			return `Answers to ${name} must be a list of strings.`;
 		const entries = value;
 		if (entries.some((entry) => entry.trim() === "")) return `Answers to ${name} may not be empty strings.`;
 		if (new Set(entries).size !== entries.length) return `An answer to ${name} is given twice.`;
-		if (!question.multiSelect && entries.length > 1) return `${capitalize(name)} is single-select: give at most one answer (got ${entries.length}).`;
+		if (!question.multiSelect && entries.length > 1)
+			return `${capitalize(name)} is single-select: give at most one answer (got ${entries.length}).`;
 		const labels = new Set(question.options.map((o) => o.label));
 		const freeText = entries.filter((entry) => !labels.has(entry));
-		if (freeText.length > 1) return `${capitalize(name)} takes at most one "Other" text; these are not option labels: ${freeText.map((t) => JSON.stringify(t)).join(", ")}.`;
+		if (freeText.length > 1)
+			return `${capitalize(name)} takes at most one "Other" text; these are not option labels: ${freeText.map((t) => JSON.stringify(t)).join(", ")}.`;
 	}
 	return null;
 }

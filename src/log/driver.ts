@@ -20,7 +20,8 @@ export interface ThreadHandle {
 }
 
 /** How a call that a crash or a quit left running is completed when the log is opened again. */
-export const INTERRUPTED_CALL_MESSAGE = "This call was interrupted (Redline stopped while it ran); it may have partly happened. Check before trying again.";
+export const INTERRUPTED_CALL_MESSAGE =
+	"This call was interrupted (Redline stopped while it ran); it may have partly happened. Check before trying again.";
 
 /** How a call the user stopped is answered; " before this call ran." follows when it never started. */
 export const STOPPED_MESSAGE = "Stopped by the user";

@@ -12,7 +12,14 @@
 import * as z from "zod/mini";
 import { toolResultSchema } from "./tool-result";
 
-export const threadStatusSchema = z.enum(["idle", "thinking", "waiting_for_approval", "waiting_for_answer", "running_tool", "error"]);
+export const threadStatusSchema = z.enum([
+	"idle",
+	"thinking",
+	"waiting_for_approval",
+	"waiting_for_answer",
+	"running_tool",
+	"error",
+]);
 export const toolPreferenceSchema = z.enum(["prompt", "always", "never"]);
 export const toolDecisionSchema = z.enum(["approved", "denied"]);
 export const editOperationSchema = z.enum(["create", "modify", "rewrite"]);
@@ -74,13 +81,23 @@ export const EVENT_SCHEMAS = {
 		fromAnswer: z.optional(z.number()),
 	}),
 	/** usage: absent when the provider sent none (and in logs from before it was recorded). */
-	assistant_message_completed: z.object({ messageId: z.string(), finishReason: z.string(), usage: z.optional(modelUsageSchema) }),
+	assistant_message_completed: z.object({
+		messageId: z.string(),
+		finishReason: z.string(),
+		usage: z.optional(modelUsageSchema),
+	}),
 	status: z.object({ status: threadStatusSchema, detail: z.optional(z.string()) }),
 	/**
 	 * words: the call in the tool's words for the pane, recorded by the agent (absent for a tool
 	 * it does not have, and in older logs: the thread service fills those in when it loads them).
 	 */
-	tool_call_proposed: z.object({ callId: z.string(), tool: z.string(), args: z.unknown(), messageId: z.string(), words: z.optional(toolWordsSchema) }),
+	tool_call_proposed: z.object({
+		callId: z.string(),
+		tool: z.string(),
+		args: z.unknown(),
+		messageId: z.string(),
+		words: z.optional(toolWordsSchema),
+	}),
 	/**
 	 * reason: why a call was settled without the user deciding it, for the pane's words (the
 	 * comment is written for the model). "new_message": a newer user message overtook it. Absent
@@ -95,17 +112,38 @@ export const EVENT_SCHEMAS = {
 	}),
 	tool_call_started: z.object({ callId: z.string() }),
 	/** changes: edit blocks received so far while a fast apply streams ("2 changes so far"). */
-	tool_call_progress: z.object({ callId: z.string(), phase: z.string(), fraction: z.optional(z.number()), changes: z.optional(z.number()) }),
+	tool_call_progress: z.object({
+		callId: z.string(),
+		phase: z.string(),
+		fraction: z.optional(z.number()),
+		changes: z.optional(z.number()),
+	}),
 	/**
 	 * reason: as on tool_call_decided, for an approved call that never started ("new_message");
 	 * "stopped": the user pressed Stop, before the call started or while it ran.
 	 */
-	tool_call_completed: z.object({ callId: z.string(), result: toolResultSchema, reason: z.optional(settleReasonSchema) }),
+	tool_call_completed: z.object({
+		callId: z.string(),
+		result: toolResultSchema,
+		reason: z.optional(settleReasonSchema),
+	}),
 	tool_preference_set: z.object({ tool: z.string(), preference: toolPreferenceSchema }),
 	question_asked: z.object({ askId: z.string(), callId: z.string(), questions: z.array(askQuestionSchema) }),
 	question_answered: z.object({ askId: z.string(), answers: askAnswersSchema }),
-	edit_intent_declared: z.object({ editId: z.string(), callId: z.string(), path: z.string(), operation: editOperationSchema, description: z.string() }),
-	edit_applied: z.object({ editId: z.optional(z.string()), path: z.string(), versionId: z.string(), added: z.number(), removed: z.number() }),
+	edit_intent_declared: z.object({
+		editId: z.string(),
+		callId: z.string(),
+		path: z.string(),
+		operation: editOperationSchema,
+		description: z.string(),
+	}),
+	edit_applied: z.object({
+		editId: z.optional(z.string()),
+		path: z.string(),
+		versionId: z.string(),
+		added: z.number(),
+		removed: z.number(),
+	}),
 	/**
 	 * A revert by any route, appended to the thread whose edit it undid. versionId is the history
 	 * entry the revert made; undid is the entry it reversed. restored: true when the revert undid
@@ -126,12 +164,22 @@ export const EVENT_SCHEMAS = {
 	 * The transcript sent to the model replaces events fromSeq..toSeq (inclusive) by summary; the
 	 * log keeps them all and the pane still shows them. tokensSaved: the estimate shown to the user.
 	 */
-	context_compacted: z.object({ fromSeq: z.number(), toSeq: z.number(), summary: z.string(), tokensSaved: z.optional(z.number()) }),
+	context_compacted: z.object({
+		fromSeq: z.number(),
+		toSeq: z.number(),
+		summary: z.string(),
+		tokensSaved: z.optional(z.number()),
+	}),
 	/**
 	 * The provider refused a request as longer than the model's context. limitTokens: the limit
 	 * its message stated (stated: true), or the smaller budget Redline chose when it stated none;
 	 * later requests to this model keep under it. requestTokens: the request's size, if stated.
 	 */
-	context_limit_reached: z.object({ model: z.string(), limitTokens: z.number(), stated: z.boolean(), requestTokens: z.optional(z.number()) }),
+	context_limit_reached: z.object({
+		model: z.string(),
+		limitTokens: z.number(),
+		stated: z.boolean(),
+		requestTokens: z.optional(z.number()),
+	}),
 	error: z.object({ message: z.string(), retryable: z.boolean() }),
 } satisfies Record<string, z.ZodMiniObject>;

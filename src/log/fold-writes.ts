@@ -82,7 +82,8 @@ export class FoldWrites {
 	indexOfMessage(messages: readonly MessageView[], messageId: string): number {
 		const lookups = this.lookups;
 		if (lookups) {
-			for (; lookups.indexed < messages.length; lookups.indexed++) lookups.ids.set(messages[lookups.indexed]?.messageId ?? "", lookups.indexed);
+			for (; lookups.indexed < messages.length; lookups.indexed++)
+				lookups.ids.set(messages[lookups.indexed]?.messageId ?? "", lookups.indexed);
 			return lookups.ids.get(messageId) ?? -1;
 		}
 		for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.messageId === messageId) return i;

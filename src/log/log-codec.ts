@@ -48,7 +48,15 @@ export function encodeEvents(events: readonly StoredEvent[]): string {
 		let last: ThreadEvent = event;
 		for (; j < events.length; j++) {
 			const next = events[j];
-			if (!isStreamedText(next) || next.type !== event.type || next.messageId !== event.messageId || next.seq !== last.seq + 1 || formOf(next) !== formOf(event) || takesBackAnswer(next)) break;
+			if (
+				!isStreamedText(next) ||
+				next.type !== event.type ||
+				next.messageId !== event.messageId ||
+				next.seq !== last.seq + 1 ||
+				formOf(next) !== formOf(event) ||
+				takesBackAnswer(next)
+			)
+				break;
 			text += next.text;
 			lens.push(next.text.length);
 			last = next;
@@ -125,10 +133,12 @@ function checkShape(raw: unknown, threadId: string): string | null {
 	if (record.type === "assistant_reasoning" && "fromAnswer" in record) {
 		const n = record.fromAnswer;
 		// A count that moves text between answer and reasoning: a bad one would garble the message.
-		if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || "lens" in record) return "assistant_reasoning without a valid fromAnswer";
+		if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || "lens" in record)
+			return "assistant_reasoning without a valid fromAnswer";
 	}
 	// Optional, and what a card shows when present: checked against its schema (a few small strings).
-	if (record.type === "tool_call_proposed" && "words" in record && !toolWordsSchema.safeParse(record.words).success) return "tool_call_proposed without valid words";
+	if (record.type === "tool_call_proposed" && "words" in record && !toolWordsSchema.safeParse(record.words).success)
+		return "tool_call_proposed without valid words";
 	return null;
 }
 
@@ -137,19 +147,28 @@ function checkShape(raw: unknown, threadId: string): string | null {
  * only copy (a copy per line of a 50,000-line log). test/log/log-codec.test.ts pins that both paths
  * give the same events.
  */
-export function isPlainEvent(record: Record<string, unknown> & { seq: number; type: string }): record is typeof record & StoredEvent {
+export function isPlainEvent(
+	record: Record<string, unknown> & { seq: number; type: string },
+): record is typeof record & StoredEvent {
 	return !("lens" in record) && isKnownType(record.type);
 }
 
 /** Any well-shaped line to its events: an unknown type, a coalesced run of tokens, a plain event. */
-export function expandRecord(record: Record<string, unknown> & { seq: number; type: string }, skipped: string[], where: string): StoredEvent[] {
+export function expandRecord(
+	record: Record<string, unknown> & { seq: number; type: string },
+	skipped: string[],
+	where: string,
+): StoredEvent[] {
 	if (!isKnownType(record.type)) return [{ ...record, unknown: true } as StoredEvent];
 	const { lens, ...event } = record;
 	if (!COALESCED.has(record.type) || lens === undefined) return [event as unknown as StoredEvent];
 	const text = record.text as string;
-	const valid = Array.isArray(lens) && lens.length > 0 && lens.length <= record.seq
-		&& lens.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0)
-		&& (lens as number[]).reduce((a, b) => a + b, 0) === text.length;
+	const valid =
+		Array.isArray(lens) &&
+		lens.length > 0 &&
+		lens.length <= record.seq &&
+		lens.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0) &&
+		(lens as number[]).reduce((a, b) => a + b, 0) === text.length;
 	if (!valid) {
 		skipped.push(`${where}: token lengths do not match (kept as one token)`);
 		return [event as unknown as StoredEvent];
@@ -180,7 +199,9 @@ function takesBackAnswer(event: ThreadEvent): boolean {
 /** The event types that stream in small pieces and are coalesced on disk. */
 const COALESCED: ReadonlySet<string> = new Set(["assistant_token", "assistant_reasoning"]);
 
-export function isStreamedText(event: StoredEvent): event is ThreadEvent & { type: "assistant_token" | "assistant_reasoning"; messageId: string; text: string } {
+export function isStreamedText(
+	event: StoredEvent,
+): event is ThreadEvent & { type: "assistant_token" | "assistant_reasoning"; messageId: string; text: string } {
 	return COALESCED.has(event.type) && !("unknown" in event);
 }
 
@@ -214,9 +235,15 @@ function typeOf(schema: z.core.$ZodType, at: string): string | undefined {
 			return undefined;
 		case "enum":
 		case "literal":
-			return sameKind([...(schema._zod.values ?? [])].map((value) => typeof value), at);
+			return sameKind(
+				[...(schema._zod.values ?? [])].map((value) => typeof value),
+				at,
+			);
 		case "union":
-			return sameKind((def as z.core.$ZodUnionDef).options.map((option, i) => typeOf(option, `${at}|${i}`) ?? "unknown"), at);
+			return sameKind(
+				(def as z.core.$ZodUnionDef).options.map((option, i) => typeOf(option, `${at}|${i}`) ?? "unknown"),
+				at,
+			);
 		default:
 			throw new Error(`The log codec cannot check ${at}, a ${def.type} schema: give it a case in log-codec.ts typeOf`);
 	}
@@ -224,6 +251,7 @@ function typeOf(schema: z.core.$ZodType, at: string): string | undefined {
 
 function sameKind(kinds: readonly string[], at: string): string {
 	const [kind] = kinds;
-	if (kind === undefined || kind === "unknown" || kinds.some((k) => k !== kind)) throw new Error(`The log codec cannot check ${at}: its values are not of one typeof`);
+	if (kind === undefined || kind === "unknown" || kinds.some((k) => k !== kind))
+		throw new Error(`The log codec cannot check ${at}: its values are not of one typeof`);
 	return kind;
 }

@@ -108,7 +108,10 @@ export class ThreadLog implements ThreadHandle {
 		const text = await store.read(threadLogKey(threadId));
 		if (text === null) return null;
 		const { events, skipped } = parseLog(threadId, text);
-		if (skipped.length > 0) console.warn(`Redline: skipped ${skipped.length} unreadable line(s) in thread ${threadId}: ${skipped.join("; ")}`);
+		if (skipped.length > 0)
+			console.warn(
+				`Redline: skipped ${skipped.length} unreadable line(s) in thread ${threadId}: ${skipped.join("; ")}`,
+			);
 		const log = new ThreadLog(threadId, store, options, options.upgrade ? options.upgrade(events) : events);
 		log.mayBeTorn = text !== "" && !text.endsWith("\n");
 		if (options.sealedAt !== log.current.lastSeq) log.nextSeq += SEQ_GAP;
@@ -145,7 +148,7 @@ export class ThreadLog implements ThreadHandle {
 		let hi = this.all.length;
 		while (lo < hi) {
 			const mid = (lo + hi) >> 1;
-			if ((this.all[mid]).seq <= nonce) lo = mid + 1;
+			if (this.all[mid].seq <= nonce) lo = mid + 1;
 			else hi = mid;
 		}
 		return lo;
@@ -154,7 +157,12 @@ export class ThreadLog implements ThreadHandle {
 	append(event: NewEvent): ThreadEvent {
 		if (this.discarded) throw new ThreadClosedError(`Thread ${this.threadId} was deleted`);
 		if (this.sealed) throw new ThreadClosedError(`Thread ${this.threadId} is closed: the thread service shut down`);
-		const stamped = { ...redactEvent(toJsonShape(event)), seq: this.nextSeq++, threadId: this.threadId, at: this.now().toISOString() };
+		const stamped = {
+			...redactEvent(toJsonShape(event)),
+			seq: this.nextSeq++,
+			threadId: this.threadId,
+			at: this.now().toISOString(),
+		};
 		this.all.push(stamped);
 		this.current = apply(this.current, stamped);
 		this.unwritten.push(stamped);
@@ -319,12 +327,20 @@ export class ThreadLog implements ThreadHandle {
 export function redactEvent(event: NewEvent): NewEvent {
 	if (event.type === "error") return { ...event, message: redact(event.message) };
 	if (event.type === "status" && event.detail !== undefined) return { ...event, detail: redact(event.detail) };
-	if (event.type === "tool_call_completed" && event.result.status === "error") return { ...event, result: redactDeep(event.result) };
+	if (event.type === "tool_call_completed" && event.result.status === "error")
+		return { ...event, result: redactDeep(event.result) };
 	return event;
 }
 
 function toJsonShape(event: NewEvent): NewEvent {
 	if (event.type === "assistant_token") return { type: event.type, messageId: event.messageId, text: event.text };
-	if (event.type === "assistant_reasoning") return { type: event.type, messageId: event.messageId, text: event.text, ...(event.form ? { form: event.form } : {}), ...(event.fromAnswer !== undefined ? { fromAnswer: event.fromAnswer } : {}) };
+	if (event.type === "assistant_reasoning")
+		return {
+			type: event.type,
+			messageId: event.messageId,
+			text: event.text,
+			...(event.form ? { form: event.form } : {}),
+			...(event.fromAnswer !== undefined ? { fromAnswer: event.fromAnswer } : {}),
+		};
 	return JSON.parse(JSON.stringify(event)) as NewEvent;
 }

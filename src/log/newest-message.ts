@@ -35,7 +35,12 @@ export function supersede(thread: Pick<ThreadHandle, "state" | "append">, conten
 	for (const callId of thread.state().pendingApprovals) thread.append(overtakenDecision(callId, content));
 	for (const callId of thread.state().toolCallOrder) {
 		if (thread.state().toolCalls[callId]?.phase !== "approved") continue;
-		thread.append({ type: "tool_call_completed", callId, result: toolResult.rejected(`Not run: ${NEW_MESSAGE_INSTEAD}${content}`), reason: "new_message" });
+		thread.append({
+			type: "tool_call_completed",
+			callId,
+			result: toolResult.rejected(`Not run: ${NEW_MESSAGE_INSTEAD}${content}`),
+			reason: "new_message",
+		});
 	}
 	for (const askId of thread.state().openQuestions) {
 		const answers = answersFromFreeText(thread.state().questions[askId]?.questions ?? [], content);
@@ -45,7 +50,14 @@ export function supersede(thread: Pick<ThreadHandle, "state" | "append">, conten
 
 /** The decision that denies a call a newer user message overtook (whatever the policy says). */
 export function overtakenDecision(callId: string, content: string): NewEvent {
-	return { type: "tool_call_decided", callId, decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}${content}`, reason: "new_message" };
+	return {
+		type: "tool_call_decided",
+		callId,
+		decision: "denied",
+		by: "user",
+		comment: `${NEW_MESSAGE_INSTEAD}${content}`,
+		reason: "new_message",
+	};
 }
 
 /**
@@ -70,7 +82,11 @@ export function settleReason(call: ToolCallView): SettleReason | undefined {
 	if (call.reason !== undefined) return call.reason;
 	if (call.result?.status === "error" && call.result.message.startsWith(STOPPED_MESSAGE)) return "stopped";
 	const legacy = call.decision === "denied" ? call.comment : call.result?.message;
-	if (legacy !== undefined && (legacy.startsWith(NEW_MESSAGE_INSTEAD) || legacy.startsWith(`Not run: ${NEW_MESSAGE_INSTEAD}`))) return "new_message";
+	if (
+		legacy !== undefined &&
+		(legacy.startsWith(NEW_MESSAGE_INSTEAD) || legacy.startsWith(`Not run: ${NEW_MESSAGE_INSTEAD}`))
+	)
+		return "new_message";
 	return undefined;
 }
 

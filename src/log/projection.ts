@@ -11,7 +11,15 @@
 import type { PinnedItem, StoredEvent, ThreadEvent, ThreadEventOf } from "./events";
 import { isKnownEvent } from "./events";
 import { FoldWrites } from "./fold-writes";
-import type { AssistantMessageView, ContextStepView, EditView, MessageView, ThreadState, ToolCallView, TurnView } from "./state";
+import type {
+	AssistantMessageView,
+	ContextStepView,
+	EditView,
+	MessageView,
+	ThreadState,
+	ToolCallView,
+	TurnView,
+} from "./state";
 import { cutTitle } from "./title-limit";
 
 export function emptyState(threadId: string): ThreadState {
@@ -85,48 +93,82 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 		case "assistant_token":
 			return updateAssistant(state, event.messageId, (m) => void (m.text += event.text), w);
 		case "assistant_reasoning":
-			return updateAssistant(state, event.messageId, (m) => {
-				const moved = event.fromAnswer === undefined ? "" : m.text.slice(0, event.fromAnswer);
-				m.text = m.text.slice(moved.length);
-				m.reasoning = { text: (m.reasoning?.text ?? "") + moved + event.text, lastAt: event.at };
-			}, w);
+			return updateAssistant(
+				state,
+				event.messageId,
+				(m) => {
+					const moved = event.fromAnswer === undefined ? "" : m.text.slice(0, event.fromAnswer);
+					m.text = m.text.slice(moved.length);
+					m.reasoning = { text: (m.reasoning?.text ?? "") + moved + event.text, lastAt: event.at };
+				},
+				w,
+			);
 		case "assistant_message_completed":
-			return updateAssistant(state, event.messageId, (m) => {
-				m.streaming = false;
-				m.finishReason = event.finishReason;
-			}, w);
+			return updateAssistant(
+				state,
+				event.messageId,
+				(m) => {
+					m.streaming = false;
+					m.finishReason = event.finishReason;
+				},
+				w,
+			);
 		case "status":
 			return onStatus(state, event, w);
 		case "tool_call_proposed":
 			return onProposed(state, event, w);
 		case "tool_call_decided":
-			return updateCall(state, event.callId, (c) => {
-				if (c.phase === "proposed") c.phase = event.decision;
-				c.decision = event.decision;
-				c.decidedBy = event.by;
-				if (event.comment !== undefined) c.comment = event.comment;
-				if (event.reason !== undefined) c.reason = event.reason;
-			}, true, w);
+			return updateCall(
+				state,
+				event.callId,
+				(c) => {
+					if (c.phase === "proposed") c.phase = event.decision;
+					c.decision = event.decision;
+					c.decidedBy = event.by;
+					if (event.comment !== undefined) c.comment = event.comment;
+					if (event.reason !== undefined) c.reason = event.reason;
+				},
+				true,
+				w,
+			);
 		case "tool_call_started":
-			return updateCall(state, event.callId, (c) => {
-				c.phase = "running";
-				c.startedAt = event.at;
-			}, true, w);
+			return updateCall(
+				state,
+				event.callId,
+				(c) => {
+					c.phase = "running";
+					c.startedAt = event.at;
+				},
+				true,
+				w,
+			);
 		case "tool_call_progress":
-			return updateCall(state, event.callId, (c) => {
-				c.progress = {
-					phase: event.phase,
-					...(event.fraction !== undefined ? { fraction: event.fraction } : {}),
-					...(event.changes !== undefined ? { changes: event.changes } : {}),
-				};
-			}, false, w);
+			return updateCall(
+				state,
+				event.callId,
+				(c) => {
+					c.progress = {
+						phase: event.phase,
+						...(event.fraction !== undefined ? { fraction: event.fraction } : {}),
+						...(event.changes !== undefined ? { changes: event.changes } : {}),
+					};
+				},
+				false,
+				w,
+			);
 		case "tool_call_completed":
-			return updateCall(state, event.callId, (c) => {
-				c.phase = "completed";
-				c.completedAt = event.at;
-				c.result = event.result;
-				if (event.reason !== undefined) c.reason = event.reason;
-			}, true, w);
+			return updateCall(
+				state,
+				event.callId,
+				(c) => {
+					c.phase = "completed";
+					c.completedAt = event.at;
+					c.result = event.result;
+					if (event.reason !== undefined) c.reason = event.reason;
+				},
+				true,
+				w,
+			);
 		case "tool_preference_set":
 			return { ...state, preferences: w.withKey(state.preferences, event.tool, event.preference) };
 		case "question_asked":
@@ -161,11 +203,32 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 			if (!state.pinned.some((p) => samePinnedItem(p, event.item))) return state;
 			return { ...state, pinned: state.pinned.filter((p) => !samePinnedItem(p, event.item)) };
 		case "error":
-			return w.patch(state, { errors: w.pushed(state.errors, { seq: event.seq, at: event.at, message: event.message, retryable: event.retryable }) });
+			return w.patch(state, {
+				errors: w.pushed(state.errors, {
+					seq: event.seq,
+					at: event.at,
+					message: event.message,
+					retryable: event.retryable,
+				}),
+			});
 		case "context_compacted":
-			return onContextStep(state, event.at, { kind: "compacted", seq: event.seq, ...(event.tokensSaved !== undefined ? { tokensSaved: event.tokensSaved } : {}) }, w);
+			return onContextStep(
+				state,
+				event.at,
+				{
+					kind: "compacted",
+					seq: event.seq,
+					...(event.tokensSaved !== undefined ? { tokensSaved: event.tokensSaved } : {}),
+				},
+				w,
+			);
 		case "context_limit_reached":
-			return onContextStep(state, event.at, { kind: "limit", seq: event.seq, limitTokens: event.limitTokens, stated: event.stated }, w);
+			return onContextStep(
+				state,
+				event.at,
+				{ kind: "limit", seq: event.seq, limitTokens: event.limitTokens, stated: event.stated },
+				w,
+			);
 		default:
 			// Every known type has its case above: a type added to event-schemas.ts without one
 			// fails typecheck here. At run time only an unmarked event of a type this version does
@@ -177,7 +240,14 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 function onUserMessage(state: ThreadState, event: ThreadEventOf<"user_message">, w: FoldWrites): ThreadState {
 	if (findMessage(state.messages, event.messageId, w) >= 0) return state;
 	return w.patch(state, {
-		messages: w.pushed(state.messages, { kind: "user", messageId: event.messageId, seq: event.seq, at: event.at, content: event.content, pinned: event.pinned }),
+		messages: w.pushed(state.messages, {
+			kind: "user",
+			messageId: event.messageId,
+			seq: event.seq,
+			at: event.at,
+			content: event.content,
+			pinned: event.pinned,
+		}),
 		turns: w.pushed(state.turns, { userMessageId: event.messageId, startedAt: event.at, callIds: [] }),
 	});
 }
@@ -194,7 +264,14 @@ function onStatus(state: ThreadState, event: ThreadEventOf<"status">, w: FoldWri
 	const last = next.turns[next.turns.length - 1];
 	if (!last) return next;
 	const ends = event.status === "idle" || event.status === "error";
-	if (ends && last.endedAt === undefined) return w.patch(next, { turns: replaceLast(next.turns, w.edited(last, (turn) => void (turn.endedAt = event.at)), w) });
+	if (ends && last.endedAt === undefined)
+		return w.patch(next, {
+			turns: replaceLast(
+				next.turns,
+				w.edited(last, (turn) => void (turn.endedAt = event.at)),
+				w,
+			),
+		});
 	// Work resumed after the turn ended (a retry): the same turn is running again.
 	if (!ends && last.endedAt !== undefined) {
 		const { endedAt: _ended, ...open } = last;
@@ -225,12 +302,20 @@ function onProposed(state: ThreadState, event: ThreadEventOf<"tool_call_proposed
 	const index = findMessage(messages, event.messageId, w);
 	const message = index >= 0 ? messages[index] : undefined;
 	if (message && message.kind === "assistant") {
-		messages = w.replaceAt(messages, index, w.edited(message, (m) => void (m.toolCallIds = w.pushed(m.toolCallIds, event.callId))));
+		messages = w.replaceAt(
+			messages,
+			index,
+			w.edited(message, (m) => void (m.toolCallIds = w.pushed(m.toolCallIds, event.callId))),
+		);
 	}
 	let turns = state.turns;
 	const last = turns[turns.length - 1];
 	turns = last
-		? replaceLast(turns, w.edited(last, (turn) => void (turn.callIds = w.pushed(turn.callIds, event.callId))), w)
+		? replaceLast(
+				turns,
+				w.edited(last, (turn) => void (turn.callIds = w.pushed(turn.callIds, event.callId))),
+				w,
+			)
 		: [{ userMessageId: null, startedAt: event.at, callIds: [event.callId] } satisfies TurnView];
 	return w.patch(state, {
 		messages,
@@ -255,7 +340,11 @@ function onQuestionAsked(state: ThreadState, event: ThreadEventOf<"question_aske
 	w.askedQuestion(event.callId, event.askId);
 	const next: ThreadState = {
 		...state,
-		questions: w.withKey(state.questions, event.askId, { askId: event.askId, callId: event.callId, questions: event.questions }),
+		questions: w.withKey(state.questions, event.askId, {
+			askId: event.askId,
+			callId: event.callId,
+			questions: event.questions,
+		}),
 		openQuestions: w.pushed(state.openQuestions, event.askId),
 	};
 	return updateCall(next, event.callId, (c) => void (c.askId = event.askId), false, w);
@@ -279,7 +368,13 @@ function onEditDeclared(state: ThreadState, event: ThreadEventOf<"edit_intent_de
 }
 
 /** Updates a known call; `settles` removes it from pendingApprovals (it left the proposed phase). */
-function updateCall(state: ThreadState, callId: string, change: (call: ToolCallView) => void, settles: boolean, w: FoldWrites): ThreadState {
+function updateCall(
+	state: ThreadState,
+	callId: string,
+	change: (call: ToolCallView) => void,
+	settles: boolean,
+	w: FoldWrites,
+): ThreadState {
 	const call = state.toolCalls[callId];
 	if (!call) return state;
 	const pending = state.pendingApprovals;
@@ -288,7 +383,12 @@ function updateCall(state: ThreadState, callId: string, change: (call: ToolCallV
 	return next;
 }
 
-function updateAssistant(state: ThreadState, messageId: string, change: (m: AssistantMessageView) => void, w: FoldWrites): ThreadState {
+function updateAssistant(
+	state: ThreadState,
+	messageId: string,
+	change: (m: AssistantMessageView) => void,
+	w: FoldWrites,
+): ThreadState {
 	const index = findMessage(state.messages, messageId, w);
 	const message = index >= 0 ? state.messages[index] : undefined;
 	if (!message || message.kind !== "assistant") return state;

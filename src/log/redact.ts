@@ -59,7 +59,10 @@ function knownSecrets(extra: Iterable<string | undefined>): string[] {
 // The patterns, in order. Each keeps what names the secret and cuts the secret itself.
 const PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
 	// Header lines, whatever the scheme ("Authorization: Bearer x", "x-api-key: x").
-	[/\b(authorization|proxy-authorization|x-api-key|api-key)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',;}]+/giu, `$1$2${REDACTED}`],
+	[
+		/\b(authorization|proxy-authorization|x-api-key|api-key)(["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',;}]+/giu,
+		`$1$2${REDACTED}`,
+	],
 	[/\bbearer\s+[\w.~+/=-]{6,}/giu, `Bearer ${REDACTED}`],
 	// sk-… keys, masked quotes included ("sk-proj-****1234", "sk-abc...xyz").
 	[/\bsk-[\w*.…-]{3,}/gu, REDACTED],
@@ -113,7 +116,8 @@ export function redactDeep<T>(value: T, extraSecrets: Iterable<string | undefine
 	const walk = (v: unknown): unknown => {
 		if (typeof v === "string") return redact(v, secrets);
 		if (Array.isArray(v)) return v.map(walk);
-		if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item)]));
+		if (v !== null && typeof v === "object")
+			return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item)]));
 		return v;
 	};
 	return walk(value) as T;

@@ -3,7 +3,17 @@
  * stored, so replaying the log and folding live events give the same state.
  */
 import type { ToolResult } from "./tool-result";
-import type { AskAnswers, AskQuestion, EditOperation, PinnedItem, SettleReason, ThreadStatus, ToolDecision, ToolPreference, ToolWords } from "./events";
+import type {
+	AskAnswers,
+	AskQuestion,
+	EditOperation,
+	PinnedItem,
+	SettleReason,
+	ThreadStatus,
+	ToolDecision,
+	ToolPreference,
+	ToolWords,
+} from "./events";
 
 export interface UserMessageView {
 	kind: "user";

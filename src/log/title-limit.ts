@@ -16,5 +16,7 @@ export function cutTitle(title: string): string {
 /** Why a title the user gave cannot be used, or null when it can. */
 export function titleProblem(title: string): string | null {
 	const length = Array.from(title).length;
-	return length > MAX_TITLE_CHARS ? `A title has at most ${MAX_TITLE_CHARS} characters; this one has ${length.toLocaleString("en-US")}.` : null;
+	return length > MAX_TITLE_CHARS
+		? `A title has at most ${MAX_TITLE_CHARS} characters; this one has ${length.toLocaleString("en-US")}.`
+		: null;
 }

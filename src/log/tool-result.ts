@@ -40,13 +40,32 @@ export function resultSummary(result: ToolResult): ResultSummary | undefined {
 	if (typeof summary !== "object" || summary === null) return undefined;
 	const { line, textFrom } = summary as Record<string, unknown>;
 	if (typeof line !== "string") return undefined;
-	const from = typeof textFrom === "number" && Number.isInteger(textFrom) && textFrom >= 0 && textFrom <= result.message.length ? textFrom : undefined;
+	const from =
+		typeof textFrom === "number" && Number.isInteger(textFrom) && textFrom >= 0 && textFrom <= result.message.length
+			? textFrom
+			: undefined;
 	return from !== undefined ? { line, textFrom: from } : { line };
 }
 
 export const toolResult = {
-	success: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "success", message, ...extra }),
-	rejected: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "rejected", message, ...extra }),
-	noop: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "no-op", message, ...extra }),
-	error: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({ status: "error", message, ...extra }),
+	success: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({
+		status: "success",
+		message,
+		...extra,
+	}),
+	rejected: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({
+		status: "rejected",
+		message,
+		...extra,
+	}),
+	noop: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({
+		status: "no-op",
+		message,
+		...extra,
+	}),
+	error: (message: string, extra: Omit<ToolResult, "status" | "message"> = {}): ToolResult => ({
+		status: "error",
+		message,
+		...extra,
+	}),
 };

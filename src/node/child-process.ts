@@ -20,9 +20,18 @@ export interface PipedChildProcess extends ChildProcess {
 type ExecFileCallback = (error: Error | null, stdout: string, stderr: string) => void;
 
 export interface NodeChildProcess {
-	execFile: (file: string, args: readonly string[], options: { cwd?: string; maxBuffer?: number; encoding: "utf8" }, callback: ExecFileCallback) => ChildProcess;
+	execFile: (
+		file: string,
+		args: readonly string[],
+		options: { cwd?: string; maxBuffer?: number; encoding: "utf8" },
+		callback: ExecFileCallback,
+	) => ChildProcess;
 	spawn: {
-		(command: string, args: readonly string[], options: { stdio: ["pipe", "pipe", "pipe"]; env?: Record<string, string | undefined> }): PipedChildProcess;
+		(
+			command: string,
+			args: readonly string[],
+			options: { stdio: ["pipe", "pipe", "pipe"]; env?: Record<string, string | undefined> },
+		): PipedChildProcess;
 		(command: string, args: readonly string[], options: { stdio: "ignore"; detached?: boolean }): ChildProcess;
 	};
 }
@@ -31,9 +40,15 @@ const childProcess = nodeChildProcess satisfies NodeChildProcess as NodeChildPro
 export const { spawn } = childProcess;
 
 /** Runs a program to its end and resolves with what it printed (rejects when it fails). */
-export type ExecFile = (file: string, args: readonly string[], options: { cwd?: string; maxBuffer?: number }) => Promise<{ stdout: string; stderr: string }>;
+export type ExecFile = (
+	file: string,
+	args: readonly string[],
+	options: { cwd?: string; maxBuffer?: number },
+) => Promise<{ stdout: string; stderr: string }>;
 
 export const execFile: ExecFile = (file, args, options) =>
 	new Promise((resolve, reject) => {
-		childProcess.execFile(file, args, { ...options, encoding: "utf8" }, (error, stdout, stderr) => (error ? reject(error) : resolve({ stdout, stderr })));
+		childProcess.execFile(file, args, { ...options, encoding: "utf8" }, (error, stdout, stderr) =>
+			error ? reject(error) : resolve({ stdout, stderr }),
+		);
 	});

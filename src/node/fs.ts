@@ -26,7 +26,11 @@ export interface FsPromises {
 		(path: string | URL): Promise<NodeBuffer>;
 	};
 	/** flag "wx": fail with EEXIST rather than replace a file that exists. */
-	writeFile: (path: string, data: string | Uint8Array, options?: "utf8" | { encoding?: "utf8"; flag?: "w" | "wx" }) => Promise<void>;
+	writeFile: (
+		path: string,
+		data: string | Uint8Array,
+		options?: "utf8" | { encoding?: "utf8"; flag?: "w" | "wx" },
+	) => Promise<void>;
 	appendFile: (path: string, data: string, encoding?: "utf8") => Promise<void>;
 	mkdir: (path: string, options?: { recursive?: boolean }) => Promise<string | undefined>;
 	mkdtemp: (prefix: string) => Promise<string>;
@@ -69,9 +73,31 @@ export interface FsSync {
 		native: (path: string) => string;
 	};
 	/** Calls back with the changed path relative to the folder (null when the platform cannot tell). */
-	watch: (folder: string, options: { recursive?: boolean }, listener: (event: string, filename: string | null) => void) => FolderWatcher;
+	watch: (
+		folder: string,
+		options: { recursive?: boolean },
+		listener: (event: string, filename: string | null) => void,
+	) => FolderWatcher;
 }
 
-export const { readFile, writeFile, appendFile, mkdir, mkdtemp, readdir, rm, rename, unlink, link, symlink, stat, lstat, realpath, copyFile, cp } = nodeFsPromises satisfies FsPromises as FsPromises;
+export const {
+	readFile,
+	writeFile,
+	appendFile,
+	mkdir,
+	mkdtemp,
+	readdir,
+	rm,
+	rename,
+	unlink,
+	link,
+	symlink,
+	stat,
+	lstat,
+	realpath,
+	copyFile,
+	cp,
+} = nodeFsPromises satisfies FsPromises as FsPromises;
 
-export const { existsSync, readFileSync, readdirSync, statSync, lstatSync, realpathSync, watch } = nodeFs satisfies FsSync as FsSync;
+export const { existsSync, readFileSync, readdirSync, statSync, lstatSync, realpathSync, watch } =
+	nodeFs satisfies FsSync as FsSync;

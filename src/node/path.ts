@@ -24,6 +24,7 @@ export interface FileUrls {
 	pathToFileURL: (path: string) => URL;
 }
 
-export const { join, resolve, relative, dirname, basename, extname, isAbsolute, normalize, sep, posix } = nodePath satisfies NodePath as NodePath;
+export const { join, resolve, relative, dirname, basename, extname, isAbsolute, normalize, sep, posix } =
+	nodePath satisfies NodePath as NodePath;
 
 export const { fileURLToPath, pathToFileURL } = nodeUrl satisfies FileUrls as FileUrls;

@@ -28,7 +28,8 @@ export interface NodeTimerPromises {
 	setImmediate(this: void): Promise<void>;
 }
 
-export const { setTimeout, clearTimeout, setInterval, clearInterval, setImmediate } = nodeTimers satisfies NodeTimers as NodeTimers;
+export const { setTimeout, clearTimeout, setInterval, clearInterval, setImmediate } =
+	nodeTimers satisfies NodeTimers as NodeTimers;
 
 const timerPromises = nodeTimersPromises satisfies NodeTimerPromises as NodeTimerPromises;
 /** Resolves after `ms` milliseconds. */

@@ -64,7 +64,13 @@ export class ChatView extends ItemView implements HoverParent {
 	protected override async onOpen(): Promise<void> {
 		this.isOpen = true;
 		this.contentEl.addClass("redline-view");
-		handleInternalLinks({ el: this.contentEl, owner: this, hoverParent: this, workspace: this.app.workspace, source: VIEW_TYPE });
+		handleInternalLinks({
+			el: this.contentEl,
+			owner: this,
+			hoverParent: this,
+			workspace: this.app.workspace,
+			source: VIEW_TYPE,
+		});
 		this.register(this.containerEl.onWindowMigrated(() => void this.mount()));
 		await this.mount();
 	}
@@ -84,12 +90,26 @@ export class ChatView extends ItemView implements HoverParent {
 		} catch (error) {
 			this.deps.onError(error);
 			this.contentEl.empty();
-			this.contentEl.createDiv({ cls: "redline-view-error", text: "Redline could not start. See the notice for details." });
+			this.contentEl.createDiv({
+				cls: "redline-view-error",
+				text: "Redline could not start. See the notice for details.",
+			});
 			return;
 		}
 		if (!this.isOpen || generation !== this.generation) return;
 		this.contentEl.empty();
-		const host = createObsidianUiHost({ app: this.app, service, owner: this, pluginId: this.deps.pluginId, doc: this.containerEl.doc, requests: this.deps.requests, ...(this.deps.toolDefaults ? { toolDefaults: this.deps.toolDefaults } : {}), ...(this.deps.tools ? { tools: this.deps.tools } : {}), ...(this.deps.connection ? { connection: this.deps.connection } : {}), ...(this.deps.indexStatus ? { indexStatus: this.deps.indexStatus } : {}) });
+		const host = createObsidianUiHost({
+			app: this.app,
+			service,
+			owner: this,
+			pluginId: this.deps.pluginId,
+			doc: this.containerEl.doc,
+			requests: this.deps.requests,
+			...(this.deps.toolDefaults ? { toolDefaults: this.deps.toolDefaults } : {}),
+			...(this.deps.tools ? { tools: this.deps.tools } : {}),
+			...(this.deps.connection ? { connection: this.deps.connection } : {}),
+			...(this.deps.indexStatus ? { indexStatus: this.deps.indexStatus } : {}),
+		});
 		this.pane = loadMount().mountRedlinePane(this.contentEl, host);
 	}
 

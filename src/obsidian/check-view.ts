@@ -34,10 +34,16 @@ export function actionLabel(action: CheckAction): string {
 }
 
 /** Renders the row; returns a refresh (after a settings change) and a cleanup. */
-export function renderCheckRow(containerEl: HTMLElement, target: CheckTarget, host: CheckHost): { refresh: () => void; dispose: () => void } {
+export function renderCheckRow(
+	containerEl: HTMLElement,
+	target: CheckTarget,
+	host: CheckHost,
+): { refresh: () => void; dispose: () => void } {
 	const setting = new Setting(containerEl)
 		.setName("Check connection")
-		.setDesc("Sends a few short requests with a fixed sample text (never your notes) and says what works, what does not, and why.");
+		.setDesc(
+			"Sends a few short requests with a fixed sample text (never your notes) and says what works, what does not, and why.",
+		);
 	setting.settingEl.setAttr("data-check", target);
 	let button: HTMLButtonElement | null = null;
 	setting.addButton((b) => {
@@ -55,7 +61,10 @@ export function renderCheckRow(containerEl: HTMLElement, target: CheckTarget, ho
 		reportEl.empty();
 		const report = host.current(target);
 		if (!report) return;
-		reportEl.createEl("p", { cls: "redline-check-summary", text: report.usable ? "Redline can work with this model." : "Redline cannot work with this model as set up:" });
+		reportEl.createEl("p", {
+			cls: "redline-check-summary",
+			text: report.usable ? "Redline can work with this model." : "Redline cannot work with this model as set up:",
+		});
 		const list = reportEl.createEl("ul");
 		for (const step of report.steps) {
 			const item = list.createEl("li", { cls: `redline-check-step redline-check-${step.status}` });

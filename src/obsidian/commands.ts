@@ -28,7 +28,12 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
 		return file?.extension === "md" ? file : null;
 	};
 	/** A command for the active Markdown note, offered when `offered` says so. */
-	const noteCommand = (id: string, name: string, run: (path: string) => Promise<void>, offered: (path: string) => boolean = () => true): void => {
+	const noteCommand = (
+		id: string,
+		name: string,
+		run: (path: string) => Promise<void>,
+		offered: (path: string) => boolean = () => true,
+	): void => {
 		plugin.addCommand({
 			id,
 			name,

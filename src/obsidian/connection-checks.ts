@@ -134,7 +134,10 @@ export class ConnectionChecks {
 
 	private key(target: CheckTarget): string {
 		const settings = this.deps.settings;
-		const secret = target === "main" ? settings.secretName("mainApiKey") : `${settings.secretName("applyApiKey")}|${settings.secretName("mainApiKey")}`;
+		const secret =
+			target === "main"
+				? settings.secretName("mainApiKey")
+				: `${settings.secretName("applyApiKey")}|${settings.secretName("mainApiKey")}`;
 		return checkSettingsKey(settings.effective, target, secret);
 	}
 
@@ -144,9 +147,18 @@ export class ConnectionChecks {
 }
 
 /** The transport the setting picks and, on desktop, the other one. */
-function obsidianTransports(setting: "auto" | "node" | "request-url"): { transport: CheckTransportChoice; alternative?: CheckTransportChoice } {
+function obsidianTransports(setting: "auto" | "node" | "request-url"): {
+	transport: CheckTransportChoice;
+	alternative?: CheckTransportChoice;
+} {
 	const chosen = chooseTransport(setting);
 	const transport = { kind: chosen.kind, fetch: chosen.fetch };
 	if (!Platform.isDesktopApp) return { transport };
-	return { transport, alternative: chosen.kind === "node" ? { kind: "request-url", fetch: createRequestUrlFetch() } : { kind: "node", fetch: createNodeFetch() } };
+	return {
+		transport,
+		alternative:
+			chosen.kind === "node"
+				? { kind: "request-url", fetch: createRequestUrlFetch() }
+				: { kind: "node", fetch: createNodeFetch() },
+	};
 }

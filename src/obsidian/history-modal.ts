@@ -44,15 +44,19 @@ export class HistoryModal extends Modal {
 	/** later: how many entries are newer than this one (0 for the newest). */
 	private renderEntry(entry: HistoryEntrySummary, later: number): void {
 		const when = new Date(entry.at).toLocaleString();
-		const setting = new Setting(this.contentEl).setName(entry.description).setDesc(`${when} · ${entry.kind} · +${entry.added} −${entry.removed}`);
+		const setting = new Setting(this.contentEl)
+			.setName(entry.description)
+			.setDesc(`${when} · ${entry.kind} · +${entry.added} −${entry.removed}`);
 		setting.settingEl.addClass("redline-history-entry");
 		setting.settingEl.setAttr("data-version", entry.versionId);
 		if (later > 0) {
 			setting.addButton((button) =>
-				button.setButtonText(`Revert to here (undoes ${later === 1 ? "1 later change" : `${later} later changes`})`).onClick(async () => {
-					this.close();
-					await this.deps.revertTo(entry.versionId, later);
-				}),
+				button
+					.setButtonText(`Revert to here (undoes ${later === 1 ? "1 later change" : `${later} later changes`})`)
+					.onClick(async () => {
+						this.close();
+						await this.deps.revertTo(entry.versionId, later);
+					}),
 			);
 		}
 		const details = this.contentEl.createEl("details", { cls: "redline-history-diff" });

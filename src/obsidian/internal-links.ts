@@ -21,7 +21,13 @@ export interface HoverLinkEvent {
 	sourcePath: string;
 }
 
-export function handleInternalLinks(options: { el: HTMLElement; owner: Component; hoverParent: HoverParent; workspace: Workspace; source: string }): void {
+export function handleInternalLinks(options: {
+	el: HTMLElement;
+	owner: Component;
+	hoverParent: HoverParent;
+	workspace: Workspace;
+	source: string;
+}): void {
 	const { el, owner, workspace } = options;
 	const target = (link: HTMLElement): { linktext: string; sourcePath: string } | null => {
 		const linktext = link.getAttr("data-href") ?? link.getAttr("href");
@@ -41,7 +47,13 @@ export function handleInternalLinks(options: { el: HTMLElement; owner: Component
 	const onHover = (evt: MouseEvent, link: HTMLElement): void => {
 		const found = target(link);
 		if (!found) return;
-		const hover: HoverLinkEvent = { event: evt, source: options.source, hoverParent: options.hoverParent, targetEl: link, ...found };
+		const hover: HoverLinkEvent = {
+			event: evt,
+			source: options.source,
+			hoverParent: options.hoverParent,
+			targetEl: link,
+			...found,
+		};
 		workspace.trigger("hover-link", hover);
 	};
 	el.on("click", LINK, onClick);

@@ -22,7 +22,10 @@ export function loadMount(): typeof MountModule {
 }
 
 /** For tests that run the plugin from source. */
-export function installLoaders(loaders: { redline: () => typeof RedlineModule; mount: () => typeof MountModule }): void {
+export function installLoaders(loaders: {
+	redline: () => typeof RedlineModule;
+	mount: () => typeof MountModule;
+}): void {
 	redlineLoader = loaders.redline;
 	mountLoader = loaders.mount;
 }

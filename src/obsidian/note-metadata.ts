@@ -22,7 +22,8 @@ function propertyValues(value: unknown): string[] {
 export function metadataFromCache(cache: CachedMetadata): NoteMetadata {
 	const frontmatter = cache.frontmatter ?? null;
 	const properties: string[] = [];
-	for (const [key, value] of Object.entries(frontmatter ?? {})) if (!NOT_PROPERTIES.has(key.toLowerCase())) properties.push(...propertyValues(value));
+	for (const [key, value] of Object.entries(frontmatter ?? {}))
+		if (!NOT_PROPERTIES.has(key.toLowerCase())) properties.push(...propertyValues(value));
 	return {
 		aliases: parseFrontMatterAliases(frontmatter) ?? [],
 		headings: (cache.headings ?? []).map((h) => h.heading),

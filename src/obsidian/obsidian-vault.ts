@@ -40,17 +40,22 @@ export class ObsidianVault implements Vault {
 		await this.checked(file, editor.getValue());
 		const current = editor.getValue();
 		const next = fn(current);
-		if (typeof next !== "string") throw new TypeError(`process(${JSON.stringify(file.path)}): the function must return a string`);
+		if (typeof next !== "string")
+			throw new TypeError(`process(${JSON.stringify(file.path)}): the function must return a string`);
 		const change = minimalChange(current, next);
 		if (change) {
-			editor.transaction({ changes: [{ from: editor.offsetToPos(change.from), to: editor.offsetToPos(change.to), text: change.text }] }, "redline");
+			editor.transaction(
+				{ changes: [{ from: editor.offsetToPos(change.from), to: editor.offsetToPos(change.to), text: change.text }] },
+				"redline",
+			);
 		}
 		return next;
 	}
 
 	async create(path: string, content: string): Promise<void> {
 		const p = normalizeVaultPath(path);
-		if (this.app.vault.getAbstractFileByPath(p)) throw new VaultError("already-exists", `A note already exists at ${p}`, p);
+		if (this.app.vault.getAbstractFileByPath(p))
+			throw new VaultError("already-exists", `A note already exists at ${p}`, p);
 		await this.ensureFolder(parentFolder(p));
 		await this.io(p, () => this.app.vault.create(p, content));
 	}
@@ -58,7 +63,8 @@ export class ObsidianVault implements Vault {
 	async rename(from: string, to: string): Promise<void> {
 		const file = this.file(from);
 		const target = normalizeVaultPath(to);
-		if (this.app.vault.getAbstractFileByPath(target)) throw new VaultError("already-exists", `A note already exists at ${target}`, target);
+		if (this.app.vault.getAbstractFileByPath(target))
+			throw new VaultError("already-exists", `A note already exists at ${target}`, target);
 		await this.ensureFolder(parentFolder(target));
 		await this.io(file.path, () => this.app.fileManager.renameFile(file, target));
 	}
@@ -86,7 +92,10 @@ export class ObsidianVault implements Vault {
 			vault.on("create", (file) => file instanceof TFile && listener({ type: "create", path: file.path })),
 			vault.on("modify", (file) => file instanceof TFile && listener({ type: "modify", path: file.path })),
 			vault.on("delete", (file) => file instanceof TFile && listener({ type: "delete", path: file.path })),
-			vault.on("rename", (file, oldPath) => file instanceof TFile && listener({ type: "rename", path: file.path, oldPath })),
+			vault.on(
+				"rename",
+				(file, oldPath) => file instanceof TFile && listener({ type: "rename", path: file.path, oldPath }),
+			),
 		];
 		return () => {
 			for (const ref of refs) vault.offref(ref);
@@ -138,7 +147,11 @@ export class ObsidianVault implements Vault {
 			return await run();
 		} catch (error) {
 			if (error instanceof VaultError) throw error;
-			throw new VaultError("io", `Could not access ${path}: ${error instanceof Error ? error.message : String(error)}`, path);
+			throw new VaultError(
+				"io",
+				`Could not access ${path}: ${error instanceof Error ? error.message : String(error)}`,
+				path,
+			);
 		}
 	}
 }

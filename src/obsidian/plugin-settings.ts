@@ -6,7 +6,16 @@
  * reload from disk (a sync changed data.json) keeps them on top of what it read.
  */
 import { debounce } from "obsidian";
-import { getField, readSettings, setField, toPluginData, type PluginData, type ReadSettings, type SecretNames, type SettingsProblem } from "./settings-data";
+import {
+	getField,
+	readSettings,
+	setField,
+	toPluginData,
+	type PluginData,
+	type ReadSettings,
+	type SecretNames,
+	type SettingsProblem,
+} from "./settings-data";
 import type { RedlineSettings } from "../settings";
 import type { CheckTarget } from "../check/report";
 import type { StoredCheck } from "../check/settings-key";
@@ -80,7 +89,11 @@ export class PluginSettings {
 		const written = [...this.unsaved];
 		this.unsaved.clear();
 		// Only the settings and the secret names: keys never reach data.json.
-		const data: PluginData = { settings: structuredClone(this.data.settings), secrets: { ...this.data.secrets }, ...(this.data.checks ? { checks: structuredClone(this.data.checks) } : {}) };
+		const data: PluginData = {
+			settings: structuredClone(this.data.settings),
+			secrets: { ...this.data.secrets },
+			...(this.data.checks ? { checks: structuredClone(this.data.checks) } : {}),
+		};
 		this.writing = this.writing
 			.then(() => this.io.save(data))
 			.catch((error: unknown) => {

@@ -64,7 +64,20 @@ export class RedlinePlugin extends Plugin {
 	override async onload(): Promise<void> {
 		await this.savedSettings.load();
 		this.reportProblems(this.savedSettings.problems);
-		this.registerView(VIEW_TYPE, (leaf) => new ChatView(leaf, { service: () => this.service(), indexStatus: layoutReadyIndexFeed(this.app, async () => (await this.core()).search), pluginId: this.manifest.id, onError: (error) => this.fail("Redline could not start", error), requests: this.paneRequests, tools: () => this.toolCatalog(), toolDefaults: () => this.savedSettings.effective.toolDefaults, connection: this.checks.forPane() }));
+		this.registerView(
+			VIEW_TYPE,
+			(leaf) =>
+				new ChatView(leaf, {
+					service: () => this.service(),
+					indexStatus: layoutReadyIndexFeed(this.app, async () => (await this.core()).search),
+					pluginId: this.manifest.id,
+					onError: (error) => this.fail("Redline could not start", error),
+					requests: this.paneRequests,
+					tools: () => this.toolCatalog(),
+					toolDefaults: () => this.savedSettings.effective.toolDefaults,
+					connection: this.checks.forPane(),
+				}),
+		);
 		// The pane's [[links]] show Page preview's hover popover like a note's (see chat-view.ts).
 		this.registerHoverLinkSource(VIEW_TYPE, { display: "Redline", defaultMod: true });
 		// Named like the palette names commands ("Redline: …"): a ribbon tooltip has no plugin prefix.
@@ -97,7 +110,9 @@ export class RedlinePlugin extends Plugin {
 		this.unwatchRunning = null;
 		this.presence?.clear();
 		this.paneRequests.clear();
-		const disposed = core ? core.then((c) => c.dispose()).catch((error: unknown) => console.error("Redline: shutdown failed", error)) : Promise.resolve();
+		const disposed = core
+			? core.then((c) => c.dispose()).catch((error: unknown) => console.error("Redline: shutdown failed", error))
+			: Promise.resolve();
 		this.shutdown = Promise.all([this.savedSettings.flush(), disposed]).then(() => undefined);
 	}
 
@@ -221,20 +236,29 @@ export class RedlinePlugin extends Plugin {
 		if (this.transport?.setting !== setting) {
 			const chosen = chooseTransport(setting);
 			// Only the desktop transport misses the system's proxy and certificates.
-			this.transport = { setting, chosen: chosen.kind === "node" ? { ...chosen, fetch: this.transportHelp.watch(chosen.fetch) } : chosen };
+			this.transport = {
+				setting,
+				chosen: chosen.kind === "node" ? { ...chosen, fetch: this.transportHelp.watch(chosen.fetch) } : chosen,
+			};
 			if (chosen.note) new Notice(`Redline: ${chosen.note}`);
 		}
 		return this.transport.chosen;
 	}
 
 	private credentials(): ModelCredentials {
-		const secret = (id: string): string | undefined => (id ? (this.app.secretStorage.getSecret(id) ?? undefined) : undefined);
-		return { mainApiKey: secret(this.savedSettings.secretName("mainApiKey")), applyApiKey: secret(this.savedSettings.secretName("applyApiKey")) };
+		const secret = (id: string): string | undefined =>
+			id ? (this.app.secretStorage.getSecret(id) ?? undefined) : undefined;
+		return {
+			mainApiKey: secret(this.savedSettings.secretName("mainApiKey")),
+			applyApiKey: secret(this.savedSettings.secretName("applyApiKey")),
+		};
 	}
 
 	private reportProblems(problems: SettingsProblem[]): void {
 		if (problems.length === 0) return;
-		new Notice(`Redline: ${problems.length === 1 ? "a saved setting is" : `${problems.length} saved settings are`} not valid and kept as saved (defaults used meanwhile). ${problems.map((p) => p.message).join(" ")}`);
+		new Notice(
+			`Redline: ${problems.length === 1 ? "a saved setting is" : `${problems.length} saved settings are`} not valid and kept as saved (defaults used meanwhile). ${problems.map((p) => p.message).join(" ")}`,
+		);
 	}
 
 	/** Shows a failure through the one redaction (log/redact.ts): the configured keys, pieces of them and key patterns cut. */
@@ -286,7 +310,11 @@ export class RedlinePlugin extends Plugin {
 			showHistory: async (path) => {
 				try {
 					const service = await this.service();
-					new HistoryModal(this.app, { service, path, revertTo: (versionId, laterChanges) => this.revert(path, { versionId, laterChanges }) }).open();
+					new HistoryModal(this.app, {
+						service,
+						path,
+						revertTo: (versionId, laterChanges) => this.revert(path, { versionId, laterChanges }),
+					}).open();
 				} catch (error) {
 					this.fail("Redline could not read the history", error);
 				}
@@ -299,8 +327,13 @@ export class RedlinePlugin extends Plugin {
 		const shown = displayPath(path);
 		try {
 			const service = await this.service();
-			const result = await service.revertHistory(to ? { path, versionId: to.versionId, to: true, laterChanges: to.laterChanges } : { path });
-			if (result.ok) new Notice(`Reverted ${to ? "to the chosen version of" : "the last Redline change in"} ${displayPath(result.path)} (+${result.added} −${result.removed}).`);
+			const result = await service.revertHistory(
+				to ? { path, versionId: to.versionId, to: true, laterChanges: to.laterChanges } : { path },
+			);
+			if (result.ok)
+				new Notice(
+					`Reverted ${to ? "to the chosen version of" : "the last Redline change in"} ${displayPath(result.path)} (+${result.added} −${result.removed}).`,
+				);
 			else if (result.error.code === "conflict") new Notice(`Redline did not revert ${shown}: ${result.error.message}`);
 			else new Notice(`Redline could not revert ${shown}: ${result.error.message}`);
 		} catch (error) {

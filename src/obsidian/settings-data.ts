@@ -73,7 +73,16 @@ function storedChecks(value: unknown): PluginData["checks"] {
 	for (const target of ["main", "apply"] as const) {
 		const stored = value[target];
 		// Redacted again on load: a report saved before redaction existed may quote a key.
-		if (isRecord(stored) && typeof stored.key === "string" && isRecord(stored.report) && Array.isArray(stored.report.steps)) checks[target] = { ...(stored as unknown as StoredCheck), report: redactDeep((stored as unknown as StoredCheck).report) };
+		if (
+			isRecord(stored) &&
+			typeof stored.key === "string" &&
+			isRecord(stored.report) &&
+			Array.isArray(stored.report.steps)
+		)
+			checks[target] = {
+				...(stored as unknown as StoredCheck),
+				report: redactDeep((stored as unknown as StoredCheck).report),
+			};
 	}
 	return Object.keys(checks).length > 0 ? checks : undefined;
 }
@@ -90,7 +99,9 @@ function checkUrl(value: unknown): string | null {
 
 function checkWhole(min: number, max: number) {
 	return (value: unknown): string | null =>
-		typeof value === "number" && Number.isInteger(value) && value >= min && value <= max ? null : `must be a whole number from ${min} to ${max}`;
+		typeof value === "number" && Number.isInteger(value) && value >= min && value <= max
+			? null
+			: `must be a whole number from ${min} to ${max}`;
 }
 
 /** Reads saved settings over the defaults, collecting one problem per invalid field. */
@@ -108,41 +119,100 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 	const bool = (v: unknown): string | null => (typeof v === "boolean" ? null : "must be on or off");
 	const contextTokens = checkWhole(MIN_CONTEXT_TOKENS, MAX_CONTEXT_TOKENS);
 	const outputTokens = checkWhole(MIN_OUTPUT_TOKENS, MAX_OUTPUT_TOKENS);
-	const temperature = (v: unknown): string | null => (typeof v === "number" && v >= 0 && v <= 2 ? null : "must be a number from 0 to 2");
+	const temperature = (v: unknown): string | null =>
+		typeof v === "number" && v >= 0 && v <= 2 ? null : "must be a number from 0 to 2";
 
 	const main = saved.mainModel;
-	if (main !== undefined && !isRecord(main)) problems.push({ field: "mainModel", message: `Main model must be an object (saved: ${show(main)}).` });
+	if (main !== undefined && !isRecord(main))
+		problems.push({ field: "mainModel", message: `Main model must be an object (saved: ${show(main)}).` });
 	if (isRecord(main)) {
 		take<string>("mainModel.baseUrl", main.baseUrl, checkUrl, (v) => (effective.mainModel.baseUrl = v));
-		take<string>("mainModel.model", main.model, (v) => (typeof v === "string" && v.trim() !== "" ? null : "must not be empty"), (v) => (effective.mainModel.model = v));
+		take<string>(
+			"mainModel.model",
+			main.model,
+			(v) => (typeof v === "string" && v.trim() !== "" ? null : "must not be empty"),
+			(v) => (effective.mainModel.model = v),
+		);
 		take<number>("mainModel.temperature", main.temperature, temperature, (v) => (effective.mainModel.temperature = v));
-		take<number>("mainModel.contextTokens", main.contextTokens, contextTokens, (v) => (effective.mainModel.contextTokens = v));
-		take<number>("mainModel.maxOutputTokens", main.maxOutputTokens, outputTokens, (v) => (effective.mainModel.maxOutputTokens = v));
+		take<number>(
+			"mainModel.contextTokens",
+			main.contextTokens,
+			contextTokens,
+			(v) => (effective.mainModel.contextTokens = v),
+		);
+		take<number>(
+			"mainModel.maxOutputTokens",
+			main.maxOutputTokens,
+			outputTokens,
+			(v) => (effective.mainModel.maxOutputTokens = v),
+		);
 		take<boolean>("mainModel.textToolCalls", main.textToolCalls, bool, (v) => (effective.mainModel.textToolCalls = v));
 		// No mainModel.supportsPredictedOutputs: predictions go to the apply model only, and its own
 		// setting (always set, default on) decides, so a main-model value would change nothing.
 	}
 	const apply = saved.applyModel;
-	if (apply !== undefined && !isRecord(apply)) problems.push({ field: "applyModel", message: `Apply model must be an object (saved: ${show(apply)}).` });
+	if (apply !== undefined && !isRecord(apply))
+		problems.push({ field: "applyModel", message: `Apply model must be an object (saved: ${show(apply)}).` });
 	if (isRecord(apply)) {
-		take<string>("applyModel.baseUrl", apply.baseUrl, optionalUrl, (v) => (effective.applyModel.baseUrl = v === "" ? undefined : v));
+		take<string>(
+			"applyModel.baseUrl",
+			apply.baseUrl,
+			optionalUrl,
+			(v) => (effective.applyModel.baseUrl = v === "" ? undefined : v),
+		);
 		take<string>("applyModel.model", apply.model, text, (v) => (effective.applyModel.model = v === "" ? undefined : v));
-		take<boolean>("applyModel.supportsPredictedOutputs", apply.supportsPredictedOutputs, bool, (v) => (effective.applyModel.supportsPredictedOutputs = v));
-		take<number>("applyModel.contextTokens", apply.contextTokens, contextTokens, (v) => (effective.applyModel.contextTokens = v));
-		take<number>("applyModel.maxOutputTokens", apply.maxOutputTokens, outputTokens, (v) => (effective.applyModel.maxOutputTokens = v));
+		take<boolean>(
+			"applyModel.supportsPredictedOutputs",
+			apply.supportsPredictedOutputs,
+			bool,
+			(v) => (effective.applyModel.supportsPredictedOutputs = v),
+		);
+		take<number>(
+			"applyModel.contextTokens",
+			apply.contextTokens,
+			contextTokens,
+			(v) => (effective.applyModel.contextTokens = v),
+		);
+		take<number>(
+			"applyModel.maxOutputTokens",
+			apply.maxOutputTokens,
+			outputTokens,
+			(v) => (effective.applyModel.maxOutputTokens = v),
+		);
 	}
-	take<RedlineSettings["applyFormat"]>("applyFormat", saved.applyFormat, (v) => (typeof v === "string" && APPLY_FORMATS.includes(v) ? null : `must be one of ${APPLY_FORMATS.join(", ")}`), (v) => (effective.applyFormat = v));
+	take<RedlineSettings["applyFormat"]>(
+		"applyFormat",
+		saved.applyFormat,
+		(v) => (typeof v === "string" && APPLY_FORMATS.includes(v) ? null : `must be one of ${APPLY_FORMATS.join(", ")}`),
+		(v) => (effective.applyFormat = v),
+	);
 	const tools = saved.toolDefaults;
-	if (tools !== undefined && !isRecord(tools)) problems.push({ field: "toolDefaults", message: `Tool preferences must be an object (saved: ${show(tools)}).` });
+	if (tools !== undefined && !isRecord(tools))
+		problems.push({ field: "toolDefaults", message: `Tool preferences must be an object (saved: ${show(tools)}).` });
 	if (isRecord(tools)) {
 		for (const [tool, value] of Object.entries(tools)) {
-			take<RedlineSettings["toolDefaults"][string]>(`toolDefaults.${tool}`, value, (v) => (typeof v === "string" && PREFERENCES.includes(v) ? null : `must be one of ${PREFERENCES.join(", ")}`), (v) => (effective.toolDefaults[tool] = v));
+			take<RedlineSettings["toolDefaults"][string]>(
+				`toolDefaults.${tool}`,
+				value,
+				(v) => (typeof v === "string" && PREFERENCES.includes(v) ? null : `must be one of ${PREFERENCES.join(", ")}`),
+				(v) => (effective.toolDefaults[tool] = v),
+			);
 		}
 	}
 	take<number>("historySize", saved.historySize, checkWhole(1, 100), (v) => (effective.historySize = v));
-	take<number>("maxNoteBytes", saved.maxNoteBytes, checkWhole(1024, 100 * 1024 * 1024), (v) => (effective.maxNoteBytes = v));
+	take<number>(
+		"maxNoteBytes",
+		saved.maxNoteBytes,
+		checkWhole(1024, 100 * 1024 * 1024),
+		(v) => (effective.maxNoteBytes = v),
+	);
 	take<number>("stepCap", saved.stepCap, checkWhole(1, 200), (v) => (effective.stepCap = v));
-	take<RedlineSettings["transport"]>("transport", saved.transport, (v) => (typeof v === "string" && TRANSPORTS.includes(v) ? null : `must be one of ${TRANSPORTS.join(", ")}`), (v) => (effective.transport = v));
+	take<RedlineSettings["transport"]>(
+		"transport",
+		saved.transport,
+		(v) => (typeof v === "string" && TRANSPORTS.includes(v) ? null : `must be one of ${TRANSPORTS.join(", ")}`),
+		(v) => (effective.transport = v),
+	);
 	return { effective, problems };
 }
 

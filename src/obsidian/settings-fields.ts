@@ -21,7 +21,15 @@ interface FieldBase {
 export type FieldSpec =
 	| (FieldBase & { kind: "text"; placeholder?: string })
 	/** Saved as a number; shown divided by `scale` (e.g. bytes shown in MB). */
-	| (FieldBase & { kind: "number"; min: number; max: number; step: number | "any"; scale?: number; placeholder?: string; optional?: true })
+	| (FieldBase & {
+			kind: "number";
+			min: number;
+			max: number;
+			step: number | "any";
+			scale?: number;
+			placeholder?: string;
+			optional?: true;
+	  })
 	| (FieldBase & { kind: "toggle" })
 	/** A model's context window: shows the window its name implies until the user sets one. */
 	| (FieldBase & { kind: "contextWindow"; min: number; max: number })
@@ -40,7 +48,17 @@ const MB = 1024 * 1024;
 
 /** "Reply limit (tokens)": max_tokens on the model's requests; empty follows the model family. */
 function replyLimit(field: string, desc: string): FieldSpec {
-	return { kind: "number", field, name: "Reply limit (tokens)", desc, min: MIN_OUTPUT_TOKENS, max: MAX_OUTPUT_TOKENS, step: 1, optional: true, placeholder: "From the model name" };
+	return {
+		kind: "number",
+		field,
+		name: "Reply limit (tokens)",
+		desc,
+		min: MIN_OUTPUT_TOKENS,
+		max: MAX_OUTPUT_TOKENS,
+		step: 1,
+		optional: true,
+		placeholder: "From the model name",
+	};
 }
 
 /** The transport choice "Obsidian request": linked from connection errors (see transport/). */
@@ -53,10 +71,28 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 			heading: "Main model",
 			check: "main",
 			fields: [
-				{ kind: "text", field: "mainModel.baseUrl", name: "Base URL", desc: "An OpenAI-compatible endpoint, such as https://api.openai.com/v1." },
+				{
+					kind: "text",
+					field: "mainModel.baseUrl",
+					name: "Base URL",
+					desc: "An OpenAI-compatible endpoint, such as https://api.openai.com/v1.",
+				},
 				{ kind: "text", field: "mainModel.model", name: "Model", desc: "The model that plans and talks with you." },
-				{ kind: "secret", which: "mainApiKey", name: "API key", desc: "Stored in Obsidian's secret storage, never in the plugin's data file." },
-				{ kind: "number", field: "mainModel.temperature", name: "Temperature", desc: "From 0 to 2. Lower keeps the agent's plans more predictable.", min: 0, max: 2, step: 0.1 },
+				{
+					kind: "secret",
+					which: "mainApiKey",
+					name: "API key",
+					desc: "Stored in Obsidian's secret storage, never in the plugin's data file.",
+				},
+				{
+					kind: "number",
+					field: "mainModel.temperature",
+					name: "Temperature",
+					desc: "From 0 to 2. Lower keeps the agent's plans more predictable.",
+					min: 0,
+					max: 2,
+					step: 0.1,
+				},
 				{
 					kind: "contextWindow",
 					field: "mainModel.contextTokens",
@@ -65,7 +101,10 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 					min: MIN_CONTEXT_TOKENS,
 					max: MAX_CONTEXT_TOKENS,
 				},
-				replyLimit("mainModel.maxOutputTokens", "The longest reply one request may get (max_tokens). Leave empty for the model family's limit; a reply that still does not end is stopped at 1 MB."),
+				replyLimit(
+					"mainModel.maxOutputTokens",
+					"The longest reply one request may get (max_tokens). Leave empty for the model family's limit; a reply that still does not end is stopped at 1 MB.",
+				),
 				{
 					kind: "toggle",
 					field: "mainModel.textToolCalls",
@@ -79,7 +118,12 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 			check: "apply",
 			fields: [
 				{ kind: "text", field: "applyModel.baseUrl", name: "Base URL", desc: "Leave empty to use the main model's." },
-				{ kind: "text", field: "applyModel.model", name: "Model", desc: "A fast, cheap model that writes the edited note. Leave empty to use the main model." },
+				{
+					kind: "text",
+					field: "applyModel.model",
+					name: "Model",
+					desc: "A fast, cheap model that writes the edited note. Leave empty to use the main model.",
+				},
 				{ kind: "secret", which: "applyApiKey", name: "API key", desc: "Leave empty to use the main model's key." },
 				{
 					kind: "dropdown",
@@ -88,7 +132,12 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 					desc: "Edits: the apply model returns only the changes, so a small fix in a long note is written in about a second (the whole note is the fallback). Whole note: it always returns the whole note.",
 					options: { edits: "Edits", whole: "Whole note" },
 				},
-				{ kind: "toggle", field: "applyModel.supportsPredictedOutputs", name: "Provider supports predicted outputs", desc: "Sends the current note as a prediction when the whole note comes back, which makes that much faster where supported." },
+				{
+					kind: "toggle",
+					field: "applyModel.supportsPredictedOutputs",
+					name: "Provider supports predicted outputs",
+					desc: "Sends the current note as a prediction when the whole note comes back, which makes that much faster where supported.",
+				},
 				{
 					kind: "contextWindow",
 					field: "applyModel.contextTokens",
@@ -97,7 +146,10 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 					min: MIN_CONTEXT_TOKENS,
 					max: MAX_CONTEXT_TOKENS,
 				},
-				replyLimit("applyModel.maxOutputTokens", "The same for the apply model, which writes whole notes: a limit below a note's length cuts its rewrite short. Leave empty for the model family's limit."),
+				replyLimit(
+					"applyModel.maxOutputTokens",
+					"The same for the apply model, which writes whole notes: a limit below a note's length cuts its rewrite short. Leave empty for the model family's limit.",
+				),
 			],
 		},
 		{
@@ -114,9 +166,34 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 		{
 			heading: "Limits",
 			fields: [
-				{ kind: "number", field: "historySize", name: "History size", desc: "Versions kept per note for revert.", min: 1, max: 100, step: 1 },
-				{ kind: "number", field: "stepCap", name: "Step cap", desc: "Model steps per message before Redline stops and tells you.", min: 1, max: 200, step: 1 },
-				{ kind: "number", field: "maxNoteBytes", name: "Note size limit (MB)", desc: "Larger notes are neither edited nor kept in history.", min: 0.001, max: 100, step: "any", scale: MB },
+				{
+					kind: "number",
+					field: "historySize",
+					name: "History size",
+					desc: "Versions kept per note for revert.",
+					min: 1,
+					max: 100,
+					step: 1,
+				},
+				{
+					kind: "number",
+					field: "stepCap",
+					name: "Step cap",
+					desc: "Model steps per message before Redline stops and tells you.",
+					min: 1,
+					max: 200,
+					step: 1,
+				},
+				{
+					kind: "number",
+					field: "maxNoteBytes",
+					name: "Note size limit (MB)",
+					desc: "Larger notes are neither edited nor kept in history.",
+					min: 0.001,
+					max: 100,
+					step: "any",
+					scale: MB,
+				},
 			],
 		},
 		{

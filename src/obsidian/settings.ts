@@ -73,7 +73,8 @@ export class RedlineSettingTab extends PluginSettingTab {
 		for (const section of settingsSections(this.host.tools())) {
 			new Setting(containerEl).setName(section.heading).setHeading();
 			for (const spec of section.fields) this.control(spec);
-			if (section.check && this.host.checks) this.checkRows.push(renderCheckRow(containerEl, section.check, this.host.checks));
+			if (section.check && this.host.checks)
+				this.checkRows.push(renderCheckRow(containerEl, section.check, this.host.checks));
 		}
 		this.showProblems();
 	}
@@ -94,7 +95,8 @@ export class RedlineSettingTab extends PluginSettingTab {
 	/** Shows the values and problems read from disk again; a control being edited keeps its text. */
 	refresh(): void {
 		const focused = this.containerEl.doc.activeElement;
-		for (const { setting, refresh } of this.shown.values()) if (!focused || !setting.controlEl.contains(focused)) refresh();
+		for (const { setting, refresh } of this.shown.values())
+			if (!focused || !setting.controlEl.contains(focused)) refresh();
 		this.showProblems();
 		for (const row of this.checkRows) row.refresh();
 	}
@@ -111,7 +113,9 @@ export class RedlineSettingTab extends PluginSettingTab {
 		if (!this.summaryEl) return;
 		this.summaryEl.empty();
 		if (problems.length === 0) return;
-		this.summaryEl.createEl("p", { text: "Some saved settings are not valid. They are kept as saved; Redline uses the default for each until you fix it:" });
+		this.summaryEl.createEl("p", {
+			text: "Some saved settings are not valid. They are kept as saved; Redline uses the default for each until you fix it:",
+		});
 		const list = this.summaryEl.createEl("ul");
 		for (const problem of problems) list.createEl("li", { text: problem.message });
 	}
@@ -120,9 +124,17 @@ export class RedlineSettingTab extends PluginSettingTab {
 		const setting = new Setting(this.containerEl).setName(spec.name).setDesc(spec.desc);
 		if (spec.kind === "secret") {
 			let picker: SecretComponent | null = null;
-			setting.addComponent((el) => (picker = new SecretComponent(this.app, el).setValue(this.host.secretName(spec.which)).onChange((id) => this.host.updateSecretName(spec.which, id))));
+			setting.addComponent(
+				(el) =>
+					(picker = new SecretComponent(this.app, el)
+						.setValue(this.host.secretName(spec.which))
+						.onChange((id) => this.host.updateSecretName(spec.which, id))),
+			);
 			setting.settingEl.setAttr("data-secret", spec.which);
-			this.shown.set(`secrets.${spec.which}`, { setting, refresh: () => void picker?.setValue(this.host.secretName(spec.which)) });
+			this.shown.set(`secrets.${spec.which}`, {
+				setting,
+				refresh: () => void picker?.setValue(this.host.secretName(spec.which)),
+			});
 			return;
 		}
 		const { field } = spec;
@@ -149,7 +161,10 @@ export class RedlineSettingTab extends PluginSettingTab {
 						const n = Number(value.trim());
 						// An optional field left empty goes back to its default.
 						if (value.trim() === "" && spec.optional) return this.change(field, undefined);
-						this.change(field, value.trim() !== "" && Number.isFinite(n) ? (scale === 1 ? n : Math.round(n * scale)) : value);
+						this.change(
+							field,
+							value.trim() !== "" && Number.isFinite(n) ? (scale === 1 ? n : Math.round(n * scale)) : value,
+						);
 					});
 					refresh = () => void text.setValue(asText(saved(), scale));
 				});
@@ -185,14 +200,18 @@ export class RedlineSettingTab extends PluginSettingTab {
 				setting.addDropdown((dropdown) => {
 					const value = saved();
 					// A saved value that is not an option stays visible (and reported) instead of being replaced.
-					const options = typeof value === "string" && !(value in spec.options) ? { [value]: `${value} (not valid)`, ...spec.options } : spec.options;
+					const options =
+						typeof value === "string" && !(value in spec.options)
+							? { [value]: `${value} (not valid)`, ...spec.options }
+							: spec.options;
 					dropdown
 						.addOptions(options)
 						.setValue(String(value))
 						.onChange((next) => this.change(field, next));
 					refresh = () => {
 						const next = String(saved());
-						if (!Array.from(dropdown.selectEl.options).some((o) => o.value === next)) dropdown.addOption(next, `${next} (not valid)`);
+						if (!Array.from(dropdown.selectEl.options).some((o) => o.value === next))
+							dropdown.addOption(next, `${next} (not valid)`);
 						dropdown.setValue(next);
 					};
 				});

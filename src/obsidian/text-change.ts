@@ -17,7 +17,11 @@ export function minimalChange(before: string, after: string): TextChange | null 
 	// Do not split a surrogate pair.
 	if (prefix > 0 && isHighSurrogate(before.charCodeAt(prefix - 1))) prefix--;
 	let suffix = 0;
-	while (suffix < max - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+	while (
+		suffix < max - prefix &&
+		before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
+	)
+		suffix++;
 	if (suffix > 0 && isLowSurrogate(before.charCodeAt(before.length - suffix))) suffix--;
 	return { from: prefix, to: before.length - suffix, text: after.slice(prefix, after.length - suffix) };
 }

@@ -45,7 +45,9 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 			// Where its [[links]] resolve from (internal-links.ts reads it when one is clicked).
 			el.setAttr("data-source-path", sourcePath);
 			const component = owner.addChild(new Component());
-			const done = MarkdownRenderer.render(app, markdown, el, sourcePath, component).then(() => makeCodeBlocksKeyboardScrollable(el));
+			const done = MarkdownRenderer.render(app, markdown, el, sourcePath, component).then(() =>
+				makeCodeBlocksKeyboardScrollable(el),
+			);
 			return { done, cleanup: () => owner.removeChild(component) };
 		},
 		highlightCode(code) {

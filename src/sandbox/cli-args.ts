@@ -55,7 +55,9 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
 	if (context) {
 		const tokens = Number(context.replace(/[,_]/g, ""));
 		if (!Number.isInteger(tokens) || tokens < MIN_CONTEXT_TOKENS || tokens > MAX_CONTEXT_TOKENS) {
-			throw new CliError(`REDLINE_CONTEXT_TOKENS must be a whole number of tokens from ${MIN_CONTEXT_TOKENS} to ${MAX_CONTEXT_TOKENS}, not ${JSON.stringify(context)}`);
+			throw new CliError(
+				`REDLINE_CONTEXT_TOKENS must be a whole number of tokens from ${MIN_CONTEXT_TOKENS} to ${MAX_CONTEXT_TOKENS}, not ${JSON.stringify(context)}`,
+			);
 		}
 		options.contextTokens = tokens;
 	}
@@ -63,23 +65,29 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
 	if (maxTokens) {
 		const tokens = Number(maxTokens.replace(/[,_]/g, ""));
 		if (!Number.isInteger(tokens) || tokens < MIN_OUTPUT_TOKENS || tokens > MAX_OUTPUT_TOKENS) {
-			throw new CliError(`REDLINE_MAX_TOKENS must be a whole number of tokens from ${MIN_OUTPUT_TOKENS} to ${MAX_OUTPUT_TOKENS}, not ${JSON.stringify(maxTokens)}`);
+			throw new CliError(
+				`REDLINE_MAX_TOKENS must be a whole number of tokens from ${MIN_OUTPUT_TOKENS} to ${MAX_OUTPUT_TOKENS}, not ${JSON.stringify(maxTokens)}`,
+			);
 		}
 		options.maxOutputTokens = tokens;
 	}
 	const textTools = env.REDLINE_TEXT_TOOLS?.trim().toLowerCase();
 	if (textTools) {
-		if (!["1", "0", "true", "false", "on", "off", "yes", "no"].includes(textTools)) throw new CliError(`REDLINE_TEXT_TOOLS must be 1 or 0, not ${JSON.stringify(env.REDLINE_TEXT_TOOLS)}`);
+		if (!["1", "0", "true", "false", "on", "off", "yes", "no"].includes(textTools))
+			throw new CliError(`REDLINE_TEXT_TOOLS must be 1 or 0, not ${JSON.stringify(env.REDLINE_TEXT_TOOLS)}`);
 		if (["1", "true", "on", "yes"].includes(textTools)) options.textToolCalls = true;
 	}
 	const format = env.REDLINE_APPLY_FORMAT;
 	if (format !== undefined && format !== "") {
-		if (format !== "edits" && format !== "whole") throw new CliError(`REDLINE_APPLY_FORMAT must be edits or whole, not ${JSON.stringify(format)}`);
+		if (format !== "edits" && format !== "whole")
+			throw new CliError(`REDLINE_APPLY_FORMAT must be edits or whole, not ${JSON.stringify(format)}`);
 		options.applyFormat = format;
 	}
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] ?? "";
-		const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+		const [flag, inline] = arg.includes("=")
+			? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+			: [arg, undefined];
 		const value = (): string => {
 			const v = inline ?? argv[++i];
 			if (v === undefined || v === "") throw new CliError(`${flag} needs a value`);
@@ -92,7 +100,8 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
 			case "--port": {
 				const raw = value();
 				const port = Number(raw);
-				if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a number from 0 to 65535, not ${JSON.stringify(raw)}`);
+				if (!Number.isInteger(port) || port < 0 || port > 65535)
+					throw new CliError(`--port must be a number from 0 to 65535, not ${JSON.stringify(raw)}`);
 				options.port = port;
 				break;
 			}

@@ -53,7 +53,16 @@ async function main(): Promise<void> {
 	}
 	const model = modelFromEnv(process.env);
 	if (options.check) {
-		const result = await runCheckCommand({ model, contextTokens: options.contextTokens, maxOutputTokens: options.maxOutputTokens, textToolCalls: options.textToolCalls, ...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}) }, new MemoryVault("Check", {}));
+		const result = await runCheckCommand(
+			{
+				model,
+				contextTokens: options.contextTokens,
+				maxOutputTokens: options.maxOutputTokens,
+				textToolCalls: options.textToolCalls,
+				...(options.applyFormat ? { settings: { applyFormat: options.applyFormat } } : {}),
+			},
+			new MemoryVault("Check", {}),
+		);
 		process.stdout.write(result.text);
 		process.exitCode = result.exitCode;
 		return;

@@ -8,14 +8,30 @@
  */
 import { SUMMARY_INSTRUCTIONS } from "../agent/compaction";
 import type { Vault } from "../vault/vault";
-import { applyModelReply, checkReply, isToolResponseMessage, lastUserText, messageText, offersTools, type ModelScript, type RecordedRequest, type ScriptedReply, type WireMessage } from "./model-server";
+import {
+	applyModelReply,
+	checkReply,
+	isToolResponseMessage,
+	lastUserText,
+	messageText,
+	offersTools,
+	type ModelScript,
+	type RecordedRequest,
+	type ScriptedReply,
+	type WireMessage,
+} from "./model-server";
 
 const PACE = { firstTokenMs: 250, tokensPerSecond: 120 };
 const APPLY_PACE = { firstTokenMs: 150, tokensPerSecond: 900 };
 const DEFAULT_NOTE = "Daily/2026-11-28.md";
 const SUMMARY_NOTE = "Articles/On slow reading.md";
 const PROJECT_NOTES = ["Projects/Garden shed.md", "Projects/Book club.md"];
-const READING_CANDIDATES = ["Articles/On slow reading.md", "Projects/Book club.md", "Projects/Garden shed.md", "People/Ana Ruiz.md"];
+const READING_CANDIDATES = [
+	"Articles/On slow reading.md",
+	"Projects/Book club.md",
+	"Projects/Garden shed.md",
+	"People/Ana Ruiz.md",
+];
 
 const HELP = `I'm the **offline demo** model, so I only know a few requests on this sample vault. Try:
 
@@ -42,7 +58,11 @@ function pathIn(text: string, notes: readonly string[], fallback: string): strin
 	const t = text.toLowerCase();
 	let best: string | null = null;
 	for (const path of notes) {
-		const names = [path.toLowerCase(), path.toLowerCase().replace(/\.md$/, ""), (path.split("/").pop() ?? "").toLowerCase().replace(/\.md$/, "")];
+		const names = [
+			path.toLowerCase(),
+			path.toLowerCase().replace(/\.md$/, ""),
+			(path.split("/").pop() ?? "").toLowerCase().replace(/\.md$/, ""),
+		];
 		if (names.some((name) => name.length > 2 && t.includes(name)) && (!best || path.length > best.length)) best = path;
 	}
 	return best ?? fallback;
@@ -55,7 +75,10 @@ function turnProgress(request: RecordedRequest): { toolMessages: WireMessage[]; 
 	let start = messages.length - 1;
 	while (start >= 0 && (messages[start]?.role !== "user" || results(messages[start]))) start--;
 	const after = messages.slice(start + 1);
-	return { toolMessages: after.filter((m) => m.role === "tool" || results(m)), assistantSteps: after.filter((m) => m.role === "assistant").length };
+	return {
+		toolMessages: after.filter((m) => m.role === "tool" || results(m)),
+		assistantSteps: after.filter((m) => m.role === "assistant").length,
+	};
 }
 
 function call(name: string, args: Record<string, unknown>) {
@@ -73,25 +96,49 @@ function mainReply(request: RecordedRequest, notes: readonly string[]): Scripted
 		case "headings": {
 			const path = pathIn(userText, notes, DEFAULT_NOTE);
 			if (assistantSteps === 0) {
-				return { pace: PACE, text: `I'll remove the headings from ${path}.`, toolCalls: [call("declareEditIntent", { path, operation: "modify", description: "remove all headings" })] };
+				return {
+					pace: PACE,
+					text: `I'll remove the headings from ${path}.`,
+					toolCalls: [call("declareEditIntent", { path, operation: "modify", description: "remove all headings" })],
+				};
 			}
-			return { pace: PACE, text: finishText(lastText, `Removed the headings from ${path}. The Revert button on the card undoes it.`) };
+			return {
+				pace: PACE,
+				text: finishText(lastText, `Removed the headings from ${path}. The Revert button on the card undoes it.`),
+			};
 		}
 		case "summary": {
 			const path = pathIn(userText, notes, SUMMARY_NOTE);
-			if (assistantSteps === 0) return { pace: PACE, text: `Let me read ${path} first.`, toolCalls: [call("readNote", { path })] };
+			if (assistantSteps === 0)
+				return { pace: PACE, text: `Let me read ${path} first.`, toolCalls: [call("readNote", { path })] };
 			if (assistantSteps === 1) {
-				return { pace: PACE, toolCalls: [call("declareEditIntent", { path, operation: "modify", description: "add a short summary at the top" })] };
+				return {
+					pace: PACE,
+					toolCalls: [
+						call("declareEditIntent", { path, operation: "modify", description: "add a short summary at the top" }),
+					],
+				};
 			}
 			return { pace: PACE, text: finishText(lastText, `Added a summary at the top of ${path}.`) };
 		}
 		case "tags": {
-			if (assistantSteps === 0) return { pace: PACE, text: "Looking for your project notes.", toolCalls: [call("listNotes", { folder: "Projects" })] };
+			if (assistantSteps === 0)
+				return {
+					pace: PACE,
+					text: "Looking for your project notes.",
+					toolCalls: [call("listNotes", { folder: "Projects" })],
+				};
 			if (assistantSteps === 1) {
 				return {
 					pace: PACE,
 					text: "I'll add the #project tag to each of them.",
-					toolCalls: PROJECT_NOTES.map((path) => call("declareEditIntent", { path, operation: "modify", description: "add the project tag to the frontmatter" })),
+					toolCalls: PROJECT_NOTES.map((path) =>
+						call("declareEditIntent", {
+							path,
+							operation: "modify",
+							description: "add the project tag to the frontmatter",
+						}),
+					),
 				};
 			}
 			return { pace: PACE, text: "Tagged the project notes with #project." };
@@ -103,8 +150,17 @@ function mainReply(request: RecordedRequest, notes: readonly string[]): Scripted
 					toolCalls: [
 						call("askUser", {
 							questions: [
-								{ question: "Which notes should go on the reading list?", header: "Notes", multiSelect: true, options: READING_CANDIDATES.map((p) => p.replace(/\.md$/, "")) },
-								{ question: "How should the list be ordered?", header: "Order", options: ["Alphabetical", "As listed"] },
+								{
+									question: "Which notes should go on the reading list?",
+									header: "Notes",
+									multiSelect: true,
+									options: READING_CANDIDATES.map((p) => p.replace(/\.md$/, "")),
+								},
+								{
+									question: "How should the list be ordered?",
+									header: "Order",
+									options: ["Alphabetical", "As listed"],
+								},
 							],
 						}),
 					],
@@ -117,7 +173,13 @@ function mainReply(request: RecordedRequest, notes: readonly string[]): Scripted
 				const sorted = lastText.includes("Alphabetical") ? [...items].sort((a, b) => a.localeCompare(b)) : items;
 				return {
 					pace: PACE,
-					toolCalls: [call("declareEditIntent", { path: "Reading list.md", operation: "create", description: `create a reading list: ${sorted.map((i) => `[[${i}]]`).join(", ") || "(empty)"}` })],
+					toolCalls: [
+						call("declareEditIntent", {
+							path: "Reading list.md",
+							operation: "create",
+							description: `create a reading list: ${sorted.map((i) => `[[${i}]]`).join(", ") || "(empty)"}`,
+						}),
+					],
 				};
 			}
 			return { pace: PACE, text: finishText(lastText, "Created Reading list.md.") };
@@ -129,7 +191,8 @@ function mainReply(request: RecordedRequest, notes: readonly string[]): Scripted
 
 function finishText(toolText: string, success: string): string {
 	if (/denied|rejected|skipped/i.test(toolText)) return "Understood, I left the note as it is.";
-	if (/conflict|nothing was written|error/i.test(toolText)) return `That did not go through: ${toolText.split("\n")[0] ?? ""}`;
+	if (/conflict|nothing was written|error/i.test(toolText))
+		return `That did not go through: ${toolText.split("\n")[0] ?? ""}`;
 	return success;
 }
 
@@ -144,7 +207,14 @@ function applyEdit(note: string, instructions: string): string {
 	const t = instructions.toLowerCase();
 	const { front, body } = splitFrontmatter(note);
 	if (t.includes("remove all headings")) {
-		return front + body.split("\n").filter((line) => !/^#{1,6}\s/.test(line)).join("\n").replace(/^\n+/, "");
+		return (
+			front +
+			body
+				.split("\n")
+				.filter((line) => !/^#{1,6}\s/.test(line))
+				.join("\n")
+				.replace(/^\n+/, "")
+		);
 	}
 	if (t.includes("summary")) {
 		const firstParagraph = body.split(/\n\s*\n/).find((p) => p.trim() && !p.startsWith("#")) ?? "";
@@ -153,7 +223,11 @@ function applyEdit(note: string, instructions: string): string {
 	}
 	if (t.includes("project tag")) {
 		if (!front) return `---\ntags: [project]\n---\n${body}`;
-		if (/\ntags:/.test(front)) return front.replace(/\ntags:\s*\[([^\]]*)\]/, (_m, list: string) => `\ntags: [${list ? `${list}, ` : ""}project]`) + body;
+		if (/\ntags:/.test(front))
+			return (
+				front.replace(/\ntags:\s*\[([^\]]*)\]/, (_m, list: string) => `\ntags: [${list ? `${list}, ` : ""}project]`) +
+				body
+			);
 		return front.replace(/\n---\r?\n?$/, "\ntags: [project]\n---\n") + body;
 	}
 	if (t.includes("reading list")) {
@@ -174,8 +248,12 @@ function applyReply(request: RecordedRequest): ScriptedReply {
 
 /** A long chat's compaction (src/agent/compaction.ts): the user's requests, listed. */
 function summaryReply(request: RecordedRequest): ScriptedReply {
-	const asked = [...messageText(request.body.messages.at(-1) ?? { role: "user" }).matchAll(/^User: (.*)$/gmu)].map((m) => m[1]);
-	const previous = /^Summary so far:\n([\s\S]*?)\n\nMessages to add/mu.exec(messageText(request.body.messages.at(-1) ?? { role: "user" }))?.[1];
+	const asked = [...messageText(request.body.messages.at(-1) ?? { role: "user" }).matchAll(/^User: (.*)$/gmu)].map(
+		(m) => m[1],
+	);
+	const previous = /^Summary so far:\n([\s\S]*?)\n\nMessages to add/mu.exec(
+		messageText(request.body.messages.at(-1) ?? { role: "user" }),
+	)?.[1];
 	const lines = [...(previous ? [previous] : []), ...asked.map((text) => `- The user asked: ${text.slice(0, 120)}`)];
 	return { pace: APPLY_PACE, text: lines.join("\n") || "- The user and the demo talked about the sample vault." };
 }
@@ -186,7 +264,8 @@ export function createDemoScript(vault: Vault): ModelScript {
 		// "Check connection" (npm start -- --check, the pane's error banner) gets a working model's answers.
 		const check = checkReply(request);
 		if (check) return check;
-		if (messageText(request.body.messages[0] ?? { role: "system" }).startsWith(SUMMARY_INSTRUCTIONS)) return summaryReply(request);
+		if (messageText(request.body.messages[0] ?? { role: "system" }).startsWith(SUMMARY_INSTRUCTIONS))
+			return summaryReply(request);
 		if (!offersTools(request)) return applyReply(request);
 		const notes = (await vault.list("")).map((note) => note.path);
 		return mainReply(request, notes);

@@ -13,9 +13,17 @@ import { dirname, join, resolve } from "../node/path";
 function toStoreError(error: unknown, key: string): StoreError {
 	const code = errno(error);
 	if (code === "ENOTDIR" || code === "EISDIR" || code === "ENOTEMPTY" || code === "EEXIST") {
-		return new StoreError("conflict", `Store key ${JSON.stringify(key)} conflicts with another key: a key cannot also be a folder of keys`, key);
+		return new StoreError(
+			"conflict",
+			`Store key ${JSON.stringify(key)} conflicts with another key: a key cannot also be a folder of keys`,
+			key,
+		);
 	}
-	return new StoreError("io", `Store key ${JSON.stringify(key)}: ${error instanceof Error ? error.message : String(error)}`, key);
+	return new StoreError(
+		"io",
+		`Store key ${JSON.stringify(key)}: ${error instanceof Error ? error.message : String(error)}`,
+		key,
+	);
 }
 
 export class FolderStore implements Store {

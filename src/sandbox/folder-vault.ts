@@ -25,7 +25,19 @@ import { VaultError } from "../vault/vault";
 import type { NoteStat, Vault, VaultChange } from "../vault/vault";
 import { FolderWatch, KnownFiles, scanNotes } from "./folder-watch";
 import { errno, toVaultError } from "./fs-errors";
-import { link, lstat, lstatSync, mkdir, readFileSync, realpathSync, rename, stat, statSync, unlink, writeFile } from "../node/fs";
+import {
+	link,
+	lstat,
+	lstatSync,
+	mkdir,
+	readFileSync,
+	realpathSync,
+	rename,
+	stat,
+	statSync,
+	unlink,
+	writeFile,
+} from "../node/fs";
 import { basename as baseOf, dirname, join, sep } from "../node/path";
 import type { NodeBuffer } from "../node/buffer";
 
@@ -89,7 +101,13 @@ export class FolderVault implements Vault {
 			for (const [path, state] of found) if (!this.known.get(path)) this.known.set(path, state);
 		});
 		if (options.watch !== false) {
-			this.watcher = new FolderWatch(root, this.known, this.ready, (c) => this.changes.emit(c), options.debounceMs ?? 50);
+			this.watcher = new FolderWatch(
+				root,
+				this.known,
+				this.ready,
+				(c) => this.changes.emit(c),
+				options.debounceMs ?? 50,
+			);
 			this.watcher.start();
 		}
 	}
@@ -161,8 +179,17 @@ export class FolderVault implements Vault {
 		const target = await this.resolve(to);
 		await this.requireFile(source.rel, source.abs);
 		if (source.rel === target.rel) return;
-		if (await lstat(target.abs).then(() => true, () => false)) {
-			throw new VaultError("already-exists", `Cannot rename to ${JSON.stringify(target.rel)}: it already exists`, target.rel);
+		if (
+			await lstat(target.abs).then(
+				() => true,
+				() => false,
+			)
+		) {
+			throw new VaultError(
+				"already-exists",
+				`Cannot rename to ${JSON.stringify(target.rel)}: it already exists`,
+				target.rel,
+			);
 		}
 		// Known before the move (a rename keeps size and mtime), so the watcher's echo stays silent.
 		const before = await stat(source.abs).catch(() => null);
@@ -269,7 +296,8 @@ export class FolderVault implements Vault {
 			} catch (error) {
 				if (errno(error) !== "ENOENT" && errno(error) !== "ENOTDIR") throw toVaultError(error, rel);
 				// A dangling symlink cannot be checked, so it is treated as leading out.
-				if (isSymbolicLink(probe)) return { abs: null, escape: `${JSON.stringify(rel)} is a symbolic link to nothing inside the vault` };
+				if (isSymbolicLink(probe))
+					return { abs: null, escape: `${JSON.stringify(rel)} is a symbolic link to nothing inside the vault` };
 				rest.unshift(baseOf(probe));
 				probe = dirname(probe);
 				continue;
@@ -289,7 +317,11 @@ export class FolderVault implements Vault {
 	private checkLink(rel: string, target: string): void {
 		const hit = this.floor.check(target);
 		if (hit === null || (!this.floor.sealed(hit) && this.floor.check(rel) !== null)) return;
-		throw new VaultError("protected-link", `${JSON.stringify(rel)} is a symbolic link to ${JSON.stringify(target)}, which Redline does not follow: ${hit.message}`, rel);
+		throw new VaultError(
+			"protected-link",
+			`${JSON.stringify(rel)} is a symbolic link to ${JSON.stringify(target)}, which Redline does not follow: ${hit.message}`,
+			rel,
+		);
 	}
 
 	private async readResolved(rel: string, abs: string): Promise<string> {
@@ -353,7 +385,13 @@ export class FolderVault implements Vault {
 		const ext = dot > 0 ? name.slice(dot) : "";
 		for (let n = 0; ; n++) {
 			const candidate = join(folder, n === 0 ? name : `${stem} ${n}${ext}`);
-			if (!(await lstat(candidate).then(() => true, () => false))) return candidate;
+			if (
+				!(await lstat(candidate).then(
+					() => true,
+					() => false,
+				))
+			)
+				return candidate;
 		}
 	}
 }

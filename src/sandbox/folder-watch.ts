@@ -6,7 +6,14 @@
  */
 import { isHiddenPath, isNotePath, isUnder } from "../vault/paths";
 import type { VaultChange } from "../vault/vault";
-import { lstat, lstatSync, readdirSync, watch, type DirEntry as Dirent, type FolderWatcher as FSWatcher } from "../node/fs";
+import {
+	lstat,
+	lstatSync,
+	readdirSync,
+	watch,
+	type DirEntry as Dirent,
+	type FolderWatcher as FSWatcher,
+} from "../node/fs";
 import { join, sep } from "../node/path";
 import { clearTimeout, nextImmediate, setTimeout } from "../node/timers";
 

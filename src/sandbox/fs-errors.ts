@@ -21,6 +21,10 @@ export function toVaultError(error: unknown, path: string): VaultError {
 		case "ENOTDIR":
 			return new VaultError("not-a-file", `${quoted} passes through a note as if it were a folder`, path);
 		default:
-			return new VaultError("io", `Could not access ${quoted}: ${error instanceof Error ? error.message : String(error)}`, path);
+			return new VaultError(
+				"io",
+				`Could not access ${quoted}: ${error instanceof Error ? error.message : String(error)}`,
+				path,
+			);
 	}
 }

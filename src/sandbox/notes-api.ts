@@ -51,7 +51,10 @@ function statusFor(error: VaultError): number {
 /** The note text of a PUT body, or the 4xx that says what is wrong with it. */
 async function noteText(req: IncomingMessage): Promise<{ text: string } | { status: number; message: string } | null> {
 	const body = await readTextBody(req, MAX_BODY_BYTES);
-	if (!body.ok) return body.reason === "aborted" ? null : { status: body.reason === "too-large" ? 413 : 400, message: body.message };
+	if (!body.ok)
+		return body.reason === "aborted"
+			? null
+			: { status: body.reason === "too-large" ? 413 : 400, message: body.message };
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(body.text);
@@ -64,7 +67,11 @@ async function noteText(req: IncomingMessage): Promise<{ text: string } | { stat
 
 /** Server-Sent Events: one `event` per value that subscribe reports, until the client leaves. */
 function serveEvents<T>(res: ServerResponse, event: string, subscribe: (send: (value: T) => void) => () => void): void {
-	res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", connection: "keep-alive" });
+	res.writeHead(200, {
+		"content-type": "text/event-stream; charset=utf-8",
+		"cache-control": "no-store",
+		connection: "keep-alive",
+	});
 	const write = (chunk: string): void => {
 		res.write(chunk);
 		if (res.writableLength > MAX_QUEUED_CHANGE_BYTES) res.destroy();
@@ -79,7 +86,9 @@ function serveEvents<T>(res: ServerResponse, event: string, subscribe: (send: (v
 }
 
 /** Returns a handler that answers /sandbox/api/* requests (true) or leaves them (false). */
-export function createNotesApi(options: NotesApiOptions): (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> {
+export function createNotesApi(
+	options: NotesApiOptions,
+): (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> {
 	const { vault } = options;
 	const onError = options.onError ?? reportToStderr;
 	return async (req, res, url) => {
@@ -104,7 +113,9 @@ export function createNotesApi(options: NotesApiOptions): (req: IncomingMessage,
 					return true;
 				}
 				const { text } = body;
-				const written = (await vault.exists(path)) ? await vault.process(path, () => text) : (await vault.create(path, text), text);
+				const written = (await vault.exists(path))
+					? await vault.process(path, () => text)
+					: (await vault.create(path, text), text);
 				sendJson(res, 200, { path, text: written });
 			} else if (route === "changes" && req.method === "GET") {
 				serveEvents(res, "change", (send) => vault.onChange(send));

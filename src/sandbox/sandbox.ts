@@ -25,7 +25,15 @@ export type SandboxModel =
 	/** A script built from the vault (the offline demo reads the note list). A separate field, not
 	 * a guess from the function's arity: `scripted(...)` returns a one-parameter ModelScript too. */
 	| { kind: "scripted"; scriptForVault: (vault: Vault) => ModelScript }
-	| { kind: "real"; baseUrl: string; model: string; apiKey: string; applyModel?: string; applyBaseUrl?: string; applyApiKey?: string };
+	| {
+			kind: "real";
+			baseUrl: string;
+			model: string;
+			apiKey: string;
+			applyModel?: string;
+			applyBaseUrl?: string;
+			applyApiKey?: string;
+	  };
 
 export interface SandboxOptions {
 	vaultDir: string;
@@ -67,7 +75,12 @@ export class SandboxStartError extends Error {}
 function listen(server: Server, port: number): Promise<number> {
 	return new Promise((resolve, reject) => {
 		server.once("error", (error: NodeError) => {
-			if (error.code === "EADDRINUSE") reject(new SandboxStartError(`Port ${port} on 127.0.0.1 is busy. Pick another with --port, or leave it out to take a free one.`));
+			if (error.code === "EADDRINUSE")
+				reject(
+					new SandboxStartError(
+						`Port ${port} on 127.0.0.1 is busy. Pick another with --port, or leave it out to take a free one.`,
+					),
+				);
 			else reject(error);
 		});
 		server.listen(port, "127.0.0.1", () => {
@@ -77,15 +90,28 @@ function listen(server: Server, port: number): Promise<number> {
 	});
 }
 
-function settingsFor(model: SandboxModel, scriptedBaseUrl: string | null, overrides: Partial<RedlineSettings>): RedlineSettings {
+function settingsFor(
+	model: SandboxModel,
+	scriptedBaseUrl: string | null,
+	overrides: Partial<RedlineSettings>,
+): RedlineSettings {
 	const base: RedlineSettings = { ...DEFAULT_SETTINGS, ...overrides };
 	if (model.kind !== "real") {
-		return { ...base, mainModel: { baseUrl: scriptedBaseUrl ?? "", model: "redline-demo" }, applyModel: { model: "redline-demo-apply" } };
+		return {
+			...base,
+			mainModel: { baseUrl: scriptedBaseUrl ?? "", model: "redline-demo" },
+			applyModel: { model: "redline-demo-apply" },
+		};
 	}
 	return {
 		...base,
 		mainModel: { ...base.mainModel, baseUrl: model.baseUrl, model: model.model },
-		applyModel: { ...base.applyModel, model: model.applyModel ?? "", baseUrl: model.applyBaseUrl ?? "", supportsPredictedOutputs: model.baseUrl.includes("api.openai.com") },
+		applyModel: {
+			...base.applyModel,
+			model: model.applyModel ?? "",
+			baseUrl: model.applyBaseUrl ?? "",
+			supportsPredictedOutputs: model.baseUrl.includes("api.openai.com"),
+		},
 	};
 }
 
@@ -95,19 +121,25 @@ export function sandboxModelSettings(
 	scriptedBaseUrl: string | null,
 ): { settings: RedlineSettings; credentials: ModelCredentials } {
 	const settings = settingsFor(options.model, scriptedBaseUrl, options.settings ?? {});
-	if (options.contextTokens !== undefined) settings.mainModel = { ...settings.mainModel, contextTokens: options.contextTokens };
+	if (options.contextTokens !== undefined)
+		settings.mainModel = { ...settings.mainModel, contextTokens: options.contextTokens };
 	if (options.textToolCalls) settings.mainModel = { ...settings.mainModel, textToolCalls: true };
 	if (options.maxOutputTokens !== undefined) {
 		settings.mainModel = { ...settings.mainModel, maxOutputTokens: options.maxOutputTokens };
 		settings.applyModel = { ...settings.applyModel, maxOutputTokens: options.maxOutputTokens };
 	}
 	const credentials: ModelCredentials =
-		options.model.kind === "real" ? { mainApiKey: options.model.apiKey, applyApiKey: options.model.applyApiKey } : { mainApiKey: "sandbox-demo" };
+		options.model.kind === "real"
+			? { mainApiKey: options.model.apiKey, applyApiKey: options.model.applyApiKey }
+			: { mainApiKey: "sandbox-demo" };
 	return { settings, credentials };
 }
 
 /** The scripted model server the sandbox starts for a scripted model (null for a real one). */
-export function startScriptedModel(options: Pick<SandboxOptions, "model" | "contextTokens" | "textToolCalls">, vault: Vault): Promise<ModelServer> | null {
+export function startScriptedModel(
+	options: Pick<SandboxOptions, "model" | "contextTokens" | "textToolCalls">,
+	vault: Vault,
+): Promise<ModelServer> | null {
 	if (options.model.kind !== "scripted") return null;
 	const contextLimit = options.contextTokens !== undefined ? { contextLimit: { tokens: options.contextTokens } } : {};
 	const toolSupport = options.textToolCalls ? { toolSupport: "refuses" as const } : {};
@@ -154,7 +186,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 		return true;
 	};
 	// The front door answers what no route can parse (and every route's Host) before these run.
-	const server = createGuardedServer([(req, res, url) => serveStatic(options.pageDir, req, res, url, token), notesRoute, rpc]);
+	const server = createGuardedServer([
+		(req, res, url) => serveStatic(options.pageDir, req, res, url, token),
+		notesRoute,
+		rpc,
+	]);
 	let port: number;
 	try {
 		port = await listen(server, options.port ?? 0);

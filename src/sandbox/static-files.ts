@@ -25,7 +25,13 @@ const TYPES: Record<string, string> = {
  * The page opened with its `?token=` also gets the token as a cookie (access.ts): the page takes
  * the token out of the address bar and its history at once, and a reload still works.
  */
-export async function serveStatic(pageDir: string, req: IncomingMessage, res: ServerResponse, url: URL, token?: string): Promise<boolean> {
+export async function serveStatic(
+	pageDir: string,
+	req: IncomingMessage,
+	res: ServerResponse,
+	url: URL,
+	token?: string,
+): Promise<boolean> {
 	const file = FILES[url.pathname];
 	if (!file) return false;
 	if (req.method !== "GET" && req.method !== "HEAD") {
@@ -34,11 +40,22 @@ export async function serveStatic(pageDir: string, req: IncomingMessage, res: Se
 	}
 	try {
 		const body = await readFile(path.join(pageDir, file));
-		const cookie = token !== undefined && file === "index.html" && url.searchParams.has("token") && tokenMatches(req, url, token) ? { "set-cookie": tokenCookie(req, token) } : ({} as Record<string, string>);
-		res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream", "cache-control": "no-store", ...cookie });
+		const cookie =
+			token !== undefined && file === "index.html" && url.searchParams.has("token") && tokenMatches(req, url, token)
+				? { "set-cookie": tokenCookie(req, token) }
+				: ({} as Record<string, string>);
+		res.writeHead(200, {
+			"content-type": TYPES[path.extname(file)] ?? "application/octet-stream",
+			"cache-control": "no-store",
+			...cookie,
+		});
 		res.end(body);
 	} catch {
-		sendPlain(res, 500, `The sandbox page is not built (${file} missing in ${pageDir}). Run npm start without --no-build.`);
+		sendPlain(
+			res,
+			500,
+			`The sandbox page is not built (${file} missing in ${pageDir}). Run npm start without --no-build.`,
+		);
 	}
 	return true;
 }

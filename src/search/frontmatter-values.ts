@@ -6,7 +6,8 @@
 
 function unquote(value: string): string {
 	const v = value.trim();
-	if (v.length >= 2 && ((v.startsWith('"') && v.endsWith('"')) || (v.startsWith("'") && v.endsWith("'")))) return v.slice(1, -1);
+	if (v.length >= 2 && ((v.startsWith('"') && v.endsWith('"')) || (v.startsWith("'") && v.endsWith("'"))))
+		return v.slice(1, -1);
 	return v;
 }
 

@@ -22,7 +22,16 @@ export interface IndexStatus {
 	leftOut: number;
 }
 
-export const IDLE_STATUS: IndexStatus = { phase: "idle", done: 0, of: 0, indexed: 0, total: 0, truncated: 0, unreadable: 0, leftOut: 0 };
+export const IDLE_STATUS: IndexStatus = {
+	phase: "idle",
+	done: 0,
+	of: 0,
+	indexed: 0,
+	total: 0,
+	truncated: 0,
+	unreadable: 0,
+	leftOut: 0,
+};
 
 /** A status channel: the current status, and changes until unsubscribed. Watching starts the index. */
 export interface IndexStatusFeed {

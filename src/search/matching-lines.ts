@@ -26,7 +26,12 @@ export function hasPhrases(title: string, text: string, phrases: readonly string
 }
 
 /** The best lines for terms (folded note terms) and phrases, best first, at most LINES_PER_NOTE. */
-export function matchingLines(text: string, terms: readonly string[], phrases: readonly string[], limit = LINES_PER_NOTE): MatchingLine[] {
+export function matchingLines(
+	text: string,
+	terms: readonly string[],
+	phrases: readonly string[],
+	limit = LINES_PER_NOTE,
+): MatchingLine[] {
 	const wanted = new Set(terms);
 	const scored: { line: number; score: number; text: string; at: number; length: number }[] = [];
 	const lines = text.split(/\r?\n/);

@@ -79,7 +79,11 @@ export function parseMetadata(text: string): NoteMetadata {
 function metadataOf({ frontmatter, body }: ReturnType<typeof splitFrontmatter>): NoteMetadata {
 	const props = frontmatter ? readProperties(frontmatter.block) : new Map<string, string[]>();
 	const listOf = (...keys: string[]): string[] => keys.flatMap((key) => props.get(key) ?? []);
-	const splitTags = (values: string[]): string[] => values.flatMap((v) => v.split(/[\s,]+/)).map(normalizeTag).filter(Boolean);
+	const splitTags = (values: string[]): string[] =>
+		values
+			.flatMap((v) => v.split(/[\s,]+/))
+			.map(normalizeTag)
+			.filter(Boolean);
 	const tags = new Set(splitTags(listOf("tags", "tag")));
 	const headings = scanBody(body, tags);
 	const properties: string[] = [];
@@ -93,7 +97,12 @@ function metadataOf({ frontmatter, body }: ReturnType<typeof splitFrontmatter>):
 }
 
 /** The fields of a note, with metadata from the host when it has it. */
-export function noteFields(path: string, text: string, metadata: NoteMetadata | null, maxChars = MAX_INDEXED_CHARS): NoteFields {
+export function noteFields(
+	path: string,
+	text: string,
+	metadata: NoteMetadata | null,
+	maxChars = MAX_INDEXED_CHARS,
+): NoteFields {
 	const split = splitFrontmatter(clean(text));
 	const body = split.body;
 	const truncated = body.length > maxChars;

@@ -38,7 +38,9 @@ export const FIRST_SEARCH_WAIT_MS = 1500;
 /** Notes read at once while indexing. */
 const READ_AHEAD = 32;
 
-type Loaded = { path: string; kind: "refused" | "gone" | "unreadable" } | { path: string; kind: "note"; stat: NoteStat; text: string };
+type Loaded =
+	| { path: string; kind: "refused" | "gone" | "unreadable" }
+	| { path: string; kind: "note"; stat: NoteStat; text: string };
 
 /** Status updates at most this often while indexing (phase changes always go out). */
 const STATUS_INTERVAL_MS = 100;
@@ -115,7 +117,10 @@ export class NoteIndex implements IndexStatusFeed {
 		if (!this.firstPassDone) await this.firstPassOrTimeout(this.deps.firstSearchWaitMs ?? FIRST_SEARCH_WAIT_MS);
 		if (this.firstPassDone) await this.idle();
 		await this.vacuumed();
-		return searchIndex({ index: this.index, notes: this.notes, vault: this.deps.vault, status: this.status() }, request);
+		return searchIndex(
+			{ index: this.index, notes: this.notes, vault: this.deps.vault, status: this.status() },
+			request,
+		);
 	}
 
 	private async firstPassOrTimeout(ms: number): Promise<void> {
@@ -259,11 +264,13 @@ export class NoteIndex implements IndexStatusFeed {
 	private kick(): void {
 		if (this.worker || this.disposed) return;
 		// A save in progress reads the index line by line: changes wait until it has written.
-		this.worker = this.saving.then(() => this.drain()).finally(() => {
-			this.worker = null;
-			// A change that came in while the worker was finishing gets its own run.
-			if (this.dirty.size > 0 && !this.disposed) this.kick();
-		});
+		this.worker = this.saving
+			.then(() => this.drain())
+			.finally(() => {
+				this.worker = null;
+				// A change that came in while the worker was finishing gets its own run.
+				if (this.dirty.size > 0 && !this.disposed) this.kick();
+			});
 	}
 
 	private async drain(): Promise<void> {
@@ -273,7 +280,8 @@ export class NoteIndex implements IndexStatusFeed {
 		// in order as they arrive, yielding between slices.
 		const reading: Promise<Loaded>[] = [];
 		const readAhead = (): void => {
-			while (reading.length < READ_AHEAD && this.dirty.size > 0) for (const path of this.dirty.take(1)) reading.push(this.load(path));
+			while (reading.length < READ_AHEAD && this.dirty.size > 0)
+				for (const path of this.dirty.take(1)) reading.push(this.load(path));
 		};
 		readAhead();
 		for (let next = reading.shift(); next && !this.disposed; next = reading.shift()) {
@@ -323,10 +331,20 @@ export class NoteIndex implements IndexStatusFeed {
 		}
 		this.unreadable.delete(path);
 		this.expected.add(path);
-		const fields = noteFields(path, loaded.text, this.deps.metadata?.metadata(path, loaded.text) ?? null, this.deps.maxIndexedChars ?? MAX_INDEXED_CHARS);
+		const fields = noteFields(
+			path,
+			loaded.text,
+			this.deps.metadata?.metadata(path, loaded.text) ?? null,
+			this.deps.maxIndexedChars ?? MAX_INDEXED_CHARS,
+		);
 		if (this.index.has(path)) this.index.discard(path);
 		this.index.addNote(toDocument(fields));
-		this.notes.set(path, { mtime: loaded.stat.mtime, size: loaded.stat.size, truncated: fields.truncated, tags: fields.tags });
+		this.notes.set(path, {
+			mtime: loaded.stat.mtime,
+			size: loaded.stat.size,
+			truncated: fields.truncated,
+			tags: fields.tags,
+		});
 		this.unsaved = true;
 	}
 

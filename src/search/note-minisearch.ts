@@ -102,7 +102,11 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 
 	/** The index's head, then its postings in lines; postings of discarded notes are left out. */
 	*leanParts(): Generator<LeanHead | LeanTerms> {
-		const documents = [...this._documentIds].map(([shortId, path]) => [shortId, String(path), ...(this._fieldLength.get(shortId) ?? [])]);
+		const documents = [...this._documentIds].map(([shortId, path]) => [
+			shortId,
+			String(path),
+			...(this._fieldLength.get(shortId) ?? []),
+		]);
 		yield { nextId: this._nextId, averageFieldLength: [...this._avgFieldLength], documents };
 		let line: LeanTerms = [];
 		let postings = 0;
@@ -110,7 +114,8 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 			const entry: (string | number | number[])[] = [term];
 			for (const [fieldId, frequencies] of data) {
 				const flat: number[] = [];
-				for (const [shortId, frequency] of frequencies) if (this._documentIds.has(shortId)) flat.push(shortId, frequency);
+				for (const [shortId, frequency] of frequencies)
+					if (this._documentIds.has(shortId)) flat.push(shortId, frequency);
 				if (flat.length > 0) entry.push(fieldId, flat);
 				postings += flat.length / 2;
 			}
@@ -136,17 +141,21 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 
 	private async readHead(head: unknown, slicer: Slicer): Promise<void> {
 		const h = head as Partial<LeanHead> | null;
-		if (typeof h !== "object" || h === null || !Number.isSafeInteger(h.nextId) || !Array.isArray(h.documents)) throw new UnusableIndexError("head");
+		if (typeof h !== "object" || h === null || !Number.isSafeInteger(h.nextId) || !Array.isArray(h.documents))
+			throw new UnusableIndexError("head");
 		const nextId = h.nextId ?? 0;
 		const averages = h.averageFieldLength;
-		if (!Array.isArray(averages) || averages.length !== FIELDS.length || !averages.every((n) => Number.isFinite(n))) throw new UnusableIndexError("averages");
+		if (!Array.isArray(averages) || averages.length !== FIELDS.length || !averages.every((n) => Number.isFinite(n)))
+			throw new UnusableIndexError("averages");
 		await slicer.forEach(h.documents, (row) => {
 			if (!Array.isArray(row) || row.length !== FIELDS.length + 2) throw new UnusableIndexError("document");
 			const [shortId, path] = row as unknown[];
 			const lengths = row.slice(2) as unknown[];
-			if (!Number.isSafeInteger(shortId) || typeof path !== "string" || !lengths.every((n) => Number.isSafeInteger(n))) throw new UnusableIndexError("document");
+			if (!Number.isSafeInteger(shortId) || typeof path !== "string" || !lengths.every((n) => Number.isSafeInteger(n)))
+				throw new UnusableIndexError("document");
 			const id = shortId as number;
-			if (id < 0 || id >= nextId || this._documentIds.has(id) || this._idToShortId.has(path)) throw new UnusableIndexError("document id");
+			if (id < 0 || id >= nextId || this._documentIds.has(id) || this._idToShortId.has(path))
+				throw new UnusableIndexError("document id");
 			this._documentIds.set(id, path);
 			this._idToShortId.set(path, id);
 			this._fieldLength.set(id, lengths as number[]);
@@ -160,17 +169,30 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	readTerms(line: unknown): void {
 		if (!Array.isArray(line)) throw new UnusableIndexError("terms");
 		for (const entry of line as unknown[]) {
-			if (!Array.isArray(entry) || entry.length < 3 || entry.length % 2 === 0 || typeof entry[0] !== "string") throw new UnusableIndexError("term");
+			if (!Array.isArray(entry) || entry.length < 3 || entry.length % 2 === 0 || typeof entry[0] !== "string")
+				throw new UnusableIndexError("term");
 			const data = new Map<number, Map<number, number>>();
 			for (let i = 1; i < entry.length; i += 2) {
 				const fieldId = entry[i] as unknown;
 				const flat = entry[i + 1] as unknown;
-				if (typeof fieldId !== "number" || !(fieldId >= 0 && fieldId < FIELDS.length) || !Array.isArray(flat) || flat.length % 2 !== 0) throw new UnusableIndexError("field");
+				if (
+					typeof fieldId !== "number" ||
+					!(fieldId >= 0 && fieldId < FIELDS.length) ||
+					!Array.isArray(flat) ||
+					flat.length % 2 !== 0
+				)
+					throw new UnusableIndexError("field");
 				const frequencies = new Map<number, number>();
 				for (let j = 0; j < flat.length; j += 2) {
 					const shortId = flat[j] as unknown;
 					const frequency = flat[j + 1] as unknown;
-					if (typeof shortId !== "number" || !this._documentIds.has(shortId) || typeof frequency !== "number" || !(frequency > 0)) throw new UnusableIndexError("posting");
+					if (
+						typeof shortId !== "number" ||
+						!this._documentIds.has(shortId) ||
+						typeof frequency !== "number" ||
+						!(frequency > 0)
+					)
+						throw new UnusableIndexError("posting");
 					frequencies.set(shortId, frequency);
 				}
 				data.set(fieldId, frequencies);

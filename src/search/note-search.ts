@@ -104,7 +104,13 @@ export async function searchIndex(view: IndexView, request: SearchRequest): Prom
 		if (matched <= offset) continue;
 		if (hits.length === request.limit) {
 			// One more match than the page: there are more. Without phrases every ranked note matches.
-			return { hits, total: query.phrases.length > 0 ? null : ranked.length, more: true, capped: false, status: view.status };
+			return {
+				hits,
+				total: query.phrases.length > 0 ? null : ranked.length,
+				more: true,
+				capped: false,
+				status: view.status,
+			};
 		}
 		const record = view.notes.get(note.path);
 		hits.push({

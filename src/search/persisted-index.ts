@@ -30,7 +30,8 @@ export interface NoteRecord {
 export type Unusable = "absent" | "unreadable" | "corrupt" | "older-format" | "inconsistent";
 export type LoadOutcome = "loaded" | Unusable;
 
-export type LoadedIndex = { ok: true; index: NoteMiniSearch; notes: Map<string, NoteRecord> } | { ok: false; reason: Unusable };
+export type LoadedIndex =
+	{ ok: true; index: NoteMiniSearch; notes: Map<string, NoteRecord> } | { ok: false; reason: Unusable };
 
 type RecordRow = [path: string, mtime: number, size: number, truncated: 0 | 1, tags: string[]];
 
@@ -55,7 +56,11 @@ function isWhole(lines: string[]): boolean {
 }
 
 /** The saved form of index and notes, one line at a time between slices. */
-export async function serializeIndex(index: NoteMiniSearch, notes: ReadonlyMap<string, NoteRecord>, slicer: Slicer): Promise<string> {
+export async function serializeIndex(
+	index: NoteMiniSearch,
+	notes: ReadonlyMap<string, NoteRecord>,
+	slicer: Slicer,
+): Promise<string> {
 	const rows: RecordRow[] = [];
 	await slicer.forEach(notes, ([path, r]) => rows.push([path, r.mtime, r.size, r.truncated ? 1 : 0, r.tags]));
 	const header: IndexHeader = { format: INDEX_FORMAT, schema: SCHEMA, notes: rows };
@@ -122,8 +127,14 @@ export async function loadIndex(store: Store, slicer: Slicer): Promise<LoadedInd
 		throw error;
 	}
 	const notes = new Map<string, NoteRecord>();
-	await slicer.forEach(rows, ([path, mtime, size, truncated, tags]) => notes.set(path, { mtime, size, truncated: truncated === 1, tags }));
-	if (notes.size !== rows.length || index.documentCount !== notes.size || !(await slicer.every(notes.keys(), (path) => index.has(path)))) {
+	await slicer.forEach(rows, ([path, mtime, size, truncated, tags]) =>
+		notes.set(path, { mtime, size, truncated: truncated === 1, tags }),
+	);
+	if (
+		notes.size !== rows.length ||
+		index.documentCount !== notes.size ||
+		!(await slicer.every(notes.keys(), (path) => index.has(path)))
+	) {
 		return { ok: false, reason: "inconsistent" };
 	}
 	return { ok: true, index, notes };

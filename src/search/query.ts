@@ -56,10 +56,15 @@ function byRank(a: RankedNote, b: RankedNote): number {
  * filter null takes every note. Thousands of notes can match a common word, so the work per
  * result is kept to a few field reads: query terms come out of the index folded already.
  */
-export function rankNotes(index: MiniSearch<IndexedDocument>, query: ParsedQuery, filter: ((path: string) => boolean) | null): RankedNote[] {
+export function rankNotes(
+	index: MiniSearch<IndexedDocument>,
+	query: ParsedQuery,
+	filter: ((path: string) => boolean) | null,
+): RankedNote[] {
 	const accept = filter === null ? {} : { filter: (result: SearchResult) => filter(String(result.id)) };
 	const phraseWords = [...new Set(query.phrases.flatMap((p) => p.split(" ")))];
-	const loose = query.words.length > 0 ? index.search(query.words.join(" "), { ...LOOSE, combineWith: "OR", ...accept }) : [];
+	const loose =
+		query.words.length > 0 ? index.search(query.words.join(" "), { ...LOOSE, combineWith: "OR", ...accept }) : [];
 	const counted = query.words.filter((word) => !isCommonTerm(word));
 	const countable = new Set(counted.length > 0 ? counted : query.words);
 	const coverage = (result: SearchResult): number => {
@@ -69,11 +74,23 @@ export function rankNotes(index: MiniSearch<IndexedDocument>, query: ParsedQuery
 	};
 	const rounded = (score: number): number => Math.round(score * SCORE_DIGITS) / SCORE_DIGITS;
 	if (phraseWords.length === 0) {
-		return loose.map((result) => ({ path: String(result.id), score: rounded(result.score), covered: coverage(result), matches: [result.match] })).sort(byRank);
+		return loose
+			.map((result) => ({
+				path: String(result.id),
+				score: rounded(result.score),
+				covered: coverage(result),
+				matches: [result.match],
+			}))
+			.sort(byRank);
 	}
 	const notes = new Map<string, RankedNote>();
 	for (const result of index.search(phraseWords.join(" "), { ...EXACT, combineWith: "AND", ...accept })) {
-		notes.set(String(result.id), { path: String(result.id), score: result.score, covered: query.phrases.length, matches: [result.match] });
+		notes.set(String(result.id), {
+			path: String(result.id),
+			score: result.score,
+			covered: query.phrases.length,
+			matches: [result.match],
+		});
 	}
 	for (const result of loose) {
 		const note = notes.get(String(result.id));

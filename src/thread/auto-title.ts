@@ -11,7 +11,6 @@ import type { ThreadState } from "../log/state";
 import { redactedError } from "../log/redact";
 import { cutTitle } from "../log/title-limit";
 
-
 export type { TitleMaker };
 
 const TITLE_WORDS = 6;
@@ -21,10 +20,14 @@ const FAILED = new Set(["dropped", "error"]);
 
 /** The first words of a message, as a title: one line, Markdown links unwrapped, about six words. */
 export function firstWords(message: string): string {
-	const plain = message.replace(/\[\[([^\]|]*)(?:\|([^\]]*))?\]\]/g, (_all, target: string, alias?: string) => alias ?? target).replace(/\s+/g, " ").trim();
+	const plain = message
+		.replace(/\[\[([^\]|]*)(?:\|([^\]]*))?\]\]/g, (_all, target: string, alias?: string) => alias ?? target)
+		.replace(/\s+/g, " ")
+		.trim();
 	const words = plain.split(" ");
 	let title = words.slice(0, TITLE_WORDS).join(" ");
-	if (title.length > TITLE_CHARS) title = title.slice(0, TITLE_CHARS).replace(/\s+\S*$/, "") || title.slice(0, TITLE_CHARS);
+	if (title.length > TITLE_CHARS)
+		title = title.slice(0, TITLE_CHARS).replace(/\s+\S*$/, "") || title.slice(0, TITLE_CHARS);
 	return title.length < plain.length ? `${title}…` : title;
 }
 
@@ -48,7 +51,9 @@ export class AutoTitles {
 		const first = state.messages.find((m) => m.kind === "user");
 		if (!first || first.kind !== "user") return;
 		const controller = new AbortController();
-		const done = this.make(this.maker, log, first.content, controller.signal).finally(() => this.inFlight.delete(log.threadId));
+		const done = this.make(this.maker, log, first.content, controller.signal).finally(() =>
+			this.inFlight.delete(log.threadId),
+		);
 		this.inFlight.set(log.threadId, { controller, done });
 	}
 

@@ -119,7 +119,8 @@ function fencedHandle(log: ThreadLog): { handle: ThreadHandle; fence: () => void
 		events: () => log.events(),
 		state: () => log.state(),
 		append(event) {
-			if (!open) throw new ThreadClosedError(`A drive of thread ${log.threadId} has ended; nothing more can be appended by it`);
+			if (!open)
+				throw new ThreadClosedError(`A drive of thread ${log.threadId} has ended; nothing more can be appended by it`);
 			return log.append(event);
 		},
 		flush: () => log.flush(),

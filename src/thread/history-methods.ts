@@ -10,9 +10,13 @@ import type { NewEvent } from "../log/events";
 import { fail, isRecord } from "./params";
 import type { HistoryEntrySummary, Result, Reverted, RevertParams } from "./service-api";
 
-export async function listHistory(history: NoteHistory | undefined, params: { path: string }): Promise<Result<{ entries: HistoryEntrySummary[] }>> {
+export async function listHistory(
+	history: NoteHistory | undefined,
+	params: { path: string },
+): Promise<Result<{ entries: HistoryEntrySummary[] }>> {
 	if (!history) return fail("unavailable", "Note history is not available here");
-	if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "") return fail("bad_params", "path must be a note path");
+	if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "")
+		return fail("bad_params", "path must be a note path");
 	try {
 		const entries = await history.list(params.path);
 		return { ok: true, entries: entries.map(toHistorySummary) };
@@ -28,22 +32,34 @@ export async function revertHistory(
 	announce: (entry: HistoryEntry) => Promise<void> = () => Promise.resolve(),
 ): Promise<Result<Reverted>> {
 	if (!history) return fail("unavailable", "Note history is not available here");
-	if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "") return fail("bad_params", "path must be a note path");
+	if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "")
+		return fail("bad_params", "path must be a note path");
 	const { path, versionId, to, laterChanges } = params;
 	if (versionId !== undefined && typeof versionId !== "string") return fail("bad_params", "versionId must be a string");
 	if (to !== undefined && typeof to !== "boolean") return fail("bad_params", "to must be true or false");
-	if (to === true && versionId === undefined) return fail("bad_params", "to needs the versionId of the version to return to");
+	if (to === true && versionId === undefined)
+		return fail("bad_params", "to needs the versionId of the version to return to");
 	if (laterChanges !== undefined && (to !== true || !Number.isInteger(laterChanges) || laterChanges < 1)) {
 		return fail("bad_params", "laterChanges goes with to: true and counts the later changes (at least 1)");
 	}
 	try {
 		// One call into the history's serial queue, so nothing can land between choosing and undoing.
 		const outcome =
-			versionId === undefined ? await history.revert(path) : to === true ? await history.revert(path, versionId, laterChanges) : await history.undo(path, versionId);
+			versionId === undefined
+				? await history.revert(path)
+				: to === true
+					? await history.revert(path, versionId, laterChanges)
+					: await history.undo(path, versionId);
 		switch (outcome.status) {
 			case "written":
 				await announce(outcome.entry);
-				return { ok: true, versionId: outcome.entry.versionId, path: outcome.entry.path, added: outcome.entry.added, removed: outcome.entry.removed };
+				return {
+					ok: true,
+					versionId: outcome.entry.versionId,
+					path: outcome.entry.path,
+					added: outcome.entry.added,
+					removed: outcome.entry.removed,
+				};
 			case "conflict":
 				return fail("conflict", outcome.message);
 			case "no-op":
@@ -56,10 +72,15 @@ export async function revertHistory(
 	}
 }
 
-export async function locateHistory(history: NoteHistory | undefined, params: { path: string; versionId: string }): Promise<Result<{ path: string }>> {
+export async function locateHistory(
+	history: NoteHistory | undefined,
+	params: { path: string; versionId: string },
+): Promise<Result<{ path: string }>> {
 	if (!history) return fail("unavailable", "Note history is not available here");
-	if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "") return fail("bad_params", "path must be a note path");
-	if (typeof params.versionId !== "string" || params.versionId === "") return fail("bad_params", "versionId must be a version's id");
+	if (!isRecord(params) || typeof params.path !== "string" || params.path.trim() === "")
+		return fail("bad_params", "path must be a note path");
+	if (typeof params.versionId !== "string" || params.versionId === "")
+		return fail("bad_params", "versionId must be a version's id");
 	try {
 		const path = await history.locate(params.path, params.versionId);
 		return path === null ? fail("not_found", `No kept history holds version ${params.versionId}`) : { ok: true, path };
@@ -69,13 +90,32 @@ export async function locateHistory(history: NoteHistory | undefined, params: { 
 }
 
 /** The edit_reverted event for each thread whose edit a revert entry took out or put back, by threadId. */
-export function revertEvents(entry: HistoryEntry): Array<{ threadId: string; editId: string; event: Extract<NewEvent, { type: "edit_reverted" }> }> {
+export function revertEvents(
+	entry: HistoryEntry,
+): Array<{ threadId: string; editId: string; event: Extract<NewEvent, { type: "edit_reverted" }> }> {
 	const { path, versionId, added, removed } = entry;
 	const event = (editId: string, undid: string, restored: boolean) =>
-		({ type: "edit_reverted", editId, path, versionId, added, removed, undid, ...(restored ? { restored: true } : {}) }) as const;
+		({
+			type: "edit_reverted",
+			editId,
+			path,
+			versionId,
+			added,
+			removed,
+			undid,
+			...(restored ? { restored: true } : {}),
+		}) as const;
 	return [
-		...(entry.revertedEdits ?? []).map((ref) => ({ threadId: ref.threadId, editId: ref.editId, event: event(ref.editId, ref.undid, false) })),
-		...(entry.restoredEdits ?? []).map((ref) => ({ threadId: ref.threadId, editId: ref.editId, event: event(ref.editId, ref.undid, true) })),
+		...(entry.revertedEdits ?? []).map((ref) => ({
+			threadId: ref.threadId,
+			editId: ref.editId,
+			event: event(ref.editId, ref.undid, false),
+		})),
+		...(entry.restoredEdits ?? []).map((ref) => ({
+			threadId: ref.threadId,
+			editId: ref.editId,
+			event: event(ref.editId, ref.undid, true),
+		})),
 	];
 }
 

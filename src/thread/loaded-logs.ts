@@ -67,7 +67,9 @@ export class LoadedLogs {
 
 	/** Seals and drops the least recently used idle logs beyond MAX_IDLE_LOGS. */
 	unloadIdle(busy: (log: ThreadLog) => boolean): void {
-		const idle = this.current().filter((log) => !busy(log) && !log.hasListeners() && log.isPersisted() && !log.isSealed());
+		const idle = this.current().filter(
+			(log) => !busy(log) && !log.hasListeners() && log.isPersisted() && !log.isSealed(),
+		);
 		for (const log of idle.slice(0, Math.max(0, idle.length - MAX_IDLE_LOGS))) {
 			this.delete(log.threadId);
 			this.sealedAt.set(log.threadId, log.state().lastSeq);

@@ -33,7 +33,6 @@ export function isPinnedItem(value: unknown): value is PinnedItem {
 	return false;
 }
 
-
 /** The `{ ok: false }` answer of a service method. */
 export function fail(code: ServiceErrorCode, message: string): { ok: false; error: ServiceError } {
 	return { ok: false, error: { code, message } };

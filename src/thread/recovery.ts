@@ -16,7 +16,8 @@ import { INTERRUPTED_CALL_MESSAGE } from "../log/driver";
 import type { ThreadState } from "../log/state";
 
 export const INTERRUPTED_MESSAGE = "Interrupted: Redline stopped while this turn was running.";
-export const NOT_RUN_MESSAGE = "This call was not run: Redline stopped before it started. Ask again if it is still wanted.";
+export const NOT_RUN_MESSAGE =
+	"This call was not run: Redline stopped before it started. Ask again if it is still wanted.";
 
 /**
  * Whether the log was left mid-turn: its last saved status says work was in progress, or work was
@@ -54,11 +55,18 @@ export function recoverInterrupted(log: ThreadHandle, before: ThreadState = log.
 		const call = state.toolCalls[callId];
 		// An askUser call stays running while its question waits; its answer resumes it.
 		if (!call || call.askId !== undefined) continue;
-		if (call.phase === "running") log.append({ type: "tool_call_completed", callId, result: toolResult.error(INTERRUPTED_CALL_MESSAGE) });
-		else if (call.phase === "approved") log.append({ type: "tool_call_completed", callId, result: toolResult.error(NOT_RUN_MESSAGE) });
+		if (call.phase === "running")
+			log.append({ type: "tool_call_completed", callId, result: toolResult.error(INTERRUPTED_CALL_MESSAGE) });
+		else if (call.phase === "approved")
+			log.append({ type: "tool_call_completed", callId, result: toolResult.error(NOT_RUN_MESSAGE) });
 	}
 	const after = log.state();
-	const waitingFor = after.openQuestions.length > 0 ? "waiting_for_answer" : after.pendingApprovals.length > 0 ? "waiting_for_approval" : null;
+	const waitingFor =
+		after.openQuestions.length > 0
+			? "waiting_for_answer"
+			: after.pendingApprovals.length > 0
+				? "waiting_for_approval"
+				: null;
 	if (inFlight(before) === 0 && waitingFor !== null) {
 		log.append({ type: "status", status: waitingFor });
 		return;

@@ -92,13 +92,21 @@ export interface ThreadService {
 	/** v1.thread.rename */
 	renameThread(params: { threadId: string; title: string }): Promise<Result>;
 	/** v1.thread.subscribe (SSE over HTTP) */
-	subscribe(params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void): Subscription;
+	subscribe(
+		params: { threadId: string; nonce?: number },
+		onMessage: (message: SubscriptionMessage) => void,
+	): Subscription;
 	/** v1.thread.sendMessage: acknowledged at once; the reply streams as events. */
 	sendMessage(params: { threadId: string; content: string }): Promise<Result<{ messageId: string }>>;
 	/** v1.thread.pinItem */
 	pinItem(params: { threadId: string; operation: "pin" | "unpin"; pinnedItem: PinnedItem }): Promise<Result>;
 	/** v1.thread.decideToolCalls: the loop resumes once every pending call is decided. */
-	decideToolCalls(params: { threadId: string; approved: string[]; denied: string[]; comment?: string }): Promise<Result>;
+	decideToolCalls(params: {
+		threadId: string;
+		approved: string[];
+		denied: string[];
+		comment?: string;
+	}): Promise<Result>;
 	/** v1.thread.setToolPreference */
 	setToolPreference(params: { threadId: string; tool: string; preference: ToolPreference }): Promise<Result>;
 	/** v1.thread.answerQuestion */

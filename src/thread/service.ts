@@ -8,7 +8,13 @@ import type { Store } from "../store/store";
 import { DriveScheduler } from "./drive-scheduler";
 import type { TurnDriver } from "../log/driver";
 import { validateAnswers } from "../log/ask-answers";
-import { EVENT_SCHEMA_VERSION, type AskAnswers, type PinnedItem, type StoredEvent, type ToolPreference } from "../log/events";
+import {
+	EVENT_SCHEMA_VERSION,
+	type AskAnswers,
+	type PinnedItem,
+	type StoredEvent,
+	type ToolPreference,
+} from "../log/events";
 import { newId } from "../log/ids";
 import { ThreadLog, threadLogKey } from "../log/log";
 import { supersede } from "../log/newest-message";
@@ -18,7 +24,16 @@ import { LoadedLogs } from "./loaded-logs";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
 import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
 import { samePinnedItem } from "../log/projection";
-import type { HistoryEntrySummary, Result, Reverted, RevertParams, Subscription, SubscriptionMessage, ThreadService, ThreadSummary } from "./service-api";
+import type {
+	HistoryEntrySummary,
+	Result,
+	Reverted,
+	RevertParams,
+	Subscription,
+	SubscriptionMessage,
+	ThreadService,
+	ThreadSummary,
+} from "./service-api";
 import { subscribeToLog } from "./subscription";
 import { AutoTitles, type TitleMaker } from "./auto-title";
 import { summarize, ThreadIndex } from "./thread-index";
@@ -76,7 +91,13 @@ export class LocalThreadService implements ThreadService {
 		await this.scheduler.shutdown();
 		await this.titles.close();
 		const logs = await this.logs.all();
-		await Promise.all(logs.map((log) => log.seal().catch((error) => console.warn(`Redline: could not save thread ${log.threadId} before closing`, error))));
+		await Promise.all(
+			logs.map((log) =>
+				log
+					.seal()
+					.catch((error) => console.warn(`Redline: could not save thread ${log.threadId} before closing`, error)),
+			),
+		);
 		for (const log of logs) this.refreshIndex(log);
 		await this.index.save();
 	}
@@ -103,7 +124,8 @@ export class LocalThreadService implements ThreadService {
 	}
 
 	async createThread(params: { title?: string }): Promise<Result<{ threadId: string }>> {
-		if (!isRecord(params) || (params.title !== undefined && typeof params.title !== "string")) return fail("bad_params", "title must be a string");
+		if (!isRecord(params) || (params.title !== undefined && typeof params.title !== "string"))
+			return fail("bad_params", "title must be a string");
 		const tooLong = params.title !== undefined ? titleProblem(params.title.trim()) : null;
 		if (tooLong) return fail("bad_params", tooLong);
 		await this.load();
@@ -154,7 +176,10 @@ export class LocalThreadService implements ThreadService {
 		return { ok: true };
 	}
 
-	subscribe(params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void): Subscription {
+	subscribe(
+		params: { threadId: string; nonce?: number },
+		onMessage: (message: SubscriptionMessage) => void,
+	): Subscription {
 		const subscription = subscribeToLog(params, onMessage, (p) => this.find(p));
 		return {
 			close: () => {
@@ -167,7 +192,8 @@ export class LocalThreadService implements ThreadService {
 	async sendMessage(params: { threadId: string; content: string }): Promise<Result<{ messageId: string }>> {
 		const found = await this.find(params);
 		if (found.error) return found.error;
-		if (typeof params.content !== "string" || params.content.trim() === "") return fail("bad_params", "content must be a non-empty string");
+		if (typeof params.content !== "string" || params.content.trim() === "")
+			return fail("bad_params", "content must be a non-empty string");
 		const { log } = found;
 		const { content } = params;
 		// The newest message wins: it answers whatever waits (src/log/newest-message.ts).
@@ -181,8 +207,10 @@ export class LocalThreadService implements ThreadService {
 	async pinItem(params: { threadId: string; operation: "pin" | "unpin"; pinnedItem: PinnedItem }): Promise<Result> {
 		const found = await this.find(params);
 		if (found.error) return found.error;
-		if (params.operation !== "pin" && params.operation !== "unpin") return fail("bad_params", 'operation must be "pin" or "unpin"');
-		if (!isPinnedItem(params.pinnedItem)) return fail("bad_params", "pinnedItem must be { path } or { handle } with a non-empty string");
+		if (params.operation !== "pin" && params.operation !== "unpin")
+			return fail("bad_params", 'operation must be "pin" or "unpin"');
+		if (!isPinnedItem(params.pinnedItem))
+			return fail("bad_params", "pinnedItem must be { path } or { handle } with a non-empty string");
 		const item = params.pinnedItem;
 		const isPinned = found.log.state().pinned.some((p) => samePinnedItem(p, item));
 		if (params.operation === "pin" && !isPinned) found.log.append({ type: "item_pinned", item });
@@ -190,13 +218,20 @@ export class LocalThreadService implements ThreadService {
 		return { ok: true };
 	}
 
-	async decideToolCalls(params: { threadId: string; approved: string[]; denied: string[]; comment?: string }): Promise<Result> {
+	async decideToolCalls(params: {
+		threadId: string;
+		approved: string[];
+		denied: string[];
+		comment?: string;
+	}): Promise<Result> {
 		const found = await this.find(params);
 		if (found.error) return found.error;
 		const approved = params.approved ?? [];
 		const denied = params.denied ?? [];
-		if (!isStringArray(approved) || !isStringArray(denied)) return fail("bad_params", "approved and denied must be lists of call ids");
-		if (params.comment !== undefined && typeof params.comment !== "string") return fail("bad_params", "comment must be a string");
+		if (!isStringArray(approved) || !isStringArray(denied))
+			return fail("bad_params", "approved and denied must be lists of call ids");
+		if (params.comment !== undefined && typeof params.comment !== "string")
+			return fail("bad_params", "comment must be a string");
 		if (approved.length + denied.length === 0) return fail("bad_params", "decide at least one call");
 		const all = [...approved, ...denied];
 		if (new Set(all).size !== all.length) return fail("bad_params", "a call id appears twice");
@@ -209,9 +244,22 @@ export class LocalThreadService implements ThreadService {
 		// others gives it as the reason for the skips ("only the first"); a Run alone carries it
 		// ("Run, and keep the dates").
 		const approvalComment = denied.length === 0 ? comment : undefined;
-		for (const callId of approved) log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user", ...(approvalComment ? { comment: approvalComment } : {}) });
+		for (const callId of approved)
+			log.append({
+				type: "tool_call_decided",
+				callId,
+				decision: "approved",
+				by: "user",
+				...(approvalComment ? { comment: approvalComment } : {}),
+			});
 		for (const callId of denied) {
-			log.append({ type: "tool_call_decided", callId, decision: "denied", by: "user", ...(comment ? { comment } : {}) });
+			log.append({
+				type: "tool_call_decided",
+				callId,
+				decision: "denied",
+				by: "user",
+				...(comment ? { comment } : {}),
+			});
 		}
 		if (log.state().pendingApprovals.length === 0) this.drive(log);
 		return { ok: true };
@@ -220,7 +268,8 @@ export class LocalThreadService implements ThreadService {
 	async setToolPreference(params: { threadId: string; tool: string; preference: ToolPreference }): Promise<Result> {
 		const found = await this.find(params);
 		if (found.error) return found.error;
-		if (typeof params.tool !== "string" || params.tool.trim() === "") return fail("bad_params", "tool must be a tool name");
+		if (typeof params.tool !== "string" || params.tool.trim() === "")
+			return fail("bad_params", "tool must be a tool name");
 		if (!isPreference(params.preference)) return fail("bad_params", 'preference must be "prompt", "always" or "never"');
 		found.log.append({ type: "tool_preference_set", tool: params.tool, preference: params.preference });
 		return { ok: true };
@@ -233,7 +282,10 @@ export class LocalThreadService implements ThreadService {
 		if (typeof params.askId !== "string") return fail("bad_params", "askId must be a string");
 		const question = log.state().questions[params.askId];
 		if (!question || !log.state().openQuestions.includes(params.askId)) {
-			return fail("not_pending", question ? "This question was already answered" : `No question ${params.askId} in this thread`);
+			return fail(
+				"not_pending",
+				question ? "This question was already answered" : `No question ${params.askId} in this thread`,
+			);
 		}
 		if (!isRecord(params.answers)) return fail("bad_params", "answers must be an object keyed by question index");
 		const problem = validateAnswers(question.questions, params.answers);
@@ -290,10 +342,12 @@ export class LocalThreadService implements ThreadService {
 
 	/** The thread's log (loaded on first use), or the error to answer. */
 	private async find(params: unknown): Promise<Found> {
-		if (!isRecord(params) || typeof params.threadId !== "string") return { error: fail("bad_params", "threadId must be a string") };
+		if (!isRecord(params) || typeof params.threadId !== "string")
+			return { error: fail("bad_params", "threadId must be a string") };
 		const threadId = params.threadId;
 		await this.load();
-		if (!isThreadId(threadId) || !this.index.has(threadId)) return { error: fail("unknown_thread", `No thread ${threadId}`) };
+		if (!isThreadId(threadId) || !this.index.has(threadId))
+			return { error: fail("unknown_thread", `No thread ${threadId}`) };
 		const log = await this.logs.get(threadId);
 		if (!log || log.isDiscarded()) return { error: fail("unknown_thread", `No thread ${threadId}`) };
 		if (this.closed) return { error: fail("unavailable", "The thread service is closed") };
@@ -304,7 +358,11 @@ export class LocalThreadService implements ThreadService {
 	private async openLog(threadId: string, sealedAt: number | undefined): Promise<ThreadLog | null> {
 		const tools = this.deps.tools;
 		const upgrade = tools ? { upgrade: (events: StoredEvent[]) => withToolWords(events, tools) } : {};
-		const log = await ThreadLog.open(this.deps.store, threadId, { ...this.logOptions(), ...upgrade, ...(sealedAt !== undefined ? { sealedAt } : {}) });
+		const log = await ThreadLog.open(this.deps.store, threadId, {
+			...this.logOptions(),
+			...upgrade,
+			...(sealedAt !== undefined ? { sealedAt } : {}),
+		});
 		if (!log) return null;
 		if (log.state().lastSeq !== sealedAt && wasInterrupted(log.state())) {
 			const opened = log.state();
@@ -325,7 +383,8 @@ export class LocalThreadService implements ThreadService {
 		this.unloadTimer = timers.set(() => {
 			this.unloadTimer = null;
 			// A chat whose title is being made is not idle: the title is appended to this very log.
-			if (!this.closed) this.logs.unloadIdle((log) => this.scheduler.isDriving(log.threadId) || this.titles.isMaking(log.threadId));
+			if (!this.closed)
+				this.logs.unloadIdle((log) => this.scheduler.isDriving(log.threadId) || this.titles.isMaking(log.threadId));
 		}, 0);
 	}
 

@@ -28,7 +28,9 @@ export function nonceAhead(nonce: number, lastSeq: number): ServiceError {
 	};
 }
 
-type Finder = (params: { threadId: string }) => Promise<{ log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> }>;
+type Finder = (params: {
+	threadId: string;
+}) => Promise<{ log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> }>;
 
 export function subscribeToLog(
 	params: { threadId: string; nonce?: number },

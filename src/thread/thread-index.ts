@@ -36,8 +36,13 @@ export function summarize(log: ThreadLog): ThreadSummary | null {
 function isSummary(value: unknown): value is ThreadSummary {
 	if (typeof value !== "object" || value === null) return false;
 	const v = value as Record<string, unknown>;
-	return typeof v.threadId === "string" && typeof v.createdAt === "string" && typeof v.updatedAt === "string"
-		&& typeof v.lastSeq === "number" && (v.title === undefined || typeof v.title === "string");
+	return (
+		typeof v.threadId === "string" &&
+		typeof v.createdAt === "string" &&
+		typeof v.updatedAt === "string" &&
+		typeof v.lastSeq === "number" &&
+		(v.title === undefined || typeof v.title === "string")
+	);
 }
 
 export class ThreadIndex {

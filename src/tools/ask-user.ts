@@ -24,20 +24,31 @@ export const MAX_HEADER = 12;
 
 const optionSchema = z.union([
 	z.string(),
-	z.object({ label: z.string(), description: z.optional(z.string()).check(z.describe("One line shown under the label")) }),
+	z.object({
+		label: z.string(),
+		description: z.optional(z.string()).check(z.describe("One line shown under the label")),
+	}),
 ]);
 const questionSchema = z.object({
 	question: z.string().check(z.describe("The full question, ending with a question mark")),
-	header: z.optional(z.string()).check(z.describe(`A short chip shown above the question (at most ${MAX_HEADER} characters)`)),
+	header: z
+		.optional(z.string())
+		.check(z.describe(`A short chip shown above the question (at most ${MAX_HEADER} characters)`)),
 	options: z
 		.array(optionSchema)
-		.check(z.describe(`${MIN_OPTIONS} to ${MAX_OPTIONS} choices with distinct labels. Do not add an "Other" choice: every question gets one automatically`)),
+		.check(
+			z.describe(
+				`${MIN_OPTIONS} to ${MAX_OPTIONS} choices with distinct labels. Do not add an "Other" choice: every question gets one automatically`,
+			),
+		),
 	multiSelect: z.optional(z.boolean()).check(z.describe("true when the user may pick several options")),
 });
 
 /** The raw shape the model sees (other keys allowed); parseAskArgs checks the rules a JSON schema cannot say. */
 const rawSchema = z.looseObject({
-	questions: z.optional(z.array(questionSchema)).check(z.describe(`1 to ${MAX_QUESTIONS} questions with distinct texts`)),
+	questions: z
+		.optional(z.array(questionSchema))
+		.check(z.describe(`1 to ${MAX_QUESTIONS} questions with distinct texts`)),
 	question: z.optional(z.string()).check(z.describe("Older single-question form (with options); prefer questions")),
 	options: z.optional(z.array(optionSchema)).check(z.describe("Options of the older single-question form")),
 });
@@ -50,17 +61,28 @@ export function parseAskArgs(raw: unknown): AskParse {
 	const hasNew = raw.questions !== undefined;
 	const hasLegacy = raw.question !== undefined || raw.options !== undefined;
 	if (hasNew && hasLegacy) return fail(["use either questions: [...] or the older question + options form, not both"]);
-	const list: unknown = hasNew ? raw.questions : hasLegacy ? [{ question: raw.question, options: raw.options, header: raw.header, multiSelect: raw.multiSelect }] : undefined;
-	if (!Array.isArray(list)) return fail([hasNew ? "questions must be a list" : "give questions: [{ question, options }] with 1 to 4 questions"]);
+	const list: unknown = hasNew
+		? raw.questions
+		: hasLegacy
+			? [{ question: raw.question, options: raw.options, header: raw.header, multiSelect: raw.multiSelect }]
+			: undefined;
+	if (!Array.isArray(list))
+		return fail([
+			hasNew ? "questions must be a list" : "give questions: [{ question, options }] with 1 to 4 questions",
+		]);
 	const problems: string[] = [];
-	if (list.length === 0 || list.length > MAX_QUESTIONS) problems.push(`give 1 to ${MAX_QUESTIONS} questions (got ${list.length})`);
+	if (list.length === 0 || list.length > MAX_QUESTIONS)
+		problems.push(`give 1 to ${MAX_QUESTIONS} questions (got ${list.length})`);
 	const questions: AskQuestion[] = [];
 	const texts = new Set<string>();
 	list.slice(0, MAX_QUESTIONS).forEach((item, index) => {
 		const question = parseQuestion(item, `questions[${index}]`, problems);
 		if (!question) return;
 		const key = question.question.trim().toLowerCase();
-		if (texts.has(key)) problems.push(`questions[${index}] repeats the question ${JSON.stringify(question.question)}; each question must be different`);
+		if (texts.has(key))
+			problems.push(
+				`questions[${index}] repeats the question ${JSON.stringify(question.question)}; each question must be different`,
+			);
 		texts.add(key);
 		questions.push(question);
 	});
@@ -74,20 +96,32 @@ function parseQuestion(item: unknown, where: string, problems: string[]): AskQue
 	}
 	const { question, header, options, multiSelect } = item;
 	const before = problems.length;
-	if (typeof question !== "string" || question.trim() === "") problems.push(`${where}.question must be a non-empty string`);
-	const label = typeof question === "string" && question.trim() !== "" ? `${where} (${JSON.stringify(question)})` : where;
+	if (typeof question !== "string" || question.trim() === "")
+		problems.push(`${where}.question must be a non-empty string`);
+	const label =
+		typeof question === "string" && question.trim() !== "" ? `${where} (${JSON.stringify(question)})` : where;
 	if (header !== undefined && (typeof header !== "string" || header.length > MAX_HEADER)) {
-		problems.push(`${label}: header must be a string of at most ${MAX_HEADER} characters${typeof header === "string" ? ` (${JSON.stringify(header)} has ${header.length})` : ""}`);
+		problems.push(
+			`${label}: header must be a string of at most ${MAX_HEADER} characters${typeof header === "string" ? ` (${JSON.stringify(header)} has ${header.length})` : ""}`,
+		);
 	}
-	if (multiSelect !== undefined && typeof multiSelect !== "boolean") problems.push(`${label}: multiSelect must be true or false`);
+	if (multiSelect !== undefined && typeof multiSelect !== "boolean")
+		problems.push(`${label}: multiSelect must be true or false`);
 	const parsedOptions = parseOptions(options, label, problems);
 	if (problems.length > before || !parsedOptions || typeof question !== "string") return null;
-	return { question, ...(typeof header === "string" && header !== "" ? { header } : {}), options: parsedOptions, multiSelect: multiSelect === true };
+	return {
+		question,
+		...(typeof header === "string" && header !== "" ? { header } : {}),
+		options: parsedOptions,
+		multiSelect: multiSelect === true,
+	};
 }
 
 function parseOptions(options: unknown, label: string, problems: string[]): AskOption[] | null {
 	if (!Array.isArray(options)) {
-		problems.push(`${label}: options must be a list of ${MIN_OPTIONS} to ${MAX_OPTIONS} strings or { label, description? }`);
+		problems.push(
+			`${label}: options must be a list of ${MIN_OPTIONS} to ${MAX_OPTIONS} strings or { label, description? }`,
+		);
 		return null;
 	}
 	if (options.length < MIN_OPTIONS || options.length > MAX_OPTIONS) {
@@ -96,18 +130,23 @@ function parseOptions(options: unknown, label: string, problems: string[]): AskO
 	const parsed: AskOption[] = [];
 	const seen = new Set<string>();
 	options.forEach((option, i) => {
-		const text = typeof option === "string" ? option : isRecord(option) && typeof option.label === "string" ? option.label : null;
+		const text =
+			typeof option === "string" ? option : isRecord(option) && typeof option.label === "string" ? option.label : null;
 		const description = isRecord(option) ? option.description : undefined;
 		if (text === null || text.trim() === "") {
 			problems.push(`${label}: options[${i}] must be a non-empty string or { label, description? }`);
 			return;
 		}
-		if (description !== undefined && typeof description !== "string") problems.push(`${label}: options[${i}].description must be a string`);
+		if (description !== undefined && typeof description !== "string")
+			problems.push(`${label}: options[${i}].description must be a string`);
 		if (/^other\W*$/i.test(text.trim())) {
-			problems.push(`${label}: remove the option ${JSON.stringify(text)}; every question already gets an "Other" choice with a text field`);
+			problems.push(
+				`${label}: remove the option ${JSON.stringify(text)}; every question already gets an "Other" choice with a text field`,
+			);
 		}
 		const key = text.trim().toLowerCase();
-		if (seen.has(key)) problems.push(`${label}: the option label ${JSON.stringify(text)} appears twice; labels must be distinct`);
+		if (seen.has(key))
+			problems.push(`${label}: the option label ${JSON.stringify(text)} appears twice; labels must be distinct`);
 		seen.add(key);
 		parsed.push({ label: text, ...(typeof description === "string" && description !== "" ? { description } : {}) });
 	});
@@ -153,7 +192,11 @@ export const askUserTool: Tool<AskUserArgs> = {
 	words: (args) => {
 		// The older single-question form asks one.
 		const count = Array.isArray(args.questions) ? args.questions.length : typeof args.question === "string" ? 1 : 0;
-		return { title: `Ask ${plural(count, "question")}`, active: `Asking ${plural(count, "question")}`, done: `Asked ${plural(count, "question")}` };
+		return {
+			title: `Ask ${plural(count, "question")}`,
+			active: `Asking ${plural(count, "question")}`,
+			done: `Asked ${plural(count, "question")}`,
+		};
 	},
 	examples: () => [{ questions: [{ question: "Which one?", options: ["a", "b"] }] }],
 	access: () => NO_ACCESS,
@@ -165,7 +208,9 @@ export const askUserTool: Tool<AskUserArgs> = {
 	resume(_args, call, state): ToolResult | undefined {
 		const asked = call.askId === undefined ? undefined : state.questions[call.askId];
 		if (!asked?.answers) return undefined;
-		return toolResult.success(formatAnswers(asked.questions, asked.answers), { data: { askId: asked.askId, answers: asked.answers } });
+		return toolResult.success(formatAnswers(asked.questions, asked.answers), {
+			data: { askId: asked.askId, answers: asked.answers },
+		});
 	},
 };
 

@@ -30,14 +30,20 @@ export const declareEditIntentSchema = z.object({
 	path: z.string().check(z.minLength(1), z.describe('Vault-relative path of the note, e.g. "Projects/Plan.md"')),
 	operation: z
 		.enum(["create", "modify", "rewrite"])
-		.check(z.describe("create: a new note; modify: change part of an existing note (the usual case); rewrite: replace the whole note")),
+		.check(
+			z.describe(
+				"create: a new note; modify: change part of an existing note (the usual case); rewrite: replace the whole note",
+			),
+		),
 	description: z
 		.string()
 		.check(
 			z.minLength(1),
 			z.maxLength(MAX_DESCRIPTION_CHARS),
 			z.regex(/^[^\n]*$/, "one line"),
-			z.describe('One short line saying what will change, e.g. "remove all headings" or "add a summary section at the top"'),
+			z.describe(
+				'One short line saying what will change, e.g. "remove all headings" or "add a summary section at the top"',
+			),
 		),
 });
 export type DeclareEditIntentArgs = z.infer<typeof declareEditIntentSchema>;
@@ -75,9 +81,18 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 		refuse: (args, { state, floor, callId }) => refusal(args, state, floor, callId),
 		announce: (partial, ids) => {
 			const { path, description, operation } = partial;
-			if (typeof path !== "string" || typeof description !== "string" || path === "" || description === "") return undefined;
-			const op: EditOperation = typeof operation === "string" && OPERATIONS.includes(operation) ? (operation as EditOperation) : "modify";
-			return { type: "edit_intent_declared", editId: ids.newId("edit"), callId: ids.callId, path: normalizedOrRaw(path), operation: op, description };
+			if (typeof path !== "string" || typeof description !== "string" || path === "" || description === "")
+				return undefined;
+			const op: EditOperation =
+				typeof operation === "string" && OPERATIONS.includes(operation) ? (operation as EditOperation) : "modify";
+			return {
+				type: "edit_intent_declared",
+				editId: ids.newId("edit"),
+				callId: ids.callId,
+				path: normalizedOrRaw(path),
+				operation: op,
+				description,
+			};
 		},
 		run: async (args, ctx) => {
 			let path: string;
@@ -90,7 +105,8 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 			if (refused) return refused;
 			return editResult(await runIntent(deps, { path, operation: args.operation, description: args.description }, ctx));
 		},
-		recover: async (_args, call, env) => recoveredCall(await recoverEdit(deps.history, env.vault, call.editId, call, env.state)),
+		recover: async (_args, call, env) =>
+			recoveredCall(await recoverEdit(deps.history, env.vault, call.editId, call, env.state)),
 	};
 }
 
@@ -99,7 +115,12 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
  * while they streamed (a duplicated JSON key can change them at the end): the user approves the
  * card, and the card shows the announced path and description.
  */
-function refusal(args: DeclareEditIntentArgs, state: ThreadState, floor: AccessFloor, callId: string): ToolResult | undefined {
+function refusal(
+	args: DeclareEditIntentArgs,
+	state: ThreadState,
+	floor: AccessFloor,
+	callId: string,
+): ToolResult | undefined {
 	const announced = intentOfCall(state, callId);
 	const data = announced ? { editId: announced.editId } : {};
 	const refused = editTargetRefusal(args.path, floor, data);

@@ -30,7 +30,11 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 		readNoteTool,
 		createSearchNotesTool({ index: deps.search }),
 		listNotesTool,
-		createDeclareEditIntentTool({ history: deps.history, models: deps.models, ...(deps.applyFormat ? { applyFormat: deps.applyFormat } : {}) }),
+		createDeclareEditIntentTool({
+			history: deps.history,
+			models: deps.models,
+			...(deps.applyFormat ? { applyFormat: deps.applyFormat } : {}),
+		}),
 		createExecuteEditTool({ history: deps.history }),
 		askUserTool,
 	];

@@ -18,8 +18,15 @@ const MAX_KEPT_OUTPUT = 64 * 1024;
 export function editResult(outcome: EditOutcome): ToolResult {
 	const { path } = outcome;
 	const kept = outcome.kept ?? [];
-	const data = { editId: outcome.editId, ...outcome.notes, ...(kept.length > 0 ? { dropped: kept.map((d) => d.what) } : {}) };
-	const withReason = (reason: string, extra: Record<string, unknown> = {}) => ({ path, data: { ...data, reason, ...extra } });
+	const data = {
+		editId: outcome.editId,
+		...outcome.notes,
+		...(kept.length > 0 ? { dropped: kept.map((d) => d.what) } : {}),
+	};
+	const withReason = (reason: string, extra: Record<string, unknown> = {}) => ({
+		path,
+		data: { ...data, reason, ...extra },
+	});
 	switch (outcome.kind) {
 		case "written": {
 			const { versionId, added, removed, diff, rebased } = outcome;
@@ -30,13 +37,24 @@ export function editResult(outcome: EditOutcome): ToolResult {
 		}
 		case "unchanged":
 			if (outcome.historySays !== undefined) return toolResult.noop(outcome.historySays, { path, data });
-			if (kept.length > 0) return toolResult.noop(`Nothing was written to ${path}: the only change was to ${describeDropped(kept)}, which Redline kept as it was.`, { path, data });
+			if (kept.length > 0)
+				return toolResult.noop(
+					`Nothing was written to ${path}: the only change was to ${describeDropped(kept)}, which Redline kept as it was.`,
+					{ path, data },
+				);
 			return toolResult.noop(`${path} already reads that way: nothing to change, nothing was written.`, { path, data });
 		case "exists":
-			return toolResult.rejected(`${path} already exists; nothing was written. Declare a modify to change it.`, withReason("exists"));
+			return toolResult.rejected(
+				`${path} already exists; nothing was written. Declare a modify to change it.`,
+				withReason("exists"),
+			);
 		case "not-found":
-			if (outcome.step === "execute") return toolResult.rejected(`No note at ${path}; nothing was written.`, withReason("not-found"));
-			return toolResult.rejected(`No note at ${path}. Use listNotes or searchNotes to find it, or declare a create for a new note.`, withReason("not-found"));
+			if (outcome.step === "execute")
+				return toolResult.rejected(`No note at ${path}; nothing was written.`, withReason("not-found"));
+			return toolResult.rejected(
+				`No note at ${path}. Use listNotes or searchNotes to find it, or declare a create for a new note.`,
+				withReason("not-found"),
+			);
 		case "conflict": {
 			const where = outcome.conflictLines.length > 0 ? ` (lines ${outcome.conflictLines.join(", ")})` : "";
 			return toolResult.rejected(
@@ -49,13 +67,19 @@ export function editResult(outcome: EditOutcome): ToolResult {
 		case "write-failed":
 			return toolResult.error(`Writing ${path} failed: ${outcome.detail}. Nothing was written.`, { path, data });
 		case "history-failed":
-			return toolResult.error(outcome.saysNothingWritten ? outcome.message : `${outcome.message} Nothing was written.`, { path, data });
+			return toolResult.error(
+				outcome.saysNothingWritten ? outcome.message : `${outcome.message} Nothing was written.`,
+				{ path, data },
+			);
 		case "vault-failed":
 			return { ...vaultErrorResult(outcome.error, path), data: { editId: outcome.editId } };
 		case "generation-failed":
 			return generationFailed(outcome);
 		case "not-one-change":
-			return toolResult.error("Pass exactly one of content (the complete new note) or edits (search/replace pairs).", { path, data });
+			return toolResult.error("Pass exactly one of content (the complete new note) or edits (search/replace pairs).", {
+				path,
+				data,
+			});
 		case "needs-content":
 			return toolResult.error(`${path} does not exist yet: pass its content, not edits.`, { path, data });
 		case "edits-failed":
@@ -63,7 +87,10 @@ export function editResult(outcome: EditOutcome): ToolResult {
 		case "emptied": {
 			const holds = outcome.holds === undefined ? "" : `, as it holds only ${outcome.holds}`;
 			const said = outcome.by === "content" ? `The content is empty${holds}` : `The edits leave the note empty${holds}`;
-			return toolResult.error(`${said}, and the intent ("${outcome.description}") does not ask to empty ${path}; nothing was written.`, withReason("empty"));
+			return toolResult.error(
+				`${said}, and the intent ("${outcome.description}") does not ask to empty ${path}; nothing was written.`,
+				withReason("empty"),
+			);
 		}
 		case "content-refused":
 			return toolResult.error(outcome.message, withReason(outcome.reason));
@@ -98,7 +125,10 @@ export function recoveredCall(recovered: RecoveredEdit | undefined): RecoveredCa
 	if (recovered.landed) {
 		const { versionId, added, removed } = recovered;
 		const message = `${writtenLine(recovered.created, path, added, removed, versionId)} Redline stopped before it could report this; the change is in the note.`;
-		return { events: recovered.events, result: toolResult.success(message, { path, data: { editId, versionId, added, removed } }) };
+		return {
+			events: recovered.events,
+			result: toolResult.success(message, { path, data: { editId, versionId, added, removed } }),
+		};
 	}
 	const message =
 		recovered.stopped === "before-writing"

@@ -7,7 +7,11 @@ import type { AccessFloor } from "../vault/access-floor";
 import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
 
-export function editTargetRefusal(path: string, floor: AccessFloor, data: Record<string, unknown> = {}): ToolResult | undefined {
+export function editTargetRefusal(
+	path: string,
+	floor: AccessFloor,
+	data: Record<string, unknown> = {},
+): ToolResult | undefined {
 	const hit = floor.check(path);
 	if (!hit) return undefined;
 	const extra = { path: hit.path, data: { ...data, reason: hit.reason } };

@@ -27,13 +27,21 @@ import type { Tool } from "./tool";
 export const executeEditSchema = z.object({
 	editId: z.string().check(z.minLength(1), z.describe("The editId that declareEditIntent returned")),
 	path: z.optional(z.string()).check(z.describe("The note's path (optional; it must be the path of the intent)")),
-	content: z.optional(z.string()).check(z.describe("The complete new note. Use only for short notes or new notes; prefer edits")),
+	content: z
+		.optional(z.string())
+		.check(z.describe("The complete new note. Use only for short notes or new notes; prefer edits")),
 	edits: z
 		.optional(
 			z
 				.array(
 					z.object({
-						search: z.string().check(z.describe("Exact text of the note to replace; must occur exactly once (add surrounding lines to make it unique)")),
+						search: z
+							.string()
+							.check(
+								z.describe(
+									"Exact text of the note to replace; must occur exactly once (add surrounding lines to make it unique)",
+								),
+							),
 						replace: z.string().check(z.describe("The text that replaces it")),
 					}),
 				)
@@ -59,12 +67,18 @@ export function createExecuteEditTool(deps: ExecuteEditDeps): Tool<ExecuteEditAr
 		words: () => ({ title: "Write the planned edit", active: "Writing the planned edit" }),
 		examples: ({ path, word, approvedEdit }) => {
 			const editId = approvedEdit();
-			return [{ editId, edits: [{ search: word, replace: "public" }] }, { editId, content: "replaced\n" }, { editId, path: `${path}.other.md`, content: "x\n" }];
+			return [
+				{ editId, edits: [{ search: word, replace: "public" }] },
+				{ editId, content: "replaced\n" },
+				{ editId, path: `${path}.other.md`, content: "x\n" },
+			];
 		},
 		// Only the intent's own note, whatever else the arguments say.
 		access: (args, state) => {
 			const intent = intentById(state, args.editId);
-			return intent ? { reads: [intent.path], writes: [intent.path], scans: false } : { reads: [], writes: [], scans: false };
+			return intent
+				? { reads: [intent.path], writes: [intent.path], scans: false }
+				: { reads: [], writes: [], scans: false };
 		},
 		refuse: (args, { state, floor }) => refusal(args, state, floor),
 		preApproved: (args, state) => {
@@ -79,7 +93,8 @@ export function createExecuteEditTool(deps: ExecuteEditDeps): Tool<ExecuteEditAr
 			if (!intent) throw new Error("unreachable: refusal() covers an unknown intent");
 			return editResult(await runExecute(deps, intent, { content: args.content, edits: args.edits }, ctx));
 		},
-		recover: async (args, call, env) => recoveredCall(await recoverEdit(deps.history, env.vault, args.editId, call, env.state)),
+		recover: async (args, call, env) =>
+			recoveredCall(await recoverEdit(deps.history, env.vault, args.editId, call, env.state)),
 	};
 }
 
@@ -106,7 +121,10 @@ function refusal(args: ExecuteEditArgs, state: ThreadState, floor: AccessFloor):
 	}
 	// Refused here, not after a card: approving the call could only end in this refusal.
 	if (intentDenied(state, intent)) {
-		return toolResult.rejected(`The user declined the edit intent "${intent.description}" for ${path}; nothing was written.`, { path, data: { editId: intent.editId, reason: "denied" } });
+		return toolResult.rejected(
+			`The user declined the edit intent "${intent.description}" for ${path}; nothing was written.`,
+			{ path, data: { editId: intent.editId, reason: "denied" } },
+		);
 	}
 	return undefined;
 }

@@ -5,7 +5,10 @@
  */
 import type { AccessFloor } from "../vault/access-floor";
 
-export function shownByFloor<T extends { path: string; linkedTo?: string | null }>(items: readonly T[], floor: AccessFloor): { shown: T[]; leftOut: number } {
+export function shownByFloor<T extends { path: string; linkedTo?: string | null }>(
+	items: readonly T[],
+	floor: AccessFloor,
+): { shown: T[]; leftOut: number } {
 	const shown = items.filter((item) => floor.mayShowListed(item));
 	return { shown, leftOut: items.length - shown.length };
 }

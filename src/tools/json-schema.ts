@@ -65,9 +65,18 @@ function body(schema: z.core.$ZodType, def: SchemaDef, at: string): Json {
 	const checks = [...own, ...(def.checks ?? []).map((check) => check._zod.def)];
 	switch (def.type) {
 		case "string": {
-			const { minimum, maximum, patterns } = bounds(checks, at, ["min_length", "max_length", "string_format", "overwrite"]);
+			const { minimum, maximum, patterns } = bounds(checks, at, [
+				"min_length",
+				"max_length",
+				"string_format",
+				"overwrite",
+			]);
 			if (patterns.length > 1) throw unsupported("more than one pattern", at);
-			return { type: "string", ...range("minLength", minimum, "maxLength", maximum), ...(patterns.length === 1 ? { pattern: patterns[0] } : {}) };
+			return {
+				type: "string",
+				...range("minLength", minimum, "maxLength", maximum),
+				...(patterns.length === 1 ? { pattern: patterns[0] } : {}),
+			};
 		}
 		case "number": {
 			const { minimum, maximum, isInt } = bounds(checks, at, ["greater_than", "less_than", "number_format"]);
@@ -79,12 +88,17 @@ function body(schema: z.core.$ZodType, def: SchemaDef, at: string): Json {
 		case "enum": {
 			noChecks(checks, at);
 			const values = Object.values(def.entries ?? {});
-			if (values.length === 0 || values.some((value) => typeof value !== "string")) throw unsupported("an enum of other than strings", at);
+			if (values.length === 0 || values.some((value) => typeof value !== "string"))
+				throw unsupported("an enum of other than strings", at);
 			return { type: "string", enum: values };
 		}
 		case "array": {
 			const { minimum, maximum } = bounds(checks, at, ["min_length", "max_length"]);
-			return { ...range("minItems", minimum, "maxItems", maximum), type: "array", items: convert(required(def.element, at), `${at}[]`) };
+			return {
+				...range("minItems", minimum, "maxItems", maximum),
+				type: "array",
+				items: convert(required(def.element, at), `${at}[]`),
+			};
 		}
 		case "object":
 			noChecks(checks, at);
@@ -125,7 +139,8 @@ function object(def: SchemaDef, at: string): Json {
 	const json: Json = { type: "object", properties, ...(requiredKeys.length > 0 ? { required: requiredKeys } : {}) };
 	if (def.catchall) {
 		// A loose object (z.looseObject): other keys are allowed, of any value.
-		if (def.catchall._zod.def.type !== "unknown") throw unsupported(`a catchall of kind ${def.catchall._zod.def.type}`, at);
+		if (def.catchall._zod.def.type !== "unknown")
+			throw unsupported(`a catchall of kind ${def.catchall._zod.def.type}`, at);
 		json.additionalProperties = {};
 	}
 	return json;
@@ -134,7 +149,11 @@ function object(def: SchemaDef, at: string): Json {
 const SAFE_INTEGER: readonly [number, number] = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
 
 /** The tightest bounds the checks set (as zod aggregates them), refusing checks not listed. */
-function bounds(checks: CheckDef[], at: string, allowed: readonly string[]): { minimum?: number; maximum?: number; isInt: boolean; patterns: string[] } {
+function bounds(
+	checks: CheckDef[],
+	at: string,
+	allowed: readonly string[],
+): { minimum?: number; maximum?: number; isInt: boolean; patterns: string[] } {
 	let minimum: number | undefined;
 	let maximum: number | undefined;
 	let isInt = false;
@@ -148,7 +167,8 @@ function bounds(checks: CheckDef[], at: string, allowed: readonly string[]): { m
 	for (const check of checks) {
 		if (check.check === "describe") continue;
 		if (!allowed.includes(check.check)) throw unsupported(`the check ${check.check}`, at);
-		if ((check.check === "greater_than" || check.check === "less_than") && !check.inclusive) throw unsupported("an exclusive bound", at);
+		if ((check.check === "greater_than" || check.check === "less_than") && !check.inclusive)
+			throw unsupported("an exclusive bound", at);
 		if (check.check === "greater_than") atLeast(check.value);
 		else if (check.check === "less_than") atMost(check.value);
 		else if (check.check === "min_length") atLeast(check.minimum);
@@ -192,5 +212,7 @@ function required(schema: z.core.$ZodType | undefined, at: string): z.core.$ZodT
 }
 
 function unsupported(what: string, at: string): Error {
-	return new Error(`toolParameters: ${what} (at ${at}) is not supported: add it to src/tools/json-schema.ts with a test`);
+	return new Error(
+		`toolParameters: ${what} (at ${at}) is not supported: add it to src/tools/json-schema.ts with a test`,
+	);
 }

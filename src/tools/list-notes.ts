@@ -11,7 +11,7 @@ import { pathArg } from "./words";
 export const LIST_CAP = 200;
 
 export const listNotesSchema = z.object({
-	folder: z.optional(z.string()).check(z.describe("Vault-relative folder, e.g. \"Projects\"; omit for the whole vault")),
+	folder: z.optional(z.string()).check(z.describe('Vault-relative folder, e.g. "Projects"; omit for the whole vault')),
 });
 export type ListNotesArgs = z.infer<typeof listNotesSchema>;
 
@@ -23,7 +23,9 @@ export const listNotesTool: Tool<ListNotesArgs> = {
 	label: "listing notes",
 	words: (args) => {
 		const folder = pathArg(args, "folder");
-		return folder ? { title: `List notes in ${folder}`, active: `Listing notes in ${folder}` } : { title: "List all notes", active: "Listing all notes" };
+		return folder
+			? { title: `List notes in ${folder}`, active: `Listing notes in ${folder}` }
+			: { title: "List all notes", active: "Listing all notes" };
 	},
 	examples: ({ path }) => [{}, { folder: path.split("/")[0] }],
 	access: () => ({ reads: [], writes: [], scans: true }),

@@ -17,9 +17,13 @@ export const READ_MAX_LINES = 2000;
 export const READ_CHAR_BUDGET = 24_000;
 
 export const readNoteSchema = z.object({
-	path: z.string().check(z.describe("Vault-relative path of the note, e.g. \"Projects/Plan.md\"")),
-	offset: z.optional(z.number().check(z.int(), z.minimum(1))).check(z.describe("First line to read (1-based); default 1")),
-	limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(READ_MAX_LINES))).check(z.describe(`Lines to read; default ${READ_DEFAULT_LINES}`)),
+	path: z.string().check(z.describe('Vault-relative path of the note, e.g. "Projects/Plan.md"')),
+	offset: z
+		.optional(z.number().check(z.int(), z.minimum(1)))
+		.check(z.describe("First line to read (1-based); default 1")),
+	limit: z
+		.optional(z.number().check(z.int(), z.minimum(1), z.maximum(READ_MAX_LINES)))
+		.check(z.describe(`Lines to read; default ${READ_DEFAULT_LINES}`)),
 });
 export type ReadNoteArgs = z.infer<typeof readNoteSchema>;
 
@@ -66,12 +70,16 @@ export function describePage(path: string, text: string, offset: number, limit: 
 		remainingLines: page.totalLines - page.endLine,
 	};
 	if (page.endLine < page.startLine) {
-		return toolResult.error(`${path} has only ${page.totalLines} lines; offset ${offset} is past its end.`, { path, data });
+		return toolResult.error(`${path} has only ${page.totalLines} lines; offset ${offset} is past its end.`, {
+			path,
+			data,
+		});
 	}
 	const whole = page.startLine === 1 && page.endLine === page.totalLines && !page.truncatedLine;
 	if (whole) return toolResult.success(`${path} (${page.totalLines} lines):\n${page.text}`, { path, data });
 	const notes: string[] = [];
-	if (page.truncatedLine) notes.push(`line ${page.startLine} is longer than ${READ_CHAR_BUDGET} characters and was cut`);
+	if (page.truncatedLine)
+		notes.push(`line ${page.startLine} is longer than ${READ_CHAR_BUDGET} characters and was cut`);
 	if (data.remainingLines > 0) {
 		notes.push(`${data.remainingLines} more lines remain; call readNote with offset ${page.endLine + 1} to continue`);
 	} else {
@@ -96,7 +104,11 @@ export function readSummary(result: ToolResult, args: Record<string, unknown>): 
 	if (total === 0) return { line: `Read ${path} (empty)` };
 	const newline = result.message.indexOf("\n");
 	const page = total !== undefined && start !== undefined && end !== undefined && !(start === 1 && end === total);
-	const line = page ? `Read lines ${start}–${end} of ${total} of ${path}` : total !== undefined ? `Read ${plural(total, "line")} of ${path}` : `Read ${path}`;
+	const line = page
+		? `Read lines ${start}–${end} of ${total} of ${path}`
+		: total !== undefined
+			? `Read ${plural(total, "line")} of ${path}`
+			: `Read ${path}`;
 	return newline >= 0 ? { line, textFrom: newline + 1 } : { line };
 }
 

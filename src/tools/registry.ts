@@ -35,7 +35,8 @@ export class ToolRegistry {
 
 	/** Adds a tool; names must be unique and fit OpenAI's function-name rule. */
 	register(tool: AnyTool): this {
-		if (!NAME.test(tool.name)) throw new Error(`Invalid tool name ${JSON.stringify(tool.name)}: use 1-64 letters, digits, _ or -`);
+		if (!NAME.test(tool.name))
+			throw new Error(`Invalid tool name ${JSON.stringify(tool.name)}: use 1-64 letters, digits, _ or -`);
 		if (this.tools.has(tool.name)) throw new Error(`A tool named ${tool.name} is already registered`);
 		this.tools.set(tool.name, tool);
 		return this;

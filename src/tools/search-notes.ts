@@ -53,23 +53,32 @@ function describePage(query: string, offset: number, page: SearchPage, leftOut: 
 	const lines: string[] = [];
 	const quoted = JSON.stringify(query);
 	if (page.hits.length === 0) {
-		lines.push(offset > 0 ? `No more notes match ${quoted} after the first ${offset}.` : `No notes match ${quoted}. Try fewer or other keywords.`);
+		lines.push(
+			offset > 0
+				? `No more notes match ${quoted} after the first ${offset}.`
+				: `No notes match ${quoted}. Try fewer or other keywords.`,
+		);
 	} else {
 		const all = page.total !== null ? ` of ${count(page.total, "note")}` : "";
 		lines.push(`Notes matching ${quoted}, best first (${offset + 1}-${offset + page.hits.length}${all}):`);
 		page.hits.forEach((hit, i) => {
 			const tags = hit.tags.length > 0 ? ` ${hit.tags.map((t) => `#${t}`).join(" ")}` : "";
-			const coverage = hit.of > 1 ? (hit.covered >= hit.of ? " (every word)" : ` (${hit.covered} of ${hit.of} words)`) : "";
+			const coverage =
+				hit.of > 1 ? (hit.covered >= hit.of ? " (every word)" : ` (${hit.covered} of ${hit.of} words)`) : "";
 			const cut = hit.truncated ? " (long note: only its first part is searched)" : "";
 			lines.push(`${offset + i + 1}. ${hit.path}${tags}${coverage}${cut}`);
 			for (const line of hit.lines) lines.push(`   ${line.line}: ${line.snippet}`);
 		});
 	}
-	if (page.more) lines.push(`There are more: call again with offset ${offset + page.hits.length}, or narrow the query.`);
-	if (page.capped) lines.push("Only the best candidates were checked for the quoted phrase; narrow the query to be sure.");
+	if (page.more)
+		lines.push(`There are more: call again with offset ${offset + page.hits.length}, or narrow the query.`);
+	if (page.capped)
+		lines.push("Only the best candidates were checked for the quoted phrase; narrow the query to be sure.");
 	const { status } = page;
 	if (status.phase !== "ready") {
-		lines.push(`The index is still being built: ${status.indexed.toLocaleString("en-US")} of ${count(status.total, "note")} searched so far, so results may be incomplete.`);
+		lines.push(
+			`The index is still being built: ${status.indexed.toLocaleString("en-US")} of ${count(status.total, "note")} searched so far, so results may be incomplete.`,
+		);
 	}
 	if (status.unreadable > 0) lines.push(`${count(status.unreadable, "note")} could not be read and are not searched.`);
 	return lines.join("\n") + leftOutSentence(leftOut, "files");
@@ -98,7 +107,13 @@ export function createSearchNotesTool(deps: { index: NoteSearch }): Tool<SearchN
 				return vaultErrorResult(error, args.folder);
 			}
 			const offset = args.offset ?? 0;
-			const request: SearchRequest = { query: args.query, limit: args.limit ?? SEARCH_DEFAULT_LIMIT, offset, folder, ...(args.tag !== undefined ? { tag: args.tag } : {}) };
+			const request: SearchRequest = {
+				query: args.query,
+				limit: args.limit ?? SEARCH_DEFAULT_LIMIT,
+				offset,
+				folder,
+				...(args.tag !== undefined ? { tag: args.tag } : {}),
+			};
 			let page: SearchPage;
 			try {
 				page = await deps.index.search(request);
@@ -110,7 +125,15 @@ export function createSearchNotesTool(deps: { index: NoteSearch }): Tool<SearchN
 			const { shown, leftOut: refused } = shownByFloor(page.hits, ctx.floor);
 			const leftOut = page.status.leftOut + refused;
 			const shownPage = { ...page, hits: shown };
-			const data = { query: args.query, offset, hits: shown, total: page.total, more: page.more, status: page.status, leftOut };
+			const data = {
+				query: args.query,
+				offset,
+				hits: shown,
+				total: page.total,
+				more: page.more,
+				status: page.status,
+				leftOut,
+			};
 			return toolResult.success(describePage(args.query, offset, shownPage, leftOut), { data });
 		},
 	};

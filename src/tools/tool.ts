@@ -112,7 +112,10 @@ export interface Tool<Args = unknown> {
 	 * proposal. May return an event to emit at once (at most one per call is emitted), e.g.
 	 * declareEditIntent's edit_intent_declared as soon as path and description are complete.
 	 */
-	announce?(partialArgs: Record<string, unknown>, ids: { callId: string; newId(prefix: string): string }): NewEvent | undefined;
+	announce?(
+		partialArgs: Record<string, unknown>,
+		ids: { callId: string; newId(prefix: string): string },
+	): NewEvent | undefined;
 	/** Approves without asking when true (executeEdit whose intent the user approved). */
 	preApproved?(args: Args, state: ThreadState): boolean;
 	run(args: Args, ctx: ToolContext): Promise<ToolResult | Suspended>;
@@ -123,7 +126,11 @@ export interface Tool<Args = unknown> {
 	 * log (an edit from the note history), or undefined when that cannot be told (the call is then
 	 * completed as interrupted, "it may have partly happened").
 	 */
-	recover?(args: Args, call: ToolCallView, env: { state: ThreadState; vault: Vault }): Promise<RecoveredCall | undefined>;
+	recover?(
+		args: Args,
+		call: ToolCallView,
+		env: { state: ThreadState; vault: Vault },
+	): Promise<RecoveredCall | undefined>;
 }
 
 export function isSuspended(outcome: ToolResult | Suspended): outcome is Suspended {

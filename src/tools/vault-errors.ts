@@ -9,9 +9,15 @@ export function vaultErrorResult(error: unknown, path?: string): ToolResult {
 		const where = error.path ?? path;
 		switch (error.code) {
 			case "not-found":
-				return toolResult.error(`No note at ${quoted(where ?? "")}. Use listNotes or searchNotes to find the right path.`, pathOf(where));
+				return toolResult.error(
+					`No note at ${quoted(where ?? "")}. Use listNotes or searchNotes to find the right path.`,
+					pathOf(where),
+				);
 			case "not-a-file":
-				return toolResult.error(`${quoted(where ?? "")} is a folder, not a note. Use listNotes to see what it holds.`, pathOf(where));
+				return toolResult.error(
+					`${quoted(where ?? "")} is a folder, not a note. Use listNotes to see what it holds.`,
+					pathOf(where),
+				);
 			default:
 				return toolResult.error(error.message, pathOf(where));
 		}

@@ -12,7 +12,11 @@ import { displayPath, escapeLookalikes } from "../vault/display-path";
 import { argsOf, stringArg } from "./describe";
 
 /** Why a call did not run, or did not run to its end (stopped while it ran). */
-export type NotRun = { kind: "skipped"; comment?: string } | { kind: "cancelled" } | { kind: "blocked" } | { kind: "stopped"; whileRunning: boolean };
+export type NotRun =
+	| { kind: "skipped"; comment?: string }
+	| { kind: "cancelled" }
+	| { kind: "blocked" }
+	| { kind: "stopped"; whileRunning: boolean };
 
 /** A newer user message settled the call (older logs too: newest-message.ts reads them). */
 function byNewMessage(call: ToolCallView): boolean {
@@ -32,7 +36,8 @@ export function notRun(call: ToolCallView): NotRun | undefined {
 		const comment = call.comment?.trim();
 		return comment ? { kind: "skipped", comment } : { kind: "skipped" };
 	}
-	if (call.decision === "approved" && call.startedAt === undefined && call.result !== undefined && byNewMessage(call)) return { kind: "cancelled" };
+	if (call.decision === "approved" && call.startedAt === undefined && call.result !== undefined && byNewMessage(call))
+		return { kind: "cancelled" };
 	return undefined;
 }
 
@@ -49,7 +54,10 @@ export function notRunWords(reason: NotRun, neverSubject: string): { badge: stri
 		case "blocked":
 			return { badge: "Blocked", rest: `: ${neverSubject} set to Never in this chat` };
 		case "stopped":
-			return { badge: "Stopped", rest: reason.whileRunning ? ": you pressed Stop while it ran" : ": you pressed Stop before it ran" };
+			return {
+				badge: "Stopped",
+				rest: reason.whileRunning ? ": you pressed Stop while it ran" : ": you pressed Stop before it ran",
+			};
 	}
 }
 
@@ -63,10 +71,14 @@ export function resultForPerson(call: ToolCallView): { line: string; detail?: st
 	const result = call.result;
 	if (!result) return undefined;
 	const summary = resultSummary(result);
-	if (summary) return summary.textFrom !== undefined ? { line: summary.line, detail: result.message.slice(summary.textFrom) } : { line: summary.line };
+	if (summary)
+		return summary.textFrom !== undefined
+			? { line: summary.line, detail: result.message.slice(summary.textFrom) }
+			: { line: summary.line };
 	const data = result.data ?? {};
 	const raw = result.path ?? stringArg(argsOf(call), "path");
 	const path = raw === undefined ? "the note" : displayPath(raw);
-	if (result.status === "rejected" && data.reason === "exists") return { line: `${path} already exists, so nothing was written. Ask for a change to it instead.` };
+	if (result.status === "rejected" && data.reason === "exists")
+		return { line: `${path} already exists, so nothing was written. Ask for a change to it instead.` };
 	return { line: result.message.split("\n").map(escapeLookalikes).join("\n") };
 }

@@ -90,11 +90,18 @@ export function stepsFor(call: ToolCallView, edit: EditView | undefined, questio
 /** A compaction or a reached context limit, as a step of its turn. */
 export function contextStep(step: ContextStepView): Step {
 	if (step.kind === "compacted") {
-		const saved = step.tokensSaved !== undefined && step.tokensSaved > 0 ? ` (about ${step.tokensSaved.toLocaleString("en-US")} tokens saved)` : "";
+		const saved =
+			step.tokensSaved !== undefined && step.tokensSaved > 0
+				? ` (about ${step.tokensSaved.toLocaleString("en-US")} tokens saved)`
+				: "";
 		return { key: `context:${step.seq}`, label: `Compacted earlier messages${saved}`, state: "done" };
 	}
 	const limit = step.stated ? ` (${step.limitTokens.toLocaleString("en-US")} tokens)` : "";
-	return { key: `context:${step.seq}`, label: `Reached the model's context limit${limit}; retried with earlier messages shortened`, state: "done" };
+	return {
+		key: `context:${step.seq}`,
+		label: `Reached the model's context limit${limit}; retried with earlier messages shortened`,
+		state: "done",
+	};
 }
 
 /** An edit's steps; the call that declared the edit shows its intent first. */
@@ -102,7 +109,11 @@ function editSteps(call: ToolCallView, edit: EditView, base: Pick<Step, "state" 
 	const path = displayPath(edit.path);
 	const steps: Step[] = [];
 	if (edit.callId === call.callId) {
-		steps.push({ key: `${call.callId}:intent`, label: `${intentText(edit.description, path)}…`, state: call.phase === "proposed" ? "waiting" : "done" });
+		steps.push({
+			key: `${call.callId}:intent`,
+			label: `${intentText(edit.description, path)}…`,
+			state: call.phase === "proposed" ? "waiting" : "done",
+		});
 	}
 	const progress = progressLabel(call, path);
 	if (progress) steps.push({ key: `${call.callId}:progress`, label: progress, state: "active" });
@@ -133,7 +144,9 @@ function outcomeLabel(call: ToolCallView, edit: EditView, path: string): string 
 }
 
 /** added/removed as the edit result reports them in data, if present. */
-export function appliedFromResult(data: Record<string, unknown> | undefined): { added: number; removed: number } | undefined {
+export function appliedFromResult(
+	data: Record<string, unknown> | undefined,
+): { added: number; removed: number } | undefined {
 	if (!data) return undefined;
 	const { added, removed } = data;
 	return typeof added === "number" && typeof removed === "number" ? { added, removed } : undefined;
@@ -144,7 +157,8 @@ function callState(call: ToolCallView): Step["state"] {
 	if (call.phase === "proposed") return "waiting";
 	// Settled by Stop or a newer message (reason): the call did not fail, the user moved on.
 	if (call.phase === "completed" && call.reason !== undefined) return "skipped";
-	if (call.phase === "completed") return call.result?.status === "error" || call.result?.status === "rejected" ? "failed" : "done";
+	if (call.phase === "completed")
+		return call.result?.status === "error" || call.result?.status === "rejected" ? "failed" : "done";
 	return "active";
 }
 
@@ -164,5 +178,7 @@ export function formatElapsed(ms: number): string {
 
 export function formatTime(iso: string): string {
 	const date = new Date(iso);
-	return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+	return Number.isNaN(date.getTime())
+		? iso
+		: date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }

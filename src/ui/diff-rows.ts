@@ -49,7 +49,12 @@ export function diffRowsFromUnified(unified: string): DiffView {
 	return { rows: foldContext(rows), added, removed };
 }
 
-function hunkRows(lines: string[], oldStart: number, newStart: number, rows: DiffRow[]): { added: number; removed: number } {
+function hunkRows(
+	lines: string[],
+	oldStart: number,
+	newStart: number,
+	rows: DiffRow[],
+): { added: number; removed: number } {
 	let oldLine = oldStart;
 	let newLine = newStart;
 	let added = 0;
@@ -62,7 +67,12 @@ function hunkRows(lines: string[], oldStart: number, newStart: number, rows: Dif
 			continue;
 		}
 		if (line.startsWith(" ")) {
-			rows.push({ kind: "context", oldLine: oldLine++, newLine: newLine++, parts: [{ text: line.slice(1), changed: false }] });
+			rows.push({
+				kind: "context",
+				oldLine: oldLine++,
+				newLine: newLine++,
+				parts: [{ text: line.slice(1), changed: false }],
+			});
 			i++;
 			continue;
 		}
@@ -143,7 +153,8 @@ function mergeFolds(rows: DiffRow[]): DiffRow[] {
 	const out: DiffRow[] = [];
 	for (const row of rows) {
 		const last = out[out.length - 1];
-		if (row.kind === "fold" && last?.kind === "fold") out[out.length - 1] = { kind: "fold", count: last.count + row.count };
+		if (row.kind === "fold" && last?.kind === "fold")
+			out[out.length - 1] = { kind: "fold", count: last.count + row.count };
 		else out.push(row);
 	}
 	return out;

@@ -46,7 +46,9 @@ export class FocusAfterDecision {
 		const active = doc.activeElement;
 		const lost = !active || active === doc.body || !active.isConnected || active === pending.origin;
 		if (!lost) return;
-		const cards = pending.cards.map((id) => root.querySelector<HTMLElement>(`[${CARD_ATTR}="${cssEscape(id)}"]`)).filter((card): card is HTMLElement => card !== null);
+		const cards = pending.cards
+			.map((id) => root.querySelector<HTMLElement>(`[${CARD_ATTR}="${cssEscape(id)}"]`))
+			.filter((card): card is HTMLElement => card !== null);
 		const run = nextRun(root, cards[cards.length - 1] ?? null);
 		if (run) {
 			run.focus();
@@ -66,7 +68,9 @@ export class FocusAfterDecision {
 		const active = doc.activeElement;
 		// The user moved on before the line went: their place is theirs.
 		if (active && active !== doc.body && active.isConnected && active !== followed.line) return;
-		const line = lastStatus(root.querySelector<HTMLElement>(`[${CARD_ATTR}="${cssEscape(followed.card)}"]`) ?? undefined);
+		const line = lastStatus(
+			root.querySelector<HTMLElement>(`[${CARD_ATTR}="${cssEscape(followed.card)}"]`) ?? undefined,
+		);
 		if (!line) return;
 		line.focus();
 		this.followed = { card: followed.card, line };

@@ -45,7 +45,9 @@ export function intentLine(description: string): IntentLine {
 /** The intent line as plain text (titles, labels, the reasoning steps). */
 export function intentText(description: string, path: string): string {
 	const line = intentLine(description);
-	return line.kind === "verb" ? `Planning to ${line.rest} in ${path}` : `Planning a change to ${path}: ${line.description}`;
+	return line.kind === "verb"
+		? `Planning to ${line.rest} in ${path}`
+		: `Planning a change to ${path}: ${line.description}`;
 }
 
 /** Verbs whose past tense is not the regular one (or doubles a consonant the rule below misses). */

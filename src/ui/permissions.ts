@@ -31,6 +31,10 @@ export function neverSubject(host: UiHost, tool: string): string {
 	return entryOf(host, tool)?.neverSubject ?? `${tool} is`;
 }
 
-export function preferenceIn(state: Pick<ThreadState, "preferences"> | undefined, tool: string, host: UiHost): ToolPreference {
+export function preferenceIn(
+	state: Pick<ThreadState, "preferences"> | undefined,
+	tool: string,
+	host: UiHost,
+): ToolPreference {
 	return state?.preferences[tool] ?? host.toolDefaults?.()[tool] ?? entryOf(host, tool)?.defaultPreference ?? "prompt";
 }

@@ -48,7 +48,12 @@ export function parseUnifiedHunks(unified: string): UnifiedHunk[][] {
 		const header = /@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(lines[i++]) ?? [];
 		const oldLines = header[2] === undefined ? 1 : +header[2];
 		const newLines = header[4] === undefined ? 1 : +header[4];
-		const out: UnifiedHunk = { oldStart: +header[1] + (oldLines === 0 ? 1 : 0), oldLines, newStart: +header[3] + (newLines === 0 ? 1 : 0), lines: [] };
+		const out: UnifiedHunk = {
+			oldStart: +header[1] + (oldLines === 0 ? 1 : 0),
+			oldLines,
+			newStart: +header[3] + (newLines === 0 ? 1 : 0),
+			lines: [],
+		};
 		let added = 0;
 		let removed = 0;
 		for (; i < lines.length && (removed < oldLines || added < newLines || lines[i].startsWith("\\")); i++) {
@@ -60,7 +65,8 @@ export function parseUnifiedHunks(unified: string): UnifiedHunk[][] {
 		}
 		// A count of 1 with no such line means 0 (as parsePatch reads it).
 		if (removed === 0 && oldLines === 1) out.oldLines = 0;
-		if (added !== (added === 0 && newLines === 1 ? 0 : newLines) || removed !== out.oldLines) throw new Error("Hunk line counts do not match");
+		if (added !== (added === 0 && newLines === 1 ? 0 : newLines) || removed !== out.oldLines)
+			throw new Error("Hunk line counts do not match");
 		if (/^[+ -]/.test(lines[i] ?? "") && !fileHeader(lines[i])) throw new Error("Hunk has more lines than expected");
 		return out;
 	};

@@ -62,12 +62,21 @@ export class AccessFloor {
 		const at = this.lowerFolders.findIndex((f) => isUnder(lower, f));
 		const folder = this.folders[at];
 		if (folder !== undefined) {
-			return { reason: "protected", path: normalized, message: `${normalized} is in ${folder}, where Obsidian keeps its settings and plugins keep their data` };
+			return {
+				reason: "protected",
+				path: normalized,
+				message: `${normalized} is in ${folder}, where Obsidian keeps its settings and plugins keep their data`,
+			};
 		}
 		if (isHiddenPath(normalized)) {
-			return { reason: "hidden", path: normalized, message: `${normalized} is a hidden file or lies in a hidden folder` };
+			return {
+				reason: "hidden",
+				path: normalized,
+				message: `${normalized} is a hidden file or lies in a hidden folder`,
+			};
 		}
-		if (!isNotePath(normalized)) return { reason: "not-a-note", path: normalized, message: `${normalized} is not a Markdown note (.md)` };
+		if (!isNotePath(normalized))
+			return { reason: "not-a-note", path: normalized, message: `${normalized} is not a Markdown note (.md)` };
 		return null;
 	}
 

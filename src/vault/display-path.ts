@@ -20,7 +20,8 @@ const REFUSED = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|(?!\p{Variation_Selector})\p{Default
 
 // Each tests one character (a code point), so none needs anchors.
 /** Shown escaped: everything refused, spaces other than " ", lone surrogates, and look-alikes of "/" and ".". */
-const SHOWN_ESCAPED = /[\p{Cc}\p{Cf}\p{Cs}\p{Zs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2044\u2215\u2571\u29F8\uFF0F\u2024\uFE52\uFF0E]/u;
+const SHOWN_ESCAPED =
+	/[\p{Cc}\p{Cf}\p{Cs}\p{Zs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2044\u2215\u2571\u29F8\uFF0F\u2024\uFE52\uFF0E]/u;
 const VARIATION_SELECTOR = /\p{Variation_Selector}/u;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 const MARK = /\p{M}/u;
@@ -36,7 +37,11 @@ export interface RefusedCharacter {
 export function refusedCharacter(path: string): RefusedCharacter | undefined {
 	const found = REFUSED.exec(path)?.[0];
 	if (found === undefined) return undefined;
-	const kind = /\p{Cc}/u.test(found) ? "a control character" : /[\p{Zl}\p{Zp}]/u.test(found) ? "an invisible line break" : "an invisible character";
+	const kind = /\p{Cc}/u.test(found)
+		? "a control character"
+		: /[\p{Zl}\p{Zp}]/u.test(found)
+			? "an invisible line break"
+			: "an invisible character";
 	return { code: `U+${hex(found)}`, kind };
 }
 

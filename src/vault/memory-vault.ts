@@ -39,7 +39,12 @@ export class MemoryVault implements Vault {
 
 	/** Every note's content, as it is at this instant (tests: what a crash now would leave). */
 	snapshot(): Record<string, string | Uint8Array> {
-		return Object.fromEntries([...this.files].map(([path, entry]) => [path, typeof entry.content === "string" ? entry.content : entry.content.slice()]));
+		return Object.fromEntries(
+			[...this.files].map(([path, entry]) => [
+				path,
+				typeof entry.content === "string" ? entry.content : entry.content.slice(),
+			]),
+		);
 	}
 
 	/** Notes moved to the trash, oldest first (for tests). */
@@ -117,7 +122,11 @@ export class MemoryVault implements Vault {
 		return this.settle(() => {
 			const p = normalizeVaultPath(path);
 			const entry = this.entry(p);
-			return { path: p, size: typeof entry.content === "string" ? new TextEncoder().encode(entry.content).length : entry.content.length, mtime: entry.mtime };
+			return {
+				path: p,
+				size: typeof entry.content === "string" ? new TextEncoder().encode(entry.content).length : entry.content.length,
+				mtime: entry.mtime,
+			};
 		});
 	}
 

@@ -49,11 +49,7 @@ export function normalizeVaultPath(input: string): string {
 		);
 	}
 	if (input.includes("\\")) {
-		throw new VaultError(
-			"invalid-path",
-			`Invalid path ${describe(input)}: use "/" between folders, not "\\"`,
-			input,
-		);
+		throw new VaultError("invalid-path", `Invalid path ${describe(input)}: use "/" between folders, not "\\"`, input);
 	}
 	if (input.startsWith("/")) {
 		throw new VaultError(

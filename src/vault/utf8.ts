@@ -18,5 +18,9 @@ export function decodeNote(bytes: Uint8Array, path: string): string {
 }
 
 export function notText(path: string): VaultError {
-	return new VaultError("not-text", `${path} is not valid UTF-8 text, so Redline does not read or change it (it was left as it is).`, path);
+	return new VaultError(
+		"not-text",
+		`${path} is not valid UTF-8 text, so Redline does not read or change it (it was left as it is).`,
+		path,
+	);
 }

@@ -43,7 +43,17 @@ function afterUserApprovedRead(path: string, by: "user" | "policy" = "user"): Th
 	return {
 		...state,
 		toolCalls: {
-			c0: { callId: "c0", tool: "reader", args: { path }, messageId: "m", proposedSeq: 1, proposedAt: "", phase: "completed", decision: "approved", decidedBy: by },
+			c0: {
+				callId: "c0",
+				tool: "reader",
+				args: { path },
+				messageId: "m",
+				proposedSeq: 1,
+				proposedAt: "",
+				phase: "completed",
+				decision: "approved",
+				decidedBy: by,
+			},
 		},
 		toolCallOrder: ["c0"],
 	};
@@ -90,10 +100,16 @@ describe("decide (approval policy)", () => {
 
 	it("asks before reading a file that is not a note, unless the user allowed that path in this thread", () => {
 		expect(decide(reader, { path: "scripts/run.js" }, emptyState("t"), {}, floor)).toBe("ask");
-		expect(decide(reader, { path: "scripts/run.js" }, afterUserApprovedRead("./scripts/run.js"), {}, floor)).toBe("approve");
-		expect(decide(reader, { path: "scripts/other.js" }, afterUserApprovedRead("scripts/run.js"), {}, floor)).toBe("ask");
+		expect(decide(reader, { path: "scripts/run.js" }, afterUserApprovedRead("./scripts/run.js"), {}, floor)).toBe(
+			"approve",
+		);
+		expect(decide(reader, { path: "scripts/other.js" }, afterUserApprovedRead("scripts/run.js"), {}, floor)).toBe(
+			"ask",
+		);
 		// An approval by preference is not the user allowing that file.
-		expect(decide(reader, { path: "scripts/run.js" }, afterUserApprovedRead("scripts/run.js", "policy"), {}, floor)).toBe("ask");
+		expect(
+			decide(reader, { path: "scripts/run.js" }, afterUserApprovedRead("scripts/run.js", "policy"), {}, floor),
+		).toBe("ask");
 		expect(decide(reader, { path: "Notes/a.md" }, emptyState("t"), {}, floor)).toBe("approve");
 	});
 });

@@ -16,11 +16,21 @@ function turn(n: number, options: { run?: boolean } = {}): NewEvent[] {
 		{ type: "user_message", messageId: `u${n}`, content: `Read note ${n}`, pinned: [] },
 		{ type: "assistant_message_started", messageId: `a${n}` },
 		{ type: "assistant_message_completed", messageId: `a${n}`, finishReason: "tool_calls" },
-		{ type: "tool_call_proposed", callId: `c${n}`, tool: "readNote", args: { path: `Note ${n}.md` }, messageId: `a${n}` },
+		{
+			type: "tool_call_proposed",
+			callId: `c${n}`,
+			tool: "readNote",
+			args: { path: `Note ${n}.md` },
+			messageId: `a${n}`,
+		},
 	];
 	if (options.run !== false) {
 		events.push(
-			{ type: "tool_call_completed", callId: `c${n}`, result: { status: "success", message: `Note ${n}.md:\n${"text ".repeat(400)}` } },
+			{
+				type: "tool_call_completed",
+				callId: `c${n}`,
+				result: { status: "success", message: `Note ${n}.md:\n${"text ".repeat(400)}` },
+			},
 			{ type: "assistant_message_started", messageId: `b${n}` },
 			{ type: "assistant_token", messageId: `b${n}`, text: `Note ${n} is about item ${n}.` },
 			{ type: "assistant_message_completed", messageId: `b${n}`, finishReason: "stop" },
@@ -32,7 +42,9 @@ function turn(n: number, options: { run?: boolean } = {}): NewEvent[] {
 const threadOf = (...turns: NewEvent[][]): StoredEvent[] => log(turns.flat());
 
 /** The real ChatOpenAI against a scripted server, as the apply model is asked in the app. */
-async function applyModel(script: ModelScript): Promise<{ ask: (messages: BaseMessage[]) => Promise<string>; requests: () => number }> {
+async function applyModel(
+	script: ModelScript,
+): Promise<{ ask: (messages: BaseMessage[]) => Promise<string>; requests: () => number }> {
 	const server = await startModelServer({ script });
 	onTestFinished(() => server.close());
 	const model = createChatModel({ baseUrl: server.baseURL, model: "apply" }, undefined);
@@ -40,7 +52,8 @@ async function applyModel(script: ModelScript): Promise<{ ask: (messages: BaseMe
 		requests: () => server.requests.length,
 		ask: async (messages) => {
 			let text = "";
-			for await (const chunk of await model.stream(messages)) text += typeof chunk.content === "string" ? chunk.content : "";
+			for await (const chunk of await model.stream(messages))
+				text += typeof chunk.content === "string" ? chunk.content : "";
 			return text;
 		},
 	};
@@ -57,7 +70,10 @@ describe("planning a compaction", () => {
 		expect(none?.toSeq).toBe((fifth?.seq ?? 0) - 1);
 
 		const keepTwo = planCompaction(model, 2 * 90);
-		expect(keepTwo?.entries.filter((e) => e.kind === "user").map((e) => (e.kind === "user" ? e.content : ""))).toEqual(["Read note 1", "Read note 2"]);
+		expect(keepTwo?.entries.filter((e) => e.kind === "user").map((e) => (e.kind === "user" ? e.content : ""))).toEqual([
+			"Read note 1",
+			"Read note 2",
+		]);
 	});
 
 	it("has nothing to do for a single turn, or when everything fits the share kept", () => {
@@ -72,7 +88,14 @@ describe("planning a compaction", () => {
 	});
 
 	it("folds the summary in effect into the next one and covers the thread from its start", () => {
-		const withSummary = log([...turn(1), ...turn(2), ...turn(3), { type: "context_compacted", fromSeq: 1, toSeq: 16, summary: "- Notes 1 and 2 were read." }, ...turn(4), ...turn(5)]);
+		const withSummary = log([
+			...turn(1),
+			...turn(2),
+			...turn(3),
+			{ type: "context_compacted", fromSeq: 1, toSeq: 16, summary: "- Notes 1 and 2 were read." },
+			...turn(4),
+			...turn(5),
+		]);
 		const plan = planCompaction(readModelThread(withSummary), 0);
 		expect(plan?.previous).toEqual(["- Notes 1 and 2 were read."]);
 		expect(plan?.fromSeq).toBe(1);
@@ -92,7 +115,12 @@ describe("writing the summary with the apply model", () => {
 		const summary = await writeSummary(plan(), model.ask, { chunkTokens: 20_000, summaryTokens: 400 });
 		expect(summary).toBe("- The user read notes 1 to 3.");
 		expect(model.requests()).toBe(1);
-		expect(compactionEvent(plan(), summary, 1)).toMatchObject({ type: "context_compacted", fromSeq: 1, summary, tokensSaved: expect.any(Number) as number });
+		expect(compactionEvent(plan(), summary, 1)).toMatchObject({
+			type: "context_compacted",
+			fromSeq: 1,
+			summary,
+			tokensSaved: expect.any(Number) as number,
+		});
 	});
 
 	it("folds the turns in chunks when the apply model's window is small, each time with the summary so far", async () => {
@@ -112,11 +140,15 @@ describe("writing the summary with the apply model", () => {
 
 	it("refuses a summary no shorter than what it would replace", async () => {
 		const model = await applyModel(() => reply.text("word ".repeat(600)));
-		await expect(writeSummary(plan(), model.ask, { chunkTokens: 20_000, summaryTokens: 800 })).rejects.toBeInstanceOf(SummaryRefused);
+		await expect(writeSummary(plan(), model.ask, { chunkTokens: 20_000, summaryTokens: 800 })).rejects.toBeInstanceOf(
+			SummaryRefused,
+		);
 	});
 
 	it("refuses one far longer than asked", async () => {
 		const model = await applyModel(() => reply.text("word ".repeat(500)));
-		await expect(writeSummary(plan(), model.ask, { chunkTokens: 20_000, summaryTokens: 100 })).rejects.toThrow(/far longer than asked/u);
+		await expect(writeSummary(plan(), model.ask, { chunkTokens: 20_000, summaryTokens: 100 })).rejects.toThrow(
+			/far longer than asked/u,
+		);
 	});
 });

@@ -17,9 +17,16 @@ function readTurn(n: number, options: { answered?: boolean; result?: boolean } =
 		{ type: "user_message", messageId: `u${n}`, content: `Read note ${n}`, pinned: [] },
 		{ type: "assistant_message_started", messageId: `a${n}` },
 		{ type: "assistant_message_completed", messageId: `a${n}`, finishReason: "tool_calls" },
-		{ type: "tool_call_proposed", callId: `c${n}`, tool: "readNote", args: { path: `Note ${n}.md` }, messageId: `a${n}` },
+		{
+			type: "tool_call_proposed",
+			callId: `c${n}`,
+			tool: "readNote",
+			args: { path: `Note ${n}.md` },
+			messageId: `a${n}`,
+		},
 	];
-	if (options.result !== false) events.push({ type: "tool_call_completed", callId: `c${n}`, result: { status: "success", message: big(n) } });
+	if (options.result !== false)
+		events.push({ type: "tool_call_completed", callId: `c${n}`, result: { status: "success", message: big(n) } });
 	if (options.answered !== false) {
 		events.push(
 			{ type: "assistant_message_started", messageId: `b${n}` },
@@ -59,7 +66,9 @@ describe("fitting the transcript to a budget", () => {
 		expect(fitted.fits).toBe(true);
 		expect(fitted.elided).toBe(1);
 		const contents = toolContents(fitted.messages);
-		expect(contents[0]).toBe(`[Result left out to save context: readNote {"path":"Note 1.md"} returned ${big(1).length} characters (success). Call readNote again if you need it.]`);
+		expect(contents[0]).toBe(
+			`[Result left out to save context: readNote {"path":"Note 1.md"} returned ${big(1).length} characters (success). Call readNote again if you need it.]`,
+		);
 		expect(contents.slice(1).every((c) => c.startsWith("Note"))).toBe(true);
 	});
 
@@ -78,7 +87,11 @@ describe("fitting the transcript to a budget", () => {
 			{ type: "assistant_message_started", messageId: "a1" },
 			{ type: "assistant_message_completed", messageId: "a1", finishReason: "tool_calls" },
 			{ type: "tool_call_proposed", callId: "q1", tool: "askUser", args: {}, messageId: "a1" },
-			{ type: "tool_call_completed", callId: "q1", result: { status: "success", message: `The user answered: ${"a long answer ".repeat(300)}` } },
+			{
+				type: "tool_call_completed",
+				callId: "q1",
+				result: { status: "success", message: `The user answered: ${"a long answer ".repeat(300)}` },
+			},
 			...readTurn(2, { answered: false }),
 		]);
 		const fitted = fitTranscript("SYS", readModelThread(events), { budget: 10 });

@@ -46,13 +46,19 @@ describe("recognising a context-length refusal", () => {
 		expect(overflow?.detail.length).toBeGreaterThan(20);
 	});
 
-	it.each(OTHER_BAD_REQUESTS.map((r) => [r.source, r] as const))("leaves other 400s alone (%s)", async (_source, other) => {
-		const failure = classifyModelError(await caught(other.status, other.body), notAborted);
-		expect(failure).toMatchObject({ kind: "http", status: 400, retryable: false });
-	});
+	it.each(OTHER_BAD_REQUESTS.map((r) => [r.source, r] as const))(
+		"leaves other 400s alone (%s)",
+		async (_source, other) => {
+			const failure = classifyModelError(await caught(other.status, other.body), notAborted);
+			expect(failure).toMatchObject({ kind: "http", status: 400, retryable: false });
+		},
+	);
 
 	it("does not take a server error that mentions the context for a refusal", async () => {
-		const failure = classifyModelError(await caught(500, { error: { message: "maximum context length of the KV cache reached, slot unavailable" } }), notAborted);
+		const failure = classifyModelError(
+			await caught(500, { error: { message: "maximum context length of the KV cache reached, slot unavailable" } }),
+			notAborted,
+		);
 		expect(failure).toMatchObject({ kind: "http", status: 500, retryable: true });
 	});
 });

@@ -22,10 +22,31 @@ function editTurn(n: number): NewEvent[] {
 		{ type: "user_message", messageId: `u${n}`, content: `Remove the headings of Todo.md (${n})`, pinned: [] },
 		{ type: "assistant_message_started", messageId: `a${n}` },
 		{ type: "assistant_message_completed", messageId: `a${n}`, finishReason: "tool_calls" },
-		{ type: "tool_call_proposed", callId: `c${n}`, tool: "declareEditIntent", args: { path: "Todo.md", operation: "modify", description: "remove all headings" }, messageId: `a${n}` },
-		{ type: "edit_intent_declared", editId: `e${n}`, callId: `c${n}`, path: "Todo.md", operation: "modify", description: "remove all headings" },
+		{
+			type: "tool_call_proposed",
+			callId: `c${n}`,
+			tool: "declareEditIntent",
+			args: { path: "Todo.md", operation: "modify", description: "remove all headings" },
+			messageId: `a${n}`,
+		},
+		{
+			type: "edit_intent_declared",
+			editId: `e${n}`,
+			callId: `c${n}`,
+			path: "Todo.md",
+			operation: "modify",
+			description: "remove all headings",
+		},
 		{ type: "edit_applied", editId: `e${n}`, path: "Todo.md", versionId: `v${n}`, added: 0, removed: 3 },
-		{ type: "tool_call_completed", callId: `c${n}`, result: { status: "success", message: `Edited Todo.md: removed 3 headings.\n${"text ".repeat(300)}`, path: "Todo.md" } },
+		{
+			type: "tool_call_completed",
+			callId: `c${n}`,
+			result: {
+				status: "success",
+				message: `Edited Todo.md: removed 3 headings.\n${"text ".repeat(300)}`,
+				path: "Todo.md",
+			},
+		},
 		{ type: "assistant_message_started", messageId: `b${n}` },
 		{ type: "assistant_token", messageId: `b${n}`, text: "Done: the headings are gone." },
 		{ type: "assistant_message_completed", messageId: `b${n}`, finishReason: "stop" },
@@ -44,14 +65,18 @@ const reverted = (n: number, restored = false): NewEvent => ({
 });
 
 /** The system message's text (it is always a string here). */
-const systemOf = (messages: BaseMessage[]): string => (typeof messages[0].content === "string" ? messages[0].content : "");
+const systemOf = (messages: BaseMessage[]): string =>
+	typeof messages[0].content === "string" ? messages[0].content : "";
 
 const REVERTED = "The user reverted your edit of Todo.md (remove all headings); the note reads as before.";
 
-
 describe("the transcript's facts about reverts", () => {
 	it("tells the next request that the user reverted the edit, though its result still says Edited", () => {
-		const events = log([...editTurn(1), reverted(1), { type: "user_message", messageId: "u9", content: "Now add a title", pinned: [] }]);
+		const events = log([
+			...editTurn(1),
+			reverted(1),
+			{ type: "user_message", messageId: "u9", content: "Now add a title", pinned: [] },
+		]);
 		const messages = buildTranscript("SYS", events);
 		expect(messages[0].content).toContain(`\n- ${REVERTED}`);
 		expect(messages.some((m) => typeof m.content === "string" && m.content.startsWith("Edited Todo.md"))).toBe(true);
@@ -61,7 +86,9 @@ describe("the transcript's facts about reverts", () => {
 		const moved: NewEvent = { ...reverted(1, true), path: "Lists/Todo.md" } as NewEvent;
 		const content = systemOf(buildTranscript("SYS", log([...editTurn(1), reverted(1), moved])));
 		const revertAt = content.indexOf(REVERTED);
-		const restoreAt = content.indexOf("The user restored your edit of Lists/Todo.md (remove all headings) by undoing its revert; that change is in the note again.");
+		const restoreAt = content.indexOf(
+			"The user restored your edit of Lists/Todo.md (remove all headings) by undoing its revert; that change is in the note again.",
+		);
 		expect(revertAt).toBeGreaterThan(0);
 		expect(restoreAt).toBeGreaterThan(revertAt);
 	});
@@ -71,7 +98,12 @@ describe("the transcript's facts about reverts", () => {
 			...editTurn(1),
 			reverted(1),
 			...editTurn(2),
-			{ type: "context_compacted", fromSeq: 1, toSeq: 11, summary: "- The user asked to remove the headings of Todo.md; done." },
+			{
+				type: "context_compacted",
+				fromSeq: 1,
+				toSeq: 11,
+				summary: "- The user asked to remove the headings of Todo.md; done.",
+			},
 			{ type: "user_message", messageId: "u9", content: "Now add a title", pinned: [] },
 		]);
 		const messages = buildTranscript("SYS", events);
@@ -97,7 +129,8 @@ describe("a compaction's summary", () => {
 		const model = createChatModel({ baseUrl: server.baseURL, model: "apply" }, undefined);
 		const ask = async (messages: BaseMessage[]) => {
 			let text = "";
-			for await (const chunk of await model.stream(messages)) text += typeof chunk.content === "string" ? chunk.content : "";
+			for await (const chunk of await model.stream(messages))
+				text += typeof chunk.content === "string" ? chunk.content : "";
 			return text;
 		};
 		const plan = planCompaction(readModelThread(log([...editTurn(1), reverted(1), ...editTurn(2), ...editTurn(3)])), 0);

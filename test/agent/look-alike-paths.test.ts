@@ -28,37 +28,49 @@ const FORMS = [
 async function setup(call: { name: string; args: Record<string, unknown> }) {
 	return harness({
 		notes: { [SHED]: NOTE },
-		tools: ({ vault, store, models }) => [readNoteTool, createDeclareEditIntentTool({ history: createNoteHistory({ vault, store }), models })],
+		tools: ({ vault, store, models }) => [
+			readNoteTool,
+			createDeclareEditIntentTool({ history: createNoteHistory({ vault, store }), models }),
+		],
 		script: scripted(reply.toolCalls([{ name: call.name, id: "call", args: call.args }]), reply.text("Done.")),
 	});
 }
 
 describe("paths with a character nobody can see", () => {
-	it.each(FORMS)("readNote of a path with %s gets an error naming the character, not the note", async (_form, char, code) => {
-		const h = await setup({ name: "readNote", args: { path: `Projects/Garden shed${char}.md` } });
-		const threadId = await h.newThread();
-		await h.send(threadId, "Read the shed note");
-		const state = await h.state(threadId);
-		expect(state.pendingApprovals).toEqual([]);
-		const result = state.toolCalls.call?.result;
-		expect(result).toMatchObject({ status: "error" });
-		expect(result?.message).toContain(`(${code})`);
-		// The path is quoted with the character escaped, so the message reads differently from the real note's name.
-		expect(result?.message).toContain(`Projects/Garden shed\\u${code.slice(2)}.md`);
-		expect(result?.message).not.toContain(char);
-		expect(result?.message).not.toContain(NOTE.trim());
-		expect(toolResults(h.server.requests[1])[0].content).toContain(`(${code})`);
-	});
+	it.each(FORMS)(
+		"readNote of a path with %s gets an error naming the character, not the note",
+		async (_form, char, code) => {
+			const h = await setup({ name: "readNote", args: { path: `Projects/Garden shed${char}.md` } });
+			const threadId = await h.newThread();
+			await h.send(threadId, "Read the shed note");
+			const state = await h.state(threadId);
+			expect(state.pendingApprovals).toEqual([]);
+			const result = state.toolCalls.call?.result;
+			expect(result).toMatchObject({ status: "error" });
+			expect(result?.message).toContain(`(${code})`);
+			// The path is quoted with the character escaped, so the message reads differently from the real note's name.
+			expect(result?.message).toContain(`Projects/Garden shed\\u${code.slice(2)}.md`);
+			expect(result?.message).not.toContain(char);
+			expect(result?.message).not.toContain(NOTE.trim());
+			expect(toolResults(h.server.requests[1])[0].content).toContain(`(${code})`);
+		},
+	);
 
-	it.each(FORMS)("declareEditIntent for a new note with %s is refused at once, without a card, and creates nothing", async (_form, char, code) => {
-		const h = await setup({ name: "declareEditIntent", args: { path: `Projects/Garden shed${char}.md`, operation: "create", description: "start a shed note" } });
-		const threadId = await h.newThread();
-		await h.send(threadId, "Make a shed note");
-		const state = await h.state(threadId);
-		expect(state.pendingApprovals).toEqual([]);
-		expect(state.toolCalls.call?.result).toMatchObject({ status: "error" });
-		expect(state.toolCalls.call?.result?.message).toContain(`(${code})`);
-		expect((await h.vault.list("")).map((stat) => stat.path)).toEqual([SHED]);
-		expect(await h.vault.read(SHED)).toBe(NOTE);
-	});
+	it.each(FORMS)(
+		"declareEditIntent for a new note with %s is refused at once, without a card, and creates nothing",
+		async (_form, char, code) => {
+			const h = await setup({
+				name: "declareEditIntent",
+				args: { path: `Projects/Garden shed${char}.md`, operation: "create", description: "start a shed note" },
+			});
+			const threadId = await h.newThread();
+			await h.send(threadId, "Make a shed note");
+			const state = await h.state(threadId);
+			expect(state.pendingApprovals).toEqual([]);
+			expect(state.toolCalls.call?.result).toMatchObject({ status: "error" });
+			expect(state.toolCalls.call?.result?.message).toContain(`(${code})`);
+			expect((await h.vault.list("")).map((stat) => stat.path)).toEqual([SHED]);
+			expect(await h.vault.read(SHED)).toBe(NOTE);
+		},
+	);
 });

@@ -38,25 +38,37 @@ function read(fixture: ReplyFixture, pieces: readonly string[]) {
 		reasoning += piece.reasoning;
 		if (piece.answer) parsed(parser.push(piece.answer));
 	};
-	if (fixture.delta) take(split.take(new AIMessageChunk({ content: "", additional_kwargs: { [fixture.delta.field]: fixture.delta.text } })));
+	if (fixture.delta)
+		take(
+			split.take(new AIMessageChunk({ content: "", additional_kwargs: { [fixture.delta.field]: fixture.delta.text } })),
+		);
 	for (const piece of pieces) take(split.take(new AIMessageChunk({ content: piece })));
 	take(split.end());
 	parsed(parser.end());
 	for (const call of announceable) expect(calls.has(call), `${call.name} was announceable but does not run`).toBe(true);
-	const shown = [...calls].map((call) => (call.problem === undefined ? { name: call.name, args: call.args } : { name: call.name, problem: call.problem }));
+	const shown = [...calls].map((call) =>
+		call.problem === undefined ? { name: call.name, args: call.args } : { name: call.name, problem: call.problem },
+	);
 	return { reasoning, text, calls: shown };
 }
 
 describe("the reasoning split and the text-tool parser together", () => {
-	it.each(REPLY_FIXTURES.map((f) => [f.name, f] as const))("%s: the stated split and calls at every offset", (_name, fixture) => {
-		const expected = {
-			reasoning: fixture.reasoning,
-			text: fixture.text,
-			calls: fixture.calls.map((call) => ("problem" in call ? { name: call.name, problem: expect.stringMatching(call.problem) as unknown } : call)),
-		};
-		for (let cut = 0; cut <= fixture.content.length; cut++) {
-			expect(read(fixture, [fixture.content.slice(0, cut), fixture.content.slice(cut)]), `cut at ${cut}`).toEqual(expected);
-		}
-		expect(read(fixture, [...fixture.content]), "one character a chunk").toEqual(expected);
-	});
+	it.each(REPLY_FIXTURES.map((f) => [f.name, f] as const))(
+		"%s: the stated split and calls at every offset",
+		(_name, fixture) => {
+			const expected = {
+				reasoning: fixture.reasoning,
+				text: fixture.text,
+				calls: fixture.calls.map((call) =>
+					"problem" in call ? { name: call.name, problem: expect.stringMatching(call.problem) as unknown } : call,
+				),
+			};
+			for (let cut = 0; cut <= fixture.content.length; cut++) {
+				expect(read(fixture, [fixture.content.slice(0, cut), fixture.content.slice(cut)]), `cut at ${cut}`).toEqual(
+					expected,
+				);
+			}
+			expect(read(fixture, [...fixture.content]), "one character a chunk").toEqual(expected);
+		},
+	);
 });

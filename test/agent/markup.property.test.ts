@@ -9,10 +9,27 @@ import { guardedResult } from "../../src/agent/result-guard";
 import { renderToolResponse } from "../../src/agent/text-tool-format";
 import { TextToolCallParser } from "../../src/agent/text-tool-parser";
 
-const PIECES = ["<tool_call>", "</tool_call>", "<tool_response", "</tool_response>", ' name="askUser">', '{"name": "readNote", "arguments": {"path": "A.md"}}', "```", "~~~", "`", "\n", "> ", " ", "<tool_", "text"];
+const PIECES = [
+	"<tool_call>",
+	"</tool_call>",
+	"<tool_response",
+	"</tool_response>",
+	' name="askUser">',
+	'{"name": "readNote", "arguments": {"path": "A.md"}}',
+	"```",
+	"~~~",
+	"`",
+	"\n",
+	"> ",
+	" ",
+	"<tool_",
+	"text",
+];
 const note = fc.oneof(
 	fc.array(fc.constantFrom(...PIECES), { maxLength: 16 }).map((parts) => parts.join("")),
-	fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 5 })), { maxLength: 10 }).map((parts) => parts.join("")),
+	fc
+		.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 5 })), { maxLength: 10 })
+		.map((parts) => parts.join("")),
 );
 
 function parse(pieces: readonly string[]): { text: string; calls: number } {

@@ -5,7 +5,10 @@ import { parsePartialJson } from "../../src/agent/partial-json";
 describe("parsePartialJson", () => {
 	it("returns only the string fields that are complete so far", () => {
 		expect(parsePartialJson('{"path": "Daily.md", "description": "Remove all hea')).toEqual({ path: "Daily.md" });
-		expect(parsePartialJson('{"path": "Daily.md", "description": "Remove all headings"')).toEqual({ path: "Daily.md", description: "Remove all headings" });
+		expect(parsePartialJson('{"path": "Daily.md", "description": "Remove all headings"')).toEqual({
+			path: "Daily.md",
+			description: "Remove all headings",
+		});
 	});
 
 	it("leaves out a number or literal that may still grow", () => {
@@ -29,14 +32,17 @@ describe("parsePartialJson", () => {
 
 	it("never contradicts the full parse on any prefix of a JSON object", () => {
 		fc.assert(
-			fc.property(fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.string(), fc.integer(), fc.boolean())), (object) => {
-				const text = JSON.stringify(object);
-				for (let i = 0; i <= text.length; i++) {
-					const partial = parsePartialJson(text.slice(0, i));
-					for (const [key, value] of Object.entries(partial)) expect(object[key]).toEqual(value);
-				}
-				expect(parsePartialJson(text)).toEqual(object);
-			}),
+			fc.property(
+				fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.string(), fc.integer(), fc.boolean())),
+				(object) => {
+					const text = JSON.stringify(object);
+					for (let i = 0; i <= text.length; i++) {
+						const partial = parsePartialJson(text.slice(0, i));
+						for (const [key, value] of Object.entries(partial)) expect(object[key]).toEqual(value);
+					}
+					expect(parsePartialJson(text)).toEqual(object);
+				},
+			),
 			{ numRuns: 100 },
 		);
 	});

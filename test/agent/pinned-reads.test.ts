@@ -13,7 +13,8 @@ function log(events: NewEvent[]): StoredEvent[] {
 	return events.map((e, i) => ({ ...e, seq: i + 1, threadId: "t", at: "2025-01-01T00:00:00Z" }));
 }
 
-const page = (path: string, version: string): string => `${path} (200 lines):\n${`- ${version} line of ${path}\n`.repeat(200)}`;
+const page = (path: string, version: string): string =>
+	`${path} (200 lines):\n${`- ${version} line of ${path}\n`.repeat(200)}`;
 
 /** A turn in which the model reads `path` (its result carries the path, as readNote's does). */
 function readTurn(n: number, path: string, version = "first"): NewEvent[] {
@@ -38,7 +39,13 @@ const toolContents = (messages: ReturnType<typeof fitTranscript>["messages"]): s
 
 describe("the latest read of a pinned note", () => {
 	it("is never elided, while older reads of it and other reads are", () => {
-		const events = log([pin("Plan.md"), ...readTurn(1, "Plan.md", "old"), ...readTurn(2, "Plan.md", "new"), ...readTurn(3, "Other.md"), ask(4)]);
+		const events = log([
+			pin("Plan.md"),
+			...readTurn(1, "Plan.md", "old"),
+			...readTurn(2, "Plan.md", "new"),
+			...readTurn(3, "Other.md"),
+			ask(4),
+		]);
 		const fitted = fitTranscript("SYS", readModelThread(events), { budget: 10 });
 		const contents = toolContents(fitted.messages);
 		expect(contents[0]).toMatch(/^\[Result left out to save context: readNote \{"path":"Plan.md"\}/u);
@@ -56,18 +63,28 @@ describe("the latest read of a pinned note", () => {
 	it("counts as fixed cost: what compaction may reduce leaves it whole", () => {
 		const plain = log([...readTurn(1, "Plan.md"), ask(2)]);
 		const pinned = log([pin("Plan.md"), ...readTurn(1, "Plan.md"), ask(2)]);
-		const minimal = (events: StoredEvent[]): number => fitTranscript("SYS", readModelThread(events), { budget: 10 }).minimalTokens;
+		const minimal = (events: StoredEvent[]): number =>
+			fitTranscript("SYS", readModelThread(events), { budget: 10 }).minimalTokens;
 		expect(minimal(pinned) - minimal(plain)).toBeGreaterThan(page("Plan.md", "first").length / 5);
 		// A summary cannot replace it, so the turn that holds it costs no more for being pinned.
-		expect(turnSpans(readModelThread(pinned))[0].minimalTokens).toBeLessThanOrEqual(turnSpans(readModelThread(plain))[0].minimalTokens);
+		expect(turnSpans(readModelThread(pinned))[0].minimalTokens).toBeLessThanOrEqual(
+			turnSpans(readModelThread(plain))[0].minimalTokens,
+		);
 	});
 
 	it("stays in the system message, verbatim, after its turn is compacted; unpinned, only the summary is left", () => {
 		const turns = [pin("Plan.md"), ...readTurn(1, "Plan.md"), ...readTurn(2, "Other.md")];
-		const compacted: NewEvent = { type: "context_compacted", fromSeq: 1, toSeq: turns.length, summary: "- Read two notes." };
+		const compacted: NewEvent = {
+			type: "context_compacted",
+			fromSeq: 1,
+			toSeq: turns.length,
+			summary: "- Read two notes.",
+		};
 		const messages = buildTranscript("SYS", log([...turns, compacted, ask(3)]));
 		expect(messages.map((m) => m.type)).toEqual(["system", "human"]);
-		expect(text(messages[0].content)).toBe(`SYS\n\nSummary of the earlier part of this chat (those messages are no longer shown to you):\n- Read two notes.\n\nPinned note "Plan.md", as you last read it:\n${page("Plan.md", "first")}`);
+		expect(text(messages[0].content)).toBe(
+			`SYS\n\nSummary of the earlier part of this chat (those messages are no longer shown to you):\n- Read two notes.\n\nPinned note "Plan.md", as you last read it:\n${page("Plan.md", "first")}`,
+		);
 		const unpinned = buildTranscript("SYS", log([...turns, compacted, unpin("Plan.md"), ask(3)]));
 		expect(text(unpinned[0].content)).not.toContain("line of Plan.md");
 	});
@@ -91,7 +108,11 @@ describe("the latest read of a pinned note", () => {
 			{ type: "assistant_message_started", messageId: "a1" },
 			{ type: "tool_call_proposed", callId: "c1", tool: "readNote", args: { path: "Plan.md" }, messageId: "a1" },
 			{ type: "assistant_message_completed", messageId: "a1", finishReason: "tool_calls" },
-			{ type: "tool_call_completed", callId: "c1", result: { status: "error", message: "Plan.md does not exist.", path: "Plan.md" } },
+			{
+				type: "tool_call_completed",
+				callId: "c1",
+				result: { status: "error", message: "Plan.md does not exist.", path: "Plan.md" },
+			},
 			{ type: "context_compacted", fromSeq: 1, toSeq: 6, summary: "- It failed." },
 			ask(2),
 		];
@@ -99,11 +120,18 @@ describe("the latest read of a pinned note", () => {
 	});
 
 	it("is carried in the system message when a last resort leaves its turn out", () => {
-		const events = log([pin("Plan.md"), ...readTurn(1, "Plan.md"), ...readTurn(2, "Other.md"), ...readTurn(3, "Third.md").slice(0, 5)]);
+		const events = log([
+			pin("Plan.md"),
+			...readTurn(1, "Plan.md"),
+			...readTurn(2, "Other.md"),
+			...readTurn(3, "Third.md").slice(0, 5),
+		]);
 		const model = readModelThread(events);
 		const fitted = fitTranscript("SYS", model, { budget: 1, lastResort: true });
 		expect(fitted.omitted).toBeGreaterThan(0);
-		expect(text(fitted.messages[0].content)).toContain(`Pinned note "Plan.md", as you last read it:\n${page("Plan.md", "first")}`);
+		expect(text(fitted.messages[0].content)).toContain(
+			`Pinned note "Plan.md", as you last read it:\n${page("Plan.md", "first")}`,
+		);
 		expect(toolContents(fitted.messages).join("\n")).not.toContain("line of Plan.md");
 	});
 });

@@ -10,15 +10,32 @@ const MB = 1024 * 1024;
 
 describe("capResult", () => {
 	it("leaves a result within every cap as it is", () => {
-		const result = toolResult.success("Read it.", { path: "Projects/Plan.md", data: { totalLines: 3, lines: ["a", "b"] } });
+		const result = toolResult.success("Read it.", {
+			path: "Projects/Plan.md",
+			data: { totalLines: 3, lines: ["a", "b"] },
+		});
 		expect(capResult(result)).toBe(result);
 	});
 
 	it("cuts data past its cap by dropping its largest fields first, keeping the small ones a card reads, and names what it dropped", () => {
-		const result = toolResult.success("Edited Plan.md.", { path: "Plan.md", data: { editId: "e1", versionId: "v1", reason: "exists", blob: "y".repeat(5 * MB), hits: Array.from({ length: 4000 }, (_, i) => ({ path: `n${i}.md`, snippet: "z".repeat(40) })) } });
+		const result = toolResult.success("Edited Plan.md.", {
+			path: "Plan.md",
+			data: {
+				editId: "e1",
+				versionId: "v1",
+				reason: "exists",
+				blob: "y".repeat(5 * MB),
+				hits: Array.from({ length: 4000 }, (_, i) => ({ path: `n${i}.md`, snippet: "z".repeat(40) })),
+			},
+		});
 		const capped = capResult(result);
 		expect(JSON.stringify(capped.data).length).toBeLessThanOrEqual(MAX_RESULT_DATA_CHARS);
-		expect(capped.data).toMatchObject({ editId: "e1", versionId: "v1", reason: "exists", cutForSize: ["blob", "hits"] });
+		expect(capped.data).toMatchObject({
+			editId: "e1",
+			versionId: "v1",
+			reason: "exists",
+			cutForSize: ["blob", "hits"],
+		});
 		expect(capped.message).toBe("Edited Plan.md.");
 	});
 

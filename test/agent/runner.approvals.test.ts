@@ -44,7 +44,10 @@ describe("AgentRunner: approvals", () => {
 	it("carries the comment typed with Run to the model, with the call's result (before, Run dropped it)", async () => {
 		const h = await harness({
 			notes: { "A.md": "alpha" },
-			script: scripted(reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "one" }, id: "c_yes" }]), reply.text("Done.")),
+			script: scripted(
+				reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "one" }, id: "c_yes" }]),
+				reply.text("Done."),
+			),
 		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Go");
@@ -60,9 +63,17 @@ describe("AgentRunner: approvals", () => {
 	it("hands the comment typed with Run on an edit intent to the apply model, with the description", async () => {
 		const h = await harness({
 			notes: { "Todo.md": "- b 2026-01-02\n- a 2026-01-01\n" },
-			tools: ({ vault, store, models }) => [createDeclareEditIntentTool({ history: createNoteHistory({ vault, store }), models })],
+			tools: ({ vault, store, models }) => [
+				createDeclareEditIntentTool({ history: createNoteHistory({ vault, store }), models }),
+			],
 			script: scripted(
-				reply.toolCalls([{ name: "declareEditIntent", args: { path: "Todo.md", operation: "rewrite", description: "sort the list" }, id: "c_edit" }]),
+				reply.toolCalls([
+					{
+						name: "declareEditIntent",
+						args: { path: "Todo.md", operation: "rewrite", description: "sort the list" },
+						id: "c_edit",
+					},
+				]),
 				reply.text("- a 2026-01-01\n- b 2026-01-02\n"),
 				reply.text("Sorted."),
 			),
@@ -102,15 +113,22 @@ describe("AgentRunner: approvals", () => {
 		expect(decided.every((d) => d.by === "policy")).toBe(true);
 		expect(decided.filter((d) => d.callId.startsWith("a")).every((d) => d.decision === "approved")).toBe(true);
 		const denied = decided.filter((d) => d.callId.startsWith("r"));
-		expect(denied.every((d) => d.decision === "denied" && d.comment === "the user disabled readNote in this chat")).toBe(true);
-		expect(toolResults(h.server.requests[19])[1].content).toBe("The user denied this call: the user disabled readNote in this chat");
+		expect(
+			denied.every((d) => d.decision === "denied" && d.comment === "the user disabled readNote in this chat"),
+		).toBe(true);
+		expect(toolResults(h.server.requests[19])[1].content).toBe(
+			"The user denied this call: the user disabled readNote in this chat",
+		);
 		expect((await h.vault.read("A.md")).split("\n")).toHaveLength(11);
 	});
 
 	it("resumes after a restart while waiting for approval, and completes the reply", async () => {
 		const h = await harness({
 			notes: { "A.md": "alpha" },
-			script: scripted(reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "more" }, id: "c1" }]), reply.text("Added.")),
+			script: scripted(
+				reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "more" }, id: "c1" }]),
+				reply.text("Added."),
+			),
 		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Add a line");
@@ -131,7 +149,11 @@ describe("AgentRunner: approvals", () => {
 	it(`always asks before writing under ${DEFAULT_CONFIG_DIR}, even when the tool is set to always`, async () => {
 		const h = await harness({
 			notes: { [`${DEFAULT_CONFIG_DIR}/app.json`]: "{}" },
-			script: scripted(reply.toolCalls([{ name: "appendLine", args: { path: `${DEFAULT_CONFIG_DIR}/app.json`, line: "x" }, id: "c1" }])),
+			script: scripted(
+				reply.toolCalls([
+					{ name: "appendLine", args: { path: `${DEFAULT_CONFIG_DIR}/app.json`, line: "x" }, id: "c1" },
+				]),
+			),
 		});
 		const threadId = await h.newThread();
 		await h.service.setToolPreference({ threadId, tool: "appendLine", preference: "always" });
@@ -144,7 +166,10 @@ describe("AgentRunner: approvals", () => {
 	it("puts the results of calls denied by a new user message before that message", async () => {
 		const h = await harness({
 			notes: { "A.md": "alpha" },
-			script: scripted(reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "x" }, id: "c1" }]), reply.text("Fine, I will not.")),
+			script: scripted(
+				reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "x" }, id: "c1" }]),
+				reply.text("Fine, I will not."),
+			),
 		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Add x");
@@ -152,7 +177,9 @@ describe("AgentRunner: approvals", () => {
 		const messages = h.server.requests[1].body.messages;
 		const roles = messages.map((m) => m.role);
 		expect(roles).toEqual(["system", "user", "assistant", "tool", "user"]);
-		expect(String(messages[3].content)).toContain("The user denied this call: The user sent a new message instead: Actually, don't");
+		expect(String(messages[3].content)).toContain(
+			"The user denied this call: The user sent a new message instead: Actually, don't",
+		);
 		expect((await h.state(threadId)).status).toBe("idle");
 		expect(await h.vault.read("A.md")).toBe("alpha");
 	});

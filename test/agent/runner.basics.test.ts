@@ -8,7 +8,9 @@ describe("AgentRunner: a turn", () => {
 		const threadId = await h.newThread();
 		await h.send(threadId, "Hi");
 		const events = await h.events(threadId);
-		const text = ofType(events, "assistant_token").map((e) => e.text).join("");
+		const text = ofType(events, "assistant_token")
+			.map((e) => e.text)
+			.join("");
 		expect(text).toBe("Hello there, how can I help?");
 		expect(ofType(events, "assistant_message_completed")[0]?.finishReason).toBe("stop");
 		const state = await h.state(threadId);
@@ -23,7 +25,10 @@ describe("AgentRunner: a turn", () => {
 	it("runs an always-approved read and answers with one more model call", async () => {
 		const h = await harness({
 			notes: { "Daily.md": "# Today\nBuy milk" },
-			script: scripted(reply.toolCalls([{ name: "readNote", args: { path: "Daily.md" }, id: "call_r" }]), reply.text("You need milk.")),
+			script: scripted(
+				reply.toolCalls([{ name: "readNote", args: { path: "Daily.md" }, id: "call_r" }]),
+				reply.text("You need milk."),
+			),
 		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "What do I need?");

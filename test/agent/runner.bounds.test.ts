@@ -33,7 +33,8 @@ async function bytesUnder(dir: string): Promise<number> {
 
 /** The server learns of the client going away a moment after the client left: wait for it. */
 async function outcomeOf(request: RecordedRequest | undefined): Promise<string | undefined> {
-	for (let i = 0; i < 200 && request?.outcome === "pending"; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+	for (let i = 0; i < 200 && request?.outcome === "pending"; i++)
+		await new Promise((resolve) => setTimeout(resolve, 10));
 	return request?.outcome;
 }
 
@@ -43,7 +44,10 @@ describe("AgentRunner: bounded model output", () => {
 		const piece = "a".repeat(64 * 1024);
 		const h = await harness({
 			script: scripted(
-				{ toolCalls: [{ name: "readNote", arguments: '{"path":"' }], repeat: { piece, times: 640, into: "arguments", then: '.md"}' } },
+				{
+					toolCalls: [{ name: "readNote", arguments: '{"path":"' }],
+					repeat: { piece, times: 640, into: "arguments", then: '.md"}' },
+				},
 				reply.text("A short answer."),
 			),
 			store: new FolderStore(dir),
@@ -67,7 +71,13 @@ describe("AgentRunner: bounded model output", () => {
 		const piece = "a".repeat(64 * 1024);
 		const h = await harness({
 			textTools: true,
-			script: scripted({ text: 'Reading it.\n<tool_call>\n{"name": "readNote", "arguments": {"path": "', repeat: { piece, times: 640 } }, reply.text("A short answer.")),
+			script: scripted(
+				{
+					text: 'Reading it.\n<tool_call>\n{"name": "readNote", "arguments": {"path": "',
+					repeat: { piece, times: 640 },
+				},
+				reply.text("A short answer."),
+			),
 			store: new FolderStore(dir),
 		});
 		const threadId = await h.newThread();
@@ -79,7 +89,11 @@ describe("AgentRunner: bounded model output", () => {
 		expect(await outcomeOf(h.server.requests[0])).toBe("client-closed");
 		expect(ofType(events, "tool_call_proposed")).toHaveLength(0);
 		// The call's text never became answer text, and the stream stopped near the arguments cap.
-		expect(ofType(events, "assistant_token").map((e) => e.text).join("")).toBe("Reading it.\n");
+		expect(
+			ofType(events, "assistant_token")
+				.map((e) => e.text)
+				.join(""),
+		).toBe("Reading it.\n");
 		await h.service.close();
 		expect(await bytesUnder(dir)).toBeLessThan(2 * MB);
 	});
@@ -87,7 +101,10 @@ describe("AgentRunner: bounded model output", () => {
 	it("stops a reply that never ends at the reply cap, with an error, and a log under 2 MB", async () => {
 		const dir = await tempDir("redline-bounds-");
 		const h = await harness({
-			script: scripted({ text: "Here goes. ", repeat: { piece: "All work and no play. ".repeat(700), times: Infinity } }, reply.text("Done.")),
+			script: scripted(
+				{ text: "Here goes. ", repeat: { piece: "All work and no play. ".repeat(700), times: Infinity } },
+				reply.text("Done."),
+			),
 			store: new FolderStore(dir),
 		});
 		const threadId = await h.newThread();
@@ -108,7 +125,9 @@ describe("AgentRunner: bounded model output", () => {
 
 	it("quotes a 30 KB path back shortened, so the next request stays small", async () => {
 		const path = `${"Projects/".repeat(200)}${"x".repeat(30_000)}.md`;
-		const h = await harness({ script: scripted(reply.toolCalls([{ name: "readNote", args: { path } }]), reply.text("Sorry.")) });
+		const h = await harness({
+			script: scripted(reply.toolCalls([{ name: "readNote", args: { path } }]), reply.text("Sorry.")),
+		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Read it");
 		const [completed] = ofType(await h.events(threadId), "tool_call_completed");
@@ -131,7 +150,11 @@ describe("AgentRunner: bounded model output", () => {
 			run: () => Promise.resolve(toolResult.success("y".repeat(5 * MB))),
 		};
 		const dir = await tempDir("redline-bounds-");
-		const h = await harness({ script: scripted(reply.toolCalls([{ name: "dumpEverything", args: {} }]), reply.text("That was a lot.")), tools: [huge], store: new FolderStore(dir) });
+		const h = await harness({
+			script: scripted(reply.toolCalls([{ name: "dumpEverything", args: {} }]), reply.text("That was a lot.")),
+			tools: [huge],
+			store: new FolderStore(dir),
+		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Dump it");
 		const [completed] = ofType(await h.events(threadId), "tool_call_completed");
@@ -151,10 +174,20 @@ describe("AgentRunner: bounded model output", () => {
 			label: "dumping data",
 			words: () => ({ title: "Dump data", active: "Dumping data" }),
 			access: () => NO_ACCESS,
-			run: () => Promise.resolve(toolResult.success("Done.", { path: `Notes/${"p".repeat(5 * MB)}.md`, data: { editId: "e1", blob: "y".repeat(5 * MB) } })),
+			run: () =>
+				Promise.resolve(
+					toolResult.success("Done.", {
+						path: `Notes/${"p".repeat(5 * MB)}.md`,
+						data: { editId: "e1", blob: "y".repeat(5 * MB) },
+					}),
+				),
 		};
 		const dir = await tempDir("redline-bounds-");
-		const h = await harness({ script: scripted(reply.toolCalls([{ name: "dumpData", args: {} }]), reply.text("Done.")), tools: [huge], store: new FolderStore(dir) });
+		const h = await harness({
+			script: scripted(reply.toolCalls([{ name: "dumpData", args: {} }]), reply.text("Done.")),
+			tools: [huge],
+			store: new FolderStore(dir),
+		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Dump it");
 		const [completed] = ofType(await h.events(threadId), "tool_call_completed");
@@ -165,7 +198,9 @@ describe("AgentRunner: bounded model output", () => {
 	});
 
 	it("sends max_tokens: half the room the request leaves in the window, up to the model's limit, or the setting", async () => {
-		const h = await harness({ script: scripted(reply.text("One."), reply.text("Two."), reply.text("Three."), reply.text("Four.")) });
+		const h = await harness({
+			script: scripted(reply.text("One."), reply.text("Two."), reply.text("Three."), reply.text("Four.")),
+		});
 		h.settings.mainModel = { ...h.settings.mainModel, contextTokens: 32_768 };
 		const threadId = await h.newThread();
 		await h.send(threadId, "Hi");

@@ -46,7 +46,9 @@ describe("calibrating the token estimate from the provider's usage", () => {
 		const state = await h.state(threadId);
 		expect(state.messages.filter((m) => m.kind === "assistant" && m.text.startsWith("I read"))).toHaveLength(30);
 		// Not by a margin so wide that calibration was never needed: requests use the window.
-		const largest = Math.max(...h.server.requests.filter((r) => !isSummaryRequest(r)).map((r) => promptTokens(requestSize(r.body, DENSE))));
+		const largest = Math.max(
+			...h.server.requests.filter((r) => !isSummaryRequest(r)).map((r) => promptTokens(requestSize(r.body, DENSE))),
+		);
 		expect(largest).toBeGreaterThan(limit / 2);
 		expect(largest).toBeLessThanOrEqual(limit);
 	});

@@ -34,7 +34,9 @@ function gatedSummaries(answer: (request: RecordedRequest) => ScriptedReply = su
 	};
 }
 
-async function contextHarness(summary: (request: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>): Promise<Harness> {
+async function contextHarness(
+	summary: (request: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>,
+): Promise<Harness> {
 	const h = await harness({ notes, script: readingScript({ summary }), tools: [readNoteTool] });
 	h.settings.mainModel.contextTokens = 4096;
 	return h;
@@ -48,13 +50,17 @@ async function turnsUntilCompaction(h: Harness, threadId: string, summaryArrived
 		if (!sent.ok) throw new Error(sent.error.message);
 		await Promise.resolve();
 		await Promise.resolve();
-		const outcome = await Promise.race([h.service.idle(threadId).then(() => "idle"), summaryArrived.then(() => "compacting")]);
+		const outcome = await Promise.race([
+			h.service.idle(threadId).then(() => "idle"),
+			summaryArrived.then(() => "compacting"),
+		]);
 		if (outcome === "compacting") return content;
 	}
 	throw new Error("no compaction in 30 turns");
 }
 
-const lastMain = (h: Harness): RecordedRequest | undefined => h.server.requests.filter((r) => !isSummaryRequest(r)).at(-1);
+const lastMain = (h: Harness): RecordedRequest | undefined =>
+	h.server.requests.filter((r) => !isSummaryRequest(r)).at(-1);
 
 describe("compaction", () => {
 	it("summarises the oldest turns into the log once elision is not enough, and the pane keeps them all", async () => {
@@ -77,20 +83,27 @@ describe("compaction", () => {
 	it("keeps naming a note pinned in a turn it summarised", async () => {
 		const h = await contextHarness(summaryOf);
 		const threadId = await h.newThread();
-		expect((await h.service.pinItem({ threadId, operation: "pin", pinnedItem: { path: "Notes/Note 3.md" } })).ok).toBe(true);
+		expect((await h.service.pinItem({ threadId, operation: "pin", pinnedItem: { path: "Notes/Note 3.md" } })).ok).toBe(
+			true,
+		);
 		for (let n = 1; n <= 12; n++) await h.send(threadId, `Read Notes/Note ${((n - 1) % 10) + 1}.md`);
 		const [compaction] = ofType(await h.events(threadId), "context_compacted");
 		expect(compaction.fromSeq).toBeLessThanOrEqual(ofType(await h.events(threadId), "user_message")[0].seq);
 		const system = messageText(lastMain(h)?.body.messages[0] ?? { role: "system" });
 		expect(system).toContain("Summary of the earlier part of this chat");
 		expect(system).toContain('The user pinned these notes as context: "Notes/Note 3.md"');
-		const newest = lastMain(h)?.body.messages.filter((m) => m.role === "user").at(-1);
+		const newest = lastMain(h)
+			?.body.messages.filter((m) => m.role === "user")
+			.at(-1);
 		expect(messageText(newest ?? { role: "user" })).toBe('Read Notes/Note 2.md\n\n[Pinned notes: "Notes/Note 3.md"]');
 	});
 
 	it("writes the summary in pieces that fit the apply model's own Context window setting", async () => {
 		const h = await harness({ notes, script: readingScript(), tools: [readNoteTool] });
-		const applyServer = await startModelServer({ script: readingScript(), contextLimit: { tokens: 2048, style: "ollama" } });
+		const applyServer = await startModelServer({
+			script: readingScript(),
+			contextLimit: { tokens: 2048, style: "ollama" },
+		});
 		try {
 			h.settings.applyModel = { baseUrl: applyServer.baseURL, model: "small-apply", contextTokens: 2048 };
 			const threadId = await h.newThread();
@@ -170,8 +183,17 @@ describe("compaction", () => {
 		for (const key of await h.store.list("")) await copy.write(key, (await h.store.read(key)) ?? "");
 		gated.release();
 
-		const models = createModelProvider(() => h.settings, () => ({}));
-		const runner = new AgentRunner({ vault: h.vault, models, tools: new ToolRegistry([readNoteTool]), settings: () => h.settings, sleep: () => Promise.resolve() });
+		const models = createModelProvider(
+			() => h.settings,
+			() => ({}),
+		);
+		const runner = new AgentRunner({
+			vault: h.vault,
+			models,
+			tools: new ToolRegistry([readNoteTool]),
+			settings: () => h.settings,
+			sleep: () => Promise.resolve(),
+		});
 		const reopened = new LocalThreadService({ store: copy, driver: runner });
 		try {
 			let events = await readEvents(reopened, threadId);
@@ -226,7 +248,9 @@ describe("compaction", () => {
 		const events = await h.events(threadId);
 		expect(ofType(events, "context_compacted")).toEqual([]);
 		expect(ofType(events, "error")).toEqual([]);
-		expect(events.some((e) => e.type === "status" && e.detail?.startsWith("Could not summarise earlier messages"))).toBe(true);
+		expect(
+			events.some((e) => e.type === "status" && e.detail?.startsWith("Could not summarise earlier messages")),
+		).toBe(true);
 		const state = await h.state(threadId);
 		expect(state.messages.filter((m) => m.kind === "assistant" && m.text.startsWith("I read"))).toHaveLength(12);
 		expect(JSON.stringify(lastMain(h)?.body.messages)).toContain("[Result left out to save context: readNote");
@@ -238,7 +262,8 @@ describe("compaction", () => {
 	});
 
 	// Issue 26: the summary was scrubbed by a regex over the whole output, and cut at "<think>".
-	const RULES = "- User asked to remove the <think> blocks from Notes/Note 1.md.\n- Standing rules: never edit Journal/; British spelling.";
+	const RULES =
+		"- User asked to remove the <think> blocks from Notes/Note 1.md.\n- Standing rules: never edit Journal/; British spelling.";
 
 	it.each([
 		["without reasoning", reply.text(RULES)],
@@ -246,11 +271,15 @@ describe("compaction", () => {
 		["after reasoning with only its closing tag", reply.thinking("Summarise the rules.", RULES, "think-closed")],
 		["after reasoning_content", reply.thinking("Summarise the rules.", RULES, "reasoning_content")],
 		// The audit: a bare </think> mid-line took everything before it (the standing rules) for reasoning.
-		["that also mentions a bare </think> in prose", reply.text(`${RULES}\n- User asked why R1 replies show </think> before the answer.`)],
+		[
+			"that also mentions a bare </think> in prose",
+			reply.text(`${RULES}\n- User asked why R1 replies show </think> before the answer.`),
+		],
 	])("keeps a summary that mentions <think> whole, %s", async (_how, answer) => {
 		const h = await contextHarness(() => answer);
 		const threadId = await h.newThread();
-		for (let n = 1; n <= 12 && ofType(await h.events(threadId), "context_compacted").length === 0; n++) await h.send(threadId, `Read Notes/Note ${((n - 1) % 10) + 1}.md`);
+		for (let n = 1; n <= 12 && ofType(await h.events(threadId), "context_compacted").length === 0; n++)
+			await h.send(threadId, `Read Notes/Note ${((n - 1) % 10) + 1}.md`);
 
 		const [compaction] = ofType(await h.events(threadId), "context_compacted");
 		expect(compaction?.summary).toBe(answer.text);

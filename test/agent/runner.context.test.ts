@@ -12,33 +12,41 @@ import { harness, ofType } from "./support/harness";
 import { isSummaryRequest, largeNotes, readingScript } from "./support/long-thread";
 
 const notes = largeNotes(6, 4000);
-const refusedCount = (requests: RecordedRequest[]): number => requests.filter((r) => r.outcome === "context-exceeded").length;
+const refusedCount = (requests: RecordedRequest[]): number =>
+	requests.filter((r) => r.outcome === "context-exceeded").length;
 const mainRequests = (requests: RecordedRequest[]): RecordedRequest[] => requests.filter((r) => !isSummaryRequest(r));
 
 describe("AgentRunner: a request longer than the model's context", () => {
-	it.each(CONTEXT_ERROR_STYLES.filter((style) => style !== "openai-unstated"))("learns the limit from %s's refusal, compacts once and retries once", async (style) => {
-		const h = await harness({ notes, script: readingScript() });
-		h.server.setContextLimit({ tokens: 4096, style });
-		const threadId = await h.newThread();
-		for (let n = 1; n <= 4; n++) await h.send(threadId, `Read Notes/Note ${n}.md`);
+	it.each(CONTEXT_ERROR_STYLES.filter((style) => style !== "openai-unstated"))(
+		"learns the limit from %s's refusal, compacts once and retries once",
+		async (style) => {
+			const h = await harness({ notes, script: readingScript() });
+			h.server.setContextLimit({ tokens: 4096, style });
+			const threadId = await h.newThread();
+			for (let n = 1; n <= 4; n++) await h.send(threadId, `Read Notes/Note ${n}.md`);
 
-		const events = await h.events(threadId);
-		expect(ofType(events, "error")).toEqual([]);
-		const state = await h.state(threadId);
-		expect(state.status).toBe("idle");
-		expect(state.messages.filter((m) => m.kind === "assistant" && m.text.startsWith("I read"))).toHaveLength(4);
-		// One refusal in the whole thread: after it, the limit is known and kept to.
-		expect(refusedCount(h.server.requests)).toBe(1);
-		expect(ofType(events, "context_limit_reached")).toEqual([expect.objectContaining({ model: "scripted", limitTokens: 4096, stated: true })]);
-		const compactions = ofType(events, "context_compacted");
-		expect(compactions.length).toBeGreaterThanOrEqual(1);
-		expect(compactions[0].summary).toContain("Notes/Note 1.md");
-		// The retry right after the refusal is smaller and carries the summary.
-		const refusedAt = h.server.requests.findIndex((r) => r.outcome === "context-exceeded");
-		const retry = mainRequests(h.server.requests.slice(refusedAt + 1))[0];
-		expect(JSON.stringify(retry.body.messages).length).toBeLessThan(JSON.stringify(h.server.requests[refusedAt].body.messages).length);
-		expect(messageText(retry.body.messages[0])).toContain("Summary of the earlier part of this chat");
-	});
+			const events = await h.events(threadId);
+			expect(ofType(events, "error")).toEqual([]);
+			const state = await h.state(threadId);
+			expect(state.status).toBe("idle");
+			expect(state.messages.filter((m) => m.kind === "assistant" && m.text.startsWith("I read"))).toHaveLength(4);
+			// One refusal in the whole thread: after it, the limit is known and kept to.
+			expect(refusedCount(h.server.requests)).toBe(1);
+			expect(ofType(events, "context_limit_reached")).toEqual([
+				expect.objectContaining({ model: "scripted", limitTokens: 4096, stated: true }),
+			]);
+			const compactions = ofType(events, "context_compacted");
+			expect(compactions.length).toBeGreaterThanOrEqual(1);
+			expect(compactions[0].summary).toContain("Notes/Note 1.md");
+			// The retry right after the refusal is smaller and carries the summary.
+			const refusedAt = h.server.requests.findIndex((r) => r.outcome === "context-exceeded");
+			const retry = mainRequests(h.server.requests.slice(refusedAt + 1))[0];
+			expect(JSON.stringify(retry.body.messages).length).toBeLessThan(
+				JSON.stringify(h.server.requests[refusedAt].body.messages).length,
+			);
+			expect(messageText(retry.body.messages[0])).toContain("Summary of the earlier part of this chat");
+		},
+	);
 
 	it("ends the turn with a clear error when the retry is refused too, without a loop", async () => {
 		const h = await harness({ notes: largeNotes(1, 20_000), script: readingScript() });
@@ -57,13 +65,18 @@ describe("AgentRunner: a request longer than the model's context", () => {
 	});
 
 	it("a read too large for any request ends only its own turn: the next message is answered", async () => {
-		const h = await harness({ notes: { ...largeNotes(2, 4000), "Notes/Note 9.md": largeNotes(1, 30_000)["Notes/Note 1.md"] }, script: readingScript() });
+		const h = await harness({
+			notes: { ...largeNotes(2, 4000), "Notes/Note 9.md": largeNotes(1, 30_000)["Notes/Note 1.md"] },
+			script: readingScript(),
+		});
 		h.server.setContextLimit({ tokens: 4096 });
 		const threadId = await h.newThread();
 		await h.send(threadId, "Read Notes/Note 1.md");
 		await h.send(threadId, "Read Notes/Note 9.md");
 		expect((await h.state(threadId)).status).toBe("error");
-		expect(ofType(await h.events(threadId), "error")[0].message).toContain("does not fit the model's context window (4,096 tokens)");
+		expect(ofType(await h.events(threadId), "error")[0].message).toContain(
+			"does not fit the model's context window (4,096 tokens)",
+		);
 		await h.send(threadId, "Read Notes/Note 2.md");
 
 		const state = await h.state(threadId);
@@ -71,7 +84,9 @@ describe("AgentRunner: a request longer than the model's context", () => {
 		const last = state.messages.at(-1);
 		expect(last?.kind === "assistant" && last.text).toBe("I read Notes/Note 2.md: it lists the meeting items.");
 		// The big read is still in the thread, as a stub the model can act on.
-		expect(JSON.stringify(mainRequests(h.server.requests).at(-1)?.body.messages)).toContain("[Result left out to save context: readNote");
+		expect(JSON.stringify(mainRequests(h.server.requests).at(-1)?.body.messages)).toContain(
+			"[Result left out to save context: readNote",
+		);
 	});
 
 	it("picks a smaller budget itself when the refusal states no limit", async () => {
@@ -81,7 +96,11 @@ describe("AgentRunner: a request longer than the model's context", () => {
 		const h = await harness({
 			notes,
 			script: async (request, context) => {
-				if (!refusedOnce && mainRequests([request]).length === 1 && request.body.messages.some((m) => m.role === "tool")) {
+				if (
+					!refusedOnce &&
+					mainRequests([request]).length === 1 &&
+					request.body.messages.some((m) => m.role === "tool")
+				) {
 					refusedOnce = true;
 					return reply.httpError(400, { body: noLimit?.body });
 				}
@@ -134,7 +153,19 @@ describe("AgentRunner: a request longer than the model's context", () => {
 	});
 
 	it("leaves other 400s alone: no compaction, no retry", async () => {
-		const h = await harness({ notes, script: () => reply.httpError(400, { body: { object: "error", message: "max_tokens must be at least 1, got -186.", type: "BadRequestError", param: null, code: 400 } }) });
+		const h = await harness({
+			notes,
+			script: () =>
+				reply.httpError(400, {
+					body: {
+						object: "error",
+						message: "max_tokens must be at least 1, got -186.",
+						type: "BadRequestError",
+						param: null,
+						code: 400,
+					},
+				}),
+		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Read Notes/Note 1.md");
 		expect(h.server.requests).toHaveLength(1);

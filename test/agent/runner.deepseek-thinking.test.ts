@@ -13,7 +13,11 @@ import { harness, ofType } from "./support/harness";
 const FIRST = "The user wants Daily.md: read it.";
 const SECOND = "Now Todo.md, to compare.";
 
-const readCall = (path: string, id: string) => ({ reasoning: path === "Daily.md" ? FIRST : SECOND, reasoningAs: "reasoning_content" as const, toolCalls: [{ id, name: "readNote", arguments: { path } }] });
+const readCall = (path: string, id: string) => ({
+	reasoning: path === "Daily.md" ? FIRST : SECOND,
+	reasoningAs: "reasoning_content" as const,
+	toolCalls: [{ id, name: "readNote", arguments: { path } }],
+});
 
 const assistants = (messages: WireMessage[]) => messages.filter((m) => m.role === "assistant");
 
@@ -35,7 +39,11 @@ describe("AgentRunner against DeepSeek's thinking mode", () => {
 		const events = await h.events(threadId);
 		expect(ofType(events, "error")).toEqual([]);
 		expect(h.server.requests.map((r) => r.outcome)).toEqual(["completed", "completed", "completed", "completed"]);
-		expect(ofType(events, "assistant_token").map((e) => e.text).join("")).toBe("Milk, and call mum.That was all.");
+		expect(
+			ofType(events, "assistant_token")
+				.map((e) => e.text)
+				.join(""),
+		).toBe("Milk, and call mum.That was all.");
 
 		const last = h.server.requests[3]?.body.messages ?? [];
 		expect(assistants(last).map((m) => m.reasoning_content)).toEqual([FIRST, SECOND, undefined]);

@@ -5,7 +5,9 @@ import { harness, ofType } from "./support/harness";
 
 describe("AgentRunner: model failures and bad model output", () => {
 	it("waits as long as Retry-After says after a 429, then succeeds", async () => {
-		const h = await harness({ script: scripted(reply.httpError(429, { retryAfterSeconds: 7 }), reply.text("Finally.")) });
+		const h = await harness({
+			script: scripted(reply.httpError(429, { retryAfterSeconds: 7 }), reply.text("Finally.")),
+		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Hi");
 		expect(h.sleeps).toEqual([7000]);
@@ -51,7 +53,9 @@ describe("AgentRunner: model failures and bad model output", () => {
 	});
 
 	it("retries a dropped stream once, and the model never sees the cut-off text", async () => {
-		const h = await harness({ script: scripted(reply.drop(3, "This reply is cut off before it ends."), reply.text("Whole answer.")) });
+		const h = await harness({
+			script: scripted(reply.drop(3, "This reply is cut off before it ends."), reply.text("Whole answer.")),
+		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Hi");
 		expect(h.server.requests).toHaveLength(2);
@@ -95,7 +99,9 @@ describe("AgentRunner: model failures and bad model output", () => {
 		await h.send(threadId, "Hi");
 		const errors = ofType(await h.events(threadId), "error");
 		expect(errors).toHaveLength(1);
-		expect(errors[0].message).toBe("The model server is rate limiting requests (429: Rate limit reached for requests).");
+		expect(errors[0].message).toBe(
+			"The model server is rate limiting requests (429: Rate limit reached for requests).",
+		);
 	});
 
 	it("asks for an API key instead of calling a remote model without one", async () => {
@@ -111,27 +117,34 @@ describe("AgentRunner: model failures and bad model output", () => {
 
 	it.each([
 		["malformed JSON", { name: "readNote", args: '{"path": "A.md"' }, "not valid JSON"],
-		["an unknown tool", { name: "deleteEverything", args: { path: "A.md" } }, 'There is no tool named "deleteEverything"'],
+		[
+			"an unknown tool",
+			{ name: "deleteEverything", args: { path: "A.md" } },
+			'There is no tool named "deleteEverything"',
+		],
 		["arguments that fail the schema", { name: "readNote", args: { path: 42 } }, "Invalid arguments for readNote"],
-	] as const)("sends %s back to the model as an error result, without asking, and lets it correct itself", async (_name, call, expected) => {
-		const h = await harness({
-			notes: { "A.md": "alpha" },
-			script: scripted(
-				reply.toolCalls([{ ...call, id: "bad" }]),
-				reply.toolCalls([{ name: "readNote", args: { path: "A.md" }, id: "good" }]),
-				reply.text("It says alpha."),
-			),
-		});
-		const threadId = await h.newThread();
-		await h.send(threadId, "Read A");
-		const state = await h.state(threadId);
-		expect(state.status).toBe("idle");
-		expect(state.toolCalls.bad?.result?.status).toBe("error");
-		expect(state.toolCalls.bad?.decision).toBeUndefined();
-		expect(h.server.requests).toHaveLength(3);
-		expect(toolResults(h.server.requests[1])[0].content).toContain(expected);
-		expect(toolResults(h.server.requests[2])[0].content).toContain("alpha");
-	});
+	] as const)(
+		"sends %s back to the model as an error result, without asking, and lets it correct itself",
+		async (_name, call, expected) => {
+			const h = await harness({
+				notes: { "A.md": "alpha" },
+				script: scripted(
+					reply.toolCalls([{ ...call, id: "bad" }]),
+					reply.toolCalls([{ name: "readNote", args: { path: "A.md" }, id: "good" }]),
+					reply.text("It says alpha."),
+				),
+			});
+			const threadId = await h.newThread();
+			await h.send(threadId, "Read A");
+			const state = await h.state(threadId);
+			expect(state.status).toBe("idle");
+			expect(state.toolCalls.bad?.result?.status).toBe("error");
+			expect(state.toolCalls.bad?.decision).toBeUndefined();
+			expect(h.server.requests).toHaveLength(3);
+			expect(toolResults(h.server.requests[1])[0].content).toContain(expected);
+			expect(toolResults(h.server.requests[2])[0].content).toContain("alpha");
+		},
+	);
 
 	it("ends the turn with a visible notice when the step cap is reached", async () => {
 		let n = 0;

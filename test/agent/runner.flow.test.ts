@@ -19,12 +19,29 @@ describe.each([
 			notes: { "Daily.md": "# Today\n## Tasks\nBuy milk\n" },
 			tools: ({ vault, store, models }) => {
 				const history = createNoteHistory({ vault, store });
-				return [readNoteTool, createDeclareEditIntentTool({ history, models }), createExecuteEditTool({ history }), askUserTool];
+				return [
+					readNoteTool,
+					createDeclareEditIntentTool({ history, models }),
+					createExecuteEditTool({ history }),
+					askUserTool,
+				];
 			},
 			script: scripted(
-				reply.toolCalls([{ name: "askUser", id: "ask", args: { questions: [{ question: "Remove which headings?", options: ["All", "Only level 2"] }] } }]),
+				reply.toolCalls([
+					{
+						name: "askUser",
+						id: "ask",
+						args: { questions: [{ question: "Remove which headings?", options: ["All", "Only level 2"] }] },
+					},
+				]),
 				reply.toolCalls(
-					[{ name: "declareEditIntent", id: "intent", args: { path: "Daily.md", operation: "modify", description: "Remove all headings" } }],
+					[
+						{
+							name: "declareEditIntent",
+							id: "intent",
+							args: { path: "Daily.md", operation: "modify", description: "Remove all headings" },
+						},
+					],
 					undefined,
 					{ pace: { firstTokenMs: 0, tokensPerSecond: 0 } },
 				),
@@ -50,7 +67,11 @@ describe.each([
 		expect(declared).toHaveLength(1);
 		const proposed = ofType(events, "tool_call_proposed").find((e) => e.tool === "declareEditIntent");
 		expect(proposed?.args).toEqual({ path: "Daily.md", operation: "modify", description: "Remove all headings" });
-		expect(declared[0]).toMatchObject({ callId: proposed?.callId, path: "Daily.md", description: "Remove all headings" });
+		expect(declared[0]).toMatchObject({
+			callId: proposed?.callId,
+			path: "Daily.md",
+			description: "Remove all headings",
+		});
 		// A native call's intent is announced while its arguments stream: before the reply even
 		// completed. Text that may still turn out to be reasoning (a bare </think> can come until the
 		// reply ends) announces nothing: a text call's intent comes once the reply has ended, before

@@ -6,61 +6,91 @@
  * answer and the two delta forms were dropped.
  */
 import { describe, expect, it } from "vitest";
-import { lastUserText, messageText, reply, scripted, type ReasoningForm, type ScriptedReply } from "../../src/sandbox/model-server";
+import {
+	lastUserText,
+	messageText,
+	reply,
+	scripted,
+	type ReasoningForm,
+	type ScriptedReply,
+} from "../../src/sandbox/model-server";
 import { harness, ofType } from "./support/harness";
 
 const REASONING = "The user wants a note read. Daily.md is the one; <b>read</b> it first.";
 
-describe.each<ReasoningForm>(["think", "reasoning_content", "reasoning"])("AgentRunner with reasoning as %s", (form) => {
-	const replayed = form === "reasoning_content";
-	it(`records the reasoning as assistant_reasoning, the answer as tokens, and ${replayed ? "sends back only a tool-calling message's" : "never replays the reasoning"}`, async () => {
-		const h = await harness({
-			notes: { "Daily.md": "Buy milk\n" },
-			script: scripted(
-				{ reasoning: REASONING, reasoningAs: form, toolCalls: [{ name: "readNote", arguments: { path: "Daily.md" }, id: "call_read" }] },
-				reply.thinking("Milk is on the list.", "You need milk.", form),
-			),
+describe.each<ReasoningForm>(["think", "reasoning_content", "reasoning"])(
+	"AgentRunner with reasoning as %s",
+	(form) => {
+		const replayed = form === "reasoning_content";
+		it(`records the reasoning as assistant_reasoning, the answer as tokens, and ${replayed ? "sends back only a tool-calling message's" : "never replays the reasoning"}`, async () => {
+			const h = await harness({
+				notes: { "Daily.md": "Buy milk\n" },
+				script: scripted(
+					{
+						reasoning: REASONING,
+						reasoningAs: form,
+						toolCalls: [{ name: "readNote", arguments: { path: "Daily.md" }, id: "call_read" }],
+					},
+					reply.thinking("Milk is on the list.", "You need milk.", form),
+				),
+			});
+			const threadId = await h.newThread();
+			await h.send(threadId, "What do I need?");
+			const events = await h.events(threadId);
+			const messages = ofType(events, "assistant_message_started").map((e) => e.messageId);
+			expect(messages).toHaveLength(2);
+			const reasoningOf = (messageId: string | undefined) =>
+				ofType(events, "assistant_reasoning")
+					.filter((e) => e.messageId === messageId)
+					.map((e) => e.text)
+					.join("");
+			expect(reasoningOf(messages[0])).toBe(REASONING);
+			expect(reasoningOf(messages[1])).toBe("Milk is on the list.");
+			expect(
+				ofType(events, "assistant_token")
+					.map((e) => e.text)
+					.join(""),
+			).toBe("You need milk.");
+
+			const state = await h.state(threadId);
+			const last = state.messages[state.messages.length - 1];
+			expect(last?.kind === "assistant" && last.text).toBe("You need milk.");
+			expect(last?.kind === "assistant" && last.reasoning?.text).toBe("Milk is on the list.");
+
+			// The second request carries the first reply without its reasoning (DeepSeek's: in its own field).
+			const sent = h.server.requests[1]?.body.messages ?? [];
+			const assistant = sent.find((m) => m.role === "assistant");
+			expect(assistant?.tool_calls?.[0]?.function.name).toBe("readNote");
+			expect(assistant?.reasoning_content).toBe(replayed ? REASONING : undefined);
+			expect(JSON.stringify({ ...assistant, reasoning_content: undefined })).not.toContain(
+				"The user wants a note read",
+			);
+			expect(JSON.stringify(sent.filter((m) => m !== assistant))).not.toContain("The user wants a note read");
+			expect(messageText(assistant ?? { role: "assistant" })).toBe("");
+
+			// A second turn: the reply without tool calls is never sent back with its reasoning.
+			h.server.setScript(scripted(reply.text("Nothing else.")));
+			await h.send(threadId, "Anything else?");
+			const next = JSON.stringify(h.server.requests[2]?.body.messages ?? []);
+			expect(next).not.toContain("Milk is on the list.");
+			expect(next.includes("The user wants a note read")).toBe(replayed);
 		});
-		const threadId = await h.newThread();
-		await h.send(threadId, "What do I need?");
-		const events = await h.events(threadId);
-		const messages = ofType(events, "assistant_message_started").map((e) => e.messageId);
-		expect(messages).toHaveLength(2);
-		const reasoningOf = (messageId: string | undefined) => ofType(events, "assistant_reasoning").filter((e) => e.messageId === messageId).map((e) => e.text).join("");
-		expect(reasoningOf(messages[0])).toBe(REASONING);
-		expect(reasoningOf(messages[1])).toBe("Milk is on the list.");
-		expect(ofType(events, "assistant_token").map((e) => e.text).join("")).toBe("You need milk.");
-
-		const state = await h.state(threadId);
-		const last = state.messages[state.messages.length - 1];
-		expect(last?.kind === "assistant" && last.text).toBe("You need milk.");
-		expect(last?.kind === "assistant" && last.reasoning?.text).toBe("Milk is on the list.");
-
-		// The second request carries the first reply without its reasoning (DeepSeek's: in its own field).
-		const sent = h.server.requests[1]?.body.messages ?? [];
-		const assistant = sent.find((m) => m.role === "assistant");
-		expect(assistant?.tool_calls?.[0]?.function.name).toBe("readNote");
-		expect(assistant?.reasoning_content).toBe(replayed ? REASONING : undefined);
-		expect(JSON.stringify({ ...assistant, reasoning_content: undefined })).not.toContain("The user wants a note read");
-		expect(JSON.stringify(sent.filter((m) => m !== assistant))).not.toContain("The user wants a note read");
-		expect(messageText(assistant ?? { role: "assistant" })).toBe("");
-
-		// A second turn: the reply without tool calls is never sent back with its reasoning.
-		h.server.setScript(scripted(reply.text("Nothing else.")));
-		await h.send(threadId, "Anything else?");
-		const next = JSON.stringify(h.server.requests[2]?.body.messages ?? []);
-		expect(next).not.toContain("Milk is on the list.");
-		expect(next.includes("The user wants a note read")).toBe(replayed);
-	});
-});
+	},
+);
 
 describe("AgentRunner with an unclosed <think>", () => {
 	it("keeps what it got as reasoning and shows no answer text", async () => {
-		const h = await harness({ script: scripted({ text: "<think>Still weighing the options", finishReason: "length" }) });
+		const h = await harness({
+			script: scripted({ text: "<think>Still weighing the options", finishReason: "length" }),
+		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Decide");
 		const events = await h.events(threadId);
-		expect(ofType(events, "assistant_reasoning").map((e) => e.text).join("")).toBe("Still weighing the options");
+		expect(
+			ofType(events, "assistant_reasoning")
+				.map((e) => e.text)
+				.join(""),
+		).toBe("Still weighing the options");
 		expect(ofType(events, "assistant_token")).toHaveLength(0);
 		expect(ofType(events, "assistant_message_completed")[0]?.finishReason).toBe("length");
 	});
@@ -72,7 +102,11 @@ describe("AgentRunner with an unclosed <think>", () => {
 		await h.send(threadId, "How does Qwen mark reasoning?");
 		const events = await h.events(threadId);
 		expect(ofType(events, "assistant_reasoning")).toHaveLength(0);
-		expect(ofType(events, "assistant_token").map((e) => e.text).join("")).toBe(answer);
+		expect(
+			ofType(events, "assistant_token")
+				.map((e) => e.text)
+				.join(""),
+		).toBe(answer);
 	});
 });
 
@@ -105,30 +139,53 @@ describe("AgentRunner with a reply cut into two chunks at every offset", () => {
 			await h.send(threadId, `${name}, cut ${cut}`);
 			const events = await h.events(threadId);
 			const tokens = ofType(events, "assistant_token").map((e) => e.text);
-			seen.push({ cut, reasoning: ofType(events, "assistant_reasoning").map((e) => e.text).join(""), answer: tokens.join(""), tokens });
+			seen.push({
+				cut,
+				reasoning: ofType(events, "assistant_reasoning")
+					.map((e) => e.text)
+					.join(""),
+				answer: tokens.join(""),
+				tokens,
+			});
 		}
 		expect(h.server.requests).toHaveLength(text.length + 1);
 		return seen;
 	}
 
-	it("takes a <think> at the start as reasoning wherever the cut falls, and never streams a piece of a tag as answer", { timeout: 120_000 }, async () => {
-		for (const { cut, reasoning, answer, tokens } of await runCuts("thinking")) {
-			expect({ cut, reasoning, answer }).toEqual({ cut, reasoning: "Two headings, both go.", answer: "I removed the headings." });
-			for (const token of tokens) expect(token, `cut ${cut}`).not.toMatch(/<|think>/);
-		}
-	});
+	it(
+		"takes a <think> at the start as reasoning wherever the cut falls, and never streams a piece of a tag as answer",
+		{ timeout: 120_000 },
+		async () => {
+			for (const { cut, reasoning, answer, tokens } of await runCuts("thinking")) {
+				expect({ cut, reasoning, answer }).toEqual({
+					cut,
+					reasoning: "Two headings, both go.",
+					answer: "I removed the headings.",
+				});
+				for (const token of tokens) expect(token, `cut ${cut}`).not.toMatch(/<|think>/);
+			}
+		},
+	);
 
-	it("keeps an unclosed <think> at the end of the stream as reasoning wherever the cut falls", { timeout: 120_000 }, async () => {
-		for (const { cut, reasoning, answer } of await runCuts("unclosed")) {
-			expect({ cut, reasoning, answer }).toEqual({ cut, reasoning: "Still weighing the options", answer: "" });
-		}
-	});
+	it(
+		"keeps an unclosed <think> at the end of the stream as reasoning wherever the cut falls",
+		{ timeout: 120_000 },
+		async () => {
+			for (const { cut, reasoning, answer } of await runCuts("unclosed")) {
+				expect({ cut, reasoning, answer }).toEqual({ cut, reasoning: "Still weighing the options", answer: "" });
+			}
+		},
+	);
 
-	it("leaves a literal <think> in a normal answer's code block as answer text wherever the cut falls", { timeout: 120_000 }, async () => {
-		for (const { cut, reasoning, answer } of await runCuts("code")) {
-			expect({ cut, reasoning, answer }).toEqual({ cut, reasoning: "", answer: CODE });
-		}
-	});
+	it(
+		"leaves a literal <think> in a normal answer's code block as answer text wherever the cut falls",
+		{ timeout: 120_000 },
+		async () => {
+			for (const { cut, reasoning, answer } of await runCuts("code")) {
+				expect({ cut, reasoning, answer }).toEqual({ cut, reasoning: "", answer: CODE });
+			}
+		},
+	);
 });
 
 /**
@@ -140,10 +197,14 @@ describe("AgentRunner with reasoning whose opening tag was in the prompt", () =>
 	const THOUGHT = "Okay, the user wants a summary. Daily.md only says to buy milk.";
 
 	it("moves the answer streamed before a bare </think> into the reasoning, live and after reopening, and never sends it back", async () => {
-		const h = await harness({ script: scripted({ reasoning: THOUGHT, reasoningAs: "think-closed", text: "Here is the answer." }) });
+		const h = await harness({
+			script: scripted({ reasoning: THOUGHT, reasoningAs: "think-closed", text: "Here is the answer." }),
+		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Summarize my daily note");
-		const retractions = ofType(await h.events(threadId), "assistant_reasoning").filter((e) => e.fromAnswer !== undefined);
+		const retractions = ofType(await h.events(threadId), "assistant_reasoning").filter(
+			(e) => e.fromAnswer !== undefined,
+		);
 		expect(retractions).toHaveLength(1);
 
 		const shown = (state: Awaited<ReturnType<typeof h.state>>) => {

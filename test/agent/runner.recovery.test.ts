@@ -25,11 +25,16 @@ describe("AgentRunner after faults", () => {
 	it("takes a store failure while proposing calls for what it is: one request, one card, a save error", async () => {
 		vi.spyOn(console, "warn").mockImplementation(() => undefined);
 		const store = new FaultyStore();
-		store.failWhen((op, key, text) => op === "append" && key.startsWith("threads/t") && text.includes('"tool_call_proposed"'));
+		store.failWhen(
+			(op, key, text) => op === "append" && key.startsWith("threads/t") && text.includes('"tool_call_proposed"'),
+		);
 		const h = await harness({
 			store,
 			notes: { "A.md": "alpha" },
-			script: scripted(reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "x" }, id: "first" }]), reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "y" }, id: "second" }])),
+			script: scripted(
+				reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "x" }, id: "first" }]),
+				reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "y" }, id: "second" }]),
+			),
 		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Append x");
@@ -50,7 +55,10 @@ describe("AgentRunner after faults", () => {
 		const h = await harness({
 			store,
 			notes: { "A.md": "alpha" },
-			script: scripted(reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "x" }, id: "write" }]), reply.text("never")),
+			script: scripted(
+				reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "x" }, id: "write" }]),
+				reply.text("never"),
+			),
 		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Append x");
@@ -64,7 +72,13 @@ describe("AgentRunner after faults", () => {
 	});
 
 	it("quitting while a tool runs is not 'Stopped by the user': the reopened thread says it was interrupted", async () => {
-		const h = await harness({ tools: [readNoteTool, slowTool], script: scripted(reply.toolCalls([{ name: "slowTask", args: { seconds: 60 }, id: "slow" }]), reply.text("Again.")) });
+		const h = await harness({
+			tools: [readNoteTool, slowTool],
+			script: scripted(
+				reply.toolCalls([{ name: "slowTask", args: { seconds: 60 }, id: "slow" }]),
+				reply.text("Again."),
+			),
+		});
 		const threadId = await h.newThread();
 		await h.service.sendMessage({ threadId, content: "Work" });
 		await waitFor(h, threadId, (e) => e.type === "tool_call_progress");
@@ -108,8 +122,13 @@ describe("AgentRunner after faults", () => {
 	});
 
 	it("the newest message wins: calls of a reply that began before it are denied, and the model answers it", async () => {
-		const first = held(reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "x" }, id: "late" }], "Appending."));
-		const h = await harness({ notes: { "A.md": "alpha" }, script: scripted(first.step, reply.text("Sure, I will not append.")) });
+		const first = held(
+			reply.toolCalls([{ name: "appendLine", args: { path: "A.md", line: "x" }, id: "late" }], "Appending."),
+		);
+		const h = await harness({
+			notes: { "A.md": "alpha" },
+			script: scripted(first.step, reply.text("Sure, I will not append.")),
+		});
 		const threadId = await h.newThread();
 		await h.service.sendMessage({ threadId, content: "Append x to A" });
 		await first.reached;
@@ -147,7 +166,12 @@ describe("AgentRunner after faults", () => {
 
 	it("Retry after a crash mid-stream calls the model again, without the cut-off text", async () => {
 		const long = Array.from({ length: 400 }, (_, i) => `word${i}`).join(" ");
-		const h = await harness({ script: scripted(reply.text(long, { pace: { firstTokenMs: 0, tokensPerSecond: 40 } }), reply.text("The whole answer.")) });
+		const h = await harness({
+			script: scripted(
+				reply.text(long, { pace: { firstTokenMs: 0, tokensPerSecond: 40 } }),
+				reply.text("The whole answer."),
+			),
+		});
 		const threadId = await h.newThread();
 		await h.service.sendMessage({ threadId, content: "Talk" });
 		await waitFor(h, threadId, (e) => e.type === "assistant_token");

@@ -27,25 +27,28 @@ describe("AgentRunner: keys in provider errors", () => {
 	it.each([
 		["an sk- key", KEY],
 		["a configured key without an sk- prefix", PLAIN_KEY],
-	])("stores a 401 that quotes the whole key with the key cut, on disk and in the error event (%s)", async (_name, key) => {
-		const dir = await tempDir("redline-secrets-");
-		const h = await harness({
-			script: scripted(reply.text("never sent")),
-			credentials: { mainApiKey: key },
-			server: { apiKey: "the-key-the-server-wants-0000", refusalQuotesKey: true },
-			store: new FolderStore(dir),
-		});
-		const threadId = await h.newThread();
-		await h.send(threadId, "Hi");
-		expect(h.server.requests).toHaveLength(0);
-		const [error] = ofType(await h.events(threadId), "error");
-		expect(error?.message).toContain("refused the API key (401: Incorrect API key provided: [redacted].");
-		await h.service.close();
-		const disk = await everythingUnder(dir);
-		expect(disk).toContain("Incorrect API key provided");
-		expect(disk).not.toContain(key.slice(0, 12));
-		expect(disk).not.toContain(key.slice(-8));
-	});
+	])(
+		"stores a 401 that quotes the whole key with the key cut, on disk and in the error event (%s)",
+		async (_name, key) => {
+			const dir = await tempDir("redline-secrets-");
+			const h = await harness({
+				script: scripted(reply.text("never sent")),
+				credentials: { mainApiKey: key },
+				server: { apiKey: "the-key-the-server-wants-0000", refusalQuotesKey: true },
+				store: new FolderStore(dir),
+			});
+			const threadId = await h.newThread();
+			await h.send(threadId, "Hi");
+			expect(h.server.requests).toHaveLength(0);
+			const [error] = ofType(await h.events(threadId), "error");
+			expect(error?.message).toContain("refused the API key (401: Incorrect API key provided: [redacted].");
+			await h.service.close();
+			const disk = await everythingUnder(dir);
+			expect(disk).toContain("Incorrect API key provided");
+			expect(disk).not.toContain(key.slice(0, 12));
+			expect(disk).not.toContain(key.slice(-8));
+		},
+	);
 
 	it("cuts a masked or shortened quote of the configured key, and a Bearer header a proxy echoes", async () => {
 		const dir = await tempDir("redline-secrets-");

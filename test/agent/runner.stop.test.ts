@@ -20,7 +20,9 @@ async function waitFor(h: Harness, threadId: string, test: (e: ThreadEvent) => b
 describe("AgentRunner: stop", () => {
 	it("stops mid-stream, keeps the partial reply and returns to idle", async () => {
 		const long = Array.from({ length: 200 }, (_, i) => `word${i}`).join(" ");
-		const h = await harness({ script: scripted(reply.text(long, { pace: { firstTokenMs: 0, tokensPerSecond: 50 } }), reply.text("Next.")) });
+		const h = await harness({
+			script: scripted(reply.text(long, { pace: { firstTokenMs: 0, tokensPerSecond: 50 } }), reply.text("Next.")),
+		});
 		const threadId = await h.newThread();
 		await h.service.sendMessage({ threadId, content: "Talk" });
 		await waitFor(h, threadId, (e) => e.type === "assistant_token");
@@ -67,13 +69,20 @@ describe("AgentRunner: stop", () => {
 		// Recorded as a stop, so the pane says "Stopped", not "Failed".
 		expect(state.toolCalls.slow?.reason).toBe("stopped");
 		expect(state.pendingApprovals).toEqual(["write"]);
-		expect(ofType(await h.events(threadId), "tool_call_progress")[0]).toMatchObject({ callId: "slow", phase: "working", fraction: 0.1 });
+		expect(ofType(await h.events(threadId), "tool_call_progress")[0]).toMatchObject({
+			callId: "slow",
+			phase: "working",
+			fraction: 0.1,
+		});
 
 		await h.decide(threadId, ["write"], []);
 		state = await h.state(threadId);
 		expect(state.status).toBe("idle");
 		expect(await h.vault.read("A.md")).toBe("alpha\nx");
-		expect(toolResults(h.server.requests[1]).map((r) => r.content)).toEqual(["Stopped by the user", "Appended to A.md."]);
+		expect(toolResults(h.server.requests[1]).map((r) => r.content)).toEqual([
+			"Stopped by the user",
+			"Appended to A.md.",
+		]);
 	});
 
 	it("drops whatever a stopped tool does later: nothing is appended after its result and its write is refused", async () => {
@@ -112,7 +121,10 @@ describe("AgentRunner: stop", () => {
 		const h = await harness({
 			notes: { "A.md": "alpha" },
 			tools: [stubbornTool],
-			script: scripted(reply.toolCalls([{ name: "stubbornWrite", args: { path: "A.md" }, id: "late" }]), reply.text("never")),
+			script: scripted(
+				reply.toolCalls([{ name: "stubbornWrite", args: { path: "A.md" }, id: "late" }]),
+				reply.text("never"),
+			),
 		});
 		const threadId = await h.newThread();
 		await h.service.sendMessage({ threadId, content: "Work" });
@@ -189,7 +201,10 @@ describe("AgentRunner: stop", () => {
 	});
 
 	it("stops while waiting to retry after a 429, without another request", async () => {
-		const h = await harness({ realSleep: true, script: scripted(reply.httpError(429, { retryAfterSeconds: 30 }), reply.text("never")) });
+		const h = await harness({
+			realSleep: true,
+			script: scripted(reply.httpError(429, { retryAfterSeconds: 30 }), reply.text("never")),
+		});
 		const threadId = await h.newThread();
 		await h.service.sendMessage({ threadId, content: "Hi" });
 		await waitFor(h, threadId, (e) => e.type === "status" && (e.detail ?? "").includes("Retrying in 30 s"));

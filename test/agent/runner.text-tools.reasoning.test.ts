@@ -17,13 +17,21 @@ import type { HarnessOptions } from "./support/harness";
 const intent = (path: string, description: string) =>
 	`<tool_call>\n{"name": "declareEditIntent", "arguments": {"path": "${path}", "operation": "modify", "description": "${description}"}}\n</tool_call>`;
 
-const tools: HarnessOptions["tools"] = ({ vault, store, models }) => [readNoteTool, createDeclareEditIntentTool({ history: createNoteHistory({ vault, store }), models })];
+const tools: HarnessOptions["tools"] = ({ vault, store, models }) => [
+	readNoteTool,
+	createDeclareEditIntentTool({ history: createNoteHistory({ vault, store }), models }),
+];
 const notes = { "Todo.md": "# Todo\n- milk\n", "Plan.md": "# Plan\n" };
 
 describe("text tool calls of a model that reasons with only a closing tag", () => {
 	it("never announces an intent drafted while reasoning", async () => {
 		const thought = `Maybe I should tidy the plan:\n${intent("Plan.md", "remove every line")}\nNo: the user asked for nothing.`;
-		const h = await harness({ textTools: true, notes, tools, script: scripted(reply.thinking(thought, "Nothing to change.", "think-closed")) });
+		const h = await harness({
+			textTools: true,
+			notes,
+			tools,
+			script: scripted(reply.thinking(thought, "Nothing to change.", "think-closed")),
+		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Hello");
 		const events = await h.events(threadId);
@@ -38,7 +46,9 @@ describe("text tool calls of a model that reasons with only a closing tag", () =
 			textTools: true,
 			notes,
 			tools,
-			script: scripted(reply.thinking(thought, `I'll tick off the milk.\n${intent("Todo.md", "tick off the milk")}`, "think-closed")),
+			script: scripted(
+				reply.thinking(thought, `I'll tick off the milk.\n${intent("Todo.md", "tick off the milk")}`, "think-closed"),
+			),
 		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Tick off the milk");
@@ -54,7 +64,12 @@ describe("text tool calls of a model that reasons with only a closing tag", () =
 	});
 
 	it("announces the intent of a model that does not reason once its reply has ended, before its proposal", async () => {
-		const h = await harness({ textTools: true, notes, tools, script: scripted(reply.text(`I'll tick off the milk.\n${intent("Todo.md", "tick off the milk")}`)) });
+		const h = await harness({
+			textTools: true,
+			notes,
+			tools,
+			script: scripted(reply.text(`I'll tick off the milk.\n${intent("Todo.md", "tick off the milk")}`)),
+		});
 		const threadId = await h.newThread();
 		await h.send(threadId, "Tick off the milk");
 		const events = await h.events(threadId);

@@ -48,7 +48,13 @@ async function editHarness(vault: GatedVault): Promise<Harness> {
 			return [createDeclareEditIntentTool({ history, models }), createExecuteEditTool({ history })];
 		},
 		script: scripted(
-			reply.toolCalls([{ name: "declareEditIntent", args: { path: "A.md", operation: "rewrite", description: "add a line" }, id: "edit" }]),
+			reply.toolCalls([
+				{
+					name: "declareEditIntent",
+					args: { path: "A.md", operation: "rewrite", description: "add a line" },
+					id: "edit",
+				},
+			]),
 			reply.text("alpha\nbeta\n"),
 			reply.text("Done."),
 		),

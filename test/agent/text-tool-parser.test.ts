@@ -62,20 +62,26 @@ describe("reading text tool calls from a streaming reply", () => {
 
 	it("knows the tool and the body while the call streams, so an intent can be shown early", () => {
 		const parser = new TextToolCallParser();
-		const first = parser.push('<tool_call>\n{"name": "declareEditIntent", "arguments": {"path": "Plan.md", "description": "add a li');
+		const first = parser.push(
+			'<tool_call>\n{"name": "declareEditIntent", "arguments": {"path": "Plan.md", "description": "add a li',
+		);
 		expect(first.calls).toHaveLength(1);
 		expect(first.calls[0]).toMatchObject({ index: 0, name: "declareEditIntent", done: false });
 		expect(first.calls[0]?.body).toContain('"path": "Plan.md"');
 	});
 
 	it("gives back text that only looked like the start of a tag", () => {
-		expect(parse(["Use a <b>bold</b> word, 2 <", " 3, and <tool"]).text).toBe("Use a <b>bold</b> word, 2 < 3, and <tool");
+		expect(parse(["Use a <b>bold</b> word, 2 <", " 3, and <tool"]).text).toBe(
+			"Use a <b>bold</b> word, 2 < 3, and <tool",
+		);
 	});
 
 	it("does not end a call at a closing tag inside an argument", () => {
 		const body = '{"name": "executeEdit", "arguments": {"editId": "e1", "content": "Write </tool_call> literally"}}';
 		const { calls } = parse([`<tool_call>${body}</tool_call>`]);
-		expect(summary(calls)).toEqual([{ name: "executeEdit", args: { editId: "e1", content: "Write </tool_call> literally" }, problem: undefined }]);
+		expect(summary(calls)).toEqual([
+			{ name: "executeEdit", args: { editId: "e1", content: "Write </tool_call> literally" }, problem: undefined },
+		]);
 	});
 
 	it("accepts a call the model forgot to close when its JSON is complete", () => {
@@ -85,12 +91,16 @@ describe("reading text tool calls from a streaming reply", () => {
 	});
 
 	it("closes an open call when the next one starts", () => {
-		const { calls } = parse(['<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}\n<tool_call>{"name": "readNote", "arguments": {"path": "B.md"}}</tool_call>']);
+		const { calls } = parse([
+			'<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}\n<tool_call>{"name": "readNote", "arguments": {"path": "B.md"}}</tool_call>',
+		]);
 		expect(calls.map((c) => c.args)).toEqual([{ path: "A.md" }, { path: "B.md" }]);
 	});
 
 	it("closes a call at its tag when a string the model left open would swallow it", () => {
-		const { text, calls } = parse(['<tool_call>{"name": "readNote", "arguments": {"path": "A.md}}</tool_call>\nSorry.']);
+		const { text, calls } = parse([
+			'<tool_call>{"name": "readNote", "arguments": {"path": "A.md}}</tool_call>\nSorry.',
+		]);
 		expect(calls).toHaveLength(1);
 		expect(calls[0]?.name).toBe("readNote");
 		expect(calls[0]?.problem).toMatch(/^Your readNote call is not valid JSON/);
@@ -98,10 +108,20 @@ describe("reading text tool calls from a streaming reply", () => {
 	});
 
 	it("says what is wrong with a call that is cut off, not JSON, nameless or has no object of arguments", () => {
-		expect(parse(['<tool_call>{"name": "readNote", "arguments": {"pa'])).toMatchObject({ calls: [{ name: "readNote", problem: expect.stringMatching(/cut off or not closed with <\/tool_call>/) as unknown }] });
-		expect(parse(["<tool_call>{readNote(path='A.md')}</tool_call>"]).calls[0]?.problem).toMatch(/^Your tool call is not valid JSON .*Write it again as <tool_call>\{"name"/);
-		expect(parse(['<tool_call>{"arguments": {"path": "A.md"}}</tool_call>']).calls[0]?.problem).toMatch(/has no "name"/);
-		expect(parse(['<tool_call>{"name": "readNote", "arguments": ["A.md"]}</tool_call>']).calls[0]?.problem).toMatch(/"arguments" of your readNote call must be a JSON object/);
+		expect(parse(['<tool_call>{"name": "readNote", "arguments": {"pa'])).toMatchObject({
+			calls: [
+				{ name: "readNote", problem: expect.stringMatching(/cut off or not closed with <\/tool_call>/) as unknown },
+			],
+		});
+		expect(parse(["<tool_call>{readNote(path='A.md')}</tool_call>"]).calls[0]?.problem).toMatch(
+			/^Your tool call is not valid JSON .*Write it again as <tool_call>\{"name"/,
+		);
+		expect(parse(['<tool_call>{"arguments": {"path": "A.md"}}</tool_call>']).calls[0]?.problem).toMatch(
+			/has no "name"/,
+		);
+		expect(parse(['<tool_call>{"name": "readNote", "arguments": ["A.md"]}</tool_call>']).calls[0]?.problem).toMatch(
+			/"arguments" of your readNote call must be a JSON object/,
+		);
 	});
 
 	it("takes the forms models commonly write: a JSON code fence, parameters, arguments as a JSON string", () => {
@@ -110,11 +130,16 @@ describe("reading text tool calls from a streaming reply", () => {
 			'<tool_call>{"name": "readNote", "parameters": {"path": "B.md"}}</tool_call>',
 			'<tool_call>{"name": "readNote", "arguments": "{\\"path\\": \\"C.md\\"}"}</tool_call>',
 		]);
-		expect(summary(calls)).toEqual(["A.md", "B.md", "C.md"].map((path) => ({ name: "readNote", args: { path }, problem: undefined })));
+		expect(summary(calls)).toEqual(
+			["A.md", "B.md", "C.md"].map((path) => ({ name: "readNote", args: { path }, problem: undefined })),
+		);
 	});
 
 	it("drops what follows a tool result the model wrote itself", () => {
-		const { text, calls } = parse(['<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>\n<tool_', 'response name="readNote">\n# A\nMade up.\n</tool_response>\nA says: made up.']);
+		const { text, calls } = parse([
+			'<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>\n<tool_',
+			'response name="readNote">\n# A\nMade up.\n</tool_response>\nA says: made up.',
+		]);
 		expect(calls).toHaveLength(1);
 		expect(text).toBe("\n");
 	});
@@ -131,23 +156,37 @@ describe("reading text tool calls from a streaming reply", () => {
 	});
 
 	it("drops a tool result the model invents right after its call, in the same chunk", () => {
-		const { text, calls } = parse(['Reading.\n<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>\n<tool_response name="readNote">\n# A\nMade up.\n</tool_response>\nA says: made up.']);
+		const { text, calls } = parse([
+			'Reading.\n<tool_call>{"name": "readNote", "arguments": {"path": "A.md"}}</tool_call>\n<tool_response name="readNote">\n# A\nMade up.\n</tool_response>\nA says: made up.',
+		]);
 		expect(summary(calls)).toEqual([{ name: "readNote", args: { path: "A.md" }, problem: undefined }]);
 		expect(text).toBe("Reading.\n\n");
 	});
 
 	it("refuses arguments that are a number, a boolean or a string that is not a JSON object", () => {
 		for (const args of ["5", "true", '"A.md"', '"[1]"']) {
-			expect(interpretBody(`{"name": "readNote", "arguments": ${args}}`, true), args).toEqual({ name: "readNote", problem: expect.stringMatching(/"arguments" of your readNote call must be a JSON object/) as unknown });
+			expect(interpretBody(`{"name": "readNote", "arguments": ${args}}`, true), args).toEqual({
+				name: "readNote",
+				problem: expect.stringMatching(/"arguments" of your readNote call must be a JSON object/) as unknown,
+			});
 		}
 		expect(interpretBody('{"name": "readNote", "parameters": 5}', true).problem).toMatch(/must be a JSON object/);
 		expect(interpretBody('{"name": "listNotes"}', true)).toEqual({ name: "listNotes", args: {} });
 	});
 
 	it("knows the arguments certain so far in a streaming body (partialTextArgs)", () => {
-		expect(partialTextArgs('{"name": "declareEditIntent", "arguments": {"path": "Plan.md", "description": "add a li')).toEqual({ path: "Plan.md" });
-		expect(partialTextArgs('\n```json\n{"name": "declareEditIntent", "parameters": {"path": "Plan.md", "operation": "modify", ')).toEqual({ path: "Plan.md", operation: "modify" });
-		expect(partialTextArgs('{"name": "appendLine", "arguments": {"line": "```js\\nx\\n```", "path": "N.md"}')).toEqual({ line: "```js\nx\n```", path: "N.md" });
+		expect(
+			partialTextArgs('{"name": "declareEditIntent", "arguments": {"path": "Plan.md", "description": "add a li'),
+		).toEqual({ path: "Plan.md" });
+		expect(
+			partialTextArgs(
+				'\n```json\n{"name": "declareEditIntent", "parameters": {"path": "Plan.md", "operation": "modify", ',
+			),
+		).toEqual({ path: "Plan.md", operation: "modify" });
+		expect(partialTextArgs('{"name": "appendLine", "arguments": {"line": "```js\\nx\\n```", "path": "N.md"}')).toEqual({
+			line: "```js\nx\n```",
+			path: "N.md",
+		});
 		expect(partialTextArgs('{"name": "readNote", "arguments": ["A.md"]')).toEqual({});
 		expect(partialTextArgs('{"name": "readNote", "arguments": 5')).toEqual({});
 		expect(partialTextArgs('{"name": "readNote"')).toEqual({});
@@ -193,7 +232,9 @@ describe("reading text tool calls from a streaming reply", () => {
 
 	it("reads an escaped quote in an argument, so a closing tag after it stays inside the string", () => {
 		const parser = new TextToolCallParser();
-		const out = parser.push('<tool_call>{"name": "appendLine", "arguments": {"path": "N.md", "line": "a \\" </tool_call> b"}}</tool_call>');
+		const out = parser.push(
+			'<tool_call>{"name": "appendLine", "arguments": {"path": "N.md", "line": "a \\" </tool_call> b"}}</tool_call>',
+		);
 		expect(out.calls.map((c) => [c.done, c.args])).toEqual([[true, { path: "N.md", line: 'a " </tool_call> b' }]]);
 	});
 
@@ -203,23 +244,36 @@ describe("reading text tool calls from a streaming reply", () => {
 	});
 
 	it("says a call was not closed when the next call or a made-up result cuts it short", () => {
-		const cut = parse(['<tool_call>{"name": "readNote", "arguments": {\n<tool_call>{"name": "listNotes", "arguments": {}}</tool_call>']);
+		const cut = parse([
+			'<tool_call>{"name": "readNote", "arguments": {\n<tool_call>{"name": "listNotes", "arguments": {}}</tool_call>',
+		]);
 		expect(cut.text).toBe("");
 		expect(summary(cut.calls)).toEqual([
 			{ name: "readNote", args: undefined, problem: expect.stringMatching(/cut off or not closed/) as unknown },
 			{ name: "listNotes", args: {}, problem: undefined },
 		]);
-		const invented = parse(['<tool_call>{"name": "readNote", "arguments": {<tool_response name="readNote">made up</tool_response>']);
-		expect(summary(invented.calls)).toEqual([{ name: "readNote", args: undefined, problem: expect.stringMatching(/cut off or not closed/) as unknown }]);
+		const invented = parse([
+			'<tool_call>{"name": "readNote", "arguments": {<tool_response name="readNote">made up</tool_response>',
+		]);
+		expect(summary(invented.calls)).toEqual([
+			{ name: "readNote", args: undefined, problem: expect.stringMatching(/cut off or not closed/) as unknown },
+		]);
 	});
 
 	// Issue 26, the audit: "Models write <tool_call> before the JSON…" became a malformed call.
 	it("reads a <tool_call> as a call only at the start of a line and before its JSON body", () => {
-		expect(parse(["Models write <tool_call> before the JSON and </tool_call> after it."])).toEqual({ text: "Models write <tool_call> before the JSON and </tool_call> after it.", calls: [] });
+		expect(parse(["Models write <tool_call> before the JSON and </tool_call> after it."])).toEqual({
+			text: "Models write <tool_call> before the JSON and </tool_call> after it.",
+			calls: [],
+		});
 		expect(parse(["<tool_call>[1, 2]</tool_call>"])).toEqual({ text: "<tool_call>[1, 2]</tool_call>", calls: [] });
 		expect(parse(["<tool_call>\n```\n```"])).toEqual({ text: "<tool_call>\n```\n```", calls: [] });
-		expect(summary(parse([" \t<tool_call>\n\n  ", '{"name": "listNotes"}</tool_call>']).calls)).toEqual([{ name: "listNotes", args: {}, problem: undefined }]);
-		expect(summary(parse(["<tool_call>``", '`json\n{"name": "listNotes"}\n```</tool_call>']).calls)).toEqual([{ name: "listNotes", args: {}, problem: undefined }]);
+		expect(summary(parse([" \t<tool_call>\n\n  ", '{"name": "listNotes"}</tool_call>']).calls)).toEqual([
+			{ name: "listNotes", args: {}, problem: undefined },
+		]);
+		expect(summary(parse(["<tool_call>``", '`json\n{"name": "listNotes"}\n```</tool_call>']).calls)).toEqual([
+			{ name: "listNotes", args: {}, problem: undefined },
+		]);
 	});
 
 	it("holds back a <tool_call> at the start of a line until its body shows, and hands it on as text when none comes", () => {
@@ -234,12 +288,16 @@ describe("reading text tool calls from a streaming reply", () => {
 
 	// Issue 26, the audit: "Results come back in <tool_response> blocks." dropped the rest of the reply.
 	it("drops the rest of the reply only at a <tool_response> that starts a line", () => {
-		expect(parse(["Results come back in <tool_response> blocks. Anything else?"]).text).toBe("Results come back in <tool_response> blocks. Anything else?");
+		expect(parse(["Results come back in <tool_response> blocks. Anything else?"]).text).toBe(
+			"Results come back in <tool_response> blocks. Anything else?",
+		);
 		expect(parse(['Done.\n  <tool_response name="x">made up</tool_response>']).text).toBe("Done.\n  ");
 	});
 
 	it("reports a call that closes in one piece once", () => {
-		expect(new TextToolCallParser().push('<tool_call>{"name": "listNotes", "arguments": {}}</tool_call>').calls).toHaveLength(1);
+		expect(
+			new TextToolCallParser().push('<tool_call>{"name": "listNotes", "arguments": {}}</tool_call>').calls,
+		).toHaveLength(1);
 	});
 
 	it("strips a JSON fence written with no blank space around the body", () => {
@@ -252,16 +310,39 @@ describe("reading text tool calls from a streaming reply", () => {
 	});
 
 	it("refuses a body that is not one object, and a name that is not a word", () => {
-		for (const body of ["null", "5", '"readNote"', "[1]"]) expect(interpretBody(body, true).problem, body).toMatch(/must hold one JSON object/);
-		for (const body of ['{"name": 5, "arguments": {}}', '{"name": "  ", "arguments": {}}']) expect(interpretBody(body, true), body).toEqual({ name: "", problem: expect.stringMatching(/has no "name"/) as unknown });
-		expect(interpretBody('{"name": " readNote ", "arguments": {"path": "A.md"}}', true)).toEqual({ name: "readNote", args: { path: "A.md" } });
+		for (const body of ["null", "5", '"readNote"', "[1]"])
+			expect(interpretBody(body, true).problem, body).toMatch(/must hold one JSON object/);
+		for (const body of ['{"name": 5, "arguments": {}}', '{"name": "  ", "arguments": {}}'])
+			expect(interpretBody(body, true), body).toEqual({
+				name: "",
+				problem: expect.stringMatching(/has no "name"/) as unknown,
+			});
+		expect(interpretBody('{"name": " readNote ", "arguments": {"path": "A.md"}}', true)).toEqual({
+			name: "readNote",
+			args: { path: "A.md" },
+		});
 		expect(interpretBody('{"name": "readNote", "arguments": "null"}', true).problem).toMatch(/must be a JSON object/);
-		expect(interpretBody('{"name": "a\\qb"}', true)).toEqual({ name: "", problem: expect.stringMatching(/^Your tool call is not valid JSON/) as unknown });
+		expect(interpretBody('{"name": "a\\qb"}', true)).toEqual({
+			name: "",
+			problem: expect.stringMatching(/^Your tool call is not valid JSON/) as unknown,
+		});
 	});
 
 	it("keeps a malformed call as written, without the blank space around it, for its proposal", () => {
 		const call = { callId: "c1", name: "", argsText: "", announced: false };
-		updateFromText(call, { index: 0, name: "readNote", body: '\n {"name": "readNote", "arguments": {"pa \n', done: true, problem: "cut off" });
-		expect(call).toEqual({ callId: "c1", name: "readNote", argsText: '{"name": "readNote", "arguments": {"pa', announced: false, malformed: "cut off" });
+		updateFromText(call, {
+			index: 0,
+			name: "readNote",
+			body: '\n {"name": "readNote", "arguments": {"pa \n',
+			done: true,
+			problem: "cut off",
+		});
+		expect(call).toEqual({
+			callId: "c1",
+			name: "readNote",
+			argsText: '{"name": "readNote", "arguments": {"pa',
+			announced: false,
+			malformed: "cut off",
+		});
 	});
 });

@@ -35,7 +35,10 @@ describe("estimating tokens without a tokenizer", () => {
 		const withCall = estimateMessagesTokens([
 			new SystemMessage("S"),
 			new HumanMessage("Read A.md"),
-			new AIMessage({ content: "", tool_calls: [{ id: "c1", name: "readNote", args: { path: "A.md" }, type: "tool_call" }] }),
+			new AIMessage({
+				content: "",
+				tool_calls: [{ id: "c1", name: "readNote", args: { path: "A.md" }, type: "tool_call" }],
+			}),
 			new ToolMessage({ tool_call_id: "c1", content: "alpha" }),
 		]);
 		expect(withCall).toBeGreaterThan(one + estimateTextTokens('c1readNote{"path":"A.md"}'));
@@ -53,7 +56,9 @@ describe("calibrating the estimate from the provider's usage", () => {
 	});
 
 	it("takes the median ratio of the latest replies", () => {
-		expect(calibrationOf(log(completed(1000, 1000), completed(1200, 1000), completed(1500, 1000), completed(1100, 1000)))).toBe(1.2);
+		expect(
+			calibrationOf(log(completed(1000, 1000), completed(1200, 1000), completed(1500, 1000), completed(1100, 1000))),
+		).toBe(1.2);
 	});
 
 	it("ignores ratios no tokenizer explains (a provider that reports nonsense)", () => {

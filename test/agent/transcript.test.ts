@@ -23,10 +23,21 @@ describe("buildTranscript", () => {
 				{ type: "tool_call_completed", callId: "c2", result: { status: "error", message: "not valid JSON" } },
 				{ type: "tool_call_decided", callId: "c1", decision: "denied", by: "user", comment: "no" },
 				{ type: "user_message", messageId: "u2", content: "Stop that", pinned: [] },
-				{ type: "tool_call_completed", callId: "c1", result: { status: "rejected", message: "The user denied this call: no" } },
+				{
+					type: "tool_call_completed",
+					callId: "c1",
+					result: { status: "rejected", message: "The user denied this call: no" },
+				},
 			),
 		);
-		expect(messages.map((m) => m.constructor)).toEqual([SystemMessage, HumanMessage, AIMessage, ToolMessage, ToolMessage, HumanMessage]);
+		expect(messages.map((m) => m.constructor)).toEqual([
+			SystemMessage,
+			HumanMessage,
+			AIMessage,
+			ToolMessage,
+			ToolMessage,
+			HumanMessage,
+		]);
 		expect(messages[1].content).toBe('Fix it\n\n[Pinned notes: "A.md"]');
 		const ai = messages[2] as AIMessage;
 		expect(ai.content).toBe("Let me look.");
@@ -58,7 +69,11 @@ describe("buildTranscript", () => {
 
 describe("buildSystemPrompt", () => {
 	it("names the vault, the tools, the intent-first rule and the pinned notes", () => {
-		const prompt = buildSystemPrompt({ vaultName: "Work", tools: ["readNote", "declareEditIntent"], pinned: [{ path: "Plan.md" }] });
+		const prompt = buildSystemPrompt({
+			vaultName: "Work",
+			tools: ["readNote", "declareEditIntent"],
+			pinned: [{ path: "Plan.md" }],
+		});
 		expect(prompt).toContain('"Work"');
 		expect(prompt).toContain("readNote, declareEditIntent");
 		expect(prompt).toContain("Every edit starts with declareEditIntent");
@@ -81,16 +96,36 @@ describe("buildTranscript with compactions", () => {
 	];
 
 	it("sends the summary in place of the messages its range covers, in the one system message", () => {
-		const messages = buildTranscript("SYS", log(...turns(), { type: "context_compacted", fromSeq: 1, toSeq: 4, summary: "- The user said first; I said one." }));
-		expect(messages.map((m) => m.content)).toEqual(["SYS\n\nSummary of the earlier part of this chat (those messages are no longer shown to you):\n- The user said first; I said one.", "Second", "Two.", "Third"]);
+		const messages = buildTranscript(
+			"SYS",
+			log(...turns(), {
+				type: "context_compacted",
+				fromSeq: 1,
+				toSeq: 4,
+				summary: "- The user said first; I said one.",
+			}),
+		);
+		expect(messages.map((m) => m.content)).toEqual([
+			"SYS\n\nSummary of the earlier part of this chat (those messages are no longer shown to you):\n- The user said first; I said one.",
+			"Second",
+			"Two.",
+			"Third",
+		]);
 	});
 
 	it("lets a later compaction that overlaps an earlier one replace it", () => {
 		const messages = buildTranscript(
 			"SYS",
-			log(...turns(), { type: "context_compacted", fromSeq: 1, toSeq: 4, summary: "old" }, { type: "context_compacted", fromSeq: 1, toSeq: 8, summary: "new" }),
+			log(
+				...turns(),
+				{ type: "context_compacted", fromSeq: 1, toSeq: 4, summary: "old" },
+				{ type: "context_compacted", fromSeq: 1, toSeq: 8, summary: "new" },
+			),
 		);
-		expect(messages.map((m) => m.content)).toEqual(["SYS\n\nSummary of the earlier part of this chat (those messages are no longer shown to you):\nnew", "Third"]);
+		expect(messages.map((m) => m.content)).toEqual([
+			"SYS\n\nSummary of the earlier part of this chat (those messages are no longer shown to you):\nnew",
+			"Third",
+		]);
 	});
 
 	it("ignores a malformed range, and one that would hide the newest user message", () => {
@@ -101,10 +136,18 @@ describe("buildTranscript with compactions", () => {
 			{ fromSeq: 1, toSeq: 50 },
 			{ fromSeq: 1.5, toSeq: 3 },
 		]) {
-			expect(buildTranscript("SYS", log(...turns(), { type: "context_compacted", ...range, summary: "s" })).map((m) => m.content)).toEqual(plain);
+			expect(
+				buildTranscript("SYS", log(...turns(), { type: "context_compacted", ...range, summary: "s" })).map(
+					(m) => m.content,
+				),
+			).toEqual(plain);
 		}
 		// toSeq 9 covers "Third", the newest user message (seq 9): never compacted.
-		expect(buildTranscript("SYS", log(...turns(), { type: "context_compacted", fromSeq: 1, toSeq: 9, summary: "s" })).map((m) => m.content)).toEqual(plain);
+		expect(
+			buildTranscript("SYS", log(...turns(), { type: "context_compacted", fromSeq: 1, toSeq: 9, summary: "s" })).map(
+				(m) => m.content,
+			),
+		).toEqual(plain);
 	});
 
 	it("builds an old log without compactions exactly as before", () => {

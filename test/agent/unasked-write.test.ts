@@ -47,7 +47,13 @@ describe("an approved intent that was refused approves nothing", () => {
 	it("does not write a script: a modify intent for scripts/run.js under Always, then executeEdit", async () => {
 		const original = "console.log('hello');\n";
 		const { h, threadId } = await editHarness({ "scripts/run.js": original }, (get, t) => [
-			reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: { path: "scripts/run.js", operation: "modify", description: "add a helper" } }]),
+			reply.toolCalls([
+				{
+					name: "declareEditIntent",
+					id: "intent",
+					args: { path: "scripts/run.js", operation: "modify", description: "add a helper" },
+				},
+			]),
 			executeFirstIntent(get, t, { content: PAYLOAD }),
 			reply.text("Done."),
 		]);
@@ -57,14 +63,22 @@ describe("an approved intent that was refused approves nothing", () => {
 		expect(await h.vault.read("scripts/run.js")).toBe(original);
 		expect(state.toolCalls.exec?.phase).toBe("completed");
 		expect(state.toolCalls.exec?.result?.status).toBe("rejected");
-		expect(state.toolCalls.exec?.result?.message).toMatch(/scripts\/run\.js is not a Markdown note.*Nothing was written/s);
+		expect(state.toolCalls.exec?.result?.message).toMatch(
+			/scripts\/run\.js is not a Markdown note.*Nothing was written/s,
+		);
 		expect(ofType(await h.events(threadId), "edit_applied")).toEqual([]);
 	});
 
 	it(`does not rewrite a CSS snippet in ${DEFAULT_CONFIG_DIR} after the user approved the intent's card`, async () => {
 		const css = "body { color: black; }\n";
 		const { h, threadId } = await editHarness({ [`${DEFAULT_CONFIG_DIR}/snippets/x.css`]: css }, (get, t) => [
-			reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: { path: `${DEFAULT_CONFIG_DIR}/snippets/x.css`, operation: "modify", description: "darken" } }]),
+			reply.toolCalls([
+				{
+					name: "declareEditIntent",
+					id: "intent",
+					args: { path: `${DEFAULT_CONFIG_DIR}/snippets/x.css`, operation: "modify", description: "darken" },
+				},
+			]),
 			executeFirstIntent(get, t, { content: "body { display: none; }\n" }),
 			reply.text("Done."),
 		]);
@@ -81,7 +95,13 @@ describe("an approved intent that was refused approves nothing", () => {
 
 	it("does not create a canvas: a create intent for Canvas.canvas, then executeEdit with content", async () => {
 		const { h, threadId } = await editHarness({}, (get, t) => [
-			reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: { path: "Canvas.canvas", operation: "create", description: "a board" } }]),
+			reply.toolCalls([
+				{
+					name: "declareEditIntent",
+					id: "intent",
+					args: { path: "Canvas.canvas", operation: "create", description: "a board" },
+				},
+			]),
 			executeFirstIntent(get, t, { content: '{"nodes":[]}' }),
 			reply.text("Done."),
 		]);
@@ -96,7 +116,13 @@ describe("an approved intent that was refused approves nothing", () => {
 	it("asks again for executeEdit after an intent whose apply failed", async () => {
 		const note = "# Plan\n\n- a\n- b\n";
 		const { h, threadId } = await editHarness({ "Plan.md": note }, (get, t) => [
-			reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: { path: "Plan.md", operation: "modify", description: "add c" } }]),
+			reply.toolCalls([
+				{
+					name: "declareEditIntent",
+					id: "intent",
+					args: { path: "Plan.md", operation: "modify", description: "add c" },
+				},
+			]),
 			// The apply model's edit blocks are cut off, and so is the whole-note retry.
 			reply.text("<<<<<<< SEARCH\n- b\n=======\n- b\n- c", { finishReason: "length" }),
 			reply.text("# Plan\n\n- a", { finishReason: "length" }),

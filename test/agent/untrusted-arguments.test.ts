@@ -39,8 +39,21 @@ describe("arguments the main model took from elsewhere", () => {
 	it("refuses an editId from another thread, without asking", async () => {
 		let foreignEditId = "";
 		const h = await setup(() => [
-			reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: { path: "Plan.md", operation: "modify", description: "add c" } }]),
-			() => reply.toolCalls([{ name: "executeEdit", id: "exec", args: { editId: foreignEditId, edits: [{ search: "- b", replace: "- b\n- c" }] } }]),
+			reply.toolCalls([
+				{
+					name: "declareEditIntent",
+					id: "intent",
+					args: { path: "Plan.md", operation: "modify", description: "add c" },
+				},
+			]),
+			() =>
+				reply.toolCalls([
+					{
+						name: "executeEdit",
+						id: "exec",
+						args: { editId: foreignEditId, edits: [{ search: "- b", replace: "- b\n- c" }] },
+					},
+				]),
 			reply.text("Sorry."),
 		]);
 		const first = await h.newThread();
@@ -52,7 +65,9 @@ describe("arguments the main model took from elsewhere", () => {
 		const state = await h.state(second);
 		expect(state.pendingApprovals).toEqual([]);
 		expect(state.toolCalls.exec?.result).toMatchObject({ status: "error", data: { reason: "unknown-intent" } });
-		expect(state.toolCalls.exec?.result?.message).toContain(`No edit intent "${foreignEditId}" was declared in this thread; nothing was written.`);
+		expect(state.toolCalls.exec?.result?.message).toContain(
+			`No edit intent "${foreignEditId}" was declared in this thread; nothing was written.`,
+		);
 		expect(toolResults(h.server.requests[2])[0].content).toContain("Call declareEditIntent first");
 		await expectUntouched(h);
 	});
@@ -60,11 +75,19 @@ describe("arguments the main model took from elsewhere", () => {
 	it("refuses an executeEdit that names another note than its intent's", async () => {
 		let threadId = "";
 		const h = await setup((get) => [
-			reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: { path: "Plan.md", operation: "modify", description: "add c" } }]),
+			reply.toolCalls([
+				{
+					name: "declareEditIntent",
+					id: "intent",
+					args: { path: "Plan.md", operation: "modify", description: "add c" },
+				},
+			]),
 			(request) => applyModelReply(request, () => "# Plan\n\n- a\n- b\n- c\n"),
 			async () => {
 				const editId = (await get().state(threadId)).editOrder[0] ?? "";
-				return reply.toolCalls([{ name: "executeEdit", id: "exec", args: { editId, path: "Other.md", content: "# Other\n\ngone\n" } }]);
+				return reply.toolCalls([
+					{ name: "executeEdit", id: "exec", args: { editId, path: "Other.md", content: "# Other\n\ngone\n" } },
+				]);
 			},
 			reply.text("Sorry."),
 		]);
@@ -81,7 +104,13 @@ describe("arguments the main model took from elsewhere", () => {
 
 	it("refuses a declareEditIntent whose arguments changed after the card announced them (a duplicated key)", async () => {
 		const h = await setup(() => [
-			reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: '{"path":"Plan.md","description":"fix a typo","operation":"modify","path":"Other.md"}' }]),
+			reply.toolCalls([
+				{
+					name: "declareEditIntent",
+					id: "intent",
+					args: '{"path":"Plan.md","description":"fix a typo","operation":"modify","path":"Other.md"}',
+				},
+			]),
 			reply.text("Understood."),
 		]);
 		const threadId = await h.newThread();
@@ -97,7 +126,10 @@ describe("arguments the main model took from elsewhere", () => {
 	});
 
 	it("answers a read of a path outside the vault with an error at once, not a card", async () => {
-		const h = await setup(() => [reply.toolCalls([{ name: "readNote", id: "read", args: { path: "../../etc/passwd" } }]), reply.text("I cannot.")]);
+		const h = await setup(() => [
+			reply.toolCalls([{ name: "readNote", id: "read", args: { path: "../../etc/passwd" } }]),
+			reply.text("I cannot."),
+		]);
 		const threadId = await h.newThread();
 		await h.send(threadId, "Read it");
 		const state = await h.state(threadId);

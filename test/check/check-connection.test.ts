@@ -6,7 +6,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { checkConnection, type CheckInput } from "../../src/check/run-check";
 import { formatReport, type CheckReport, type CheckStep, type StepId } from "../../src/check/report";
-import { checkScript, reply, startModelServer, type ModelServer, type ModelServerOptions } from "../../src/sandbox/model-server";
+import {
+	checkScript,
+	reply,
+	startModelServer,
+	type ModelServer,
+	type ModelServerOptions,
+} from "../../src/sandbox/model-server";
 import type { ModelEndpoint } from "../../src/settings";
 import { nodeFetch } from "../../src/node/fetch";
 
@@ -21,8 +27,17 @@ async function serve(options: Partial<ModelServerOptions> = {}): Promise<ModelSe
 	return server;
 }
 
-function check(endpoint: Partial<ModelEndpoint> & { baseUrl: string }, extra: Partial<CheckInput> = {}): Promise<CheckReport> {
-	return checkConnection({ target: "main", endpoint: { model: "scripted", ...endpoint }, apiKey: undefined, transport: { kind: "fetch", fetch: nodeFetch }, ...extra });
+function check(
+	endpoint: Partial<ModelEndpoint> & { baseUrl: string },
+	extra: Partial<CheckInput> = {},
+): Promise<CheckReport> {
+	return checkConnection({
+		target: "main",
+		endpoint: { model: "scripted", ...endpoint },
+		apiKey: undefined,
+		transport: { kind: "fetch", fetch: nodeFetch },
+		...extra,
+	});
 }
 
 function step(report: CheckReport, id: StepId): CheckStep {
@@ -46,7 +61,9 @@ describe("checking the main model's connection", () => {
 		expect(step(report, "endpoint").figure).toMatch(/^answered in \d+\.\d+ s, without a key$/);
 		expect(step(report, "streaming").figure).toMatch(/^first token after \d+\.\d+ s, \d+ tokens\/s$/);
 		expect(step(report, "tools").figure).toBe("2 structured calls with valid JSON arguments; parallel calls: yes");
-		expect(step(report, "context").figure).toMatch(/^configured 131,072 tokens \(from the model name\); accepted a 5,\d{3}-token request \(\d[\d,]* by its count\)$/);
+		expect(step(report, "context").figure).toMatch(
+			/^configured 131,072 tokens \(from the model name\); accepted a 5,\d{3}-token request \(\d[\d,]* by its count\)$/,
+		);
 		expect(step(report, "transport").figure).toBe("Node fetch (replies stream)");
 	});
 
@@ -62,7 +79,12 @@ describe("checking the main model's connection", () => {
 		const s = await serve();
 		const report = await check({ baseUrl: s.url });
 		const endpoint = step(report, "endpoint");
-		expect(endpoint).toMatchObject({ status: "fail", figure: "404 on /chat/completions", fix: `Set Base URL to ${s.baseURL}.`, action: { kind: "set-base-url", baseUrl: s.baseURL } });
+		expect(endpoint).toMatchObject({
+			status: "fail",
+			figure: "404 on /chat/completions",
+			fix: `Set Base URL to ${s.baseURL}.`,
+			action: { kind: "set-base-url", baseUrl: s.baseURL },
+		});
 		expect(endpoint.cause).toContain("/v1 is missing");
 		expect(report.usable).toBe(false);
 		expect(step(report, "streaming").status).toBe("skip");
@@ -71,7 +93,10 @@ describe("checking the main model's connection", () => {
 	it("finds a doubled /v1", async () => {
 		const s = await serve();
 		const report = await check({ baseUrl: `${s.baseURL}/v1/` });
-		expect(step(report, "endpoint")).toMatchObject({ status: "fail", action: { kind: "set-base-url", baseUrl: s.baseURL } });
+		expect(step(report, "endpoint")).toMatchObject({
+			status: "fail",
+			action: { kind: "set-base-url", baseUrl: s.baseURL },
+		});
 		expect(step(report, "endpoint").cause).toContain("/v1 appears twice");
 	});
 
@@ -86,23 +111,44 @@ describe("checking the main model's connection", () => {
 	});
 
 	it("tells a 404 for the model from a 404 for the route, naming the models the server has", async () => {
-		const s = await serve({ script: checkScript({ ping: reply.httpError(404, { message: "model 'llama3.2' not found, try pulling it first" }) }), models: [{ id: "llama3.1:8b" }, { id: "qwen2.5:7b" }] });
+		const s = await serve({
+			script: checkScript({
+				ping: reply.httpError(404, { message: "model 'llama3.2' not found, try pulling it first" }),
+			}),
+			models: [{ id: "llama3.1:8b" }, { id: "qwen2.5:7b" }],
+		});
 		const endpoint = step(await check({ baseUrl: s.baseURL, model: "llama3.2" }), "endpoint");
-		expect(endpoint).toMatchObject({ status: "fail", figure: "404: model not found", fix: "Set Model to one it has: llama3.1:8b, qwen2.5:7b." });
-		expect(endpoint.cause).toBe(`The server does not know the model "llama3.2" (model 'llama3.2' not found, try pulling it first).`);
+		expect(endpoint).toMatchObject({
+			status: "fail",
+			figure: "404: model not found",
+			fix: "Set Model to one it has: llama3.1:8b, qwen2.5:7b.",
+		});
+		expect(endpoint.cause).toBe(
+			`The server does not know the model "llama3.2" (model 'llama3.2' not found, try pulling it first).`,
+		);
 		expect(endpoint.action).toBeUndefined();
 	});
 
 	it("tells a 403 with a reason (the key may not use this model) from a refused key and from an origin refusal", async () => {
-		const s = await serve({ script: checkScript({ ping: reply.httpError(403, { message: "Project does not have access to model gpt-4.1" }) }) });
+		const s = await serve({
+			script: checkScript({ ping: reply.httpError(403, { message: "Project does not have access to model gpt-4.1" }) }),
+		});
 		const endpoint = step(await check({ baseUrl: s.baseURL, model: "gpt-4.1" }), "endpoint");
-		expect(endpoint).toMatchObject({ status: "fail", figure: "403: forbidden", fix: "Check that the key may use this model (its project, region or plan)." });
+		expect(endpoint).toMatchObject({
+			status: "fail",
+			figure: "403: forbidden",
+			fix: "Check that the key may use this model (its project, region or plan).",
+		});
 		expect(endpoint.cause).toContain("Project does not have access to model gpt-4.1");
 	});
 
 	it("asks for a key before sending anything to a remote endpoint without one", async () => {
 		const report = await check({ baseUrl: "https://api.example.invalid/v1" });
-		expect(step(report, "endpoint")).toMatchObject({ status: "fail", figure: "not sent", fix: "Add your API key in Redline settings." });
+		expect(step(report, "endpoint")).toMatchObject({
+			status: "fail",
+			figure: "not sent",
+			fix: "Add your API key in Redline settings.",
+		});
 	});
 
 	it("says the server cannot be reached, and that there is no other transport to try", async () => {
@@ -111,7 +157,10 @@ describe("checking the main model's connection", () => {
 		await s.close();
 		const report = await check({ baseUrl });
 		expect(step(report, "endpoint")).toMatchObject({ status: "fail", figure: "no answer" });
-		expect(step(report, "transport")).toMatchObject({ status: "fail", cause: "There is no other transport to try here." });
+		expect(step(report, "transport")).toMatchObject({
+			status: "fail",
+			cause: "There is no other transport to try here.",
+		});
 	});
 
 	it("offers Text tool calls for a model that ignores tools, having checked that mode works", async () => {
@@ -119,7 +168,9 @@ describe("checking the main model's connection", () => {
 		const report = await check({ baseUrl: s.baseURL });
 		const tools = step(report, "tools");
 		expect(tools).toMatchObject({ status: "fail", figure: "no structured call", action: { kind: "text-tool-calls" } });
-		expect(tools.cause).toMatch(/^The model ignores the tools it is offered: it wrote the call as text instead of a structured call\. As text tool calls it works: 2 tagged calls with valid JSON arguments\.$/);
+		expect(tools.cause).toMatch(
+			/^The model ignores the tools it is offered: it wrote the call as text instead of a structured call\. As text tool calls it works: 2 tagged calls with valid JSON arguments\.$/,
+		);
 		expect(tools.fix).toMatch(/^Turn on Text tool calls/);
 		expect(report.usable).toBe(false);
 	});
@@ -134,29 +185,47 @@ describe("checking the main model's connection", () => {
 	it("runs the tool step again as text tool calls once that setting is on", async () => {
 		const s = await serve({ toolSupport: "refuses" });
 		const report = await check({ baseUrl: s.baseURL, textToolCalls: true });
-		expect(step(report, "tools")).toMatchObject({ status: "pass", title: "Tool calling (text tool calls)", figure: "2 tagged calls with valid JSON arguments" });
+		expect(step(report, "tools")).toMatchObject({
+			status: "pass",
+			title: "Tool calling (text tool calls)",
+			figure: "2 tagged calls with valid JSON arguments",
+		});
 		expect(report.usable).toBe(true);
 	});
 
 	it("fails arguments that are not JSON, naming them", async () => {
-		const s = await serve({ script: checkScript({ tools: reply.toolCalls([{ name: "recordWord", args: "{word: alpha}" }]), "text-tools": reply.text("I cannot do that.") }) });
+		const s = await serve({
+			script: checkScript({
+				tools: reply.toolCalls([{ name: "recordWord", args: "{word: alpha}" }]),
+				"text-tools": reply.text("I cannot do that."),
+			}),
+		});
 		const tools = step(await check({ baseUrl: s.baseURL }), "tools");
 		expect(tools.status).toBe("fail");
-		expect(tools.cause).toBe("The model's tool-call arguments are not valid JSON: {word: alpha}. As text tool calls: the model wrote no <tool_call> block either.");
+		expect(tools.cause).toBe(
+			"The model's tool-call arguments are not valid JSON: {word: alpha}. As text tool calls: the model wrote no <tool_call> block either.",
+		);
 		expect(tools.fix).toMatch(/^Choose a model with tool calling/);
 		expect(tools.action).toBeUndefined();
 	});
 
 	it("notices a model that makes one call per reply", async () => {
-		const s = await serve({ script: checkScript({ tools: reply.toolCalls([{ name: "recordWord", args: { word: "alpha" } }]) }) });
-		expect(step(await check({ baseUrl: s.baseURL }), "tools")).toMatchObject({ status: "pass", figure: "1 structured call with valid JSON arguments; parallel calls: no (one call per reply)" });
+		const s = await serve({
+			script: checkScript({ tools: reply.toolCalls([{ name: "recordWord", args: { word: "alpha" } }]) }),
+		});
+		expect(step(await check({ baseUrl: s.baseURL }), "tools")).toMatchObject({
+			status: "pass",
+			figure: "1 structured call with valid JSON arguments; parallel calls: no (one call per reply)",
+		});
 	});
 
 	it("finds a context window smaller than configured from the provider's refusal, with the value to set", async () => {
 		const s = await serve({ contextLimit: { tokens: 2048, style: "ollama" } });
 		const context = step(await check({ baseUrl: s.baseURL, model: "llama3.1:8b" }), "context");
 		expect(context).toMatchObject({ status: "fail", action: { kind: "set-context-tokens", tokens: 2048 } });
-		expect(context.figure).toMatch(/^configured 131,072 tokens \(from the model name\); refused a 5,\d{3}-token request: the provider enforces 2,048 tokens$/);
+		expect(context.figure).toMatch(
+			/^configured 131,072 tokens \(from the model name\); refused a 5,\d{3}-token request: the provider enforces 2,048 tokens$/,
+		);
 		expect(context.fix).toMatch(/^Set Context window \(tokens\) to 2,048/);
 	});
 
@@ -171,18 +240,28 @@ describe("checking the main model's connection", () => {
 		const s = await serve({ models: [{ id: "scripted", context_length: 32_768 }] });
 		const context = step(await check({ baseUrl: s.baseURL, contextTokens: 100_000 }), "context");
 		expect(context).toMatchObject({ status: "fail", action: { kind: "set-context-tokens", tokens: 32_768 } });
-		expect(context.figure).toMatch(/^configured 100,000 tokens \(set\); the provider states 32,768; accepted a 5,\d{3}-token request/);
+		expect(context.figure).toMatch(
+			/^configured 100,000 tokens \(set\); the provider states 32,768; accepted a 5,\d{3}-token request/,
+		);
 	});
 
 	it("suggests the stated window when Redline knows none for the model", async () => {
 		const s = await serve({ models: [{ id: "my-finetune", max_model_len: 16_384 }] });
 		const context = step(await check({ baseUrl: s.baseURL, model: "my-finetune" }), "context");
 		expect(context).toMatchObject({ status: "warn", action: { kind: "set-context-tokens", tokens: 16_384 } });
-		expect(context.figure).toMatch(/^configured not known; accepted a 5,\d{3}-token request \(\d[\d,]* by its count\); the provider states 16,384$/);
+		expect(context.figure).toMatch(
+			/^configured not known; accepted a 5,\d{3}-token request \(\d[\d,]* by its count\); the provider states 16,384$/,
+		);
 	});
 
 	it("warns that a slow model will take a while, with its figures", async () => {
-		const s = await serve({ script: checkScript({ stream: reply.text("one two three four five six seven eight", { pace: { firstTokenMs: 50, tokensPerSecond: 3 } }) }) });
+		const s = await serve({
+			script: checkScript({
+				stream: reply.text("one two three four five six seven eight", {
+					pace: { firstTokenMs: 50, tokensPerSecond: 3 },
+				}),
+			}),
+		});
 		const streaming = step(await check({ baseUrl: s.baseURL }), "streaming");
 		expect(streaming.status).toBe("warn");
 		expect(streaming.figure).toMatch(/^first token after \d+\.\d+ s, [0-4] tokens\/s$/);

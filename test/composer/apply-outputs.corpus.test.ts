@@ -34,22 +34,39 @@ function text(value: unknown, where: string): string {
 
 function parseEntry(raw: Record<string, unknown>, where: string): Entry {
 	const operation = raw.operation;
-	if (operation !== "create" && operation !== "modify" && operation !== "rewrite") throw new Error(`${where}: bad operation`);
+	if (operation !== "create" && operation !== "modify" && operation !== "rewrite")
+		throw new Error(`${where}: bad operation`);
 	const finishReason = (raw.finishReason ?? "stop") as FinishReason;
 	if (!FINISH_REASONS.includes(finishReason)) throw new Error(`${where}: bad finishReason`);
 	const expected = raw.expect as Record<string, unknown> | undefined;
 	const outcome =
-		expected && "written" in expected ? { written: text(expected.written, `${where}.expect.written`) } : expected && typeof expected.refused === "string" ? { refused: expected.refused } : undefined;
+		expected && "written" in expected
+			? { written: text(expected.written, `${where}.expect.written`) }
+			: expected && typeof expected.refused === "string"
+				? { refused: expected.refused }
+				: undefined;
 	if (!outcome) throw new Error(`${where}: expect must be { written } or { refused }`);
-	if (typeof raw.name !== "string" || typeof raw.description !== "string") throw new Error(`${where}: name and description are strings`);
+	if (typeof raw.name !== "string" || typeof raw.description !== "string")
+		throw new Error(`${where}: name and description are strings`);
 	const note = raw.note === null ? null : text(raw.note, `${where}.note`);
-	if ((note === null) !== (operation === "create")) throw new Error(`${where}: a create has note null, and only a create`);
-	return { name: raw.name, operation, description: raw.description, note, output: text(raw.output, `${where}.output`), finishReason, expect: outcome };
+	if ((note === null) !== (operation === "create"))
+		throw new Error(`${where}: a create has note null, and only a create`);
+	return {
+		name: raw.name,
+		operation,
+		description: raw.description,
+		note,
+		output: text(raw.output, `${where}.output`),
+		finishReason,
+		expect: outcome,
+	};
 }
 
 function loadCorpus(): Array<{ file: string; entry: Entry }> {
 	const entries: Array<{ file: string; entry: Entry }> = [];
-	for (const file of readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()) {
+	for (const file of readdirSync(DIR)
+		.filter((f) => f.endsWith(".json"))
+		.sort()) {
 		const list = JSON.parse(readFileSync(join(DIR, file), "utf8")) as Array<Record<string, unknown>>;
 		list.forEach((raw, i) => entries.push({ file, entry: parseEntry(raw, `${file}[${i}]`) }));
 	}
@@ -62,7 +79,16 @@ const PATH = "Corpus/Note.md";
 describe("the corpus of misbehaving apply outputs", () => {
 	it("covers every kind of misbehaviour the issue lists", () => {
 		const files = new Set(corpus.map((c) => c.file));
-		for (const file of ["wrappers.json", "chatter.json", "truncations.json", "empty.json", "markers.json", "sections.json", "formats.json"]) expect(files).toContain(file);
+		for (const file of [
+			"wrappers.json",
+			"chatter.json",
+			"truncations.json",
+			"empty.json",
+			"markers.json",
+			"sections.json",
+			"formats.json",
+		])
+			expect(files).toContain(file);
 		expect(new Set(corpus.map((c) => c.entry.finishReason))).toEqual(new Set(FINISH_REASONS));
 		expect(corpus.length).toBeGreaterThanOrEqual(50);
 	});
@@ -75,7 +101,11 @@ describe("the corpus of misbehaving apply outputs", () => {
 				notes: entry.note === null ? {} : { [PATH]: entry.note },
 				replies: [reply.text(entry.output, { finishReason: entry.finishReason })],
 			});
-			const { result } = await h.declareAndApply({ path: PATH, operation: entry.operation, description: entry.description });
+			const { result } = await h.declareAndApply({
+				path: PATH,
+				operation: entry.operation,
+				description: entry.description,
+			});
 			if ("written" in expected) {
 				expect(result.status, result.message).toBe("success");
 				expect(await h.vault.read(PATH)).toBe(expected.written);

@@ -21,9 +21,33 @@ import { createNoteHistory } from "../../src/history/note-history";
 import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
 
-const WORDS = ["apple", "river", "stone", "cloud", "maple", "ember", "north", "lantern", "copper", "meadow", "harbor", "violet"];
-const LEADS = ["Here is the updated note:", "Sure! Here's the revised note:", "Certainly!", "Here is the new version of the note:", "Done."];
-const TRAILS = ["Let me know if you need any other changes.", "I hope this helps!", "Feel free to ask for more edits.", "I've made the requested changes."];
+const WORDS = [
+	"apple",
+	"river",
+	"stone",
+	"cloud",
+	"maple",
+	"ember",
+	"north",
+	"lantern",
+	"copper",
+	"meadow",
+	"harbor",
+	"violet",
+];
+const LEADS = [
+	"Here is the updated note:",
+	"Sure! Here's the revised note:",
+	"Certainly!",
+	"Here is the new version of the note:",
+	"Done.",
+];
+const TRAILS = [
+	"Let me know if you need any other changes.",
+	"I hope this helps!",
+	"Feel free to ask for more edits.",
+	"I've made the requested changes.",
+];
 const FENCES = ["```markdown", "```md", "````", "~~~", "```"];
 const CUT_REASONS = ["length", "content_filter", "tool_calls", undefined] as const;
 const PATH = "Prop/Note.md";
@@ -58,8 +82,10 @@ function buildBlocks(c: Case): string[][] {
 	if (c.frontmatter) blocks.push(["---", `status: s${++n}`, `tags: [t${++n}]`, "---"]);
 	for (const kind of c.blocks) {
 		n++;
-		if (kind === "section") blocks.push([`## ${w(1)} heading ${n}`, `${w(2)} and ${w(3)} under the heading, line ${n}.`]);
-		if (kind === "paragraph") blocks.push([`${w(1)} ${w(2)} paragraph line ${n}a.`, `${w(3)} ${w(4)} paragraph line ${n}b.`]);
+		if (kind === "section")
+			blocks.push([`## ${w(1)} heading ${n}`, `${w(2)} and ${w(3)} under the heading, line ${n}.`]);
+		if (kind === "paragraph")
+			blocks.push([`${w(1)} ${w(2)} paragraph line ${n}a.`, `${w(3)} ${w(4)} paragraph line ${n}b.`]);
 		if (kind === "list") blocks.push([`- ${w(1)} item ${n}a`, `- ${w(2)} item ${n}b`, `- ${w(3)} item ${n}c`]);
 		if (kind === "tasks") blocks.push([`- [ ] ${w(1)} task ${n}a`, `- [x] ${w(2)} task ${n}b`]);
 		if (kind === "code") blocks.push(["```js", `const ${w(1)}${n} = ${n};`, "```"]);
@@ -76,13 +102,19 @@ function join(blocks: string[][]): string[] {
 function scenario(c: Case) {
 	const blocks = buildBlocks(c);
 	const lines = join(blocks);
-	const endings = lines.map((_, i) => (c.endings === "lf" ? "\n" : c.endings === "crlf" ? "\r\n" : c.endingPicks[i % c.endingPicks.length] ? "\r\n" : "\n"));
-	const store = (ls: string[], ends: string[]) => (c.bom ? "\uFEFF" : "") + ls.map((l, i) => l + (i < ls.length - 1 || c.finalNewline ? (ends[i] ?? "\n") : "")).join("");
+	const endings = lines.map((_, i) =>
+		c.endings === "lf" ? "\n" : c.endings === "crlf" ? "\r\n" : c.endingPicks[i % c.endingPicks.length] ? "\r\n" : "\n",
+	);
+	const store = (ls: string[], ends: string[]) =>
+		(c.bom ? "\uFEFF" : "") +
+		ls.map((l, i) => l + (i < ls.length - 1 || c.finalNewline ? (ends[i] ?? "\n") : "")).join("");
 	const note = store(lines, endings);
 
 	// The change: a content line (not frontmatter, not a fence, not blank), edited or followed by a new line.
 	const fmLines = c.frontmatter ? 4 : 0;
-	const targets = lines.map((l, i) => i).filter((i) => i >= fmLines && lines[i] !== "" && !(lines[i] ?? "").startsWith("```"));
+	const targets = lines
+		.map((l, i) => i)
+		.filter((i) => i >= fmLines && lines[i] !== "" && !(lines[i] ?? "").startsWith("```"));
 	const target = targets[c.change.at % targets.length] ?? fmLines;
 	const majority = detectFormat(note).eol;
 	const after = [...blocks.map((b) => [...b])];
@@ -115,7 +147,13 @@ function scenario(c: Case) {
 		const insertedAt = isLastLine ? target : target + 1;
 		afterEndings = [...endings.slice(0, insertedAt), majority, ...endings.slice(insertedAt)];
 	}
-	return { note, blocks: after, output: afterLines.join("\n") + "\n", expected: store(afterLines, afterEndings), description };
+	return {
+		note,
+		blocks: after,
+		output: afterLines.join("\n") + "\n",
+		expected: store(afterLines, afterEndings),
+		description,
+	};
 }
 
 function corrupt(c: Case, blocks: string[][], output: string): { raw: string; finishReason: string | undefined } {
@@ -129,7 +167,10 @@ function corrupt(c: Case, blocks: string[][], output: string): { raw: string; fi
 			return { raw: `${output}\n${k.text}\n`, finishReason: "stop" };
 		case "wrap": {
 			const marker = /^(`+|~+)/.exec(k.fence)?.[1] ?? "```";
-			return { raw: `${k.lead ? `${k.lead}\n` : ""}${k.fence}\n${output}${marker}${k.trail ? `\n${k.trail}` : ""}`, finishReason: "stop" };
+			return {
+				raw: `${k.lead ? `${k.lead}\n` : ""}${k.fence}\n${output}${marker}${k.trail ? `\n${k.trail}` : ""}`,
+				finishReason: "stop",
+			};
 		}
 		case "truncate":
 			return { raw: output.slice(0, k.at % Math.max(1, output.length)), finishReason: k.finishReason };
@@ -145,7 +186,10 @@ function corrupt(c: Case, blocks: string[][], output: string): { raw: string; fi
 }
 
 const caseArb: fc.Arbitrary<Case> = fc.record({
-	blocks: fc.array(fc.constantFrom<BlockKind>("section", "paragraph", "list", "tasks", "code"), { minLength: 1, maxLength: 7 }),
+	blocks: fc.array(fc.constantFrom<BlockKind>("section", "paragraph", "list", "tasks", "code"), {
+		minLength: 1,
+		maxLength: 7,
+	}),
 	frontmatter: fc.boolean(),
 	endings: fc.constantFrom("lf", "crlf", "mixed"),
 	endingPicks: fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
@@ -158,9 +202,20 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
 		fc.constantFrom(...LEADS).map((text): Corruption => ({ kind: "lead", text })),
 		fc.constantFrom(...TRAILS).map((text): Corruption => ({ kind: "trail", text })),
 		fc
-			.record({ fence: fc.constantFrom(...FENCES), lead: fc.option(fc.constantFrom(...LEADS), { nil: undefined }), trail: fc.option(fc.constantFrom(...TRAILS), { nil: undefined }) })
-			.map((w): Corruption => ({ kind: "wrap", fence: w.fence, ...(w.lead ? { lead: w.lead } : {}), ...(w.trail ? { trail: w.trail } : {}) })),
-		fc.record({ at: fc.nat(), finishReason: fc.constantFrom(...CUT_REASONS) }).map((t): Corruption => ({ kind: "truncate", ...t })),
+			.record({
+				fence: fc.constantFrom(...FENCES),
+				lead: fc.option(fc.constantFrom(...LEADS), { nil: undefined }),
+				trail: fc.option(fc.constantFrom(...TRAILS), { nil: undefined }),
+			})
+			.map((w): Corruption => ({
+				kind: "wrap",
+				fence: w.fence,
+				...(w.lead ? { lead: w.lead } : {}),
+				...(w.trail ? { trail: w.trail } : {}),
+			})),
+		fc
+			.record({ at: fc.nat(), finishReason: fc.constantFrom(...CUT_REASONS) })
+			.map((t): Corruption => ({ kind: "truncate", ...t })),
 		fc.nat().map((block): Corruption => ({ kind: "drop", block })),
 		fc.nat().map((block): Corruption => ({ kind: "duplicate", block })),
 	),
@@ -207,7 +262,10 @@ describe("the apply phase writes the correct note or nothing", () => {
 					expect(await history.list(PATH)).toHaveLength(1);
 				} else {
 					tally.refused++;
-					expect(harmless(c, output), `a harmless ${c.corruption.kind} was refused: ${validated.ok ? "" : validated.message}`).toBe(false);
+					expect(
+						harmless(c, output),
+						`a harmless ${c.corruption.kind} was refused: ${validated.ok ? "" : validated.message}`,
+					).toBe(false);
 					expect(await vault.read(PATH)).toBe(note);
 					expect(await history.list(PATH)).toEqual([]);
 				}

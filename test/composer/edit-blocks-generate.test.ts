@@ -11,7 +11,20 @@ import type { RecordedRequest, ScriptStep } from "../../src/sandbox/model-server
 import { editHarness, noteInPrompt } from "./harness";
 
 const PATH = "Groceries.md";
-const NOTE = ["# Groceries", "", "- Buy teh milk", "- Old item", "- bread", "- eggs", "- apples", "", "## Later", "", "- flour", ""].join("\n");
+const NOTE = [
+	"# Groceries",
+	"",
+	"- Buy teh milk",
+	"- Old item",
+	"- bread",
+	"- eggs",
+	"- apples",
+	"",
+	"## Later",
+	"",
+	"- flour",
+	"",
+].join("\n");
 
 /** The apply model making `change` to whatever note it receives, in the format asked. */
 function applies(change: (note: string) => string, extra = {}): ScriptStep {
@@ -21,7 +34,12 @@ function applies(change: (note: string) => string, extra = {}): ScriptStep {
 const fixTypo = (note: string) => note.replace("- Buy teh milk", "- Buy the milk");
 
 async function edits(replies: ScriptStep[], options: { notes?: Record<string, string>; prediction?: boolean } = {}) {
-	return editHarness({ notes: options.notes ?? { [PATH]: NOTE }, replies, applyFormat: "edits", prediction: options.prediction ?? true });
+	return editHarness({
+		notes: options.notes ?? { [PATH]: NOTE },
+		replies,
+		applyFormat: "edits",
+		prediction: options.prediction ?? true,
+	});
 }
 
 function systemText(request: RecordedRequest | undefined): string {
@@ -31,7 +49,11 @@ function systemText(request: RecordedRequest | undefined): string {
 describe("a modify in the Edits format", () => {
 	it("asks for edit blocks, without a prediction, and writes the change they make", async () => {
 		const h = await edits([applies(fixTypo)]);
-		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "fix the typo in the milk line" });
+		const { result } = await h.declareAndApply({
+			path: PATH,
+			operation: "modify",
+			description: "fix the typo in the milk line",
+		});
 
 		expect(result).toMatchObject({ status: "success", data: { editBlocks: 1, added: 1, removed: 1 } });
 		expect(await h.vault.read(PATH)).toBe(fixTypo(NOTE));
@@ -40,7 +62,8 @@ describe("a modify in the Edits format", () => {
 		expect(request?.body.prediction).toBeUndefined();
 		// The three marker lines appear literally, each on its own line, with an example.
 		const lines = systemText(request).split("\n");
-		for (const marker of [SEARCH_MARKER, DIVIDER_MARKER, REPLACE_MARKER]) expect(lines.filter((l) => l === marker).length).toBeGreaterThanOrEqual(2);
+		for (const marker of [SEARCH_MARKER, DIVIDER_MARKER, REPLACE_MARKER])
+			expect(lines.filter((l) => l === marker).length).toBeGreaterThanOrEqual(2);
 		expect(systemText(request)).toMatch(/exactly one place/);
 		expect(systemText(request)).toMatch(/empty REPLACE deletes/);
 		expect(noteInPrompt(h.applyPrompt())).toBe(NOTE);
@@ -56,7 +79,8 @@ describe("a modify in the Edits format", () => {
 	});
 
 	it("counts the changes in the card's progress as the blocks arrive", async () => {
-		const change = (note: string) => fixTypo(note).replace("- apples", "- green apples").replace("- flour", "- rye flour");
+		const change = (note: string) =>
+			fixTypo(note).replace("- apples", "- green apples").replace("- flour", "- rye flour");
 		const h = await edits([applies(change)]);
 		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "tidy the list" });
 		expect(result).toMatchObject({ status: "success", data: { editBlocks: 3 } });
@@ -78,7 +102,11 @@ describe("a modify in the Edits format", () => {
 		const fixed = example.map((line) => (line === "new" ? "newer" : line));
 		const output = [SEARCH_MARKER, ...example, DIVIDER_MARKER, ...fixed, REPLACE_MARKER, ""].join("\n");
 		const h = await edits([reply.text(output)], { notes: { "Conflicts.md": note } });
-		const { result } = await h.declareAndApply({ path: "Conflicts.md", operation: "modify", description: "rename new to newer in the example" });
+		const { result } = await h.declareAndApply({
+			path: "Conflicts.md",
+			operation: "modify",
+			description: "rename new to newer in the example",
+		});
 		expect(result).toMatchObject({ status: "success", data: { editBlocks: 1 } });
 		expect(await h.vault.read("Conflicts.md")).toBe(note.replace("\nnew\n", "\nnewer\n"));
 		expect(h.server.requests).toHaveLength(1);
@@ -98,13 +126,22 @@ describe("a modify in the Edits format", () => {
 		const parts = ["# Research log", ""];
 		for (let n = 1; n <= 40; n++) {
 			parts.push(`## Topic ${n}`, "");
-			for (let p = 0; p < 10; p++) parts.push(`Paragraph ${p} of topic ${n}: ` + "observations about the experiment, its setup and what it showed; ".repeat(8).trim(), "");
+			for (let p = 0; p < 10; p++)
+				parts.push(
+					`Paragraph ${p} of topic ${n}: ` +
+						"observations about the experiment, its setup and what it showed; ".repeat(8).trim(),
+					"",
+				);
 		}
 		const long = parts.join("\n");
 		expect(long.length / 4).toBeGreaterThan(49_000);
 		const fix = (note: string) => note.replace("## Topic 27\n", "## Topic 27 (revisited)\n");
 		const h = await edits([applies(fix)], { notes: { "Log.md": long } });
-		const { result } = await h.declareAndApply({ path: "Log.md", operation: "modify", description: "mark topic 27 as revisited" });
+		const { result } = await h.declareAndApply({
+			path: "Log.md",
+			operation: "modify",
+			description: "mark topic 27 as revisited",
+		});
 		expect(result).toMatchObject({ status: "success", data: { editBlocks: 1, added: 1, removed: 1 } });
 		expect(await h.vault.read("Log.md")).toBe(fix(long));
 		expect(noteInPrompt(h.applyPrompt())).toBe(long);
@@ -128,16 +165,48 @@ describe("a modify in the Edits format: the whole-note retry", () => {
 
 	it.each<[string, ScriptStep, string]>([
 		["holds the whole note instead of blocks", reply.text(fixTypo(NOTE)), "no-blocks"],
-		["is cut off by the output limit", reply.text("<<<<<<< SEARCH\n- Buy teh milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n", { finishReason: "length" }), "cut-off"],
-		["is stopped by the content filter", reply.text("<<<<<<< SEARCH\n- Buy teh milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n", { finishReason: "content_filter" }), "cut-off"],
+		[
+			"is cut off by the output limit",
+			reply.text("<<<<<<< SEARCH\n- Buy teh milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n", {
+				finishReason: "length",
+			}),
+			"cut-off",
+		],
+		[
+			"is stopped by the content filter",
+			reply.text("<<<<<<< SEARCH\n- Buy teh milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n", {
+				finishReason: "content_filter",
+			}),
+			"cut-off",
+		],
 		["ends inside a block", reply.text("<<<<<<< SEARCH\n- Buy teh milk\n=======\n- Buy the"), "cut-off"],
-		["breaks off when the connection drops", reply.drop(3, "<<<<<<< SEARCH\n- Buy teh milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n"), "cut-off"],
-		["has a SEARCH that is not in the note", reply.text("<<<<<<< SEARCH\n- Buy tea milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n"), "not-applying"],
-		["has a SEARCH that matches several places", reply.text("<<<<<<< SEARCH\n\n=======\nx\n>>>>>>> REPLACE\n<<<<<<< SEARCH\n- eggs\n- apples\n\n=======\n>>>>>>> REPLACE\n"), "not-applying"],
-		["has an empty SEARCH on a non-empty note", reply.text("<<<<<<< SEARCH\n=======\n# Groceries\n>>>>>>> REPLACE\n"), "not-applying"],
+		[
+			"breaks off when the connection drops",
+			reply.drop(3, "<<<<<<< SEARCH\n- Buy teh milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n"),
+			"cut-off",
+		],
+		[
+			"has a SEARCH that is not in the note",
+			reply.text("<<<<<<< SEARCH\n- Buy tea milk\n=======\n- Buy the milk\n>>>>>>> REPLACE\n"),
+			"not-applying",
+		],
+		[
+			"has a SEARCH that matches several places",
+			reply.text(
+				"<<<<<<< SEARCH\n\n=======\nx\n>>>>>>> REPLACE\n<<<<<<< SEARCH\n- eggs\n- apples\n\n=======\n>>>>>>> REPLACE\n",
+			),
+			"not-applying",
+		],
+		[
+			"has an empty SEARCH on a non-empty note",
+			reply.text("<<<<<<< SEARCH\n=======\n# Groceries\n>>>>>>> REPLACE\n"),
+			"not-applying",
+		],
 		[
 			"has overlapping blocks",
-			reply.text("<<<<<<< SEARCH\n- Buy teh milk\n- Old item\n=======\n- Buy the milk\n- Old item\n>>>>>>> REPLACE\n<<<<<<< SEARCH\n- Old item\n- bread\n=======\n- bread\n>>>>>>> REPLACE\n"),
+			reply.text(
+				"<<<<<<< SEARCH\n- Buy teh milk\n- Old item\n=======\n- Buy the milk\n- Old item\n>>>>>>> REPLACE\n<<<<<<< SEARCH\n- Old item\n- bread\n=======\n- bread\n>>>>>>> REPLACE\n",
+			),
 			"not-applying",
 		],
 	])("retries with the whole note when the reply %s", async (_what, first, reason) => {
@@ -149,8 +218,13 @@ describe("a modify in the Edits format: the whole-note retry", () => {
 	});
 
 	it("stops reading a reply as soon as a block cannot apply", async () => {
-		const junk = Array.from({ length: 200 }, (_, i) => `<<<<<<< SEARCH\n- item ${i}\n=======\n- item ${i}!\n>>>>>>> REPLACE`).join("\n");
-		const first: ScriptStep = reply.text(`<<<<<<< SEARCH\n- not in the note\n=======\nx\n>>>>>>> REPLACE\n${junk}\n`, { pace: { firstTokenMs: 0, tokensPerSecond: 200 } });
+		const junk = Array.from(
+			{ length: 200 },
+			(_, i) => `<<<<<<< SEARCH\n- item ${i}\n=======\n- item ${i}!\n>>>>>>> REPLACE`,
+		).join("\n");
+		const first: ScriptStep = reply.text(`<<<<<<< SEARCH\n- not in the note\n=======\nx\n>>>>>>> REPLACE\n${junk}\n`, {
+			pace: { firstTokenMs: 0, tokensPerSecond: 200 },
+		});
 		const h = await edits([first, applies(fixTypo)]);
 		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "fix the typo" });
 		expect(result).toMatchObject({ status: "success", data: { fallback: "not-applying" } });
@@ -160,9 +234,15 @@ describe("a modify in the Edits format: the whole-note retry", () => {
 
 	it("refuses with nothing written when the whole-note retry fails too", async () => {
 		const h = await edits([malformed, reply.text(NOTE.slice(0, 40), { finishReason: "length" })]);
-		const { result, editId } = await h.declareAndApply({ path: PATH, operation: "modify", description: "fix the typo" });
+		const { result, editId } = await h.declareAndApply({
+			path: PATH,
+			operation: "modify",
+			description: "fix the typo",
+		});
 		expect(result).toMatchObject({ status: "error", data: { editId, reason: "truncated", fallback: "malformed" } });
-		expect(result.message).toMatch(/edit blocks failed .*without its ======= divider.*retry with the whole note.*cut off/s);
+		expect(result.message).toMatch(
+			/edit blocks failed .*without its ======= divider.*retry with the whole note.*cut off/s,
+		);
 		expect(result.message).toMatch(/Nothing was written/);
 		expect(await h.vault.read(PATH)).toBe(NOTE);
 		expect(await h.history.list(PATH)).toEqual([]);
@@ -172,11 +252,16 @@ describe("a modify in the Edits format: the whole-note retry", () => {
 
 	it("retries a long note by the sections the description names", async () => {
 		const parts = ["# Log", ""];
-		for (let n = 1; n <= 30; n++) parts.push(`## Topic ${n}`, "", `Notes on topic ${n}: ` + "a sentence about it. ".repeat(300).trim(), "");
+		for (let n = 1; n <= 30; n++)
+			parts.push(`## Topic ${n}`, "", `Notes on topic ${n}: ` + "a sentence about it. ".repeat(300).trim(), "");
 		const long = parts.join("\n");
 		const section = (text: string) => text.replace("Notes on topic 7:", "Notes on topic seven:");
 		const h = await edits([malformed, applies(section)], { notes: { "Log.md": long } });
-		const { result } = await h.declareAndApply({ path: "Log.md", operation: "modify", description: "spell out the number in Topic 7" });
+		const { result } = await h.declareAndApply({
+			path: "Log.md",
+			operation: "modify",
+			description: "spell out the number in Topic 7",
+		});
 		expect(result).toMatchObject({ status: "success", data: { fallback: "malformed", sections: ["Topic 7"] } });
 		expect(noteInPrompt(h.applyPrompt(1)).startsWith("## Topic 7\n")).toBe(true);
 		expect(await h.vault.read("Log.md")).toBe(section(long));
@@ -200,7 +285,10 @@ describe("a modify in the Edits format: refusals without a retry", () => {
 			return applyModelReply(request, fixTypo, { pace: { firstTokenMs: 5_000, tokensPerSecond: 10 } });
 		};
 		const h = await edits([slow]);
-		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "fix the typo" }, stop.signal);
+		const { result } = await h.declareAndApply(
+			{ path: PATH, operation: "modify", description: "fix the typo" },
+			stop.signal,
+		);
 		expect(result).toMatchObject({ status: "error", data: { reason: "aborted" } });
 		expect(h.server.requests).toHaveLength(1);
 		expect(await h.vault.read(PATH)).toBe(NOTE);
@@ -243,7 +331,12 @@ describe("a modify in the Edits format: refusals without a retry", () => {
 
 describe("the apply formats", () => {
 	it("asks for the whole note, with a prediction, when the setting is Whole note", async () => {
-		const h = await editHarness({ notes: { [PATH]: NOTE }, replies: [applies(fixTypo)], applyFormat: "whole", prediction: true });
+		const h = await editHarness({
+			notes: { [PATH]: NOTE },
+			replies: [applies(fixTypo)],
+			applyFormat: "whole",
+			prediction: true,
+		});
 		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "fix the typo" });
 		expect(result.status).toBe("success");
 		expect(result.data?.editBlocks).toBeUndefined();
@@ -254,8 +347,14 @@ describe("the apply formats", () => {
 
 	it("returns the whole note for create and rewrite, with a prediction for rewrite, in the Edits format too", async () => {
 		const h = await edits([applies(() => "# Pantry\n\n- rice\n"), applies(() => "# Groceries\n\n- everything new\n")]);
-		expect((await h.declareAndApply({ path: "Pantry.md", operation: "create", description: "start a pantry list" })).result.status).toBe("success");
-		expect((await h.declareAndApply({ path: PATH, operation: "rewrite", description: "start the list again" })).result.status).toBe("success");
+		expect(
+			(await h.declareAndApply({ path: "Pantry.md", operation: "create", description: "start a pantry list" })).result
+				.status,
+		).toBe("success");
+		expect(
+			(await h.declareAndApply({ path: PATH, operation: "rewrite", description: "start the list again" })).result
+				.status,
+		).toBe("success");
 		expect(h.server.requests.map((r) => asksForEditBlocks(r))).toEqual([false, false]);
 		expect(h.server.requests[1]?.body.prediction).toEqual({ type: "content", content: NOTE });
 		expect(await h.vault.read(PATH)).toBe("# Groceries\n\n- everything new\n");

@@ -10,7 +10,18 @@ import { applyEditBlocks } from "../../src/composer/edit-blocks-apply";
 import { EditBlockParser, parseEditBlocks } from "../../src/composer/edit-blocks";
 import { editBlocksFor } from "../../src/sandbox/model-server";
 
-const LINES = ["# Plan", "", "- item", "- write the intro", "Call Ana.", "```", "    code", "=======", "## Notes", "  indented  "];
+const LINES = [
+	"# Plan",
+	"",
+	"- item",
+	"- write the intro",
+	"Call Ana.",
+	"```",
+	"    code",
+	"=======",
+	"## Notes",
+	"  indented  ",
+];
 
 /** A note with at least one line that is not blank (a blank note has nothing a SEARCH can name). */
 const noteArb = fc
@@ -21,7 +32,10 @@ const noteArb = fc
 /** A note and a changed copy: lines replaced, inserted or deleted at random places. */
 const changeArb = noteArb.chain((before) =>
 	fc
-		.array(fc.record({ at: fc.nat(20), kind: fc.constantFrom("edit", "insert", "delete"), n: fc.nat(99) }), { minLength: 1, maxLength: 3 })
+		.array(fc.record({ at: fc.nat(20), kind: fc.constantFrom("edit", "insert", "delete"), n: fc.nat(99) }), {
+			minLength: 1,
+			maxLength: 3,
+		})
 		.map((ops) => {
 			const lines = before.split("\n");
 			for (const op of ops) {
@@ -85,7 +99,11 @@ describe("edit blocks: properties", () => {
 			fc.property(changeArb, fc.array(fc.nat(2000), { maxLength: 6 }), ({ before, after }, cuts) => {
 				const output = blocksFor(before, after);
 				fc.pre(output !== undefined);
-				const parse = streamed(output, cuts.map((c) => c % (output.length + 1)), guarding(before, output));
+				const parse = streamed(
+					output,
+					cuts.map((c) => c % (output.length + 1)),
+					guarding(before, output),
+				);
 				expect(parse.ok).toBe(true);
 				if (!parse.ok) return;
 				expect(applyEditBlocks(before, parse.blocks)).toMatchObject({ ok: true, text: after });

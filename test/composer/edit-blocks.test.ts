@@ -64,7 +64,16 @@ describe("edit blocks: parsing", () => {
 
 	it("treats marker-looking lines inside a code block of the note as content", () => {
 		const codeBlock = ["```text", "<<<<<<< SEARCH", "old", "=======", "new", ">>>>>>> REPLACE", "```"];
-		const output = ["<<<<<<< SEARCH", "Example:", ...codeBlock, "=======", "Example of an edit block:", ...codeBlock, ">>>>>>> REPLACE", ""].join("\n");
+		const output = [
+			"<<<<<<< SEARCH",
+			"Example:",
+			...codeBlock,
+			"=======",
+			"Example of an edit block:",
+			...codeBlock,
+			">>>>>>> REPLACE",
+			"",
+		].join("\n");
 		expect(parseEditBlocks(output)).toEqual({
 			ok: true,
 			blocks: [{ search: ["Example:", ...codeBlock], replace: ["Example of an edit block:", ...codeBlock], line: 1 }],
@@ -75,11 +84,17 @@ describe("edit blocks: parsing", () => {
 		// The SEARCH holds a closing fence without its opening one: guarded, the divider is swallowed.
 		const output = "<<<<<<< SEARCH\nx = 1\n```\n=======\nx = 2\n```\n>>>>>>> REPLACE\n";
 		expect(parseEditBlocks(output)).toMatchObject({ ok: false, reason: "malformed" });
-		expect(parseEditBlocks(output, { guardFences: false })).toEqual({ ok: true, blocks: [{ search: ["x = 1", "```"], replace: ["x = 2", "```"], line: 1 }] });
+		expect(parseEditBlocks(output, { guardFences: false })).toEqual({
+			ok: true,
+			blocks: [{ search: ["x = 1", "```"], replace: ["x = 2", "```"], line: 1 }],
+		});
 	});
 
 	it("keeps an empty SEARCH as an empty list (the applier decides whether it is allowed)", () => {
-		expect(parseEditBlocks("<<<<<<< SEARCH\n=======\n# New note\n>>>>>>> REPLACE\n")).toMatchObject({ ok: true, blocks: [{ search: [], replace: ["# New note"] }] });
+		expect(parseEditBlocks("<<<<<<< SEARCH\n=======\n# New note\n>>>>>>> REPLACE\n")).toMatchObject({
+			ok: true,
+			blocks: [{ search: [], replace: ["# New note"] }],
+		});
 	});
 });
 
@@ -101,11 +116,17 @@ describe("edit blocks: refusing what is not blocks", () => {
 	});
 
 	it("reports a block that opens inside another", () => {
-		expect(parseEditBlocks("<<<<<<< SEARCH\na\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n")).toMatchObject({ ok: false, reason: "malformed" });
+		expect(parseEditBlocks("<<<<<<< SEARCH\na\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n")).toMatchObject({
+			ok: false,
+			reason: "malformed",
+		});
 	});
 
 	it("reports a second divider in a block", () => {
-		expect(parseEditBlocks("<<<<<<< SEARCH\na\n=======\nb\n=======\nc\n>>>>>>> REPLACE\n")).toMatchObject({ ok: false, reason: "malformed" });
+		expect(parseEditBlocks("<<<<<<< SEARCH\na\n=======\nb\n=======\nc\n>>>>>>> REPLACE\n")).toMatchObject({
+			ok: false,
+			reason: "malformed",
+		});
 	});
 
 	it("reports a divider or REPLACE marker outside any block", () => {
@@ -136,7 +157,10 @@ describe("edit blocks: streaming", () => {
 
 	it("parses the same blocks wherever a chunk boundary falls (every offset)", () => {
 		const whole = parseEditBlocks(tricky);
-		expect(whole).toMatchObject({ ok: true, blocks: [{ search: ["## Heading", "```md", "=======", "```"] }, { search: ["last line"], replace: [] }] });
+		expect(whole).toMatchObject({
+			ok: true,
+			blocks: [{ search: ["## Heading", "```md", "=======", "```"] }, { search: ["last line"], replace: [] }],
+		});
 		for (let i = 0; i <= tricky.length; i++) {
 			expect(streamed([tricky.slice(0, i), tricky.slice(i)]).parse, `split at ${i}`).toEqual(whole);
 		}
@@ -146,14 +170,21 @@ describe("edit blocks: streaming", () => {
 		const whole = parseEditBlocks(TWO_BLOCKS);
 		for (let i = 0; i <= TWO_BLOCKS.length; i++) {
 			for (let j = i; j <= TWO_BLOCKS.length; j++) {
-				expect(streamed([TWO_BLOCKS.slice(0, i), TWO_BLOCKS.slice(i, j), TWO_BLOCKS.slice(j)]).parse, `split at ${i}, ${j}`).toEqual(whole);
+				expect(
+					streamed([TWO_BLOCKS.slice(0, i), TWO_BLOCKS.slice(i, j), TWO_BLOCKS.slice(j)]).parse,
+					`split at ${i}, ${j}`,
+				).toEqual(whole);
 			}
 		}
 		expect(streamed([...tricky]).parse).toEqual(parseEditBlocks(tricky));
 	});
 
 	it("hands over each block as soon as its REPLACE marker line ends", () => {
-		const { emitted } = streamed(TWO_BLOCKS.trimEnd().split("\n").map((line) => `${line}\n`));
+		const { emitted } = streamed(
+			TWO_BLOCKS.trimEnd()
+				.split("\n")
+				.map((line) => `${line}\n`),
+		);
 		// Lines 1-9 of TWO_BLOCKS: the 5th line ends block 1, the 9th block 2.
 		expect(emitted).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 1, 0].slice(0, emitted.length));
 	});

@@ -54,11 +54,20 @@ export async function editHarness(options: HarnessOptions = {}) {
 	const vault = new MemoryVault("Test", options.notes ?? {});
 	const store = new MemoryStore();
 	const history = createNoteHistory({ vault, store });
-	const models = createModelProvider(() => settings, () => ({}), options.fetch ? { fetch: options.fetch } : {});
+	const models = createModelProvider(
+		() => settings,
+		() => ({}),
+		options.fetch ? { fetch: options.fetch } : {},
+	);
 	const log = new ThreadLog("thread_test", store);
 	log.append({ type: "thread_created" });
 	const applyFormat = options.applyFormat ?? "whole";
-	const declare = createDeclareEditIntentTool({ history, models, maxOutputTokens: options.maxOutputTokens, applyFormat: () => applyFormat });
+	const declare = createDeclareEditIntentTool({
+		history,
+		models,
+		maxOutputTokens: options.maxOutputTokens,
+		applyFormat: () => applyFormat,
+	});
 	const execute = createExecuteEditTool({ history });
 
 	/** The context the runner gives a call (its scope: fenced when the call ends). */

@@ -18,11 +18,36 @@ import type { RedlineSettings } from "../../src/settings";
 import { startModelServer } from "../../src/sandbox/model-server";
 import type { ModelServer, ReasoningForm, ScriptedReply } from "../../src/sandbox/model-server";
 
-const PIECES = ["<think>", "</think>", "<thi", "</th", "think>", "```", "~~~", "`", "``", "\n", "\n\n", " ", "   ", "\t", "> ", "# Heading", "- item", "text", "<tool_call>", "</tool_response>", "\r\n", "\u00a0"];
+const PIECES = [
+	"<think>",
+	"</think>",
+	"<thi",
+	"</th",
+	"think>",
+	"```",
+	"~~~",
+	"`",
+	"``",
+	"\n",
+	"\n\n",
+	" ",
+	"   ",
+	"\t",
+	"> ",
+	"# Heading",
+	"- item",
+	"text",
+	"<tool_call>",
+	"</tool_response>",
+	"\r\n",
+	"\u00a0",
+];
 
 const note = fc.oneof(
 	fc.array(fc.constantFrom(...PIECES), { maxLength: 14 }).map((parts) => parts.join("")),
-	fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 6 })), { maxLength: 10 }).map((parts) => parts.join("")),
+	fc
+		.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 6 })), { maxLength: 10 })
+		.map((parts) => parts.join("")),
 	fc.string({ maxLength: 40 }),
 );
 
@@ -86,31 +111,43 @@ describe("a note returned unchanged by the apply model", () => {
 		let next: ScriptedReply = { text: "" };
 		beforeAll(async () => {
 			server = await startModelServer({ script: () => next });
-			const settings: RedlineSettings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "main" }, applyModel: { model: "apply" } };
-			model = createModelProvider(() => settings, () => ({})).apply();
+			const settings: RedlineSettings = {
+				...DEFAULT_SETTINGS,
+				mainModel: { baseUrl: server.baseURL, model: "main" },
+				applyModel: { model: "apply" },
+			};
+			model = createModelProvider(
+				() => settings,
+				() => ({}),
+			).apply();
 		});
 		afterAll(() => server.close());
 
 		it("round-trips in every wire form, whatever the chunks", async () => {
 			await fc.assert(
-				fc.asyncProperty(note, fc.array(fc.nat(), { maxLength: 4 }), fc.constantFrom(...FORMS), async (text, cuts, wanted) => {
-					const form = formsFor(text).includes(wanted) ? wanted : "none";
-					const thought = form === "none" ? {} : { reasoning: REASONING, reasoningAs: form };
-					// The server adds the <think> markup itself; its text chunks are cut where the property says.
-					const chunks = cutAt(text, cuts);
-					next = { ...thought, ...(chunks.length > 0 ? { textChunks: chunks } : { text: "" }) };
-					const generation = await callApplyModel({
-						model,
-						prediction: false,
-						path: "Note.md",
-						operation: "rewrite",
-						description: "return the note unchanged",
-						text,
-						signal: new AbortController().signal,
-						onProgress: () => {},
-					});
-					expect(generation.text).toBe(text);
-				}),
+				fc.asyncProperty(
+					note,
+					fc.array(fc.nat(), { maxLength: 4 }),
+					fc.constantFrom(...FORMS),
+					async (text, cuts, wanted) => {
+						const form = formsFor(text).includes(wanted) ? wanted : "none";
+						const thought = form === "none" ? {} : { reasoning: REASONING, reasoningAs: form };
+						// The server adds the <think> markup itself; its text chunks are cut where the property says.
+						const chunks = cutAt(text, cuts);
+						next = { ...thought, ...(chunks.length > 0 ? { textChunks: chunks } : { text: "" }) };
+						const generation = await callApplyModel({
+							model,
+							prediction: false,
+							path: "Note.md",
+							operation: "rewrite",
+							description: "return the note unchanged",
+							text,
+							signal: new AbortController().signal,
+							onProgress: () => {},
+						});
+						expect(generation.text).toBe(text);
+					},
+				),
 				{ numRuns: 60 },
 			);
 		}, 120_000);

@@ -13,34 +13,65 @@ import { reply } from "../../src/sandbox/model-server";
 import { editHarness } from "./harness";
 
 const PATH = "Prompts.md";
-const OWN = ["<think>", "How R1 reasons, in my words.", "</think>", "", "# Prompts", "", "- Buy the milk", ""].join("\n");
-const FRENCH = ["<think>", "Comment R1 raisonne, avec mes mots.", "</think>", "", "# Invites", "", "- Acheter le lait", ""].join("\n");
+const OWN = ["<think>", "How R1 reasons, in my words.", "</think>", "", "# Prompts", "", "- Buy the milk", ""].join(
+	"\n",
+);
+const FRENCH = [
+	"<think>",
+	"Comment R1 raisonne, avec mes mots.",
+	"</think>",
+	"",
+	"# Invites",
+	"",
+	"- Acheter le lait",
+	"",
+].join("\n");
 const WITHOUT_BLOCK = FRENCH.slice(FRENCH.indexOf("# Invites"));
 
 describe("a note that opens with its own <think> block, changed a lot", () => {
 	it.each<["rewrite" | "modify", "whole" | "edits"]>([
 		["rewrite", "whole"],
 		["modify", "whole"],
-	])("is refused on a %s (%s format) when the reply's only block reads as reasoning: nothing written, and the result says why", async (operation, applyFormat) => {
-		const h = await editHarness({ notes: { [PATH]: OWN }, replies: [reply.text(FRENCH)], applyFormat });
-		const { result } = await h.declareAndApply({ path: PATH, operation, description: "translate the note to French" });
-		expect(result.status).toBe("error");
-		expect(result.message).toMatch(/<think> block/);
-		expect(result.message).toMatch(/nothing was written/i);
-		expect(result.data).toMatchObject({ reason: "unclear", output: WITHOUT_BLOCK });
-		expect(await h.vault.read(PATH)).toBe(OWN);
-	});
+	])(
+		"is refused on a %s (%s format) when the reply's only block reads as reasoning: nothing written, and the result says why",
+		async (operation, applyFormat) => {
+			const h = await editHarness({ notes: { [PATH]: OWN }, replies: [reply.text(FRENCH)], applyFormat });
+			const { result } = await h.declareAndApply({
+				path: PATH,
+				operation,
+				description: "translate the note to French",
+			});
+			expect(result.status).toBe("error");
+			expect(result.message).toMatch(/<think> block/);
+			expect(result.message).toMatch(/nothing was written/i);
+			expect(result.data).toMatchObject({ reason: "unclear", output: WITHOUT_BLOCK });
+			expect(await h.vault.read(PATH)).toBe(OWN);
+		},
+	);
 
 	it("is written with its changed block when that block follows the model's reasoning", async () => {
-		const h = await editHarness({ notes: { [PATH]: OWN }, replies: [reply.thinking("Translate all of it, the block too.", FRENCH, "think")] });
-		const { result } = await h.declareAndApply({ path: PATH, operation: "rewrite", description: "translate the note to French" });
+		const h = await editHarness({
+			notes: { [PATH]: OWN },
+			replies: [reply.thinking("Translate all of it, the block too.", FRENCH, "think")],
+		});
+		const { result } = await h.declareAndApply({
+			path: PATH,
+			operation: "rewrite",
+			description: "translate the note to French",
+		});
 		expect(result.status).toBe("success");
 		expect(await h.vault.read(PATH)).toBe(FRENCH);
 	});
 
 	it("takes edit blocks after the model's <think> reasoning as they are (they are not the note)", async () => {
-		const blocks = [SEARCH_MARKER, "- Buy the milk", DIVIDER_MARKER, "- Buy the oat milk", REPLACE_MARKER, ""].join("\n");
-		const h = await editHarness({ notes: { [PATH]: OWN }, replies: [reply.thinking("Only the milk line changes.", blocks, "think")], applyFormat: "edits" });
+		const blocks = [SEARCH_MARKER, "- Buy the milk", DIVIDER_MARKER, "- Buy the oat milk", REPLACE_MARKER, ""].join(
+			"\n",
+		);
+		const h = await editHarness({
+			notes: { [PATH]: OWN },
+			replies: [reply.thinking("Only the milk line changes.", blocks, "think")],
+			applyFormat: "edits",
+		});
 		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "make it oat milk" });
 		expect(result.status).toBe("success");
 		expect(await h.vault.read(PATH)).toBe(OWN.replace("the milk", "the oat milk"));
@@ -52,7 +83,11 @@ describe("creating a note that should open with a <think> block", () => {
 
 	it("is refused when the description names the block and the reply's only block reads as reasoning", async () => {
 		const h = await editHarness({ replies: [reply.text(NEW)] });
-		const { result } = await h.declareAndApply({ path: PATH, operation: "create", description: "a prompts note that opens with a <think> block on how R1 reasons" });
+		const { result } = await h.declareAndApply({
+			path: PATH,
+			operation: "create",
+			description: "a prompts note that opens with a <think> block on how R1 reasons",
+		});
 		expect(result.status).toBe("error");
 		expect(result.message).toMatch(/<think> block/);
 		expect(result.message).toMatch(/call executeEdit with editId "[^"]+" and the new note's content\.$/);
@@ -61,14 +96,22 @@ describe("creating a note that should open with a <think> block", () => {
 
 	it("is created with the block when it follows the model's reasoning", async () => {
 		const h = await editHarness({ replies: [reply.thinking("Block first, then the heading.", NEW, "think")] });
-		const { result } = await h.declareAndApply({ path: PATH, operation: "create", description: "a prompts note that opens with a <think> block on how R1 reasons" });
+		const { result } = await h.declareAndApply({
+			path: PATH,
+			operation: "create",
+			description: "a prompts note that opens with a <think> block on how R1 reasons",
+		});
 		expect(result.status).toBe("success");
 		expect(await h.vault.read(PATH)).toBe(NEW);
 	});
 
 	it("holds a rewrite whose description names <think> to the same rule", async () => {
 		const h = await editHarness({ notes: { [PATH]: "# Prompts\n" }, replies: [reply.text(NEW)] });
-		const { result } = await h.declareAndApply({ path: PATH, operation: "rewrite", description: "open the note with a <think> block on how R1 reasons" });
+		const { result } = await h.declareAndApply({
+			path: PATH,
+			operation: "rewrite",
+			description: "open the note with a <think> block on how R1 reasons",
+		});
 		expect(result.status).toBe("error");
 		expect(result.message).toMatch(/the description asks for a <think> block/);
 		expect(await h.vault.read(PATH)).toBe("# Prompts\n");
@@ -76,7 +119,11 @@ describe("creating a note that should open with a <think> block", () => {
 
 	it("is created without the reply's reasoning block when the description names none", async () => {
 		const h = await editHarness({ replies: [reply.thinking("A short prompts note.", "# Prompts\n", "think")] });
-		const { result } = await h.declareAndApply({ path: PATH, operation: "create", description: "a short prompts note" });
+		const { result } = await h.declareAndApply({
+			path: PATH,
+			operation: "create",
+			description: "a short prompts note",
+		});
 		expect(result.status).toBe("success");
 		expect(await h.vault.read(PATH)).toBe("# Prompts\n");
 	});

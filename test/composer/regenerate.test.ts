@@ -9,7 +9,11 @@ function longNote(): string {
 	for (let n = 1; n <= 40; n++) {
 		parts.push(`## Topic ${n}`, "");
 		for (let p = 0; p < 10; p++) {
-			parts.push(`Paragraph ${p} of topic ${n}: ` + "observations about the experiment, its setup and what it showed; ".repeat(8).trim(), "");
+			parts.push(
+				`Paragraph ${p} of topic ${n}: ` +
+					"observations about the experiment, its setup and what it showed; ".repeat(8).trim(),
+				"",
+			);
 		}
 	}
 	return parts.join("\n");
@@ -35,7 +39,11 @@ describe("a note too long for the apply model's output", () => {
 				},
 			],
 		});
-		const { result } = await h.declareAndApply({ path: "Log.md", operation: "modify", description: "add a conclusion to Topic 17" });
+		const { result } = await h.declareAndApply({
+			path: "Log.md",
+			operation: "modify",
+			description: "add a conclusion to Topic 17",
+		});
 
 		expect(result).toMatchObject({ status: "success", data: { sections: ["Topic 17"], added: 2, removed: 0 } });
 		expect(h.server.requests).toHaveLength(1);
@@ -53,7 +61,11 @@ describe("a note too long for the apply model's output", () => {
 
 	it("is refused, never truncated, when the description names no heading", async () => {
 		const h = await editHarness({ notes: { "Log.md": note } });
-		const { result, editId } = await h.declareAndApply({ path: "Log.md", operation: "modify", description: "fix typos everywhere" });
+		const { result, editId } = await h.declareAndApply({
+			path: "Log.md",
+			operation: "modify",
+			description: "fix typos everywhere",
+		});
 		expect(result).toMatchObject({ status: "rejected", data: { reason: "too-large", editId } });
 		expect(result.message).toMatch(/executeEdit.*edits/);
 		expect(h.server.requests).toHaveLength(0);
@@ -62,7 +74,11 @@ describe("a note too long for the apply model's output", () => {
 
 	it("is refused for a rewrite", async () => {
 		const h = await editHarness({ notes: { "Log.md": note } });
-		const { result } = await h.declareAndApply({ path: "Log.md", operation: "rewrite", description: "rewrite Topic 3" });
+		const { result } = await h.declareAndApply({
+			path: "Log.md",
+			operation: "rewrite",
+			description: "rewrite Topic 3",
+		});
 		expect(result).toMatchObject({ status: "rejected", data: { reason: "too-large" } });
 		expect(result.message).toMatch(/too large for a rewrite/);
 		expect(h.server.requests).toHaveLength(0);
@@ -70,7 +86,11 @@ describe("a note too long for the apply model's output", () => {
 
 	it("can then be edited with search/replace edits under the same approved intent", async () => {
 		const h = await editHarness({ notes: { "Log.md": note } });
-		const { editId } = await h.declareAndApply({ path: "Log.md", operation: "modify", description: "fix typos everywhere" });
+		const { editId } = await h.declareAndApply({
+			path: "Log.md",
+			operation: "modify",
+			description: "fix typos everywhere",
+		});
 		const result = await h.executeEdit({ editId, edits: [{ search: "## Topic 40", replace: "## Topic 40 (final)" }] });
 		expect(result).toMatchObject({ status: "success", data: { added: 1, removed: 1 } });
 		expect(await h.vault.read("Log.md")).toBe(note.replace("## Topic 40", "## Topic 40 (final)"));
@@ -78,13 +98,21 @@ describe("a note too long for the apply model's output", () => {
 	});
 
 	it("regenerates each named section in turn, with one apply call per section", async () => {
-		const small = "# Trip\n\n## Packing\n\n- socks\n- tent\n\n## Route\n\nNorth along the coast.\n\n## Budget\n\nAbout 400 EUR.\n";
+		const small =
+			"# Trip\n\n## Packing\n\n- socks\n- tent\n\n## Route\n\nNorth along the coast.\n\n## Budget\n\nAbout 400 EUR.\n";
 		const h = await editHarness({
 			notes: { "Trip.md": small },
 			maxOutputTokens: 10,
-			replies: [reply.text("## Packing\n\n- socks\n- tent\n- stove"), reply.text("```markdown\n## Budget\n\nAbout 450 EUR.\n```")],
+			replies: [
+				reply.text("## Packing\n\n- socks\n- tent\n- stove"),
+				reply.text("```markdown\n## Budget\n\nAbout 450 EUR.\n```"),
+			],
 		});
-		const { result } = await h.declareAndApply({ path: "Trip.md", operation: "modify", description: "add a stove to Packing and raise the Budget" });
+		const { result } = await h.declareAndApply({
+			path: "Trip.md",
+			operation: "modify",
+			description: "add a stove to Packing and raise the Budget",
+		});
 		expect(result).toMatchObject({ status: "success", data: { sections: ["Packing", "Budget"] } });
 		expect(h.server.requests).toHaveLength(2);
 		expect(await h.vault.read("Trip.md")).toBe(small.replace("- tent\n", "- tent\n- stove\n").replace("400", "450"));

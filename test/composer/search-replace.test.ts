@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { applyEdits } from "../../src/composer/search-replace";
 
-const note = ["# Plan", "", "- write the intro", "- review the draft", "- send it to Anna", "", "## Notes", "", "Call Anna on Monday."].join("\n");
+const note = [
+	"# Plan",
+	"",
+	"- write the intro",
+	"- review the draft",
+	"- send it to Anna",
+	"",
+	"## Notes",
+	"",
+	"Call Anna on Monday.",
+].join("\n");
 
 describe("search/replace edits", () => {
 	it("replaces a search that matches exactly once", () => {
 		const result = applyEdits(note, [{ search: "- review the draft", replace: "- review the draft twice" }]);
-		expect(result).toEqual({ ok: true, text: note.replace("- review the draft", "- review the draft twice"), tolerant: [] });
+		expect(result).toEqual({
+			ok: true,
+			text: note.replace("- review the draft", "- review the draft twice"),
+			tolerant: [],
+		});
 	});
 
 	it("applies several edits in order, each to the result of the previous ones", () => {
@@ -67,9 +81,13 @@ describe("search/replace edits", () => {
 	});
 
 	it("finds candidates in a 200 KB note", () => {
-		const big = Array.from({ length: 5000 }, (_, i) => `Line ${i}: some ordinary prose about topic ${i % 37}.`).join("\n");
+		const big = Array.from({ length: 5000 }, (_, i) => `Line ${i}: some ordinary prose about topic ${i % 37}.`).join(
+			"\n",
+		);
 		const result = applyEdits(big, [{ search: "Line 4321: some ordinary prose about topik 29.", replace: "x" }]);
-		expect(result.ok === false && result.failures[0]?.kind === "not-found" && result.failures[0].candidates[0]?.line).toBe(4322);
+		expect(
+			result.ok === false && result.failures[0]?.kind === "not-found" && result.failures[0].candidates[0]?.line,
+		).toBe(4322);
 	});
 
 	it("never matches whitespace-tolerantly in the middle of a line, so no line is split", () => {
@@ -89,6 +107,10 @@ describe("search/replace edits", () => {
 	});
 
 	it("still replaces an exact text anywhere, mid-line included", () => {
-		expect(applyEdits("Call Anna on Monday.", [{ search: "Monday", replace: "Tuesday" }])).toEqual({ ok: true, text: "Call Anna on Tuesday.", tolerant: [] });
+		expect(applyEdits("Call Anna on Monday.", [{ search: "Monday", replace: "Tuesday" }])).toEqual({
+			ok: true,
+			text: "Call Anna on Tuesday.",
+			tolerant: [],
+		});
 	});
 });

@@ -1,7 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { sectionsNamedIn, splitSections } from "../../src/composer/sections";
 
-const note = ["---", "title: x", "# not a heading", "---", "Intro", "# Alpha", "a", "## Beta", "b", "```", "# in code", "```", "# Gamma", "g", ""].join("\n");
+const note = [
+	"---",
+	"title: x",
+	"# not a heading",
+	"---",
+	"Intro",
+	"# Alpha",
+	"a",
+	"## Beta",
+	"b",
+	"```",
+	"# in code",
+	"```",
+	"# Gamma",
+	"g",
+	"",
+].join("\n");
 
 describe("sections", () => {
 	it("splits at headings outside frontmatter and code, each section including its subsections", () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { detectFormat, fromModelText, keepFrontmatter, mayTouchFrontmatter, splitFrontmatter, toModelText } from "../../src/composer/text-format";
+import {
+	detectFormat,
+	fromModelText,
+	keepFrontmatter,
+	mayTouchFrontmatter,
+	splitFrontmatter,
+	toModelText,
+} from "../../src/composer/text-format";
 
 describe("note format", () => {
 	it("detects a BOM and CRLF line endings and hides both from the model", () => {
@@ -51,13 +58,19 @@ describe("frontmatter", () => {
 	});
 
 	it("leaves notes without frontmatter alone", () => {
-		expect(keepFrontmatter("# A\n", "---\nx: 1\n---\n# A\n", "add x")).toEqual({ text: "---\nx: 1\n---\n# A\n", restored: false });
+		expect(keepFrontmatter("# A\n", "---\nx: 1\n---\n# A\n", "add x")).toEqual({
+			text: "---\nx: 1\n---\n# A\n",
+			restored: false,
+		});
 	});
 });
 
 describe("frontmatter or a divider", () => {
 	it("reads a block of YAML properties as frontmatter, an empty block too", () => {
-		expect(splitFrontmatter("---\ntags:\n  - x\n# a comment\nstatus: draft\n---\n# T\n").frontmatter?.keys).toEqual(["tags", "status"]);
+		expect(splitFrontmatter("---\ntags:\n  - x\n# a comment\nstatus: draft\n---\n# T\n").frontmatter?.keys).toEqual([
+			"tags",
+			"status",
+		]);
 		expect(splitFrontmatter("---\n---\n# T\n").frontmatter?.block).toBe("---\n---\n");
 	});
 

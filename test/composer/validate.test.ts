@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { invisibleWords, modifyRefusal, openFenceAtEnd, showsNothing, unfinishedReason, validateApplyOutput } from "../../src/composer/validate";
+import {
+	invisibleWords,
+	modifyRefusal,
+	openFenceAtEnd,
+	showsNothing,
+	unfinishedReason,
+	validateApplyOutput,
+} from "../../src/composer/validate";
 import type { ApplyOutput } from "../../src/composer/validate";
 
 /** An apply output that ended cleanly, for a change that asks nothing special. */
@@ -46,12 +53,20 @@ describe("validating the apply model's output", () => {
 
 	it("keeps a new note's own first and last sentences that merely sound like chatter", () => {
 		const created = "The new policy is in effect from May.\n\n- rule one\n- rule two\n\nThis version is final.";
-		expect(validate({ raw: created, original: "", operation: "create" })).toEqual({ ok: true, text: created, stripped: [] });
+		expect(validate({ raw: created, original: "", operation: "create" })).toEqual({
+			ok: true,
+			text: created,
+			stripped: [],
+		});
 	});
 
 	it("keeps a note that itself contains code blocks and starts with one", () => {
 		const withCode = "```js\nlet a = 1;\n```\n\nText";
-		expect(validate({ raw: withCode, original: withCode, operation: "modify" })).toEqual({ ok: true, text: withCode, stripped: [] });
+		expect(validate({ raw: withCode, original: withCode, operation: "modify" })).toEqual({
+			ok: true,
+			text: withCode,
+			stripped: [],
+		});
 	});
 
 	it("keeps the note's own first line even when it reads like chatter", () => {
@@ -60,7 +75,10 @@ describe("validating the apply model's output", () => {
 	});
 
 	it("strips echoed prompt markers", () => {
-		expect(validate({ raw: `<<<BEGIN>>>\n${note}\n<<<END>>>`, original: note, operation: "modify" })).toMatchObject({ ok: true, text: note });
+		expect(validate({ raw: `<<<BEGIN>>>\n${note}\n<<<END>>>`, original: note, operation: "modify" })).toMatchObject({
+			ok: true,
+			text: note,
+		});
 	});
 
 	it("refuses a modify that drops more than half of the note", () => {
@@ -70,12 +88,17 @@ describe("validating the apply model's output", () => {
 	});
 
 	it("judges a modify that dropped the frontmatter by the body (the block is restored later)", () => {
-		const template = "---\n" + Array.from({ length: 12 }, (_, i) => `key${i}: value`).join("\n") + "\n---\n# Movie\n\nNotes.\n";
-		expect(validate({ raw: "# Movie\n\n## Cast\n\nNotes.\n", original: template, operation: "modify" })).toMatchObject({ ok: true });
+		const template =
+			"---\n" + Array.from({ length: 12 }, (_, i) => `key${i}: value`).join("\n") + "\n---\n# Movie\n\nNotes.\n";
+		expect(validate({ raw: "# Movie\n\n## Cast\n\nNotes.\n", original: template, operation: "modify" })).toMatchObject({
+			ok: true,
+		});
 	});
 
 	it("allows a rewrite to shorten the note", () => {
-		expect(validate({ raw: "# Groceries\n\nBread.", original: note, operation: "rewrite" })).toMatchObject({ ok: true });
+		expect(validate({ raw: "# Groceries\n\nBread.", original: note, operation: "rewrite" })).toMatchObject({
+			ok: true,
+		});
 	});
 
 	it("refuses empty output for a create", () => {
@@ -88,15 +111,34 @@ describe("validating the apply model's output", () => {
 	});
 
 	it("refuses output whose stream gave no finish reason, and any reason but a clean stop", () => {
-		expect(validateApplyOutput({ raw: note, finishReason: undefined, original: note, operation: "modify", description: "d" })).toMatchObject({ ok: false, reason: "truncated" });
-		expect(validate({ raw: note, finishReason: "function_call", original: note, operation: "modify" })).toMatchObject({ ok: false, reason: "truncated" });
+		expect(
+			validateApplyOutput({
+				raw: note,
+				finishReason: undefined,
+				original: note,
+				operation: "modify",
+				description: "d",
+			}),
+		).toMatchObject({ ok: false, reason: "truncated" });
+		expect(validate({ raw: note, finishReason: "function_call", original: note, operation: "modify" })).toMatchObject({
+			ok: false,
+			reason: "truncated",
+		});
 	});
 
 	it("keeps a new note's first line that talks about something other than the note", () => {
 		const speech = "Here is the text of the speech:\n\nFriends, thank you.\n";
-		expect(validate({ raw: speech, original: "", operation: "create" })).toEqual({ ok: true, text: speech, stripped: [] });
+		expect(validate({ raw: speech, original: "", operation: "create" })).toEqual({
+			ok: true,
+			text: speech,
+			stripped: [],
+		});
 		const lesson = "Let me know if you can come!\nI hope this works for everyone.";
-		expect(validate({ raw: lesson, original: "", operation: "create" })).toEqual({ ok: true, text: lesson, stripped: [] });
+		expect(validate({ raw: lesson, original: "", operation: "create" })).toEqual({
+			ok: true,
+			text: lesson,
+			stripped: [],
+		});
 	});
 
 	it("never takes a Markdown structure for chatter", () => {
@@ -106,31 +148,67 @@ describe("validating the apply model's output", () => {
 
 	it("refuses a modify that drops a line or repeats a block the description does not ask for", () => {
 		const dropped = note.replace("- pears\n", "");
-		expect(validate({ raw: dropped, original: note, operation: "modify", description: "add rye to the bread" })).toMatchObject({ ok: false, reason: "implausible" });
-		expect(validate({ raw: dropped, original: note, operation: "modify", description: "remove the pears" })).toMatchObject({ ok: true, text: dropped });
+		expect(
+			validate({ raw: dropped, original: note, operation: "modify", description: "add rye to the bread" }),
+		).toMatchObject({ ok: false, reason: "implausible" });
+		expect(
+			validate({ raw: dropped, original: note, operation: "modify", description: "remove the pears" }),
+		).toMatchObject({ ok: true, text: dropped });
 		const repeated = note.replace("- milk", "- milk\n- bread\n- milk");
-		expect(validate({ raw: repeated, original: note, operation: "modify", description: "add rye" })).toMatchObject({ ok: false, reason: "implausible" });
-		expect(validate({ raw: repeated, original: note, operation: "modify", description: "repeat bread and milk" })).toMatchObject({ ok: true });
+		expect(validate({ raw: repeated, original: note, operation: "modify", description: "add rye" })).toMatchObject({
+			ok: false,
+			reason: "implausible",
+		});
+		expect(
+			validate({ raw: repeated, original: note, operation: "modify", description: "repeat bread and milk" }),
+		).toMatchObject({ ok: true });
 	});
 
 	it("accepts a reworded line, a moved line and a list turned into a sentence", () => {
 		const reworded = note.replace("Buy on Friday.", "Buy everything on Friday morning.");
-		expect(validate({ raw: reworded, original: note, operation: "modify", description: "say when" })).toMatchObject({ ok: true });
+		expect(validate({ raw: reworded, original: note, operation: "modify", description: "say when" })).toMatchObject({
+			ok: true,
+		});
 		const moved = note.replace("- apples\n", "").replace("- eggs", "- eggs\n- apples");
-		expect(validate({ raw: moved, original: note, operation: "modify", description: "put apples last" })).toMatchObject({ ok: true });
+		expect(validate({ raw: moved, original: note, operation: "modify", description: "put apples last" })).toMatchObject(
+			{ ok: true },
+		);
 	});
 
 	it("refuses a modify that keeps the characters but fuses the lines into a few (only the lines part of the half rule fails)", () => {
-		const items = ["# Garden", "", "- paint the shed door", "- oil the hinges", "- fix the fence", "- plant the tulips", "- rake the leaves", "- clean the gutter", "- mow the lawn"];
+		const items = [
+			"# Garden",
+			"",
+			"- paint the shed door",
+			"- oil the hinges",
+			"- fix the fence",
+			"- plant the tulips",
+			"- rake the leaves",
+			"- clean the gutter",
+			"- mow the lawn",
+		];
 		const original = items.join("\n");
-		const fused = ["# Garden", "", "- paint the shed door - oil the hinges - fix the fence", "- plant the tulips - rake the leaves - clean the gutter - mow the lawn"].join("\n");
+		const fused = [
+			"# Garden",
+			"",
+			"- paint the shed door - oil the hinges - fix the fence",
+			"- plant the tulips - rake the leaves - clean the gutter - mow the lawn",
+		].join("\n");
 		const result = validate({ raw: fused, original, operation: "modify", description: "combine the items" });
 		expect(result).toMatchObject({ ok: false, reason: "implausible" });
 		expect(!result.ok && result.message).toMatch(/keeps only 3 of 8 lines/);
 	});
 
 	it("refuses a modify that keeps every line but cuts each to a stub (only the characters part of the half rule fails)", () => {
-		const original = ["# Garden chores for the spring", "", "- paint the shed door in dark green", "- oil the hinges of the garden gate", "- fix the broken fence behind the apple tree", "- plant the tulip bulbs along the path", "- rake the leaves off the front lawn"].join("\n");
+		const original = [
+			"# Garden chores for the spring",
+			"",
+			"- paint the shed door in dark green",
+			"- oil the hinges of the garden gate",
+			"- fix the broken fence behind the apple tree",
+			"- plant the tulip bulbs along the path",
+			"- rake the leaves off the front lawn",
+		].join("\n");
 		const stubs = ["# Garden", "", "- paint", "- oil", "- fix", "- plant", "- rake"].join("\n");
 		const result = validate({ raw: stubs, original, operation: "modify", description: "shorten every item" });
 		expect(result).toMatchObject({ ok: false, reason: "implausible" });
@@ -140,24 +218,45 @@ describe("validating the apply model's output", () => {
 	it("lets a modify keep exactly half of the lines and characters, and leaves a note under six lines to the other rules", () => {
 		const six = ["# Tasks", "- aaaa", "- bbbb", "- cccc", "- dddd", "- eeee"].join("\n");
 		const half = ["# Tasks", "- aaaa", "- bbbb"].join("\n");
-		expect(validate({ raw: half, original: six, operation: "modify", description: "remove the last three tasks" })).toMatchObject({ ok: true, text: half });
+		expect(
+			validate({ raw: half, original: six, operation: "modify", description: "remove the last three tasks" }),
+		).toMatchObject({ ok: true, text: half });
 		const tooFew = ["# Tasks", "- aaaa"].join("\n");
-		expect(validate({ raw: tooFew, original: six, operation: "modify", description: "remove four tasks" })).toMatchObject({ ok: false, reason: "implausible" });
+		expect(
+			validate({ raw: tooFew, original: six, operation: "modify", description: "remove four tasks" }),
+		).toMatchObject({ ok: false, reason: "implausible" });
 		const five = ["# Tasks", "- aaaa", "- bbbb", "- cccc", "- dddd"].join("\n");
-		expect(validate({ raw: "# Tasks", original: five, operation: "modify", description: "remove every task" })).toMatchObject({ ok: true, text: "# Tasks" });
+		expect(
+			validate({ raw: "# Tasks", original: five, operation: "modify", description: "remove every task" }),
+		).toMatchObject({ ok: true, text: "# Tasks" });
 	});
 
 	it("turns CRLF output from the apply model into the note's lines, without fusing or splitting them", () => {
 		const raw = note.replace("- bread", "- rye bread").replace(/\n/g, "\r\n");
-		expect(validate({ raw, original: note, operation: "modify" })).toEqual({ ok: true, text: note.replace("- bread", "- rye bread"), stripped: [] });
+		expect(validate({ raw, original: note, operation: "modify" })).toEqual({
+			ok: true,
+			text: note.replace("- bread", "- rye bread"),
+			stripped: [],
+		});
 	});
 
 	it("refuses output that shows nothing (a zero-width space) for a short note, even when the change removes things", () => {
 		const short = "# Plan\n\n- paint the door";
-		const result = validate({ raw: "\u200b\n", original: short, operation: "modify", description: "remove the done items" });
+		const result = validate({
+			raw: "\u200b\n",
+			original: short,
+			operation: "modify",
+			description: "remove the done items",
+		});
 		expect(result).toMatchObject({ ok: false, reason: "empty" });
-		expect(!result.ok && result.message).toContain("The output is only invisible characters (U+200B) instead of the note");
-		expect(validate({ raw: "\u200b", original: short, operation: "modify", description: "clear the note" })).toEqual({ ok: true, text: "", stripped: [] });
+		expect(!result.ok && result.message).toContain(
+			"The output is only invisible characters (U+200B) instead of the note",
+		);
+		expect(validate({ raw: "\u200b", original: short, operation: "modify", description: "clear the note" })).toEqual({
+			ok: true,
+			text: "",
+			stripped: [],
+		});
 	});
 
 	it("closes a code fence only with the same character, at least as long, and with no info string", () => {
@@ -180,7 +279,10 @@ describe("validating the apply model's output", () => {
 	it("flags as cut off an output that ends inside a nested or an indented code block the note closes", () => {
 		const nested = ["# Fences", "", "````md", "```js", "let a = 1;", "```", "````", "", "Done."].join("\n");
 		const cutNested = ["# Fences", "", "````md", "```js", "let a = 2;", "```"].join("\n");
-		expect(validate({ raw: cutNested, original: nested, operation: "rewrite" })).toMatchObject({ ok: false, reason: "truncated" });
+		expect(validate({ raw: cutNested, original: nested, operation: "rewrite" })).toMatchObject({
+			ok: false,
+			reason: "truncated",
+		});
 		const indented = ["# Setup", "", "- install:", "  ```sh", "  npm ci", "  ```", "- run it"].join("\n");
 		const cutIndented = ["# Setup", "", "- install:", "  ```sh", "  npm ci --quiet"].join("\n");
 		const result = validate({ raw: cutIndented, original: indented, operation: "rewrite" });
@@ -197,25 +299,39 @@ describe("validating the apply model's output", () => {
 	it("says which way the output ended when it was not a clean stop", () => {
 		expect(unfinishedReason("stop")).toBeUndefined();
 		expect(unfinishedReason("length")).toBe("The apply model's output was cut off (it hit its output limit).");
-		expect(unfinishedReason("content_filter")).toBe("The apply model's output was stopped by the provider's content filter (finish reason content_filter), so its end is missing.");
-		expect(unfinishedReason(undefined)).toBe("The apply model's output ended without a finish reason, so it may be cut off.");
+		expect(unfinishedReason("content_filter")).toBe(
+			"The apply model's output was stopped by the provider's content filter (finish reason content_filter), so its end is missing.",
+		);
+		expect(unfinishedReason(undefined)).toBe(
+			"The apply model's output ended without a finish reason, so it may be cut off.",
+		);
 		expect(unfinishedReason("")).toBe("The apply model's output ended without a finish reason, so it may be cut off.");
-		expect(unfinishedReason("tool_calls")).toBe('The apply model\'s output ended with finish reason "tool_calls" instead of a clean stop, so it may be incomplete.');
+		expect(unfinishedReason("tool_calls")).toBe(
+			'The apply model\'s output ended with finish reason "tool_calls" instead of a clean stop, so it may be incomplete.',
+		);
 	});
 
 	it("says why a cut-off fence was refused: a wrapper never closed, or a code block the note closes", () => {
 		const wrapper = validate({ raw: "```markdown\n" + note, original: note, operation: "modify" });
-		expect(!wrapper.ok && wrapper.message).toBe("The apply model's output ends inside a code fence that was never closed: it was cut off.");
+		expect(!wrapper.ok && wrapper.message).toBe(
+			"The apply model's output ends inside a code fence that was never closed: it was cut off.",
+		);
 		const block = validate({ raw: `${note}\n\n\`\`\`js\nconst x = 1;`, original: note, operation: "modify" });
-		expect(!block.ok && block.message).toBe("The apply model's output ends inside a code block that the note closes: it was cut off.");
+		expect(!block.ok && block.message).toBe(
+			"The apply model's output ends inside a code block that the note closes: it was cut off.",
+		);
 	});
 
 	it("says what a modify that empties the note returned, and lets an empty note stay empty", () => {
 		const nothing = validate({ raw: "  \n", original: note, operation: "modify" });
-		expect(!nothing.ok && nothing.message).toBe("The output is nothing instead of the note, and the change does not ask to empty it. Nothing was written.");
+		expect(!nothing.ok && nothing.message).toBe(
+			"The output is nothing instead of the note, and the change does not ask to empty it. Nothing was written.",
+		);
 		const chatter = validate({ raw: "\n\nHere is the updated note:\n", original: note, operation: "modify" });
 		expect(chatter).toMatchObject({ ok: false, reason: "empty" });
-		expect(!chatter.ok && chatter.message).toBe('The output is only "Here is the updated note:" instead of the note, and the change does not ask to empty it. Nothing was written.');
+		expect(!chatter.ok && chatter.message).toBe(
+			'The output is only "Here is the updated note:" instead of the note, and the change does not ask to empty it. Nothing was written.',
+		);
 		expect(validate({ raw: "", original: " \n\n", operation: "modify" })).toEqual({ ok: true, text: "", stripped: [] });
 	});
 
@@ -228,7 +344,13 @@ describe("validating the apply model's output", () => {
 	});
 
 	it("compares the whole note, frontmatter included, when the output keeps the frontmatter", () => {
-		const frontmatter = ["---", "title: The long and winding list of chores for the garden", "tags: garden, chores, spring, summer, autumn, winter", "status: in progress and never quite finished", "---"];
+		const frontmatter = [
+			"---",
+			"title: The long and winding list of chores for the garden",
+			"tags: garden, chores, spring, summer, autumn, winter",
+			"status: in progress and never quite finished",
+			"---",
+		];
 		const body = Array.from({ length: 12 }, (_, i) => `- task ${i + 1}`);
 		const original = [...frontmatter, ...body].join("\n");
 		const proposed = [...frontmatter, "- task 1", "- task 2"].join("\n");
@@ -240,15 +362,44 @@ describe("validating the apply model's output", () => {
 	it("counts characters without the whitespace around the note, and lines without the blank ones", () => {
 		const six = ["# Tasks", "- aaaa", "- bbbb", "- cccc", "- dddd", "- eeee"].join("\n");
 		// Blank padding around the original does not make a faithful copy look like a fragment.
-		expect(validate({ raw: six, original: `${six}\n${"\n".repeat(60)}`, operation: "modify" })).toMatchObject({ ok: true });
+		expect(validate({ raw: six, original: `${six}\n${"\n".repeat(60)}`, operation: "modify" })).toMatchObject({
+			ok: true,
+		});
 		// Padding around stubs does not make them look whole.
-		const long = ["# Garden chores for the spring", "- paint the shed door in dark green", "- oil the hinges of the garden gate", "- fix the broken fence behind the tree", "- plant the tulip bulbs along the path", "- rake the leaves off the front lawn"].join("\n");
+		const long = [
+			"# Garden chores for the spring",
+			"- paint the shed door in dark green",
+			"- oil the hinges of the garden gate",
+			"- fix the broken fence behind the tree",
+			"- plant the tulip bulbs along the path",
+			"- rake the leaves off the front lawn",
+		].join("\n");
 		const padded = `${["# Garden", "- paint", "- oil", "- fix", "- plant", "- rake"].join("\n")}${" \n".repeat(120)}`;
-		expect(validate({ raw: padded, original: long, operation: "modify", description: "shorten every item" })).toMatchObject({ ok: false, reason: "implausible" });
+		expect(
+			validate({ raw: padded, original: long, operation: "modify", description: "shorten every item" }),
+		).toMatchObject({ ok: false, reason: "implausible" });
 		// Lines of spaces are blank: three long lines kept of six real ones is half, whatever the spaces between them.
-		const spaced = ["# A heading that is long enough to carry the note", "   ", "- a first item that is long enough as well, surely", "   ", "- a second item that is long enough, as the others", "   ", "- x", "   ", "- y", "   ", "- z"].join("\n");
-		const kept = ["# A heading that is long enough to carry the note", "- a first item that is long enough as well, surely", "- a second item that is long enough, as the others"].join("\n");
-		expect(validate({ raw: kept, original: spaced, operation: "modify", description: "remove x, y and z" })).toMatchObject({ ok: true });
+		const spaced = [
+			"# A heading that is long enough to carry the note",
+			"   ",
+			"- a first item that is long enough as well, surely",
+			"   ",
+			"- a second item that is long enough, as the others",
+			"   ",
+			"- x",
+			"   ",
+			"- y",
+			"   ",
+			"- z",
+		].join("\n");
+		const kept = [
+			"# A heading that is long enough to carry the note",
+			"- a first item that is long enough as well, surely",
+			"- a second item that is long enough, as the others",
+		].join("\n");
+		expect(
+			validate({ raw: kept, original: spaced, operation: "modify", description: "remove x, y and z" }),
+		).toMatchObject({ ok: true });
 	});
 
 	it("takes only a line that starts with a fence marker for a fence", () => {
@@ -269,14 +420,18 @@ describe("validating the apply model's output", () => {
 	});
 
 	it("quotes at most 80 characters of what a modify that empties the note returned", () => {
-		const chatter = "Here is the updated note:\n\nLet me know if you need anything else, at any time.\nI hope this helps!";
+		const chatter =
+			"Here is the updated note:\n\nLet me know if you need anything else, at any time.\nI hope this helps!";
 		const result = validate({ raw: chatter, original: note, operation: "modify" });
 		expect(result).toMatchObject({ ok: false, reason: "empty" });
-		expect(!result.ok && result.message).toBe(`The output is only ${JSON.stringify(chatter.slice(0, 80))} instead of the note, and the change does not ask to empty it. Nothing was written.`);
+		expect(!result.ok && result.message).toBe(
+			`The output is only ${JSON.stringify(chatter.slice(0, 80))} instead of the note, and the change does not ask to empty it. Nothing was written.`,
+		);
 	});
 
 	it("sees only whitespace and invisible characters as showing nothing", () => {
-		for (const text of ["", " \n\t", "\u200b", "\u200d\u2060\ufeff", "\u00a0\u3000", "\u202e"]) expect(showsNothing(text), JSON.stringify(text)).toBe(true);
+		for (const text of ["", " \n\t", "\u200b", "\u200d\u2060\ufeff", "\u00a0\u3000", "\u202e"])
+			expect(showsNothing(text), JSON.stringify(text)).toBe(true);
 		for (const text of ["a", " \u200bx", ".", "\u2764"]) expect(showsNothing(text), JSON.stringify(text)).toBe(false);
 	});
 });

@@ -28,164 +28,218 @@ const MODES = [
 	{ mode: "text", textToolCalls: true },
 ];
 
-describe.skipIf(!chromiumPath).each(MODES)("deciding what the agent may do, in the browser ($mode tool calls)", { timeout: 60_000 }, ({ mode, textToolCalls }) => {
-	const options = { textToolCalls };
-	let browser: Browser;
-	beforeAll(async () => {
-		browser = await launchChromium();
-	});
-	afterAll(async () => {
-		await browser?.close();
-	});
-
-	describe("approving tool calls from the pane", () => {
-		it("runs exactly the three waiting calls with Run all and calls the model once afterwards", async () => {
-			const ids = ["call_shed", "call_club", "call_ana"];
-			const script = mainAndApply(
-				[
-					reply.toolCalls(
-						NOTES.map((path, i) => ({ id: ids[i], name: "declareEditIntent", args: { path, operation: "modify", description: "add a reviewed line at the end" } })),
-						"I'll mark the three notes as reviewed.",
-					),
-					reply.text("Marked all three notes as reviewed."),
-				],
-				NOTES.map(() => applyWith(addReviewedLine)),
-			);
-			await withE2E(browser, `2-run-all-${mode}`, script, async ({ page, sandbox, readNote }) => {
-				const server = sandbox.modelServer!;
-				const before = await Promise.all(NOTES.map((path) => readNote(path)));
-				const untouched = await readNote("Daily/2026-11-28.md");
-
-				await sendMessage(page, "Mark my project notes and Ana's note as reviewed");
-				const bar = pane(page).getByRole("region", { name: "Calls waiting for approval" });
-				await visible(bar.getByText("3 calls waiting:"));
-				for (const path of NOTES) await visible(editCard(page, path).getByRole("button", { name: /^Run:/ }));
-				expect(applyRequests(server.requests)).toHaveLength(0);
-
-				await visible(pane(page).getByText("I'll mark the three notes as reviewed."));
-				// Tagged calls are calls, never answer text.
-				expect(await pane(page).getByText("tool_call", { exact: false }).count()).toBe(0);
-				await bar.getByRole("button", { name: "Run all 3 waiting calls" }).click();
-				await visible(pane(page).getByText("Marked all three notes as reviewed."));
-
-				for (const [i, path] of NOTES.entries()) {
-					expect(await readNote(path)).toBe(addReviewedLine(before[i] ?? ""));
-					await visible(editCard(page, path).getByText("Done", { exact: true }));
-				}
-				expect(await readNote("Daily/2026-11-28.md")).toBe(untouched);
-				expect(await pane(page).getByRole("button", { name: /^Run:/ }).count()).toBe(0);
-
-				// One apply per edit, and a single follow-up main-model request carrying all three results.
-				expect(applyRequests(server.requests)).toHaveLength(3);
-				const main = mainRequests(server.requests);
-				expect(main).toHaveLength(2);
-				const results = toolResults(main[1]);
-				// A text-tool model names its calls by tool and order only.
-				if (!textToolCalls) expect(results.map((r) => r.toolCallId).sort()).toEqual([...ids].sort());
-				expect(results).toHaveLength(3);
-				expect(results.every((r) => r.name === "declareEditIntent")).toBe(true);
-				for (const path of NOTES) expect(results.some((r) => r.content.includes(path))).toBe(true);
-			}, options);
+describe.skipIf(!chromiumPath).each(MODES)(
+	"deciding what the agent may do, in the browser ($mode tool calls)",
+	{ timeout: 60_000 },
+	({ mode, textToolCalls }) => {
+		const options = { textToolCalls };
+		let browser: Browser;
+		beforeAll(async () => {
+			browser = await launchChromium();
+		});
+		afterAll(async () => {
+			await browser?.close();
 		});
 
-		it("runs the next call of a tool without a card once Always is set for it from a card", async () => {
-			const [first, second] = NOTES as [string, string];
-			const script = mainAndApply(
-				[
-					reply.toolCalls([{ name: "declareEditIntent", args: { path: first, operation: "modify", description: "add a reviewed line at the end" } }]),
-					reply.toolCalls([{ name: "declareEditIntent", args: { path: second, operation: "modify", description: "add a reviewed line at the end" } }]),
-					reply.text("Both notes are marked as reviewed."),
-				],
-				[applyWith(addReviewedLine), applyWith(addReviewedLine)],
-			);
-			await withE2E(browser, `3-always-${mode}`, script, async ({ page, sandbox, readNote }) => {
-				const server = sandbox.modelServer!;
-				await sendMessage(page, "Mark the garden shed and book club notes as reviewed");
-				const firstCard = editCard(page, first);
-				// "Always" on the waiting card saves the preference and runs this card too.
-				await firstCard.getByRole("button", { name: "Always for planning edits" }).click({ timeout: UI_TIMEOUT });
+		describe("approving tool calls from the pane", () => {
+			it("runs exactly the three waiting calls with Run all and calls the model once afterwards", async () => {
+				const ids = ["call_shed", "call_club", "call_ana"];
+				const script = mainAndApply(
+					[
+						reply.toolCalls(
+							NOTES.map((path, i) => ({
+								id: ids[i],
+								name: "declareEditIntent",
+								args: { path, operation: "modify", description: "add a reviewed line at the end" },
+							})),
+							"I'll mark the three notes as reviewed.",
+						),
+						reply.text("Marked all three notes as reviewed."),
+					],
+					NOTES.map(() => applyWith(addReviewedLine)),
+				);
+				await withE2E(
+					browser,
+					`2-run-all-${mode}`,
+					script,
+					async ({ page, sandbox, readNote }) => {
+						const server = sandbox.modelServer!;
+						const before = await Promise.all(NOTES.map((path) => readNote(path)));
+						const untouched = await readNote("Daily/2026-11-28.md");
 
-				// The second edit is proposed, approved by the preference and applied: no click needed.
-				await visible(pane(page).getByText("Both notes are marked as reviewed."));
-				const secondCard = editCard(page, second);
-				await visible(secondCard.getByText("Done", { exact: true }));
-				expect(await secondCard.getByRole("button", { name: /^Run:/ }).count()).toBe(0);
-				await visible(secondCard.getByText("Set by your preference", { exact: false }));
-				await visible(firstCard.getByText("Done", { exact: true }));
-				expect(await readNote(second)).toContain(REVIEWED);
-				expect(mainRequests(server.requests)).toHaveLength(3);
-				expect(applyRequests(server.requests)).toHaveLength(2);
-			}, options);
-		});
-	});
+						await sendMessage(page, "Mark my project notes and Ana's note as reviewed");
+						const bar = pane(page).getByRole("region", { name: "Calls waiting for approval" });
+						await visible(bar.getByText("3 calls waiting:"));
+						for (const path of NOTES) await visible(editCard(page, path).getByRole("button", { name: /^Run:/ }));
+						expect(applyRequests(server.requests)).toHaveLength(0);
 
-	describe("answering the agent's questions", () => {
-		it("sends a multi-select answer and an Other answer back to the model", async () => {
-			const script = mainAndApply([
-				reply.toolCalls([
-					{
-						name: "askUser",
-						args: {
-							questions: [
-								{ question: WHICH, header: "Notes", multiSelect: true, options: ["On slow reading", "Book club", "Garden shed"] },
-								{ question: ORDER, header: "Order", options: ["Alphabetical", "As listed"] },
-							],
-						},
+						await visible(pane(page).getByText("I'll mark the three notes as reviewed."));
+						// Tagged calls are calls, never answer text.
+						expect(await pane(page).getByText("tool_call", { exact: false }).count()).toBe(0);
+						await bar.getByRole("button", { name: "Run all 3 waiting calls" }).click();
+						await visible(pane(page).getByText("Marked all three notes as reviewed."));
+
+						for (const [i, path] of NOTES.entries()) {
+							expect(await readNote(path)).toBe(addReviewedLine(before[i] ?? ""));
+							await visible(editCard(page, path).getByText("Done", { exact: true }));
+						}
+						expect(await readNote("Daily/2026-11-28.md")).toBe(untouched);
+						expect(await pane(page).getByRole("button", { name: /^Run:/ }).count()).toBe(0);
+
+						// One apply per edit, and a single follow-up main-model request carrying all three results.
+						expect(applyRequests(server.requests)).toHaveLength(3);
+						const main = mainRequests(server.requests);
+						expect(main).toHaveLength(2);
+						const results = toolResults(main[1]);
+						// A text-tool model names its calls by tool and order only.
+						if (!textToolCalls) expect(results.map((r) => r.toolCallId).sort()).toEqual([...ids].sort());
+						expect(results).toHaveLength(3);
+						expect(results.every((r) => r.name === "declareEditIntent")).toBe(true);
+						for (const path of NOTES) expect(results.some((r) => r.content.includes(path))).toBe(true);
 					},
-				]),
-				reply.text("Thanks, I have what I need for the reading list."),
-			]);
-			await withE2E(browser, `4-ask-user-${mode}`, script, async ({ page, sandbox }) => {
-				const server = sandbox.modelServer!;
-				await sendMessage(page, "Make a reading list");
-				const card = pane(page).getByRole("group", { name: "2 questions for you" });
-				const which = card.getByRole("group", { name: new RegExp(WHICH.replace("?", "\\?")) });
-				await which.getByRole("checkbox", { name: "On slow reading", exact: true }).check({ timeout: UI_TIMEOUT });
-				await which.getByRole("checkbox", { name: "Book club", exact: true }).check();
-				await card.getByRole("textbox", { name: `Other answer to: ${ORDER}` }).fill("Shortest first");
-				await card.getByRole("button", { name: "Submit answers" }).click();
+					options,
+				);
+			});
 
-				await visible(pane(page).getByText("Thanks, I have what I need for the reading list."));
-				await visible(pane(page).getByRole("group", { name: "Answered 2 questions" }).getByText("Shortest first"));
-				const main = mainRequests(server.requests);
-				expect(main).toHaveLength(2);
-				const results = toolResults(main[1]);
-				expect(results).toHaveLength(1);
-				expect(results[0]?.name).toBe("askUser");
-				expect(results[0]?.content).toBe(`"${WHICH}" = "On slow reading, Book club"\n"${ORDER}" = other: "Shortest first"`);
-			}, options);
+			it("runs the next call of a tool without a card once Always is set for it from a card", async () => {
+				const [first, second] = NOTES as [string, string];
+				const script = mainAndApply(
+					[
+						reply.toolCalls([
+							{
+								name: "declareEditIntent",
+								args: { path: first, operation: "modify", description: "add a reviewed line at the end" },
+							},
+						]),
+						reply.toolCalls([
+							{
+								name: "declareEditIntent",
+								args: { path: second, operation: "modify", description: "add a reviewed line at the end" },
+							},
+						]),
+						reply.text("Both notes are marked as reviewed."),
+					],
+					[applyWith(addReviewedLine), applyWith(addReviewedLine)],
+				);
+				await withE2E(
+					browser,
+					`3-always-${mode}`,
+					script,
+					async ({ page, sandbox, readNote }) => {
+						const server = sandbox.modelServer!;
+						await sendMessage(page, "Mark the garden shed and book club notes as reviewed");
+						const firstCard = editCard(page, first);
+						// "Always" on the waiting card saves the preference and runs this card too.
+						await firstCard.getByRole("button", { name: "Always for planning edits" }).click({ timeout: UI_TIMEOUT });
+
+						// The second edit is proposed, approved by the preference and applied: no click needed.
+						await visible(pane(page).getByText("Both notes are marked as reviewed."));
+						const secondCard = editCard(page, second);
+						await visible(secondCard.getByText("Done", { exact: true }));
+						expect(await secondCard.getByRole("button", { name: /^Run:/ }).count()).toBe(0);
+						await visible(secondCard.getByText("Set by your preference", { exact: false }));
+						await visible(firstCard.getByText("Done", { exact: true }));
+						expect(await readNote(second)).toContain(REVIEWED);
+						expect(mainRequests(server.requests)).toHaveLength(3);
+						expect(applyRequests(server.requests)).toHaveLength(2);
+					},
+					options,
+				);
+			});
 		});
-	});
 
-	describe("a waiting card across reloads and tabs", () => {
-		it("keeps the card through a reload, runs it, and shows the result live in a second tab", async () => {
-			const script = mainAndApply(
-				[
-					reply.toolCalls([{ name: "declareEditIntent", args: { path: SHED, operation: "modify", description: "add a reminder to borrow a drill" } }]),
-					reply.text("Added the reminder to the garden shed note."),
-				],
-				[applyWith((note) => note.replace(/\n*$/, `\n\n${LINE}\n`))],
-			);
-			await withE2E(browser, `5-reload-and-tabs-${mode}`, script, async ({ page, openPage, readNote, screenshot }) => {
-				await sendMessage(page, "Remind me to borrow a drill for the shed");
-				const run = editCard(page, SHED).getByRole("button", { name: /^Run:/ });
-				await visible(run);
+		describe("answering the agent's questions", () => {
+			it("sends a multi-select answer and an Other answer back to the model", async () => {
+				const script = mainAndApply([
+					reply.toolCalls([
+						{
+							name: "askUser",
+							args: {
+								questions: [
+									{
+										question: WHICH,
+										header: "Notes",
+										multiSelect: true,
+										options: ["On slow reading", "Book club", "Garden shed"],
+									},
+									{ question: ORDER, header: "Order", options: ["Alphabetical", "As listed"] },
+								],
+							},
+						},
+					]),
+					reply.text("Thanks, I have what I need for the reading list."),
+				]);
+				await withE2E(
+					browser,
+					`4-ask-user-${mode}`,
+					script,
+					async ({ page, sandbox }) => {
+						const server = sandbox.modelServer!;
+						await sendMessage(page, "Make a reading list");
+						const card = pane(page).getByRole("group", { name: "2 questions for you" });
+						const which = card.getByRole("group", { name: new RegExp(WHICH.replace("?", "\\?")) });
+						await which.getByRole("checkbox", { name: "On slow reading", exact: true }).check({ timeout: UI_TIMEOUT });
+						await which.getByRole("checkbox", { name: "Book club", exact: true }).check();
+						await card.getByRole("textbox", { name: `Other answer to: ${ORDER}` }).fill("Shortest first");
+						await card.getByRole("button", { name: "Submit answers" }).click();
 
-				await page.reload();
-				await visible(run);
-				const second = await openPage();
-				await visible(editCard(second, SHED).getByRole("button", { name: /^Run:/ }));
-				expect(await readNote(SHED)).not.toContain(LINE);
-
-				await run.click();
-				// The second tab never clicked anything: it follows the thread's events.
-				await visible(pane(second).getByText("Added the reminder to the garden shed note."));
-				await visible(editCard(second, SHED).getByText("Done", { exact: true }));
-				await visible(editCard(second, SHED).getByRole("button", { name: `Revert this change to ${SHED}` }));
-				await gone(editCard(second, SHED).getByRole("button", { name: /^Run:/ }));
-				await eventually(async () => expect(await readNote(SHED)).toContain(LINE));
-				await screenshot(`5-second-tab-${mode}`, second);
-			}, options);
+						await visible(pane(page).getByText("Thanks, I have what I need for the reading list."));
+						await visible(pane(page).getByRole("group", { name: "Answered 2 questions" }).getByText("Shortest first"));
+						const main = mainRequests(server.requests);
+						expect(main).toHaveLength(2);
+						const results = toolResults(main[1]);
+						expect(results).toHaveLength(1);
+						expect(results[0]?.name).toBe("askUser");
+						expect(results[0]?.content).toBe(
+							`"${WHICH}" = "On slow reading, Book club"\n"${ORDER}" = other: "Shortest first"`,
+						);
+					},
+					options,
+				);
+			});
 		});
-	});
-});
+
+		describe("a waiting card across reloads and tabs", () => {
+			it("keeps the card through a reload, runs it, and shows the result live in a second tab", async () => {
+				const script = mainAndApply(
+					[
+						reply.toolCalls([
+							{
+								name: "declareEditIntent",
+								args: { path: SHED, operation: "modify", description: "add a reminder to borrow a drill" },
+							},
+						]),
+						reply.text("Added the reminder to the garden shed note."),
+					],
+					[applyWith((note) => note.replace(/\n*$/, `\n\n${LINE}\n`))],
+				);
+				await withE2E(
+					browser,
+					`5-reload-and-tabs-${mode}`,
+					script,
+					async ({ page, openPage, readNote, screenshot }) => {
+						await sendMessage(page, "Remind me to borrow a drill for the shed");
+						const run = editCard(page, SHED).getByRole("button", { name: /^Run:/ });
+						await visible(run);
+
+						await page.reload();
+						await visible(run);
+						const second = await openPage();
+						await visible(editCard(second, SHED).getByRole("button", { name: /^Run:/ }));
+						expect(await readNote(SHED)).not.toContain(LINE);
+
+						await run.click();
+						// The second tab never clicked anything: it follows the thread's events.
+						await visible(pane(second).getByText("Added the reminder to the garden shed note."));
+						await visible(editCard(second, SHED).getByText("Done", { exact: true }));
+						await visible(editCard(second, SHED).getByRole("button", { name: `Revert this change to ${SHED}` }));
+						await gone(editCard(second, SHED).getByRole("button", { name: /^Run:/ }));
+						await eventually(async () => expect(await readNote(SHED)).toContain(LINE));
+						await screenshot(`5-second-tab-${mode}`, second);
+					},
+					options,
+				);
+			});
+		});
+	},
+);

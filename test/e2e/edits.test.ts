@@ -29,63 +29,94 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 		const applyHeld = gate();
 		const script = mainAndApply(
 			[
-				reply.toolCalls([{ name: "declareEditIntent", args: { path: DAILY, operation: "modify", description: "remove all headings" } }], "I'll remove the headings."),
+				reply.toolCalls(
+					[
+						{
+							name: "declareEditIntent",
+							args: { path: DAILY, operation: "modify", description: "remove all headings" },
+						},
+					],
+					"I'll remove the headings.",
+				),
 				reply.text("Removed the headings from the daily note."),
 			],
-			[applyWith((note) => note.split("\n").filter((line) => !/^#{1,6}\s/.test(line)).join("\n"), applyHeld.promise)],
+			[
+				applyWith(
+					(note) =>
+						note
+							.split("\n")
+							.filter((line) => !/^#{1,6}\s/.test(line))
+							.join("\n"),
+					applyHeld.promise,
+				),
+			],
 		);
-		await withE2E(browser, "1-intent-run-revert", script, async ({ page, sandbox, readNote, readNoteBytes, screenshot, openPage }) => {
-			const server = sandbox.modelServer!;
-			const original = await readNoteBytes(DAILY);
+		await withE2E(
+			browser,
+			"1-intent-run-revert",
+			script,
+			async ({ page, sandbox, readNote, readNoteBytes, screenshot, openPage }) => {
+				const server = sandbox.modelServer!;
+				const original = await readNoteBytes(DAILY);
 
-			await sendMessage(page, "Remove all headings from the daily note");
-			const card = editCard(page, DAILY);
-			await visible(card.getByText(`Planning to remove all headings in ${DAILY}`));
-			// The intent is on screen while nothing has gone to the apply model yet.
-			expect(applyRequests(server.requests)).toHaveLength(0);
-			await screenshot("1-intent-card");
+				await sendMessage(page, "Remove all headings from the daily note");
+				const card = editCard(page, DAILY);
+				await visible(card.getByText(`Planning to remove all headings in ${DAILY}`));
+				// The intent is on screen while nothing has gone to the apply model yet.
+				expect(applyRequests(server.requests)).toHaveLength(0);
+				await screenshot("1-intent-card");
 
-			await card.getByRole("button", { name: /^Run:/ }).click();
-			await server.waitForRequests(2);
-			expect(applyRequests(server.requests)).toHaveLength(1);
-			// The apply model has the request but has not answered: the card shows progress.
-			await visible(card.getByRole("progressbar"));
-			await visible(card.getByText(/Generating changes/));
+				await card.getByRole("button", { name: /^Run:/ }).click();
+				await server.waitForRequests(2);
+				expect(applyRequests(server.requests)).toHaveLength(1);
+				// The apply model has the request but has not answered: the card shows progress.
+				await visible(card.getByRole("progressbar"));
+				await visible(card.getByText(/Generating changes/));
 
-			applyHeld.open();
-			const edited = await eventually(async () => {
-				const text = await readNote(DAILY);
-				expect(text).not.toBe(original.toString("utf8"));
-				return text;
-			});
-			expect(edited).not.toMatch(/^#/m);
-			expect(edited).toContain("Bought apples, bread and a jar of honey.");
-			await visible(pane(page).getByText("Removed the headings from the daily note."));
-			expect(mainRequests(server.requests)).toHaveLength(2);
-			// Once applied, the card says what it did, in the past tense.
-			await visible(card.getByText(`Removed all headings in ${DAILY}`));
+				applyHeld.open();
+				const edited = await eventually(async () => {
+					const text = await readNote(DAILY);
+					expect(text).not.toBe(original.toString("utf8"));
+					return text;
+				});
+				expect(edited).not.toMatch(/^#/m);
+				expect(edited).toContain("Bought apples, bread and a jar of honey.");
+				await visible(pane(page).getByText("Removed the headings from the daily note."));
+				expect(mainRequests(server.requests)).toHaveLength(2);
+				// Once applied, the card says what it did, in the past tense.
+				await visible(card.getByText(`Removed all headings in ${DAILY}`));
 
-			await card.getByRole("button", { name: `Revert this change to ${DAILY}` }).click({ timeout: UI_TIMEOUT });
-			await eventually(async () => expect((await readNoteBytes(DAILY)).equals(original)).toBe(true));
-			await visible(card.getByRole("status").getByText("Reverted"));
+				await card.getByRole("button", { name: `Revert this change to ${DAILY}` }).click({ timeout: UI_TIMEOUT });
+				await eventually(async () => expect((await readNoteBytes(DAILY)).equals(original)).toBe(true));
+				await visible(card.getByRole("status").getByText("Reverted"));
 
-			// The card tells the truth from the log: after a reload, and in a second tab.
-			await page.reload();
-			const reloaded = editCard(page, DAILY);
-			await visible(reloaded.getByRole("status").getByText("Reverted"));
-			expect(await reloaded.getByRole("button", { name: `Revert this change to ${DAILY}` }).count()).toBe(0);
-			const second = await openPage();
-			await visible(editCard(second, DAILY).getByRole("status").getByText("Reverted"));
-		});
+				// The card tells the truth from the log: after a reload, and in a second tab.
+				await page.reload();
+				const reloaded = editCard(page, DAILY);
+				await visible(reloaded.getByRole("status").getByText("Reverted"));
+				expect(await reloaded.getByRole("button", { name: `Revert this change to ${DAILY}` }).count()).toBe(0);
+				const second = await openPage();
+				await visible(editCard(second, DAILY).getByRole("status").getByText("Reverted"));
+			},
+		);
 	});
 
 	it("shows a revert made through v1.history.revert on the open card, and Restored when that revert is undone", async () => {
 		const script = mainAndApply(
 			[
-				reply.toolCalls([{ name: "declareEditIntent", args: { path: DAILY, operation: "modify", description: "remove all headings" } }]),
+				reply.toolCalls([
+					{ name: "declareEditIntent", args: { path: DAILY, operation: "modify", description: "remove all headings" } },
+				]),
 				reply.text("Removed the headings."),
 			],
-			[applyWith((note) => note.split("\n").filter((line) => !/^#{1,6}\s/.test(line)).join("\n"))],
+			[
+				applyWith((note) =>
+					note
+						.split("\n")
+						.filter((line) => !/^#{1,6}\s/.test(line))
+						.join("\n"),
+				),
+			],
 		);
 		await withE2E(browser, "revert-from-elsewhere", script, async ({ page, sandbox, readNoteBytes }) => {
 			const original = await readNoteBytes(DAILY);
@@ -113,7 +144,12 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 		const userLine = "Call Ana about the shed on Monday.";
 		const script = mainAndApply(
 			[
-				reply.toolCalls([{ name: "declareEditIntent", args: { path: DAILY, operation: "modify", description: "say where the honey came from" } }]),
+				reply.toolCalls([
+					{
+						name: "declareEditIntent",
+						args: { path: DAILY, operation: "modify", description: "say where the honey came from" },
+					},
+				]),
 				reply.text("Added where the honey came from."),
 			],
 			[applyWith((note) => note.replace("a jar of honey.", "a jar of honey from the Ruiz farm."), applyHeld.promise)],
@@ -132,7 +168,11 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			await editor.pressSequentially(`\n${userLine}`);
 			// Hold the agent's write until the user's typing has been saved to disk.
 			await eventually(async () => expect(await readNote(DAILY)).toContain(userLine));
-			expect(applyRequests(server.requests)[0]?.body.messages.map((m) => JSON.stringify(m.content)).join("")).not.toContain(userLine);
+			expect(
+				applyRequests(server.requests)[0]
+					?.body.messages.map((m) => JSON.stringify(m.content))
+					.join(""),
+			).not.toContain(userLine);
 
 			applyHeld.open();
 			const merged = await eventually(async () => {
@@ -156,14 +196,24 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 		const parts = ["# Research log — 2026", ""];
 		for (let n = 1; n <= 40; n++) {
 			parts.push(`## Topic ${n}`, "");
-			for (let p = 0; p < 10; p++) parts.push(`Paragraph ${p} of topic ${n}: ` + "observations about the expériment, its setup and what it showed; ".repeat(8).trim(), "");
+			for (let p = 0; p < 10; p++)
+				parts.push(
+					`Paragraph ${p} of topic ${n}: ` +
+						"observations about the expériment, its setup and what it showed; ".repeat(8).trim(),
+					"",
+				);
 		}
 		const note = parts.join("\n").replace("## Topic 27\n", "## Topci 27\n");
 		const fixed = note.replace("## Topci 27\n", "## Topic 27\n");
 		expect(note.length / 4).toBeGreaterThan(49_000);
 		const script = mainAndApply(
 			[
-				reply.toolCalls([{ name: "declareEditIntent", args: { path: LOG, operation: "modify", description: "fix the typo in the heading of topic 27" } }]),
+				reply.toolCalls([
+					{
+						name: "declareEditIntent",
+						args: { path: LOG, operation: "modify", description: "fix the typo in the heading of topic 27" },
+					},
+				]),
 				reply.text("Fixed the heading of topic 27."),
 			],
 			[applyWith((sent) => sent.replace("## Topci 27\n", "## Topic 27\n"))],
@@ -177,7 +227,9 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			const card = editCard(page, LOG);
 			await card.getByRole("button", { name: /^Run:/ }).click({ timeout: UI_TIMEOUT });
 			await visible(pane(page).getByText("Fixed the heading of topic 27."));
-			await eventually(async () => expect((await readNoteBytes(LOG)).equals(new TextEncoder().encode(fixed))).toBe(true));
+			await eventually(async () =>
+				expect((await readNoteBytes(LOG)).equals(new TextEncoder().encode(fixed))).toBe(true),
+			);
 			await visible(card.getByLabel("1 line added, 1 line removed"));
 
 			const applies = applyRequests(server.requests);
@@ -203,7 +255,9 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			expect(edited).toMatch(/^---\ndate: 2026-11-28\n/);
 			// The chat named itself after the first reply: the demo takes the message's first words.
 			const picker = pane(page).getByRole("combobox", { name: "Chat" });
-			await eventually(async () => expect(await picker.locator("option:checked").textContent()).toBe(`Remove all headings from ${DAILY}`));
+			await eventually(async () =>
+				expect(await picker.locator("option:checked").textContent()).toBe(`Remove all headings from ${DAILY}`),
+			);
 		});
 	});
 });

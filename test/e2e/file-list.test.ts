@@ -23,8 +23,20 @@ describe.skipIf(!chromiumPath)("the sandbox file list", { timeout: 60_000 }, () 
 
 	it("marks the note the agent edited while another is shown, and the card's note link opens it", async () => {
 		const script = mainAndApply(
-			[reply.toolCalls([{ name: "declareEditIntent", args: { path: DAILY, operation: "modify", description: "Remove all headings" } }]), reply.text("Done.")],
-			[applyWith((note) => note.split("\n").filter((line) => !/^#{1,6}\s/.test(line)).join("\n"))],
+			[
+				reply.toolCalls([
+					{ name: "declareEditIntent", args: { path: DAILY, operation: "modify", description: "Remove all headings" } },
+				]),
+				reply.text("Done."),
+			],
+			[
+				applyWith((note) =>
+					note
+						.split("\n")
+						.filter((line) => !/^#{1,6}\s/.test(line))
+						.join("\n"),
+				),
+			],
 		);
 		await withE2E(browser, "file-list-marks-edited-note", script, async ({ page, screenshot }) => {
 			const files = page.getByRole("navigation", { name: "Notes" });
@@ -46,7 +58,9 @@ describe.skipIf(!chromiumPath)("the sandbox file list", { timeout: 60_000 }, () 
 
 			await card.getByRole("link", { name: `Open ${DAILY}` }).click({ timeout: UI_TIMEOUT });
 			await visible(page.getByRole("region", { name: `Note ${DAILY}` }));
-			await eventually(async () => expect(await page.getByRole("textbox", { name: "Note text" }).inputValue()).not.toMatch(/^#/m));
+			await eventually(async () =>
+				expect(await page.getByRole("textbox", { name: "Note text" }).inputValue()).not.toMatch(/^#/m),
+			);
 			await eventually(async () => expect(await daily.getAttribute("class")).not.toContain("is-changed"));
 			expect(await daily.getAttribute("aria-current")).toBe("page");
 		});

@@ -52,7 +52,12 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 		await focus.reset();
 		await page.keyboard.press(key);
 		await visible(settled);
-		await eventually(async () => expect(await focusWithin.evaluate((el) => el.contains(el.ownerDocument.activeElement)), `focus on ${await focusedDescription(page)}, lost after ${(await focus.drops()).join(" | ")}`).toBe(true));
+		await eventually(async () =>
+			expect(
+				await focusWithin.evaluate((el) => el.contains(el.ownerDocument.activeElement)),
+				`focus on ${await focusedDescription(page)}, lost after ${(await focus.drops()).join(" | ")}`,
+			).toBe(true),
+		);
 		expect((await focus.drops()).join(" | "), "focus lost to <body> after").toBe("");
 	}
 
@@ -93,7 +98,9 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 		const card = pane(page).getByRole("group", { name: "2 questions for you" });
 		await tabTo(page, card.getByRole("checkbox", { name: "Projects/Book club", exact: true }), { backward: true });
 		await page.keyboard.press("Space");
-		await tabTo(page, card.getByRole("checkbox", { name: "Articles/On slow reading", exact: true }), { backward: true });
+		await tabTo(page, card.getByRole("checkbox", { name: "Articles/On slow reading", exact: true }), {
+			backward: true,
+		});
 		await page.keyboard.press("Space");
 		// A radio group is one tab stop; the arrows choose inside it.
 		await tabTo(page, card.getByRole("radio", { name: "Alphabetical", exact: true }));
@@ -121,12 +128,15 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 		await tabTo(page, always);
 		await decide("Space", panel.locator('[aria-label="Always for planning edits"][aria-pressed="true"]'), panel);
 		await page.keyboard.press("Escape");
-		await eventually(async () => expect(await opener.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true));
+		await eventually(async () =>
+			expect(await opener.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true),
+		);
 
 		await send("Tag my project notes");
 		await visible(pane(page).getByText("Tagged the project notes with #project."));
 		expect(await pane(page).getByRole("button", { name: /^Run:/ }).count()).toBe(0);
-		for (const note of ["Projects/Garden shed.md", "Projects/Book club.md"]) expect(await e2e.readNote(note)).toMatch(/project/);
+		for (const note of ["Projects/Garden shed.md", "Projects/Book club.md"])
+			expect(await e2e.readNote(note)).toMatch(/project/);
 	});
 
 	it("renames the chat (prefilled, Enter saves, the focus returns to Rename) and deletes it (Escape cancels, the confirmation takes the focus)", async () => {
@@ -142,21 +152,30 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 		await focus.reset();
 		await page.keyboard.press("Enter");
 		await eventually(async () => expect(await chat.locator("option:checked").textContent()).toBe("Keyboard chat"));
-		await eventually(async () => expect(await rename.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true));
+		await eventually(async () =>
+			expect(await rename.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true),
+		);
 		expect((await focus.drops()).join(" | "), "focus lost to <body> after").toBe("");
 
 		const remove = pane(page).getByRole("button", { name: "Delete chat" });
 		await tabTo(page, remove);
 		await page.keyboard.press("Enter");
 		const cancel = pane(page).getByRole("button", { name: "Cancel delete" });
-		await eventually(async () => expect(await cancel.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true));
+		await eventually(async () =>
+			expect(await cancel.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true),
+		);
 		await decide("Escape", remove, remove);
 		await page.keyboard.press("Enter");
 		await tabTo(page, pane(page).getByRole("button", { name: "Confirm delete chat" }), { backward: true });
 		await focus.reset();
 		await page.keyboard.press("Enter");
 		await eventually(async () => expect(await chat.locator("option", { hasText: "Keyboard chat" }).count()).toBe(0));
-		await eventually(async () => expect(await chat.evaluate((el) => el === el.ownerDocument.activeElement), `focus on ${await focusedDescription(page)}`).toBe(true));
+		await eventually(async () =>
+			expect(
+				await chat.evaluate((el) => el === el.ownerDocument.activeElement),
+				`focus on ${await focusedDescription(page)}`,
+			).toBe(true),
+		);
 		expect((await focus.drops()).join(" | "), "focus lost to <body> after").toBe("");
 	});
 });

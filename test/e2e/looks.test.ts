@@ -29,7 +29,20 @@ const CONTRAST_MEASURED = [
 ];
 
 /** Rules that must report nothing; any other serious or critical finding is listed too. */
-const MUST_PASS = new Set(["color-contrast", "aria-allowed-role", "landmark-unique", "landmark-one-main", "landmark-no-duplicate-main", "landmark-no-duplicate-banner", "landmark-no-duplicate-contentinfo", "landmark-complementary-is-top-level", "landmark-banner-is-top-level", "landmark-main-is-top-level", "landmark-contentinfo-is-top-level", "region"]);
+const MUST_PASS = new Set([
+	"color-contrast",
+	"aria-allowed-role",
+	"landmark-unique",
+	"landmark-one-main",
+	"landmark-no-duplicate-main",
+	"landmark-no-duplicate-banner",
+	"landmark-no-duplicate-contentinfo",
+	"landmark-complementary-is-top-level",
+	"landmark-banner-is-top-level",
+	"landmark-main-is-top-level",
+	"landmark-contentinfo-is-top-level",
+	"region",
+]);
 
 async function setTheme(page: Page, theme: "light" | "dark"): Promise<void> {
 	const toggle = page.getByRole("button", { name: "Dark theme" });
@@ -61,11 +74,15 @@ describe.skipIf(!chromiumPath)("how the pane looks", { timeout: 120_000 }, () =>
 			await setPaneWidth(page, width);
 			const { violations, incomplete, contrastPassed } = await runAxe(page, CONTRAST_MEASURED);
 			await e2e.screenshot(`looks-${theme}-${width}`);
-			const serious = violations.filter((v) => MUST_PASS.has(v.id) || v.impact === "serious" || v.impact === "critical");
+			const serious = violations.filter(
+				(v) => MUST_PASS.has(v.id) || v.impact === "serious" || v.impact === "critical",
+			);
 			expect(describeViolations(serious)).toBe("");
 			expect(contrastPassed).toEqual(CONTRAST_MEASURED);
 			if (process.env.AXE_DETAILS) process.stdout.write(describeViolations([...violations, ...incomplete]) + "\n");
-			process.stdout.write(`[axe] ${theme} ${width} px: ${violations.length} violations (${violations.map((v) => v.id).join(", ") || "none"}), ${incomplete.length} incomplete (${incomplete.map((v) => v.id).join(", ") || "none"})\n`);
+			process.stdout.write(
+				`[axe] ${theme} ${width} px: ${violations.length} violations (${violations.map((v) => v.id).join(", ") || "none"}), ${incomplete.length} incomplete (${incomplete.map((v) => v.id).join(", ") || "none"})\n`,
+			);
 		});
 	});
 
@@ -75,7 +92,15 @@ describe.skipIf(!chromiumPath)("how the pane looks", { timeout: 120_000 }, () =>
 		const sizes = await pane(page).evaluate((el) => {
 			const body = el.querySelector(".redline-body") as HTMLElement;
 			const pre = el.querySelector(".redline-message-assistant pre") as HTMLElement;
-			return { paneWidth: el.clientWidth, paneScroll: el.scrollWidth, bodyWidth: body.clientWidth, bodyScroll: body.scrollWidth, preWidth: pre.clientWidth, preScroll: pre.scrollWidth, preOverflow: getComputedStyle(pre).overflowX };
+			return {
+				paneWidth: el.clientWidth,
+				paneScroll: el.scrollWidth,
+				bodyWidth: body.clientWidth,
+				bodyScroll: body.scrollWidth,
+				preWidth: pre.clientWidth,
+				preScroll: pre.scrollWidth,
+				preOverflow: getComputedStyle(pre).overflowX,
+			};
 		});
 		expect(sizes.paneWidth).toBeLessThanOrEqual(291);
 		expect(sizes.paneScroll).toBeLessThanOrEqual(sizes.paneWidth);
@@ -87,13 +112,20 @@ describe.skipIf(!chromiumPath)("how the pane looks", { timeout: 120_000 }, () =>
 
 	it("fits the header in two rows at 280 px and gives the pin chip's × a 24 px target", async () => {
 		await setPaneWidth(page, 280);
-		const header = await pane(page).locator(".redline-header").evaluate((el) => {
-			const tops = new Set([...el.querySelectorAll("button, select")].map((c) => Math.round(c.getBoundingClientRect().top)));
-			return { rows: tops.size, width: el.scrollWidth, clientWidth: el.clientWidth };
-		});
+		const header = await pane(page)
+			.locator(".redline-header")
+			.evaluate((el) => {
+				const tops = new Set(
+					[...el.querySelectorAll("button, select")].map((c) => Math.round(c.getBoundingClientRect().top)),
+				);
+				return { rows: tops.size, width: el.scrollWidth, clientWidth: el.clientWidth };
+			});
 		expect(header.rows).toBeLessThanOrEqual(2);
 		expect(header.width).toBeLessThanOrEqual(header.clientWidth);
-		const remove = await pane(page).getByRole("button", { name: /^Unpin / }).first().boundingBox();
+		const remove = await pane(page)
+			.getByRole("button", { name: /^Unpin / })
+			.first()
+			.boundingBox();
 		expect(remove?.width).toBeGreaterThanOrEqual(24);
 		expect(remove?.height).toBeGreaterThanOrEqual(24);
 	});

@@ -31,41 +31,46 @@ async function pageScript(): Promise<string> {
 	return bundled.outputFiles[0]?.text ?? "";
 }
 
-describe.skipIf(!chromiumPath)("another plugin's post-processor during the render, in the browser", { timeout: 60_000 }, () => {
-	let browser: Browser;
-	let page: Page;
-	const outside: string[] = [];
+describe.skipIf(!chromiumPath)(
+	"another plugin's post-processor during the render, in the browser",
+	{ timeout: 60_000 },
+	() => {
+		let browser: Browser;
+		let page: Page;
+		const outside: string[] = [];
 
-	beforeAll(async () => {
-		const script = await pageScript();
-		browser = await launchChromium();
-		page = await browser.newPage();
-		// The page and a round trip are served here; everything else is recorded and aborted.
-		await page.route("**/*", async (routed) => {
-			const url = new URL(routed.request().url());
-			if (url.origin === ORIGIN) return routed.fulfill({ contentType: "text/html", body: "<!doctype html><html><body></body></html>" });
-			outside.push(url.href);
-			return routed.abort();
+		beforeAll(async () => {
+			const script = await pageScript();
+			browser = await launchChromium();
+			page = await browser.newPage();
+			// The page and a round trip are served here; everything else is recorded and aborted.
+			await page.route("**/*", async (routed) => {
+				const url = new URL(routed.request().url());
+				if (url.origin === ORIGIN)
+					return routed.fulfill({ contentType: "text/html", body: "<!doctype html><html><body></body></html>" });
+				outside.push(url.href);
+				return routed.abort();
+			});
+			await page.goto(`${ORIGIN}/`);
+			await page.addScriptTag({ content: script });
 		});
-		await page.goto(`${ORIGIN}/`);
-		await page.addScriptTag({ content: script });
-	});
 
-	afterAll(async () => {
-		await browser?.close();
-	});
+		afterAll(async () => {
+			await browser?.close();
+		});
 
-	it("makes no outside request when a post-processor adds a remote image while the reply is staged", async () => {
-		const html = await page.evaluate((status) => window.stagingTest.reply(`See ${status} for the outage.`), STATUS);
-		expect(html).toContain("See ");
-		expect(html).not.toContain("<img");
-		// A same-origin round trip and a moment after the render: a load started by it has reached the router by now.
-		await page.evaluate(() => fetch("/flush").then((r) => r.text()));
-		await page.waitForTimeout(300);
-		expect(outside).toEqual([]);
+		it("makes no outside request when a post-processor adds a remote image while the reply is staged", async () => {
+			const html = await page.evaluate((status) => window.stagingTest.reply(`See ${status} for the outage.`), STATUS);
+			expect(html).toContain("See ");
+			expect(html).not.toContain("<img");
+			// A same-origin round trip and a moment after the render: a load started by it has reached the router by now.
+			await page.evaluate(() => fetch("/flush").then((r) => r.text()));
+			await page.waitForTimeout(300);
+			expect(outside).toEqual([]);
 
-		// The control: the same element built in the page's own document goes out at once, unattached.
-		await page.evaluate((status) => window.stagingTest.liveFavicon(status), STATUS);
-		await eventually(() => expect(outside).toContain(FAVICON));
-	});
-});
+			// The control: the same element built in the page's own document goes out at once, unattached.
+			await page.evaluate((status) => window.stagingTest.liveFavicon(status), STATUS);
+			await eventually(() => expect(outside).toContain(FAVICON));
+		});
+	},
+);

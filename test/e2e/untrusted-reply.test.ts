@@ -81,7 +81,9 @@ describe.skipIf(!chromiumPath)("a prompt-injected reply in the browser", { timeo
 				await page.evaluate(() => fetch("/index.html").then((r) => r.text()));
 				expect(outside).toEqual([]);
 				expect(violations).toEqual([]);
-				await expect(pane(page).getByText(`<iframe src="https://${ATTACKER}/frame"></iframe>`, { exact: false }).count()).resolves.toBe(1);
+				await expect(
+					pane(page).getByText(`<iframe src="https://${ATTACKER}/frame"></iframe>`, { exact: false }).count(),
+				).resolves.toBe(1);
 
 				// The link shows where it goes, on keyboard focus as on hover, and asks first: it carries the password.
 				const source = pane(page).getByRole("link", { name: "the source" });

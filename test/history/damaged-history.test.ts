@@ -15,14 +15,24 @@ const NOTE = "# Plan\nalpha\nbeta\ngamma\n";
 function setup(store = new MemoryStore(), files: Record<string, string> = { "Plan.md": NOTE }) {
 	const vault = new MemoryVault("test", files);
 	let n = 0;
-	const history = createNoteHistory({ vault, store, newId: (p) => `${p}_${++n}`, now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)) });
+	const history = createNoteHistory({
+		vault,
+		store,
+		newId: (p) => `${p}_${++n}`,
+		now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)),
+	});
 	return { vault, store, history };
 }
 
 /** A history with one written edit, and the store keys it used. */
 async function withOneEdit() {
 	const parts = setup();
-	const outcome = await parts.history.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("beta", "BETA"), description: "capitalize beta" });
+	const outcome = await parts.history.write({
+		path: "Plan.md",
+		base: NOTE,
+		proposed: NOTE.replace("beta", "BETA"),
+		description: "capitalize beta",
+	});
 	expect(outcome.status).toBe("written");
 	const recordKey = (await parts.store.list("history/notes/"))[0];
 	parts.history.dispose();
@@ -32,7 +42,12 @@ async function withOneEdit() {
 /** A new history over the same vault and store (a restart: nothing cached). */
 function reopen(vault: MemoryVault, store: MemoryStore) {
 	let n = 100;
-	return createNoteHistory({ vault, store, newId: (p) => `${p}_${++n}`, now: () => new Date(Date.UTC(2025, 0, 2, 0, 0, n)) });
+	return createNoteHistory({
+		vault,
+		store,
+		newId: (p) => `${p}_${++n}`,
+		now: () => new Date(Date.UTC(2025, 0, 2, 0, 0, n)),
+	});
 }
 
 async function asideKeys(store: MemoryStore): Promise<string[]> {
@@ -40,7 +55,8 @@ async function asideKeys(store: MemoryStore): Promise<string[]> {
 }
 
 function written(outcome: WriteOutcome) {
-	if (outcome.status !== "written") throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
+	if (outcome.status !== "written")
+		throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
 	return outcome;
 }
 
@@ -57,7 +73,14 @@ describe("a damaged history record", () => {
 		await store.write(recordKey, torn);
 		const history = reopen(vault, store);
 		const base = await vault.read("Plan.md");
-		const outcome = written(await history.write({ path: "Plan.md", base, proposed: base.replace("gamma", "GAMMA"), description: "capitalize gamma" }));
+		const outcome = written(
+			await history.write({
+				path: "Plan.md",
+				base,
+				proposed: base.replace("gamma", "GAMMA"),
+				description: "capitalize gamma",
+			}),
+		);
 		expect(outcome.rebased).toBe(false);
 		expect(await vault.read("Plan.md")).toBe(NOTE.replace("beta", "BETA").replace("gamma", "GAMMA"));
 		expect((await history.list("Plan.md")).map((e) => e.description)).toEqual(["capitalize gamma"]);
@@ -80,7 +103,10 @@ describe("a damaged history record", () => {
 		const history = reopen(vault, store);
 		const outcome = await history.revert("Plan.md");
 		expect(outcome.status).toBe("error");
-		if (outcome.status === "error") expect(outcome.message).toMatch(/history of Plan\.md is damaged .* and was set aside as history\/notes\/note_1\.json\.damaged-.*Nothing was reverted\./);
+		if (outcome.status === "error")
+			expect(outcome.message).toMatch(
+				/history of Plan\.md is damaged .* and was set aside as history\/notes\/note_1\.json\.damaged-.*Nothing was reverted\./,
+			);
 		expect(await vault.read("Plan.md")).toBe(NOTE.replace("beta", "BETA"));
 		expect(await history.list("Plan.md")).toEqual([]);
 		expect(await store.read((await asideKeys(store))[0])).toBe(tampered);
@@ -96,7 +122,10 @@ describe("a damaged history record", () => {
 		const history = reopen(vault, store);
 		expect(await history.list("Plan.md")).toHaveLength(1);
 		const outcome = await history.revert("Plan.md");
-		expect(outcome).toMatchObject({ status: "error", message: expect.stringContaining("history of Plan.md is damaged") as unknown });
+		expect(outcome).toMatchObject({
+			status: "error",
+			message: expect.stringContaining("history of Plan.md is damaged") as unknown,
+		});
 		if (outcome.status === "error") expect(outcome.message).toContain("set aside");
 		expect(await vault.read("Plan.md")).toBe(NOTE.replace("beta", "BETA"));
 		expect(await history.list("Plan.md")).toEqual([]);
@@ -106,7 +135,10 @@ describe("a damaged history record", () => {
 
 	it("makes list return no entries instead of throwing", async () => {
 		const { vault, store, recordKey } = await withOneEdit();
-		await store.write(recordKey, JSON.stringify({ v: 1, noteId: "note_1", path: "Plan.md", snapshot: 42, entries: "none" }));
+		await store.write(
+			recordKey,
+			JSON.stringify({ v: 1, noteId: "note_1", path: "Plan.md", snapshot: 42, entries: "none" }),
+		);
 		const history = reopen(vault, store);
 		expect(await history.list("Plan.md")).toEqual([]);
 		expect(await asideKeys(store)).toHaveLength(1);
@@ -115,7 +147,7 @@ describe("a damaged history record", () => {
 
 	it("does not stop create on a path whose old history is damaged", async () => {
 		const { vault, store, recordKey } = await withOneEdit();
-		await store.write(recordKey, "{\"v\":1,\"noteId\":");
+		await store.write(recordKey, '{"v":1,"noteId":');
 		await vault.trash("Plan.md");
 		const history = reopen(vault, store);
 		const outcome = written(await history.create({ path: "Plan.md", content: "new\n", description: "create" }));
@@ -140,7 +172,7 @@ describe("a damaged history record", () => {
 describe("a damaged history index", () => {
 	it("is set aside and rebuilt from the records, so list still finds the note's entries", async () => {
 		const { vault, store } = await withOneEdit();
-		await store.write("history/index.json", "{\"Plan.md\": \"note_");
+		await store.write("history/index.json", '{"Plan.md": "note_');
 		const history = reopen(vault, store);
 		expect((await history.list("Plan.md")).map((e) => e.description)).toEqual(["capitalize beta"]);
 		expect(await asideKeys(store)).toEqual([expect.stringMatching(/^history\/index\.json\.damaged-/)]);
@@ -165,7 +197,12 @@ describe("a store that fails", () => {
 	it("gives an error outcome and an empty list instead of throwing", async () => {
 		// "history/notes" holding a value makes every record key under it a conflict in the store.
 		const { vault, history } = setup(new MemoryStore({ "history/notes": "in the way" }));
-		const outcome = await history.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("beta", "BETA"), description: "d" });
+		const outcome = await history.write({
+			path: "Plan.md",
+			base: NOTE,
+			proposed: NOTE.replace("beta", "BETA"),
+			description: "d",
+		});
 		expect(outcome.status).toBe("error");
 		if (outcome.status === "error") expect(outcome.message).toContain("history of Plan.md could not be read or saved");
 		expect(await vault.read("Plan.md")).toBe(NOTE);

@@ -16,7 +16,17 @@ import { corpusDir, readCorpusNote } from "../support/corpus";
 const MAX = 4;
 
 function corpusLines(): string[] {
-	const fallback = ["# Daily", "- [ ] buy milk", "Ünïcode ✓ 😀", "> quote", "", "Some prose here.", "## Notes", "[[Link]]", "tags: #x"];
+	const fallback = [
+		"# Daily",
+		"- [ ] buy milk",
+		"Ünïcode ✓ 😀",
+		"> quote",
+		"",
+		"Some prose here.",
+		"## Notes",
+		"[[Link]]",
+		"tags: #x",
+	];
 	if (!corpusDir()) return fallback;
 	const lines = new Set<string>();
 	for (const name of ["Readme.md", "Categories/Books.md", "Categories/Albums.md", "Templates/Book Template.md"]) {
@@ -32,19 +42,30 @@ const POOL = corpusLines();
 
 type LineOp = { op: "replace" | "insert" | "delete"; at: number; pick: number };
 type Action =
-	| { t: "agent"; ops: LineOp[]; stale: boolean }
-	| { t: "user"; op: LineOp }
-	| { t: "revert"; pick: number | null };
+	{ t: "agent"; ops: LineOp[]; stale: boolean } | { t: "user"; op: LineOp } | { t: "revert"; pick: number | null };
 
-const lineOp = fc.record({ op: fc.constantFrom("replace" as const, "insert" as const, "delete" as const), at: fc.nat(30), pick: fc.nat(1000) });
+const lineOp = fc.record({
+	op: fc.constantFrom("replace" as const, "insert" as const, "delete" as const),
+	at: fc.nat(30),
+	pick: fc.nat(1000),
+});
 const action: fc.Arbitrary<Action> = fc.oneof(
-	fc.record({ t: fc.constant("agent" as const), ops: fc.array(lineOp, { minLength: 1, maxLength: 3 }), stale: fc.boolean() }),
+	fc.record({
+		t: fc.constant("agent" as const),
+		ops: fc.array(lineOp, { minLength: 1, maxLength: 3 }),
+		stale: fc.boolean(),
+	}),
 	fc.record({ t: fc.constant("user" as const), op: lineOp }),
 	fc.record({ t: fc.constant("revert" as const), pick: fc.option(fc.nat(20), { nil: null }) }),
 );
 
 /** Applies line ops to text (lines keep eol), new lines made by make(); returns the lines removed. */
-function applyOps(text: string, ops: LineOp[], eol: string, make: (pick: number) => string): { text: string; removed: string[] } {
+function applyOps(
+	text: string,
+	ops: LineOp[],
+	eol: string,
+	make: (pick: number) => string,
+): { text: string; removed: string[] } {
 	const lines = text === "" ? [] : text.split(eol);
 	const last = lines.length > 0 && lines[lines.length - 1] === "" ? lines.pop() : undefined;
 	const removed: string[] = [];
@@ -86,13 +107,19 @@ describe("history properties", () => {
 						}
 						if (a.t === "agent") {
 							const base = a.stale ? stale : current;
-							const { text: proposed, removed } = applyOps(base, a.ops, eol, (p) => `${POOL[p % POOL.length]} AGENT-${++counter}`);
+							const { text: proposed, removed } = applyOps(
+								base,
+								a.ops,
+								eol,
+								(p) => `${POOL[p % POOL.length]} AGENT-${++counter}`,
+							);
 							const outcome = await history.write({ path: "N.md", base, proposed, description: "agent" });
 							const after = await vault.read("N.md");
 							if (outcome.status === "written") {
 								texts.set(outcome.entry.versionId, { before: current, after });
 								if (!a.stale) expect(after).toBe(proposed);
-								for (const u of userLines(current)) if (!removed.some((r) => r.startsWith(u))) expect(userLines(after)).toContain(u);
+								for (const u of userLines(current))
+									if (!removed.some((r) => r.startsWith(u))) expect(userLines(after)).toContain(u);
 							} else {
 								expect(after).toBe(current);
 								expect(await history.list("N.md")).toHaveLength(entries.length);
@@ -106,12 +133,15 @@ describe("history properties", () => {
 						const undone = target === undefined ? [entries[0]] : entries.slice(0, entries.indexOf(target));
 						if (outcome.status === "written") {
 							texts.set(outcome.entry.versionId, { before: current, after });
-							const clean = undone.every((e) => !dirty.has(e.versionId)) && (target === undefined || !dirty.has(target.versionId));
+							const clean =
+								undone.every((e) => !dirty.has(e.versionId)) && (target === undefined || !dirty.has(target.versionId));
 							if (clean) {
-								const expected = target === undefined ? texts.get(entries[0].versionId)?.before : texts.get(target.versionId)?.after;
+								const expected =
+									target === undefined ? texts.get(entries[0].versionId)?.before : texts.get(target.versionId)?.after;
 								expect(after).toBe(expected);
 							}
-							if (undone.every((e) => e.kind === "edit")) for (const u of userLines(current)) expect(userLines(after)).toContain(u);
+							if (undone.every((e) => e.kind === "edit"))
+								for (const u of userLines(current)) expect(userLines(after)).toContain(u);
 						} else {
 							expect(after).toBe(current);
 							expect(await history.list("N.md")).toHaveLength(entries.length);

@@ -16,11 +16,17 @@ describe("merge3", () => {
 	});
 
 	it("merges changes to adjacent lines", () => {
-		expect(merge3(lines("a", "b", "c"), lines("a", "B", "c"), lines("a", "b", "C"))).toEqual({ ok: true, text: lines("a", "B", "C") });
+		expect(merge3(lines("a", "b", "c"), lines("a", "B", "c"), lines("a", "b", "C"))).toEqual({
+			ok: true,
+			text: lines("a", "B", "C"),
+		});
 	});
 
 	it("keeps an insertion before a line the other side changed", () => {
-		expect(merge3(lines("a", "b"), lines("a", "new", "b"), lines("a", "B"))).toEqual({ ok: true, text: lines("a", "new", "B") });
+		expect(merge3(lines("a", "b"), lines("a", "new", "b"), lines("a", "B"))).toEqual({
+			ok: true,
+			text: lines("a", "new", "B"),
+		});
 	});
 
 	it("reports a conflict with the lines of ours when both sides change the same line differently", () => {
@@ -34,11 +40,17 @@ describe("merge3", () => {
 
 	it("treats two insertions at the same place as a conflict unless they are identical", () => {
 		expect(merge3(lines("a", "b"), lines("a", "x", "b"), lines("a", "y", "b")).ok).toBe(false);
-		expect(merge3(lines("a", "b"), lines("a", "x", "b", "z"), lines("a", "x", "b"))).toEqual({ ok: true, text: lines("a", "x", "b", "z") });
+		expect(merge3(lines("a", "b"), lines("a", "x", "b", "z"), lines("a", "x", "b"))).toEqual({
+			ok: true,
+			text: lines("a", "x", "b", "z"),
+		});
 	});
 
 	it("accepts the same change made on both sides", () => {
-		expect(merge3(lines("a", "b", "c"), lines("a", "B", "c", "d"), lines("a", "B", "c"))).toEqual({ ok: true, text: lines("a", "B", "c", "d") });
+		expect(merge3(lines("a", "b", "c"), lines("a", "B", "c", "d"), lines("a", "B", "c"))).toEqual({
+			ok: true,
+			text: lines("a", "B", "c", "d"),
+		});
 	});
 
 	it("keeps CRLF, a BOM and a missing final newline exactly as each side has them", () => {
@@ -50,8 +62,14 @@ describe("merge3", () => {
 
 	it("ends a line that lacked a final newline once the other side's lines land after it", () => {
 		// The user replaced the whole note with one unterminated line; a revert re-inserts a line after it.
-		expect(merge3("Intro\n", "USER-1", "Intro\n## Get started\n")).toEqual({ ok: true, text: "USER-1\n## Get started\n" });
-		expect(merge3("Intro\r\n", "USER-1", "Intro\r\n## Get started\r\n")).toEqual({ ok: true, text: "USER-1\r\n## Get started\r\n" });
+		expect(merge3("Intro\n", "USER-1", "Intro\n## Get started\n")).toEqual({
+			ok: true,
+			text: "USER-1\n## Get started\n",
+		});
+		expect(merge3("Intro\r\n", "USER-1", "Intro\r\n## Get started\r\n")).toEqual({
+			ok: true,
+			text: "USER-1\r\n## Get started\r\n",
+		});
 	});
 
 	// Mutant: sameLines without its length check (one side's change a prefix of the other's merged silently).
@@ -66,13 +84,19 @@ describe("merge3", () => {
 	// Mutants: every later line ended again, or the last line ended too (merge.ts, terminateInnerLines).
 	it("ends only the unterminated inner line when several lines land after it, and leaves the last line as the side has it", () => {
 		expect(merge3("a\n", "X", "a\nt1\nt2\nt3")).toEqual({ ok: true, text: "X\nt1\nt2\nt3" });
-		expect(merge3("Intro\n", "USER-1", "Intro\n## One\n## Two\n")).toEqual({ ok: true, text: "USER-1\n## One\n## Two\n" });
+		expect(merge3("Intro\n", "USER-1", "Intro\n## One\n## Two\n")).toEqual({
+			ok: true,
+			text: "USER-1\n## One\n## Two\n",
+		});
 		expect(merge3("a\r\n", "X", "a\r\nt1\r\nt2")).toEqual({ ok: true, text: "X\r\nt1\r\nt2" });
 	});
 
 	describe("fast paths (a side equal to another gives that text as is, without a line merge)", () => {
 		it("gives ours when theirs is the base", () => {
-			expect(merge3(lines("a", "b"), lines("a", "B", "c"), lines("a", "b"))).toEqual({ ok: true, text: lines("a", "B", "c") });
+			expect(merge3(lines("a", "b"), lines("a", "B", "c"), lines("a", "b"))).toEqual({
+				ok: true,
+				text: lines("a", "B", "c"),
+			});
 		});
 		it("gives ours when both sides made the same change", () => {
 			expect(merge3(lines("a", "b"), lines("A", "b"), lines("A", "b"))).toEqual({ ok: true, text: lines("A", "b") });
@@ -86,18 +110,33 @@ describe("merge3", () => {
 	});
 
 	it("keeps an insertion of theirs before a line ours changed", () => {
-		expect(merge3(lines("a", "b"), lines("a", "B"), lines("a", "new", "b"))).toEqual({ ok: true, text: lines("a", "new", "B") });
+		expect(merge3(lines("a", "b"), lines("a", "B"), lines("a", "new", "b"))).toEqual({
+			ok: true,
+			text: lines("a", "new", "B"),
+		});
 	});
 
 	it("names every line of ours in a conflict whose group reaches past ours' own change", () => {
 		// Theirs changed lines 2-4, ours line 3 only: the clash spans base lines 2-4, which are lines 2-4 of ours.
-		const result = merge3(lines("a", "b", "c", "d", "e"), lines("a", "b", "C", "d", "e"), lines("a", "B", "C2", "D", "e"));
+		const result = merge3(
+			lines("a", "b", "c", "d", "e"),
+			lines("a", "b", "C", "d", "e"),
+			lines("a", "B", "C2", "D", "e"),
+		);
 		expect(result).toMatchObject({ ok: false, conflictLines: [2, 3, 4] });
-		if (!result.ok) expect(result.conflicts[0]).toEqual({ base: { start: 1, end: 4 }, ours: { start: 1, end: 4 }, theirs: { start: 1, end: 4 } });
+		if (!result.ok)
+			expect(result.conflicts[0]).toEqual({
+				base: { start: 1, end: 4 },
+				ours: { start: 1, end: 4 },
+				theirs: { start: 1, end: 4 },
+			});
 	});
 
 	it("accepts the same change of several lines made on both sides, with another change of ours elsewhere", () => {
-		expect(merge3(lines("a", "b", "c", "d"), lines("a", "B", "C", "d", "mine"), lines("a", "B", "C", "d"))).toEqual({ ok: true, text: lines("a", "B", "C", "d", "mine") });
+		expect(merge3(lines("a", "b", "c", "d"), lines("a", "B", "C", "d", "mine"), lines("a", "B", "C", "d"))).toEqual({
+			ok: true,
+			text: lines("a", "B", "C", "d", "mine"),
+		});
 	});
 
 	it("lists the lines of several conflicts in ascending order", () => {

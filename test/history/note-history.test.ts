@@ -7,20 +7,36 @@ import { MemoryVault } from "../../src/vault/memory-vault";
 const lines = (...xs: string[]) => xs.map((x) => x + "\n").join("");
 const NOTE = lines("# Plan", "alpha", "beta", "gamma", "delta", "epsilon", "zeta");
 
-function setup(initial: Record<string, string> = { "Plan.md": NOTE }, options: { maxEntries?: number | (() => number); maxNoteBytes?: number } = {}) {
+function setup(
+	initial: Record<string, string> = { "Plan.md": NOTE },
+	options: { maxEntries?: number | (() => number); maxNoteBytes?: number } = {},
+) {
 	const vault = new MemoryVault("test", initial);
 	const store = new MemoryStore();
 	let n = 0;
-	const history = createNoteHistory({ vault, store, ...options, newId: (p) => `${p}_${++n}`, now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)) });
+	const history = createNoteHistory({
+		vault,
+		store,
+		...options,
+		newId: (p) => `${p}_${++n}`,
+		now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)),
+	});
 	return { vault, store, history };
 }
 
 function written(outcome: WriteOutcome) {
-	if (outcome.status !== "written") throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
+	if (outcome.status !== "written")
+		throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
 	return outcome;
 }
 
-async function edit(history: ReturnType<typeof setup>["history"], vault: MemoryVault, path: string, change: (t: string) => string, description = "edit") {
+async function edit(
+	history: ReturnType<typeof setup>["history"],
+	vault: MemoryVault,
+	path: string,
+	change: (t: string) => string,
+	description = "edit",
+) {
 	const base = await vault.read(path);
 	return history.write({ path, base, proposed: change(base), description });
 }
@@ -31,14 +47,22 @@ describe("NoteHistory.write", () => {
 		const outcome = written(await edit(history, vault, "Plan.md", (t) => t.replace("beta", "BETA"), "capitalize beta"));
 		expect(outcome.rebased).toBe(false);
 		expect(await vault.read("Plan.md")).toBe(NOTE.replace("beta", "BETA"));
-		expect(outcome.entry).toMatchObject({ kind: "edit", description: "capitalize beta", added: 1, removed: 1, path: "Plan.md" });
+		expect(outcome.entry).toMatchObject({
+			kind: "edit",
+			description: "capitalize beta",
+			added: 1,
+			removed: 1,
+			path: "Plan.md",
+		});
 		expect(await history.list("Plan.md")).toHaveLength(1);
 	});
 
 	it("merges the agent's change onto what the user typed meanwhile", async () => {
 		const { vault, history } = setup();
 		await vault.process("Plan.md", (t) => t.replace("zeta", "zeta (mine)"));
-		const outcome = written(await history.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("alpha", "ALPHA"), description: "d" }));
+		const outcome = written(
+			await history.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("alpha", "ALPHA"), description: "d" }),
+		);
 		expect(outcome.rebased).toBe(true);
 		expect(await vault.read("Plan.md")).toBe(NOTE.replace("alpha", "ALPHA").replace("zeta", "zeta (mine)"));
 	});
@@ -46,7 +70,12 @@ describe("NoteHistory.write", () => {
 	it("refuses with the conflicting lines and writes nothing when the user's typing overlaps the change", async () => {
 		const { vault, history } = setup();
 		await vault.process("Plan.md", (t) => t.replace("beta", "beta (mine)"));
-		const outcome = await history.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("beta", "BETA"), description: "d" });
+		const outcome = await history.write({
+			path: "Plan.md",
+			base: NOTE,
+			proposed: NOTE.replace("beta", "BETA"),
+			description: "d",
+		});
 		expect(outcome).toMatchObject({ status: "conflict", conflictLines: [3] });
 		if (outcome.status === "conflict") expect(outcome.message).toContain("line 3");
 		expect(await vault.read("Plan.md")).toBe(NOTE.replace("beta", "beta (mine)"));
@@ -55,7 +84,9 @@ describe("NoteHistory.write", () => {
 
 	it("is a no-op when nothing changes", async () => {
 		const { history } = setup();
-		expect((await history.write({ path: "Plan.md", base: NOTE, proposed: NOTE, description: "d" })).status).toBe("no-op");
+		expect((await history.write({ path: "Plan.md", base: NOTE, proposed: NOTE, description: "d" })).status).toBe(
+			"no-op",
+		);
 		expect(await history.list("Plan.md")).toEqual([]);
 	});
 
@@ -71,7 +102,9 @@ describe("NoteHistory.write", () => {
 			}
 			return original(path, fn);
 		};
-		written(await history.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("alpha", "ALPHA"), description: "d" }));
+		written(
+			await history.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("alpha", "ALPHA"), description: "d" }),
+		);
 		expect(await vault.read("Plan.md")).toBe(NOTE.replace("alpha", "ALPHA").replace("delta", "delta typed"));
 		expect(await history.list("Plan.md")).toHaveLength(1);
 	});
@@ -79,7 +112,9 @@ describe("NoteHistory.write", () => {
 	it("keeps CRLF and a BOM when the agent proposes LF text without one", async () => {
 		const note = "\uFEFF# Ünïcode 😀\r\nline one\r\nline two\r\n";
 		const { vault, history } = setup({ "C.md": note });
-		written(await history.write({ path: "C.md", base: note, proposed: "# Ünïcode 😀\nline 1\nline two\n", description: "d" }));
+		written(
+			await history.write({ path: "C.md", base: note, proposed: "# Ünïcode 😀\nline 1\nline two\n", description: "d" }),
+		);
 		expect(await vault.read("C.md")).toBe("\uFEFF# Ünïcode 😀\r\nline 1\r\nline two\r\n");
 		written(await history.revert("C.md"));
 		expect(await vault.read("C.md")).toBe(note);
@@ -167,7 +202,10 @@ describe("NoteHistory.revert", () => {
 		await vault.rename("Plan.md", "Archive/Plan 2024.md");
 		written(await history.revert("Archive/Plan 2024.md"));
 		expect(await vault.read("Archive/Plan 2024.md")).toBe(NOTE);
-		expect((await history.list("Archive/Plan 2024.md")).map((e) => e.path)).toEqual(["Archive/Plan 2024.md", "Archive/Plan 2024.md"]);
+		expect((await history.list("Archive/Plan 2024.md")).map((e) => e.path)).toEqual([
+			"Archive/Plan 2024.md",
+			"Archive/Plan 2024.md",
+		]);
 		expect(await history.list("Plan.md")).toEqual([]);
 	});
 

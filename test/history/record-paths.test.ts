@@ -17,11 +17,17 @@ const NOTE = "# Plan\nalpha\nbeta\ngamma\n";
 
 function open(vault: MemoryVault, store: MemoryStore, start = 0) {
 	let n = start;
-	return createNoteHistory({ vault, store, newId: (p) => `${p}_${++n}`, now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)) });
+	return createNoteHistory({
+		vault,
+		store,
+		newId: (p) => `${p}_${++n}`,
+		now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)),
+	});
 }
 
 function written(outcome: WriteOutcome) {
-	if (outcome.status !== "written") throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
+	if (outcome.status !== "written")
+		throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
 	return outcome;
 }
 
@@ -41,7 +47,14 @@ describe("creating a note where an older history lies", () => {
 		const vault = new MemoryVault("v", { "Plan.md": NOTE });
 		const store = new MemoryStore();
 		const history = open(vault, store);
-		written(await history.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("beta", "BETA"), description: "capitalize beta" }));
+		written(
+			await history.write({
+				path: "Plan.md",
+				base: NOTE,
+				proposed: NOTE.replace("beta", "BETA"),
+				description: "capitalize beta",
+			}),
+		);
 		const [oldKey] = await store.list("history/notes/");
 		const oldRecord = (await store.read(oldKey ?? "")) ?? "";
 		await vault.trash("Plan.md");
@@ -60,7 +73,14 @@ describe("a record's path after a rename", () => {
 		const vault = new MemoryVault("v", { "Plan.md": NOTE });
 		const store = new MemoryStore();
 		const history = open(vault, store);
-		written(await history.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("beta", "BETA"), description: "capitalize beta" }));
+		written(
+			await history.write({
+				path: "Plan.md",
+				base: NOTE,
+				proposed: NOTE.replace("beta", "BETA"),
+				description: "capitalize beta",
+			}),
+		);
 		await vault.rename("Plan.md", "Archive/Plan.md");
 		await settle(history);
 		const [key] = await store.list("history/notes/");
@@ -82,11 +102,16 @@ describe("a record's path after a rename", () => {
 		const vault = new MemoryVault("v", { "Projects/A.md": NOTE, "Projects/Sub/B.md": NOTE });
 		const store = new MemoryStore();
 		const history = open(vault, store);
-		for (const path of ["Projects/A.md", "Projects/Sub/B.md"]) written(await history.write({ path, base: NOTE, proposed: NOTE + "more\n", description: `edit ${path}` }));
+		for (const path of ["Projects/A.md", "Projects/Sub/B.md"])
+			written(await history.write({ path, base: NOTE, proposed: NOTE + "more\n", description: `edit ${path}` }));
 		await vault.rename("Projects/A.md", "Done/A.md");
 		await vault.rename("Projects/Sub/B.md", "Done/Sub/B.md");
 		await settle(history);
-		const paths = await Promise.all((await store.list("history/notes/")).map(async (key) => (JSON.parse((await store.read(key)) ?? "{}") as { path: string }).path));
+		const paths = await Promise.all(
+			(await store.list("history/notes/")).map(
+				async (key) => (JSON.parse((await store.read(key)) ?? "{}") as { path: string }).path,
+			),
+		);
 		expect(paths.sort()).toEqual(["Done/A.md", "Done/Sub/B.md"]);
 	});
 });
@@ -96,7 +121,14 @@ describe("rebuilding a damaged index from records written before paths were kept
 		const vault = new MemoryVault("v", { "Plan.md": NOTE });
 		const store = new MemoryStore();
 		const history = open(vault, store);
-		written(await history.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("beta", "BETA"), description: "capitalize beta" }));
+		written(
+			await history.write({
+				path: "Plan.md",
+				base: NOTE,
+				proposed: NOTE.replace("beta", "BETA"),
+				description: "capitalize beta",
+			}),
+		);
 		history.dispose();
 		// An old record (v1) still names Plan.md, but the note there is now someone else's text.
 		const [key] = await store.list("history/notes/");
@@ -118,7 +150,14 @@ describe("renames made while no history listened (the host journals them)", () =
 		const vault = new MemoryVault("v", { "Plan.md": NOTE });
 		const store = new MemoryStore();
 		const first = open(vault, store);
-		written(await first.write({ path: "Plan.md", base: NOTE, proposed: NOTE.replace("beta", "BETA"), description: "capitalize beta" }));
+		written(
+			await first.write({
+				path: "Plan.md",
+				base: NOTE,
+				proposed: NOTE.replace("beta", "BETA"),
+				description: "capitalize beta",
+			}),
+		);
 		first.dispose();
 
 		// Renamed twice while nothing listened; a new note takes the first path.
@@ -137,7 +176,9 @@ describe("renames made while no history listened (the host journals them)", () =
 		const [key] = await store.list("history/notes/");
 		expect(JSON.parse((await store.read(key ?? "")) ?? "{}")).toMatchObject({ path: "Archive/Plan.md" });
 		reopened.dispose();
-		expect((await open(vault, store, 200).list("Archive/Plan.md")).map((e) => e.description)).toEqual(["capitalize beta"]);
+		expect((await open(vault, store, 200).list("Archive/Plan.md")).map((e) => e.description)).toEqual([
+			"capitalize beta",
+		]);
 	});
 
 	it("skip a torn last line: the renames before it still land", async () => {

@@ -16,7 +16,12 @@ const NOTE = lines("# Plan", "alpha", "beta", "gamma", "delta", "epsilon", "zeta
 function setup(initial: Record<string, string> = { "Plan.md": NOTE }) {
 	const vault = new MemoryVault("test", initial);
 	let n = 0;
-	const history = createNoteHistory({ vault, store: new MemoryStore(), newId: (p) => `${p}_${++n}`, now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)) });
+	const history = createNoteHistory({
+		vault,
+		store: new MemoryStore(),
+		newId: (p) => `${p}_${++n}`,
+		now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)),
+	});
 	const agent = async (change: (t: string) => string, description = "edit") => {
 		const base = await vault.read("Plan.md");
 		return written(await history.write({ path: "Plan.md", base, proposed: change(base), description })).entry;
@@ -26,7 +31,8 @@ function setup(initial: Record<string, string> = { "Plan.md": NOTE }) {
 }
 
 function written(outcome: WriteOutcome) {
-	if (outcome.status !== "written") throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
+	if (outcome.status !== "written")
+		throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
 	return outcome;
 }
 
@@ -40,7 +46,9 @@ describe("reverting to an older version through a chain of entries", () => {
 		await agent((t) => t.replace("beta", "BETA"), "second undone");
 		await user((t) => t.replace("epsilon", "epsilon (typed after)"));
 		written(await history.revert("Plan.md", kept.versionId));
-		expect(await vault.read("Plan.md")).toBe(lines("# Plan", "alpha", "beta", "gamma (typed between)", "delta", "epsilon (typed after)", "ZETA"));
+		expect(await vault.read("Plan.md")).toBe(
+			lines("# Plan", "alpha", "beta", "gamma (typed between)", "delta", "epsilon (typed after)", "ZETA"),
+		);
 	});
 
 	it("keeps the user's edit in a gap when nothing was typed after the newest entry", async () => {
@@ -50,7 +58,9 @@ describe("reverting to an older version through a chain of entries", () => {
 		await user((t) => t.replace("gamma", "gamma (typed between)"));
 		await agent((t) => t.replace("beta", "BETA"), "second undone");
 		written(await history.revert("Plan.md", kept.versionId));
-		expect(await vault.read("Plan.md")).toBe(lines("# Plan", "alpha", "beta", "gamma (typed between)", "delta", "epsilon", "ZETA"));
+		expect(await vault.read("Plan.md")).toBe(
+			lines("# Plan", "alpha", "beta", "gamma (typed between)", "delta", "epsilon", "ZETA"),
+		);
 	});
 
 	// Mutant: spare() handing back the lines so far (the merge then writes into the array it reads).
@@ -61,7 +71,9 @@ describe("reverting to an older version through a chain of entries", () => {
 		await agent((t) => t.replace("delta", "DELTA"), "shout delta");
 		await user((t) => t.replace("epsilon", "epsilon (mine)"));
 		written(await history.revert("Plan.md", kept.versionId));
-		expect(await vault.read("Plan.md")).toBe(lines("# Plan", "alpha", "beta", "gamma", "delta", "epsilon (mine)", "ZETA"));
+		expect(await vault.read("Plan.md")).toBe(
+			lines("# Plan", "alpha", "beta", "gamma", "delta", "epsilon (mine)", "ZETA"),
+		);
 	});
 
 	it("merges three times in one revert (the two merge arrays are used in turn)", async () => {
@@ -72,7 +84,9 @@ describe("reverting to an older version through a chain of entries", () => {
 		await agent((t) => t.replace("alpha\n", ""), "delete alpha");
 		await user((t) => t.replace("epsilon", "epsilon (mine)"));
 		written(await history.revert("Plan.md", kept.versionId));
-		expect(await vault.read("Plan.md")).toBe(lines("# Plan", "alpha", "beta", "gamma", "delta", "epsilon (mine)", "ZETA"));
+		expect(await vault.read("Plan.md")).toBe(
+			lines("# Plan", "alpha", "beta", "gamma", "delta", "epsilon (mine)", "ZETA"),
+		);
 	});
 });
 
@@ -104,7 +118,10 @@ describe("restoring a deleted note", () => {
 		const before = await vault.read("Plan.md");
 		const outcome = await history.restore("Plan.md", first.versionId);
 		expect(outcome.status).toBe("error");
-		if (outcome.status === "error") expect(outcome.message).toBe("Plan.md exists; restore only brings back a deleted note. Use revert to undo changes.");
+		if (outcome.status === "error")
+			expect(outcome.message).toBe(
+				"Plan.md exists; restore only brings back a deleted note. Use revert to undo changes.",
+			);
 		expect(await vault.read("Plan.md")).toBe(before);
 		expect(await history.list("Plan.md")).toHaveLength(1);
 	});

@@ -16,7 +16,12 @@ function setup(initial: Record<string, string> = { "Plan.md": NOTE }) {
 	const vault = new MemoryVault("test", initial);
 	const store = new MemoryStore();
 	let n = 0;
-	const history = createNoteHistory({ vault, store, newId: (p) => `${p}_${++n}`, now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)) });
+	const history = createNoteHistory({
+		vault,
+		store,
+		newId: (p) => `${p}_${++n}`,
+		now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)),
+	});
 	const agent = async (change: (t: string) => string, description = "edit", path = "Plan.md") => {
 		const base = await vault.read(path);
 		return written(await history.write({ path, base, proposed: change(base), description })).entry;
@@ -26,7 +31,8 @@ function setup(initial: Record<string, string> = { "Plan.md": NOTE }) {
 }
 
 function written(outcome: WriteOutcome) {
-	if (outcome.status !== "written") throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
+	if (outcome.status !== "written")
+		throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
 	return outcome;
 }
 
@@ -40,7 +46,10 @@ describe("a revert's answers", () => {
 	it("is a no-op, naming the version, when the note is already at the chosen version", async () => {
 		const { history, agent } = setup();
 		const newest = await agent((t) => t.replace("alpha", "ALPHA"));
-		expect(await history.revert("Plan.md", newest.versionId)).toEqual({ status: "no-op", message: `Plan.md is already at version ${newest.versionId}; nothing newer to revert.` });
+		expect(await history.revert("Plan.md", newest.versionId)).toEqual({
+			status: "no-op",
+			message: `Plan.md is already at version ${newest.versionId}; nothing newer to revert.`,
+		});
 	});
 
 	it("describes a revert of the last change by that change, and a revert to a version by its time", async () => {
@@ -49,7 +58,9 @@ describe("a revert's answers", () => {
 		await agent((t) => t.replace("beta", "BETA"), "shout beta");
 		await agent((t) => t.replace("gamma", "GAMMA"), "shout gamma");
 		expect(written(await history.revert("Plan.md")).entry.description).toBe('Revert "shout gamma"');
-		expect(written(await history.revert("Plan.md", first.versionId)).entry.description).toBe(`Revert to the version of ${first.at}`);
+		expect(written(await history.revert("Plan.md", first.versionId)).entry.description).toBe(
+			`Revert to the version of ${first.at}`,
+		);
 	});
 
 	it("says rebased only when the user typed after the newest entry", async () => {
@@ -65,7 +76,10 @@ describe("a revert's answers", () => {
 		const { history, agent, user } = setup();
 		await agent((t) => t.replace("alpha", "ALPHA"));
 		await user((t) => t.replace("ALPHA", "alpha").replace("zeta", "zeta (mine)"));
-		expect(await history.revert("Plan.md")).toEqual({ status: "no-op", message: "The change is already undone in Plan.md; nothing to write." });
+		expect(await history.revert("Plan.md")).toEqual({
+			status: "no-op",
+			message: "The change is already undone in Plan.md; nothing to write.",
+		});
 	});
 
 	it("names the conflicting lines when the newest change overlaps the user's edit", async () => {
@@ -108,16 +122,29 @@ describe("a revert's answers", () => {
 		expect(reverted.entry).toMatchObject({ added: 2, removed: 2 });
 		// The next revert starts from the snapshot this one left: undoing it puts A and B back.
 		written(await history.revert("Plan.md"));
-		expect(await vault.read("Plan.md")).toBe(NOTE.replace("zeta", "ZETA").replace("gamma", "gamma (typed before A)").replace("alpha", "ALPHA").replace("beta", "BETA"));
+		expect(await vault.read("Plan.md")).toBe(
+			NOTE.replace("zeta", "ZETA")
+				.replace("gamma", "gamma (typed before A)")
+				.replace("alpha", "ALPHA")
+				.replace("beta", "BETA"),
+		);
 	});
 });
 
 describe("a note Redline created", () => {
 	it("goes to the trash when its creation is reverted, as a revert entry that removed every line", async () => {
 		const { vault, history } = setup({});
-		const created = written(await history.create({ path: "New.md", content: NOTE, description: "create the plan" })).entry;
+		const created = written(
+			await history.create({ path: "New.md", content: NOTE, description: "create the plan" }),
+		).entry;
 		const trashed = written(await history.revert("New.md")).entry;
-		expect(trashed).toMatchObject({ kind: "revert", description: 'Revert "create the plan"', added: 0, removed: 7, reverts: [created.versionId] });
+		expect(trashed).toMatchObject({
+			kind: "revert",
+			description: 'Revert "create the plan"',
+			added: 0,
+			removed: 7,
+			reverts: [created.versionId],
+		});
 		expect(await vault.exists("New.md")).toBe(false);
 	});
 
@@ -137,21 +164,29 @@ describe("a note Redline created", () => {
 		expect(await history.revert("New.md")).toEqual({
 			status: "conflict",
 			conflictLines: [],
-			message: "New.md was edited after Redline created it; reverting the creation would discard that text, so nothing was changed.",
+			message:
+				"New.md was edited after Redline created it; reverting the creation would discard that text, so nothing was changed.",
 		});
 		expect(await vault.read("New.md")).toBe(`${NOTE}mine\n`);
 	});
 
 	it("refuses to go back to before its creation once it was restored and edited", async () => {
 		const { vault, history, agent } = setup({});
-		const created = written(await history.create({ path: "Plan.md", content: NOTE, description: "create the plan" })).entry;
+		const created = written(
+			await history.create({ path: "Plan.md", content: NOTE, description: "create the plan" }),
+		).entry;
 		const trashed = written(await history.revert("Plan.md")).entry;
 		written(await history.restore("Plan.md", trashed.versionId));
 		await agent((t) => t.replace("alpha", "ALPHA"));
 		const before = await vault.read("Plan.md");
 		const outcome = await history.revert("Plan.md", created.versionId);
 		expect(outcome.status).toBe("error");
-		if (outcome.status === "error") expect(outcome.message).toMatch(new RegExp(`^Version ${created.versionId} is from before Plan\\.md was created on .+; revert to a later version\\.$`));
+		if (outcome.status === "error")
+			expect(outcome.message).toMatch(
+				new RegExp(
+					`^Version ${created.versionId} is from before Plan\\.md was created on .+; revert to a later version\\.$`,
+				),
+			);
 		expect(await vault.read("Plan.md")).toBe(before);
 	});
 
@@ -160,13 +195,18 @@ describe("a note Redline created", () => {
 		written(await history.create({ path: "New.md", content: NOTE, description: "create the plan" }));
 		written(await history.revert("New.md"));
 		await vault.create("New.md", "mine\n");
-		expect(await history.revert("New.md")).toEqual({ status: "error", message: "New.md exists again after Redline moved it to the trash; that revert cannot be undone over it." });
+		expect(await history.revert("New.md")).toEqual({
+			status: "error",
+			message: "New.md exists again after Redline moved it to the trash; that revert cannot be undone over it.",
+		});
 		expect(await vault.read("New.md")).toBe("mine\n");
 	});
 
 	it("once trashed a second time, is not brought back by going back further than that trash", async () => {
 		const { vault, history } = setup({});
-		const created = written(await history.create({ path: "New.md", content: NOTE, description: "create the plan" })).entry;
+		const created = written(
+			await history.create({ path: "New.md", content: NOTE, description: "create the plan" }),
+		).entry;
 		const trashed = written(await history.revert("New.md")).entry;
 		written(await history.restore("New.md", trashed.versionId));
 		written(await history.revert("New.md"));
@@ -180,7 +220,10 @@ describe("a note Redline created", () => {
 describe("restore's answers", () => {
 	it("says a note without Redline history cannot be restored", async () => {
 		const { history } = setup({});
-		expect(await history.restore("Gone.md")).toEqual({ status: "error", message: "Gone.md has no Redline history to restore from." });
+		expect(await history.restore("Gone.md")).toEqual({
+			status: "error",
+			message: "Gone.md has no Redline history to restore from.",
+		});
 	});
 
 	it("records the restore as a create that added every line", async () => {
@@ -193,7 +236,11 @@ describe("restore's answers", () => {
 
 describe("a damaged record", () => {
 	/** Edits with the user's typing between them, then `tamper` applied to the stored record, read anew. */
-	async function tampered(tamper: (record: { entries: Array<{ patch: { hunks: { lines: string[] }[] }; gap?: { hunks: { lines: string[] }[] } }> }) => void) {
+	async function tampered(
+		tamper: (record: {
+			entries: Array<{ patch: { hunks: { lines: string[] }[] }; gap?: { hunks: { lines: string[] }[] } }>;
+		}) => void,
+	) {
 		const { vault, store, history, agent, user } = setup();
 		await agent((t) => t.replace("alpha", "ALPHA"));
 		await user((t) => t.replace("gamma", "gamma (mine)"));
@@ -247,14 +294,20 @@ describe("a record left with no entries (emptied by hand or by a sync)", () => {
 	it("reverts nothing and says the note has no history", async () => {
 		const { vault, history } = await emptied();
 		const before = await vault.read("Plan.md");
-		expect(await history.revert("Plan.md")).toEqual({ status: "no-op", message: "Plan.md has no Redline history; nothing to revert." });
+		expect(await history.revert("Plan.md")).toEqual({
+			status: "no-op",
+			message: "Plan.md has no Redline history; nothing to revert.",
+		});
 		expect(await vault.read("Plan.md")).toBe(before);
 	});
 
 	it("restores nothing and says the note has no history to restore from", async () => {
 		const { vault, history } = await emptied();
 		await vault.trash("Plan.md");
-		expect(await history.restore("Plan.md")).toEqual({ status: "error", message: "Plan.md has no Redline history to restore from." });
+		expect(await history.restore("Plan.md")).toEqual({
+			status: "error",
+			message: "Plan.md has no Redline history to restore from.",
+		});
 		expect(await vault.exists("Plan.md")).toBe(false);
 	});
 });

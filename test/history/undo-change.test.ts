@@ -16,16 +16,31 @@ function setup() {
 	const vault = new MemoryVault("test", { "Plan.md": NOTE });
 	const store = new MemoryStore();
 	let n = 0;
-	const history = createNoteHistory({ vault, store, newId: (p) => `${p}_${++n}`, now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)) });
+	const history = createNoteHistory({
+		vault,
+		store,
+		newId: (p) => `${p}_${++n}`,
+		now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, n)),
+	});
 	const edit = async (from: string, to: string, threadId: string, editId: string, path = "Plan.md") => {
 		const base = await vault.read(path);
-		return written(await history.write({ path, base, proposed: base.replace(from, to), description: `${from} to ${to}`, threadId, editId })).entry;
+		return written(
+			await history.write({
+				path,
+				base,
+				proposed: base.replace(from, to),
+				description: `${from} to ${to}`,
+				threadId,
+				editId,
+			}),
+		).entry;
 	};
 	return { vault, history, edit };
 }
 
 function written(outcome: WriteOutcome) {
-	if (outcome.status !== "written") throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
+	if (outcome.status !== "written")
+		throw new Error(`expected written, got ${outcome.status}: ${"message" in outcome ? outcome.message : ""}`);
 	return outcome;
 }
 
@@ -36,7 +51,12 @@ describe("NoteHistory.undo", () => {
 		await edit("delta", "DELTA", "t2", "e2");
 		const outcome = written(await history.undo("Plan.md", first.versionId));
 		expect(await vault.read("Plan.md")).toBe(lines("# Plan", "alpha", "beta", "gamma", "DELTA"));
-		expect(outcome.entry).toMatchObject({ kind: "revert", description: 'Revert "alpha to ALPHA"', reverts: [first.versionId], revertedEdits: [{ threadId: "t1", editId: "e1", undid: first.versionId }] });
+		expect(outcome.entry).toMatchObject({
+			kind: "revert",
+			description: 'Revert "alpha to ALPHA"',
+			reverts: [first.versionId],
+			revertedEdits: [{ threadId: "t1", editId: "e1", undid: first.versionId }],
+		});
 		expect(outcome.entry.restoredEdits).toBeUndefined();
 	});
 
@@ -56,7 +76,10 @@ describe("NoteHistory.undo", () => {
 		const before = await vault.read("Plan.md");
 		const outcome = await history.undo("Plan.md", first.versionId);
 		expect(outcome).toMatchObject({ status: "conflict", conflictLines: [2] });
-		if (outcome.status === "conflict") expect(outcome.message).toBe('Reverting "alpha to ALPHA" would overwrite later changes to Plan.md at line 2 (yours or another edit\'s). Nothing was written.');
+		if (outcome.status === "conflict")
+			expect(outcome.message).toBe(
+				'Reverting "alpha to ALPHA" would overwrite later changes to Plan.md at line 2 (yours or another edit\'s). Nothing was written.',
+			);
 		expect(await vault.read("Plan.md")).toBe(before);
 		expect(await history.list("Plan.md")).toHaveLength(2);
 	});
@@ -93,19 +116,33 @@ describe("NoteHistory.undo", () => {
 		await edit("delta", "DELTA", "t2", "e2");
 		written(await history.undo("Plan.md", first.versionId));
 		const again = await history.undo("Plan.md", first.versionId);
-		expect(again).toEqual({ status: "no-op", message: '"alpha to ALPHA" is already undone in Plan.md; nothing to write.' });
+		expect(again).toEqual({
+			status: "no-op",
+			message: '"alpha to ALPHA" is already undone in Plan.md; nothing to write.',
+		});
 		expect(await vault.read("Plan.md")).toBe(NOTE.replace("delta", "DELTA"));
 	});
 
 	it("refuses to undo alone the creation of a note that later changes build on", async () => {
 		const vault = new MemoryVault("test", {});
 		const history = createNoteHistory({ vault, store: new MemoryStore() });
-		const created = written(await history.create({ path: "New.md", content: NOTE, description: "create the plan", threadId: "t1", editId: "e1" })).entry;
-		written(await history.write({ path: "New.md", base: NOTE, proposed: NOTE.replace("beta", "BETA"), description: "d" }));
+		const created = written(
+			await history.create({
+				path: "New.md",
+				content: NOTE,
+				description: "create the plan",
+				threadId: "t1",
+				editId: "e1",
+			}),
+		).entry;
+		written(
+			await history.write({ path: "New.md", base: NOTE, proposed: NOTE.replace("beta", "BETA"), description: "d" }),
+		);
 		const outcome = await history.undo("New.md", created.versionId);
 		expect(outcome).toEqual({
 			status: "error",
-			message: '"create the plan" made New.md what later changes build on; it cannot be undone alone. Use "Revert to this version" in the history to undo the later changes too.',
+			message:
+				'"create the plan" made New.md what later changes build on; it cannot be undone alone. Use "Revert to this version" in the history to undo the later changes too.',
 		});
 		expect(await vault.read("New.md")).toBe(NOTE.replace("beta", "BETA"));
 	});
@@ -134,7 +171,11 @@ describe("NoteHistory.undo refuses what it cannot undo alone", () => {
 		await edit("beta", "BETA", "t2", "e2");
 		await vault.trash("Plan.md");
 		const outcome = await history.undo("Plan.md", first.versionId);
-		expect(outcome).toEqual({ status: "error", message: 'Plan.md was deleted, so "alpha to ALPHA" cannot be undone in it. It can be restored from its Redline history instead.' });
+		expect(outcome).toEqual({
+			status: "error",
+			message:
+				'Plan.md was deleted, so "alpha to ALPHA" cannot be undone in it. It can be restored from its Redline history instead.',
+		});
 		expect(await vault.exists("Plan.md")).toBe(false);
 	});
 
@@ -147,7 +188,8 @@ describe("NoteHistory.undo refuses what it cannot undo alone", () => {
 		written(await history.restore("New.md", trashed.versionId));
 		const outcome = await history.undo("New.md", trashed.versionId);
 		expect(outcome.status).toBe("error");
-		if (outcome.status === "error") expect(outcome.message).toMatch(/made New\.md what later changes build on; it cannot be undone alone/);
+		if (outcome.status === "error")
+			expect(outcome.message).toMatch(/made New\.md what later changes build on; it cannot be undone alone/);
 		expect(await vault.read("New.md")).toBe(NOTE);
 	});
 
@@ -176,7 +218,9 @@ describe("NoteHistory.undo of the newest change of a note Redline created", () =
 	it("moves the note to the trash when its creation is the change, and brings it back when that revert is the change", async () => {
 		const vault = new MemoryVault("test", {});
 		const history = createNoteHistory({ vault, store: new MemoryStore() });
-		const created = written(await history.create({ path: "New.md", content: NOTE, description: "create the plan" })).entry;
+		const created = written(
+			await history.create({ path: "New.md", content: NOTE, description: "create the plan" }),
+		).entry;
 		const trashed = written(await history.undo("New.md", created.versionId)).entry;
 		expect(await vault.exists("New.md")).toBe(false);
 		written(await history.undo("New.md", trashed.versionId));
@@ -191,13 +235,28 @@ describe("NoteHistory.undo over a damaged history", () => {
 		const store = new MemoryStore();
 		const first = createNoteHistory({ vault, store });
 		const ids: string[] = [];
-		for (const [from, to] of [["alpha", "ALPHA"], ["beta", "BETA"], ["gamma", "GAMMA"]]) {
+		for (const [from, to] of [
+			["alpha", "ALPHA"],
+			["beta", "BETA"],
+			["gamma", "GAMMA"],
+		]) {
 			const base = await vault.read("Plan.md");
-			ids.push(written(await first.write({ path: "Plan.md", base, proposed: base.replace(from, to), description: `${from} to ${to}` })).entry.versionId);
+			ids.push(
+				written(
+					await first.write({
+						path: "Plan.md",
+						base,
+						proposed: base.replace(from, to),
+						description: `${from} to ${to}`,
+					}),
+				).entry.versionId,
+			);
 		}
 		first.dispose();
 		const key = (await store.list("history/notes/"))[0];
-		const record = JSON.parse((await store.read(key)) ?? "") as { entries: { patch: { hunks: { lines: string[] }[] } }[] };
+		const record = JSON.parse((await store.read(key)) ?? "") as {
+			entries: { patch: { hunks: { lines: string[] }[] } }[];
+		};
 		record.entries[damaged].patch.hunks[0].lines = ["-not a line of the note", "+NOT THE LINE"];
 		await store.write(key, JSON.stringify(record));
 		const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -220,7 +279,9 @@ describe("NoteHistory.undo over a damaged history", () => {
 		const first = createNoteHistory({ vault, store });
 		const edit = async (from: string, to: string) => {
 			const base = await vault.read("Plan.md");
-			return written(await first.write({ path: "Plan.md", base, proposed: base.replace(from, to), description: `${from} to ${to}` })).entry;
+			return written(
+				await first.write({ path: "Plan.md", base, proposed: base.replace(from, to), description: `${from} to ${to}` }),
+			).entry;
 		};
 		await edit("alpha", "ALPHA");
 		await vault.process("Plan.md", (t) => t.replace("delta", "delta (mine)"));
@@ -228,7 +289,9 @@ describe("NoteHistory.undo over a damaged history", () => {
 		await edit("gamma", "GAMMA");
 		first.dispose();
 		const key = (await store.list("history/notes/"))[0];
-		const record = JSON.parse((await store.read(key)) ?? "") as { entries: Array<{ gap?: { hunks: { lines: string[] }[] } }> };
+		const record = JSON.parse((await store.read(key)) ?? "") as {
+			entries: Array<{ gap?: { hunks: { lines: string[] }[] } }>;
+		};
 		const gap = record.entries[1].gap;
 		if (!gap) throw new Error("the second entry should have a gap");
 		gap.hunks[0].lines = ["-not a line of the note", "+NOT THE LINE"];

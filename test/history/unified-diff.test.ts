@@ -6,7 +6,9 @@ import { unifiedDiff } from "../../src/history/unified-diff";
 
 // Small alphabets make repeated lines; endings vary per line (CRLF and a missing last newline).
 const text = fc
-	.array(fc.tuple(fc.constantFrom("a", "b", "", "ü😀", "-x", "@@ z"), fc.constantFrom("\n", "\r\n", "")), { maxLength: 14 })
+	.array(fc.tuple(fc.constantFrom("a", "b", "", "ü😀", "-x", "@@ z"), fc.constantFrom("\n", "\r\n", "")), {
+		maxLength: 14,
+	})
 	.map((parts) => parts.map(([t, eol], i) => t + (i === parts.length - 1 ? eol : eol || "\n")).join(""));
 
 describe("an entry's unified diff", () => {
@@ -24,10 +26,24 @@ describe("an entry's unified diff", () => {
 		const name = fc.constantFrom("", "N.md", "a b/c.md", "x'y");
 		const header = fc.constantFrom(undefined, "", "h1", "2026-12-02 a");
 		fc.assert(
-			fc.property(text, text, name, name, header, header, (before, after, oldFileName, newFileName, oldHeader, newHeader) => {
-				const patch: StructuredPatch = { ...makePatch(before, after), oldFileName, newFileName, oldHeader, newHeader };
-				expect(unifiedDiff(patch)).toBe(formatPatch(patch));
-			}),
+			fc.property(
+				text,
+				text,
+				name,
+				name,
+				header,
+				header,
+				(before, after, oldFileName, newFileName, oldHeader, newHeader) => {
+					const patch: StructuredPatch = {
+						...makePatch(before, after),
+						oldFileName,
+						newFileName,
+						oldHeader,
+						newHeader,
+					};
+					expect(unifiedDiff(patch)).toBe(formatPatch(patch));
+				},
+			),
 			{ numRuns: 500 },
 		);
 	});

@@ -9,7 +9,18 @@ import type { WireMessage } from "../../src/sandbox/model-server";
 import { threadLogKey } from "../../src/log/log";
 import { project } from "../../src/log/projection";
 import { ofType } from "../agent/support/harness";
-import { answer, ask, events, newThread, onlyAsk, send, stack, state, threeQuestions, toolMessage } from "./support/ask-stack";
+import {
+	answer,
+	ask,
+	events,
+	newThread,
+	onlyAsk,
+	send,
+	stack,
+	state,
+	threeQuestions,
+	toolMessage,
+} from "./support/ask-stack";
 
 describe("askUser through the thread service", () => {
 	it("asks several questions in one card, stops the runner, and resumes with one line per question", async () => {
@@ -26,13 +37,24 @@ describe("askUser through the thread service", () => {
 				options: [{ label: "Master" }, { label: "Slave", description: "Follows the clock" }, { label: "8-bit" }],
 				multiSelect: true,
 			},
-			{ question: "Which notes?", options: [{ label: "Daily.md", description: "Today" }, { label: "Weekly.md" }], multiSelect: false },
-			{ question: "Which tone?", header: "Tone", options: [{ label: "Formal" }, { label: "Casual" }], multiSelect: false },
+			{
+				question: "Which notes?",
+				options: [{ label: "Daily.md", description: "Today" }, { label: "Weekly.md" }],
+				multiSelect: false,
+			},
+			{
+				question: "Which tone?",
+				header: "Tone",
+				options: [{ label: "Formal" }, { label: "Casual" }],
+				multiSelect: false,
+			},
 		]);
 		const proposed = ofType(waiting, "tool_call_proposed");
 		expect(proposed.map((e) => e.tool)).toEqual(["askUser"]);
 		expect(asked.callId).toBe(proposed[0].callId);
-		expect(ofType(waiting, "tool_call_decided")).toMatchObject([{ callId: asked.callId, decision: "approved", by: "policy" }]);
+		expect(ofType(waiting, "tool_call_decided")).toMatchObject([
+			{ callId: asked.callId, decision: "approved", by: "policy" },
+		]);
 		expect(ofType(waiting, "tool_call_completed")).toEqual([]);
 		expect(ofType(waiting, "status").at(-1)?.status).toBe("waiting_for_answer");
 		const before = project(threadId, waiting);
@@ -44,11 +66,25 @@ describe("askUser through the thread service", () => {
 		await answer(s, threadId, asked.askId, { "0": ["Master", "8-bit"], "1": ["the June ones"] });
 
 		expect(s.server.requests).toHaveLength(2);
-		expect(toolMessage(s.server.requests[1])).toBe(['"Which mode?" = "Master, 8-bit"', '"Which notes?" = other: "the June ones"', '"Which tone?" = (no answer)'].join("\n"));
+		expect(toolMessage(s.server.requests[1])).toBe(
+			[
+				'"Which mode?" = "Master, 8-bit"',
+				'"Which notes?" = other: "the June ones"',
+				'"Which tone?" = (no answer)',
+			].join("\n"),
+		);
 		const after = await events(s, threadId);
-		expect(ofType(after, "question_answered")).toEqual([expect.objectContaining({ askId: asked.askId, answers: { "0": ["Master", "8-bit"], "1": ["the June ones"] } })]);
+		expect(ofType(after, "question_answered")).toEqual([
+			expect.objectContaining({ askId: asked.askId, answers: { "0": ["Master", "8-bit"], "1": ["the June ones"] } }),
+		]);
 		expect(ofType(after, "tool_call_completed")).toMatchObject([
-			{ callId: asked.callId, result: { status: "success", data: { askId: asked.askId, answers: { "0": ["Master", "8-bit"], "1": ["the June ones"] } } } },
+			{
+				callId: asked.callId,
+				result: {
+					status: "success",
+					data: { askId: asked.askId, answers: { "0": ["Master", "8-bit"], "1": ["the June ones"] } },
+				},
+			},
 		]);
 		const end = project(threadId, after);
 		expect(end.status).toBe("idle");
@@ -62,15 +98,26 @@ describe("askUser through the thread service", () => {
 		await send(s, threadId, "Set up the board");
 		const asked = onlyAsk(await events(s, threadId));
 		await answer(s, threadId, asked.askId, { "0": ["Slave", "also the clock"], "1": ["Weekly.md"], "2": ["Casual"] });
-		expect(toolMessage(s.server.requests[1])).toBe(['"Which mode?" = "Slave" + other: "also the clock"', '"Which notes?" = "Weekly.md"', '"Which tone?" = "Casual"'].join("\n"));
+		expect(toolMessage(s.server.requests[1])).toBe(
+			[
+				'"Which mode?" = "Slave" + other: "also the clock"',
+				'"Which notes?" = "Weekly.md"',
+				'"Which tone?" = "Casual"',
+			].join("\n"),
+		);
 	});
 
 	it("accepts the legacy single-question form end to end", async () => {
-		const s = await stack(ask({ question: "Remove the headings?", options: ["Yes", "No"] }), reply.text("Removing them."));
+		const s = await stack(
+			ask({ question: "Remove the headings?", options: ["Yes", "No"] }),
+			reply.text("Removing them."),
+		);
 		const threadId = await newThread(s);
 		await send(s, threadId, "Tidy Daily.md");
 		const asked = onlyAsk(await events(s, threadId));
-		expect(asked.questions).toEqual([{ question: "Remove the headings?", options: [{ label: "Yes" }, { label: "No" }], multiSelect: false }]);
+		expect(asked.questions).toEqual([
+			{ question: "Remove the headings?", options: [{ label: "Yes" }, { label: "No" }], multiSelect: false },
+		]);
 		expect((await state(s, threadId)).status).toBe("waiting_for_answer");
 		expect(s.server.requests).toHaveLength(1);
 
@@ -82,7 +129,10 @@ describe("askUser through the thread service", () => {
 		const s = await stack(
 			reply.toolCalls([
 				{ name: "askUser", args: { question: "Which note?", options: ["Daily.md", "Weekly.md"] } },
-				{ name: "askUser", args: { questions: [{ question: "Which sections?", options: ["Tasks", "Log", "Ideas"], multiSelect: true }] } },
+				{
+					name: "askUser",
+					args: { questions: [{ question: "Which sections?", options: ["Tasks", "Log", "Ideas"], multiSelect: true }] },
+				},
 			]),
 			reply.text("Both answered."),
 		);
@@ -100,7 +150,10 @@ describe("askUser through the thread service", () => {
 
 		await answer(s, threadId, asks[1].askId, { "0": ["Tasks", "Ideas"] });
 		expect(s.server.requests).toHaveLength(2);
-		expect(toolResults(s.server.requests[1]).map((r) => r.content)).toEqual(['"Which note?" = "Weekly.md"', '"Which sections?" = "Tasks, Ideas"']);
+		expect(toolResults(s.server.requests[1]).map((r) => r.content)).toEqual([
+			'"Which note?" = "Weekly.md"',
+			'"Which sections?" = "Tasks, Ideas"',
+		]);
 		expect((await state(s, threadId)).status).toBe("idle");
 	});
 });
@@ -124,13 +177,19 @@ describe("pending questions across restarts and new messages", () => {
 		await answer(s, threadId, asked.askId, { "0": ["8-bit"], "2": ["Formal"] });
 
 		expect(s.server.requests).toHaveLength(2);
-		expect(toolMessage(s.server.requests[1])).toBe(['"Which mode?" = "8-bit"', '"Which notes?" = (no answer)', '"Which tone?" = "Formal"'].join("\n"));
+		expect(toolMessage(s.server.requests[1])).toBe(
+			['"Which mode?" = "8-bit"', '"Which notes?" = (no answer)', '"Which tone?" = "Formal"'].join("\n"),
+		);
 		const end = await state(s, threadId);
 		expect(end.status).toBe("idle");
 		expect(end.messages.at(-1)).toMatchObject({ kind: "assistant", text: "Configured after the restart." });
 		// And the answered ask stays answered after yet another restart.
 		await s.restart();
-		const again = await s.redline.service.answerQuestion({ threadId, askId: asked.askId, answers: { "0": ["Master"] } });
+		const again = await s.redline.service.answerQuestion({
+			threadId,
+			askId: asked.askId,
+			answers: { "0": ["Master"] },
+		});
 		expect(again).toEqual({ ok: false, error: { code: "not_pending", message: "This question was already answered" } });
 	});
 
@@ -152,7 +211,9 @@ describe("pending questions across restarts and new messages", () => {
 		expect(reopened.openQuestions).toEqual([asked.askId]);
 		await answer(s, threadId, asked.askId, { "1": ["Daily.md"] });
 		expect(s.server.requests).toHaveLength(2);
-		expect(toolMessage(s.server.requests[1])).toBe(['"Which mode?" = (no answer)', '"Which notes?" = "Daily.md"', '"Which tone?" = (no answer)'].join("\n"));
+		expect(toolMessage(s.server.requests[1])).toBe(
+			['"Which mode?" = (no answer)', '"Which notes?" = "Daily.md"', '"Which tone?" = (no answer)'].join("\n"),
+		);
 		expect((await state(s, threadId)).messages.at(-1)).toMatchObject({ kind: "assistant", text: "Recovered." });
 	});
 
@@ -172,12 +233,25 @@ describe("pending questions across restarts and new messages", () => {
 		expect(messageText(messages[1])).toBe("Set up the board");
 		expect(messages[2].tool_calls?.map((c) => c.function.name)).toEqual(["askUser"]);
 		expect(messages[3].tool_call_id).toBe(messages[2].tool_calls?.[0]?.id);
-		expect(messageText(messages[3])).toBe(['"Which mode?" = other: "Just use the defaults"', '"Which notes?" = other: "Just use the defaults"', '"Which tone?" = other: "Just use the defaults"'].join("\n"));
+		expect(messageText(messages[3])).toBe(
+			[
+				'"Which mode?" = other: "Just use the defaults"',
+				'"Which notes?" = other: "Just use the defaults"',
+				'"Which tone?" = other: "Just use the defaults"',
+			].join("\n"),
+		);
 		expect(messageText(messages[4])).toBe("Just use the defaults");
 		const list = await events(s, threadId);
 		const answered = ofType(list, "question_answered");
-		expect(answered).toEqual([expect.objectContaining({ askId: asked.askId, answers: { "0": ["Just use the defaults"], "1": ["Just use the defaults"], "2": ["Just use the defaults"] } })]);
-		expect(list.indexOf(answered[0])).toBeLessThan(list.findIndex((e) => e.type === "user_message" && e.content === "Just use the defaults"));
+		expect(answered).toEqual([
+			expect.objectContaining({
+				askId: asked.askId,
+				answers: { "0": ["Just use the defaults"], "1": ["Just use the defaults"], "2": ["Just use the defaults"] },
+			}),
+		]);
+		expect(list.indexOf(answered[0])).toBeLessThan(
+			list.findIndex((e) => e.type === "user_message" && e.content === "Just use the defaults"),
+		);
 		expect((await state(s, threadId)).status).toBe("idle");
 	});
 });

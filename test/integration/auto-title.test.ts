@@ -6,13 +6,21 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanTitle, TITLE_PROMPT } from "../../src/agent/title-maker";
 import { createRedline, type Redline } from "../../src/redline";
-import { messageText, reply, startModelServer, type ModelServer, type RecordedRequest, type ScriptedReply } from "../../src/sandbox/model-server";
+import {
+	messageText,
+	reply,
+	startModelServer,
+	type ModelServer,
+	type RecordedRequest,
+	type ScriptedReply,
+} from "../../src/sandbox/model-server";
 import { DEFAULT_SETTINGS, type RedlineSettings } from "../../src/settings";
 import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { ofType, readEvents } from "../agent/support/harness";
 
-const isTitleRequest = (request: RecordedRequest) => messageText(request.body.messages[0] ?? { role: "system" }) === TITLE_PROMPT;
+const isTitleRequest = (request: RecordedRequest) =>
+	messageText(request.body.messages[0] ?? { role: "system" }) === TITLE_PROMPT;
 
 let server: ModelServer | undefined;
 let redline: Redline | undefined;
@@ -31,11 +39,20 @@ async function start(title: (request: RecordedRequest) => ScriptedReply, titles:
 		mainModel: { baseUrl: server.baseURL, model: "main-model", temperature: 0 },
 		applyModel: { model: "cheap-apply-model" },
 	};
-	redline = await createRedline({ vault: new MemoryVault("v", {}), store: new MemoryStore(), settings: () => settings, credentials: () => ({}), protectedFolders: [], titles });
+	redline = await createRedline({
+		vault: new MemoryVault("v", {}),
+		store: new MemoryStore(),
+		settings: () => settings,
+		credentials: () => ({}),
+		protectedFolders: [],
+		titles,
+	});
 	const created = await redline.service.createThread({});
 	if (!created.ok) throw new Error(created.error.message);
 	const { threadId } = created;
-	expect((await redline.service.sendMessage({ threadId, content: "Help me plan the vegetable garden for spring" })).ok).toBe(true);
+	expect(
+		(await redline.service.sendMessage({ threadId, content: "Help me plan the vegetable garden for spring" })).ok,
+	).toBe(true);
 	await Promise.resolve();
 	await Promise.resolve();
 	await redline.service.settled(threadId);
@@ -50,12 +67,16 @@ describe("the automatic title from the apply model", () => {
 		expect(titleRequests).toHaveLength(1);
 		expect(titleRequests[0]?.body.model).toBe("cheap-apply-model");
 		expect(titleRequests[0]?.body.tools).toBeUndefined();
-		expect(messageText(titleRequests[0]?.body.messages[1] ?? { role: "user" })).toBe("Help me plan the vegetable garden for spring");
+		expect(messageText(titleRequests[0]?.body.messages[1] ?? { role: "user" })).toBe(
+			"Help me plan the vegetable garden for spring",
+		);
 		expect(server.requests.at(-1)).toBe(titleRequests[0]);
 	});
 
 	it("is cleaned of a thinking model's reasoning, quotes and a Title: prefix", async () => {
-		const { renamed } = await start(() => reply.thinking("A short title about the garden.", 'Title: "Spring garden plan."'));
+		const { renamed } = await start(() =>
+			reply.thinking("A short title about the garden.", 'Title: "Spring garden plan."'),
+		);
 		expect(renamed.map((e) => e.title)).toEqual(["Spring garden plan"]);
 	});
 
@@ -74,7 +95,12 @@ describe("the automatic title from the apply model", () => {
 	it("falls back to the first words when the call fails or the answer is no title", async () => {
 		const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 		try {
-			for (const answer of [reply.httpError(500), reply.text("Sure! Here is a title for your chat, which is about planning a vegetable garden for the spring season in detail.")]) {
+			for (const answer of [
+				reply.httpError(500),
+				reply.text(
+					"Sure! Here is a title for your chat, which is about planning a vegetable garden for the spring season in detail.",
+				),
+			]) {
 				const { renamed } = await start(() => answer);
 				expect(renamed.map((e) => [e.title, e.by])).toEqual([["Help me plan the vegetable garden…", "auto"]]);
 				await redline?.dispose();

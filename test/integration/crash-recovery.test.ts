@@ -32,16 +32,25 @@ describe("reopening after a crash in the middle of an edit", () => {
 		const { events, state } = await reopen(atApplied);
 		expect(events.filter((e) => e.type === "edit_applied")).toHaveLength(1);
 		const call = state.toolCalls.edit;
-		expect(call?.result).toMatchObject({ status: "success", message: expect.stringContaining("the change is in the note") as string });
+		expect(call?.result).toMatchObject({
+			status: "success",
+			message: expect.stringContaining("the change is in the note") as string,
+		});
 		expect(state.edits[call?.editId ?? ""]?.applied).toBeDefined();
 	});
 
 	it("says nothing was written when the crash came before the note was", async () => {
 		const points = await recordCrashPoints(server(), edit, "approve");
-		const writing = points.find((p) => { const last = p.seen.at(-1); return last?.type === "tool_call_progress" && last.phase === "writing"; });
+		const writing = points.find((p) => {
+			const last = p.seen.at(-1);
+			return last?.type === "tool_call_progress" && last.phase === "writing";
+		});
 		if (!writing) throw new Error("the turn had no writing phase");
 		const { state, vault } = await reopen(writing);
 		expect(await vault.read("A.md")).toBe(edit.notes["A.md"]);
-		expect(state.toolCalls.edit?.result).toMatchObject({ status: "error", message: expect.stringContaining("nothing was written") as string });
+		expect(state.toolCalls.edit?.result).toMatchObject({
+			status: "error",
+			message: expect.stringContaining("nothing was written") as string,
+		});
 	});
 });

@@ -17,7 +17,8 @@ const points: Array<{ plan: UserPlan; point: CrashPoint }> = [];
 
 beforeAll(async () => {
 	for (const scenario of SCENARIOS) {
-		for (const plan of PLANS) for (const point of await recordCrashPoints(server(), scenario, plan)) points.push({ plan, point });
+		for (const plan of PLANS)
+			for (const point of await recordCrashPoints(server(), scenario, plan)) points.push({ plan, point });
 	}
 }, 60_000);
 

@@ -30,9 +30,17 @@ const BASE = Array.from({ length: SLOTS }, (_, i) => `base ${i}`);
 type Action = { t: "edit"; thread: 0 | 1; slot: number } | { t: "revert"; pick: number; racing: number | null };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-	fc.record({ t: fc.constant("edit" as const), thread: fc.constantFrom(0 as const, 1 as const), slot: fc.nat(SLOTS - 1) }),
+	fc.record({
+		t: fc.constant("edit" as const),
+		thread: fc.constantFrom(0 as const, 1 as const),
+		slot: fc.nat(SLOTS - 1),
+	}),
 	// racing: a slot the other thread edits at the same moment (null: nothing races).
-	fc.record({ t: fc.constant("revert" as const), pick: fc.nat(50), racing: fc.option(fc.nat(SLOTS - 1), { nil: null }) }),
+	fc.record({
+		t: fc.constant("revert" as const),
+		pick: fc.nat(50),
+		racing: fc.option(fc.nat(SLOTS - 1), { nil: null }),
+	}),
 );
 
 interface ModelEdit {
@@ -60,7 +68,14 @@ async function stack() {
 	for (const threadId of THREADS) {
 		const s = new EventScript(threadId).user("m1", "Edit the shared note").assistant("a1", "");
 		for (let i = 1; i <= EDITS_PER_THREAD; i++) {
-			s.add({ type: "edit_intent_declared", editId: `${threadId}_e${i}`, callId: `c${i}`, path: PATH, operation: "modify", description: `edit ${i}` });
+			s.add({
+				type: "edit_intent_declared",
+				editId: `${threadId}_e${i}`,
+				callId: `c${i}`,
+				path: PATH,
+				operation: "modify",
+				description: `edit ${i}`,
+			});
 		}
 		s.status("idle");
 		await store.append(`threads/${threadId}.jsonl`, s.events.map((e) => JSON.stringify(e) + "\n").join(""));
@@ -85,8 +100,25 @@ describe("reverts racing edits of two threads on one note", () => {
 					const value = `${threadId} edit ${made[thread]} of slot ${slot}`;
 					const lines = base.split("\n");
 					lines[slot] = value;
-					const outcome = await history.write({ path: PATH, base, proposed: lines.join("\n"), description: `edit ${made[thread]}`, threadId, editId });
-					return { outcome, model: { thread, editId, slot, value, versionId: outcome.status === "written" ? outcome.entry.versionId : "", standing: true } };
+					const outcome = await history.write({
+						path: PATH,
+						base,
+						proposed: lines.join("\n"),
+						description: `edit ${made[thread]}`,
+						threadId,
+						editId,
+					});
+					return {
+						outcome,
+						model: {
+							thread,
+							editId,
+							slot,
+							value,
+							versionId: outcome.status === "written" ? outcome.entry.versionId : "",
+							standing: true,
+						},
+					};
 				};
 				try {
 					for (const a of actions) {
@@ -99,7 +131,9 @@ describe("reverts racing edits of two threads on one note", () => {
 							if (edits.length === 0) continue;
 							const target = edits[a.pick % edits.length];
 							const other: 0 | 1 = target.thread === 0 ? 1 : 0;
-							const undoable = target.standing && !edits.some((e) => e.standing && e.slot === target.slot && edits.indexOf(e) > edits.indexOf(target));
+							const undoable =
+								target.standing &&
+								!edits.some((e) => e.standing && e.slot === target.slot && edits.indexOf(e) > edits.indexOf(target));
 							const before = await vault.read(PATH);
 							const racing = a.racing !== null && made[other] < EDITS_PER_THREAD ? a.racing : null;
 							// Both sent at once: the revert first, the other thread's edit computed from the text before it.
@@ -127,7 +161,9 @@ describe("reverts racing edits of two threads on one note", () => {
 						expect(await vault.read(PATH)).toBe(expected(edits));
 					}
 					for (const threadId of THREADS) {
-						expect(ofType(await readEvents(service, threadId), "edit_reverted").map((e) => e.editId)).toEqual(told[threadId]);
+						expect(ofType(await readEvents(service, threadId), "edit_reverted").map((e) => e.editId)).toEqual(
+							told[threadId],
+						);
 					}
 				} finally {
 					await service.close();

@@ -48,7 +48,12 @@ async function editStack(): Promise<EditStack> {
 				const first = mainCalls++ % 2 === 0;
 				if (!edit) return reply.text("Nothing to do.");
 				return first
-					? reply.toolCalls([{ name: "declareEditIntent", args: { path: edit.path, operation: "modify", description: `replace ${edit.from} with ${edit.to}` } }])
+					? reply.toolCalls([
+							{
+								name: "declareEditIntent",
+								args: { path: edit.path, operation: "modify", description: `replace ${edit.from} with ${edit.to}` },
+							},
+						])
 					: reply.text("Done.");
 			}),
 			Array.from({ length: 20 }, (_, i) => applyWith((note) => note.replace(edits[i]?.from ?? "", edits[i]?.to ?? ""))),
@@ -56,8 +61,20 @@ async function editStack(): Promise<EditStack> {
 	});
 	const vault = new MemoryVault("Test vault", { "Daily.md": DAILY, "Other.md": "Walk the dog\n" });
 	const store = new MemoryStore();
-	const settings: RedlineSettings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 }, applyModel: {} };
-	const build = () => createRedline({ vault, store, settings: () => settings, credentials: () => ({}), protectedFolders: [], titles: "first-words" });
+	const settings: RedlineSettings = {
+		...DEFAULT_SETTINGS,
+		mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 },
+		applyModel: {},
+	};
+	const build = () =>
+		createRedline({
+			vault,
+			store,
+			settings: () => settings,
+			credentials: () => ({}),
+			protectedFolders: [],
+			titles: "first-words",
+		});
 	const s: EditStack = {
 		server,
 		vault,
@@ -76,7 +93,9 @@ async function editStack(): Promise<EditStack> {
 			expect((await service.sendMessage({ threadId, content: `Replace ${from} with ${to} in ${path}` })).ok).toBe(true);
 			await settle(s, threadId);
 			const proposed = ofType(await s.events(threadId), "tool_call_proposed")[0];
-			expect((await service.decideToolCalls({ threadId, approved: [proposed?.callId ?? ""], denied: [] })).ok).toBe(true);
+			expect((await service.decideToolCalls({ threadId, approved: [proposed?.callId ?? ""], denied: [] })).ok).toBe(
+				true,
+			);
 			await settle(s, threadId);
 			const applied = ofType(await s.events(threadId), "edit_applied")[0];
 			if (!applied?.editId) throw new Error("the edit was not applied");
@@ -105,7 +124,14 @@ describe("edit_reverted", () => {
 
 		const events = ofType(await s.events(daily.threadId), "edit_reverted");
 		expect(events).toHaveLength(1);
-		expect(events[0]).toMatchObject({ editId: daily.editId, path: "Daily.md", versionId: reverted.versionId, undid: daily.versionId, added: reverted.added, removed: reverted.removed });
+		expect(events[0]).toMatchObject({
+			editId: daily.editId,
+			path: "Daily.md",
+			versionId: reverted.versionId,
+			undid: daily.versionId,
+			added: reverted.added,
+			removed: reverted.removed,
+		});
 		expect(events[0]?.restored).toBeUndefined();
 		expect(ofType(await s.events(other.threadId), "edit_reverted")).toHaveLength(0);
 	});
@@ -168,7 +194,12 @@ describe("edit_reverted", () => {
 		if (!listed.ok) throw new Error(listed.error.message);
 		expect(listed.entries).toHaveLength(2);
 		// "Revert to here" on the first edit's version undoes the second edit only.
-		const back = await s.redline.service.revertHistory({ path: "Daily.md", versionId: first.versionId, to: true, laterChanges: 1 });
+		const back = await s.redline.service.revertHistory({
+			path: "Daily.md",
+			versionId: first.versionId,
+			to: true,
+			laterChanges: 1,
+		});
 		if (!back.ok) throw new Error(back.error.message);
 		expect(ofType(await s.events(second.threadId), "edit_reverted").map((e) => e.undid)).toEqual([second.versionId]);
 		expect(ofType(await s.events(first.threadId), "edit_reverted")).toHaveLength(0);

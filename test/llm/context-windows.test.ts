@@ -33,7 +33,8 @@ describe("a model's context window", () => {
 	});
 
 	it("does not guess for a name it does not know", () => {
-		for (const model of ["", "scripted", "my-finetune", "gpt-4.5-preview", "o5"]) expect(knownContextWindow(model)).toBeUndefined();
+		for (const model of ["", "scripted", "my-finetune", "gpt-4.5-preview", "o5"])
+			expect(knownContextWindow(model)).toBeUndefined();
 	});
 
 	it("prefers the setting over the name", () => {
@@ -45,7 +46,16 @@ describe("a model's context window", () => {
 	it("gives the apply model the main model's setting only when it is the same model", () => {
 		const main = { ...DEFAULT_SETTINGS.mainModel, contextTokens: 20_000 };
 		expect(resolveApplyEndpoint({ ...DEFAULT_SETTINGS, mainModel: main, applyModel: {} }).contextTokens).toBe(20_000);
-		expect(resolveApplyEndpoint({ ...DEFAULT_SETTINGS, mainModel: main, applyModel: { model: "gpt-4.1-mini" } }).contextTokens).toBeUndefined();
-		expect(resolveApplyEndpoint({ ...DEFAULT_SETTINGS, mainModel: main, applyModel: { model: "gpt-4.1-mini", contextTokens: 9_000 } }).contextTokens).toBe(9_000);
+		expect(
+			resolveApplyEndpoint({ ...DEFAULT_SETTINGS, mainModel: main, applyModel: { model: "gpt-4.1-mini" } })
+				.contextTokens,
+		).toBeUndefined();
+		expect(
+			resolveApplyEndpoint({
+				...DEFAULT_SETTINGS,
+				mainModel: main,
+				applyModel: { model: "gpt-4.1-mini", contextTokens: 9_000 },
+			}).contextTokens,
+		).toBe(9_000);
 	});
 });

@@ -16,8 +16,12 @@ afterEach(async () => {
 
 describe("createChatModel", () => {
 	it("refuses a remote endpoint without an API key, with a message for the user", () => {
-		expect(() => createChatModel({ baseUrl: "https://api.openai.com/v1", model: "gpt-4.1" }, undefined)).toThrow(MissingApiKeyError);
-		expect(() => createChatModel({ baseUrl: "https://api.openai.com/v1", model: "gpt-4.1" }, "  ")).toThrow("Add your API key in Redline settings");
+		expect(() => createChatModel({ baseUrl: "https://api.openai.com/v1", model: "gpt-4.1" }, undefined)).toThrow(
+			MissingApiKeyError,
+		);
+		expect(() => createChatModel({ baseUrl: "https://api.openai.com/v1", model: "gpt-4.1" }, "  ")).toThrow(
+			"Add your API key in Redline settings",
+		);
 	});
 
 	it("refuses an unusable endpoint", () => {
@@ -64,7 +68,15 @@ describe("createChatModel", () => {
 				},
 			});
 			let text = "";
-			for await (const chunk of await model.bindTools([{ type: "function", function: { name: "readNote", description: "Read", parameters: { type: "object", properties: {} } } }]).stream([new HumanMessage("Hello")])) text += chunk.text;
+			for await (const chunk of await model
+				.bindTools([
+					{
+						type: "function",
+						function: { name: "readNote", description: "Read", parameters: { type: "object", properties: {} } },
+					},
+				])
+				.stream([new HumanMessage("Hello")]))
+				text += chunk.text;
 			expect(seen).toEqual(["/v1/chat/completions"]);
 			expect(text).toBe("Hi there");
 		});
@@ -79,19 +91,29 @@ describe("ModelProvider", () => {
 	};
 
 	it("fills the apply model's empty fields from the main model", () => {
-		expect(resolveApplyEndpoint(settings)).toEqual({ baseUrl: "https://api.openai.com/v1", model: "gpt-4.1-mini", temperature: 0.2, supportsPredictedOutputs: true });
+		expect(resolveApplyEndpoint(settings)).toEqual({
+			baseUrl: "https://api.openai.com/v1",
+			model: "gpt-4.1-mini",
+			temperature: 0.2,
+			supportsPredictedOutputs: true,
+		});
 		expect(resolveApplyEndpoint({ ...settings, applyModel: { model: "" } }).model).toBe("gpt-4.1");
 	});
 
 	it("reuses the main key for the apply model only at the same base URL", () => {
 		expect(resolveApplyKey(settings, { mainApiKey: "main" })).toBe("main");
-		expect(resolveApplyKey({ ...settings, applyModel: { baseUrl: "https://other/v1" } }, { mainApiKey: "main" })).toBeUndefined();
+		expect(
+			resolveApplyKey({ ...settings, applyModel: { baseUrl: "https://other/v1" } }, { mainApiKey: "main" }),
+		).toBeUndefined();
 		expect(resolveApplyKey(settings, { mainApiKey: "main", applyApiKey: "apply" })).toBe("apply");
 	});
 
 	it("builds both models from the current settings", () => {
 		let current = settings;
-		const provider = createModelProvider(() => current, () => ({ mainApiKey: "k" }));
+		const provider = createModelProvider(
+			() => current,
+			() => ({ mainApiKey: "k" }),
+		);
 		expect(provider.main().model).toBe("gpt-4.1");
 		expect(provider.apply().model).toBe("gpt-4.1-mini");
 		expect(provider.applySupportsPrediction()).toBe(true);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fittedReplyTokensOf, maxOutputTokensOf, oneOffReplyTokensOf, replyReserve, replyTokensOf } from "../../src/llm/output-limits";
+import {
+	fittedReplyTokensOf,
+	maxOutputTokensOf,
+	oneOffReplyTokensOf,
+	replyReserve,
+	replyTokensOf,
+} from "../../src/llm/output-limits";
 
 describe("reply limits (max_tokens)", () => {
 	it("are the setting when the user set one", () => {

@@ -14,7 +14,8 @@ function split(pieces: string[]): { reasoning: string; answer: string; answerPie
 	return { reasoning, answer: answerPieces.join(""), answerPieces };
 }
 
-const REPLY = "<think>The user wants the headings gone.\nCheck </thin and <think> inside.</think>\n\nI removed the headings.";
+const REPLY =
+	"<think>The user wants the headings gone.\nCheck </thin and <think> inside.</think>\n\nI removed the headings.";
 
 describe("ReasoningSplit", () => {
 	it("takes <think>…</think> at the start as reasoning, whichever two chunks the reply is cut into", () => {
@@ -28,7 +29,10 @@ describe("ReasoningSplit", () => {
 	});
 
 	it("does the same when every character is its own chunk", () => {
-		expect(split([...REPLY])).toMatchObject({ reasoning: "The user wants the headings gone.\nCheck </thin and <think> inside.", answer: "I removed the headings." });
+		expect(split([...REPLY])).toMatchObject({
+			reasoning: "The user wants the headings gone.\nCheck </thin and <think> inside.",
+			answer: "I removed the headings.",
+		});
 	});
 
 	it("never shows a piece of a tag as answer text and then takes it back", () => {
@@ -45,7 +49,11 @@ describe("ReasoningSplit", () => {
 	it("keeps an unclosed <think> at the end of the stream as reasoning, with no answer", () => {
 		for (let cut = 0; cut <= 30; cut++) {
 			const text = "<think>Still weighing the options when the limit hit";
-			expect(split([text.slice(0, cut), text.slice(cut)]), `cut at ${cut}`).toEqual({ reasoning: "Still weighing the options when the limit hit", answer: "", answerPieces: [] });
+			expect(split([text.slice(0, cut), text.slice(cut)]), `cut at ${cut}`).toEqual({
+				reasoning: "Still weighing the options when the limit hit",
+				answer: "",
+				answerPieces: [],
+			});
 		}
 		// A stream that ends inside the closing tag: the piece held back was reasoning too.
 		expect(split(["<think>Almost done</thi"])).toMatchObject({ reasoning: "Almost done</thi", answer: "" });
@@ -54,7 +62,9 @@ describe("ReasoningSplit", () => {
 	it("leaves a literal <think> inside a normal answer's code block as answer text", () => {
 		const answer = "Qwen marks its reasoning like this:\n\n```\n<think>reasoning here</think>\n```\n";
 		for (let cut = 0; cut <= answer.length; cut++) {
-			expect(split([answer.slice(0, cut), answer.slice(cut)]), `cut at ${cut}`).toEqual(expect.objectContaining({ reasoning: "", answer }));
+			expect(split([answer.slice(0, cut), answer.slice(cut)]), `cut at ${cut}`).toEqual(
+				expect.objectContaining({ reasoning: "", answer }),
+			);
 		}
 		const fenced = "```html\n<think>x</think>\n```";
 		expect(split([fenced])).toMatchObject({ reasoning: "", answer: fenced });
@@ -67,21 +77,30 @@ describe("ReasoningSplit", () => {
 	});
 
 	it("allows blank space before <think>, and drops the blank lines between </think> and the answer", () => {
-		expect(split(["\n", " <thi", "nk>Hm</think>", "\n", "\n", "Yes"])).toMatchObject({ reasoning: "Hm", answer: "Yes" });
+		expect(split(["\n", " <thi", "nk>Hm</think>", "\n", "\n", "Yes"])).toMatchObject({
+			reasoning: "Hm",
+			answer: "Yes",
+		});
 	});
 
 	it("reads reasoning_content deltas as reasoning of that form (the one sent back), reasoning deltas without a form", () => {
 		const splitter = new ReasoningSplit();
-		expect(splitter.take(new AIMessageChunk({ content: "", additional_kwargs: { reasoning_content: "First, " } }))).toEqual({ reasoning: "First, ", answer: "", form: "reasoning_content" });
+		expect(
+			splitter.take(new AIMessageChunk({ content: "", additional_kwargs: { reasoning_content: "First, " } })),
+		).toEqual({ reasoning: "First, ", answer: "", form: "reasoning_content" });
 		expect(splitter.take(new AIMessageChunk({ content: "Answer" }))).toEqual({ reasoning: "", answer: "Answer" });
 		const other = new ReasoningSplit();
-		expect(other.take(new AIMessageChunk({ content: "", additional_kwargs: { reasoning: "First, " } }))).toEqual({ reasoning: "First, ", answer: "" });
+		expect(other.take(new AIMessageChunk({ content: "", additional_kwargs: { reasoning: "First, " } }))).toEqual({
+			reasoning: "First, ",
+			answer: "",
+		});
 	});
 
 	// Issue 27's survivors: array-shaped content, and the note's own leading block (leadingThinkBlock before).
 	it("reads array-shaped content (a list of text parts) the same as a string", () => {
 		const splitter = new ReasoningSplit();
-		const parts = (...texts: string[]) => new AIMessageChunk({ content: texts.map((text) => ({ type: "text", text })) });
+		const parts = (...texts: string[]) =>
+			new AIMessageChunk({ content: texts.map((text) => ({ type: "text", text })) });
 		expect(splitter.take(parts("<think>Weigh", " it.</think>"))).toEqual({ reasoning: "Weigh it.", answer: "" });
 		expect(splitter.take(parts("\n\nThe answer."))).toEqual({ reasoning: "", answer: "The answer." });
 	});
@@ -97,13 +116,20 @@ describe("ReasoningSplit", () => {
 		expect(run([fixed])).toEqual({ reasoning: "", answer: fixed });
 		expect(run([`<think>Only the typo.</think>\n\n${fixed}`])).toEqual({ reasoning: "Only the typo.", answer: fixed });
 		// A first block unlike the note's, with no second one after it, is the model's reasoning.
-		expect(run(["<think>The user wants the block gone.</think>\n\n# Prompts\n"])).toEqual({ reasoning: "The user wants the block gone.", answer: "# Prompts\n" });
+		expect(run(["<think>The user wants the block gone.</think>\n\n# Prompts\n"])).toEqual({
+			reasoning: "The user wants the block gone.",
+			answer: "# Prompts\n",
+		});
 	});
 
 	it("takes text before a bare top-level </think> for reasoning, and says how much answer it takes back", () => {
 		const splitter = new ReasoningSplit();
 		expect(splitter.content("Okay, the user wants")).toEqual({ reasoning: "", answer: "Okay, the user wants" });
-		expect(splitter.content(" a letter.\n</think>\n\nDear")).toEqual({ reasoning: "Okay, the user wants a letter.\n", answer: "Dear", retracted: "Okay, the user wants".length });
+		expect(splitter.content(" a letter.\n</think>\n\nDear")).toEqual({
+			reasoning: "Okay, the user wants a letter.\n",
+			answer: "Dear",
+			retracted: "Okay, the user wants".length,
+		});
 		// Once: a later </think> is answer text.
 		expect(splitter.content(" Sam, </think>")).toEqual({ reasoning: "", answer: " Sam, </think>" });
 	});
@@ -112,11 +138,17 @@ describe("ReasoningSplit", () => {
 	it("hands on a note's own block as soon as it closes, not at the end of the stream", () => {
 		const splitter = new ReasoningSplit({ note: "<think>How R1 reasns.</think>\n\n# Prompts\n" });
 		expect(splitter.content("<think>How R1 reasons.</th")).toEqual({ reasoning: "", answer: "" });
-		expect(splitter.content("ink>\n\n# Pro")).toEqual({ reasoning: "", answer: "<think>How R1 reasons.</think>\n\n# Pro" });
+		expect(splitter.content("ink>\n\n# Pro")).toEqual({
+			reasoning: "",
+			answer: "<think>How R1 reasons.</think>\n\n# Pro",
+		});
 	});
 
 	it("takes nothing back when the reply opens with its bare </think>", () => {
-		expect(new ReasoningSplit().content("Weigh it.\n</think>\n\nThe answer.")).toEqual({ reasoning: "Weigh it.\n", answer: "The answer." });
+		expect(new ReasoningSplit().content("Weigh it.\n</think>\n\nThe answer.")).toEqual({
+			reasoning: "Weigh it.\n",
+			answer: "The answer.",
+		});
 	});
 
 	// Issue 26, the audit: the apply path refuses a reply whose only block was the note's, taken for reasoning.
@@ -140,7 +172,14 @@ describe("ReasoningSplit", () => {
 
 	it("ignores delta fields that are not text", () => {
 		const splitter = new ReasoningSplit();
-		expect(splitter.take(new AIMessageChunk({ content: "Answer", additional_kwargs: { reasoning_content: { text: "x" }, reasoning: 5 } }))).toEqual({ reasoning: "", answer: "Answer" });
+		expect(
+			splitter.take(
+				new AIMessageChunk({
+					content: "Answer",
+					additional_kwargs: { reasoning_content: { text: "x" }, reasoning: 5 },
+				}),
+			),
+		).toEqual({ reasoning: "", answer: "Answer" });
 	});
 
 	it("measures how alike two texts are by their character pairs", () => {
@@ -180,7 +219,10 @@ describe("ReasoningSplit", () => {
 	});
 
 	it("keeps the note's own leading blank space only when the blank space after </think> ends with it", () => {
-		expect(forNote("\n\n# Note\n", "<think>Hm.</think>\n\n\n# Note\n")).toEqual({ reasoning: "Hm.", answer: "\n\n# Note\n" });
+		expect(forNote("\n\n# Note\n", "<think>Hm.</think>\n\n\n# Note\n")).toEqual({
+			reasoning: "Hm.",
+			answer: "\n\n# Note\n",
+		});
 		expect(forNote("\n\n# Note\n", "<think>Hm.</think>\n# Note\n")).toEqual({ reasoning: "Hm.", answer: "# Note\n" });
 		// Only blank space after </think> when the stream ends.
 		expect(forNote("\n\n# Note\n", "<think>Hm.</think> \n")).toEqual({ reasoning: "Hm.", answer: "" });
@@ -188,7 +230,10 @@ describe("ReasoningSplit", () => {
 
 	it("keeps a note that is one unclosed <think> block, to its last character, when the reply echoes it", () => {
 		expect(forNote("<think>ab", "<think>ab")).toEqual({ reasoning: "", answer: "<think>ab" });
-		expect(forNote("<think>How R1 reasons", "<think>How R1 reasons")).toEqual({ reasoning: "", answer: "<think>How R1 reasons" });
+		expect(forNote("<think>How R1 reasons", "<think>How R1 reasons")).toEqual({
+			reasoning: "",
+			answer: "<think>How R1 reasons",
+		});
 	});
 
 	it("counts the one pair of a two-character text, and finds nothing in common with a text of fewer than two characters", () => {
@@ -198,4 +243,3 @@ describe("ReasoningSplit", () => {
 		expect(similarity("ab", "ba")).toBe(0);
 	});
 });
-

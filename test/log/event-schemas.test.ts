@@ -14,7 +14,12 @@ import { apply, emptyState, project } from "../../src/log/projection";
 
 /** A value the schema accepts; with `full`, every optional field too. */
 function sample(schema: z.core.$ZodType, full: boolean): unknown {
-	const def = schema._zod.def as z.core.$ZodTypeDef & { shape?: Record<string, z.core.$ZodType>; options?: z.core.$ZodType[]; element?: z.core.$ZodType; innerType?: z.core.$ZodType };
+	const def = schema._zod.def as z.core.$ZodTypeDef & {
+		shape?: Record<string, z.core.$ZodType>;
+		options?: z.core.$ZodType[];
+		element?: z.core.$ZodType;
+		innerType?: z.core.$ZodType;
+	};
 	switch (def.type) {
 		case "string":
 			return "text";
@@ -50,12 +55,15 @@ function sample(schema: z.core.$ZodType, full: boolean): unknown {
 }
 
 function required(schema: z.ZodMiniObject): string[] {
-	return Object.entries(schema._zod.def.shape).filter(([, value]) => value._zod.optin !== "optional" && value._zod.def.type !== "unknown").map(([key]) => key);
+	return Object.entries(schema._zod.def.shape)
+		.filter(([, value]) => value._zod.optin !== "optional" && value._zod.def.type !== "unknown")
+		.map(([key]) => key);
 }
 
 const types = Object.entries(EVENT_SCHEMAS);
 const at = "2025-01-01T00:00:00.000Z";
-const stamped = (type: string, payload: unknown, seq = 1): StoredEvent => ({ ...(payload as object), type, seq, threadId: "t1", at }) as StoredEvent;
+const stamped = (type: string, payload: unknown, seq = 1): StoredEvent =>
+	({ ...(payload as object), type, seq, threadId: "t1", at }) as StoredEvent;
 
 describe("every event type, from its schema", () => {
 	it.each(types)("%s survives a write and a reload as itself, with and without its optional fields", (type, schema) => {

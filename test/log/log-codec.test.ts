@@ -13,7 +13,10 @@ import { eventsArb } from "../thread/support/arbitrary-events";
 type LineRecord = Record<string, unknown> & { seq: number; type: string };
 
 function records(text: string): LineRecord[] {
-	return text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as LineRecord);
+	return text
+		.split("\n")
+		.filter(Boolean)
+		.map((line) => JSON.parse(line) as LineRecord);
 }
 
 /** The slow path alone: every line through expandRecord, as parseLog did before the fast path. */
@@ -24,7 +27,12 @@ function expandedEvents(text: string): StoredEvent[] {
 /** Lines the general path changes: stray `lens` on a plain event, wrong lengths on tokens. */
 const oddLineArb = fc.oneof(
 	fc.record({ type: fc.constant("status"), status: fc.constant("idle"), lens: fc.constant([1]) }),
-	fc.record({ type: fc.constant("assistant_token"), messageId: fc.constant("m1"), text: fc.constant("abc"), lens: fc.constantFrom([1, 1], [4], "3", []) }),
+	fc.record({
+		type: fc.constant("assistant_token"),
+		messageId: fc.constant("m1"),
+		text: fc.constant("abc"),
+		lens: fc.constantFrom([1, 1], [4], "3", []),
+	}),
 	fc.record({ type: fc.constant("from_the_future"), payload: fc.string({ maxLength: 4 }) }),
 );
 
@@ -33,7 +41,10 @@ describe("parsing a log's lines", () => {
 		fc.assert(
 			fc.property(eventsArb, fc.array(oddLineArb, { maxLength: 5 }), (events, odd) => {
 				const lastSeq = events.at(-1)?.seq ?? 0;
-				const extra = odd.map((line, i) => JSON.stringify({ ...line, seq: lastSeq + 1 + i, threadId: "t1", at: "2025-01-01T00:00:00.000Z" }) + "\n");
+				const extra = odd.map(
+					(line, i) =>
+						JSON.stringify({ ...line, seq: lastSeq + 1 + i, threadId: "t1", at: "2025-01-01T00:00:00.000Z" }) + "\n",
+				);
 				const text = encodeEvents(events) + extra.join("");
 				expect(parseLog("t1", text).events).toStrictEqual(expandedEvents(text));
 			}),
@@ -67,7 +78,16 @@ describe("parsing a log's lines", () => {
 });
 
 describe("a reasoning line that takes answer text back", () => {
-	const line = (extra: Record<string, unknown>) => JSON.stringify({ seq: 1, threadId: "t1", at: "2025-01-01T00:00:00.000Z", type: "assistant_reasoning", messageId: "m1", text: "", ...extra }) + "\n";
+	const line = (extra: Record<string, unknown>) =>
+		JSON.stringify({
+			seq: 1,
+			threadId: "t1",
+			at: "2025-01-01T00:00:00.000Z",
+			type: "assistant_reasoning",
+			messageId: "m1",
+			text: "",
+			...extra,
+		}) + "\n";
 
 	it("keeps its count through a reload", () => {
 		expect(parseLog("t1", line({ fromAnswer: 12 })).events[0]).toMatchObject({ fromAnswer: 12 });

@@ -51,7 +51,9 @@ describe("ThreadLog under faults", () => {
 		await log.settled();
 		log.append({ type: "assistant_token", messageId: "a1", text: "lost" });
 		const seenLive = log.state().lastSeq;
-		const crashed = new MemoryStore({ [threadLogKey("t1")]: ((await store.read(threadLogKey("t1"))) ?? "") + '{"seq":3,"threadId":"t1"' });
+		const crashed = new MemoryStore({
+			[threadLogKey("t1")]: ((await store.read(threadLogKey("t1"))) ?? "") + '{"seq":3,"threadId":"t1"',
+		});
 		log.discard();
 
 		const after = await reopen(crashed);

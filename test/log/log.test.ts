@@ -26,7 +26,13 @@ describe("ThreadLog", () => {
 		const seen: number[] = [];
 		log.listen((e) => seen.push(e.seq));
 		const event = log.append({ type: "thread_created", title: "Hello" });
-		expect(event).toEqual({ type: "thread_created", title: "Hello", seq: 1, threadId: "t1", at: "2025-02-03T04:05:06.000Z" });
+		expect(event).toEqual({
+			type: "thread_created",
+			title: "Hello",
+			seq: 1,
+			threadId: "t1",
+			at: "2025-02-03T04:05:06.000Z",
+		});
 		log.append({ type: "status", status: "thinking" });
 		expect(seen).toEqual([1, 2]);
 		expect(log.state()).toStrictEqual(project("t1", log.events()));
@@ -72,7 +78,10 @@ describe("ThreadLog", () => {
 		for (const token of tokens(20)) log.append(token);
 		await log.flush();
 		const replayed = await reopen(store);
-		for (let nonce = 0; nonce <= 22; nonce++) expect(replayed.eventsAfter(nonce)).toStrictEqual(log.eventsAfter(nonce).map((e) => ({ ...e, at: expect.any(String) as string })));
+		for (let nonce = 0; nonce <= 22; nonce++)
+			expect(replayed.eventsAfter(nonce)).toStrictEqual(
+				log.eventsAfter(nonce).map((e) => ({ ...e, at: expect.any(String) as string })),
+			);
 	});
 
 	it("coalesces a thinking model's reasoning on disk like tokens, apart from the answer, and replays the same state", async () => {
@@ -86,38 +95,71 @@ describe("ThreadLog", () => {
 		log.append({ type: "assistant_message_completed", messageId: "a1", finishReason: "stop" });
 		await log.flush();
 		const lines = ((await store.read(threadLogKey("t1"))) ?? "").split("\n").filter(Boolean);
-		expect(lines.map((line) => (JSON.parse(line) as { type: string }).type)).toEqual(["assistant_message_started", "assistant_reasoning", "assistant_token", "assistant_message_completed"]);
+		expect(lines.map((line) => (JSON.parse(line) as { type: string }).type)).toEqual([
+			"assistant_message_started",
+			"assistant_reasoning",
+			"assistant_token",
+			"assistant_message_completed",
+		]);
 		const replayed = await reopen(store);
 		expect(replayed.state()).toStrictEqual(log.state());
 		const message = replayed.state().messages[0];
-		expect(message?.kind === "assistant" && message.reasoning?.text).toBe(Array.from({ length: 40 }, (_, i) => `step ${i}. `).join(""));
+		expect(message?.kind === "assistant" && message.reasoning?.text).toBe(
+			Array.from({ length: 40 }, (_, i) => `step ${i}. `).join(""),
+		);
 		expect(message?.kind === "assistant" && message.text).not.toContain("step");
 		const shape = (events: readonly StoredEvent[]) => events.map((e) => [e.seq, e.type, "text" in e ? e.text : null]);
-		for (let nonce = 0; nonce <= 52; nonce++) expect(shape(replayed.eventsAfter(nonce))).toStrictEqual(shape(log.eventsAfter(nonce)));
+		for (let nonce = 0; nonce <= 52; nonce++)
+			expect(shape(replayed.eventsAfter(nonce))).toStrictEqual(shape(log.eventsAfter(nonce)));
 	});
 
 	it("keeps DeepSeek's reasoning form through coalescing: one line per run of one form, replayed as live", async () => {
 		const store = new MemoryStore();
 		const log = new ThreadLog("t1", store);
 		log.append({ type: "assistant_message_started", messageId: "a1" });
-		for (let i = 0; i < 5; i++) log.append({ type: "assistant_reasoning", messageId: "a1", text: `deep ${i}. `, form: "reasoning_content" });
+		for (let i = 0; i < 5; i++)
+			log.append({ type: "assistant_reasoning", messageId: "a1", text: `deep ${i}. `, form: "reasoning_content" });
 		for (let i = 0; i < 3; i++) log.append({ type: "assistant_reasoning", messageId: "a1", text: `think ${i}. ` });
 		log.append({ type: "assistant_reasoning", messageId: "a1", text: "deep again.", form: "reasoning_content" });
 		await log.flush();
-		const lines = ((await store.read(threadLogKey("t1"))) ?? "").split("\n").filter(Boolean).map((line) => JSON.parse(line) as { form?: string; lens?: number[] });
-		expect(lines.map((line) => [line.form, line.lens?.length])).toEqual([[undefined, undefined], ["reasoning_content", 5], [undefined, 3], ["reasoning_content", undefined]]);
+		const lines = ((await store.read(threadLogKey("t1"))) ?? "")
+			.split("\n")
+			.filter(Boolean)
+			.map((line) => JSON.parse(line) as { form?: string; lens?: number[] });
+		expect(lines.map((line) => [line.form, line.lens?.length])).toEqual([
+			[undefined, undefined],
+			["reasoning_content", 5],
+			[undefined, 3],
+			["reasoning_content", undefined],
+		]);
 		const replayed = await reopen(store);
-		for (let nonce = 0; nonce <= 10; nonce++) expect(replayed.eventsAfter(nonce)).toStrictEqual(log.eventsAfter(nonce).map((e) => ({ ...e, at: expect.any(String) as string })));
+		for (let nonce = 0; nonce <= 10; nonce++)
+			expect(replayed.eventsAfter(nonce)).toStrictEqual(
+				log.eventsAfter(nonce).map((e) => ({ ...e, at: expect.any(String) as string })),
+			);
 		expect(replayed.state()).toStrictEqual(log.state());
 	});
 
 	it("loads reasoning written before its form was recorded without one", async () => {
 		const store = new MemoryStore();
 		const at = "2026-01-10T09:00:00.000Z";
-		await store.write(threadLogKey("t1"), [
-			{ seq: 1, threadId: "t1", at, type: "assistant_message_started", messageId: "a1" },
-			{ seq: 3, threadId: "t1", at, type: "assistant_reasoning", messageId: "a1", text: "Old reasoning.", lens: [4, 10] },
-		].map((line) => JSON.stringify(line)).join("\n") + "\n");
+		await store.write(
+			threadLogKey("t1"),
+			[
+				{ seq: 1, threadId: "t1", at, type: "assistant_message_started", messageId: "a1" },
+				{
+					seq: 3,
+					threadId: "t1",
+					at,
+					type: "assistant_reasoning",
+					messageId: "a1",
+					text: "Old reasoning.",
+					lens: [4, 10],
+				},
+			]
+				.map((line) => JSON.stringify(line))
+				.join("\n") + "\n",
+		);
 		const events = (await reopen(store)).eventsAfter(0);
 		expect(events.slice(1)).toStrictEqual([
 			{ seq: 2, threadId: "t1", at, type: "assistant_reasoning", messageId: "a1", text: "Old " },
@@ -180,7 +222,8 @@ describe("ThreadLog", () => {
 
 	it("keeps an event of an unknown type as unknown and ignores it in the state", async () => {
 		const store = new MemoryStore({
-			[threadLogKey("t1")]: '{"seq":1,"threadId":"t1","at":"x","type":"hologram","beam":3}\n{"seq":2,"threadId":"t1","at":"x","type":"thread_renamed","title":"New"}\n',
+			[threadLogKey("t1")]:
+				'{"seq":1,"threadId":"t1","at":"x","type":"hologram","beam":3}\n{"seq":2,"threadId":"t1","at":"x","type":"thread_renamed","title":"New"}\n',
 		});
 		const log = await reopen(store);
 		expect(log.events()[0]).toEqual({ seq: 1, threadId: "t1", at: "x", type: "hologram", beam: 3, unknown: true });

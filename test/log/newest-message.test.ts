@@ -7,7 +7,13 @@ import { describe, expect, it } from "vitest";
 import { STOPPED_MESSAGE } from "../../src/log/driver";
 import type { NewEvent } from "../../src/log/events";
 import { ThreadLog } from "../../src/log/log";
-import { NEW_MESSAGE_INSTEAD, overtakingMessage, settleReason, stoppedWhileRunning, supersede } from "../../src/log/newest-message";
+import {
+	NEW_MESSAGE_INSTEAD,
+	overtakingMessage,
+	settleReason,
+	stoppedWhileRunning,
+	supersede,
+} from "../../src/log/newest-message";
 import type { ToolCallView } from "../../src/log/state";
 import { MemoryStore } from "../../src/store/memory-store";
 
@@ -18,7 +24,16 @@ function threadWith(events: NewEvent[]): ThreadLog {
 }
 
 function call(extra: Partial<ToolCallView>): ToolCallView {
-	return { callId: "c1", tool: "readNote", args: {}, messageId: "a1", proposedSeq: 1, proposedAt: "", phase: "completed", ...extra };
+	return {
+		callId: "c1",
+		tool: "readNote",
+		args: {},
+		messageId: "a1",
+		proposedSeq: 1,
+		proposedAt: "",
+		phase: "completed",
+		...extra,
+	};
 }
 
 describe("a new user message", () => {
@@ -32,12 +47,25 @@ describe("a new user message", () => {
 			{ type: "tool_call_proposed", callId: "asking", tool: "askUser", args: {}, messageId: "a1" },
 			{ type: "tool_call_decided", callId: "asking", decision: "approved", by: "policy" },
 			{ type: "tool_call_started", callId: "asking" },
-			{ type: "question_asked", askId: "q1", callId: "asking", questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }], multiSelect: false }] },
+			{
+				type: "question_asked",
+				askId: "q1",
+				callId: "asking",
+				questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }], multiSelect: false }],
+			},
 		]);
 		supersede(log, "never mind");
 		const state = log.state();
-		expect(state.toolCalls.waiting).toMatchObject({ phase: "denied", comment: `${NEW_MESSAGE_INSTEAD}never mind`, reason: "new_message" });
-		expect(state.toolCalls.approved).toMatchObject({ phase: "completed", result: { status: "rejected", message: `Not run: ${NEW_MESSAGE_INSTEAD}never mind` }, reason: "new_message" });
+		expect(state.toolCalls.waiting).toMatchObject({
+			phase: "denied",
+			comment: `${NEW_MESSAGE_INSTEAD}never mind`,
+			reason: "new_message",
+		});
+		expect(state.toolCalls.approved).toMatchObject({
+			phase: "completed",
+			result: { status: "rejected", message: `Not run: ${NEW_MESSAGE_INSTEAD}never mind` },
+			reason: "new_message",
+		});
 		expect(state.questions.q1?.answers).toEqual({ 0: ["never mind"] });
 		expect(state.pendingApprovals).toEqual([]);
 		expect(state.openQuestions).toEqual([]);
@@ -55,22 +83,36 @@ describe("a new user message", () => {
 
 describe("why a call was settled for the user", () => {
 	it("is its recorded reason when there is one, whatever its words", () => {
-		expect(settleReason(call({ reason: "new_message", result: { status: "error", message: STOPPED_MESSAGE } }))).toBe("new_message");
+		expect(settleReason(call({ reason: "new_message", result: { status: "error", message: STOPPED_MESSAGE } }))).toBe(
+			"new_message",
+		);
 		expect(settleReason(call({ reason: "stopped" }))).toBe("stopped");
 		expect(settleReason(call({ decision: "denied", decidedBy: "user", comment: "no" }))).toBeUndefined();
 	});
 
 	it("is read from the service's and the runner's words in a log from before reasons", () => {
 		expect(settleReason(call({ decision: "denied", comment: `${NEW_MESSAGE_INSTEAD}stop` }))).toBe("new_message");
-		expect(settleReason(call({ decision: "approved", result: { status: "rejected", message: `Not run: ${NEW_MESSAGE_INSTEAD}stop` } }))).toBe("new_message");
-		expect(settleReason(call({ result: { status: "error", message: `${STOPPED_MESSAGE} before this call ran.` } }))).toBe("stopped");
+		expect(
+			settleReason(
+				call({ decision: "approved", result: { status: "rejected", message: `Not run: ${NEW_MESSAGE_INSTEAD}stop` } }),
+			),
+		).toBe("new_message");
+		expect(
+			settleReason(call({ result: { status: "error", message: `${STOPPED_MESSAGE} before this call ran.` } })),
+		).toBe("stopped");
 		// Only words that begin with the constant count: a comment quoting it is the user's own.
 		expect(settleReason(call({ decision: "denied", comment: `Please: ${NEW_MESSAGE_INSTEAD}` }))).toBeUndefined();
 		expect(settleReason(call({ result: { status: "success", message: STOPPED_MESSAGE } }))).toBeUndefined();
 	});
 
 	it("tells a call stopped while it ran from one stopped before it started", () => {
-		expect(stoppedWhileRunning(call({ reason: "stopped", result: { status: "error", message: STOPPED_MESSAGE } }))).toBe(true);
-		expect(stoppedWhileRunning(call({ reason: "stopped", result: { status: "error", message: `${STOPPED_MESSAGE} before this call ran.` } }))).toBe(false);
+		expect(
+			stoppedWhileRunning(call({ reason: "stopped", result: { status: "error", message: STOPPED_MESSAGE } })),
+		).toBe(true);
+		expect(
+			stoppedWhileRunning(
+				call({ reason: "stopped", result: { status: "error", message: `${STOPPED_MESSAGE} before this call ran.` } }),
+			),
+		).toBe(false);
 	});
 });

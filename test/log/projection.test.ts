@@ -5,7 +5,12 @@ import { apply, emptyState, project } from "../../src/log/projection";
 import { deepFreeze, eventsArb } from "../thread/support/arbitrary-events";
 
 function stamp(payloads: NewEvent[]): StoredEvent[] {
-	return payloads.map((p, i) => ({ ...p, seq: i + 1, threadId: "t1", at: `2025-01-01T00:00:${String(i).padStart(2, "0")}.000Z` }));
+	return payloads.map((p, i) => ({
+		...p,
+		seq: i + 1,
+		threadId: "t1",
+		at: `2025-01-01T00:00:${String(i).padStart(2, "0")}.000Z`,
+	}));
 }
 
 describe("project and apply", () => {
@@ -24,10 +29,34 @@ describe("project and apply", () => {
 
 	it("links a call proposed after its intents and questions to the first of each, in a replay as live", () => {
 		const events = stamp([
-			{ type: "edit_intent_declared", editId: "e1", callId: "c1", path: "A.md", operation: "modify", description: "first" },
-			{ type: "edit_intent_declared", editId: "e2", callId: "c1", path: "A.md", operation: "modify", description: "second" },
-			{ type: "question_asked", askId: "a1", callId: "c1", questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }], multiSelect: false }] },
-			{ type: "question_asked", askId: "a2", callId: "c1", questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }], multiSelect: false }] },
+			{
+				type: "edit_intent_declared",
+				editId: "e1",
+				callId: "c1",
+				path: "A.md",
+				operation: "modify",
+				description: "first",
+			},
+			{
+				type: "edit_intent_declared",
+				editId: "e2",
+				callId: "c1",
+				path: "A.md",
+				operation: "modify",
+				description: "second",
+			},
+			{
+				type: "question_asked",
+				askId: "a1",
+				callId: "c1",
+				questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }], multiSelect: false }],
+			},
+			{
+				type: "question_asked",
+				askId: "a2",
+				callId: "c1",
+				questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }], multiSelect: false }],
+			},
 			{ type: "tool_call_proposed", callId: "c1", tool: "declareEditIntent", args: {}, messageId: "m1" },
 		]);
 		const replayed = project("t1", events);
@@ -63,11 +92,21 @@ describe("project and apply", () => {
 	});
 
 	it("keeps unchanged parts by reference so views can compare cheaply", () => {
-		const before = project("t1", stamp([
-			{ type: "user_message", messageId: "m1", content: "hi", pinned: [] },
-			{ type: "assistant_message_started", messageId: "m2" },
-		]));
-		const after = apply(before, { type: "assistant_token", messageId: "m2", text: "He", seq: 3, threadId: "t1", at: "x" });
+		const before = project(
+			"t1",
+			stamp([
+				{ type: "user_message", messageId: "m1", content: "hi", pinned: [] },
+				{ type: "assistant_message_started", messageId: "m2" },
+			]),
+		);
+		const after = apply(before, {
+			type: "assistant_token",
+			messageId: "m2",
+			text: "He",
+			seq: 3,
+			threadId: "t1",
+			at: "x",
+		});
 		expect(after.messages[0]).toBe(before.messages[0]);
 		expect(after.toolCalls).toBe(before.toolCalls);
 		expect(after.messages[1]).not.toBe(before.messages[1]);
@@ -97,24 +136,42 @@ describe("project and apply", () => {
 	});
 
 	it("loads a log from before context events unchanged: no turn gets context steps", () => {
-		const state = project("t1", stamp([
-			{ type: "user_message", messageId: "u1", content: "hi", pinned: [] },
-			{ type: "assistant_message_started", messageId: "a1" },
-			{ type: "assistant_message_completed", messageId: "a1", finishReason: "stop" },
-		]));
+		const state = project(
+			"t1",
+			stamp([
+				{ type: "user_message", messageId: "u1", content: "hi", pinned: [] },
+				{ type: "assistant_message_started", messageId: "a1" },
+				{ type: "assistant_message_completed", messageId: "a1", finishReason: "stop" },
+			]),
+		);
 		expect(state.turns).toEqual([{ userMessageId: "u1", startedAt: "2025-01-01T00:00:00.000Z", callIds: [] }]);
 	});
 
 	it("keeps why a call was settled for the user, and folds an older log without a reason", () => {
-		const state = project("t1", stamp([
-			{ type: "tool_call_proposed", callId: "c1", tool: "readNote", args: {}, messageId: "m1" },
-			{ type: "tool_call_proposed", callId: "c2", tool: "readNote", args: {}, messageId: "m1" },
-			{ type: "tool_call_proposed", callId: "c3", tool: "readNote", args: {}, messageId: "m1" },
-			{ type: "tool_call_decided", callId: "c1", decision: "denied", by: "user", comment: "The user sent a new message instead: stop", reason: "new_message" },
-			{ type: "tool_call_decided", callId: "c2", decision: "approved", by: "user" },
-			{ type: "tool_call_completed", callId: "c2", result: { status: "rejected", message: "Not run" }, reason: "new_message" },
-			{ type: "tool_call_decided", callId: "c3", decision: "denied", by: "user", comment: "not now" },
-		]));
+		const state = project(
+			"t1",
+			stamp([
+				{ type: "tool_call_proposed", callId: "c1", tool: "readNote", args: {}, messageId: "m1" },
+				{ type: "tool_call_proposed", callId: "c2", tool: "readNote", args: {}, messageId: "m1" },
+				{ type: "tool_call_proposed", callId: "c3", tool: "readNote", args: {}, messageId: "m1" },
+				{
+					type: "tool_call_decided",
+					callId: "c1",
+					decision: "denied",
+					by: "user",
+					comment: "The user sent a new message instead: stop",
+					reason: "new_message",
+				},
+				{ type: "tool_call_decided", callId: "c2", decision: "approved", by: "user" },
+				{
+					type: "tool_call_completed",
+					callId: "c2",
+					result: { status: "rejected", message: "Not run" },
+					reason: "new_message",
+				},
+				{ type: "tool_call_decided", callId: "c3", decision: "denied", by: "user", comment: "not now" },
+			]),
+		);
 		expect(state.toolCalls.c1).toMatchObject({ phase: "denied", reason: "new_message" });
 		expect(state.toolCalls.c2).toMatchObject({ phase: "completed", reason: "new_message" });
 		expect(state.toolCalls.c3).toMatchObject({ phase: "denied", comment: "not now" });
@@ -127,19 +184,27 @@ describe("project and apply", () => {
 	});
 
 	it("folds a turn with streamed text, a proposed call, its decision, run and result", () => {
-		const state = project("t1", stamp([
-			{ type: "thread_created", title: "Plan" },
-			{ type: "user_message", messageId: "u1", content: "Tidy Daily.md", pinned: [{ path: "Daily.md" }] },
-			{ type: "status", status: "thinking" },
-			{ type: "assistant_message_started", messageId: "a1" },
-			{ type: "assistant_token", messageId: "a1", text: "Sure" },
-			{ type: "assistant_token", messageId: "a1", text: ", reading." },
-			{ type: "tool_call_proposed", callId: "c1", tool: "readNote", args: { path: "Daily.md" }, messageId: "a1" },
-			{ type: "assistant_message_completed", messageId: "a1", finishReason: "tool_calls" },
-			{ type: "status", status: "waiting_for_approval", detail: "1 call" },
-		]));
+		const state = project(
+			"t1",
+			stamp([
+				{ type: "thread_created", title: "Plan" },
+				{ type: "user_message", messageId: "u1", content: "Tidy Daily.md", pinned: [{ path: "Daily.md" }] },
+				{ type: "status", status: "thinking" },
+				{ type: "assistant_message_started", messageId: "a1" },
+				{ type: "assistant_token", messageId: "a1", text: "Sure" },
+				{ type: "assistant_token", messageId: "a1", text: ", reading." },
+				{ type: "tool_call_proposed", callId: "c1", tool: "readNote", args: { path: "Daily.md" }, messageId: "a1" },
+				{ type: "assistant_message_completed", messageId: "a1", finishReason: "tool_calls" },
+				{ type: "status", status: "waiting_for_approval", detail: "1 call" },
+			]),
+		);
 		expect(state.title).toBe("Plan");
-		expect(state.messages[1]).toMatchObject({ kind: "assistant", text: "Sure, reading.", streaming: false, toolCallIds: ["c1"] });
+		expect(state.messages[1]).toMatchObject({
+			kind: "assistant",
+			text: "Sure, reading.",
+			streaming: false,
+			toolCallIds: ["c1"],
+		});
 		expect(state.pendingApprovals).toEqual(["c1"]);
 		expect(state.status).toBe("waiting_for_approval");
 		expect(state.statusDetail).toBe("1 call");
@@ -152,64 +217,125 @@ describe("project and apply", () => {
 			{ type: "status", status: "idle" },
 		] as const;
 		let next = state;
-		done.forEach((e, i) => { next = apply(next, { ...e, seq: 10 + i, threadId: "t1", at: `t${i}` }); });
+		done.forEach((e, i) => {
+			next = apply(next, { ...e, seq: 10 + i, threadId: "t1", at: `t${i}` });
+		});
 		expect(next.pendingApprovals).toEqual([]);
-		expect(next.toolCalls.c1).toMatchObject({ phase: "completed", decision: "approved", decidedBy: "user", result: { status: "success" } });
+		expect(next.toolCalls.c1).toMatchObject({
+			phase: "completed",
+			decision: "approved",
+			decidedBy: "user",
+			result: { status: "success" },
+		});
 		expect(next.statusDetail).toBeUndefined();
 		expect(next.turns[0]?.endedAt).toBe("t3");
 	});
 
 	it("shows the latest progress of a running call, with the edit blocks counted so far", () => {
-		const state = project("t1", stamp([
-			{ type: "tool_call_proposed", callId: "c1", tool: "declareEditIntent", args: {}, messageId: "a1" },
-			{ type: "tool_call_started", callId: "c1" },
-			{ type: "tool_call_progress", callId: "c1", phase: "generating", changes: 1 },
-			{ type: "tool_call_progress", callId: "c1", phase: "generating", changes: 2 },
-		]));
+		const state = project(
+			"t1",
+			stamp([
+				{ type: "tool_call_proposed", callId: "c1", tool: "declareEditIntent", args: {}, messageId: "a1" },
+				{ type: "tool_call_started", callId: "c1" },
+				{ type: "tool_call_progress", callId: "c1", phase: "generating", changes: 1 },
+				{ type: "tool_call_progress", callId: "c1", phase: "generating", changes: 2 },
+			]),
+		);
 		expect(state.toolCalls.c1?.progress).toEqual({ phase: "generating", changes: 2 });
-		const retrying = apply(state, { type: "tool_call_progress", callId: "c1", phase: "retrying", fraction: 0.4, seq: 5, threadId: "t1", at: "t5" });
+		const retrying = apply(state, {
+			type: "tool_call_progress",
+			callId: "c1",
+			phase: "retrying",
+			fraction: 0.4,
+			seq: 5,
+			threadId: "t1",
+			at: "t5",
+		});
 		expect(retrying.toolCalls.c1?.progress).toEqual({ phase: "retrying", fraction: 0.4 });
 	});
 
 	it("links an edit intent to its call whichever of the two arrives first", () => {
-		const intent: NewEvent = { type: "edit_intent_declared", editId: "e1", callId: "c1", path: "A.md", operation: "modify", description: "Remove headings" };
-		const proposal: NewEvent = { type: "tool_call_proposed", callId: "c1", tool: "declareEditIntent", args: {}, messageId: "a1" };
+		const intent: NewEvent = {
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c1",
+			path: "A.md",
+			operation: "modify",
+			description: "Remove headings",
+		};
+		const proposal: NewEvent = {
+			type: "tool_call_proposed",
+			callId: "c1",
+			tool: "declareEditIntent",
+			args: {},
+			messageId: "a1",
+		};
 		expect(project("t1", stamp([intent, proposal])).toolCalls.c1?.editId).toBe("e1");
 		expect(project("t1", stamp([proposal, intent])).toolCalls.c1?.editId).toBe("e1");
 	});
 
 	it("links a question to its call and closes it once answered", () => {
-		const state = project("t1", stamp([
-			{ type: "tool_call_proposed", callId: "c1", tool: "askUser", args: {}, messageId: "a1" },
-			{ type: "question_asked", askId: "q1", callId: "c1", questions: [{ question: "Which?", options: [{ label: "A" }], multiSelect: false }] },
-		]));
+		const state = project(
+			"t1",
+			stamp([
+				{ type: "tool_call_proposed", callId: "c1", tool: "askUser", args: {}, messageId: "a1" },
+				{
+					type: "question_asked",
+					askId: "q1",
+					callId: "c1",
+					questions: [{ question: "Which?", options: [{ label: "A" }], multiSelect: false }],
+				},
+			]),
+		);
 		expect(state.toolCalls.c1?.askId).toBe("q1");
 		expect(state.openQuestions).toEqual(["q1"]);
-		const answered = apply(state, { type: "question_answered", askId: "q1", answers: { 0: ["A"] }, seq: 3, threadId: "t1", at: "x" });
+		const answered = apply(state, {
+			type: "question_answered",
+			askId: "q1",
+			answers: { 0: ["A"] },
+			seq: 3,
+			threadId: "t1",
+			at: "x",
+		});
 		expect(answered.openQuestions).toEqual([]);
 		expect(answered.questions.q1?.answers).toEqual({ 0: ["A"] });
 	});
 
 	it("keeps pinned items unique by path or handle and removes them on unpin", () => {
-		const state = project("t1", stamp([
-			{ type: "item_pinned", item: { path: "A.md" } },
-			{ type: "item_pinned", item: { path: "A.md" } },
-			{ type: "item_pinned", item: { handle: "sel-1" } },
-			{ type: "item_unpinned", item: { path: "A.md" } },
-		]));
+		const state = project(
+			"t1",
+			stamp([
+				{ type: "item_pinned", item: { path: "A.md" } },
+				{ type: "item_pinned", item: { path: "A.md" } },
+				{ type: "item_pinned", item: { handle: "sel-1" } },
+				{ type: "item_unpinned", item: { path: "A.md" } },
+			]),
+		);
 		expect(state.pinned).toEqual([{ handle: "sel-1" }]);
 	});
 
 	it("records edits applied and reverted, errors, and preferences", () => {
-		const state = project("t1", stamp([
-			{ type: "edit_intent_declared", editId: "e1", callId: "c1", path: "A.md", operation: "modify", description: "d" },
-			{ type: "edit_applied", editId: "e1", path: "A.md", versionId: "v1", added: 2, removed: 1 },
-			{ type: "edit_reverted", editId: "e1", path: "A.md", versionId: "v2", added: 1, removed: 2 },
-			{ type: "error", message: "model down", retryable: true },
-			{ type: "tool_preference_set", tool: "readNote", preference: "never" },
-		]));
+		const state = project(
+			"t1",
+			stamp([
+				{
+					type: "edit_intent_declared",
+					editId: "e1",
+					callId: "c1",
+					path: "A.md",
+					operation: "modify",
+					description: "d",
+				},
+				{ type: "edit_applied", editId: "e1", path: "A.md", versionId: "v1", added: 2, removed: 1 },
+				{ type: "edit_reverted", editId: "e1", path: "A.md", versionId: "v2", added: 1, removed: 2 },
+				{ type: "error", message: "model down", retryable: true },
+				{ type: "tool_preference_set", tool: "readNote", preference: "never" },
+			]),
+		);
 		expect(state.edits.e1).toMatchObject({ applied: { versionId: "v1" }, reverted: { versionId: "v2" } });
-		expect(state.errors).toEqual([{ seq: 4, at: expect.any(String) as string, message: "model down", retryable: true }]);
+		expect(state.errors).toEqual([
+			{ seq: 4, at: expect.any(String) as string, message: "model down", retryable: true },
+		]);
 		expect(state.preferences).toEqual({ readNote: "never" });
 	});
 });

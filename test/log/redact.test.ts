@@ -31,7 +31,7 @@ describe("redact", () => {
 		["a bare Bearer token", "token Bearer abcdefghijklmnop expired", "abcdefghijklmnop"],
 		["a key query parameter", "GET https://example.com/v1/models?key=AIzaSyD-0123456789 failed", "AIzaSyD"],
 		["an api_key parameter", "url was /v1?api_key=secret0123456789&x=1", "secret0123456789"],
-		["an x-api-key header", "headers: {\"x-api-key\": \"abcdef0123456789\"}", "abcdef0123456789"],
+		["an x-api-key header", 'headers: {"x-api-key": "abcdef0123456789"}', "abcdef0123456789"],
 	])("cuts %s", (_what, text, secret) => {
 		const out = redact(text);
 		expect(out).not.toContain(secret);
@@ -39,7 +39,8 @@ describe("redact", () => {
 	});
 
 	it("leaves ordinary error text alone", () => {
-		const text = "The model server failed (500: Internal error at http://127.0.0.1:9/v1). Check the model settings; the task-list note is fine.";
+		const text =
+			"The model server failed (500: Internal error at http://127.0.0.1:9/v1). Check the model settings; the task-list note is fine.";
 		expect(redact(text)).toBe(text);
 	});
 

@@ -4,7 +4,14 @@
 // entry. Every part of main.js the stand-ins touch (zod, LangChain's callbacks and tracers, the
 // OpenAI client) runs here for real against the scripted model server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText, reply, scripted, startModelServer, toolResults, type ModelServer } from "../../src/sandbox/model-server";
+import {
+	lastUserText,
+	reply,
+	scripted,
+	startModelServer,
+	toolResults,
+	type ModelServer,
+} from "../../src/sandbox/model-server";
 import type { StoredEvent } from "../../src/log/events";
 import type { ThreadService } from "../../src/thread/service-api";
 import { App, Platform, type Plugin } from "../fakes/obsidian";
@@ -52,15 +59,30 @@ describe("main.js runs a whole edit", () => {
 	it("asks with a card, declares the edit, applies it once approved, writes the note and records it", async () => {
 		server = await startModelServer({
 			script: scripted(
-				reply.toolCalls([{ name: "askUser", id: "ask", args: { questions: [{ question: "Remove which headings?", options: ["All", "Only level 2"] }] } }]),
+				reply.toolCalls([
+					{
+						name: "askUser",
+						id: "ask",
+						args: { questions: [{ question: "Remove which headings?", options: ["All", "Only level 2"] }] },
+					},
+				]),
 				(request) => {
-					const answer = toolResults(request).map((r) => r.content).join("\n");
+					const answer = toolResults(request)
+						.map((r) => r.content)
+						.join("\n");
 					if (!answer.includes("All")) throw new Error(`the answer did not reach the model: ${answer}`);
-					return reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: { path: "Daily.md", operation: "rewrite", description: "Remove all headings" } }]);
+					return reply.toolCalls([
+						{
+							name: "declareEditIntent",
+							id: "intent",
+							args: { path: "Daily.md", operation: "rewrite", description: "Remove all headings" },
+						},
+					]);
 				},
 				// The apply model's request: it must see the note as it is now.
 				(request) => {
-					if (!(lastUserText(request) ?? "").includes("## Tasks")) throw new Error("the apply model did not get the note");
+					if (!(lastUserText(request) ?? "").includes("## Tasks"))
+						throw new Error("the apply model did not get the note");
 					return reply.text(AFTER);
 				},
 				reply.text("I removed the headings."),
@@ -69,7 +91,13 @@ describe("main.js runs a whole edit", () => {
 		const app = new App();
 		app.vault.seed({ "Daily.md": BEFORE });
 		await app.vault.adapter.mkdir(`${app.vault.configDir}/plugins/redline`);
-		await app.vault.adapter.write(DATA_PATH, JSON.stringify({ settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, applyModel: {}, transport: "auto" }, secrets: {} }));
+		await app.vault.adapter.write(
+			DATA_PATH,
+			JSON.stringify({
+				settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, applyModel: {}, transport: "auto" },
+				secrets: {},
+			}),
+		);
 		const { PluginClass } = await loadBundle(file, app);
 		const plugin = new PluginClass(app, MANIFEST) as BundledPlugin;
 		await plugin.loadAsync();
@@ -89,12 +117,20 @@ describe("main.js runs a whole edit", () => {
 		expect((await service.sendMessage({ threadId, content: "Clean up Daily.md" })).ok).toBe(true);
 		await settled();
 		const [asked] = ofType(events, "question_asked");
-		expect(asked.questions).toEqual([{ question: "Remove which headings?", options: [{ label: "All" }, { label: "Only level 2" }], multiSelect: false }]);
+		expect(asked.questions).toEqual([
+			{
+				question: "Remove which headings?",
+				options: [{ label: "All" }, { label: "Only level 2" }],
+				multiSelect: false,
+			},
+		]);
 		expect(ofType(events, "status").at(-1)?.status).toBe("waiting_for_answer");
 
 		expect((await service.answerQuestion({ threadId, askId: asked.askId, answers: { "0": ["All"] } })).ok).toBe(true);
 		await settled();
-		expect(ofType(events, "edit_intent_declared")).toMatchObject([{ callId: "intent", path: "Daily.md", operation: "rewrite", description: "Remove all headings" }]);
+		expect(ofType(events, "edit_intent_declared")).toMatchObject([
+			{ callId: "intent", path: "Daily.md", operation: "rewrite", description: "Remove all headings" },
+		]);
 		expect(ofType(events, "status").at(-1)?.status).toBe("waiting_for_approval");
 		expect(app.vault.text("Daily.md")).toBe(BEFORE);
 
@@ -108,7 +144,12 @@ describe("main.js runs a whole edit", () => {
 		const history = await service.listHistory({ path: "Daily.md" });
 		expect(history.ok && history.entries.map((e) => e.versionId)).toEqual([applied.versionId]);
 		const answerId = ofType(events, "assistant_message_completed").at(-1)!.messageId;
-		expect(ofType(events, "assistant_token").filter((e) => e.messageId === answerId).map((e) => e.text).join("")).toBe("I removed the headings.");
+		expect(
+			ofType(events, "assistant_token")
+				.filter((e) => e.messageId === answerId)
+				.map((e) => e.text)
+				.join(""),
+		).toBe("I removed the headings.");
 		expect(server.requests).toHaveLength(4);
 
 		plugin.unload();

@@ -2,7 +2,14 @@
 // Obsidian loads it, a message sent through the plugin's service, and the real ChatOpenAI inside
 // the bundle streaming a tool call and then a text reply from the scripted model server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { reply, scripted, startModelServer, toolResults, type ModelScript, type ModelServer } from "../../src/sandbox/model-server";
+import {
+	reply,
+	scripted,
+	startModelServer,
+	toolResults,
+	type ModelScript,
+	type ModelServer,
+} from "../../src/sandbox/model-server";
 import type { StoredEvent } from "../../src/log/events";
 import type { ThreadService } from "../../src/thread/service-api";
 import { App, Platform, type Plugin } from "../fakes/obsidian";
@@ -43,11 +50,14 @@ afterAll(() => {
 });
 
 /** A fresh script each time (a script counts its calls). */
-const readsTheNote = (): ModelScript => scripted(reply.toolCalls([{ name: "readNote", args: { path: "Groceries.md" } }]), (request) => {
-	const results = toolResults(request).map((r) => r.content).join("\n");
-	if (!results.includes("Buy milk")) throw new Error(`the tool result did not reach the model: ${results}`);
-	return reply.text(ANSWER);
-});
+const readsTheNote = (): ModelScript =>
+	scripted(reply.toolCalls([{ name: "readNote", args: { path: "Groceries.md" } }]), (request) => {
+		const results = toolResults(request)
+			.map((r) => r.content)
+			.join("\n");
+		if (!results.includes("Buy milk")) throw new Error(`the tool result did not reach the model: ${results}`);
+		return reply.text(ANSWER);
+	});
 
 /** A vault with the grocery note and Redline's plugin folder. */
 async function groceryVault(): Promise<App> {
@@ -58,13 +68,23 @@ async function groceryVault(): Promise<App> {
 }
 
 /** Loads main.js, points the main model at the scripted server, and sends one message. */
-async function converse(options: { desktop: boolean; script?: ModelScript; app?: App }): Promise<{ events: StoredEvent[]; plugin: BundledPlugin }> {
+async function converse(options: {
+	desktop: boolean;
+	script?: ModelScript;
+	app?: App;
+}): Promise<{ events: StoredEvent[]; plugin: BundledPlugin }> {
 	Platform.isDesktopApp = options.desktop;
 	Platform.isMobileApp = !options.desktop;
 	await server?.close();
 	server = await startModelServer({ script: options.script ?? readsTheNote() });
 	const app = options.app ?? (await groceryVault());
-	await app.vault.adapter.write(DATA_PATH, JSON.stringify({ settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "auto" }, secrets: {} }));
+	await app.vault.adapter.write(
+		DATA_PATH,
+		JSON.stringify({
+			settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "auto" },
+			secrets: {},
+		}),
+	);
 	const { PluginClass } = await loadBundle(file, app, { desktopNode: options.desktop });
 	const plugin = new PluginClass(app, MANIFEST) as BundledPlugin;
 	await plugin.loadAsync();
@@ -78,7 +98,9 @@ async function converse(options: { desktop: boolean; script?: ModelScript; app?:
 	});
 	const sent = await service.sendMessage({ threadId: created.threadId, content: "What is on my grocery list?" });
 	if (!sent.ok) throw new Error(sent.error.message);
-	const finished = (): boolean => events.some((e) => e.type === "error") || events.filter((e) => e.type === "assistant_message_completed").length >= 2;
+	const finished = (): boolean =>
+		events.some((e) => e.type === "error") ||
+		events.filter((e) => e.type === "assistant_message_completed").length >= 2;
 	for (let i = 0; i < 500 && !finished(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 	subscription.close();
 	return { events, plugin };
@@ -116,13 +138,27 @@ describe("main.js streams a model's reply through its bundled LangChain", () => 
 	// main.js holds zod's mini API only (build/cuts/rewrites.mjs), which, unlike its classic API, sets no
 	// error messages on import: without English set by Redline, every mistake read "Invalid input".
 	it("sends the tools' definitions and words a call's bad arguments as the source does", async () => {
-		const contract = JSON.parse(await readFile(path.fileURLToPath(new URL("../tools/fixtures/tool-contract.json", import.meta.url)), "utf8")) as ToolContract;
-		const badCalls = contract.outcomes.filter((outcome) => outcome.tool === "readNote" && !outcome.ok && typeof outcome.args === "object" && outcome.args !== null && !Array.isArray(outcome.args));
-		const script = scripted(reply.toolCalls(badCalls.map((call) => ({ name: call.tool, args: call.args as Record<string, unknown> }))), () => reply.text("I will fix the arguments."));
+		const contract = JSON.parse(
+			await readFile(path.fileURLToPath(new URL("../tools/fixtures/tool-contract.json", import.meta.url)), "utf8"),
+		) as ToolContract;
+		const badCalls = contract.outcomes.filter(
+			(outcome) =>
+				outcome.tool === "readNote" &&
+				!outcome.ok &&
+				typeof outcome.args === "object" &&
+				outcome.args !== null &&
+				!Array.isArray(outcome.args),
+		);
+		const script = scripted(
+			reply.toolCalls(badCalls.map((call) => ({ name: call.tool, args: call.args as Record<string, unknown> }))),
+			() => reply.text("I will fix the arguments."),
+		);
 		const { events, plugin } = await converse({ desktop: false, script });
 		expect(server!.requests[0].body.tools).toEqual(contract.definitions);
 		const messages = ofType(events, "tool_call_completed").map((completed) => completed.result.message);
-		expect(messages).toEqual(badCalls.map((call) => `${String(call.result)}\nFix the arguments and call readNote again.`));
+		expect(messages).toEqual(
+			badCalls.map((call) => `${String(call.result)}\nFix the arguments and call readNote again.`),
+		);
 		plugin.unload();
 		await plugin.whenUnloaded();
 	});
@@ -130,8 +166,10 @@ describe("main.js streams a model's reply through its bundled LangChain", () => 
 	// minisearch's batch adds, suggestions and own saved form are stood in (build/cuts/method-stand-ins.mjs): the
 	// index Redline builds, saves on unload and loads at the next start is its own.
 	it("finds a note with searchNotes, from the index it builds and from the one it saved", async () => {
-		const findsMilk = (): ModelScript => scripted(reply.toolCalls([{ name: "searchNotes", args: { query: "milk" } }]), () => reply.text(ANSWER));
-		const found = (events: StoredEvent[]): string | undefined => ofType(events, "tool_call_completed")[0]?.result.message;
+		const findsMilk = (): ModelScript =>
+			scripted(reply.toolCalls([{ name: "searchNotes", args: { query: "milk" } }]), () => reply.text(ANSWER));
+		const found = (events: StoredEvent[]): string | undefined =>
+			ofType(events, "tool_call_completed")[0]?.result.message;
 		const app = await groceryVault();
 		const built = await converse({ desktop: false, script: findsMilk(), app });
 		expect(ofType(built.events, "error")).toEqual([]);

@@ -8,7 +8,16 @@ import { readFile } from "../../src/node/fs";
 import { setTimeout, setImmediate } from "../../src/node/timers";
 
 interface BundledPlugin extends Plugin {
-	core(): Promise<{ history: { write(request: { path: string; base: string; proposed: string; description: string }): Promise<{ status: string }> } }>;
+	core(): Promise<{
+		history: {
+			write(request: {
+				path: string;
+				base: string;
+				proposed: string;
+				description: string;
+			}): Promise<{ status: string }>;
+		};
+	}>;
 	whenUnloaded(): Promise<void>;
 	readonly coreStarted: boolean;
 }
@@ -46,7 +55,9 @@ describe("main.js loaded the way Obsidian loads it", () => {
 		await plugin.loadAsync();
 		expect([...app.viewRegistry.keys()]).toEqual(["redline-chat"]);
 		expect([...app.commands.keys()].sort()).toEqual(
-			["new-chat", "open-chat", "pin-active-note", "revert-last-change", "show-history", "stop-agent"].map((id) => `redline:${id}`),
+			["new-chat", "open-chat", "pin-active-note", "revert-last-change", "show-history", "stop-agent"].map(
+				(id) => `redline:${id}`,
+			),
 		);
 		expect(app.settingTabs).toHaveLength(1);
 		expect(app.ribbonIcons.map((r) => r.title)).toEqual(["Redline: open chat"]);
@@ -93,7 +104,12 @@ describe("main.js loaded the way Obsidian loads it", () => {
 		await plugin.loadAsync();
 
 		const core = await plugin.core();
-		const written = await core.history.write({ path: "Daily.md", base: "# Daily\n\nBuy milk\n", proposed: "# Daily\n\nBuy milk\nBuy eggs\n", description: "Add eggs" });
+		const written = await core.history.write({
+			path: "Daily.md",
+			base: "# Daily\n\nBuy milk\n",
+			proposed: "# Daily\n\nBuy milk\nBuy eggs\n",
+			description: "Add eggs",
+		});
 		expect(written.status).toBe("written");
 		expect(app.vault.text("Daily.md")).toBe("# Daily\n\nBuy milk\nBuy eggs\n");
 

@@ -20,16 +20,36 @@ async function withAppliedEdit(): Promise<App> {
 	const before = "# Daily\n\nmilk\n";
 	app.vault.seed({ "Daily.md": before });
 	const first = await startPlugin(app);
-	const written = await (await first.plugin.core()).history.write({ path: "Daily.md", base: before, proposed: `${before}eggs\n`, description: "add eggs", threadId: "t_edited", editId: "e1" });
+	const written = await (
+		await first.plugin.core()
+	).history.write({
+		path: "Daily.md",
+		base: before,
+		proposed: `${before}eggs\n`,
+		description: "add eggs",
+		threadId: "t_edited",
+		editId: "e1",
+	});
 	if (written.status !== "written") throw new Error(written.status);
 	await stopPlugin(first.plugin);
 	const { versionId, added, removed } = written.entry;
 	const s = new EventScript("t_edited").user("m1", "Add eggs").assistant("a1", "");
-	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "add eggs" });
+	s.add({
+		type: "edit_intent_declared",
+		editId: "e1",
+		callId: "c_edit",
+		path: "Daily.md",
+		operation: "modify",
+		description: "add eggs",
+	});
 	s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "add eggs" });
 	s.decide("c_edit", "approved").run("c_edit");
 	s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId, added, removed });
-	s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited Daily.md", path: "Daily.md", data: { versionId, added, removed } } });
+	s.add({
+		type: "tool_call_completed",
+		callId: "c_edit",
+		result: { status: "success", message: "Edited Daily.md", path: "Daily.md", data: { versionId, added, removed } },
+	});
 	s.status("idle");
 	const threads = `${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads`;
 	await app.vault.adapter.mkdir(threads);
@@ -102,7 +122,8 @@ describe("ChatView", () => {
 		await settle();
 		const content = paneOf(app);
 		const card = () => content.querySelector<HTMLElement>("[role=group][aria-label='Edit Daily.md']");
-		const revertButton = () => card()?.querySelector<HTMLButtonElement>("button[aria-label='Revert this change to Daily.md']");
+		const revertButton = () =>
+			card()?.querySelector<HTMLButtonElement>("button[aria-label='Revert this change to Daily.md']");
 		await until(revertButton);
 
 		const leaf = app.workspace.getLeavesOfType("redline-chat")[0];
@@ -123,7 +144,11 @@ describe("ChatView", () => {
 		await settle();
 		const reopened = paneOf(app);
 		expect(reopened.ownerDocument).toBe(app.doc);
-		await until(() => reopened.querySelector("[role=group][aria-label='Edit Daily.md'] [role=status]")?.textContent?.includes("Reverted"));
+		await until(() =>
+			reopened
+				.querySelector("[role=group][aria-label='Edit Daily.md'] [role=status]")
+				?.textContent?.includes("Reverted"),
+		);
 		expect(reopened.querySelector("button[aria-label='Revert this change to Daily.md']")).toBeNull();
 		await stopPlugin(plugin);
 		await win.happyDOM.close();
@@ -138,7 +163,9 @@ describe("ChatView", () => {
 		if (!note) throw new Error("no Daily.md");
 		await app.vault.createFolder("Journal");
 		await app.fileManager.renameFile(note, "Journal/Daily.md");
-		const card = await until(() => content.querySelector<HTMLElement>("[role=group][aria-label='Edit Journal/Daily.md']"));
+		const card = await until(() =>
+			content.querySelector<HTMLElement>("[role=group][aria-label='Edit Journal/Daily.md']"),
+		);
 		expect(card.querySelector("a[aria-label='Open Journal/Daily.md']")).toBeTruthy();
 		expect(app.vault.text("Journal/Daily.md")).toBe("# Daily\n\nmilk\neggs\n");
 		await stopPlugin(plugin);

@@ -18,7 +18,12 @@ async function withChange() {
 	app.vault.seed({ "Daily.md": "# Daily\n\nmilk\n", "Other.md": "x\n" });
 	const { plugin } = await startPlugin(app);
 	const core = await plugin.core();
-	const outcome = await core.history.write({ path: "Daily.md", base: "# Daily\n\nmilk\n", proposed: "# Daily\n\nmilk\neggs\n", description: "Add eggs" });
+	const outcome = await core.history.write({
+		path: "Daily.md",
+		base: "# Daily\n\nmilk\n",
+		proposed: "# Daily\n\nmilk\neggs\n",
+		description: "Add eggs",
+	});
 	expect(outcome.status).toBe("written");
 	return { app, plugin };
 }
@@ -52,14 +57,44 @@ async function withChatEdit(options: { earlier?: boolean } = {}) {
 	const at = "2026-01-10T09:00:00.000Z";
 	const lines = [
 		{ seq: 1, threadId, at, type: "thread_created", v: 1 },
-		{ seq: 2, threadId, at, type: "edit_intent_declared", editId: "edit_1", callId: "call_1", path: "Daily.md", operation: "modify", description: "add eggs" },
+		{
+			seq: 2,
+			threadId,
+			at,
+			type: "edit_intent_declared",
+			editId: "edit_1",
+			callId: "call_1",
+			path: "Daily.md",
+			operation: "modify",
+			description: "add eggs",
+		},
 	];
 	await app.vault.adapter.mkdir(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads`);
-	await app.vault.adapter.write(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads/${threadId}.jsonl`, lines.map((line) => JSON.stringify(line)).join("\n") + "\n");
+	await app.vault.adapter.write(
+		`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads/${threadId}.jsonl`,
+		lines.map((line) => JSON.stringify(line)).join("\n") + "\n",
+	);
 	const { plugin } = await startPlugin(app);
 	const core = await plugin.core();
-	if (options.earlier) expect((await core.history.write({ path: "Daily.md", base: "\nmilk\n", proposed: "# Daily\n\nmilk\n", description: "Add a title" })).status).toBe("written");
-	const outcome = await core.history.write({ path: "Daily.md", base: "# Daily\n\nmilk\n", proposed: "# Daily\n\nmilk\neggs\n", description: "add eggs", threadId, editId: "edit_1" });
+	if (options.earlier)
+		expect(
+			(
+				await core.history.write({
+					path: "Daily.md",
+					base: "\nmilk\n",
+					proposed: "# Daily\n\nmilk\n",
+					description: "Add a title",
+				})
+			).status,
+		).toBe("written");
+	const outcome = await core.history.write({
+		path: "Daily.md",
+		base: "# Daily\n\nmilk\n",
+		proposed: "# Daily\n\nmilk\neggs\n",
+		description: "add eggs",
+		threadId,
+		editId: "edit_1",
+	});
 	expect(outcome.status).toBe("written");
 	return { app, plugin, threadId };
 }
@@ -111,7 +146,10 @@ describe("commands", () => {
 		const app = new App();
 		app.vault.seed({ "Garden shed\u200b.md": "# Shed\n", "Projects\u2215Plan.md": "# Plan\n" });
 		const { plugin } = await startPlugin(app);
-		for (const [path, shown] of [["Garden shed\u200b.md", "Garden shed\\u200B.md"], ["Projects\u2215Plan.md", "Projects\\u2215Plan.md"]]) {
+		for (const [path, shown] of [
+			["Garden shed\u200b.md", "Garden shed\\u200B.md"],
+			["Projects\u2215Plan.md", "Projects\\u2215Plan.md"],
+		]) {
 			await app.workspace.openFile(path);
 			app.runCommand("redline:show-history");
 			const modal = await until(() => app.openModals[0]);
@@ -165,7 +203,9 @@ describe("commands", () => {
 		const view = await app.workspace.openFile("Daily.md");
 		await settle();
 		// The user rewrites the very line Redline added.
-		view.editor.transaction({ changes: [{ from: { line: 3, ch: 0 }, to: { line: 3, ch: 4 }, text: "two dozen eggs" }] });
+		view.editor.transaction({
+			changes: [{ from: { line: 3, ch: 0 }, to: { line: 3, ch: 4 }, text: "two dozen eggs" }],
+		});
 		const before = notices.length;
 		app.runCommand("redline:revert-last-change");
 		for (let i = 0; i < 50 && notices.length === before; i++) await settle();
@@ -177,7 +217,12 @@ describe("commands", () => {
 	it("shows the note's history with time, description, +/- lines, the diff and Revert to here", async () => {
 		const { app, plugin } = await withChange();
 		const core = await plugin.core();
-		await core.history.write({ path: "Daily.md", base: "# Daily\n\nmilk\neggs\n", proposed: "# Daily\n\nmilk\neggs\nbread\n", description: "Add bread" });
+		await core.history.write({
+			path: "Daily.md",
+			base: "# Daily\n\nmilk\neggs\n",
+			proposed: "# Daily\n\nmilk\neggs\nbread\n",
+			description: "Add bread",
+		});
 		await app.workspace.openFile("Daily.md");
 		app.runCommand("redline:show-history");
 		await settle();

@@ -12,7 +12,16 @@ import { FakeThreadService } from "../ui/support/fake-service";
 import { until } from "./support/until";
 
 function entry(versionId: string, description: string): HistoryEntrySummary {
-	return { versionId, path: "Daily.md", at: "2026-01-10T10:00:00.000Z", description, added: 1, removed: 0, diff: "@@ -1 +1 @@\n-a\n+b\n", kind: "edit" };
+	return {
+		versionId,
+		path: "Daily.md",
+		at: "2026-01-10T10:00:00.000Z",
+		description,
+		added: 1,
+		removed: 0,
+		diff: "@@ -1 +1 @@\n-a\n+b\n",
+		kind: "edit",
+	};
 }
 
 /** Newest first, as v1.history.list answers. */
@@ -44,7 +53,11 @@ describe("the history modal", () => {
 	it("labels each older version's Revert to here with the count of later changes it undoes, and none on the newest", async () => {
 		const { rows } = await openModal();
 		expect(rows.map((row) => row.getAttribute("data-version"))).toEqual(["v3", "v2", "v1"]);
-		expect(rows.map((row) => row.querySelector("button")?.textContent ?? null)).toEqual([null, "Revert to here (undoes 1 later change)", "Revert to here (undoes 2 later changes)"]);
+		expect(rows.map((row) => row.querySelector("button")?.textContent ?? null)).toEqual([
+			null,
+			"Revert to here (undoes 1 later change)",
+			"Revert to here (undoes 2 later changes)",
+		]);
 	});
 
 	it("sends the version and the count it named, and closes", async () => {

@@ -24,12 +24,17 @@ async function appWithReply(): Promise<App> {
 		{ type: "assistant_message_completed", messageId: "m2", finishReason: "stop" },
 	].map((event, i) => JSON.stringify({ seq: i + 1, threadId: THREAD, at, ...event }));
 	await app.vault.adapter.mkdir(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads`);
-	await app.vault.adapter.write(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads/${THREAD}.jsonl`, events.join("\n") + "\n");
+	await app.vault.adapter.write(
+		`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads/${THREAD}.jsonl`,
+		events.join("\n") + "\n",
+	);
 	return app;
 }
 
 function link(app: App, text: string): HTMLAnchorElement {
-	const found = [...app.doc.querySelectorAll<HTMLAnchorElement>(".redline-view a.internal-link")].find((a) => a.textContent === text);
+	const found = [...app.doc.querySelectorAll<HTMLAnchorElement>(".redline-view a.internal-link")].find(
+		(a) => a.textContent === text,
+	);
 	if (!found) throw new Error(`no link ${text}`);
 	return found;
 }

@@ -21,7 +21,9 @@ describe("ObsidianVault", () => {
 		expect(view.editor.getValue()).toBe("# Shopping list\n\n- milk\n- bread\n");
 		expect(view.editor.transactions).toHaveLength(1);
 		// Only the changed words are replaced, not the whole document.
-		expect(view.editor.transactions[0].tx.changes).toEqual([{ from: { line: 0, ch: 2 }, to: { line: 0, ch: 6 }, text: "Shopping list" }]);
+		expect(view.editor.transactions[0].tx.changes).toEqual([
+			{ from: { line: 0, ch: 2 }, to: { line: 0, ch: 6 }, text: "Shopping list" },
+		]);
 		expect(view.editor.getCursor()).toEqual({ line: 3, ch: 4 });
 		expect(view.editor.undoDepth).toBe(undoBefore + 1);
 

@@ -21,7 +21,9 @@ async function vaultWithHistory(): Promise<App> {
 	await app.vault.createFolder("Archive");
 	const earlier = await startPlugin(app);
 	const core = await earlier.plugin.core();
-	expect((await core.history.write({ path: "Plan.md", base: NOTE, proposed: EDITED, description: "Add eggs" })).status).toBe("written");
+	expect(
+		(await core.history.write({ path: "Plan.md", base: NOTE, proposed: EDITED, description: "Add eggs" })).status,
+	).toBe("written");
 	await stopPlugin(earlier.plugin);
 	return app;
 }

@@ -32,8 +32,13 @@ function statusItem(app: App): HTMLElement {
 describe("while a turn runs", () => {
 	it("shows a status-bar item that opens the pane, and offers Stop, until the turn ends", async () => {
 		// A slow reply: the turn runs for seconds.
-		server = await startModelServer({ script: scripted({ text: "word ".repeat(60), pace: { firstTokenMs: 0, tokensPerSecond: 10 } }) });
-		const { app, plugin } = await startPlugin(new App({ win: window as never }), { settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "node" }, secrets: {} });
+		server = await startModelServer({
+			script: scripted({ text: "word ".repeat(60), pace: { firstTokenMs: 0, tokensPerSecond: 10 } }),
+		});
+		const { app, plugin } = await startPlugin(new App({ win: window as never }), {
+			settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "node" },
+			secrets: {},
+		});
 		expect(statusItem(app).hidden).toBe(true);
 		expect(app.isCommandAvailable("redline:stop-agent")).toBe(false);
 

@@ -38,7 +38,7 @@ describe("settings", () => {
 		type(field(tab, "historySize").querySelector("input")!, "25");
 		type(field(tab, "toolDefaults.executeEdit").querySelector("select")!, "always");
 		type(field(tab, "transport").querySelector("select")!, "request-url");
-		expect((field(tab, "applyFormat").querySelector("select")!).value).toBe("edits");
+		expect(field(tab, "applyFormat").querySelector("select")!.value).toBe("edits");
 		type(field(tab, "applyFormat").querySelector("select")!, "whole");
 		(field(tab, "applyModel.supportsPredictedOutputs").querySelector(".checkbox-container") as HTMLElement).click();
 		await settle();
@@ -53,7 +53,7 @@ describe("settings", () => {
 		expect(s.applyFormat).toBe("whole");
 		expect(s.applyModel.supportsPredictedOutputs).toBe(false); // default true, clicked once
 		const tab2 = openTab(again.app);
-		expect((field(tab2, "mainModel.model").querySelector("input")!).value).toBe("local-model");
+		expect(field(tab2, "mainModel.model").querySelector("input")!.value).toBe("local-model");
 		expect(again.plugin.problems()).toEqual([]);
 		await stopPlugin(again.plugin);
 	});
@@ -62,7 +62,10 @@ describe("settings", () => {
 		server = await startModelServer({ script: scripted({ text: "Hello" }) });
 		const app = new App();
 		app.secretStorage.setSecret("openai-main", KEY);
-		const { plugin } = await startPlugin(app, { settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "request-url" }, secrets: {} });
+		const { plugin } = await startPlugin(app, {
+			settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, transport: "request-url" },
+			secrets: {},
+		});
 		const tab = openTab(app);
 		type(tab.containerEl.querySelector('[data-secret="mainApiKey"] input.secret-component')!, "openai-main");
 		app.setting.close();
@@ -84,18 +87,26 @@ describe("settings", () => {
 
 	it("reports invalid saved settings and keeps them as saved, using defaults only to run", async () => {
 		const before = notices.length;
-		const saved = { settings: { historySize: -3, transport: "carrier-pigeon", applyFormat: "diff", mainModel: { model: "gpt-x" } }, secrets: {} };
+		const saved = {
+			settings: { historySize: -3, transport: "carrier-pigeon", applyFormat: "diff", mainModel: { model: "gpt-x" } },
+			secrets: {},
+		};
 		const { app, plugin } = await startPlugin(undefined, saved);
 		expect(notices.slice(before).join(" ")).toMatch(/History size must be a whole number.*-3/);
-		expect(plugin.problems().map((p) => p.field).sort()).toEqual(["applyFormat", "historySize", "transport"]);
+		expect(
+			plugin
+				.problems()
+				.map((p) => p.field)
+				.sort(),
+		).toEqual(["applyFormat", "historySize", "transport"]);
 		expect(plugin.effectiveSettings().historySize).toBe(10);
 		expect(plugin.effectiveSettings().applyFormat).toBe("edits");
 		expect(plugin.effectiveSettings().mainModel.model).toBe("gpt-x");
 
 		let tab = openTab(app);
 		expect(field(tab, "historySize").querySelector(".redline-setting-error")?.textContent).toMatch(/History size/);
-		expect((field(tab, "historySize").querySelector("input")!).value).toBe("-3");
-		expect((field(tab, "transport").querySelector("select")!).value).toBe("carrier-pigeon");
+		expect(field(tab, "historySize").querySelector("input")!.value).toBe("-3");
+		expect(field(tab, "transport").querySelector("select")!.value).toBe("carrier-pigeon");
 
 		// Changing another field saves; the invalid ones stay exactly as they were.
 		type(field(tab, "stepCap").querySelector("input")!, "30");
@@ -109,13 +120,21 @@ describe("settings", () => {
 		type(field(tab, "historySize").querySelector("input")!, "5");
 		await settle();
 		expect(field(tab, "historySize").querySelector(".redline-setting-error")).toBeNull();
-		expect(plugin.problems().map((p) => p.field).sort()).toEqual(["applyFormat", "transport"]);
+		expect(
+			plugin
+				.problems()
+				.map((p) => p.field)
+				.sort(),
+		).toEqual(["applyFormat", "transport"]);
 		await stopPlugin(plugin);
 	});
 
 	it("reloads settings changed outside Obsidian (sync) through onExternalSettingsChange", async () => {
 		const { app, plugin } = await startPlugin(undefined, { settings: { stepCap: 10 }, secrets: {} });
-		await app.vault.adapter.write(DATA_PATH, JSON.stringify({ settings: { stepCap: 40, historySize: "many" }, secrets: {} }));
+		await app.vault.adapter.write(
+			DATA_PATH,
+			JSON.stringify({ settings: { stepCap: 40, historySize: "many" }, secrets: {} }),
+		);
 		await plugin.onExternalSettingsChange();
 		expect(plugin.effectiveSettings().stepCap).toBe(40);
 		expect(plugin.problems().map((p) => p.field)).toEqual(["historySize"]);
@@ -124,7 +143,22 @@ describe("settings", () => {
 
 	it("has a control for every setting it validates", async () => {
 		// Every field invalid at once: readSettings names each field it checks.
-		const all = { mainModel: { baseUrl: 1, model: 1, temperature: "x", supportsPredictedOutputs: "x", contextTokens: "x", maxOutputTokens: "x" }, applyModel: { baseUrl: 1, model: 1, supportsPredictedOutputs: "x", contextTokens: "x", maxOutputTokens: "x" }, toolDefaults: { readNote: 1, searchNotes: 1, listNotes: 1, declareEditIntent: 1, executeEdit: 1, askUser: 1 }, historySize: "x", maxNoteBytes: "x", stepCap: "x", transport: 1 };
+		const all = {
+			mainModel: {
+				baseUrl: 1,
+				model: 1,
+				temperature: "x",
+				supportsPredictedOutputs: "x",
+				contextTokens: "x",
+				maxOutputTokens: "x",
+			},
+			applyModel: { baseUrl: 1, model: 1, supportsPredictedOutputs: "x", contextTokens: "x", maxOutputTokens: "x" },
+			toolDefaults: { readNote: 1, searchNotes: 1, listNotes: 1, declareEditIntent: 1, executeEdit: 1, askUser: 1 },
+			historySize: "x",
+			maxNoteBytes: "x",
+			stepCap: "x",
+			transport: 1,
+		};
 		const validated = readSettings(all).problems.map((p) => p.field);
 		expect(validated).toContain("mainModel.temperature");
 		expect(validated).toContain("maxNoteBytes");
@@ -136,7 +170,9 @@ describe("settings", () => {
 
 	it("sets each model's reply limit, refuses one out of range, and goes back to the family's when emptied", async () => {
 		expect(readSettings({ mainModel: { maxOutputTokens: 4096 } }).effective.mainModel.maxOutputTokens).toBe(4096);
-		expect(readSettings({ applyModel: { maxOutputTokens: 3 } }).problems.map((p) => p.message)).toEqual([expect.stringContaining("Apply model reply limit")]);
+		expect(readSettings({ applyModel: { maxOutputTokens: 3 } }).problems.map((p) => p.message)).toEqual([
+			expect.stringContaining("Apply model reply limit"),
+		]);
 		const { app, plugin } = await startPlugin();
 		const tab = openTab(app);
 		const limit = input(tab, "mainModel.maxOutputTokens");
@@ -153,7 +189,8 @@ describe("settings", () => {
 	it("edits numbers with number inputs, in the unit shown (temperature, note size in MB)", async () => {
 		const { app, plugin } = await startPlugin();
 		const tab = openTab(app);
-		for (const name of ["mainModel.temperature", "historySize", "stepCap", "maxNoteBytes"]) expect(input(tab, name).type, name).toBe("number");
+		for (const name of ["mainModel.temperature", "historySize", "stepCap", "maxNoteBytes"])
+			expect(input(tab, name).type, name).toBe("number");
 		expect(input(tab, "mainModel.temperature")).toMatchObject({ min: "0", max: "2", value: "0.2" });
 		expect(input(tab, "maxNoteBytes").value).toBe("5");
 		type(input(tab, "mainModel.temperature"), "0.7");
@@ -161,7 +198,9 @@ describe("settings", () => {
 		expect(plugin.effectiveSettings().mainModel.temperature).toBe(0.7);
 		expect(plugin.effectiveSettings().maxNoteBytes).toBe(2 * 1024 * 1024);
 		type(input(tab, "mainModel.temperature"), "3");
-		expect(field(tab, "mainModel.temperature").querySelector(".redline-setting-error")?.textContent).toMatch(/temperature must be a number from 0 to 2/);
+		expect(field(tab, "mainModel.temperature").querySelector(".redline-setting-error")?.textContent).toMatch(
+			/temperature must be a number from 0 to 2/,
+		);
 		expect(plugin.effectiveSettings().mainModel.temperature).toBe(0.2);
 		await stopPlugin(plugin);
 	});
@@ -193,7 +232,9 @@ describe("settings", () => {
 		type(apply(), "");
 
 		type(main(), "100");
-		expect(field(tab, "mainModel.contextTokens").querySelector(".redline-setting-error")?.textContent).toMatch(/Main model context window must be a whole number from 1024/);
+		expect(field(tab, "mainModel.contextTokens").querySelector(".redline-setting-error")?.textContent).toMatch(
+			/Main model context window must be a whole number from 1024/,
+		);
 		expect(plugin.effectiveSettings().mainModel.contextTokens).toBeUndefined();
 		type(main(), "");
 		expect(plugin.problems()).toEqual([]);
@@ -206,9 +247,14 @@ describe("settings", () => {
 		const tab = openTab(app);
 		const items = Array.from(tab.containerEl.querySelectorAll(".setting-item"));
 		const transport = items.indexOf(field(tab, "transport"));
-		const heading = items.slice(0, transport).reverse().find((el) => el.classList.contains("setting-item-heading"));
+		const heading = items
+			.slice(0, transport)
+			.reverse()
+			.find((el) => el.classList.contains("setting-item-heading"));
 		expect(heading?.textContent).toBe("Connection");
-		expect(items.slice(items.indexOf(heading!) + 1).filter((el) => !el.classList.contains("setting-item-heading")).length).toBeGreaterThan(0);
+		expect(
+			items.slice(items.indexOf(heading!) + 1).filter((el) => !el.classList.contains("setting-item-heading")).length,
+		).toBeGreaterThan(0);
 		expect(items.indexOf(field(tab, "stepCap"))).toBeLessThan(items.indexOf(heading!));
 		await stopPlugin(plugin);
 	});
@@ -246,16 +292,24 @@ describe("settings", () => {
 		const { app, plugin } = await startPlugin(undefined, { settings: { stepCap: 10 }, secrets: {} });
 		const tab = openTab(app);
 		type(input(tab, "historySize"), "7"); // not written yet (debounced)
-		await app.vault.adapter.write(DATA_PATH, JSON.stringify({ settings: { stepCap: 40, transport: "request-url" }, secrets: { mainApiKey: "synced-key" } }));
+		await app.vault.adapter.write(
+			DATA_PATH,
+			JSON.stringify({ settings: { stepCap: 40, transport: "request-url" }, secrets: { mainApiKey: "synced-key" } }),
+		);
 		await plugin.onExternalSettingsChange();
 		expect(input(tab, "stepCap").value).toBe("40");
 		expect(field(tab, "transport").querySelector("select")!.value).toBe("request-url");
-		expect(tab.containerEl.querySelector<HTMLInputElement>('[data-secret="mainApiKey"] input')!.value).toBe("synced-key");
+		expect(tab.containerEl.querySelector<HTMLInputElement>('[data-secret="mainApiKey"] input')!.value).toBe(
+			"synced-key",
+		);
 		expect(input(tab, "historySize").value).toBe("7");
 		expect(plugin.effectiveSettings()).toMatchObject({ stepCap: 40, historySize: 7, transport: "request-url" });
 		app.setting.close();
 		await settle();
-		expect(JSON.parse(savedData(app))).toMatchObject({ settings: { stepCap: 40, historySize: 7, transport: "request-url" }, secrets: { mainApiKey: "synced-key" } });
+		expect(JSON.parse(savedData(app))).toMatchObject({
+			settings: { stepCap: 40, historySize: 7, transport: "request-url" },
+			secrets: { mainApiKey: "synced-key" },
+		});
 		await stopPlugin(plugin);
 	});
 });

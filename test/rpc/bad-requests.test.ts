@@ -14,7 +14,10 @@ describe("request lines the RPC server cannot parse", () => {
 	it("answers a request target that is not a URL with 400 and a plain message, before the token check, and stays up", async () => {
 		const { server } = await startServer();
 		const port = portOf(server.url);
-		const answer = await rawRequest(port, requestText("GET http://[/v1/rpc HTTP/1.1", { Host: `127.0.0.1:${port}`, Connection: "close" }));
+		const answer = await rawRequest(
+			port,
+			requestText("GET http://[/v1/rpc HTTP/1.1", { Host: `127.0.0.1:${port}`, Connection: "close" }),
+		);
 		expect(answer.status).toBe(400);
 		expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
 		expect(answer.body).toMatch(/request target/i);
@@ -25,7 +28,13 @@ describe("request lines the RPC server cannot parse", () => {
 	it("answers an events path with broken percent-encoding with 400 and a plain message", async () => {
 		const { server } = await startServer();
 		const port = portOf(server.url);
-		const answer = await rawRequest(port, requestText(`GET /v1/threads/%E0%A4%A/events?token=${TOKEN} HTTP/1.1`, { Host: `127.0.0.1:${port}`, Connection: "close" }));
+		const answer = await rawRequest(
+			port,
+			requestText(`GET /v1/threads/%E0%A4%A/events?token=${TOKEN} HTTP/1.1`, {
+				Host: `127.0.0.1:${port}`,
+				Connection: "close",
+			}),
+		);
 		expect(answer.status).toBe(400);
 		expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
 		expect(answer.body).toMatch(/percent-encoding/i);

@@ -18,17 +18,23 @@ describe("RemoteThreadService against the real server", () => {
 		const messages: SubscriptionMessage[] = [];
 		const subscription = remote.subscribe({ threadId }, (m) => messages.push(m));
 		await until(() => messages.some((m) => m.kind === "caught_up"), "caught up");
-		expect(await remote.sendMessage({ threadId, content: "read Daily" })).toMatchObject({ ok: true, messageId: expect.any(String) as string });
-		const events = () => messages.flatMap((m) => (m.kind === "event" ? [m.event] : [] as StoredEvent[]));
+		expect(await remote.sendMessage({ threadId, content: "read Daily" })).toMatchObject({
+			ok: true,
+			messageId: expect.any(String) as string,
+		});
+		const events = () => messages.flatMap((m) => (m.kind === "event" ? [m.event] : ([] as StoredEvent[])));
 		await until(() => project(threadId, events()).status === "waiting_for_approval", "waiting");
 		const [callId = ""] = project(threadId, events()).pendingApprovals;
 		expect(await remote.decideToolCalls({ threadId, approved: [callId], denied: [] })).toEqual({ ok: true });
 		await until(() => project(threadId, events()).status === "idle", "done");
 		await service.idle(threadId);
-		await until(() => events().length === (project(threadId, events()).lastSeq), "all events");
+		await until(() => events().length === project(threadId, events()).lastSeq, "all events");
 		subscription.close();
 		expect(events()).toEqual(await eventsOf(service, threadId));
-		expect(await remote.decideToolCalls({ threadId, approved: [callId], denied: [] })).toMatchObject({ ok: false, error: { code: "not_pending" } });
+		expect(await remote.decideToolCalls({ threadId, approved: [callId], denied: [] })).toMatchObject({
+			ok: false,
+			error: { code: "not_pending" },
+		});
 		const listed = await remote.listThreads();
 		expect(listed.ok && listed.threads.map((t) => t.title)).toEqual(["Remote"]);
 		expect(await remote.listHistory({ path: "A.md" })).toMatchObject({ ok: false, error: { code: "unavailable" } });
@@ -49,7 +55,10 @@ describe("RemoteThreadService against the real server", () => {
 		const sub = remote.subscribe({ threadId: created.threadId, nonce: 1 }, (m) => resumed.push(m));
 		await until(() => resumed.some((m) => m.kind === "caught_up"), "caught up");
 		sub.close();
-		expect(resumed).toMatchObject([{ kind: "event", event: { seq: 2, type: "thread_renamed" } }, { kind: "caught_up", lastSeq: 2 }]);
+		expect(resumed).toMatchObject([
+			{ kind: "event", event: { seq: 2, type: "thread_renamed" } },
+			{ kind: "caught_up", lastSeq: 2 },
+		]);
 	});
 
 	it("forwards nonce_ahead for a resume point the server does not have, and stops listening", async () => {
@@ -82,7 +91,9 @@ describe("RemoteThreadService against the real server", () => {
 		await until(() => messages.some((m) => m.kind === "caught_up"), "caught up");
 		expect(await remote.deleteThread({ threadId: created.threadId })).toEqual({ ok: true });
 		await until(() => messages.some((m) => m.kind === "error"), "the error");
-		expect(messages.filter((m) => m.kind === "error")).toEqual([{ kind: "error", error: { code: "unknown_thread", message: "This chat was deleted." } }]);
+		expect(messages.filter((m) => m.kind === "error")).toEqual([
+			{ kind: "error", error: { code: "unknown_thread", message: "This chat was deleted." } },
+		]);
 		expect(messages.at(-1)?.kind).toBe("error");
 		expect(sources.map((s) => s.readyState)).toEqual([EventSource.CLOSED]);
 	});
@@ -90,7 +101,10 @@ describe("RemoteThreadService against the real server", () => {
 	it("answers unavailable when the server cannot be reached or refuses the token", async () => {
 		const { server } = await startServer();
 		const wrongToken = new RemoteThreadService({ baseUrl: server.url, token: "nope-nope-nope-nope", EventSource });
-		expect(await wrongToken.listThreads()).toMatchObject({ ok: false, error: { code: "unavailable", message: expect.stringContaining("401") as string } });
+		expect(await wrongToken.listThreads()).toMatchObject({
+			ok: false,
+			error: { code: "unavailable", message: expect.stringContaining("401") as string },
+		});
 		const nowhere = new RemoteThreadService({ baseUrl: "http://127.0.0.1:9", token: TOKEN, EventSource });
 		expect(await nowhere.createThread({})).toMatchObject({ ok: false, error: { code: "unavailable" } });
 	});

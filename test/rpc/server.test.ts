@@ -5,7 +5,12 @@ import { rpc, startServer, TOKEN, until } from "./support";
 import { nodeFetch as fetch } from "../../src/node/fetch";
 
 async function create(server: Parameters<typeof rpc>[0]): Promise<string> {
-	const { json } = await rpc(server, { jsonrpc: "2.0", id: 1, method: "v1.thread.create", params: { title: "Over HTTP" } });
+	const { json } = await rpc(server, {
+		jsonrpc: "2.0",
+		id: 1,
+		method: "v1.thread.create",
+		params: { title: "Over HTTP" },
+	});
 	return (json as { result: { threadId: string } }).result.threadId;
 }
 
@@ -17,7 +22,9 @@ describe("JSON-RPC over POST /v1/rpc", () => {
 			status: 200,
 			json: { jsonrpc: "2.0", id: "a", result: { ok: true, threads: [{ threadId, title: "Over HTTP" }] } },
 		});
-		expect((await rpc(server, { jsonrpc: "2.0", id: 2, method: "v1.thread.stop", params: { threadId: "t_none" } })).json).toEqual({
+		expect(
+			(await rpc(server, { jsonrpc: "2.0", id: 2, method: "v1.thread.stop", params: { threadId: "t_none" } })).json,
+		).toEqual({
 			jsonrpc: "2.0",
 			id: 2,
 			result: { ok: false, error: { code: "unknown_thread", message: "No thread t_none" } },
@@ -27,12 +34,23 @@ describe("JSON-RPC over POST /v1/rpc", () => {
 	it("answers protocol errors with JSON-RPC error codes", async () => {
 		const { server } = await startServer();
 		expect((await rpc(server, "{oops")).json).toMatchObject({ id: null, error: { code: -32700 } });
-		expect((await rpc(server, { id: 1, method: "v1.thread.list" })).json).toMatchObject({ id: 1, error: { code: -32600 } });
+		expect((await rpc(server, { id: 1, method: "v1.thread.list" })).json).toMatchObject({
+			id: 1,
+			error: { code: -32600 },
+		});
 		expect((await rpc(server, 42)).json).toMatchObject({ id: null, error: { code: -32600 } });
 		expect((await rpc(server, [])).json).toMatchObject({ id: null, error: { code: -32600 } });
-		expect((await rpc(server, { jsonrpc: "2.0", id: 3, method: "v1.thread.explode" })).json).toMatchObject({ id: 3, error: { code: -32601 } });
-		expect((await rpc(server, { jsonrpc: "2.0", id: 4, method: "v1.thread.create", params: ["title"] })).json).toMatchObject({ id: 4, error: { code: -32602 } });
-		expect((await rpc(server, { jsonrpc: "2.0", id: 5, method: "subscribe" })).json).toMatchObject({ id: 5, error: { code: -32601 } });
+		expect((await rpc(server, { jsonrpc: "2.0", id: 3, method: "v1.thread.explode" })).json).toMatchObject({
+			id: 3,
+			error: { code: -32601 },
+		});
+		expect(
+			(await rpc(server, { jsonrpc: "2.0", id: 4, method: "v1.thread.create", params: ["title"] })).json,
+		).toMatchObject({ id: 4, error: { code: -32602 } });
+		expect((await rpc(server, { jsonrpc: "2.0", id: 5, method: "subscribe" })).json).toMatchObject({
+			id: 5,
+			error: { code: -32601 },
+		});
 	});
 
 	it("answers a batch in one response and sends nothing for notifications", async () => {
@@ -51,7 +69,9 @@ describe("JSON-RPC over POST /v1/rpc", () => {
 		]);
 		const notification = await rpc(server, { jsonrpc: "2.0", method: "v1.thread.create", params: { title: "quiet" } });
 		expect(notification).toEqual({ status: 204, json: null });
-		const listed = (await rpc(server, { jsonrpc: "2.0", id: 9, method: "v1.thread.list" })).json as { result: { threads: { title?: string }[] } };
+		const listed = (await rpc(server, { jsonrpc: "2.0", id: 9, method: "v1.thread.list" })).json as {
+			result: { threads: { title?: string }[] };
+		};
 		expect(listed.result.threads.map((t) => t.title).sort()).toEqual([undefined, "notified", "quiet"].sort());
 	});
 
@@ -67,7 +87,10 @@ describe("JSON-RPC over POST /v1/rpc", () => {
 		const listed = await service.listThreads();
 		expect(listed.ok && listed.threads).toEqual([]);
 		expect((await rpc(server, create, { Origin: server.url })).status).toBe(200);
-		const byQuery = await fetch(`${server.url}/v1/rpc?token=${TOKEN}`, { method: "POST", body: JSON.stringify(create) });
+		const byQuery = await fetch(`${server.url}/v1/rpc?token=${TOKEN}`, {
+			method: "POST",
+			body: JSON.stringify(create),
+		});
 		expect(byQuery.status).toBe(200);
 	});
 });
@@ -83,7 +106,12 @@ describe("Server-Sent Events on GET /v1/threads/{id}/events", () => {
 		source.addEventListener("caught-up", () => caughtUp++);
 		await until(() => caughtUp === 1, "caught up");
 		expect(seen.map((e) => e.type)).toEqual(["thread_created"]);
-		await rpc(server, { jsonrpc: "2.0", id: 1, method: "v1.thread.sendMessage", params: { threadId, content: "hi there" } });
+		await rpc(server, {
+			jsonrpc: "2.0",
+			id: 1,
+			method: "v1.thread.sendMessage",
+			params: { threadId, content: "hi there" },
+		});
 		await until(() => seen.some((e) => e.type === "status" && e.status === "idle"), "reply");
 		source.close();
 		expect(seen.map((e) => e.seq)).toEqual(seen.map((_, i) => i + 1));
@@ -97,7 +125,12 @@ describe("Server-Sent Events on GET /v1/threads/{id}/events", () => {
 		const source = new EventSource(`${server.url}/v1/threads/${threadId}/events?token=${TOKEN}&nonce=0`);
 		source.addEventListener("open", () => opened++);
 		source.addEventListener("thread-event", (e) => seqs.push((JSON.parse(e.data as string) as StoredEvent).seq));
-		await rpc(server, { jsonrpc: "2.0", id: 1, method: "v1.thread.sendMessage", params: { threadId, content: "slow" } });
+		await rpc(server, {
+			jsonrpc: "2.0",
+			id: 1,
+			method: "v1.thread.sendMessage",
+			params: { threadId, content: "slow" },
+		});
 		await until(() => seqs.length > 10, "first tokens");
 		server.dropStreams();
 		const atDrop = seqs.length;
@@ -121,7 +154,8 @@ describe("Server-Sent Events on GET /v1/threads/{id}/events", () => {
 		source.addEventListener("caught-up", () => caughtUp++);
 		source.addEventListener("error", (e) => {
 			// A server-sent error is a MessageEvent with data; the failed reconnect is an ErrorEvent.
-			if (typeof (e as Partial<MessageEvent>).data === "string") errors.push(JSON.parse((e as MessageEvent<string>).data));
+			if (typeof (e as Partial<MessageEvent>).data === "string")
+				errors.push(JSON.parse((e as MessageEvent<string>).data));
 			else refusedWith = (e as Event & { code?: number }).code;
 		});
 		await until(() => caughtUp === 1, "caught up");
@@ -140,7 +174,9 @@ describe("Server-Sent Events on GET /v1/threads/{id}/events", () => {
 		const threadId = await create(server);
 		expect((await fetch(`${server.url}/v1/threads/t_none/events?token=${TOKEN}`)).status).toBe(404);
 		expect((await fetch(`${server.url}/v1/threads/${threadId}/events?token=${TOKEN}&nonce=-3`)).status).toBe(400);
-		const resumed = await fetch(`${server.url}/v1/threads/${threadId}/events?token=${TOKEN}&nonce=0`, { headers: { "Last-Event-ID": "1" } });
+		const resumed = await fetch(`${server.url}/v1/threads/${threadId}/events?token=${TOKEN}&nonce=0`, {
+			headers: { "Last-Event-ID": "1" },
+		});
 		const reader = resumed.body!.getReader();
 		let text = "";
 		while (!text.includes("caught-up")) text += new TextDecoder().decode((await reader.read()).value);
@@ -152,10 +188,14 @@ describe("Server-Sent Events on GET /v1/threads/{id}/events", () => {
 	it("answers a resume point the log does not have with one `event: error` nonce_ahead, as a stream", async () => {
 		const { server } = await startServer();
 		const threadId = await create(server);
-		const response = await fetch(`${server.url}/v1/threads/${threadId}/events?token=${TOKEN}`, { headers: { "Last-Event-ID": "50" } });
+		const response = await fetch(`${server.url}/v1/threads/${threadId}/events?token=${TOKEN}`, {
+			headers: { "Last-Event-ID": "50" },
+		});
 		expect(response.status).toBe(200);
 		expect(response.headers.get("content-type")).toContain("text/event-stream");
 		const text = await response.text();
-		expect(text).toMatch(/^event: error\ndata: \{"code":"nonce_ahead","message":"[^"]*Subscribe again from 0\."\}\n\n$/);
+		expect(text).toMatch(
+			/^event: error\ndata: \{"code":"nonce_ahead","message":"[^"]*Subscribe again from 0\."\}\n\n$/,
+		);
 	});
 });

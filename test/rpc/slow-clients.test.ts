@@ -23,7 +23,12 @@ const PAYLOAD = "x".repeat(8 * 1024);
 const ONE_EVENT_QUEUED = 16 * 1024 + 12 * 1024;
 
 /** Appends `count` events of about 8 KB (titles are capped at 200 characters; a preference's tool name is not). */
-async function bigEvents(service: LocalThreadService, threadId: string, count: number, each: () => void = () => undefined): Promise<void> {
+async function bigEvents(
+	service: LocalThreadService,
+	threadId: string,
+	count: number,
+	each: () => void = () => undefined,
+): Promise<void> {
 	for (let i = 0; i < count; i++) {
 		const set = await service.setToolPreference({ threadId, tool: `${i} ${PAYLOAD}`, preference: "always" });
 		if (!set.ok) throw new Error(set.error.message);
@@ -32,12 +37,21 @@ async function bigEvents(service: LocalThreadService, threadId: string, count: n
 }
 
 /** Asks for the event stream, then reads nothing until told to. */
-async function silentClient(port: number, threadId: string, headers: Record<string, string> = {}): Promise<{ socket: Socket; received: () => NodeBuffer; read: () => void }> {
+async function silentClient(
+	port: number,
+	threadId: string,
+	headers: Record<string, string> = {},
+): Promise<{ socket: Socket; received: () => NodeBuffer; read: () => void }> {
 	const socket = await openSocket(port);
 	socket.pause();
 	const chunks: NodeBuffer[] = [];
 	socket.on("data", (chunk: NodeBuffer) => chunks.push(chunk));
-	socket.write(requestText(`GET /v1/threads/${threadId}/events?token=${TOKEN} HTTP/1.1`, { Host: `127.0.0.1:${port}`, ...headers }));
+	socket.write(
+		requestText(`GET /v1/threads/${threadId}/events?token=${TOKEN} HTTP/1.1`, {
+			Host: `127.0.0.1:${port}`,
+			...headers,
+		}),
+	);
 	return { socket, received: () => Buffer.concat(chunks), read: () => socket.resume() };
 }
 
@@ -65,7 +79,9 @@ describe("event streams under backpressure", () => {
 		await until(() => threadEventSeqs(sseBlocks(client.received())).at(-1) === 1501, "every event");
 		const blocks = sseBlocks(client.received());
 		expect(threadEventSeqs(blocks)).toEqual(oneToN(1, 1501));
-		expect(blocks.filter((block) => block.event === "caught-up")).toEqual([{ event: "caught-up", data: '{"lastSeq":1}' }]);
+		expect(blocks.filter((block) => block.event === "caught-up")).toEqual([
+			{ event: "caught-up", data: '{"lastSeq":1}' },
+		]);
 		expect(streams).toHaveLength(1);
 		client.socket.destroy();
 	});
@@ -104,7 +120,9 @@ describe("event streams under backpressure", () => {
 		await until(() => sseBlocks(client.received()).some((block) => block.event === "caught-up"), "caught up");
 		const blocks = sseBlocks(client.received());
 		expect(threadEventSeqs(blocks)).toEqual(oneToN(1, 1001));
-		expect(blocks.filter((block) => block.event === "caught-up")).toEqual([{ event: "caught-up", data: '{"lastSeq":1001}' }]);
+		expect(blocks.filter((block) => block.event === "caught-up")).toEqual([
+			{ event: "caught-up", data: '{"lastSeq":1001}' },
+		]);
 		expect(streams).toHaveLength(1);
 		client.socket.destroy();
 	});

@@ -22,7 +22,11 @@ export async function startServer(): Promise<{ server: RpcServer; service: Local
 	return { server, service };
 }
 
-export async function rpc(server: RpcServer, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
+export async function rpc(
+	server: RpcServer,
+	body: unknown,
+	headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
 	const response = await fetch(`${server.url}/v1/rpc`, {
 		method: "POST",
 		headers: { "Content-Type": "application/json", Authorization: `Bearer ${TOKEN}`, ...headers },
@@ -41,7 +45,9 @@ export async function until(check: () => boolean, what = "condition"): Promise<v
  * The RPC routes behind the real front door on 127.0.0.1, with each event stream's response kept,
  * so a test can see what the server holds for a client (`res.writableLength`) and when it drops it.
  */
-export async function startObservedServer(events: EventStreamOptions = {}): Promise<{ url: string; port: number; service: LocalThreadService; streams: ServerResponse[] }> {
+export async function startObservedServer(
+	events: EventStreamOptions = {},
+): Promise<{ url: string; port: number; service: LocalThreadService; streams: ServerResponse[] }> {
 	const { service } = makeService();
 	const handler = createRpcHandler(service, { token: TOKEN, events });
 	const streams: ServerResponse[] = [];

@@ -26,7 +26,9 @@ describe("npm start flags", () => {
 		expect(parseCliArgs([], { REDLINE_MAX_TOKENS: "4,096" }).maxOutputTokens).toBe(4096);
 		expect(parseCliArgs([], {}).maxOutputTokens).toBeUndefined();
 		for (const bad of ["lots", "12", "3.5"]) {
-			expect(() => parseCliArgs([], { REDLINE_MAX_TOKENS: bad })).toThrow(/REDLINE_MAX_TOKENS must be a whole number of tokens from 256/u);
+			expect(() => parseCliArgs([], { REDLINE_MAX_TOKENS: bad })).toThrow(
+				/REDLINE_MAX_TOKENS must be a whole number of tokens from 256/u,
+			);
 		}
 	});
 
@@ -35,7 +37,9 @@ describe("npm start flags", () => {
 		expect(parseCliArgs([], { REDLINE_CONTEXT_TOKENS: "128,000" }).contextTokens).toBe(128000);
 		expect(parseCliArgs([], { REDLINE_CONTEXT_TOKENS: "" }).contextTokens).toBeUndefined();
 		for (const bad of ["lots", "12", "3.5", "-4096"]) {
-			expect(() => parseCliArgs([], { REDLINE_CONTEXT_TOKENS: bad })).toThrow(/REDLINE_CONTEXT_TOKENS must be a whole number of tokens from 1024/u);
+			expect(() => parseCliArgs([], { REDLINE_CONTEXT_TOKENS: bad })).toThrow(
+				/REDLINE_CONTEXT_TOKENS must be a whole number of tokens from 1024/u,
+			);
 		}
 	});
 
@@ -43,14 +47,18 @@ describe("npm start flags", () => {
 		expect(parseCliArgs([], { REDLINE_TEXT_TOOLS: "1" }).textToolCalls).toBe(true);
 		expect(parseCliArgs([], { REDLINE_TEXT_TOOLS: "0" }).textToolCalls).toBeUndefined();
 		expect(parseCliArgs([]).textToolCalls).toBeUndefined();
-		expect(() => parseCliArgs([], { REDLINE_TEXT_TOOLS: "maybe" })).toThrow('REDLINE_TEXT_TOOLS must be 1 or 0, not "maybe"');
+		expect(() => parseCliArgs([], { REDLINE_TEXT_TOOLS: "maybe" })).toThrow(
+			'REDLINE_TEXT_TOOLS must be 1 or 0, not "maybe"',
+		);
 	});
 
 	it("takes the apply format from REDLINE_APPLY_FORMAT and refuses anything but edits or whole", () => {
 		expect(parseCliArgs([], { REDLINE_APPLY_FORMAT: "whole" }).applyFormat).toBe("whole");
 		expect(parseCliArgs([], { REDLINE_APPLY_FORMAT: "edits" }).applyFormat).toBe("edits");
 		expect(parseCliArgs([], { REDLINE_APPLY_FORMAT: "" }).applyFormat).toBeUndefined();
-		expect(() => parseCliArgs([], { REDLINE_APPLY_FORMAT: "diff" })).toThrow(new CliError('REDLINE_APPLY_FORMAT must be edits or whole, not "diff"'));
+		expect(() => parseCliArgs([], { REDLINE_APPLY_FORMAT: "diff" })).toThrow(
+			new CliError('REDLINE_APPLY_FORMAT must be edits or whole, not "diff"'),
+		);
 	});
 
 	it("asks for help with --help or -h", () => {

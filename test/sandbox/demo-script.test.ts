@@ -29,7 +29,12 @@ afterEach(async () => {
 async function startDemo(textToolCalls: boolean): Promise<{ sandbox: Sandbox; vaultDir: string; threadId: string }> {
 	const vaultDir = path.join(await tempDir("redline-demo-"), "Sample vault");
 	await cp(path.join(repoRoot, "examples", "vault"), vaultDir, { recursive: true });
-	sandbox = await startSandbox({ vaultDir, pageDir: vaultDir, model: { kind: "scripted", scriptForVault: (vault: Vault) => createDemoScript(vault) }, textToolCalls });
+	sandbox = await startSandbox({
+		vaultDir,
+		pageDir: vaultDir,
+		model: { kind: "scripted", scriptForVault: (vault: Vault) => createDemoScript(vault) },
+		textToolCalls,
+	});
 	const created = await sandbox.redline.service.createThread({});
 	if (!created.ok) throw new Error(created.error.message);
 	return { sandbox, vaultDir, threadId: created.threadId };
@@ -71,14 +76,19 @@ describe.each([
 	it("removes the headings of the note the user names, after the user runs the intent", async () => {
 		const { sandbox: s, vaultDir, threadId } = await demo();
 		const waiting = await send(s, threadId, "Remove all headings from Daily/2026-11-28.md");
-		expect(Object.values(waiting.edits).map((e) => [e.path, e.description])).toEqual([["Daily/2026-11-28.md", "remove all headings"]]);
+		expect(Object.values(waiting.edits).map((e) => [e.path, e.description])).toEqual([
+			["Daily/2026-11-28.md", "remove all headings"],
+		]);
 		const done = await approveAll(s, threadId);
 		const note = await readFile(path.join(vaultDir, "Daily", "2026-11-28.md"), "utf8");
 		expect(note).not.toMatch(/^#/m);
 		expect(note).toContain("Walked to the market");
 		expect(note.startsWith("---\ndate: 2026-11-28")).toBe(true);
 		expect(done.status).toBe("idle");
-		expect(done.messages.at(-1)).toMatchObject({ kind: "assistant", text: expect.stringContaining("Removed the headings") as unknown });
+		expect(done.messages.at(-1)).toMatchObject({
+			kind: "assistant",
+			text: expect.stringContaining("Removed the headings") as unknown,
+		});
 		// The demo's apply model answers in edit blocks, one per heading, as the default format asks.
 		const intent = Object.values(done.toolCalls).find((c) => c.tool === "declareEditIntent");
 		expect(intent?.result?.data?.editBlocks).toBeGreaterThan(1);
@@ -109,17 +119,26 @@ describe.each([
 		const asking = await send(s, threadId, "Make a reading list");
 		expect(asking.status).toBe("waiting_for_answer");
 		const [askId = ""] = asking.openQuestions;
-		const answered = await s.redline.service.answerQuestion({ threadId, askId, answers: { 0: ["Projects/Garden shed", "Articles/On slow reading"], 1: ["Alphabetical"] } });
+		const answered = await s.redline.service.answerQuestion({
+			threadId,
+			askId,
+			answers: { 0: ["Projects/Garden shed", "Articles/On slow reading"], 1: ["Alphabetical"] },
+		});
 		expect(answered).toEqual({ ok: true });
 		await s.redline.service.idle(threadId);
 		await approveAll(s, threadId);
-		expect(await readFile(path.join(vaultDir, "Reading list.md"), "utf8")).toBe("# Reading list\n\n- [ ] [[Articles/On slow reading]]\n- [ ] [[Projects/Garden shed]]\n");
+		expect(await readFile(path.join(vaultDir, "Reading list.md"), "utf8")).toBe(
+			"# Reading list\n\n- [ ] [[Articles/On slow reading]]\n- [ ] [[Projects/Garden shed]]\n",
+		);
 	});
 
 	it("explains what it can do when asked anything else", async () => {
 		const { sandbox: s, threadId } = await demo();
 		const state = await send(s, threadId, "What's the weather?");
-		expect(state.messages.at(-1)).toMatchObject({ kind: "assistant", text: expect.stringContaining("offline demo") as unknown });
+		expect(state.messages.at(-1)).toMatchObject({
+			kind: "assistant",
+			text: expect.stringContaining("offline demo") as unknown,
+		});
 	});
 });
 
@@ -127,11 +146,13 @@ describe("the offline demo compacting a long chat", () => {
 	it("answers the summary request with what the user asked", async () => {
 		const server = await startModelServer({ script: createDemoScript(new MemoryVault("Demo", {})) });
 		try {
-			const events: StoredEvent[] = ["Tag my project notes", "Make a reading list", "Remove all headings"].flatMap((content, i) => [
-				{ type: "user_message", messageId: `u${i}`, content, pinned: [], seq: 3 * i + 1, threadId: "t", at: "x" },
-				{ type: "assistant_message_started", messageId: `a${i}`, seq: 3 * i + 2, threadId: "t", at: "x" },
-				{ type: "assistant_token", messageId: `a${i}`, text: "Done.", seq: 3 * i + 3, threadId: "t", at: "x" },
-			]);
+			const events: StoredEvent[] = ["Tag my project notes", "Make a reading list", "Remove all headings"].flatMap(
+				(content, i) => [
+					{ type: "user_message", messageId: `u${i}`, content, pinned: [], seq: 3 * i + 1, threadId: "t", at: "x" },
+					{ type: "assistant_message_started", messageId: `a${i}`, seq: 3 * i + 2, threadId: "t", at: "x" },
+					{ type: "assistant_token", messageId: `a${i}`, text: "Done.", seq: 3 * i + 3, threadId: "t", at: "x" },
+				],
+			);
 			const plan = planCompaction(readModelThread(events), 0);
 			if (!plan) throw new Error("no plan");
 			const model = createChatModel({ baseUrl: server.baseURL, model: "redline-demo-apply" }, undefined);
@@ -139,7 +160,8 @@ describe("the offline demo compacting a long chat", () => {
 				plan,
 				async (messages) => {
 					let text = "";
-					for await (const chunk of await model.stream(messages)) text += typeof chunk.content === "string" ? chunk.content : "";
+					for await (const chunk of await model.stream(messages))
+						text += typeof chunk.content === "string" ? chunk.content : "";
 					return text;
 				},
 				{ chunkTokens: 4000, summaryTokens: 300 },

@@ -98,9 +98,18 @@ describe("FolderVault: links to what the access floor refuses", () => {
 	it("never writes through a link to a refused file: process, create, rename and trash leave the target as it was", async () => {
 		const { vault, root } = await linkedVault();
 		try {
-			await expectVaultError(vault.process("notes/x.md", () => "overwritten"), "protected-link");
-			await expectVaultError(vault.process("notes/run.md", () => "overwritten"), "protected-link");
-			await expectVaultError(vault.process("notes/out.md", () => "overwritten"), "outside-vault");
+			await expectVaultError(
+				vault.process("notes/x.md", () => "overwritten"),
+				"protected-link",
+			);
+			await expectVaultError(
+				vault.process("notes/run.md", () => "overwritten"),
+				"protected-link",
+			);
+			await expectVaultError(
+				vault.process("notes/out.md", () => "overwritten"),
+				"outside-vault",
+			);
 			await expectVaultError(vault.create("notes/x.md", "x"), "protected-link");
 			await expectVaultError(vault.rename("notes/x.md", "stolen.md"), "protected-link");
 			await expectVaultError(vault.trash("notes/x.md"), "protected-link");
@@ -143,7 +152,11 @@ describe("FolderVault: links to what the access floor refuses", () => {
 });
 
 /** A thread over the linked vault with the given tools; the model's steps are scripted. */
-async function agentOver(vault: FolderVault, script: ScriptStep[], tools: "read" | "edit"): Promise<{ h: Harness; threadId: string }> {
+async function agentOver(
+	vault: FolderVault,
+	script: ScriptStep[],
+	tools: "read" | "edit",
+): Promise<{ h: Harness; threadId: string }> {
 	const h = await harness({
 		vault,
 		script: scripted(...script),
@@ -163,7 +176,11 @@ describe("the tools over a FolderVault with links", () => {
 	it("readNote (Always) on a link into the config folder gives an error result, and the model never sees the file", async () => {
 		const { vault } = await linkedVault();
 		try {
-			const { h, threadId } = await agentOver(vault, [reply.toolCalls([{ name: "readNote", id: "read", args: { path: "notes/x.md" } }]), reply.text("ok")], "read");
+			const { h, threadId } = await agentOver(
+				vault,
+				[reply.toolCalls([{ name: "readNote", id: "read", args: { path: "notes/x.md" } }]), reply.text("ok")],
+				"read",
+			);
 			await h.send(threadId, "Read notes/x.md");
 			const state = await h.state(threadId);
 			expect(state.toolCalls.read?.decidedBy).toBe("policy");
@@ -178,7 +195,11 @@ describe("the tools over a FolderVault with links", () => {
 	it("listNotes leaves out links to refused files and counts them; a link to a note is listed", async () => {
 		const { vault } = await linkedVault();
 		try {
-			const { h, threadId } = await agentOver(vault, [reply.toolCalls([{ name: "listNotes", id: "list", args: {} }]), reply.text("ok")], "read");
+			const { h, threadId } = await agentOver(
+				vault,
+				[reply.toolCalls([{ name: "listNotes", id: "list", args: {} }]), reply.text("ok")],
+				"read",
+			);
 			await h.send(threadId, "List my notes");
 			const result = (await h.state(threadId)).toolCalls.list?.result;
 			expect(result?.status).toBe("success");
@@ -192,7 +213,11 @@ describe("the tools over a FolderVault with links", () => {
 	it("searchNotes finds nothing through a link into the config folder and counts it as left out", async () => {
 		const { vault } = await linkedVault();
 		try {
-			const { h, threadId } = await agentOver(vault, [reply.toolCalls([{ name: "searchNotes", id: "search", args: { query: "zanzibar" } }]), reply.text("ok")], "read");
+			const { h, threadId } = await agentOver(
+				vault,
+				[reply.toolCalls([{ name: "searchNotes", id: "search", args: { query: "zanzibar" } }]), reply.text("ok")],
+				"read",
+			);
 			await h.send(threadId, "Search for zanzibar");
 			const result = (await h.state(threadId)).toolCalls.search?.result;
 			expect(result?.status).toBe("success");
@@ -211,11 +236,19 @@ describe("the tools over a FolderVault with links", () => {
 			const { h: created, threadId } = await agentOver(
 				vault,
 				[
-					reply.toolCalls([{ name: "declareEditIntent", id: "intent", args: { path: "notes/x.md", operation: "rewrite", description: "replace the key" } }]),
+					reply.toolCalls([
+						{
+							name: "declareEditIntent",
+							id: "intent",
+							args: { path: "notes/x.md", operation: "rewrite", description: "replace the key" },
+						},
+					]),
 					reply.text('{"apiKey":"sk-attacker"}'),
 					async () => {
 						const editId = (await (h as Harness).state(threadId)).editOrder[0] ?? "edit_missing";
-						return reply.toolCalls([{ name: "executeEdit", id: "exec", args: { editId, content: '{"apiKey":"sk-attacker"}' } }]);
+						return reply.toolCalls([
+							{ name: "executeEdit", id: "exec", args: { editId, content: '{"apiKey":"sk-attacker"}' } },
+						]);
 					},
 					reply.text("Done."),
 				],

@@ -58,7 +58,10 @@ describe("FolderVault and symbolic links", () => {
 			await symlink(join(outside, "secret.md"), join(root, "link.md"));
 			await symlink(outside, join(root, "linkdir"));
 			await expectVaultError(vault.read("link.md"), "outside-vault", "link.md");
-			await expectVaultError(vault.process("link.md", () => "pwned"), "outside-vault");
+			await expectVaultError(
+				vault.process("link.md", () => "pwned"),
+				"outside-vault",
+			);
 			await expectVaultError(vault.read("linkdir/secret.md"), "outside-vault");
 			await expectVaultError(vault.create("linkdir/new.md", "x"), "outside-vault");
 			await expectVaultError(vault.list("linkdir"), "outside-vault");

@@ -69,7 +69,10 @@ describe("the sandbox's change stream", () => {
 		const client = new NotesClient(url, "unused-here");
 		let reconnects = 0;
 		const changes: string[] = [];
-		const stop = client.onChange((change) => changes.push(change.type), () => reconnects++);
+		const stop = client.onChange(
+			(change) => changes.push(change.type),
+			() => reconnects++,
+		);
 		await until(() => streams.length === 1, "the stream opens");
 		await vault.process(NOTE, () => "first");
 		await until(() => changes.length === 1, "the first change");

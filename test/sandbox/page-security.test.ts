@@ -42,7 +42,12 @@ describe("the sandbox page's security headers and token", () => {
 
 	it("sends the CSP, no-referrer and nosniff on the page, its files, the RPC answers and the refusals", async () => {
 		sandbox = await start();
-		const answers = [await fetch(sandbox.pageUrl), await list(sandbox, { authorization: "Bearer fixed-token" }), await list(sandbox, {}), await fetch(`${sandbox.url}/nothing-here`)];
+		const answers = [
+			await fetch(sandbox.pageUrl),
+			await list(sandbox, { authorization: "Bearer fixed-token" }),
+			await list(sandbox, {}),
+			await fetch(`${sandbox.url}/nothing-here`),
+		];
 		for (const answer of answers) {
 			expect(answer.headers.get("content-security-policy")).toBe(CSP);
 			expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
@@ -82,7 +87,17 @@ describe("the sandbox page's security headers and token", () => {
 		}
 		const port = new URL(sandbox.url).port;
 		expect((await list(sandbox, { cookie: `redline_token_${port}=wrong` })).status).toBe(401);
-		expect((await list(sandbox, { cookie: `redline_token_${port}=wrong`, authorization: "Bearer fixed-token" })).status).toBe(200);
-		expect((await fetch(`${sandbox.url}/v1/rpc?token=fixed-token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "v1.thread.list", params: {} }) })).status).toBe(200);
+		expect(
+			(await list(sandbox, { cookie: `redline_token_${port}=wrong`, authorization: "Bearer fixed-token" })).status,
+		).toBe(200);
+		expect(
+			(
+				await fetch(`${sandbox.url}/v1/rpc?token=fixed-token`, {
+					method: "POST",
+					headers: { "content-type": "application/json" },
+					body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "v1.thread.list", params: {} }),
+				})
+			).status,
+		).toBe(200);
 	});
 });

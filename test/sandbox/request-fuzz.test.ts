@@ -29,8 +29,14 @@ describe("random requests to the sandbox", () => {
 		await mkdir(path.join(vaultDir, "Notes"));
 		await writeFile(path.join(vaultDir, "Notes", "A.md"), "# A\n");
 		const pageDir = await tempDir();
-		for (const file of ["index.html", "app.js", "app.js.map", "page.css", "styles.css"]) await writeFile(path.join(pageDir, file), `/* ${file} */`);
-		sandbox = await startSandbox({ vaultDir, pageDir, model: { kind: "scripted", script: scripted({ text: "Hello" }) }, token: TOKEN });
+		for (const file of ["index.html", "app.js", "app.js.map", "page.css", "styles.css"])
+			await writeFile(path.join(pageDir, file), `/* ${file} */`);
+		sandbox = await startSandbox({
+			vaultDir,
+			pageDir,
+			model: { kind: "scripted", script: scripted({ text: "Hello" }) },
+			token: TOKEN,
+		});
 		const port = portOf(sandbox.url);
 		const threadIds: string[] = [];
 		for (const title of ["one", "two"]) {

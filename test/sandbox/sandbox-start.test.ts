@@ -30,7 +30,9 @@ describe("starting the sandbox", () => {
 	it("says which folder is missing when the vault does not exist", async () => {
 		const missing = path.join(await tempDir(), "no such vault");
 		await expect(startSandbox({ vaultDir: missing, pageDir: missing, model })).rejects.toThrow(SandboxStartError);
-		await expect(startSandbox({ vaultDir: missing, pageDir: missing, model })).rejects.toThrow(/no such vault.*does not exist/);
+		await expect(startSandbox({ vaultDir: missing, pageDir: missing, model })).rejects.toThrow(
+			/no such vault.*does not exist/,
+		);
 	});
 
 	it("says the port is busy and how to pick another", async () => {
@@ -39,7 +41,9 @@ describe("starting the sandbox", () => {
 		const address = blocker.address();
 		const port = typeof address === "object" && address ? address.port : 0;
 		try {
-			await expect(startSandbox({ vaultDir: await vaultWithANote(), pageDir: await tempDir(), model, port })).rejects.toThrow(
+			await expect(
+				startSandbox({ vaultDir: await vaultWithANote(), pageDir: await tempDir(), model, port }),
+			).rejects.toThrow(
 				`Port ${port} on 127.0.0.1 is busy. Pick another with --port, or leave it out to take a free one.`,
 			);
 		} finally {
@@ -48,7 +52,12 @@ describe("starting the sandbox", () => {
 	});
 
 	it("serves contract 2 on loopback behind the access token, and the notes of the vault to the page", async () => {
-		sandbox = await startSandbox({ vaultDir: await vaultWithANote(), pageDir: await tempDir(), model, token: "fixed-token" });
+		sandbox = await startSandbox({
+			vaultDir: await vaultWithANote(),
+			pageDir: await tempDir(),
+			model,
+			token: "fixed-token",
+		});
 		expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 		expect(sandbox.pageUrl).toBe(`${sandbox.url}/?token=fixed-token`);
 
@@ -59,12 +68,20 @@ describe("starting the sandbox", () => {
 				body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "v1.thread.list", params: {} }),
 			});
 		expect((await rpc("wrong")).status).toBe(401);
-		expect(await (await rpc("fixed-token")).json()).toEqual({ jsonrpc: "2.0", id: 1, result: { ok: true, threads: [] } });
+		expect(await (await rpc("fixed-token")).json()).toEqual({
+			jsonrpc: "2.0",
+			id: 1,
+			result: { ok: true, threads: [] },
+		});
 
 		expect((await fetch(`${sandbox.url}/sandbox/api/notes`)).status).toBe(401);
-		const foreign = await fetch(`${sandbox.url}/sandbox/api/notes?token=fixed-token`, { headers: { origin: "http://evil.example" } });
+		const foreign = await fetch(`${sandbox.url}/sandbox/api/notes?token=fixed-token`, {
+			headers: { origin: "http://evil.example" },
+		});
 		expect(foreign.status).toBe(403);
-		const notes = (await (await fetch(`${sandbox.url}/sandbox/api/notes?token=fixed-token`)).json()) as { notes: Array<{ path: string }> };
+		const notes = (await (await fetch(`${sandbox.url}/sandbox/api/notes?token=fixed-token`)).json()) as {
+			notes: Array<{ path: string }>;
+		};
 		expect(notes.notes.map((n) => n.path)).toEqual(["Notes/A.md"]);
 	});
 
@@ -75,7 +92,9 @@ describe("starting the sandbox", () => {
 		expect(created.ok).toBe(true);
 		await sandbox.close();
 		sandbox = null;
-		expect(await readdir(path.join(vaultDir, DEFAULT_CONFIG_DIR, "plugins", "redline", "data", "threads"))).toContain("index.json");
+		expect(await readdir(path.join(vaultDir, DEFAULT_CONFIG_DIR, "plugins", "redline", "data", "threads"))).toContain(
+			"index.json",
+		);
 	});
 });
 
@@ -122,10 +141,18 @@ describe("an unreachable model", () => {
 		const dir = await tempDir("redline-sandbox-context-");
 		await mkdir(path.join(dir, "Notes"));
 		for (const [notePath, text] of Object.entries(largeNotes(8, 4000))) await writeFile(path.join(dir, notePath), text);
-		sandbox = await startSandbox({ vaultDir: dir, pageDir: await tempDir(), model: { kind: "scripted", script: readingScript() }, contextTokens: 4096 });
+		sandbox = await startSandbox({
+			vaultDir: dir,
+			pageDir: await tempDir(),
+			model: { kind: "scripted", script: readingScript() },
+			contextTokens: 4096,
+		});
 		const server = sandbox.modelServer;
 		if (!server) throw new Error("no scripted model server");
-		const tooLong = await fetch(`${server.baseURL}/chat/completions`, { method: "POST", body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "x".repeat(20_000) }] }) });
+		const tooLong = await fetch(`${server.baseURL}/chat/completions`, {
+			method: "POST",
+			body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "x".repeat(20_000) }] }),
+		});
 		expect(tooLong.status).toBe(400);
 		expect(((await tooLong.json()) as { error: { code: string } }).error.code).toBe("context_length_exceeded");
 

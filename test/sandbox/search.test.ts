@@ -64,6 +64,10 @@ describe("search in the sandbox", () => {
 		const search = sandbox.redline.search;
 		expect((await search.search({ query: "zeppelin", limit: 5 })).hits).toEqual([]);
 		await writeFile(path.join(vaultDir, "Journal", "Airship.md"), "A zeppelin over the garden.");
-		await expect.poll(async () => (await search.search({ query: "zeppelin", limit: 5 })).hits.map((h) => h.path), { timeout: 10_000 }).toEqual(["Journal/Airship.md"]);
+		await expect
+			.poll(async () => (await search.search({ query: "zeppelin", limit: 5 })).hits.map((h) => h.path), {
+				timeout: 10_000,
+			})
+			.toEqual(["Journal/Airship.md"]);
 	});
 });

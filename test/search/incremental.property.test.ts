@@ -10,14 +10,31 @@ import { MemoryVault } from "../../src/vault/memory-vault";
 import { quickPacer } from "./support";
 
 const PATHS = ["a.md", "b.md", "F/c.md", "F/d.md", "G/Garden.md"];
-const WORDS = ["apple", "banana", "cherry", "garden", "greenhouse", "budget", "café", "plan", "#project", "#garden/herbs"];
+const WORDS = [
+	"apple",
+	"banana",
+	"cherry",
+	"garden",
+	"greenhouse",
+	"budget",
+	"café",
+	"plan",
+	"#project",
+	"#garden/herbs",
+];
 const QUERIES = ["apple", "garden budget", '"greenhouse budget"', "gard", "banan", "cafe plan", "cherri", "herbs"];
 
 const text = fc
 	.tuple(fc.array(fc.constantFrom(...WORDS), { maxLength: 12 }), fc.boolean(), fc.option(fc.constantFrom(...WORDS)))
-	.map(([words, heading, alias]) => `${alias ? `---\naliases: [${alias}]\n---\n` : ""}${heading ? `# ${words[0] ?? "Title"}\n` : ""}${words.join(" ")}\n`);
+	.map(
+		([words, heading, alias]) =>
+			`${alias ? `---\naliases: [${alias}]\n---\n` : ""}${heading ? `# ${words[0] ?? "Title"}\n` : ""}${words.join(" ")}\n`,
+	);
 
-type Op = { kind: "write"; path: string; text: string } | { kind: "rename"; from: string; to: string } | { kind: "delete"; path: string };
+type Op =
+	| { kind: "write"; path: string; text: string }
+	| { kind: "rename"; from: string; to: string }
+	| { kind: "delete"; path: string };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
 	fc.record({ kind: fc.constant("write" as const), path: fc.constantFrom(...PATHS), text }),
@@ -45,22 +62,30 @@ async function answers(index: NoteIndex): Promise<unknown[]> {
 describe("the note index, kept up to date incrementally", () => {
 	it("answers like a fresh build after every step of random creates, modifies, renames and deletes", async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.dictionary(fc.constantFrom(...PATHS), text), fc.array(op, { minLength: 1, maxLength: 12 }), async (initial, steps) => {
-				const vault = new MemoryVault("Property", initial);
-				const live = new NoteIndex({ vault, store: new MemoryStore(), protectedFolders: [], pacer: quickPacer });
-				await live.idle();
-				try {
-					for (const step of steps) {
-						await apply(vault, step);
-						const fresh = new NoteIndex({ vault, store: new MemoryStore(), protectedFolders: [], pacer: quickPacer });
-						expect(await answers(live)).toEqual(await answers(fresh));
-						expect(live.status()).toMatchObject({ indexed: fresh.status().indexed, total: fresh.status().total, phase: "ready" });
-						await fresh.dispose();
+			fc.asyncProperty(
+				fc.dictionary(fc.constantFrom(...PATHS), text),
+				fc.array(op, { minLength: 1, maxLength: 12 }),
+				async (initial, steps) => {
+					const vault = new MemoryVault("Property", initial);
+					const live = new NoteIndex({ vault, store: new MemoryStore(), protectedFolders: [], pacer: quickPacer });
+					await live.idle();
+					try {
+						for (const step of steps) {
+							await apply(vault, step);
+							const fresh = new NoteIndex({ vault, store: new MemoryStore(), protectedFolders: [], pacer: quickPacer });
+							expect(await answers(live)).toEqual(await answers(fresh));
+							expect(live.status()).toMatchObject({
+								indexed: fresh.status().indexed,
+								total: fresh.status().total,
+								phase: "ready",
+							});
+							await fresh.dispose();
+						}
+					} finally {
+						await live.dispose();
 					}
-				} finally {
-					await live.dispose();
-				}
-			}),
+				},
+			),
 			{ numRuns: 60 },
 		);
 	});

@@ -110,21 +110,31 @@ describe("the note index", () => {
 		const vault = new MemoryVault("v", { "good.md": "apples", "bad.md": "apples too" });
 		const read = vault.read.bind(vault);
 		let broken = true;
-		vault.read = (path) => (path === "bad.md" && broken ? Promise.reject(new VaultError("io", "EIO: bad sector", path)) : read(path));
+		vault.read = (path) =>
+			path === "bad.md" && broken ? Promise.reject(new VaultError("io", "EIO: bad sector", path)) : read(path);
 		const index = new NoteIndex({ vault, store: new MemoryStore(), protectedFolders: [], pacer: quickPacer });
 		const page = await index.search({ query: "apples", limit: 5 });
 		expect(page.hits.map((h) => h.path)).toEqual(["good.md"]);
 		expect(page.status).toMatchObject({ phase: "ready", unreadable: 1 });
 		broken = false;
 		await vault.process("bad.md", () => "apples again");
-		expect((await index.search({ query: "apples", limit: 5 })).hits.map((h) => h.path).sort()).toEqual(["bad.md", "good.md"]);
+		expect((await index.search({ query: "apples", limit: 5 })).hits.map((h) => h.path).sort()).toEqual([
+			"bad.md",
+			"good.md",
+		]);
 		expect(index.status().unreadable).toBe(0);
 		await index.dispose();
 	});
 
 	it("indexes a long note only up to the cap, and marks it", async () => {
 		const vault = new MemoryVault("v", { "long.md": "early words " + "filler ".repeat(200) + "latecomer" });
-		const index = new NoteIndex({ vault, store: new MemoryStore(), protectedFolders: [], pacer: quickPacer, maxIndexedChars: 500 });
+		const index = new NoteIndex({
+			vault,
+			store: new MemoryStore(),
+			protectedFolders: [],
+			pacer: quickPacer,
+			maxIndexedChars: 500,
+		});
 		const [hit] = (await index.search({ query: "early", limit: 5 })).hits;
 		expect(hit).toMatchObject({ path: "long.md", truncated: true });
 		expect((await index.search({ query: "latecomer", limit: 5 })).hits).toEqual([]);

@@ -17,7 +17,9 @@ function plain(index: MiniSearch<IndexedDocument>): unknown {
 }
 
 async function reloaded(index: NoteMiniSearch): Promise<NoteMiniSearch> {
-	const [head, ...lines] = [...index.leanParts()].map((part) => JSON.parse(JSON.stringify(part)) as LeanHead | LeanTerms);
+	const [head, ...lines] = [...index.leanParts()].map(
+		(part) => JSON.parse(JSON.stringify(part)) as LeanHead | LeanTerms,
+	);
 	const loaded = await NoteMiniSearch.fromHead(head, new Slicer(quickPacer));
 	for (const line of lines) loaded.readTerms(line);
 	return loaded;
@@ -52,7 +54,8 @@ describe("the note index's minisearch", () => {
 		const reference = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
 		const note = (id: string, body: string): IndexedDocument => toDocument(noteFields(id, body, null));
 		for (const index of [ours, reference]) {
-			const add = (document: IndexedDocument): void => (index instanceof NoteMiniSearch ? index.addNote(document) : index.add(document));
+			const add = (document: IndexedDocument): void =>
+				index instanceof NoteMiniSearch ? index.addNote(document) : index.add(document);
 			add(note("a.md", "zebra crossing"));
 			add(note("b.md", "crossing"));
 			index.discard("a.md");
@@ -70,6 +73,8 @@ describe("the note index's minisearch", () => {
 		const [head] = [...index.leanParts()] as [LeanHead];
 		const loaded = await NoteMiniSearch.fromHead(head, new Slicer(quickPacer));
 		expect(() => loaded.readTerms([["garden", 0, [9999, 1]]])).toThrow(UnusableIndexError);
-		await expect(NoteMiniSearch.fromHead({ ...head, documents: [[0, "a.md", 1]] }, new Slicer(quickPacer))).rejects.toThrow(UnusableIndexError);
+		await expect(
+			NoteMiniSearch.fromHead({ ...head, documents: [[0, "a.md", 1]] }, new Slicer(quickPacer)),
+		).rejects.toThrow(UnusableIndexError);
 	});
 });

@@ -68,7 +68,10 @@ describe("the saved index", () => {
 		["not JSON at all", () => "not json at all"],
 		["cut at the end of a line", (text: string) => text.split("\n").slice(0, -2).join("\n")],
 		["postings of a note it does not list", (text: string) => text.replace(/(\[\s*"apples",\s*\d+,\s*\[)\d+/, "$199")],
-		["an old whole-JSON file", () => JSON.stringify({ format: INDEX_FORMAT, schema: "", notes: [["a.md", 1, 2, 0, []]], index: {} })],
+		[
+			"an old whole-JSON file",
+			() => JSON.stringify({ format: INDEX_FORMAT, schema: "", notes: [["a.md", 1, 2, 0, []]], index: {} }),
+		],
 	])("is rebuilt, never trusted, when it is %s", async (_case, damage) => {
 		const vault = new CountingVault("v", NOTES);
 		const store = new MemoryStore();
@@ -91,7 +94,10 @@ describe("the saved index", () => {
 		const store = new MemoryStore();
 		await built(vault, store);
 		const [header, ...rest] = await savedLines(store);
-		for (const old of [{ ...header, format: INDEX_FORMAT - 1 }, { ...header, schema: "fields=title,body" }]) {
+		for (const old of [
+			{ ...header, format: INDEX_FORMAT - 1 },
+			{ ...header, schema: "fields=title,body" },
+		]) {
 			await writeLines(store, [old, ...rest]);
 			vault.reads = [];
 			const index = await reopen(vault, store);

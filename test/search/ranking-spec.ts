@@ -46,13 +46,18 @@ export function describeRankingSpecs(name: string, open: () => Promise<SearchUnd
 		});
 
 		it("filters by tag, from the frontmatter or inline, including tags below it", async () => {
-			expect((await paths("plan", { tag: "project" })).sort()).toEqual(["Projects/Budget.md", "Projects/Spring plans.md"]);
+			expect((await paths("plan", { tag: "project" })).sort()).toEqual([
+				"Projects/Budget.md",
+				"Projects/Spring plans.md",
+			]);
 			expect(await paths("pasta", { tag: "#project" })).toEqual(["Recipes/Soup.md"]);
 			expect(await paths("pasta", { tag: "finance" })).toEqual([]);
 		});
 
 		it("filters by folder", async () => {
-			expect(await paths("pasta", { folder: "Recipes" })).toEqual(expect.arrayContaining(["Recipes/Pasta.md", "Recipes/Soup.md"]));
+			expect(await paths("pasta", { folder: "Recipes" })).toEqual(
+				expect.arrayContaining(["Recipes/Pasta.md", "Recipes/Soup.md"]),
+			);
 			expect(await paths("budget", { folder: "Journal" })).toEqual(["Journal/Costs.md"]);
 		});
 

@@ -12,7 +12,12 @@ describeRankingSpecs("FolderVault", async () => {
 	const dir = await createTempDir("redline-search-");
 	await cp(FIXTURE_VAULT, join(dir.path, "vault"), { recursive: true });
 	const vault = await FolderVault.open(join(dir.path, "vault"), { watch: false });
-	const index = new NoteIndex({ vault, store: new MemoryStore(), protectedFolders: [DEFAULT_CONFIG_DIR], pacer: quickPacer });
+	const index = new NoteIndex({
+		vault,
+		store: new MemoryStore(),
+		protectedFolders: [DEFAULT_CONFIG_DIR],
+		pacer: quickPacer,
+	});
 	await index.idle();
 	return {
 		search: (request) => index.search(request),

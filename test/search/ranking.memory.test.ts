@@ -5,7 +5,12 @@ import { describeRankingSpecs } from "./ranking-spec";
 import { fixtureNotes, quickPacer } from "./support";
 
 describeRankingSpecs("MemoryVault", async () => {
-	const index = new NoteIndex({ vault: new MemoryVault("Fixture", fixtureNotes()), store: new MemoryStore(), protectedFolders: [], pacer: quickPacer });
+	const index = new NoteIndex({
+		vault: new MemoryVault("Fixture", fixtureNotes()),
+		store: new MemoryStore(),
+		protectedFolders: [],
+		pacer: quickPacer,
+	});
 	await index.idle();
 	return { search: (request) => index.search(request), cleanup: () => index.dispose() };
 });

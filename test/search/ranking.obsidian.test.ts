@@ -35,7 +35,9 @@ describe("search metadata in Obsidian", () => {
 		if (!file) throw new Error("seeded note missing");
 		await app.vault.modify(file, "# Zeppelin\n\nbody #airship\n");
 		// The vault event comes first; the cache's "changed" a moment later re-indexes the note.
-		await expect.poll(async () => (await index.search({ query: "airship", limit: 5, tag: "airship" })).hits.map((h) => h.path)).toEqual(["Plan.md"]);
+		await expect
+			.poll(async () => (await index.search({ query: "airship", limit: 5, tag: "airship" })).hits.map((h) => h.path))
+			.toEqual(["Plan.md"]);
 		const [hit] = (await index.search({ query: "zeppelin", limit: 5 })).hits;
 		expect(hit).toMatchObject({ path: "Plan.md", tags: ["airship"] });
 		await index.dispose();

@@ -11,7 +11,10 @@ export function fixtureNotes(): Record<string, string> {
 	const notes: Record<string, string> = {};
 	for (const entry of readdirSync(FIXTURE_VAULT, { withFileTypes: true, recursive: true })) {
 		if (!entry.isFile()) continue;
-		const rel = join(entry.parentPath, entry.name).slice(FIXTURE_VAULT.length + 1).split("\\").join("/");
+		const rel = join(entry.parentPath, entry.name)
+			.slice(FIXTURE_VAULT.length + 1)
+			.split("\\")
+			.join("/");
 		notes[rel] = readFileSync(join(entry.parentPath, entry.name), "utf8");
 	}
 	return notes;

@@ -9,7 +9,8 @@ function byRegex(text: string): string[] {
 		.filter((word) => word.length > 0);
 }
 
-const ODD = "a\tb\u000bc ÉLAN café 😀x日本語 İstanbul ǅ x\u0301y 𝒜bc _under_score €5 \ud800lone — “quoted” #tag/sub ½ ﬁne";
+const ODD =
+	"a\tb\u000bc ÉLAN café 😀x日本語 İstanbul ǅ x\u0301y 𝒜bc _under_score €5 \ud800lone — “quoted” #tag/sub ½ ﬁne";
 
 describe("search terms", () => {
 	it("split on spaces, punctuation, symbols and control characters, tabs included", () => {

@@ -59,7 +59,13 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
 		it("lists keys by prefix, sorted, including nested keys and partial names", async () => {
 			const store = await open();
-			for (const key of ["threads/b.jsonl", "threads/a.jsonl", "threads/old/c.jsonl", "history/x.json", "threadsmeta"]) {
+			for (const key of [
+				"threads/b.jsonl",
+				"threads/a.jsonl",
+				"threads/old/c.jsonl",
+				"history/x.json",
+				"threadsmeta",
+			]) {
 				await store.write(key, "v");
 			}
 			expect(await store.list("threads/")).toEqual(["threads/a.jsonl", "threads/b.jsonl", "threads/old/c.jsonl"]);

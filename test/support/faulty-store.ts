@@ -43,11 +43,20 @@ export class FaultyStore implements Store {
 	 */
 	failNth(n: number, kind: FaultKind = "fail", options: { prefix?: string; error?: Error } = {}): void {
 		const prefix = options.prefix ?? "";
-		this.faults.push({ after: n - 1, kind, matches: (_op, key) => key.startsWith(prefix), error: options.error ?? busyError() });
+		this.faults.push({
+			after: n - 1,
+			kind,
+			matches: (_op, key) => key.startsWith(prefix),
+			error: options.error ?? busyError(),
+		});
 	}
 
 	/** Makes the first mutation that matches fail (or tear), e.g. the append that carries a proposal. */
-	failWhen(matches: (op: "append" | "write", key: string, text: string) => boolean, kind: FaultKind = "fail", error: Error = busyError()): void {
+	failWhen(
+		matches: (op: "append" | "write", key: string, text: string) => boolean,
+		kind: FaultKind = "fail",
+		error: Error = busyError(),
+	): void {
 		this.faults.push({ after: 0, kind, matches, error });
 	}
 
@@ -71,7 +80,13 @@ export class FaultyStore implements Store {
 	}
 
 	append(key: string, text: string): Promise<void> {
-		return this.mutate("append", key, text, () => this.inner.append(key, text), (part) => this.inner.append(key, part));
+		return this.mutate(
+			"append",
+			key,
+			text,
+			() => this.inner.append(key, text),
+			(part) => this.inner.append(key, part),
+		);
 	}
 
 	write(key: string, text: string): Promise<void> {
@@ -94,7 +109,13 @@ export class FaultyStore implements Store {
 		return this.inner.remove(key);
 	}
 
-	private async mutate(op: "append" | "write", key: string, text: string, whole: () => Promise<void>, part: ((text: string) => Promise<void>) | null): Promise<void> {
+	private async mutate(
+		op: "append" | "write",
+		key: string,
+		text: string,
+		whole: () => Promise<void>,
+		part: ((text: string) => Promise<void>) | null,
+	): Promise<void> {
 		this.mutations.push(`${op} ${key}`);
 		this.refuseIfDead();
 		const fault = this.takeFault(op, key, text);

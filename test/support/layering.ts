@@ -14,7 +14,19 @@ export interface SourceFile {
 	source: string;
 }
 
-const CORE_FOLDERS = ["log", "thread", "agent", "llm", "tools", "composer", "history", "vault", "store", "search", "check"];
+const CORE_FOLDERS = [
+	"log",
+	"thread",
+	"agent",
+	"llm",
+	"tools",
+	"composer",
+	"history",
+	"vault",
+	"store",
+	"search",
+	"check",
+];
 const CORE_FILES = ["src/settings.ts", "src/redline.ts"];
 /** Layers the core must not reach even through a relative import. */
 const OUTER_FOLDERS = ["src/ui/", "src/obsidian/", "src/sandbox/", "src/rpc/", "src/node/"];
@@ -37,7 +49,12 @@ function mayImportNode(path: string): boolean {
 	// requires the modules lazily behind Platform.isDesktopApp (the bundle smoke test proves that
 	// nothing needs a built-in at load time).
 	// src/node/ holds Node's modules typed for the Node-only code (see its README.md).
-	return path.startsWith("src/node/") || path.startsWith("src/sandbox/") || path.startsWith("src/rpc/server/") || path.startsWith("src/obsidian/transport/");
+	return (
+		path.startsWith("src/node/") ||
+		path.startsWith("src/sandbox/") ||
+		path.startsWith("src/rpc/server/") ||
+		path.startsWith("src/obsidian/transport/")
+	);
 }
 
 /** Modules that exist only inside Obsidian (it supplies them at run time). */
@@ -116,8 +133,10 @@ function floorViolation(path: string, target: string): string | null {
 	const b = floorOf(to);
 	if (a < 0) return `src/${from} is on no floor: add it to FLOORS in test/support/layering.ts`;
 	if (b < 0) return `src/${to} is on no floor: add it to FLOORS in test/support/layering.ts`;
-	if (b > a) return `${from} may not import ${to}, a floor above it (floors, lowest first: ${FLOORS.map((f) => f.join(" ")).join(" < ")})`;
-	if (b === a && !SAME_FLOOR_ALLOWED.has(`${from} -> ${to}`)) return `${from} and ${to} share a floor and may not import each other`;
+	if (b > a)
+		return `${from} may not import ${to}, a floor above it (floors, lowest first: ${FLOORS.map((f) => f.join(" ")).join(" < ")})`;
+	if (b === a && !SAME_FLOOR_ALLOWED.has(`${from} -> ${to}`))
+		return `${from} and ${to} share a floor and may not import each other`;
 	return null;
 }
 
@@ -137,7 +156,10 @@ function violation(path: string, spec: string): string | null {
 		if (isCore(path) && OUTER_FOLDERS.some((folder) => (target + "/").startsWith(folder))) {
 			return "the core may not import the ui, hosts or rpc layers";
 		}
-		if (!isObsidianHost(path) && (target.startsWith("src/obsidian/") || target === "src/obsidian" || /^src\/main(\.tsx?)?$/.test(target))) {
+		if (
+			!isObsidianHost(path) &&
+			(target.startsWith("src/obsidian/") || target === "src/obsidian" || /^src\/main(\.tsx?)?$/.test(target))
+		) {
 			return "only src/obsidian/ and src/main.ts may import the Obsidian host";
 		}
 		const floor = floorViolation(path, target);

@@ -35,7 +35,11 @@ export function openSocket(port: number): Promise<Socket> {
  * when it has a length, is chunked or ends with the connection (an event stream resolves after
  * its head). Rejects when the server closes the connection without answering.
  */
-export async function rawRequest(port: number, parts: string | NodeBuffer | ReadonlyArray<string | NodeBuffer>, options: RawRequestOptions = {}): Promise<RawResponse> {
+export async function rawRequest(
+	port: number,
+	parts: string | NodeBuffer | ReadonlyArray<string | NodeBuffer>,
+	options: RawRequestOptions = {},
+): Promise<RawResponse> {
 	const socket = await openSocket(port);
 	try {
 		const answer = readResponse(socket, options.timeoutMs ?? 15_000, options.headOnly ?? false);
@@ -56,7 +60,15 @@ export function readResponse(socket: Socket, timeoutMs = 15_000, headOnly = fals
 	return new Promise((resolve, reject) => {
 		let received = Buffer.alloc(0);
 		let head: { status: number; headers: Record<string, string>; bodyStart: number } | null = null;
-		const timer = setTimeout(() => finish(new Error(`no complete response within ${timeoutMs} ms: ${JSON.stringify(received.toString("latin1").slice(0, 200))}`)), timeoutMs);
+		const timer = setTimeout(
+			() =>
+				finish(
+					new Error(
+						`no complete response within ${timeoutMs} ms: ${JSON.stringify(received.toString("latin1").slice(0, 200))}`,
+					),
+				),
+			timeoutMs,
+		);
 		const finish = (error: Error | null, response?: RawResponse): void => {
 			clearTimeout(timer);
 			socket.off("data", onData);
@@ -69,7 +81,10 @@ export function readResponse(socket: Socket, timeoutMs = 15_000, headOnly = fals
 			if (!head) {
 				const end = received.indexOf("\r\n\r\n");
 				if (end < 0) {
-					if (ended) finish(new Error(`the connection closed without a response: ${JSON.stringify(received.toString("latin1"))}`));
+					if (ended)
+						finish(
+							new Error(`the connection closed without a response: ${JSON.stringify(received.toString("latin1"))}`),
+						);
 					return;
 				}
 				head = parseHead(received.subarray(0, end).toString("latin1"), end + 4);
@@ -101,7 +116,10 @@ export function readResponse(socket: Socket, timeoutMs = 15_000, headOnly = fals
 	});
 }
 
-function parseHead(text: string, bodyStart: number): { status: number; headers: Record<string, string>; bodyStart: number } {
+function parseHead(
+	text: string,
+	bodyStart: number,
+): { status: number; headers: Record<string, string>; bodyStart: number } {
 	const [statusLine = "", ...lines] = text.split("\r\n");
 	const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? NaN);
 	const headers: Record<string, string> = {};
@@ -129,10 +147,15 @@ function dechunk(data: NodeBuffer): NodeBuffer | null {
 }
 
 /** A request's text: the request line, headers (Host first unless given) and an optional body. */
-export function requestText(requestLine: string, headers: Record<string, string>, body: string | NodeBuffer = ""): NodeBuffer {
+export function requestText(
+	requestLine: string,
+	headers: Record<string, string>,
+	body: string | NodeBuffer = "",
+): NodeBuffer {
 	const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
 	const lines = [requestLine, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
-	if (bytes.length > 0 && !Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name))) lines.push(`Content-Length: ${bytes.length}`);
+	if (bytes.length > 0 && !Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name)))
+		lines.push(`Content-Length: ${bytes.length}`);
 	return Buffer.concat([Buffer.from(lines.join("\r\n") + "\r\n\r\n", "latin1"), bytes]);
 }
 

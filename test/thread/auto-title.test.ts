@@ -74,13 +74,18 @@ describe("automatic chat titles", () => {
 			const { service } = makeService({ titles: titles.maker });
 			const threadId = await mustCreate(service);
 			const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-			await service.sendMessage({ threadId, content: "Remove all headings from [[Daily/2026-11-28|today's note]] and tidy the lists" });
+			await service.sendMessage({
+				threadId,
+				content: "Remove all headings from [[Daily/2026-11-28|today's note]] and tidy the lists",
+			});
 			await until(() => titles.waiting.length === 1);
 			if (outcome === "fails") titles.waiting[0]?.reject(new Error("HTTP 500"));
 			else titles.waiting[0]?.resolve("  ");
 			await service.settled(threadId);
 			warn.mockRestore();
-			expect(renames(await eventsOf(service, threadId))).toMatchObject([{ title: "Remove all headings from today's note…", by: "auto" }]);
+			expect(renames(await eventsOf(service, threadId))).toMatchObject([
+				{ title: "Remove all headings from today's note…", by: "auto" },
+			]);
 			await service.close();
 		}
 	});
@@ -179,7 +184,11 @@ describe("firstWords", () => {
 		expect(firstWords("Hi")).toBe("Hi");
 		expect(firstWords("Remove all headings from Daily.md")).toBe("Remove all headings from Daily.md");
 		expect(firstWords("Remove all the headings from my daily note please")).toBe("Remove all the headings from my…");
-		expect(firstWords("Summarize [[Projects/Plan]]\n\nin three bullets")).toBe("Summarize Projects/Plan in three bullets");
-		expect(firstWords("Supercalifragilisticexpialidocious-and-then-some-more-words-joined")).toBe("Supercalifragilisticexpialidocious-and-then-some…");
+		expect(firstWords("Summarize [[Projects/Plan]]\n\nin three bullets")).toBe(
+			"Summarize Projects/Plan in three bullets",
+		);
+		expect(firstWords("Supercalifragilisticexpialidocious-and-then-some-more-words-joined")).toBe(
+			"Supercalifragilisticexpialidocious-and-then-some…",
+		);
 	});
 });

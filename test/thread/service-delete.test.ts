@@ -5,14 +5,20 @@ import { THREAD_DELETED } from "../../src/thread/subscription";
 import { makeService, mustCreate } from "./support/service";
 import { setTimeout } from "../../src/node/timers";
 
-const deleted: SubscriptionMessage = { kind: "error", error: { code: "unknown_thread", message: "This chat was deleted." } };
+const deleted: SubscriptionMessage = {
+	kind: "error",
+	error: { code: "unknown_thread", message: "This chat was deleted." },
+};
 
 async function until(check: () => boolean, what: string): Promise<void> {
 	for (let i = 0; i < 2000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
 	if (!check()) throw new Error(`${what} never held`);
 }
 
-function subscribed(service: ReturnType<typeof makeService>["service"], threadId: string): { messages: SubscriptionMessage[]; close: () => void } {
+function subscribed(
+	service: ReturnType<typeof makeService>["service"],
+	threadId: string,
+): { messages: SubscriptionMessage[]; close: () => void } {
 	const messages: SubscriptionMessage[] = [];
 	const subscription = service.subscribe({ threadId }, (m) => messages.push(m));
 	return { messages, close: () => subscription.close() };
@@ -37,7 +43,10 @@ describe("deleting a thread", () => {
 		expect(THREAD_DELETED).toEqual(deleted.kind === "error" ? deleted.error : null);
 		expect(other.messages.some((m) => m.kind === "error")).toBe(false);
 		await service.renameThread({ threadId: otherId, title: "Still here" });
-		expect(other.messages.at(-1)).toMatchObject({ kind: "event", event: { type: "thread_renamed", title: "Still here" } });
+		expect(other.messages.at(-1)).toMatchObject({
+			kind: "event",
+			event: { type: "thread_renamed", title: "Still here" },
+		});
 		first.close(); // closing after the end is harmless
 		other.close();
 		await service.close();
@@ -49,7 +58,9 @@ describe("deleting a thread", () => {
 		await service.deleteThread({ threadId });
 		const late = subscribed(service, threadId);
 		await until(() => late.messages.length > 0, "an answer");
-		expect(late.messages).toEqual([{ kind: "error", error: { code: "unknown_thread", message: `No thread ${threadId}` } }]);
+		expect(late.messages).toEqual([
+			{ kind: "error", error: { code: "unknown_thread", message: `No thread ${threadId}` } },
+		]);
 		await service.close();
 	});
 
@@ -72,7 +83,10 @@ describe("deleting a thread", () => {
 		const sink = subscribed(service, threadId);
 		await service.sendMessage({ threadId, content: "slow" });
 		// The scripted "slow" reply streams until its signal aborts: only an abort ends it.
-		await until(() => sink.messages.filter((m) => m.kind === "event" && m.event.type === "assistant_token").length > 5, "tokens");
+		await until(
+			() => sink.messages.filter((m) => m.kind === "event" && m.event.type === "assistant_token").length > 5,
+			"tokens",
+		);
 
 		expect(await service.deleteThread({ threadId })).toEqual({ ok: true });
 
@@ -86,7 +100,10 @@ describe("deleting a thread", () => {
 		expect(await store.read(threadLogKey(threadId))).toBeNull();
 		const listed = await service.listThreads();
 		expect(listed.ok && listed.threads).toEqual([]);
-		expect(await service.sendMessage({ threadId, content: "again" })).toMatchObject({ ok: false, error: { code: "unknown_thread" } });
+		expect(await service.sendMessage({ threadId, content: "again" })).toMatchObject({
+			ok: false,
+			error: { code: "unknown_thread" },
+		});
 		await service.close();
 	});
 });

@@ -17,7 +17,11 @@ afterEach(() => {
 });
 
 /** The first message a subscription gets after its history (caught-up or an error). */
-function firstVerdict(service: ReturnType<typeof makeService>["service"], threadId: string, nonce: number): Promise<SubscriptionMessage> {
+function firstVerdict(
+	service: ReturnType<typeof makeService>["service"],
+	threadId: string,
+	nonce: number,
+): Promise<SubscriptionMessage> {
 	return new Promise((resolve) => {
 		const sub = service.subscribe({ threadId, nonce }, (message) => {
 			if (message.kind === "event") return;
@@ -36,7 +40,13 @@ function midBatchLog(threadId: string): string {
 		{ type: "status", status: "thinking" },
 		{ type: "assistant_message_started", messageId: "a1" },
 		{ type: "assistant_message_completed", messageId: "a1", finishReason: "tool_calls" },
-		...["c1", "c2", "c3"].map((callId) => ({ type: "tool_call_proposed", callId, tool: "appendLine", args: { path: `${callId}.md`, line: "x" }, messageId: "a1" })),
+		...["c1", "c2", "c3"].map((callId) => ({
+			type: "tool_call_proposed",
+			callId,
+			tool: "appendLine",
+			args: { path: `${callId}.md`, line: "x" },
+			messageId: "a1",
+		})),
 		...["c1", "c2", "c3"].map((callId) => ({ type: "tool_call_decided", callId, decision: "approved", by: "user" })),
 		{ type: "tool_call_started", callId: "c1" },
 		{ type: "status", status: "running_tool", detail: "appendLine" },
@@ -51,7 +61,9 @@ describe("LocalThreadService under faults", () => {
 		const first = makeService({ store });
 		const threadId = await mustCreate(first.service);
 		store.failNth(1, "fail", { prefix: "threads/t" });
-		expect(await first.service.pinItem({ threadId, operation: "pin", pinnedItem: { path: "A.md" } })).toEqual({ ok: true });
+		expect(await first.service.pinItem({ threadId, operation: "pin", pinnedItem: { path: "A.md" } })).toEqual({
+			ok: true,
+		});
 		expect((await stateOf(first.service, threadId)).pinned).toEqual([{ path: "A.md" }]);
 		await first.service.close();
 
@@ -67,12 +79,20 @@ describe("LocalThreadService under faults", () => {
 		const first = makeService({ store });
 		const threadId = await mustCreate(first.service);
 		await first.service.sendMessage({ threadId, content: "slow" });
-		await vi.waitFor(async () => expect((await stateOf(first.service, threadId)).messages).toHaveLength(2), { timeout: 10_000 });
-		await vi.waitFor(async () => expect(await store.read(threadLogKey(threadId))).toContain("assistant_message_started"), { timeout: 10_000 });
+		await vi.waitFor(async () => expect((await stateOf(first.service, threadId)).messages).toHaveLength(2), {
+			timeout: 10_000,
+		});
+		await vi.waitFor(
+			async () => expect(await store.read(threadLogKey(threadId))).toContain("assistant_message_started"),
+			{ timeout: 10_000 },
+		);
 		const crashed = await crashCopy(store);
 		await first.service.close();
 		// The crash tore the line being written.
-		await crashed.append(threadLogKey(threadId), '{"seq":40,"threadId":"' + threadId + '","at":"x","type":"assistant_tok');
+		await crashed.append(
+			threadLogKey(threadId),
+			'{"seq":40,"threadId":"' + threadId + '","at":"x","type":"assistant_tok',
+		);
 
 		const second = makeService({ store: crashed });
 		expect((await stateOf(second.service, threadId)).errors.at(-1)).toMatchObject({ message: INTERRUPTED_MESSAGE });
@@ -93,9 +113,15 @@ describe("LocalThreadService under faults", () => {
 
 		const second = makeService({ store });
 		const state = await stateOf(second.service, threadId);
-		expect(state.toolCalls.c1).toMatchObject({ phase: "completed", result: { status: "error", message: expect.stringContaining("interrupted") as string } });
+		expect(state.toolCalls.c1).toMatchObject({
+			phase: "completed",
+			result: { status: "error", message: expect.stringContaining("interrupted") as string },
+		});
 		for (const callId of ["c2", "c3"]) {
-			expect(state.toolCalls[callId]).toMatchObject({ phase: "completed", result: { status: "error", message: expect.stringContaining("was not run") as string } });
+			expect(state.toolCalls[callId]).toMatchObject({
+				phase: "completed",
+				result: { status: "error", message: expect.stringContaining("was not run") as string },
+			});
 		}
 		expect(state.errors.at(-1)).toMatchObject({ message: INTERRUPTED_MESSAGE, retryable: true });
 		// "error", not "idle": the pane offers Retry only on a thread stopped on an error.
@@ -109,13 +135,30 @@ describe("LocalThreadService under faults", () => {
 		const threadId = await mustCreate(first.service);
 		await first.service.close();
 		// The cards were decided and saved; the drive died before it wrote "running_tool".
-		const lines = midBatchLog(threadId).split("\n").filter((line) => line !== "" && !line.includes('"tool_call_started"') && !line.includes('"running_tool"'));
-		const waiting = JSON.stringify({ type: "status", status: "waiting_for_approval", seq: 9, threadId, at: "2026-01-01T00:00:00.000Z" });
-		await store.write(threadLogKey(threadId), [...lines.slice(0, 8), waiting, ...lines.slice(8)].map((line, i) => line.replace(/"seq":\d+/, `"seq":${i + 1}`)).join("\n") + "\n");
+		const lines = midBatchLog(threadId)
+			.split("\n")
+			.filter((line) => line !== "" && !line.includes('"tool_call_started"') && !line.includes('"running_tool"'));
+		const waiting = JSON.stringify({
+			type: "status",
+			status: "waiting_for_approval",
+			seq: 9,
+			threadId,
+			at: "2026-01-01T00:00:00.000Z",
+		});
+		await store.write(
+			threadLogKey(threadId),
+			[...lines.slice(0, 8), waiting, ...lines.slice(8)]
+				.map((line, i) => line.replace(/"seq":\d+/, `"seq":${i + 1}`))
+				.join("\n") + "\n",
+		);
 
 		const second = makeService({ store });
 		const state = await stateOf(second.service, threadId);
-		for (const callId of ["c1", "c2", "c3"]) expect(state.toolCalls[callId]).toMatchObject({ phase: "completed", result: { message: expect.stringContaining("was not run") as string } });
+		for (const callId of ["c1", "c2", "c3"])
+			expect(state.toolCalls[callId]).toMatchObject({
+				phase: "completed",
+				result: { message: expect.stringContaining("was not run") as string },
+			});
 		expect(state.status).toBe("error");
 		await second.service.close();
 	});
@@ -127,7 +170,10 @@ describe("LocalThreadService under faults", () => {
 		await service.idle(threadId);
 		const lastSeq = (await stateOf(service, threadId)).lastSeq;
 		expect(await firstVerdict(service, threadId, lastSeq)).toMatchObject({ kind: "caught_up", lastSeq });
-		expect(await firstVerdict(service, threadId, 50)).toMatchObject({ kind: "error", error: { code: "nonce_ahead", message: expect.stringContaining("from 0") as string } });
+		expect(await firstVerdict(service, threadId, 50)).toMatchObject({
+			kind: "error",
+			error: { code: "nonce_ahead", message: expect.stringContaining("from 0") as string },
+		});
 		await service.close();
 	});
 
@@ -136,7 +182,9 @@ describe("LocalThreadService under faults", () => {
 		const first = makeService({ store });
 		const threadId = await mustCreate(first.service);
 		await first.service.sendMessage({ threadId, content: "slow" });
-		await vi.waitFor(async () => expect((await stateOf(first.service, threadId)).messages.length).toBe(2), { timeout: 10_000 });
+		await vi.waitFor(async () => expect((await stateOf(first.service, threadId)).messages.length).toBe(2), {
+			timeout: 10_000,
+		});
 		const seenLive = (await stateOf(first.service, threadId)).lastSeq;
 		const crashed = await crashCopy(store);
 		await first.service.close();
@@ -152,7 +200,10 @@ describe("LocalThreadService under faults", () => {
 		await second.service.sendMessage({ threadId, content: "hello again" });
 		await second.service.idle(threadId);
 		expect((await stateOf(second.service, threadId)).lastSeq).toBeGreaterThan(seenLive);
-		expect(await firstVerdict(second.service, threadId, seenLive)).toMatchObject({ kind: "error", error: { code: "nonce_ahead" } });
+		expect(await firstVerdict(second.service, threadId, seenLive)).toMatchObject({
+			kind: "error",
+			error: { code: "nonce_ahead" },
+		});
 		await second.service.close();
 	});
 
@@ -164,7 +215,9 @@ describe("LocalThreadService under faults", () => {
 			async drive(thread: ThreadHandle, signal: AbortSignal) {
 				thread.append({ type: "status", status: "running_tool", detail: "write" });
 				// A write that ignores the signal and reports back after the drive was stopped.
-				late = released.then(() => thread.append({ type: "edit_applied", path: "A.md", versionId: "v1", added: 1, removed: 0 }));
+				late = released.then(() =>
+					thread.append({ type: "edit_applied", path: "A.md", versionId: "v1", added: 1, removed: 0 }),
+				);
 				await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
 			},
 		};

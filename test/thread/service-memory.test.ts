@@ -43,8 +43,12 @@ describe("LocalThreadService costs", () => {
 		expect(store.count("write", THREAD_INDEX_KEY) - indexWritesBefore).toBeLessThanOrEqual(2);
 		await service.close();
 		// Closing saves it, with the thread's latest state.
-		const index = JSON.parse((await store.read(THREAD_INDEX_KEY)) ?? "{}") as { threads: Array<{ threadId: string; lastSeq: number }> };
-		expect(index.threads.find((t) => t.threadId === threadId)?.lastSeq).toBe((await eventsOf(makeService({ store }).service, threadId)).at(-1)?.seq);
+		const index = JSON.parse((await store.read(THREAD_INDEX_KEY)) ?? "{}") as {
+			threads: Array<{ threadId: string; lastSeq: number }>;
+		};
+		expect(index.threads.find((t) => t.threadId === threadId)?.lastSeq).toBe(
+			(await eventsOf(makeService({ store }).service, threadId)).at(-1)?.seq,
+		);
 	});
 
 	it("keeps only the most recently used idle logs loaded; an unloaded one reopens from the store where it was", async () => {

@@ -14,14 +14,22 @@ describe("LocalThreadService", () => {
 		const second = await mustCreate(service);
 		expect(await service.renameThread({ threadId: second, title: "Groceries" })).toEqual({ ok: true });
 		const listed = await service.listThreads();
-		expect(listed.ok && listed.threads.map((t) => [t.threadId, t.title]).sort()).toEqual([[first, "Plans"], [second, "Groceries"]].sort());
+		expect(listed.ok && listed.threads.map((t) => [t.threadId, t.title]).sort()).toEqual(
+			[
+				[first, "Plans"],
+				[second, "Groceries"],
+			].sort(),
+		);
 		const created = (await eventsOf(service, first))[0];
 		expect(created).toMatchObject({ type: "thread_created", title: "Plans", v: 1, seq: 1 });
 		expect(await service.deleteThread({ threadId: first })).toEqual({ ok: true });
 		expect(await store.read(threadLogKey(first))).toBeNull();
 		const after = await service.listThreads();
 		expect(after.ok && after.threads.map((t) => t.threadId)).toEqual([second]);
-		expect(await service.sendMessage({ threadId: first, content: "hi" })).toMatchObject({ ok: false, error: { code: "unknown_thread" } });
+		expect(await service.sendMessage({ threadId: first, content: "hi" })).toMatchObject({
+			ok: false,
+			error: { code: "unknown_thread" },
+		});
 		await service.close();
 	});
 
@@ -32,7 +40,10 @@ describe("LocalThreadService", () => {
 		expect(sent.ok).toBe(true);
 		await service.idle(threadId);
 		const state = await stateOf(service, threadId);
-		expect(state.messages.map((m) => (m.kind === "user" ? m.content : m.text))).toEqual(["hello there", "Echo: hello there"]);
+		expect(state.messages.map((m) => (m.kind === "user" ? m.content : m.text))).toEqual([
+			"hello there",
+			"Echo: hello there",
+		]);
 		expect(state.status).toBe("idle");
 		expect(state.turns[0]?.endedAt).toBeDefined();
 		await service.close();
@@ -49,7 +60,11 @@ describe("LocalThreadService", () => {
 		expect(await service.decideToolCalls({ threadId, approved: [callId ?? ""], denied: [] })).toEqual({ ok: true });
 		await service.idle(threadId);
 		state = await stateOf(service, threadId);
-		expect(state.toolCalls[callId ?? ""]).toMatchObject({ phase: "completed", decidedBy: "user", result: { message: "ran readNote" } });
+		expect(state.toolCalls[callId ?? ""]).toMatchObject({
+			phase: "completed",
+			decidedBy: "user",
+			result: { message: "ran readNote" },
+		});
 		expect(state.status).toBe("idle");
 		await service.close();
 	});
@@ -61,12 +76,26 @@ describe("LocalThreadService", () => {
 		await service.idle(threadId);
 		const before = await stateOf(service, threadId);
 		const [callId = ""] = before.pendingApprovals;
-		expect(await service.decideToolCalls({ threadId, approved: [callId, "c_nope"], denied: [] })).toMatchObject({ ok: false, error: { code: "not_pending" } });
-		expect(await service.decideToolCalls({ threadId, approved: [callId], denied: [callId] })).toMatchObject({ ok: false, error: { code: "bad_params" } });
-		expect(await service.decideToolCalls({ threadId, approved: [], denied: [] })).toMatchObject({ ok: false, error: { code: "bad_params" } });
+		expect(await service.decideToolCalls({ threadId, approved: [callId, "c_nope"], denied: [] })).toMatchObject({
+			ok: false,
+			error: { code: "not_pending" },
+		});
+		expect(await service.decideToolCalls({ threadId, approved: [callId], denied: [callId] })).toMatchObject({
+			ok: false,
+			error: { code: "bad_params" },
+		});
+		expect(await service.decideToolCalls({ threadId, approved: [], denied: [] })).toMatchObject({
+			ok: false,
+			error: { code: "bad_params" },
+		});
 		expect((await stateOf(service, threadId)).lastSeq).toBe(before.lastSeq);
-		expect(await service.decideToolCalls({ threadId, approved: [], denied: [callId], comment: "not now" })).toEqual({ ok: true });
-		expect(await service.decideToolCalls({ threadId, approved: [callId], denied: [] })).toMatchObject({ ok: false, error: { code: "not_pending" } });
+		expect(await service.decideToolCalls({ threadId, approved: [], denied: [callId], comment: "not now" })).toEqual({
+			ok: true,
+		});
+		expect(await service.decideToolCalls({ threadId, approved: [callId], denied: [] })).toMatchObject({
+			ok: false,
+			error: { code: "not_pending" },
+		});
 		await service.idle(threadId);
 		expect((await stateOf(service, threadId)).toolCalls[callId]).toMatchObject({ phase: "denied", comment: "not now" });
 		await service.close();
@@ -83,7 +112,12 @@ describe("LocalThreadService", () => {
 		await service.sendMessage({ threadId, content: "actually, never mind" });
 		await service.idle(threadId);
 		const state = await stateOf(service, threadId);
-		expect(state.toolCalls[callId]).toMatchObject({ phase: "denied", decidedBy: "user", comment: "The user sent a new message instead: actually, never mind", reason: "new_message" });
+		expect(state.toolCalls[callId]).toMatchObject({
+			phase: "denied",
+			decidedBy: "user",
+			comment: "The user sent a new message instead: actually, never mind",
+			reason: "new_message",
+		});
 		expect(state.messages.at(-1)).toMatchObject({ kind: "assistant", text: "Echo: actually, never mind" });
 		await service.close();
 	});
@@ -96,11 +130,24 @@ describe("LocalThreadService", () => {
 		const state = await stateOf(service, threadId);
 		expect(state.status).toBe("waiting_for_answer");
 		const [askId = ""] = state.openQuestions;
-		expect(await service.answerQuestion({ threadId, askId, answers: { 0: ["Daily", "Weekly"], 1: ["Head"] } })).toMatchObject({ ok: false, error: { code: "bad_params" } });
-		expect(await service.answerQuestion({ threadId, askId, answers: { 0: ["Daily"], 5: ["Head"] } })).toMatchObject({ ok: false, error: { code: "bad_params", message: expect.stringContaining("There is no question 5") as unknown } });
-		expect(await service.answerQuestion({ threadId, askId: "q_other", answers: {} })).toMatchObject({ ok: false, error: { code: "not_pending" } });
-		expect(await service.answerQuestion({ threadId, askId, answers: { 0: ["Daily"], 1: ["Head", "Body"] } })).toEqual({ ok: true });
-		expect(await service.answerQuestion({ threadId, askId, answers: { 0: ["Daily"], 1: ["Head"] } })).toMatchObject({ ok: false, error: { code: "not_pending" } });
+		expect(
+			await service.answerQuestion({ threadId, askId, answers: { 0: ["Daily", "Weekly"], 1: ["Head"] } }),
+		).toMatchObject({ ok: false, error: { code: "bad_params" } });
+		expect(await service.answerQuestion({ threadId, askId, answers: { 0: ["Daily"], 5: ["Head"] } })).toMatchObject({
+			ok: false,
+			error: { code: "bad_params", message: expect.stringContaining("There is no question 5") as unknown },
+		});
+		expect(await service.answerQuestion({ threadId, askId: "q_other", answers: {} })).toMatchObject({
+			ok: false,
+			error: { code: "not_pending" },
+		});
+		expect(await service.answerQuestion({ threadId, askId, answers: { 0: ["Daily"], 1: ["Head", "Body"] } })).toEqual({
+			ok: true,
+		});
+		expect(await service.answerQuestion({ threadId, askId, answers: { 0: ["Daily"], 1: ["Head"] } })).toMatchObject({
+			ok: false,
+			error: { code: "not_pending" },
+		});
 		await service.idle(threadId);
 		const done = await stateOf(service, threadId);
 		expect(done.status).toBe("idle");
@@ -132,7 +179,13 @@ describe("LocalThreadService", () => {
 		await service.pinItem({ threadId, operation: "pin", pinnedItem: { handle: "sel" } });
 		await service.pinItem({ threadId, operation: "unpin", pinnedItem: { handle: "sel" } });
 		const events = await eventsOf(service, threadId);
-		expect(events.map((e) => e.type)).toEqual(["thread_created", "tool_preference_set", "item_pinned", "item_pinned", "item_unpinned"]);
+		expect(events.map((e) => e.type)).toEqual([
+			"thread_created",
+			"tool_preference_set",
+			"item_pinned",
+			"item_pinned",
+			"item_unpinned",
+		]);
 		await service.sendMessage({ threadId, content: "hi" });
 		const state = await stateOf(service, threadId);
 		expect(state.preferences).toEqual({ readNote: "never" });
@@ -210,7 +263,11 @@ describe("LocalThreadService", () => {
 			() => service.answerQuestion({ threadId, askId: 3 as unknown as string, answers: {} }),
 			() => service.listHistory({ path: "" }),
 		];
-		for (const call of bad) expect(await call()).toMatchObject({ ok: false, error: { code: expect.stringMatching(/bad_params|unavailable/) as string } });
+		for (const call of bad)
+			expect(await call()).toMatchObject({
+				ok: false,
+				error: { code: expect.stringMatching(/bad_params|unavailable/) as string },
+			});
 		expect((await stateOf(service, threadId)).lastSeq).toBe(1);
 		await service.close();
 	});
@@ -226,7 +283,9 @@ describe("LocalThreadService", () => {
 
 		const second = makeService({ store });
 		const listed = await second.service.listThreads();
-		expect(listed.ok && listed.threads).toEqual([expect.objectContaining({ threadId, title: "Kept", lastSeq: before.lastSeq })]);
+		expect(listed.ok && listed.threads).toEqual([
+			expect.objectContaining({ threadId, title: "Kept", lastSeq: before.lastSeq }),
+		]);
 		expect(await stateOf(second.service, threadId)).toStrictEqual(before);
 		const [callId = ""] = before.pendingApprovals;
 		expect(await second.service.decideToolCalls({ threadId, approved: [callId], denied: [] })).toEqual({ ok: true });
@@ -243,7 +302,12 @@ describe("LocalThreadService", () => {
 		await waitFor(async () => (await stateOf(crashed.service, threadId)).messages.length === 2);
 		const seenLive = (await stateOf(crashed.service, threadId)).lastSeq;
 		// The process dies: nothing is closed; only what reached the store survives.
-		const revived = makeService({ store: new MemoryStore({ [threadLogKey(threadId)]: (await store.read(threadLogKey(threadId))) ?? "", [THREAD_INDEX_KEY]: (await store.read(THREAD_INDEX_KEY)) ?? "" }) });
+		const revived = makeService({
+			store: new MemoryStore({
+				[threadLogKey(threadId)]: (await store.read(threadLogKey(threadId))) ?? "",
+				[THREAD_INDEX_KEY]: (await store.read(THREAD_INDEX_KEY)) ?? "",
+			}),
+		});
 		await crashed.service.close();
 		const state = await stateOf(revived.service, threadId);
 		// Stopped on the error, so the pane offers Retry.

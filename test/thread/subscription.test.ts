@@ -5,7 +5,11 @@ import type { SubscriptionMessage } from "../../src/thread/service-api";
 import { eventsOf, makeService, mustCreate } from "./support/service";
 import { setTimeout } from "../../src/node/timers";
 
-function collect(): { messages: SubscriptionMessage[]; events: () => StoredEvent[]; onMessage: (m: SubscriptionMessage) => void } {
+function collect(): {
+	messages: SubscriptionMessage[];
+	events: () => StoredEvent[];
+	onMessage: (m: SubscriptionMessage) => void;
+} {
 	const messages: SubscriptionMessage[] = [];
 	return {
 		messages,
@@ -55,11 +59,16 @@ describe("subscribe", () => {
 		expect(late.events()).toEqual(all.slice(3));
 		expect(early.messages.filter((m) => m.kind === "caught_up")).toHaveLength(1);
 		// Caught up mid-stream: the carried state is the fold of exactly the events delivered before it.
-		for (const [sink, before] of [[early, []], [late, all.slice(0, 3)]] as const) {
+		for (const [sink, before] of [
+			[early, []],
+			[late, all.slice(0, 3)],
+		] as const) {
 			const marker = sink.messages.findIndex((m) => m.kind === "caught_up");
 			const history = sink.messages.slice(0, marker).flatMap((m) => (m.kind === "event" ? [m.event] : []));
 			const caughtUp = sink.messages[marker];
-			expect(caughtUp?.kind === "caught_up" ? caughtUp.state : undefined).toStrictEqual(project(threadId, [...before, ...history]));
+			expect(caughtUp?.kind === "caught_up" ? caughtUp.state : undefined).toStrictEqual(
+				project(threadId, [...before, ...history]),
+			);
 		}
 		expect(project(threadId, [...all.slice(0, 3), ...late.events()])).toStrictEqual(project(threadId, all));
 		await service.close();
@@ -72,7 +81,9 @@ describe("subscribe", () => {
 		const open = collect();
 		const subscription = service.subscribe({ threadId }, closed.onMessage);
 		service.subscribe({ threadId }, open.onMessage);
-		await until(() => open.messages.some((m) => m.kind === "caught_up") && closed.messages.some((m) => m.kind === "caught_up"));
+		await until(
+			() => open.messages.some((m) => m.kind === "caught_up") && closed.messages.some((m) => m.kind === "caught_up"),
+		);
 		subscription.close();
 		await service.renameThread({ threadId, title: "After" });
 		expect(open.events().map((e) => e.type)).toEqual(["thread_created", "thread_renamed"]);
@@ -88,7 +99,9 @@ describe("subscribe", () => {
 		const bad = collect();
 		service.subscribe({ threadId, nonce: -1 }, bad.onMessage);
 		await until(() => unknown.messages.length > 0 && bad.messages.length > 0);
-		expect(unknown.messages).toEqual([{ kind: "error", error: { code: "unknown_thread", message: "No thread t_nope" } }]);
+		expect(unknown.messages).toEqual([
+			{ kind: "error", error: { code: "unknown_thread", message: "No thread t_nope" } },
+		]);
 		expect(bad.messages).toMatchObject([{ kind: "error", error: { code: "bad_params" } }]);
 		await service.close();
 	});

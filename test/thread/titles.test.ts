@@ -43,7 +43,8 @@ describe("thread titles", () => {
 
 	it("lists a long title an older log holds cut to 200 characters", async () => {
 		const store = new MemoryStore({
-			[threadLogKey("t_old")]: `${JSON.stringify({ seq: 1, threadId: "t_old", at: "2026-01-01T00:00:00.000Z", type: "thread_created", title: huge, v: 1 })}\n`,
+			[threadLogKey("t_old")]:
+				`${JSON.stringify({ seq: 1, threadId: "t_old", at: "2026-01-01T00:00:00.000Z", type: "thread_created", title: huge, v: 1 })}\n`,
 		});
 		const { service } = makeService({ store });
 		const listed = await service.listThreads();

@@ -7,8 +7,17 @@ import type { ToolContext } from "../../src/tools/tool";
 import { AccessFloor } from "../../src/vault/access-floor";
 import { MemoryVault } from "../../src/vault/memory-vault";
 
-const mode: AskQuestion = { question: "Which mode?", header: "Mode", options: [{ label: "Master" }, { label: "8-bit" }, { label: "Draft" }], multiSelect: true };
-const notes: AskQuestion = { question: "Which notes?", options: [{ label: "Daily.md" }, { label: "Weekly.md" }], multiSelect: false };
+const mode: AskQuestion = {
+	question: "Which mode?",
+	header: "Mode",
+	options: [{ label: "Master" }, { label: "8-bit" }, { label: "Draft" }],
+	multiSelect: true,
+};
+const notes: AskQuestion = {
+	question: "Which notes?",
+	options: [{ label: "Daily.md" }, { label: "Weekly.md" }],
+	multiSelect: false,
+};
 
 function message(raw: unknown): string {
 	const parsed = parseAskArgs(raw);
@@ -20,14 +29,24 @@ describe("parseAskArgs", () => {
 	it("normalizes several questions with string and object options", () => {
 		const parsed = parseAskArgs({
 			questions: [
-				{ question: "Which mode?", header: "Mode", options: ["Master", { label: "8-bit", description: "Retro" }], multiSelect: true },
+				{
+					question: "Which mode?",
+					header: "Mode",
+					options: ["Master", { label: "8-bit", description: "Retro" }],
+					multiSelect: true,
+				},
 				{ question: "Which notes?", options: ["Daily.md", "Weekly.md"] },
 			],
 		});
 		expect(parsed).toEqual({
 			ok: true,
 			questions: [
-				{ question: "Which mode?", header: "Mode", options: [{ label: "Master" }, { label: "8-bit", description: "Retro" }], multiSelect: true },
+				{
+					question: "Which mode?",
+					header: "Mode",
+					options: [{ label: "Master" }, { label: "8-bit", description: "Retro" }],
+					multiSelect: true,
+				},
 				{ question: "Which notes?", options: [{ label: "Daily.md" }, { label: "Weekly.md" }], multiSelect: false },
 			],
 		});
@@ -48,25 +67,48 @@ describe("parseAskArgs", () => {
 	});
 
 	it("asks for 2 to 6 options", () => {
-		expect(message({ questions: [{ question: "Q?", options: ["only"] }] })).toContain('questions[0] ("Q?"): give 2 to 6 options (got 1)');
-		expect(message({ questions: [{ question: "Q?", options: ["1", "2", "3", "4", "5", "6", "7"] }] })).toContain("(got 7)");
+		expect(message({ questions: [{ question: "Q?", options: ["only"] }] })).toContain(
+			'questions[0] ("Q?"): give 2 to 6 options (got 1)',
+		);
+		expect(message({ questions: [{ question: "Q?", options: ["1", "2", "3", "4", "5", "6", "7"] }] })).toContain(
+			"(got 7)",
+		);
 	});
 
 	it("refuses duplicate labels and duplicate questions", () => {
-		expect(message({ questions: [{ question: "Q?", options: ["Yes", "yes"] }] })).toContain('the option label "yes" appears twice');
-		expect(message({ questions: [{ question: "Q?", options: ["a", "b"] }, { question: "Q?", options: ["c", "d"] }] })).toContain('questions[1] repeats the question "Q?"');
+		expect(message({ questions: [{ question: "Q?", options: ["Yes", "yes"] }] })).toContain(
+			'the option label "yes" appears twice',
+		);
+		expect(
+			message({
+				questions: [
+					{ question: "Q?", options: ["a", "b"] },
+					{ question: "Q?", options: ["c", "d"] },
+				],
+			}),
+		).toContain('questions[1] repeats the question "Q?"');
 	});
 
 	it("refuses an Other option added by the model", () => {
-		expect(message({ questions: [{ question: "Q?", options: ["Yes", "Other"] }] })).toContain('remove the option "Other"');
-		expect(message({ questions: [{ question: "Q?", options: ["Yes", { label: "other..." }] }] })).toContain("remove the option");
+		expect(message({ questions: [{ question: "Q?", options: ["Yes", "Other"] }] })).toContain(
+			'remove the option "Other"',
+		);
+		expect(message({ questions: [{ question: "Q?", options: ["Yes", { label: "other..." }] }] })).toContain(
+			"remove the option",
+		);
 		expect(parseAskArgs({ questions: [{ question: "Q?", options: ["Yes", "Other notes"] }] }).ok).toBe(true);
 	});
 
 	it("refuses a header longer than 12 characters, empty texts and mixed forms", () => {
-		expect(message({ questions: [{ question: "Q?", header: "A very long header", options: ["a", "b"] }] })).toContain("at most 12 characters");
-		expect(message({ questions: [{ question: " ", options: ["a", "b"] }] })).toContain("questions[0].question must be a non-empty string");
-		expect(message({ questions: [{ question: "Q?", options: ["a", ""] }] })).toContain("options[1] must be a non-empty string");
+		expect(message({ questions: [{ question: "Q?", header: "A very long header", options: ["a", "b"] }] })).toContain(
+			"at most 12 characters",
+		);
+		expect(message({ questions: [{ question: " ", options: ["a", "b"] }] })).toContain(
+			"questions[0].question must be a non-empty string",
+		);
+		expect(message({ questions: [{ question: "Q?", options: ["a", ""] }] })).toContain(
+			"options[1] must be a non-empty string",
+		);
 		expect(message({ questions: [{ question: "Q?", options: ["a", "b"] }], question: "R?" })).toContain("not both");
 	});
 
@@ -97,17 +139,23 @@ describe("validateAnswers", () => {
 		expect(validateAnswers(questions, {})).toBeNull();
 	});
 	it("refuses several entries for a single-select question", () => {
-		expect(validateAnswers(questions, { "1": ["Daily.md", "Weekly.md"] })).toBe('Question 1 ("Which notes?") is single-select: give at most one answer (got 2).');
+		expect(validateAnswers(questions, { "1": ["Daily.md", "Weekly.md"] })).toBe(
+			'Question 1 ("Which notes?") is single-select: give at most one answer (got 2).',
+		);
 	});
 	it("refuses more than one free-text entry", () => {
 		expect(validateAnswers(questions, { "0": ["x", "y"] })).toContain('takes at most one "Other" text');
 	});
 	it("refuses an index that is not a question", () => {
-		expect(validateAnswers(questions, { "2": ["Master"] })).toBe("There is no question 2: this ask has 2 questions (indexes 0-1).");
+		expect(validateAnswers(questions, { "2": ["Master"] })).toBe(
+			"There is no question 2: this ask has 2 questions (indexes 0-1).",
+		);
 		expect(validateAnswers(questions, { "01": ["Master"] })).toContain("There is no question 01");
 	});
 	it("refuses malformed entries", () => {
-		expect(validateAnswers(questions, { "0": "Master" } as unknown as Record<string, string[]>)).toContain("must be a list of strings");
+		expect(validateAnswers(questions, { "0": "Master" } as unknown as Record<string, string[]>)).toContain(
+			"must be a list of strings",
+		);
 		expect(validateAnswers(questions, { "0": [""] })).toContain("may not be empty");
 		expect(validateAnswers(questions, { "0": ["Master", "Master"] })).toContain("given twice");
 	});
@@ -115,7 +163,10 @@ describe("validateAnswers", () => {
 
 describe("answersFromFreeText", () => {
 	it("answers every question with the message text", () => {
-		expect(answersFromFreeText([mode, notes], "only the June ones")).toEqual({ "0": ["only the June ones"], "1": ["only the June ones"] });
+		expect(answersFromFreeText([mode, notes], "only the June ones")).toEqual({
+			"0": ["only the June ones"],
+			"1": ["only the June ones"],
+		});
 		expect(answersFromFreeText([mode], "  ")).toEqual({});
 	});
 });
@@ -148,13 +199,23 @@ describe("askUser tool", () => {
 	it("waits until answered, then gives the model one plain line per question", () => {
 		const call = { callId: "call_1", askId: "ask_1" } as ToolCallView;
 		const state = (answers?: Record<string, string[]>) =>
-			({ questions: { ask_1: { askId: "ask_1", callId: "call_1", questions: [mode, notes, { ...notes, question: "Anything else?" }], answers } } }) as unknown as ThreadState;
+			({
+				questions: {
+					ask_1: {
+						askId: "ask_1",
+						callId: "call_1",
+						questions: [mode, notes, { ...notes, question: "Anything else?" }],
+						answers,
+					},
+				},
+			}) as unknown as ThreadState;
 		expect(askUserTool.resume?.({ questions: [] }, call, state())).toBeUndefined();
 		const answers = { "0": ["Master", "8-bit"], "1": ["Daily.md", "the June ones"] };
 		const result = askUserTool.resume?.({ questions: [] }, call, state(answers));
 		expect(result).toEqual({
 			status: "success",
-			message: '"Which mode?" = "Master, 8-bit"\n"Which notes?" = "Daily.md" + other: "the June ones"\n"Anything else?" = (no answer)',
+			message:
+				'"Which mode?" = "Master, 8-bit"\n"Which notes?" = "Daily.md" + other: "the June ones"\n"Anything else?" = (no answer)',
 			data: { askId: "ask_1", answers },
 		});
 	});

@@ -33,16 +33,32 @@ describe("declareEditIntent: announcing the intent", () => {
 
 	it("announces edit_intent_declared with a new editId as soon as path and description are known", () => {
 		const event = tool.announce?.({ path: "A.md", description: "remove all headings" }, ids);
-		expect(event).toMatchObject({ type: "edit_intent_declared", callId: "call_1", path: "A.md", operation: "modify", description: "remove all headings" });
+		expect(event).toMatchObject({
+			type: "edit_intent_declared",
+			callId: "call_1",
+			path: "A.md",
+			operation: "modify",
+			description: "remove all headings",
+		});
 		expect(event && "editId" in event && event.editId).toMatch(/^edit_/);
-		expect(tool.announce?.({ path: "A.md", operation: "create", description: "d" }, ids)).toMatchObject({ operation: "create" });
+		expect(tool.announce?.({ path: "A.md", operation: "create", description: "d" }, ids)).toMatchObject({
+			operation: "create",
+		});
 	});
 
 	it("asks the user by default, and says it reads and writes its note (a create only writes it)", () => {
 		expect(tool.defaultPreference).toBe("prompt");
 		const state = emptyState("t");
-		expect(tool.access({ path: "A.md", operation: "modify", description: "d" }, state)).toEqual({ reads: ["A.md"], writes: ["A.md"], scans: false });
-		expect(tool.access({ path: "A.md", operation: "create", description: "d" }, state)).toEqual({ reads: [], writes: ["A.md"], scans: false });
+		expect(tool.access({ path: "A.md", operation: "modify", description: "d" }, state)).toEqual({
+			reads: ["A.md"],
+			writes: ["A.md"],
+			scans: false,
+		});
+		expect(tool.access({ path: "A.md", operation: "create", description: "d" }, state)).toEqual({
+			reads: [],
+			writes: ["A.md"],
+			scans: false,
+		});
 	});
 
 	it("rejects a multi-line description", () => {
@@ -53,15 +69,24 @@ describe("declareEditIntent: announcing the intent", () => {
 describeWithCorpus("declareEditIntent: applying a real note", () => {
 	it("modifies a note with the apply model, writes it through the history and reports the diff", async () => {
 		const note = readCorpusNote(EVERGREEN);
-		const h = await editHarness({ notes: { [EVERGREEN]: note }, replies: [editsNote((n) => n.replace("- etc", "- [[Less is more]]\n- etc"))] });
-		const { result, editId } = await h.declareAndApply({ path: EVERGREEN, operation: "modify", description: "add Less is more to the list" });
+		const h = await editHarness({
+			notes: { [EVERGREEN]: note },
+			replies: [editsNote((n) => n.replace("- etc", "- [[Less is more]]\n- etc"))],
+		});
+		const { result, editId } = await h.declareAndApply({
+			path: EVERGREEN,
+			operation: "modify",
+			description: "add Less is more to the list",
+		});
 
 		expect(result.status).toBe("success");
 		expect(await h.vault.read(EVERGREEN)).toBe(note.replace("- etc", "- [[Less is more]]\n- etc"));
 		expect(result.data).toMatchObject({ editId, added: 1, removed: 0, rebased: false });
 		expect(result.data?.diff).toContain("+- [[Less is more]]");
 		expect(result.message).toContain("+- [[Less is more]]");
-		expect(h.events("edit_applied")).toMatchObject([{ editId, path: EVERGREEN, added: 1, removed: 0, versionId: result.data?.versionId }]);
+		expect(h.events("edit_applied")).toMatchObject([
+			{ editId, path: EVERGREEN, added: 1, removed: 0, versionId: result.data?.versionId },
+		]);
 		expect(await h.history.list(EVERGREEN)).toHaveLength(1);
 		const phases = h.events("tool_call_progress").map((e) => e.phase);
 		expect(phases[0]).toBe("generating");
@@ -71,9 +96,14 @@ describeWithCorpus("declareEditIntent: applying a real note", () => {
 
 	it("reports generating progress as a growing fraction of the note's length, below 1", async () => {
 		const note = readCorpusNote(TART);
-		const h = await editHarness({ notes: { [TART]: note }, replies: [editsNote((n) => n.replace("rating: 7", "rating: 8"))] });
+		const h = await editHarness({
+			notes: { [TART]: note },
+			replies: [editsNote((n) => n.replace("rating: 7", "rating: 8"))],
+		});
 		await h.declareAndApply({ path: TART, operation: "modify", description: "set the rating to 8" });
-		const fractions = h.events("tool_call_progress").flatMap((e) => (e.phase === "generating" && e.fraction !== undefined ? [e.fraction] : []));
+		const fractions = h
+			.events("tool_call_progress")
+			.flatMap((e) => (e.phase === "generating" && e.fraction !== undefined ? [e.fraction] : []));
 		expect(fractions.length).toBeGreaterThan(2);
 		expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
 		expect(Math.max(...fractions)).toBeLessThanOrEqual(0.99);
@@ -84,7 +114,11 @@ describeWithCorpus("declareEditIntent: applying a real note", () => {
 		const note = readCorpusNote(EVERGREEN);
 		const rewritten = "# Evergreen notes\n\nShort version: ideas become objects.\n";
 		const h = await editHarness({ notes: { [EVERGREEN]: note }, replies: [reply.text(rewritten)] });
-		const { result } = await h.declareAndApply({ path: EVERGREEN, operation: "rewrite", description: "rewrite as a two-line summary" });
+		const { result } = await h.declareAndApply({
+			path: EVERGREEN,
+			operation: "rewrite",
+			description: "rewrite as a two-line summary",
+		});
 		expect(result.status).toBe("success");
 		// The frontmatter stays (a rewrite that does not mention properties keeps them), and so
 		// does the note's ending: this one has no final newline.
@@ -96,15 +130,26 @@ describeWithCorpus("declareEditIntent: applying a real note", () => {
 	it("restores frontmatter the apply model dropped", async () => {
 		const note = readCorpusNote(TART);
 		const body = note.slice(note.indexOf("---\n", 4) + 4);
-		const h = await editHarness({ notes: { [TART]: note }, replies: [reply.text(body.replace("favorite summer dessert", "favourite summer dessert"))] });
-		const { result } = await h.declareAndApply({ path: TART, operation: "modify", description: "use British spelling" });
+		const h = await editHarness({
+			notes: { [TART]: note },
+			replies: [reply.text(body.replace("favorite summer dessert", "favourite summer dessert"))],
+		});
+		const { result } = await h.declareAndApply({
+			path: TART,
+			operation: "modify",
+			description: "use British spelling",
+		});
 		expect(result.status).toBe("success");
 		expect(await h.vault.read(TART)).toBe(note.replace("favorite summer dessert", "favourite summer dessert"));
 	});
 
 	it("creates a note in folders that do not exist yet", async () => {
 		const h = await editHarness({ replies: [reply.text("# Tart shopping\n\n- nectarines\n- butter\n")] });
-		const { result } = await h.declareAndApply({ path: "Lists/Baking/Tart shopping.md", operation: "create", description: "shopping list for the tart" });
+		const { result } = await h.declareAndApply({
+			path: "Lists/Baking/Tart shopping.md",
+			operation: "create",
+			description: "shopping list for the tart",
+		});
 		expect(result.status).toBe("success");
 		expect(await h.vault.read("Lists/Baking/Tart shopping.md")).toBe("# Tart shopping\n\n- nectarines\n- butter\n");
 		expect(h.applyPrompt()).toContain("shopping list for the tart");
@@ -132,14 +177,22 @@ describeWithCorpus("declareEditIntent: applying a real note", () => {
 		const note = readCorpusNote(EVERGREEN);
 		const h = await editHarness({ notes: { [EVERGREEN]: note } });
 		h.server.setScript(async (request) => {
-			await h.vault.process(EVERGREEN, (t) => t.replace("Evergreen notes can be very short.", "Evergreen notes can be very short (mine)."));
+			await h.vault.process(EVERGREEN, (t) =>
+				t.replace("Evergreen notes can be very short.", "Evergreen notes can be very short (mine)."),
+			);
 			return editsNote((n) => n.replace("- etc", "- [[Less is more]]\n- etc"))(request);
 		});
-		const { result } = await h.declareAndApply({ path: EVERGREEN, operation: "modify", description: "add Less is more" });
+		const { result } = await h.declareAndApply({
+			path: EVERGREEN,
+			operation: "modify",
+			description: "add Less is more",
+		});
 		expect(result).toMatchObject({ status: "success", data: { rebased: true } });
 		expect(result.message).toMatch(/merged onto their text/);
 		expect(await h.vault.read(EVERGREEN)).toBe(
-			note.replace("Evergreen notes can be very short.", "Evergreen notes can be very short (mine).").replace("- etc", "- [[Less is more]]\n- etc"),
+			note
+				.replace("Evergreen notes can be very short.", "Evergreen notes can be very short (mine).")
+				.replace("- etc", "- [[Less is more]]\n- etc"),
 		);
 	});
 
@@ -160,8 +213,15 @@ describeWithCorpus("declareEditIntent: applying a real note", () => {
 
 	it("writes nothing when the apply output was cut off at its output limit", async () => {
 		const note = readCorpusNote(EVERGREEN);
-		const h = await editHarness({ notes: { [EVERGREEN]: note }, replies: [reply.text(note.slice(0, 600), { finishReason: "length" })] });
-		const { result, editId } = await h.declareAndApply({ path: EVERGREEN, operation: "modify", description: "fix typos" });
+		const h = await editHarness({
+			notes: { [EVERGREEN]: note },
+			replies: [reply.text(note.slice(0, 600), { finishReason: "length" })],
+		});
+		const { result, editId } = await h.declareAndApply({
+			path: EVERGREEN,
+			operation: "modify",
+			description: "fix typos",
+		});
 		expect(result).toMatchObject({ status: "error", data: { reason: "truncated", editId } });
 		expect(result.message).toContain("cut off");
 		expect(result.message).toContain(`executeEdit with editId "${editId}"`);
@@ -174,16 +234,24 @@ describeWithCorpus("declareEditIntent: applying a real note", () => {
 		const h = await editHarness({ notes: { [EVERGREEN]: note } });
 		h.server.setScript((request) => {
 			const changed = editsNote((n) => n.replace("most impactful", "single most impactful"))(request).text ?? "";
-			return reply.text(`Here is the updated note:\n\n\`\`\`markdown\n${changed}\n\`\`\`\n\nLet me know if you want more changes.`);
+			return reply.text(
+				`Here is the updated note:\n\n\`\`\`markdown\n${changed}\n\`\`\`\n\nLet me know if you want more changes.`,
+			);
 		});
 		const { result } = await h.declareAndApply({ path: EVERGREEN, operation: "modify", description: "emphasize" });
-		expect(result).toMatchObject({ status: "success", data: { stripped: ["leading chatter", "trailing chatter", "code fence"] } });
+		expect(result).toMatchObject({
+			status: "success",
+			data: { stripped: ["leading chatter", "trailing chatter", "code fence"] },
+		});
 		expect(await h.vault.read(EVERGREEN)).toBe(note.replace("most impactful", "single most impactful"));
 	});
 
 	it("refuses a modify that drops more than half of the note", async () => {
 		const note = readCorpusNote(EVERGREEN);
-		const h = await editHarness({ notes: { [EVERGREEN]: note }, replies: [reply.text("Evergreen notes turn ideas into objects.")] });
+		const h = await editHarness({
+			notes: { [EVERGREEN]: note },
+			replies: [reply.text("Evergreen notes turn ideas into objects.")],
+		});
 		const { result } = await h.declareAndApply({ path: EVERGREEN, operation: "modify", description: "fix the list" });
 		expect(result).toMatchObject({ status: "error", data: { reason: "implausible" } });
 		expect(result.message.match(/nothing was written/gi)).toHaveLength(1);
@@ -200,7 +268,11 @@ describeWithCorpus("declareEditIntent: applying a real note", () => {
 
 	it("sends the current note as the prediction when the apply provider supports it", async () => {
 		const note = readCorpusNote(TART);
-		const h = await editHarness({ notes: { [TART]: note }, prediction: true, replies: [editsNote((n) => n.replace("rating: 7", "rating: 9"))] });
+		const h = await editHarness({
+			notes: { [TART]: note },
+			prediction: true,
+			replies: [editsNote((n) => n.replace("rating: 7", "rating: 9"))],
+		});
 		await h.declareAndApply({ path: TART, operation: "modify", description: "set rating to 9" });
 		expect(h.server.requests[0]?.body.prediction).toEqual({ type: "content", content: note });
 		expect(h.server.requests[0]?.body.model).toBe("apply");
@@ -208,7 +280,11 @@ describeWithCorpus("declareEditIntent: applying a real note", () => {
 
 	it("sends no prediction when the provider does not support it", async () => {
 		const note = readCorpusNote(TART);
-		const h = await editHarness({ notes: { [TART]: note }, prediction: false, replies: [editsNote((n) => n.replace("rating: 7", "rating: 9"))] });
+		const h = await editHarness({
+			notes: { [TART]: note },
+			prediction: false,
+			replies: [editsNote((n) => n.replace("rating: 7", "rating: 9"))],
+		});
 		await h.declareAndApply({ path: TART, operation: "modify", description: "set rating to 9" });
 		expect(h.server.requests[0]?.body.prediction).toBeUndefined();
 	});
@@ -217,7 +293,10 @@ describeWithCorpus("declareEditIntent: applying a real note", () => {
 describe("declareEditIntent: note formats", () => {
 	it("keeps a CRLF note with a BOM in its format while the model sees plain LF text", async () => {
 		const note = "\uFEFF# Plan\r\n\r\n- one\r\n- two\r\n- three\r\n";
-		const h = await editHarness({ notes: { "Plan.md": note }, replies: [editsNote((n) => n.replace("- two", "- two and a half"))] });
+		const h = await editHarness({
+			notes: { "Plan.md": note },
+			replies: [editsNote((n) => n.replace("- two", "- two and a half"))],
+		});
 		const { result } = await h.declareAndApply({ path: "Plan.md", operation: "modify", description: "extend two" });
 		expect(result.status).toBe("success");
 		expect(noteInPrompt(h.applyPrompt())).toBe("# Plan\n\n- one\n- two\n- three\n");
@@ -244,7 +323,10 @@ describe("declareEditIntent: note formats", () => {
 			setTimeout(() => controller.abort(), 100);
 			return reply.text(note.replace("Line 3", "LINE 3"), { pace: { firstTokenMs: 0, tokensPerSecond: 20 } });
 		});
-		const { result } = await h.declareAndApply({ path: "Slow.md", operation: "modify", description: "capitalize" }, controller.signal);
+		const { result } = await h.declareAndApply(
+			{ path: "Slow.md", operation: "modify", description: "capitalize" },
+			controller.signal,
+		);
 		expect(result).toMatchObject({ status: "error", data: { reason: "aborted" } });
 		expect(await h.vault.read("Slow.md")).toBe(note);
 	});
@@ -266,7 +348,10 @@ describe("declareEditIntent: failures the model can act on", () => {
 	});
 
 	it("reports an apply model failure as an error the user can retry, writing nothing", async () => {
-		const h = await editHarness({ notes: { "A.md": "alpha\n" }, replies: [reply.httpError(500, { message: "upstream exploded" })] });
+		const h = await editHarness({
+			notes: { "A.md": "alpha\n" },
+			replies: [reply.httpError(500, { message: "upstream exploded" })],
+		});
 		const { result } = await h.declareAndApply({ path: "A.md", operation: "modify", description: "say beta" });
 		expect(result).toMatchObject({ status: "error", data: { reason: "model-error" } });
 		expect(result.message).toMatch(/apply model failed/);
@@ -276,7 +361,12 @@ describe("declareEditIntent: failures the model can act on", () => {
 
 describe("declareEditIntent: paths", () => {
 	it("announces the path as the vault names it", () => {
-		const tool = createDeclareEditIntentTool({ history: undefined as never, models: { apply: () => undefined as never, applySupportsPrediction: () => false } });
-		expect(tool.announce?.({ path: "./Notes//A.md", description: "d" }, { callId: "c", newId })).toMatchObject({ path: "Notes/A.md" });
+		const tool = createDeclareEditIntentTool({
+			history: undefined as never,
+			models: { apply: () => undefined as never, applySupportsPrediction: () => false },
+		});
+		expect(tool.announce?.({ path: "./Notes//A.md", description: "d" }, { callId: "c", newId })).toMatchObject({
+			path: "Notes/A.md",
+		});
 	});
 });

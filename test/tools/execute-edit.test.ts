@@ -10,7 +10,11 @@ const EVERGREEN = "Notes/Evergreen notes turn ideas into objects that you can ma
 const PLAN = "# Plan\n\n- write the intro\n- review the draft\n- send it to Anna\n\n## Notes\n\nCall Anna on Monday.\n";
 
 /** A harness with an intent whose apply failed (cut off), so executeEdit has work to do. */
-async function withFailedIntent(notes: Record<string, string>, path: string, operation: "create" | "modify" | "rewrite" = "modify") {
+async function withFailedIntent(
+	notes: Record<string, string>,
+	path: string,
+	operation: "create" | "modify" | "rewrite" = "modify",
+) {
 	const h = await editHarness({ notes, replies: [reply.text("partial", { finishReason: "length" })] });
 	const { editId, callId, result } = await h.declareAndApply({ path, operation, description: "tidy the plan" });
 	expect(result.data?.reason).toBe("truncated");
@@ -39,7 +43,8 @@ describe("executeEdit", () => {
 		const pending = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "e" }, "pending");
 		const denied = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "f" }, "denied");
 		const state = h.log.state();
-		const preApproved = (callId: string) => h.execute.preApproved?.({ editId: state.toolCalls[callId]?.editId ?? "", edits: [] }, state);
+		const preApproved = (callId: string) =>
+			h.execute.preApproved?.({ editId: state.toolCalls[callId]?.editId ?? "", edits: [] }, state);
 		expect(preApproved(applied)).toBe(true);
 		for (const callId of [failed, refused, notRunYet, pending, denied]) expect(preApproved(callId)).toBe(false);
 		expect(h.execute.preApproved?.({ editId: "edit_unknown", edits: [] }, state)).toBe(false);
@@ -60,14 +65,24 @@ describe("executeEdit", () => {
 		const callId = h.propose(h.declare, { path: "Plan.md", operation: "modify", description: "c" }, "denied");
 		const editId = h.log.state().toolCalls[callId]?.editId ?? "";
 		// Before: no refusal, so the user got a card whose Run could only end in "declined".
-		const refused = h.execute.refuse?.({ editId, content: "# Plan\n\ngone\n" }, { state: h.log.state(), floor: new AccessFloor([]), callId: "call_next" });
+		const refused = h.execute.refuse?.(
+			{ editId, content: "# Plan\n\ngone\n" },
+			{ state: h.log.state(), floor: new AccessFloor([]), callId: "call_next" },
+		);
 		expect(refused).toMatchObject({ status: "rejected", path: "Plan.md", data: { editId, reason: "denied" } });
 		expect(refused?.message).toContain('The user declined the edit intent "c" for Plan.md; nothing was written.');
 	});
 
 	it("asks again once the user reverted the intent's edit, and not after they put it back", async () => {
-		const h = await editHarness({ notes: { "Plan.md": PLAN }, replies: [reply.text(PLAN.replace("Monday", "Tuesday"))] });
-		const { editId, result } = await h.declareAndApply({ path: "Plan.md", operation: "modify", description: "move the call to Tuesday" });
+		const h = await editHarness({
+			notes: { "Plan.md": PLAN },
+			replies: [reply.text(PLAN.replace("Monday", "Tuesday"))],
+		});
+		const { editId, result } = await h.declareAndApply({
+			path: "Plan.md",
+			operation: "modify",
+			description: "move the call to Tuesday",
+		});
 		expect(result.status).toBe("success");
 		const next = { editId, content: PLAN.replace("Monday", "Friday") };
 		const policy = () => decide(h.execute, next, h.log.state(), {}, new AccessFloor([]));
@@ -90,8 +105,15 @@ describe("executeEdit", () => {
 	it("applies search/replace edits without any model and reports the diff", async () => {
 		const { h, editId } = await withFailedIntent({ "Plan.md": PLAN }, "Plan.md");
 		const requests = h.server.requests.length;
-		const result = await h.executeEdit({ editId, edits: [{ search: "Call Anna on Monday.", replace: "Call Anna on Tuesday." }] });
-		expect(result).toMatchObject({ status: "success", path: "Plan.md", data: { editId, added: 1, removed: 1, rebased: false } });
+		const result = await h.executeEdit({
+			editId,
+			edits: [{ search: "Call Anna on Monday.", replace: "Call Anna on Tuesday." }],
+		});
+		expect(result).toMatchObject({
+			status: "success",
+			path: "Plan.md",
+			data: { editId, added: 1, removed: 1, rebased: false },
+		});
 		expect(result.message).toContain("+Call Anna on Tuesday.");
 		expect(await h.vault.read("Plan.md")).toBe(PLAN.replace("Monday", "Tuesday"));
 		expect(h.server.requests.length).toBe(requests);
@@ -101,7 +123,10 @@ describe("executeEdit", () => {
 	it("reports an ambiguous search with the lines of each match and writes nothing", async () => {
 		const { h, editId } = await withFailedIntent({ "Plan.md": PLAN }, "Plan.md");
 		const result = await h.executeEdit({ editId, edits: [{ search: "Anna", replace: "Bea" }] });
-		expect(result).toMatchObject({ status: "error", data: { reason: "edits-failed", failures: [{ kind: "ambiguous", lines: [5, 9] }] } });
+		expect(result).toMatchObject({
+			status: "error",
+			data: { reason: "edits-failed", failures: [{ kind: "ambiguous", lines: [5, 9] }] },
+		});
 		expect(await h.vault.read("Plan.md")).toBe(PLAN);
 	});
 
@@ -109,14 +134,19 @@ describe("executeEdit", () => {
 		const { h, editId } = await withFailedIntent({ "Plan.md": PLAN }, "Plan.md");
 		const result = await h.executeEdit({ editId, edits: [{ search: "- reveiw the drafts", replace: "x" }] });
 		expect(result.status).toBe("error");
-		expect(result.message).toMatch(/not found\. Nearest candidates:\nline 4 \(similarity [0-9.]+\):\n- review the draft/);
+		expect(result.message).toMatch(
+			/not found\. Nearest candidates:\nline 4 \(similarity [0-9.]+\):\n- review the draft/,
+		);
 		expect(await h.vault.read("Plan.md")).toBe(PLAN);
 	});
 
 	it("matches whitespace-tolerantly in a CRLF note and keeps it CRLF", async () => {
 		const crlf = "# Plan\r\n\r\n-   write  the intro   \r\n- review the draft\r\n";
 		const { h, editId } = await withFailedIntent({ "Plan.md": crlf }, "Plan.md");
-		const result = await h.executeEdit({ editId, edits: [{ search: "- write the intro\n- review the draft", replace: "- write the intro\n- proofread the draft" }] });
+		const result = await h.executeEdit({
+			editId,
+			edits: [{ search: "- write the intro\n- review the draft", replace: "- write the intro\n- proofread the draft" }],
+		});
 		expect(result).toMatchObject({ status: "success", data: { tolerant: [0] } });
 		expect(await h.vault.read("Plan.md")).toBe("# Plan\r\n\r\n- write the intro\r\n- proofread the draft\r\n");
 	});
@@ -146,7 +176,9 @@ describe("executeEdit", () => {
 	it("needs exactly one of content and edits", async () => {
 		const { h, editId } = await withFailedIntent({ "Plan.md": PLAN }, "Plan.md");
 		expect((await h.executeEdit({ editId })).status).toBe("error");
-		expect((await h.executeEdit({ editId, content: "x", edits: [{ search: "a", replace: "b" }] })).message).toMatch(/exactly one/);
+		expect((await h.executeEdit({ editId, content: "x", edits: [{ search: "a", replace: "b" }] })).message).toMatch(
+			/exactly one/,
+		);
 		expect(h.execute.schema.safeParse({ editId, edits: [] }).success).toBe(false);
 	});
 
@@ -156,7 +188,10 @@ describe("executeEdit", () => {
 			for (const content of ["   \n\n", "\u200b", "\u200b\n\u2060 \n", "\u200d\u200c"]) {
 				const { h, editId } = await withFailedIntent({ "Plan.md": short }, "Plan.md", operation);
 				const result = await h.executeEdit({ editId, content });
-				expect(result, `${operation} ${JSON.stringify(content)}`).toMatchObject({ status: "error", data: { reason: "empty" } });
+				expect(result, `${operation} ${JSON.stringify(content)}`).toMatchObject({
+					status: "error",
+					data: { reason: "empty" },
+				});
 				expect(result.message).toMatch(/^The content is empty/);
 				if (content.trim() !== "") expect(result.message).toContain("only invisible characters (U+");
 				expect(await h.vault.read("Plan.md")).toBe(short);
@@ -167,7 +202,10 @@ describe("executeEdit", () => {
 	it("refuses edits that leave a note showing nothing but a zero-width space", async () => {
 		const short = "# Plan\n\n- paint the door\n";
 		const { h, editId } = await withFailedIntent({ "Plan.md": short }, "Plan.md");
-		const result = await h.executeEdit({ editId, edits: [{ search: "# Plan\n\n- paint the door\n", replace: "\u200b" }] });
+		const result = await h.executeEdit({
+			editId,
+			edits: [{ search: "# Plan\n\n- paint the door\n", replace: "\u200b" }],
+		});
 		expect(result).toMatchObject({ status: "error", data: { reason: "empty" } });
 		expect(result.message).toContain("The edits leave the note empty, as it holds only invisible characters (U+200B)");
 		expect(await h.vault.read("Plan.md")).toBe(short);
@@ -191,8 +229,15 @@ describeWithCorpus("executeEdit on a real note", () => {
 
 	it("follows up an applied edit under the same intent", async () => {
 		const note = readCorpusNote(EVERGREEN);
-		const h = await editHarness({ notes: { [EVERGREEN]: note }, replies: [reply.text(note.replace("- etc", "- and so on"))] });
-		const { editId, result } = await h.declareAndApply({ path: EVERGREEN, operation: "modify", description: "replace etc" });
+		const h = await editHarness({
+			notes: { [EVERGREEN]: note },
+			replies: [reply.text(note.replace("- etc", "- and so on"))],
+		});
+		const { editId, result } = await h.declareAndApply({
+			path: EVERGREEN,
+			operation: "modify",
+			description: "replace etc",
+		});
 		expect(result.status).toBe("success");
 		const fix = await h.executeEdit({ editId, edits: [{ search: "- and so on", replace: "- and more" }] });
 		expect(fix.status).toBe("success");

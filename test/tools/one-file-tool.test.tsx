@@ -42,7 +42,8 @@ const countWordsTool: Tool<{ path: string }> = {
 		const note = pathArg(args, "path") ?? "a note";
 		return { title: `Count the words of ${note}`, active: `Counting words in ${noteName(note)}` };
 	},
-	summary: (result) => (typeof result.data?.words === "number" ? { line: `Counted ${result.data.words} words` } : undefined),
+	summary: (result) =>
+		typeof result.data?.words === "number" ? { line: `Counted ${result.data.words} words` } : undefined,
 	examples: ({ path }) => [{ path }],
 	access: (args) => ({ reads: [args.path], writes: [], scans: false }),
 	async run(args, ctx) {
@@ -64,7 +65,10 @@ async function turnWithTheTool() {
 	const h = await harness({
 		notes: { "Notes/Plan.md": "one two three four five" },
 		tools: [countWordsTool],
-		script: scripted(reply.toolCalls([{ name: "countWords", args: { path: "Notes/Plan.md" }, id: "c_count" }]), reply.text("Five words.")),
+		script: scripted(
+			reply.toolCalls([{ name: "countWords", args: { path: "Notes/Plan.md" }, id: "c_count" }]),
+			reply.text("Five words."),
+		),
 		// Node's http: happy-dom's fetch would apply CORS to the scripted model server.
 		fetch: createNodeFetch({ http, https: http }),
 	});
@@ -87,9 +91,15 @@ describe("a tool defined in one file", () => {
 	it("is proposed with its words and completed with its summary, by the agent", async () => {
 		const { events } = await turnWithTheTool();
 		const proposed = events.find((e) => e.type === "tool_call_proposed");
-		expect(proposed?.type === "tool_call_proposed" && proposed.words).toEqual({ title: "Count the words of Notes/Plan.md", active: "Counting words in Plan.md" });
+		expect(proposed?.type === "tool_call_proposed" && proposed.words).toEqual({
+			title: "Count the words of Notes/Plan.md",
+			active: "Counting words in Plan.md",
+		});
 		const completed = events.find((e) => e.type === "tool_call_completed");
-		expect(completed?.type === "tool_call_completed" && completed.result.data).toEqual({ words: 5, summary: { line: "Counted 5 words" } });
+		expect(completed?.type === "tool_call_completed" && completed.result.data).toEqual({
+			words: 5,
+			summary: { line: "Counted 5 words" },
+		});
 		const decided = events.find((e) => e.type === "tool_call_decided");
 		expect(decided?.type === "tool_call_decided" && decided.by).toBe("policy");
 	});
@@ -101,7 +111,9 @@ describe("a tool defined in one file", () => {
 		expect(card.querySelector(".redline-call-result")?.textContent).toBe("Counted 5 words");
 		expect(within(card).getByText(/Set by your preference/)).toBeTruthy();
 		await user.click(screen.getByRole("button", { name: /Show steps/ }));
-		expect([...document.querySelectorAll(".redline-step-label")].map((el) => el.textContent)).toContain("Counting words in Plan.md");
+		expect([...document.querySelectorAll(".redline-step-label")].map((el) => el.textContent)).toContain(
+			"Counting words in Plan.md",
+		);
 	});
 
 	it("is in the Permissions with its label and its own default, after the default tools", async () => {
@@ -110,16 +122,24 @@ describe("a tool defined in one file", () => {
 		await user.click(screen.getByRole("button", { name: "Permissions" }));
 		const panel = screen.getByRole("group", { name: "Permissions in this chat" });
 		const groups = within(panel).getAllByRole("group", { name: /^Preference for / });
-		expect(groups.map((group) => group.getAttribute("aria-label"))).toContain("Preference for counting words in this chat");
+		expect(groups.map((group) => group.getAttribute("aria-label"))).toContain(
+			"Preference for counting words in this chat",
+		);
 		expect(groups).toHaveLength(DEFAULT_TOOLS.length + 1);
 		const ours = within(panel).getByRole("group", { name: "Preference for counting words in this chat" });
-		expect(within(ours).getByRole("button", { name: "Always for counting words" }).getAttribute("aria-pressed")).toBe("true");
+		expect(within(ours).getByRole("button", { name: "Always for counting words" }).getAttribute("aria-pressed")).toBe(
+			"true",
+		);
 		expect(within(panel).getByText("Counting words")).toBeTruthy();
 	});
 
 	it("is a row of the settings tab's Tools, showing its own default until the user chooses", () => {
 		const tools = settingsSections(toolCatalog(TOOLS)).find((section) => section.heading === "Tools");
-		expect(tools?.fields.find((field) => "field" in field && field.field === "toolDefaults.countWords")).toMatchObject({ kind: "dropdown", name: "Counting words", fallback: "always" });
+		expect(tools?.fields.find((field) => "field" in field && field.field === "toolDefaults.countWords")).toMatchObject({
+			kind: "dropdown",
+			name: "Counting words",
+			fallback: "always",
+		});
 	});
 
 	it("gets the same words and summary in a log written before they were recorded", async () => {
@@ -143,7 +163,9 @@ describe("a tool defined in one file", () => {
 	it("has its definition and its calls in the model contract, the other tools' unchanged", async () => {
 		const contract = currentContract(contractRegistry([countWordsTool]));
 		// From the repository root, where vitest runs (under happy-dom, import.meta.url is no file URL).
-		const fixture = JSON.parse(await readFile(path.resolve("test", "tools", "fixtures", "tool-contract.json"), "utf8")) as typeof contract;
+		const fixture = JSON.parse(
+			await readFile(path.resolve("test", "tools", "fixtures", "tool-contract.json"), "utf8"),
+		) as typeof contract;
 		expect(contract.definitions).toEqual([
 			...(fixture.definitions as unknown[]),
 			{
@@ -151,14 +173,25 @@ describe("a tool defined in one file", () => {
 				function: {
 					name: "countWords",
 					description: "Count the words of a note.",
-					parameters: { type: "object", properties: { path: { type: "string", description: 'Vault-relative path of the note, e.g. "Projects/Plan.md"' } }, required: ["path"] },
+					parameters: {
+						type: "object",
+						properties: {
+							path: { type: "string", description: 'Vault-relative path of the note, e.g. "Projects/Plan.md"' },
+						},
+						required: ["path"],
+					},
 				},
 			},
 		]);
 		expect(contract.outcomes.filter((outcome) => outcome.tool !== "countWords")).toEqual(fixture.outcomes);
 		const ours = contract.outcomes.filter((outcome) => outcome.tool === "countWords");
 		expect(ours[0]).toEqual({ tool: "countWords", args: { path: "A.md" }, ok: true, result: { path: "A.md" } });
-		expect(ours.filter((outcome) => !outcome.ok).map((outcome) => outcome.args)).toEqual([{}, { path: 42 }, "not an object", null]);
+		expect(ours.filter((outcome) => !outcome.ok).map((outcome) => outcome.args)).toEqual([
+			{},
+			{ path: 42 },
+			"not an object",
+			null,
+		]);
 	});
 });
 

@@ -48,7 +48,10 @@ describe("readNote", () => {
 	});
 
 	it("stops a page at the character budget, and cuts a single huge line", async () => {
-		const vault = new MemoryVault("v", { "Wide.md": Array.from({ length: 100 }, () => "x".repeat(1000)).join("\n"), "Huge.md": "y".repeat(50_000) + "\nend" });
+		const vault = new MemoryVault("v", {
+			"Wide.md": Array.from({ length: 100 }, () => "x".repeat(1000)).join("\n"),
+			"Huge.md": "y".repeat(50_000) + "\nend",
+		});
 		const wide = result(await readNoteTool.run({ path: "Wide.md" }, ctx(vault)));
 		expect(wide.message.length).toBeLessThan(READ_CHAR_BUDGET + 300);
 		expect(wide.data).toMatchObject({ endLine: 23 });
@@ -83,7 +86,9 @@ describe("listNotes", () => {
 		const sub = result(await listNotesTool.run({ folder: "Sub/" }, ctx(vault)));
 		expect(sub.message).toBe('2 notes in "Sub":\nSub/a.md\nSub/b.md');
 		const all = result(await listNotesTool.run({}, ctx(vault)));
-		expect(all.message).toContain(`The first ${LIST_CAP} of ${LIST_CAP + 52} notes in the vault (pass a folder to see the rest)`);
+		expect(all.message).toContain(
+			`The first ${LIST_CAP} of ${LIST_CAP + 52} notes in the vault (pass a folder to see the rest)`,
+		);
 		expect(all.message.split("\n")).toHaveLength(LIST_CAP + 1);
 		expect(result(await listNotesTool.run({ folder: "Empty" }, ctx(vault))).message).toBe('No notes in "Empty".');
 		expect(result(await listNotesTool.run({ folder: "/abs" }, ctx(vault)))).toMatchObject({ status: "error" });

@@ -7,7 +7,9 @@ import { NoteIndex } from "../../src/search/note-index";
 import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
 
-const searchNotesTool = createSearchNotesTool({ index: new NoteIndex({ vault: new MemoryVault("v"), store: new MemoryStore(), protectedFolders: [] }) });
+const searchNotesTool = createSearchNotesTool({
+	index: new NoteIndex({ vault: new MemoryVault("v"), store: new MemoryStore(), protectedFolders: [] }),
+});
 
 describe("ToolRegistry", () => {
 	const registry = new ToolRegistry([readNoteTool, searchNotesTool, listNotesTool]);

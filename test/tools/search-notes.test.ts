@@ -51,7 +51,11 @@ describe("searchNotes", () => {
 				"   1: Yearly budget.",
 			].join("\n"),
 		);
-		expect(r.data).toMatchObject({ total: 2, more: false, hits: [{ path: "Spring.md", tags: ["garden"] }, { path: "Budget.md" }] });
+		expect(r.data).toMatchObject({
+			total: 2,
+			more: false,
+			hits: [{ path: "Spring.md", tags: ["garden"] }, { path: "Budget.md" }],
+		});
 	});
 
 	it("pages with offset and says when there are more", async () => {

@@ -8,7 +8,9 @@ import * as path from "../../src/node/path";
 import { CALLS, currentContract, registry, type ToolContract } from "./support/tool-contract";
 
 async function fixture(): Promise<ToolContract> {
-	return JSON.parse(await readFile(path.fileURLToPath(new URL("fixtures/tool-contract.json", import.meta.url)), "utf8")) as ToolContract;
+	return JSON.parse(
+		await readFile(path.fileURLToPath(new URL("fixtures/tool-contract.json", import.meta.url)), "utf8"),
+	) as ToolContract;
 }
 
 describe("the tools' contract with the model", () => {
@@ -18,7 +20,9 @@ describe("the tools' contract with the model", () => {
 
 	it("gives the model exactly the tool definitions it has always had", async () => {
 		// Byte for byte, key order included: what the model reads, and what the token estimate counts.
-		expect(JSON.stringify(currentContract().definitions, null, "\t")).toBe(JSON.stringify((await fixture()).definitions, null, "\t"));
+		expect(JSON.stringify(currentContract().definitions, null, "\t")).toBe(
+			JSON.stringify((await fixture()).definitions, null, "\t"),
+		);
 	});
 
 	it("parses good arguments and words each mistake exactly as before", async () => {

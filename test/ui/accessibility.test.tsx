@@ -12,14 +12,28 @@ afterEach(cleanup);
 function busyThread(): EventScript {
 	const s = new EventScript().user("m1", "Tidy my notes").assistant("a1", "Looking.");
 	s.propose("a1", "c1", "readNote", { path: "A.md" }).propose("a1", "c2", "searchNotes", { query: "trip" });
-	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c3", path: "Daily.md", operation: "modify", description: "Remove all headings" });
+	s.add({
+		type: "edit_intent_declared",
+		editId: "e1",
+		callId: "c3",
+		path: "Daily.md",
+		operation: "modify",
+		description: "Remove all headings",
+	});
 	s.propose("a1", "c3", "declareEditIntent", { path: "Daily.md" });
 	s.propose("a1", "c4", "askUser", {}).decide("c4", "approved").run("c4");
 	s.add({
 		type: "question_asked",
 		askId: "ask1",
 		callId: "c4",
-		questions: [{ question: "Which city?", header: "City", options: [{ label: "Kyoto" }, { label: "Osaka" }], multiSelect: false }],
+		questions: [
+			{
+				question: "Which city?",
+				header: "City",
+				options: [{ label: "Kyoto" }, { label: "Osaka" }],
+				multiSelect: false,
+			},
+		],
 	});
 	s.add({ type: "error", message: "The model is unreachable.", retryable: true });
 	return s.status("error");
@@ -40,22 +54,27 @@ describe("keyboard and labels", () => {
 
 	it("Tab reaches every enabled control of the pane, in document order", async () => {
 		const { user } = await renderThread(busyThread(), { active: "Daily.md" });
-		const controls = [...document.querySelectorAll<HTMLElement>("button, select, textarea, input, a[href], summary")].filter(
-			(el) => !(el as HTMLButtonElement).disabled,
-		);
+		const controls = [
+			...document.querySelectorAll<HTMLElement>("button, select, textarea, input, a[href], summary"),
+		].filter((el) => !(el as HTMLButtonElement).disabled);
 		const reached = new Set<Element>();
 		for (let i = 0; i < controls.length * 2 && reached.size < controls.length; i++) {
 			await user.tab();
 			if (document.activeElement) reached.add(document.activeElement);
 		}
 		// Radio buttons form one tab stop (arrows move inside the group), as browsers do.
-		const missed = controls.filter((el) => !reached.has(el) && !(el.tagName === "INPUT" && (el as HTMLInputElement).type === "radio"));
+		const missed = controls.filter(
+			(el) => !reached.has(el) && !(el.tagName === "INPUT" && (el as HTMLInputElement).type === "radio"),
+		);
 		expect(missed.map((el) => el.outerHTML)).toEqual([]);
 	});
 });
 
 describe("styles.css", () => {
-	const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "styles.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+	const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "styles.css"), "utf8").replace(
+		/\/\*[\s\S]*?\*\//g,
+		"",
+	);
 
 	it("defines only redline- classes", () => {
 		const classes = new Set(css.match(/\.[a-zA-Z_][\w-]*/g)?.filter((name) => !/^\.\d/.test(name)));
@@ -65,8 +84,14 @@ describe("styles.css", () => {
 	it("takes every color from Obsidian's variables, so light and dark themes follow the app", () => {
 		expect(css.match(/#[0-9a-fA-F]{3,8}\b/g) ?? []).toEqual([]);
 		expect(css.match(/\b(?:rgba?|hsla?)\((?!\s*var\()/g) ?? []).toEqual([]);
-		const colorValues = [...css.matchAll(/(?:^|[;{\s])(?:color|background|background-color|border(?:-[a-z]+)?-color|outline(?:-color)?)\s*:\s*([^;]+);/g)].map((m) => m[1].trim());
-		const literal = colorValues.filter((value) => !/var\(--/.test(value) && !/^(transparent|inherit|currentColor|none)$/.test(value));
+		const colorValues = [
+			...css.matchAll(
+				/(?:^|[;{\s])(?:color|background|background-color|border(?:-[a-z]+)?-color|outline(?:-color)?)\s*:\s*([^;]+);/g,
+			),
+		].map((m) => m[1].trim());
+		const literal = colorValues.filter(
+			(value) => !/var\(--/.test(value) && !/^(transparent|inherit|currentColor|none)$/.test(value),
+		);
 		expect(literal).toEqual([]);
 	});
 

@@ -8,12 +8,32 @@ import { testHost } from "./support/host";
 
 afterEach(cleanup);
 
-const DIFF = ["--- a/Daily.md", "+++ b/Daily.md", "@@ -1,3 +1,3 @@", " # Daily", "-Walk the dog", "+Walk the cat", " Buy milk", ""].join("\n");
+const DIFF = [
+	"--- a/Daily.md",
+	"+++ b/Daily.md",
+	"@@ -1,3 +1,3 @@",
+	" # Daily",
+	"-Walk the dog",
+	"+Walk the cat",
+	" Buy milk",
+	"",
+].join("\n");
 
 function editScript(): EventScript {
 	const s = new EventScript().user("m1", "Change the dog to a cat").assistant("a1", "");
-	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "Replace dog with cat" });
-	s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "Replace dog with cat" });
+	s.add({
+		type: "edit_intent_declared",
+		editId: "e1",
+		callId: "c_edit",
+		path: "Daily.md",
+		operation: "modify",
+		description: "Replace dog with cat",
+	});
+	s.propose("a1", "c_edit", "declareEditIntent", {
+		path: "Daily.md",
+		operation: "modify",
+		description: "Replace dog with cat",
+	});
 	return s;
 }
 
@@ -28,7 +48,11 @@ describe("run all", () => {
 			.decide("c3", "approved");
 		const { service, user } = await renderThread(s);
 		const bar = screen.getByRole("region", { name: "Calls waiting for approval" });
-		expect(within(bar).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Read A.md", "Search notes for 'trip'"]);
+		expect(
+			within(bar)
+				.getAllByRole("listitem")
+				.map((li) => li.textContent),
+		).toEqual(["Read A.md", "Search notes for 'trip'"]);
 		await user.click(within(bar).getByRole("button", { name: "Run all 2 waiting calls" }));
 		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["c1", "c2"], denied: [] }]);
 	});
@@ -51,11 +75,24 @@ describe("edit cards", () => {
 
 	it("phrase the intent so it reads whatever the model's description starts with", async () => {
 		const s = new EventScript().user("m1", "Tidy the headings").assistant("a1", "");
-		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "Headings cleanup" });
-		s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "Headings cleanup" });
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c_edit",
+			path: "Daily.md",
+			operation: "modify",
+			description: "Headings cleanup",
+		});
+		s.propose("a1", "c_edit", "declareEditIntent", {
+			path: "Daily.md",
+			operation: "modify",
+			description: "Headings cleanup",
+		});
 		await renderThread(s);
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
-		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Planning a change to Daily.md: Headings cleanup…");
+		expect(card.querySelector(".redline-card-title")?.textContent).toBe(
+			"Planning a change to Daily.md: Headings cleanup…",
+		);
 		expect(within(card).getByRole("link", { name: "Open Daily.md" })).toBeTruthy();
 	});
 
@@ -86,11 +123,38 @@ describe("edit cards", () => {
 	it("show the result with a word-level diff, the +N −M chip, and revert the edit in place", async () => {
 		const s = editScript().decide("c_edit", "approved").run("c_edit");
 		s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId: "v2", added: 1, removed: 1 });
-		s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited Daily.md", path: "Daily.md", data: { diff: DIFF, versionId: "v2" } } });
+		s.add({
+			type: "tool_call_completed",
+			callId: "c_edit",
+			result: {
+				status: "success",
+				message: "Edited Daily.md",
+				path: "Daily.md",
+				data: { diff: DIFF, versionId: "v2" },
+			},
+		});
 		const { service, user } = await renderThread(s);
 		service.history.set("Daily.md", [
-			{ versionId: "v2", path: "Daily.md", at: "2026-01-10T09:00:00Z", description: "Replace dog with cat", added: 1, removed: 1, diff: DIFF, kind: "edit" },
-			{ versionId: "v1", path: "Daily.md", at: "2026-01-09T09:00:00Z", description: "Earlier", added: 2, removed: 0, diff: "", kind: "edit" },
+			{
+				versionId: "v2",
+				path: "Daily.md",
+				at: "2026-01-10T09:00:00Z",
+				description: "Replace dog with cat",
+				added: 1,
+				removed: 1,
+				diff: DIFF,
+				kind: "edit",
+			},
+			{
+				versionId: "v1",
+				path: "Daily.md",
+				at: "2026-01-09T09:00:00Z",
+				description: "Earlier",
+				added: 2,
+				removed: 0,
+				diff: "",
+				kind: "edit",
+			},
 		]);
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		expect(within(card).getByLabelText("1 line added, 1 line removed").textContent).toBe("+1 −1");
@@ -100,17 +164,45 @@ describe("edit cards", () => {
 		await user.click(within(card).getByRole("button", { name: "Revert this change to Daily.md" }));
 		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v2" }]);
 		// The card shows what the log says: the service appends edit_reverted (test/ui/revert-card.test.tsx).
-		act(() => service.push("thread_1", { type: "edit_reverted", editId: "e1", path: "Daily.md", versionId: "v3", added: 1, removed: 1, undid: "v2" }));
+		act(() =>
+			service.push("thread_1", {
+				type: "edit_reverted",
+				editId: "e1",
+				path: "Daily.md",
+				versionId: "v3",
+				added: 1,
+				removed: 1,
+				undid: "v2",
+			}),
+		);
 		expect((await within(card).findByRole("status")).textContent).toContain("Reverted");
 	});
 
 	it("show a refused revert's message on the card", async () => {
 		const s = editScript().decide("c_edit", "approved").run("c_edit");
 		s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId: "v2", added: 1, removed: 1 });
-		s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited", data: { diff: DIFF } } });
+		s.add({
+			type: "tool_call_completed",
+			callId: "c_edit",
+			result: { status: "success", message: "Edited", data: { diff: DIFF } },
+		});
 		const { service, user } = await renderThread(s);
-		service.history.set("Daily.md", [{ versionId: "v2", path: "Daily.md", at: "2026-01-10T09:00:00Z", description: "x", added: 1, removed: 1, diff: DIFF, kind: "edit" }]);
-		service.failNext.set("revertHistory", { ok: false, error: { code: "conflict", message: "You changed line 2 since: nothing reverted." } });
+		service.history.set("Daily.md", [
+			{
+				versionId: "v2",
+				path: "Daily.md",
+				at: "2026-01-10T09:00:00Z",
+				description: "x",
+				added: 1,
+				removed: 1,
+				diff: DIFF,
+				kind: "edit",
+			},
+		]);
+		service.failNext.set("revertHistory", {
+			ok: false,
+			error: { code: "conflict", message: "You changed line 2 since: nothing reverted." },
+		});
 		await user.click(screen.getByRole("button", { name: "Revert this change to Daily.md" }));
 		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v2" }]);
 		expect(await screen.findByText("You changed line 2 since: nothing reverted.")).toBeTruthy();
@@ -127,8 +219,18 @@ describe("question cards", () => {
 			askId: "ask1",
 			callId: "c_ask",
 			questions: [
-				{ question: "Which city?", header: "City", options: [{ label: "Kyoto" }, { label: "Osaka" }], multiSelect: false },
-				{ question: "What to see?", header: "Sights", options: [{ label: "Temples" }, { label: "Food" }], multiSelect: true },
+				{
+					question: "Which city?",
+					header: "City",
+					options: [{ label: "Kyoto" }, { label: "Osaka" }],
+					multiSelect: false,
+				},
+				{
+					question: "What to see?",
+					header: "Sights",
+					options: [{ label: "Temples" }, { label: "Food" }],
+					multiSelect: true,
+				},
 			],
 		});
 		return s.status("waiting_for_answer");
@@ -141,7 +243,9 @@ describe("question cards", () => {
 		await user.click(screen.getByRole("checkbox", { name: "Temples" }));
 		await user.click(screen.getByRole("checkbox", { name: "Food" }));
 		await user.click(screen.getByRole("button", { name: "Submit answers" }));
-		expect(service.callsOf("answerQuestion")).toEqual([{ threadId: "thread_1", askId: "ask1", answers: { "0": ["Osaka"], "1": ["Temples", "Food"] } }]);
+		expect(service.callsOf("answerQuestion")).toEqual([
+			{ threadId: "thread_1", askId: "ask1", answers: { "0": ["Osaka"], "1": ["Temples", "Food"] } },
+		]);
 	});
 
 	it("refuses to submit an unanswered question and sends Other's text", async () => {
@@ -153,7 +257,9 @@ describe("question cards", () => {
 		await user.type(screen.getByRole("textbox", { name: "Other answer to: Which city?" }), "Nara");
 		await user.click(screen.getByRole("checkbox", { name: "Food" }));
 		await user.click(screen.getByRole("button", { name: "Submit answers" }));
-		expect(service.callsOf("answerQuestion")).toEqual([{ threadId: "thread_1", askId: "ask1", answers: { "0": ["Nara"], "1": ["Food"] } }]);
+		expect(service.callsOf("answerQuestion")).toEqual([
+			{ threadId: "thread_1", askId: "ask1", answers: { "0": ["Nara"], "1": ["Food"] } },
+		]);
 	});
 
 	it("a chosen Other with no text is refused", async () => {

@@ -16,9 +16,12 @@ import { testHost } from "./support/host";
 
 afterEach(cleanup);
 
-const titles: TitleMaker = { title: (message) => Promise.resolve(message.includes("garden") ? "Spring garden plan" : "Something else") };
+const titles: TitleMaker = {
+	title: (message) => Promise.resolve(message.includes("garden") ? "Spring garden plan" : "Something else"),
+};
 
-const options = () => [...screen.getByRole<HTMLSelectElement>("combobox", { name: "Chat" }).options].map((option) => option.textContent);
+const options = () =>
+	[...screen.getByRole<HTMLSelectElement>("combobox", { name: "Chat" }).options].map((option) => option.textContent);
 const shown = () => {
 	const select = screen.getByRole<HTMLSelectElement>("combobox", { name: "Chat" });
 	return select.options[select.selectedIndex]?.textContent;

@@ -10,7 +10,13 @@ afterEach(cleanup);
 describe("chat", () => {
 	it("streams tokens into the assistant message as they arrive", async () => {
 		const { service } = await renderThread(new EventScript().user("m1", "Hello").assistant("a1", "Hi", false));
-		act(() => service.push("thread_1", { type: "assistant_token", messageId: "a1", text: " there" }, { type: "assistant_token", messageId: "a1", text: ", friend" }));
+		act(() =>
+			service.push(
+				"thread_1",
+				{ type: "assistant_token", messageId: "a1", text: " there" },
+				{ type: "assistant_token", messageId: "a1", text: ", friend" },
+			),
+		);
 		await waitFor(() => expect(screen.getByText("Hi there, friend")).toBeTruthy());
 	});
 
@@ -35,7 +41,10 @@ describe("chat", () => {
 	it("pins the active note, unpins a chip, and pins a note picked after [[", async () => {
 		const s = new EventScript();
 		s.add({ type: "item_pinned", item: { path: "Old.md" } });
-		const { service, user } = await renderThread(s, { active: "Daily.md", notes: ["Travel/Japan trip.md", "Daily.md"] });
+		const { service, user } = await renderThread(s, {
+			active: "Daily.md",
+			notes: ["Travel/Japan trip.md", "Daily.md"],
+		});
 		await user.click(screen.getByRole("button", { name: "Pin active note Daily.md" }));
 		await user.click(screen.getByRole("button", { name: "Unpin Old.md" }));
 		const input = screen.getByRole("textbox", { name: "Message Redline" });
@@ -60,12 +69,22 @@ describe("chat", () => {
 
 describe("the composer while cards wait", () => {
 	it("says that sending a new message skips the waiting cards, and says nothing when none waits", async () => {
-		const s = new EventScript().user("m1", "Read both").assistant("a1", "").propose("a1", "c1", "readNote", { path: "A.md" }).propose("a1", "c2", "readNote", { path: "B.md" });
+		const s = new EventScript()
+			.user("m1", "Read both")
+			.assistant("a1", "")
+			.propose("a1", "c1", "readNote", { path: "A.md" })
+			.propose("a1", "c2", "readNote", { path: "B.md" });
 		const { service } = await renderThread(s.status("waiting_for_approval"));
 		const input = screen.getByRole("textbox", { name: "Message Redline" });
 		expect(input.getAttribute("aria-describedby")).not.toBeNull();
 		expect(screen.getByText("Sending a new message skips the 2 waiting cards.")).toBeTruthy();
-		act(() => service.push("thread_1", { type: "tool_call_decided", callId: "c1", decision: "approved", by: "user" }, { type: "tool_call_decided", callId: "c2", decision: "denied", by: "user" }));
+		act(() =>
+			service.push(
+				"thread_1",
+				{ type: "tool_call_decided", callId: "c1", decision: "approved", by: "user" },
+				{ type: "tool_call_decided", callId: "c2", decision: "denied", by: "user" },
+			),
+		);
 		await waitFor(() => expect(screen.queryByText(/^Sending a new message/)).toBeNull());
 	});
 });
@@ -73,9 +92,20 @@ describe("the composer while cards wait", () => {
 describe("reasoning steps", () => {
 	function turn(): EventScript {
 		const s = new EventScript().user("m1", "Tidy my daily note").assistant("a1", "");
-		s.propose("a1", "c1", "searchNotes", { query: "trip" }).decide("c1", "approved").run("c1", { status: "success", message: "2 notes" });
-		s.propose("a1", "c2", "readNote", { path: "Travel/Japan trip.md" }).decide("c2", "approved").run("c2", { status: "success", message: "read" });
-		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c3", path: "Daily.md", operation: "modify", description: "Remove all headings" });
+		s.propose("a1", "c1", "searchNotes", { query: "trip" })
+			.decide("c1", "approved")
+			.run("c1", { status: "success", message: "2 notes" });
+		s.propose("a1", "c2", "readNote", { path: "Travel/Japan trip.md" })
+			.decide("c2", "approved")
+			.run("c2", { status: "success", message: "read" });
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c3",
+			path: "Daily.md",
+			operation: "modify",
+			description: "Remove all headings",
+		});
 		s.propose("a1", "c3", "declareEditIntent", { path: "Daily.md" }).decide("c3", "approved").run("c3");
 		s.add({ type: "tool_call_progress", callId: "c3", phase: "generating", fraction: 0.45 });
 		return s;
@@ -85,7 +115,12 @@ describe("reasoning steps", () => {
 		await renderThread(turn());
 		const list = screen.getByRole("button", { name: /Working/ });
 		expect(list.getAttribute("aria-expanded")).toBe("true");
-		for (const label of ["Searching notes for 'trip'", "Reading Japan trip.md", "Planning to remove all headings in Daily.md…", "Generating changes… 45%"]) {
+		for (const label of [
+			"Searching notes for 'trip'",
+			"Reading Japan trip.md",
+			"Planning to remove all headings in Daily.md…",
+			"Generating changes… 45%",
+		]) {
 			expect(screen.getAllByText(label).length).toBeGreaterThan(0);
 		}
 	});
@@ -105,11 +140,15 @@ describe("reasoning steps", () => {
 
 	it("shows a compaction and a reached context limit as steps, in order with the calls", async () => {
 		const s = new EventScript().user("m1", "Read my notes").assistant("a1", "");
-		s.propose("a1", "c1", "readNote", { path: "A.md" }).decide("c1", "approved").run("c1", { status: "success", message: "read" });
+		s.propose("a1", "c1", "readNote", { path: "A.md" })
+			.decide("c1", "approved")
+			.run("c1", { status: "success", message: "read" });
 		s.add({ type: "context_limit_reached", model: "gpt-4o", limitTokens: 16384, stated: true });
 		s.add({ type: "context_compacted", fromSeq: 1, toSeq: 1, summary: "- earlier", tokensSaved: 12_345 });
 		s.assistant("a2", "");
-		s.propose("a2", "c2", "readNote", { path: "B.md" }).decide("c2", "approved").run("c2", { status: "success", message: "read" });
+		s.propose("a2", "c2", "readNote", { path: "B.md" })
+			.decide("c2", "approved")
+			.run("c2", { status: "success", message: "read" });
 		s.status("idle");
 		const { user } = await renderThread(s);
 		await user.click(screen.getByRole("button", { name: /4 steps in/ }));
@@ -126,7 +165,9 @@ describe("reasoning steps", () => {
 
 	it("a turn the user moved on from is no longer working, though its status never went idle", async () => {
 		const s = new EventScript().user("m1", "Make a reading list").assistant("a1", "");
-		s.propose("a1", "c1", "searchNotes", { query: "books" }).decide("c1", "approved").run("c1", { status: "success", message: "3 notes" });
+		s.propose("a1", "c1", "searchNotes", { query: "books" })
+			.decide("c1", "approved")
+			.run("c1", { status: "success", message: "3 notes" });
 		s.status("waiting_for_answer");
 		s.user("m2", "Never mind, tidy my daily note");
 		await renderThread(s);
@@ -147,7 +188,11 @@ describe("threads", () => {
 	it("pins a note to the chat it shows when the host's command asks", async () => {
 		const { service, host } = await renderThread(new EventScript());
 		act(() => host.request({ kind: "pin", path: "Daily.md" }));
-		await waitFor(() => expect(service.callsOf("pinItem")).toEqual([{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Daily.md" } }]));
+		await waitFor(() =>
+			expect(service.callsOf("pinItem")).toEqual([
+				{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Daily.md" } },
+			]),
+		);
 	});
 
 	it("clears to a new chat when the host's command asks, and makes the thread on the first message", async () => {

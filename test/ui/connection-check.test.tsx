@@ -46,15 +46,21 @@ function failedTurn(): EventScript {
 
 describe("Check connection in the pane", () => {
 	it("runs from the error banner and leaves the failure as a one-line hint, with a link to settings", async () => {
-		const connection = fakeConnection("Main model, endpoint and key: No chat-completions route. Set Base URL to http://localhost:11434/v1.");
+		const connection = fakeConnection(
+			"Main model, endpoint and key: No chat-completions route. Set Base URL to http://localhost:11434/v1.",
+		);
 		const { user, host } = await renderThread(failedTurn(), { connection });
 		expect(screen.queryByRole("status", { name: /connection check/i })).toBeNull();
 		await user.click(screen.getByRole("button", { name: "Check connection" }));
 		await act(async () => new Promise((resolve) => setTimeout(resolve, 30)));
 		expect(connection.runs).toBe(1);
 		const hint = document.querySelector(".redline-connection-hint");
-		expect(hint?.textContent).toContain("Last connection check: Main model, endpoint and key: No chat-completions route. Set Base URL to http://localhost:11434/v1.");
-		expect(document.querySelector(".redline-check-outcome")?.textContent).toMatch(/^Connection check: Main model, endpoint and key/);
+		expect(hint?.textContent).toContain(
+			"Last connection check: Main model, endpoint and key: No chat-completions route. Set Base URL to http://localhost:11434/v1.",
+		);
+		expect(document.querySelector(".redline-check-outcome")?.textContent).toMatch(
+			/^Connection check: Main model, endpoint and key/,
+		);
 		await user.click(screen.getByRole("button", { name: "Open Redline settings for the connection check" }));
 		expect(host.settingsOpened).toBe(1);
 	});
@@ -64,7 +70,9 @@ describe("Check connection in the pane", () => {
 		const { user } = await renderThread(failedTurn(), { connection });
 		await user.click(screen.getByRole("button", { name: "Check connection" }));
 		await act(async () => new Promise((resolve) => setTimeout(resolve, 30)));
-		expect(document.querySelector(".redline-check-outcome")?.textContent).toBe("Both models passed the connection check.");
+		expect(document.querySelector(".redline-check-outcome")?.textContent).toBe(
+			"Both models passed the connection check.",
+		);
 		expect(document.querySelector(".redline-connection-hint")).toBeNull();
 	});
 

@@ -13,7 +13,14 @@ describe("diff rows", () => {
 		expect(view.removed).toBe(2);
 		expect(view.rows.some((row) => row.kind === "fold")).toBe(true);
 		const added = view.rows.find((row) => row.kind === "added");
-		expect(added && "parts" in added ? added.parts.filter((p) => p.changed).map((p) => p.text).join("") : "").toContain("two changed");
+		expect(
+			added && "parts" in added
+				? added.parts
+						.filter((p) => p.changed)
+						.map((p) => p.text)
+						.join("")
+				: "",
+		).toContain("two changed");
 		// Every unchanged line is either shown or counted in a fold.
 		const shown = view.rows.filter((row) => row.kind === "context").length;
 		const folded = view.rows.reduce((n, row) => n + (row.kind === "fold" ? row.count : 0), 0);

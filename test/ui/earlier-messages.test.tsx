@@ -12,7 +12,8 @@ afterEach(cleanup);
 
 /** A long chat: `count` turns of a question and an answer (two stream items each). */
 function longChat(count: number, script = new EventScript()): EventScript {
-	for (let n = 1; n <= count; n++) script.user(`u${n}`, `Question ${n}`).assistant(`a${n}`, `Answer ${n}`).status("idle");
+	for (let n = 1; n <= count; n++)
+		script.user(`u${n}`, `Question ${n}`).assistant(`a${n}`, `Answer ${n}`).status("idle");
 	return script;
 }
 
@@ -25,7 +26,9 @@ describe("a long thread", () => {
 		expect(screen.getByText(`Answer ${TURNS}`)).toBeTruthy();
 		expect(screen.queryByText("Question 1")).toBeNull();
 		const button = screen.getByRole("button", { name: /^Show earlier messages/ });
-		expect(button.getAttribute("aria-label")).toBe(`Show earlier messages (${TURNS * 2 - INITIAL_ITEMS} items not shown)`);
+		expect(button.getAttribute("aria-label")).toBe(
+			`Show earlier messages (${TURNS * 2 - INITIAL_ITEMS} items not shown)`,
+		);
 	});
 
 	it("mounts earlier turns, a batch at a time, when asked, until the first one shows", async () => {
@@ -51,7 +54,10 @@ describe("a long thread", () => {
 	});
 
 	it("keeps a call that still waits for approval mounted, however old its turn", async () => {
-		const script = new EventScript().user("u0", "Read my note").assistant("a0", "Reading it.").propose("a0", "c_old", "readNote", { path: "Old.md" });
+		const script = new EventScript()
+			.user("u0", "Read my note")
+			.assistant("a0", "Reading it.")
+			.propose("a0", "c_old", "readNote", { path: "Old.md" });
 		const { service, user } = await renderThread(longChat(TURNS, script));
 		const card = screen.getByRole("group", { name: "Read Old.md" });
 		await user.click(within(card).getByRole("button", { name: /^Run:/ }));
@@ -86,7 +92,9 @@ describe("a long thread", () => {
 		const shown = async () => {
 			const view = render(<RedlinePane host={host} />);
 			const log = await screen.findByRole("log");
-			const questions = within(log).getAllByText(/^Question \d+$/).map((el) => el.textContent);
+			const questions = within(log)
+				.getAllByText(/^Question \d+$/)
+				.map((el) => el.textContent);
 			view.unmount();
 			return questions;
 		};

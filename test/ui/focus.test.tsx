@@ -24,7 +24,8 @@ function twoWaiting(): EventScript {
 		.status("waiting_for_approval");
 }
 
-const focused = (): string => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName ?? "";
+const focused = (): string =>
+	document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName ?? "";
 
 describe("focus after a decision", () => {
 	it("Skip on the first of two cards moves to the Run of the one still waiting", async () => {
@@ -59,7 +60,10 @@ describe("focus after a decision", () => {
 
 	it("keeps its place when the decision fails", async () => {
 		const { service, user } = await renderThread(twoWaiting());
-		service.failNext.set("decideToolCalls", { ok: false, error: { code: "not_pending", message: "No longer waiting." } });
+		service.failNext.set("decideToolCalls", {
+			ok: false,
+			error: { code: "not_pending", message: "No longer waiting." },
+		});
 		const run = screen.getByRole("button", { name: "Run: Read A.md" });
 		await user.click(run);
 		await screen.findByText("No longer waiting.");
@@ -74,8 +78,18 @@ describe("focus after a decision", () => {
 	});
 
 	it("Submit on a question moves to the answers it shows", async () => {
-		const s = new EventScript().user("m1", "Plan").assistant("a1", "").propose("a1", "c_ask", "askUser", {}).decide("c_ask", "approved").run("c_ask");
-		s.add({ type: "question_asked", askId: "ask1", callId: "c_ask", questions: [{ question: "Which city?", options: [{ label: "Kyoto" }, { label: "Osaka" }], multiSelect: false }] });
+		const s = new EventScript()
+			.user("m1", "Plan")
+			.assistant("a1", "")
+			.propose("a1", "c_ask", "askUser", {})
+			.decide("c_ask", "approved")
+			.run("c_ask");
+		s.add({
+			type: "question_asked",
+			askId: "ask1",
+			callId: "c_ask",
+			questions: [{ question: "Which city?", options: [{ label: "Kyoto" }, { label: "Osaka" }], multiSelect: false }],
+		});
 		const { service, user } = await renderThread(s.status("waiting_for_answer"));
 		await user.click(screen.getByRole("radio", { name: "Kyoto" }));
 		await user.click(screen.getByRole("button", { name: "Submit answers" }));
@@ -86,19 +100,42 @@ describe("focus after a decision", () => {
 
 	it("stays on the edit card while its status line changes: approved, then the apply's progress, then the result", async () => {
 		const s = new EventScript().user("m1", "Edit").assistant("a1", "");
-		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "replace dog with cat" });
-		const { service, user } = await renderThread(s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md" }).status("waiting_for_approval"));
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c_edit",
+			path: "Daily.md",
+			operation: "modify",
+			description: "replace dog with cat",
+		});
+		const { service, user } = await renderThread(
+			s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md" }).status("waiting_for_approval"),
+		);
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		await user.click(within(card).getByRole("button", { name: /^Run:/ }));
 		await waitFor(() => expect(card.contains(document.activeElement)).toBe(true));
-		act(() => service.push("thread_1", { type: "tool_call_started", callId: "c_edit" }, { type: "tool_call_progress", callId: "c_edit", phase: "generating", fraction: 0.5 }));
+		act(() =>
+			service.push(
+				"thread_1",
+				{ type: "tool_call_started", callId: "c_edit" },
+				{ type: "tool_call_progress", callId: "c_edit", phase: "generating", fraction: 0.5 },
+			),
+		);
 		await within(card).findByRole("progressbar");
 		expect(card.contains(document.activeElement)).toBe(true);
 		act(() =>
 			service.push(
 				"thread_1",
 				{ type: "edit_applied", editId: "e1", path: "Daily.md", versionId: "v1", added: 1, removed: 1 },
-				{ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited", data: { versionId: "v1", added: 1, removed: 1, diff: "@@ -1 +1 @@\n-dog\n+cat\n" } } },
+				{
+					type: "tool_call_completed",
+					callId: "c_edit",
+					result: {
+						status: "success",
+						message: "Edited",
+						data: { versionId: "v1", added: 1, removed: 1, diff: "@@ -1 +1 @@\n-dog\n+cat\n" },
+					},
+				},
 			),
 		);
 		await within(card).findByRole("button", { name: "Revert this change to Daily.md" });
@@ -108,27 +145,67 @@ describe("focus after a decision", () => {
 
 	it("does not pull the focus back to a card the user has left", async () => {
 		const s = new EventScript().user("m1", "Edit").assistant("a1", "");
-		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "replace dog with cat" });
-		const { service, user } = await renderThread(s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md" }).status("waiting_for_approval"));
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c_edit",
+			path: "Daily.md",
+			operation: "modify",
+			description: "replace dog with cat",
+		});
+		const { service, user } = await renderThread(
+			s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md" }).status("waiting_for_approval"),
+		);
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		await user.click(within(card).getByRole("button", { name: /^Run:/ }));
 		await waitFor(() => expect(card.contains(document.activeElement)).toBe(true));
 		const input = screen.getByRole("textbox", { name: "Message Redline" });
 		input.focus();
-		act(() => service.push("thread_1", { type: "tool_call_started", callId: "c_edit" }, { type: "tool_call_progress", callId: "c_edit", phase: "generating", fraction: 0.5 }));
+		act(() =>
+			service.push(
+				"thread_1",
+				{ type: "tool_call_started", callId: "c_edit" },
+				{ type: "tool_call_progress", callId: "c_edit", phase: "generating", fraction: 0.5 },
+			),
+		);
 		await within(card).findByRole("progressbar");
 		expect(document.activeElement).toBe(input);
 	});
 
 	it("Revert moves to the Reverted line", async () => {
 		const s = new EventScript().user("m1", "Edit").assistant("a1", "");
-		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "replace dog with cat" });
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c_edit",
+			path: "Daily.md",
+			operation: "modify",
+			description: "replace dog with cat",
+		});
 		s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md" }).decide("c_edit", "approved").run("c_edit");
 		s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId: "v1", added: 1, removed: 1 });
-		s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited", data: { versionId: "v1", added: 1, removed: 1, diff: "@@ -1 +1 @@\n-dog\n+cat\n" } } });
+		s.add({
+			type: "tool_call_completed",
+			callId: "c_edit",
+			result: {
+				status: "success",
+				message: "Edited",
+				data: { versionId: "v1", added: 1, removed: 1, diff: "@@ -1 +1 @@\n-dog\n+cat\n" },
+			},
+		});
 		const { service, user } = await renderThread(s.status("idle"));
 		await user.click(screen.getByRole("button", { name: "Revert this change to Daily.md" }));
-		act(() => service.push("thread_1", { type: "edit_reverted", editId: "e1", path: "Daily.md", versionId: "v2", added: 1, removed: 1, undid: "v1" }));
+		act(() =>
+			service.push("thread_1", {
+				type: "edit_reverted",
+				editId: "e1",
+				path: "Daily.md",
+				versionId: "v2",
+				added: 1,
+				removed: 1,
+				undid: "v1",
+			}),
+		);
 		await waitFor(() => expect(document.activeElement?.textContent).toContain("Reverted"));
 	});
 });

@@ -15,10 +15,26 @@ import { dirname, fileURLToPath, join } from "../../src/node/path";
 afterEach(cleanup);
 
 function diff(removed: string, added: string): string {
-	return ["--- a/Daily.md", "+++ b/Daily.md", "@@ -1,3 +1,3 @@", " # Daily", `-${removed}`, `+${added}`, " Buy milk", ""].join("\n");
+	return [
+		"--- a/Daily.md",
+		"+++ b/Daily.md",
+		"@@ -1,3 +1,3 @@",
+		" # Daily",
+		`-${removed}`,
+		`+${added}`,
+		" Buy milk",
+		"",
+	].join("\n");
 }
 
-function entry(versionId: string, at: string, description: string, added: number, removed: number, body = diff("Walk the dog", "Walk the cat")): HistoryEntrySummary {
+function entry(
+	versionId: string,
+	at: string,
+	description: string,
+	added: number,
+	removed: number,
+	body = diff("Walk the dog", "Walk the cat"),
+): HistoryEntrySummary {
 	return { versionId, path: "Daily.md", at, description, added, removed, diff: body, kind: "edit" };
 }
 
@@ -44,7 +60,11 @@ describe("history panel", () => {
 		const list = await screen.findByRole("list");
 		const items = within(list).getAllByRole("listitem");
 		expect(items).toHaveLength(3);
-		expect(items.map((item) => item.querySelector(".redline-history-description")?.textContent)).toEqual(["Tag the note", "Replace dog with cat", "Create the note"]);
+		expect(items.map((item) => item.querySelector(".redline-history-description")?.textContent)).toEqual([
+			"Tag the note",
+			"Replace dog with cat",
+			"Create the note",
+		]);
 		expect(within(items[1]).getByText(formatTime("2026-01-11T10:00:00.000Z"))).toBeTruthy();
 		expect(within(items[1]).getByLabelText("3 lines added, 1 line removed").textContent).toBe("+3 −1");
 		expect(within(items[2]).getByLabelText("12 lines added, 0 lines removed")).toBeTruthy();
@@ -55,7 +75,9 @@ describe("history panel", () => {
 		const { user } = renderPanel();
 		const items = within(await screen.findByRole("list")).getAllByRole("listitem");
 		await user.click(items[1].querySelector("summary")!);
-		const shown = within(items[1]).getByRole("group", { name: `Changes in version from ${formatTime("2026-01-11T10:00:00.000Z")}` });
+		const shown = within(items[1]).getByRole("group", {
+			name: `Changes in version from ${formatTime("2026-01-11T10:00:00.000Z")}`,
+		});
 		expect(shown.querySelector(".redline-diff-removed")?.textContent).toContain("Walk the dog");
 		expect(shown.querySelector(".redline-diff-added")?.textContent).toContain("Walk the cat");
 		expect(shown.querySelector(".redline-diff-word-added")?.textContent).toBe("cat");
@@ -69,10 +91,16 @@ describe("history panel", () => {
 		// Nothing is reverted yet: the panel asks, naming the changes that would go.
 		expect(service.callsOf("revertHistory")).toEqual([]);
 		const confirm = within(items[2]).getByRole("group", { name: "Confirm reverting to this version: Create the note" });
-		expect(confirm.textContent).toContain('Returning to this version undoes the 2 later changes: "Tag the note", "Replace dog with cat".');
+		expect(confirm.textContent).toContain(
+			'Returning to this version undoes the 2 later changes: "Tag the note", "Replace dog with cat".',
+		);
 		await user.click(within(confirm).getByRole("button", { name: "Undo 2 later changes" }));
-		expect(service.callsOf("revertHistory")).toEqual([{ path: "Daily.md", versionId: "v1", to: true, laterChanges: 2 }]);
-		expect((await screen.findByRole("status")).textContent).toBe("Returned to the version, undoing 2 later changes: +12 −3.");
+		expect(service.callsOf("revertHistory")).toEqual([
+			{ path: "Daily.md", versionId: "v1", to: true, laterChanges: 2 },
+		]);
+		expect((await screen.findByRole("status")).textContent).toBe(
+			"Returned to the version, undoing 2 later changes: +12 −3.",
+		);
 		expect(service.callsOf("listHistory")).toEqual([{ path: "Daily.md" }, { path: "Daily.md" }]);
 	});
 
@@ -80,7 +108,9 @@ describe("history panel", () => {
 		const { service, user } = renderPanel();
 		const items = within(await screen.findByRole("list")).getAllByRole("listitem");
 		await user.click(within(items[1]).getByRole("button", { name: "Revert to this version: Replace dog with cat" }));
-		expect(within(items[1]).getByRole("group", { name: /^Confirm/ }).textContent).toContain('Returning to this version undoes the 1 later change: "Tag the note".');
+		expect(within(items[1]).getByRole("group", { name: /^Confirm/ }).textContent).toContain(
+			'Returning to this version undoes the 1 later change: "Tag the note".',
+		);
 		await user.click(within(items[1]).getByRole("button", { name: "Cancel" }));
 		expect(within(items[1]).queryByRole("group", { name: /^Confirm/ })).toBeNull();
 		expect(service.callsOf("revertHistory")).toEqual([]);
@@ -107,16 +137,23 @@ describe("history panel", () => {
 	it("keeps each version's disclosure arrow: the summary itself is not laid out as flex", async () => {
 		renderPanel();
 		const summary = (await screen.findAllByRole("listitem"))[0].querySelector("summary")!;
-		const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "styles.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+		const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "styles.css"), "utf8").replace(
+			/\/\*[\s\S]*?\*\//g,
+			"",
+		);
 		for (const name of summary.className.split(" ")) {
-			for (const rule of css.matchAll(new RegExp(`\\.${name}\\s*\\{([^}]*)\\}`, "g"))) expect(rule[1]).not.toMatch(/display\s*:/);
+			for (const rule of css.matchAll(new RegExp(`\\.${name}\\s*\\{([^}]*)\\}`, "g")))
+				expect(rule[1]).not.toMatch(/display\s*:/);
 		}
 		expect(summary.querySelector(".redline-history-row")?.textContent).toContain("Tag the note");
 	});
 
 	it("shows a refused revert's message in place and keeps the list", async () => {
 		const { service, user } = renderPanel();
-		service.failNext.set("revertHistory", { ok: false, error: { code: "conflict", message: "You changed these lines since; nothing was reverted." } });
+		service.failNext.set("revertHistory", {
+			ok: false,
+			error: { code: "conflict", message: "You changed these lines since; nothing was reverted." },
+		});
 		const items = within(await screen.findByRole("list")).getAllByRole("listitem");
 		await user.click(within(items[1]).getByRole("button", { name: "Revert this change: Replace dog with cat" }));
 		expect((await screen.findByRole("alert")).textContent).toBe("You changed these lines since; nothing was reverted.");
@@ -126,7 +163,10 @@ describe("history panel", () => {
 
 	it("shows why the history could not be read", async () => {
 		const service = new FakeThreadService();
-		service.failNext.set("listHistory", { ok: false, error: { code: "unavailable", message: "The history store is unreachable." } });
+		service.failNext.set("listHistory", {
+			ok: false,
+			error: { code: "unavailable", message: "The history store is unreachable." },
+		});
 		render(<HistoryPanel host={testHost(service)} paths={["Daily.md"]} refreshKey={0} />);
 		expect((await screen.findByRole("alert")).textContent).toBe("The history store is unreachable.");
 		expect(screen.queryByRole("list")).toBeNull();
@@ -156,14 +196,35 @@ describe("history panel", () => {
 
 	it("opens from the pane on the notes this chat changed, not the note open in the editor, and reads them again when the thread applies an edit", async () => {
 		const s = new EventScript().user("m1", "Change the dog to a cat and tidy the plan").assistant("a1", "");
-		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "Replace dog with cat" });
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c_edit",
+			path: "Daily.md",
+			operation: "modify",
+			description: "Replace dog with cat",
+		});
 		s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md" }).decide("c_edit", "approved").run("c_edit");
 		s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId: "v2", added: 3, removed: 1 });
-		s.add({ type: "edit_intent_declared", editId: "e2", callId: "c_plan", path: "Plan.md", operation: "modify", description: "Sort the list" });
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e2",
+			callId: "c_plan",
+			path: "Plan.md",
+			operation: "modify",
+			description: "Sort the list",
+		});
 		s.propose("a1", "c_plan", "declareEditIntent", { path: "Plan.md" }).decide("c_plan", "approved").run("c_plan");
 		s.add({ type: "edit_applied", editId: "e2", path: "Plan.md", versionId: "p1", added: 2, removed: 2 });
 		// Proposed but never applied: not a note this chat changed.
-		s.add({ type: "edit_intent_declared", editId: "e3", callId: "c_other", path: "Other.md", operation: "modify", description: "Never run" });
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e3",
+			callId: "c_other",
+			path: "Other.md",
+			operation: "modify",
+			description: "Never run",
+		});
 		s.propose("a1", "c_other", "declareEditIntent", { path: "Other.md" });
 		const { service, user, host } = await renderThread(s, { active: "Unrelated.md" });
 		service.history.set("Daily.md", ENTRIES.slice(1));
@@ -174,11 +235,25 @@ describe("history panel", () => {
 		expect(notes.map((note) => note.getAttribute("aria-label"))).toEqual(["History of Plan.md", "History of Daily.md"]);
 		await within(notes[1]).findByText("Replace dog with cat");
 		await within(notes[0]).findByText("Sort the list");
-		expect(service.callsOf("listHistory").map((p) => (p as { path: string }).path).sort()).toEqual(["Daily.md", "Plan.md"]);
+		expect(
+			service
+				.callsOf("listHistory")
+				.map((p) => (p as { path: string }).path)
+				.sort(),
+		).toEqual(["Daily.md", "Plan.md"]);
 		await user.click(within(notes[0]).getByRole("link", { name: "Open Plan.md" }));
 		expect(host.opened).toEqual(["Plan.md"]);
 		service.history.set("Daily.md", ENTRIES);
-		act(() => service.push("thread_1", { type: "edit_reverted", editId: "e1", path: "Daily.md", versionId: "v3", added: 1, removed: 0 }));
+		act(() =>
+			service.push("thread_1", {
+				type: "edit_reverted",
+				editId: "e1",
+				path: "Daily.md",
+				versionId: "v3",
+				added: 1,
+				removed: 0,
+			}),
+		);
 		await waitFor(() => expect(within(notes[1]).getByText("Tag the note")).toBeTruthy());
 	});
 });

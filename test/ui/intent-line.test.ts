@@ -4,7 +4,9 @@ import { doneText, intentLine, intentText, pastTense } from "../../src/ui/intent
 describe("the intent line", () => {
 	it("lower-cases a description that starts with a capitalised common verb", () => {
 		expect(intentText("Remove all headings", "Daily.md")).toBe("Planning to remove all headings in Daily.md");
-		expect(intentText("Add a summary section at the top", "Plan.md")).toBe("Planning to add a summary section at the top in Plan.md");
+		expect(intentText("Add a summary section at the top", "Plan.md")).toBe(
+			"Planning to add a summary section at the top in Plan.md",
+		);
 		expect(intentText("Fix typos in README", "Notes.md")).toBe("Planning to fix typos in README in Notes.md");
 	});
 
@@ -31,8 +33,40 @@ describe("the intent line once the edit is done", () => {
 	});
 
 	it("spells regular, doubled and irregular past tenses", () => {
-		expect(["fix", "drop", "tag", "trim", "strip", "sort", "edit", "append", "bump", "copy", "make", "split", "unwrap", "merge", "format"].map(pastTense)).toEqual([
-			"fixed", "dropped", "tagged", "trimmed", "stripped", "sorted", "edited", "appended", "bumped", "copied", "made", "split", "unwrapped", "merged", "formatted",
+		expect(
+			[
+				"fix",
+				"drop",
+				"tag",
+				"trim",
+				"strip",
+				"sort",
+				"edit",
+				"append",
+				"bump",
+				"copy",
+				"make",
+				"split",
+				"unwrap",
+				"merge",
+				"format",
+			].map(pastTense),
+		).toEqual([
+			"fixed",
+			"dropped",
+			"tagged",
+			"trimmed",
+			"stripped",
+			"sorted",
+			"edited",
+			"appended",
+			"bumped",
+			"copied",
+			"made",
+			"split",
+			"unwrapped",
+			"merged",
+			"formatted",
 		]);
 	});
 

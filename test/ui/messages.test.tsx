@@ -79,7 +79,12 @@ describe("messages", () => {
 		s.add({ type: "assistant_message_completed", messageId: "a1", finishReason: "aborted" });
 		s.user("m2", "Hi").assistant("a2", "Hello.").status("idle");
 		await renderThread(s);
-		await waitFor(() => expect(screen.getAllByRole("article", { name: "Redline" }).map((reply) => reply.textContent)).toEqual(["Stopped", "Hello."]));
+		await waitFor(() =>
+			expect(screen.getAllByRole("article", { name: "Redline" }).map((reply) => reply.textContent)).toEqual([
+				"Stopped",
+				"Hello.",
+			]),
+		);
 	});
 
 	it("a reply a restart cut off says Interrupted", async () => {
@@ -137,7 +142,9 @@ describe("errors", () => {
 	it("an error of an earlier turn stays where it happened", async () => {
 		const s = failedTurn().user("m2", "Hello again").assistant("a2", "Hi.").status("idle");
 		await renderThread(s);
-		expect(screen.getAllByRole("alert").map((alert) => alert.querySelector(".redline-error-message")?.textContent)).toEqual(["Couldn't reach http://127.0.0.1:9/v1 (connection refused)."]);
+		expect(
+			screen.getAllByRole("alert").map((alert) => alert.querySelector(".redline-error-message")?.textContent),
+		).toEqual(["Couldn't reach http://127.0.0.1:9/v1 (connection refused)."]);
 		expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
 	});
 });

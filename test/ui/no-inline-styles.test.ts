@@ -11,7 +11,8 @@ function inlineStyles(path: string, source: string): string[] {
 	const file = ts.createSourceFile(path, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TSX);
 	const found: string[] = [];
 	const visit = (node: ts.Node): void => {
-		if (ts.isJsxAttribute(node) && node.name.getText(file) === "style") found.push(`${path}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`);
+		if (ts.isJsxAttribute(node) && node.name.getText(file) === "style")
+			found.push(`${path}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`);
 		ts.forEachChild(node, visit);
 	};
 	visit(file);
@@ -24,7 +25,8 @@ describe("styles", () => {
 		const files = (await readdir(src, { recursive: true })).filter((name) => name.endsWith(".tsx"));
 		expect(files.length).toBeGreaterThan(10);
 		const found: string[] = [];
-		for (const name of files) found.push(...inlineStyles(relative(repoRoot, join(src, name)), await readFile(join(src, name), "utf8")));
+		for (const name of files)
+			found.push(...inlineStyles(relative(repoRoot, join(src, name)), await readFile(join(src, name), "utf8")));
 		expect(found).toEqual([]);
 	});
 

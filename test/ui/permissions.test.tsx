@@ -14,17 +14,54 @@ afterEach(cleanup);
 
 function waitingEdit(): EventScript {
 	const s = new EventScript().user("m1", "Tidy Daily").assistant("a1", "");
-	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "remove all headings" });
-	return s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "remove all headings" }).status("waiting_for_approval");
+	s.add({
+		type: "edit_intent_declared",
+		editId: "e1",
+		callId: "c_edit",
+		path: "Daily.md",
+		operation: "modify",
+		description: "remove all headings",
+	});
+	return s
+		.propose("a1", "c_edit", "declareEditIntent", {
+			path: "Daily.md",
+			operation: "modify",
+			description: "remove all headings",
+		})
+		.status("waiting_for_approval");
 }
 
 function blockedEdit(): EventScript {
 	const s = new EventScript().user("m1", "Tidy Daily").assistant("a1", "");
 	s.add({ type: "tool_preference_set", tool: "declareEditIntent", preference: "never" });
-	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "remove all headings" });
-	s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "remove all headings" });
-	s.add({ type: "tool_call_decided", callId: "c_edit", decision: "denied", by: "policy", comment: "the user disabled declareEditIntent in this chat" });
-	s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "rejected", message: "The user denied this call: the user disabled declareEditIntent in this chat" } });
+	s.add({
+		type: "edit_intent_declared",
+		editId: "e1",
+		callId: "c_edit",
+		path: "Daily.md",
+		operation: "modify",
+		description: "remove all headings",
+	});
+	s.propose("a1", "c_edit", "declareEditIntent", {
+		path: "Daily.md",
+		operation: "modify",
+		description: "remove all headings",
+	});
+	s.add({
+		type: "tool_call_decided",
+		callId: "c_edit",
+		decision: "denied",
+		by: "policy",
+		comment: "the user disabled declareEditIntent in this chat",
+	});
+	s.add({
+		type: "tool_call_completed",
+		callId: "c_edit",
+		result: {
+			status: "rejected",
+			message: "The user denied this call: the user disabled declareEditIntent in this chat",
+		},
+	});
 	return s.status("idle");
 }
 
@@ -40,9 +77,15 @@ describe("the chat's Permissions", () => {
 		const { user } = await renderThread(blockedEdit());
 		await user.click(screen.getByRole("button", { name: "Permissions" }));
 		const panel = screen.getByRole("group", { name: "Permissions in this chat" });
-		expect(pressed(within(panel).getByRole("group", { name: "Preference for planning edits in this chat" }))).toEqual(["Never"]);
-		expect(pressed(within(panel).getByRole("group", { name: "Preference for reading notes in this chat" }))).toEqual(["Always"]);
-		expect(pressed(within(panel).getByRole("group", { name: "Preference for writing edits in this chat" }))).toEqual(["Ask"]);
+		expect(pressed(within(panel).getByRole("group", { name: "Preference for planning edits in this chat" }))).toEqual([
+			"Never",
+		]);
+		expect(pressed(within(panel).getByRole("group", { name: "Preference for reading notes in this chat" }))).toEqual([
+			"Always",
+		]);
+		expect(pressed(within(panel).getByRole("group", { name: "Preference for writing edits in this chat" }))).toEqual([
+			"Ask",
+		]);
 		expect(within(panel).getAllByRole("group", { name: /^Preference for / })).toHaveLength(6);
 	});
 
@@ -50,7 +93,9 @@ describe("the chat's Permissions", () => {
 		const { service, user } = await renderThread(blockedEdit());
 		await user.click(screen.getByRole("button", { name: "Permissions" }));
 		await user.click(screen.getByRole("button", { name: "Ask for planning edits" }));
-		expect(service.callsOf("setToolPreference")).toEqual([{ threadId: "thread_1", tool: "declareEditIntent", preference: "prompt" }]);
+		expect(service.callsOf("setToolPreference")).toEqual([
+			{ threadId: "thread_1", tool: "declareEditIntent", preference: "prompt" },
+		]);
 		// The event comes back and the panel shows it (the log, not a draft).
 		const group = screen.getByRole("group", { name: "Preference for planning edits in this chat" });
 		await waitFor(() => expect(pressed(group)).toEqual(["Ask"]));
@@ -93,7 +138,10 @@ describe("a card decided by a preference", () => {
 	});
 
 	it("a call approved by a preference says so too", async () => {
-		const s = new EventScript().user("m1", "Read it").assistant("a1", "").propose("a1", "c1", "readNote", { path: "A.md" });
+		const s = new EventScript()
+			.user("m1", "Read it")
+			.assistant("a1", "")
+			.propose("a1", "c1", "readNote", { path: "A.md" });
 		s.add({ type: "tool_call_decided", callId: "c1", decision: "approved", by: "policy" });
 		await renderThread(s);
 		const card = screen.getByRole("group", { name: "Read A.md" });
@@ -105,24 +153,39 @@ describe("the preference on a waiting card", () => {
 	it("Always saves the preference and runs this card", async () => {
 		const { service, user } = await renderThread(waitingEdit());
 		await user.click(screen.getByRole("button", { name: "Always for planning edits" }));
-		await waitFor(() => expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["c_edit"], denied: [] }]));
-		expect(service.callsOf("setToolPreference")).toEqual([{ threadId: "thread_1", tool: "declareEditIntent", preference: "always" }]);
+		await waitFor(() =>
+			expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["c_edit"], denied: [] }]),
+		);
+		expect(service.callsOf("setToolPreference")).toEqual([
+			{ threadId: "thread_1", tool: "declareEditIntent", preference: "always" },
+		]);
 	});
 
 	it("Never saves the preference and skips this card", async () => {
 		const { service, user } = await renderThread(waitingEdit());
 		await user.click(screen.getByRole("button", { name: "Never for planning edits" }));
-		await waitFor(() => expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: [], denied: ["c_edit"] }]));
+		await waitFor(() =>
+			expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: [], denied: ["c_edit"] }]),
+		);
 	});
 
 	it("Ask only saves it (the card still waits), and choosing the shown value again sends nothing", async () => {
 		// A read that waits although reading is "Always" (a file under the access floor asks anyway).
-		const s = new EventScript().user("m1", "x").assistant("a1", "").propose("a1", "c_read", "readNote", { path: ".obsidian/app.json" });
+		const s = new EventScript()
+			.user("m1", "x")
+			.assistant("a1", "")
+			.propose("a1", "c_read", "readNote", { path: ".obsidian/app.json" });
 		const { service, user } = await renderThread(s);
 		await user.click(screen.getByRole("button", { name: "Ask for reading notes" }));
-		await waitFor(() => expect(pressed(screen.getByRole("group", { name: "Preference for reading notes in this chat" }))).toEqual(["Ask"]));
+		await waitFor(() =>
+			expect(pressed(screen.getByRole("group", { name: "Preference for reading notes in this chat" }))).toEqual([
+				"Ask",
+			]),
+		);
 		await user.click(screen.getByRole("button", { name: "Ask for reading notes" }));
-		expect(service.callsOf("setToolPreference")).toEqual([{ threadId: "thread_1", tool: "readNote", preference: "prompt" }]);
+		expect(service.callsOf("setToolPreference")).toEqual([
+			{ threadId: "thread_1", tool: "readNote", preference: "prompt" },
+		]);
 		expect(screen.getByRole("button", { name: /^Run: / })).toBeTruthy();
 		expect(service.callsOf("decideToolCalls")).toEqual([]);
 	});
@@ -139,7 +202,10 @@ describe("the preference on a waiting card", () => {
 
 	it("a failed save is shown in place and answers no card", async () => {
 		const { service, user } = await renderThread(waitingEdit());
-		service.failNext.set("setToolPreference", { ok: false, error: { code: "unknown_thread", message: "This chat no longer exists." } });
+		service.failNext.set("setToolPreference", {
+			ok: false,
+			error: { code: "unknown_thread", message: "This chat no longer exists." },
+		});
 		const always = screen.getByRole("button", { name: "Always for planning edits" });
 		await user.click(always);
 		expect(await screen.findByText("This chat no longer exists.")).toBeTruthy();

@@ -22,7 +22,16 @@ afterEach(cleanup);
 
 /** The result the runner answers the model with for a denied call (its own function). */
 function denied(call: Pick<ToolCallView, "comment" | "decidedBy">): ToolResult {
-	return deniedResult({ callId: "x", tool: "readNote", args: {}, messageId: "a1", proposedSeq: 1, proposedAt: "", phase: "denied", ...call });
+	return deniedResult({
+		callId: "x",
+		tool: "readNote",
+		args: {},
+		messageId: "a1",
+		proposedSeq: 1,
+		proposedAt: "",
+		phase: "denied",
+		...call,
+	});
 }
 
 function modelText(call: Pick<ToolCallView, "comment" | "decidedBy">): string {
@@ -34,7 +43,10 @@ function statusOf(card: HTMLElement): string {
 }
 
 function searchWaiting(): EventScript {
-	return new EventScript().user("m1", "Find the trip").assistant("a1", "").propose("a1", "c1", "searchNotes", { query: "trip" });
+	return new EventScript()
+		.user("m1", "Find the trip")
+		.assistant("a1", "")
+		.propose("a1", "c1", "searchNotes", { query: "trip" });
 }
 
 describe("a call that did not run", () => {
@@ -50,17 +62,35 @@ describe("a call that did not run", () => {
 
 	it("skipped without a comment says 'Skipped'", async () => {
 		const s = searchWaiting().decide("c1", "denied");
-		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "rejected", message: modelText({ decidedBy: "user" }) } });
+		s.add({
+			type: "tool_call_completed",
+			callId: "c1",
+			result: { status: "rejected", message: modelText({ decidedBy: "user" }) },
+		});
 		await renderThread(s);
 		expect(statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }))).toBe("Skipped");
 	});
 
 	it("cancelled by a new message says 'Cancelled: you sent a new message', for a waiting call and an approved one that never started", async () => {
 		const s = new EventScript().user("m1", "Read both").assistant("a1", "");
-		s.propose("a1", "c1", "readNote", { path: "A.md" }).propose("a1", "c2", "readNote", { path: "B.md" }).decide("c2", "approved");
+		s.propose("a1", "c1", "readNote", { path: "A.md" })
+			.propose("a1", "c2", "readNote", { path: "B.md" })
+			.decide("c2", "approved");
 		// As the service writes them (src/thread/service.ts sendMessage).
-		s.add({ type: "tool_call_decided", callId: "c1", decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}stop`, reason: "new_message" });
-		s.add({ type: "tool_call_completed", callId: "c2", result: { status: "rejected", message: `Not run: ${NEW_MESSAGE_INSTEAD}stop` }, reason: "new_message" });
+		s.add({
+			type: "tool_call_decided",
+			callId: "c1",
+			decision: "denied",
+			by: "user",
+			comment: `${NEW_MESSAGE_INSTEAD}stop`,
+			reason: "new_message",
+		});
+		s.add({
+			type: "tool_call_completed",
+			callId: "c2",
+			result: { status: "rejected", message: `Not run: ${NEW_MESSAGE_INSTEAD}stop` },
+			reason: "new_message",
+		});
 		s.user("m2", "stop");
 		await renderThread(s);
 		for (const name of ["Read A.md", "Read B.md"]) {
@@ -71,9 +101,22 @@ describe("a call that did not run", () => {
 	});
 
 	it("cancelled in a log written before the reason existed reads the same", async () => {
-		const s = new EventScript().user("m1", "Read A").assistant("a1", "").propose("a1", "c1", "readNote", { path: "A.md" });
-		s.add({ type: "tool_call_decided", callId: "c1", decision: "denied", by: "user", comment: `${NEW_MESSAGE_INSTEAD}stop` });
-		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "rejected", message: modelText({ comment: `${NEW_MESSAGE_INSTEAD}stop`, decidedBy: "user" }) } });
+		const s = new EventScript()
+			.user("m1", "Read A")
+			.assistant("a1", "")
+			.propose("a1", "c1", "readNote", { path: "A.md" });
+		s.add({
+			type: "tool_call_decided",
+			callId: "c1",
+			decision: "denied",
+			by: "user",
+			comment: `${NEW_MESSAGE_INSTEAD}stop`,
+		});
+		s.add({
+			type: "tool_call_completed",
+			callId: "c1",
+			result: { status: "rejected", message: modelText({ comment: `${NEW_MESSAGE_INSTEAD}stop`, decidedBy: "user" }) },
+		});
 		await renderThread(s.user("m2", "stop"));
 		expect(statusOf(screen.getByRole("group", { name: "Read A.md" }))).toBe("Cancelled: you sent a new message");
 	});
@@ -81,10 +124,34 @@ describe("a call that did not run", () => {
 	it("blocked by Never says 'Blocked: edits are set to Never in this chat', on an edit card, with the way to change it", async () => {
 		const s = new EventScript().user("m1", "Tidy Daily").assistant("a1", "");
 		s.add({ type: "tool_preference_set", tool: "declareEditIntent", preference: "never" });
-		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "remove all headings" });
-		s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "remove all headings" });
-		s.add({ type: "tool_call_decided", callId: "c_edit", decision: "denied", by: "policy", comment: disabledComment("declareEditIntent") });
-		s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "rejected", message: modelText({ comment: disabledComment("declareEditIntent"), decidedBy: "policy" }) } });
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c_edit",
+			path: "Daily.md",
+			operation: "modify",
+			description: "remove all headings",
+		});
+		s.propose("a1", "c_edit", "declareEditIntent", {
+			path: "Daily.md",
+			operation: "modify",
+			description: "remove all headings",
+		});
+		s.add({
+			type: "tool_call_decided",
+			callId: "c_edit",
+			decision: "denied",
+			by: "policy",
+			comment: disabledComment("declareEditIntent"),
+		});
+		s.add({
+			type: "tool_call_completed",
+			callId: "c_edit",
+			result: {
+				status: "rejected",
+				message: modelText({ comment: disabledComment("declareEditIntent"), decidedBy: "policy" }),
+			},
+		});
 		await renderThread(s.status("idle"));
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		expect(statusOf(card)).toBe("Blocked: edits are set to Never in this chat");
@@ -94,10 +161,21 @@ describe("a call that did not run", () => {
 	});
 
 	it("a blocked read says reading notes is set to Never", async () => {
-		const s = new EventScript().user("m1", "Read A").assistant("a1", "").propose("a1", "c1", "readNote", { path: "A.md" });
-		s.add({ type: "tool_call_decided", callId: "c1", decision: "denied", by: "policy", comment: disabledComment("readNote") });
+		const s = new EventScript()
+			.user("m1", "Read A")
+			.assistant("a1", "")
+			.propose("a1", "c1", "readNote", { path: "A.md" });
+		s.add({
+			type: "tool_call_decided",
+			callId: "c1",
+			decision: "denied",
+			by: "policy",
+			comment: disabledComment("readNote"),
+		});
 		await renderThread(s);
-		expect(statusOf(screen.getByRole("group", { name: "Read A.md" }))).toBe("Blocked: reading notes is set to Never in this chat");
+		expect(statusOf(screen.getByRole("group", { name: "Read A.md" }))).toBe(
+			"Blocked: reading notes is set to Never in this chat",
+		);
 	});
 });
 
@@ -110,7 +188,12 @@ describe("a call the user stopped", () => {
 		const s = slowSearch();
 		s.add({ type: "tool_call_started", callId: "c1" });
 		// As the runner writes it (src/agent/run-calls.ts).
-		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "error", message: STOPPED_MESSAGE }, reason: "stopped" });
+		s.add({
+			type: "tool_call_completed",
+			callId: "c1",
+			result: { status: "error", message: STOPPED_MESSAGE },
+			reason: "stopped",
+		});
 		const { user } = await renderThread(s.status("idle"));
 		await user.click(screen.getByRole("button", { name: /Show steps/ }));
 		const status = statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }));
@@ -123,9 +206,16 @@ describe("a call the user stopped", () => {
 
 	it("stopped before it started says so", async () => {
 		const s = slowSearch();
-		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "error", message: `${STOPPED_MESSAGE} before this call ran.` }, reason: "stopped" });
+		s.add({
+			type: "tool_call_completed",
+			callId: "c1",
+			result: { status: "error", message: `${STOPPED_MESSAGE} before this call ran.` },
+			reason: "stopped",
+		});
 		await renderThread(s.status("idle"));
-		expect(statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }))).toBe("Stopped: you pressed Stop before it ran");
+		expect(statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }))).toBe(
+			"Stopped: you pressed Stop before it ran",
+		);
 	});
 
 	it("in a log written before the reason existed reads the same", async () => {
@@ -133,13 +223,19 @@ describe("a call the user stopped", () => {
 		s.add({ type: "tool_call_started", callId: "c1" });
 		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "error", message: STOPPED_MESSAGE } });
 		await renderThread(s.status("idle"));
-		expect(statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }))).toBe("Stopped: you pressed Stop while it ran");
+		expect(statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }))).toBe(
+			"Stopped: you pressed Stop while it ran",
+		);
 	});
 
 	it("a tool that failed on its own still says 'Failed'", async () => {
 		const s = slowSearch();
 		s.add({ type: "tool_call_started", callId: "c1" });
-		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "error", message: "searchNotes failed: disk on fire" } });
+		s.add({
+			type: "tool_call_completed",
+			callId: "c1",
+			result: { status: "error", message: "searchNotes failed: disk on fire" },
+		});
 		await renderThread(s.status("idle"));
 		expect(statusOf(screen.getByRole("group", { name: "Search notes for 'trip'" }))).toMatch(/^Failed/);
 	});
@@ -149,7 +245,11 @@ describe("a note that was read", () => {
 	const note = Array.from({ length: 63 }, (_, i) => `Line ${i + 1}`).join("\n");
 
 	it("is one line, 'Read 63 lines of …', with the text collapsed under Show", async () => {
-		const s = new EventScript().user("m1", "Read Daily").assistant("a1", "").propose("a1", "c1", "readNote", { path: "Daily.md" }).decide("c1", "approved");
+		const s = new EventScript()
+			.user("m1", "Read Daily")
+			.assistant("a1", "")
+			.propose("a1", "c1", "readNote", { path: "Daily.md" })
+			.decide("c1", "approved");
 		s.run("c1", describePage("Daily.md", note, 1, 500));
 		const { user } = await renderThread(s);
 		const card = screen.getByRole("group", { name: "Read Daily.md" });
@@ -165,10 +265,16 @@ describe("a note that was read", () => {
 
 	it("a page of a long note says which lines, and an empty note says so", async () => {
 		const s = new EventScript().user("m1", "Read").assistant("a1", "");
-		s.propose("a1", "c1", "readNote", { path: "Long.md" }).decide("c1", "approved").run("c1", describePage("Long.md", note, 1, 40));
-		s.propose("a1", "c2", "readNote", { path: "Empty.md" }).decide("c2", "approved").run("c2", describePage("Empty.md", "", 1, 40));
+		s.propose("a1", "c1", "readNote", { path: "Long.md" })
+			.decide("c1", "approved")
+			.run("c1", describePage("Long.md", note, 1, 40));
+		s.propose("a1", "c2", "readNote", { path: "Empty.md" })
+			.decide("c2", "approved")
+			.run("c2", describePage("Empty.md", "", 1, 40));
 		await renderThread(s);
-		expect(screen.getByRole("group", { name: "Read Long.md" }).querySelector(".redline-call-result")?.textContent).toBe("Read lines 1–40 of 63 of Long.md");
+		expect(screen.getByRole("group", { name: "Read Long.md" }).querySelector(".redline-call-result")?.textContent).toBe(
+			"Read lines 1–40 of 63 of Long.md",
+		);
 		const empty = screen.getByRole("group", { name: "Read Empty.md" });
 		expect(empty.querySelector(".redline-call-result")?.textContent).toBe("Read Empty.md (empty)");
 		expect(empty.querySelector("details")).toBeNull();
@@ -178,12 +284,30 @@ describe("a note that was read", () => {
 describe("a create that finds the note already there", () => {
 	it("says so for a person, not the model's 'Declare a modify to change it'", async () => {
 		const s = new EventScript().user("m1", "Make a Daily note").assistant("a1", "");
-		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "create", description: "create the daily note" });
-		s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "create", description: "create the daily note" }).decide("c_edit", "approved");
-		s.run("c_edit", { status: "rejected", message: "Daily.md already exists; nothing was written. Declare a modify to change it.", path: "Daily.md", data: { reason: "exists" } });
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c_edit",
+			path: "Daily.md",
+			operation: "create",
+			description: "create the daily note",
+		});
+		s.propose("a1", "c_edit", "declareEditIntent", {
+			path: "Daily.md",
+			operation: "create",
+			description: "create the daily note",
+		}).decide("c_edit", "approved");
+		s.run("c_edit", {
+			status: "rejected",
+			message: "Daily.md already exists; nothing was written. Declare a modify to change it.",
+			path: "Daily.md",
+			data: { reason: "exists" },
+		});
 		await renderThread(s);
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
-		expect(card.querySelector(".redline-call-result")?.textContent).toBe("Daily.md already exists, so nothing was written. Ask for a change to it instead.");
+		expect(card.querySelector(".redline-call-result")?.textContent).toBe(
+			"Daily.md already exists, so nothing was written. Ask for a change to it instead.",
+		);
 		expect(card.textContent).not.toContain("Declare a modify");
 		expect(within(card).getByText("Refused")).toBeTruthy();
 	});
@@ -192,10 +316,32 @@ describe("a create that finds the note already there", () => {
 describe("an applied edit", () => {
 	it("says what it did in the past tense, not 'Planning to …'", async () => {
 		const s = new EventScript().user("m1", "Tidy").assistant("a1", "");
-		s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "Remove all headings" });
-		s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "Remove all headings" }).decide("c_edit", "approved").run("c_edit");
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c_edit",
+			path: "Daily.md",
+			operation: "modify",
+			description: "Remove all headings",
+		});
+		s.propose("a1", "c_edit", "declareEditIntent", {
+			path: "Daily.md",
+			operation: "modify",
+			description: "Remove all headings",
+		})
+			.decide("c_edit", "approved")
+			.run("c_edit");
 		s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId: "v1", added: 0, removed: 3 });
-		s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited Daily.md", path: "Daily.md", data: { versionId: "v1", added: 0, removed: 3, diff: "" } } });
+		s.add({
+			type: "tool_call_completed",
+			callId: "c_edit",
+			result: {
+				status: "success",
+				message: "Edited Daily.md",
+				path: "Daily.md",
+				data: { versionId: "v1", added: 0, removed: 3, diff: "" },
+			},
+		});
 		await renderThread(s);
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Removed all headings in Daily.md");

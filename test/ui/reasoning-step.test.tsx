@@ -25,7 +25,9 @@ describe("reasoning steps", () => {
 	it("say Thinking… while the model reasons, without repeating the status", async () => {
 		await renderThread(thinkingTurn());
 		expect(screen.getAllByText("Thinking…")).toHaveLength(1);
-		expect(screen.getByRole("log").querySelector(".redline-message-assistant")?.textContent ?? "").not.toContain("headings gone");
+		expect(screen.getByRole("log").querySelector(".redline-message-assistant")?.textContent ?? "").not.toContain(
+			"headings gone",
+		);
 	});
 
 	it("become a collapsed Thought for N s step once the answer comes, whose text opens on a click", async () => {
@@ -36,7 +38,9 @@ describe("reasoning steps", () => {
 		const { user } = await renderThread(s);
 		const log = screen.getByRole("log");
 		// A finished reply's Markdown is rendered after mount: wait for it rather than read it at once.
-		await waitFor(() => expect(log.querySelector(".redline-message-assistant")?.textContent).toBe("I removed the headings."));
+		await waitFor(() =>
+			expect(log.querySelector(".redline-message-assistant")?.textContent).toBe("I removed the headings."),
+		);
 		await user.click(screen.getByRole("button", { name: /Show steps: 1 step/ }));
 		// Started at :04, last reasoning at :06.
 		const summary = screen.getByText("Thought for 2.0 s");
@@ -51,7 +55,13 @@ describe("reasoning steps", () => {
 		const { service } = await renderThread(thinkingTurn());
 		act(() => {
 			service.push("thread_1", { type: "assistant_reasoning", messageId: "a1", text: " Read it first." });
-			service.push("thread_1", { type: "tool_call_proposed", callId: "c1", tool: "readNote", args: { path: "Daily.md" }, messageId: "a1" });
+			service.push("thread_1", {
+				type: "tool_call_proposed",
+				callId: "c1",
+				tool: "readNote",
+				args: { path: "Daily.md" },
+				messageId: "a1",
+			});
 			service.push("thread_1", { type: "assistant_message_completed", messageId: "a1", finishReason: "tool_calls" });
 		});
 		await screen.findByText(`${REASONING} Read it first.`);
@@ -72,7 +82,9 @@ describe("reasoning steps", () => {
 		s.status("idle");
 		const { user } = await renderThread(s);
 		const log = screen.getByRole("log");
-		await waitFor(() => expect(log.querySelector(".redline-message-assistant")?.textContent).toBe("I removed the headings."));
+		await waitFor(() =>
+			expect(log.querySelector(".redline-message-assistant")?.textContent).toBe("I removed the headings."),
+		);
 		await user.click(screen.getByRole("button", { name: /Show steps: 1 step/ }));
 		const details = screen.getByText(/^Thought for /).closest("details")!;
 		expect(within(details).getByText(REASONING)).toBeTruthy();

@@ -31,13 +31,19 @@ async function showLog(h: Awaited<ReturnType<typeof editHarness>>): Promise<void
 
 describe("refusal cards", () => {
 	it("say that the apply model's reply was not the note, and that nothing was written", async () => {
-		const h = await editHarness({ notes: { "List.md": "- milk\n- eggs\n" }, replies: [reply.text("Done.")], fetch: nodeFetch });
+		const h = await editHarness({
+			notes: { "List.md": "- milk\n- eggs\n" },
+			replies: [reply.text("Done.")],
+			fetch: nodeFetch,
+		});
 		await h.declareAndApply({ path: "List.md", operation: "modify", description: "add butter" });
 		expect(await h.vault.read("List.md")).toBe("- milk\n- eggs\n");
 		await showLog(h);
 		const card = screen.getByRole("group", { name: "Edit List.md" });
 		expect(within(card).getByText("Failed")).toBeTruthy();
-		expect(card.textContent).toContain('The output is only "Done." instead of the note, and the change does not ask to empty it. Nothing was written.');
+		expect(card.textContent).toContain(
+			'The output is only "Done." instead of the note, and the change does not ask to empty it. Nothing was written.',
+		);
 	});
 
 	it("say which file an edit will not touch and why, before anyone is asked", async () => {
@@ -54,19 +60,27 @@ describe("refusal cards", () => {
 		const card = screen.getByRole("group", { name: "Edit scripts/run.js" });
 		expect(within(card).queryByRole("button", { name: /^Run:/ })).toBeNull();
 		expect(within(card).getByText("Refused")).toBeTruthy();
-		expect(card.textContent).toContain("scripts/run.js is not a Markdown note (.md); Redline edits notes only. Nothing was written.");
+		expect(card.textContent).toContain(
+			"scripts/run.js is not a Markdown note (.md); Redline edits notes only. Nothing was written.",
+		);
 		expect(await h.vault.read("scripts/run.js")).toBe("console.log(1);\n");
 	});
 
 	it("say that an executeEdit named another note than its intent's", async () => {
-		const h = await editHarness({ notes: { "Plan.md": "- a\n", "Other.md": "- x\n" }, replies: [reply.text("- a\n- b\n")], fetch: nodeFetch });
+		const h = await editHarness({
+			notes: { "Plan.md": "- a\n", "Other.md": "- x\n" },
+			replies: [reply.text("- a\n- b\n")],
+			fetch: nodeFetch,
+		});
 		const { editId } = await h.declareAndApply({ path: "Plan.md", operation: "modify", description: "add b" });
 		expect(await h.vault.read("Plan.md")).toBe("- a\n- b\n");
 		const result = await h.executeEdit({ editId, path: "Other.md", content: "gone\n" });
 		expect(result.status).toBe("error");
 		await showLog(h);
 		const card = screen.getByRole("group", { name: "Edit Plan.md" });
-		expect(card.textContent).toContain(`The edit intent "${editId}" is for Plan.md, not Other.md; nothing was written.`);
+		expect(card.textContent).toContain(
+			`The edit intent "${editId}" is for Plan.md, not Other.md; nothing was written.`,
+		);
 		expect(await h.vault.read("Other.md")).toBe("- x\n");
 	});
 
@@ -75,7 +89,10 @@ describe("refusal cards", () => {
 		const cases = [
 			{ reason: "truncated", output: reply.text("# List\n\n- milk\n", { finishReason: "content_filter" }) },
 			{ reason: "implausible", output: reply.text("- milk\n- eggs\n- bread\n- butter\n") },
-			{ reason: "unclear", output: reply.text("```markdown\n# List\n\n- milk\n- eggs\n- bread\n- butter\n```\nI added butter.") },
+			{
+				reason: "unclear",
+				output: reply.text("```markdown\n# List\n\n- milk\n- eggs\n- bread\n- butter\n```\nI added butter."),
+			},
 			{ reason: "empty", output: reply.text("Done.") },
 		];
 		for (const { reason, output } of cases) {
@@ -96,7 +113,11 @@ describe("refusal cards", () => {
 		const h = await editHarness({ notes: { "Plan.md": "- a\n" } });
 		const args = { path: "Plan.md", operation: "modify" as const, description: "add b" };
 		const intentCall = h.propose(h.declare, args, "denied");
-		h.log.append({ type: "tool_call_completed", callId: intentCall, result: { status: "rejected", message: "denied: not now" } });
+		h.log.append({
+			type: "tool_call_completed",
+			callId: intentCall,
+			result: { status: "rejected", message: "denied: not now" },
+		});
 		const editId = h.log.state().toolCalls[intentCall]?.editId ?? "";
 		const execArgs = { editId, content: "- a\n- b\n" };
 		const callId = newId("call");

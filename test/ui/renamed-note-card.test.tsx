@@ -34,7 +34,9 @@ describe("the edit card of a note renamed since", () => {
 
 		// The reload: a new pane asks again and shows the same.
 		render(<RedlinePane host={testHost(service)} />);
-		expect((await card("Journal/Daily.md")).querySelector(".redline-card-title")?.textContent).toBe("Replaced dog with cat in Journal/Daily.md");
+		expect((await card("Journal/Daily.md")).querySelector(".redline-card-title")?.textContent).toBe(
+			"Replaced dog with cat in Journal/Daily.md",
+		);
 		expect(await vault.read("Journal/Daily.md")).toBe(AFTER);
 		expect(await store.read("threads/t_edited.jsonl")).not.toContain("edit_reverted");
 		await service.close();

@@ -22,26 +22,39 @@ afterEach(cleanup);
  * The service, with another thread's edit (Buy milk -> Buy bread) landing once, after the click:
  * at the first history call the card makes then (a list, or the revert itself), before it runs.
  */
-function withInterloper(service: LocalThreadService, history: ReturnType<typeof createNoteHistory>, vault: MemoryVault) {
+function withInterloper(
+	service: LocalThreadService,
+	history: ReturnType<typeof createNoteHistory>,
+	vault: MemoryVault,
+) {
 	let armed = false;
 	const interlope = async () => {
 		if (!armed) return;
 		armed = false;
 		const base = await vault.read("Daily.md");
-		const other = await history.write({ path: "Daily.md", base, proposed: base.replace("Buy milk", "Buy bread"), description: "milk to bread", threadId: "t_other", editId: "e_other" });
+		const other = await history.write({
+			path: "Daily.md",
+			base,
+			proposed: base.replace("Buy milk", "Buy bread"),
+			description: "milk to bread",
+			threadId: "t_other",
+			editId: "e_other",
+		});
 		if (other.status !== "written") throw new Error(other.status);
 	};
 	const racing = new Proxy(service, {
 		get(target, key, receiver) {
-			if (key === "listHistory") return async (params: { path: string }) => {
-				const listed = await target.listHistory(params);
-				await interlope();
-				return listed;
-			};
-			if (key === "revertHistory") return async (params: Parameters<ThreadService["revertHistory"]>[0]) => {
-				await interlope();
-				return target.revertHistory(params);
-			};
+			if (key === "listHistory")
+				return async (params: { path: string }) => {
+					const listed = await target.listHistory(params);
+					await interlope();
+					return listed;
+				};
+			if (key === "revertHistory")
+				return async (params: Parameters<ThreadService["revertHistory"]>[0]) => {
+					await interlope();
+					return target.revertHistory(params);
+				};
 			const value: unknown = Reflect.get(target, key, receiver);
 			return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
 		},
@@ -160,14 +173,24 @@ describe("the edit card's revert", () => {
 		// The card shows where the note is now (renamed-note-card.test.tsx).
 		const renamed = await screen.findByRole("group", { name: "Edit Journal/Daily.md" });
 		await user.click(within(renamed).getByRole("button", { name: "Revert this change to Journal/Daily.md" }));
-		expect((await within(await screen.findByRole("group", { name: "Edit Journal/Daily.md" })).findByRole("status")).textContent).toContain("Reverted");
+		expect(
+			(await within(await screen.findByRole("group", { name: "Edit Journal/Daily.md" })).findByRole("status"))
+				.textContent,
+		).toContain("Reverted");
 		expect(await vault.read("Journal/Daily.md")).toBe(BEFORE);
 		await service.close();
 	});
 
 	it("reverting an older card undoes only that edit: a newer edit of another thread stays", async () => {
 		const { vault, history, service } = await editedThread();
-		const other = await history.write({ path: "Daily.md", base: AFTER, proposed: AFTER.replace("Buy milk", "Buy bread"), description: "milk to bread", threadId: "t_other", editId: "e_other" });
+		const other = await history.write({
+			path: "Daily.md",
+			base: AFTER,
+			proposed: AFTER.replace("Buy milk", "Buy bread"),
+			description: "milk to bread",
+			threadId: "t_other",
+			editId: "e_other",
+		});
 		expect(other.status).toBe("written");
 		const user = userEvent.setup();
 		render(<RedlinePane host={testHost(service)} />);

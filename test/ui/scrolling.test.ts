@@ -82,14 +82,19 @@ describe.skipIf(!chromiumPath)("scrolling a long chat in the browser", { timeout
 		await page.evaluate(() => {
 			document.querySelector(".redline-body")!.scrollTop = 0;
 		});
-		await page.waitForFunction((count) => document.querySelectorAll(".redline-message-user").length > count, before.length);
+		await page.waitForFunction(
+			(count) => document.querySelectorAll(".redline-message-user").length > count,
+			before.length,
+		);
 		// The question that was at the top is still in view after the earlier turns mounted above it
 		// (the pane restores the reader's place once the new items are laid out, within a frame or two).
 		const inView = await page
 			.waitForFunction(
 				(text) => {
 					const body = document.querySelector(".redline-body")!.getBoundingClientRect();
-					const target = [...document.querySelectorAll(".redline-message-user")].find((el) => el.textContent?.includes(text))!.getBoundingClientRect();
+					const target = [...document.querySelectorAll(".redline-message-user")]
+						.find((el) => el.textContent?.includes(text))!
+						.getBoundingClientRect();
 					return target.bottom > body.top && target.top < body.bottom;
 				},
 				reading,
@@ -102,11 +107,15 @@ describe.skipIf(!chromiumPath)("scrolling a long chat in the browser", { timeout
 	});
 
 	it("reaches the first turn by scrolling to the top, then offers nothing more", async () => {
-		await page.waitForFunction(() => {
-			const body = document.querySelector(".redline-body")!;
-			body.scrollTop = 0; // keep scrolling up while batches mount above
-			return document.querySelector(".redline-earlier") === null;
-		}, undefined, { polling: 100 });
+		await page.waitForFunction(
+			() => {
+				const body = document.querySelector(".redline-body")!;
+				body.scrollTop = 0; // keep scrolling up while batches mount above
+				return document.querySelector(".redline-earlier") === null;
+			},
+			undefined,
+			{ polling: 100 },
+		);
 		const all = await questions(page);
 		expect(all.length).toBe(TURNS);
 		expect(all[0]).toBe("Question 1");

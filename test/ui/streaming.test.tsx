@@ -20,23 +20,44 @@ function recordRenders(): string[] {
 
 function finishedThread(): EventScript {
 	const s = new EventScript().user("m1", "Read my daily note").assistant("a1", "Reading it now.");
-	s.propose("a1", "c1", "readNote", { path: "Daily.md" }).decide("c1", "approved").run("c1", { status: "success", message: "Daily.md: 3 lines" });
+	s.propose("a1", "c1", "readNote", { path: "Daily.md" })
+		.decide("c1", "approved")
+		.run("c1", { status: "success", message: "Daily.md: 3 lines" });
 	s.assistant("a2", "");
-	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c2", path: "Daily.md", operation: "modify", description: "Remove all headings" });
-	s.propose("a2", "c2", "declareEditIntent", { path: "Daily.md" }).decide("c2", "approved").run("c2", { status: "success", message: "Edited", data: { diff: "" } });
+	s.add({
+		type: "edit_intent_declared",
+		editId: "e1",
+		callId: "c2",
+		path: "Daily.md",
+		operation: "modify",
+		description: "Remove all headings",
+	});
+	s.propose("a2", "c2", "declareEditIntent", { path: "Daily.md" })
+		.decide("c2", "approved")
+		.run("c2", { status: "success", message: "Edited", data: { diff: "" } });
 	s.assistant("a3", "Done: the headings are gone.").status("idle");
 	return s;
 }
 
 function tokens(messageId: string, count: number, from = 0): NewEvent[] {
-	return Array.from({ length: count }, (_, i) => ({ type: "assistant_token" as const, messageId, text: ` t${from + i}` }));
+	return Array.from({ length: count }, (_, i) => ({
+		type: "assistant_token" as const,
+		messageId,
+		text: ` t${from + i}`,
+	}));
 }
 
 describe("streaming", () => {
 	it("finished messages and cards do not re-render while a new message streams", async () => {
 		const { service } = await renderThread(finishedThread());
 		const renders = recordRenders();
-		act(() => service.push("thread_1", { type: "user_message", messageId: "m2", content: "And now?", pinned: [] }, { type: "assistant_message_started", messageId: "a4" }));
+		act(() =>
+			service.push(
+				"thread_1",
+				{ type: "user_message", messageId: "m2", content: "And now?", pinned: [] },
+				{ type: "assistant_message_started", messageId: "a4" },
+			),
+		);
 		for (let batch = 0; batch < 5; batch++) {
 			await act(async () => {
 				service.push("thread_1", ...tokens("a4", 10, batch * 10));

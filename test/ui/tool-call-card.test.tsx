@@ -26,7 +26,9 @@ describe("tool call cards", () => {
 		await user.click(screen.getByRole("button", { name: "Add comment for the model" }));
 		await user.type(screen.getByRole("textbox", { name: "Comment for the model" }), "not that one");
 		await user.click(screen.getByRole("button", { name: "Skip: Read Travel/Japan trip.md" }));
-		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: [], denied: ["call_read"], comment: "not that one" }]);
+		expect(service.callsOf("decideToolCalls")).toEqual([
+			{ threadId: "thread_1", approved: [], denied: ["call_read"], comment: "not that one" },
+		]);
 	});
 
 	it("Run carries a typed comment for the model too (before, Run dropped it)", async () => {
@@ -34,7 +36,9 @@ describe("tool call cards", () => {
 		await user.click(screen.getByRole("button", { name: "Add comment for the model" }));
 		await user.type(screen.getByRole("textbox", { name: "Comment for the model" }), "Run, and keep the dates");
 		await user.click(screen.getByRole("button", { name: "Run: Read Travel/Japan trip.md" }));
-		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["call_read"], denied: [], comment: "Run, and keep the dates" }]);
+		expect(service.callsOf("decideToolCalls")).toEqual([
+			{ threadId: "thread_1", approved: ["call_read"], denied: [], comment: "Run, and keep the dates" },
+		]);
 	});
 
 	it("paths in the arguments are links that open the note", async () => {
@@ -45,7 +49,10 @@ describe("tool call cards", () => {
 
 	it("shows a failed decision in place", async () => {
 		const { service, user } = await renderThread(proposedRead());
-		service.failNext.set("decideToolCalls", { ok: false, error: { code: "not_pending", message: "That call is no longer waiting." } });
+		service.failNext.set("decideToolCalls", {
+			ok: false,
+			error: { code: "not_pending", message: "That call is no longer waiting." },
+		});
 		await user.click(screen.getByRole("button", { name: "Run: Read Travel/Japan trip.md" }));
 		expect(await screen.findByText("That call is no longer waiting.")).toBeTruthy();
 	});
@@ -55,20 +62,23 @@ describe("tool call cards", () => {
 		["rejected", "Refused"],
 		["no-op", "No change"],
 		["error", "Failed"],
-	] as const)("a completed call with status %s is non-interactive and shows %s with its result", async (status, label) => {
-		const script = new EventScript()
-			.user("m1", "Find my trip")
-			.assistant("a1", "")
-			.propose("a1", "c_search", "searchNotes", { query: "trip" })
-			.decide("c_search", "approved")
-			.run("c_search", { status, message: `result said ${status}` });
-		await renderThread(script);
-		const card = screen.getByRole("group", { name: "Search notes for 'trip'" });
-		expect(within(card).getByText(label)).toBeTruthy();
-		expect(within(card).getByText(`result said ${status}`)).toBeTruthy();
-		expect(within(card).queryByRole("button")).toBeNull();
-		expect(card.className).toContain("redline-card-executed");
-	});
+	] as const)(
+		"a completed call with status %s is non-interactive and shows %s with its result",
+		async (status, label) => {
+			const script = new EventScript()
+				.user("m1", "Find my trip")
+				.assistant("a1", "")
+				.propose("a1", "c_search", "searchNotes", { query: "trip" })
+				.decide("c_search", "approved")
+				.run("c_search", { status, message: `result said ${status}` });
+			await renderThread(script);
+			const card = screen.getByRole("group", { name: "Search notes for 'trip'" });
+			expect(within(card).getByText(label)).toBeTruthy();
+			expect(within(card).getByText(`result said ${status}`)).toBeTruthy();
+			expect(within(card).queryByRole("button")).toBeNull();
+			expect(card.className).toContain("redline-card-executed");
+		},
+	);
 
 	it("a running call shows its progress, a denied one says it was skipped with the comment", async () => {
 		const script = new EventScript()

@@ -7,13 +7,17 @@ import { parseUnifiedHunks } from "../../src/ui/unified-hunks";
 
 // Small alphabets make repeated lines; endings vary per line (CRLF and a missing last newline).
 const text = fc
-	.array(fc.tuple(fc.constantFrom("a", "b", "c c", "", "ü😀", "-x", "+y", "@@ z"), fc.constantFrom("\n", "\r\n", "")), { maxLength: 14 })
+	.array(fc.tuple(fc.constantFrom("a", "b", "c c", "", "ü😀", "-x", "+y", "@@ z"), fc.constantFrom("\n", "\r\n", "")), {
+		maxLength: 14,
+	})
 	.map((parts) => parts.map(([t, eol], i) => t + (i === parts.length - 1 ? eol : eol || "\n")).join(""));
 
 /** What diff-rows took from parsePatch (its hunks per file), or "throws". */
 function reference(unified: string): unknown {
 	try {
-		return parsePatch(unified).map((file) => file.hunks.map((h) => ({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, lines: h.lines })));
+		return parsePatch(unified).map((file) =>
+			file.hunks.map((h) => ({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, lines: h.lines })),
+		);
 	} catch {
 		return "throws";
 	}
@@ -62,9 +66,28 @@ describe("unified hunks (diff-rows' parser) read what parsePatch reads", () => {
 
 	it("in any mix of the lines such diffs are made of", () => {
 		const line = fc.constantFrom(
-			"@@ -1,2 +1 @@", "@@ -1 +1,2 @@", "@@ -0,0 +1 @@", "@@ -3,0 +4,2 @@", "@@ -2 +2 @@", "@@ x", "@@ -1,1 +1,1 @@ note",
-			" a", "-a", "+b", "", "\\ No newline at end of file", "--- a", "+++ b", "--- ", "+++ \t",
-			"Index: N.md", "=".repeat(67), "diff -r 1 x", "diff --git x y", "junk", "… (diff truncated: 9 more characters)",
+			"@@ -1,2 +1 @@",
+			"@@ -1 +1,2 @@",
+			"@@ -0,0 +1 @@",
+			"@@ -3,0 +4,2 @@",
+			"@@ -2 +2 @@",
+			"@@ x",
+			"@@ -1,1 +1,1 @@ note",
+			" a",
+			"-a",
+			"+b",
+			"",
+			"\\ No newline at end of file",
+			"--- a",
+			"+++ b",
+			"--- ",
+			"+++ \t",
+			"Index: N.md",
+			"=".repeat(67),
+			"diff -r 1 x",
+			"diff --git x y",
+			"junk",
+			"… (diff truncated: 9 more characters)",
 		);
 		fc.assert(
 			fc.property(fc.array(line, { maxLength: 16 }), (lines) => {
@@ -77,6 +100,8 @@ describe("unified hunks (diff-rows' parser) read what parsePatch reads", () => {
 	it("shows no rows' worth of hunks for a diff cut inside a hunk", () => {
 		const unified = compactDiff("a\nb\nc\n", "a\nB\nc\n").diff;
 		expect(() => parseUnifiedHunks(unified.split("\n").slice(0, 2).join("\n"))).toThrow();
-		expect(parseUnifiedHunks(unified)).toEqual([[{ oldStart: 1, oldLines: 3, newStart: 1, lines: [" a", "-b", "+B", " c"] }]]);
+		expect(parseUnifiedHunks(unified)).toEqual([
+			[{ oldStart: 1, oldLines: 3, newStart: 1, lines: [" a", "-b", "+B", " c"] }],
+		]);
 	});
 });

@@ -67,7 +67,10 @@ describe("the thread subscription", () => {
 		const service = await mounted(s);
 		// What an in-process service sends: its log's state. Here it differs from the history, to tell
 		// which one the view shows.
-		const carried = project(s.threadId, new EventScript().user("m1", "Hello").assistant("a1", "Hi from the log", false).events);
+		const carried = project(
+			s.threadId,
+			new EventScript().user("m1", "Hello").assistant("a1", "Hi from the log", false).events,
+		);
 		act(() => {
 			for (const event of s.events) service.deliver({ kind: "event", event });
 			service.deliver({ kind: "caught_up", lastSeq: carried.lastSeq, state: carried });

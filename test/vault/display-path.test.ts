@@ -4,8 +4,10 @@ import { displayPath, escapeLookalikes, refusedCharacter } from "../../src/vault
 
 /** Reads a shown path back: `\\` is a backslash, `\uXXXX` and `\u{X…}` a character, the rest itself. */
 function readBack(shown: string): string {
-	return shown.replace(/\\(\\|u\{([0-9A-F]+)\}|u([0-9A-F]{4}))/g, (_all, what: string, long?: string, short?: string) =>
-		what === "\\" ? "\\" : String.fromCodePoint(Number.parseInt(long ?? short ?? "", 16)),
+	return shown.replace(
+		/\\(\\|u\{([0-9A-F]+)\}|u([0-9A-F]{4}))/g,
+		(_all, what: string, long?: string, short?: string) =>
+			what === "\\" ? "\\" : String.fromCodePoint(Number.parseInt(long ?? short ?? "", 16)),
 	);
 }
 
@@ -57,7 +59,28 @@ describe("showing a path to a person", () => {
 	});
 
 	it("never shows two different paths the same, and never shows an invisible character", () => {
-		const unit = fc.constantFrom("a", " ", "/", ".", "\\", "u", "2", "0", "B", "\u200b", "\u00a0", "\u202e", "\u0085", "\u2028", "\ufe0f", "\u2764", "e", "\u0301", "\u{e0067}", "\u2215");
+		const unit = fc.constantFrom(
+			"a",
+			" ",
+			"/",
+			".",
+			"\\",
+			"u",
+			"2",
+			"0",
+			"B",
+			"\u200b",
+			"\u00a0",
+			"\u202e",
+			"\u0085",
+			"\u2028",
+			"\ufe0f",
+			"\u2764",
+			"e",
+			"\u0301",
+			"\u{e0067}",
+			"\u2215",
+		);
 		fc.assert(
 			fc.property(fc.string({ unit }), fc.string({ unit }), (a, b) => {
 				const shown = displayPath(a);
@@ -82,6 +105,7 @@ describe("the characters a vault path may not hold", () => {
 	});
 
 	it("allows a no-break space, variation selectors and look-alikes, which are only shown escaped", () => {
-		for (const path of ["Garden\u00a0shed.md", "\u2764\ufe0f.md", "a\u2215b.md", "cafe\u0301.md"]) expect(refusedCharacter(path), path).toBeUndefined();
+		for (const path of ["Garden\u00a0shed.md", "\u2764\ufe0f.md", "a\u2215b.md", "cafe\u0301.md"])
+			expect(refusedCharacter(path), path).toBeUndefined();
 	});
 });

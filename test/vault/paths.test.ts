@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-	basename,
-	isUnder,
-	normalizeFolderPath,
-	normalizeVaultPath,
-	parentFolder,
-} from "../../src/vault/paths";
+import { basename, isUnder, normalizeFolderPath, normalizeVaultPath, parentFolder } from "../../src/vault/paths";
 import { VaultError } from "../../src/vault/vault";
 
 function codeOf(fn: () => unknown): string | undefined {
@@ -93,13 +87,22 @@ describe("normalizeVaultPath", () => {
 	});
 
 	it("accepts names that hold a no-break space, an emoji with its variation selector, or letters of any script", () => {
-		for (const path of ["Garden\u00a0shed.md", "\u2764\ufe0f Favorites.md", "Notizen/Straße.md", "یادداشت.md", "日記/今日.md", "cafe\u0301.md"]) {
+		for (const path of [
+			"Garden\u00a0shed.md",
+			"\u2764\ufe0f Favorites.md",
+			"Notizen/Straße.md",
+			"یادداشت.md",
+			"日記/今日.md",
+			"cafe\u0301.md",
+		]) {
 			expect(normalizeVaultPath(path)).toBe(path);
 		}
 	});
 
 	it("refuses a path that is not a string, saying what it got", () => {
-		expect(() => normalizeVaultPath(42 as unknown as string)).toThrow(new VaultError("invalid-path", "Invalid path: expected a string, got number"));
+		expect(() => normalizeVaultPath(42 as unknown as string)).toThrow(
+			new VaultError("invalid-path", "Invalid path: expected a string, got number"),
+		);
 	});
 
 	it("never returns a path that is absolute, has .. or empty segments, or a backslash", () => {

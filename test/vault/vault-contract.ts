@@ -63,7 +63,10 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
 				const vault = await open({ "a.md": "x" });
 				await expectVaultError(vault.read(path), "invalid-path", mention);
 				await expectVaultError(vault.create(path, "x"), "invalid-path");
-				await expectVaultError(vault.process(path, (t) => t), "invalid-path");
+				await expectVaultError(
+					vault.process(path, (t) => t),
+					"invalid-path",
+				);
 				await expectVaultError(vault.exists(path), "invalid-path");
 			});
 
@@ -126,7 +129,10 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
 
 			it("fails with not-found for a missing note and creates nothing", async () => {
 				const vault = await open();
-				await expectVaultError(vault.process("ghost.md", (t) => t + "x"), "not-found");
+				await expectVaultError(
+					vault.process("ghost.md", (t) => t + "x"),
+					"not-found",
+				);
 				expect(await vault.exists("ghost.md")).toBe(false);
 			});
 

@@ -12,9 +12,14 @@ export interface ChosenTransport {
 }
 
 export function chooseTransport(setting: RedlineSettings["transport"]): ChosenTransport {
-	if (setting === "request-url" || (setting === "auto" && !Platform.isDesktopApp)) return { kind: "request-url", fetch: createRequestUrlFetch() };
+	if (setting === "request-url" || (setting === "auto" && !Platform.isDesktopApp))
+		return { kind: "request-url", fetch: createRequestUrlFetch() };
 	if (!Platform.isDesktopApp) {
-		return { kind: "request-url", fetch: createRequestUrlFetch(), note: "The Node transport needs the desktop app; using requestUrl instead." };
+		return {
+			kind: "request-url",
+			fetch: createRequestUrlFetch(),
+			note: "The Node transport needs the desktop app; using requestUrl instead.",
+		};
 	}
 	return { kind: "node", fetch: createNodeFetch() };
 }

@@ -37,7 +37,11 @@ export interface NodeClientRequest {
 }
 
 export interface NodeRequester {
-	request(url: URL, options: { method: string; headers: Record<string, string> }, callback: (res: NodeIncomingMessage) => void): NodeClientRequest;
+	request(
+		url: URL,
+		options: { method: string; headers: Record<string, string> },
+		callback: (res: NodeIncomingMessage) => void,
+	): NodeClientRequest;
 }
 
 export interface NodeHttpModules {
@@ -48,7 +52,8 @@ export interface NodeHttpModules {
 /** Obsidian desktop exposes Node's require to plugins (Electron renderer); never call on mobile. */
 function requireNodeModules(): NodeHttpModules {
 	const req = (window as { require?: (id: string) => unknown }).require;
-	if (typeof req !== "function") throw new Error("Node's http is not available here (Redline's desktop transport needs the desktop app)");
+	if (typeof req !== "function")
+		throw new Error("Node's http is not available here (Redline's desktop transport needs the desktop app)");
 	return { http: req("http") as NodeRequester, https: req("https") as NodeRequester };
 }
 
@@ -56,14 +61,37 @@ function requireNodeModules(): NodeHttpModules {
  * Node's codes for "could not connect" (DNS, refused, unreachable, timed out). Not ECONNRESET: a
  * server that accepted and then hung up is reached, and switching transports would not help.
  */
-const CONNECTION_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENETDOWN", "EHOSTDOWN", "EADDRNOTAVAIL", "ECONNABORTED"]);
+const CONNECTION_CODES = new Set([
+	"ECONNREFUSED",
+	"ENOTFOUND",
+	"EAI_AGAIN",
+	"ETIMEDOUT",
+	"EHOSTUNREACH",
+	"ENETUNREACH",
+	"ENETDOWN",
+	"EHOSTDOWN",
+	"EADDRNOTAVAIL",
+	"ECONNABORTED",
+]);
 /** OpenSSL's certificate verdicts as Node reports them (a proxy's own certificate is the usual one). */
-const CERTIFICATE_CODES = new Set(["DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "CERT_UNTRUSTED", "CERT_REVOKED", "CERT_SIGNATURE_FAILURE"]);
+const CERTIFICATE_CODES = new Set([
+	"DEPTH_ZERO_SELF_SIGNED_CERT",
+	"SELF_SIGNED_CERT_IN_CHAIN",
+	"UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+	"UNABLE_TO_GET_ISSUER_CERT",
+	"UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+	"CERT_HAS_EXPIRED",
+	"CERT_NOT_YET_VALID",
+	"CERT_UNTRUSTED",
+	"CERT_REVOKED",
+	"CERT_SIGNATURE_FAILURE",
+]);
 
 function failureOf(code: string | undefined): TransportFailure | null {
 	if (!code) return null;
 	if (CONNECTION_CODES.has(code)) return "connection";
-	if (CERTIFICATE_CODES.has(code) || code === "EPROTO" || code.startsWith("ERR_TLS_") || code.startsWith("ERR_SSL_")) return "tls";
+	if (CERTIFICATE_CODES.has(code) || code === "EPROTO" || code.startsWith("ERR_TLS_") || code.startsWith("ERR_SSL_"))
+		return "tls";
 	return null;
 }
 
@@ -71,7 +99,10 @@ function failureOf(code: string | undefined): TransportFailure | null {
 export function requestError(url: URL, error: Error & { code?: string }): TypeError {
 	const failure = failureOf(error.code);
 	if (!failure) return new TypeError(`fetch failed: ${error.message}`, { cause: error });
-	const what = failure === "tls" ? `the secure connection failed (${error.code}: ${error.message})` : `the connection failed (${error.code})`;
+	const what =
+		failure === "tls"
+			? `the secure connection failed (${error.code}: ${error.message})`
+			: `the connection failed (${error.code})`;
 	return new ModelTransportError(
 		`Redline could not reach ${url.host}: ${what}. Its desktop transport connects directly, without the system's proxy settings or certificates; behind a proxy or a company certificate, set Transport (Redline settings, Connection) to "Obsidian request".`,
 		failure,
@@ -91,8 +122,12 @@ export function createNodeFetch(modules?: NodeHttpModules): typeof fetch {
 		if (!lib) throw new TypeError(`Unsupported URL protocol: ${url.protocol}`);
 		// Ask for identity encoding: Node's http does not decompress for us.
 		const headers: Record<string, string> = { ...parts.headers, "accept-encoding": "identity" };
-		const body = parts.body === undefined ? undefined : typeof parts.body === "string" ? parts.body : new Uint8Array(parts.body);
-		if (body !== undefined) headers["content-length"] = String(typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength);
+		const body =
+			parts.body === undefined ? undefined : typeof parts.body === "string" ? parts.body : new Uint8Array(parts.body);
+		if (body !== undefined)
+			headers["content-length"] = String(
+				typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength,
+			);
 
 		return new Promise<Response>((resolve, reject) => {
 			const req = lib.request(url, { method: parts.method, headers }, (res) => {
@@ -121,7 +156,9 @@ export function createNodeFetch(modules?: NodeHttpModules): typeof fetch {
 						});
 						res.on("end", () => finish());
 						res.on("error", (error) => finish(error));
-						res.on("close", () => finish(res.complete ? undefined : new Error("The connection closed before the reply ended")));
+						res.on("close", () =>
+							finish(res.complete ? undefined : new Error("The connection closed before the reply ended")),
+						);
 					},
 					pull() {
 						res.resume();

@@ -20,7 +20,13 @@ export async function requestParts(input: RequestInfo | URL, init: RequestInit =
 	else if (raw instanceof URLSearchParams) body = raw.toString();
 	else if (raw !== null) body = await new Response(raw).arrayBuffer();
 	else if (request?.body) body = await request.arrayBuffer();
-	return { url, method: (init.method ?? request?.method ?? "GET").toUpperCase(), headers, body, signal: init.signal ?? request?.signal ?? undefined };
+	return {
+		url,
+		method: (init.method ?? request?.method ?? "GET").toUpperCase(),
+		headers,
+		body,
+		signal: init.signal ?? request?.signal ?? undefined,
+	};
 }
 
 /** The error fetch rejects with when its signal aborts. */

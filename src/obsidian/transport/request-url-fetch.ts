@@ -12,7 +12,14 @@ export function createRequestUrlFetch(): typeof fetch {
 		const { signal } = parts;
 		if (signal?.aborted) throw abortError(signal);
 		const contentType = parts.headers["content-type"];
-		const reply = requestUrl({ url: parts.url, method: parts.method, headers: parts.headers, body: parts.body, contentType, throw: false });
+		const reply = requestUrl({
+			url: parts.url,
+			method: parts.method,
+			headers: parts.headers,
+			body: parts.body,
+			contentType,
+			throw: false,
+		});
 		let onAbort: (() => void) | undefined;
 		const aborted = new Promise<never>((_, reject) => {
 			onAbort = () => reject(abortError(signal!));

@@ -100,7 +100,10 @@ export class RemoteThreadService implements ThreadService {
 	 * The EventSource reconnects by itself after a dropped connection and sends Last-Event-ID, so
 	 * the server resumes after the last event received; events are still deduplicated by seq.
 	 */
-	subscribe(params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void): Subscription {
+	subscribe(
+		params: { threadId: string; nonce?: number },
+		onMessage: (message: SubscriptionMessage) => void,
+	): Subscription {
 		const Impl = this.EventSourceImpl;
 		if (!Impl) {
 			onMessage({ kind: "error", error: { code: "unavailable", message: "EventSource is not available here" } });
@@ -109,7 +112,9 @@ export class RemoteThreadService implements ThreadService {
 		let lastSeq = params.nonce ?? 0;
 		let closed = false;
 		const query = new URLSearchParams({ nonce: String(lastSeq), token: this.options.token });
-		const source = new Impl(`${this.baseUrl}/v1/threads/${encodeURIComponent(params.threadId)}/events?${query.toString()}`);
+		const source = new Impl(
+			`${this.baseUrl}/v1/threads/${encodeURIComponent(params.threadId)}/events?${query.toString()}`,
+		);
 		const deliver = (message: SubscriptionMessage): void => {
 			if (!closed) onMessage(message);
 		};
@@ -127,7 +132,10 @@ export class RemoteThreadService implements ThreadService {
 			if (closed) return;
 			// A server-sent `event: error` (e.g. the thread was deleted) carries the ServiceError as
 			// data and ends the subscription: close before the EventSource reconnects to a 404.
-			const sent = typeof (event as Partial<MessageEvent>).data === "string" ? asServiceError(parse((event as MessageEvent<string>).data)) : null;
+			const sent =
+				typeof (event as Partial<MessageEvent>).data === "string"
+					? asServiceError(parse((event as MessageEvent<string>).data))
+					: null;
 			if (sent) {
 				deliver({ kind: "error", error: sent });
 				closed = true;
@@ -139,9 +147,10 @@ export class RemoteThreadService implements ThreadService {
 			const status = (event as Event & { code?: number }).code;
 			deliver({
 				kind: "error",
-				error: status === 404
-					? { code: "unknown_thread", message: `No thread ${params.threadId}` }
-					: { code: "unavailable", message: `The event stream closed${status ? ` (HTTP ${status})` : ""}` },
+				error:
+					status === 404
+						? { code: "unknown_thread", message: `No thread ${params.threadId}` }
+						: { code: "unavailable", message: `The event stream closed${status ? ` (HTTP ${status})` : ""}` },
 			});
 			closed = true;
 		});
@@ -164,7 +173,10 @@ export class RemoteThreadService implements ThreadService {
 		} catch (error) {
 			return unavailable(`Cannot reach the thread service: ${error instanceof Error ? error.message : String(error)}`);
 		}
-		const body = parse(await response.text().catch(() => "")) as { result?: Result<T>; error?: { code: number; message: string } } | null;
+		const body = parse(await response.text().catch(() => "")) as {
+			result?: Result<T>;
+			error?: { code: number; message: string };
+		} | null;
 		if (!response.ok || !body) return unavailable(`The thread service answered HTTP ${response.status}`);
 		if (body.error) {
 			const code: ServiceErrorCode = body.error.code === -32602 ? "bad_params" : "internal";

@@ -30,9 +30,13 @@ export function hostRefusal(req: IncomingMessage, url: URL | null): Refusal | nu
 	const host = req.headers.host;
 	if (host === undefined || host === "") return { status: 400, message: "Bad request: a Host header is required" };
 	const allowed = allowedHosts(req);
-	const misdirected: Refusal = { status: 421, message: `Misdirected request: this server answers only to ${allowed.join(" or ")}` };
+	const misdirected: Refusal = {
+		status: 421,
+		message: `Misdirected request: this server answers only to ${allowed.join(" or ")}`,
+	};
 	if (!allowed.includes(host.toLowerCase())) return misdirected;
-	if (url !== null && req.url !== undefined && !req.url.startsWith("/") && !allowed.includes(url.host)) return misdirected;
+	if (url !== null && req.url !== undefined && !req.url.startsWith("/") && !allowed.includes(url.host))
+		return misdirected;
 	return null;
 }
 
@@ -83,9 +87,15 @@ export function tokenMatches(req: IncomingMessage, url: URL, token: string): boo
 }
 
 /** The refusal for a request, or null when it may proceed. */
-export function refusal(req: IncomingMessage, url: URL, token: string, allowedOrigins: readonly string[] = []): Refusal | null {
+export function refusal(
+	req: IncomingMessage,
+	url: URL,
+	token: string,
+	allowedOrigins: readonly string[] = [],
+): Refusal | null {
 	const origin = req.headers.origin;
-	if (origin !== undefined && !originAllowed(origin, req, allowedOrigins)) return { status: 403, message: `Origin ${origin} may not use this server` };
+	if (origin !== undefined && !originAllowed(origin, req, allowedOrigins))
+		return { status: 403, message: `Origin ${origin} may not use this server` };
 	if (!tokenMatches(req, url, token)) return { status: 401, message: "Missing or wrong access token" };
 	return null;
 }

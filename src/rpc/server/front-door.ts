@@ -10,7 +10,15 @@
 import { hostRefusal } from "./access";
 import { parseTarget, wellEncoded } from "./request-target";
 import { SECURITY_HEADERS, sendPlain } from "./responses";
-import { STATUS_CODES, createServer, type IncomingMessage, type NodeError, type Server, type ServerResponse, type Socket } from "../../node/http";
+import {
+	STATUS_CODES,
+	createServer,
+	type IncomingMessage,
+	type NodeError,
+	type Server,
+	type ServerResponse,
+	type Socket,
+} from "../../node/http";
 import { process } from "../../node/process";
 import { Buffer } from "../../node/buffer";
 
@@ -27,12 +35,17 @@ export function reportToStderr(error: unknown): void {
 	process.stderr.write(`Redline server: a request failed: ${detail}\n`);
 }
 
-export function frontDoor(routes: readonly Route[], options: FrontDoorOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+export function frontDoor(
+	routes: readonly Route[],
+	options: FrontDoorOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
 	const onError = options.onError ?? reportToStderr;
-	const failed = (res: ServerResponse) => (error: unknown): void => {
-		onError(error);
-		sendPlain(res, 500, "Internal error: the server could not answer this request");
-	};
+	const failed =
+		(res: ServerResponse) =>
+		(error: unknown): void => {
+			onError(error);
+			sendPlain(res, 500, "Internal error: the server could not answer this request");
+		};
 	return (req, res) => {
 		for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 		try {
@@ -69,7 +82,12 @@ function answerUnparsable(error: NodeError, socket: Socket): void {
 		return;
 	}
 	const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
-	const message = status === 431 ? "Request headers too large" : status === 408 ? "Request timeout" : "Bad request: this is not an HTTP/1.1 request the server can read";
+	const message =
+		status === 431
+			? "Request headers too large"
+			: status === 408
+				? "Request timeout"
+				: "Bad request: this is not an HTTP/1.1 request the server can read";
 	const body = `${message}\n`;
 	socket.end(
 		`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

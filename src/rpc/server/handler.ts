@@ -36,7 +36,8 @@ export const MAX_BODY_BYTES = 1_000_000;
 const EVENTS_PATH = /^\/v1\/threads\/([^/]+)\/events$/;
 
 export function createRpcHandler(service: ThreadService, options: RpcHandlerOptions): RpcHandler {
-	if (typeof options.token !== "string" || options.token === "") throw new Error("createRpcHandler: an access token is required");
+	if (typeof options.token !== "string" || options.token === "")
+		throw new Error("createRpcHandler: an access token is required");
 	const streams = new Set<ServerResponse>();
 	const onError = options.onError ?? reportToStderr;
 
@@ -55,7 +56,11 @@ export function createRpcHandler(service: ThreadService, options: RpcHandlerOpti
 			res.setHeader("Vary", "Origin");
 		}
 		if (req.method === "OPTIONS") {
-			res.writeHead(204, { "Access-Control-Allow-Methods": "GET, POST", "Access-Control-Allow-Headers": "Authorization, Content-Type, Last-Event-ID", "Access-Control-Max-Age": "600" });
+			res.writeHead(204, {
+				"Access-Control-Allow-Methods": "GET, POST",
+				"Access-Control-Allow-Headers": "Authorization, Content-Type, Last-Event-ID",
+				"Access-Control-Max-Age": "600",
+			});
 			res.end();
 			return true;
 		}
@@ -65,10 +70,11 @@ export function createRpcHandler(service: ThreadService, options: RpcHandlerOpti
 		}
 		if (isRpc) {
 			if (req.method !== "POST") sendJson(res, 405, { error: { code: "method_not_allowed", message: "Use POST" } });
-			else void handleRpc(service, req, res, onError).catch((error: unknown) => {
-				onError(error);
-				sendPlain(res, 500, "Internal error: the server could not answer this request");
-			});
+			else
+				void handleRpc(service, req, res, onError).catch((error: unknown) => {
+					onError(error);
+					sendPlain(res, 500, "Internal error: the server could not answer this request");
+				});
 			return true;
 		}
 		if (req.method !== "GET") {
@@ -82,7 +88,9 @@ export function createRpcHandler(service: ThreadService, options: RpcHandlerOpti
 		}
 		const nonce = resumePoint(req, url);
 		if (nonce === null) {
-			sendJson(res, 400, { error: { code: "bad_params", message: "nonce (or Last-Event-ID) must be a non-negative integer" } });
+			sendJson(res, 400, {
+				error: { code: "bad_params", message: "nonce (or Last-Event-ID) must be a non-negative integer" },
+			});
 			return true;
 		}
 		serveEvents(service, threadId, nonce, res, streams, options.events);
@@ -99,17 +107,34 @@ export function createRpcHandler(service: ThreadService, options: RpcHandlerOpti
 /** Last-Event-ID (an EventSource resuming by itself) takes precedence over ?nonce. */
 function resumePoint(req: IncomingMessage, url: URL): number | null {
 	const lastEventId = req.headers["last-event-id"];
-	const raw = typeof lastEventId === "string" && lastEventId !== "" ? lastEventId : (url.searchParams.get("nonce") ?? "0");
+	const raw =
+		typeof lastEventId === "string" && lastEventId !== "" ? lastEventId : (url.searchParams.get("nonce") ?? "0");
 	const nonce = /^\d+$/.test(raw) ? Number(raw) : NaN;
 	return Number.isSafeInteger(nonce) ? nonce : null;
 }
 
-async function handleRpc(service: ThreadService, req: IncomingMessage, res: ServerResponse, onError: (error: unknown) => void): Promise<void> {
+async function handleRpc(
+	service: ThreadService,
+	req: IncomingMessage,
+	res: ServerResponse,
+	onError: (error: unknown) => void,
+): Promise<void> {
 	const body = await readTextBody(req, MAX_BODY_BYTES);
 	if (!body.ok) {
 		if (body.reason === "aborted") return;
-		if (body.reason === "too-large") sendJson(res, 413, { jsonrpc: "2.0", id: null, error: { code: INVALID_REQUEST, message: `Invalid request: ${body.message}` } }, { Connection: "close" });
-		else sendJson(res, 200, { jsonrpc: "2.0", id: null, error: { code: PARSE_ERROR, message: `Parse error: ${body.message}` } });
+		if (body.reason === "too-large")
+			sendJson(
+				res,
+				413,
+				{ jsonrpc: "2.0", id: null, error: { code: INVALID_REQUEST, message: `Invalid request: ${body.message}` } },
+				{ Connection: "close" },
+			);
+		else
+			sendJson(res, 200, {
+				jsonrpc: "2.0",
+				id: null,
+				error: { code: PARSE_ERROR, message: `Parse error: ${body.message}` },
+			});
 		return;
 	}
 	const answer = await handleRpcBody(service, body.text, { onError });

@@ -36,7 +36,11 @@ function failure(id: Id, code: number, message: string): RpcResponse {
 }
 
 /** The response body for a raw request body, or null when nothing is to be sent (notifications). */
-export async function handleRpcBody(service: ThreadService, body: string, options: RpcBodyOptions = {}): Promise<RpcResponse | RpcResponse[] | null> {
+export async function handleRpcBody(
+	service: ThreadService,
+	body: string,
+	options: RpcBodyOptions = {},
+): Promise<RpcResponse | RpcResponse[] | null> {
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(body);
@@ -45,7 +49,12 @@ export async function handleRpcBody(service: ThreadService, body: string, option
 	}
 	if (Array.isArray(parsed)) {
 		if (parsed.length === 0) return failure(null, INVALID_REQUEST, "Invalid request: empty batch");
-		if (parsed.length > MAX_BATCH) return failure(null, INVALID_REQUEST, `Invalid request: a batch holds at most ${MAX_BATCH} requests, this one has ${parsed.length}`);
+		if (parsed.length > MAX_BATCH)
+			return failure(
+				null,
+				INVALID_REQUEST,
+				`Invalid request: a batch holds at most ${MAX_BATCH} requests, this one has ${parsed.length}`,
+			);
 		const sent: RpcResponse[] = [];
 		for (const request of parsed as unknown[]) {
 			const answer = await handleOne(service, request, options);
@@ -56,16 +65,25 @@ export async function handleRpcBody(service: ThreadService, body: string, option
 	return handleOne(service, parsed, options);
 }
 
-async function handleOne(service: ThreadService, request: unknown, options: RpcBodyOptions): Promise<RpcResponse | null> {
+async function handleOne(
+	service: ThreadService,
+	request: unknown,
+	options: RpcBodyOptions,
+): Promise<RpcResponse | null> {
 	if (typeof request !== "object" || request === null || Array.isArray(request)) {
 		return failure(null, INVALID_REQUEST, "Invalid request: not an object");
 	}
 	const r = request as Record<string, unknown>;
 	const hasId = "id" in r;
-	const idOk = !hasId || r.id === null || typeof r.id === "string" || (typeof r.id === "number" && Number.isFinite(r.id));
+	const idOk =
+		!hasId || r.id === null || typeof r.id === "string" || (typeof r.id === "number" && Number.isFinite(r.id));
 	const id: Id = hasId && idOk ? (r.id as Id) : null;
 	if (r.jsonrpc !== "2.0" || typeof r.method !== "string" || !idOk) {
-		return failure(id, INVALID_REQUEST, 'Invalid request: needs jsonrpc "2.0", a method name and a string or number id');
+		return failure(
+			id,
+			INVALID_REQUEST,
+			'Invalid request: needs jsonrpc "2.0", a method name and a string or number id',
+		);
 	}
 	const answer = (response: RpcResponse): RpcResponse | null => (hasId ? response : null);
 	if (!Object.prototype.hasOwnProperty.call(RPC_METHODS, r.method)) {

@@ -12,17 +12,24 @@ import { Buffer, type NodeBuffer } from "../../node/buffer";
 import type { IncomingMessage } from "../../node/http";
 
 export type BodyResult =
-	| { ok: true; text: string }
-	| { ok: false; reason: "too-large" | "not-utf8" | "aborted"; message: string };
+	{ ok: true; text: string } | { ok: false; reason: "too-large" | "not-utf8" | "aborted"; message: string };
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 export function describeLimit(bytes: number): string {
-	return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : bytes % 1_000_000 === 0 ? `${bytes / 1_000_000} MB` : `${bytes} bytes`;
+	return bytes % (1024 * 1024) === 0
+		? `${bytes / (1024 * 1024)} MiB`
+		: bytes % 1_000_000 === 0
+			? `${bytes / 1_000_000} MB`
+			: `${bytes} bytes`;
 }
 
 export function readTextBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
-	const tooLarge: BodyResult = { ok: false, reason: "too-large", message: `The request body is larger than the ${describeLimit(limit)} this server accepts` };
+	const tooLarge: BodyResult = {
+		ok: false,
+		reason: "too-large",
+		message: `The request body is larger than the ${describeLimit(limit)} this server accepts`,
+	};
 	const declared = Number(req.headers["content-length"] ?? NaN);
 	if (Number.isFinite(declared) && declared > limit) {
 		req.resume();
@@ -55,7 +62,8 @@ export function readTextBody(req: IncomingMessage, limit: number): Promise<BodyR
 				settle({ ok: false, reason: "not-utf8", message: "The request body is not valid UTF-8" });
 			}
 		};
-		const onAbort = (): void => settle({ ok: false, reason: "aborted", message: "The client went away before the body was complete" });
+		const onAbort = (): void =>
+			settle({ ok: false, reason: "aborted", message: "The client went away before the body was complete" });
 		const onClose = (): void => {
 			if (!req.complete) onAbort();
 		};

@@ -20,13 +20,28 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 	"X-Content-Type-Options": "nosniff",
 };
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+	res: ServerResponse,
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): void {
 	const text = JSON.stringify(body);
-	res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store", ...headers });
+	res.writeHead(status, {
+		"Content-Type": "application/json; charset=utf-8",
+		"Content-Length": Buffer.byteLength(text),
+		"Cache-Control": "no-store",
+		...headers,
+	});
 	res.end(text);
 }
 
-export function sendPlain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+export function sendPlain(
+	res: ServerResponse,
+	status: number,
+	message: string,
+	headers: Record<string, string> = {},
+): void {
 	if (res.headersSent) {
 		// Too late for a status: cut the answer off rather than append to it.
 		res.destroy();

@@ -10,7 +10,9 @@ export interface RpcServer {
 	close(): Promise<void>;
 }
 
-export async function startRpcServer(options: { service: ThreadService; port?: number } & RpcHandlerOptions): Promise<RpcServer> {
+export async function startRpcServer(
+	options: { service: ThreadService; port?: number } & RpcHandlerOptions,
+): Promise<RpcServer> {
 	const { service, port: wanted, ...handlerOptions } = options;
 	const handler = createRpcHandler(service, handlerOptions);
 	const server = createGuardedServer([handler], handlerOptions.onError ? { onError: handlerOptions.onError } : {});

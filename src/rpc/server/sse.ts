@@ -20,7 +20,12 @@ export const HEARTBEAT_MS = 15_000;
 /** Live events a stalled client may fall behind before it is dropped (it resumes on reconnect). */
 export const MAX_LAG_EVENTS = 2_000;
 
-const SSE_HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" };
+const SSE_HEADERS = {
+	"Content-Type": "text/event-stream; charset=utf-8",
+	"Cache-Control": "no-cache, no-transform",
+	Connection: "keep-alive",
+	"X-Accel-Buffering": "no",
+};
 
 export interface EventStreamOptions {
 	maxLagEvents?: number;

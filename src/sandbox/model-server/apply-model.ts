@@ -19,7 +19,8 @@ export function applyRequestNote(request: RecordedRequest): string {
 	if (/^Write the new note /m.test(prompt) && !prompt.includes("<<<BEGIN>>>")) return "";
 	const begin = prompt.indexOf("<<<BEGIN>>>\n");
 	const end = prompt.lastIndexOf("\n<<<END>>>");
-	if (begin === -1 || end < begin) throw new ScriptError(`apply request without a note between <<<BEGIN>>> and <<<END>>>: ${prompt.slice(0, 200)}`);
+	if (begin === -1 || end < begin)
+		throw new ScriptError(`apply request without a note between <<<BEGIN>>> and <<<END>>>: ${prompt.slice(0, 200)}`);
 	return prompt.slice(begin + "<<<BEGIN>>>\n".length, end);
 }
 
@@ -29,7 +30,11 @@ export function asksForEditBlocks(request: RecordedRequest): boolean {
 }
 
 /** The apply model's reply: `change(note)` whole, or as edit blocks when the request asks for them. */
-export function applyModelReply(request: RecordedRequest, change: (note: string) => string, extra: Omit<ScriptedReply, "text"> = {}): ScriptedReply {
+export function applyModelReply(
+	request: RecordedRequest,
+	change: (note: string) => string,
+	extra: Omit<ScriptedReply, "text"> = {},
+): ScriptedReply {
 	const note = applyRequestNote(request);
 	const after = change(note);
 	return { ...extra, text: asksForEditBlocks(request) ? editBlocksFor(note, after) : after };
@@ -57,7 +62,11 @@ export function editBlocksFor(before: string, after: string): string {
 	if (before === "") return [SEARCH_MARKER, DIVIDER_MARKER, after, REPLACE_MARKER].join("\n") + "\n";
 	const a = before.split("\n");
 	const b = after.split("\n");
-	const candidates = [() => blocksFor(a, b, changedRuns(a, b)), () => blocksFor(a, b, [spanning(changedRuns(a, b))]), () => blocksFor(a, b, [{ aStart: 0, aEnd: a.length, bStart: 0, bEnd: b.length }])];
+	const candidates = [
+		() => blocksFor(a, b, changedRuns(a, b)),
+		() => blocksFor(a, b, [spanning(changedRuns(a, b))]),
+		() => blocksFor(a, b, [{ aStart: 0, aEnd: a.length, bStart: 0, bEnd: b.length }]),
+	];
 	for (const candidate of candidates) {
 		const text = candidate();
 		if (text !== undefined && producesAfter(before, text, after)) return text;
@@ -108,7 +117,11 @@ function blocksFor(a: readonly string[], b: readonly string[], hunks: readonly H
 			else return undefined;
 		}
 		const search = a.slice(hunk.aStart - before, hunk.aEnd + after);
-		const replace = [...a.slice(hunk.aStart - before, hunk.aStart), ...b.slice(hunk.bStart, hunk.bEnd), ...a.slice(hunk.aEnd, hunk.aEnd + after)];
+		const replace = [
+			...a.slice(hunk.aStart - before, hunk.aStart),
+			...b.slice(hunk.bStart, hunk.bEnd),
+			...a.slice(hunk.aEnd, hunk.aEnd + after),
+		];
 		out.push(SEARCH_MARKER, ...search, DIVIDER_MARKER, ...replace, REPLACE_MARKER);
 		floor = hunk.aEnd + after;
 	}
@@ -121,7 +134,11 @@ function uniqueLines(note: string, lines: readonly string[]): boolean {
 	const search = lines.join("\n");
 	let count = 0;
 	for (let at = note.indexOf(search); at !== -1 && count < 2; at = note.indexOf(search, at + 1)) {
-		if ((at === 0 || note[at - 1] === "\n") && (at + search.length === note.length || note[at + search.length] === "\n")) count++;
+		if (
+			(at === 0 || note[at - 1] === "\n") &&
+			(at + search.length === note.length || note[at + search.length] === "\n")
+		)
+			count++;
 	}
 	return count === 1;
 }

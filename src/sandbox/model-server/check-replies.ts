@@ -17,13 +17,22 @@ import type { ModelScript, RecordedRequest, ScriptedReply } from "./types";
 export type CheckAnswer = ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
 export type CheckAnswers = Partial<Record<ProbeKind, CheckAnswer>>;
 
-const COUNT = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three twenty-four twenty-five twenty-six twenty-seven twenty-eight twenty-nine thirty thirty-one thirty-two thirty-three thirty-four thirty-five thirty-six thirty-seven thirty-eight thirty-nine forty";
+const COUNT =
+	"one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three twenty-four twenty-five twenty-six twenty-seven twenty-eight twenty-nine thirty thirty-one thirty-two thirty-three thirty-four thirty-five thirty-six thirty-seven thirty-eight thirty-nine forty";
 
-const WORD_CALLS: ScriptedReply = { toolCalls: [{ name: "recordWord", arguments: { word: "alpha" } }, { name: "recordWord", arguments: { word: "beta" } }] };
+const WORD_CALLS: ScriptedReply = {
+	toolCalls: [
+		{ name: "recordWord", arguments: { word: "alpha" } },
+		{ name: "recordWord", arguments: { word: "beta" } },
+	],
+};
 
 /** The apply probe's change, made as a working apply model makes it. */
 export function sampleChange(note: string): string {
-	if (note !== APPLY_SAMPLE.note) throw new ScriptError(`checkScript: the apply probe carried a note that is not the check's sample: ${JSON.stringify(note.slice(0, 80))}`);
+	if (note !== APPLY_SAMPLE.note)
+		throw new ScriptError(
+			`checkScript: the apply probe carried a note that is not the check's sample: ${JSON.stringify(note.slice(0, 80))}`,
+		);
 	return APPLY_SAMPLE.expected;
 }
 
@@ -42,7 +51,9 @@ export function checkProbeOf(request: RecordedRequest): ProbeKind | undefined {
 	const first = request.body.messages[0];
 	const probe = first?.role === "system" ? probeOf(messageText(first)) : undefined;
 	if (probe) return probe;
-	return request.body.messages.some((m) => m.role === "user" && isApplyProbe(messageText(m))) ? "apply-edit" : undefined;
+	return request.body.messages.some((m) => m.role === "user" && isApplyProbe(messageText(m)))
+		? "apply-edit"
+		: undefined;
 }
 
 /** The reply to a check request (`answers` overriding the working model's), or undefined for any other request. */
@@ -59,6 +70,8 @@ export function checkScript(answers: CheckAnswers = {}, otherwise?: ModelScript)
 		const answer = checkReply(request, answers);
 		if (answer) return answer;
 		if (otherwise) return otherwise(request, context);
-		throw new ScriptError(`checkScript: not a connection-check request (system: ${JSON.stringify(messageText(request.body.messages[0] ?? { role: "system" }).slice(0, 60))})`);
+		throw new ScriptError(
+			`checkScript: not a connection-check request (system: ${JSON.stringify(messageText(request.body.messages[0] ?? { role: "system" }).slice(0, 60))})`,
+		);
 	};
 }

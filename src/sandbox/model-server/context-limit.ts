@@ -10,7 +10,14 @@ import type { ChatRequestBody } from "./types";
 
 /** "openai-unstated": OpenAI's refusal that names no limit, so the client has to find one. */
 export type ContextErrorStyle = "openai" | "openai-unstated" | "openrouter" | "ollama" | "vllm" | "vllm-legacy";
-export const CONTEXT_ERROR_STYLES: readonly ContextErrorStyle[] = ["openai", "openai-unstated", "openrouter", "ollama", "vllm", "vllm-legacy"];
+export const CONTEXT_ERROR_STYLES: readonly ContextErrorStyle[] = [
+	"openai",
+	"openai-unstated",
+	"openrouter",
+	"ollama",
+	"vllm",
+	"vllm-legacy",
+];
 
 export interface ContextLimit {
 	/** The model's context window in tokens (prompt plus any max_tokens asked for). */

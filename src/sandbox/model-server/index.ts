@@ -12,14 +12,40 @@
  *   `tool_call_chunks[i].args`; check `response_metadata.finish_reason === "length"` too.
  */
 export { startModelServer } from "./server";
-export { scripted, reply, lastUserText, toolResults, hasTool, offersTools, messageText, ScriptError, type ScriptStep } from "./script";
+export {
+	scripted,
+	reply,
+	lastUserText,
+	toolResults,
+	hasTool,
+	offersTools,
+	messageText,
+	ScriptError,
+	type ScriptStep,
+} from "./script";
 export { callsAsText, isToolResponseMessage, textToolResults, toolsRefusedBody } from "./text-calls";
-export { checkProbeOf, checkReply, checkScript, sampleChange, type CheckAnswer, type CheckAnswers } from "./check-replies";
+export {
+	checkProbeOf,
+	checkReply,
+	checkScript,
+	sampleChange,
+	type CheckAnswer,
+	type CheckAnswers,
+} from "./check-replies";
 export { splitTokens, estimateTokens } from "./tokens";
 export { applyModelReply, applyRequestNote, asksForEditBlocks, editBlocksFor } from "./apply-model";
 export { validateReply } from "./validate";
 export { DEEPSEEK_MISSING_REASONING, type ThinkingMode } from "./thinking-mode";
-export { CONTEXT_ERROR_STYLES, contextRefusal, promptTokens, refusalBody, requestSize, type ContextErrorStyle, type ContextLimit, type RequestSize } from "./context-limit";
+export {
+	CONTEXT_ERROR_STYLES,
+	contextRefusal,
+	promptTokens,
+	refusalBody,
+	requestSize,
+	type ContextErrorStyle,
+	type ContextLimit,
+	type RequestSize,
+} from "./context-limit";
 export type {
 	ChatRequestBody,
 	ModelScript,

@@ -44,16 +44,28 @@ export const reply = {
 		text?: string,
 		extra: Omit<ScriptedReply, "text" | "toolCalls"> = {},
 	): ScriptedReply {
-		const toolCalls: ScriptedToolCall[] = calls.map((c) => ({ name: c.name, arguments: c.args, ...(c.id === undefined ? {} : { id: c.id }) }));
+		const toolCalls: ScriptedToolCall[] = calls.map((c) => ({
+			name: c.name,
+			arguments: c.args,
+			...(c.id === undefined ? {} : { id: c.id }),
+		}));
 		return { ...extra, toolCalls, ...(text === undefined ? {} : { text }) };
 	},
 	/** A thinking model's reply: `reasoning` sent the way `as` says, then `text`. */
-	thinking(reasoning: string, text: string, as: ScriptedReply["reasoningAs"] = "think", extra: Omit<ScriptedReply, "text" | "reasoning" | "reasoningAs"> = {}): ScriptedReply {
+	thinking(
+		reasoning: string,
+		text: string,
+		as: ScriptedReply["reasoningAs"] = "think",
+		extra: Omit<ScriptedReply, "text" | "reasoning" | "reasoningAs"> = {},
+	): ScriptedReply {
 		return { ...extra, reasoning, reasoningAs: as, text };
 	},
 	/** An HTTP error reply, e.g. `reply.httpError(429, { retryAfterSeconds: 2 })`; `body` sends a
 	 * provider's own error JSON instead of OpenAI's shape. */
-	httpError(status: number, options: { retryAfterSeconds?: number; message?: string; body?: unknown } = {}): ScriptedReply {
+	httpError(
+		status: number,
+		options: { retryAfterSeconds?: number; message?: string; body?: unknown } = {},
+	): ScriptedReply {
 		return { fault: { kind: "http", status, ...options } };
 	},
 	/** Streams `text` but cuts the connection after `afterChunks` chunks. */
@@ -68,7 +80,9 @@ export function messageText(message: WireMessage): string {
 	if (typeof content === "string") return content;
 	if (Array.isArray(content)) {
 		return content
-			.map((part: unknown) => (typeof part === "object" && part !== null && "text" in part && typeof part.text === "string" ? part.text : ""))
+			.map((part: unknown) =>
+				typeof part === "object" && part !== null && "text" in part && typeof part.text === "string" ? part.text : "",
+			)
 			.join("");
 	}
 	return "";
@@ -91,11 +105,14 @@ export function lastUserText(request: RecordedRequest): string | undefined {
 export function toolResults(request: RecordedRequest): Array<{ toolCallId: string; name?: string; content: string }> {
 	const messages = request.body.messages ?? [];
 	const last = messages.at(-1);
-	if (last && isToolResponseMessage(last, messageText(last))) return textToolResults(messageText(last)).map((r) => ({ toolCallId: "", ...r }));
+	if (last && isToolResponseMessage(last, messageText(last)))
+		return textToolResults(messageText(last)).map((r) => ({ toolCallId: "", ...r }));
 	let start = messages.length;
 	while (start > 0 && messages[start - 1].role === "tool") start--;
 	const assistant = messages[start - 1];
-	const names = new Map((assistant?.role === "assistant" ? (assistant.tool_calls ?? []) : []).map((c) => [c.id, c.function.name]));
+	const names = new Map(
+		(assistant?.role === "assistant" ? (assistant.tool_calls ?? []) : []).map((c) => [c.id, c.function.name]),
+	);
 	return messages.slice(start).map((m) => ({
 		toolCallId: m.tool_call_id ?? "",
 		name: names.get(m.tool_call_id ?? ""),

@@ -22,11 +22,14 @@ import { setTimeout, clearTimeout } from "../../node/timers";
 
 export async function startModelServer(options: ModelServerOptions): Promise<ModelServer> {
 	const host = options.host ?? "127.0.0.1";
-	if (host !== "127.0.0.1") throw new Error(`startModelServer: host must be "127.0.0.1" (loopback only), got ${JSON.stringify(host)}`);
-	if (typeof options.script !== "function") throw new Error("startModelServer: options.script must be a function (see scripted())");
+	if (host !== "127.0.0.1")
+		throw new Error(`startModelServer: host must be "127.0.0.1" (loopback only), got ${JSON.stringify(host)}`);
+	if (typeof options.script !== "function")
+		throw new Error("startModelServer: options.script must be a function (see scripted())");
 	const models = options.models ?? ["scripted"];
 	const density = options.charsPerToken;
-	if (density !== undefined && !(density > 0 && Number.isFinite(density))) throw new Error(`startModelServer: charsPerToken must be a positive number, got ${String(density)}`);
+	if (density !== undefined && !(density > 0 && Number.isFinite(density)))
+		throw new Error(`startModelServer: charsPerToken must be a positive number, got ${String(density)}`);
 	const requests: RecordedRequest[] = [];
 	let script: ModelScript = options.script;
 	let contextLimit: ContextLimit | null = checkedLimit(options.contextLimit ?? null);
@@ -64,13 +67,27 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			req.resume();
 			// Several proxies quote the key they refused, whole: `refusalQuotesKey` plays one.
 			const sent = String(req.headers.authorization ?? "").replace(/^Bearer /u, "");
-			const provided = options.refusalQuotesKey ? `Incorrect API key provided: ${sent}.` : "Incorrect API key provided.";
-			sendJson(res, 401, errorBody(401, `${provided} You can find your API key in your account settings.`, "invalid_api_key"));
+			const provided = options.refusalQuotesKey
+				? `Incorrect API key provided: ${sent}.`
+				: "Incorrect API key provided.";
+			sendJson(
+				res,
+				401,
+				errorBody(401, `${provided} You can find your API key in your account settings.`, "invalid_api_key"),
+			);
 			return;
 		}
 		if (req.method === "GET" && path === "/v1/models") {
 			const created = Math.floor(Date.now() / 1000);
-			sendJson(res, 200, { object: "list", data: models.map((entry) => ({ ...(typeof entry === "string" ? { id: entry } : entry), object: "model", created, owned_by: "redline" })) });
+			sendJson(res, 200, {
+				object: "list",
+				data: models.map((entry) => ({
+					...(typeof entry === "string" ? { id: entry } : entry),
+					object: "model",
+					created,
+					owned_by: "redline",
+				})),
+			});
 			return;
 		}
 		if (req.method === "POST" && path === "/v1/chat/completions") {
@@ -78,7 +95,15 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			return;
 		}
 		req.resume();
-		sendJson(res, 404, errorBody(404, `Unknown route: ${req.method ?? "?"} ${path || "/"}. This server answers POST /v1/chat/completions and GET /v1/models.`, "unknown_url"));
+		sendJson(
+			res,
+			404,
+			errorBody(
+				404,
+				`Unknown route: ${req.method ?? "?"} ${path || "/"}. This server answers POST /v1/chat/completions and GET /v1/models.`,
+				"unknown_url",
+			),
+		);
 	}
 
 	async function chat(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -87,7 +112,13 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			sendJson(res, 400, errorBody(400, parsed));
 			return;
 		}
-		const record: RecordedRequest = { body: parsed, headers: { ...req.headers }, target: req.url ?? "", receivedAt: Date.now(), outcome: "pending" };
+		const record: RecordedRequest = {
+			body: parsed,
+			headers: { ...req.headers },
+			target: req.url ?? "",
+			receivedAt: Date.now(),
+			outcome: "pending",
+		};
 		requests.push(record);
 		notifyWaiters();
 		const abort = new AbortController();
@@ -141,9 +172,13 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 		const fault = reply.fault;
 		if (fault?.kind === "http") {
 			record.outcome = "fault";
-			const headers: Record<string, string> = fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
+			const headers: Record<string, string> =
+				fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
 			const message = fault.message ?? `Scripted HTTP ${fault.status} fault`;
-			const body = fault.body !== undefined ? fault.body : errorBody(fault.status, message, fault.status === 429 ? "rate_limit_exceeded" : undefined);
+			const body =
+				fault.body !== undefined
+					? fault.body
+					: errorBody(fault.status, message, fault.status === 429 ? "rate_limit_exceeded" : undefined);
 			sendJson(res, fault.status, body, headers);
 			return;
 		}
@@ -153,7 +188,11 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 		const drop = fault?.kind === "drop" ? fault.afterChunks : undefined;
 		if (parsed.stream !== true) {
 			const tokens = resolved.usage.completion_tokens;
-			if (reply.pace && !(await sleep(reply.pace.firstTokenMs + tokenDelay(reply) * Math.max(0, tokens - 1), abort.signal))) return;
+			if (
+				reply.pace &&
+				!(await sleep(reply.pace.firstTokenMs + tokenDelay(reply) * Math.max(0, tokens - 1), abort.signal))
+			)
+				return;
 			if (drop !== undefined) {
 				record.outcome = "fault";
 				res.destroy();
@@ -164,7 +203,12 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			return;
 		}
 
-		res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive", "x-request-id": identity.id });
+		res.writeHead(200, {
+			"content-type": "text/event-stream; charset=utf-8",
+			"cache-control": "no-cache",
+			connection: "keep-alive",
+			"x-request-id": identity.id,
+		});
 		res.flushHeaders();
 		const chunks = streamChunks(resolved, identity, parsed.stream_options?.include_usage === true, reply.repeat);
 		// Chunk i is due at start + firstTokenMs + i / tokensPerSecond: pacing against a fixed
@@ -174,7 +218,11 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 		let i = 0;
 		for (const chunk of chunks) {
 			if (drop !== undefined && i >= drop) break;
-			if (reply.pace && !(await sleep(start + reply.pace.firstTokenMs + tokenDelay(reply) * i - Date.now(), abort.signal))) return;
+			if (
+				reply.pace &&
+				!(await sleep(start + reply.pace.firstTokenMs + tokenDelay(reply) * i - Date.now(), abort.signal))
+			)
+				return;
 			if (abort.signal.aborted) return;
 			await write(res, `data: ${JSON.stringify(chunk)}\n\n`);
 			i++;
@@ -220,7 +268,8 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			});
 		},
 		close() {
-			for (const waiter of waiters) waiter.reject(new Error(`model server closed after ${requests.length} of ${waiter.count} awaited requests`));
+			for (const waiter of waiters)
+				waiter.reject(new Error(`model server closed after ${requests.length} of ${waiter.count} awaited requests`));
 			waiters.clear();
 			// Idempotent, so a test may close early and still leave the close in afterEach.
 			closing ??= new Promise<void>((resolve, reject) => {

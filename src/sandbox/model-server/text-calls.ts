@@ -18,7 +18,11 @@ export function callsAsText(reply: ScriptedReply): ScriptedReply {
 	});
 	const text = [reply.text?.trimEnd() ?? "", ...calls].filter((part) => part !== "").join("\n");
 	const { toolCalls: _calls, ...rest } = reply;
-	return { ...rest, text, finishReason: reply.finishReason === "tool_calls" || reply.finishReason === undefined ? "stop" : reply.finishReason };
+	return {
+		...rest,
+		text,
+		finishReason: reply.finishReason === "tool_calls" || reply.finishReason === undefined ? "stop" : reply.finishReason,
+	};
 }
 
 /** Ollama's answer to `tools` for a model whose template has none (its real words and shape). */
@@ -35,7 +39,10 @@ export function isToolResponseMessage(message: WireMessage, text: string): boole
 
 /** The results in such a message, in order. */
 export function textToolResults(text: string): Array<{ name: string; content: string }> {
-	return [...text.matchAll(RESPONSE)].map((match) => ({ name: JSON.parse(`"${match[1] ?? ""}"`) as string, content: match[2] ?? "" }));
+	return [...text.matchAll(RESPONSE)].map((match) => ({
+		name: JSON.parse(`"${match[1] ?? ""}"`) as string,
+		content: match[2] ?? "",
+	}));
 }
 
 /** Whether the request offers tools in its system prompt ("Text tool calls"). */

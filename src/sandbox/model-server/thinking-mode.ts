@@ -31,7 +31,14 @@ export class ReasoningLedger {
 			for (const call of message.tool_calls ?? []) {
 				const sent = this.sent.get(call.id);
 				if (sent !== undefined && message.reasoning_content !== sent) {
-					return { error: { message: DEEPSEEK_MISSING_REASONING, type: "invalid_request_error", param: null, code: "invalid_request_error" } };
+					return {
+						error: {
+							message: DEEPSEEK_MISSING_REASONING,
+							type: "invalid_request_error",
+							param: null,
+							code: "invalid_request_error",
+						},
+					};
 				}
 			}
 		}

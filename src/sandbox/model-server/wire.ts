@@ -90,17 +90,39 @@ export interface ResolvedReply {
 
 const FINGERPRINT = "fp_redline_scripted";
 
-export function resolveReply(reply: ScriptedReply, body: ChatRequestBody, identity: ReplyIdentity, charsPerToken?: number): ResolvedReply {
+export function resolveReply(
+	reply: ScriptedReply,
+	body: ChatRequestBody,
+	identity: ReplyIdentity,
+	charsPerToken?: number,
+): ResolvedReply {
 	const form = reply.reasoningAs ?? "think";
 	const thought = reply.reasoning !== undefined && reply.reasoning !== "";
-	const inline = !thought ? "" : form === "think" ? `<think>${reply.reasoning}</think>\n\n` : form === "think-closed" ? `${reply.reasoning}\n</think>\n\n` : "";
-	const textTokens = reply.textChunks ? [...splitTokens(inline), ...reply.textChunks] : splitTokens(inline + (reply.text ?? ""));
-	const reasoning = thought && (form === "reasoning_content" || form === "reasoning") ? { field: form, tokens: splitTokens(reply.reasoning ?? "") } : undefined;
+	const inline = !thought
+		? ""
+		: form === "think"
+			? `<think>${reply.reasoning}</think>\n\n`
+			: form === "think-closed"
+				? `${reply.reasoning}\n</think>\n\n`
+				: "";
+	const textTokens = reply.textChunks
+		? [...splitTokens(inline), ...reply.textChunks]
+		: splitTokens(inline + (reply.text ?? ""));
+	const reasoning =
+		thought && (form === "reasoning_content" || form === "reasoning")
+			? { field: form, tokens: splitTokens(reply.reasoning ?? "") }
+			: undefined;
 	const toolCalls = (reply.toolCalls ?? []).map((call, i) => {
 		const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
-		return { id: call.id ?? `${identity.toolCallIdPrefix}_${i}`, name: call.name, arguments: args, argumentTokens: splitTokens(args) };
+		return {
+			id: call.id ?? `${identity.toolCallIdPrefix}_${i}`,
+			name: call.name,
+			arguments: args,
+			argumentTokens: splitTokens(args),
+		};
 	});
-	const streamed = (reasoning?.tokens.length ?? 0) + textTokens.length + toolCalls.reduce((n, c) => n + c.argumentTokens.length, 0);
+	const streamed =
+		(reasoning?.tokens.length ?? 0) + textTokens.length + toolCalls.reduce((n, c) => n + c.argumentTokens.length, 0);
 	const prompt = reply.usage?.prompt_tokens ?? promptTokens(requestSize(body, charsPerToken));
 	const completion = reply.usage?.completion_tokens ?? streamed;
 	return {
@@ -113,7 +135,12 @@ export function resolveReply(reply: ScriptedReply, body: ChatRequestBody, identi
 }
 
 /** The chunks of a streamed reply, made as they are sent (a repeat may never end). */
-export function* streamChunks(reply: ResolvedReply, identity: ReplyIdentity, includeUsage: boolean, repeat?: ScriptedRepeat): Generator<CompletionChunk> {
+export function* streamChunks(
+	reply: ResolvedReply,
+	identity: ReplyIdentity,
+	includeUsage: boolean,
+	repeat?: ScriptedRepeat,
+): Generator<CompletionChunk> {
 	const chunk = (delta: ChunkDelta, finishReason: string | null = null): CompletionChunk => ({
 		id: identity.id,
 		object: "chat.completion.chunk",
@@ -135,9 +162,12 @@ export function* streamChunks(reply: ResolvedReply, identity: ReplyIdentity, inc
 	if (repeat && (repeat.into ?? "text") === "text") yield* repeated((content) => ({ content }));
 	const last = reply.toolCalls.length - 1;
 	for (const [index, call] of reply.toolCalls.entries()) {
-		yield chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] });
+		yield chunk({
+			tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }],
+		});
 		for (const piece of call.argumentTokens) yield chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
-		if (index === last && repeat?.into === "arguments") yield* repeated((piece) => ({ tool_calls: [{ index, function: { arguments: piece } }] }));
+		if (index === last && repeat?.into === "arguments")
+			yield* repeated((piece) => ({ tool_calls: [{ index, function: { arguments: piece } }] }));
 	}
 	yield chunk({}, reply.finishReason);
 	if (includeUsage) {
@@ -186,7 +216,18 @@ export function completion(reply: ResolvedReply, identity: ReplyIdentity): Compl
 }
 
 /** The error body OpenAI sends; the SDKs read `error.message`. */
-export function errorBody(status: number, message: string, code?: string): { error: { message: string; type: string; param: null; code: string | null } } {
-	const type = status === 429 ? "rate_limit_error" : status >= 500 ? "server_error" : status === 404 ? "not_found_error" : "invalid_request_error";
+export function errorBody(
+	status: number,
+	message: string,
+	code?: string,
+): { error: { message: string; type: string; param: null; code: string | null } } {
+	const type =
+		status === 429
+			? "rate_limit_error"
+			: status >= 500
+				? "server_error"
+				: status === 404
+					? "not_found_error"
+					: "invalid_request_error";
 	return { error: { message, type, param: null, code: code ?? null } };
 }

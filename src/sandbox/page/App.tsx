@@ -60,7 +60,10 @@ export function App(props: { service: ThreadService; notes: NotesClient; tools: 
 			(change) => {
 				refresh();
 				if (!ownSaves.isOwn(change.path)) setChanged((marked) => noteChanged(marked, change, state.current.selected));
-				if (change.path === state.current.selected || (change.type === "rename" && change.oldPath === state.current.selected)) {
+				if (
+					change.path === state.current.selected ||
+					(change.type === "rename" && change.oldPath === state.current.selected)
+				) {
 					if (change.type === "rename") setSelected(change.path);
 					setChangeCounter((n) => n + 1);
 				}
@@ -73,7 +76,8 @@ export function App(props: { service: ThreadService; notes: NotesClient; tools: 
 	}, [client, ownSaves]);
 
 	useEffect(() => {
-		if (selected === null && notes.length > 0) setSelected(notes.find((n) => n.path === "Welcome.md")?.path ?? notes[0]?.path ?? null);
+		if (selected === null && notes.length > 0)
+			setSelected(notes.find((n) => n.path === "Welcome.md")?.path ?? notes[0]?.path ?? null);
 	}, [notes, selected]);
 
 	return (
@@ -108,7 +112,13 @@ export function App(props: { service: ThreadService; notes: NotesClient; tools: 
 					</button>
 					<FileList notes={notes} selected={selected} changed={changed} onSelect={setSelected} />
 				</aside>
-				<main className="sandbox-main">{selected ? <NoteEditor client={editorClient} path={selected} changeCounter={changeCounter} /> : <p className="sandbox-muted">No note open</p>}</main>
+				<main className="sandbox-main">
+					{selected ? (
+						<NoteEditor client={editorClient} path={selected} changeCounter={changeCounter} />
+					) : (
+						<p className="sandbox-muted">No note open</p>
+					)}
+				</main>
 				<aside className="sandbox-pane" aria-label="Redline">
 					<RedlinePane host={host} />
 				</aside>

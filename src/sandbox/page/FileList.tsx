@@ -2,7 +2,12 @@
 import { displayPath } from "../../vault/display-path";
 import type { NoteStat } from "../../vault/vault";
 
-export function FileList(props: { notes: NoteStat[]; selected: string | null; changed: ReadonlySet<string>; onSelect(path: string): void }) {
+export function FileList(props: {
+	notes: NoteStat[];
+	selected: string | null;
+	changed: ReadonlySet<string>;
+	onSelect(path: string): void;
+}) {
 	const groups = new Map<string, NoteStat[]>();
 	for (const note of props.notes) {
 		const folder = note.path.includes("/") ? note.path.slice(0, note.path.lastIndexOf("/")) : "";

@@ -69,7 +69,13 @@ export function NoteEditor(props: { client: NoteFiles; path: string; changeCount
 			{text === null ? (
 				<p className="sandbox-muted">{error ?? "Loading…"}</p>
 			) : (
-				<textarea className="sandbox-editor-text" aria-label="Note text" spellCheck={false} value={text} onChange={(event) => onInput(event.target.value)} />
+				<textarea
+					className="sandbox-editor-text"
+					aria-label="Note text"
+					spellCheck={false}
+					value={text}
+					onChange={(event) => onInput(event.target.value)}
+				/>
 			)}
 		</section>
 	);

@@ -46,7 +46,11 @@ export class NotesClient {
 	}
 
 	async write(path: string, text: string): Promise<void> {
-		await this.json(this.url("note", { path }), { method: "PUT", body: JSON.stringify({ text }), headers: { "content-type": "application/json" } });
+		await this.json(this.url("note", { path }), {
+			method: "PUT",
+			body: JSON.stringify({ text }),
+			headers: { "content-type": "application/json" },
+		});
 	}
 
 	/**
@@ -76,7 +80,9 @@ export class NotesClient {
 		source.addEventListener("open", () => {
 			if (opened++ > 0) onReconnect();
 		});
-		source.addEventListener("change", (event) => listener(JSON.parse((event as MessageEvent<string>).data) as VaultChange));
+		source.addEventListener("change", (event) =>
+			listener(JSON.parse((event as MessageEvent<string>).data) as VaultChange),
+		);
 		return () => source.close();
 	}
 }

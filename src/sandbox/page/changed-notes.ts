@@ -10,7 +10,11 @@ import type { VaultChange } from "../../vault/vault";
 /** How long after the page's own save a change of that note is taken for the save's echo. */
 const ECHO_MS = 1000;
 
-export function noteChanged(changed: ReadonlySet<string>, change: VaultChange, shown: string | null): ReadonlySet<string> {
+export function noteChanged(
+	changed: ReadonlySet<string>,
+	change: VaultChange,
+	shown: string | null,
+): ReadonlySet<string> {
 	const next = new Set(changed);
 	if (change.type === "delete") {
 		next.delete(change.path);

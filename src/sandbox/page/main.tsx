@@ -14,7 +14,11 @@ const token = params.get("token") ?? "";
 if (params.has("token")) {
 	params.delete("token");
 	const rest = params.toString();
-	window.history.replaceState(window.history.state, "", `${window.location.pathname}${rest ? `?${rest}` : ""}${window.location.hash}`);
+	window.history.replaceState(
+		window.history.state,
+		"",
+		`${window.location.pathname}${rest ? `?${rest}` : ""}${window.location.hash}`,
+	);
 }
 const baseUrl = window.location.origin;
 const service = new RemoteThreadService({ baseUrl, token });

@@ -20,7 +20,12 @@ function tokenizeInline(text: string): InlineToken[] {
 		if (code) tokens.push({ kind: "code", text: code.slice(1, -1) });
 		else if (strong) tokens.push({ kind: "strong", text: strong.slice(2, -2) });
 		else if (em) tokens.push({ kind: "em", text: em.slice(1, -1) });
-		else if (wiki) tokens.push({ kind: "wikilink", text: wiki.slice(2, -2).split("|").pop() ?? "", href: wiki.slice(2, -2).split("|")[0] });
+		else if (wiki)
+			tokens.push({
+				kind: "wikilink",
+				text: wiki.slice(2, -2).split("|").pop() ?? "",
+				href: wiki.slice(2, -2).split("|")[0],
+			});
 		else if (link) {
 			const close = link.indexOf("](");
 			tokens.push({ kind: "link", text: link.slice(1, close), href: link.slice(close + 2, -1) });
@@ -35,11 +40,13 @@ const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', a
 
 /** Character references, as CommonMark reads them in text (the untrusted renderer writes `<` as `&lt;`). */
 function decodeEntities(text: string): string {
-	return text.replace(/\\([!-/:-@[-`{-~])/g, "$1").replace(/&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|(\w+));/g, (whole, dec?: string, hex?: string, name?: string) => {
-		const code = dec !== undefined ? Number(dec) : hex !== undefined ? parseInt(hex, 16) : undefined;
-		if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd";
-		return NAMED[name ?? ""] ?? whole;
-	});
+	return text
+		.replace(/\\([!-/:-@[-`{-~])/g, "$1")
+		.replace(/&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|(\w+));/g, (whole, dec?: string, hex?: string, name?: string) => {
+			const code = dec !== undefined ? Number(dec) : hex !== undefined ? parseInt(hex, 16) : undefined;
+			if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd";
+			return NAMED[name ?? ""] ?? whole;
+		});
 }
 
 export interface MarkdownLinkHandler {
@@ -141,7 +148,12 @@ export function renderMarkdownInto(el: HTMLElement, markdown: string, onLink: Ma
 			continue;
 		}
 		const paragraph: string[] = [];
-		while (i < lines.length && (lines[i] ?? "").trim() !== "" && !/^(#{1,6}\s|```|~~~|>|\s*([-*+]|\d+[.)])\s)/.test(lines[i] ?? "")) paragraph.push(lines[i++] ?? "");
+		while (
+			i < lines.length &&
+			(lines[i] ?? "").trim() !== "" &&
+			!/^(#{1,6}\s|```|~~~|>|\s*([-*+]|\d+[.)])\s)/.test(lines[i] ?? "")
+		)
+			paragraph.push(lines[i++] ?? "");
 		const p = element(doc, "p");
 		paragraph.forEach((text, index) => {
 			if (index > 0) p.append(element(doc, "br"));

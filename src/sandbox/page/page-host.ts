@@ -19,7 +19,13 @@ export interface PageNavigation {
 }
 
 /** tools: what the sandbox server says the agent has (GET /sandbox/api/tools, fetched before the page renders). */
-export function createPageHost(service: ThreadService, navigation: PageNavigation, doc: Document, indexStatus?: IndexStatusFeed, tools?: ToolCatalog): UiHost & { activeNoteChanged(path: string | null): void } {
+export function createPageHost(
+	service: ThreadService,
+	navigation: PageNavigation,
+	doc: Document,
+	indexStatus?: IndexStatusFeed,
+	tools?: ToolCatalog,
+): UiHost & { activeNoteChanged(path: string | null): void } {
 	const listeners = new Set<(path: string | null) => void>();
 	return {
 		service,
@@ -38,7 +44,12 @@ export function createPageHost(service: ThreadService, navigation: PageNavigatio
 		},
 		suggestNotes(query) {
 			const needle = query.toLowerCase();
-			return Promise.resolve(navigation.notePaths().filter((path) => path.toLowerCase().includes(needle)).slice(0, 20));
+			return Promise.resolve(
+				navigation
+					.notePaths()
+					.filter((path) => path.toLowerCase().includes(needle))
+					.slice(0, 20),
+			);
 		},
 		openSettings: () => navigation.showSettingsHelp(),
 		activeNoteChanged(path) {

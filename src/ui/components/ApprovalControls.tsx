@@ -53,7 +53,13 @@ export function ApprovalControls({ callId, cardId, tool, title, preference }: Ap
 				>
 					Run
 				</button>
-				<button type="button" className="redline-button" aria-label={`Skip: ${title}`} aria-disabled={busy} onClick={(event) => run(event.currentTarget, [], [callId], comment.trim() || undefined)}>
+				<button
+					type="button"
+					className="redline-button"
+					aria-label={`Skip: ${title}`}
+					aria-disabled={busy}
+					onClick={(event) => run(event.currentTarget, [], [callId], comment.trim() || undefined)}
+				>
 					Skip
 				</button>
 				<button

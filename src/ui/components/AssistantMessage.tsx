@@ -32,58 +32,68 @@ interface AssistantMessageProps {
 	reads: readonly NoteRead[];
 }
 
-export const AssistantMessage = memo(function AssistantMessage({ message, host, reads: given }: AssistantMessageProps) {
-	noteRender("AssistantMessage", message.messageId);
-	// The same reads as a new array (every fold makes one) must not render the reply again.
-	const readsRef = useRef(given);
-	if (!sameReads(readsRef.current, given)) readsRef.current = given;
-	const reads = readsRef.current;
-	const ref = useRef<HTMLDivElement>(null);
-	// The text already in the element while streaming (a prefix of message.text), null once rendered.
-	const streamed = useRef<string | null>(null);
-	useEffect(() => {
-		const el = ref.current;
-		if (!el || !message.streaming) return;
-		const shown = streamed.current;
-		if (shown !== null && message.text.startsWith(shown)) {
-			if (message.text.length > shown.length) el.append(el.ownerDocument.createTextNode(message.text.slice(shown.length)));
-		} else {
-			el.replaceChildren(el.ownerDocument.createTextNode(message.text));
-		}
-		streamed.current = message.text;
-	}, [message.streaming, message.text]);
-	useEffect(() => {
-		const el = ref.current;
-		if (!el || message.streaming) return;
-		streamed.current = null;
-		el.replaceChildren();
-		// The reply is untrusted content: see src/ui/untrusted/render-reply.ts.
-		return renderUntrustedReply(host, el, message.text, { reads });
-	}, [host, message.streaming, message.text, reads]);
-	const cut = message.finishReason !== undefined ? CUT_OFF[message.finishReason] : undefined;
-	if (message.text.length === 0 && !message.streaming && cut === undefined) return null;
-	return (
-		<article
-			className={`redline-message redline-message-assistant${message.streaming ? " redline-message-streaming" : ""}`}
-			aria-label="Redline"
-			data-message-id={message.messageId}
-		>
-			<div
-				ref={ref}
-				className={`redline-markdown${message.streaming ? " redline-markdown-streaming" : ""}`}
-				{...(message.streaming ? { "aria-live": "off", "aria-busy": true } : {})}
-			/>
-			{message.streaming && (
-				<span className="redline-cursor" aria-hidden="true">
-					▍
-				</span>
-			)}
-			{cut && <p className="redline-message-cut">{cut}</p>}
-		</article>
-	);
-}, (a, b) => a.message === b.message && a.host === b.host && sameReads(a.reads, b.reads));
+export const AssistantMessage = memo(
+	function AssistantMessage({ message, host, reads: given }: AssistantMessageProps) {
+		noteRender("AssistantMessage", message.messageId);
+		// The same reads as a new array (every fold makes one) must not render the reply again.
+		const readsRef = useRef(given);
+		if (!sameReads(readsRef.current, given)) readsRef.current = given;
+		const reads = readsRef.current;
+		const ref = useRef<HTMLDivElement>(null);
+		// The text already in the element while streaming (a prefix of message.text), null once rendered.
+		const streamed = useRef<string | null>(null);
+		useEffect(() => {
+			const el = ref.current;
+			if (!el || !message.streaming) return;
+			const shown = streamed.current;
+			if (shown !== null && message.text.startsWith(shown)) {
+				if (message.text.length > shown.length)
+					el.append(el.ownerDocument.createTextNode(message.text.slice(shown.length)));
+			} else {
+				el.replaceChildren(el.ownerDocument.createTextNode(message.text));
+			}
+			streamed.current = message.text;
+		}, [message.streaming, message.text]);
+		useEffect(() => {
+			const el = ref.current;
+			if (!el || message.streaming) return;
+			streamed.current = null;
+			el.replaceChildren();
+			// The reply is untrusted content: see src/ui/untrusted/render-reply.ts.
+			return renderUntrustedReply(host, el, message.text, { reads });
+		}, [host, message.streaming, message.text, reads]);
+		const cut = message.finishReason !== undefined ? CUT_OFF[message.finishReason] : undefined;
+		if (message.text.length === 0 && !message.streaming && cut === undefined) return null;
+		return (
+			<article
+				className={`redline-message redline-message-assistant${message.streaming ? " redline-message-streaming" : ""}`}
+				aria-label="Redline"
+				data-message-id={message.messageId}
+			>
+				<div
+					ref={ref}
+					className={`redline-markdown${message.streaming ? " redline-markdown-streaming" : ""}`}
+					{...(message.streaming ? { "aria-live": "off", "aria-busy": true } : {})}
+				/>
+				{message.streaming && (
+					<span className="redline-cursor" aria-hidden="true">
+						▍
+					</span>
+				)}
+				{cut && <p className="redline-message-cut">{cut}</p>}
+			</article>
+		);
+	},
+	(a, b) => a.message === b.message && a.host === b.host && sameReads(a.reads, b.reads),
+);
 
-export const UserMessage = memo(function UserMessage({ content, pinned }: { content: string; pinned: { path?: string; handle?: string }[] }) {
+export const UserMessage = memo(function UserMessage({
+	content,
+	pinned,
+}: {
+	content: string;
+	pinned: { path?: string; handle?: string }[];
+}) {
 	return (
 		<article className="redline-message redline-message-user" aria-label="You">
 			{pinned.length > 0 && (

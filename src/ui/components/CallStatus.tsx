@@ -33,7 +33,14 @@ export function callStatus(call: ToolCallView): { key: string; label: string } {
 /** A native progress bar (no inline style): without a fraction it is indeterminate. */
 export function ProgressBar({ fraction, label }: { fraction: number | undefined; label: string }) {
 	const percent = fraction !== undefined ? Math.round(Math.min(1, Math.max(0, fraction)) * 100) : undefined;
-	return <progress className="redline-progress" aria-label={label} max={100} {...(percent !== undefined ? { value: percent } : {})} />;
+	return (
+		<progress
+			className="redline-progress"
+			aria-label={label}
+			max={100}
+			{...(percent !== undefined ? { value: percent } : {})}
+		/>
+	);
 }
 
 /** "Skipped — your comment: …", "Cancelled: you sent a new message", "Blocked: … set to Never …". */

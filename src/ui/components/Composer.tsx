@@ -32,7 +32,20 @@ export interface ComposerProps {
 
 const WORKING: ThreadStatus[] = ["thinking", "running_tool"];
 
-export function Composer({ host, pinned, status, streaming, onSend, onStop, onPin, onUnpin, error, activeNote, waitingCalls = 0, waitingQuestions = 0 }: ComposerProps) {
+export function Composer({
+	host,
+	pinned,
+	status,
+	streaming,
+	onSend,
+	onStop,
+	onPin,
+	onUnpin,
+	error,
+	activeNote,
+	waitingCalls = 0,
+	waitingQuestions = 0,
+}: ComposerProps) {
 	const [text, setText] = useState("");
 	const [picker, setPicker] = useState<{ start: number; query: string } | null>(null);
 	const [suggestions, setSuggestions] = useState<string[]>([]);
@@ -89,7 +102,12 @@ export function Composer({ host, pinned, status, streaming, onSend, onStop, onPi
 						return (
 							<li key={name} className="redline-chip">
 								<span className="redline-chip-label">{name}</span>
-								<button type="button" className="redline-chip-remove" aria-label={`Unpin ${name}`} onClick={() => onUnpin(item)}>
+								<button
+									type="button"
+									className="redline-chip-remove"
+									aria-label={`Unpin ${name}`}
+									onClick={() => onUnpin(item)}
+								>
 									×
 								</button>
 							</li>
@@ -124,7 +142,9 @@ export function Composer({ host, pinned, status, streaming, onSend, onStop, onPi
 							if (event.key === "ArrowDown" || event.key === "ArrowUp") {
 								event.preventDefault();
 								const step = event.key === "ArrowDown" ? 1 : -1;
-								setActive((index) => (suggestions.length === 0 ? 0 : (index + step + suggestions.length) % suggestions.length));
+								setActive((index) =>
+									suggestions.length === 0 ? 0 : (index + step + suggestions.length) % suggestions.length,
+								);
 								return;
 							}
 							if (event.key === "Escape") {
@@ -169,7 +189,13 @@ export function Composer({ host, pinned, status, streaming, onSend, onStop, onPi
 						Stop
 					</button>
 				) : null}
-				<button type="button" className="redline-button redline-cta mod-cta" aria-label="Send" disabled={text.trim().length === 0} onClick={() => void send()}>
+				<button
+					type="button"
+					className="redline-button redline-cta mod-cta"
+					aria-label="Send"
+					disabled={text.trim().length === 0}
+					onClick={() => void send()}
+				>
 					Send
 				</button>
 			</div>
@@ -186,6 +212,11 @@ export function Composer({ host, pinned, status, streaming, onSend, onStop, onPi
 export function waitNote(calls: number, questions: number): string | null {
 	const parts: string[] = [];
 	if (calls > 0) parts.push(calls === 1 ? "skips the waiting card" : `skips the ${calls} waiting cards`);
-	if (questions > 0) parts.push(questions === 1 ? "answers the open question with your message" : `answers the ${questions} open questions with your message`);
+	if (questions > 0)
+		parts.push(
+			questions === 1
+				? "answers the open question with your message"
+				: `answers the ${questions} open questions with your message`,
+		);
 	return parts.length > 0 ? `Sending a new message ${parts.join(" and ")}.` : null;
 }

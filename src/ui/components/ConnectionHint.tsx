@@ -12,7 +12,12 @@ export const ConnectionHint = memo(function ConnectionHint({ host }: { host: UiH
 	return (
 		<div className="redline-connection-hint" role="status">
 			<span>Last connection check: {failure}</span>
-			<button type="button" className="redline-button redline-button-quiet" aria-label="Open Redline settings for the connection check" onClick={() => host.openSettings()}>
+			<button
+				type="button"
+				className="redline-button redline-button-quiet"
+				aria-label="Open Redline settings for the connection check"
+				onClick={() => host.openSettings()}
+			>
 				Open settings
 			</button>
 		</div>

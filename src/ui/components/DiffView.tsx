@@ -28,7 +28,10 @@ function DiffLine({ row }: { row: DiffRow }) {
 			<span className="redline-diff-text">
 				{row.parts.map((part, index) =>
 					part.changed ? (
-						<span key={index} className={row.kind === "added" ? "redline-diff-word-added" : "redline-diff-word-removed"}>
+						<span
+							key={index}
+							className={row.kind === "added" ? "redline-diff-word-added" : "redline-diff-word-removed"}
+						>
 							{part.text}
 						</span>
 					) : (
@@ -43,7 +46,10 @@ function DiffLine({ row }: { row: DiffRow }) {
 /** The +N −M chip. */
 export function ChangeChip({ added, removed }: { added: number; removed: number }) {
 	return (
-		<span className="redline-change-chip" aria-label={`${plural(added, "line")} added, ${plural(removed, "line")} removed`}>
+		<span
+			className="redline-change-chip"
+			aria-label={`${plural(added, "line")} added, ${plural(removed, "line")} removed`}
+		>
 			<span className="redline-change-added">+{added}</span> <span className="redline-change-removed">−{removed}</span>
 		</span>
 	);

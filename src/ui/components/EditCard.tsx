@@ -30,7 +30,10 @@ export interface EditCardProps {
 	preference: ToolPreference | undefined;
 }
 
-export const EditCard = memo(EditCardView, (a, b) => a.edit === b.edit && a.preference === b.preference && sameItems(a.calls, b.calls));
+export const EditCard = memo(
+	EditCardView,
+	(a, b) => a.edit === b.edit && a.preference === b.preference && sameItems(a.calls, b.calls),
+);
 
 function EditCardView({ edit, calls, preference }: EditCardProps) {
 	noteRender("EditCard", edit.editId);
@@ -40,9 +43,12 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	const finished = [...calls].reverse().find((call) => call.result !== undefined);
 	// A call that did not run (skipped, cancelled by a new message, blocked by Never) says why;
 	// its result, if the runner answered the model with one, is the model's.
-	const notRunCall = !running && (finished ? (notRun(finished) ? finished : undefined) : calls.find((call) => call.phase === "denied"));
+	const notRunCall =
+		!running && (finished ? (notRun(finished) ? finished : undefined) : calls.find((call) => call.phase === "denied"));
 	// Once applied, the note may have been renamed since: the history knows where it is now.
-	const versionId = edit.applied?.versionId ?? (typeof finished?.result?.data?.versionId === "string" ? finished.result.data.versionId : undefined);
+	const versionId =
+		edit.applied?.versionId ??
+		(typeof finished?.result?.data?.versionId === "string" ? finished.result.data.versionId : undefined);
 	const { host } = usePane();
 	const path = useNotePath(host, edit.path, versionId);
 	const shown = displayPath(path);
@@ -62,7 +68,15 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 				<span className={`redline-op-chip redline-op-${edit.operation}`}>{edit.operation}</span>
 				<EditTitle edit={edit} path={path} done={done} settled={finished !== undefined || notRunCall !== undefined} />
 			</header>
-			{proposed && <ApprovalControls callId={proposed.callId} cardId={edit.editId} tool={proposed.tool} title={title} preference={preference} />}
+			{proposed && (
+				<ApprovalControls
+					callId={proposed.callId}
+					cardId={edit.editId}
+					tool={proposed.tool}
+					title={title}
+					preference={preference}
+				/>
+			)}
 			{running && <EditProgress call={running} path={path} />}
 			{notRunCall && <NotRunStatus call={notRunCall} />}
 			{!running && finished && !notRunCall && <EditResult edit={edit} path={path} call={finished} />}
@@ -88,14 +102,30 @@ function EditTitle({ edit, path, done, settled }: { edit: EditView; path: string
 		const line = doneLine(edit.description);
 		return (
 			<span className="redline-card-title">
-				{line.kind === "verb" ? <>{line.done} in {link}</> : <>Changed {link}: {line.description}</>}
+				{line.kind === "verb" ? (
+					<>
+						{line.done} in {link}
+					</>
+				) : (
+					<>
+						Changed {link}: {line.description}
+					</>
+				)}
 			</span>
 		);
 	}
 	const line = intentLine(edit.description);
 	return (
 		<span className="redline-card-title">
-			{line.kind === "verb" ? <>Planning to {line.rest} in {link}</> : <>Planning a change to {link}: {line.description}</>}
+			{line.kind === "verb" ? (
+				<>
+					Planning to {line.rest} in {link}
+				</>
+			) : (
+				<>
+					Planning a change to {link}: {line.description}
+				</>
+			)}
 			{settled ? "" : "…"}
 		</span>
 	);
@@ -129,7 +159,8 @@ function EditResult({ edit, path, call }: { edit: EditView; path: string; call: 
 	const result = call.result!;
 	const status = callStatus(call);
 	const counts = edit.applied ?? appliedFromResult(result.data);
-	const versionId = edit.applied?.versionId ?? (typeof result.data?.versionId === "string" ? result.data.versionId : undefined);
+	const versionId =
+		edit.applied?.versionId ?? (typeof result.data?.versionId === "string" ? result.data.versionId : undefined);
 	const unified = useDiff(path, result.data?.diff, result.status === "success" ? versionId : undefined);
 	return (
 		<div className="redline-edit-result">
@@ -137,7 +168,9 @@ function EditResult({ edit, path, call }: { edit: EditView; path: string; call: 
 				<span className={`redline-status-badge redline-status-${status.key}`}>{status.label}</span>
 				{counts && result.status === "success" && <ChangeChip added={counts.added} removed={counts.removed} />}
 				{/* A success's message is written for the model (it repeats the diff); the chip and diff say it here. */}
-				{(result.status !== "success" || !unified) && <p className="redline-call-result">{resultForPerson(call)?.line}</p>}
+				{(result.status !== "success" || !unified) && (
+					<p className="redline-call-result">{resultForPerson(call)?.line}</p>
+				)}
 			</div>
 			{unified && <DiffView unified={unified} label={`Changes to ${displayPath(path)}`} />}
 			{result.status === "success" && versionId && <RevertControl path={path} versionId={versionId} edit={edit} />}
@@ -188,7 +221,11 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 					Restored <ChangeChip added={edit.restored.added} removed={edit.restored.removed} />
 				</p>
 			)}
-			<button type="button" className="redline-button" aria-label={`Revert this change to ${displayPath(path)}`} aria-disabled={revert.busy || undefined}
+			<button
+				type="button"
+				className="redline-button"
+				aria-label={`Revert this change to ${displayPath(path)}`}
+				aria-disabled={revert.busy || undefined}
 				onClick={(event) => {
 					if (revert.busy) return;
 					const origin = event.currentTarget;

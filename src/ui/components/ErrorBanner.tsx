@@ -21,20 +21,46 @@ export const ErrorBanner = memo(function ErrorBanner({ error, canRetry }: { erro
 			<p className="redline-error-message">{error.message}</p>
 			<div className="redline-error-actions">
 				{canRetry && error.retryable && (
-					<button type="button" className="redline-button redline-cta mod-cta" aria-label="Retry" disabled={retry.busy} onClick={() => void retry.run()}>
+					<button
+						type="button"
+						className="redline-button redline-cta mod-cta"
+						aria-label="Retry"
+						disabled={retry.busy}
+						onClick={() => void retry.run()}
+					>
 						Retry
 					</button>
 				)}
 				{connection && (
-					<button type="button" className="redline-button redline-button-quiet" aria-label="Check connection" disabled={check.running} onClick={() => void connection.checkAll().then(() => setChecked(true), () => setChecked(true))}>
+					<button
+						type="button"
+						className="redline-button redline-button-quiet"
+						aria-label="Check connection"
+						disabled={check.running}
+						onClick={() =>
+							void connection.checkAll().then(
+								() => setChecked(true),
+								() => setChecked(true),
+							)
+						}
+					>
 						{check.running ? "Checking…" : "Check connection"}
 					</button>
 				)}
-				<button type="button" className="redline-button redline-button-quiet" aria-label="Open Redline settings" onClick={() => host.openSettings()}>
+				<button
+					type="button"
+					className="redline-button redline-button-quiet"
+					aria-label="Open Redline settings"
+					onClick={() => host.openSettings()}
+				>
 					Open Redline settings
 				</button>
 			</div>
-			{checked && !check.running && <p className="redline-check-outcome">{check.failure ? `Connection check: ${check.failure}` : "Both models passed the connection check."}</p>}
+			{checked && !check.running && (
+				<p className="redline-check-outcome">
+					{check.failure ? `Connection check: ${check.failure}` : "Both models passed the connection check."}
+				</p>
+			)}
 			{retry.error && <p className="redline-inline-error">{retry.error}</p>}
 		</div>
 	);

@@ -75,9 +75,13 @@ function NoteVersions({ host, path, refreshKey }: { host: UiHost; path: string; 
 	const revert = useAction(async (request: { versionId: string; laterChanges?: number }) => {
 		const { versionId, laterChanges } = request;
 		setConfirming(null);
-		const outcome = await host.service.revertHistory(laterChanges === undefined ? { path, versionId } : { path, versionId, to: true, laterChanges });
+		const outcome = await host.service.revertHistory(
+			laterChanges === undefined ? { path, versionId } : { path, versionId, to: true, laterChanges },
+		);
 		if (outcome.ok) {
-			setNotice(`${laterChanges === undefined ? "Reverted the change" : `Returned to the version, undoing ${changes(laterChanges)}`}: +${outcome.added} −${outcome.removed}.`);
+			setNotice(
+				`${laterChanges === undefined ? "Reverted the change" : `Returned to the version, undoing ${changes(laterChanges)}`}: +${outcome.added} −${outcome.removed}.`,
+			);
 			await load();
 		}
 		return outcome;
@@ -88,9 +92,21 @@ function NoteVersions({ host, path, refreshKey }: { host: UiHost; path: string; 
 			<h4 className="redline-history-note-title">
 				<NoteLink host={host} path={path} />
 			</h4>
-			{loadError && <p className="redline-inline-error" role="alert">{loadError}</p>}
-			{notice && <p className="redline-history-notice" role="status">{notice}</p>}
-			{revert.error && <p className="redline-inline-error" role="alert">{revert.error}</p>}
+			{loadError && (
+				<p className="redline-inline-error" role="alert">
+					{loadError}
+				</p>
+			)}
+			{notice && (
+				<p className="redline-history-notice" role="status">
+					{notice}
+				</p>
+			)}
+			{revert.error && (
+				<p className="redline-inline-error" role="alert">
+					{revert.error}
+				</p>
+			)}
 			{entries && entries.length === 0 && <p className="redline-muted">Redline has no versions of this note.</p>}
 			{entries && entries.length > 0 && (
 				<ol className="redline-history-list">
@@ -128,11 +144,25 @@ function NoteVersions({ host, path, refreshKey }: { host: UiHost; path: string; 
 								</button>
 							)}
 							{index > 0 && confirming === entry.versionId && (
-								<div className="redline-history-confirm" role="group" aria-label={`Confirm reverting to this version: ${entry.description}`}>
+								<div
+									className="redline-history-confirm"
+									role="group"
+									aria-label={`Confirm reverting to this version: ${entry.description}`}
+								>
 									<p>
-										Returning to this version undoes the {changes(index)}: {entries.slice(0, index).map((later) => `"${later.description}"`).join(", ")}.
+										Returning to this version undoes the {changes(index)}:{" "}
+										{entries
+											.slice(0, index)
+											.map((later) => `"${later.description}"`)
+											.join(", ")}
+										.
 									</p>
-									<button type="button" className="redline-button mod-warning" disabled={revert.busy} onClick={() => void revert.run({ versionId: entry.versionId, laterChanges: index })}>
+									<button
+										type="button"
+										className="redline-button mod-warning"
+										disabled={revert.busy}
+										onClick={() => void revert.run({ versionId: entry.versionId, laterChanges: index })}
+									>
 										Undo {changes(index)}
 									</button>
 									<button type="button" className="redline-button" onClick={() => setConfirming(null)}>

@@ -28,7 +28,15 @@ export function IndexProgress({ feed }: { feed: IndexStatusFeed | undefined }) {
 	if (status.phase !== "indexing") return <p className="redline-index-progress redline-muted">{text}</p>;
 	// A progress bar, not a live region: a count that changes ten times a second must not be read out each time.
 	return (
-		<div className="redline-index-progress redline-muted" role="progressbar" aria-label="Indexing notes" aria-valuemin={0} aria-valuemax={status.of} aria-valuenow={status.done} aria-valuetext={text}>
+		<div
+			className="redline-index-progress redline-muted"
+			role="progressbar"
+			aria-label="Indexing notes"
+			aria-valuemin={0}
+			aria-valuemax={status.of}
+			aria-valuenow={status.done}
+			aria-valuetext={text}
+		>
 			{text}
 		</div>
 	);

@@ -32,7 +32,14 @@ export function MessageList({ state, host }: { state: ThreadState; host: UiHost 
 	const shown = items.filter((item) => item.seq >= mounted.from);
 	return (
 		<div className="redline-stream" role="log" aria-live="polite" aria-relevant="additions">
-			{mounted.hidden > 0 && <EarlierMessages key="earlier" hidden={mounted.hidden} onShow={mounted.showEarlier} sentinelRef={mounted.sentinelRef} />}
+			{mounted.hidden > 0 && (
+				<EarlierMessages
+					key="earlier"
+					hidden={mounted.hidden}
+					onShow={mounted.showEarlier}
+					sentinelRef={mounted.sentinelRef}
+				/>
+			)}
 			{shown.map((item) => item.render())}
 		</div>
 	);
@@ -69,7 +76,9 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 
 	const steps = (turnIndex: number): ReactNode => {
 		const turn = state.turns[turnIndex];
-		const calls = turn.callIds.map((id) => state.toolCalls[id]).filter((call): call is ToolCallView => call !== undefined);
+		const calls = turn.callIds
+			.map((id) => state.toolCalls[id])
+			.filter((call): call is ToolCallView => call !== undefined);
 		return (
 			<ReasoningSteps
 				key={`steps-${turnIndex}`}
@@ -84,7 +93,8 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 	};
 
 	state.turns.forEach((turn, index) => {
-		if (turn.userMessageId === null) items.push({ seq: 0, turnStart: true, waiting: false, render: () => steps(index) });
+		if (turn.userMessageId === null)
+			items.push({ seq: 0, turnStart: true, waiting: false, render: () => steps(index) });
 	});
 	for (const message of state.messages) {
 		if (message.kind === "user") {
@@ -119,14 +129,24 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 	for (const callId of state.toolCallOrder) {
 		const call = state.toolCalls[callId];
 		if (call && !shownCalls.has(callId)) {
-			items.push({ seq: call.proposedSeq, turnStart: false, waiting: waitingCalls.has(callId), render: () => card(state, callId, callsByEdit) });
+			items.push({
+				seq: call.proposedSeq,
+				turnStart: false,
+				waiting: waitingCalls.has(callId),
+				render: () => card(state, callId, callsByEdit),
+			});
 		}
 	}
 	const lastError = state.errors[state.errors.length - 1];
 	for (const error of state.errors) {
 		if (retriedAfter(state, error.seq)) continue;
 		const canRetry = error === lastError && state.status === "error";
-		items.push({ seq: error.seq, turnStart: false, waiting: false, render: () => <ErrorBanner key={`error-${error.seq}`} error={error} canRetry={canRetry} /> });
+		items.push({
+			seq: error.seq,
+			turnStart: false,
+			waiting: false,
+			render: () => <ErrorBanner key={`error-${error.seq}`} error={error} canRetry={canRetry} />,
+		});
 	}
 	// Stable: a user message and an item at the same seq keep their order.
 	items.sort((a, b) => a.seq - b.seq);
@@ -157,7 +177,8 @@ function card(state: ThreadState, callId: string, callsByEdit: Map<string, ToolC
 	if (!call) return null;
 	const preference = state.preferences[call.tool];
 	const edit = call.editId ? state.edits[call.editId] : undefined;
-	if (edit) return <EditCard key={callId} edit={edit} calls={callsByEdit.get(edit.editId) ?? [call]} preference={preference} />;
+	if (edit)
+		return <EditCard key={callId} edit={edit} calls={callsByEdit.get(edit.editId) ?? [call]} preference={preference} />;
 	// A call that names a known edit (executeEdit): shown inside that edit's card.
 	if (editFor(call, state.edits)) return null;
 	const question = call.askId ? state.questions[call.askId] : undefined;

@@ -38,7 +38,12 @@ export function PermissionsPanel({ id, state, focusTool, onClose }: PermissionsP
 			<ul className="redline-permissions-list">
 				{tools.map((tool) => (
 					<li key={tool.name} className="redline-permissions-item">
-						<PreferenceChoice tool={tool.name} current={preferenceIn(state, tool.name, host)} label={capitalize(tool.label)} autoFocus={tool.name === focused} />
+						<PreferenceChoice
+							tool={tool.name}
+							current={preferenceIn(state, tool.name, host)}
+							label={capitalize(tool.label)}
+							autoFocus={tool.name === focused}
+						/>
 					</li>
 				))}
 			</ul>

@@ -31,7 +31,9 @@ export interface PreferenceChoiceProps {
 export function PreferenceChoice({ tool, current, label, onChosen, autoFocus }: PreferenceChoiceProps) {
 	const { host, threadId } = usePane();
 	const [optimistic, setOptimistic] = useState<{ from: ToolPreference; to: ToolPreference } | null>(null);
-	const action = useAction((preference: ToolPreference) => host.service.setToolPreference({ threadId, tool, preference }));
+	const action = useAction((preference: ToolPreference) =>
+		host.service.setToolPreference({ threadId, tool, preference }),
+	);
 	// The optimistic value holds only until the state moves (the event arrived or another change won).
 	const shown = optimistic && optimistic.from === current ? optimistic.to : current;
 	const name = toolLabel(host, tool);

@@ -20,7 +20,10 @@ interface Draft {
 const EMPTY: Draft = { chosen: [], otherChosen: false, otherText: "" };
 
 /** The answers to send, or the problem per question index. */
-export function validateAnswers(questions: AskQuestion[], drafts: Draft[]): { answers: AskAnswers } | { problems: Record<number, string> } {
+export function validateAnswers(
+	questions: AskQuestion[],
+	drafts: Draft[],
+): { answers: AskAnswers } | { problems: Record<number, string> } {
 	const answers: AskAnswers = {};
 	const problems: Record<number, string> = {};
 	questions.forEach((question, index) => {
@@ -31,7 +34,8 @@ export function validateAnswers(questions: AskQuestion[], drafts: Draft[]): { an
 			return;
 		}
 		const picked = [...draft.chosen, ...(draft.otherChosen ? [other] : [])];
-		if (picked.length === 0) problems[index] = question.multiSelect ? "Choose at least one answer." : "Choose an answer.";
+		if (picked.length === 0)
+			problems[index] = question.multiSelect ? "Choose at least one answer." : "Choose an answer.";
 		else if (!question.multiSelect && picked.length > 1) problems[index] = "Choose only one answer.";
 		else answers[String(index)] = picked;
 	});
@@ -48,7 +52,11 @@ export const QuestionCard = memo(function QuestionCard({ question }: { question:
 			data-ask-id={question.askId}
 			{...{ [CARD_ATTR]: question.askId }}
 		>
-			{question.answers ? <AnswerSummary questions={question.questions} answers={question.answers} /> : <QuestionForm question={question} />}
+			{question.answers ? (
+				<AnswerSummary questions={question.questions} answers={question.answers} />
+			) : (
+				<QuestionForm question={question} />
+			)}
 		</div>
 	);
 });
@@ -57,7 +65,9 @@ function QuestionForm({ question }: { question: QuestionView }) {
 	const { host, threadId, focus } = usePane();
 	const [drafts, setDrafts] = useState<Draft[]>(() => question.questions.map(() => EMPTY));
 	const [problems, setProblems] = useState<Record<number, string>>({});
-	const submit = useAction((answers: AskAnswers) => host.service.answerQuestion({ threadId, askId: question.askId, answers }));
+	const submit = useAction((answers: AskAnswers) =>
+		host.service.answerQuestion({ threadId, askId: question.askId, answers }),
+	);
 
 	const update = (index: number, change: (draft: Draft) => Draft): void => {
 		setDrafts((all) => all.map((draft, i) => (i === index ? change(draft) : draft)));
@@ -86,10 +96,21 @@ function QuestionForm({ question }: { question: QuestionView }) {
 			}}
 		>
 			{question.questions.map((q, index) => (
-				<QuestionField key={index} question={q} draft={drafts[index] ?? EMPTY} problem={problems[index]} onChange={(change) => update(index, change)} />
+				<QuestionField
+					key={index}
+					question={q}
+					draft={drafts[index] ?? EMPTY}
+					problem={problems[index]}
+					onChange={(change) => update(index, change)}
+				/>
 			))}
 			<div className="redline-approval-buttons">
-				<button type="submit" className="redline-button redline-cta mod-cta" aria-disabled={submit.busy || undefined} aria-label="Submit answers">
+				<button
+					type="submit"
+					className="redline-button redline-cta mod-cta"
+					aria-disabled={submit.busy || undefined}
+					aria-label="Submit answers"
+				>
 					Submit
 				</button>
 			</div>
@@ -118,10 +139,15 @@ function QuestionField({ question, draft, problem, onChange }: FieldProps) {
 				? { ...d, chosen: on ? [...d.chosen.filter((c) => c !== label), label] : d.chosen.filter((c) => c !== label) }
 				: { ...d, chosen: on ? [label] : [], otherChosen: false },
 		);
-	const pickOther = (on: boolean): void => onChange((d) => (multi ? { ...d, otherChosen: on } : { ...d, chosen: [], otherChosen: on }));
+	const pickOther = (on: boolean): void =>
+		onChange((d) => (multi ? { ...d, otherChosen: on } : { ...d, chosen: [], otherChosen: on }));
 
 	return (
-		<fieldset className="redline-question" aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${name}-problem` : undefined}>
+		<fieldset
+			className="redline-question"
+			aria-invalid={problem ? true : undefined}
+			aria-describedby={problem ? `${name}-problem` : undefined}
+		>
 			<legend className="redline-question-legend">
 				{question.header && <span className="redline-question-chip">{question.header}</span>}
 				<span className="redline-question-text">{question.question}</span>
@@ -139,7 +165,12 @@ function QuestionField({ question, draft, problem, onChange }: FieldProps) {
 				</label>
 			))}
 			<label className="redline-question-option redline-question-other">
-				<input type={multi ? "checkbox" : "radio"} name={name} checked={draft.otherChosen} onChange={(event) => pickOther(event.target.checked)} />
+				<input
+					type={multi ? "checkbox" : "radio"}
+					name={name}
+					checked={draft.otherChosen}
+					onChange={(event) => pickOther(event.target.checked)}
+				/>
 				<span className="redline-question-option-label">Other</span>
 			</label>
 			<input
@@ -150,7 +181,11 @@ function QuestionField({ question, draft, problem, onChange }: FieldProps) {
 				value={draft.otherText}
 				onChange={(event) => {
 					const text = event.target.value;
-					onChange((d) => (multi ? { ...d, otherText: text, otherChosen: text.trim().length > 0 || d.otherChosen } : { ...d, otherText: text, otherChosen: true, chosen: text.length > 0 ? [] : d.chosen }));
+					onChange((d) =>
+						multi
+							? { ...d, otherText: text, otherChosen: text.trim().length > 0 || d.otherChosen }
+							: { ...d, otherText: text, otherChosen: true, chosen: text.length > 0 ? [] : d.chosen },
+					);
 				}}
 			/>
 			{problem && (

@@ -26,8 +26,15 @@ const STATUS_STEP: Partial<Record<ThreadStatus, string>> = {
 	waiting_for_answer: "Waiting for your answers",
 };
 
-export const ReasoningSteps = memo(ReasoningStepsView, (a, b) =>
-	a.turn === b.turn && a.edits === b.edits && a.questions === b.questions && a.status === b.status && sameItems(a.calls, b.calls) && sameItems(a.thoughts, b.thoughts),
+export const ReasoningSteps = memo(
+	ReasoningStepsView,
+	(a, b) =>
+		a.turn === b.turn &&
+		a.edits === b.edits &&
+		a.questions === b.questions &&
+		a.status === b.status &&
+		sameItems(a.calls, b.calls) &&
+		sameItems(a.thoughts, b.thoughts),
 );
 
 function ReasoningStepsView({ turn, calls, thoughts, edits, questions, status }: ReasoningStepsProps) {
@@ -89,7 +96,9 @@ function ReasoningStepsView({ turn, calls, thoughts, edits, questions, status }:
 						) : (
 							<li key={step.key} className={`redline-step redline-step-${step.state}`}>
 								<span className="redline-step-label">{step.label}</span>
-								{step.elapsedMs !== undefined && <span className="redline-step-time">{formatElapsed(step.elapsedMs)}</span>}
+								{step.elapsedMs !== undefined && (
+									<span className="redline-step-time">{formatElapsed(step.elapsedMs)}</span>
+								)}
 							</li>
 						),
 					)}

@@ -46,7 +46,10 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 		setPermissions(null);
 		if (opener?.isConnected) opener.focus();
 	}, [permissions]);
-	const openPermissions = useCallback((tool: string | null, opener: HTMLElement) => setPermissions({ tool, opener }), []);
+	const openPermissions = useCallback(
+		(tool: string | null, opener: HTMLElement) => setPermissions({ tool, opener }),
+		[],
+	);
 
 	// After every change of the thread, a decision made from a card may move the focus on.
 	useLayoutEffect(() => focus.settle(paneRef.current), [focus, state]);
@@ -111,10 +114,17 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 		[host, onPin],
 	);
 
-	const context = useMemo(() => (threadId ? { host, threadId, focus, openPermissions } : null), [host, threadId, focus, openPermissions]);
+	const context = useMemo(
+		() => (threadId ? { host, threadId, focus, openPermissions } : null),
+		[host, threadId, focus, openPermissions],
+	);
 	const streaming = state?.messages.some((m) => m.kind === "assistant" && m.streaming) ?? false;
 	// Every apply, revert and restore names a new history entry: the panel reads its lists again.
-	const historyKey = state ? Object.values(state.edits).map((e) => `${e.applied?.versionId}:${e.reverted?.versionId}:${e.restored?.versionId}`).join(",") : "";
+	const historyKey = state
+		? Object.values(state.edits)
+				.map((e) => `${e.applied?.versionId}:${e.reverted?.versionId}:${e.restored?.versionId}`)
+				.join(",")
+		: "";
 	const historyPaths = useMemo(() => changedNotes(state), [state?.edits, state?.editOrder]);
 
 	return (
@@ -156,20 +166,32 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 			/>
 			{permissions && context && state && (
 				<PaneContext.Provider value={context}>
-					<PermissionsPanel key={permissions.tool ?? ""} id={permissionsId} state={state} focusTool={permissions.tool} onClose={closePermissions} />
+					<PermissionsPanel
+						key={permissions.tool ?? ""}
+						id={permissionsId}
+						state={state}
+						focusTool={permissions.tool}
+						onClose={closePermissions}
+					/>
 				</PaneContext.Provider>
 			)}
 			<IndexProgress feed={host.indexStatus} />
 			<ConnectionHint host={host} />
 			{historyOpen && <HistoryPanel host={host} paths={historyPaths} refreshKey={historyKey} />}
 			<div className="redline-body" ref={scrollRef}>
-				{view?.error && <p className="redline-inline-error" role="alert">{view.error.message}</p>}
+				{view?.error && (
+					<p className="redline-inline-error" role="alert">
+						{view.error.message}
+					</p>
+				)}
 				{context && state && (view.caughtUp || view.error) ? (
 					<PaneContext.Provider value={context}>
 						<MessageList key={state.threadId} state={state} host={host} />
 					</PaneContext.Provider>
 				) : (
-					<p className="redline-empty">{threadId ? "Loading…" : "Ask about your notes, or ask Redline to change one."}</p>
+					<p className="redline-empty">
+						{threadId ? "Loading…" : "Ask about your notes, or ask Redline to change one."}
+					</p>
 				)}
 			</div>
 			{context && state && (

@@ -9,7 +9,9 @@ import { useAction } from "../hooks/useAction";
 
 export function RunAllBar({ state }: { state: ThreadState }) {
 	const { host, threadId, focus } = usePane();
-	const pending = state.pendingApprovals.map((id) => state.toolCalls[id]).filter((call) => call !== undefined && call.phase === "proposed");
+	const pending = state.pendingApprovals
+		.map((id) => state.toolCalls[id])
+		.filter((call) => call !== undefined && call.phase === "proposed");
 	const runAll = useAction((approved: string[]) => host.service.decideToolCalls({ threadId, approved, denied: [] }));
 	if (pending.length < 2) return null;
 	const ids = pending.map((call) => call.callId);
@@ -21,12 +23,19 @@ export function RunAllBar({ state }: { state: ThreadState }) {
 					<li key={call.callId}>{toolTitle(call)}</li>
 				))}
 			</ul>
-			<button type="button" className="redline-button redline-cta mod-cta" aria-label={`Run all ${pending.length} waiting calls`} aria-disabled={runAll.busy || undefined}
+			<button
+				type="button"
+				className="redline-button redline-cta mod-cta"
+				aria-label={`Run all ${pending.length} waiting calls`}
+				aria-disabled={runAll.busy || undefined}
 				onClick={(event) => {
 					if (runAll.busy) return;
 					const origin = event.currentTarget;
 					// An edit card is known by its edit, any other card by its call.
-					focus.request(origin, pending.map((call) => call.editId ?? call.callId));
+					focus.request(
+						origin,
+						pending.map((call) => call.editId ?? call.callId),
+					);
 					void runAll.run(ids).then((ok) => {
 						if (!ok) focus.cancel(origin);
 					});

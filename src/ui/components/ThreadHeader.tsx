@@ -81,7 +81,15 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 						</option>
 					))}
 				</select>
-				<button type="button" className="redline-button" aria-label="New chat" onClick={() => { setMode("idle"); props.onNew(); }}>
+				<button
+					type="button"
+					className="redline-button"
+					aria-label="New chat"
+					onClick={() => {
+						setMode("idle");
+						props.onNew();
+					}}
+				>
 					New
 				</button>
 			</div>
@@ -99,7 +107,14 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 				>
 					Rename
 				</button>
-				<button ref={deleteRef} type="button" className="redline-button" aria-label="Delete chat" disabled={threadId === null} onClick={() => setMode("deleting")}>
+				<button
+					ref={deleteRef}
+					type="button"
+					className="redline-button"
+					aria-label="Delete chat"
+					disabled={threadId === null}
+					onClick={() => setMode("deleting")}
+				>
 					Delete
 				</button>
 				<button
@@ -113,7 +128,13 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 				>
 					Permissions
 				</button>
-				<button type="button" className="redline-button" aria-label="Note history" aria-pressed={historyOpen} onClick={props.onToggleHistory}>
+				<button
+					type="button"
+					className="redline-button"
+					aria-label="Note history"
+					aria-pressed={historyOpen}
+					onClick={props.onToggleHistory}
+				>
 					History
 				</button>
 			</div>
@@ -145,7 +166,12 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 					<button type="submit" className="redline-button redline-cta mod-cta" aria-label="Save chat name">
 						Save
 					</button>
-					<button type="button" className="redline-button" aria-label="Cancel rename" onClick={() => close(renameRef.current)}>
+					<button
+						type="button"
+						className="redline-button"
+						aria-label="Cancel rename"
+						onClick={() => close(renameRef.current)}
+					>
 						Cancel
 					</button>
 				</form>
@@ -163,10 +189,21 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 					}}
 				>
 					<span>Delete this chat and its history of messages?</span>
-					<button type="button" className="redline-button redline-danger mod-warning" aria-label="Confirm delete chat" onClick={() => void props.onDelete().then((ok) => close(ok ? selectRef.current : deleteRef.current))}>
+					<button
+						type="button"
+						className="redline-button redline-danger mod-warning"
+						aria-label="Confirm delete chat"
+						onClick={() => void props.onDelete().then((ok) => close(ok ? selectRef.current : deleteRef.current))}
+					>
 						Delete
 					</button>
-					<button ref={cancelDeleteRef} type="button" className="redline-button" aria-label="Cancel delete" onClick={() => close(deleteRef.current)}>
+					<button
+						ref={cancelDeleteRef}
+						type="button"
+						className="redline-button"
+						aria-label="Cancel delete"
+						onClick={() => close(deleteRef.current)}
+					>
 						Cancel
 					</button>
 				</div>

@@ -35,7 +35,17 @@ export const ToolCallCard = memo(function ToolCallCard({ call, preference }: Too
 				<span className="redline-card-title">{title}</span>
 			</header>
 			<CallArgs call={call} />
-			{proposed ? <ApprovalControls callId={call.callId} cardId={call.callId} tool={call.tool} title={title} preference={preference} /> : <CallStatusLine call={call} />}
+			{proposed ? (
+				<ApprovalControls
+					callId={call.callId}
+					cardId={call.callId}
+					tool={call.tool}
+					title={title}
+					preference={preference}
+				/>
+			) : (
+				<CallStatusLine call={call} />
+			)}
 		</div>
 	);
 });
@@ -49,7 +59,15 @@ function CallArgs({ call }: { call: ToolCallView }) {
 			{entries.map(([key, value]) => (
 				<div key={key} className="redline-call-arg">
 					<dt>{key}</dt>
-					<dd>{key === "path" && typeof value === "string" ? <NoteLink host={host} path={value} /> : key === "folder" && typeof value === "string" ? displayPath(value) : formatValue(value)}</dd>
+					<dd>
+						{key === "path" && typeof value === "string" ? (
+							<NoteLink host={host} path={value} />
+						) : key === "folder" && typeof value === "string" ? (
+							displayPath(value)
+						) : (
+							formatValue(value)
+						)}
+					</dd>
 				</div>
 			))}
 		</dl>

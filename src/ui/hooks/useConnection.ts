@@ -10,9 +10,14 @@ export interface ConnectionView {
 const NONE = "none";
 
 export function useConnection(connection: ConnectionHost | undefined): ConnectionView {
-	const subscribe = useCallback((listener: () => void) => connection?.onChange(listener) ?? (() => undefined), [connection]);
+	const subscribe = useCallback(
+		(listener: () => void) => connection?.onChange(listener) ?? (() => undefined),
+		[connection],
+	);
 	// A string snapshot, so an unchanged state keeps its identity between renders.
-	const snapshot = useSyncExternalStore(subscribe, () => (connection ? JSON.stringify([connection.lastFailure(), connection.running()]) : NONE));
+	const snapshot = useSyncExternalStore(subscribe, () =>
+		connection ? JSON.stringify([connection.lastFailure(), connection.running()]) : NONE,
+	);
 	if (snapshot === NONE) return { failure: null, running: false };
 	const [failure, running] = JSON.parse(snapshot) as [string | null, boolean];
 	return { failure, running };

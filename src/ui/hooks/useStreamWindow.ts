@@ -7,7 +7,14 @@
  * settles its height, content-visibility's estimates being replaced by real sizes.)
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { EARLIER_ITEMS, effectiveStart, hiddenCount, INITIAL_ITEMS, windowStart, type WindowItem } from "../stream-window";
+import {
+	EARLIER_ITEMS,
+	effectiveStart,
+	hiddenCount,
+	INITIAL_ITEMS,
+	windowStart,
+	type WindowItem,
+} from "../stream-window";
 
 /** How far above the visible area the sentinel starts mounting earlier items. */
 const PRELOAD_MARGIN = "600px 0px 0px 0px";

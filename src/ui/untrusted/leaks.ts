@@ -52,7 +52,14 @@ function carriedText(url: string): string {
 	// The subdomain: every label but the last two (none of a one- or two-label host).
 	const sub = parsed.hostname.split(".").slice(0, -2);
 	// Stryker disable next-line StringLiteral: fold() drops every separator, so what joins the parts never shows
-	return [...sub, parsed.username, parsed.password, decode(parsed.pathname), decode(parsed.search), decode(parsed.hash)].join(" ");
+	return [
+		...sub,
+		parsed.username,
+		parsed.password,
+		decode(parsed.pathname),
+		decode(parsed.search),
+		decode(parsed.hash),
+	].join(" ");
 }
 
 /**
@@ -76,5 +83,8 @@ function decode(text: string): string {
 
 /** Runs of letters and digits only, lower case: separators are where an encoding differs most. */
 function fold(text: string): string {
-	return text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+	return text
+		.normalize("NFKC")
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}]/gu, "");
 }

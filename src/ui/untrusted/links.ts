@@ -36,7 +36,14 @@ export function makeLinksSafe(root: Element, options: LinkOptions): void {
 /** A link target (`Note`, `Folder/Note.md#Heading`) that resolves inside the vault. */
 export function insideVault(target: string): boolean {
 	const path = decodeOnce(target.split(/[#|^]/)[0] ?? "").trim();
-	if (path === "" || /^[a-z][a-z0-9+.-]*:/i.test(path) || /^[/\\~]/.test(path) || path.includes("\\") || path.includes("\0")) return false;
+	if (
+		path === "" ||
+		/^[a-z][a-z0-9+.-]*:/i.test(path) ||
+		/^[/\\~]/.test(path) ||
+		path.includes("\\") ||
+		path.includes("\0")
+	)
+		return false;
 	return !path.split("/").some((segment) => segment === ".." || segment === ".");
 }
 

@@ -45,7 +45,11 @@ export function neutraliseMarkdown(markdown: string, nonce: string = randomNonce
 		return `RLX${nonce}P${pieces.length - 1}Z`;
 	};
 	const withoutBlocks = takeFencedBlocks(markdown.replace(/\r\n?/g, "\n"), markerFor);
-	return { markdown: neutraliseInline(withoutBlocks, markerFor), pieces, marker: new RegExp(`RLX${nonce}P(\\d+)Z`, "g") };
+	return {
+		markdown: neutraliseInline(withoutBlocks, markerFor),
+		pieces,
+		marker: new RegExp(`RLX${nonce}P(\\d+)Z`, "g"),
+	};
 }
 
 /** Letters and digits a reply cannot guess, so it cannot write a marker of its own. */
@@ -68,7 +72,9 @@ function takeFencedBlocks(text: string, markerFor: (piece: Piece) => string): st
 		const [, prefix, fence, info] = open;
 		const depth = prefix.split(">").length - 1;
 		const indent = prefix.replace(/^(?:[ \t]*>)*/, "").length;
-		const close = new RegExp(`^(?:[ \\t]*>){0,${depth}}[ \\t]*${fence[0] === "`" ? "`" : "~"}{${fence.length},}[ \\t]*$`);
+		const close = new RegExp(
+			`^(?:[ \\t]*>){0,${depth}}[ \\t]*${fence[0] === "`" ? "`" : "~"}{${fence.length},}[ \\t]*$`,
+		);
 		const body: string[] = [];
 		i++;
 		for (; i < lines.length && !close.test(lines[i]); i++) body.push(stripPrefix(lines[i], depth, indent));

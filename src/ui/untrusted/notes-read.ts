@@ -39,7 +39,12 @@ export function notesSeenBy(state: ThreadState, messageId: string): NoteRead[] {
 function notesIn(call: ToolCallView, result: ToolResult): NoteRead[] {
 	let notes = seenIn.get(result);
 	if (notes === undefined) {
-		notes = call.tool === "readNote" ? [{ path: result.path ?? stringArg(call.args, "path") ?? "a note", text: result.message }] : call.tool === "searchNotes" ? searchExcerpts(call, result) : NONE;
+		notes =
+			call.tool === "readNote"
+				? [{ path: result.path ?? stringArg(call.args, "path") ?? "a note", text: result.message }]
+				: call.tool === "searchNotes"
+					? searchExcerpts(call, result)
+					: NONE;
 		seenIn.set(result, notes);
 	}
 	return notes;
@@ -48,12 +53,19 @@ function notesIn(call: ToolCallView, result: ToolResult): NoteRead[] {
 /** Each hit's lines under its path (the data the UI gets); the whole result when they are not there. */
 function searchExcerpts(call: ToolCallView, result: ToolResult): NoteRead[] {
 	const hits = result.data?.hits;
-	if (!Array.isArray(hits)) return [{ path: `the search for ${JSON.stringify(stringArg(call.args, "query") ?? "")}`, text: result.message }];
+	if (!Array.isArray(hits))
+		return [{ path: `the search for ${JSON.stringify(stringArg(call.args, "query") ?? "")}`, text: result.message }];
 	return hits.flatMap((hit: unknown): NoteRead[] => {
 		if (typeof hit !== "object" || hit === null) return [];
 		const { path, lines } = hit as { path?: unknown; lines?: unknown };
 		if (typeof path !== "string" || !Array.isArray(lines)) return [];
-		const text = lines.map((line: unknown) => (typeof line === "object" && line !== null && typeof (line as { snippet?: unknown }).snippet === "string" ? (line as { snippet: string }).snippet : "")).join("\n");
+		const text = lines
+			.map((line: unknown) =>
+				typeof line === "object" && line !== null && typeof (line as { snippet?: unknown }).snippet === "string"
+					? (line as { snippet: string }).snippet
+					: "",
+			)
+			.join("\n");
 		return [{ path, text }];
 	});
 }
@@ -65,5 +77,8 @@ function stringArg(args: unknown, name: string): string | undefined {
 
 /** Two lists name the same notes (so a memoized message does not render again for a new array). */
 export function sameReads(a: readonly NoteRead[], b: readonly NoteRead[]): boolean {
-	return a.length === b.length && a.every((read, i) => read === b[i] || (read.path === b[i]?.path && read.text === b[i]?.text));
+	return (
+		a.length === b.length &&
+		a.every((read, i) => read === b[i] || (read.path === b[i]?.path && read.text === b[i]?.text))
+	);
 }

@@ -37,7 +37,9 @@ export function restorePieces(root: Element, neutralised: Neutralised, options: 
 			if (piece?.kind === "image") parts.push(placeholder(doc, piece.image, options));
 			else if (piece?.kind === "code") {
 				const code = piece.code;
-				parts.push(code.kind === "inline" ? textElement(doc, "code", code.text) : codeBlock(doc, code.lang, code.text, options));
+				parts.push(
+					code.kind === "inline" ? textElement(doc, "code", code.text) : codeBlock(doc, code.lang, code.text, options),
+				);
 			} else parts.push(doc.createTextNode(match[0])); // names no piece: the reply's own text
 			last = index + match[0].length;
 		}
@@ -45,7 +47,8 @@ export function restorePieces(root: Element, neutralised: Neutralised, options: 
 		const parent = text.parentElement;
 		// A block marker alone in its paragraph: the block takes the paragraph's place.
 		const only = parts.length === 1 ? parts[0] : undefined;
-		if (only !== undefined && only.nodeName === "PRE" && parent?.localName === "p" && parent.childNodes.length === 1) parent.replaceWith(only);
+		if (only !== undefined && only.nodeName === "PRE" && parent?.localName === "p" && parent.childNodes.length === 1)
+			parent.replaceWith(only);
 		else text.replaceWith(...parts);
 	}
 }

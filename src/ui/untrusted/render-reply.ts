@@ -28,7 +28,12 @@ export interface ReplyRenderOptions {
 	open?: (url: string) => void;
 }
 
-export function renderUntrustedReply(host: Pick<UiHost, "renderMarkdown" | "highlightCode">, el: HTMLElement, markdown: string, options: ReplyRenderOptions): () => void {
+export function renderUntrustedReply(
+	host: Pick<UiHost, "renderMarkdown" | "highlightCode">,
+	el: HTMLElement,
+	markdown: string,
+	options: ReplyRenderOptions,
+): () => void {
 	const neutralised = neutraliseMarkdown(markdown);
 	const { rendered, cleanup } = renderStaged(host, el.ownerDocument, neutralised.markdown);
 	const loaded = new WeakSet<Node>();
@@ -77,7 +82,8 @@ function watch(el: HTMLElement, loaded: WeakSet<Node>, options: ReplyRenderOptio
 	if (Observer === undefined) return null;
 	const observer = new Observer((records) => {
 		for (const record of records) {
-			if (record.type === "attributes" && record.target.nodeType === 1 && !loaded.has(record.target)) sanitiseAttributes(record.target as Element);
+			if (record.type === "attributes" && record.target.nodeType === 1 && !loaded.has(record.target))
+				sanitiseAttributes(record.target as Element);
 			for (const node of Array.from(record.addedNodes)) {
 				if (node.nodeType !== 1 || loaded.has(node)) continue;
 				const added = node as Element;
@@ -88,7 +94,11 @@ function watch(el: HTMLElement, loaded: WeakSet<Node>, options: ReplyRenderOptio
 				sanitiseAttributes(added);
 				sanitiseRendered(added);
 				// A late link is made safe as the first ones were (the ones already safe are left as they are).
-				if (added.localName === "a" || added.querySelector("a")) makeLinksSafe(added.parentElement ?? el, { reads: options.reads, ...(options.open ? { open: options.open } : {}) });
+				if (added.localName === "a" || added.querySelector("a"))
+					makeLinksSafe(added.parentElement ?? el, {
+						reads: options.reads,
+						...(options.open ? { open: options.open } : {}),
+					});
 			}
 		}
 	});

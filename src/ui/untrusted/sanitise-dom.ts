@@ -8,12 +8,49 @@
 
 /** Elements that fetch, run, embed or restyle the page: removed with their content. */
 const DROPPED = new Set([
-	"script", "style", "link", "meta", "base", "iframe", "frame", "frameset", "object", "embed", "applet", "img", "picture",
-	"source", "video", "audio", "track", "image", "feimage", "form", "portal", "noscript", "template", "foreignobject",
+	"script",
+	"style",
+	"link",
+	"meta",
+	"base",
+	"iframe",
+	"frame",
+	"frameset",
+	"object",
+	"embed",
+	"applet",
+	"img",
+	"picture",
+	"source",
+	"video",
+	"audio",
+	"track",
+	"image",
+	"feimage",
+	"form",
+	"portal",
+	"noscript",
+	"template",
+	"foreignobject",
 ]);
 
 /** Attributes that fetch or run by themselves. */
-const FETCHING = new Set(["src", "srcset", "srcdoc", "poster", "background", "lowsrc", "dynsrc", "data", "action", "formaction", "ping", "codebase", "manifest", "imagesrcset"]);
+const FETCHING = new Set([
+	"src",
+	"srcset",
+	"srcdoc",
+	"poster",
+	"background",
+	"lowsrc",
+	"dynsrc",
+	"data",
+	"action",
+	"formaction",
+	"ping",
+	"codebase",
+	"manifest",
+	"imagesrcset",
+]);
 
 /** CSS that can fetch: url(), image-set(), @import, legacy expression(). */
 const FETCHING_CSS = /url\s*\(|image-set\s*\(|@import|expression\s*\(|\\/i;

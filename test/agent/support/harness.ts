@@ -134,15 +134,31 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
 	let store: Store = options.store ?? new MemoryStore();
 	const settings: RedlineSettings = {
 		...DEFAULT_SETTINGS,
-		mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0, ...(options.textTools ? { textToolCalls: true } : {}) },
+		mainModel: {
+			baseUrl: server.baseURL,
+			model: "scripted",
+			temperature: 0,
+			...(options.textTools ? { textToolCalls: true } : {}),
+		},
 		applyModel: {},
 		...options.settings,
 	};
 	const sleeps: number[] = [];
 	const credentials = options.credentials ?? {};
-	const models = createModelProvider(() => settings, () => credentials, options.fetch ? { fetch: options.fetch } : {});
+	const models = createModelProvider(
+		() => settings,
+		() => credentials,
+		options.fetch ? { fetch: options.fetch } : {},
+	);
 	const chosen = typeof options.tools === "function" ? options.tools({ vault, store, models }) : options.tools;
-	const tools = new ToolRegistry(chosen ?? [readNoteTool, createSearchNotesTool({ index: new NoteIndex({ vault, store, protectedFolders: [] }) }), listNotesTool, appendLineTool]);
+	const tools = new ToolRegistry(
+		chosen ?? [
+			readNoteTool,
+			createSearchNotesTool({ index: new NoteIndex({ vault, store, protectedFolders: [] }) }),
+			listNotesTool,
+			appendLineTool,
+		],
+	);
 	const runner = new AgentRunner({
 		vault,
 		models,
@@ -181,7 +197,12 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
 			await settle(h.service, threadId);
 		},
 		async decide(threadId, approved, denied, comment) {
-			const decided = await h.service.decideToolCalls({ threadId, approved, denied, ...(comment !== undefined ? { comment } : {}) });
+			const decided = await h.service.decideToolCalls({
+				threadId,
+				approved,
+				denied,
+				...(comment !== undefined ? { comment } : {}),
+			});
 			if (!decided.ok) throw new Error(decided.error.message);
 			await settle(h.service, threadId);
 		},
@@ -225,7 +246,10 @@ export function readEvents(service: LocalThreadService, threadId: string): Promi
 	});
 }
 
-export function ofType<K extends ThreadEvent["type"]>(events: readonly ThreadEvent[], type: K): Array<Extract<ThreadEvent, { type: K }>> {
+export function ofType<K extends ThreadEvent["type"]>(
+	events: readonly ThreadEvent[],
+	type: K,
+): Array<Extract<ThreadEvent, { type: K }>> {
 	return events.filter((e): e is Extract<ThreadEvent, { type: K }> => e.type === type);
 }
 

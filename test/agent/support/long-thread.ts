@@ -12,7 +12,8 @@ export function largeNotes(count: number, chars: number): Record<string, string>
 	const notes: Record<string, string> = {};
 	for (let n = 1; n <= count; n++) {
 		let text = `# Note ${n}`;
-		for (let i = 1; text.length < chars; i++) text += `\n- Item ${i} of note ${n}: the meeting moved to room ${(i * 7) % 13}, bring the draft and the ${i % 2 ? "slides" : "notes"}.`;
+		for (let i = 1; text.length < chars; i++)
+			text += `\n- Item ${i} of note ${n}: the meeting moved to room ${(i * 7) % 13}, bring the draft and the ${i % 2 ? "slides" : "notes"}.`;
 		notes[`Notes/Note ${n}.md`] = text;
 	}
 	return notes;
@@ -27,7 +28,9 @@ export function isSummaryRequest(request: RecordedRequest): boolean {
 export function summaryOf(request: RecordedRequest): ScriptedReply {
 	const text = messageText(request.body.messages[request.body.messages.length - 1]);
 	const paths = [...new Set(text.match(/Notes\/Note \d+\.md/g) ?? [])];
-	return reply.text(`- The user asked to read ${paths.length} notes: ${paths.slice(0, 8).join(", ")}${paths.length > 8 ? ", ..." : ""}.\n- Each was read in full and summarised to the user.`);
+	return reply.text(
+		`- The user asked to read ${paths.length} notes: ${paths.slice(0, 8).join(", ")}${paths.length > 8 ? ", ..." : ""}.\n- Each was read in full and summarised to the user.`,
+	);
 }
 
 export interface ReadingScriptOptions {

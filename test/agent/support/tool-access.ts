@@ -114,7 +114,10 @@ class RecordingVault implements Vault {
 	}
 	async list(folder = ""): Promise<NoteStat[]> {
 		this.ops.push({ op: "list", path: folder });
-		return [...this.paths].filter((p) => folder === "" || p.startsWith(folder.replace(/\/$/, "") + "/")).sort().map((path) => ({ path, size: 1, mtime: 1 }));
+		return [...this.paths]
+			.filter((p) => folder === "" || p.startsWith(folder.replace(/\/$/, "") + "/"))
+			.sort()
+			.map((path) => ({ path, size: 1, mtime: 1 }));
 	}
 	onChange(listener: (change: VaultChange) => void): () => void {
 		return this.inner.onChange(listener);
@@ -132,11 +135,17 @@ async function setup(extra: readonly AnyTool[]) {
 		script: (request) => {
 			const user = request.body.messages.find((m) => m.role === "user");
 			const prompt = typeof user?.content === "string" ? user.content : "";
-			return reply.text(prompt.includes("<<<BEGIN>>>") ? `${noteInPrompt(prompt)}\nOne more line.` : "# New\n\nA new note.");
+			return reply.text(
+				prompt.includes("<<<BEGIN>>>") ? `${noteInPrompt(prompt)}\nOne more line.` : "# New\n\nA new note.",
+			);
 		},
 	});
 	servers.push(server);
-	const settings: RedlineSettings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "m" }, applyModel: {} };
+	const settings: RedlineSettings = {
+		...DEFAULT_SETTINGS,
+		mainModel: { baseUrl: server.baseURL, model: "m" },
+		applyModel: {},
+	};
 	const vault = new RecordingVault(FILES);
 	const store = new MemoryStore();
 	const history = createNoteHistory({ vault, store });
@@ -144,7 +153,17 @@ async function setup(extra: readonly AnyTool[]) {
 	// the floor refuses out: test/search/note-index.test.ts), so it reads through a view that is
 	// not recorded: the ops here are what each tool call itself does.
 	const search = new NoteIndex({ vault: vault.unrecorded(), store, protectedFolders: [PROTECTED] });
-	const registry = new ToolRegistry([...createDefaultTools({ history, models: createModelProvider(() => settings, () => ({})), search }), ...extra]);
+	const registry = new ToolRegistry([
+		...createDefaultTools({
+			history,
+			models: createModelProvider(
+				() => settings,
+				() => ({}),
+			),
+			search,
+		}),
+		...extra,
+	]);
 	const log = new ThreadLog("thread_access", store);
 	log.append({ type: "thread_created" });
 	const floor = new AccessFloor([PROTECTED]);
@@ -165,7 +184,13 @@ async function setup(extra: readonly AnyTool[]) {
 		const callId = newId("call");
 		const editId = newId("edit");
 		log.append({ type: "edit_intent_declared", editId, callId, path, operation: "modify", description: "add a line" });
-		log.append({ type: "tool_call_proposed", callId, tool: "declareEditIntent", args: { path, operation: "modify", description: "add a line" }, messageId: "m" });
+		log.append({
+			type: "tool_call_proposed",
+			callId,
+			tool: "declareEditIntent",
+			args: { path, operation: "modify", description: "add a line" },
+			messageId: "m",
+		});
 		log.append({ type: "tool_call_decided", callId, decision: "approved", by: "user" });
 		log.append({ type: "tool_call_completed", callId, result: { status: "success", message: "Edited" } });
 		return editId;
@@ -183,13 +208,19 @@ type Setup = Awaited<ReturnType<typeof setup>>;
 function samplesFor(s: Setup): Record<string, (path: string) => unknown[]> {
 	const samples: Record<string, (path: string) => unknown[]> = {};
 	for (const tool of s.registry.list()) {
-		if (tool.examples) samples[tool.name] = (path) => tool.examples?.({ path, word: "secret", approvedEdit: () => s.standingIntent(path) }) ?? [];
+		if (tool.examples)
+			samples[tool.name] = (path) =>
+				tool.examples?.({ path, word: "secret", approvedEdit: () => s.standingIntent(path) }) ?? [];
 	}
 	return samples;
 }
 
 /** Runs a call the way the runner does: refused at proposal, or run. */
-async function runCall(s: Setup, tool: AnyTool, raw: unknown): Promise<{ access: ToolAccess; result: ToolResult | "suspended"; refused: boolean }> {
+async function runCall(
+	s: Setup,
+	tool: AnyTool,
+	raw: unknown,
+): Promise<{ access: ToolAccess; result: ToolResult | "suspended"; refused: boolean }> {
 	const checked = s.registry.checkArgs(tool, raw);
 	if (!checked.ok) throw new Error(checked.message);
 	const callId = newId("call");
@@ -232,7 +263,8 @@ export function describeToolAccess(extra: readonly AnyTool[] = []): void {
 						if (refused) expect(ops, where).toEqual([]);
 						for (const read of touched(ops, ["read"])) expect(access.reads, where).toContain(read);
 						for (const write of touched(ops, ["write"])) expect(access.writes, where).toContain(write);
-						for (const probe of touched(ops, ["exists"])) expect([...access.reads, ...access.writes], where).toContain(probe);
+						for (const probe of touched(ops, ["exists"]))
+							expect([...access.reads, ...access.writes], where).toContain(probe);
 						if (touched(ops, ["list", "search", "stat"]).length > 0) expect(access.scans, where).toBe(true);
 					}
 				}
@@ -295,7 +327,10 @@ export function describeToolAccess(extra: readonly AnyTool[] = []): void {
 					const inScope = UNDER_FLOOR.filter((path) => folder === undefined || path.startsWith(`${folder}/`)).length;
 					expect(result.data?.leftOut, `${tool.name} ${JSON.stringify(args)}`).toBe(inScope);
 					// Both count files: the search index never holds the files under the floor, so it cannot know whether they would match.
-					if (inScope > 0) expect(result.message).toContain(`(${inScope} files left out: hidden, in a protected folder, or not a note`);
+					if (inScope > 0)
+						expect(result.message).toContain(
+							`(${inScope} files left out: hidden, in a protected folder, or not a note`,
+						);
 				}
 			}
 		});

@@ -35,10 +35,27 @@ export async function runAxe(page: Page, contrastOf: readonly string[] = []): Pr
 	if (!loaded) await page.evaluate(await readFile(AXE_PATH, "utf8"));
 	return page.evaluate(async (selectors) => {
 		type Result = { id: string; nodes: Array<{ target: string[] }> };
-		const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[]; incomplete: AxeViolation[]; passes: Result[] }> } }).axe;
+		const axe = (
+			window as unknown as {
+				axe: {
+					run: (
+						context: Document,
+						options: object,
+					) => Promise<{ violations: AxeViolation[]; incomplete: AxeViolation[]; passes: Result[] }>;
+				};
+			}
+		).axe;
 		const result = await axe.run(document, {});
-		const plain = (list: AxeViolation[]) => list.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-		const passed = (result.passes.find((r) => r.id === "color-contrast")?.nodes ?? []).map((n) => document.querySelector(n.target.join(" ")));
+		const plain = (list: AxeViolation[]) =>
+			list.map((v) => ({
+				id: v.id,
+				impact: v.impact,
+				help: v.help,
+				nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+			}));
+		const passed = (result.passes.find((r) => r.id === "color-contrast")?.nodes ?? []).map((n) =>
+			document.querySelector(n.target.join(" ")),
+		);
 		const contrastPassed = selectors.filter((selector) => passed.some((el) => el?.matches(selector)));
 		return { violations: plain(result.violations), incomplete: plain(result.incomplete), contrastPassed };
 	}, contrastOf);
@@ -46,5 +63,12 @@ export async function runAxe(page: Page, contrastOf: readonly string[] = []): Pr
 
 /** One line per violation and node, for a failure message that says what to fix. */
 export function describeViolations(violations: readonly AxeViolation[]): string {
-	return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? "?"}): ${n.target.join(" ")}: ${(n.failureSummary ?? v.help).replace(/\s+/g, " ")}`)).join("\n");
+	return violations
+		.flatMap((v) =>
+			v.nodes.map(
+				(n) =>
+					`${v.id} (${v.impact ?? "?"}): ${n.target.join(" ")}: ${(n.failureSummary ?? v.help).replace(/\s+/g, " ")}`,
+			),
+		)
+		.join("\n");
 }

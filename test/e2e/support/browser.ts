@@ -6,7 +6,12 @@ import { chromium, type Browser } from "playwright-core";
 import { existsSync } from "../../../src/node/fs";
 import { process } from "../../../src/node/process";
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+const CANDIDATES = [
+	process.env.CHROMIUM_PATH,
+	"/usr/bin/chromium",
+	"/usr/bin/chromium-browser",
+	"/usr/bin/google-chrome",
+];
 
 export const chromiumPath: string | null = CANDIDATES.find((p): p is string => !!p && existsSync(p)) ?? null;
 
@@ -21,6 +26,15 @@ export async function launchChromium(): Promise<Browser> {
 	return chromium.launch({
 		executablePath: chromiumPath,
 		headless: true,
-		args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"],
+		args: [
+			"--headless",
+			"--no-sandbox",
+			"--disable-gpu",
+			"--disable-background-networking",
+			"--disable-component-update",
+			"--no-first-run",
+			"--disable-sync",
+			"--disable-quic",
+		],
 	});
 }

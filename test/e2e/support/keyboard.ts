@@ -14,7 +14,9 @@ export async function tabTo(page: Page, target: Locator, { backward = false, max
 		if (await control.evaluate((el) => el === el.ownerDocument.activeElement)) return;
 		await page.keyboard.press(backward ? "Shift+Tab" : "Tab");
 	}
-	throw new Error(`${max} presses of ${backward ? "Shift+Tab" : "Tab"} did not reach ${control.toString()} (focus on ${await focusedDescription(page)})`);
+	throw new Error(
+		`${max} presses of ${backward ? "Shift+Tab" : "Tab"} did not reach ${control.toString()} (focus on ${await focusedDescription(page)})`,
+	);
 }
 
 /** What has the focus, for a failure message: tag, accessible label, text. */
@@ -53,7 +55,9 @@ export async function watchFocus(page: Page): Promise<FocusWatch> {
 		document.addEventListener("focusout", () => window.setTimeout(sample, 0), true);
 	});
 	return {
-		drops: () => page.evaluate(() => [...(window as unknown as { __focusWatch: { drops: string[] } }).__focusWatch.drops]),
-		reset: () => page.evaluate(() => void ((window as unknown as { __focusWatch: { drops: string[] } }).__focusWatch.drops = [])),
+		drops: () =>
+			page.evaluate(() => [...(window as unknown as { __focusWatch: { drops: string[] } }).__focusWatch.drops]),
+		reset: () =>
+			page.evaluate(() => void ((window as unknown as { __focusWatch: { drops: string[] } }).__focusWatch.drops = [])),
 	};
 }

@@ -17,8 +17,13 @@ export async function sendMessage(page: Page, text: string): Promise<void> {
 
 /** Opens a note from the file list (its name without folder and extension). */
 export async function openNote(page: Page, name: string): Promise<void> {
-	await page.getByRole("navigation", { name: "Notes" }).getByRole("button", { name, exact: true }).click({ timeout: UI_TIMEOUT });
-	await page.getByRole("region", { name: new RegExp(`^Note .*${escape(name)}\\.md$`) }).waitFor({ timeout: UI_TIMEOUT });
+	await page
+		.getByRole("navigation", { name: "Notes" })
+		.getByRole("button", { name, exact: true })
+		.click({ timeout: UI_TIMEOUT });
+	await page
+		.getByRole("region", { name: new RegExp(`^Note .*${escape(name)}\\.md$`) })
+		.waitFor({ timeout: UI_TIMEOUT });
 }
 
 /** The pane (right side), so locators do not catch the note editor's text. */

@@ -63,7 +63,16 @@ export async function startE2E(script: E2EScript, browser?: Browser, options: E2
 		await mkdir(path.dirname(path.join(vaultDir, relativePath)), { recursive: true });
 		await writeFile(path.join(vaultDir, relativePath), text);
 	}
-	const sandbox = await startSandbox({ vaultDir, pageDir, model: typeof script === "function" ? { kind: "scripted", script } : { kind: "scripted", scriptForVault: script.forVault }, ...(options.settings ? { settings: options.settings } : {}), ...(options.textToolCalls ? { textToolCalls: true } : {}) });
+	const sandbox = await startSandbox({
+		vaultDir,
+		pageDir,
+		model:
+			typeof script === "function"
+				? { kind: "scripted", script }
+				: { kind: "scripted", scriptForVault: script.forVault },
+		...(options.settings ? { settings: options.settings } : {}),
+		...(options.textToolCalls ? { textToolCalls: true } : {}),
+	});
 	const ownBrowser = !browser;
 	const chromium = browser ?? (await launchChromium());
 	let context: BrowserContext;
@@ -92,7 +101,10 @@ export async function startE2E(script: E2EScript, browser?: Browser, options: E2
 		openPage,
 		screenshot: async (name, target = page) => {
 			await mkdir(SCREENSHOT_DIR, { recursive: true });
-			await target.screenshot({ path: path.join(SCREENSHOT_DIR, `${name.replace(/[^\w-]+/g, "-")}.png`), fullPage: true });
+			await target.screenshot({
+				path: path.join(SCREENSHOT_DIR, `${name.replace(/[^\w-]+/g, "-")}.png`),
+				fullPage: true,
+			});
 		},
 		close: async () => {
 			await context.close().catch(() => undefined);
@@ -107,7 +119,13 @@ export async function startE2E(script: E2EScript, browser?: Browser, options: E2
  * Runs one scenario on its own sandbox and scratch vault in a shared browser, and always leaves a
  * screenshot of the first tab (also when the scenario fails: that is when it is most useful).
  */
-export async function withE2E(browser: Browser, name: string, script: E2EScript, body: (e2e: E2E) => Promise<void>, options: E2EOptions = {}): Promise<void> {
+export async function withE2E(
+	browser: Browser,
+	name: string,
+	script: E2EScript,
+	body: (e2e: E2E) => Promise<void>,
+	options: E2EOptions = {},
+): Promise<void> {
 	const e2e = await startE2E(script, browser, options);
 	try {
 		await body(e2e);

@@ -3,7 +3,14 @@
  * main model (its requests offer `tools`) and the apply model (its requests never do), each with
  * its own sequence of replies. A gate lets a test hold a reply until it has looked at the page.
  */
-import { applyModelReply, offersTools, scripted, type ModelScript, type RecordedRequest, type ScriptStep } from "../../../src/sandbox/model-server";
+import {
+	applyModelReply,
+	offersTools,
+	scripted,
+	type ModelScript,
+	type RecordedRequest,
+	type ScriptStep,
+} from "../../../src/sandbox/model-server";
 
 /** Main-model requests offer tools (natively, or in the system prompt of a text-tool model); apply-model requests never do. */
 export function isMainRequest(request: RecordedRequest): boolean {
@@ -26,7 +33,10 @@ export function applyRequests(requests: readonly RecordedRequest[]): RecordedReq
 }
 
 /** An apply-model reply: the note it was sent, transformed (as edit blocks when the request asks for them). */
-export function applyWith(transform: (note: string, request: RecordedRequest) => string, hold?: Promise<unknown>): ScriptStep {
+export function applyWith(
+	transform: (note: string, request: RecordedRequest) => string,
+	hold?: Promise<unknown>,
+): ScriptStep {
 	return async (request) => {
 		if (hold) await hold;
 		return applyModelReply(request, (note) => transform(note, request));

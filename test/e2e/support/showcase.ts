@@ -22,14 +22,39 @@ export function showcaseScript() {
 		[
 			// A refusal the runner does not retry: an error in the stream.
 			reply.httpError(400, { message: "The model could not read this request" }),
-			reply.toolCalls([{ name: "declareEditIntent", args: { path: DAILY, operation: "modify", description: "remove all headings" } }], "I'll remove the headings."),
+			reply.toolCalls(
+				[{ name: "declareEditIntent", args: { path: DAILY, operation: "modify", description: "remove all headings" } }],
+				"I'll remove the headings.",
+			),
 			reply.text(FINAL_REPLY),
 			reply.toolCalls([
-				{ name: "declareEditIntent", args: { path: SHED, operation: "modify", description: "add a reviewed line at the end" } },
-				{ name: "askUser", args: { questions: [{ question: "Which notes should go on the reading list?", header: "Notes", multiSelect: true, options: ["On slow reading", "Book club"] }] } },
+				{
+					name: "declareEditIntent",
+					args: { path: SHED, operation: "modify", description: "add a reviewed line at the end" },
+				},
+				{
+					name: "askUser",
+					args: {
+						questions: [
+							{
+								question: "Which notes should go on the reading list?",
+								header: "Notes",
+								multiSelect: true,
+								options: ["On slow reading", "Book club"],
+							},
+						],
+					},
+				},
 			]),
 		],
-		[applyWith((note) => note.split("\n").filter((line) => !/^#{1,6}\s/.test(line)).join("\n"))],
+		[
+			applyWith((note) =>
+				note
+					.split("\n")
+					.filter((line) => !/^#{1,6}\s/.test(line))
+					.join("\n"),
+			),
+		],
 	);
 }
 
@@ -43,7 +68,9 @@ export async function buildShowcase(page: Page): Promise<void> {
 	await sendMessage(page, "Review the garden shed note and ask me about the reading list");
 	await visible(editCard(page, SHED).getByRole("button", { name: /^Run:/ }));
 	await visible(pane(page).getByRole("group", { name: /question/ }));
-	await pane(page).getByRole("button", { name: /^Pin active note/ }).click();
+	await pane(page)
+		.getByRole("button", { name: /^Pin active note/ })
+		.click();
 	await visible(pane(page).getByRole("list", { name: "Pinned notes" }));
 	await pane(page).getByRole("button", { name: "Permissions", exact: true }).click();
 	await visible(pane(page).getByRole("group", { name: "Permissions in this chat" }));

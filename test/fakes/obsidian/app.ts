@@ -107,7 +107,20 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	}
 }
 
-export abstract class Plugin extends Component implements Shape<O.Plugin, "loadData" | "saveData" | "onExternalSettingsChange" | "addStatusBarItem" | "registerHoverLinkSource" | "registerMarkdownCodeBlockProcessor" | "registerMarkdownPostProcessor"> {
+export abstract class Plugin
+	extends Component
+	implements
+		Shape<
+			O.Plugin,
+			| "loadData"
+			| "saveData"
+			| "onExternalSettingsChange"
+			| "addStatusBarItem"
+			| "registerHoverLinkSource"
+			| "registerMarkdownCodeBlockProcessor"
+			| "registerMarkdownPostProcessor"
+		>
+{
 	constructor(
 		public app: App,
 		public manifest: O.PluginManifest,
@@ -152,8 +165,12 @@ export abstract class Plugin extends Component implements Shape<O.Plugin, "loadD
 		return el;
 	}
 	/** As Obsidian's: every MarkdownRenderer.render hands a fenced block in `language` to `handler`. */
-	registerMarkdownCodeBlockProcessor(language: string, handler: (source: string, el: HTMLElement, ctx: O.MarkdownPostProcessorContext) => Promise<unknown> | void): O.MarkdownPostProcessor {
-		const processor = (source: string, el: HTMLElement, ctx: { sourcePath: string }): void | Promise<void> => void handler(source, el, ctx as O.MarkdownPostProcessorContext);
+	registerMarkdownCodeBlockProcessor(
+		language: string,
+		handler: (source: string, el: HTMLElement, ctx: O.MarkdownPostProcessorContext) => Promise<unknown> | void,
+	): O.MarkdownPostProcessor {
+		const processor = (source: string, el: HTMLElement, ctx: { sourcePath: string }): void | Promise<void> =>
+			void handler(source, el, ctx as O.MarkdownPostProcessorContext);
 		MarkdownRenderer.codeBlockProcessors.set(language, processor);
 		this.register(() => MarkdownRenderer.codeBlockProcessors.delete(language));
 		const post = (() => undefined) as unknown as O.MarkdownPostProcessor;
@@ -161,7 +178,8 @@ export abstract class Plugin extends Component implements Shape<O.Plugin, "loadD
 	}
 	/** As Obsidian's: runs on every element MarkdownRenderer.render fills (Dataview's inline `$=` queries are one). */
 	registerMarkdownPostProcessor(postProcessor: O.MarkdownPostProcessor): O.MarkdownPostProcessor {
-		const processor = (el: HTMLElement, ctx: { sourcePath: string }): void | Promise<void> => void postProcessor(el, ctx as O.MarkdownPostProcessorContext);
+		const processor = (el: HTMLElement, ctx: { sourcePath: string }): void | Promise<void> =>
+			void postProcessor(el, ctx as O.MarkdownPostProcessorContext);
 		MarkdownRenderer.postProcessors.add(processor);
 		this.register(() => MarkdownRenderer.postProcessors.delete(processor));
 		return postProcessor;
@@ -216,7 +234,8 @@ export function requestUrl(request: O.RequestUrlParam | string): O.RequestUrlRes
 		const reply = await fetch(param.url, { method: param.method ?? "GET", headers, body: param.body });
 		const buffer = await reply.arrayBuffer();
 		const text = new TextDecoder().decode(buffer);
-		if (reply.status >= 400 && param.throw !== false) throw Object.assign(new Error(`Request failed, status ${reply.status}`), { status: reply.status });
+		if (reply.status >= 400 && param.throw !== false)
+			throw Object.assign(new Error(`Request failed, status ${reply.status}`), { status: reply.status });
 		const replyHeaders: Record<string, string> = {};
 		reply.headers.forEach((value, key) => (replyHeaders[key] = value));
 		return {

@@ -5,7 +5,11 @@
 import type * as O from "obsidian";
 import { setTimeout, clearTimeout } from "../../../src/node/timers";
 
-export const debounce: typeof O.debounce = <T extends unknown[], V>(cb: (...args: [...T]) => V, timeout = 0, resetTimer = false): O.Debouncer<T, V> => {
+export const debounce: typeof O.debounce = <T extends unknown[], V>(
+	cb: (...args: [...T]) => V,
+	timeout = 0,
+	resetTimer = false,
+): O.Debouncer<T, V> => {
 	let timer: ReturnType<typeof setTimeout> | null = null;
 	let pending: [...T] | null = null;
 	const fire = (): V | void => {

@@ -18,7 +18,15 @@ interface DomInfo {
 }
 
 const migrationListeners = new WeakMap<object, Set<(win: Window) => unknown>>();
-const delegated = new WeakMap<object, { type: string; selector: string; listener: (ev: Event, delegateTarget: HTMLElement) => unknown; wrapped: (ev: Event) => void }[]>();
+const delegated = new WeakMap<
+	object,
+	{
+		type: string;
+		selector: string;
+		listener: (ev: Event, delegateTarget: HTMLElement) => unknown;
+		wrapped: (ev: Event) => void;
+	}[]
+>();
 const patched = new WeakSet<object>();
 
 function applyInfo(el: HTMLElement, o: DomInfo | string | undefined): void {
@@ -27,7 +35,8 @@ function applyInfo(el: HTMLElement, o: DomInfo | string | undefined): void {
 	if (info.cls) el.className = Array.isArray(info.cls) ? info.cls.join(" ") : info.cls;
 	if (info.text !== undefined) el.textContent = info.text;
 	if (info.title !== undefined) el.title = info.title;
-	if (info.attr) for (const [k, v] of Object.entries(info.attr)) if (v !== null && v !== false) el.setAttribute(k, String(v));
+	if (info.attr)
+		for (const [k, v] of Object.entries(info.attr)) if (v !== null && v !== false) el.setAttribute(k, String(v));
 	const input = el as unknown as Record<string, unknown>;
 	if (info.value !== undefined) input.value = info.value;
 	if (info.type !== undefined) el.setAttribute("type", info.type);
@@ -129,7 +138,13 @@ export function installDomHelpers(win: object): void {
 		},
 		// Delegated listeners: the listener runs for events inside el whose target is (or is inside)
 		// an element matching the selector, with that element as delegateTarget.
-		on(this: HTMLElement, type: string, selector: string, listener: (ev: Event, delegateTarget: HTMLElement) => unknown, options?: boolean | AddEventListenerOptions) {
+		on(
+			this: HTMLElement,
+			type: string,
+			selector: string,
+			listener: (ev: Event, delegateTarget: HTMLElement) => unknown,
+			options?: boolean | AddEventListenerOptions,
+		) {
 			const wrapped = (ev: Event): void => {
 				const target = ev.target as Element | null;
 				const match = target && typeof target.closest === "function" ? target.closest(selector) : null;
@@ -140,7 +155,13 @@ export function installDomHelpers(win: object): void {
 			list.push({ type, selector, listener, wrapped });
 			this.addEventListener(type, wrapped, options);
 		},
-		off(this: HTMLElement, type: string, selector: string, listener: (ev: Event, delegateTarget: HTMLElement) => unknown, options?: boolean | AddEventListenerOptions) {
+		off(
+			this: HTMLElement,
+			type: string,
+			selector: string,
+			listener: (ev: Event, delegateTarget: HTMLElement) => unknown,
+			options?: boolean | AddEventListenerOptions,
+		) {
 			const list = delegated.get(this) ?? [];
 			const i = list.findIndex((d) => d.type === type && d.selector === selector && d.listener === listener);
 			if (i < 0) return;

@@ -10,7 +10,23 @@ export interface RecordedTransaction {
 	origin?: string;
 }
 
-export class Editor implements Shape<O.Editor, "getValue" | "setValue" | "getLine" | "lineCount" | "lastLine" | "getCursor" | "setCursor" | "transaction" | "posToOffset" | "offsetToPos" | "undo" | "redo" | "getRange" | "replaceRange"> {
+export class Editor implements Shape<
+	O.Editor,
+	| "getValue"
+	| "setValue"
+	| "getLine"
+	| "lineCount"
+	| "lastLine"
+	| "getCursor"
+	| "setCursor"
+	| "transaction"
+	| "posToOffset"
+	| "offsetToPos"
+	| "undo"
+	| "redo"
+	| "getRange"
+	| "replaceRange"
+> {
 	private text: string;
 	private cursor = 0;
 	private undoStack: { text: string; cursor: number }[] = [];
@@ -26,7 +42,10 @@ export class Editor implements Shape<O.Editor, "getValue" | "setValue" | "getLin
 		return this.text;
 	}
 	setValue(content: string): void {
-		this.transaction({ changes: [{ from: { line: 0, ch: 0 }, to: this.offsetToPos(this.text.length), text: content }] }, "setValue");
+		this.transaction(
+			{ changes: [{ from: { line: 0, ch: 0 }, to: this.offsetToPos(this.text.length), text: content }] },
+			"setValue",
+		);
 	}
 	getLine(line: number): string {
 		return this.text.split("\n")[line] ?? "";
@@ -54,7 +73,8 @@ export class Editor implements Shape<O.Editor, "getValue" | "setValue" | "getLin
 		const changes = (tx.changes ?? [])
 			.map((c) => ({ from: this.posToOffset(c.from), to: this.posToOffset(c.to ?? c.from), text: c.text }))
 			.sort((a, b) => a.from - b.from);
-		for (let i = 1; i < changes.length; i++) if (changes[i].from < changes[i - 1].to) throw new RangeError("Overlapping changes in one transaction");
+		for (let i = 1; i < changes.length; i++)
+			if (changes[i].from < changes[i - 1].to) throw new RangeError("Overlapping changes in one transaction");
 		this.undoStack.push({ text: this.text, cursor: this.cursor });
 		this.redoStack = [];
 		let out = "";

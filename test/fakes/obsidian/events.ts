@@ -18,11 +18,17 @@ export class Events implements O.Events {
 		return ref;
 	}
 	off(name: string, callback: (...data: unknown[]) => unknown): void {
-		this.handlers.set(name, (this.handlers.get(name) ?? []).filter((r) => r.callback !== callback));
+		this.handlers.set(
+			name,
+			(this.handlers.get(name) ?? []).filter((r) => r.callback !== callback),
+		);
 	}
 	offref(ref: O.EventRef): void {
 		const r = ref as Ref;
-		this.handlers.set(r.name, (this.handlers.get(r.name) ?? []).filter((x) => x !== r));
+		this.handlers.set(
+			r.name,
+			(this.handlers.get(r.name) ?? []).filter((x) => x !== r),
+		);
 	}
 	trigger(name: string, ...data: unknown[]): void {
 		for (const ref of [...(this.handlers.get(name) ?? [])]) this.tryTrigger(ref, data);
@@ -92,7 +98,12 @@ export class Component implements O.Component {
 	registerEvent(eventRef: O.EventRef): void {
 		this.register(() => (eventRef as Ref).emitter.offref(eventRef));
 	}
-	registerDomEvent(el: EventTarget, type: string, callback: (ev: Event) => unknown, options?: boolean | AddEventListenerOptions): void {
+	registerDomEvent(
+		el: EventTarget,
+		type: string,
+		callback: (ev: Event) => unknown,
+		options?: boolean | AddEventListenerOptions,
+	): void {
 		el.addEventListener(type, callback, options);
 		this.register(() => el.removeEventListener(type, callback, options));
 	}

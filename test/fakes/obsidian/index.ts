@@ -6,10 +6,41 @@ export { Component, Events, liveIntervals } from "./events";
 export { normalizePath, TAbstractFile, TFile, TFolder, Vault, FileManager, FakeAdapter } from "./vault";
 export { Editor, type RecordedTransaction } from "./editor";
 export { View, ItemView, MarkdownView, WorkspaceLeaf, Workspace } from "./workspace";
-export { Notice, notices, shownNotices, Modal, Setting, SettingTab, PluginSettingTab, BaseComponent, TextComponent, ToggleComponent, DropdownComponent, ButtonComponent, SecretComponent, MarkdownRenderer } from "./ui";
-export { App, Plugin, SecretStorage, Platform, requestUrl, requestLog, requestUrlExtraHeaders, prepareSimpleSearch, prepareFuzzySearch } from "./app";
+export {
+	Notice,
+	notices,
+	shownNotices,
+	Modal,
+	Setting,
+	SettingTab,
+	PluginSettingTab,
+	BaseComponent,
+	TextComponent,
+	ToggleComponent,
+	DropdownComponent,
+	ButtonComponent,
+	SecretComponent,
+	MarkdownRenderer,
+} from "./ui";
+export {
+	App,
+	Plugin,
+	SecretStorage,
+	Platform,
+	requestUrl,
+	requestLog,
+	requestUrlExtraHeaders,
+	prepareSimpleSearch,
+	prepareFuzzySearch,
+} from "./app";
 export { debounce } from "./debounce";
 export { loadPrism } from "./markdown";
 export { MetadataCache, getAllTags, parseFrontMatterAliases } from "./metadata";
 export { Keymap } from "./keymap";
-export { createFakeWindow, delegatedListenerCount, installDomHelpers, migrateToWindow, migrationListenerCount } from "./dom";
+export {
+	createFakeWindow,
+	delegatedListenerCount,
+	installDomHelpers,
+	migrateToWindow,
+	migrationListenerCount,
+} from "./dom";

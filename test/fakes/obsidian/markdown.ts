@@ -23,26 +23,43 @@ function escapeHtml(text: string): string {
 
 /** Inline Markdown to HTML; text between the Markdown constructs is passed through as HTML. */
 function inlineHtml(text: string): string {
-	const INLINE = /\\([!-/:-@[-`{-~])|(`+)([\s\S]*?[^`])\2(?!`)|!\[\[([^\]]+)\]\]|!\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)|\[\[([^\]]+)\]\]|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<>"'&)]+)/g;
-	return text.replace(INLINE, (whole, escaped?: string, _ticks?: string, code?: string, embed?: string, alt?: string, src?: string, wiki?: string, label?: string, href?: string, bare?: string) => {
-		if (escaped !== undefined) return escapeHtml(escaped);
-		if (code !== undefined) return `<code>${escapeHtml(code.trim())}</code>`;
-		if (embed !== undefined) return `<span class="internal-embed" src="${escapeHtml(embed)}"></span>`;
-		if (src !== undefined) return `<img alt="${escapeHtml(alt ?? "")}" src="${escapeHtml(src)}">`;
-		if (wiki !== undefined) {
-			const [target = "", alias] = wiki.split("|");
-			const shown = alias ?? target.replace("#", " > ");
-			return `<a class="internal-link" data-href="${escapeHtml(target)}" href="${escapeHtml(target)}" target="_blank" rel="noopener nofollow">${escapeHtml(shown)}</a>`;
-		}
-		if (href !== undefined) {
-			const external = /^[a-z][a-z0-9+.-]*:/i.test(href);
-			return external
-				? `<a class="external-link" href="${escapeHtml(href)}" target="_blank" rel="noopener nofollow">${label ?? ""}</a>`
-				: `<a class="internal-link" data-href="${escapeHtml(href)}" href="${escapeHtml(href)}" target="_blank" rel="noopener nofollow">${label ?? ""}</a>`;
-		}
-		if (bare !== undefined) return `<a class="external-link" href="${escapeHtml(bare)}" target="_blank" rel="noopener nofollow">${escapeHtml(bare)}</a>`;
-		return whole;
-	});
+	const INLINE =
+		/\\([!-/:-@[-`{-~])|(`+)([\s\S]*?[^`])\2(?!`)|!\[\[([^\]]+)\]\]|!\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)|\[\[([^\]]+)\]\]|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<>"'&)]+)/g;
+	return text.replace(
+		INLINE,
+		(
+			whole,
+			escaped?: string,
+			_ticks?: string,
+			code?: string,
+			embed?: string,
+			alt?: string,
+			src?: string,
+			wiki?: string,
+			label?: string,
+			href?: string,
+			bare?: string,
+		) => {
+			if (escaped !== undefined) return escapeHtml(escaped);
+			if (code !== undefined) return `<code>${escapeHtml(code.trim())}</code>`;
+			if (embed !== undefined) return `<span class="internal-embed" src="${escapeHtml(embed)}"></span>`;
+			if (src !== undefined) return `<img alt="${escapeHtml(alt ?? "")}" src="${escapeHtml(src)}">`;
+			if (wiki !== undefined) {
+				const [target = "", alias] = wiki.split("|");
+				const shown = alias ?? target.replace("#", " > ");
+				return `<a class="internal-link" data-href="${escapeHtml(target)}" href="${escapeHtml(target)}" target="_blank" rel="noopener nofollow">${escapeHtml(shown)}</a>`;
+			}
+			if (href !== undefined) {
+				const external = /^[a-z][a-z0-9+.-]*:/i.test(href);
+				return external
+					? `<a class="external-link" href="${escapeHtml(href)}" target="_blank" rel="noopener nofollow">${label ?? ""}</a>`
+					: `<a class="internal-link" data-href="${escapeHtml(href)}" href="${escapeHtml(href)}" target="_blank" rel="noopener nofollow">${label ?? ""}</a>`;
+			}
+			if (bare !== undefined)
+				return `<a class="external-link" href="${escapeHtml(bare)}" target="_blank" rel="noopener nofollow">${escapeHtml(bare)}</a>`;
+			return whole;
+		},
+	);
 }
 
 type Parser = new () => DOMParser;
@@ -60,8 +77,14 @@ async function renderBlocks(markdown: string, el: HTMLElement, sourcePath: strin
 		if (paragraph.length === 0) return;
 		const block = paragraph.join("\n");
 		paragraph = [];
-		if (/^\s*</.test(block)) append(el, block, Parser); // an HTML block: rendered as HTML
-		else if (/^#{1,6}\s/.test(block)) append(el, `<h${/^#+/.exec(block)![0].length}>${inlineHtml(block.replace(/^#+\s+/, ""))}</h${/^#+/.exec(block)![0].length}>`, Parser);
+		if (/^\s*</.test(block))
+			append(el, block, Parser); // an HTML block: rendered as HTML
+		else if (/^#{1,6}\s/.test(block))
+			append(
+				el,
+				`<h${/^#+/.exec(block)![0].length}>${inlineHtml(block.replace(/^#+\s+/, ""))}</h${/^#+/.exec(block)![0].length}>`,
+				Parser,
+			);
 		else append(el, `<p>${inlineHtml(block)}</p>`, Parser);
 	};
 	for (let i = 0; i < lines.length; i++) {
@@ -100,7 +123,8 @@ export const MarkdownRenderer = {
 		const before = new Set(fetchedUrls(el));
 		await renderBlocks(markdown, el, sourcePath, (app.win as unknown as { DOMParser: Parser }).DOMParser);
 		for (const processor of MarkdownRenderer.postProcessors) await processor(el, { sourcePath });
-		if (el.ownerDocument.defaultView !== null) MarkdownRenderer.loads.push(...fetchedUrls(el).filter((url) => !before.has(url)));
+		if (el.ownerDocument.defaultView !== null)
+			MarkdownRenderer.loads.push(...fetchedUrls(el).filter((url) => !before.has(url)));
 	},
 };
 

@@ -15,7 +15,12 @@ const at = (line: number): O.Pos => ({ start: { line, col: 0, offset: 0 }, end: 
 
 function yamlValue(raw: string): unknown {
 	const v = raw.trim();
-	if (v.startsWith("[") && v.endsWith("]")) return v.slice(1, -1).split(",").map((s) => s.trim().replace(/^["']|["']$/g, "")).filter(Boolean);
+	if (v.startsWith("[") && v.endsWith("]"))
+		return v
+			.slice(1, -1)
+			.split(",")
+			.map((s) => s.trim().replace(/^["']|["']$/g, ""))
+			.filter(Boolean);
 	return v.replace(/^["']|["']$/g, "");
 }
 
@@ -49,7 +54,8 @@ export function parseForCache(text: string): O.CachedMetadata {
 		const line = lines[i] ?? "";
 		const heading = /^(#{1,6})\s+(.+?)\s*$/.exec(line);
 		if (heading) headings.push({ heading: heading[2] ?? "", level: (heading[1] ?? "").length, position: at(i) });
-		for (const tag of line.matchAll(/(?:^|\s)(#[\w/-]*[A-Za-z_/-][\w/-]*)/g)) if (!heading || tag.index > 0) tags.push({ tag: tag[1] ?? "", position: at(i) });
+		for (const tag of line.matchAll(/(?:^|\s)(#[\w/-]*[A-Za-z_/-][\w/-]*)/g))
+			if (!heading || tag.index > 0) tags.push({ tag: tag[1] ?? "", position: at(i) });
 	}
 	if (headings.length > 0) cache.headings = headings;
 	if (tags.length > 0) cache.tags = tags;
@@ -80,7 +86,13 @@ export class MetadataCache extends Events implements Shape<O.MetadataCache, "get
 		return this.getCache(file.path);
 	}
 	getCache(path: string): O.CachedMetadata | null {
-		if (!this.caches.has(path) && this.vault.text(path) !== undefined && path.endsWith(".md") && this.vault.isSeeded(path)) this.parseNow(path);
+		if (
+			!this.caches.has(path) &&
+			this.vault.text(path) !== undefined &&
+			path.endsWith(".md") &&
+			this.vault.isSeeded(path)
+		)
+			this.parseNow(path);
 		return this.caches.get(path) ?? null;
 	}
 
@@ -114,6 +126,10 @@ export function getAllTags(cache: O.CachedMetadata): string[] | null {
 export function parseFrontMatterAliases(frontmatter: O.FrontMatterCache | null): string[] | null {
 	const value = frontmatter?.aliases as unknown;
 	if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
-	if (typeof value === "string") return value.split(",").map((s) => s.trim()).filter(Boolean);
+	if (typeof value === "string")
+		return value
+			.split(",")
+			.map((s) => s.trim())
+			.filter(Boolean);
 	return null;
 }

@@ -87,7 +87,10 @@ export abstract class BaseComponent implements O.BaseComponent {
 	}
 }
 
-export class TextComponent extends BaseComponent implements Shape<O.TextComponent, "getValue" | "setValue" | "setPlaceholder" | "onChange"> {
+export class TextComponent
+	extends BaseComponent
+	implements Shape<O.TextComponent, "getValue" | "setValue" | "setPlaceholder" | "onChange">
+{
 	inputEl: HTMLInputElement;
 	constructor(containerEl: HTMLElement) {
 		super();
@@ -110,7 +113,10 @@ export class TextComponent extends BaseComponent implements Shape<O.TextComponen
 	}
 }
 
-export class ToggleComponent extends BaseComponent implements Shape<O.ToggleComponent, "getValue" | "setValue" | "onChange"> {
+export class ToggleComponent
+	extends BaseComponent
+	implements Shape<O.ToggleComponent, "getValue" | "setValue" | "onChange">
+{
 	toggleEl: HTMLElement;
 	private value = false;
 	private listeners: ((value: boolean) => unknown)[] = [];
@@ -136,7 +142,10 @@ export class ToggleComponent extends BaseComponent implements Shape<O.ToggleComp
 	}
 }
 
-export class DropdownComponent extends BaseComponent implements Shape<O.DropdownComponent, "addOption" | "addOptions" | "getValue" | "setValue" | "onChange"> {
+export class DropdownComponent
+	extends BaseComponent
+	implements Shape<O.DropdownComponent, "addOption" | "addOptions" | "getValue" | "setValue" | "onChange">
+{
 	selectEl: HTMLSelectElement;
 	constructor(containerEl: HTMLElement) {
 		super();
@@ -163,7 +172,10 @@ export class DropdownComponent extends BaseComponent implements Shape<O.Dropdown
 	}
 }
 
-export class ButtonComponent extends BaseComponent implements Shape<O.ButtonComponent, "setButtonText" | "setCta" | "setWarning" | "onClick"> {
+export class ButtonComponent
+	extends BaseComponent
+	implements Shape<O.ButtonComponent, "setButtonText" | "setCta" | "setWarning" | "onClick">
+{
 	buttonEl: HTMLButtonElement;
 	constructor(containerEl: HTMLElement) {
 		super();
@@ -205,7 +217,10 @@ export class SecretComponent extends BaseComponent implements Shape<O.SecretComp
 	}
 }
 
-export class Setting implements Shape<O.Setting, "setName" | "setDesc" | "setHeading" | "setClass" | "setErrorMessage"> {
+export class Setting implements Shape<
+	O.Setting,
+	"setName" | "setDesc" | "setHeading" | "setClass" | "setErrorMessage"
+> {
 	settingEl: HTMLElement;
 	infoEl: HTMLElement;
 	nameEl: HTMLElement;

@@ -59,7 +59,10 @@ class Disk {
 	}
 }
 
-export class FakeAdapter implements Shape<O.DataAdapter, "getName" | "exists" | "list" | "read" | "write" | "append" | "remove" | "mkdir" | "rename" | "process"> {
+export class FakeAdapter implements Shape<
+	O.DataAdapter,
+	"getName" | "exists" | "list" | "read" | "write" | "append" | "remove" | "mkdir" | "rename" | "process"
+> {
 	constructor(private disk: Disk) {}
 	getName(): string {
 		return "fake";
@@ -72,7 +75,10 @@ export class FakeAdapter implements Shape<O.DataAdapter, "getName" | "exists" | 
 		if (!this.disk.folders.has(base)) throw new Error(`ENOENT: no such file or directory, scandir '${normalizedPath}'`);
 		const prefix = base === "" ? "" : `${base}/`;
 		const direct = (p: string): boolean => p.startsWith(prefix) && p !== base && !p.slice(prefix.length).includes("/");
-		return { files: [...this.disk.files.keys()].filter(direct), folders: [...this.disk.folders].filter((p) => p !== "" && direct(p)) };
+		return {
+			files: [...this.disk.files.keys()].filter(direct),
+			folders: [...this.disk.folders].filter((p) => p !== "" && direct(p)),
+		};
 	}
 	async read(normalizedPath: string): Promise<string> {
 		const text = this.disk.files.get(normalizedPath);
@@ -93,7 +99,8 @@ export class FakeAdapter implements Shape<O.DataAdapter, "getName" | "exists" | 
 		return next;
 	}
 	async remove(normalizedPath: string): Promise<void> {
-		if (!this.disk.files.delete(normalizedPath)) throw new Error(`ENOENT: no such file or directory, unlink '${normalizedPath}'`);
+		if (!this.disk.files.delete(normalizedPath))
+			throw new Error(`ENOENT: no such file or directory, unlink '${normalizedPath}'`);
 	}
 	async mkdir(normalizedPath: string): Promise<void> {
 		this.disk.mkdirs(normalizedPath);
@@ -109,7 +116,28 @@ export class FakeAdapter implements Shape<O.DataAdapter, "getName" | "exists" | 
 	}
 }
 
-export class Vault extends Events implements Shape<O.Vault, "configDir" | "getName" | "getFileByPath" | "getFolderByPath" | "getAbstractFileByPath" | "create" | "createFolder" | "read" | "cachedRead" | "readBinary" | "modify" | "process" | "rename" | "getMarkdownFiles" | "getFiles"> {
+export class Vault
+	extends Events
+	implements
+		Shape<
+			O.Vault,
+			| "configDir"
+			| "getName"
+			| "getFileByPath"
+			| "getFolderByPath"
+			| "getAbstractFileByPath"
+			| "create"
+			| "createFolder"
+			| "read"
+			| "cachedRead"
+			| "readBinary"
+			| "modify"
+			| "process"
+			| "rename"
+			| "getMarkdownFiles"
+			| "getFiles"
+		>
+{
 	readonly disk = new Disk();
 	readonly adapter = new FakeAdapter(this.disk);
 	configDir = DEFAULT_CONFIG_DIR;
@@ -182,7 +210,8 @@ export class Vault extends Events implements Shape<O.Vault, "configDir" | "getNa
 		newPath = normalizePath(newPath);
 		if (this.index.has(newPath)) throw new Error("Destination file already exists!");
 		if (!(file instanceof TFile)) throw new Error("The fake renames files only");
-		if (!this.getFolderByPath(parentOf(newPath) || "/")) throw new Error(`ENOENT: no such file or directory, rename '${file.path}'`);
+		if (!this.getFolderByPath(parentOf(newPath) || "/"))
+			throw new Error(`ENOENT: no such file or directory, rename '${file.path}'`);
 		const oldPath = file.path;
 		const text = await this.read(file);
 		this.unindex(file);

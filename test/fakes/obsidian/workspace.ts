@@ -13,7 +13,11 @@ import type { App } from "./app";
 
 export type ViewCreator = (leaf: WorkspaceLeaf) => View;
 
-export abstract class View extends Component implements Shape<O.View, "icon" | "navigation" | "getViewType" | "getDisplayText" | "getIcon" | "getState" | "onResize"> {
+export abstract class View
+	extends Component
+	implements
+		Shape<O.View, "icon" | "navigation" | "getViewType" | "getDisplayText" | "getIcon" | "getState" | "onResize">
+{
 	app: App;
 	icon = "";
 	navigation = false;
@@ -138,7 +142,20 @@ class EmptyView extends View {
 	}
 }
 
-export class Workspace extends Events implements Shape<O.Workspace, "layoutReady" | "getActiveFile" | "getLeavesOfType" | "detachLeavesOfType" | "revealLeaf" | "openLinkText" | "onLayoutReady"> {
+export class Workspace
+	extends Events
+	implements
+		Shape<
+			O.Workspace,
+			| "layoutReady"
+			| "getActiveFile"
+			| "getLeavesOfType"
+			| "detachLeavesOfType"
+			| "revealLeaf"
+			| "openLinkText"
+			| "onLayoutReady"
+		>
+{
 	activeLeaf: WorkspaceLeaf | null = null;
 	/** True unless a test plays Obsidian's start-up (startLayout() ... finishLayout()). */
 	layoutReady = true;
@@ -208,7 +225,11 @@ export class Workspace extends Events implements Shape<O.Workspace, "layoutReady
 		this.linksOpened.push({ linktext, sourcePath, newLeaf });
 		const target = linktext.split(/[#^]/)[0];
 		const { vault } = this.app;
-		const file = vault.getFileByPath(target) ?? vault.getFileByPath(`${target}.md`) ?? vault.getMarkdownFiles().find((f) => f.basename === target) ?? null;
+		const file =
+			vault.getFileByPath(target) ??
+			vault.getFileByPath(`${target}.md`) ??
+			vault.getMarkdownFiles().find((f) => f.basename === target) ??
+			null;
 		if (!file) return;
 		const current = this.activeLeaf;
 		const leaf = newLeaf || !current || current.side !== "root" ? this.getLeaf() : current;

@@ -40,8 +40,20 @@ export async function stack(...steps: ScriptStep[]): Promise<Stack> {
 	const server = await startModelServer({ script: scripted(...steps) });
 	const vault = new MemoryVault("Test vault", { "Daily.md": "# Daily\n" });
 	const store = new MemoryStore();
-	const settings: RedlineSettings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 }, applyModel: {} };
-	const build = () => createRedline({ vault, store, settings: () => settings, credentials: () => ({}), protectedFolders: [], titles: "first-words" });
+	const settings: RedlineSettings = {
+		...DEFAULT_SETTINGS,
+		mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 },
+		applyModel: {},
+	};
+	const build = () =>
+		createRedline({
+			vault,
+			store,
+			settings: () => settings,
+			credentials: () => ({}),
+			protectedFolders: [],
+			titles: "first-words",
+		});
 	const s: Stack = {
 		server,
 		store,
@@ -82,7 +94,8 @@ export async function answer(s: Stack, threadId: string, askId: string, answers:
 }
 
 export const events = (s: Stack, threadId: string): Promise<ThreadEvent[]> => readEvents(s.redline.service, threadId);
-export const state = async (s: Stack, threadId: string): Promise<ThreadState> => project(threadId, await events(s, threadId));
+export const state = async (s: Stack, threadId: string): Promise<ThreadState> =>
+	project(threadId, await events(s, threadId));
 
 export function onlyAsk(list: ThreadEvent[]) {
 	const asked = ofType(list, "question_asked");
@@ -103,7 +116,12 @@ export const ask = (args: Record<string, unknown>) => reply.toolCalls([{ name: "
 
 export const threeQuestions = {
 	questions: [
-		{ question: "Which mode?", header: "Mode", options: ["Master", { label: "Slave", description: "Follows the clock" }, "8-bit"], multiSelect: true },
+		{
+			question: "Which mode?",
+			header: "Mode",
+			options: ["Master", { label: "Slave", description: "Follows the clock" }, "8-bit"],
+			multiSelect: true,
+		},
 		{ question: "Which notes?", options: [{ label: "Daily.md", description: "Today" }, "Weekly.md"] },
 		{ question: "Which tone?", header: "Tone", options: ["Formal", "Casual"], multiSelect: false },
 	],

@@ -59,7 +59,16 @@ export const SCENARIOS: readonly Scenario[] = [
 		name: "an edit",
 		notes: { "A.md": "# Plan\n\nalpha\n" },
 		request: "Add a line to A",
-		calls: { text: "I will add it.", toolCalls: [{ id: "edit", name: "declareEditIntent", arguments: { path: "A.md", operation: "modify", description: "add a line" } }] },
+		calls: {
+			text: "I will add it.",
+			toolCalls: [
+				{
+					id: "edit",
+					name: "declareEditIntent",
+					arguments: { path: "A.md", operation: "modify", description: "add a line" },
+				},
+			],
+		},
 	},
 	{
 		name: "a batch of three calls",
@@ -68,8 +77,16 @@ export const SCENARIOS: readonly Scenario[] = [
 		calls: {
 			toolCalls: [
 				{ id: "read", name: "readNote", arguments: { path: "A.md" } },
-				{ id: "editA", name: "declareEditIntent", arguments: { path: "A.md", operation: "rewrite", description: "tidy A" } },
-				{ id: "editB", name: "declareEditIntent", arguments: { path: "B.md", operation: "rewrite", description: "tidy B" } },
+				{
+					id: "editA",
+					name: "declareEditIntent",
+					arguments: { path: "A.md", operation: "rewrite", description: "tidy A" },
+				},
+				{
+					id: "editB",
+					name: "declareEditIntent",
+					arguments: { path: "B.md", operation: "rewrite", description: "tidy B" },
+				},
 			],
 		},
 	},
@@ -78,7 +95,13 @@ export const SCENARIOS: readonly Scenario[] = [
 		notes: { "A.md": "alpha\n" },
 		request: "Set it up",
 		calls: {
-			toolCalls: [{ id: "ask", name: "askUser", arguments: { questions: [{ question: "Which mode?", options: ["Fast", "Careful"] }] } }],
+			toolCalls: [
+				{
+					id: "ask",
+					name: "askUser",
+					arguments: { questions: [{ question: "Which mode?", options: ["Fast", "Careful"] }] },
+				},
+			],
 		},
 	},
 ];
@@ -127,7 +150,11 @@ export function useCrashServer(): () => ModelServer {
 }
 
 function settingsFor(server: ModelServer): RedlineSettings {
-	return { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 }, applyModel: {} };
+	return {
+		...DEFAULT_SETTINGS,
+		mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 },
+		applyModel: {},
+	};
 }
 
 function build(server: ModelServer, vault: MemoryVault, store: Store): Promise<Redline> {
@@ -154,19 +181,28 @@ function eventsOf(service: ThreadService, threadId: string): Promise<StoredEvent
 	});
 }
 
-
 /** How the user plays the turn: approve everything, deny the first card, or write instead. */
 export type UserPlan = "approve" | "deny first" | "never mind";
 
 /** One step of what the user does next, or false when nothing waits for them. */
-async function userGoesOn(service: Redline["service"], threadId: string, state: ThreadState, plan: UserPlan): Promise<boolean> {
+async function userGoesOn(
+	service: Redline["service"],
+	threadId: string,
+	state: ThreadState,
+	plan: UserPlan,
+): Promise<boolean> {
 	const waiting = state.pendingApprovals.length > 0 || state.openQuestions.length > 0;
 	if (waiting && plan === "never mind" && !state.messages.some((m) => m.kind === "user" && m.content === NEVER_MIND)) {
 		await service.sendMessage({ threadId, content: NEVER_MIND });
 	} else if (state.pendingApprovals.length > 0) {
 		const [first = "", ...rest] = state.pendingApprovals;
 		const approved = plan === "deny first" ? rest : [first, ...rest];
-		await service.decideToolCalls({ threadId, approved, denied: plan === "deny first" ? [first] : [], comment: "Not this one" });
+		await service.decideToolCalls({
+			threadId,
+			approved,
+			denied: plan === "deny first" ? [first] : [],
+			comment: "Not this one",
+		});
 	} else if (state.openQuestions.length > 0) {
 		await service.answerQuestion({ threadId, askId: state.openQuestions[0] ?? "", answers: { 0: ["Careful"] } });
 	} else if (state.status === "error" && state.errors.at(-1)?.retryable) {
@@ -184,7 +220,12 @@ const MAX_USER_STEPS = 8;
  * faults armed by `faults` once the thread exists), and returns what a kill at each event
  * boundary of the turn would leave.
  */
-export async function recordCrashPoints(server: ModelServer, scenario: Scenario, plan: UserPlan, faults?: (store: FaultyStore) => void): Promise<CrashPoint[]> {
+export async function recordCrashPoints(
+	server: ModelServer,
+	scenario: Scenario,
+	plan: UserPlan,
+	faults?: (store: FaultyStore) => void,
+): Promise<CrashPoint[]> {
 	const vault = new MemoryVault("Crash vault", scenario.notes);
 	const store = new FaultyStore();
 	const redline = await build(server, vault, store);
@@ -197,13 +238,22 @@ export async function recordCrashPoints(server: ModelServer, scenario: Scenario,
 		const sub = redline.service.subscribe({ threadId }, (message) => {
 			if (message.kind !== "event") return;
 			seen.push(message.event);
-			if (seen.length > 1) points.push({ scenario, threadId, seen: [...seen], store: store.inner.snapshot(), notes: vault.snapshot() });
+			if (seen.length > 1)
+				points.push({ scenario, threadId, seen: [...seen], store: store.inner.snapshot(), notes: vault.snapshot() });
 		});
 		faults?.(store);
 		await redline.service.sendMessage({ threadId, content: scenario.request });
 		await settled(redline.service, threadId);
 		for (let step = 0; step < MAX_USER_STEPS; step++) {
-			if (!(await userGoesOn(redline.service, threadId, project(threadId, await eventsOf(redline.service, threadId)), plan))) break;
+			if (
+				!(await userGoesOn(
+					redline.service,
+					threadId,
+					project(threadId, await eventsOf(redline.service, threadId)),
+					plan,
+				))
+			)
+				break;
 		}
 		sub.close();
 	} finally {
@@ -220,7 +270,10 @@ export interface CrashCheck {
 }
 
 /** A new stack (a restarted process) over what the crash left. */
-export async function reopenCrashed(server: ModelServer, point: CrashPoint): Promise<{ redline: Redline; vault: MemoryVault }> {
+export async function reopenCrashed(
+	server: ModelServer,
+	point: CrashPoint,
+): Promise<{ redline: Redline; vault: MemoryVault }> {
 	const vault = new MemoryVault("Crash vault", point.notes);
 	return { redline: await build(server, vault, new MemoryStore(point.store)), vault };
 }
@@ -230,24 +283,40 @@ export async function checkCrash(server: ModelServer, point: CrashPoint, check: 
 	const { threadId, scenario } = point;
 	const disk = { ...point.store };
 	const key = threadLogKey(threadId);
-	if (check.tornTail) disk[key] = (disk[key] ?? "") + `{"seq":${(point.seen.at(-1)?.seq ?? 0) + 1},"threadId":"${threadId}","at":"x","type":"assistant_tok`;
+	if (check.tornTail)
+		disk[key] =
+			(disk[key] ?? "") +
+			`{"seq":${(point.seen.at(-1)?.seq ?? 0) + 1},"threadId":"${threadId}","at":"x","type":"assistant_tok`;
 	const persisted = parseLog(threadId, disk[key] ?? "").events;
 	const { redline, vault } = await reopenCrashed(server, { ...point, store: disk });
 	try {
 		const reopened = await eventsOf(redline.service, threadId);
-		checkReopened({ threadId, seen: point.seen, persisted, reopened, initial: scenario.notes, notes: vault.snapshot(), notesAtKill: point.notes });
+		checkReopened({
+			threadId,
+			seen: point.seen,
+			persisted,
+			reopened,
+			initial: scenario.notes,
+			notes: vault.snapshot(),
+			notesAtKill: point.notes,
+		});
 		if (!check.goOn) return;
 		let state = project(threadId, reopened);
 		for (let step = 0; step < MAX_USER_STEPS; step++) {
 			if (!(await userGoesOn(redline.service, threadId, state, check.goOn))) break;
 			state = project(threadId, await eventsOf(redline.service, threadId));
 		}
-		checkFinal({ threadId, persisted, final: await eventsOf(redline.service, threadId), initial: scenario.notes, notes: vault.snapshot() });
+		checkFinal({
+			threadId,
+			persisted,
+			final: await eventsOf(redline.service, threadId),
+			initial: scenario.notes,
+			notes: vault.snapshot(),
+		});
 	} finally {
 		await redline.dispose();
 	}
 }
-
 
 /**
  * The checks collect what is wrong as sentences and assert once that nothing is: a failure names
@@ -262,9 +331,12 @@ function checkValid(threadId: string, events: readonly StoredEvent[], problems: 
 		if (after <= before) problems.push(`seq ${after} follows ${before}`);
 	}
 	const state = project(threadId, events);
-	for (const callId of state.pendingApprovals) if (state.toolCalls[callId]?.phase !== "proposed") problems.push(`pending call ${callId} is not proposed`);
-	if (state.status === "waiting_for_approval" && state.pendingApprovals.length === 0) problems.push("waiting for approval, but no card waits");
-	if (state.status === "waiting_for_answer" && state.openQuestions.length === 0) problems.push("waiting for an answer, but no question is open");
+	for (const callId of state.pendingApprovals)
+		if (state.toolCalls[callId]?.phase !== "proposed") problems.push(`pending call ${callId} is not proposed`);
+	if (state.status === "waiting_for_approval" && state.pendingApprovals.length === 0)
+		problems.push("waiting for approval, but no card waits");
+	if (state.status === "waiting_for_answer" && state.openQuestions.length === 0)
+		problems.push("waiting for an answer, but no question is open");
 	return state;
 }
 
@@ -274,8 +346,11 @@ type Notes = Record<string, string | Uint8Array>;
 function checkNotesAgree(events: readonly StoredEvent[], initial: Notes, notes: Notes, problems: Problems): void {
 	const paths = new Set([...Object.keys(initial), ...Object.keys(notes)]);
 	const changed = [...paths].filter((path) => initial[path] !== notes[path]).sort();
-	const applied = [...new Set(events.filter((e) => e.type === "edit_applied").map((e) => (e as { path: string }).path))].sort();
-	if (changed.join() !== applied.join()) problems.push(`notes changed: [${changed.join(", ")}], but the log says edited: [${applied.join(", ")}]`);
+	const applied = [
+		...new Set(events.filter((e) => e.type === "edit_applied").map((e) => (e as { path: string }).path)),
+	].sort();
+	if (changed.join() !== applied.join())
+		problems.push(`notes changed: [${changed.join(", ")}], but the log says edited: [${applied.join(", ")}]`);
 }
 
 function sameEvent(a: StoredEvent, b: StoredEvent): boolean {
@@ -297,38 +372,52 @@ function checkReopened(c: {
 	const seenBySeq = new Map(c.seen.map((e) => [e.seq, e]));
 	c.persisted.forEach((event, i) => {
 		const reopened = c.reopened[i];
-		if (!reopened || JSON.stringify(reopened) !== JSON.stringify(event)) problems.push(`saved event ${event.seq} (${event.type}) is not in the reopened log as saved`);
+		if (!reopened || JSON.stringify(reopened) !== JSON.stringify(event))
+			problems.push(`saved event ${event.seq} (${event.type}) is not in the reopened log as saved`);
 		const live = seenBySeq.get(event.seq);
 		if (live && !sameEvent(live, event)) problems.push(`saved event ${event.seq} differs from what the user saw`);
 	});
 	// Nothing after the saved part reuses a seq the user saw.
 	const maxSeen = Math.max(0, ...c.seen.map((e) => e.seq));
-	for (const event of c.reopened.slice(c.persisted.length)) if (event.seq <= maxSeen) problems.push(`recovery event ${event.seq} reuses a seq the user saw (up to ${maxSeen})`);
+	for (const event of c.reopened.slice(c.persisted.length))
+		if (event.seq <= maxSeen) problems.push(`recovery event ${event.seq} reuses a seq the user saw (up to ${maxSeen})`);
 	// Reopening settles everything that was in flight, and writes no note.
 	if (JSON.stringify(c.notes) !== JSON.stringify(c.notesAtKill)) problems.push("reopening changed a note");
-	if (state.status === "thinking" || state.status === "running_tool") problems.push(`reopened with status ${state.status}`);
-	for (const message of state.messages) if (message.kind === "assistant" && message.streaming) problems.push(`reply ${message.messageId} still streaming`);
+	if (state.status === "thinking" || state.status === "running_tool")
+		problems.push(`reopened with status ${state.status}`);
+	for (const message of state.messages)
+		if (message.kind === "assistant" && message.streaming) problems.push(`reply ${message.messageId} still streaming`);
 	for (const call of Object.values(state.toolCalls)) {
 		// An approved call may wait with its batch while a card waits: the user's decision on the
 		// card releases them (a fresh decision). With no card waiting, it would run by itself.
-		if (call.phase === "approved" && state.pendingApprovals.length === 0) problems.push(`call ${call.callId} still approved but not run: it would run without a fresh decision`);
+		if (call.phase === "approved" && state.pendingApprovals.length === 0)
+			problems.push(`call ${call.callId} still approved but not run: it would run without a fresh decision`);
 		if (call.phase === "running" && call.askId === undefined) problems.push(`call ${call.callId} still running`);
 	}
 	checkNotesAgree(c.reopened, c.initial, c.notes, problems);
 	expect(problems, "after reopening").toEqual([]);
 }
 
-function checkFinal(c: { threadId: string; persisted: readonly StoredEvent[]; final: readonly StoredEvent[]; initial: Notes; notes: Notes }): void {
+function checkFinal(c: {
+	threadId: string;
+	persisted: readonly StoredEvent[];
+	final: readonly StoredEvent[];
+	initial: Notes;
+	notes: Notes;
+}): void {
 	const problems: Problems = [];
 	const state = checkValid(c.threadId, c.final, problems);
 	// An approved call that had not started when the process died never starts: it needed a fresh decision.
-	const started = (events: readonly StoredEvent[]) => new Set(events.filter((e) => e.type === "tool_call_started").map((e) => (e as { callId: string }).callId));
+	const started = (events: readonly StoredEvent[]) =>
+		new Set(events.filter((e) => e.type === "tool_call_started").map((e) => (e as { callId: string }).callId));
 	const startedBefore = started(c.persisted);
 	const startedAfter = started(c.final.slice(c.persisted.length));
 	for (const call of Object.values(project(c.threadId, c.persisted).toolCalls)) {
-		if (call.phase === "approved" && !startedBefore.has(call.callId) && startedAfter.has(call.callId)) problems.push(`stale approved call ${call.callId} ran after the restart`);
+		if (call.phase === "approved" && !startedBefore.has(call.callId) && startedAfter.has(call.callId))
+			problems.push(`stale approved call ${call.callId} ran after the restart`);
 	}
-	if (state.status !== "idle") problems.push(`the turn ended ${state.status} (last error: ${state.errors.at(-1)?.message ?? "none"})`);
+	if (state.status !== "idle")
+		problems.push(`the turn ended ${state.status} (last error: ${state.errors.at(-1)?.message ?? "none"})`);
 	checkNotesAgree(c.final, c.initial, c.notes, problems);
 	expect(problems, "at the end of the turn").toEqual([]);
 }

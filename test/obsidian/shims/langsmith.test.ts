@@ -8,7 +8,14 @@ import { traceable } from "langsmith/traceable";
 /* eslint-enable import/no-extraneous-dependencies -- end of the reference imports */
 import { describe, expect, it } from "vitest";
 import { langsmith, standInsPlugin } from "../../../build/index.mjs";
-import { Client, RunTree, convertToDottedOrderFormat, getCurrentRunTree, isRunTree, isTraceableFunction } from "../../../build/stand-ins/langsmith";
+import {
+	Client,
+	RunTree,
+	convertToDottedOrderFormat,
+	getCurrentRunTree,
+	isRunTree,
+	isTraceableFunction,
+} from "../../../build/stand-ins/langsmith";
 import { coreContextScenario } from "./fixtures/core-context";
 import * as vm from "../../../src/node/vm";
 import { fileURLToPath } from "../../../src/node/path";
@@ -18,16 +25,37 @@ const RUN_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 
 describe("the langsmith stand-in", () => {
 	it("formats dotted run order exactly as langsmith does", () => {
-		for (const [epoch, order] of [[Date.UTC(2025, 0, 2, 3, 4, 5, 678), 1], [0, 42], [1_700_000_000_123, 1234]] as const) {
-			expect(convertToDottedOrderFormat(epoch, RUN_ID, order)).toEqual(real.convertToDottedOrderFormat(epoch, RUN_ID, order));
+		for (const [epoch, order] of [
+			[Date.UTC(2025, 0, 2, 3, 4, 5, 678), 1],
+			[0, 42],
+			[1_700_000_000_123, 1234],
+		] as const) {
+			expect(convertToDottedOrderFormat(epoch, RUN_ID, order)).toEqual(
+				real.convertToDottedOrderFormat(epoch, RUN_ID, order),
+			);
 		}
 	});
 
 	it("holds a run's configuration like langsmith's RunTree when tracing is off", () => {
-		const config = { name: "<runnable_lambda>", tracingEnabled: false, metadata: { a: 1 }, extra: { metadata: { b: 2 }, note: "x" } };
+		const config = {
+			name: "<runnable_lambda>",
+			tracingEnabled: false,
+			metadata: { a: 1 },
+			extra: { metadata: { b: 2 }, note: "x" },
+		};
 		const mine = new RunTree({ ...config });
 		const theirs = new real.RunTree({ ...config });
-		for (const key of ["name", "run_type", "tracingEnabled", "extra", "child_runs", "execution_order", "child_execution_order", "serialized", "inputs"] as const) {
+		for (const key of [
+			"name",
+			"run_type",
+			"tracingEnabled",
+			"extra",
+			"child_runs",
+			"execution_order",
+			"child_execution_order",
+			"serialized",
+			"inputs",
+		] as const) {
 			expect(mine[key], key).toEqual(theirs[key]);
 		}
 		expect(mine.trace_id).toBe(mine.id);
@@ -69,7 +97,8 @@ describe("the langsmith stand-in", () => {
 				return (error as Error).message;
 			}
 		};
-		if (realGetCurrentRunTree(true) === undefined) expect(message(() => getCurrentRunTree())).toBe(message(() => realGetCurrentRunTree()));
+		if (realGetCurrentRunTree(true) === undefined)
+			expect(message(() => getCurrentRunTree())).toBe(message(() => realGetCurrentRunTree()));
 	});
 
 	it("recognises functions wrapped by langsmith's traceable", () => {
@@ -94,10 +123,24 @@ describe("the langsmith stand-in", () => {
 
 		// The same scenario bundled the way main.js is: langsmith resolved to the stand-in.
 		const entry = fileURLToPath(new URL("fixtures/core-context.ts", import.meta.url));
-		const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "node", target: "es2022", write: false, logLevel: "silent", plugins: [standInsPlugin([langsmith])], metafile: true });
+		const built = await esbuild.build({
+			entryPoints: [entry],
+			bundle: true,
+			format: "cjs",
+			platform: "node",
+			target: "es2022",
+			write: false,
+			logLevel: "silent",
+			plugins: [standInsPlugin([langsmith])],
+			metafile: true,
+		});
 		expect(Object.keys(built.metafile.inputs).some((file) => file.includes("node_modules/langsmith/"))).toBe(false);
 		const module = { exports: {} as { coreContextScenario?: typeof coreContextScenario } };
-		const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void;
+		const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (
+			m: unknown,
+			e: unknown,
+			r: NodeRequire,
+		) => void;
 		run(module, module.exports, createRequire(entry));
 		expect(await module.exports.coreContextScenario!()).toEqual(expected);
 	});

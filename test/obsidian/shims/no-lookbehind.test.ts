@@ -11,7 +11,16 @@ type PathTag = (statics: readonly string[], ...params: unknown[]) => string;
 
 async function bundledPathHelper(plugins: Plugin[]): Promise<{ code: string; path: PathTag }> {
 	const entry = "node_modules/openai/internal/utils/path.mjs";
-	const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "browser", target: "es2022", write: false, logLevel: "silent", plugins });
+	const built = await esbuild.build({
+		entryPoints: [entry],
+		bundle: true,
+		format: "cjs",
+		platform: "browser",
+		target: "es2022",
+		write: false,
+		logLevel: "silent",
+		plugins,
+	});
 	const code = built.outputFiles[0].text;
 	const module = { exports: {} as { path: PathTag } };
 	const run = vm.runInThisContext(`(function (module, exports) {${code}\n})`) as (m: unknown, e: unknown) => void;
@@ -46,24 +55,37 @@ describe("the openai path helper without its lookbehind", () => {
 		const cases: [string[], string[]][] = [
 			[["/files/", "/content"], [".."]],
 			[["/files/", ""], ["."]],
-			[["/a/", "/", "/b"], ["..", "%2e%2E"]],
+			[
+				["/a/", "/", "/b"],
+				["..", "%2e%2E"],
+			],
 			[["../", "/x"], ["ok"]],
-			[["/x/", "?q=", ""], ["..", ".."]],
+			[
+				["/x/", "?q=", ""],
+				["..", ".."],
+			],
 			[["/files/", "/content"], ["file_123"]],
 		];
-		for (const [statics, params] of cases) expect(outcome(rewritten.path, statics, params)).toBe(outcome(original.path, statics, params));
-		expect(outcome(rewritten.path, ["/files/", "/content"], [".."])).toMatch(/^error Path parameters result in path with invalid segments:\nValue "\.\." can't be safely passed/);
+		for (const [statics, params] of cases)
+			expect(outcome(rewritten.path, statics, params)).toBe(outcome(original.path, statics, params));
+		expect(outcome(rewritten.path, ["/files/", "/content"], [".."])).toMatch(
+			/^error Path parameters result in path with invalid segments:\nValue "\.\." can't be safely passed/,
+		);
 	});
 
 	it("agrees with the original on any path made of dots, slashes, escapes and text", () => {
 		const piece = fc.constantFrom(".", "..", "...", "%2e", "%2E", "/", "?", "#", "a", "b.c", "%2f", "");
 		const text = fc.array(piece, { maxLength: 6 }).map((parts) => parts.join(""));
 		fc.assert(
-			fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), fc.array(text, { maxLength: 3 }), (statics, params) => {
-				const cut = statics.slice(0, params.length + 1);
-				while (cut.length < params.length + 1) cut.push("");
-				expect(outcome(rewritten.path, cut, params)).toBe(outcome(original.path, cut, params));
-			}),
+			fc.property(
+				fc.array(text, { minLength: 1, maxLength: 4 }),
+				fc.array(text, { maxLength: 3 }),
+				(statics, params) => {
+					const cut = statics.slice(0, params.length + 1);
+					while (cut.length < params.length + 1) cut.push("");
+					expect(outcome(rewritten.path, cut, params)).toBe(outcome(original.path, cut, params));
+				},
+			),
 			{ numRuns: 2000 },
 		);
 	});

@@ -17,7 +17,16 @@ describe("the OpenAI client's query strings in main.js", () => {
 	it("are what the client's qs writes for any flat query", async () => {
 		const original = await real();
 		const qs = (query: Record<string, unknown>) => original.stringifyQuery(query);
-		const value = fc.oneof(fc.string({ unit: "grapheme" }), fc.string({ unit: "binary-ascii" }), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.bigInt());
+		const value = fc.oneof(
+			fc.string({ unit: "grapheme" }),
+			fc.string({ unit: "binary-ascii" }),
+			fc.double(),
+			fc.integer(),
+			fc.boolean(),
+			fc.constant(null),
+			fc.constant(undefined),
+			fc.bigInt(),
+		);
 		fc.assert(
 			fc.property(fc.dictionary(fc.string({ unit: "grapheme" }), value), (query) => {
 				expect(stringifyQuery(query)).toBe(qs(query));
@@ -30,7 +39,9 @@ describe("the OpenAI client's query strings in main.js", () => {
 	});
 
 	it("say what is missing for a nested value or a list", () => {
-		expect(() => stringifyQuery({ filter: { after: "x" } })).toThrow("stringifyQuery() is not included in Redline's bundle (nested query values and lists of the OpenAI client, which Redline does not use)");
+		expect(() => stringifyQuery({ filter: { after: "x" } })).toThrow(
+			"stringifyQuery() is not included in Redline's bundle (nested query values and lists of the OpenAI client, which Redline does not use)",
+		);
 		expect(() => stringifyQuery({ ids: ["a", "b"] })).toThrow("stringifyQuery() is not included");
 	});
 });

@@ -5,7 +5,13 @@ import esbuild from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundlePlugins } from "../../../esbuild.config.mjs";
 import OpenAI from "openai";
-import { reply, scripted, startModelServer, type ModelScript, type ModelServer } from "../../../src/sandbox/model-server";
+import {
+	reply,
+	scripted,
+	startModelServer,
+	type ModelScript,
+	type ModelServer,
+} from "../../../src/sandbox/model-server";
 import { closedPort } from "../../support/closed-port";
 import type * as Fixture from "./fixtures/openai-client";
 import { fileURLToPath } from "../../../src/node/path";
@@ -18,11 +24,25 @@ let server: ModelServer;
 
 beforeAll(async () => {
 	const entry = fileURLToPath(new URL("fixtures/openai-client.ts", import.meta.url));
-	const built = await esbuild.build({ entryPoints: [entry], bundle: true, format: "cjs", platform: "browser", target: "es2022", write: false, logLevel: "silent", plugins: bundlePlugins({ production: false }), metafile: true });
+	const built = await esbuild.build({
+		entryPoints: [entry],
+		bundle: true,
+		format: "cjs",
+		platform: "browser",
+		target: "es2022",
+		write: false,
+		logLevel: "silent",
+		plugins: bundlePlugins({ production: false }),
+		metafile: true,
+	});
 	// Stand-ins appear as "generated-stand-in:<name>"; only real files count here.
 	inputs = Object.keys(built.metafile.inputs).filter((file) => !file.startsWith("generated-stand-in"));
 	const module = { exports: {} as typeof Fixture };
-	const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (m: unknown, e: unknown, r: NodeRequire) => void;
+	const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (
+		m: unknown,
+		e: unknown,
+		r: NodeRequire,
+	) => void;
 	run(module, module.exports, createRequire(entry));
 	bundled = module.exports;
 	server = await startModelServer({ script: scripted(reply.text("Hello from the model")) });
@@ -34,14 +54,27 @@ afterAll(async () => {
 
 describe("the OpenAI client with stand-ins", () => {
 	it("leaves the unused API areas and helpers out of the bundle", () => {
-		for (const left of ["openai/resources/beta/", "openai/resources/files.mjs", "openai/lib/ChatCompletionStream.mjs", "openai/core/pagination.mjs", "openai/internal/qs/"]) {
-			expect(inputs.some((file) => file.includes(`node_modules/${left}`)), left).toBe(false);
+		for (const left of [
+			"openai/resources/beta/",
+			"openai/resources/files.mjs",
+			"openai/lib/ChatCompletionStream.mjs",
+			"openai/core/pagination.mjs",
+			"openai/internal/qs/",
+		]) {
+			expect(
+				inputs.some((file) => file.includes(`node_modules/${left}`)),
+				left,
+			).toBe(false);
 		}
-		expect(inputs.some((file) => file.includes("node_modules/openai/resources/chat/completions/completions.mjs"))).toBe(true);
+		expect(inputs.some((file) => file.includes("node_modules/openai/resources/chat/completions/completions.mjs"))).toBe(
+			true,
+		);
 	});
 
 	it("streams a chat completion over HTTP as the real client does", async () => {
-		const stream = await bundled.client(server.baseURL).chat.completions.create({ model: "scripted", messages: [{ role: "user", content: "Hi" }], stream: true });
+		const stream = await bundled
+			.client(server.baseURL)
+			.chat.completions.create({ model: "scripted", messages: [{ role: "user", content: "Hi" }], stream: true });
 		let text = "";
 		for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? "";
 		expect(text).toBe("Hello from the model");
@@ -49,14 +82,18 @@ describe("the OpenAI client with stand-ins", () => {
 		expect(() => stream.tee()).toThrow("Stream.tee() is not included in Redline's bundle");
 		expect(() => stream.toReadableStream()).toThrow("Stream.toReadableStream() is not included in Redline's bundle");
 		const Stream = stream.constructor as unknown as { fromReadableStream(body: unknown, controller: unknown): unknown };
-		expect(() => Stream.fromReadableStream(new ReadableStream(), new AbortController())).toThrow("Stream.fromReadableStream() is not included in Redline's bundle");
+		expect(() => Stream.fromReadableStream(new ReadableStream(), new AbortController())).toThrow(
+			"Stream.fromReadableStream() is not included in Redline's bundle",
+		);
 	});
 
 	it("names the missing part when code reaches an area left out", () => {
 		const client = bundled.client(server.baseURL);
 		expect(() => client.files.list()).toThrow(/openai: Files\.list is not included in Redline's bundle/);
 		expect(() => client.beta.assistants).toThrow(/openai: Beta\.assistants is not included/);
-		expect(() => client.chat.completions.stream({ model: "m", messages: [] })).toThrow(/ChatCompletionStream\.createChatCompletion is not included/);
+		expect(() => client.chat.completions.stream({ model: "m", messages: [] })).toThrow(
+			/ChatCompletionStream\.createChatCompletion is not included/,
+		);
 		// Pages of list results (the client exports their classes too).
 		const pages = client.constructor as unknown as { CursorPage: new () => unknown };
 		expect(() => new pages.CursorPage()).toThrow(/openai: new CursorPage\(\) is not included in Redline's bundle/);
@@ -90,9 +127,15 @@ describe("the OpenAI client with the cuts, beside the real one", () => {
 		requests: number;
 	}
 	type MakeClient = (baseURL: string, options: { maxRetries: number }) => OpenAI;
-	const real: MakeClient = (baseURL, options) => new OpenAI({ apiKey: "test-key", baseURL, dangerouslyAllowBrowser: true, ...options });
+	const real: MakeClient = (baseURL, options) =>
+		new OpenAI({ apiKey: "test-key", baseURL, dangerouslyAllowBrowser: true, ...options });
 
-	async function outcome(make: MakeClient, script: ModelScript | "closed port", maxRetries: number, stream: boolean): Promise<Outcome> {
+	async function outcome(
+		make: MakeClient,
+		script: ModelScript | "closed port",
+		maxRetries: number,
+		stream: boolean,
+	): Promise<Outcome> {
 		const own = script === "closed port" ? undefined : await startModelServer({ script });
 		const baseURL = own?.baseURL ?? `http://127.0.0.1:${await closedPort()}/v1`;
 		try {
@@ -100,15 +143,20 @@ describe("the OpenAI client with the cuts, beside the real one", () => {
 			const messages = [{ role: "user" as const, content: "Hi" }];
 			let text = "";
 			if (stream) {
-				for await (const chunk of await client.chat.completions.create({ model: "scripted", messages, stream: true })) text += chunk.choices[0]?.delta?.content ?? "";
+				for await (const chunk of await client.chat.completions.create({ model: "scripted", messages, stream: true }))
+					text += chunk.choices[0]?.delta?.content ?? "";
 			} else {
-				text = (await client.chat.completions.create({ model: "scripted", messages })).choices[0]?.message.content ?? "";
+				text =
+					(await client.chat.completions.create({ model: "scripted", messages })).choices[0]?.message.content ?? "";
 			}
 			return { text, requests: own?.requests.length ?? 0 };
 		} catch (error) {
 			const { status, message } = error as { status?: number; message: string };
 			// The class: AuthenticationError, InternalServerError, APIConnectionError...
-			return { error: { name: (error as object).constructor.name, status, message }, requests: own?.requests.length ?? 0 };
+			return {
+				error: { name: (error as object).constructor.name, status, message },
+				requests: own?.requests.length ?? 0,
+			};
 		} finally {
 			await own?.close();
 		}
@@ -117,10 +165,23 @@ describe("the OpenAI client with the cuts, beside the real one", () => {
 	const cases: [string, () => ModelScript | "closed port", number, stream?: false][] = [
 		["streams a reply", () => scripted(reply.text("Hello")), 0],
 		["answers without streaming", () => scripted(reply.text("Hello")), 0, false],
-		["retries a 429 and answers without streaming", () => scripted(reply.httpError(429, { retryAfterSeconds: 0 }), reply.text("Hello")), 1, false],
-		["retries a 429 and streams the reply", () => scripted(reply.httpError(429, { retryAfterSeconds: 0 }), reply.text("Hello")), 1],
+		[
+			"retries a 429 and answers without streaming",
+			() => scripted(reply.httpError(429, { retryAfterSeconds: 0 }), reply.text("Hello")),
+			1,
+			false,
+		],
+		[
+			"retries a 429 and streams the reply",
+			() => scripted(reply.httpError(429, { retryAfterSeconds: 0 }), reply.text("Hello")),
+			1,
+		],
 		["reports a 401 without retrying", () => scripted(reply.httpError(401, { message: "Incorrect API key" })), 2],
-		["reports a 500 once its retries are spent", () => scripted(reply.httpError(500, { retryAfterSeconds: 0 }), reply.httpError(500, { retryAfterSeconds: 0 })), 1],
+		[
+			"reports a 500 once its retries are spent",
+			() => scripted(reply.httpError(500, { retryAfterSeconds: 0 }), reply.httpError(500, { retryAfterSeconds: 0 })),
+			1,
+		],
 		["reports a stream cut off mid reply", () => scripted(reply.drop(2)), 0],
 		["reports a refused connection", () => "closed port", 0],
 	];

@@ -14,7 +14,9 @@ interface Queue {
 type MakeQueue = (options: { concurrency?: number; autoStart?: boolean }) => Queue;
 
 // As LangChain reads it (`"default" in PQueueMod ? PQueueMod.default : PQueueMod`): p-queue is CommonJS.
-const RealPQueue = ("default" in RealModule ? (RealModule as unknown as { default: typeof RealModule }).default : RealModule) as unknown as new (options: object) => Queue;
+const RealPQueue = ("default" in RealModule
+	? (RealModule as unknown as { default: typeof RealModule }).default
+	: RealModule) as unknown as new (options: object) => Queue;
 const real: MakeQueue = (options) => new RealPQueue(options);
 const standIn: MakeQueue = (options) => new PQueue(options);
 
@@ -38,7 +40,9 @@ const TURNS = 60;
 /** Everything that happened, turn by turn: tasks starting, callers seeing results, idle promises settling. */
 async function play(make: MakeQueue, scenario: Scenario): Promise<string[]> {
 	const log: string[] = [];
-	const queue = make(scenario.concurrency === undefined ? { autoStart: true } : { concurrency: scenario.concurrency, autoStart: true });
+	const queue = make(
+		scenario.concurrency === undefined ? { autoStart: true } : { concurrency: scenario.concurrency, autoStart: true },
+	);
 	const run = (task: Task, i: number) => () => {
 		log.push(`start ${i}`);
 		if (task.outcome === "returns") return i;
@@ -66,7 +70,11 @@ async function play(make: MakeQueue, scenario: Scenario): Promise<string[]> {
 	return log;
 }
 
-const task: fc.Arbitrary<Task> = fc.record({ at: fc.integer({ min: 0, max: 8 }), outcome: fc.constantFrom("returns", "throws", "resolves", "rejects"), turns: fc.integer({ min: 0, max: 4 }) });
+const task: fc.Arbitrary<Task> = fc.record({
+	at: fc.integer({ min: 0, max: 8 }),
+	outcome: fc.constantFrom("returns", "throws", "resolves", "rejects"),
+	turns: fc.integer({ min: 0, max: 4 }),
+});
 const scenario: fc.Arbitrary<Scenario> = fc.record({
 	concurrency: fc.constantFrom(undefined, 1, 2, 3, Infinity),
 	tasks: fc.array(task, { maxLength: 8 }),
@@ -87,7 +95,14 @@ describe("p-queue in main.js", () => {
 		const played = await play(standIn, queued);
 		expect(played).toEqual(await play(real, queued));
 		// One at a time: the second starts once the first settled (its two turns), the third as soon as the second threw.
-		expect(played.slice(0, played.indexOf("turn 3"))).toEqual(["turn 0", "start 0", "turn 1", "turn 2", "start 1", "start 2"]);
+		expect(played.slice(0, played.indexOf("turn 3"))).toEqual([
+			"turn 0",
+			"start 0",
+			"turn 1",
+			"turn 2",
+			"start 1",
+			"start 2",
+		]);
 		await fc.assert(
 			fc.asyncProperty(scenario, async (generated) => {
 				expect(await play(standIn, generated)).toEqual(await play(real, generated));
@@ -98,14 +113,22 @@ describe("p-queue in main.js", () => {
 
 	it("refuses p-queue's concurrency below one with p-queue's words", () => {
 		for (const concurrency of [0, -1, Number.NaN]) {
-			expect(() => standIn({ concurrency })).toThrow(new TypeError(`Expected \`concurrency\` to be a number from 1 and up, got \`${concurrency}\` (number)`));
-			expect(() => real({ concurrency })).toThrow(`Expected \`concurrency\` to be a number from 1 and up, got \`${concurrency}\` (number)`);
+			expect(() => standIn({ concurrency })).toThrow(
+				new TypeError(`Expected \`concurrency\` to be a number from 1 and up, got \`${concurrency}\` (number)`),
+			);
+			expect(() => real({ concurrency })).toThrow(
+				`Expected \`concurrency\` to be a number from 1 and up, got \`${concurrency}\` (number)`,
+			);
 		}
 	});
 
 	it("says what is missing for the options LangChain does not use", async () => {
-		expect(() => standIn({ timeout: 10 } as never)).toThrow("new PQueue({ timeout }) is not included in Redline's bundle (p-queue's intervals, timeouts, priorities, pausing and events, which Redline does not use)");
+		expect(() => standIn({ timeout: 10 } as never)).toThrow(
+			"new PQueue({ timeout }) is not included in Redline's bundle (p-queue's intervals, timeouts, priorities, pausing and events, which Redline does not use)",
+		);
 		expect(() => standIn({ autoStart: false })).toThrow("new PQueue({ autoStart: false }) is not included");
-		await expect(standIn({}).add(() => 1, { priority: 1 } as never)).rejects.toThrow("PQueue.add(task, { priority }) is not included");
+		await expect(standIn({}).add(() => 1, { priority: 1 } as never)).rejects.toThrow(
+			"PQueue.add(task, { priority }) is not included",
+		);
 	});
 });

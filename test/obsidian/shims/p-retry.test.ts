@@ -38,7 +38,15 @@ async function play(module: RetryModule, scenario: Scenario): Promise<string[]> 
 			return "value";
 		})();
 	};
-	const onFailedAttempt = ({ error, ...numbers }: { error: Error; attemptNumber: number; retriesLeft: number; retriesConsumed: number }) => {
+	const onFailedAttempt = ({
+		error,
+		...numbers
+	}: {
+		error: Error;
+		attemptNumber: number;
+		retriesLeft: number;
+		retriesConsumed: number;
+	}) => {
 		log.push(`handler ${error.name}: ${error.message} ${JSON.stringify(numbers)}`);
 		if (scenario.handler === "throws") throw new Error("renamed");
 		if (scenario.handler === "waits") return Promise.resolve();
@@ -84,8 +92,12 @@ describe("LangChain's p-retry in main.js", () => {
 	});
 
 	it("refuses to retry, or to be given options LangChain's caller does not pass, with an error naming what is missing", async () => {
-		await expect(pRetry(() => 1, { retries: 2 })).rejects.toThrow("pRetry(input, { retries: 2 }) is not included in Redline's bundle (p-retry's retries, delays and signals, which Redline does not use)");
+		await expect(pRetry(() => 1, { retries: 2 })).rejects.toThrow(
+			"pRetry(input, { retries: 2 }) is not included in Redline's bundle (p-retry's retries, delays and signals, which Redline does not use)",
+		);
 		await expect(pRetry(() => 1)).rejects.toThrow("pRetry(input, { retries: undefined }) is not included");
-		await expect(pRetry(() => 1, { retries: 0, signal: new AbortController().signal } as never)).rejects.toThrow("pRetry(input, { signal }) is not included");
+		await expect(pRetry(() => 1, { retries: 0, signal: new AbortController().signal } as never)).rejects.toThrow(
+			"pRetry(input, { signal }) is not included",
+		);
 	});
 });

@@ -151,7 +151,9 @@ export function bundleContext(app: fake.App, options: LoadOptions = {}): BundleC
 			const requested: string[] = [];
 			const module = { exports: {} as Record<string, unknown> };
 			const tag = options.uncached ? `\n// load ${++loads}` : "";
-			const wrapper = vm.runInContext(`(function (module, exports, require) {${code}\n})${tag}`, context, { filename: "main.js" }) as (m: unknown, e: unknown, r: (id: string) => unknown) => void;
+			const wrapper = vm.runInContext(`(function (module, exports, require) {${code}\n})${tag}`, context, {
+				filename: "main.js",
+			}) as (m: unknown, e: unknown, r: (id: string) => unknown) => void;
 			wrapper(module, module.exports, (id: string) => {
 				requested.push(id);
 				if (id === "obsidian") return fake;
@@ -163,4 +165,12 @@ export function bundleContext(app: fake.App, options: LoadOptions = {}): BundleC
 	};
 }
 
-export const MANIFEST = { id: "redline", name: "Redline", version: "0.1.0", minAppVersion: "1.11.4", description: "Test", author: "Redline", dir: `${DEFAULT_CONFIG_DIR}/plugins/redline` };
+export const MANIFEST = {
+	id: "redline",
+	name: "Redline",
+	version: "0.1.0",
+	minAppVersion: "1.11.4",
+	description: "Test",
+	author: "Redline",
+	dir: `${DEFAULT_CONFIG_DIR}/plugins/redline`,
+};

@@ -18,7 +18,11 @@ export function regexesIn(code: string): FoundRegex[] {
 	const visit = (node: ts.Node): void => {
 		if (ts.isRegularExpressionLiteral(node)) {
 			found.push({ pattern: node.text.slice(1, node.text.lastIndexOf("/")), context: around(node) });
-		} else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === "RegExp") {
+		} else if (
+			(ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+			ts.isIdentifier(node.expression) &&
+			node.expression.text === "RegExp"
+		) {
 			const first = node.arguments?.[0];
 			if (first && ts.isStringLiteralLike(first)) found.push({ pattern: first.text, context: around(node) });
 		}

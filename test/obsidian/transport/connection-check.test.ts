@@ -34,27 +34,56 @@ describe("checking the connection through Obsidian's transports", () => {
 		expect(endpoint).toMatchObject({ id: "endpoint", status: "fail", figure: "403 with an empty answer" });
 		expect(endpoint?.cause).toMatch(/refused the request's origin.*Obsidian request sends the app's origin/);
 		expect(endpoint?.fix).toContain("OLLAMA_ORIGINS=app://obsidian.md*");
-		expect(transport).toMatchObject({ id: "transport", status: "fail", action: { kind: "use-transport", transport: "node" } });
-		expect(transport?.figure).toMatch(/^Obsidian request was refused by the server's origin check; Desktop \(Node http\) got an answer \(200 in \d/);
-		expect(formatReport(report)).toContain("Fix: Set Transport (Redline settings, Connection) to Desktop (Node http), then check again.");
+		expect(transport).toMatchObject({
+			id: "transport",
+			status: "fail",
+			action: { kind: "use-transport", transport: "node" },
+		});
+		expect(transport?.figure).toMatch(
+			/^Obsidian request was refused by the server's origin check; Desktop \(Node http\) got an answer \(200 in \d/,
+		);
+		expect(formatReport(report)).toContain(
+			"Fix: Set Transport (Redline settings, Connection) to Desktop (Node http), then check again.",
+		);
 	});
 
 	it("passes through Obsidian request, where a reply arrives whole", async () => {
 		server = await startModelServer({ script: checkScript() });
-		const report = await checkConnection({ target: "main", endpoint: { baseUrl: server.baseURL, model: "scripted" }, apiKey: undefined, transport: { kind: "request-url", fetch: createRequestUrlFetch() } });
+		const report = await checkConnection({
+			target: "main",
+			endpoint: { baseUrl: server.baseURL, model: "scripted" },
+			apiKey: undefined,
+			transport: { kind: "request-url", fetch: createRequestUrlFetch() },
+		});
 		expect(report.usable, formatReport(report)).toBe(true);
-		expect(report.steps.find((s) => s.id === "streaming")?.figure).toMatch(/^the whole reply \(\d+ tokens\) after \d+\.\d+ s, in one piece$/);
+		expect(report.steps.find((s) => s.id === "streaming")?.figure).toMatch(
+			/^the whole reply \(\d+ tokens\) after \d+\.\d+ s, in one piece$/,
+		);
 		expect(report.steps.at(-1)?.figure).toBe("Obsidian request (replies arrive whole)");
 	});
 
 	it("finds that Obsidian request gets through when the desktop transport cannot connect", async () => {
 		server = await startModelServer({ script: checkScript() });
 		// A desktop transport whose connections fail, as behind a proxy it does not know of.
-		const refused = createNodeFetch({ http: { request: (url, options, callback) => http.request(new URL("http://127.0.0.1:9/"), options, callback) }, https });
-		const report = await checkConnection({ target: "main", endpoint: { baseUrl: server.baseURL, model: "scripted" }, apiKey: undefined, transport: { kind: "node", fetch: refused }, alternative: { kind: "request-url", fetch: createRequestUrlFetch() } });
+		const refused = createNodeFetch({
+			http: { request: (url, options, callback) => http.request(new URL("http://127.0.0.1:9/"), options, callback) },
+			https,
+		});
+		const report = await checkConnection({
+			target: "main",
+			endpoint: { baseUrl: server.baseURL, model: "scripted" },
+			apiKey: undefined,
+			transport: { kind: "node", fetch: refused },
+			alternative: { kind: "request-url", fetch: createRequestUrlFetch() },
+		});
 		expect(report.steps[0]).toMatchObject({ status: "fail", figure: "no answer" });
 		expect(report.steps[0]?.cause).toMatch(/could not reach .*the connection failed \(ECONNREFUSED\)/);
-		expect(report.steps.at(-1)).toMatchObject({ status: "fail", action: { kind: "use-transport", transport: "request-url" } });
-		expect(report.steps.at(-1)?.cause).toBe("Desktop (Node http) connects without the system's proxy and certificates; Obsidian request uses them.");
+		expect(report.steps.at(-1)).toMatchObject({
+			status: "fail",
+			action: { kind: "use-transport", transport: "request-url" },
+		});
+		expect(report.steps.at(-1)?.cause).toBe(
+			"Desktop (Node http) connects without the system's proxy and certificates; Obsidian request uses them.",
+		);
 	});
 });

@@ -12,7 +12,12 @@ afterEach(async () => {
 });
 
 function model(baseURL: string): ChatOpenAI {
-	return new ChatOpenAI({ model: "scripted", apiKey: "test-key", maxRetries: 0, configuration: { baseURL, fetch: createNodeFetch({ http, https }) } });
+	return new ChatOpenAI({
+		model: "scripted",
+		apiKey: "test-key",
+		maxRetries: 0,
+		configuration: { baseURL, fetch: createNodeFetch({ http, https }) },
+	});
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -23,7 +28,9 @@ describe("the desktop transport (fetch on Node's http)", () => {
 	it("streams a ChatOpenAI reply token by token, before the server has finished", async () => {
 		// Slow enough (about 0.7 s for the reply) that a loaded CI machine still reads the first token
 		// while the server is writing; a transport that buffers the whole body sees "completed" here.
-		server = await startModelServer({ script: scripted({ text: "one two three four five six", pace: { firstTokenMs: 0, tokensPerSecond: 8 } }) });
+		server = await startModelServer({
+			script: scripted({ text: "one two three four five six", pace: { firstTokenMs: 0, tokensPerSecond: 8 } }),
+		});
 		const chunks: string[] = [];
 		const outcomesAtChunk: string[] = [];
 		for await (const chunk of await model(server.baseURL).stream("Count")) {
@@ -39,7 +46,9 @@ describe("the desktop transport (fetch on Node's http)", () => {
 	});
 
 	it("aborts a streaming reply and closes the connection", async () => {
-		server = await startModelServer({ script: scripted({ text: "a ".repeat(200), pace: { firstTokenMs: 0, tokensPerSecond: 50 } }) });
+		server = await startModelServer({
+			script: scripted({ text: "a ".repeat(200), pace: { firstTokenMs: 0, tokensPerSecond: 50 } }),
+		});
 		const controller = new AbortController();
 		const received: string[] = [];
 		const run = (async () => {

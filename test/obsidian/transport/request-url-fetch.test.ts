@@ -11,7 +11,12 @@ afterEach(async () => {
 });
 
 function model(baseURL: string): ChatOpenAI {
-	return new ChatOpenAI({ model: "scripted", apiKey: "test-key", maxRetries: 0, configuration: { baseURL, fetch: createRequestUrlFetch() } });
+	return new ChatOpenAI({
+		model: "scripted",
+		apiKey: "test-key",
+		maxRetries: 0,
+		configuration: { baseURL, fetch: createRequestUrlFetch() },
+	});
 }
 
 describe("the mobile transport (fetch on requestUrl)", () => {
@@ -27,7 +32,8 @@ describe("the mobile transport (fetch on requestUrl)", () => {
 	it("delivers a streamed (SSE) reply in one piece that still parses", async () => {
 		server = await startModelServer({ script: scripted({ text: "one two three" }) });
 		let text = "";
-		for await (const chunk of await model(server.baseURL).stream("Count")) text += typeof chunk.content === "string" ? chunk.content : "";
+		for await (const chunk of await model(server.baseURL).stream("Count"))
+			text += typeof chunk.content === "string" ? chunk.content : "";
 		expect(text).toBe("one two three");
 	});
 
@@ -37,7 +43,9 @@ describe("the mobile transport (fetch on requestUrl)", () => {
 	});
 
 	it("rejects when its signal aborts", async () => {
-		server = await startModelServer({ script: scripted({ text: "slow", pace: { firstTokenMs: 2000, tokensPerSecond: 0 } }) });
+		server = await startModelServer({
+			script: scripted({ text: "slow", pace: { firstTokenMs: 2000, tokensPerSecond: 0 } }),
+		});
 		const controller = new AbortController();
 		const pending = createRequestUrlFetch()(`${server.baseURL}/chat/completions`, {
 			method: "POST",

@@ -14,7 +14,13 @@ function applied(before: string, blocks: string): string {
 
 function request(system: string, note: string): RecordedRequest {
 	return {
-		body: { model: "apply", messages: [{ role: "system", content: system }, { role: "user", content: `Change: x\n<<<BEGIN>>>\n${note}\n<<<END>>>` }] },
+		body: {
+			model: "apply",
+			messages: [
+				{ role: "system", content: system },
+				{ role: "user", content: `Change: x\n<<<BEGIN>>>\n${note}\n<<<END>>>` },
+			],
+		},
 		headers: {},
 		receivedAt: 0,
 		outcome: "pending",
@@ -40,7 +46,13 @@ describe("scripting the apply model: edit blocks for a change", () => {
 	});
 
 	it("deletes, inserts, and edits the first and last lines", () => {
-		for (const after of [note.replace("## Notes\n\n", ""), note.replace("Call Anna.", "Call Anna.\nAnd Bea."), note.replace("# Plan", "# The plan"), `${note}More.\n`, note.slice(note.indexOf("\n") + 1)]) {
+		for (const after of [
+			note.replace("## Notes\n\n", ""),
+			note.replace("Call Anna.", "Call Anna.\nAnd Bea."),
+			note.replace("# Plan", "# The plan"),
+			`${note}More.\n`,
+			note.slice(note.indexOf("\n") + 1),
+		]) {
 			expect(applied(note, editBlocksFor(note, after))).toBe(after);
 		}
 	});
@@ -72,6 +84,8 @@ describe("scripting the apply model: edit blocks for a change", () => {
 	it("answers in the format the request asks for", () => {
 		const change = (n: string) => n.replace("Call Anna.", "Call Bea.");
 		expect(applyModelReply(request("Return the complete new note only.", note), change).text).toBe(change(note));
-		expect(applyModelReply(request("Reply with blocks:\n<<<<<<< SEARCH\n...", note), change).text).toBe("<<<<<<< SEARCH\nCall Anna.\n=======\nCall Bea.\n>>>>>>> REPLACE\n");
+		expect(applyModelReply(request("Reply with blocks:\n<<<<<<< SEARCH\n...", note), change).text).toBe(
+			"<<<<<<< SEARCH\nCall Anna.\n=======\nCall Bea.\n>>>>>>> REPLACE\n",
+		);
 	});
 });

@@ -6,9 +6,16 @@ import { reply, scripted, splitTokens, type ScriptedReply } from "../../../src/s
 import { postCompletion, startScripted } from "./support";
 
 async function streamedMessage(baseURL: string): Promise<AIMessageChunk> {
-	const model = new ChatOpenAI({ model: "m", apiKey: "test", configuration: { baseURL }, streaming: true, maxRetries: 0 });
+	const model = new ChatOpenAI({
+		model: "m",
+		apiKey: "test",
+		configuration: { baseURL },
+		streaming: true,
+		maxRetries: 0,
+	});
 	let merged: AIMessageChunk | undefined;
-	for await (const chunk of await model.stream([new HumanMessage("go")])) merged = merged === undefined ? chunk : merged.concat(chunk);
+	for await (const chunk of await model.stream([new HumanMessage("go")]))
+		merged = merged === undefined ? chunk : merged.concat(chunk);
 	if (merged === undefined) throw new Error("the stream yielded nothing");
 	return merged;
 }
@@ -16,7 +23,9 @@ async function streamedMessage(baseURL: string): Promise<AIMessageChunk> {
 const ask = { model: "m", messages: [{ role: "user" as const, content: "go" }] };
 
 /** Reads a stream to its end, returning the text seen before it ended or threw. */
-async function drain(stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>): Promise<{ text: string; error?: unknown }> {
+async function drain(
+	stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>,
+): Promise<{ text: string; error?: unknown }> {
 	let text = "";
 	try {
 		for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? "";
@@ -28,7 +37,9 @@ async function drain(stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletio
 
 describe("scripted faults", () => {
 	it("answers 429 with a Retry-After header and an OpenAI error body", async () => {
-		const { server } = await startScripted(scripted(reply.httpError(429, { retryAfterSeconds: 7, message: "Slow down" })));
+		const { server } = await startScripted(
+			scripted(reply.httpError(429, { retryAfterSeconds: 7, message: "Slow down" })),
+		);
 		const response = await postCompletion(server.baseURL, ask);
 		expect(response.status).toBe(429);
 		expect(response.headers.get("retry-after")).toBe("7");
@@ -44,7 +55,9 @@ describe("scripted faults", () => {
 	});
 
 	it("answers 500 as an internal server error", async () => {
-		const { client } = await startScripted(scripted({ fault: { kind: "http", status: 500, message: "The model crashed" } }));
+		const { client } = await startScripted(
+			scripted({ fault: { kind: "http", status: 500, message: "The model crashed" } }),
+		);
 		const error = await client.chat.completions.create({ ...ask, stream: true }).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(OpenAI.InternalServerError);
 		expect((error as Error).message).toContain("The model crashed");
@@ -62,10 +75,17 @@ describe("scripted faults", () => {
 
 	it("drops the connection mid-stream so a ChatOpenAI stream throws", async () => {
 		const { server } = await startScripted(scripted(reply.drop(3)));
-		const model = new ChatOpenAI({ model: "m", apiKey: "test", configuration: { baseURL: server.baseURL }, streaming: true, maxRetries: 0 });
+		const model = new ChatOpenAI({
+			model: "m",
+			apiKey: "test",
+			configuration: { baseURL: server.baseURL },
+			streaming: true,
+			maxRetries: 0,
+		});
 		let received = "";
 		const consume = async (): Promise<void> => {
-			for await (const chunk of await model.stream([new HumanMessage("go")])) received += typeof chunk.content === "string" ? chunk.content : "";
+			for await (const chunk of await model.stream([new HumanMessage("go")]))
+				received += typeof chunk.content === "string" ? chunk.content : "";
 		};
 		await expect(consume()).rejects.toThrow();
 		expect(received.length).toBeGreaterThan(0);
@@ -101,7 +121,9 @@ describe("scripted faults", () => {
 	// truncated values. Only the raw tool_call_chunks and finish_reason "length" show the cut.
 	it("shows that streaming ChatOpenAI completes truncated arguments, leaving the raw text in tool_call_chunks", async () => {
 		const raw = '{"path": "a.md", "content": "unterminated';
-		const { server } = await startScripted(scripted({ toolCalls: [{ name: "readNote", arguments: raw }], finishReason: "length" }));
+		const { server } = await startScripted(
+			scripted({ toolCalls: [{ name: "readNote", arguments: raw }], finishReason: "length" }),
+		);
 		const merged = await streamedMessage(server.baseURL);
 		expect(merged.tool_calls?.[0]?.args).toEqual({ path: "a.md", content: "unterminated" });
 		expect(merged.tool_call_chunks?.[0]?.args).toBe(raw);
@@ -109,7 +131,9 @@ describe("scripted faults", () => {
 	});
 
 	it("ends with finish_reason length when the script says the reply was cut", async () => {
-		const { client } = await startScripted(scripted({ text: "A reply that ran out of", finishReason: "length" }, { text: "again", finishReason: "length" }));
+		const { client } = await startScripted(
+			scripted({ text: "A reply that ran out of", finishReason: "length" }, { text: "again", finishReason: "length" }),
+		);
 		const streamed = await client.chat.completions.stream(ask).finalChatCompletion();
 		expect(streamed.choices[0].finish_reason).toBe("length");
 		const whole = await client.chat.completions.create(ask);
@@ -118,7 +142,9 @@ describe("scripted faults", () => {
 
 	it("records faulted requests too", async () => {
 		const { client, server } = await startScripted(scripted(reply.httpError(503), reply.text("fine")));
-		await client.chat.completions.create({ ...ask, messages: [{ role: "user", content: "first try" }] }).catch(() => undefined);
+		await client.chat.completions
+			.create({ ...ask, messages: [{ role: "user", content: "first try" }] })
+			.catch(() => undefined);
 		await client.chat.completions.create({ ...ask, messages: [{ role: "user", content: "second try" }] });
 		expect(server.requests.map((r) => [r.body.messages[0].content, r.outcome])).toEqual([
 			["first try", "fault"],
@@ -127,7 +153,9 @@ describe("scripted faults", () => {
 	});
 
 	it("notices when the client goes away mid-stream and stops writing", async () => {
-		const { server, client } = await startScripted(scripted({ text: "word ".repeat(200), pace: { firstTokenMs: 0, tokensPerSecond: 50 } }));
+		const { server, client } = await startScripted(
+			scripted({ text: "word ".repeat(200), pace: { firstTokenMs: 0, tokensPerSecond: 50 } }),
+		);
 		const controller = new AbortController();
 		const stream = await client.chat.completions.create({ ...ask, stream: true }, { signal: controller.signal });
 		let chunks = 0;
@@ -143,7 +171,9 @@ describe("scripted faults", () => {
 	});
 
 	it("closes promptly even while a slow stream is in flight", async () => {
-		const { server, client } = await startScripted(scripted({ text: "slow ".repeat(100), pace: { firstTokenMs: 0, tokensPerSecond: 2 } }));
+		const { server, client } = await startScripted(
+			scripted({ text: "slow ".repeat(100), pace: { firstTokenMs: 0, tokensPerSecond: 2 } }),
+		);
 		const stream = await client.chat.completions.create({ ...ask, stream: true });
 		const reading = drain(stream);
 		await server.close();

@@ -3,7 +3,15 @@ import { tool } from "@langchain/core/tools";
 import { ChatOpenAI } from "@langchain/openai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { hasTool, lastUserText, reply, scripted, splitTokens, type ModelScript, type ModelServer } from "../../../src/sandbox/model-server";
+import {
+	hasTool,
+	lastUserText,
+	reply,
+	scripted,
+	splitTokens,
+	type ModelScript,
+	type ModelServer,
+} from "../../../src/sandbox/model-server";
 import { startScripted } from "./support";
 
 async function start(script: ModelScript): Promise<ModelServer> {
@@ -12,15 +20,26 @@ async function start(script: ModelScript): Promise<ModelServer> {
 
 // Streaming replies are read with .stream(), never .invoke(): with streaming: true, invoke()
 // estimates token usage by downloading tiktoken tables from tiktoken.pages.dev, which hangs offline.
-async function streamed(model: { stream: ChatOpenAI["stream"] }, input: Parameters<ChatOpenAI["stream"]>[0], options?: Parameters<ChatOpenAI["stream"]>[1]): Promise<AIMessageChunk> {
+async function streamed(
+	model: { stream: ChatOpenAI["stream"] },
+	input: Parameters<ChatOpenAI["stream"]>[0],
+	options?: Parameters<ChatOpenAI["stream"]>[1],
+): Promise<AIMessageChunk> {
 	let merged: AIMessageChunk | undefined;
-	for await (const chunk of await model.stream(input, options)) merged = merged === undefined ? chunk : merged.concat(chunk);
+	for await (const chunk of await model.stream(input, options))
+		merged = merged === undefined ? chunk : merged.concat(chunk);
 	if (merged === undefined) throw new Error("the stream yielded nothing");
 	return merged;
 }
 
 function chatModel(baseURL: string, streaming = true): ChatOpenAI {
-	return new ChatOpenAI({ model: "scripted-model", apiKey: "test", configuration: { baseURL }, streaming, maxRetries: 0 });
+	return new ChatOpenAI({
+		model: "scripted-model",
+		apiKey: "test",
+		configuration: { baseURL },
+		streaming,
+		maxRetries: 0,
+	});
 }
 
 const readNote = tool(async () => "", {
@@ -66,7 +85,12 @@ describe("ChatOpenAI against the scripted model server", () => {
 		expect(argumentPieces).toBeGreaterThan(4);
 		expect(merged?.tool_calls).toEqual([
 			{ name: "readNote", args: { path: "Projects/Plan for the long summer.md" }, id: "call_read", type: "tool_call" },
-			{ name: "searchNotes", args: { query: "quarterly budget review", limit: 5 }, id: expect.any(String) as string, type: "tool_call" },
+			{
+				name: "searchNotes",
+				args: { query: "quarterly budget review", limit: 5 },
+				id: expect.any(String) as string,
+				type: "tool_call",
+			},
 		]);
 		expect(merged?.response_metadata.finish_reason).toBe("tool_calls");
 		expect(hasTool(requests[0], "readNote")).toBe(true);
@@ -75,8 +99,12 @@ describe("ChatOpenAI against the scripted model server", () => {
 	});
 
 	it("answers a non-streaming invoke with text and tool calls", async () => {
-		const { baseURL, requests } = await start(scripted(reply.toolCalls([{ name: "readNote", args: { path: "a.md" } }], "Let me look.")));
-		const message = await chatModel(baseURL, false).bindTools([readNote]).invoke([new HumanMessage("Open a.md")]);
+		const { baseURL, requests } = await start(
+			scripted(reply.toolCalls([{ name: "readNote", args: { path: "a.md" } }], "Let me look.")),
+		);
+		const message = await chatModel(baseURL, false)
+			.bindTools([readNote])
+			.invoke([new HumanMessage("Open a.md")]);
 		expect(message.content).toBe("Let me look.");
 		expect(message.tool_calls?.map((c) => [c.name, c.args])).toEqual([["readNote", { path: "a.md" }]]);
 		expect(message.usage_metadata?.output_tokens).toBeGreaterThan(0);
@@ -85,7 +113,10 @@ describe("ChatOpenAI against the scripted model server", () => {
 
 	it("records the messages and tools the client sent", async () => {
 		const { baseURL, requests } = await start(scripted(reply.text("ok")));
-		await streamed(chatModel(baseURL).bindTools([readNote]), [new SystemMessage("You edit notes."), new HumanMessage("Hello there")]);
+		await streamed(chatModel(baseURL).bindTools([readNote]), [
+			new SystemMessage("You edit notes."),
+			new HumanMessage("Hello there"),
+		]);
 		expect(requests).toHaveLength(1);
 		const body = requests[0].body;
 		expect(body.model).toBe("scripted-model");
@@ -95,7 +126,10 @@ describe("ChatOpenAI against the scripted model server", () => {
 			{ role: "user", content: "Hello there" },
 		]);
 		expect(body.tools?.map((t) => t.function.name)).toEqual(["readNote"]);
-		expect(body.tools?.[0].function.parameters).toMatchObject({ type: "object", properties: { path: { type: "string" } } });
+		expect(body.tools?.[0].function.parameters).toMatchObject({
+			type: "object",
+			properties: { path: { type: "string" } },
+		});
 		expect(lastUserText(requests[0])).toBe("Hello there");
 		expect(requests[0].headers.authorization).toBe("Bearer test");
 		expect(requests[0].outcome).toBe("completed");
@@ -103,7 +137,9 @@ describe("ChatOpenAI against the scripted model server", () => {
 
 	it("records the prediction field when the client sends one", async () => {
 		const { baseURL, requests } = await start(scripted(reply.text("# Note\nRewritten.")));
-		await streamed(chatModel(baseURL), [new HumanMessage("Rewrite")], { prediction: { type: "content", content: "# Note\nOriginal." } });
+		await streamed(chatModel(baseURL), [new HumanMessage("Rewrite")], {
+			prediction: { type: "content", content: "# Note\nOriginal." },
+		});
 		expect(requests[0].body.prediction).toEqual({ type: "content", content: "# Note\nOriginal." });
 	});
 

@@ -4,7 +4,11 @@ import type { CompletionChunk } from "../../../src/sandbox/model-server";
 import { postCompletion, startScripted } from "./support";
 
 async function chunksOf(baseURL: string): Promise<CompletionChunk[]> {
-	const response = await postCompletion(baseURL, { model: "m", messages: [{ role: "user", content: "Why?" }], stream: true });
+	const response = await postCompletion(baseURL, {
+		model: "m",
+		messages: [{ role: "user", content: "Why?" }],
+		stream: true,
+	});
 	const events = (await response.text()).split("\n\n").filter((e) => e.startsWith("data: ") && e !== "data: [DONE]");
 	return events.map((e) => JSON.parse(e.slice("data: ".length)) as CompletionChunk);
 }
@@ -35,8 +39,13 @@ describe("the scripted model server sends a thinking model's reasoning", () => {
 
 	it("in the non-streaming message too", async () => {
 		const { client } = await startScripted(scripted(reply.thinking(REASONING, "Because.", "reasoning_content")));
-		const completion = await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "Why?" }] });
-		expect((completion.choices[0]?.message as unknown as { reasoning_content?: string }).reasoning_content).toBe(REASONING);
+		const completion = await client.chat.completions.create({
+			model: "m",
+			messages: [{ role: "user", content: "Why?" }],
+		});
+		expect((completion.choices[0]?.message as unknown as { reasoning_content?: string }).reasoning_content).toBe(
+			REASONING,
+		);
 		expect(completion.choices[0]?.message.content).toBe("Because.");
 	});
 
@@ -49,19 +58,33 @@ describe("the scripted model server sends a thinking model's reasoning", () => {
 });
 
 describe("the scripted model server in DeepSeek's thinking mode", () => {
-	const call = { id: "call_read", type: "function", function: { name: "readNote", arguments: "{\"path\":\"Daily.md\"}" } };
+	const call = { id: "call_read", type: "function", function: { name: "readNote", arguments: '{"path":"Daily.md"}' } };
 	const after = (assistant: Record<string, unknown>) => ({
 		model: "m",
-		messages: [{ role: "user", content: "Why?" }, { role: "assistant", content: "", tool_calls: [call], ...assistant }, { role: "tool", tool_call_id: "call_read", content: "Buy milk" }],
+		messages: [
+			{ role: "user", content: "Why?" },
+			{ role: "assistant", content: "", tool_calls: [call], ...assistant },
+			{ role: "tool", tool_call_id: "call_read", content: "Buy milk" },
+		],
 	});
 
 	async function deepseek() {
 		const server = await startModelServer({
 			thinkingMode: "deepseek",
-			script: scripted({ reasoning: REASONING, reasoningAs: "reasoning_content", toolCalls: [{ id: "call_read", name: "readNote", arguments: { path: "Daily.md" } }] }, reply.text("Milk."), reply.text("Milk.")),
+			script: scripted(
+				{
+					reasoning: REASONING,
+					reasoningAs: "reasoning_content",
+					toolCalls: [{ id: "call_read", name: "readNote", arguments: { path: "Daily.md" } }],
+				},
+				reply.text("Milk."),
+				reply.text("Milk."),
+			),
 		});
 		onTestFinished(() => server.close());
-		await (await postCompletion(server.baseURL, { model: "m", messages: [{ role: "user", content: "Why?" }], stream: true })).text();
+		await (
+			await postCompletion(server.baseURL, { model: "m", messages: [{ role: "user", content: "Why?" }], stream: true })
+		).text();
 		return server;
 	}
 
@@ -70,7 +93,14 @@ describe("the scripted model server in DeepSeek's thinking mode", () => {
 		for (const assistant of [{}, { reasoning_content: "Something else." }]) {
 			const response = await postCompletion(server.baseURL, after(assistant));
 			expect(response.status).toBe(400);
-			expect(await response.json()).toEqual({ error: { message: DEEPSEEK_MISSING_REASONING, type: "invalid_request_error", param: null, code: "invalid_request_error" } });
+			expect(await response.json()).toEqual({
+				error: {
+					message: DEEPSEEK_MISSING_REASONING,
+					type: "invalid_request_error",
+					param: null,
+					code: "invalid_request_error",
+				},
+			});
 		}
 		expect(server.requests.map((r) => r.outcome)).toEqual(["completed", "fault", "fault"]);
 	});
@@ -78,7 +108,14 @@ describe("the scripted model server in DeepSeek's thinking mode", () => {
 	it("answers a request that carries the reasoning back, and ignores reasoning on other messages", async () => {
 		const server = await deepseek();
 		expect((await postCompletion(server.baseURL, after({ reasoning_content: REASONING }))).status).toBe(200);
-		const other = { model: "m", messages: [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello" }, { role: "user", content: "Again" }] };
+		const other = {
+			model: "m",
+			messages: [
+				{ role: "user", content: "Hi" },
+				{ role: "assistant", content: "Hello" },
+				{ role: "user", content: "Again" },
+			],
+		};
 		expect((await postCompletion(server.baseURL, other)).status).toBe(200);
 	});
 });

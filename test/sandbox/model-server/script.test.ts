@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { hasTool, lastUserText, reply, scripted, toolResults, type RecordedRequest, type WireMessage } from "../../../src/sandbox/model-server";
+import {
+	hasTool,
+	lastUserText,
+	reply,
+	scripted,
+	toolResults,
+	type RecordedRequest,
+	type WireMessage,
+} from "../../../src/sandbox/model-server";
 
 function request(messages: WireMessage[], tools: string[] = []): RecordedRequest {
 	return {
@@ -16,18 +24,30 @@ describe("script helpers", () => {
 		const req = request([{ role: "user", content: "hello" }]);
 		expect(await script(req, { callIndex: 0 })).toEqual({ text: "first" });
 		expect(await script(req, { callIndex: 1 })).toEqual({ text: "echo hello" });
-		await expect(Promise.resolve(script(req, { callIndex: 2 }))).rejects.toThrow(/script exhausted: call 3 but the script has 2 replies/u);
+		await expect(Promise.resolve(script(req, { callIndex: 2 }))).rejects.toThrow(
+			/script exhausted: call 3 but the script has 2 replies/u,
+		);
 	});
 
 	it("builds tool-call replies with object or raw string arguments", () => {
-		expect(reply.toolCalls([{ name: "readNote", args: { path: "a.md" }, id: "c1" }, { name: "listNotes", args: "{bad" }], "Looking")).toEqual({
+		expect(
+			reply.toolCalls(
+				[
+					{ name: "readNote", args: { path: "a.md" }, id: "c1" },
+					{ name: "listNotes", args: "{bad" },
+				],
+				"Looking",
+			),
+		).toEqual({
 			text: "Looking",
 			toolCalls: [
 				{ name: "readNote", arguments: { path: "a.md" }, id: "c1" },
 				{ name: "listNotes", arguments: "{bad" },
 			],
 		});
-		expect(reply.httpError(429, { retryAfterSeconds: 1 })).toEqual({ fault: { kind: "http", status: 429, retryAfterSeconds: 1 } });
+		expect(reply.httpError(429, { retryAfterSeconds: 1 })).toEqual({
+			fault: { kind: "http", status: 429, retryAfterSeconds: 1 },
+		});
 	});
 
 	it("finds the last user text, also in content-part arrays", () => {
@@ -35,7 +55,14 @@ describe("script helpers", () => {
 		const req = request([
 			{ role: "user", content: "old" },
 			{ role: "assistant", content: "ok" },
-			{ role: "user", content: [{ type: "text", text: "new " }, { type: "image_url", image_url: {} }, { type: "text", text: "one" }] },
+			{
+				role: "user",
+				content: [
+					{ type: "text", text: "new " },
+					{ type: "image_url", image_url: {} },
+					{ type: "text", text: "one" },
+				],
+			},
 		]);
 		expect(lastUserText(req)).toBe("new one");
 	});

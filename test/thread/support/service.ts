@@ -10,7 +10,11 @@ import type { Store } from "../../../src/store/store";
 import { threadLogKey } from "../../../src/log/log";
 import { ScriptedDriver } from "./scripted-driver";
 
-export function makeService(deps: Partial<LocalThreadServiceDeps> & { driver?: TurnDriver } = {}): { service: LocalThreadService; store: MemoryStore; driver: TurnDriver } {
+export function makeService(deps: Partial<LocalThreadServiceDeps> & { driver?: TurnDriver } = {}): {
+	service: LocalThreadService;
+	store: MemoryStore;
+	driver: TurnDriver;
+} {
 	const store = (deps.store as MemoryStore | undefined) ?? new MemoryStore();
 	const driver = deps.driver ?? new ScriptedDriver();
 	return { service: new LocalThreadService({ ...deps, store, driver }), store, driver };

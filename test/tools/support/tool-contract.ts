@@ -23,7 +23,10 @@ const store = new MemoryStore();
 export function contractRegistry(extra: readonly AnyTool[] = []): ToolRegistry {
 	const tools = createDefaultTools({
 		history: createNoteHistory({ vault, store }),
-		models: createModelProvider(() => DEFAULT_SETTINGS, () => ({})),
+		models: createModelProvider(
+			() => DEFAULT_SETTINGS,
+			() => ({}),
+		),
 		search: new NoteIndex({ vault, store, protectedFolders: [] }),
 	});
 	return new ToolRegistry([...tools, ...extra]);
@@ -87,11 +90,20 @@ const PICKED: Record<string, unknown[]> = {
 	],
 	askUser: [
 		{ questions: [{ question: "Which?", options: ["A", "B"] }] },
-		{ questions: [{ question: "Which?", header: "Pick", options: [{ label: "A", description: "first" }, "B"], multiSelect: true }] },
+		{
+			questions: [
+				{ question: "Which?", header: "Pick", options: [{ label: "A", description: "first" }, "B"], multiSelect: true },
+			],
+		},
 		{ question: "Go?", options: ["Yes", "No"] },
 		{ questions: [{ question: "Which?", options: ["A", "A"] }] },
 		{ questions: [] },
-		{ questions: [{ question: "", options: ["A"] }, { question: "Q?", options: ["Other", "B"], header: "x".repeat(13) }] },
+		{
+			questions: [
+				{ question: "", options: ["A"] },
+				{ question: "Q?", options: ["Other", "B"], header: "x".repeat(13) },
+			],
+		},
 		{ questions: "Which?" },
 		{ questions: [{ question: "Which?", options: [1, 2] }] },
 		{ questions: [{ question: "Which?", options: ["A", "B"] }], question: "Go?" },
@@ -109,8 +121,12 @@ const TARGET: ExampleTarget = { path: "A.md", word: "budget", approvedEdit: () =
 export function derivedCalls(tool: AnyTool): unknown[] {
 	const good = tool.examples?.(TARGET) ?? [];
 	const first = good[0] ?? {};
-	const properties = (toolParameters(tool.schema) as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-	const wrong = Object.entries(properties).map(([key, property]) => ({ ...first, [key]: property.type === "string" ? 42 : "not the right type" }));
+	const properties =
+		(toolParameters(tool.schema) as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+	const wrong = Object.entries(properties).map(([key, property]) => ({
+		...first,
+		[key]: property.type === "string" ? 42 : "not the right type",
+	}));
 	return [...good, {}, ...wrong, "not an object", null];
 }
 

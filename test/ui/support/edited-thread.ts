@@ -16,14 +16,36 @@ export async function editedThread() {
 	const store = new MemoryStore();
 	const history = createNoteHistory({ vault, store });
 	const s = new EventScript("t_edited").user("m1", "Change the dog to a cat").assistant("a1", "");
-	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path: "Daily.md", operation: "modify", description: "replace dog with cat" });
-	s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description: "replace dog with cat" });
+	s.add({
+		type: "edit_intent_declared",
+		editId: "e1",
+		callId: "c_edit",
+		path: "Daily.md",
+		operation: "modify",
+		description: "replace dog with cat",
+	});
+	s.propose("a1", "c_edit", "declareEditIntent", {
+		path: "Daily.md",
+		operation: "modify",
+		description: "replace dog with cat",
+	});
 	s.decide("c_edit", "approved").run("c_edit");
-	const written = await history.write({ path: "Daily.md", base: BEFORE, proposed: AFTER, description: "replace dog with cat", threadId: "t_edited", editId: "e1" });
+	const written = await history.write({
+		path: "Daily.md",
+		base: BEFORE,
+		proposed: AFTER,
+		description: "replace dog with cat",
+		threadId: "t_edited",
+		editId: "e1",
+	});
 	if (written.status !== "written") throw new Error(written.status);
 	const { versionId, added, removed } = written.entry;
 	s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId, added, removed });
-	s.add({ type: "tool_call_completed", callId: "c_edit", result: { status: "success", message: "Edited Daily.md", path: "Daily.md", data: { versionId, added, removed } } });
+	s.add({
+		type: "tool_call_completed",
+		callId: "c_edit",
+		result: { status: "success", message: "Edited Daily.md", path: "Daily.md", data: { versionId, added, removed } },
+	});
 	s.status("idle");
 	await store.append("threads/t_edited.jsonl", s.events.map((e) => JSON.stringify(e) + "\n").join(""));
 	const service = new LocalThreadService({ store, history });

@@ -9,14 +9,22 @@ export class EventScript {
 	readonly events: StoredEvent[] = [];
 	private clock = Date.parse("2026-01-10T09:00:00.000Z");
 
-	constructor(readonly threadId = "thread_1", title?: string) {
+	constructor(
+		readonly threadId = "thread_1",
+		title?: string,
+	) {
 		this.add(title !== undefined ? { type: "thread_created", title } : { type: "thread_created" });
 	}
 
 	/** Appends one event, a second after the previous one. */
 	add(event: NewEvent): ThreadEvent {
 		this.clock += 1000;
-		const full = { ...event, seq: this.events.length + 1, threadId: this.threadId, at: new Date(this.clock).toISOString() };
+		const full = {
+			...event,
+			seq: this.events.length + 1,
+			threadId: this.threadId,
+			at: new Date(this.clock).toISOString(),
+		};
 		this.events.push(full);
 		return full;
 	}
@@ -40,7 +48,11 @@ export class EventScript {
 	}
 
 	decide(callId: string, decision: "approved" | "denied", comment?: string): this {
-		this.add(comment !== undefined ? { type: "tool_call_decided", callId, decision, by: "user", comment } : { type: "tool_call_decided", callId, decision, by: "user" });
+		this.add(
+			comment !== undefined
+				? { type: "tool_call_decided", callId, decision, by: "user", comment }
+				: { type: "tool_call_decided", callId, decision, by: "user" },
+		);
 		return this;
 	}
 

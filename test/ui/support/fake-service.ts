@@ -7,7 +7,13 @@
  */
 import type { NewEvent, StoredEvent } from "../../../src/log/events";
 import type { AnyTool } from "../../../src/tools/registry";
-import type { HistoryEntrySummary, Result, RevertParams, SubscriptionMessage, ThreadService } from "../../../src/thread/service-api";
+import type {
+	HistoryEntrySummary,
+	Result,
+	RevertParams,
+	SubscriptionMessage,
+	ThreadService,
+} from "../../../src/thread/service-api";
 import { withToolWords, type ToolLookup } from "../../../src/thread/tool-words";
 import { DEFAULT_TOOLS, lookup } from "./tools";
 
@@ -46,7 +52,12 @@ export class FakeThreadService implements ThreadService {
 	push(threadId: string, ...events: NewEvent[]): void {
 		const log = this.logs.get(threadId)!;
 		for (const event of events) {
-			const stored = { ...event, seq: log.length + 1, threadId, at: new Date(Date.parse("2026-01-10T10:00:00Z") + log.length * 1000).toISOString() } as StoredEvent;
+			const stored = {
+				...event,
+				seq: log.length + 1,
+				threadId,
+				at: new Date(Date.parse("2026-01-10T10:00:00Z") + log.length * 1000).toISOString(),
+			} as StoredEvent;
 			log.push(stored);
 			const served = this.served(threadId).at(-1) ?? stored;
 			for (const listener of this.listeners.get(threadId) ?? []) listener({ kind: "event", event: served });
@@ -70,7 +81,11 @@ export class FakeThreadService implements ThreadService {
 	createThread(params: { title?: string }): Promise<Result<{ threadId: string }>> {
 		return this.record("createThread", params, () => {
 			const threadId = `thread_new_${this.nextId++}`;
-			this.addThread(threadId, [{ seq: 1, threadId, at: new Date().toISOString(), type: "thread_created" }], params.title);
+			this.addThread(
+				threadId,
+				[{ seq: 1, threadId, at: new Date().toISOString(), type: "thread_created" }],
+				params.title,
+			);
 			return { ok: true, threadId };
 		});
 	}
@@ -133,8 +148,19 @@ export class FakeThreadService implements ThreadService {
 		return this.record("decideToolCalls", params, () => {
 			const comment = params.comment ? { comment: params.comment } : {};
 			this.later(params.threadId, [
-				...params.approved.map((callId) => ({ type: "tool_call_decided" as const, callId, decision: "approved" as const, by: "user" as const })),
-				...params.denied.map((callId) => ({ type: "tool_call_decided" as const, callId, decision: "denied" as const, by: "user" as const, ...comment })),
+				...params.approved.map((callId) => ({
+					type: "tool_call_decided" as const,
+					callId,
+					decision: "approved" as const,
+					by: "user" as const,
+				})),
+				...params.denied.map((callId) => ({
+					type: "tool_call_decided" as const,
+					callId,
+					decision: "denied" as const,
+					by: "user" as const,
+					...comment,
+				})),
 			]);
 			return { ok: true };
 		});
@@ -159,10 +185,19 @@ export class FakeThreadService implements ThreadService {
 		return this.record("retry", params, () => ({ ok: true }));
 	}
 	listHistory(params: { path: string }) {
-		return this.record("listHistory", params, () => ({ ok: true as const, entries: this.history.get(params.path) ?? [] }));
+		return this.record("listHistory", params, () => ({
+			ok: true as const,
+			entries: this.history.get(params.path) ?? [],
+		}));
 	}
 	revertHistory(params: RevertParams) {
-		return this.record("revertHistory", params, () => ({ ok: true as const, versionId: "v_revert", path: params.path, added: 12, removed: 3 }));
+		return this.record("revertHistory", params, () => ({
+			ok: true as const,
+			versionId: "v_revert",
+			path: params.path,
+			added: 12,
+			removed: 3,
+		}));
 	}
 	/** Where the listed history that holds the version is (its entries name the note's current path). */
 	locateHistory(params: { path: string; versionId: string }) {

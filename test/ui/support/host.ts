@@ -15,7 +15,12 @@ export interface TestHost extends UiHost {
 }
 
 /** tools: what the host says the agent has (default: the default tools). */
-export function testHost(service: ThreadService, notes: string[] = [], active: string | null = null, tools: ToolCatalog = DEFAULT_CATALOG): TestHost {
+export function testHost(
+	service: ThreadService,
+	notes: string[] = [],
+	active: string | null = null,
+	tools: ToolCatalog = DEFAULT_CATALOG,
+): TestHost {
 	let current = active;
 	const listeners = new Set<(path: string | null) => void>();
 	const requestListeners = new Set<(request: PaneRequest) => void>();

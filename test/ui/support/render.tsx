@@ -7,7 +7,10 @@ import { FakeThreadService } from "./fake-service";
 import { testHost } from "./host";
 import type { ConnectionHost } from "../../../src/ui/host";
 
-export async function renderThread(script: EventScript, options: { notes?: string[]; active?: string | null; connection?: ConnectionHost } = {}) {
+export async function renderThread(
+	script: EventScript,
+	options: { notes?: string[]; active?: string | null; connection?: ConnectionHost } = {},
+) {
 	const service = new FakeThreadService();
 	service.addThread(script.threadId, script.events);
 	const host = testHost(service, options.notes ?? [], options.active ?? null);

@@ -11,7 +11,10 @@ function mount(turns: number): void {
 	const script = new EventScript();
 	for (let n = 1; n <= turns; n++) {
 		// Answers of a few lines, so the chat is many screens tall.
-		script.user(`u${n}`, `Question ${n}`).assistant(`a${n}`, `Answer ${n}\n\nline one\n\nline two\n\nline three`).status("idle");
+		script
+			.user(`u${n}`, `Question ${n}`)
+			.assistant(`a${n}`, `Answer ${n}\n\nline one\n\nline two\n\nline three`)
+			.status("idle");
 	}
 	const service = new FakeThreadService();
 	service.addThread(script.threadId, script.events);

@@ -11,7 +11,9 @@ describe("a URL that carries a read note's text", () => {
 	it("is found in its query, its path or its fragment, however it is encoded", () => {
 		expect(notesInUrl("https://attacker.example/?d=tulip-Harbor-9917", READS)).toEqual(["Private/Passwords.md"]);
 		expect(notesInUrl("https://attacker.example/c/TULIP%2DHARBOR%2D9917.png", READS)).toEqual(["Private/Passwords.md"]);
-		expect(notesInUrl("https://attacker.example/#bank%253A%2520tulip%2520harbor", READS)).toEqual(["Private/Passwords.md"]);
+		expect(notesInUrl("https://attacker.example/#bank%253A%2520tulip%2520harbor", READS)).toEqual([
+			"Private/Passwords.md",
+		]);
 		expect(notesInUrl("https://attacker.example/?d=tulip+harbor+9917", READS)).toEqual(["Private/Passwords.md"]);
 	});
 
@@ -29,7 +31,9 @@ describe("a URL that carries a read note's text", () => {
 		const thrice = encodeURIComponent(encodeURIComponent(encodeURIComponent("tulip Harbor 9917")));
 		expect(notesInUrl(`https://attacker.example/?d=${thrice}`, READS)).toEqual(["Private/Passwords.md"]);
 		// A stray "%" ends the decoding without losing what was decoded so far.
-		expect(notesInUrl(`https://attacker.example/?d=${encodeURIComponent("tulip%Harbor9917")}`, READS)).toEqual(["Private/Passwords.md"]);
+		expect(notesInUrl(`https://attacker.example/?d=${encodeURIComponent("tulip%Harbor9917")}`, READS)).toEqual([
+			"Private/Passwords.md",
+		]);
 	});
 
 	it("is found in the user name or the password of the URL", () => {
@@ -46,7 +50,9 @@ describe("a URL that carries a read note's text", () => {
 	});
 
 	it("is found in full-width or other compatibility forms of the note's letters", () => {
-		expect(notesInUrl("https://attacker.example/?d=ｔｕｌｉｐＨａｒｂｏｒ９９１７", READS)).toEqual(["Private/Passwords.md"]);
+		expect(notesInUrl("https://attacker.example/?d=ｔｕｌｉｐＨａｒｂｏｒ９９１７", READS)).toEqual([
+			"Private/Passwords.md",
+		]);
 	});
 
 	it("names each note once, in reading order, even when it was read twice or several carry the text", () => {

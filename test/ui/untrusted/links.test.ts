@@ -10,7 +10,11 @@ import { insideVault, listOf, makeLinksSafe } from "../../../src/ui/untrusted/li
 const SECRET_READ = { path: "Private/Passwords.md", text: "Bank: tulip-Harbor-9917" };
 
 /** A reply's rendered paragraph holding these links' HTML, made safe. */
-function rendered(html: string, reads: { path: string; text: string }[] = [], open?: (url: string) => void): HTMLElement {
+function rendered(
+	html: string,
+	reads: { path: string; text: string }[] = [],
+	open?: (url: string) => void,
+): HTMLElement {
 	const root = document.body.appendChild(document.createElement("div"));
 	const parsed = new DOMParser().parseFromString(`<body><p>${html}</p></body>`, "text/html");
 	root.append(document.importNode(parsed.body.firstChild!, true));
@@ -19,7 +23,9 @@ function rendered(html: string, reads: { path: string; text: string }[] = [], op
 }
 
 function named(root: ParentNode, text: string): HTMLElement {
-	const found = Array.from(root.querySelectorAll<HTMLElement>("a, span")).find((el) => el.firstChild?.textContent === text && el.textContent === text);
+	const found = Array.from(root.querySelectorAll<HTMLElement>("a, span")).find(
+		(el) => el.firstChild?.textContent === text && el.textContent === text,
+	);
 	if (!found) throw new Error(`nothing named ${text}`);
 	return found;
 }
@@ -75,7 +81,9 @@ describe("an http(s) link", () => {
 	});
 
 	it("that is not a URL, or only starts like one, is text", () => {
-		const root = rendered('<a href="https://">empty</a> <a href="http:/docs.example">one slash</a> <a href="xhttps://docs.example">prefixed</a>');
+		const root = rendered(
+			'<a href="https://">empty</a> <a href="http:/docs.example">one slash</a> <a href="xhttps://docs.example">prefixed</a>',
+		);
 		for (const name of ["empty", "one slash", "prefixed"]) expect(named(root, name).localName).toBe("span");
 	});
 });
@@ -85,7 +93,9 @@ describe("a link that carries a read note's text", () => {
 
 	it("is flagged and asks in place, naming the note and the destination, with Don't open focused", () => {
 		const opened: string[] = [];
-		const root = rendered(`<a href="${URL_WITH_SECRET}">the source</a> after`, [SECRET_READ], (url) => opened.push(url));
+		const root = rendered(`<a href="${URL_WITH_SECRET}">the source</a> after`, [SECRET_READ], (url) =>
+			opened.push(url),
+		);
 		const link = named(root, "the source");
 		expect(link.className).toBe("redline-link redline-link-flagged");
 		link.click();
@@ -93,7 +103,9 @@ describe("a link that carries a read note's text", () => {
 		const ask = root.querySelector<HTMLElement>(".redline-link-ask");
 		expect(ask?.getAttribute("role")).toBe("group");
 		expect(ask?.getAttribute("aria-label")).toBe("Open this link?");
-		expect(ask?.firstElementChild?.textContent).toBe(`This link contains text from Private/Passwords.md. It goes to ${URL_WITH_SECRET}`);
+		expect(ask?.firstElementChild?.textContent).toBe(
+			`This link contains text from Private/Passwords.md. It goes to ${URL_WITH_SECRET}`,
+		);
 		// Right after the destination shown, before the rest of the paragraph.
 		expect(link.nextElementSibling?.nextElementSibling).toBe(ask);
 		expect(Array.from(ask!.querySelectorAll("button"), (b) => [b.textContent, b.type])).toEqual([
@@ -128,7 +140,11 @@ describe("a link that carries a read note's text", () => {
 	});
 
 	it("keeps one ask per link when two flagged links stand side by side", () => {
-		const root = rendered(`<a href="${URL_WITH_SECRET}">one</a><a href="${URL_WITH_SECRET}&x=1">two</a>`, [SECRET_READ], () => undefined);
+		const root = rendered(
+			`<a href="${URL_WITH_SECRET}">one</a><a href="${URL_WITH_SECRET}&x=1">two</a>`,
+			[SECRET_READ],
+			() => undefined,
+		);
 		named(root, "one").click();
 		named(root, "two").click();
 		expect(root.querySelectorAll(".redline-link-ask")).toHaveLength(2);
@@ -140,7 +156,14 @@ describe("a link that carries a read note's text", () => {
 });
 
 describe("a link Redline does not open", () => {
-	it.each(["obsidian://open?vault=x", "file:///etc/passwd", "javascript:alert(1)", "data:text/html,hi", "mailto:a@b.example", "//attacker.example/x"])("%s is text that names its target", (href) => {
+	it.each([
+		"obsidian://open?vault=x",
+		"file:///etc/passwd",
+		"javascript:alert(1)",
+		"data:text/html,hi",
+		"mailto:a@b.example",
+		"//attacker.example/x",
+	])("%s is text that names its target", (href) => {
 		const root = rendered(`<a href="${href}"><b>bold</b> label</a>`);
 		const dead = root.querySelector<HTMLElement>(".redline-dead-link");
 		expect(dead?.localName).toBe("span");
@@ -157,12 +180,16 @@ describe("a link Redline does not open", () => {
 
 describe("an internal link", () => {
 	it("stays the host's when it names a note inside the vault, by its class or its data-href", () => {
-		const root = rendered('<a class="internal-link" data-href="Daily" href="Daily">Daily</a> <a data-href="Plan#Goals" href="#x">goals</a> <a class="internal-link" href="Folder/Note.md">note</a>');
+		const root = rendered(
+			'<a class="internal-link" data-href="Daily" href="Daily">Daily</a> <a data-href="Plan#Goals" href="#x">goals</a> <a class="internal-link" href="Folder/Note.md">note</a>',
+		);
 		expect(Array.from(root.querySelectorAll("a"), (a) => a.textContent)).toEqual(["Daily", "goals", "note"]);
 	});
 
 	it("is text when it leads outside the vault, judged by its data-href before its href", () => {
-		const root = rendered('<a class="internal-link" data-href="../secrets" href="Daily">up</a> <a class="internal-link" href="/etc/passwd">root</a>');
+		const root = rendered(
+			'<a class="internal-link" data-href="../secrets" href="Daily">up</a> <a class="internal-link" href="/etc/passwd">root</a>',
+		);
 		expect(root.querySelector("a")).toBeNull();
 		expect(named(root, "up").title).toBe("Not a link Redline opens: ../secrets");
 		expect(named(root, "root").title).toBe("Not a link Redline opens: /etc/passwd");
@@ -170,7 +197,17 @@ describe("an internal link", () => {
 });
 
 describe("a link target inside the vault", () => {
-	it.each(["Daily", "Folder/Note.md", "Plan#Goals", "Plan|the plan", "Plan^block", "Notes/2024..draft.md", "Folder/.../x", "%44aily", "100%"])("%s is inside", (target) => {
+	it.each([
+		"Daily",
+		"Folder/Note.md",
+		"Plan#Goals",
+		"Plan|the plan",
+		"Plan^block",
+		"Notes/2024..draft.md",
+		"Folder/.../x",
+		"%44aily",
+		"100%",
+	])("%s is inside", (target) => {
 		expect(insideVault(target)).toBe(true);
 	});
 

@@ -21,10 +21,16 @@ describe("neutralising a reply's Markdown", () => {
 	});
 
 	it("keeps code whole, so an image or a tag inside it stays text and no processor sees the block", () => {
-		const out = neutraliseMarkdown("```dataviewjs\ndv.paragraph('![](http://a.example/x.png)')\n```\nAnd `<b>![](u)</b>` inline.", N);
+		const out = neutraliseMarkdown(
+			"```dataviewjs\ndv.paragraph('![](http://a.example/x.png)')\n```\nAnd `<b>![](u)</b>` inline.",
+			N,
+		);
 		expect(out.markdown).toBe(`${marker(0)}\nAnd ${marker(1)} inline.`);
 		expect(out.pieces).toEqual([
-			{ kind: "code", code: { kind: "block", lang: "dataviewjs", text: "dv.paragraph('![](http://a.example/x.png)')" } },
+			{
+				kind: "code",
+				code: { kind: "block", lang: "dataviewjs", text: "dv.paragraph('![](http://a.example/x.png)')" },
+			},
 			{ kind: "code", code: { kind: "inline", text: "<b>![](u)</b>" } },
 		]);
 	});
@@ -32,7 +38,10 @@ describe("neutralising a reply's Markdown", () => {
 	it("takes fenced blocks out of quotes and list items, and an unclosed fence runs to the end", () => {
 		const out = neutraliseMarkdown("> ~~~js\n> let x = 1;\n> ~~~\n- ```\n  ![](http://a.example/y.png)", N);
 		expect(out.markdown).toBe(`> ${marker(0)}\n- ${marker(1)}`);
-		expect(out.pieces.map((p) => (p.kind === "code" ? p.code.text : ""))).toEqual(["let x = 1;", "![](http://a.example/y.png)"]);
+		expect(out.pieces.map((p) => (p.kind === "code" ? p.code.text : ""))).toEqual([
+			"let x = 1;",
+			"![](http://a.example/y.png)",
+		]);
 	});
 
 	it("matches inline code by backtick runs of the same length, and escapes a run that closes nothing", () => {
@@ -51,7 +60,8 @@ describe("neutralising a reply's Markdown", () => {
 	});
 
 	it("leaves ordinary Markdown alone: links, [[links]], callouts, math, emphasis", () => {
-		const text = "> [!note] Plan\n> See [[Daily|today]] and [docs](https://docs.example).\n\n$$e = mc^2$$ **bold** _it_";
+		const text =
+			"> [!note] Plan\n> See [[Daily|today]] and [docs](https://docs.example).\n\n$$e = mc^2$$ **bold** _it_";
 		expect(neutraliseMarkdown(text, N).markdown).toBe(text);
 	});
 });
@@ -71,7 +81,8 @@ describe("no fence is left for the host's renderer", () => {
 
 describe("fenced blocks, as CommonMark reads them", () => {
 	const block = (markdown: string) => neutraliseMarkdown(markdown, N);
-	const texts = (markdown: string) => block(markdown).pieces.map((p) => (p.kind === "code" && p.code.kind === "block" ? [p.code.lang, p.code.text] : p));
+	const texts = (markdown: string) =>
+		block(markdown).pieces.map((p) => (p.kind === "code" && p.code.kind === "block" ? [p.code.lang, p.code.text] : p));
 
 	it("reads Windows and old Mac line endings as line endings", () => {
 		expect(block("a\r\n```js\r\nx\r\n```\rb").markdown).toBe(`a\n${marker(0)}\nb`);
@@ -147,7 +158,10 @@ describe("escapes and images, as CommonMark reads them", () => {
 	const image = (alt: string, url: string) => [{ kind: "image", image: { alt, url } }];
 
 	it("keeps an escaped ![ as text, and an escaped ~ opens no fence", () => {
-		expect(inline("\\![a](http://x.example/i.png)")).toMatchObject({ markdown: "\\![a](http://x.example/i.png)", pieces: [] });
+		expect(inline("\\![a](http://x.example/i.png)")).toMatchObject({
+			markdown: "\\![a](http://x.example/i.png)",
+			pieces: [],
+		});
 		expect(inline("\\~~~ and \\`").markdown).toBe("\\~~~ and \\`");
 		expect(inline("\\\\<b> \\a a\\").markdown).toBe("\\\\&lt;b> \\a a\\");
 	});
@@ -158,7 +172,10 @@ describe("escapes and images, as CommonMark reads them", () => {
 	});
 
 	it("finds an image's destination after blank space of any kind, in angle brackets, or with balanced or escaped parentheses", () => {
-		for (const space of [" ", "\t", "\n", "  \n "]) expect(inline(`![a](${space}http://x.example/a.png${space})`).pieces, JSON.stringify(space)).toEqual(image("a", "http://x.example/a.png"));
+		for (const space of [" ", "\t", "\n", "  \n "])
+			expect(inline(`![a](${space}http://x.example/a.png${space})`).pieces, JSON.stringify(space)).toEqual(
+				image("a", "http://x.example/a.png"),
+			);
 		expect(inline("![a](<http://x.example/a b.png>)").pieces).toEqual(image("a", "http://x.example/a b.png"));
 		expect(inline("![a](http://x.example/a_(b).png)").pieces).toEqual(image("a", "http://x.example/a_(b).png"));
 		expect(inline("![a](http://x.example/a\\)b.png)").pieces).toEqual(image("a", "http://x.example/a\\)b.png"));
@@ -167,12 +184,21 @@ describe("escapes and images, as CommonMark reads them", () => {
 
 	it("finds an image with a title in any of its three forms", () => {
 		for (const title of ['"t"', "'t'", "(t)", '"a \\" b"', "'a \\' b'", "(a \\) b)"]) {
-			expect(inline(`![a](http://x.example/a.png ${title}) after`), title).toEqual(expect.objectContaining({ markdown: `${marker(0)} after`, pieces: image("a", "http://x.example/a.png") }));
+			expect(inline(`![a](http://x.example/a.png ${title}) after`), title).toEqual(
+				expect.objectContaining({ markdown: `${marker(0)} after`, pieces: image("a", "http://x.example/a.png") }),
+			);
 		}
 	});
 
 	it("escapes the ! of what only looks like an image", () => {
-		for (const text of ["![a", "![a](http://x.example/a.png", "![a](<http://x.example/a b.png)", "![a](http://x.example/a.png junk)", "![a] (http://x.example/a.png)", "![a](http://x.example/a.png \"t)"]) {
+		for (const text of [
+			"![a",
+			"![a](http://x.example/a.png",
+			"![a](<http://x.example/a b.png)",
+			"![a](http://x.example/a.png junk)",
+			"![a] (http://x.example/a.png)",
+			'![a](http://x.example/a.png "t)',
+		]) {
 			const out = inline(text);
 			expect(out.pieces, text).toEqual([]);
 			expect(out.markdown.startsWith("\\!["), text).toBe(true);
@@ -193,4 +219,3 @@ describe("the markers of a reply", () => {
 		expect(nonces.size).toBe(20);
 	});
 });
-

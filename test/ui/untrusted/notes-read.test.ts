@@ -7,8 +7,25 @@ import { EventScript } from "../support/events";
 const ok = (path: string, text: string) => ({ status: "success" as const, message: `${path}:\n${text}`, path });
 
 function searchResult(hits: { path: string; lines: string[] }[]) {
-	const data = { query: "shed", offset: 0, hits: hits.map((hit) => ({ path: hit.path, title: hit.path, tags: [], score: 1, covered: 1, of: 1, truncated: false, lines: hit.lines.map((snippet, i) => ({ line: i + 1, snippet })) })) };
-	return { status: "success" as const, message: `Notes matching "shed":\n${hits.map((hit) => `${hit.path}\n${hit.lines.join("\n")}`).join("\n")}`, data };
+	const data = {
+		query: "shed",
+		offset: 0,
+		hits: hits.map((hit) => ({
+			path: hit.path,
+			title: hit.path,
+			tags: [],
+			score: 1,
+			covered: 1,
+			of: 1,
+			truncated: false,
+			lines: hit.lines.map((snippet, i) => ({ line: i + 1, snippet })),
+		})),
+	};
+	return {
+		status: "success" as const,
+		message: `Notes matching "shed":\n${hits.map((hit) => `${hit.path}\n${hit.lines.join("\n")}`).join("\n")}`,
+		data,
+	};
 }
 
 describe("notes the model had seen when it wrote a reply", () => {
@@ -16,11 +33,20 @@ describe("notes the model had seen when it wrote a reply", () => {
 		const script = new EventScript().user("m1", "First").assistant("a1", "");
 		script.propose("a1", "c1", "readNote", { path: "Old.md" }).decide("c1", "approved").run("c1", ok("Old.md", "old"));
 		script.assistant("a2", "Done").user("m2", "Second").assistant("a3", "");
-		script.propose("a3", "c2", "readNote", { path: "Private/Passwords.md" }).decide("c2", "approved").run("c2", ok("Private/Passwords.md", "secret"));
-		script.propose("a3", "c3", "readNote", { path: "Missing.md" }).decide("c3", "approved").run("c3", { status: "error", message: "Missing.md does not exist" });
+		script
+			.propose("a3", "c2", "readNote", { path: "Private/Passwords.md" })
+			.decide("c2", "approved")
+			.run("c2", ok("Private/Passwords.md", "secret"));
+		script
+			.propose("a3", "c3", "readNote", { path: "Missing.md" })
+			.decide("c3", "approved")
+			.run("c3", { status: "error", message: "Missing.md does not exist" });
 		script.propose("a3", "c4", "listNotes", {}).decide("c4", "approved").run("c4", ok("", "Old.md"));
 		script.assistant("a4", "Here it is").user("m3", "Third").assistant("a5", "");
-		script.propose("a5", "c5", "readNote", { path: "Later.md" }).decide("c5", "approved").run("c5", ok("Later.md", "later"));
+		script
+			.propose("a5", "c5", "readNote", { path: "Later.md" })
+			.decide("c5", "approved")
+			.run("c5", ok("Later.md", "later"));
 		const state = project(script.threadId, script.events);
 		// The earlier turn's read is still in the model's view (or in the summary that replaced it).
 		expect(notesSeenBy(state, "a4")).toEqual([
@@ -34,7 +60,13 @@ describe("notes the model had seen when it wrote a reply", () => {
 	it("count a searchNotes hit's excerpt as text from its note, each hit under its own path", () => {
 		const script = new EventScript().user("m1", "Find the shed").assistant("a1", "");
 		script.propose("a1", "c1", "searchNotes", { query: "shed" }).decide("c1", "approved");
-		script.run("c1", searchResult([{ path: "Private/Passwords.md", lines: ["Shed lock: tulip-Harbor-9917"] }, { path: "Garden.md", lines: ["The shed needs paint."] }]));
+		script.run(
+			"c1",
+			searchResult([
+				{ path: "Private/Passwords.md", lines: ["Shed lock: tulip-Harbor-9917"] },
+				{ path: "Garden.md", lines: ["The shed needs paint."] },
+			]),
+		);
 		script.assistant("a2", "Here");
 		const state = project(script.threadId, script.events);
 		expect(notesSeenBy(state, "a2")).toEqual([
@@ -45,10 +77,15 @@ describe("notes the model had seen when it wrote a reply", () => {
 
 	it("count a search without hits in its data as its whole result, named by its query", () => {
 		const script = new EventScript().user("m1", "Find the shed").assistant("a1", "");
-		script.propose("a1", "c1", "searchNotes", { query: "shed" }).decide("c1", "approved").run("c1", { status: "success", message: "1. Private/Passwords.md\n   3: tulip-Harbor-9917" });
+		script
+			.propose("a1", "c1", "searchNotes", { query: "shed" })
+			.decide("c1", "approved")
+			.run("c1", { status: "success", message: "1. Private/Passwords.md\n   3: tulip-Harbor-9917" });
 		script.assistant("a2", "Here");
 		const state = project(script.threadId, script.events);
-		expect(notesSeenBy(state, "a2")).toEqual([{ path: 'the search for "shed"', text: "1. Private/Passwords.md\n   3: tulip-Harbor-9917" }]);
+		expect(notesSeenBy(state, "a2")).toEqual([
+			{ path: 'the search for "shed"', text: "1. Private/Passwords.md\n   3: tulip-Harbor-9917" },
+		]);
 	});
 
 	it("count the reply's own calls, also when the reply is the thread's first message, and skip a call still running", () => {
@@ -61,17 +98,33 @@ describe("notes the model had seen when it wrote a reply", () => {
 
 	it("take from a search's data only hits with a path and lines, and only the lines with a snippet (the others as blank lines)", () => {
 		const script = new EventScript().user("m1", "Find").assistant("a1", "");
-		const hits = [null, 5, "Loose.md", { path: 3, lines: [] }, { path: "NoLines.md", lines: "x" }, { lines: [{ snippet: "no path" }] }, { path: "B.md", lines: [null, 7, { snippet: 3 }, { line: 4 }, { snippet: "ok" }] }];
-		script.propose("a1", "c1", "searchNotes", { query: "x" }).decide("c1", "approved").run("c1", { status: "success", message: "results", data: { hits } });
+		const hits = [
+			null,
+			5,
+			"Loose.md",
+			{ path: 3, lines: [] },
+			{ path: "NoLines.md", lines: "x" },
+			{ lines: [{ snippet: "no path" }] },
+			{ path: "B.md", lines: [null, 7, { snippet: 3 }, { line: 4 }, { snippet: "ok" }] },
+		];
+		script
+			.propose("a1", "c1", "searchNotes", { query: "x" })
+			.decide("c1", "approved")
+			.run("c1", { status: "success", message: "results", data: { hits } });
 		script.assistant("a2", "Here");
 		expect(notesSeenBy(project(script.threadId, script.events), "a2")).toEqual([{ path: "B.md", text: "\n\n\n\nok" }]);
 	});
 
 	it("name a search without hits in its data and without a query as the search for nothing", () => {
 		const script = new EventScript().user("m1", "Find").assistant("a1", "");
-		script.propose("a1", "c1", "searchNotes", {}).decide("c1", "approved").run("c1", { status: "success", message: "all of it", data: { hits: "none" } });
+		script
+			.propose("a1", "c1", "searchNotes", {})
+			.decide("c1", "approved")
+			.run("c1", { status: "success", message: "all of it", data: { hits: "none" } });
 		script.assistant("a2", "Here");
-		expect(notesSeenBy(project(script.threadId, script.events), "a2")).toEqual([{ path: 'the search for ""', text: "all of it" }]);
+		expect(notesSeenBy(project(script.threadId, script.events), "a2")).toEqual([
+			{ path: 'the search for ""', text: "all of it" },
+		]);
 	});
 
 	it("give the same objects for the same results, so a reply's flags are not worked out again", () => {
@@ -84,9 +137,18 @@ describe("notes the model had seen when it wrote a reply", () => {
 
 	it("name a read whose result names no path by its call's path, or as a note when the call has none", () => {
 		const script = new EventScript().user("m1", "Read them").assistant("a1", "");
-		script.propose("a1", "c1", "readNote", { path: "Plan.md" }).decide("c1", "approved").run("c1", { status: "success", message: "plan text" });
-		script.propose("a1", "c2", "readNote", { path: 5 }).decide("c2", "approved").run("c2", { status: "success", message: "odd text" });
-		script.propose("a1", "c3", "readNote", null).decide("c3", "approved").run("c3", { status: "success", message: "no args" });
+		script
+			.propose("a1", "c1", "readNote", { path: "Plan.md" })
+			.decide("c1", "approved")
+			.run("c1", { status: "success", message: "plan text" });
+		script
+			.propose("a1", "c2", "readNote", { path: 5 })
+			.decide("c2", "approved")
+			.run("c2", { status: "success", message: "odd text" });
+		script
+			.propose("a1", "c3", "readNote", null)
+			.decide("c3", "approved")
+			.run("c3", { status: "success", message: "no args" });
 		script.assistant("a2", "Done");
 		const state = project(script.threadId, script.events);
 		expect(notesSeenBy(state, "a2")).toEqual([

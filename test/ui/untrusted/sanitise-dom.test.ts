@@ -10,10 +10,47 @@ import { isDropped, sanitiseAttributes, sanitiseRendered } from "../../../src/ui
 const SVG = "http://www.w3.org/2000/svg";
 const XLINK = "http://www.w3.org/1999/xlink";
 
-const HTML_DROPPED = ["script", "style", "link", "meta", "base", "iframe", "frame", "frameset", "object", "embed", "applet", "img", "picture", "source", "video", "audio", "track", "form", "portal", "noscript", "template"];
+const HTML_DROPPED = [
+	"script",
+	"style",
+	"link",
+	"meta",
+	"base",
+	"iframe",
+	"frame",
+	"frameset",
+	"object",
+	"embed",
+	"applet",
+	"img",
+	"picture",
+	"source",
+	"video",
+	"audio",
+	"track",
+	"form",
+	"portal",
+	"noscript",
+	"template",
+];
 /** SVG's own elements that fetch or embed (their local names keep their case). */
 const SVG_DROPPED = ["image", "feImage", "foreignObject"];
-const FETCHING = ["src", "srcset", "srcdoc", "poster", "background", "lowsrc", "dynsrc", "data", "action", "formaction", "ping", "codebase", "manifest", "imagesrcset"];
+const FETCHING = [
+	"src",
+	"srcset",
+	"srcdoc",
+	"poster",
+	"background",
+	"lowsrc",
+	"dynsrc",
+	"data",
+	"action",
+	"formaction",
+	"ping",
+	"codebase",
+	"manifest",
+	"imagesrcset",
+];
 
 /** A span with this style attribute, as a renderer that writes HTML makes it. */
 function styled(style: string): Element {
@@ -49,7 +86,8 @@ describe("elements that load by themselves", () => {
 	it("knows a dropped element whatever the case of its name, and keeps the ordinary ones", () => {
 		expect(isDropped(document.createElementNS(SVG, "feImage"))).toBe(true);
 		expect(isDropped(document.createElementNS("http://example.com/x", "IFRAME"))).toBe(true);
-		for (const name of ["p", "a", "span", "pre", "code", "table", "svg", "blockquote"]) expect(isDropped(document.createElement(name))).toBe(false);
+		for (const name of ["p", "a", "span", "pre", "code", "table", "svg", "blockquote"])
+			expect(isDropped(document.createElement(name))).toBe(false);
 	});
 });
 
@@ -117,6 +155,11 @@ describe("attributes that load or run by themselves", () => {
 		el.setAttribute("data-callout", "note");
 		el.setAttribute("aria-label", "Note");
 		sanitiseAttributes(el);
-		expect(Array.from(el.attributes, (a) => `${a.name}=${a.value}`)).toEqual(["style=color: red; font-weight: bold", "class=callout", "data-callout=note", "aria-label=Note"]);
+		expect(Array.from(el.attributes, (a) => `${a.name}=${a.value}`)).toEqual([
+			"style=color: red; font-weight: bold",
+			"class=callout",
+			"data-callout=note",
+			"aria-label=Note",
+		]);
 	});
 });

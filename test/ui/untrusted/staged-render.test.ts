@@ -12,11 +12,16 @@ afterEach(() => {
 });
 
 /** A host whose renderer puts `html` in the staging element. */
-const rendering = (html: string, extra: Partial<{ done: Promise<void>; cleanup: () => void }> = {}): Pick<UiHost, "renderMarkdown"> => ({
+const rendering = (
+	html: string,
+	extra: Partial<{ done: Promise<void>; cleanup: () => void }> = {},
+): Pick<UiHost, "renderMarkdown"> => ({
 	renderMarkdown(el) {
 		const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
 		el.append(...Array.from(parsed.body.childNodes, (node) => el.ownerDocument.importNode(node, true)));
-		return extra.done || extra.cleanup ? { done: extra.done ?? Promise.resolve(), cleanup: extra.cleanup ?? (() => undefined) } : undefined;
+		return extra.done || extra.cleanup
+			? { done: extra.done ?? Promise.resolve(), cleanup: extra.cleanup ?? (() => undefined) }
+			: undefined;
 	},
 });
 
@@ -36,7 +41,9 @@ describe("the staged render", () => {
 
 	it("uses what the host rendered when it holds an element without text, or text without an element", async () => {
 		expect((await renderStaged(rendering("<hr>"), document, "---").rendered)?.innerHTML).toBe("<hr>");
-		expect((await renderStaged(rendering("plain words"), document, "plain words").rendered)?.textContent).toBe("plain words");
+		expect((await renderStaged(rendering("plain words"), document, "plain words").rendered)?.textContent).toBe(
+			"plain words",
+		);
 	});
 
 	it("counts blank text alone as nothing rendered, and a blank reply as nothing to render", async () => {
@@ -49,7 +56,11 @@ describe("the staged render", () => {
 	it("does not use a render that has not finished in time, even one that put something there", async () => {
 		vi.useFakeTimers();
 		let unloaded = 0;
-		const { rendered } = renderStaged(rendering("<p>half</p>", { done: new Promise<void>(() => undefined), cleanup: () => unloaded++ }), document, "Hello");
+		const { rendered } = renderStaged(
+			rendering("<p>half</p>", { done: new Promise<void>(() => undefined), cleanup: () => unloaded++ }),
+			document,
+			"Hello",
+		);
 		await vi.advanceTimersByTimeAsync(RENDER_TIMEOUT_MS + 1);
 		expect(await rendered).toBeNull();
 		expect(unloaded).toBe(1);
