@@ -202,16 +202,14 @@ const storedPayloadArb = fc.oneof(
 	},
 );
 
-export const eventsArb: fc.Arbitrary<StoredEvent[]> = fc
-	.array(storedPayloadArb, { maxLength: 80 })
-	.map((payloads) =>
-		payloads.map((payload, i) => ({
-			...payload,
-			seq: i + 1,
-			threadId: "t1",
-			at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
-		})),
-	);
+export const eventsArb: fc.Arbitrary<StoredEvent[]> = fc.array(storedPayloadArb, { maxLength: 80 }).map((payloads) =>
+	payloads.map((payload, i) => ({
+		...payload,
+		seq: i + 1,
+		threadId: "t1",
+		at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+	})),
+);
 
 export function deepFreeze<T>(value: T): T {
 	if (value && typeof value === "object" && !Object.isFrozen(value)) {
