@@ -33,12 +33,16 @@ export function decide<A>(
 	state: ThreadState,
 	defaults: Record<string, ToolPreference>,
 	floor: AccessFloor,
+	reviewFirst = false,
 ): PolicyDecision {
 	const preference = preferenceFor(tool, state, defaults);
 	// Denying is never less safe than asking, so `never` wins even over the floor.
 	if (preference === "never") return "deny";
 	if (floorAsks(tool, args, state, floor)) return "ask";
-	if (tool.preApproved?.(args, state) === true) return "approve";
+	// Under review before write an approved intent is no licence for later writes: each one is
+	// drafted and shown as its own changes (an approval of the plan only covers them in "plan" mode).
+	const reviewed = reviewFirst && tool.draft !== undefined;
+	if (!reviewed && tool.preApproved?.(args, state) === true) return "approve";
 	return preference === "always" ? "approve" : "ask";
 }
 

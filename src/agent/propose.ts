@@ -24,6 +24,8 @@ export interface PolicyInputs {
 	floor: AccessFloor;
 	/** A newer user message overtook the reply: every call is denied with it, whatever the policy. */
 	supersededBy?: string;
+	/** Review before write (settings.editReview "changes"): a drafting tool is never pre-approved. */
+	reviewFirst?: boolean;
 }
 
 type Checked =
@@ -125,7 +127,7 @@ export function proposeCalls(
 			thread.append({ type: "tool_call_completed", callId, result: capResult(refused) });
 			continue;
 		}
-		const decision = decide(tool, args, thread.state(), policy.defaults, policy.floor);
+		const decision = decide(tool, args, thread.state(), policy.defaults, policy.floor, policy.reviewFirst);
 		if (decision === "approve")
 			thread.append({ type: "tool_call_decided", callId, decision: "approved", by: "policy" });
 		if (decision === "deny")

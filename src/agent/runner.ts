@@ -184,6 +184,7 @@ export class AgentRunner implements TurnDriver {
 				proposeCalls(thread, reply.messageId, reply.calls, this.deps.tools, {
 					defaults: settings.toolDefaults ?? {},
 					floor: this.floor,
+					reviewFirst: settings.editReview !== "plan",
 					...(reply.supersededBy !== undefined ? { supersededBy: reply.supersededBy } : {}),
 				});
 				await persist(thread);

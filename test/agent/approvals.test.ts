@@ -76,6 +76,14 @@ describe("decide (approval policy)", () => {
 		expect(decide(writer, { path: "ok/a.md" }, emptyState("t"), {}, floor)).toBe("approve");
 	});
 
+	it("under review before write, a tool that drafts is never pre-approved: its write is shown first", () => {
+		const drafter: Tool<{ path: string }> = { ...writer, draft: writer.run };
+		expect(decide(drafter, { path: "ok/a.md" }, emptyState("t"), {}, floor, true)).toBe("ask");
+		expect(decide(drafter, { path: "ok/a.md" }, emptyState("t"), {}, floor, false)).toBe("approve");
+		expect(decide(writer, { path: "ok/a.md" }, emptyState("t"), {}, floor, true)).toBe("approve");
+		expect(decide(drafter, { path: "ok/a.md" }, withPreference("always"), {}, floor, true)).toBe("approve");
+	});
+
 	it(`always asks for writes under ${DEFAULT_CONFIG_DIR} or the plugin's data folder, whatever the preference`, () => {
 		expect(decide(writer, { path: `${DEFAULT_CONFIG_DIR}/app.json` }, withPreference("always"), {}, floor)).toBe("ask");
 		expect(decide(writer, { path: ".OBSIDIAN/app.json" }, withPreference("always"), {}, floor)).toBe("ask");

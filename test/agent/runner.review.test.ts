@@ -381,4 +381,61 @@ describe("review before write: the other policies", () => {
 		state = await h.state(threadId);
 		expect(state.status).toBe("idle");
 	});
+
+	it("an intent approved as a whole (Accept all by approval) does not let its follow-up executeEdit write unseen", async () => {
+		let declared = "";
+		const h = await reviewHarness([
+			intent("shout two paragraphs"),
+			(request) => applyModelReply(request, (note) => note.replace("first para", "FIRST PARA")),
+			() =>
+				reply.toolCalls([
+					{
+						name: "executeEdit",
+						id: "exec",
+						args: { editId: declared, edits: [{ search: "third para", replace: "THIRD PARA" }] },
+					},
+				]),
+			reply.text("Done."),
+		]);
+		const { threadId, callId, editId } = await drafted(h);
+		declared = editId;
+		await h.decide(threadId, [callId], []);
+		const state = await h.state(threadId);
+		expect(await h.vault.read("Plan.md")).toBe("# Plan\n\nFIRST PARA\n\nsecond para\n\nthird para\n");
+		expect(state.status).toBe("waiting_for_review");
+		expect(state.toolCalls.exec).toMatchObject({ tool: "executeEdit", draft: { editId } });
+		expect(state.toolCalls.exec?.decision).toBeUndefined();
+	});
+
+	it("an intent approved while it is still being drafted does not let its follow-up executeEdit write unseen", async () => {
+		let declared = "";
+		const apply = held((request) => applyModelReply(request, (note) => note.replace("first para", "FIRST PARA")));
+		const h = await reviewHarness([
+			intent("shout two paragraphs"),
+			apply.step,
+			() =>
+				reply.toolCalls([
+					{
+						name: "executeEdit",
+						id: "exec",
+						args: { editId: declared, edits: [{ search: "third para", replace: "THIRD PARA" }] },
+					},
+				]),
+			reply.text("Done."),
+		]);
+		const threadId = await h.newThread();
+		await h.service.sendMessage({ threadId, content: "Shout the paragraphs of Plan.md" });
+		await apply.reached;
+		const state0 = await h.state(threadId);
+		const callId = state0.toolCallOrder[0] ?? "";
+		declared = state0.toolCalls[callId]?.editId ?? "";
+		expect((await h.service.decideToolCalls({ threadId, approved: [callId], denied: [] })).ok).toBe(true);
+		apply.release();
+		await h.service.idle(threadId);
+		const state = await h.state(threadId);
+		expect(await h.vault.read("Plan.md")).toBe("# Plan\n\nFIRST PARA\n\nsecond para\n\nthird para\n");
+		expect(state.status).toBe("waiting_for_review");
+		expect(state.toolCalls.exec).toMatchObject({ tool: "executeEdit", draft: { editId: declared } });
+		expect(state.toolCalls.exec?.decision).toBeUndefined();
+	});
 });
