@@ -56,3 +56,20 @@ export async function loadDraft(store: Store, threadId: string, callId: string):
 export async function removeDrafts(store: Store, threadId: string): Promise<void> {
 	for (const key of await store.list(`drafts/${threadId}/`)) await store.remove(key);
 }
+
+/**
+ * Forgets the drafts whose call no longer needs them. A draft is kept until its call completed:
+ * a call reviewed but not yet written (a crash between the decision and the write) still writes
+ * from it on the next open.
+ */
+export async function forgetSettledDrafts(
+	store: Store,
+	threadId: string,
+	stillNeeded: (callId: string) => boolean,
+): Promise<void> {
+	const prefix = `drafts/${threadId}/`;
+	for (const key of await store.list(prefix)) {
+		const callId = key.slice(prefix.length).replace(/\.json$/, "");
+		if (!stillNeeded(callId)) await store.remove(key);
+	}
+}

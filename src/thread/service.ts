@@ -23,6 +23,7 @@ import { reviewByDecision, reviewEvent, stopReviews, type ReviewParams } from ".
 import { listHistory, locateHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
 import { LoadedLogs } from "./loaded-logs";
+import { DraftSweeper } from "./draft-sweeper";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
 import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
 import { samePinnedItem } from "../log/projection";
@@ -65,6 +66,7 @@ export class LocalThreadService implements ThreadService {
 	private readonly logs: LoadedLogs;
 	private readonly scheduler: DriveScheduler;
 	private readonly titles: AutoTitles;
+	private readonly drafts: DraftSweeper;
 	private loading: Promise<void> | null = null;
 	private closed = false;
 	private unloadTimer: ReturnType<typeof setTimeout> | null = null;
@@ -72,7 +74,12 @@ export class LocalThreadService implements ThreadService {
 	constructor(private readonly deps: LocalThreadServiceDeps) {
 		this.index = new ThreadIndex(deps.store);
 		this.logs = new LoadedLogs((threadId, sealedAt) => this.openLog(threadId, sealedAt));
-		this.scheduler = new DriveScheduler(deps.driver, () => this.unloadIdleSoon());
+		this.drafts = new DraftSweeper(deps.store);
+		this.scheduler = new DriveScheduler(deps.driver, (threadId) => {
+			const log = this.logs.current().find((loaded) => loaded.threadId === threadId);
+			if (log) void this.drafts.sweep(log);
+			this.unloadIdleSoon();
+		});
 		this.titles = new AutoTitles(deps.titles);
 	}
 
@@ -115,8 +122,9 @@ export class LocalThreadService implements ThreadService {
 	}
 
 	/** Resolves when no drive runs for the thread (tests and the sandbox wait on it). */
-	idle(threadId: string): Promise<void> {
-		return this.scheduler.idle(threadId);
+	async idle(threadId: string): Promise<void> {
+		await this.scheduler.idle(threadId);
+		await this.drafts.settled(threadId);
 	}
 
 	/** Resolves when no drive runs and no automatic title is being made for the thread. */
@@ -344,6 +352,7 @@ export class LocalThreadService implements ThreadService {
 		this.scheduler.stop(log.threadId);
 		if (waited && !this.scheduler.isDriving(log.threadId) && log.state().status !== "idle")
 			log.append({ type: "status", status: "idle" });
+		if (waited && !this.scheduler.isDriving(log.threadId)) await this.drafts.sweep(log);
 		return { ok: true };
 	}
 

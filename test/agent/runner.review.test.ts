@@ -321,6 +321,43 @@ describe("review before write: clients that know only approvals, and what settle
 	});
 });
 
+describe("review before write: the kept draft", () => {
+	const kept = async (h: Harness, threadId: string): Promise<string[]> => h.store.list(`drafts/${threadId}/`);
+
+	it("is kept while the review waits and forgotten once the call is settled by the user's review", async () => {
+		const h = await reviewHarness([intent(), (request) => applyModelReply(request, upper), reply.text("Done.")]);
+		const { threadId, editId } = await drafted(h);
+		expect(await kept(h, threadId)).toHaveLength(1);
+		await review(h, { threadId, editId, accepted: ["c1"], rejected: ["c2", "c3"] });
+		expect((await h.state(threadId)).status).toBe("idle");
+		expect(await kept(h, threadId)).toEqual([]);
+	});
+
+	it("is forgotten when a new message or Stop settles the draft for the user", async () => {
+		const h = await reviewHarness([
+			intent(),
+			(request) => applyModelReply(request, upper),
+			reply.text("OK."),
+			reply.toolCalls([
+				{
+					name: "declareEditIntent",
+					id: "again",
+					args: { path: "Plan.md", operation: "modify", description: "shout" },
+				},
+			]),
+			(request) => applyModelReply(request, upper),
+		]);
+		const { threadId } = await drafted(h);
+		await h.send(threadId, "Actually, leave it");
+		expect(await kept(h, threadId)).toEqual([]);
+		await h.send(threadId, "Now shout them");
+		expect(await kept(h, threadId)).toHaveLength(1);
+		await h.service.stop({ threadId });
+		await h.service.idle(threadId);
+		expect(await kept(h, threadId)).toEqual([]);
+	});
+});
+
 describe("review before write: the other policies", () => {
 	it('with "ask me about the plan first" the intent is approved before anything is drafted (the earlier flow)', async () => {
 		const h = await reviewHarness([intent(), (request) => applyModelReply(request, upper), reply.text("Done.")], {

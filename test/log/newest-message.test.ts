@@ -8,8 +8,10 @@ import { STOPPED_MESSAGE } from "../../src/log/driver";
 import type { NewEvent } from "../../src/log/events";
 import { ThreadLog } from "../../src/log/log";
 import {
+	isDrafting,
 	NEW_MESSAGE_INSTEAD,
 	overtakingMessage,
+	settleOpenReviews,
 	settleReason,
 	stoppedWhileRunning,
 	supersede,
@@ -78,6 +80,91 @@ describe("a new user message", () => {
 		log.append({ type: "user_message", messageId: "u2", content: "Second", pinned: [] });
 		expect(overtakingMessage(log.state(), askedAt)?.content).toBe("Second");
 		expect(overtakingMessage(log.state(), log.state().lastSeq)).toBeUndefined();
+	});
+});
+
+describe("a new user message and review before write", () => {
+	const proposed = (callId: string): NewEvent => ({
+		type: "tool_call_proposed",
+		callId,
+		tool: "declareEditIntent",
+		args: {},
+		messageId: "a1",
+	});
+	const offered = (callId: string, editId: string): NewEvent => ({
+		type: "edit_proposed",
+		editId,
+		callId,
+		path: "Plan.md",
+		changes: [
+			{ changeId: "c1", before: "a\n", after: "A\n", startLine: 1 },
+			{ changeId: "c2", before: "b\n", after: "B\n", startLine: 3 },
+		],
+	});
+
+	it("tells a call being drafted (running, undecided, no draft or question yet) from every other running call", () => {
+		const log = threadWith([
+			{ type: "user_message", messageId: "u1", content: "Shout", pinned: [] },
+			{ type: "assistant_message_started", messageId: "a1" },
+			proposed("drafting"),
+			{ type: "tool_call_started", callId: "drafting" },
+			proposed("offered"),
+			{ type: "tool_call_started", callId: "offered" },
+			offered("offered", "e1"),
+			proposed("approved"),
+			{ type: "tool_call_decided", callId: "approved", decision: "approved", by: "user" },
+			{ type: "tool_call_started", callId: "approved" },
+			proposed("waiting"),
+		]);
+		const state = log.state();
+		expect(isDrafting(state, "drafting")).toBe(true);
+		expect(isDrafting(state, "offered")).toBe(false);
+		expect(isDrafting(state, "approved")).toBe(false);
+		expect(isDrafting(state, "waiting")).toBe(false);
+		expect(isDrafting(state, "unknown")).toBe(false);
+	});
+
+	it("denies a draft being made and settles an offered draft as rejected, each change, with the message", () => {
+		const log = threadWith([
+			{ type: "user_message", messageId: "u1", content: "Shout", pinned: [] },
+			{ type: "assistant_message_started", messageId: "a1" },
+			proposed("drafting"),
+			{ type: "tool_call_started", callId: "drafting" },
+			proposed("offered"),
+			{ type: "tool_call_started", callId: "offered" },
+			offered("offered", "e1"),
+		]);
+		supersede(log, "leave it");
+		const state = log.state();
+		expect(state.toolCalls.drafting).toMatchObject({ decision: "denied", reason: "new_message" });
+		expect(state.toolCalls.offered).toMatchObject({
+			phase: "completed",
+			reason: "new_message",
+			result: { status: "rejected", message: `Not written: ${NEW_MESSAGE_INSTEAD}leave it` },
+			draft: { reviewed: { accepted: [], rejected: ["c1", "c2"], reason: "new_message" } },
+		});
+		expect(state.toolCalls.offered?.draft?.reviewed?.comment).toBe(`${NEW_MESSAGE_INSTEAD}leave it`);
+		expect(state.openReviews).toEqual([]);
+	});
+
+	it("settles every open review once, and a settled one is not settled again", () => {
+		const log = threadWith([
+			{ type: "user_message", messageId: "u1", content: "Shout", pinned: [] },
+			{ type: "assistant_message_started", messageId: "a1" },
+			proposed("one"),
+			{ type: "tool_call_started", callId: "one" },
+			offered("one", "e1"),
+			proposed("two"),
+			{ type: "tool_call_started", callId: "two" },
+			offered("two", "e2"),
+		]);
+		settleOpenReviews(log, "stopped", "Not written: stopped");
+		const reviewed = log.events().filter((e) => e.type === "edit_reviewed");
+		expect(reviewed.map((e) => e.type === "edit_reviewed" && e.editId)).toEqual(["e1", "e2"]);
+		expect(reviewed.every((e) => e.type === "edit_reviewed" && e.comment === undefined)).toBe(true);
+		settleOpenReviews(log, "stopped", "Not written: stopped");
+		expect(log.events().filter((e) => e.type === "edit_reviewed")).toHaveLength(2);
+		expect(log.state().toolCalls.two?.result?.data).toMatchObject({ editId: "e2", rejected: ["c1", "c2"], reason: "stopped" });
 	});
 });
 
