@@ -164,7 +164,11 @@ describe("a new user message and review before write", () => {
 		expect(reviewed.every((e) => e.type === "edit_reviewed" && e.comment === undefined)).toBe(true);
 		settleOpenReviews(log, "stopped", "Not written: stopped");
 		expect(log.events().filter((e) => e.type === "edit_reviewed")).toHaveLength(2);
-		expect(log.state().toolCalls.two?.result?.data).toMatchObject({ editId: "e2", rejected: ["c1", "c2"], reason: "stopped" });
+		expect(log.state().toolCalls.two?.result?.data).toMatchObject({
+			editId: "e2",
+			rejected: ["c1", "c2"],
+			reason: "stopped",
+		});
 	});
 });
 
