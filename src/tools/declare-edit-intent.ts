@@ -64,7 +64,8 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 		name: "declareEditIntent",
 		description:
 			"Call this FIRST for every change to a note, before anything else about the edit. Give the path, the operation and a SHORT one-line description of the change " +
-			"(a few words: never the new text itself). Once the user approves, a separate model applies the change and the result reports the diff. " +
+			"(a few words: never the new text itself). A separate model then drafts the change; the user may review the draft before anything is written and keep all of it, part of it or none. " +
+			"The result reports what was written and what the user rejected or rewrote; a rejection is their decision, so do not retry it this turn. " +
 			"If it reports a failure, fix it with executeEdit using the editId it returns.",
 		schema: declareEditIntentSchema,
 		defaultPreference: "prompt",
