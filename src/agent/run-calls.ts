@@ -52,16 +52,22 @@ export async function settleCalls(
 	env: ToolEnvironment,
 	signal: AbortSignal,
 ): Promise<SettleOutcome> {
+	// A draft waiting for review holds back the calls after it, except other drafts of the same
+	// reply: each is written as soon as its own review is in, whatever order they are reviewed in.
+	let reviewWaits = false;
 	for (const callId of thread.state().toolCallOrder) {
 		const call = thread.state().toolCalls[callId];
 		if (!call || call.phase === "completed") continue;
 		if (signal.aborted) return stop(thread, signal);
+		if (reviewWaits && call.draft === undefined) return "waiting_for_review";
 		if (call.phase === "proposed") {
-			if (!(env.draftFirst === true && tools.get(call.tool)?.draft && call.decision === undefined))
-				return "waiting_for_approval";
-			const outcome = await runCall(thread, tools, env, call, signal, "draft");
-			if (outcome === "stopped") return stop(thread, signal);
-			if (outcome !== "review") continue;
+			if (!draftsFirst(tools, env, call)) return "waiting_for_approval";
+			// This call and the drafting calls right after it are drafted side by side: the user
+			// sees every draft of the reply as soon as each is made, not one review at a time.
+			const batch = draftBatch(thread, tools, env, callId);
+			const outcomes = await Promise.all(batch.map((next) => runCall(thread, tools, env, next, signal, "draft")));
+			if (outcomes.includes("stopped")) return stop(thread, signal);
+			if (outcomes[0] !== "review") continue;
 		}
 		if (call.phase === "denied") {
 			complete(thread, callId, deniedResult(call));
@@ -70,7 +76,7 @@ export async function settleCalls(
 		const drafted = thread.state().toolCalls[callId];
 		if (drafted?.draft) {
 			const outcome = await settleDraft(thread, tools, env, drafted, signal);
-			if (outcome === "waiting") return "waiting_for_review";
+			if (outcome === "waiting") reviewWaits = true;
 			if (outcome === "stopped") return stop(thread, signal);
 			continue;
 		}
@@ -83,7 +89,31 @@ export async function settleCalls(
 		if (outcome === "suspended") return "waiting_for_answer";
 		if (outcome === "stopped") return stop(thread, signal);
 	}
-	return "done";
+	return reviewWaits ? "waiting_for_review" : "done";
+}
+
+/** Whether the call is drafted before anyone decides it (review before write, a tool that drafts, undecided). */
+function draftsFirst(tools: ToolRegistry, env: ToolEnvironment, call: ToolCallView): boolean {
+	return (
+		env.draftFirst === true &&
+		call.phase === "proposed" &&
+		call.decision === undefined &&
+		tools.get(call.tool)?.draft !== undefined
+	);
+}
+
+/** The call and the undecided drafting calls that follow it up to the first call that is not one. */
+function draftBatch(thread: ThreadHandle, tools: ToolRegistry, env: ToolEnvironment, fromId: string): ToolCallView[] {
+	const state = thread.state();
+	const order = state.toolCallOrder;
+	const batch: ToolCallView[] = [];
+	for (const callId of order.slice(order.indexOf(fromId))) {
+		const call = state.toolCalls[callId];
+		if (!call || call.phase === "completed") continue;
+		if (!draftsFirst(tools, env, call)) break;
+		batch.push(call);
+	}
+	return batch;
 }
 
 /** A call in phase "running" at the start of a drive: suspended (askUser) or cut by a restart. */

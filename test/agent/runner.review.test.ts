@@ -321,6 +321,54 @@ describe("review before write: clients that know only approvals, and what settle
 	});
 });
 
+describe("review before write: several edits in one reply", () => {
+	it("drafts them all at once, and offers each for its own review", async () => {
+		const notes = { "Plan.md": NOTE, "Other.md": "# Other\n\nfirst para\n" };
+		const first = held((request) => applyModelReply(request, upper));
+		const second = held((request) => applyModelReply(request, upper));
+		const h = await reviewHarness(
+			[
+				reply.toolCalls([
+					{
+						name: "declareEditIntent",
+						id: "one",
+						args: { path: "Plan.md", operation: "modify", description: "shout" },
+					},
+					{
+						name: "declareEditIntent",
+						id: "two",
+						args: { path: "Other.md", operation: "modify", description: "shout" },
+					},
+				]),
+				first.step,
+				second.step,
+				reply.text("Done."),
+			],
+			{ notes },
+		);
+		const threadId = await h.newThread();
+		await h.service.sendMessage({ threadId, content: "Shout both notes" });
+		// The second draft is asked for while the first is still being made.
+		await first.reached;
+		await second.reached;
+		first.release();
+		second.release();
+		await h.service.idle(threadId);
+		const state = await h.state(threadId);
+		expect(state.status).toBe("waiting_for_review");
+		expect([...state.openReviews].sort()).toEqual(["one", "two"]);
+		expect(await h.vault.read("Plan.md")).toBe(NOTE);
+		const editOf = (callId: string): string => state.toolCalls[callId]?.draft?.editId ?? "";
+		await review(h, { threadId, editId: editOf("two"), accepted: ["c1"], rejected: [] });
+		expect(await h.vault.read("Other.md")).toBe("# Other\n\nFIRST PARA\n");
+		expect(await h.vault.read("Plan.md")).toBe(NOTE);
+		expect((await h.state(threadId)).status).toBe("waiting_for_review");
+		await review(h, { threadId, editId: editOf("one"), accepted: [], rejected: ["c1", "c2", "c3"] });
+		expect(await h.vault.read("Plan.md")).toBe(NOTE);
+		expect((await h.state(threadId)).status).toBe("idle");
+	});
+});
+
 describe("review before write: the kept draft", () => {
 	const kept = async (h: Harness, threadId: string): Promise<string[]> => h.store.list(`drafts/${threadId}/`);
 
