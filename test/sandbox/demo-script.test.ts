@@ -29,14 +29,11 @@ afterEach(async () => {
 async function startDemo(textToolCalls: boolean): Promise<{ sandbox: Sandbox; vaultDir: string; threadId: string }> {
 	const vaultDir = path.join(await tempDir("redline-demo-"), "Sample vault");
 	await cp(path.join(repoRoot, "examples", "vault"), vaultDir, { recursive: true });
-	// The demo walks the plan flow (the user runs the intent, then it is written): "ask me about the
-	// plan first". Review before write is tested in test/agent/runner.review.test.ts.
 	sandbox = await startSandbox({
 		vaultDir,
 		pageDir: vaultDir,
 		model: { kind: "scripted", scriptForVault: (vault: Vault) => createDemoScript(vault) },
 		textToolCalls,
-		settings: { editReview: "plan" },
 	});
 	const created = await sandbox.redline.service.createThread({});
 	if (!created.ok) throw new Error(created.error.message);
@@ -62,10 +59,16 @@ async function send(s: Sandbox, threadId: string, content: string): Promise<Thre
 	return stateOf(s, threadId);
 }
 
+/** What waits for the user's yes: cards to run and, under review before write (the default), drafts to accept. */
+function waiting(state: ThreadState): string[] {
+	return [...state.pendingApprovals, ...state.openReviews];
+}
+
+/** Runs every waiting card and accepts every waiting draft whole, as decideToolCalls does for a client that knows only approvals. */
 async function approveAll(s: Sandbox, threadId: string): Promise<ThreadState> {
 	const state = await stateOf(s, threadId);
-	expect(state.pendingApprovals.length).toBeGreaterThan(0);
-	await s.redline.service.decideToolCalls({ threadId, approved: state.pendingApprovals, denied: [] });
+	expect(waiting(state).length).toBeGreaterThan(0);
+	await s.redline.service.decideToolCalls({ threadId, approved: waiting(state), denied: [] });
 	await s.redline.service.idle(threadId);
 	return stateOf(s, threadId);
 }
@@ -76,7 +79,7 @@ describe.each([
 	{ mode: "text", textToolCalls: true },
 ])("the offline demo ($mode tool calls)", ({ textToolCalls }) => {
 	const demo = (): ReturnType<typeof startDemo> => startDemo(textToolCalls);
-	it("removes the headings of the note the user names, after the user runs the intent", async () => {
+	it("removes the headings of the note the user names, once the user accepts the draft", async () => {
 		const { sandbox: s, vaultDir, threadId } = await demo();
 		const waiting = await send(s, threadId, "Remove all headings from Daily/2026-11-28.md");
 		expect(Object.values(waiting.edits).map((e) => [e.path, e.description])).toEqual([
@@ -107,10 +110,10 @@ describe.each([
 		expect(note).toMatch(/---\n> \[!summary\]\n> /);
 	});
 
-	it("tags both project notes with one Run all", async () => {
+	it("tags both project notes, drafted side by side and accepted together", async () => {
 		const { sandbox: s, vaultDir, threadId } = await demo();
-		const waiting = await send(s, threadId, "Tag my project notes");
-		expect(waiting.pendingApprovals).toHaveLength(2);
+		const offered = await send(s, threadId, "Tag my project notes");
+		expect(offered.openReviews).toHaveLength(2);
 		await approveAll(s, threadId);
 		for (const note of ["Garden shed.md", "Book club.md"]) {
 			expect(await readFile(path.join(vaultDir, "Projects", note), "utf8")).toMatch(/\ntags: \[project\]\n---/);
