@@ -150,9 +150,10 @@ export async function generateEditBlocks(request: RegenerateRequest): Promise<Ed
 			output,
 		};
 	}
-	// The modify rules of the apply validation hold for the note the blocks make: not emptied, not
-	// cut to a fragment, nothing dropped or repeated unless the description asks for it.
-	const refused = modifyRefusal(note, winner.text, request.description);
+	// The modify rules of the apply validation hold for the note the blocks make: not emptied,
+	// nothing dropped or repeated unless the description asks for it. Not the fragment rule: a
+	// block names every line it removes, so "remove all headings" may take out half the note.
+	const refused = modifyRefusal(note, winner.text, request.description, undefined, false);
 	if (refused) return { ok: false, retry: false, reason: refused.reason, message: refused.message, output };
 	const used = readings[finished.indexOf(winner)];
 	return { ok: true, text: winner.text, blocks: used?.applied ?? 0, tolerant: [...(used?.applier.tolerant ?? [])] };

@@ -96,13 +96,18 @@ export function modifyRefusal(
 	proposed: string,
 	description: string,
 	subject = APPLY_OUTPUT,
+	/**
+	 * Whether a text that keeps less than half of the note is doubted as a fragment. Edit blocks
+	 * are not: each block states the lines it removes, so a big removal there is what was asked.
+	 */
+	doubtFragments = true,
 ): { reason: ApplyRefusal; message: string } | undefined {
 	if (showsNothing(proposed)) {
 		const empty = emptiedModify(original, description, proposed);
 		return empty ? { reason: "empty", message: empty } : undefined;
 	}
-	const why =
-		implausibleModify(original, proposed, subject) ?? lostOrRepeated(original, proposed, description, subject);
+	const fragment = doubtFragments ? implausibleModify(original, proposed, subject) : undefined;
+	const why = fragment ?? lostOrRepeated(original, proposed, description, subject);
 	return why ? { reason: "implausible", message: why } : undefined;
 }
 

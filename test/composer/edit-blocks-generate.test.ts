@@ -319,6 +319,20 @@ describe("a modify in the Edits format: refusals without a retry", () => {
 		expect(await h.vault.read(PATH)).toBe(change(NOTE));
 	});
 
+	it("writes blocks that remove most lines when that is the change asked for: each block says what it removes", async () => {
+		const sections = Array.from({ length: 30 }, (_, i) => `## Day ${i + 1}\n\nWalked ${i + 1} km.\n`).join("\n");
+		const note = `# Log\n\n${sections}`;
+		const change = (text: string) => text.replace(/^#+ .*\n\n?/gm, "");
+		const h = await edits([applies(change)], { notes: { "Log.md": note } });
+		const { result } = await h.declareAndApply({
+			path: "Log.md",
+			operation: "modify",
+			description: "remove all headings",
+		});
+		expect(result.status).toBe("success");
+		expect(await h.vault.read("Log.md")).toBe(change(note));
+	});
+
 	it("refuses blocks that would delete most of the note", async () => {
 		const h = await edits([applies((note) => note.split("\n").slice(0, 2).join("\n"))]);
 		const { result } = await h.declareAndApply({ path: PATH, operation: "modify", description: "fix the typo" });
