@@ -15,6 +15,7 @@ import { ApprovalControls } from "./ApprovalControls";
 import { callStatus, NotRunStatus, ProgressBar } from "./CallStatus";
 import { notRun, resultForPerson } from "../call-words";
 import { ChangeChip, DiffView } from "./DiffView";
+import { isCutDiff, wholeHunksOf } from "../../composer/compact-diff";
 import { NoteLink } from "./NoteLink";
 import { sameItems } from "./ReasoningSteps";
 import { noteRender } from "../render-probe";
@@ -161,7 +162,8 @@ function EditResult({ edit, path, call }: { edit: EditView; path: string; call: 
 	const counts = edit.applied ?? appliedFromResult(result.data);
 	const versionId =
 		edit.applied?.versionId ?? (typeof result.data?.versionId === "string" ? result.data.versionId : undefined);
-	const unified = useDiff(path, result.data?.diff, result.status === "success" ? versionId : undefined);
+	const diff = useDiff(path, result.data?.diff, result.status === "success" ? versionId : undefined);
+	const unified = diff?.unified;
 	return (
 		<div className="redline-edit-result">
 			<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
@@ -172,29 +174,54 @@ function EditResult({ edit, path, call }: { edit: EditView; path: string; call: 
 					<p className="redline-call-result">{resultForPerson(call)?.line}</p>
 				)}
 			</div>
-			{unified && <DiffView unified={unified} label={`Changes to ${displayPath(path)}`} />}
+			{diff && (
+				<DiffView
+					unified={diff.unified}
+					label={`Changes to ${displayPath(path)}`}
+					partial={diff.partial}
+					{...(counts ? { changed: counts } : {})}
+				/>
+			)}
 			{result.status === "success" && versionId && <RevertControl path={path} versionId={versionId} edit={edit} />}
 		</div>
 	);
 }
 
-/** The edit's unified diff: from the result when it carries one, else from the note's history. */
-function useDiff(path: string, fromResult: unknown, versionId: string | undefined): string | undefined {
+/**
+ * The edit's whole unified diff: the result's own when it carries it whole, else the note's
+ * history's (the result's was cut for the model at MAX_DIFF_CHARS). When the history no longer
+ * has it, the cut diff's whole lines, marked partial.
+ */
+function useDiff(
+	path: string,
+	fromResult: unknown,
+	versionId: string | undefined,
+): { unified: string; partial: boolean } | undefined {
 	const { host } = usePane();
-	const [fetched, setFetched] = useState<string | undefined>();
+	const [fetched, setFetched] = useState<{ unified: string | undefined; done: boolean }>({
+		unified: undefined,
+		done: false,
+	});
 	const inline = typeof fromResult === "string" ? fromResult : undefined;
+	const cut = inline !== undefined && isCutDiff(inline);
+	const needed = (inline === undefined || cut) && versionId !== undefined;
 	useEffect(() => {
-		if (inline !== undefined || versionId === undefined) return;
+		if (!needed) return;
 		let live = true;
 		void host.service.listHistory({ path }).then((listed) => {
-			if (!live || !listed.ok) return;
-			setFetched(listed.entries.find((entry) => entry.versionId === versionId)?.diff);
+			if (!live) return;
+			const entry = listed.ok ? listed.entries.find((e) => e.versionId === versionId) : undefined;
+			setFetched({ unified: entry?.diff, done: true });
 		});
 		return () => {
 			live = false;
 		};
-	}, [host, path, versionId, inline]);
-	return inline ?? fetched;
+	}, [host, path, versionId, needed]);
+	if (inline !== undefined && !cut) return { unified: inline, partial: false };
+	if (fetched.unified !== undefined) return { unified: fetched.unified, partial: false };
+	if (inline !== undefined && (fetched.done || versionId === undefined))
+		return { unified: wholeHunksOf(inline), partial: true };
+	return undefined;
 }
 
 /**

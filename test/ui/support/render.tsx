@@ -9,10 +9,17 @@ import type { ConnectionHost } from "../../../src/ui/host";
 
 export async function renderThread(
 	script: EventScript,
-	options: { notes?: string[]; active?: string | null; connection?: ConnectionHost } = {},
+	options: {
+		notes?: string[];
+		active?: string | null;
+		connection?: ConnectionHost;
+		/** Sets up the service before the pane mounts (e.g. the notes' history a card reads at once). */
+		prepare?: (service: FakeThreadService) => void;
+	} = {},
 ) {
 	const service = new FakeThreadService();
 	service.addThread(script.threadId, script.events);
+	options.prepare?.(service);
 	const host = testHost(service, options.notes ?? [], options.active ?? null);
 	if (options.connection) host.connection = options.connection;
 	const user = userEvent.setup();
