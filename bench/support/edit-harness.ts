@@ -11,7 +11,7 @@ import { createNoteHistory } from "../../src/history/note-history";
 import { createModelProvider } from "../../src/llm/model-provider";
 import { createRedline } from "../../src/redline";
 import { DEFAULT_SETTINGS } from "../../src/settings";
-import type { ApplyFormat, RedlineSettings } from "../../src/settings";
+import type { ApplyFormat, EditReview, RedlineSettings } from "../../src/settings";
 import { MemoryStore } from "../../src/store/memory-store";
 import type { StoredEvent } from "../../src/log/events";
 import { LocalThreadService } from "../../src/thread/service";
@@ -29,6 +29,11 @@ export interface BenchOptions {
 	applyFormat?: ApplyFormat;
 	/** "user": the intent asks, and the harness approves it as the user would (default "policy"). */
 	approve?: "policy" | "user";
+	/**
+	 * With approve "user": "plan" asks about the intent before drafting (the approval starts the
+	 * apply model), "changes" drafts first and the approval accepts the draft (the app's default).
+	 */
+	editReview?: EditReview;
 }
 
 export function benchSettings(baseURL: string, options: BenchOptions = {}): RedlineSettings {
@@ -37,6 +42,7 @@ export function benchSettings(baseURL: string, options: BenchOptions = {}): Redl
 		mainModel: { baseUrl: baseURL, model: "bench-main", temperature: 0 },
 		applyModel: { baseUrl: baseURL, model: "bench-apply", supportsPredictedOutputs: true },
 		applyFormat: options.applyFormat ?? DEFAULT_SETTINGS.applyFormat,
+		editReview: options.editReview ?? DEFAULT_SETTINGS.editReview,
 		toolDefaults: { declareEditIntent: options.approve === "user" ? "prompt" : "always", writeNote: "always" },
 	};
 }

@@ -2,8 +2,10 @@
  * Fast apply (issue 15): the time from the user's approval of an intent to `edit_applied`, with the
  * apply model returning edit blocks (Apply format "Edits", the default) and, in the same run, the
  * whole note ("Whole note"), on the scripted apply model at 300 ms to first token and 500 tokens/s.
- * Each case runs the real service (createRedline) with the intent on "prompt", so the harness
- * approves it through decideToolCalls as the Run button does; the clock starts at that call.
+ * Each case runs the real service (createRedline) with the intent on "prompt" and editReview
+ * "plan" (ask about the plan first), so the harness approves the intent through decideToolCalls as
+ * the Run button does and the apply model starts then; the clock starts at that call. The default
+ * flow (draft first, then review) is timed by review.bench.ts.
  *
  * Cases: a one-line change (a typo in one heading) in 2k, 10k and 50k-token notes (the 50k
  * whole-note run goes by sections, as the app does for a note past the output limit); "remove all
@@ -57,7 +59,9 @@ async function measure(
 		mainPace,
 		malformedFirst: edit.malformedFirst,
 	});
-	const settings = benchSettings(baseURL, { applyFormat: format, approve: "user" });
+	// "plan": the approval starts the apply model. With the default ("changes") the draft is made
+	// before the approval, which then only accepts it: the review bench times that path.
+	const settings = benchSettings(baseURL, { applyFormat: format, approve: "user", editReview: "plan" });
 	const timing = await timeTurn(
 		"two-phase",
 		settings,
@@ -194,7 +198,7 @@ export async function fastApplyRows(script: EditScript, baseURL: string, mainPac
 		area: AREA,
 		metric: "note",
 		value:
-			"Approval → edit_applied: declareEditIntent on Ask, approved through decideToolCalls once the turn paused (as Run does); the apply model at 300 ms to first token and 500 tokens/s answers " +
+			'Approval → edit_applied: declareEditIntent on Ask with "Ask me about the plan first" (editReview plan), approved through decideToolCalls once the turn paused (as Run does); the apply model at 300 ms to first token and 500 tokens/s answers ' +
 			"in the format the request asks for (src/sandbox/model-server/apply-model.ts). Edit blocks send the whole note and no prediction; whole note sends a prediction, which the scripted server does not use to go faster. " +
 			"One-line change: a typo planted in one heading; the description names that heading, so the 50k whole-note run regenerates only its section.",
 		unit: "",
