@@ -200,6 +200,40 @@ describe("the edit card's revert", () => {
 		await service.close();
 	});
 
+	it("reads as reverted once undone: a Reverted badge instead of Done, the diff dimmed, and Reapply", async () => {
+		const { vault, service } = await editedThread();
+		const user = userEvent.setup();
+		render(<RedlinePane host={testHost(service)} />);
+		expect((await card()).querySelector(".redline-status-badge")?.textContent).toBe("Done");
+		await user.click(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" }));
+		await within(await card()).findByRole("button", { name: "Reapply this change to Daily.md" });
+		expect((await card()).querySelector(".redline-status-badge")?.textContent).toBe("Reverted");
+		expect((await card()).querySelector(".redline-diff")?.closest(".redline-edit-reverted")).toBeTruthy();
+		expect(await vault.read("Daily.md")).toBe(BEFORE);
+		// Reapply is a revert of the revert: an event like any other, so the card says Restored.
+		await user.click(within(await card()).getByRole("button", { name: "Reapply this change to Daily.md" }));
+		expect((await within(await card()).findByText("Restored")).closest("[role=status]")).toBeTruthy();
+		expect(await vault.read("Daily.md")).toBe(AFTER);
+		expect((await card()).querySelector(".redline-status-badge")?.textContent).toBe("Done");
+		expect((await card()).querySelector(".redline-edit-reverted")).toBeNull();
+		await service.close();
+	});
+
+	it("says a created note was deleted (moved to the trash) when its edit is reverted, and Reapply brings it back", async () => {
+		const { vault, service } = await editedThread({ created: true });
+		const user = userEvent.setup();
+		render(<RedlinePane host={testHost(service)} />);
+		await user.click(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" }));
+		expect((await within(await card()).findByRole("status")).textContent).toContain(
+			"Deleted Daily.md (moved to the trash)",
+		);
+		expect(await vault.exists("Daily.md")).toBe(false);
+		await user.click(within(await card()).getByRole("button", { name: "Reapply this change to Daily.md" }));
+		expect((await within(await card()).findByText("Restored")).closest("[role=status]")).toBeTruthy();
+		expect(await vault.read("Daily.md")).toBe(AFTER);
+		await service.close();
+	});
+
 	it("keeps offering Revert after a refused revert, with the reason, and the log stays as it was", async () => {
 		const { vault, service } = await editedThread();
 		await vault.process("Daily.md", (text) => text.replace("Walk the cat", "Walk the cat twice"));

@@ -158,14 +158,15 @@ function EditProgress({ call, path }: { call: ToolCallView; path: string }) {
 /** `path`: where the note is now (it may have been renamed since the edit). */
 function EditResult({ edit, path, call }: { edit: EditView; path: string; call: ToolCallView }) {
 	const result = call.result!;
-	const status = callStatus(call);
+	// An undone edit reads as undone: the badge says so and its diff is dimmed (a reload agrees: it is the log's).
+	const status = edit.reverted ? { key: "reverted", label: "Reverted" } : callStatus(call);
 	const counts = edit.applied ?? appliedFromResult(result.data);
 	const versionId =
 		edit.applied?.versionId ?? (typeof result.data?.versionId === "string" ? result.data.versionId : undefined);
 	const diff = useDiff(path, result.data?.diff, result.status === "success" ? versionId : undefined);
 	const unified = diff?.unified;
 	return (
-		<div className="redline-edit-result">
+		<div className={edit.reverted ? "redline-edit-result redline-edit-reverted" : "redline-edit-result"}>
 			<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 				<span className={`redline-status-badge redline-status-${status.key}`}>{status.label}</span>
 				{counts && result.status === "success" && <ChangeChip added={counts.added} removed={counts.removed} />}
@@ -234,11 +235,44 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 	// A restored edit is in the note by the revert that restored it: undoing that one undoes it again.
 	const inEffect = edit.restored?.versionId ?? versionId;
 	const revert = useAction(() => revertEdit(host.service, path, inEffect));
+	// Reapply is a revert of the revert: the history undoes exactly that revert, and the log says Restored.
+	const undone = edit.reverted?.versionId;
+	const reapply = useAction(() => revertEdit(host.service, path, undone ?? inEffect));
 	if (edit.reverted) {
+		const trashed = edit.operation === "create";
 		return (
-			<p className="redline-revert-outcome" role="status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
-				Reverted <ChangeChip added={edit.reverted.added} removed={edit.reverted.removed} />
-			</p>
+			<div className="redline-revert">
+				<p className="redline-revert-outcome" role="status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
+					{trashed ? (
+						`Deleted ${displayPath(path)} (moved to the trash)`
+					) : (
+						<>
+							Reverted <ChangeChip added={edit.reverted.added} removed={edit.reverted.removed} />
+						</>
+					)}
+				</p>
+				<button
+					type="button"
+					className="redline-button"
+					aria-label={`Reapply this change to ${displayPath(path)}`}
+					aria-disabled={reapply.busy || undefined}
+					onClick={(event) => {
+						if (reapply.busy) return;
+						const origin = event.currentTarget;
+						focus.request(origin, [edit.editId]);
+						void reapply.run().then((ok) => {
+							if (!ok) focus.cancel(origin);
+						});
+					}}
+				>
+					Reapply
+				</button>
+				{reapply.error && (
+					<p className="redline-inline-error" role="alert">
+						{reapply.error}
+					</p>
+				)}
+			</div>
 		);
 	}
 	return (

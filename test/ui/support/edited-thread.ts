@@ -11,8 +11,10 @@ import { EventScript } from "./events";
 export const BEFORE = "# Daily\nWalk the dog\nBuy milk\n";
 export const AFTER = "# Daily\nWalk the cat\nBuy milk\n";
 
-export async function editedThread() {
-	const vault = new MemoryVault("v", { "Daily.md": BEFORE });
+/** `created`: the edit created Daily.md (the note was not there before it). */
+export async function editedThread(options: { created?: boolean } = {}) {
+	const created = options.created === true;
+	const vault = new MemoryVault("v", created ? {} : { "Daily.md": BEFORE });
 	const store = new MemoryStore();
 	const history = createNoteHistory({ vault, store });
 	const s = new EventScript("t_edited").user("m1", "Change the dog to a cat").assistant("a1", "");
@@ -21,23 +23,19 @@ export async function editedThread() {
 		editId: "e1",
 		callId: "c_edit",
 		path: "Daily.md",
-		operation: "modify",
+		operation: created ? "create" : "modify",
 		description: "replace dog with cat",
 	});
 	s.propose("a1", "c_edit", "declareEditIntent", {
 		path: "Daily.md",
-		operation: "modify",
+		operation: created ? "create" : "modify",
 		description: "replace dog with cat",
 	});
 	s.decide("c_edit", "approved").run("c_edit");
-	const written = await history.write({
-		path: "Daily.md",
-		base: BEFORE,
-		proposed: AFTER,
-		description: "replace dog with cat",
-		threadId: "t_edited",
-		editId: "e1",
-	});
+	const request = { path: "Daily.md", description: "replace dog with cat", threadId: "t_edited", editId: "e1" };
+	const written = created
+		? await history.create({ ...request, content: AFTER })
+		: await history.write({ ...request, base: BEFORE, proposed: AFTER });
 	if (written.status !== "written") throw new Error(written.status);
 	const { versionId, added, removed } = written.entry;
 	s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId, added, removed });
