@@ -266,8 +266,10 @@ function onStatus(state: ThreadState, event: ThreadEventOf<"status">, w: FoldWri
 		const { statusDetail: _dropped, ...rest } = state;
 		next = { ...rest, status: event.status };
 	}
-	const last = next.turns[next.turns.length - 1];
-	if (!last) return next;
+	const waited = next.turns[next.turns.length - 1];
+	if (!waited) return next;
+	const last = timedWait(waited, event, w);
+	if (last !== waited) next = w.patch(next, { turns: replaceLast(next.turns, last, w) });
 	const ends = event.status === "idle" || event.status === "error";
 	if (ends && last.endedAt === undefined)
 		return w.patch(next, {
@@ -283,6 +285,21 @@ function onStatus(state: ThreadState, event: ThreadEventOf<"status">, w: FoldWri
 		return w.patch(next, { turns: replaceLast(next.turns, open, w) });
 	}
 	return next;
+}
+
+const WAITING: ReadonlySet<string> = new Set(["waiting_for_approval", "waiting_for_answer", "waiting_for_review"]);
+
+/**
+ * The turn's time waiting for the user: a wait starts when the status becomes a waiting one and
+ * ends at the next status that is not ("3 steps in 4.2 s" counts the agent's time, not the user's).
+ */
+function timedWait(turn: TurnView, event: ThreadEventOf<"status">, w: FoldWrites): TurnView {
+	const waiting = WAITING.has(event.status);
+	if (waiting && turn.waitingSince === undefined) return w.edited(turn, (t) => void (t.waitingSince = event.at));
+	if (waiting || turn.waitingSince === undefined) return turn;
+	const ms = Date.parse(event.at) - Date.parse(turn.waitingSince);
+	const { waitingSince: _since, ...rest } = turn;
+	return { ...rest, waitedMs: (turn.waitedMs ?? 0) + (Number.isFinite(ms) && ms > 0 ? ms : 0) };
 }
 
 function onProposed(state: ThreadState, event: ThreadEventOf<"tool_call_proposed">, w: FoldWrites): ThreadState {

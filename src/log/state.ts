@@ -128,6 +128,10 @@ export interface TurnView {
 	userMessageId: string | null; // null for activity before any user message
 	startedAt: string;
 	endedAt?: string; // set when the status next returns to idle/error
+	/** Time the turn spent waiting for the user (a card, a draft, a question), so its own time can be told apart. */
+	waitedMs?: number;
+	/** Set while the turn waits for the user: when the wait began. */
+	waitingSince?: string;
 	callIds: string[];
 	/** Compactions and context limits reached in this turn, in order (absent when none). */
 	contextSteps?: ContextStepView[];

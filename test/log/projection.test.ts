@@ -208,7 +208,14 @@ describe("project and apply", () => {
 		expect(state.pendingApprovals).toEqual(["c1"]);
 		expect(state.status).toBe("waiting_for_approval");
 		expect(state.statusDetail).toBe("1 call");
-		expect(state.turns).toEqual([{ userMessageId: "u1", startedAt: state.messages[0]?.at, callIds: ["c1"] }]);
+		expect(state.turns).toEqual([
+			{
+				userMessageId: "u1",
+				startedAt: state.messages[0]?.at,
+				callIds: ["c1"],
+				waitingSince: expect.any(String) as unknown,
+			},
+		]);
 
 		const done = [
 			{ type: "tool_call_decided", callId: "c1", decision: "approved", by: "user" },
@@ -229,6 +236,31 @@ describe("project and apply", () => {
 		});
 		expect(next.statusDetail).toBeUndefined();
 		expect(next.turns[0]?.endedAt).toBe("t3");
+	});
+
+	it("times a turn's waits for the user apart from the agent's work, over every kind of wait", () => {
+		const at = (second: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, second)).toISOString();
+		const events: NewEvent[] = [
+			{ type: "user_message", messageId: "u1", content: "Go", pinned: [] },
+			{ type: "status", status: "thinking" },
+			{ type: "status", status: "waiting_for_approval" },
+			{ type: "status", status: "waiting_for_approval", detail: "2 calls" },
+			{ type: "status", status: "running_tool" },
+			{ type: "status", status: "waiting_for_review" },
+			{ type: "status", status: "thinking" },
+			{ type: "status", status: "waiting_for_answer" },
+			{ type: "status", status: "idle" },
+		];
+		const seconds = [0, 1, 3, 10, 20, 21, 31, 32, 40];
+		let state = project("t1", []);
+		events.forEach((e, i) => {
+			state = apply(state, { ...e, seq: i + 1, threadId: "t1", at: at(seconds[i] ?? 0) });
+			if (e.type === "status" && e.status === "waiting_for_approval") expect(state.turns[0]?.waitingSince).toBe(at(3));
+		});
+		// 3..20 (17 s, one wait across two waiting statuses), 21..31 (10 s), 32..40 (8 s).
+		expect(state.turns[0]?.waitedMs).toBe(35_000);
+		expect(state.turns[0]?.waitingSince).toBeUndefined();
+		expect(state.turns[0]?.endedAt).toBe(at(40));
 	});
 
 	it("shows the latest progress of a running call, with the edit blocks counted so far", () => {

@@ -138,6 +138,18 @@ describe("reasoning steps", () => {
 		expect(screen.getByText("Edited Daily.md (+3 −12)")).toBeTruthy();
 	});
 
+	it("counts the agent's time, not the time the user spent deciding, and says both", async () => {
+		const s = new EventScript().user("m1", "Read A").assistant("a1", "");
+		s.propose("a1", "c1", "readNote", { path: "A.md" });
+		s.status("waiting_for_approval").later(90_000);
+		s.decide("c1", "approved").status("running_tool").run("c1", { status: "success", message: "read" });
+		s.status("idle");
+		await renderThread(s);
+		// 100 s from the message to idle: 92 s from "waiting for approval" to "running", 8 s of the agent.
+		const toggle = screen.getByRole("button", { name: /1 step in/ });
+		expect(toggle.textContent).toBe("▸1 step in 8.0 s · 1 min 32 s waiting for you");
+	});
+
 	it("shows a compaction and a reached context limit as steps, in order with the calls", async () => {
 		const s = new EventScript().user("m1", "Read my notes").assistant("a1", "");
 		s.propose("a1", "c1", "readNote", { path: "A.md" })

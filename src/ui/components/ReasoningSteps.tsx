@@ -64,10 +64,7 @@ function ReasoningStepsView({ turn, calls, thoughts, edits, questions, status }:
 	if (steps.length === 0) return null;
 
 	const open = chosen ?? !ended;
-	const total = turn.endedAt !== undefined ? Date.parse(turn.endedAt) - Date.parse(turn.startedAt) : NaN;
-	const summary = ended
-		? `${plural(timeline.length, "step")}${Number.isFinite(total) && total >= 0 ? ` in ${formatElapsed(total)}` : ""}`
-		: "Working…";
+	const summary = ended ? endedSummary(turn, timeline.length) : "Working…";
 
 	return (
 		<div className={`redline-steps${ended ? " redline-steps-ended" : ""}`}>
@@ -118,4 +115,16 @@ export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
 export function editFor(call: ToolCallView, edits: Record<string, EditView>): EditView | undefined {
 	const args = call.args as { editId?: unknown } | null;
 	return typeof args?.editId === "string" ? edits[args.editId] : undefined;
+}
+
+/**
+ * "3 steps in 4.2 s": the agent's own time. The time the turn waited for the user (cards,
+ * drafts, questions) is said apart, never counted as the agent's.
+ */
+function endedSummary(turn: TurnView, count: number): string {
+	const total = turn.endedAt !== undefined ? Date.parse(turn.endedAt) - Date.parse(turn.startedAt) : NaN;
+	if (!Number.isFinite(total) || total < 0) return plural(count, "step");
+	const waited = Math.min(turn.waitedMs ?? 0, total);
+	const own = `${plural(count, "step")} in ${formatElapsed(total - waited)}`;
+	return waited >= 1000 ? `${own} · ${formatElapsed(waited)} waiting for you` : own;
 }

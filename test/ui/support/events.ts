@@ -16,6 +16,12 @@ export class EventScript {
 		this.add(title !== undefined ? { type: "thread_created", title } : { type: "thread_created" });
 	}
 
+	/** Lets time pass before the next event (e.g. the user thinking over a card). */
+	later(ms: number): this {
+		this.clock += ms;
+		return this;
+	}
+
 	/** Appends one event, a second after the previous one. */
 	add(event: NewEvent): ThreadEvent {
 		this.clock += 1000;
@@ -62,7 +68,16 @@ export class EventScript {
 		return this;
 	}
 
-	status(status: "idle" | "thinking" | "waiting_for_approval" | "waiting_for_answer" | "running_tool" | "error"): this {
+	status(
+		status:
+			| "idle"
+			| "thinking"
+			| "waiting_for_approval"
+			| "waiting_for_answer"
+			| "waiting_for_review"
+			| "running_tool"
+			| "error",
+	): this {
 		this.add({ type: "status", status });
 		return this;
 	}
