@@ -33,7 +33,11 @@ export function bundlePlugins({ production: prod = true, budget = true } = {}) {
 	return [
 		build.standInsPlugin(build.standIns),
 		build.sideEffectFreePlugin(build.sideEffectFree),
-		build.packageEditsPlugin({ rewrites: build.rewrites, methodStandIns: build.methodStandIns }),
+		build.packageEditsPlugin({
+			rewrites: build.rewrites,
+			methodStandIns: build.methodStandIns,
+			functionStandIns: build.functionStandIns,
+		}),
 		...(prod ? [build.productionReactPlugin(build.productionReact)] : []),
 		build.forbiddenInputsPlugin(build.forbiddenInputs),
 		build.legalNoticePlugin(build.legalNotice),
