@@ -36,6 +36,14 @@ export interface MethodStandIn {
 	why: string;
 }
 
+/** Top-level functions of a package file whose bodies become a throw naming the function. */
+export interface FunctionStandIn {
+	file: string;
+	functions: string[];
+	/** What the functions are for (for the reader: why Redline never reaches them). */
+	why: string;
+}
+
 /** An import that resolves to a stand-in (see build/plugins/stand-ins.mjs). */
 export interface StandIn {
 	/** Imports written so, from any importer (or else `importers` and `modules`). */
@@ -69,6 +77,7 @@ export const rewrites: Rewrite[];
 /** The rewrite of the openai path helper's lookbehind regex (iOS before 16.4 cannot parse one). */
 export const noLookbehind: Rewrite[];
 export const methodStandIns: MethodStandIn[];
+export const functionStandIns: FunctionStandIn[];
 export const standIns: StandIn[];
 export const asyncHooks: StandIn;
 export const langsmith: StandIn;
@@ -86,7 +95,17 @@ export function standInMethods(
 	rule: MethodStandIn,
 ): { text: string; error?: undefined } | { error: string; text?: undefined };
 
-export function packageEditsPlugin(edits: { rewrites?: Rewrite[]; methodStandIns?: MethodStandIn[] }): Plugin;
+/** `text` with the rule's functions stood in, or what was not found exactly once. */
+export function standInFunctions(
+	text: string,
+	rule: FunctionStandIn,
+): { text: string; error?: undefined } | { error: string; text?: undefined };
+
+export function packageEditsPlugin(edits: {
+	rewrites?: Rewrite[];
+	methodStandIns?: MethodStandIn[];
+	functionStandIns?: FunctionStandIn[];
+}): Plugin;
 export function standInsPlugin(rules: StandIn[]): Plugin;
 export function sideEffectFreePlugin(files: string[]): Plugin;
 export function forbiddenInputsPlugin(forbidden: ForbiddenInput[]): Plugin;

@@ -499,6 +499,21 @@ describe("main.js's strict mode", () => {
 	}, 60_000);
 });
 
+describe("main.js's budget", () => {
+	const names = (plugins: esbuild.Plugin[] | undefined): string[] => (plugins ?? []).map((plugin) => plugin.name);
+
+	it("holds every build that makes main.js, and leaves out only what measures it", () => {
+		// npm run build, the bundle tests and the strict-mode check build with the defaults.
+		expect(names(buildOptions({ production: true }).plugins)).toContain("budget");
+		expect(names(bundlePlugins())).toContain("budget");
+		// bench/support/bundle-composition.ts must answer when main.js is over budget: that is when it is needed.
+		expect(names(buildOptions({ production: true, budget: false }).plugins)).not.toContain("budget");
+		expect(names(bundlePlugins({ budget: false }))).not.toContain("budget");
+		// Only the budget: every cut is still made.
+		expect(names(bundlePlugins({ budget: false }))).toEqual(names(bundlePlugins()).filter((name) => name !== "budget"));
+	});
+});
+
 describe("main.js's licence notice", () => {
 	it("names the packages whose licence comments it stands for, once, at the end", async () => {
 		const file = await entry(
