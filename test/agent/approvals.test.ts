@@ -77,7 +77,7 @@ describe("decide (approval policy)", () => {
 	});
 
 	it("under review before write, a tool that drafts is never pre-approved: its write is shown first", () => {
-		const drafter: Tool<{ path: string }> = { ...writer, draft: writer.run };
+		const drafter: Tool<{ path: string }> = { ...writer, draft: (args, ctx) => writer.run(args, ctx) };
 		expect(decide(drafter, { path: "ok/a.md" }, emptyState("t"), {}, floor, true)).toBe("ask");
 		expect(decide(drafter, { path: "ok/a.md" }, emptyState("t"), {}, floor, false)).toBe("approve");
 		expect(decide(writer, { path: "ok/a.md" }, emptyState("t"), {}, floor, true)).toBe("approve");
