@@ -81,7 +81,7 @@ describe("a draft waiting for review", () => {
 
 	it("accepts a change with the user's own text in place of the draft's", async () => {
 		const { service, user } = await renderThread(draftScript());
-		await user.click(within(card()).getByRole("button", { name: "Replace change 2 (line 4) with my text" }));
+		await user.click(within(card()).getByRole("button", { name: "Replace with my text: change 2 (line 4)" }));
 		const editor = within(card()).getByRole("textbox", { name: "Your text for change 2 (line 4)" });
 		expect((editor as HTMLTextAreaElement).value).toBe("Buy oat milk");
 		await user.clear(editor);
@@ -102,7 +102,7 @@ describe("a draft waiting for review", () => {
 
 	it("does not send the user's text for a change they then rejected", async () => {
 		const { service, user } = await renderThread(draftScript());
-		await user.click(within(card()).getByRole("button", { name: "Replace change 1 (line 2) with my text" }));
+		await user.click(within(card()).getByRole("button", { name: "Replace with my text: change 1 (line 2)" }));
 		await user.type(within(card()).getByRole("textbox", { name: /Your text for change 1/ }), " now");
 		await user.click(within(card()).getByRole("button", { name: "Reject change 1 (line 2)" }));
 		await user.click(within(card()).getByRole("button", { name: "Apply 2 of 3 changes" }));
@@ -186,7 +186,7 @@ describe("the review by keyboard alone", () => {
 				"Reject all",
 				"Accept change 1 (line 2)",
 				"Reject change 1 (line 2)",
-				"Replace change 1 (line 2) with my text",
+				"Replace with my text: change 1 (line 2)",
 				"Accept change 3 (line 7)",
 				"Apply all 3 changes",
 			]),
@@ -195,7 +195,7 @@ describe("the review by keyboard alone", () => {
 
 	it("leaves typing in the editor alone, and Esc there leaves the editor, not the card", async () => {
 		const { service, user } = await renderThread(draftScript());
-		await user.click(within(card()).getByRole("button", { name: "Replace change 1 (line 2) with my text" }));
+		await user.click(within(card()).getByRole("button", { name: "Replace with my text: change 1 (line 2)" }));
 		const editor = within(card()).getByRole("textbox", { name: /Your text for change 1/ });
 		await user.click(editor);
 		await user.keyboard(" jar{Escape}");

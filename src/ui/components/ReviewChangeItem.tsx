@@ -87,7 +87,7 @@ export const ReviewChangeItem = memo(function ReviewChangeItem({
 					className="redline-button redline-button-quiet"
 					aria-expanded={replacing}
 					aria-controls={replacing ? editorId : undefined}
-					aria-label={replacing ? `Use the draft's text for ${name}` : `Replace ${name} with my text`}
+					aria-label={replacing ? `Use the draft's text: ${name}` : `Replace with my text: ${name}`}
 					aria-disabled={busy || undefined}
 					onClick={() => choose(replacing ? undefined : { kind: "replaced", text: replaceStart(change) })}
 				>
