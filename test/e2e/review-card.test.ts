@@ -51,7 +51,7 @@ const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?
 function shownText(locator: Locator): Promise<string> {
 	return locator.evaluate((el) =>
 		[...el.childNodes]
-			.filter((node) => !(node instanceof Element && node.classList.contains("redline-visually-hidden")))
+			.filter((node) => !(node.nodeType === 1 && (node as Element).classList.contains("redline-visually-hidden")))
 			.map((node) => node.textContent)
 			.join(""),
 	);
@@ -169,11 +169,11 @@ describe.skipIf(!chromiumPath)("the edit card's redline, in the browser", { time
 				// Nothing scrolls sideways: not the pane's body, not the card.
 				const body = page.locator(".redline-body");
 				const sideways = () =>
-					body.evaluate((el) => {
-						const wide = [el, ...el.querySelectorAll<HTMLElement>(".redline-card, .redline-change")].filter(
+					body.evaluate((el): string[] => {
+						const wide = [el, ...el.querySelectorAll(".redline-card, .redline-change")].filter(
 							(node) => node.scrollWidth > node.clientWidth + 1,
 						);
-						return wide.map((node) => node.className);
+						return wide.map((node) => node.getAttribute("class") ?? "");
 					});
 				expect(await sideways()).toEqual([]);
 
