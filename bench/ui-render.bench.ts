@@ -5,11 +5,15 @@
  * mode) and loaded with styles.css; all timing happens in the page with performance.now().
  * On a loaded machine wall-clock time includes waiting for a core, so traced runs also report
  * the renderer main thread's CPU time over the same spans.
+ * The review card's rows (issue 29): from a thread whose drafted edit of a 10k-token note waits
+ * with 40 changes (support/review-draft.ts) to the card's redline painted, on a page of its own
+ * so the first render is cold (every path runs for the first time), then warm, each a new root.
  */
 import { build } from "esbuild";
 import { chromiumPath, launchChromium } from "../test/e2e/support/browser";
 import { cpuBetweenMarks } from "./support/trace-cpu";
-import type { ReplayTiming, StreamTiming } from "./support/ui-render-page";
+import type { RedlineTiming, ReplayTiming, StreamTiming } from "./support/ui-render-page";
+import { reviewThread } from "./support/review-draft";
 import type { BenchRow } from "./run";
 import { readFile } from "../src/node/fs";
 import { availableParallelism, loadavg } from "../src/node/os";
@@ -20,6 +24,10 @@ const TOKENS = 2000;
 const RUNS = 7;
 const STREAM_RUNS = 3;
 const TRACE_CATEGORIES = ["blink.user_timing"];
+/** The review card's row (issue 29): a draft of this many changes in a note of about this many tokens. */
+const REVIEW_CHANGES = 40;
+const REVIEW_TOKENS = 10_000;
+const REVIEW_RUNS = 5;
 const root = new URL("..", import.meta.url);
 
 /** The bench page bundle (ui-cold-profile.ts builds it unminified, to keep names in profiles). */
@@ -77,8 +85,27 @@ function availableCores(): number {
 export async function run(): Promise<BenchRow[]> {
 	if (!chromiumPath) return [{ area: "ui", metric: "skipped: Chromium not installed", value: "-", unit: "" }];
 	const [script, html] = await Promise.all([pageScript(), pageHtml()]);
+	const review = reviewThread(REVIEW_TOKENS, REVIEW_CHANGES);
 	const browser = await launchChromium();
 	try {
+		// The review card first, on a page of its own: its first render runs every path of the
+		// pane and the card for the first time (what a reload with a waiting draft does).
+		const reviewPage = await browser.newPage();
+		await reviewPage.setContent(html);
+		await reviewPage.addScriptTag({ content: script });
+		await browser.startTracing(reviewPage, { categories: TRACE_CATEGORIES });
+		const reviewCold: RedlineTiming = await reviewPage.evaluate((log) => window.redlineBench.redline(log), review.log);
+		const [reviewColdCpu] = cpuBetweenMarks(
+			traceText(await browser.stopTracing()),
+			"redline-review-start",
+			"redline-review-end",
+		);
+		const reviewWarm: RedlineTiming[] = [];
+		for (let i = 0; i < REVIEW_RUNS; i++)
+			reviewWarm.push(await reviewPage.evaluate((log) => window.redlineBench.redline(log), review.log));
+		await reviewPage.close();
+		const reviewName = `redline render, ${reviewCold.changes} changes in a ${(review.tokens / 1000).toFixed(0)}k-token note`;
+
 		const page = await browser.newPage();
 		await page.setContent(html);
 		await page.addScriptTag({ content: script });
@@ -196,6 +223,27 @@ export async function run(): Promise<BenchRow[]> {
 				value: String(finished),
 				unit: "renders",
 				target: "0",
+			},
+			{
+				area: "ui",
+				metric: `${reviewName}, cold (first render, new root; ${reviewCold.shown} shown, the rest folded)`,
+				value: round(reviewCold.mountToPaintMs),
+				unit: "ms",
+				target: "≤ 100",
+			},
+			{
+				area: "ui",
+				metric: `${reviewName}, cold, main-thread CPU`,
+				value: round(reviewColdCpu),
+				unit: "ms",
+				target: "≤ 100",
+			},
+			{
+				area: "ui",
+				metric: `${reviewName}, warm (new root each), median of ${REVIEW_RUNS}`,
+				value: round(median(reviewWarm.map((r) => r.mountToPaintMs))),
+				unit: "ms",
+				target: "≤ 100",
 			},
 			{
 				area: "ui",

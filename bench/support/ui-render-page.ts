@@ -186,10 +186,40 @@ async function stream(events: number, tokens: number): Promise<StreamTiming> {
 	return { tokens, frames: frameMs.length, frameMs, finishedMessageRenders, streamingMessageRenders };
 }
 
+export interface RedlineTiming {
+	/** performance.now() from mount to the frame after the draft's changes are painted. */
+	mountToPaintMs: number;
+	/** Changes in the draft, and the entries the card shows before its folded groups. */
+	changes: number;
+	shown: number;
+}
+
+/**
+ * Mounts the pane (a new root) over a thread whose last event offers a drafted edit for review,
+ * and times it until the card's redline is painted: the path a reload with a waiting draft takes.
+ */
+async function redline(log: StoredEvent[]): Promise<RedlineTiming> {
+	const service = new FakeThreadService();
+	const threadId = log[0]?.threadId ?? "thread_1";
+	service.addThread(threadId, log, "Review bench");
+	const container = freshContainer();
+	performance.mark("redline-review-start");
+	const start = performance.now();
+	const pane = mountRedlinePane(container, host(service));
+	await whenReady(container, () => container.querySelector("li[data-change-id] .redline-words") !== null);
+	const end = await afterNextPaint();
+	performance.mark("redline-review-end");
+	const shown = container.querySelectorAll("li[data-change-id]").length;
+	const proposed = log.find((event) => event.type === "edit_proposed");
+	const changes = proposed && "changes" in proposed && Array.isArray(proposed.changes) ? proposed.changes.length : 0;
+	pane.unmount();
+	return { mountToPaintMs: end - start, changes, shown };
+}
+
 declare global {
 	interface Window {
-		redlineBench: { prepare: typeof prepare; replay: typeof replay; stream: typeof stream };
+		redlineBench: { prepare: typeof prepare; replay: typeof replay; stream: typeof stream; redline: typeof redline };
 	}
 }
 
-window.redlineBench = { prepare, replay, stream };
+window.redlineBench = { prepare, replay, stream, redline };

@@ -96,3 +96,18 @@ export function doneText(description: string, path: string): string {
 	const line = doneLine(description);
 	return line.kind === "verb" ? `${line.done} in ${path}` : `Changed ${path}: ${line.description}`;
 }
+
+/**
+ * What will happen, for a card that waits on the user with the change in hand (issue 30): the
+ * description as a sentence of its own ("Remove all headings"), shown before the note's link.
+ */
+export function aheadLine(description: string): string {
+	const line = intentLine(description);
+	const text = line.kind === "verb" ? line.rest : line.description;
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The same as plain text: "Remove all headings · Daily.md". */
+export function aheadText(description: string, path: string): string {
+	return `${aheadLine(description)} · ${path}`;
+}

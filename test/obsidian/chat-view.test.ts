@@ -6,6 +6,8 @@ import { until } from "./support/until";
 import { setTimeout } from "../../src/node/timers";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 import { EventScript } from "../ui/support/events";
+import { changesBetween } from "../../src/composer/review/changes";
+import { draftKey, type DraftRecord } from "../../src/composer/draft-store";
 
 async function settle(): Promise<void> {
 	for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -54,6 +56,56 @@ async function withAppliedEdit(): Promise<App> {
 	const threads = `${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads`;
 	await app.vault.adapter.mkdir(threads);
 	await app.vault.adapter.write(`${threads}/t_edited.jsonl`, s.events.map((e) => JSON.stringify(e) + "\n").join(""));
+	return app;
+}
+
+const DRAFT_BASE = "# Daily\n\nWalk the dog\n\nBuy milk\n\nCall Bo\n";
+const DRAFT = "# Daily\n\nWalk the cat\n\nBuy oat milk\n\nCall Ana\n";
+
+/**
+ * A chat whose edit of Daily.md waits for review after a restart: the draft kept in the plugin's
+ * data (drafts/…), the log ending in edit_proposed with the changes between the note and the draft.
+ */
+async function withDraftWaiting(): Promise<App> {
+	const app = new App({ win: window as never });
+	app.vault.seed({ "Daily.md": DRAFT_BASE });
+	const description = "tidy the daily note";
+	const s = new EventScript("t_draft").user("m1", "Tidy my daily note").assistant("a1", "");
+	s.add({
+		type: "edit_intent_declared",
+		editId: "e1",
+		callId: "c_edit",
+		path: "Daily.md",
+		operation: "modify",
+		description,
+	});
+	s.propose("a1", "c_edit", "declareEditIntent", { path: "Daily.md", operation: "modify", description });
+	s.run("c_edit");
+	s.add({
+		type: "edit_proposed",
+		editId: "e1",
+		callId: "c_edit",
+		path: "Daily.md",
+		changes: changesBetween(DRAFT_BASE, DRAFT),
+	});
+	s.add({ type: "status", status: "waiting_for_review" });
+	const data = `${DEFAULT_CONFIG_DIR}/plugins/redline/data`;
+	await app.vault.adapter.mkdir(`${data}/threads`);
+	await app.vault.adapter.write(
+		`${data}/threads/t_draft.jsonl`,
+		s.events.map((e) => JSON.stringify(e) + "\n").join(""),
+	);
+	const record: DraftRecord = {
+		editId: "e1",
+		path: "Daily.md",
+		description,
+		base: DRAFT_BASE,
+		draft: DRAFT,
+		notes: {},
+		dropped: [],
+	};
+	await app.vault.adapter.mkdir(`${data}/drafts/t_draft`);
+	await app.vault.adapter.write(`${data}/${draftKey("t_draft", "c_edit")}`, JSON.stringify(record));
 	return app;
 }
 
@@ -168,6 +220,35 @@ describe("ChatView", () => {
 		);
 		expect(card.querySelector("a[aria-label='Open Journal/Daily.md']")).toBeTruthy();
 		expect(app.vault.text("Journal/Daily.md")).toBe("# Daily\n\nmilk\neggs\n");
+		await stopPlugin(plugin);
+	});
+
+	it("offers a waiting draft as a redline after a restart, and writes only the changes the user kept", async () => {
+		const { app, plugin } = await startPlugin(await withDraftWaiting());
+		app.runCommand("redline:open-chat");
+		await settle();
+		const content = paneOf(app);
+		const card = await until(() => content.querySelector<HTMLElement>("[role=group][aria-label='Edit Daily.md']"));
+		const button = (name: string) => card.querySelector<HTMLButtonElement>(`button[aria-label='${name}']`);
+		await until(() => button("Reject change 2 (line 5)"));
+		expect(card.textContent).toContain("Tidy the daily note ·");
+		expect([...card.querySelectorAll("li[data-change-id]")].map((li) => li.getAttribute("data-change-id"))).toEqual([
+			"c1",
+			"c2",
+			"c3",
+		]);
+		expect([...card.querySelectorAll("del")].map((del) => del.lastChild?.previousSibling?.textContent)).toEqual([
+			"dog",
+			"Bo",
+		]);
+		// "Buy milk" → "Buy oat milk" only adds a word.
+		expect(card.querySelectorAll("li[data-change-id='c2'] del")).toHaveLength(0);
+		button("Reject change 2 (line 5)")!.click();
+		await until(() => [...card.querySelectorAll("button")].find((b) => b.textContent === "Apply 2 of 3 changes")).then(
+			(apply) => apply.click(),
+		);
+		await until(() => app.vault.text("Daily.md") === "# Daily\n\nWalk the cat\n\nBuy milk\n\nCall Ana\n");
+		await until(() => card.isConnected && card.textContent?.includes("Kept 2 of 3 changes"));
 		await stopPlugin(plugin);
 	});
 });

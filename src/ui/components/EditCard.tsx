@@ -19,9 +19,12 @@ import { isCutDiff, wholeHunksOf } from "../../composer/compact-diff";
 import { NoteLink } from "./NoteLink";
 import { sameItems } from "./ReasoningSteps";
 import { noteRender } from "../render-probe";
-import { doneLine, intentLine, intentText } from "../intent-line";
+import { aheadLine, aheadText, doneLine, intentLine, intentText } from "../intent-line";
 import { CARD_ATTR, STATUS_ATTR } from "../focus-after";
 import { PolicyNote } from "./PolicyNote";
+import { DraftProgress } from "./DraftProgress";
+import { DraftReview } from "./DraftReview";
+import { ReviewOutcome } from "./ReviewOutcome";
 import { displayPath } from "../../vault/display-path";
 
 export interface EditCardProps {
@@ -42,10 +45,23 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	const proposed = calls.find((call) => call.phase === "proposed");
 	const running = calls.find((call) => call.phase === "running");
 	const finished = [...calls].reverse().find((call) => call.result !== undefined);
+	// Review before write: the call whose change is being drafted, or whose draft was offered.
+	const drafted = [...calls].reverse().find((call) => call.draft !== undefined);
+	const draft = drafted?.draft;
+	const drafting = running && isDrafting(running) ? running : undefined;
+	const reviewing = drafted?.phase === "running" && draft && !draft.reviewed ? drafted : undefined;
+	// A draft nothing of which was written (all rejected, or settled for the user) is told by its
+	// outcome alone: the call's result is the model's account of the same thing.
+	const reviewedAway =
+		draft?.reviewed !== undefined &&
+		(draft.reviewed.reason !== undefined ||
+			(finished === drafted && finished?.result?.data?.reason === "rejected-by-user"));
 	// A call that did not run (skipped, cancelled by a new message, blocked by Never) says why;
 	// its result, if the runner answered the model with one, is the model's.
-	const notRunCall =
-		!running && (finished ? (notRun(finished) ? finished : undefined) : calls.find((call) => call.phase === "denied"));
+	const notRunCall = reviewedAway
+		? undefined
+		: !running &&
+			(finished ? (notRun(finished) ? finished : undefined) : calls.find((call) => call.phase === "denied"));
 	// Once applied, the note may have been renamed since: the history knows where it is now.
 	const versionId =
 		edit.applied?.versionId ??
@@ -56,10 +72,12 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	const title = intentText(edit.description, shown);
 	const done = !running && finished !== undefined && !notRunCall && finished.result?.status === "success";
 	const byPolicy = calls.find((call) => call.decidedBy === "policy");
+	// While it is drafted or waits for review, the card says what will happen, not what is planned.
+	const ahead = drafting !== undefined || reviewing !== undefined;
 
 	return (
 		<div
-			className={`redline-card redline-edit-card ${proposed ? "redline-card-proposed" : "redline-card-executed"}`}
+			className={`redline-card redline-edit-card ${proposed || ahead ? "redline-card-proposed" : "redline-card-executed"}`}
 			role="group"
 			aria-label={`Edit ${shown}`}
 			data-edit-id={edit.editId}
@@ -67,7 +85,13 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 		>
 			<header className="redline-card-header">
 				<span className={`redline-op-chip redline-op-${edit.operation}`}>{edit.operation}</span>
-				<EditTitle edit={edit} path={path} done={done} settled={finished !== undefined || notRunCall !== undefined} />
+				{ahead ? (
+					<span className="redline-card-title">
+						{aheadLine(edit.description)} · <NoteLink host={host} path={path} />
+					</span>
+				) : (
+					<EditTitle edit={edit} path={path} done={done} settled={finished !== undefined || notRunCall !== undefined} />
+				)}
 			</header>
 			{proposed && (
 				<ApprovalControls
@@ -78,9 +102,20 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 					preference={preference}
 				/>
 			)}
-			{running && <EditProgress call={running} path={path} />}
+			{drafting && <DraftProgress call={drafting} cardId={edit.editId} title={aheadText(edit.description, shown)} />}
+			{reviewing && draft && (
+				<DraftReview
+					key={draft.editId}
+					draft={draft}
+					callId={reviewing.callId}
+					cardId={edit.editId}
+					title={aheadText(edit.description, shown)}
+				/>
+			)}
+			{draft?.reviewed && <ReviewOutcome draft={draft} result={finished === drafted ? finished?.result : undefined} />}
+			{running && !drafting && !reviewing && !reviewedAway && <EditProgress call={running} path={path} />}
 			{notRunCall && <NotRunStatus call={notRunCall} />}
-			{!running && finished && !notRunCall && <EditResult edit={edit} path={path} call={finished} />}
+			{!running && finished && !notRunCall && !reviewedAway && <EditResult edit={edit} path={path} call={finished} />}
 			{!proposed && !running && !finished && !notRunCall && intentCall?.phase === "approved" && (
 				<div className="redline-call-status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 					<span className="redline-status-badge redline-status-approved">Approved</span>
@@ -88,6 +123,16 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 			)}
 			{byPolicy && <PolicyNote tool={byPolicy.tool} />}
 		</div>
+	);
+}
+
+/**
+ * A call being drafted (review before write): running, decided by nobody yet, with no draft
+ * offered and no question asked (as src/log/newest-message.ts isDrafting says of the state).
+ */
+function isDrafting(call: ToolCallView): boolean {
+	return (
+		call.phase === "running" && call.decision === undefined && call.draft === undefined && call.askId === undefined
 	);
 }
 

@@ -51,7 +51,7 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 	const callsByEdit = groupCallsByEdit(state);
 	const lastTurn = state.turns[state.turns.length - 1];
 	const shownCalls = new Set<string>();
-	const waitingCalls = new Set(state.pendingApprovals);
+	const waitingCalls = new Set([...state.pendingApprovals, ...state.openReviews]);
 	for (const askId of state.openQuestions) {
 		const callId = state.questions[askId]?.callId;
 		if (callId) waitingCalls.add(callId);

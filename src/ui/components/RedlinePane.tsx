@@ -205,7 +205,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				status={state?.status ?? "idle"}
 				streaming={streaming}
 				activeNote={activeNote}
-				waitingCalls={state?.pendingApprovals.length ?? 0}
+				waitingCalls={(state?.pendingApprovals.length ?? 0) + (state?.openReviews.length ?? 0)}
 				waitingQuestions={state?.openQuestions.length ?? 0}
 				error={error}
 				onSend={onSend}

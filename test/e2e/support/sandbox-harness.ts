@@ -63,7 +63,8 @@ export async function startE2E(script: E2EScript, browser?: Browser, options: E2
 		await mkdir(path.dirname(path.join(vaultDir, relativePath)), { recursive: true });
 		await writeFile(path.join(vaultDir, relativePath), text);
 	}
-	// The pane's review card is not built yet (issue 29): the browser tests walk the plan flow.
+	// The older browser tests walk the plan flow ("Ask me about the plan first"); the review
+	// card's own tests (review-card.test.ts) pass settings { editReview: "changes" }, the default.
 	const sandbox = await startSandbox({
 		vaultDir,
 		pageDir,

@@ -5,7 +5,7 @@
  * tools' words filled in (src/thread/tool-words.ts): recorded events are written as older logs
  * hold them, without words, and the tools given (the default ones) describe their calls.
  */
-import type { NewEvent, StoredEvent } from "../../../src/log/events";
+import { isKnownEvent, type NewEvent, type StoredEvent } from "../../../src/log/events";
 import type { AnyTool } from "../../../src/tools/registry";
 import type {
 	HistoryEntrySummary,
@@ -178,8 +178,26 @@ export class FakeThreadService implements ThreadService {
 	answerQuestion(params: Parameters<ThreadService["answerQuestion"]>[0]): Promise<Result> {
 		return this.record("answerQuestion", params, () => ({ ok: true }));
 	}
+	/** As the real service: the review is recorded (edit_reviewed) after the answer. */
 	reviewEdit(params: Parameters<ThreadService["reviewEdit"]>[0]): Promise<Result> {
-		return this.record("reviewEdit", params, () => ({ ok: true }));
+		return this.record("reviewEdit", params, () => {
+			let callId: string | undefined;
+			for (const event of this.logs.get(params.threadId) ?? [])
+				if (isKnownEvent(event) && event.type === "edit_proposed" && event.editId === params.editId)
+					callId = event.callId;
+			this.later(params.threadId, [
+				{
+					type: "edit_reviewed",
+					editId: params.editId,
+					...(callId !== undefined ? { callId } : {}),
+					accepted: params.accepted,
+					rejected: params.rejected,
+					...(params.replaced ? { replaced: params.replaced } : {}),
+					...(params.comment ? { comment: params.comment } : {}),
+				},
+			]);
+			return { ok: true };
+		});
 	}
 	stop(params: { threadId: string }): Promise<Result> {
 		return this.record("stop", params, () => ({ ok: true }));
