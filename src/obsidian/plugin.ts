@@ -14,6 +14,7 @@ import { PaneRequests } from "./pane-requests";
 import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
 import { ConnectionChecks } from "./connection-checks";
 import { registerCommands, type CommandHost } from "./commands";
+import { EditorRedline } from "./editor-redline";
 import { HistoryModal } from "./history-modal";
 import { RenameJournal } from "../history/rename-journal";
 import { HistoryPresence } from "./history-presence";
@@ -54,6 +55,8 @@ export class RedlinePlugin extends Plugin {
 	private settingTab: RedlineSettingTab | null = null;
 	private shutdown: Promise<void> = Promise.resolve();
 	private readonly paneRequests = new PaneRequests();
+	/** The open note's inline review and the mark on the lines a write changed (src/editor). */
+	readonly editorRedline = new EditorRedline(this);
 	/** "Check connection": from the settings tab and the pane's error banner; reports kept in data.json. */
 	readonly checks = new ConnectionChecks({ settings: this.savedSettings, credentials: () => this.credentials() });
 	private readonly transportHelp = new TransportHelp({
@@ -83,6 +86,7 @@ export class RedlinePlugin extends Plugin {
 		// Named like the palette names commands ("Redline: …"): a ribbon tooltip has no plugin prefix.
 		this.addRibbonIcon(VIEW_ICON, "Redline: open chat", () => void this.openChat());
 		registerCommands(this, this.commandHost());
+		this.editorRedline.register();
 		const settings = this.savedSettings;
 		this.settingTab = new RedlineSettingTab(this.app, this, {
 			checks: this.checks,

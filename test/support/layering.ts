@@ -29,7 +29,7 @@ const CORE_FOLDERS = [
 ];
 const CORE_FILES = ["src/settings.ts", "src/redline.ts"];
 /** Layers the core must not reach even through a relative import. */
-const OUTER_FOLDERS = ["src/ui/", "src/obsidian/", "src/sandbox/", "src/rpc/", "src/node/"];
+const OUTER_FOLDERS = ["src/ui/", "src/editor/", "src/obsidian/", "src/sandbox/", "src/rpc/", "src/node/"];
 const NODE_BUILTINS = new Set(builtinModules.map((name) => name.replace(/^node:/, "")));
 
 export function isCore(path: string): boolean {
@@ -59,7 +59,21 @@ function mayImportNode(path: string): boolean {
 
 /** Modules that exist only inside Obsidian (it supplies them at run time). */
 function isObsidianModule(spec: string): boolean {
-	return spec === "obsidian" || spec === "electron" || spec.startsWith("@codemirror/");
+	return spec === "obsidian" || spec === "electron";
+}
+
+/** CodeMirror: Obsidian supplies it to plugins (main.js keeps it external); the sandbox page bundles it. */
+function isCodeMirrorModule(spec: string): boolean {
+	return spec.startsWith("@codemirror/") || spec.startsWith("@lezer/");
+}
+
+/** src/editor/ (the editor extensions) sits above src/ui/ and below the hosts. */
+function mayImportCodeMirror(path: string): boolean {
+	return path.startsWith("src/editor/") || path.startsWith("src/sandbox/page/") || isObsidianHost(path);
+}
+
+function mayImportEditor(path: string): boolean {
+	return path.startsWith("src/editor/") || path.startsWith("src/sandbox/") || isObsidianHost(path);
 }
 
 function isReactModule(spec: string): boolean {
@@ -145,6 +159,9 @@ function violation(path: string, spec: string): string | null {
 	if (isObsidianModule(spec) && !isObsidianHost(path)) {
 		return "only src/obsidian/ and src/main.ts may import obsidian";
 	}
+	if (isCodeMirrorModule(spec) && !mayImportCodeMirror(path)) {
+		return "only src/editor/, src/sandbox/page/, src/obsidian/ and src/main.ts may import @codemirror";
+	}
 	if (isReactModule(spec) && (isCore(path) || !mayImportReact(path))) {
 		return "only src/ui/, src/obsidian/ and src/sandbox/ may import react";
 	}
@@ -154,7 +171,13 @@ function violation(path: string, spec: string): string | null {
 	if (spec.startsWith(".")) {
 		const target = posix.normalize(posix.join(posix.dirname(path), spec));
 		if (isCore(path) && OUTER_FOLDERS.some((folder) => (target + "/").startsWith(folder))) {
-			return "the core may not import the ui, hosts or rpc layers";
+			return "the core may not import the ui, editor, hosts or rpc layers";
+		}
+		if (!mayImportEditor(path) && (target + "/").startsWith("src/editor/")) {
+			return "src/editor/ sits above src/ui/: only the hosts may import it";
+		}
+		if (path.startsWith("src/editor/") && (target + "/").startsWith("src/sandbox/")) {
+			return "src/editor/ sits below the hosts: it may not import the sandbox";
 		}
 		if (
 			!isObsidianHost(path) &&

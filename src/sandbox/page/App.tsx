@@ -49,6 +49,8 @@ export function App(props: { service: ThreadService; notes: NotesClient; tools: 
 	);
 
 	useEffect(() => host.activeNoteChanged(selected), [host, selected]);
+	// For the end-to-end tests, which set a review on the note editor directly (test/e2e/inline-review.test.ts).
+	useEffect(() => void Object.assign(window, { redlineSandbox: { editor: host.editor } }), [host]);
 	// Opening a note (from the list or a card's note link) is reading its change.
 	useEffect(() => setChanged((marked) => noteOpened(marked, selected)), [selected]);
 
@@ -112,13 +114,7 @@ export function App(props: { service: ThreadService; notes: NotesClient; tools: 
 					</button>
 					<FileList notes={notes} selected={selected} changed={changed} onSelect={setSelected} />
 				</aside>
-				<main className="sandbox-main">
-					{selected ? (
-						<NoteEditor client={editorClient} path={selected} changeCounter={changeCounter} />
-					) : (
-						<p className="sandbox-muted">No note open</p>
-					)}
-				</main>
+				<main className="sandbox-main">{selected ? <NoteEditor client={editorClient} path={selected} changeCounter={changeCounter} inline={host.editor} /> : <p className="sandbox-muted">No note open</p>}</main>
 				<aside className="sandbox-pane" aria-label="Redline">
 					<RedlinePane host={host} />
 				</aside>

@@ -9,6 +9,7 @@ import type { ThreadService } from "../../thread/service-api";
 import type { ToolCatalog } from "../../tools/catalog";
 import type { UiHost } from "../../ui/host";
 import { makeCodeBlocksKeyboardScrollable } from "../../ui/code-blocks";
+import { EditorInline } from "./editor-inline";
 import { renderMarkdownInto } from "./markdown";
 
 export interface PageNavigation {
@@ -18,6 +19,12 @@ export interface PageNavigation {
 	showSettingsHelp(): void;
 }
 
+export interface PageHost extends UiHost {
+	activeNoteChanged(path: string | null): void;
+	/** What Redline shows inside the open note (its pending review, the lines a write changed): the note editor follows it. */
+	editor: EditorInline;
+}
+
 /** tools: what the sandbox server says the agent has (GET /sandbox/api/tools, fetched before the page renders). */
 export function createPageHost(
 	service: ThreadService,
@@ -25,9 +32,10 @@ export function createPageHost(
 	doc: Document,
 	indexStatus?: IndexStatusFeed,
 	tools?: ToolCatalog,
-): UiHost & { activeNoteChanged(path: string | null): void } {
+): PageHost {
 	const listeners = new Set<(path: string | null) => void>();
 	return {
+		editor: new EditorInline(),
 		service,
 		doc,
 		...(indexStatus ? { indexStatus } : {}),

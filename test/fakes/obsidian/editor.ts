@@ -1,8 +1,12 @@
 /**
  * An Editor over a string with a cursor and an undo stack. Every transaction (and setValue) is one
  * undo step, recorded for tests; the cursor is mapped through changes as CodeMirror maps it.
+ * `cm`, as in Obsidian (where its typings do not declare it), is a CodeMirror EditorView with the
+ * plugins' editor extensions, built by MarkdownView where a DOM is global (happy-dom tests): it
+ * holds the note's text as the view opened it; the methods here do not drive it.
  */
 import type * as O from "obsidian";
+import type { EditorView } from "@codemirror/view";
 import type { Shape } from "./shape";
 
 export interface RecordedTransaction {
@@ -32,6 +36,7 @@ export class Editor implements Shape<
 	private undoStack: { text: string; cursor: number }[] = [];
 	private redoStack: { text: string; cursor: number }[] = [];
 	readonly transactions: RecordedTransaction[] = [];
+	cm?: EditorView;
 	/** Called after every change (the view saves the file from it). */
 	onChange: () => void = () => {};
 
