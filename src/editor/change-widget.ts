@@ -52,7 +52,8 @@ export class ChangeWidget extends WidgetType {
 		box.dataset.key = shown.key;
 		const ins = add(box, "ins", "", "redline-ed-ins");
 		ins.title = "Proposed text";
-		for (const part of shown.words) if (!part.removed) add(ins, "span", part.value, part.added ? "redline-ed-word" : "");
+		for (const part of shown.words)
+			if (!part.removed) add(ins, "span", part.value, part.added ? "redline-ed-word" : "");
 		for (const [decision, word] of [
 			["accepted", "Accept"],
 			["rejected", "Reject"],
@@ -72,7 +73,9 @@ export class ChangeWidget extends WidgetType {
 		const { key, decision } = this.shown;
 		if (box.dataset.key !== key) return false;
 		box.className = `redline-ed-change ${decision ?? ""}`;
-		box.querySelectorAll("button").forEach((button, i) => button.setAttribute("aria-pressed", String(decision === (i ? "rejected" : "accepted"))));
+		box
+			.querySelectorAll("button")
+			.forEach((button, i) => button.setAttribute("aria-pressed", String(decision === (i ? "rejected" : "accepted"))));
 		return true;
 	}
 }

@@ -6,7 +6,15 @@
  * change stands as the user types (locate.ts) and draws it again when the host sends new
  * decisions. A change it cannot place is not drawn; the pane's card still shows it.
  */
-import { Prec, StateEffect, StateField, type EditorState, type Extension, type Range, type Text } from "@codemirror/state";
+import {
+	Prec,
+	StateEffect,
+	StateField,
+	type EditorState,
+	type Extension,
+	type Range,
+	type Text,
+} from "@codemirror/state";
 import { Decoration, EditorView, keymap, type DecorationSet } from "@codemirror/view";
 import { diffWordsWithSpace, type ChangeObject } from "diff";
 import { ChangeWidget, type ChangeActions } from "./change-widget";
@@ -62,15 +70,33 @@ function draw(doc: Text, review: InlineReview, hints?: ReadonlyMap<string, numbe
 		if (!at) return;
 		const decision = review.decisions[changeId];
 		let words = wordsOf.get(change);
-		if (!words) wordsOf.set(change, (words = before.length + after.length > WORD_DIFF_LIMIT ? [{ value: after, added: true, removed: false, count: 1 }] : diffWordsWithSpace(before.replace(/\n$/, ""), after.replace(/\n$/, ""))));
+		if (!words)
+			wordsOf.set(
+				change,
+				(words =
+					before.length + after.length > WORD_DIFF_LIMIT
+						? [{ value: after, added: true, removed: false, count: 1 }]
+						: diffWordsWithSpace(before.replace(/\n$/, ""), after.replace(/\n$/, ""))),
+			);
 		if (before) ranges.push((decision === "rejected" ? kept : struck).range(at.from, at.to));
 		let pos = at.from;
 		for (const part of words) {
 			if (part.removed && decision !== "rejected") ranges.push(struckWord.range(pos, pos + part.value.length));
 			if (!part.added) pos += part.value.length;
 		}
-		const widget = new ChangeWidget({ key: `${review.editId} ${changeId}`, changeId, label: `Proposed change ${index + 1} of ${review.changes.length}`, decision, words }, actions);
-		ranges.push(Decoration.widget({ widget, block: true, side: doc.lineAt(at.to).from === at.to ? -1 : 1 }).range(at.to));
+		const widget = new ChangeWidget(
+			{
+				key: `${review.editId} ${changeId}`,
+				changeId,
+				label: `Proposed change ${index + 1} of ${review.changes.length}`,
+				decision,
+				words,
+			},
+			actions,
+		);
+		ranges.push(
+			Decoration.widget({ widget, block: true, side: doc.lineAt(at.to).from === at.to ? -1 : 1 }).range(at.to),
+		);
 	});
 	return { review, located, decorations: Decoration.set(ranges, true) };
 }
@@ -79,7 +105,8 @@ function draw(doc: Text, review: InlineReview, hints?: ReadonlyMap<string, numbe
 function changeAtCursor(state: EditorState, shown: Shown): string | undefined {
 	const { doc, selection } = state;
 	const line = doc.lineAt(selection.main.head).number;
-	for (const [id, at] of shown.located) if (doc.lineAt(at.from).number <= line && line <= doc.lineAt(Math.max(at.from, at.to - 1)).number) return id;
+	for (const [id, at] of shown.located)
+		if (doc.lineAt(at.from).number <= line && line <= doc.lineAt(Math.max(at.from, at.to - 1)).number) return id;
 	return undefined;
 }
 

@@ -19,7 +19,8 @@ const NEAR = 200;
 /** `before` at `from`, as whole lines: from a line start to a line end (or the next line's start); "" (an insertion) at a line start. */
 export function holds(doc: Text, from: number, before: string): Located | null {
 	const to = from + before.length;
-	if (from < 0 || to > doc.length || doc.lineAt(from).from !== from || doc.sliceString(from, to) !== before) return null;
+	if (from < 0 || to > doc.length || doc.lineAt(from).from !== from || doc.sliceString(from, to) !== before)
+		return null;
 	return !before || before.endsWith("\n") || doc.lineAt(to).to === to ? { from, to } : null;
 }
 
@@ -32,14 +33,20 @@ function lineStart(doc: Text, n: number): number {
 }
 
 /** `hints`: where each change started before the last edit, mapped through it (tried first). */
-export function locateChanges(doc: Text, changes: readonly ProposedChange[], hints?: ReadonlyMap<string, number>): Map<string, Located> {
+export function locateChanges(
+	doc: Text,
+	changes: readonly ProposedChange[],
+	hints?: ReadonlyMap<string, number>,
+): Map<string, Located> {
 	const found = new Map<string, Located>();
 	let shift = 0;
 	let floor = 0;
 	for (const change of [...changes].sort((a, b) => a.startLine - b.startLine)) {
 		const { before, startLine } = change;
-		const at = (from: number | undefined): Located | null => (from !== undefined && from >= floor ? holds(doc, from, before) : null);
-		let place = at(hints?.get(change.changeId)) ?? at(lineStart(doc, startLine + shift)) ?? at(lineStart(doc, startLine));
+		const at = (from: number | undefined): Located | null =>
+			from !== undefined && from >= floor ? holds(doc, from, before) : null;
+		let place =
+			at(hints?.get(change.changeId)) ?? at(lineStart(doc, startLine + shift)) ?? at(lineStart(doc, startLine));
 		if (!place && before) {
 			const center = startLine + shift;
 			for (let n = Math.max(1, center - NEAR); n <= Math.min(doc.lines, center + NEAR); n++) {

@@ -39,15 +39,21 @@ const writtenField = StateField.define<{ groups: readonly LineRange[]; decoratio
 		let groups = value.groups;
 		if (tr.docChanged) {
 			const byUser = tr.annotation(Transaction.userEvent) !== undefined;
-			groups = groups.filter((g) => !byUser || !tr.changes.touchesRange(g.from, g.to)).map((g) => ({ from: tr.changes.mapPos(g.from, 1), to: tr.changes.mapPos(g.to, -1) }));
+			groups = groups
+				.filter((g) => !byUser || !tr.changes.touchesRange(g.from, g.to))
+				.map((g) => ({ from: tr.changes.mapPos(g.from, 1), to: tr.changes.mapPos(g.to, -1) }));
 		}
 		for (const effect of tr.effects) {
-			if (effect.is(setWrittenLines)) groups = (effect.value ?? []).filter((r) => r.from >= 1 && r.from <= r.to && r.from <= doc.lines).map((r) => ({ from: doc.line(r.from).from, to: doc.line(Math.min(r.to, doc.lines)).to }));
+			if (effect.is(setWrittenLines))
+				groups = (effect.value ?? [])
+					.filter((r) => r.from >= 1 && r.from <= r.to && r.from <= doc.lines)
+					.map((r) => ({ from: doc.line(r.from).from, to: doc.line(Math.min(r.to, doc.lines)).to }));
 		}
 		if (groups === value.groups) return value;
 		const ranges: Range<Decoration>[] = [];
 		for (const g of groups) {
-			for (let n = doc.lineAt(g.from).number; n <= doc.lineAt(g.to).number; n++) ranges.push(writtenLine.range(doc.line(n).from));
+			for (let n = doc.lineAt(g.from).number; n <= doc.lineAt(g.to).number; n++)
+				ranges.push(writtenLine.range(doc.line(n).from));
 			ranges.push(dismiss.range(doc.lineAt(g.from).to));
 		}
 		return { groups, decorations: Decoration.set(ranges, true) };

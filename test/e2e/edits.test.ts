@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoScript } from "../../src/sandbox/demo-script";
 import { asksForEditBlocks, reply } from "../../src/sandbox/model-server";
 import { chromiumPath, launchChromium } from "./support/browser";
-import { editCard, eventually, noteText, openNote, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
+import {
+	editCard,
+	eventually,
+	noteText,
+	openNote,
+	pane,
+	sendMessage,
+	visible,
+	UI_TIMEOUT,
+} from "./support/page-actions";
 import { withE2E } from "./support/sandbox-harness";
 import { applyRequests, applyWith, gate, mainAndApply, mainRequests } from "./support/scripts";
 import { nodeFetch as fetch } from "../../src/node/fetch";

@@ -18,15 +18,34 @@ import { startE2E, type E2E } from "./support/sandbox-harness";
 import { mainAndApply } from "./support/scripts";
 
 const NOTE = "Inline review.md";
-const TEXT = ["# Garden", "", "The shed needs a new roof before winter.", "", "Buy paint for the fence.", "", "Water the tomatoes daily.", ""].join("\n");
+const TEXT = [
+	"# Garden",
+	"",
+	"The shed needs a new roof before winter.",
+	"",
+	"Buy paint for the fence.",
+	"",
+	"Water the tomatoes daily.",
+	"",
+].join("\n");
 const CHANGES: ProposedChange[] = [
-	{ changeId: "c1", before: "The shed needs a new roof before winter.\n", after: "The shed needs a new roof before the first frost.\n", startLine: 3 },
+	{
+		changeId: "c1",
+		before: "The shed needs a new roof before winter.\n",
+		after: "The shed needs a new roof before the first frost.\n",
+		startLine: 3,
+	},
 	{ changeId: "c2", before: "Buy paint for the fence.\n", after: "", startLine: 5 },
 	{ changeId: "c3", before: "Water the tomatoes daily.\n", after: "Water the tomatoes every morning.\n", startLine: 7 },
 ];
 
 interface Hook {
-	redlineSandbox: { editor: { setReview(path: string, review: InlineReview | null): void; setWrittenLines(path: string, ranges: readonly LineRange[] | null): void } };
+	redlineSandbox: {
+		editor: {
+			setReview(path: string, review: InlineReview | null): void;
+			setWrittenLines(path: string, ranges: readonly LineRange[] | null): void;
+		};
+	};
 	inlineCalls: string[];
 }
 
@@ -80,7 +99,9 @@ describe.skipIf(!chromiumPath)("the inline redline in the sandbox's note editor"
 	it("strikes each change's old lines and shows its new text, the changed words marked", async () => {
 		await visible(change(3));
 		const struck = await noteEditor(page).locator("del").allTextContents();
-		expect(struck.join("|")).toBe(["The shed needs a new roof before winter.", "Buy paint for the fence.", "Water the tomatoes daily."].join("|"));
+		expect(struck.join("|")).toBe(
+			["The shed needs a new roof before winter.", "Buy paint for the fence.", "Water the tomatoes daily."].join("|"),
+		);
 		expect(await noteEditor(page).locator("del").first().getAttribute("title")).toBe("Proposed removal");
 		expect(await change(1).locator("ins").textContent()).toBe("The shed needs a new roof before the first frost.");
 		expect(await change(1).locator("ins .redline-ed-word").allTextContents()).toEqual(["the first frost"]);
@@ -93,7 +114,9 @@ describe.skipIf(!chromiumPath)("the inline redline in the sandbox's note editor"
 	it("accepts a change with the mouse, and shows it as accepted", async () => {
 		await change(1).getByRole("button", { name: "Accept" }).click();
 		await eventually(async () => expect(await calls(page)).toEqual(["c1 accepted"]));
-		await eventually(async () => expect(await change(1).getByRole("button", { name: "Accept" }).getAttribute("aria-pressed")).toBe("true"));
+		await eventually(async () =>
+			expect(await change(1).getByRole("button", { name: "Accept" }).getAttribute("aria-pressed")).toBe("true"),
+		);
 		expect(await change(1).getAttribute("class")).toContain("accepted");
 		expect(await change(1).getByRole("button", { name: "Reject" }).getAttribute("aria-pressed")).toBe("false");
 	});
@@ -107,7 +130,10 @@ describe.skipIf(!chromiumPath)("the inline redline in the sandbox's note editor"
 		await eventually(async () => expect(await reject.getAttribute("aria-pressed")).toBe("true"));
 		// A rejected change keeps its old text, no longer struck.
 		expect(await noteEditor(page).locator("del").allTextContents()).not.toContain("Buy paint for the fence.");
-		expect(await reject.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement), `focus on ${await focusedDescription(page)}`).toBe(true);
+		expect(
+			await reject.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
+			`focus on ${await focusedDescription(page)}`,
+		).toBe(true);
 	});
 
 	it("leaves with Esc from a control and from the text", async () => {
@@ -127,9 +153,13 @@ describe.skipIf(!chromiumPath)("the inline redline in the sandbox's note editor"
 		for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowDown");
 		await page.keyboard.press("ControlOrMeta+Enter");
 		await eventually(async () => expect((await calls(page)).at(-1)).toBe("c3 accepted"));
-		await eventually(async () => expect(await change(3).getByRole("button", { name: "Accept" }).getAttribute("aria-pressed")).toBe("true"));
+		await eventually(async () =>
+			expect(await change(3).getByRole("button", { name: "Accept" }).getAttribute("aria-pressed")).toBe("true"),
+		);
 		// Mod+Enter decided; it inserted no line. The typing is saved as usual.
-		await eventually(async () => expect(await e2e.readNote(NOTE)).toBe(TEXT.replace("# Garden", "# Garden and orchard")));
+		await eventually(async () =>
+			expect(await e2e.readNote(NOTE)).toBe(TEXT.replace("# Garden", "# Garden and orchard")),
+		);
 	});
 
 	describe.each(["light", "dark"] as const)("in Obsidian's default %s theme", (theme) => {
@@ -150,9 +180,21 @@ describe.skipIf(!chromiumPath)("the inline redline in the sandbox's note editor"
 
 	it("marks the lines a write changed until the user dismisses them, by keyboard or by typing in them", async () => {
 		const marked = noteEditor(page).locator(".redline-ed-written");
-		const mark = (ranges: LineRange[]) => page.evaluate(({ path, ranges }) => (window as unknown as Hook).redlineSandbox.editor.setWrittenLines(path, ranges), { path: NOTE, ranges });
-		await mark([{ from: 3, to: 3 }, { from: 7, to: 7 }]);
-		await eventually(async () => expect(await marked.allTextContents()).toEqual(["The shed needs a new roof before winter.Dismiss", "Water the tomatoes daily.Dismiss"]));
+		const mark = (ranges: LineRange[]) =>
+			page.evaluate(
+				({ path, ranges }) => (window as unknown as Hook).redlineSandbox.editor.setWrittenLines(path, ranges),
+				{ path: NOTE, ranges },
+			);
+		await mark([
+			{ from: 3, to: 3 },
+			{ from: 7, to: 7 },
+		]);
+		await eventually(async () =>
+			expect(await marked.allTextContents()).toEqual([
+				"The shed needs a new roof before winter.Dismiss",
+				"Water the tomatoes daily.Dismiss",
+			]),
+		);
 		expect(await marked.first().getAttribute("title")).toBe("Changed by Redline");
 		await e2e.screenshot("inline-review-written");
 		// Typing in one group unmarks it alone.

@@ -8,7 +8,14 @@
 import { EditorState, Transaction } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { afterEach, describe, expect, it } from "vitest";
-import { redlineEditor, showReview, shownReview, type ChangeDecision, type InlineReview, type ProposedChange } from "../../src/editor";
+import {
+	redlineEditor,
+	showReview,
+	shownReview,
+	type ChangeDecision,
+	type InlineReview,
+	type ProposedChange,
+} from "../../src/editor";
 
 const TEXT = "# Garden\n\nThe shed needs a roof.\n\nBuy paint.\n\nWater daily.\n";
 const CHANGES: ProposedChange[] = [
@@ -24,7 +31,10 @@ afterEach(() => {
 });
 
 function editor(text = TEXT): EditorView {
-	const view = new EditorView({ state: EditorState.create({ doc: text, extensions: [redlineEditor()] }), parent: document.body });
+	const view = new EditorView({
+		state: EditorState.create({ doc: text, extensions: [redlineEditor()] }),
+		parent: document.body,
+	});
 	views.push(view);
 	return view;
 }
@@ -51,10 +61,13 @@ function review(view: EditorView, changes = CHANGES) {
 
 const groups = (view: EditorView) => [...view.contentDOM.querySelectorAll<HTMLElement>("[role=group]")];
 const struck = (view: EditorView) => [...view.contentDOM.querySelectorAll("del")].map((el) => el.textContent);
-const button = (view: EditorView, change: number, name: "Accept" | "Reject") => [...groups(view)[change].querySelectorAll("button")].find((b) => b.textContent === name)!;
+const button = (view: EditorView, change: number, name: "Accept" | "Reject") =>
+	[...groups(view)[change].querySelectorAll("button")].find((b) => b.textContent === name)!;
 function key(view: EditorView, key: string, mod = false): void {
 	const mac = /Mac/.test(navigator.platform);
-	view.contentDOM.dispatchEvent(new KeyboardEvent("keydown", { key, ctrlKey: mod && !mac, metaKey: mod && mac, bubbles: true, cancelable: true }));
+	view.contentDOM.dispatchEvent(
+		new KeyboardEvent("keydown", { key, ctrlKey: mod && !mac, metaKey: mod && mac, bubbles: true, cancelable: true }),
+	);
 }
 function type(view: EditorView, at: number, text: string): void {
 	view.dispatch({ changes: { from: at, insert: text }, annotations: Transaction.userEvent.of("input.type") });
@@ -65,10 +78,15 @@ describe("the inline review in a CodeMirror editor", () => {
 		const view = editor();
 		review(view);
 		expect(struck(view)).toEqual(["The shed needs a roof.", "Buy paint."]);
-		expect(groups(view).map((g) => g.getAttribute("aria-label"))).toEqual(["Proposed change 1 of 3", "Proposed change 2 of 3"]);
+		expect(groups(view).map((g) => g.getAttribute("aria-label"))).toEqual([
+			"Proposed change 1 of 3",
+			"Proposed change 2 of 3",
+		]);
 		expect(groups(view)[0].querySelector("ins")?.textContent).toBe("The shed needs a new roof.");
 		expect([...groups(view)[0].querySelectorAll("ins .redline-ed-word")].map((el) => el.textContent)).toEqual(["new "]);
-		expect([...groups(view)[0].querySelectorAll("button")].map((b) => `${b.textContent}:${b.getAttribute("aria-pressed")}`)).toEqual(["Accept:false", "Reject:false"]);
+		expect(
+			[...groups(view)[0].querySelectorAll("button")].map((b) => `${b.textContent}:${b.getAttribute("aria-pressed")}`),
+		).toEqual(["Accept:false", "Reject:false"]);
 		// c3 is not in the note: not drawn (the pane's card still shows it).
 		expect([...shownReview(view.state)!.located.keys()]).toEqual(["c1", "c2"]);
 		expect(view.state.doc.toString()).toBe(TEXT);

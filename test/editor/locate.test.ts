@@ -10,21 +10,38 @@ import type { ProposedChange } from "../../src/editor";
 
 const BASE = "# Title\n\nalpha\n\nbeta\n\ngamma\n";
 const doc = (text: string) => Text.of(text.split("\n"));
-const change = (changeId: string, before: string, startLine: number, after = "new\n"): ProposedChange => ({ changeId, before, after, startLine });
+const change = (changeId: string, before: string, startLine: number, after = "new\n"): ProposedChange => ({
+	changeId,
+	before,
+	after,
+	startLine,
+});
 /** Each placed change as the text it covers, by id. */
 function placed(text: string, changes: ProposedChange[], hints?: Map<string, number>): Record<string, string> {
 	const d = doc(text);
-	return Object.fromEntries([...locateChanges(d, changes, hints)].map(([id, at]) => [id, `${d.lineAt(at.from).number}:${d.sliceString(at.from, at.to)}`]));
+	return Object.fromEntries(
+		[...locateChanges(d, changes, hints)].map(([id, at]) => [
+			id,
+			`${d.lineAt(at.from).number}:${d.sliceString(at.from, at.to)}`,
+		]),
+	);
 }
 
 describe("locating a draft's changes in the open note", () => {
 	it("finds each change at its line in the base", () => {
-		expect(placed(BASE, [change("c1", "alpha\n", 3), change("c2", "gamma\n", 7)])).toEqual({ c1: "3:alpha\n", c2: "7:gamma\n" });
+		expect(placed(BASE, [change("c1", "alpha\n", 3), change("c2", "gamma\n", 7)])).toEqual({
+			c1: "3:alpha\n",
+			c2: "7:gamma\n",
+		});
 	});
 
 	it("follows the user's lines typed above, and carries the shift to the changes after", () => {
 		const typed = BASE.replace("# Title\n", "# Title\nnew line\nand another\n");
-		expect(placed(typed, [change("c1", "alpha\n", 3), change("c2", "beta\n", 5), change("c3", "gamma\n", 7)])).toEqual({ c1: "5:alpha\n", c2: "7:beta\n", c3: "9:gamma\n" });
+		expect(placed(typed, [change("c1", "alpha\n", 3), change("c2", "beta\n", 5), change("c3", "gamma\n", 7)])).toEqual({
+			c1: "5:alpha\n",
+			c2: "7:beta\n",
+			c3: "9:gamma\n",
+		});
 	});
 
 	it("finds a change whose text is unique near its line, wherever the typing moved it", () => {
@@ -40,7 +57,9 @@ describe("locating a draft's changes in the open note", () => {
 	});
 
 	it("leaves out a change the user edited inside", () => {
-		expect(placed(BASE.replace("beta", "beta and more"), [change("c1", "alpha\n", 3), change("c2", "beta\n", 5)])).toEqual({ c1: "3:alpha\n" });
+		expect(
+			placed(BASE.replace("beta", "beta and more"), [change("c1", "alpha\n", 3), change("c2", "beta\n", 5)]),
+		).toEqual({ c1: "3:alpha\n" });
 	});
 
 	it("places only whole lines: not a line that merely starts with the change's last line", () => {

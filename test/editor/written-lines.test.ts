@@ -16,27 +16,47 @@ afterEach(() => {
 });
 
 function editor(): EditorView {
-	const view = new EditorView({ state: EditorState.create({ doc: TEXT, extensions: [redlineEditor()] }), parent: document.body });
+	const view = new EditorView({
+		state: EditorState.create({ doc: TEXT, extensions: [redlineEditor()] }),
+		parent: document.body,
+	});
 	views.push(view);
 	return view;
 }
 
-const marked = (view: EditorView) => [...view.contentDOM.querySelectorAll(".redline-ed-written")].map((line) => line.firstChild?.textContent);
-const dismissButtons = (view: EditorView) => [...view.contentDOM.querySelectorAll<HTMLButtonElement>("button.redline-ed-dismiss")];
+const marked = (view: EditorView) =>
+	[...view.contentDOM.querySelectorAll(".redline-ed-written")].map((line) => line.firstChild?.textContent);
+const dismissButtons = (view: EditorView) => [
+	...view.contentDOM.querySelectorAll<HTMLButtonElement>("button.redline-ed-dismiss"),
+];
 
 describe("the mark on the lines a write changed", () => {
 	it("marks the given lines, titled, with one Dismiss button per group", () => {
 		const view = editor();
-		expect(showWrittenLines(view, [{ from: 2, to: 3 }, { from: 5, to: 5 }])).toBe(true);
+		expect(
+			showWrittenLines(view, [
+				{ from: 2, to: 3 },
+				{ from: 5, to: 5 },
+			]),
+		).toBe(true);
 		expect(marked(view)).toEqual(["two", "three", "five"]);
 		expect(view.contentDOM.querySelector(".redline-ed-written")?.getAttribute("title")).toBe("Changed by Redline");
-		expect(dismissButtons(view).map((b) => b.getAttribute("aria-label"))).toEqual(["Dismiss the mark on the lines Redline changed", "Dismiss the mark on the lines Redline changed"]);
+		expect(dismissButtons(view).map((b) => b.getAttribute("aria-label"))).toEqual([
+			"Dismiss the mark on the lines Redline changed",
+			"Dismiss the mark on the lines Redline changed",
+		]);
 	});
 
 	it("unmarks the group the user edits, and only that one", () => {
 		const view = editor();
-		showWrittenLines(view, [{ from: 2, to: 3 }, { from: 5, to: 5 }]);
-		view.dispatch({ changes: { from: TEXT.indexOf("three") + 5, insert: "!" }, annotations: Transaction.userEvent.of("input.type") });
+		showWrittenLines(view, [
+			{ from: 2, to: 3 },
+			{ from: 5, to: 5 },
+		]);
+		view.dispatch({
+			changes: { from: TEXT.indexOf("three") + 5, insert: "!" },
+			annotations: Transaction.userEvent.of("input.type"),
+		});
 		expect(marked(view)).toEqual(["five"]);
 		// Typing elsewhere moves the mark with its line.
 		view.dispatch({ changes: { from: 0, insert: "zero\n" }, annotations: Transaction.userEvent.of("input.type") });
@@ -53,7 +73,10 @@ describe("the mark on the lines a write changed", () => {
 
 	it("is dismissed by its button, by Esc, and by the host", () => {
 		const view = editor();
-		showWrittenLines(view, [{ from: 1, to: 1 }, { from: 4, to: 4 }]);
+		showWrittenLines(view, [
+			{ from: 1, to: 1 },
+			{ from: 4, to: 4 },
+		]);
 		dismissButtons(view)[1].click();
 		expect(marked(view)).toEqual([]);
 		showWrittenLines(view, [{ from: 1, to: 2 }]);

@@ -63,7 +63,9 @@ describe("the editor redline in Obsidian", () => {
 	it("marks the lines a write changed in the note's editors", async () => {
 		const { plugin, daily, other } = await withNotes();
 		expect(plugin.editorRedline.setWrittenLines("Daily.md", [{ from: 5, to: 5 }])).toBe(2);
-		expect([...cm(daily[0]).contentDOM.querySelectorAll(".redline-ed-written")].map((line) => line.firstChild?.textContent)).toEqual(["eggs"]);
+		expect(
+			[...cm(daily[0]).contentDOM.querySelectorAll(".redline-ed-written")].map((line) => line.firstChild?.textContent),
+		).toEqual(["eggs"]);
 		expect(cm(other).contentDOM.querySelectorAll(".redline-ed-written")).toHaveLength(0);
 		expect(plugin.editorRedline.setWrittenLines("Daily.md", null)).toBe(2);
 		expect(cm(daily[1]).contentDOM.querySelectorAll(".redline-ed-written")).toHaveLength(0);

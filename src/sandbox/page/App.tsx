@@ -114,7 +114,13 @@ export function App(props: { service: ThreadService; notes: NotesClient; tools: 
 					</button>
 					<FileList notes={notes} selected={selected} changed={changed} onSelect={setSelected} />
 				</aside>
-				<main className="sandbox-main">{selected ? <NoteEditor client={editorClient} path={selected} changeCounter={changeCounter} inline={host.editor} /> : <p className="sandbox-muted">No note open</p>}</main>
+				<main className="sandbox-main">
+					{selected ? (
+						<NoteEditor client={editorClient} path={selected} changeCounter={changeCounter} inline={host.editor} />
+					) : (
+						<p className="sandbox-muted">No note open</p>
+					)}
+				</main>
 				<aside className="sandbox-pane" aria-label="Redline">
 					<RedlinePane host={host} />
 				</aside>

@@ -24,7 +24,8 @@ export function noteState(text: string, onTyped: (text: string) => void): Editor
 			EditorView.lineWrapping,
 			EditorView.contentAttributes.of({ "aria-label": "Note text", spellcheck: "false" }),
 			EditorView.updateListener.of((update) => {
-				if (update.docChanged && !update.transactions.some((tr) => tr.annotation(fromDisk))) onTyped(update.state.doc.toString());
+				if (update.docChanged && !update.transactions.some((tr) => tr.annotation(fromDisk)))
+					onTyped(update.state.doc.toString());
 			}),
 		],
 	});
@@ -37,7 +38,12 @@ export function replaceText(view: EditorView, text: string): void {
 	let start = 0;
 	while (start < old.length && start < text.length && old[start] === text[start]) start++;
 	let end = 0;
-	while (end < old.length - start && end < text.length - start && old[old.length - 1 - end] === text[text.length - 1 - end]) end++;
+	while (
+		end < old.length - start &&
+		end < text.length - start &&
+		old[old.length - 1 - end] === text[text.length - 1 - end]
+	)
+		end++;
 	view.dispatch({
 		changes: { from: start, to: old.length - end, insert: text.slice(start, text.length - end) },
 		annotations: [fromDisk.of(true), Transaction.addToHistory.of(false)],

@@ -110,7 +110,21 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	}
 }
 
-export abstract class Plugin extends Component implements Shape<O.Plugin, "loadData" | "saveData" | "onExternalSettingsChange" | "addStatusBarItem" | "registerHoverLinkSource" | "registerMarkdownCodeBlockProcessor" | "registerMarkdownPostProcessor" | "registerEditorExtension"> {
+export abstract class Plugin
+	extends Component
+	implements
+		Shape<
+			O.Plugin,
+			| "loadData"
+			| "saveData"
+			| "onExternalSettingsChange"
+			| "addStatusBarItem"
+			| "registerHoverLinkSource"
+			| "registerMarkdownCodeBlockProcessor"
+			| "registerMarkdownPostProcessor"
+			| "registerEditorExtension"
+		>
+{
 	constructor(
 		public app: App,
 		public manifest: O.PluginManifest,

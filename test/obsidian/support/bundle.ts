@@ -84,7 +84,11 @@ let loads = 0;
 const DESKTOP_MODULES: Record<string, unknown> = { http, https };
 
 /** What Obsidian's require gives a plugin, of what main.js asks for. */
-const OBSIDIAN_SUPPLIES: Record<string, unknown> = { obsidian: fake, "@codemirror/state": codemirrorState, "@codemirror/view": codemirrorView };
+const OBSIDIAN_SUPPLIES: Record<string, unknown> = {
+	obsidian: fake,
+	"@codemirror/state": codemirrorState,
+	"@codemirror/view": codemirrorView,
+};
 
 /** Evaluates main.js in a VM context shaped like Obsidian's renderer (web globals, no Node). */
 export async function loadBundle(file: string, app: fake.App, options: LoadOptions = {}): Promise<LoadedBundle> {
@@ -164,7 +168,9 @@ export function bundleContext(app: fake.App, options: LoadOptions = {}): BundleC
 			wrapper(module, module.exports, (id: string) => {
 				requested.push(id);
 				if (id in OBSIDIAN_SUPPLIES) return OBSIDIAN_SUPPLIES[id];
-				throw new Error(`Cannot find module '${id}' (only obsidian and @codemirror/state and view are available to plugins here)`);
+				throw new Error(
+					`Cannot find module '${id}' (only obsidian and @codemirror/state and view are available to plugins here)`,
+				);
 			});
 			const PluginClass = (module.exports.default ?? module.exports) as LoadedBundle["PluginClass"];
 			return { PluginClass, timers, requested };
