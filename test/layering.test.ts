@@ -135,7 +135,7 @@ describe("layering", () => {
 		[
 			"ui importing the editor extensions",
 			{ path: "src/ui/x.tsx", source: 'import { showReview } from "../editor";' },
-			"src/editor/",
+			"ui may not import editor",
 		],
 		[
 			"core importing the editor extensions",

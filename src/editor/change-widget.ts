@@ -1,13 +1,13 @@
 /**
  * A proposed change's new text, under the struck old text: an <ins> with the words that differ
- * marked, and Accept / Reject buttons (keyboard reachable: Tab, Enter). Colour is never the only
- * cue: the text is inserted (<ins>, underlined), the buttons say their state (aria-pressed) and
- * a decided change says "Accepted" or "Rejected" in words (styles.css). A decision made
- * elsewhere updates the widget in place, so the button that has the focus keeps it.
- * (Written for few bytes: main.js carries it, under its budget.)
+ * marked, and Accept / Reject buttons (keyboard reachable: Tab, Enter; Esc goes back to the text).
+ * Colour is never the only cue: the text is inserted (<ins>, underlined), the buttons say their
+ * state (aria-pressed) and a decided change says "Accepted" or "Rejected" in words (styles.css).
+ * A decision made elsewhere (the pane's card) updates the widget in place, so the button that has
+ * the focus keeps it. (Written for few bytes: main.js carries it.)
  */
 import { WidgetType, type EditorView } from "@codemirror/view";
-import type { ChangeObject } from "diff";
+import type { WordRun } from "../composer/review/word-diff";
 import type { ChangeDecision } from "./review";
 
 export interface ChangeShown {
@@ -16,13 +16,14 @@ export interface ChangeShown {
 	changeId: string;
 	label: string;
 	decision: ChangeDecision | undefined;
-	/** before → after word by word; a deletion has none added or same. */
-	words: readonly ChangeObject<string>[];
+	/** before → after word by word (the card's words too: composer/review/word-diff.ts). */
+	words: readonly WordRun[];
 }
 
 export interface ChangeActions {
 	decide(view: EditorView, changeId: string, decision: ChangeDecision): void;
-	leave(view: EditorView): void;
+	/** Esc on a control: back to the note's text, at the change. */
+	back(view: EditorView, changeId: string): void;
 }
 
 export class ChangeWidget extends WidgetType {
@@ -52,8 +53,8 @@ export class ChangeWidget extends WidgetType {
 		box.dataset.key = shown.key;
 		const ins = add(box, "ins", "", "redline-ed-ins");
 		ins.title = "Proposed text";
-		for (const part of shown.words)
-			if (!part.removed) add(ins, "span", part.value, part.added ? "redline-ed-word" : "");
+		for (const run of shown.words)
+			if (run.kind !== "removed") add(ins, "span", run.text, run.kind === "added" ? "redline-ed-word" : "");
 		for (const [decision, word] of [
 			["accepted", "Accept"],
 			["rejected", "Reject"],
@@ -63,7 +64,9 @@ export class ChangeWidget extends WidgetType {
 			button.onclick = () => actions.decide(view, shown.changeId, decision);
 		}
 		box.onkeydown = (event) => {
-			if (event.key === "Escape") actions.leave(view);
+			if (event.key !== "Escape") return;
+			event.preventDefault();
+			actions.back(view, shown.changeId);
 		};
 		this.updateDOM(box);
 		return box;

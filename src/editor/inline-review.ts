@@ -1,10 +1,13 @@
 /**
  * The pending redline in the open note (issue 29): each change's old lines struck through (<del>,
  * with the words that go marked), its new text under them with Accept / Reject
- * (change-widget.ts). Mod+Enter accepts the change at the cursor, Esc leaves. A host sets or
- * clears the review of a view with `showReview` (a StateEffect); the field keeps where each
- * change stands as the user types (locate.ts) and draws it again when the host sends new
- * decisions. A change it cannot place is not drawn; the pane's card still shows it.
+ * (change-widget.ts). Keys, with the cursor in a change's lines: Mod+Enter accepts it,
+ * Mod+Shift+Enter rejects it (the cursor then moves to the next undecided change, so the keys walk
+ * the draft), and Esc leaves the review for the pane's card (the host's `onLeave`); Esc on a
+ * widget's button comes back to the text. A host sets or clears the review of a view with
+ * `showReview` (a StateEffect); the field keeps where each change stands as the user types
+ * (locate.ts) and draws it again when the host sends new decisions. A change it cannot place is
+ * not drawn; the pane's card still shows it.
  */
 import {
 	Prec,
@@ -16,10 +19,10 @@ import {
 	type Text,
 } from "@codemirror/state";
 import { Decoration, EditorView, keymap, type DecorationSet } from "@codemirror/view";
-import { diffWordsWithSpace, type ChangeObject } from "diff";
+import { wordDiff, type WordRun } from "../composer/review/word-diff";
 import { ChangeWidget, type ChangeActions } from "./change-widget";
 import { locateChanges, type Located } from "./locate";
-import type { InlineReview, ProposedChange } from "./review";
+import type { ChangeDecision, InlineReview, ProposedChange } from "./review";
 
 export const setReview = StateEffect.define<InlineReview | null>();
 
@@ -28,9 +31,6 @@ interface Shown {
 	located: ReadonlyMap<string, Located>;
 	decorations: DecorationSet;
 }
-
-/** Past this many characters a change is shown whole, not word by word: a rewrite reads better so, and the diff's cost grows with it. */
-const WORD_DIFF_LIMIT = 4000;
 
 const reviewField = StateField.define<Shown | null>({
 	create: () => null,
@@ -51,11 +51,15 @@ const reviewField = StateField.define<Shown | null>({
 
 const actions: ChangeActions = {
 	decide: (view, changeId, decision) => view.state.field(reviewField, false)?.review.onDecide(changeId, decision),
-	leave: (view) => view.state.field(reviewField, false)?.review.onLeave(),
+	back(view, changeId) {
+		const at = view.state.field(reviewField, false)?.located.get(changeId);
+		view.focus();
+		if (at) view.dispatch({ selection: { anchor: at.from } });
+	},
 };
 
 /** Each change's words, diffed once (the field draws again at every keystroke). */
-const wordsOf = new WeakMap<ProposedChange, ChangeObject<string>[]>();
+const wordsOf = new WeakMap<ProposedChange, WordRun[]>();
 
 const struck = Decoration.mark({ tagName: "del", class: "redline-ed-del", attributes: { title: "Proposed removal" } });
 const kept = Decoration.mark({ class: "redline-ed-kept" });
@@ -70,19 +74,12 @@ function draw(doc: Text, review: InlineReview, hints?: ReadonlyMap<string, numbe
 		if (!at) return;
 		const decision = review.decisions[changeId];
 		let words = wordsOf.get(change);
-		if (!words)
-			wordsOf.set(
-				change,
-				(words =
-					before.length + after.length > WORD_DIFF_LIMIT
-						? [{ value: after, added: true, removed: false, count: 1 }]
-						: diffWordsWithSpace(before.replace(/\n$/, ""), after.replace(/\n$/, ""))),
-			);
+		if (!words) wordsOf.set(change, (words = wordDiff(before.replace(/\n$/, ""), after.replace(/\n$/, ""))));
 		if (before) ranges.push((decision === "rejected" ? kept : struck).range(at.from, at.to));
 		let pos = at.from;
-		for (const part of words) {
-			if (part.removed && decision !== "rejected") ranges.push(struckWord.range(pos, pos + part.value.length));
-			if (!part.added) pos += part.value.length;
+		for (const run of words) {
+			if (run.kind === "removed" && decision !== "rejected") ranges.push(struckWord.range(pos, pos + run.text.length));
+			if (run.kind !== "added") pos += run.text.length;
 		}
 		const widget = new ChangeWidget(
 			{
@@ -110,17 +107,28 @@ function changeAtCursor(state: EditorState, shown: Shown): string | undefined {
 	return undefined;
 }
 
+/** Decides the change at the cursor, then moves the cursor to the next undecided change (wrapping round). */
+function decideAtCursor(view: EditorView, decision: ChangeDecision): boolean {
+	const shown = view.state.field(reviewField, false);
+	const id = shown && changeAtCursor(view.state, shown);
+	if (!id) return false;
+	shown.review.onDecide(id, decision);
+	const placed = shown.review.changes.filter((c) => shown.located.has(c.changeId));
+	const from = placed.findIndex((c) => c.changeId === id);
+	for (let step = 1; step < placed.length; step++) {
+		const next = placed[(from + step) % placed.length];
+		if (shown.review.decisions[next.changeId]) continue;
+		const at = shown.located.get(next.changeId)!;
+		view.dispatch({ selection: { anchor: at.from }, scrollIntoView: true });
+		break;
+	}
+	return true;
+}
+
 const keys = Prec.highest(
 	keymap.of([
-		{
-			key: "Mod-Enter",
-			run(view) {
-				const shown = view.state.field(reviewField, false);
-				const id = shown && changeAtCursor(view.state, shown);
-				if (id) shown.review.onDecide(id, "accepted");
-				return !!id;
-			},
-		},
+		{ key: "Mod-Enter", run: (view) => decideAtCursor(view, "accepted") },
+		{ key: "Mod-Shift-Enter", run: (view) => decideAtCursor(view, "rejected") },
 		{
 			key: "Escape",
 			run(view) {

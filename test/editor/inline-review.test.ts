@@ -63,10 +63,17 @@ const groups = (view: EditorView) => [...view.contentDOM.querySelectorAll<HTMLEl
 const struck = (view: EditorView) => [...view.contentDOM.querySelectorAll("del")].map((el) => el.textContent);
 const button = (view: EditorView, change: number, name: "Accept" | "Reject") =>
 	[...groups(view)[change].querySelectorAll("button")].find((b) => b.textContent === name)!;
-function key(view: EditorView, key: string, mod = false): void {
+function key(view: EditorView, key: string, mod = false, shiftKey = false): void {
 	const mac = /Mac/.test(navigator.platform);
 	view.contentDOM.dispatchEvent(
-		new KeyboardEvent("keydown", { key, ctrlKey: mod && !mac, metaKey: mod && mac, bubbles: true, cancelable: true }),
+		new KeyboardEvent("keydown", {
+			key,
+			ctrlKey: mod && !mac,
+			metaKey: mod && mac,
+			shiftKey,
+			bubbles: true,
+			cancelable: true,
+		}),
 	);
 }
 function type(view: EditorView, at: number, text: string): void {
@@ -109,23 +116,32 @@ describe("the inline review in a CodeMirror editor", () => {
 		expect(groups(view)[1].className).toContain("accepted");
 	});
 
-	it("accepts the change at the cursor with Mod+Enter, and lets Mod+Enter be elsewhere", () => {
+	it("accepts the change at the cursor with Mod+Enter, then moves to the next undecided change, and lets Mod+Enter be elsewhere", () => {
 		const view = editor();
 		const log = review(view);
 		view.dispatch({ selection: { anchor: TEXT.indexOf("needs") } });
 		key(view, "Enter", true);
 		expect(log).toEqual(["c1 accepted"]);
+		// The cursor walks on to c2, so the keys alone go through the draft.
+		expect(view.state.selection.main.head).toBe(TEXT.indexOf("Buy paint."));
+		key(view, "Enter", true, true);
+		expect(log).toEqual(["c1 accepted", "c2 rejected"]);
 		view.dispatch({ selection: { anchor: 0 } });
 		key(view, "Enter", true);
-		expect(log).toEqual(["c1 accepted"]);
+		expect(log).toEqual(["c1 accepted", "c2 rejected"]);
 	});
 
-	it("leaves with Esc, from the text or from a control, and lets Esc through when no review is shown", () => {
+	it("leaves for the host with Esc in the text; Esc on a control comes back to the text at its change", () => {
 		const view = editor();
 		const log = review(view);
 		key(view, "Escape");
-		button(view, 0, "Accept").dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
-		expect(log).toEqual(["leave", "leave"]);
+		expect(log).toEqual(["leave"]);
+		const accept = button(view, 1, "Accept");
+		accept.focus();
+		accept.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+		expect(log).toEqual(["leave"]);
+		expect(view.hasFocus).toBe(true);
+		expect(view.state.selection.main.head).toBe(TEXT.indexOf("Buy paint."));
 		showReview(view, null);
 		expect(groups(view)).toHaveLength(0);
 		expect(shownReview(view.state)).toBeNull();

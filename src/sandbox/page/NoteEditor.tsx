@@ -28,6 +28,8 @@ export function NoteEditor(props: { client: NoteFiles; path: string; changeCount
 	/** The load in flight, if any (0: none): marked lines wait for the text they belong to. */
 	const loading = useRef(0);
 	const loads = useRef(0);
+	/** Bumped to read the note again: lines a write changed are marked on the text as written. */
+	const [reread, setReread] = useState(0);
 
 	const flush = useCallback(async () => {
 		const job = pending.current;
@@ -108,9 +110,17 @@ export function NoteEditor(props: { client: NoteFiles; path: string; changeCount
 		return () => {
 			cancelled = true;
 		};
-	}, [client, path, changeCounter, flush, onTyped, showInline]);
+	}, [client, path, changeCounter, reread, flush, onTyped, showInline]);
 
-	useEffect(() => inline.subscribe((changed) => changed === shown.current && showInline()), [inline, showInline]);
+	useEffect(
+		() =>
+			inline.subscribe((changed) => {
+				if (changed !== shown.current) return;
+				if (inline.hasWrittenLines(changed)) setReread((n) => n + 1);
+				else showInline();
+			}),
+		[inline, showInline],
+	);
 
 	useEffect(() => () => void flush(), [flush]);
 

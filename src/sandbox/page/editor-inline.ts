@@ -3,7 +3,8 @@
  * open note (issue 29): a note's pending review, kept until the host clears it, and the lines
  * Redline's last write changed, handed once to the editor that shows that note (the editor then
  * keeps the mark until the user edits or dismisses it). The page host (or whatever follows the
- * thread) writes here; the NoteEditor of that path listens and passes both to src/editor.
+ * thread: src/editor/inline-reviews.ts) writes here; the NoteEditor of that path listens and
+ * passes both to src/editor.
  */
 import type { InlineReview, LineRange } from "../../editor";
 
@@ -27,6 +28,11 @@ export class EditorInline {
 
 	review(path: string): InlineReview | null {
 		return this.reviews.get(path) ?? null;
+	}
+
+	/** Whether lines wait to be marked in a note (the editor reads the note as written first). */
+	hasWrittenLines(path: string): boolean {
+		return this.written.has(path);
 	}
 
 	/** The lines to mark in a note, once: undefined when nothing new was set since. */
