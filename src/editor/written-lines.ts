@@ -5,7 +5,7 @@
  * 1-based line ranges of the note as written (`showWrittenLines`); a change that is not the
  * user's (the host reloading the note) only moves them.
  */
-import { Prec, StateEffect, StateField, Transaction, type Extension, type Range } from "@codemirror/state";
+import { Prec, StateEffect, StateField, type Extension, type Range } from "@codemirror/state";
 import { Decoration, EditorView, WidgetType, keymap, type DecorationSet } from "@codemirror/view";
 
 /** Lines `from` to `to`, 1-based and inclusive. */
@@ -15,6 +15,8 @@ export interface LineRange {
 }
 
 export const setWrittenLines = StateEffect.define<readonly LineRange[] | null>();
+
+const USER_EDITS = ["input", "delete", "move", "undo", "redo"];
 
 const writtenLine = Decoration.line({ class: "redline-ed-written", attributes: { title: "Changed by Redline" } });
 
@@ -38,7 +40,9 @@ const writtenField = StateField.define<{ groups: readonly LineRange[]; decoratio
 		const { doc } = tr.state;
 		let groups = value.groups;
 		if (tr.docChanged) {
-			const byUser = tr.annotation(Transaction.userEvent) !== undefined;
+			// The user's own edits (CodeMirror's userEvent names); a write with another origin (Obsidian's
+			// Editor.transaction passes one, "redline" for ours) or a reload from disk only moves the marks.
+			const byUser = USER_EDITS.some((event) => tr.isUserEvent(event));
 			groups = groups
 				.filter((g) => !byUser || !tr.changes.touchesRange(g.from, g.to))
 				.map((g) => ({ from: tr.changes.mapPos(g.from, 1), to: tr.changes.mapPos(g.to, -1) }));

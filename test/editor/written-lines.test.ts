@@ -63,12 +63,15 @@ describe("the mark on the lines a write changed", () => {
 		expect(marked(view)).toEqual(["five"]);
 	});
 
-	it("keeps the mark through a change that is not the user's (the host reloading the note)", () => {
+	it("keeps the mark through a change that is not the user's (the host reloading the note, Redline's next write)", () => {
 		const view = editor();
 		showWrittenLines(view, [{ from: 2, to: 2 }]);
 		view.dispatch({ changes: { from: 0, to: 3, insert: "ONE" } });
 		view.dispatch({ changes: { from: 4, to: 7, insert: "TWO" } });
 		expect(marked(view)).toEqual(["TWO"]);
+		// Obsidian's Editor.transaction names its origin as the userEvent: Redline's writes say "redline".
+		view.dispatch({ changes: { from: 4, to: 7, insert: "Two" }, userEvent: "redline" });
+		expect(marked(view)).toEqual(["Two"]);
 	});
 
 	it("is dismissed by its button, by Esc, and by the host", () => {

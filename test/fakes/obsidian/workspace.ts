@@ -68,8 +68,13 @@ export class MarkdownView extends ItemView implements Shape<O.MarkdownView, "get
 		this.file = file;
 		this.editor = new Editor(text);
 		// CodeMirror builds its DOM with the global document: only where there is one.
-		if (typeof document !== "undefined")
-			this.editor.cm = new EditorView({ doc: text, extensions: [...this.app.editorExtensions] });
+		if (typeof document !== "undefined") {
+			const editor = this.editor;
+			const typed = EditorView.updateListener.of((update) => {
+				if (update.docChanged) editor.typedInView(update.state.doc.toString());
+			});
+			editor.cm = new EditorView({ doc: text, extensions: [...this.app.editorExtensions, typed] });
+		}
 		this.editor.onChange = () => {
 			const target = this.file;
 			if (!target) return;
