@@ -1,5 +1,6 @@
 // The bundle smoke test: main.js as Obsidian loads it (CommonJS in a VM whose require offers only
-// `obsidian`, no Node built-ins, as on mobile).
+// what Obsidian supplies to plugins, `obsidian` and CodeMirror's state and view, no Node built-ins,
+// as on mobile).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { App, Platform, notices, type Plugin } from "../fakes/obsidian";
 import { MANIFEST, buildBundle, loadBundle } from "./support/bundle";
@@ -51,6 +52,8 @@ describe("main.js loaded the way Obsidian loads it", () => {
 		const app = new App();
 		const { PluginClass, requested } = await loadBundle(file, app);
 		expect([...new Set(requested)].sort()).toEqual(["@codemirror/state", "@codemirror/view", "obsidian"]);
+		// CodeMirror is Obsidian's copy, not bundled again (its view's base theme says "&.cm-focused").
+		expect(await readFile(file, "utf8")).not.toContain("&.cm-focused");
 		const plugin = new PluginClass(app, MANIFEST);
 		await plugin.loadAsync();
 		expect([...app.viewRegistry.keys()]).toEqual(["redline-chat"]);
