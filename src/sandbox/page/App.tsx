@@ -49,8 +49,6 @@ export function App(props: { service: ThreadService; notes: NotesClient; tools: 
 	);
 
 	useEffect(() => host.activeNoteChanged(selected), [host, selected]);
-	// For the end-to-end tests, which set a review on the note editor directly (test/e2e/inline-review.test.ts).
-	useEffect(() => void Object.assign(window, { redlineSandbox: { editor: host.editor } }), [host]);
 	// Opening a note (from the list or a card's note link) is reading its change.
 	useEffect(() => setChanged((marked) => noteOpened(marked, selected)), [selected]);
 
