@@ -46,7 +46,6 @@ const intent = (id: string) =>
 		{ name: "declareEditIntent", id, args: { path: NOTE, operation: "modify", description: "Reword the garden note" } },
 	]);
 
-const isMac = process.platform === "darwin";
 /** Whether the editor's cursor (its main selection head) is on the line that starts with `text`. */
 const cursorLineStartsWith = (page: Page, text: string) =>
 	noteEditor(page).evaluate((content, start) => {
@@ -149,7 +148,7 @@ describe.skipIf(!chromiumPath)("the inline redline in the sandbox's note editor"
 		await page.keyboard.press("ArrowDown");
 		await page.keyboard.press("ArrowDown");
 		await eventually(async () => expect(await cursorLineStartsWith(page, "Water the tomatoes")).toBe(true));
-		await page.keyboard.press(isMac ? "Meta+Enter" : "Control+Enter");
+		await page.keyboard.press("ControlOrMeta+Enter");
 		await eventually(async () => expect(await e2e.readNote(NOTE)).toBe(WRITTEN));
 		await eventually(async () => expect(await noteText(page)).toBe(WRITTEN));
 		expect(await noteEditor(page).getByRole("group").count()).toBe(0);
@@ -182,13 +181,13 @@ describe.skipIf(!chromiumPath)("the inline redline in the sandbox's note editor"
 		const before = await e2e.readNote(NOTE);
 		await sendMessage(page, "Reword it again");
 		await visible(change(3));
-		// The cursor into the first change: Ctrl+Home, then two lines down.
+		// The cursor into the first change: Mod+Home, then two lines down.
 		await tabTo(page, noteEditor(page), { backward: true });
-		await page.keyboard.press(isMac ? "Meta+ArrowUp" : "Control+Home");
+		await page.keyboard.press("ControlOrMeta+Home");
 		await page.keyboard.press("ArrowDown");
 		await page.keyboard.press("ArrowDown");
 		await eventually(async () => expect(await cursorLineStartsWith(page, "The shed needs")).toBe(true));
-		const mod = isMac ? "Meta" : "Control";
+		const mod = "ControlOrMeta";
 		await page.keyboard.press(`${mod}+Enter`);
 		await eventually(async () => expect(await button(1, "Accept").getAttribute("aria-pressed")).toBe("true"));
 		// The cursor walked on to change 2.

@@ -63,18 +63,20 @@ const groups = (view: EditorView) => [...view.contentDOM.querySelectorAll<HTMLEl
 const struck = (view: EditorView) => [...view.contentDOM.querySelectorAll("del")].map((el) => el.textContent);
 const button = (view: EditorView, change: number, name: "Accept" | "Reject") =>
 	[...groups(view)[change].querySelectorAll("button")].find((b) => b.textContent === name)!;
+/** Presses a key in the text; with `mod`, as Ctrl and then (when no binding took it) as Cmd, which is Mod on a Mac. */
 function key(view: EditorView, key: string, mod = false, shiftKey = false): void {
-	const mac = /Mac/.test(navigator.platform);
-	view.contentDOM.dispatchEvent(
-		new KeyboardEvent("keydown", {
+	for (const meta of mod ? [false, true] : [false]) {
+		const event = new KeyboardEvent("keydown", {
 			key,
-			ctrlKey: mod && !mac,
-			metaKey: mod && mac,
+			ctrlKey: mod && !meta,
+			metaKey: meta,
 			shiftKey,
 			bubbles: true,
 			cancelable: true,
-		}),
-	);
+		});
+		view.contentDOM.dispatchEvent(event);
+		if (event.defaultPrevented) return;
+	}
 }
 function type(view: EditorView, at: number, text: string): void {
 	view.dispatch({ changes: { from: at, insert: text }, annotations: Transaction.userEvent.of("input.type") });

@@ -14,6 +14,18 @@ import { noteState, replaceText } from "./note-view";
 import { displayPath } from "../../vault/display-path";
 
 const SAVE_DELAY_MS = 300;
+const PAGE_STYLES = ["/page.css", "/styles.css"];
+
+/** The page's style sheets, also inside the editor's shadow root (after CodeMirror's own). */
+async function adoptPageStyles(root: ShadowRoot): Promise<void> {
+	const texts = await Promise.all(PAGE_STYLES.map((href) => fetch(href).then((response) => response.text())));
+	const sheets = texts.map((text) => {
+		const sheet = new CSSStyleSheet();
+		sheet.replaceSync(text);
+		return sheet;
+	});
+	root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
+}
 
 export function NoteEditor(props: { client: NoteFiles; path: string; changeCounter: number; inline: EditorInline }) {
 	const { client, path, changeCounter, inline } = props;
@@ -70,13 +82,10 @@ export function NoteEditor(props: { client: NoteFiles; path: string; changeCount
 		if (!box.current) return;
 		// In a shadow root, CodeMirror's styles are a constructed style sheet (adoptedStyleSheets):
 		// in the document it would add a <style> element, which the page's CSP refuses. The page's
-		// own style sheets are linked inside it (files of this origin: the CSP allows them).
+		// own style sheets join it the same way (fetched from this origin, which the CSP allows;
+		// a <link> in the editor is what Obsidian's review forbids, and the lint with it).
 		const root = box.current.shadowRoot ?? box.current.attachShadow({ mode: "open" });
-		for (const href of ["/page.css", "/styles.css"]) {
-			const link = root.appendChild(document.createElement("link"));
-			link.rel = "stylesheet";
-			link.href = href;
-		}
+		void adoptPageStyles(root);
 		const editor = new EditorView({ parent: root, root });
 		view.current = editor;
 		return () => {
