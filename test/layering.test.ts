@@ -117,6 +117,47 @@ describe("layering", () => {
 			{ path: "src/gadgets/x.ts", source: 'import { newId } from "../log/ids";' },
 			"src/gadgets is on no floor",
 		],
+		[
+			"core importing CodeMirror",
+			{ path: "src/composer/x.ts", source: 'import { EditorState } from "@codemirror/state";' },
+			"@codemirror",
+		],
+		[
+			"ui importing CodeMirror",
+			{ path: "src/ui/components/x.tsx", source: 'import { EditorView } from "@codemirror/view";' },
+			"@codemirror",
+		],
+		[
+			"the sandbox's node host importing CodeMirror",
+			{ path: "src/sandbox/x.ts", source: 'import { EditorView } from "@codemirror/view";' },
+			"@codemirror",
+		],
+		[
+			"ui importing the editor extensions",
+			{ path: "src/ui/x.tsx", source: 'import { showReview } from "../editor";' },
+			"ui may not import editor",
+		],
+		[
+			"core importing the editor extensions",
+			{ path: "src/thread/x.ts", source: 'import type { InlineReview } from "../editor/review";' },
+			"editor",
+		],
+		[
+			"the editor importing the sandbox",
+			{ path: "src/editor/x.ts", source: 'import { NoteEditor } from "../sandbox/page/NoteEditor";' },
+			"sandbox",
+		],
+		[
+			"the editor importing the Obsidian host",
+			{ path: "src/editor/x.ts", source: 'import { RedlinePlugin } from "../obsidian/plugin";' },
+			"Obsidian host",
+		],
+		[
+			"the editor importing obsidian",
+			{ path: "src/editor/x.ts", source: 'import { MarkdownView } from "obsidian";' },
+			"obsidian",
+		],
+		["the editor importing react", { path: "src/editor/x.ts", source: 'import { useState } from "react";' }, "react"],
 	])("reports %s", (_what, file, mention) => {
 		const violations = findLayeringViolations([file]);
 		expect(violations).toHaveLength(1);
@@ -178,6 +219,28 @@ describe("layering", () => {
 		[
 			"main.ts loading the Obsidian plugin",
 			{ path: "src/main.ts", source: 'export { default } from "./obsidian/plugin";' },
+		],
+		[
+			"the editor importing CodeMirror, diff, the ui and the core",
+			{
+				path: "src/editor/x.ts",
+				source:
+					'import { EditorView } from "@codemirror/view";\nimport { Prec } from "@codemirror/state";\nimport { diffWordsWithSpace } from "diff";\nimport { describe } from "../ui/describe";\nimport { displayPath } from "../vault/display-path";',
+			},
+		],
+		[
+			"the sandbox page bundling CodeMirror and the editor",
+			{
+				path: "src/sandbox/page/x.ts",
+				source: 'import { history } from "@codemirror/commands";\nimport { redlineEditor } from "../../editor";',
+			},
+		],
+		[
+			"the Obsidian host registering the editor extensions",
+			{
+				path: "src/obsidian/x.ts",
+				source: 'import type { EditorView } from "@codemirror/view";\nimport { redlineEditor } from "../editor";',
+			},
 		],
 	])("allows %s", (_what, file) => {
 		expect(findLayeringViolations([file])).toEqual([]);

@@ -15,6 +15,8 @@ import { loadMount } from "./lazy";
 import type { PaneRequests } from "./pane-requests";
 import { createObsidianUiHost } from "./ui-host";
 import type { ConnectionHost } from "../ui/host";
+import type { ReviewDecisions } from "../ui/review-decisions";
+import type { ThreadState } from "../log/state";
 
 export const VIEW_TYPE = "redline-chat";
 export const VIEW_ICON = "message-square-diff";
@@ -35,6 +37,10 @@ export interface ChatViewDeps {
 	tools?: () => ToolCatalog;
 	/** "Check connection" from the pane's error banner, and its hint. */
 	connection?: ConnectionHost;
+	/** The choices on drafts waiting for review, shared with the open notes' inline redline. */
+	reviewDecisions?: ReviewDecisions;
+	/** Told the state of the chat the pane shows (the open notes show its waiting drafts). */
+	threadShown?: (state: ThreadState | null) => void;
 }
 
 export class ChatView extends ItemView implements HoverParent {
@@ -109,6 +115,8 @@ export class ChatView extends ItemView implements HoverParent {
 			...(this.deps.tools ? { tools: this.deps.tools } : {}),
 			...(this.deps.connection ? { connection: this.deps.connection } : {}),
 			...(this.deps.indexStatus ? { indexStatus: this.deps.indexStatus } : {}),
+			...(this.deps.reviewDecisions ? { reviewDecisions: this.deps.reviewDecisions } : {}),
+			...(this.deps.threadShown ? { threadShown: this.deps.threadShown } : {}),
 		});
 		this.pane = loadMount().mountRedlinePane(this.contentEl, host);
 	}

@@ -14,6 +14,10 @@ import { PaneRequests } from "./pane-requests";
 import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
 import { ConnectionChecks } from "./connection-checks";
 import { registerCommands, type CommandHost } from "./commands";
+import { EditorRedline } from "./editor-redline";
+import { InlineReviews } from "../editor";
+import { ReviewDecisions } from "../ui/review-decisions";
+import { focusReviewCard } from "../ui/focus-review";
 import { HistoryModal } from "./history-modal";
 import { RenameJournal } from "../history/rename-journal";
 import { HistoryPresence } from "./history-presence";
@@ -54,6 +58,12 @@ export class RedlinePlugin extends Plugin {
 	private settingTab: RedlineSettingTab | null = null;
 	private shutdown: Promise<void> = Promise.resolve();
 	private readonly paneRequests = new PaneRequests();
+	/** The open note's inline review and the mark on the lines a write changed (src/editor). */
+	readonly editorRedline = new EditorRedline(this);
+	/** The choices on waiting drafts, shared by the pane's card and the open notes' inline redline. */
+	readonly reviewDecisions = new ReviewDecisions();
+	/** Feeds the open notes from the chat the pane shows (built with the core, which it asks). */
+	private inlineReviews: InlineReviews | null = null;
 	/** "Check connection": from the settings tab and the pane's error banner; reports kept in data.json. */
 	readonly checks = new ConnectionChecks({ settings: this.savedSettings, credentials: () => this.credentials() });
 	private readonly transportHelp = new TransportHelp({
@@ -76,6 +86,8 @@ export class RedlinePlugin extends Plugin {
 					tools: () => this.toolCatalog(),
 					toolDefaults: () => this.savedSettings.effective.toolDefaults,
 					connection: this.checks.forPane(),
+					reviewDecisions: this.reviewDecisions,
+					threadShown: (state) => this.inlineReviews?.follow(state),
 				}),
 		);
 		// The pane's [[links]] show Page preview's hover popover like a note's (see chat-view.ts).
@@ -83,6 +95,7 @@ export class RedlinePlugin extends Plugin {
 		// Named like the palette names commands ("Redline: …"): a ribbon tooltip has no plugin prefix.
 		this.addRibbonIcon(VIEW_ICON, "Redline: open chat", () => void this.openChat());
 		registerCommands(this, this.commandHost());
+		this.editorRedline.register();
 		const settings = this.savedSettings;
 		this.settingTab = new RedlineSettingTab(this.app, this, {
 			checks: this.checks,
@@ -108,6 +121,8 @@ export class RedlinePlugin extends Plugin {
 		this.built = null;
 		this.unwatchRunning?.();
 		this.unwatchRunning = null;
+		this.inlineReviews?.dispose();
+		this.inlineReviews = null;
 		this.presence?.clear();
 		this.paneRequests.clear();
 		const disposed = core
@@ -225,6 +240,13 @@ export class RedlinePlugin extends Plugin {
 		});
 		if (this.corePromise === null) return core; // unloaded meanwhile
 		this.built = core;
+		this.inlineReviews = new InlineReviews({
+			service: core.service,
+			decisions: this.reviewDecisions,
+			editors: this.editorRedline,
+			onLeave: (editId) => void this.focusReview(editId),
+			onError: (message) => new Notice(`Redline: ${message}`),
+		});
 		const show = (): void => this.indicator?.show(core.service.runningThreads().length);
 		this.unwatchRunning = core.service.onRunningChange(show);
 		show();
@@ -266,6 +288,12 @@ export class RedlinePlugin extends Plugin {
 		const { mainApiKey, applyApiKey } = this.credentials();
 		const message = error instanceof Error ? error.message : String(error);
 		new Notice(`${what}: ${redact(message, [mainApiKey, applyApiKey])}`);
+	}
+
+	/** Esc in a note's inline redline: the pane, at the draft's card. */
+	private async focusReview(editId: string): Promise<void> {
+		const leaf = await this.openChat();
+		if (leaf) focusReviewCard(leaf.view.containerEl, editId);
 	}
 
 	private async openChat(): Promise<WorkspaceLeaf | null> {

@@ -14,6 +14,8 @@ import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
 import { makeCodeBlocksKeyboardScrollable } from "../ui/code-blocks";
 import type { ConnectionHost, UiHost } from "../ui/host";
+import type { ReviewDecisions } from "../ui/review-decisions";
+import type { ThreadState } from "../log/state";
 
 export interface UiHostDeps {
 	app: App;
@@ -27,6 +29,8 @@ export interface UiHostDeps {
 	toolDefaults?: () => Record<string, ToolPreference>;
 	tools?: () => ToolCatalog;
 	connection?: ConnectionHost;
+	reviewDecisions?: ReviewDecisions;
+	threadShown?: (state: ThreadState | null) => void;
 }
 
 const SUGGESTION_LIMIT = 20;
@@ -41,6 +45,8 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 		...(deps.toolDefaults ? { toolDefaults: deps.toolDefaults } : {}),
 		...(deps.tools ? { tools: deps.tools } : {}),
 		...(deps.connection ? { connection: deps.connection } : {}),
+		...(deps.reviewDecisions ? { reviewDecisions: deps.reviewDecisions } : {}),
+		...(deps.threadShown ? { threadShown: deps.threadShown } : {}),
 		renderMarkdown(el, markdown, sourcePath) {
 			// Where its [[links]] resolve from (internal-links.ts reads it when one is clicked).
 			el.setAttr("data-source-path", sourcePath);

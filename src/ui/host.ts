@@ -6,6 +6,8 @@ import type { IndexStatusFeed } from "../search/index-status";
 import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
 import type { ToolCatalog } from "../tools/catalog";
+import type { ThreadState } from "../log/state";
+import type { ReviewDecisions } from "./review-decisions";
 
 export interface UiHost {
 	service: ThreadService;
@@ -48,6 +50,16 @@ export interface UiHost {
 	onNotesRenamed?(listener: () => void): () => void;
 	/** Requests from the host's commands ("New chat", "Pin the active note"); returns an unsubscribe. */
 	onRequest?(listener: (request: PaneRequest) => void): () => void;
+	/**
+	 * The choices on drafts waiting for review, change by change, before they are sent: the card
+	 * and the open note's inline redline read and make them in this one store.
+	 */
+	reviewDecisions?: ReviewDecisions;
+	/**
+	 * Told the state of the chat the pane shows, as it changes (null: none, or the pane closed):
+	 * the host shows that chat's waiting drafts inline in their notes (src/editor/inline-reviews.ts).
+	 */
+	threadShown?(state: ThreadState | null): void;
 }
 
 export interface RenderedMarkdown {

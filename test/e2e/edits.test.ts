@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoScript } from "../../src/sandbox/demo-script";
 import { asksForEditBlocks, reply } from "../../src/sandbox/model-server";
 import { chromiumPath, launchChromium } from "./support/browser";
-import { editCard, eventually, openNote, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
+import {
+	editCard,
+	eventually,
+	noteText,
+	openNote,
+	pane,
+	sendMessage,
+	visible,
+	UI_TIMEOUT,
+} from "./support/page-actions";
 import { withE2E } from "./support/sandbox-harness";
 import { applyRequests, applyWith, gate, mainAndApply, mainRequests } from "./support/scripts";
 import { nodeFetch as fetch } from "../../src/node/fetch";
@@ -184,7 +193,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			await visible(pane(page).getByText("Added where the honey came from."));
 			// The open note shows both too, after reloading on the agent's write.
 			await eventually(async () => {
-				const shown = await editor.inputValue();
+				const shown = await noteText(page);
 				expect(shown).toContain(userLine);
 				expect(shown).toContain("from the Ruiz farm");
 			});

@@ -6,7 +6,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
 import { chromiumPath, launchChromium } from "./support/browser";
-import { editCard, eventually, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
+import { editCard, eventually, noteText, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
 import { withE2E } from "./support/sandbox-harness";
 import { applyWith, mainAndApply } from "./support/scripts";
 
@@ -58,9 +58,7 @@ describe.skipIf(!chromiumPath)("the sandbox file list", { timeout: 60_000 }, () 
 
 			await card.getByRole("link", { name: `Open ${DAILY}` }).click({ timeout: UI_TIMEOUT });
 			await visible(page.getByRole("region", { name: `Note ${DAILY}` }));
-			await eventually(async () =>
-				expect(await page.getByRole("textbox", { name: "Note text" }).inputValue()).not.toMatch(/^#/m),
-			);
+			await eventually(async () => expect(await noteText(page)).not.toMatch(/^#/m));
 			await eventually(async () => expect(await daily.getAttribute("class")).not.toContain("is-changed"));
 			expect(await daily.getAttribute("aria-current")).toBe("page");
 		});

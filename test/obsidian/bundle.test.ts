@@ -1,5 +1,6 @@
 // The bundle smoke test: main.js as Obsidian loads it (CommonJS in a VM whose require offers only
-// `obsidian`, no Node built-ins, as on mobile).
+// what Obsidian supplies to plugins, `obsidian` and CodeMirror's state and view, no Node built-ins,
+// as on mobile).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { App, Platform, notices, type Plugin } from "../fakes/obsidian";
 import { MANIFEST, buildBundle, loadBundle } from "./support/bundle";
@@ -47,10 +48,12 @@ async function until(check: () => boolean, tries = 200): Promise<void> {
 }
 
 describe("main.js loaded the way Obsidian loads it", () => {
-	it("loads with only `obsidian` available and registers the view, commands, ribbon icon and settings tab", async () => {
+	it("loads with only what Obsidian supplies (obsidian, @codemirror) and registers the view, commands, ribbon icon, settings tab and editor extension", async () => {
 		const app = new App();
 		const { PluginClass, requested } = await loadBundle(file, app);
-		expect(requested.every((id) => id === "obsidian")).toBe(true);
+		expect([...new Set(requested)].sort()).toEqual(["@codemirror/state", "@codemirror/view", "obsidian"]);
+		// CodeMirror is Obsidian's copy, not bundled again (its view's base theme says "&.cm-focused").
+		expect(await readFile(file, "utf8")).not.toContain("&.cm-focused");
 		const plugin = new PluginClass(app, MANIFEST);
 		await plugin.loadAsync();
 		expect([...app.viewRegistry.keys()]).toEqual(["redline-chat"]);
@@ -61,6 +64,7 @@ describe("main.js loaded the way Obsidian loads it", () => {
 		);
 		expect(app.settingTabs).toHaveLength(1);
 		expect(app.ribbonIcons.map((r) => r.title)).toEqual(["Redline: open chat"]);
+		expect(app.editorExtensions).toHaveLength(1);
 		plugin.unload();
 		await (plugin as BundledPlugin).whenUnloaded();
 	});

@@ -29,7 +29,7 @@ const CORE_FOLDERS = [
 ];
 const CORE_FILES = ["src/settings.ts", "src/redline.ts"];
 /** Layers the core must not reach even through a relative import. */
-const OUTER_FOLDERS = ["src/ui/", "src/obsidian/", "src/sandbox/", "src/rpc/", "src/node/"];
+const OUTER_FOLDERS = ["src/ui/", "src/editor/", "src/obsidian/", "src/sandbox/", "src/rpc/", "src/node/"];
 const NODE_BUILTINS = new Set(builtinModules.map((name) => name.replace(/^node:/, "")));
 
 export function isCore(path: string): boolean {
@@ -59,7 +59,17 @@ function mayImportNode(path: string): boolean {
 
 /** Modules that exist only inside Obsidian (it supplies them at run time). */
 function isObsidianModule(spec: string): boolean {
-	return spec === "obsidian" || spec === "electron" || spec.startsWith("@codemirror/");
+	return spec === "obsidian" || spec === "electron";
+}
+
+/** CodeMirror: Obsidian supplies it to plugins (main.js keeps it external); the sandbox page bundles it. */
+function isCodeMirrorModule(spec: string): boolean {
+	return spec.startsWith("@codemirror/") || spec.startsWith("@lezer/");
+}
+
+/** src/editor/ (the editor extensions) and the hosts that run them: Obsidian, the sandbox's page. */
+function mayImportCodeMirror(path: string): boolean {
+	return path.startsWith("src/editor/") || path.startsWith("src/sandbox/page/") || isObsidianHost(path);
 }
 
 function isReactModule(spec: string): boolean {
@@ -87,7 +97,9 @@ export function importsOf(source: string): string[] {
  * - settings.ts: the settings as the core sees them; llm reads a model's endpoint from them;
  * - search sits above composer because it reads notes with composer's Markdown helpers;
  * - check asks the agent's model-error and token helpers; thread asks none of it;
- * - redline.ts wires the core for both hosts.
+ * - redline.ts wires the core for both hosts;
+ * - editor: the note editor's extensions (@codemirror only), above the ui because the inline
+ *   review shares the pane's store of choices (ui/review-decisions.ts); only the hosts use it.
  */
 export const FLOORS: readonly (readonly string[])[] = [
 	["node"],
@@ -106,18 +118,20 @@ export const FLOORS: readonly (readonly string[])[] = [
 	["redline.ts"],
 	["rpc"],
 	["ui"],
+	["editor"],
 	["obsidian", "sandbox", "main.ts"],
 ];
 /** Imports allowed between two units of one floor. */
 const SAME_FLOOR_ALLOWED = new Set(["main.ts -> obsidian"]);
 
-/** The unit of a path under src/: its first folder, or the file itself at the top. */
+/** The unit of a path under src/: its first folder, or the file itself at the top (a folder's own name: its index). */
 export function unitOf(path: string): string | null {
 	if (!path.startsWith("src/")) return null;
 	const rest = path.slice("src/".length);
 	const slash = rest.indexOf("/");
 	if (slash >= 0) return rest.slice(0, slash);
-	return /\.tsx?$/.test(rest) ? rest.replace(/\.tsx$/, ".ts") : `${rest}.ts`;
+	if (/\.tsx?$/.test(rest)) return rest.replace(/\.tsx$/, ".ts");
+	return FLOORS.some((floor) => floor.includes(rest)) ? rest : `${rest}.ts`;
 }
 
 function floorOf(unit: string): number {
@@ -145,6 +159,9 @@ function violation(path: string, spec: string): string | null {
 	if (isObsidianModule(spec) && !isObsidianHost(path)) {
 		return "only src/obsidian/ and src/main.ts may import obsidian";
 	}
+	if (isCodeMirrorModule(spec) && !mayImportCodeMirror(path)) {
+		return "only src/editor/, src/sandbox/page/, src/obsidian/ and src/main.ts may import @codemirror";
+	}
 	if (isReactModule(spec) && (isCore(path) || !mayImportReact(path))) {
 		return "only src/ui/, src/obsidian/ and src/sandbox/ may import react";
 	}
@@ -154,7 +171,7 @@ function violation(path: string, spec: string): string | null {
 	if (spec.startsWith(".")) {
 		const target = posix.normalize(posix.join(posix.dirname(path), spec));
 		if (isCore(path) && OUTER_FOLDERS.some((folder) => (target + "/").startsWith(folder))) {
-			return "the core may not import the ui, hosts or rpc layers";
+			return "the core may not import the ui, editor, hosts or rpc layers";
 		}
 		if (
 			!isObsidianHost(path) &&

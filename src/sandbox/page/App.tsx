@@ -114,7 +114,7 @@ export function App(props: { service: ThreadService; notes: NotesClient; tools: 
 				</aside>
 				<main className="sandbox-main">
 					{selected ? (
-						<NoteEditor client={editorClient} path={selected} changeCounter={changeCounter} />
+						<NoteEditor client={editorClient} path={selected} changeCounter={changeCounter} inline={host.editor} />
 					) : (
 						<p className="sandbox-muted">No note open</p>
 					)}

@@ -2,13 +2,17 @@
  * The UiHost of the sandbox page: the same pane as in Obsidian, with the page standing in for
  * the editor (open note = select it in the file list) and a small Markdown renderer, which a
  * reply reaches only through src/ui/untrusted/ (neutralised, into an element of a document with
- * no window).
+ * no window). The chat the pane shows feeds the note editor's inline redline (src/editor).
  */
 import type { IndexStatusFeed } from "../../search/index-status";
 import type { ThreadService } from "../../thread/service-api";
 import type { ToolCatalog } from "../../tools/catalog";
 import type { UiHost } from "../../ui/host";
 import { makeCodeBlocksKeyboardScrollable } from "../../ui/code-blocks";
+import { focusReviewCard } from "../../ui/focus-review";
+import { ReviewDecisions } from "../../ui/review-decisions";
+import { InlineReviews } from "../../editor";
+import { EditorInline } from "./editor-inline";
 import { renderMarkdownInto } from "./markdown";
 
 export interface PageNavigation {
@@ -16,6 +20,14 @@ export interface PageNavigation {
 	openNote(path: string): void;
 	notePaths(): string[];
 	showSettingsHelp(): void;
+	/** A review the editor sent and the service refused. */
+	showError?(message: string): void;
+}
+
+export interface PageHost extends UiHost {
+	activeNoteChanged(path: string | null): void;
+	/** What Redline shows inside the open note (its pending review, the lines a write changed): the note editor follows it. */
+	editor: EditorInline;
 }
 
 /** tools: what the sandbox server says the agent has (GET /sandbox/api/tools, fetched before the page renders). */
@@ -25,9 +37,24 @@ export function createPageHost(
 	doc: Document,
 	indexStatus?: IndexStatusFeed,
 	tools?: ToolCatalog,
-): UiHost & { activeNoteChanged(path: string | null): void } {
+): PageHost {
 	const listeners = new Set<(path: string | null) => void>();
+	const editor = new EditorInline();
+	const reviewDecisions = new ReviewDecisions();
+	const inline = new InlineReviews({
+		service,
+		decisions: reviewDecisions,
+		editors: editor,
+		onLeave: (editId) => {
+			const pane = doc.querySelector(".sandbox-pane");
+			if (pane) focusReviewCard(pane, editId);
+		},
+		onError: (message) => navigation.showError?.(message),
+	});
 	return {
+		editor,
+		reviewDecisions,
+		threadShown: (state) => inline.follow(state),
 		service,
 		doc,
 		...(indexStatus ? { indexStatus } : {}),

@@ -54,6 +54,11 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 	// After every change of the thread, a decision made from a card may move the focus on.
 	useLayoutEffect(() => focus.settle(paneRef.current), [focus, state]);
 
+	// The open notes show this chat's waiting drafts inline (the host's editors); none once the pane closes.
+	const caughtUp = view?.caughtUp === true;
+	useEffect(() => host.threadShown?.(caughtUp && state ? state : null), [host, caughtUp, state]);
+	useEffect(() => () => host.threadShown?.(null), [host]);
+
 	// On first load, continue the most recent chat: that is what reopening the pane should show.
 	useEffect(() => {
 		if (!chosen && threads.loaded) {

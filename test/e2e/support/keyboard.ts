@@ -11,7 +11,8 @@ export async function tabTo(page: Page, target: Locator, { backward = false, max
 	const control = target.first();
 	await control.waitFor({ state: "visible", timeout: UI_TIMEOUT });
 	for (let presses = 0; presses <= max; presses++) {
-		if (await control.evaluate((el) => el === el.ownerDocument.activeElement)) return;
+		// The root's activeElement: the note editor lives in a shadow root, whose host is the document's.
+		if (await control.evaluate((el) => el === (el.getRootNode() as Document | ShadowRoot).activeElement)) return;
 		await page.keyboard.press(backward ? "Shift+Tab" : "Tab");
 	}
 	throw new Error(
@@ -22,7 +23,8 @@ export async function tabTo(page: Page, target: Locator, { backward = false, max
 /** What has the focus, for a failure message: tag, accessible label, text. */
 export function focusedDescription(page: Page): Promise<string> {
 	return page.evaluate(() => {
-		const el = document.activeElement;
+		let el = document.activeElement;
+		while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
 		if (!el || el === document.body) return "<body>";
 		return `<${el.tagName.toLowerCase()}> ${el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 60) ?? ""}`;
 	});

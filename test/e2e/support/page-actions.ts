@@ -36,8 +36,12 @@ export function editCard(page: Page, path: string): Locator {
 	return pane(page).getByRole("group", { name: `Edit ${path}`, exact: true });
 }
 
+/**
+ * Waits until one element the locator matches is visible. (Not only the first: the note editor's
+ * text is in a shadow root, which comes after the pane's hidden copies of it in Playwright's order.)
+ */
 export async function visible(locator: Locator): Promise<void> {
-	await locator.first().waitFor({ state: "visible", timeout: UI_TIMEOUT });
+	await locator.filter({ visible: true }).first().waitFor({ state: "visible", timeout: UI_TIMEOUT });
 }
 
 export async function gone(locator: Locator): Promise<void> {
@@ -51,4 +55,26 @@ export function eventually<T>(check: () => T | Promise<T>): Promise<T> {
 
 function escape(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The open note's editor (CodeMirror's content element: a textbox named "Note text"). */
+export function noteEditor(page: Page): Locator {
+	return page.getByRole("textbox", { name: "Note text" });
+}
+
+/**
+ * The open note's text as the editor shows it: its lines, without Redline's widgets (a change's
+ * new text, its buttons). CodeMirror draws the lines in view and a margin: enough for the notes
+ * the tests open.
+ */
+export function noteText(page: Page): Promise<string> {
+	return noteEditor(page).evaluate((content) =>
+		[...content.querySelectorAll(".cm-line")]
+			.map((line) => {
+				const copy = line.cloneNode(true) as Element;
+				for (const widget of copy.querySelectorAll("[contenteditable=false]")) widget.remove();
+				return copy.textContent ?? "";
+			})
+			.join("\n"),
+	);
 }

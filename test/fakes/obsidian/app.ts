@@ -1,6 +1,7 @@
 /** App, Plugin, SecretStorage, Platform, requestUrl and the search helpers. */
 import { MarkdownRenderer } from "./markdown";
 import type * as O from "obsidian";
+import type { Extension } from "@codemirror/state";
 import type { Shape } from "./shape";
 import type { Window } from "happy-dom";
 import { Component, Events } from "./events";
@@ -41,6 +42,8 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	readonly settingTabs: PluginSettingTab[] = [];
 	readonly ribbonIcons: { icon: string; title: string; el: HTMLElement; callback: (evt: MouseEvent) => unknown }[] = [];
 	readonly openModals: Modal[] = [];
+	/** Editor extensions plugins registered (registerEditorExtension): every Markdown editor opened after gets them. */
+	readonly editorExtensions: Extension[] = [];
 	/** Page preview's registered hover sources (registerHoverLinkSource). */
 	readonly hoverLinkSources = new Map<string, O.HoverLinkSource>();
 	/** The status bar (bottom right on desktop). */
@@ -119,6 +122,7 @@ export abstract class Plugin
 			| "registerHoverLinkSource"
 			| "registerMarkdownCodeBlockProcessor"
 			| "registerMarkdownPostProcessor"
+			| "registerEditorExtension"
 		>
 {
 	constructor(
@@ -183,6 +187,11 @@ export abstract class Plugin
 		MarkdownRenderer.postProcessors.add(processor);
 		this.register(() => MarkdownRenderer.postProcessors.delete(processor));
 		return postProcessor;
+	}
+	/** As Obsidian's: the extension joins every Markdown editor (the fake's MarkdownView builds `editor.cm` with them) until the plugin unloads. */
+	registerEditorExtension(extension: Extension): void {
+		this.app.editorExtensions.push(extension);
+		this.register(() => this.app.editorExtensions.splice(this.app.editorExtensions.indexOf(extension), 1));
 	}
 	registerHoverLinkSource(id: string, info: O.HoverLinkSource): void {
 		this.app.hoverLinkSources.set(id, info);

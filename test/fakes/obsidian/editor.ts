@@ -1,8 +1,14 @@
 /**
  * An Editor over a string with a cursor and an undo stack. Every transaction (and setValue) is one
  * undo step, recorded for tests; the cursor is mapped through changes as CodeMirror maps it.
+ * `cm`, as in Obsidian (where its typings do not declare it), is a CodeMirror EditorView with the
+ * plugins' editor extensions, built by MarkdownView where a DOM is global (happy-dom tests). As
+ * Obsidian's Editor is a wrapper over it, the two stay in step: a transaction here (the vault
+ * writing an open note, setValue, undo) is dispatched to `cm` with its origin as the userEvent, and
+ * a change dispatched to `cm` (the user typing) becomes the Editor's text, saved like typing.
  */
 import type * as O from "obsidian";
+import type { EditorView } from "@codemirror/view";
 import type { Shape } from "./shape";
 
 export interface RecordedTransaction {
@@ -32,6 +38,9 @@ export class Editor implements Shape<
 	private undoStack: { text: string; cursor: number }[] = [];
 	private redoStack: { text: string; cursor: number }[] = [];
 	readonly transactions: RecordedTransaction[] = [];
+	cm?: EditorView;
+	/** Set while this Editor dispatches to `cm`, so the change does not come back as typing. */
+	private toView = false;
 	/** Called after every change (the view saves the file from it). */
 	onChange: () => void = () => {};
 
@@ -90,7 +99,38 @@ export class Editor implements Shape<
 		this.text = out + this.text.slice(last);
 		this.cursor = Math.min(cursor, this.text.length);
 		if (tx.selection) this.cursor = this.posToOffset(tx.selection.from);
+		this.dispatchToView(origin);
 		this.onChange();
+	}
+	/** `cm` typed in: its text becomes the Editor's (one undo step), saved as typing is. */
+	typedInView(text: string): void {
+		if (this.toView || text === this.text) return;
+		this.undoStack.push({ text: this.text, cursor: this.cursor });
+		this.redoStack = [];
+		this.text = text;
+		this.cursor = Math.min(this.cursor, text.length);
+		this.onChange();
+	}
+	/** The Editor's text into `cm`: the part between their common start and end, as one change. */
+	private dispatchToView(origin?: string): void {
+		const view = this.cm;
+		if (!view) return;
+		const old = view.state.doc.toString();
+		const text = this.text;
+		if (old === text) return;
+		let start = 0;
+		while (start < old.length && start < text.length && old[start] === text[start]) start++;
+		let end = 0;
+		while (end < old.length - start && end < text.length - start && old.at(-1 - end) === text.at(-1 - end)) end++;
+		this.toView = true;
+		try {
+			view.dispatch({
+				changes: { from: start, to: old.length - end, insert: text.slice(start, text.length - end) },
+				...(origin ? { userEvent: origin } : {}),
+			});
+		} finally {
+			this.toView = false;
+		}
 	}
 	undo(): void {
 		const prev = this.undoStack.pop();
@@ -98,6 +138,7 @@ export class Editor implements Shape<
 		this.redoStack.push({ text: this.text, cursor: this.cursor });
 		this.text = prev.text;
 		this.cursor = prev.cursor;
+		this.dispatchToView("undo");
 		this.onChange();
 	}
 	redo(): void {
@@ -106,6 +147,7 @@ export class Editor implements Shape<
 		this.undoStack.push({ text: this.text, cursor: this.cursor });
 		this.text = next.text;
 		this.cursor = next.cursor;
+		this.dispatchToView("redo");
 		this.onChange();
 	}
 	posToOffset(pos: O.EditorPosition): number {

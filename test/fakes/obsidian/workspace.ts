@@ -8,6 +8,7 @@ import type { Window } from "happy-dom";
 import { Component, Events } from "./events";
 import { createFakeWindow, migrateToWindow } from "./dom";
 import { Editor } from "./editor";
+import { EditorView } from "@codemirror/view";
 import type { TFile, Vault } from "./vault";
 import type { App } from "./app";
 
@@ -66,6 +67,14 @@ export class MarkdownView extends ItemView implements Shape<O.MarkdownView, "get
 	setFile(file: TFile, text: string): void {
 		this.file = file;
 		this.editor = new Editor(text);
+		// CodeMirror builds its DOM with the global document: only where there is one.
+		if (typeof document !== "undefined") {
+			const editor = this.editor;
+			const typed = EditorView.updateListener.of((update) => {
+				if (update.docChanged) editor.typedInView(update.state.doc.toString());
+			});
+			editor.cm = new EditorView({ doc: text, extensions: [...this.app.editorExtensions, typed] });
+		}
 		this.editor.onChange = () => {
 			const target = this.file;
 			if (!target) return;

@@ -1,11 +1,15 @@
 /**
  * Builds main.js into a temp file and loads it the way Obsidian does: CommonJS evaluated in a
- * fresh VM context whose require offers only `obsidian` (the fake) and no Node built-in. Timers
- * in the context are tracked so a test can see that onunload leaves nothing running.
+ * fresh VM context whose require offers only what Obsidian supplies to plugins, `obsidian` (the
+ * fake) and CodeMirror's state and view (the real packages, as Obsidian bundles them), and no
+ * Node built-in. Timers in the context are tracked so a test can see that onunload leaves
+ * nothing running.
  */
 import esbuild from "esbuild";
 import { buildOptions } from "../../../esbuild.config.mjs";
 import * as fake from "../../fakes/obsidian";
+import * as codemirrorState from "@codemirror/state";
+import * as codemirrorView from "@codemirror/view";
 import * as path from "../../../src/node/path";
 import * as vm from "../../../src/node/vm";
 import { mkdtemp, readFile, stat } from "../../../src/node/fs";
@@ -30,7 +34,7 @@ export interface TimerTracker {
 export interface LoadedBundle {
 	PluginClass: new (app: fake.App, manifest: unknown) => fake.Plugin;
 	timers: TimerTracker;
-	/** Modules the bundle asked require() for (only "obsidian" may succeed). */
+	/** Modules the bundle asked require() for (only those of OBSIDIAN_SUPPLIES may succeed). */
 	requested: string[];
 }
 
@@ -78,6 +82,13 @@ export interface LoadOptions {
 let loads = 0;
 
 const DESKTOP_MODULES: Record<string, unknown> = { http, https };
+
+/** What Obsidian's require gives a plugin, of what main.js asks for. */
+const OBSIDIAN_SUPPLIES: Record<string, unknown> = {
+	obsidian: fake,
+	"@codemirror/state": codemirrorState,
+	"@codemirror/view": codemirrorView,
+};
 
 /** Evaluates main.js in a VM context shaped like Obsidian's renderer (web globals, no Node). */
 export async function loadBundle(file: string, app: fake.App, options: LoadOptions = {}): Promise<LoadedBundle> {
@@ -156,8 +167,10 @@ export function bundleContext(app: fake.App, options: LoadOptions = {}): BundleC
 			}) as (m: unknown, e: unknown, r: (id: string) => unknown) => void;
 			wrapper(module, module.exports, (id: string) => {
 				requested.push(id);
-				if (id === "obsidian") return fake;
-				throw new Error(`Cannot find module '${id}' (only obsidian is available to plugins here)`);
+				if (id in OBSIDIAN_SUPPLIES) return OBSIDIAN_SUPPLIES[id];
+				throw new Error(
+					`Cannot find module '${id}' (only obsidian and @codemirror/state and view are available to plugins here)`,
+				);
 			});
 			const PluginClass = (module.exports.default ?? module.exports) as LoadedBundle["PluginClass"];
 			return { PluginClass, timers, requested };
