@@ -40,9 +40,10 @@ export function PermissionsPanel({ id, state, focusTool, onClose }: PermissionsP
 				}
 			}}
 		>
-			<h3 id={headingId} className="redline-permissions-heading">
+			{/* h2: the pane is a region of its window, under the host's own h1 (axe's heading-order). */}
+			<h2 id={headingId} className="redline-permissions-heading">
 				Permissions in this chat
-			</h3>
+			</h2>
 			<p className="redline-permissions-intro">New chats start from the defaults in Redline's settings.</p>
 			{tools.map((tool) => (
 				<PermissionRow key={tool.name} tool={tool} state={state} autoFocus={tool.name === focused} />
