@@ -15,7 +15,7 @@ import type { AnyTool, ToolRegistry } from "../tools/registry";
 import { callWords } from "../tools/words";
 import type { ThreadHandle } from "../log/driver";
 import { overtakenDecision } from "../log/newest-message";
-import { decide, disabledComment } from "./approvals";
+import { decide, disabledComment, type PolicyDecision } from "./approvals";
 import type { StreamedCall } from "./model-step";
 import { quoted } from "../vault/quote";
 
@@ -127,16 +127,29 @@ export function proposeCalls(
 			thread.append({ type: "tool_call_completed", callId, result: capResult(refused) });
 			continue;
 		}
-		const decision = decide(tool, args, thread.state(), policy.defaults, policy.floor, policy.reviewFirst);
-		if (decision === "approve")
-			thread.append({ type: "tool_call_decided", callId, decision: "approved", by: "policy" });
-		if (decision === "deny")
-			thread.append({
-				type: "tool_call_decided",
-				callId,
-				decision: "denied",
-				by: "policy",
-				comment: disabledComment(tool.name),
-			});
+		appendPolicyDecision(
+			thread,
+			callId,
+			tool,
+			decide(tool, args, thread.state(), policy.defaults, policy.floor, policy.reviewFirst),
+		);
 	}
+}
+
+/** Records what the policy decided about a call ("ask" leaves it waiting for the user). */
+export function appendPolicyDecision(
+	thread: Pick<ThreadHandle, "append">,
+	callId: string,
+	tool: AnyTool,
+	decision: PolicyDecision,
+): void {
+	if (decision === "approve") thread.append({ type: "tool_call_decided", callId, decision: "approved", by: "policy" });
+	if (decision === "deny")
+		thread.append({
+			type: "tool_call_decided",
+			callId,
+			decision: "denied",
+			by: "policy",
+			comment: disabledComment(tool.name),
+		});
 }

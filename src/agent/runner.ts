@@ -27,7 +27,8 @@ import { ModelStep } from "./model-step";
 import { SUPERSEDED } from "../log/newest-message";
 import type { StreamedReply, StreamingModel } from "./model-step";
 import { persist, saveFailedMessage, StoreFailure } from "./persist";
-import { proposeCalls } from "./propose";
+import { proposeCalls, type PolicyInputs } from "./propose";
+import { decideWaitingCalls } from "./waiting-calls";
 import { settleCalls } from "./run-calls";
 import { setStatus } from "./status";
 import { buildSystemPrompt } from "./system-prompt";
@@ -115,6 +116,8 @@ export class AgentRunner implements TurnDriver {
 	}
 
 	private async loop(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
+		// A preference set since the last drive answers the cards of its tool that still wait.
+		decideWaitingCalls(thread, this.deps.tools, this.policy());
 		for (;;) {
 			const draftFirst = this.deps.settings().editReview !== "plan";
 			const settled = await settleCalls(
@@ -180,11 +183,8 @@ export class AgentRunner implements TurnDriver {
 			// Only the model call is in the try: a store or bookkeeping failure is not a model failure.
 			if ("reply" in attempt) {
 				const { reply } = attempt;
-				const settings = this.deps.settings();
 				proposeCalls(thread, reply.messageId, reply.calls, this.deps.tools, {
-					defaults: settings.toolDefaults ?? {},
-					floor: this.floor,
-					reviewFirst: settings.editReview !== "plan",
+					...this.policy(),
 					...(reply.supersededBy !== undefined ? { supersededBy: reply.supersededBy } : {}),
 				});
 				await persist(thread);
@@ -235,6 +235,12 @@ export class AgentRunner implements TurnDriver {
 				if (signal.aborted) return "aborted";
 			}
 		}
+	}
+
+	/** What the approval policy reads besides the thread: the settings' defaults and the floor. */
+	private policy(): PolicyInputs {
+		const settings = this.deps.settings();
+		return { defaults: settings.toolDefaults ?? {}, floor: this.floor, reviewFirst: settings.editReview !== "plan" };
 	}
 
 	/** The "Text tool calls" setting: the tools go in the system prompt, the calls come in the text. */

@@ -4,7 +4,7 @@
  * checks it), so no setting can only be changed by editing data.json. A new setting is a new row.
  */
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
-import type { ToolCatalog } from "../tools/catalog";
+import { PREFERENCE_WORDS, type ToolCatalog } from "../tools/catalog";
 import type { SecretNames } from "./settings-data";
 import type { CheckTarget } from "../check/report";
 import { MAX_OUTPUT_TOKENS, MIN_OUTPUT_TOKENS } from "../llm/output-limits";
@@ -165,9 +165,9 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 				...tools.map((tool): FieldSpec => ({
 					kind: "dropdown",
 					field: `toolDefaults.${tool.name}`,
-					name: tool.label.charAt(0).toUpperCase() + tool.label.slice(1),
-					desc: "Default for new chats; a card can change it per chat.",
-					options: { prompt: "Ask", always: "Always run", never: "Never run" },
+					name: tool.label,
+					desc: `${tool.purpose ? `${tool.purpose} ` : ""}The default for new chats; each chat can change it in its Permissions.`,
+					options: { ...PREFERENCE_WORDS },
 					fallback: tool.defaultPreference,
 				})),
 			],

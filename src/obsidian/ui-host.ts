@@ -10,6 +10,7 @@ import type { IndexStatusFeed } from "../search/index-status";
 import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
 import type { ToolCatalog } from "../tools/catalog";
+import { showObsidianMenu } from "./menu";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
 import { makeCodeBlocksKeyboardScrollable } from "../ui/code-blocks";
@@ -95,5 +96,6 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 		openSettings() {
 			openPluginSettings(app, deps.pluginId);
 		},
+		showMenu: showObsidianMenu,
 	};
 }

@@ -18,6 +18,7 @@ import {
 import { newId } from "../log/ids";
 import { ThreadLog, threadLogKey } from "../log/log";
 import { isDrafting, supersede } from "../log/newest-message";
+import { cardWaitsFor } from "../log/waiting-cards";
 import { removeDrafts } from "../composer/draft-store";
 import { reviewByDecision, reviewEvent, stopReviews, type ReviewParams } from "./review-methods";
 import { listHistory, locateHistory, revertEvents, revertHistory } from "./history-methods";
@@ -306,7 +307,10 @@ export class LocalThreadService implements ThreadService {
 		if (typeof params.tool !== "string" || params.tool.trim() === "")
 			return fail("bad_params", "tool must be a tool name");
 		if (!isPreference(params.preference)) return fail("bad_params", 'preference must be "prompt", "always" or "never"');
-		found.log.append({ type: "tool_preference_set", tool: params.tool, preference: params.preference });
+		const { log } = found;
+		log.append({ type: "tool_preference_set", tool: params.tool, preference: params.preference });
+		// Its waiting cards are answered by the policy, in the drive (src/agent/waiting-calls.ts).
+		if (params.preference !== "prompt" && cardWaitsFor(log.state(), params.tool)) this.drive(log);
 		return { ok: true };
 	}
 

@@ -187,7 +187,8 @@ export const askUserTool: Tool<AskUserArgs> = {
 		'Ask the user 1 to 4 questions at once when you need a decision (which notes, which sections, which style). Each question has 2 to 6 options and may allow several answers (multiSelect). Every question automatically offers "Other" with a text field: never add your own "Other". The answers come back as one line per question.',
 	schema: askUserSchema,
 	defaultPreference: "always",
-	label: "asking questions",
+	label: "Ask you questions",
+	purpose: "Ask you to choose when it needs a decision.",
 	neverSubject: "questions are",
 	words: (args) => {
 		// The older single-question form asks one.

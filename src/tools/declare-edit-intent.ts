@@ -69,7 +69,8 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 			"If it reports a failure, fix it with executeEdit using the editId it returns.",
 		schema: declareEditIntentSchema,
 		defaultPreference: "prompt",
-		label: "planning edits",
+		label: "Plan and draft edits",
+		purpose: "Say what it will change in a note, then draft the change.",
 		neverSubject: "edits are",
 		// The edit's own events (its intent, progress, outcome) tell the rest.
 		words: (args) => {

@@ -65,7 +65,8 @@ export function createExecuteEditTool(deps: ExecuteEditDeps): Tool<ExecuteEditAr
 			"or content (the complete new note). Call declareEditIntent first.",
 		schema: executeEditSchema,
 		defaultPreference: "prompt",
-		label: "writing edits",
+		label: "Apply edits",
+		purpose: "Write a planned change into the note (every change can be reverted).",
 		neverSubject: "edits are",
 		words: () => ({ title: "Write the planned edit", active: "Writing the planned edit" }),
 		examples: ({ path, word, approvedEdit }) => {

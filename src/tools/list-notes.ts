@@ -20,7 +20,9 @@ export const listNotesTool: Tool<ListNotesArgs> = {
 	description: `List the notes under a folder (or the whole vault), sorted by path; at most ${LIST_CAP}.`,
 	schema: listNotesSchema,
 	defaultPreference: "always",
-	label: "listing notes",
+	label: "List notes",
+	purpose: "See which notes a folder holds.",
+	neverSubject: "listing notes is",
 	words: (args) => {
 		const folder = pathArg(args, "folder");
 		return folder

@@ -118,7 +118,9 @@ export const readNoteTool: Tool<ReadNoteArgs> = {
 		"Read a note of the vault. Long notes come in pages of lines: the result says how many lines remain and the offset to read the next page.",
 	schema: readNoteSchema,
 	defaultPreference: "always",
-	label: "reading notes",
+	label: "Read notes",
+	purpose: "Open a note and read its text.",
+	neverSubject: "reading notes is",
 	words: (args) => {
 		const path = pathArg(args, "path");
 		return { title: `Read ${path ?? "a note"}`, active: `Reading ${noteName(path ?? "a note")}` };

@@ -90,7 +90,9 @@ export function createSearchNotesTool(deps: { index: NoteSearch }): Tool<SearchN
 		description: DESCRIPTION,
 		schema: searchNotesSchema,
 		defaultPreference: "always",
-		label: "searching notes",
+		label: "Search your vault",
+		purpose: "Find the notes that mention what it looks for.",
+		neverSubject: "searching notes is",
 		words: (args) => {
 			const query = textArg(args, "query") ?? "";
 			return { title: `Search notes for '${query}'`, active: `Searching notes for '${query}'` };

@@ -77,9 +77,14 @@ export interface Tool<Args = unknown> {
 	schema: z.ZodMiniType<Args>;
 	/** The one default: the agent's policy, the Permissions panel and the settings read it (a setting overrides it). */
 	defaultPreference: ToolPreference;
-	/** The tool's name for a person ("reading notes"): the Permissions panel, a card's preference, the settings. */
+	/**
+	 * The tool's name for a person, as what it does for them ("Read notes", "Apply edits"): the
+	 * Permissions panel, the settings and a card's "Change the preference for …".
+	 */
 	label: string;
-	/** What "Never" refuses, as the subject of "… set to Never in this chat" ("edits are"); default `${label} is`. */
+	/** One line under the name in the Permissions panel and the settings ("Open a note and read its text."). */
+	purpose?: string;
+	/** What "Don't allow" refuses, as the subject of "… not allowed in this chat" ("edits are"); default `"${label}" is`. */
 	neverSubject?: string;
 	/**
 	 * The call in words for the pane, recorded on tool_call_proposed. `args` are raw: whatever the

@@ -43,7 +43,7 @@ export function notRun(call: ToolCallView): NotRun | undefined {
 
 /**
  * The badge word and the rest of the sentence: "Skipped" + " — your comment: …". neverSubject:
- * what "Never" refuses, for a blocked call ("reading notes is": permissions.ts neverSubject).
+ * what "Don't allow" refuses, for a blocked call ("reading notes is": permissions.ts neverSubject).
  */
 export function notRunWords(reason: NotRun, neverSubject: string): { badge: string; rest: string } {
 	switch (reason.kind) {
@@ -52,7 +52,7 @@ export function notRunWords(reason: NotRun, neverSubject: string): { badge: stri
 		case "cancelled":
 			return { badge: "Cancelled", rest: ": you sent a new message" };
 		case "blocked":
-			return { badge: "Blocked", rest: `: ${neverSubject} set to Never in this chat` };
+			return { badge: "Blocked", rest: `: ${neverSubject} not allowed in this chat` };
 		case "stopped":
 			return {
 				badge: "Stopped",

@@ -60,6 +60,21 @@ export interface UiHost {
 	 * the host shows that chat's waiting drafts inline in their notes (src/editor/inline-reviews.ts).
 	 */
 	threadShown?(state: ThreadState | null): void;
+	/**
+	 * Shows a menu of actions at `anchor` (Obsidian: its own Menu, keyboard and all). Absent (the
+	 * sandbox), the pane draws an accessible menu of its own (components/ActionMenu.tsx).
+	 */
+	showMenu?(anchor: HTMLElement, items: readonly MenuAction[]): void;
+}
+
+/** One entry of a host menu. */
+export interface MenuAction {
+	title: string;
+	/** A Lucide icon name, for a host that shows icons (Obsidian). */
+	icon?: string;
+	/** Drawn as a warning (Obsidian's red item): the action blocks or deletes something. */
+	warning?: boolean;
+	onSelect(): void;
 }
 
 export interface RenderedMarkdown {

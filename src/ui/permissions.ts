@@ -21,12 +21,12 @@ function entryOf(host: UiHost, tool: string): ToolEntry | undefined {
 	return toolsOf(host).find((entry) => entry.name === tool);
 }
 
-/** The tool's name for a person ("reading notes"); a tool the host does not list, by its own name. */
+/** The tool's name for a person ("Read notes"); a tool the host does not list, by its own name. */
 export function toolLabel(host: UiHost, tool: string): string {
 	return entryOf(host, tool)?.label ?? tool;
 }
 
-/** What "Never" refuses, as the subject of "… set to Never in this chat". */
+/** What "Don't allow" refuses, as the subject of "… not allowed in this chat". */
 export function neverSubject(host: UiHost, tool: string): string {
 	return entryOf(host, tool)?.neverSubject ?? `${tool} is`;
 }

@@ -1,7 +1,9 @@
 /**
  * Deciding what the agent may do, end to end in Chromium: "Run all" runs exactly the waiting calls
- * in one decision (so the model is called once afterwards); "Always" set from a card lets the next
- * call of that tool run without asking; a multi-select and an "Other" answer reach the model; and
+ * in one decision (so the model is called once afterwards); "Run, and don't ask again in this chat"
+ * on a card runs its waiting sibling and the next call of that tool without asking, and "Don't
+ * allow in this chat" from its ⋯ menu skips both (axe finds nothing serious in the card, the menu
+ * and the Permissions panel, light and dark); a multi-select and an "Other" answer reach the model; and
  * a waiting card lives in the service, not the page: it survives a reload, and a second tab
  * follows the thread live. One file (one browser, one page build) keeps the e2e run short.
  * Every scenario runs twice: with a model that calls tools natively, and with one that can only
@@ -10,6 +12,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply, toolResults } from "../../src/sandbox/model-server";
+import { describeViolations, runAxe } from "./support/axe";
 import { chromiumPath, launchChromium } from "./support/browser";
 import { editCard, eventually, gone, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
 import { withE2E } from "./support/sandbox-harness";
@@ -101,47 +104,110 @@ describe.skipIf(!chromiumPath).each(MODES)(
 				);
 			});
 
-			it("runs the next call of a tool without a card once Always is set for it from a card", async () => {
-				const [first, second] = NOTES as [string, string];
+			it("runs both waiting cards of a tool with Run, and don't ask again on the first, and the next call without a card", async () => {
+				const [first, second, third] = NOTES as [string, string, string];
+				const intent = (path: string) => ({
+					name: "declareEditIntent",
+					args: { path, operation: "modify", description: "add a reviewed line at the end" },
+				});
 				const script = mainAndApply(
 					[
-						reply.toolCalls([
-							{
-								name: "declareEditIntent",
-								args: { path: first, operation: "modify", description: "add a reviewed line at the end" },
-							},
-						]),
-						reply.toolCalls([
-							{
-								name: "declareEditIntent",
-								args: { path: second, operation: "modify", description: "add a reviewed line at the end" },
-							},
-						]),
-						reply.text("Both notes are marked as reviewed."),
+						reply.toolCalls([intent(first), intent(second)]),
+						reply.toolCalls([intent(third)]),
+						reply.text("All three notes are marked as reviewed."),
 					],
-					[applyWith(addReviewedLine), applyWith(addReviewedLine)],
+					[applyWith(addReviewedLine), applyWith(addReviewedLine), applyWith(addReviewedLine)],
 				);
 				await withE2E(
 					browser,
-					`3-always-${mode}`,
+					`3-run-and-allow-${mode}`,
 					script,
 					async ({ page, sandbox, readNote }) => {
 						const server = sandbox.modelServer!;
+						await sendMessage(page, "Mark my project notes and Ana's note as reviewed");
+						const firstCard = editCard(page, first);
+						const secondCard = editCard(page, second);
+						await visible(secondCard.getByRole("button", { name: /^Run:/ }));
+						// The card's second action runs this card, and the preference answers the waiting sibling.
+						await firstCard
+							.getByRole("button", { name: /^Run, and don't ask again in this chat/ })
+							.click({ timeout: UI_TIMEOUT });
+
+						await visible(pane(page).getByText("All three notes are marked as reviewed."));
+						for (const card of [firstCard, secondCard, editCard(page, third)])
+							await visible(card.getByText("Done", { exact: true }));
+						expect(await pane(page).getByRole("button", { name: /^Run:/ }).count()).toBe(0);
+						await visible(secondCard.getByText("Set by your preference", { exact: false }));
+						for (const path of NOTES) expect(await readNote(path)).toContain(REVIEWED);
+						// One follow-up for the two cards, one after the third call.
+						expect(mainRequests(server.requests)).toHaveLength(3);
+						expect(applyRequests(server.requests)).toHaveLength(3);
+					},
+					options,
+				);
+			});
+
+			it("skips both waiting cards of a tool with Don't allow in this chat from the ⋯ menu; card, menu and Permissions pass axe, light and dark", async () => {
+				const [first, second] = NOTES as [string, string];
+				const script = mainAndApply(
+					[
+						reply.toolCalls(
+							[first, second].map((path) => ({
+								name: "declareEditIntent",
+								args: { path, operation: "modify", description: "add a reviewed line at the end" },
+							})),
+						),
+						reply.text("Understood, I will not edit notes in this chat."),
+					],
+					[],
+				);
+				await withE2E(
+					browser,
+					`3-dont-allow-${mode}`,
+					script,
+					async ({ page, sandbox, readNote }) => {
+						const server = sandbox.modelServer!;
+						const before = await Promise.all([first, second].map((path) => readNote(path)));
 						await sendMessage(page, "Mark the garden shed and book club notes as reviewed");
 						const firstCard = editCard(page, first);
-						// "Always" on the waiting card saves the preference and runs this card too.
-						await firstCard.getByRole("button", { name: "Always for planning edits" }).click({ timeout: UI_TIMEOUT });
+						await visible(editCard(page, second).getByRole("button", { name: /^Run:/ }));
+						await pane(page).getByRole("button", { name: "Permissions", exact: true }).click();
+						const panel = pane(page).getByRole("group", { name: "Permissions in this chat" });
+						await visible(panel.getByRole("combobox", { name: "Plan and draft edits" }));
+						await firstCard.getByRole("button", { name: /^More actions:/ }).click();
+						const menu = pane(page).getByRole("menu");
+						await visible(menu.getByRole("menuitem", { name: "Don't allow in this chat" }));
 
-						// The second edit is proposed, approved by the preference and applied: no click needed.
-						await visible(pane(page).getByText("Both notes are marked as reviewed."));
-						const secondCard = editCard(page, second);
-						await visible(secondCard.getByText("Done", { exact: true }));
-						expect(await secondCard.getByRole("button", { name: /^Run:/ }).count()).toBe(0);
-						await visible(secondCard.getByText("Set by your preference", { exact: false }));
-						await visible(firstCard.getByText("Done", { exact: true }));
-						expect(await readNote(second)).toContain(REVIEWED);
-						expect(mainRequests(server.requests)).toHaveLength(3);
-						expect(applyRequests(server.requests)).toHaveLength(2);
+						// The cards, the open menu and the Permissions panel, in both of Obsidian's themes.
+						for (const theme of ["light", "dark"] as const) {
+							await page.evaluate((t) => {
+								document.body.classList.remove("theme-light", "theme-dark");
+								document.body.classList.add(`theme-${t}`);
+							}, theme);
+							const { violations } = await runAxe(page);
+							const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+							expect(describeViolations(serious), theme).toBe("");
+						}
+						await page.evaluate(() => document.body.classList.replace("theme-dark", "theme-light"));
+
+						await menu.getByRole("menuitem", { name: "Don't allow in this chat" }).click();
+						await visible(pane(page).getByText("Understood, I will not edit notes in this chat."));
+						for (const path of [first, second])
+							await visible(editCard(page, path).getByText("edits are not allowed in this chat", { exact: false }));
+						expect(await pane(page).getByRole("button", { name: /^Run:/ }).count()).toBe(0);
+						expect(
+							await panel
+								.getByRole("combobox", { name: "Plan and draft edits" })
+								.locator("option:checked")
+								.textContent(),
+						).toBe("Don't allow");
+						expect(await Promise.all([first, second].map((path) => readNote(path)))).toEqual(before);
+						expect(mainRequests(server.requests)).toHaveLength(2);
+						const results = toolResults(mainRequests(server.requests)[1]);
+						expect(results.map((r) => r.content)).toEqual([
+							"The user denied this call: the user disabled declareEditIntent in this chat",
+							"The user denied this call: the user disabled declareEditIntent in this chat",
+						]);
 					},
 					options,
 				);

@@ -119,14 +119,26 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 		expect(created).toContain("[[Projects/Book club]]");
 	});
 
-	it("sets planning edits to Always from the header's Permissions, and the next edits run without a card", async () => {
+	it("sets Plan and draft edits to Run without asking from the header's Permissions, and the next edits run without a card", async () => {
 		const opener = pane(page).getByRole("button", { name: "Permissions", exact: true });
 		await tabTo(page, opener, { backward: true });
 		await page.keyboard.press("Enter");
 		const panel = pane(page).getByRole("group", { name: "Permissions in this chat" });
-		const always = panel.getByRole("button", { name: "Always for planning edits" });
-		await tabTo(page, always);
-		await decide("Space", panel.locator('[aria-label="Always for planning edits"][aria-pressed="true"]'), panel);
+		const dropdown = panel.getByRole("combobox", { name: "Plan and draft edits" });
+		await tabTo(page, dropdown);
+		const chosen = () => dropdown.locator("option:checked").textContent();
+		// Passing over the closed dropdown with the arrows or a letter chooses nothing (Chromium would commit each).
+		await page.keyboard.press("ArrowDown");
+		await page.keyboard.press("ArrowDown");
+		await page.keyboard.press("d");
+		expect(await chosen()).toBe("Ask first");
+		// The choice is made in its list: opened with Alt+↓, picked with Enter.
+		await page.keyboard.press("Alt+ArrowDown");
+		await page.keyboard.press("ArrowDown");
+		await focus.reset();
+		await page.keyboard.press("Enter");
+		await eventually(async () => expect(await chosen()).toBe("Run without asking"));
+		expect((await focus.drops()).join(" | "), "focus lost to <body> after").toBe("");
 		await page.keyboard.press("Escape");
 		await eventually(async () =>
 			expect(await opener.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true),

@@ -25,7 +25,7 @@ const CONTRAST_MEASURED = [
 	".redline-markdown a",
 	".redline-link-button",
 	".redline-cta",
-	".redline-preference-choice[aria-pressed='true']",
+	".redline-permission-description",
 ];
 
 /** Rules that must report nothing; any other serious or critical finding is listed too. */

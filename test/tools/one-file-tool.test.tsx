@@ -37,7 +37,8 @@ const countWordsTool: Tool<{ path: string }> = {
 	description: "Count the words of a note.",
 	schema: z.object({ path: z.string().check(z.describe('Vault-relative path of the note, e.g. "Projects/Plan.md"')) }),
 	defaultPreference: "always",
-	label: "counting words",
+	label: "Count words",
+	purpose: "Count the words of a note.",
 	words: (args) => {
 		const note = pathArg(args, "path") ?? "a note";
 		return { title: `Count the words of ${note}`, active: `Counting words in ${noteName(note)}` };
@@ -116,28 +117,26 @@ describe("a tool defined in one file", () => {
 		);
 	});
 
-	it("is in the Permissions with its label and its own default, after the default tools", async () => {
+	it("is in the Permissions with its name, what it does and its own default, after the default tools", async () => {
 		const { threadId, events } = await turnWithTheTool();
 		const { user } = await renderPane(threadId, events);
 		await user.click(screen.getByRole("button", { name: "Permissions" }));
 		const panel = screen.getByRole("group", { name: "Permissions in this chat" });
-		const groups = within(panel).getAllByRole("group", { name: /^Preference for / });
-		expect(groups.map((group) => group.getAttribute("aria-label"))).toContain(
-			"Preference for counting words in this chat",
-		);
-		expect(groups).toHaveLength(DEFAULT_TOOLS.length + 1);
-		const ours = within(panel).getByRole("group", { name: "Preference for counting words in this chat" });
-		expect(within(ours).getByRole("button", { name: "Always for counting words" }).getAttribute("aria-pressed")).toBe(
-			"true",
-		);
-		expect(within(panel).getByText("Counting words")).toBeTruthy();
+		const dropdowns = within(panel).getAllByRole<HTMLSelectElement>("combobox");
+		expect(dropdowns).toHaveLength(DEFAULT_TOOLS.length + 1);
+		const ours = within(panel).getByRole<HTMLSelectElement>("combobox", { name: "Count words" });
+		expect(dropdowns.at(-1)).toBe(ours);
+		expect(ours.selectedOptions[0]?.textContent).toBe("Run without asking");
+		expect(ours.getAttribute("aria-describedby")).toBeTruthy();
+		expect(within(panel).getByText("Count the words of a note.")).toBeTruthy();
 	});
 
 	it("is a row of the settings tab's Tools, showing its own default until the user chooses", () => {
 		const tools = settingsSections(toolCatalog(TOOLS)).find((section) => section.heading === "Tools");
 		expect(tools?.fields.find((field) => "field" in field && field.field === "toolDefaults.countWords")).toMatchObject({
 			kind: "dropdown",
-			name: "Counting words",
+			name: "Count words",
+			options: { prompt: "Ask first", always: "Run without asking", never: "Don't allow" },
 			fallback: "always",
 		});
 	});

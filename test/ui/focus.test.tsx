@@ -32,9 +32,9 @@ describe("focus after a decision", () => {
 		const { user } = await renderThread(twoWaiting());
 		await user.click(screen.getByRole("button", { name: "Skip: Read A.md" }));
 		await waitFor(() => expect(focused()).toBe("Run: Read B.md"));
-		// And the next Tab stays inside that card (its Skip), not past it.
+		// And the next Tab stays inside that card (its next action), not past it.
 		await user.tab();
-		expect(focused()).toBe("Skip: Read B.md");
+		expect(focused()).toBe("Run, and don't ask again in this chat: Read B.md");
 	});
 
 	it("Run on the second card moves back to the first card that still waits", async () => {

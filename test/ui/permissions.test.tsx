@@ -1,38 +1,44 @@
 // @vitest-environment happy-dom
 /**
- * What Redline may do in a chat, as the person sees and changes it: the header's Permissions list
- * each tool's preference for this chat and change it at any time (a chat set to "Never" is not a
- * dead end), a card decided by a preference says so with a way to change it, and choosing
- * "Always" or "Never" on a waiting card answers that card too. Every choice is an event.
+ * What Redline may do in a chat, in words that say what happens (issue 30, "Preferences that say
+ * what they do"). A waiting card offers Run (the only accent button) · "Run, and don't ask again in
+ * this chat" · Skip, and "Don't allow in this chat" in a quiet ⋯ menu. The header's Permissions
+ * are laid out like Obsidian's settings: a row per tool, named by what it does for the user, with
+ * a dropdown in the same words. Every choice is an event; what it does to the waiting cards of
+ * its tool is the service's (test/agent/runner.preferences.test.ts), never the page's alone.
  */
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { EventScript } from "./support/events";
 import { renderThread } from "./support/render";
+import type { MenuAction } from "../../src/ui/host";
 
 afterEach(cleanup);
 
-function waitingEdit(): EventScript {
-	const s = new EventScript().user("m1", "Tidy Daily").assistant("a1", "");
-	s.add({
-		type: "edit_intent_declared",
-		editId: "e1",
-		callId: "c_edit",
-		path: "Daily.md",
-		operation: "modify",
-		description: "remove all headings",
-	});
-	return s
-		.propose("a1", "c_edit", "declareEditIntent", {
-			path: "Daily.md",
-			operation: "modify",
-			description: "remove all headings",
-		})
+const CHOICES = ["Ask first", "Run without asking", "Don't allow"];
+const NAMES = [
+	"Read notes",
+	"Search your vault",
+	"List notes",
+	"Plan and draft edits",
+	"Apply edits",
+	"Ask you questions",
+];
+
+/** Two reads of the same tool and a search, waiting (a read under the access floor asks). */
+function waitingReads(): EventScript {
+	return new EventScript()
+		.user("m1", "Read both")
+		.assistant("a1", "")
+		.propose("a1", "c1", "readNote", { path: "A.md" })
+		.propose("a1", "c2", "readNote", { path: "B.md" })
+		.propose("a1", "c3", "searchNotes", { query: "trip" })
 		.status("waiting_for_approval");
 }
 
 function blockedEdit(): EventScript {
 	const s = new EventScript().user("m1", "Tidy Daily").assistant("a1", "");
+	// An older log's "never": it still means the tool is not allowed in this chat.
 	s.add({ type: "tool_preference_set", tool: "declareEditIntent", preference: "never" });
 	s.add({
 		type: "edit_intent_declared",
@@ -65,49 +71,73 @@ function blockedEdit(): EventScript {
 	return s.status("idle");
 }
 
-function pressed(group: HTMLElement): string[] {
-	return within(group)
-		.getAllByRole("button")
-		.filter((button) => button.getAttribute("aria-pressed") === "true")
-		.map((button) => button.textContent ?? "");
+function dropdown(panel: HTMLElement, name: string): HTMLSelectElement {
+	return within(panel).getByRole<HTMLSelectElement>("combobox", { name });
+}
+
+function shown(select: HTMLSelectElement): string {
+	return select.selectedOptions[0]?.textContent ?? "";
+}
+
+async function openPermissions(user: Awaited<ReturnType<typeof renderThread>>["user"]): Promise<HTMLElement> {
+	await user.click(screen.getByRole("button", { name: "Permissions" }));
+	return screen.getByRole("group", { name: "Permissions in this chat" });
 }
 
 describe("the chat's Permissions", () => {
-	it("list every tool's preference for this chat, from its events and the defaults", async () => {
+	it("are laid out like Obsidian's settings: a plain heading, a row per tool named by what it does, a dropdown", async () => {
 		const { user } = await renderThread(blockedEdit());
-		await user.click(screen.getByRole("button", { name: "Permissions" }));
-		const panel = screen.getByRole("group", { name: "Permissions in this chat" });
-		expect(pressed(within(panel).getByRole("group", { name: "Preference for planning edits in this chat" }))).toEqual([
-			"Never",
-		]);
-		expect(pressed(within(panel).getByRole("group", { name: "Preference for reading notes in this chat" }))).toEqual([
-			"Always",
-		]);
-		expect(pressed(within(panel).getByRole("group", { name: "Preference for writing edits in this chat" }))).toEqual([
-			"Ask",
-		]);
-		expect(within(panel).getAllByRole("group", { name: /^Preference for / })).toHaveLength(6);
+		const panel = await openPermissions(user);
+		expect(within(panel).getByRole("heading", { name: "Permissions in this chat" })).toBeTruthy();
+		expect(panel.textContent).not.toMatch(/without asking you/);
+		const rows = [...panel.querySelectorAll(".setting-item")];
+		expect(rows.map((row) => row.querySelector(".setting-item-name")?.textContent)).toEqual(NAMES);
+		for (const row of rows) {
+			expect(row.querySelector(".setting-item-description")?.textContent).toMatch(/\w/);
+			const select = within(row as HTMLElement).getByRole<HTMLSelectElement>("combobox");
+			expect([...select.options].map((option) => option.textContent)).toEqual(CHOICES);
+			expect(select.classList.contains("dropdown")).toBe(true);
+		}
+		// From the chat's events, then the tools' defaults.
+		expect(shown(dropdown(panel, "Plan and draft edits"))).toBe("Don't allow");
+		expect(shown(dropdown(panel, "Read notes"))).toBe("Run without asking");
+		expect(shown(dropdown(panel, "Apply edits"))).toBe("Ask first");
+		// Quiet: no filled chips, no accent.
+		expect(panel.querySelectorAll("[aria-pressed], .mod-cta")).toHaveLength(0);
 	});
 
-	it("change a preference at any time, nothing waiting: Never is set back to Ask", async () => {
+	it("change a preference at any time, nothing waiting: Don't allow is set back to Ask first", async () => {
 		const { service, user } = await renderThread(blockedEdit());
-		await user.click(screen.getByRole("button", { name: "Permissions" }));
-		await user.click(screen.getByRole("button", { name: "Ask for planning edits" }));
+		const panel = await openPermissions(user);
+		await user.selectOptions(dropdown(panel, "Plan and draft edits"), "Ask first");
 		expect(service.callsOf("setToolPreference")).toEqual([
 			{ threadId: "thread_1", tool: "declareEditIntent", preference: "prompt" },
 		]);
 		// The event comes back and the panel shows it (the log, not a draft).
-		const group = screen.getByRole("group", { name: "Preference for planning edits in this chat" });
-		await waitFor(() => expect(pressed(group)).toEqual(["Ask"]));
+		await waitFor(() => expect(shown(dropdown(panel, "Plan and draft edits"))).toBe("Ask first"));
 		expect(service.callsOf("decideToolCalls")).toEqual([]);
 	});
 
-	it("open on the first tool, and Escape closes them and returns the focus to the header's button", async () => {
+	it("a failed save is shown in place and the dropdown shows the log's value again", async () => {
+		const { service, user } = await renderThread(blockedEdit());
+		service.failNext.set("setToolPreference", {
+			ok: false,
+			error: { code: "unknown_thread", message: "This chat no longer exists." },
+		});
+		const panel = await openPermissions(user);
+		await user.selectOptions(dropdown(panel, "Read notes"), "Ask first");
+		expect(await within(panel).findByText("This chat no longer exists.")).toBeTruthy();
+		expect(shown(dropdown(panel, "Read notes"))).toBe("Run without asking");
+	});
+
+	it("open on the first tool's dropdown, and Escape closes them and returns the focus to the header's button", async () => {
 		const { user } = await renderThread(blockedEdit());
 		const opener = screen.getByRole("button", { name: "Permissions" });
 		await user.click(opener);
 		expect(opener.getAttribute("aria-expanded")).toBe("true");
-		expect(document.activeElement?.getAttribute("aria-label")).toBe("Always for reading notes");
+		expect(document.activeElement).toBe(
+			dropdown(screen.getByRole("group", { name: "Permissions in this chat" }), "Read notes"),
+		);
 		await user.keyboard("{Escape}");
 		expect(screen.queryByRole("group", { name: "Permissions in this chat" })).toBeNull();
 		expect(document.activeElement).toBe(opener);
@@ -125,16 +155,12 @@ describe("a card decided by a preference", () => {
 		const { user } = await renderThread(blockedEdit());
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		expect(within(card).getByText(/Set by your preference/)).toBeTruthy();
-		const change = within(card).getByRole("button", { name: "Change the preference for planning edits" });
+		const change = within(card).getByRole("button", { name: "Change the preference for Plan and draft edits" });
 		await user.click(change);
-		expect(document.activeElement?.getAttribute("aria-label")).toBe("Never for planning edits");
+		const panel = screen.getByRole("group", { name: "Permissions in this chat" });
+		expect(document.activeElement).toBe(dropdown(panel, "Plan and draft edits"));
 		await user.click(screen.getByRole("button", { name: "Done with permissions" }));
 		expect(document.activeElement).toBe(change);
-	});
-
-	it("a card the user decided has no such line", async () => {
-		await renderThread(waitingEdit().decide("c_edit", "denied"));
-		expect(screen.queryByText(/Set by your preference/)).toBeNull();
 	});
 
 	it("a call approved by a preference says so too", async () => {
@@ -145,72 +171,117 @@ describe("a card decided by a preference", () => {
 		s.add({ type: "tool_call_decided", callId: "c1", decision: "approved", by: "policy" });
 		await renderThread(s);
 		const card = screen.getByRole("group", { name: "Read A.md" });
-		expect(within(card).getByRole("button", { name: "Change the preference for reading notes" })).toBeTruthy();
+		expect(within(card).getByRole("button", { name: "Change the preference for Read notes" })).toBeTruthy();
 	});
 });
 
-describe("the preference on a waiting card", () => {
-	it("Always saves the preference and runs this card", async () => {
-		const { service, user } = await renderThread(waitingEdit());
-		await user.click(screen.getByRole("button", { name: "Always for planning edits" }));
-		await waitFor(() =>
-			expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["c_edit"], denied: [] }]),
-		);
-		expect(service.callsOf("setToolPreference")).toEqual([
-			{ threadId: "thread_1", tool: "declareEditIntent", preference: "always" },
-		]);
+describe("the actions on a waiting card", () => {
+	it("say what happens: Run (the only accent), Run and don't ask again, Skip, and a quiet ⋯; no preference chips", async () => {
+		await renderThread(waitingReads());
+		const card = screen.getByRole("group", { name: "Read A.md" });
+		const buttons = within(card)
+			.getAllByRole("button")
+			.map((button) => button.textContent?.trim());
+		expect(buttons.slice(0, 3)).toEqual(["Run", "Run, and don't ask again in this chat", "Skip"]);
+		const more = within(card).getByRole("button", { name: "More actions: Read A.md" });
+		expect(more.getAttribute("aria-haspopup")).toBe("menu");
+		expect(more.classList.contains("mod-cta")).toBe(false);
+		expect([...card.querySelectorAll(".mod-cta")].map((el) => el.textContent)).toEqual(["Run"]);
+		expect(card.querySelectorAll("[aria-pressed]")).toHaveLength(0);
+		expect(card.textContent).not.toMatch(/\b(Always|Never)\b/);
 	});
 
-	it("Never saves the preference and skips this card", async () => {
-		const { service, user } = await renderThread(waitingEdit());
-		await user.click(screen.getByRole("button", { name: "Never for planning edits" }));
-		await waitFor(() =>
-			expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: [], denied: ["c_edit"] }]),
+	it("with several cards waiting, every accent button is a card's Run (Run all is not one)", async () => {
+		await renderThread(waitingReads());
+		const bar = screen.getByRole("region", { name: "Calls waiting for approval" });
+		expect(bar.querySelectorAll(".mod-cta")).toHaveLength(0);
+		const accents = [...screen.getByRole("log").querySelectorAll(".mod-cta")].map((el) =>
+			el.getAttribute("aria-label"),
 		);
+		expect(accents).toEqual(["Run: Read A.md", "Run: Read B.md", "Run: Search notes for 'trip'"]);
 	});
 
-	it("Ask only saves it (the card still waits), and choosing the shown value again sends nothing", async () => {
-		// A read that waits although reading is "Always" (a file under the access floor asks anyway).
-		const s = new EventScript()
-			.user("m1", "x")
-			.assistant("a1", "")
-			.propose("a1", "c_read", "readNote", { path: ".obsidian/app.json" });
-		const { service, user } = await renderThread(s);
-		await user.click(screen.getByRole("button", { name: "Ask for reading notes" }));
+	it("Run, and don't ask again runs this card, then saves Run without asking for its tool; the page decides no sibling", async () => {
+		const { service, user } = await renderThread(waitingReads());
+		const card = screen.getByRole("group", { name: "Read A.md" });
+		await user.click(within(card).getByRole("button", { name: /^Run, and don't ask again in this chat/ }));
 		await waitFor(() =>
-			expect(pressed(screen.getByRole("group", { name: "Preference for reading notes in this chat" }))).toEqual([
-				"Ask",
+			expect(service.callsOf("setToolPreference")).toEqual([
+				{ threadId: "thread_1", tool: "readNote", preference: "always" },
 			]),
 		);
-		await user.click(screen.getByRole("button", { name: "Ask for reading notes" }));
-		expect(service.callsOf("setToolPreference")).toEqual([
-			{ threadId: "thread_1", tool: "readNote", preference: "prompt" },
+		// The sibling (Read B.md) is the service's to run, by the preference event: one decision only.
+		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["c1"], denied: [] }]);
+		const asked = service.calls.map((call) => call.method).filter((method) => method !== "subscribe");
+		expect(asked.filter((method) => method === "decideToolCalls" || method === "setToolPreference")).toEqual([
+			"decideToolCalls",
+			"setToolPreference",
 		]);
-		expect(screen.getByRole("button", { name: /^Run: / })).toBeTruthy();
-		expect(service.callsOf("decideToolCalls")).toEqual([]);
 	});
 
-	it("arrow keys move nothing: only a press commits, and the focus stays on the control", async () => {
-		const { service, user } = await renderThread(waitingEdit());
-		screen.getByRole("button", { name: "Ask for planning edits" }).focus();
-		await user.keyboard("{ArrowDown}{ArrowDown}{ArrowUp}");
-		expect(service.callsOf("setToolPreference")).toEqual([]);
-		await user.keyboard("{Tab}{Tab}");
-		expect(document.activeElement?.getAttribute("aria-label")).toBe("Never for planning edits");
-		expect(service.callsOf("setToolPreference")).toEqual([]);
-	});
-
-	it("a failed save is shown in place and answers no card", async () => {
-		const { service, user } = await renderThread(waitingEdit());
-		service.failNext.set("setToolPreference", {
+	it("Run, and don't ask again saves nothing when the run itself fails, and says why in place", async () => {
+		const { service, user } = await renderThread(waitingReads());
+		service.failNext.set("decideToolCalls", {
 			ok: false,
-			error: { code: "unknown_thread", message: "This chat no longer exists." },
+			error: { code: "not_pending", message: "That call is no longer waiting." },
 		});
-		const always = screen.getByRole("button", { name: "Always for planning edits" });
-		await user.click(always);
-		expect(await screen.findByText("This chat no longer exists.")).toBeTruthy();
+		const card = screen.getByRole("group", { name: "Read A.md" });
+		await user.click(within(card).getByRole("button", { name: /^Run, and don't ask again in this chat/ }));
+		expect(await within(card).findByText("That call is no longer waiting.")).toBeTruthy();
+		expect(service.callsOf("setToolPreference")).toEqual([]);
+	});
+
+	it("Don't allow in this chat is in the ⋯ menu: it saves Don't allow for the tool and decides no card itself", async () => {
+		const { service, user } = await renderThread(waitingReads());
+		const card = screen.getByRole("group", { name: "Read A.md" });
+		await user.click(within(card).getByRole("button", { name: "More actions: Read A.md" }));
+		const menu = screen.getByRole("menu", { name: "More actions: Read A.md" });
+		expect(
+			within(menu)
+				.getAllByRole("menuitem")
+				.map((item) => item.textContent),
+		).toEqual(["Don't allow in this chat"]);
+		await user.click(within(menu).getByRole("menuitem", { name: "Don't allow in this chat" }));
+		expect(screen.queryByRole("menu")).toBeNull();
+		await waitFor(() =>
+			expect(service.callsOf("setToolPreference")).toEqual([
+				{ threadId: "thread_1", tool: "readNote", preference: "never" },
+			]),
+		);
 		expect(service.callsOf("decideToolCalls")).toEqual([]);
-		expect(always.getAttribute("aria-pressed")).toBe("false");
-		expect(document.activeElement).toBe(always);
+	});
+
+	it("the ⋯ menu works by keyboard: Enter opens it on its first item, Escape closes it and returns to ⋯", async () => {
+		const { service, user } = await renderThread(waitingReads());
+		const more = screen.getByRole("button", { name: "More actions: Read A.md" });
+		more.focus();
+		await user.keyboard("{Enter}");
+		expect(more.getAttribute("aria-expanded")).toBe("true");
+		expect(document.activeElement).toBe(screen.getByRole("menuitem", { name: "Don't allow in this chat" }));
+		await user.keyboard("{ArrowDown}{ArrowUp}");
+		expect(document.activeElement).toBe(screen.getByRole("menuitem", { name: "Don't allow in this chat" }));
+		await user.keyboard("{Escape}");
+		expect(screen.queryByRole("menu")).toBeNull();
+		expect(document.activeElement).toBe(more);
+		expect(more.getAttribute("aria-expanded")).toBe("false");
+		expect(service.callsOf("setToolPreference")).toEqual([]);
+	});
+
+	it("with a host that has its own menu (Obsidian's), the pane hands it the items and draws none", async () => {
+		const { service, host, user } = await renderThread(waitingReads());
+		const shown: Array<{ anchor: HTMLElement; items: readonly MenuAction[] }> = [];
+		host.showMenu = (anchor, items) => shown.push({ anchor, items });
+		const more = screen.getByRole("button", { name: "More actions: Read B.md" });
+		await user.click(more);
+		expect(screen.queryByRole("menu")).toBeNull();
+		expect(shown).toHaveLength(1);
+		expect(shown[0]?.anchor).toBe(more);
+		expect(shown[0]?.items.map((item) => item.title)).toEqual(["Don't allow in this chat"]);
+		shown[0]?.items[0]?.onSelect();
+		await waitFor(() =>
+			expect(service.callsOf("setToolPreference")).toEqual([
+				{ threadId: "thread_1", tool: "readNote", preference: "never" },
+			]),
+		);
 	});
 });

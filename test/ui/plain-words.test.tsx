@@ -2,7 +2,7 @@
 /**
  * The pane speaks to the person, never in the words written for the model: a call that did not
  * run says why ("Skipped — your comment: …", "Cancelled: you sent a new message", "Blocked: edits
- * are set to Never in this chat"), a note that was read is one line with its text under "Show",
+ * are not allowed in this chat"), a note that was read is one line with its text under "Show",
  * and a create that found the note already there says so plainly. The results come from the real
  * tools' functions, so the model-facing text checked for absence is the one the model gets.
  */
@@ -121,7 +121,7 @@ describe("a call that did not run", () => {
 		expect(statusOf(screen.getByRole("group", { name: "Read A.md" }))).toBe("Cancelled: you sent a new message");
 	});
 
-	it("blocked by Never says 'Blocked: edits are set to Never in this chat', on an edit card, with the way to change it", async () => {
+	it("blocked by Don't allow says 'Blocked: edits are not allowed in this chat', on an edit card, with the way to change it", async () => {
 		const s = new EventScript().user("m1", "Tidy Daily").assistant("a1", "");
 		s.add({ type: "tool_preference_set", tool: "declareEditIntent", preference: "never" });
 		s.add({
@@ -154,13 +154,13 @@ describe("a call that did not run", () => {
 		});
 		await renderThread(s.status("idle"));
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
-		expect(statusOf(card)).toBe("Blocked: edits are set to Never in this chat");
+		expect(statusOf(card)).toBe("Blocked: edits are not allowed in this chat");
 		expect(card.textContent).not.toMatch(/disabled|denied|Rejected/);
 		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Planning to remove all headings in Daily.md");
-		expect(within(card).getByRole("button", { name: "Change the preference for planning edits" })).toBeTruthy();
+		expect(within(card).getByRole("button", { name: "Change the preference for Plan and draft edits" })).toBeTruthy();
 	});
 
-	it("a blocked read says reading notes is set to Never", async () => {
+	it("a blocked read says reading notes is not allowed", async () => {
 		const s = new EventScript()
 			.user("m1", "Read A")
 			.assistant("a1", "")
@@ -174,7 +174,7 @@ describe("a call that did not run", () => {
 		});
 		await renderThread(s);
 		expect(statusOf(screen.getByRole("group", { name: "Read A.md" }))).toBe(
-			"Blocked: reading notes is set to Never in this chat",
+			"Blocked: reading notes is not allowed in this chat",
 		);
 	});
 });

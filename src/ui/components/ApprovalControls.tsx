@@ -1,18 +1,27 @@
 /**
- * Run / Skip (with an optional comment for the model, sent with either) / preference, for one
- * proposed call.
- * Shared by plain tool cards and edit cards, which both wait for the same decision. Choosing
- * "Always" here also runs this card, and "Never" skips it: the choice answers the card too.
+ * What a waiting card offers, in words that say what happens (issue 30): **Run** (the one accent
+ * button) · **Run, and don't ask again in this chat** · **Skip**, with "Don't allow in this chat"
+ * in a quiet ⋯ menu, and an optional comment for the model, sent with Run or Skip.
+ * Shared by plain tool cards and edit cards, which both wait for the same decision.
+ *
+ * "Run, and don't ask again" runs this card (the user's decision: under the access floor a
+ * preference alone would not run it), then sets the tool to "Run without asking" for the chat.
+ * "Don't allow" only sets the preference. Either way the service's policy answers the other
+ * waiting cards of that tool (src/agent/waiting-calls.ts): nothing is decided in the page alone.
  * The buttons stay focusable while a decision is on its way (aria-disabled): the focus then moves
  * on by itself (focus-after.ts) once the card no longer waits.
  */
 import { useId, useState } from "react";
 import type { ToolPreference } from "../../log/events";
+import type { Result } from "../../thread/service-api";
 import { usePane } from "../context";
 import { RUN_ATTR } from "../focus-after";
 import { useAction } from "../hooks/useAction";
-import { preferenceIn } from "../permissions";
-import { PreferenceChoice } from "./PreferenceChoice";
+import { toolLabel } from "../permissions";
+import { ActionMenu } from "./ActionMenu";
+
+export const RUN_AND_ALLOW = "Run, and don't ask again in this chat";
+export const DONT_ALLOW = "Don't allow in this chat";
 
 export interface ApprovalControlsProps {
 	callId: string;
@@ -20,25 +29,37 @@ export interface ApprovalControlsProps {
 	cardId: string;
 	tool: string;
 	title: string;
-	preference: ToolPreference | undefined;
+	/** The preference in force (kept for the callers; the words no longer show it). */
+	preference?: ToolPreference | undefined;
 }
 
-export function ApprovalControls({ callId, cardId, tool, title, preference }: ApprovalControlsProps) {
+type Decision = { approved: string[]; denied: string[]; note?: string | undefined; then?: ToolPreference };
+
+export function ApprovalControls({ callId, cardId, tool, title }: ApprovalControlsProps) {
 	const { host, threadId, focus } = usePane();
 	const [commenting, setCommenting] = useState(false);
 	const [comment, setComment] = useState("");
 	const commentId = useId();
-	const decide = useAction((approved: string[], denied: string[], note?: string) =>
-		host.service.decideToolCalls(note ? { threadId, approved, denied, comment: note } : { threadId, approved, denied }),
-	);
-	const run = (origin: HTMLElement, approved: string[], denied: string[], note?: string): void => {
+	const decide = useAction(async ({ approved, denied, note, then }: Decision): Promise<Result> => {
+		if (approved.length + denied.length > 0) {
+			const decided = await host.service.decideToolCalls(
+				note ? { threadId, approved, denied, comment: note } : { threadId, approved, denied },
+			);
+			if (!decided.ok) return decided;
+		}
+		// After this card's own decision: the preference then answers its waiting siblings.
+		return then ? host.service.setToolPreference({ threadId, tool, preference: then }) : { ok: true };
+	});
+	const run = (origin: HTMLElement, decision: Decision): void => {
 		if (decide.busy) return;
 		focus.request(origin, [cardId]);
-		void decide.run(approved, denied, note).then((ok) => {
+		void decide.run(decision).then((ok) => {
 			if (!ok) focus.cancel(origin);
 		});
 	};
+	const note = (): string | undefined => comment.trim() || undefined;
 	const busy = decide.busy || undefined;
+	const name = toolLabel(host, tool);
 
 	return (
 		<div className="redline-approval">
@@ -49,16 +70,28 @@ export function ApprovalControls({ callId, cardId, tool, title, preference }: Ap
 					aria-label={`Run: ${title}`}
 					aria-disabled={busy}
 					{...{ [RUN_ATTR]: "" }}
-					onClick={(event) => run(event.currentTarget, [callId], [], comment.trim() || undefined)}
+					onClick={(event) => run(event.currentTarget, { approved: [callId], denied: [], note: note() })}
 				>
 					Run
+				</button>
+				<button
+					type="button"
+					className="redline-button redline-run-always"
+					aria-label={`${RUN_AND_ALLOW}: ${title}`}
+					title={`Runs this, and from now on “${name}” runs in this chat without asking (the waiting ones too).`}
+					aria-disabled={busy}
+					onClick={(event) =>
+						run(event.currentTarget, { approved: [callId], denied: [], note: note(), then: "always" })
+					}
+				>
+					{RUN_AND_ALLOW}
 				</button>
 				<button
 					type="button"
 					className="redline-button"
 					aria-label={`Skip: ${title}`}
 					aria-disabled={busy}
-					onClick={(event) => run(event.currentTarget, [], [callId], comment.trim() || undefined)}
+					onClick={(event) => run(event.currentTarget, { approved: [], denied: [callId], note: note() })}
 				>
 					Skip
 				</button>
@@ -72,6 +105,17 @@ export function ApprovalControls({ callId, cardId, tool, title, preference }: Ap
 				>
 					{commenting ? "Hide comment" : "Add comment"}
 				</button>
+				<ActionMenu
+					label={`More actions: ${title}`}
+					items={(anchor) => [
+						{
+							title: DONT_ALLOW,
+							icon: "ban",
+							warning: true,
+							onSelect: () => run(anchor, { approved: [], denied: [], then: "never" }),
+						},
+					]}
+				/>
 			</div>
 			{commenting && (
 				<textarea
@@ -83,14 +127,6 @@ export function ApprovalControls({ callId, cardId, tool, title, preference }: Ap
 					onChange={(event) => setComment(event.target.value)}
 				/>
 			)}
-			<PreferenceChoice
-				tool={tool}
-				current={preference ?? preferenceIn(undefined, tool, host)}
-				onChosen={(chosen, origin) => {
-					if (chosen === "always") run(origin, [callId], []);
-					if (chosen === "never") run(origin, [], [callId]);
-				}}
-			/>
 			{decide.error && (
 				<p className="redline-inline-error" role="alert">
 					{decide.error}

@@ -1,6 +1,7 @@
 /**
  * With two or more calls waiting: one bar that lists every call it will run and runs exactly
- * those in one decision, so the loop resumes once rather than after each click.
+ * those in one decision, so the loop resumes once rather than after each click. Its button is
+ * not an accent one: each card's Run is the primary action, and one accent per card is enough.
  */
 import type { ThreadState } from "../../log/state";
 import { usePane } from "../context";
@@ -25,7 +26,7 @@ export function RunAllBar({ state }: { state: ThreadState }) {
 			</ul>
 			<button
 				type="button"
-				className="redline-button redline-cta mod-cta"
+				className="redline-button"
 				aria-label={`Run all ${pending.length} waiting calls`}
 				aria-disabled={runAll.busy || undefined}
 				onClick={(event) => {

@@ -37,6 +37,7 @@ export { debounce } from "./debounce";
 export { loadPrism } from "./markdown";
 export { MetadataCache, getAllTags, parseFrontMatterAliases } from "./metadata";
 export { Keymap } from "./keymap";
+export { Menu, MenuItem, shownMenus } from "./menu";
 export {
 	createFakeWindow,
 	delegatedListenerCount,
