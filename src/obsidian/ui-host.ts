@@ -2,14 +2,16 @@
  * The UiHost the React pane gets inside Obsidian: Markdown through MarkdownRenderer (each render
  * owns a Component that is unloaded with it; a reply reaches it only neutralised, see
  * src/ui/untrusted/), code highlighting through Obsidian's Prism, navigation through the workspace, the `[[` picker
- * through prepareFuzzySearch, and the document of the window the view lives in.
+ * through prepareFuzzySearch, and the document of the window the view lives in. The header's icons,
+ * tooltips, ⋯ menu and chat list are the app's own: setIcon, setTooltip, Menu and a SuggestModal.
  */
-import { Component, TFile, prepareFuzzySearch, type App } from "obsidian";
+import { Component, Menu, TFile, prepareFuzzySearch, setIcon, setTooltip, type App } from "obsidian";
 import { MarkdownRenderer, loadPrism } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
 import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
 import type { ToolCatalog } from "../tools/catalog";
+import { ChatSuggestModal } from "./chat-suggest";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
 import { makeCodeBlocksKeyboardScrollable } from "../ui/code-blocks";
@@ -88,6 +90,31 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 		},
 		openSettings() {
 			openPluginSettings(app, deps.pluginId);
+		},
+		setIcon(el, icon) {
+			setIcon(el, icon);
+		},
+		setTooltip(el, text) {
+			setTooltip(el, text, { placement: "bottom" });
+		},
+		showMenu(anchor, actions, onHide) {
+			const menu = new Menu();
+			for (const action of actions)
+				menu.addItem((item) =>
+					item
+						.setTitle(action.title)
+						.setIcon(action.icon)
+						.setDisabled(action.disabled ?? false)
+						.setWarning(action.warning ?? false)
+						.onClick(() => action.run()),
+				);
+			menu.onHide(onHide);
+			// Under the button, in the window the pane lives in (a pop-out has its own document).
+			const box = anchor.getBoundingClientRect();
+			menu.showAtPosition({ x: box.left, y: box.bottom }, anchor.doc);
+		},
+		chooseChat(chats, choose) {
+			new ChatSuggestModal(app, chats, choose).open();
 		},
 	};
 }

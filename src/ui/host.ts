@@ -6,6 +6,7 @@ import type { IndexStatusFeed } from "../search/index-status";
 import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
 import type { ToolCatalog } from "../tools/catalog";
+import type { ChatChoice } from "./chat-choices";
 
 export interface UiHost {
 	service: ThreadService;
@@ -48,6 +49,38 @@ export interface UiHost {
 	onNotesRenamed?(listener: () => void): () => void;
 	/** Requests from the host's commands ("New chat", "Pin the active note"); returns an unsubscribe. */
 	onRequest?(listener: (request: PaneRequest) => void): () => void;
+	/**
+	 * Draws an icon into el, replacing what it holds (Obsidian: setIcon; the sandbox page: the same
+	 * Lucide shapes built with DOM calls). Without it the pane's icon buttons show no picture, only
+	 * their names to assistive technology.
+	 */
+	setIcon?(el: HTMLElement, icon: PaneIcon): void;
+	/** Gives el its tooltip as the host shows them (Obsidian: setTooltip; the page: the title attribute). */
+	setTooltip?(el: HTMLElement, text: string): void;
+	/**
+	 * Shows a menu of actions under anchor (Obsidian: Menu); onHide runs when it closes, chosen or
+	 * not. Without it the pane draws its own menu (role=menu, arrow keys, Escape).
+	 */
+	showMenu?(anchor: HTMLElement, actions: readonly MenuAction[], onHide: () => void): void;
+	/**
+	 * Opens the searchable chat list (Obsidian: SuggestModal), newest first; choose runs with the
+	 * chat picked. Without it the pane draws its own list with the same behaviour.
+	 */
+	chooseChat?(chats: readonly ChatChoice[], choose: (threadId: string) => void): void;
+}
+
+/** The icons the pane asks its host for: Lucide names, as Obsidian's setIcon takes them. */
+export type PaneIcon =
+	"square-pen" | "messages-square" | "history" | "shield" | "more-horizontal" | "pencil" | "trash-2";
+
+/** One entry of a menu the pane shows (the ⋯ More menu). */
+export interface MenuAction {
+	title: string;
+	icon: PaneIcon;
+	disabled?: boolean;
+	/** Destructive (Delete): shown in the warning colour. */
+	warning?: boolean;
+	run(): void;
 }
 
 export interface RenderedMarkdown {

@@ -9,6 +9,7 @@ import type { ThreadService } from "../../thread/service-api";
 import type { ToolCatalog } from "../../tools/catalog";
 import type { UiHost } from "../../ui/host";
 import { makeCodeBlocksKeyboardScrollable } from "../../ui/code-blocks";
+import { setPageIcon } from "./icons";
 import { renderMarkdownInto } from "./markdown";
 
 export interface PageNavigation {
@@ -52,6 +53,11 @@ export function createPageHost(
 			);
 		},
 		openSettings: () => navigation.showSettingsHelp(),
+		// No menu or chat list of its own: the pane draws them (PaneMenu, ChatList), as the page has no Obsidian.
+		setIcon: setPageIcon,
+		setTooltip(el, text) {
+			el.title = text;
+		},
 		activeNoteChanged(path) {
 			for (const listener of listeners) listener(path);
 		},

@@ -34,6 +34,9 @@ export {
 	prepareFuzzySearch,
 } from "./app";
 export { debounce } from "./debounce";
+export { Menu, MenuItem, shownMenus } from "./menu";
+export { SuggestModal } from "./suggest";
+export { setIcon, setTooltip } from "./icons";
 export { loadPrism } from "./markdown";
 export { MetadataCache, getAllTags, parseFrontMatterAliases } from "./metadata";
 export { Keymap } from "./keymap";
