@@ -116,7 +116,10 @@ describe("the chat's Permissions", () => {
 	it("cannot be opened before there is a chat to hold them", async () => {
 		const { user } = await renderThread(new EventScript());
 		await user.click(screen.getByRole("button", { name: "New chat" }));
-		expect(screen.getByRole<HTMLButtonElement>("button", { name: "Permissions" }).disabled).toBe(true);
+		const permissions = screen.getByRole("button", { name: "Permissions" });
+		expect(permissions.getAttribute("aria-disabled")).toBe("true");
+		await user.click(permissions);
+		expect(screen.queryByRole("group", { name: "Permissions in this chat" })).toBeNull();
 	});
 });
 

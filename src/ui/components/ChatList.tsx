@@ -11,9 +11,9 @@ import { filterChats, type ChatChoice } from "../chat-choices";
 export interface ChatListProps {
 	id: string;
 	chats: readonly ChatChoice[];
-	onChoose(threadId: string): void;
+	onChoose: (threadId: string) => void;
 	/** refocus: give the focus back to the opener (Escape); false when it already went elsewhere. */
-	onClose(refocus: boolean): void;
+	onClose: (refocus: boolean) => void;
 }
 
 export function ChatList({ id, chats, onChoose, onClose }: ChatListProps) {
@@ -97,7 +97,7 @@ export function ChatList({ id, chats, onChoose, onClose }: ChatListProps) {
 							role="option"
 							aria-selected={index === activeIndex}
 							aria-current={chat.current || undefined}
-							className={`redline-chat-list-option${index === activeIndex ? " is-selected" : ""}`}
+							className={`redline-chat-list-option${index === activeIndex ? " redline-chat-list-option-active" : ""}`}
 							// The search box keeps the focus (a click must not blur the list shut first).
 							onMouseDown={(event) => event.preventDefault()}
 							onMouseMove={() => index !== activeIndex && setActive(index)}

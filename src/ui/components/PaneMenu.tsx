@@ -14,7 +14,7 @@ export interface PaneMenuProps {
 	label: string;
 	actions: readonly MenuAction[];
 	/** refocus: give the focus back to the opener (Escape); false when it already went elsewhere. */
-	onClose(refocus: boolean): void;
+	onClose: (refocus: boolean) => void;
 }
 
 export function PaneMenu({ host, id, label, actions, onClose }: PaneMenuProps) {
@@ -61,7 +61,7 @@ export function PaneMenu({ host, id, label, actions, onClose }: PaneMenuProps) {
 					type="button"
 					role="menuitem"
 					tabIndex={-1}
-					className={`redline-menu-item${action.warning ? " is-warning" : ""}`}
+					className={`redline-menu-item${action.warning ? " redline-menu-item-warning" : ""}`}
 					aria-disabled={action.disabled || undefined}
 					// A click must not take the focus away first (that would close the menu before it lands).
 					onMouseDown={(event) => event.preventDefault()}

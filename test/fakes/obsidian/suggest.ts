@@ -39,7 +39,7 @@ export abstract class SuggestModal<T>
 		super(app);
 		this.modalEl.classList.add("prompt");
 		const inputContainer = this.modalEl.createDiv("prompt-input-container");
-		this.inputEl = inputContainer.createEl("input", { cls: "prompt-input", type: "text" }) as HTMLInputElement;
+		this.inputEl = inputContainer.createEl("input", { cls: "prompt-input", type: "text" });
 		this.resultContainerEl = this.modalEl.createDiv("prompt-results");
 		this.instructionsEl = this.modalEl.createDiv("prompt-instructions");
 		this.inputEl.addEventListener("input", () => void this.update());
