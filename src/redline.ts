@@ -5,7 +5,7 @@
  */
 import { AgentRunner } from "./agent/runner";
 import { modelTitles } from "./agent/title-maker";
-import { firstWords, type TitleMaker } from "./thread/auto-title";
+import { messageTitle, type TitleMaker } from "./thread/auto-title";
 import { createNoteHistory } from "./history/note-history";
 import { createModelProvider } from "./llm/model-provider";
 import type { ModelCredentials, RedlineSettings } from "./settings";
@@ -46,7 +46,7 @@ export interface RedlineDeps {
 	titles?: "model" | "first-words";
 }
 
-const firstWordsTitles: TitleMaker = { title: (message) => Promise.resolve(firstWords(message)) };
+const firstWordsTitles: TitleMaker = { title: (message) => Promise.resolve(messageTitle(message)) };
 
 export interface Redline {
 	service: LocalThreadService;

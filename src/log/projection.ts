@@ -20,7 +20,7 @@ import type {
 	ToolCallView,
 	TurnView,
 } from "./state";
-import { cutTitle } from "./title-limit";
+import { cutTitle, storedTitle } from "./title-limit";
 
 export function emptyState(threadId: string): ThreadState {
 	return {
@@ -75,7 +75,7 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 			// Cut here too: an older log may hold a title from before the limit (title-limit.ts).
 			return { ...state, createdAt: event.at, ...(event.title !== undefined ? { title: cutTitle(event.title) } : {}) };
 		case "thread_renamed":
-			return { ...state, title: cutTitle(event.title) };
+			return { ...state, title: storedTitle(event.title, event.by) };
 		case "user_message":
 			return onUserMessage(state, event, w);
 		case "assistant_message_started":

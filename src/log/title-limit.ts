@@ -7,10 +7,30 @@
  */
 export const MAX_TITLE_CHARS = 200;
 
-/** The title on one line, cut to MAX_TITLE_CHARS (no ellipsis: the list adds its own). */
+/**
+ * The title on one line, cut to MAX_TITLE_CHARS at the last word that fits (mid-word only for a
+ * word longer than the limit). No ellipsis is added: a stored title is a name, and the list draws
+ * its own "…" where it runs out of room.
+ */
 export function cutTitle(title: string): string {
 	const line = title.length > MAX_TITLE_CHARS * 4 ? title.slice(0, MAX_TITLE_CHARS * 4) : title;
-	return Array.from(line.replace(/\s+/gu, " ").trim()).slice(0, MAX_TITLE_CHARS).join("").trimEnd();
+	const chars = Array.from(line.replace(/\s+/gu, " ").trim());
+	if (chars.length <= MAX_TITLE_CHARS) return chars.join("");
+	const kept = chars.slice(0, MAX_TITLE_CHARS).join("");
+	// The next character is a space: the cut fell between two words.
+	if (chars[MAX_TITLE_CHARS] === " ") return kept.trimEnd();
+	const atWord = kept.replace(/ \S*$/u, "");
+	return (atWord === kept || atWord.trim() === "" ? kept : atWord).trimEnd();
+}
+
+/**
+ * A title as the chat is named by it. Earlier builds stored an automatic title made of the first
+ * words of the message with a "…" marking the cut: that is a display, not the name (Rename would
+ * start from it), so an automatic title is read without it. One the user typed keeps its "…".
+ */
+export function storedTitle(title: string, by: "user" | "auto" | undefined): string {
+	const cut = cutTitle(title);
+	return by === "auto" ? cut.replace(/\s*…$/u, "") || cut : cut;
 }
 
 /** Why a title the user gave cannot be used, or null when it can. */

@@ -6,20 +6,22 @@
 import { Menu } from "obsidian";
 import type { MenuAction } from "../ui/host";
 
-export function showObsidianMenu(anchor: HTMLElement, items: readonly MenuAction[]): void {
+export function showObsidianMenu(anchor: HTMLElement, items: readonly MenuAction[], onHide?: () => void): void {
 	const menu = new Menu();
 	let chosen = false;
 	for (const action of items) {
 		menu.addItem((item) => {
 			item.setTitle(action.title).onClick(() => {
 				chosen = true;
-				action.onSelect();
+				action.run();
 			});
 			if (action.icon) item.setIcon(action.icon);
 			if (action.warning) item.setWarning(true);
+			if (action.disabled) item.setDisabled(true);
 		});
 	}
 	menu.onHide(() => {
+		onHide?.();
 		if (!chosen && anchor.isConnected) anchor.focus();
 	});
 	const rect = anchor.getBoundingClientRect();

@@ -2,15 +2,17 @@
  * The UiHost the React pane gets inside Obsidian: Markdown through MarkdownRenderer (each render
  * owns a Component that is unloaded with it; a reply reaches it only neutralised, see
  * src/ui/untrusted/), code highlighting through Obsidian's Prism, navigation through the workspace, the `[[` picker
- * through prepareFuzzySearch, and the document of the window the view lives in.
+ * through prepareFuzzySearch, and the document of the window the view lives in. The header's icons,
+ * tooltips, ⋯ menu and chat list are the app's own: setIcon, setTooltip, Menu and a SuggestModal.
  */
-import { Component, TFile, prepareFuzzySearch, type App } from "obsidian";
+import { Component, Menu, TFile, prepareFuzzySearch, setIcon, setTooltip, type App } from "obsidian";
 import { MarkdownRenderer, loadPrism } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
 import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
 import type { ToolCatalog } from "../tools/catalog";
 import { showObsidianMenu } from "./menu";
+import { ChatSuggestModal } from "./chat-suggest";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
 import { makeCodeBlocksKeyboardScrollable } from "../ui/code-blocks";
@@ -97,5 +99,14 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 			openPluginSettings(app, deps.pluginId);
 		},
 		showMenu: showObsidianMenu,
+		setIcon(el, icon) {
+			setIcon(el, icon);
+		},
+		setTooltip(el, text) {
+			setTooltip(el, text, { placement: "bottom" });
+		},
+		chooseChat(chats, choose) {
+			new ChatSuggestModal(app, chats, choose).open();
+		},
 	};
 }

@@ -13,22 +13,18 @@ import { cutTitle } from "../log/title-limit";
 
 export type { TitleMaker };
 
-const TITLE_WORDS = 6;
-const TITLE_CHARS = 48;
 /** Replies that failed: the model never sees them, and they are no first reply (see transcript.ts). */
 const FAILED = new Set(["dropped", "error"]);
 
-/** The first words of a message, as a title: one line, Markdown links unwrapped, about six words. */
-export function firstWords(message: string): string {
-	const plain = message
-		.replace(/\[\[([^\]|]*)(?:\|([^\]]*))?\]\]/g, (_all, target: string, alias?: string) => alias ?? target)
-		.replace(/\s+/g, " ")
-		.trim();
-	const words = plain.split(" ");
-	let title = words.slice(0, TITLE_WORDS).join(" ");
-	if (title.length > TITLE_CHARS)
-		title = title.slice(0, TITLE_CHARS).replace(/\s+\S*$/, "") || title.slice(0, TITLE_CHARS);
-	return title.length < plain.length ? `${title}…` : title;
+/**
+ * The message as a title, when no model titles the chat: one line, Markdown links unwrapped, the
+ * whole text up to the title limit, cut at a word (title-limit.ts). Never a "…": the list shows
+ * the title whole or draws its own, and Rename starts from the name, not from a display.
+ */
+export function messageTitle(message: string): string {
+	return cutTitle(
+		message.replace(/\[\[([^\]|]*)(?:\|([^\]]*))?\]\]/g, (_all, target: string, alias?: string) => alias ?? target),
+	);
 }
 
 /** True when the thread has no title yet and its first reply is in. */
@@ -88,7 +84,7 @@ export class AutoTitles {
 		}
 		if (signal.aborted || log.isDiscarded() || log.isSealed() || log.state().title !== undefined) return;
 		try {
-			log.append({ type: "thread_renamed", title: title || firstWords(message), by: "auto" });
+			log.append({ type: "thread_renamed", title: title || messageTitle(message), by: "auto" });
 		} catch (error) {
 			// The log stopped taking events meanwhile (deleted, or the service closing): no title then.
 			console.warn("Redline: could not record the chat title:", error instanceof Error ? error.message : error);

@@ -83,12 +83,16 @@ export class ThreadIndex {
 			}
 		}
 		for (const id of ids) {
-			if (this.entries.has(id)) continue;
+			// An entry saved with an automatic title's "…" (earlier builds stored one) is read again
+			// from its log, whose fold drops it (title-limit.ts): the list shows the name, not a display.
+			// (A "…" the user typed is kept by the fold; such an entry is read again on each load.)
+			if (this.entries.has(id) && !this.entries.get(id)?.title?.endsWith("…")) continue;
 			const log = await ThreadLog.open(this.store, id);
 			const summary = log ? summarize(log) : null;
 			if (summary) {
+				const before = this.entries.get(id);
+				if (before === undefined || before.title !== summary.title) changed = true;
 				this.entries.set(id, summary);
-				changed = true;
 			}
 		}
 		if (changed) await this.save();

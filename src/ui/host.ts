@@ -8,6 +8,7 @@ import type { ThreadService } from "../thread/service-api";
 import type { ToolCatalog } from "../tools/catalog";
 import type { ThreadState } from "../log/state";
 import type { ReviewDecisions } from "./review-decisions";
+import type { ChatChoice } from "./chat-choices";
 
 export interface UiHost {
 	service: ThreadService;
@@ -61,20 +62,38 @@ export interface UiHost {
 	 */
 	threadShown?(state: ThreadState | null): void;
 	/**
-	 * Shows a menu of actions at `anchor` (Obsidian: its own Menu, keyboard and all). Absent (the
-	 * sandbox), the pane draws an accessible menu of its own (components/ActionMenu.tsx).
+	 * Draws an icon into el, replacing what it holds (Obsidian: setIcon; the sandbox page: the same
+	 * Lucide shapes built with DOM calls). Without it the pane's icon buttons show no picture, only
+	 * their names to assistive technology.
 	 */
-	showMenu?(anchor: HTMLElement, items: readonly MenuAction[]): void;
+	setIcon?(el: HTMLElement, icon: PaneIcon): void;
+	/** Gives el its tooltip as the host shows them (Obsidian: setTooltip; the page: the title attribute). */
+	setTooltip?(el: HTMLElement, text: string): void;
+	/**
+	 * Shows a menu of actions under anchor (Obsidian: Menu); onHide runs when it closes, chosen or
+	 * not. Without it the pane draws its own menu (role=menu, arrow keys, Escape).
+	 */
+	showMenu?(anchor: HTMLElement, actions: readonly MenuAction[], onHide?: () => void): void;
+	/**
+	 * Opens the searchable chat list (Obsidian: SuggestModal), newest first; choose runs with the
+	 * chat picked. Without it the pane draws its own list with the same behaviour.
+	 */
+	chooseChat?(chats: readonly ChatChoice[], choose: (threadId: string) => void): void;
 }
 
-/** One entry of a host menu. */
+/** The icons the pane asks its host for: Lucide names, as Obsidian's setIcon takes them. */
+export type PaneIcon =
+	"square-pen" | "messages-square" | "history" | "shield" | "more-horizontal" | "pencil" | "trash-2" | "ban";
+
+/** One entry of a menu the pane shows (the header's ⋯ More, a card's ⋯). */
 export interface MenuAction {
 	title: string;
 	/** A Lucide icon name, for a host that shows icons (Obsidian). */
-	icon?: string;
-	/** Drawn as a warning (Obsidian's red item): the action blocks or deletes something. */
+	icon?: PaneIcon;
+	disabled?: boolean;
+	/** Destructive (Delete): shown in the warning colour. */
 	warning?: boolean;
-	onSelect(): void;
+	run(): void;
 }
 
 export interface RenderedMarkdown {

@@ -262,11 +262,9 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			expect(edited).not.toMatch(/^#/m);
 			expect(edited).toContain("Walked to the market with [[People/Ana Ruiz]].");
 			expect(edited).toMatch(/^---\ndate: 2026-11-28\n/);
-			// The chat named itself after the first reply: the demo takes the message's first words.
-			const picker = pane(page).getByRole("combobox", { name: "Chat" });
-			await eventually(async () =>
-				expect(await picker.locator("option:checked").textContent()).toBe(`Remove all headings from ${DAILY}`),
-			);
+			// The chat named itself after the first reply: the demo takes the message itself.
+			const title = pane(page).locator(".redline-header-title");
+			await eventually(async () => expect(await title.textContent()).toBe(`Remove all headings from ${DAILY}`));
 		});
 	});
 });

@@ -151,43 +151,61 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 			expect(await e2e.readNote(note)).toMatch(/project/);
 	});
 
-	it("renames the chat (prefilled, Enter saves, the focus returns to Rename) and deletes it (Escape cancels, the confirmation takes the focus)", async () => {
-		const chat = pane(page).getByRole("combobox", { name: "Chat" });
-		const rename = pane(page).getByRole("button", { name: "Rename chat" });
-		await tabTo(page, rename, { backward: true });
+	it("renames the chat from the More menu (prefilled, Enter saves, the focus returns to More) and deletes it (Escape cancels, the confirmation takes the focus)", async () => {
+		const title = pane(page).locator(".redline-header-title");
+		const more = pane(page).getByRole("button", { name: "More", exact: true });
+		const hasFocus = (control: Locator) => control.evaluate((el) => el === el.ownerDocument.activeElement);
+		await tabTo(page, more, { backward: true });
+		await page.keyboard.press("Enter");
+		// The menu takes the focus on its first item; Enter chooses it.
+		const renameItem = pane(page).getByRole("menuitem", { name: "Rename chat" });
+		await eventually(async () => expect(await hasFocus(renameItem)).toBe(true));
 		await page.keyboard.press("Enter");
 		const name = pane(page).getByRole("textbox", { name: "Chat name" });
-		await eventually(async () => expect(await name.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true));
+		await eventually(async () => expect(await hasFocus(name)).toBe(true));
 		expect(await name.inputValue()).not.toBe("");
+		expect(await name.inputValue()).not.toMatch(/…$/);
 		await page.keyboard.press("ControlOrMeta+A");
 		await page.keyboard.type("Keyboard chat");
 		await focus.reset();
 		await page.keyboard.press("Enter");
-		await eventually(async () => expect(await chat.locator("option:checked").textContent()).toBe("Keyboard chat"));
-		await eventually(async () =>
-			expect(await rename.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true),
-		);
+		await eventually(async () => expect(await title.textContent()).toBe("Keyboard chat"));
+		await eventually(async () => expect(await hasFocus(more)).toBe(true));
 		expect((await focus.drops()).join(" | "), "focus lost to <body> after").toBe("");
 
-		const remove = pane(page).getByRole("button", { name: "Delete chat" });
-		await tabTo(page, remove);
+		// Delete: the arrow keys reach it in the menu; Escape in the confirmation returns to More.
+		await page.keyboard.press("Enter");
+		await eventually(async () => expect(await hasFocus(renameItem)).toBe(true));
+		await page.keyboard.press("ArrowDown");
+		await eventually(async () =>
+			expect(await hasFocus(pane(page).getByRole("menuitem", { name: "Delete chat" }))).toBe(true),
+		);
 		await page.keyboard.press("Enter");
 		const cancel = pane(page).getByRole("button", { name: "Cancel delete" });
-		await eventually(async () =>
-			expect(await cancel.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true),
-		);
-		await decide("Escape", remove, remove);
+		await eventually(async () => expect(await hasFocus(cancel)).toBe(true));
+		await decide("Escape", more, more);
+		await page.keyboard.press("Enter");
+		await page.keyboard.press("End");
 		await page.keyboard.press("Enter");
 		await tabTo(page, pane(page).getByRole("button", { name: "Confirm delete chat" }), { backward: true });
 		await focus.reset();
 		await page.keyboard.press("Enter");
-		await eventually(async () => expect(await chat.locator("option", { hasText: "Keyboard chat" }).count()).toBe(0));
+		await eventually(async () => expect(await title.textContent()).not.toBe("Keyboard chat"));
+		const history = pane(page).getByRole("button", { name: "Chat history" });
 		await eventually(async () =>
-			expect(
-				await chat.evaluate((el) => el === el.ownerDocument.activeElement),
-				`focus on ${await focusedDescription(page)}`,
-			).toBe(true),
+			expect(await hasFocus(history), `focus on ${await focusedDescription(page)}`).toBe(true),
 		);
 		expect((await focus.drops()).join(" | "), "focus lost to <body> after").toBe("");
+		// The deleted chat is gone from the chat list.
+		await page.keyboard.press("Enter");
+		const search = pane(page).getByRole("combobox", { name: "Search chats" });
+		await eventually(async () => expect(await hasFocus(search)).toBe(true));
+		expect(
+			await pane(page)
+				.getByRole("option", { name: /Keyboard chat/ })
+				.count(),
+		).toBe(0);
+		await page.keyboard.press("Escape");
+		await eventually(async () => expect(await hasFocus(history)).toBe(true));
 	});
 });

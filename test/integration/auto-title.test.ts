@@ -92,7 +92,7 @@ describe("the automatic title from the apply model", () => {
 		expect(renamed.map((e) => e.title)).toEqual(["Why </think> ends R1's reasoning"]);
 	});
 
-	it("falls back to the first words when the call fails or the answer is no title", async () => {
+	it("falls back to the whole message when the call fails or the answer is no title", async () => {
 		const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 		try {
 			for (const answer of [
@@ -102,7 +102,7 @@ describe("the automatic title from the apply model", () => {
 				),
 			]) {
 				const { renamed } = await start(() => answer);
-				expect(renamed.map((e) => [e.title, e.by])).toEqual([["Help me plan the vegetable garden…", "auto"]]);
+				expect(renamed.map((e) => [e.title, e.by])).toEqual([["Help me plan the vegetable garden for spring", "auto"]]);
 				await redline?.dispose();
 				await server?.close();
 				redline = server = undefined;
@@ -112,9 +112,9 @@ describe("the automatic title from the apply model", () => {
 		}
 	});
 
-	it("is the first words, without any model call, for the offline demo", async () => {
+	it("is the message itself, without any model call, for the offline demo", async () => {
 		const { server, renamed } = await start(() => reply.text("never asked"), "first-words");
-		expect(renamed.map((e) => e.title)).toEqual(["Help me plan the vegetable garden…"]);
+		expect(renamed.map((e) => e.title)).toEqual(["Help me plan the vegetable garden for spring"]);
 		expect(server.requests.filter(isTitleRequest)).toHaveLength(0);
 	});
 });

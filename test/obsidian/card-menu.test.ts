@@ -61,10 +61,12 @@ describe("a waiting card's ⋯ in Obsidian", () => {
 		expect(shownMenus).toHaveLength(1);
 		const [menu] = shownMenus;
 		if (!menu) throw new Error("no menu");
-		expect(menu.doc).toBe(more.ownerDocument);
-		expect(menu.items.map((item) => [item.title, item.warning])).toEqual([["Don't allow in this chat", true]]);
+		expect(menu.dom?.ownerDocument).toBe(more.ownerDocument);
+		expect(menu.items.map((item) => (item === "separator" ? "-" : [item.title, item.warning]))).toEqual([
+			["Don't allow in this chat", true],
+		]);
 
-		menu.item("Don't allow in this chat").click();
+		menu.itemEl("Don't allow in this chat")?.click();
 		expect(shownMenus).toHaveLength(0);
 		const blocked = (name: string) => card(pane, name)?.textContent ?? "";
 		await until(() => blocked("Read A.md").includes("Blocked") && blocked("Read B.md").includes("Blocked"));

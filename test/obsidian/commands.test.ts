@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { App, notices } from "../fakes/obsidian";
+import { App, notices, type SuggestModal } from "../fakes/obsidian";
 import type { PinnedItem, StoredEvent } from "../../src/log/events";
 import { project } from "../../src/log/projection";
 import type { ThreadService } from "../../src/thread/service-api";
@@ -171,13 +171,15 @@ describe("commands", () => {
 		if (!older.ok || !newer.ok) throw new Error("could not create threads");
 		await app.workspace.openFile("Daily.md");
 		app.runCommand("redline:open-chat");
-		const select = await until(() => app.doc.querySelector<HTMLSelectElement>("select[aria-label='Chat']"));
+		const title = await until(() => app.doc.querySelector(".redline-header-title"));
 		// The pane opens on the newest chat; wait for that before switching.
-		await until(() => select.querySelector(`option[value="${older.threadId}"]`) && select.value === newer.threadId);
-		// The user switches the pane to the older chat.
-		select.value = older.threadId;
-		select.dispatchEvent(new Event("change", { bubbles: true }));
-		await until(() => select.value === older.threadId && app.doc.querySelector("[role='log']"));
+		await until(() => title.textContent === "Newer" && app.doc.querySelector("[role='log']"));
+		// The user switches the pane to the older chat, in the chat list (Obsidian's SuggestModal).
+		app.doc.querySelector<HTMLElement>("button[aria-label='Chat history']")?.click();
+		const list = await until(() => app.openModals[0] as SuggestModal<unknown> | undefined);
+		await until(() => list.itemEls().length === 2);
+		list.itemEls()[1]?.click();
+		await until(() => title.textContent === "Older" && app.doc.querySelector("[role='log']"));
 		app.runCommand("redline:pin-active-note");
 		const pinned = await until(async () => {
 			const all = await pinnedByThread(service);

@@ -4,7 +4,7 @@
  * never over a title the user gave meanwhile. The model side is test/integration/auto-title.test.ts.
  */
 import { describe, expect, it, vi } from "vitest";
-import { firstWords, type TitleMaker } from "../../src/thread/auto-title";
+import { messageTitle, type TitleMaker } from "../../src/thread/auto-title";
 import type { StoredEvent } from "../../src/log/events";
 import { MAX_IDLE_LOGS } from "../../src/thread/service";
 import { eventsOf, makeService, mustCreate, stateOf } from "./support/service";
@@ -68,7 +68,7 @@ describe("automatic chat titles", () => {
 		await service.close();
 	});
 
-	it("fall back to the first words of the message when the title call fails or gives nothing", async () => {
+	it("fall back to the message itself when the title call fails or gives nothing", async () => {
 		for (const outcome of ["fails", "empty"] as const) {
 			const titles = heldTitles();
 			const { service } = makeService({ titles: titles.maker });
@@ -84,7 +84,7 @@ describe("automatic chat titles", () => {
 			await service.settled(threadId);
 			warn.mockRestore();
 			expect(renames(await eventsOf(service, threadId))).toMatchObject([
-				{ title: "Remove all headings from today's note…", by: "auto" },
+				{ title: "Remove all headings from today's note and tidy the lists", by: "auto" },
 			]);
 			await service.close();
 		}
@@ -179,16 +179,15 @@ describe("automatic chat titles", () => {
 	});
 });
 
-describe("firstWords", () => {
-	it("takes about six words of the first line, unwraps links and marks a cut", () => {
-		expect(firstWords("Hi")).toBe("Hi");
-		expect(firstWords("Remove all headings from Daily.md")).toBe("Remove all headings from Daily.md");
-		expect(firstWords("Remove all the headings from my daily note please")).toBe("Remove all the headings from my…");
-		expect(firstWords("Summarize [[Projects/Plan]]\n\nin three bullets")).toBe(
-			"Summarize Projects/Plan in three bullets",
+describe("messageTitle", () => {
+	it("is the message on one line, links unwrapped, never marked with a stored ellipsis", () => {
+		expect(messageTitle("Hi")).toBe("Hi");
+		expect(messageTitle("Remove all headings from Daily.md")).toBe("Remove all headings from Daily.md");
+		expect(messageTitle("Remove all the headings from my daily note please")).toBe(
+			"Remove all the headings from my daily note please",
 		);
-		expect(firstWords("Supercalifragilisticexpialidocious-and-then-some-more-words-joined")).toBe(
-			"Supercalifragilisticexpialidocious-and-then-some…",
+		expect(messageTitle("Summarize [[Projects/Plan]]\n\nin three bullets")).toBe(
+			"Summarize Projects/Plan in three bullets",
 		);
 	});
 });

@@ -217,11 +217,13 @@ describe("threads", () => {
 
 	it("renames and deletes the current chat with inline confirmation", async () => {
 		const { service, user } = await renderThread(new EventScript());
-		await user.click(screen.getByRole("button", { name: "Rename chat" }));
+		await user.click(screen.getByRole("button", { name: "More" }));
+		await user.click(screen.getByRole("menuitem", { name: "Rename chat" }));
 		await user.clear(screen.getByRole("textbox", { name: "Chat name" }));
 		await user.type(screen.getByRole("textbox", { name: "Chat name" }), "Trip{Enter}");
 		expect(service.callsOf("renameThread")).toEqual([{ threadId: "thread_1", title: "Trip" }]);
-		await user.click(screen.getByRole("button", { name: "Delete chat" }));
+		await user.click(screen.getByRole("button", { name: "More" }));
+		await user.click(screen.getByRole("menuitem", { name: "Delete chat" }));
 		await user.click(screen.getByRole("button", { name: "Confirm delete chat" }));
 		expect(service.callsOf("deleteThread")).toEqual([{ threadId: "thread_1" }]);
 	});

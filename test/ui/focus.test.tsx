@@ -211,43 +211,49 @@ describe("focus after a decision", () => {
 });
 
 describe("focus in the header", () => {
-	it("Rename opens prefilled with the title; Save and Escape return to Rename", async () => {
+	it("Rename opens prefilled with the title; Save and Escape return to More", async () => {
 		const service = new FakeThreadService();
 		service.addThread("thread_1", new EventScript("thread_1", "Trip plans").events, "Trip plans");
 		const user = userEvent.setup();
 		render(<RedlinePane host={testHost(service)} />);
-		const rename = await screen.findByRole("button", { name: "Rename chat" });
-		await waitFor(() => expect((rename as HTMLButtonElement).disabled).toBe(false));
-		await user.click(rename);
+		const more = await screen.findByRole("button", { name: "More" });
+		await waitFor(() => expect(more.getAttribute("aria-disabled")).toBeNull());
+		await user.click(more);
+		await user.click(screen.getByRole("menuitem", { name: "Rename chat" }));
 		const input = screen.getByRole<HTMLInputElement>("textbox", { name: "Chat name" });
 		expect(input.value).toBe("Trip plans");
 		expect(document.activeElement).toBe(input);
 		await user.keyboard("{Escape}");
-		expect(document.activeElement).toBe(rename);
-		await user.click(rename);
+		expect(document.activeElement).toBe(more);
+		// By keyboard: Enter opens the menu on Rename, Enter chooses it.
+		await user.keyboard("{Enter}");
+		expect(document.activeElement).toBe(screen.getByRole("menuitem", { name: "Rename chat" }));
+		await user.keyboard("{Enter}");
 		await user.clear(screen.getByRole("textbox", { name: "Chat name" }));
 		await user.keyboard("Japan{Enter}");
-		await waitFor(() => expect(document.activeElement).toBe(rename));
+		await waitFor(() => expect(document.activeElement).toBe(more));
 		expect(service.callsOf("renameThread")).toEqual([{ threadId: "thread_1", title: "Japan" }]);
 	});
 
-	it("the delete confirmation takes the focus, Escape cancels it and returns to Delete", async () => {
+	it("the delete confirmation takes the focus, Escape cancels it and returns to More", async () => {
 		const { service, user } = await renderThread(new EventScript());
-		const remove = screen.getByRole("button", { name: "Delete chat" });
-		await user.click(remove);
+		const more = screen.getByRole("button", { name: "More" });
+		await user.click(more);
+		await user.click(screen.getByRole("menuitem", { name: "Delete chat" }));
 		const confirm = screen.getByRole("group", { name: "Confirm delete" });
 		expect(confirm.contains(document.activeElement)).toBe(true);
 		await user.keyboard("{Escape}");
 		expect(screen.queryByRole("group", { name: "Confirm delete" })).toBeNull();
-		expect(document.activeElement).toBe(remove);
+		expect(document.activeElement).toBe(more);
 		expect(service.callsOf("deleteThread")).toEqual([]);
 	});
 
-	it("after Delete, the focus is on the chat list", async () => {
+	it("after Delete, the focus is on Chat history", async () => {
 		const { user } = await renderThread(new EventScript());
-		await user.click(screen.getByRole("button", { name: "Delete chat" }));
+		await user.click(screen.getByRole("button", { name: "More" }));
+		await user.click(screen.getByRole("menuitem", { name: "Delete chat" }));
 		await user.click(screen.getByRole("button", { name: "Confirm delete chat" }));
-		await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("combobox", { name: "Chat" })));
+		await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Chat history" })));
 		expect(within(document.body).queryByRole("group", { name: "Confirm delete" })).toBeNull();
 	});
 });

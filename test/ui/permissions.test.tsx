@@ -146,7 +146,10 @@ describe("the chat's Permissions", () => {
 	it("cannot be opened before there is a chat to hold them", async () => {
 		const { user } = await renderThread(new EventScript());
 		await user.click(screen.getByRole("button", { name: "New chat" }));
-		expect(screen.getByRole<HTMLButtonElement>("button", { name: "Permissions" }).disabled).toBe(true);
+		const permissions = screen.getByRole("button", { name: "Permissions" });
+		expect(permissions.getAttribute("aria-disabled")).toBe("true");
+		await user.click(permissions);
+		expect(screen.queryByRole("group", { name: "Permissions in this chat" })).toBeNull();
 	});
 });
 
@@ -277,7 +280,7 @@ describe("the actions on a waiting card", () => {
 		expect(shown).toHaveLength(1);
 		expect(shown[0]?.anchor).toBe(more);
 		expect(shown[0]?.items.map((item) => item.title)).toEqual(["Don't allow in this chat"]);
-		shown[0]?.items[0]?.onSelect();
+		shown[0]?.items[0]?.run();
 		await waitFor(() =>
 			expect(service.callsOf("setToolPreference")).toEqual([
 				{ threadId: "thread_1", tool: "readNote", preference: "never" },

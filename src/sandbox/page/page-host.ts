@@ -13,6 +13,7 @@ import { focusReviewCard } from "../../ui/focus-review";
 import { ReviewDecisions } from "../../ui/review-decisions";
 import { InlineReviews } from "../../editor";
 import { EditorInline } from "./editor-inline";
+import { setPageIcon } from "./icons";
 import { renderMarkdownInto } from "./markdown";
 
 export interface PageNavigation {
@@ -79,6 +80,11 @@ export function createPageHost(
 			);
 		},
 		openSettings: () => navigation.showSettingsHelp(),
+		// No menu or chat list of its own: the pane draws them (PaneMenu, ChatList), as the page has no Obsidian.
+		setIcon: setPageIcon,
+		setTooltip(el, text) {
+			el.title = text;
+		},
 		activeNoteChanged(path) {
 			for (const listener of listeners) listener(path);
 		},

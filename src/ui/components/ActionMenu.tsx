@@ -96,7 +96,7 @@ export function ActionMenu({ label, items }: ActionMenuProps) {
 							className={`redline-menu-item${action.warning ? " redline-menu-item-warning" : ""}`}
 							onClick={() => {
 								close(true);
-								action.onSelect();
+								action.run();
 							}}
 						>
 							{action.title}

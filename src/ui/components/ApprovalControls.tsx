@@ -112,7 +112,7 @@ export function ApprovalControls({ callId, cardId, tool, title }: ApprovalContro
 							title: DONT_ALLOW,
 							icon: "ban",
 							warning: true,
-							onSelect: () => run(anchor, { approved: [], denied: [], then: "never" }),
+							run: () => run(anchor, { approved: [], denied: [], then: "never" }),
 						},
 					]}
 				/>

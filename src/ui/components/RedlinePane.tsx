@@ -135,6 +135,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 	return (
 		<div className="redline-pane" ref={paneRef}>
 			<ThreadHeader
+				host={host}
 				threads={threads.threads}
 				threadId={threadId}
 				title={shownTitle}

@@ -1,13 +1,23 @@
 /**
- * The thread switcher: pick a chat, start one, rename or delete the current one, open the chat's
- * Permissions or the note history. Rename and delete confirm inline, never in a modal; the focus
- * follows: Rename opens prefilled with the title, Save or Escape return to Rename, the delete
- * confirmation takes the focus (on Cancel, the safe choice) and Escape cancels it.
+ * The pane's header, one row as Obsidian's own view headers: the chat's title (clipped by CSS
+ * only), then icon buttons: New chat, Chat history (the searchable chat list), Note history,
+ * Permissions, and ⋯ More (Rename, Delete). The list and the menu are the host's when it has
+ * them (Obsidian: SuggestModal, Menu), else the pane's own (ChatList, PaneMenu).
+ *
+ * Rename and delete confirm inline, never in a modal; the focus follows: Rename opens prefilled
+ * with the title, Save or Escape return to More, the delete confirmation takes the focus (on
+ * Cancel, the safe choice) and Escape cancels it; after a delete the focus goes to Chat history.
  */
-import { useLayoutEffect, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { ThreadSummary } from "../../thread/service-api";
+import { chatChoices, threadLabel } from "../chat-choices";
+import type { MenuAction, UiHost } from "../host";
+import { ChatList } from "./ChatList";
+import { IconButton } from "./IconButton";
+import { PaneMenu } from "./PaneMenu";
 
 export interface ThreadHeaderProps {
+	host: UiHost;
 	threads: ThreadSummary[];
 	threadId: string | null;
 	title: string | undefined;
@@ -21,36 +31,37 @@ export interface ThreadHeaderProps {
 	onDelete: () => Promise<boolean>;
 	onToggleHistory: () => void;
 	onTogglePermissions: (opener: HTMLElement) => void;
-}
-
-export function threadLabel(thread: { title?: string; createdAt?: string }): string {
-	if (thread.title) return thread.title;
-	return thread.createdAt ? `Chat of ${new Date(thread.createdAt).toLocaleString()}` : "New chat";
+	/** The time the chat list's dates are relative to (tests fix it). */
+	now?: () => Date;
 }
 
 type Mode = "idle" | "renaming" | "deleting";
+type Popup = "none" | "chats" | "menu";
 
 export function ThreadHeader(props: ThreadHeaderProps) {
-	const { threads, threadId, title, historyOpen, permissionsOpen } = props;
+	const { host, threads, threadId, title, historyOpen, permissionsOpen } = props;
 	const [mode, setMode] = useState<Mode>("idle");
+	const [popup, setPopup] = useState<Popup>("none");
 	const [draft, setDraft] = useState("");
-	const listed = threads.some((t) => t.threadId === threadId);
-	const selectRef = useRef<HTMLSelectElement>(null);
-	const renameRef = useRef<HTMLButtonElement>(null);
-	const deleteRef = useRef<HTMLButtonElement>(null);
+	const chatsRef = useRef<HTMLButtonElement>(null);
+	const moreRef = useRef<HTMLButtonElement>(null);
 	const cancelDeleteRef = useRef<HTMLButtonElement>(null);
+	const chatsId = useId();
+	const menuId = useId();
 	// Where the focus goes when the inline form closes (set by whoever closes it).
 	const returnTo = useRef<HTMLElement | null>(null);
 	const current = threads.find((t) => t.threadId === threadId);
-	const shownTitle = title ?? (current ? threadLabel(current) : "");
+	const shownTitle = threadId === null ? "New chat" : (title ?? (current ? threadLabel(current) : "New chat"));
+	const noChat = threadId === null;
+	const now = (): Date => props.now?.() ?? new Date();
 
 	// A layout effect: the focus moves in the commit that removes the form, never via <body>.
 	useLayoutEffect(() => {
 		if (mode === "deleting") cancelDeleteRef.current?.focus();
 		if (mode === "idle" && returnTo.current) {
-			// A button disabled meanwhile (the chat was deleted) cannot take it: the chat list can.
-			const target = returnTo.current as HTMLButtonElement;
-			(target.isConnected && !target.disabled ? target : selectRef.current)?.focus();
+			// A button disabled meanwhile (the chat was deleted) cannot take it: Chat history can.
+			const target = returnTo.current;
+			(target.isConnected && target.getAttribute("aria-disabled") !== "true" ? target : chatsRef.current)?.focus();
 			returnTo.current = null;
 		}
 	}, [mode]);
@@ -59,85 +70,111 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 		returnTo.current = focusTarget;
 		setMode("idle");
 	};
+	const closePopup = (refocus: HTMLElement | null) => (again: boolean) => {
+		setPopup("none");
+		if (again) refocus?.focus();
+	};
+
+	const select = (id: string): void => {
+		setMode("idle");
+		props.onSelect(id);
+	};
+	const openChats = (): void => {
+		if (popup === "chats") return setPopup("none");
+		const choices = chatChoices(threads, { threadId, title }, now());
+		if (host.chooseChat) host.chooseChat(choices, select);
+		else setPopup("chats");
+	};
+
+	const actions: MenuAction[] = [
+		{
+			title: "Rename chat",
+			icon: "pencil",
+			disabled: noChat,
+			run: () => {
+				setDraft(title ?? (current?.title || ""));
+				setMode("renaming");
+			},
+		},
+		{ title: "Delete chat", icon: "trash-2", warning: true, disabled: noChat, run: () => setMode("deleting") },
+	];
+	const openMenu = (): void => {
+		if (popup === "menu") return setPopup("none");
+		setPopup("menu");
+		const anchor = moreRef.current;
+		if (host.showMenu && anchor) host.showMenu(anchor, actions, () => setPopup((p) => (p === "menu" ? "none" : p)));
+	};
+	const ownMenu = popup === "menu" && !host.showMenu;
 
 	return (
 		<header className="redline-header">
-			<div className="redline-header-row">
-				<select
-					ref={selectRef}
-					className="redline-thread-select dropdown"
-					aria-label="Chat"
-					value={threadId ?? ""}
-					onChange={(event) => {
-						setMode("idle");
-						if (event.target.value) props.onSelect(event.target.value);
-					}}
-				>
-					{threadId === null && <option value="">New chat</option>}
-					{threadId !== null && !listed && <option value={threadId}>{title ?? "New chat"}</option>}
-					{threads.map((thread) => (
-						<option key={thread.threadId} value={thread.threadId}>
-							{thread.threadId === threadId && title ? title : threadLabel(thread)}
-						</option>
-					))}
-				</select>
-				<button
-					type="button"
-					className="redline-button"
-					aria-label="New chat"
-					onClick={() => {
-						setMode("idle");
-						props.onNew();
-					}}
-				>
-					New
-				</button>
+			<div className="redline-header-bar">
+				<div className="redline-header-title" title={shownTitle}>
+					{shownTitle}
+				</div>
+				<div className="redline-header-icons">
+					<IconButton
+						host={host}
+						icon="square-pen"
+						label="New chat"
+						onClick={() => {
+							setMode("idle");
+							setPopup("none");
+							props.onNew();
+						}}
+					/>
+					<IconButton
+						ref={chatsRef}
+						host={host}
+						icon="messages-square"
+						label="Chat history"
+						aria-haspopup="dialog"
+						aria-expanded={popup === "chats"}
+						aria-controls={popup === "chats" ? chatsId : undefined}
+						onClick={openChats}
+					/>
+					<IconButton
+						host={host}
+						icon="history"
+						label="Note history"
+						aria-pressed={historyOpen}
+						onClick={props.onToggleHistory}
+					/>
+					<IconButton
+						host={host}
+						icon="shield"
+						label="Permissions"
+						aria-expanded={permissionsOpen}
+						aria-controls={permissionsOpen ? props.permissionsId : undefined}
+						disabled={noChat}
+						onClick={(event) => props.onTogglePermissions(event.currentTarget)}
+					/>
+					<span className="redline-menu-anchor">
+						<IconButton
+							ref={moreRef}
+							host={host}
+							icon="more-horizontal"
+							label="More"
+							aria-haspopup="menu"
+							aria-expanded={popup === "menu"}
+							aria-controls={ownMenu ? menuId : undefined}
+							disabled={noChat}
+							onClick={openMenu}
+						/>
+						{ownMenu && (
+							<PaneMenu host={host} id={menuId} label="More" actions={actions} onClose={closePopup(moreRef.current)} />
+						)}
+					</span>
+				</div>
 			</div>
-			<div className="redline-header-row redline-header-actions">
-				<button
-					ref={renameRef}
-					type="button"
-					className="redline-button"
-					aria-label="Rename chat"
-					disabled={threadId === null}
-					onClick={() => {
-						setDraft(shownTitle);
-						setMode("renaming");
-					}}
-				>
-					Rename
-				</button>
-				<button
-					ref={deleteRef}
-					type="button"
-					className="redline-button"
-					aria-label="Delete chat"
-					disabled={threadId === null}
-					onClick={() => setMode("deleting")}
-				>
-					Delete
-				</button>
-				<button
-					type="button"
-					className="redline-button"
-					aria-label="Permissions"
-					aria-expanded={permissionsOpen}
-					aria-controls={permissionsOpen ? props.permissionsId : undefined}
-					disabled={threadId === null}
-					onClick={(event) => props.onTogglePermissions(event.currentTarget)}
-				>
-					Permissions
-				</button>
-				<button
-					type="button"
-					className="redline-button"
-					aria-label="Note history"
-					aria-pressed={historyOpen}
-					onClick={props.onToggleHistory}
-				>
-					History
-				</button>
-			</div>
+			{popup === "chats" && (
+				<ChatList
+					id={chatsId}
+					chats={chatChoices(threads, { threadId, title }, now())}
+					onChoose={select}
+					onClose={closePopup(chatsRef.current)}
+				/>
+			)}
 			{mode === "renaming" && (
 				<form
 					className="redline-header-row redline-rename"
@@ -145,7 +182,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 						event.preventDefault();
 						const next = draft.trim();
 						if (next.length === 0) return;
-						void props.onRename(next).then((ok) => ok && close(renameRef.current));
+						void props.onRename(next).then((ok) => ok && close(moreRef.current));
 					}}
 				>
 					<input
@@ -159,7 +196,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 						onKeyDown={(event) => {
 							if (event.key === "Escape") {
 								event.preventDefault();
-								close(renameRef.current);
+								close(moreRef.current);
 							}
 						}}
 					/>
@@ -170,7 +207,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 						type="button"
 						className="redline-button"
 						aria-label="Cancel rename"
-						onClick={() => close(renameRef.current)}
+						onClick={() => close(moreRef.current)}
 					>
 						Cancel
 					</button>
@@ -184,7 +221,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 					onKeyDown={(event) => {
 						if (event.key === "Escape") {
 							event.preventDefault();
-							close(deleteRef.current);
+							close(moreRef.current);
 						}
 					}}
 				>
@@ -193,7 +230,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 						type="button"
 						className="redline-button redline-danger mod-warning"
 						aria-label="Confirm delete chat"
-						onClick={() => void props.onDelete().then((ok) => close(ok ? selectRef.current : deleteRef.current))}
+						onClick={() => void props.onDelete().then((ok) => close(ok ? chatsRef.current : moreRef.current))}
 					>
 						Delete
 					</button>
@@ -202,7 +239,7 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 						type="button"
 						className="redline-button"
 						aria-label="Cancel delete"
-						onClick={() => close(deleteRef.current)}
+						onClick={() => close(moreRef.current)}
 					>
 						Cancel
 					</button>

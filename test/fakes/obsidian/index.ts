@@ -34,10 +34,12 @@ export {
 	prepareFuzzySearch,
 } from "./app";
 export { debounce } from "./debounce";
+export { Menu, MenuItem, shownMenus } from "./menu";
+export { SuggestModal } from "./suggest";
+export { setIcon, setTooltip } from "./icons";
 export { loadPrism } from "./markdown";
 export { MetadataCache, getAllTags, parseFrontMatterAliases } from "./metadata";
 export { Keymap } from "./keymap";
-export { Menu, MenuItem, shownMenus } from "./menu";
 export {
 	createFakeWindow,
 	delegatedListenerCount,
