@@ -24,7 +24,16 @@ export const threadStatusSchema = z.enum([
 export const toolPreferenceSchema = z.enum(["prompt", "always", "never"]);
 export const toolDecisionSchema = z.enum(["approved", "denied"]);
 export const editOperationSchema = z.enum(["create", "modify", "rewrite"]);
-export const pinnedItemSchema = z.union([z.object({ path: z.string() }), z.object({ handle: z.string() })]);
+/**
+ * How long a pin lasts (issue 30): "message", for the next message only (the service unpins it
+ * with item_unpinned once that message is sent); "chat", kept for every message in this chat.
+ * Absent (every pin of a log written before scopes): kept, as pins always were.
+ */
+export const pinScopeSchema = z.enum(["message", "chat"]);
+export const pinnedItemSchema = z.union([
+	z.object({ path: z.string(), scope: z.optional(pinScopeSchema) }),
+	z.object({ handle: z.string(), scope: z.optional(pinScopeSchema) }),
+]);
 /** Why a call was settled for the user rather than by them (tool_call_decided/completed.reason; newest-message.ts). */
 export const settleReasonSchema = z.enum(["new_message", "stopped"]);
 
@@ -142,7 +151,8 @@ export const EVENT_SCHEMAS = {
 	}),
 	tool_preference_set: z.object({ tool: z.string(), preference: toolPreferenceSchema }),
 	question_asked: z.object({ askId: z.string(), callId: z.string(), questions: z.array(askQuestionSchema) }),
-	question_answered: z.object({ askId: z.string(), answers: askAnswersSchema }),
+	/** skipped: the user skipped the card's questions (answers then empty); the model reads that they did. */
+	question_answered: z.object({ askId: z.string(), answers: askAnswersSchema, skipped: z.optional(z.boolean()) }),
 	edit_intent_declared: z.object({
 		editId: z.string(),
 		callId: z.string(),
@@ -198,6 +208,7 @@ export const EVENT_SCHEMAS = {
 		comment: z.optional(z.string()),
 		reason: z.optional(settleReasonSchema),
 	}),
+	/** Pins item, or changes the scope of an item pinned already (the chip's Keep). */
 	item_pinned: z.object({ item: pinnedItemSchema }),
 	item_unpinned: z.object({ item: pinnedItemSchema }),
 	/**

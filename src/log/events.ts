@@ -11,6 +11,7 @@ import type {
 	EVENT_SCHEMAS,
 	modelUsageSchema,
 	pinnedItemSchema,
+	pinScopeSchema,
 	reviewChangeSchema,
 	settleReasonSchema,
 	threadStatusSchema,
@@ -27,6 +28,7 @@ export type ToolPreference = z.infer<typeof toolPreferenceSchema>;
 export type ToolDecision = z.infer<typeof toolDecisionSchema>;
 export type EditOperation = z.infer<typeof editOperationSchema>;
 export type PinnedItem = z.infer<typeof pinnedItemSchema>;
+export type PinScope = z.infer<typeof pinScopeSchema>;
 export type SettleReason = z.infer<typeof settleReasonSchema>;
 export type AskOption = z.infer<typeof askOptionSchema>;
 export type AskQuestion = z.infer<typeof askQuestionSchema>;

@@ -8,7 +8,7 @@
  * type has its case (a new one fails typecheck until it is folded); unknown events (from a newer
  * Redline) only advance lastSeq.
  */
-import type { PinnedItem, StoredEvent, ThreadEvent, ThreadEventOf } from "./events";
+import type { PinnedItem, PinScope, StoredEvent, ThreadEvent, ThreadEventOf } from "./events";
 import { isKnownEvent } from "./events";
 import { FoldWrites } from "./fold-writes";
 import type {
@@ -62,7 +62,12 @@ function step(state: ThreadState, event: StoredEvent, w: FoldWrites): ThreadStat
 	return next.lastSeq === event.seq ? next : w.advanced(next, event.seq);
 }
 
-/** Same item: same path, or same handle. */
+/** How long a pin lasts; a pin with no scope (older logs) is kept for the chat. */
+export function pinScope(item: PinnedItem): PinScope {
+	return item.scope ?? "chat";
+}
+
+/** Same item: same path, or same handle (whatever its scope). */
 export function samePinnedItem(a: PinnedItem, b: PinnedItem): boolean {
 	if ("path" in a && "path" in b) return a.path === b.path;
 	if ("handle" in a && "handle" in b) return a.handle === b.handle;
@@ -179,7 +184,11 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 			if (!question) return state;
 			return {
 				...state,
-				questions: w.withKey(state.questions, event.askId, { ...question, answers: event.answers }),
+				questions: w.withKey(state.questions, event.askId, {
+					...question,
+					answers: event.answers,
+					...(event.skipped === true ? { skipped: true } : {}),
+				}),
 				openQuestions: state.openQuestions.filter((id) => id !== event.askId),
 			};
 		}
@@ -201,9 +210,13 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 			return onEditProposed(state, event, w);
 		case "edit_reviewed":
 			return onEditReviewed(state, event, w);
-		case "item_pinned":
-			if (state.pinned.some((p) => samePinnedItem(p, event.item))) return state;
-			return { ...state, pinned: w.pushed(state.pinned, event.item) };
+		case "item_pinned": {
+			const at = state.pinned.findIndex((p) => samePinnedItem(p, event.item));
+			if (at < 0) return { ...state, pinned: w.pushed(state.pinned, event.item) };
+			// Pinned already: the event changes its scope (the chip's Keep), in place.
+			if (pinScope(state.pinned[at]) === pinScope(event.item)) return state;
+			return { ...state, pinned: state.pinned.map((p, i) => (i === at ? event.item : p)) };
+		}
 		case "item_unpinned":
 			if (!state.pinned.some((p) => samePinnedItem(p, event.item))) return state;
 			return { ...state, pinned: state.pinned.filter((p) => !samePinnedItem(p, event.item)) };

@@ -109,6 +109,8 @@ export interface QuestionView {
 	callId: string;
 	questions: AskQuestion[];
 	answers?: AskAnswers;
+	/** The user skipped the questions (answers is then empty). */
+	skipped?: boolean;
 }
 
 export interface ErrorView {

@@ -84,6 +84,9 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 			const ref = app.vault.on("rename", () => void Promise.resolve().then(listener));
 			return () => app.vault.offref(ref);
 		},
+		notePaths() {
+			return app.vault.getMarkdownFiles().map((file) => file.path);
+		},
 		async suggestNotes(query) {
 			const files = app.vault.getMarkdownFiles();
 			if (query.trim() === "") return files.slice(0, SUGGESTION_LIMIT).map((f) => f.path);

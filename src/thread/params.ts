@@ -26,10 +26,13 @@ export function isPreference(value: unknown): value is ToolPreference {
 
 export function isPinnedItem(value: unknown): value is PinnedItem {
 	if (!isRecord(value)) return false;
-	const keys = Object.keys(value);
+	// scope is optional: "message" (the next message only) or "chat" (kept); absent means kept.
+	const { scope, ...rest } = value;
+	if (scope !== undefined && scope !== "message" && scope !== "chat") return false;
+	const keys = Object.keys(rest);
 	if (keys.length !== 1) return false;
-	if (keys[0] === "path") return typeof value.path === "string" && value.path.trim() !== "";
-	if (keys[0] === "handle") return typeof value.handle === "string" && value.handle.trim() !== "";
+	if (keys[0] === "path") return typeof rest.path === "string" && rest.path.trim() !== "";
+	if (keys[0] === "handle") return typeof rest.handle === "string" && rest.handle.trim() !== "";
 	return false;
 }
 

@@ -98,7 +98,11 @@ export interface ThreadService {
 	): Subscription;
 	/** v1.thread.sendMessage: acknowledged at once; the reply streams as events. */
 	sendMessage(params: { threadId: string; content: string }): Promise<Result<{ messageId: string }>>;
-	/** v1.thread.pinItem */
+	/**
+	 * v1.thread.pinItem. pinnedItem.scope: "message" (the next message only: the service unpins
+	 * it once that is sent) or "chat" (kept; also when absent). Pinning a pinned item with another
+	 * scope switches it.
+	 */
 	pinItem(params: { threadId: string; operation: "pin" | "unpin"; pinnedItem: PinnedItem }): Promise<Result>;
 	/** v1.thread.decideToolCalls: the loop resumes once every pending call is decided. */
 	decideToolCalls(params: {
@@ -109,8 +113,8 @@ export interface ThreadService {
 	}): Promise<Result>;
 	/** v1.thread.setToolPreference */
 	setToolPreference(params: { threadId: string; tool: string; preference: ToolPreference }): Promise<Result>;
-	/** v1.thread.answerQuestion */
-	answerQuestion(params: { threadId: string; askId: string; answers: AskAnswers }): Promise<Result>;
+	/** v1.thread.answerQuestion. skipped: the user skipped the questions (answers must then be {}). */
+	answerQuestion(params: { threadId: string; askId: string; answers: AskAnswers; skipped?: boolean }): Promise<Result>;
 	/**
 	 * v1.thread.reviewEdit: the user's decision on each change of a draft waiting for review
 	 * (every changeId accepted or rejected once; `replaced`: their own text for accepted ones).

@@ -27,7 +27,7 @@ import { LoadedLogs } from "./loaded-logs";
 import { DraftSweeper } from "./draft-sweeper";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
 import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
-import { samePinnedItem } from "../log/projection";
+import { pinScope, samePinnedItem } from "../log/projection";
 import type {
 	HistoryEntrySummary,
 	Result,
@@ -214,6 +214,10 @@ export class LocalThreadService implements ThreadService {
 		supersede(log, content);
 		const messageId = newId("m");
 		log.append({ type: "user_message", messageId, content, pinned: log.state().pinned });
+		// A pin made for this message goes with it (user_message.pinned) and no further: the next
+		// message about another note must not carry it. An event, so a reload shows the same.
+		for (const item of log.state().pinned)
+			if (pinScope(item) === "message") log.append({ type: "item_unpinned", item });
 		this.drive(log);
 		return { ok: true, messageId };
 	}
@@ -226,8 +230,11 @@ export class LocalThreadService implements ThreadService {
 		if (!isPinnedItem(params.pinnedItem))
 			return fail("bad_params", "pinnedItem must be { path } or { handle } with a non-empty string");
 		const item = params.pinnedItem;
-		const isPinned = found.log.state().pinned.some((p) => samePinnedItem(p, item));
-		if (params.operation === "pin" && !isPinned) found.log.append({ type: "item_pinned", item });
+		const pinned = found.log.state().pinned.find((p) => samePinnedItem(p, item));
+		const isPinned = pinned !== undefined;
+		// Pinning a pinned item again with another scope switches it (the chip's Keep).
+		if (params.operation === "pin" && (!isPinned || pinScope(pinned) !== pinScope(item)))
+			found.log.append({ type: "item_pinned", item });
 		if (params.operation === "unpin" && isPinned) found.log.append({ type: "item_unpinned", item });
 		return { ok: true };
 	}
@@ -314,7 +321,12 @@ export class LocalThreadService implements ThreadService {
 		return { ok: true };
 	}
 
-	async answerQuestion(params: { threadId: string; askId: string; answers: AskAnswers }): Promise<Result> {
+	async answerQuestion(params: {
+		threadId: string;
+		askId: string;
+		answers: AskAnswers;
+		skipped?: boolean;
+	}): Promise<Result> {
 		const found = await this.find(params);
 		if (found.error) return found.error;
 		const { log } = found;
@@ -327,9 +339,19 @@ export class LocalThreadService implements ThreadService {
 			);
 		}
 		if (!isRecord(params.answers)) return fail("bad_params", "answers must be an object keyed by question index");
+		if (params.skipped !== undefined && typeof params.skipped !== "boolean")
+			return fail("bad_params", "skipped must be true or false");
+		const skipped = params.skipped === true;
+		if (skipped && Object.keys(params.answers).length > 0)
+			return fail("bad_params", "A skipped question takes no answers: give answers: {} with skipped: true");
 		const problem = validateAnswers(question.questions, params.answers);
 		if (problem !== null) return fail("bad_params", problem);
-		log.append({ type: "question_answered", askId: params.askId, answers: params.answers });
+		log.append({
+			type: "question_answered",
+			askId: params.askId,
+			answers: params.answers,
+			...(skipped ? { skipped: true } : {}),
+		});
 		this.drive(log);
 		return { ok: true };
 	}

@@ -8,6 +8,7 @@
  *   "Which notes?" = "Daily.md" + other: "the June ones"  labels plus the user's free text
  *   "Which notes?" = other: "the June ones"               free text only
  *   "Which mode?" = (no answer)                           nothing chosen
+ *   "Which mode?" = (the user skipped this question)      Skip question on the card
  */
 import * as z from "zod/mini";
 import type { AskAnswers, AskOption, AskQuestion } from "../log/events";
@@ -165,10 +166,14 @@ export const askUserSchema = z.pipe(
 );
 export type AskUserArgs = z.output<typeof askUserSchema>;
 
+/** What the model reads for a question the user skipped: never an answer it could take for a choice. */
+export const SKIPPED_ANSWER = "(the user skipped this question)";
+
 /** The text the model reads: one line per question (format in the header comment). */
-export function formatAnswers(questions: AskQuestion[], answers: AskAnswers): string {
+export function formatAnswers(questions: AskQuestion[], answers: AskAnswers, skipped = false): string {
 	return questions
 		.map((question, index) => {
+			if (skipped) return `${JSON.stringify(question.question)} = ${SKIPPED_ANSWER}`;
 			const entries = answers[String(index)] ?? [];
 			const labels = new Set(question.options.map((o) => o.label));
 			const chosen = entries.filter((entry) => labels.has(entry));
@@ -209,8 +214,8 @@ export const askUserTool: Tool<AskUserArgs> = {
 	resume(_args, call, state): ToolResult | undefined {
 		const asked = call.askId === undefined ? undefined : state.questions[call.askId];
 		if (!asked?.answers) return undefined;
-		return toolResult.success(formatAnswers(asked.questions, asked.answers), {
-			data: { askId: asked.askId, answers: asked.answers },
+		return toolResult.success(formatAnswers(asked.questions, asked.answers, asked.skipped === true), {
+			data: { askId: asked.askId, answers: asked.answers, ...(asked.skipped === true ? { skipped: true } : {}) },
 		});
 	},
 };

@@ -26,6 +26,8 @@ export interface UiHost {
 	activeNotePath(): string | null;
 	/** Subscribe to active-note changes; returns an unsubscribe. */
 	onActiveNoteChange(listener: (path: string | null) => void): () => void;
+	/** Every note's path in the vault (the empty chat's suggested requests count their folders). */
+	notePaths?(): string[];
 	/** Notes for the `[[` picker (paths), filtered by query. */
 	suggestNotes(query: string): Promise<string[]>;
 	/** Opens the host's settings for Redline (error cards link here). */

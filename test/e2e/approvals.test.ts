@@ -246,6 +246,11 @@ describe.skipIf(!chromiumPath).each(MODES)(
 						const which = card.getByRole("group", { name: new RegExp(WHICH.replace("?", "\\?")) });
 						await which.getByRole("checkbox", { name: "On slow reading", exact: true }).check({ timeout: UI_TIMEOUT });
 						await which.getByRole("checkbox", { name: "Book club", exact: true }).check();
+						// The field for your own answer shows once Other is chosen (issue 30).
+						await card
+							.getByRole("group", { name: new RegExp(ORDER.replace("?", "\\?")) })
+							.getByRole("radio", { name: "Other", exact: true })
+							.check();
 						await card.getByRole("textbox", { name: `Other answer to: ${ORDER}` }).fill("Shortest first");
 						await card.getByRole("button", { name: "Submit answers" }).click();
 

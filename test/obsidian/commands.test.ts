@@ -185,7 +185,8 @@ describe("commands", () => {
 			const all = await pinnedByThread(service);
 			return Object.values(all).some((items) => items.length > 0) ? all : null;
 		});
-		expect(pinned).toEqual({ [older.threadId]: [{ path: "Daily.md" }], [newer.threadId]: [] });
+		// For the next message, as "Pin active note" in the message box (issue 30).
+		expect(pinned).toEqual({ [older.threadId]: [{ path: "Daily.md", scope: "message" }], [newer.threadId]: [] });
 		await stopPlugin(plugin);
 	});
 

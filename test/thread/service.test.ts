@@ -258,6 +258,7 @@ describe("LocalThreadService", () => {
 			() => service.renameThread({ threadId, title: "" }),
 			() => service.pinItem({ threadId, operation: "stick" as "pin", pinnedItem: { path: "A.md" } }),
 			() => service.pinItem({ threadId, operation: "pin", pinnedItem: { path: "A.md", handle: "h" } }),
+			() => service.pinItem({ threadId, operation: "pin", pinnedItem: { path: "A.md", scope: "forever" as "chat" } }),
 			() => service.decideToolCalls({ threadId, approved: "c1" as unknown as string[], denied: [] }),
 			() => service.setToolPreference({ threadId, tool: "readNote", preference: "sometimes" as "always" }),
 			() => service.answerQuestion({ threadId, askId: 3 as unknown as string, answers: {} }),

@@ -254,6 +254,8 @@ describe("question cards", () => {
 		expect(screen.getByText("Choose an answer.")).toBeTruthy();
 		expect(screen.getByText("Choose at least one answer.")).toBeTruthy();
 		expect(service.callsOf("answerQuestion")).toEqual([]);
+		// Your own answer: choose Other, then type it.
+		await user.click(screen.getAllByRole("radio", { name: "Other" })[0]);
 		await user.type(screen.getByRole("textbox", { name: "Other answer to: Which city?" }), "Nara");
 		await user.click(screen.getByRole("checkbox", { name: "Food" }));
 		await user.click(screen.getByRole("button", { name: "Submit answers" }));

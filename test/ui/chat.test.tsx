@@ -55,9 +55,10 @@ describe("chat", () => {
 		await screen.findByRole("option", { name: "Travel/Japan trip.md" });
 		await user.keyboard("{Enter}");
 		expect(service.callsOf("pinItem")).toEqual([
-			{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Daily.md" } },
+			// Pins made with the message box are for the next message (pins.test.tsx).
+			{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Daily.md", scope: "message" } },
 			{ threadId: "thread_1", operation: "unpin", pinnedItem: { path: "Old.md" } },
-			{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Travel/Japan trip.md" } },
+			{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Travel/Japan trip.md", scope: "message" } },
 		]);
 		// The reference stays in the sentence, as a link.
 		expect((input as HTMLTextAreaElement).value).toBe("see [[Travel/Japan trip]]");
@@ -202,7 +203,8 @@ describe("threads", () => {
 		act(() => host.request({ kind: "pin", path: "Daily.md" }));
 		await waitFor(() =>
 			expect(service.callsOf("pinItem")).toEqual([
-				{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Daily.md" } },
+				// The command pins for the next message, as the message box does.
+				{ threadId: "thread_1", operation: "pin", pinnedItem: { path: "Daily.md", scope: "message" } },
 			]),
 		);
 	});

@@ -77,7 +77,7 @@ export class RemoteThreadService implements ThreadService {
 	setToolPreference(params: { threadId: string; tool: string; preference: ToolPreference }) {
 		return this.call("v1.thread.setToolPreference", params);
 	}
-	answerQuestion(params: { threadId: string; askId: string; answers: AskAnswers }) {
+	answerQuestion(params: { threadId: string; askId: string; answers: AskAnswers; skipped?: boolean }) {
 		return this.call("v1.thread.answerQuestion", params);
 	}
 	reviewEdit(params: {

@@ -70,6 +70,7 @@ export function createPageHost(
 			listeners.add(listener);
 			return () => listeners.delete(listener);
 		},
+		notePaths: () => navigation.notePaths(),
 		suggestNotes(query) {
 			const needle = query.toLowerCase();
 			return Promise.resolve(

@@ -1,17 +1,25 @@
 /**
  * The input: Enter sends, Shift+Enter adds a line, Stop while the agent works. Pinned notes as
- * removable chips, "Pin active note", and `[[` opens a picker that completes the link in the text
- * (`[[Travel/Japan trip]]`, as Obsidian writes it) and pins the note. The input is a plain textbox;
+ * chips (src/ui/components/PinChip.tsx), a quiet "Pin active note", and `[[` opens a picker that
+ * completes the link in the text (`[[Travel/Japan trip]]`, as Obsidian writes it) and pins the
+ * note. A pin made here is for the next message (scope "message": the service unpins it once that
+ * is sent); its chip can keep it for the whole chat. The input is a plain textbox;
  * it is a combobox only while the picker is open (a textarea may not be a combobox: axe's
  * aria-allowed-role, and a screen reader announced "combobox, collapsed" with no picker at all).
  * While cards or questions wait, a note under the input says what sending will do to them.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { PinnedItem, ThreadStatus } from "../../log/events";
 import type { UiHost } from "../host";
 import { openLinkQuery } from "../link-query";
 import { NotePicker } from "./NotePicker";
-import { displayPath } from "../../vault/display-path";
+import { PinChip } from "./PinChip";
+
+/** What the pane may do to the message box from outside it (the empty chat's suggestions). */
+export interface ComposerHandle {
+	/** Replaces the text, puts the caret at its end and focuses the box; nothing is sent. */
+	fill(text: string): void;
+}
 
 export interface ComposerProps {
 	host: UiHost;
@@ -28,6 +36,7 @@ export interface ComposerProps {
 	/** Calls waiting for a decision and questions waiting for answers: a new message settles them. */
 	waitingCalls?: number;
 	waitingQuestions?: number;
+	handle?: Ref<ComposerHandle>;
 }
 
 const WORKING: ThreadStatus[] = ["thinking", "running_tool"];
@@ -45,6 +54,7 @@ export function Composer({
 	activeNote,
 	waitingCalls = 0,
 	waitingQuestions = 0,
+	handle,
 }: ComposerProps) {
 	const [text, setText] = useState("");
 	const [picker, setPicker] = useState<{ start: number; query: string } | null>(null);
@@ -53,6 +63,22 @@ export function Composer({
 	const inputRef = useRef<HTMLTextAreaElement>(null);
 	const pickerId = useId();
 	const working = WORKING.includes(status) || streaming;
+
+	useImperativeHandle(
+		handle,
+		() => ({
+			fill(next) {
+				setText(next);
+				setPicker(null);
+				const input = inputRef.current;
+				if (!input) return;
+				input.focus();
+				// After React writes the new value: the caret at its end, ready to go on typing.
+				host.doc.defaultView?.requestAnimationFrame(() => input.setSelectionRange(next.length, next.length));
+			},
+		}),
+		[host],
+	);
 
 	useEffect(() => {
 		if (!picker) return;
@@ -81,7 +107,7 @@ export function Composer({
 		const link = `[[${path.replace(/\.md$/i, "")}]]`;
 		setText(text.slice(0, picker.start) + link + rest);
 		setPicker(null);
-		onPin({ path });
+		onPin({ path, scope: "message" });
 		const input = inputRef.current;
 		if (input) {
 			input.focus();
@@ -97,22 +123,9 @@ export function Composer({
 		<div className="redline-composer">
 			{pinned.length > 0 && (
 				<ul className="redline-pins" aria-label="Pinned notes">
-					{pinned.map((item) => {
-						const name = "path" in item ? displayPath(item.path) : item.handle;
-						return (
-							<li key={name} className="redline-chip">
-								<span className="redline-chip-label">{name}</span>
-								<button
-									type="button"
-									className="redline-chip-remove"
-									aria-label={`Unpin ${name}`}
-									onClick={() => onUnpin(item)}
-								>
-									×
-								</button>
-							</li>
-						);
-					})}
+					{pinned.map((item) => (
+						<PinChip key={"path" in item ? item.path : item.handle} item={item} onPin={onPin} onUnpin={onUnpin} />
+					))}
 				</ul>
 			)}
 			<div className="redline-composer-row">
@@ -175,11 +188,11 @@ export function Composer({
 			<div className="redline-composer-actions">
 				<button
 					type="button"
-					className="redline-button redline-button-quiet"
+					className="redline-button redline-button-quiet redline-pin-active"
 					aria-label={activeNote ? `Pin active note ${activeNote}` : "Pin active note"}
 					disabled={!activeNote}
 					onClick={() => {
-						if (activeNote) onPin({ path: activeNote });
+						if (activeNote) onPin({ path: activeNote, scope: "message" });
 					}}
 				>
 					Pin active note

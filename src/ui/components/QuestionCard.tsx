@@ -1,7 +1,9 @@
 /**
  * The agent's questions, in the stream: each with its header chip, radio buttons (single) or
- * checkboxes (multi), and an "Other" free-text answer. Validated here: every question needs an
- * answer, a single-select exactly one, and a chosen "Other" needs text. Once answered: a summary.
+ * checkboxes (multi), and an "Other" choice whose text field shows once it is chosen. Validated
+ * here: every question needs an answer, a single-select exactly one, and a chosen "Other" needs
+ * text. Skip question answers the card as skipped (the model reads that the user skipped it).
+ * Once answered or skipped: a summary.
  */
 import { memo, useId, useState } from "react";
 import type { AskAnswers, AskQuestion } from "../../log/events";
@@ -48,12 +50,16 @@ export const QuestionCard = memo(function QuestionCard({ question }: { question:
 		<div
 			className={`redline-card redline-question-card ${question.answers ? "redline-card-executed" : "redline-card-proposed"}`}
 			role="group"
-			aria-label={question.answers ? `Answered ${plural(count, "question")}` : `${plural(count, "question")} for you`}
+			aria-label={
+				question.answers
+					? `${question.skipped === true ? "Skipped" : "Answered"} ${plural(count, "question")}`
+					: `${plural(count, "question")} for you`
+			}
 			data-ask-id={question.askId}
 			{...{ [CARD_ATTR]: question.askId }}
 		>
 			{question.answers ? (
-				<AnswerSummary questions={question.questions} answers={question.answers} />
+				<AnswerSummary questions={question.questions} answers={question.answers} skipped={question.skipped === true} />
 			) : (
 				<QuestionForm question={question} />
 			)}
@@ -65,9 +71,22 @@ function QuestionForm({ question }: { question: QuestionView }) {
 	const { host, threadId, focus } = usePane();
 	const [drafts, setDrafts] = useState<Draft[]>(() => question.questions.map(() => EMPTY));
 	const [problems, setProblems] = useState<Record<number, string>>({});
-	const submit = useAction((answers: AskAnswers) =>
-		host.service.answerQuestion({ threadId, askId: question.askId, answers }),
+	const submit = useAction((answers: AskAnswers | "skipped") =>
+		host.service.answerQuestion(
+			answers === "skipped"
+				? { threadId, askId: question.askId, answers: {}, skipped: true }
+				: { threadId, askId: question.askId, answers },
+		),
 	);
+	/** Sends from a button; once answered, the focus moves to the summary (focus-after.ts). */
+	const send = (origin: HTMLElement, answers: AskAnswers | "skipped"): void => {
+		if (submit.busy) return;
+		focus.request(origin, [question.askId]);
+		void submit.run(answers).then((ok) => {
+			if (!ok) focus.cancel(origin);
+		});
+	};
+	const count = question.questions.length;
 
 	const update = (index: number, change: (draft: Draft) => Draft): void => {
 		setDrafts((all) => all.map((draft, i) => (i === index ? change(draft) : draft)));
@@ -88,11 +107,7 @@ function QuestionForm({ question }: { question: QuestionView }) {
 					return;
 				}
 				const origin = event.currentTarget.querySelector<HTMLElement>("button[type=submit]");
-				if (submit.busy || !origin) return;
-				focus.request(origin, [question.askId]);
-				void submit.run(checked.answers).then((ok) => {
-					if (!ok) focus.cancel(origin);
-				});
+				if (origin) send(origin, checked.answers);
 			}}
 		>
 			{question.questions.map((q, index) => (
@@ -112,6 +127,15 @@ function QuestionForm({ question }: { question: QuestionView }) {
 					aria-label="Submit answers"
 				>
 					Submit
+				</button>
+				<button
+					type="button"
+					className="redline-button redline-button-quiet"
+					aria-disabled={submit.busy || undefined}
+					aria-label={count === 1 ? "Skip question" : "Skip questions"}
+					onClick={(event) => send(event.currentTarget, "skipped")}
+				>
+					{count === 1 ? "Skip question" : "Skip questions"}
 				</button>
 			</div>
 			{submit.error && (
@@ -173,21 +197,19 @@ function QuestionField({ question, draft, problem, onChange }: FieldProps) {
 				/>
 				<span className="redline-question-option-label">Other</span>
 			</label>
-			<input
-				type="text"
-				className="redline-question-other-text"
-				aria-label={`Other answer to: ${question.question}`}
-				placeholder="Your own answer"
-				value={draft.otherText}
-				onChange={(event) => {
-					const text = event.target.value;
-					onChange((d) =>
-						multi
-							? { ...d, otherText: text, otherChosen: text.trim().length > 0 || d.otherChosen }
-							: { ...d, otherText: text, otherChosen: true, chosen: text.length > 0 ? [] : d.chosen },
-					);
-				}}
-			/>
+			{draft.otherChosen && (
+				<input
+					type="text"
+					className="redline-question-other-text"
+					aria-label={`Other answer to: ${question.question}`}
+					placeholder="Your own answer"
+					value={draft.otherText}
+					onChange={(event) => {
+						const text = event.target.value;
+						onChange((d) => ({ ...d, otherText: text }));
+					}}
+				/>
+			)}
 			{problem && (
 				<p id={`${name}-problem`} className="redline-inline-error" role="alert">
 					{problem}
@@ -197,7 +219,15 @@ function QuestionField({ question, draft, problem, onChange }: FieldProps) {
 	);
 }
 
-function AnswerSummary({ questions, answers }: { questions: AskQuestion[]; answers: AskAnswers }) {
+function AnswerSummary({
+	questions,
+	answers,
+	skipped,
+}: {
+	questions: AskQuestion[];
+	answers: AskAnswers;
+	skipped: boolean;
+}) {
 	return (
 		<dl className="redline-answer-summary" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 			{questions.map((question, index) => (
@@ -206,7 +236,7 @@ function AnswerSummary({ questions, answers }: { questions: AskQuestion[]; answe
 						{question.header && <span className="redline-question-chip">{question.header}</span>}
 						{question.question}
 					</dt>
-					<dd>{(answers[String(index)] ?? []).join(", ") || "No answer"}</dd>
+					<dd>{skipped ? "Skipped" : (answers[String(index)] ?? []).join(", ") || "No answer"}</dd>
 				</div>
 			))}
 		</dl>

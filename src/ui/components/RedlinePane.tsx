@@ -10,7 +10,8 @@ import type { UiHost } from "../host";
 import { useActiveNote } from "../hooks/useActiveNote";
 import { useThread } from "../hooks/useThread";
 import { useThreads } from "../hooks/useThreads";
-import { Composer } from "./Composer";
+import { Composer, type ComposerHandle } from "./Composer";
+import { EmptyChat } from "./EmptyChat";
 import { ConnectionHint } from "./ConnectionHint";
 import { changedNotes, HistoryPanel } from "./HistoryPanel";
 import { IndexProgress } from "./IndexProgress";
@@ -36,6 +37,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 	const state = view?.state;
 	const scrollRef = useStickToBottom(state);
 	const paneRef = useRef<HTMLDivElement>(null);
+	const composerRef = useRef<ComposerHandle>(null);
 	const [focus] = useState(() => new FocusAfterDecision());
 	// The Permissions panel: open on a tool (a card's Change) or on the first; closing it returns
 	// the focus to the control that opened it.
@@ -114,7 +116,8 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 			host.onRequest?.((request) => {
 				setChosen(true);
 				if (request.kind === "new-chat") setThreadId(null);
-				else void onPin({ path: request.path }, "pin");
+				// As "Pin active note" in the message box does: for the next message.
+				else void onPin({ path: request.path, scope: "message" }, "pin");
 			}),
 		[host, onPin],
 	);
@@ -195,9 +198,10 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 						<MessageList key={state.threadId} state={state} host={host} />
 					</PaneContext.Provider>
 				) : (
-					<p className="redline-empty">
-						{threadId ? "Loading…" : "Ask about your notes, or ask Redline to change one."}
-					</p>
+					threadId && <p className="redline-empty">Loading…</p>
+				)}
+				{(!threadId || (state && view.caughtUp && state.messages.length === 0)) && (
+					<EmptyChat host={host} activeNote={activeNote} onSuggest={(text) => composerRef.current?.fill(text)} />
 				)}
 			</div>
 			{context && state && (
@@ -206,6 +210,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				</PaneContext.Provider>
 			)}
 			<Composer
+				handle={composerRef}
 				host={host}
 				pinned={state?.pinned ?? []}
 				status={state?.status ?? "idle"}

@@ -1,4 +1,4 @@
-/** A UiHost for tests: Markdown as plain text, recorded navigation, a fixed list of notes. */
+/** A UiHost for tests: Markdown as plain text, recorded navigation, a fixed list of notes (the vault's). */
 import type { PaneRequest, UiHost } from "../../../src/ui/host";
 import type { ThreadService } from "../../../src/thread/service-api";
 import type { ToolCatalog } from "../../../src/tools/catalog";
@@ -40,6 +40,7 @@ export function testHost(
 			listeners.add(listener);
 			return () => listeners.delete(listener);
 		},
+		notePaths: () => notes,
 		suggestNotes: (query) => Promise.resolve(notes.filter((note) => note.toLowerCase().includes(query.toLowerCase()))),
 		openSettings() {
 			host.settingsOpened++;

@@ -1,0 +1,38 @@
+/**
+ * One pinned note above the message box, saying what the pin does (issue 30): "for this message"
+ * (the service unpins it once the next message is sent) or "kept for every message in this chat".
+ * Keep switches between the two (a toggle: aria-pressed; its name stays, the state is its own);
+ * × unpins. A pin of a log written before scopes is kept, as pins then were.
+ */
+import type { PinnedItem } from "../../log/events";
+import { pinScope } from "../../log/projection";
+import { displayPath } from "../../vault/display-path";
+
+export interface PinChipProps {
+	item: PinnedItem;
+	onPin: (item: PinnedItem) => void;
+	onUnpin: (item: PinnedItem) => void;
+}
+
+export function PinChip({ item, onPin, onUnpin }: PinChipProps) {
+	const name = "path" in item ? displayPath(item.path) : item.handle;
+	const kept = pinScope(item) === "chat";
+	return (
+		<li className={`redline-chip redline-pin${kept ? " redline-pin-kept" : ""}`}>
+			<span className="redline-chip-label">{name}</span>
+			<span className="redline-pin-scope">{kept ? "kept for every message in this chat" : "for this message"}</span>
+			<button
+				type="button"
+				className="redline-pin-keep"
+				aria-pressed={kept}
+				aria-label={`Keep ${name} for every message in this chat`}
+				onClick={() => onPin({ ...item, scope: kept ? "message" : "chat" })}
+			>
+				Keep
+			</button>
+			<button type="button" className="redline-chip-remove" aria-label={`Unpin ${name}`} onClick={() => onUnpin(item)}>
+				×
+			</button>
+		</li>
+	);
+}
