@@ -11,7 +11,11 @@
 // words and label) took main.js to 808.6 KB with nothing bundled twice (compared module by module).
 // React DOM's function stand-ins (build/cuts/function-stand-ins.mjs: hydration, hoisted elements,
 // resource hints, class components, action-state hooks, view transitions) then took it from
-// 827,979 to 802,070 bytes (783.3 KB), room for the review-before-write UI (about 17 KB) within
-// 816 KB; the budget goes back to 800 KB once main.js is at or under 780 KB (margin for the next
-// feature). See what grew with bench/support/bundle-composition.ts.
-export const maxBytes = 816 * 1024;
+// 827,979 to 802,070 bytes (783.3 KB). It moved a second time, to 864 KB: review before write and
+// the pane's redesign (issues 29 and 30: the review core and flow, the redline card, the editor's
+// inline redline with CodeMirror left to Obsidian, the header's icons and chat list, the card menus,
+// suggested requests and pins) took main.js to 850.4 KB (870,803 bytes), all of it Redline's own
+// code; nothing is bundled twice. Getting back under 816 KB, then 800 KB, is open work (next: the
+// pane's own menu and chat list serve the sandbox only, the OpenAI client's unused resources,
+// startHostTransition and <Suspense>). See what grew with bench/support/bundle-composition.ts.
+export const maxBytes = 864 * 1024;
