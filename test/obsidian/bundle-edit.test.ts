@@ -56,7 +56,7 @@ function ofType<K extends StoredEvent["type"]>(events: StoredEvent[], type: K): 
 }
 
 describe("main.js runs a whole edit", () => {
-	it("asks with a card, declares the edit, applies it once approved, writes the note and records it", async () => {
+	it("asks with a card, declares the edit, drafts it for review, writes the note once accepted and records it", async () => {
 		server = await startModelServer({
 			script: scripted(
 				reply.toolCalls([
@@ -131,7 +131,9 @@ describe("main.js runs a whole edit", () => {
 		expect(ofType(events, "edit_intent_declared")).toMatchObject([
 			{ callId: "intent", path: "Daily.md", operation: "rewrite", description: "Remove all headings" },
 		]);
-		expect(ofType(events, "status").at(-1)?.status).toBe("waiting_for_approval");
+		// Review before write (the default): drafted at once, offered as changes, nothing written yet.
+		expect(ofType(events, "status").at(-1)?.status).toBe("waiting_for_review");
+		expect(ofType(events, "edit_proposed")).toMatchObject([{ callId: "intent", path: "Daily.md" }]);
 		expect(app.vault.text("Daily.md")).toBe(BEFORE);
 
 		expect((await service.decideToolCalls({ threadId, approved: ["intent"], denied: [] })).ok).toBe(true);

@@ -286,7 +286,8 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 	if (edit.reverted) {
 		const trashed = edit.operation === "create";
 		return (
-			<div className="redline-revert">
+			// Its own key: the Revert button must go (not turn into Reapply), so the focus moves to "Reverted".
+			<div className="redline-revert" key="reverted">
 				<p className="redline-revert-outcome" role="status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 					{trashed ? (
 						`Deleted ${displayPath(path)} (moved to the trash)`
