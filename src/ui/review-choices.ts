@@ -1,18 +1,16 @@
 /**
- * The user's choices on a drafted edit while they review it, before Apply: accepted, rejected,
- * or replaced with their own text, per change. They live in the card's React state only until
- * Apply sends them (v1.thread.reviewEdit); the decision itself is then an event (edit_reviewed),
- * and a reload re-arms the open draft from the log with nothing chosen yet.
+ * What the card derives from the user's choices on a drafted edit (held in the host's one
+ * ReviewDecisions store, src/ui/review-decisions.ts, shared with the note's inline redline):
+ * the review Apply sends, the counts, the next undecided change, and the folded groups.
  *
  * A change left undecided is applied: Apply says so in its label ("Apply 3 of 3 changes"), and
  * the review it sends decides every change exactly once, as the service requires.
  */
 import type { ReviewChange } from "../log/events";
+import type { ReviewChoice, ReviewChoices } from "./review-decisions";
 
-export type Choice = { kind: "accepted" } | { kind: "rejected" } | { kind: "replaced"; text: string };
-
-/** changeId → choice; a change absent from the map is undecided. */
-export type Choices = ReadonlyMap<string, Choice>;
+export type Choice = ReviewChoice;
+export type Choices = ReviewChoices;
 
 export interface ReviewParamsOut {
 	accepted: string[];

@@ -39,6 +39,14 @@ export class ReviewDecisions {
 		this.changed(editId);
 	}
 
+	/** Replaces every choice on a draft at once (Accept all, Reject all) and tells every listener once. */
+	setAll(editId: string, choices: ReviewChoices): void {
+		if (choices === this.get(editId)) return;
+		if (choices.size === 0) this.drafts.delete(editId);
+		else this.drafts.set(editId, new Map(choices));
+		this.changed(editId);
+	}
+
 	/** Forgets a draft's choices (its review was sent, or it was settled without one). */
 	clear(editId: string): void {
 		if (this.drafts.delete(editId)) this.changed(editId);

@@ -9,6 +9,7 @@ import { act, cleanup, render, screen, waitFor, within } from "@testing-library/
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { RedlinePane } from "../../src/ui/components/RedlinePane";
+import { ReviewDecisions } from "../../src/ui/review-decisions";
 import { draftingScript, draftScript, manyChanges, THREE_CHANGES } from "./support/draft-thread";
 import { FakeThreadService } from "./support/fake-service";
 import { testHost } from "./support/host";
@@ -56,6 +57,36 @@ describe("a draft waiting for review", () => {
 		await user.click(within(card()).getByRole("button", { name: "Apply 2 of 3 changes" }));
 		expect(reviews(service)).toEqual([
 			{ threadId: "thread_1", editId: "e1", accepted: ["c1", "c3"], rejected: ["c2"] },
+		]);
+	});
+
+	it("shares its choices with the note's inline redline: one store, read and written both ways", async () => {
+		const decisions = new ReviewDecisions();
+		const service = new FakeThreadService();
+		const script = draftScript();
+		service.addThread(script.threadId, script.events);
+		const host = { ...testHost(service), reviewDecisions: decisions };
+		const user = userEvent.setup();
+		render(<RedlinePane host={host} />);
+		await screen.findByRole("log");
+		// Rejected in the editor: the card shows it rejected and counts it.
+		act(() => decisions.set("e1", "c2", { kind: "rejected" }));
+		const reject = within(card()).getByRole("button", { name: "Reject change 2 (line 4)" });
+		expect(reject.getAttribute("aria-pressed")).toBe("true");
+		expect(within(card()).getByRole("button", { name: "Apply 2 of 3 changes" })).toBeTruthy();
+		// Accepted on the card: the editor reads it from the same store; Accept all keeps the editor's text.
+		await user.click(within(card()).getByRole("button", { name: "Accept change 1 (line 2)" }));
+		expect(decisions.get("e1").get("c1")).toEqual({ kind: "accepted" });
+		act(() => decisions.set("e1", "c3", { kind: "replaced", text: "Call Bea" }));
+		await user.click(within(card()).getByRole("button", { name: "Accept all" }));
+		expect(Object.fromEntries(decisions.get("e1"))).toEqual({
+			c1: { kind: "accepted" },
+			c2: { kind: "accepted" },
+			c3: { kind: "replaced", text: "Call Bea" },
+		});
+		await user.click(within(card()).getByRole("button", { name: "Apply all 3 changes" }));
+		expect(reviews(service)).toEqual([
+			{ threadId: "thread_1", editId: "e1", accepted: ["c1", "c2", "c3"], rejected: [], replaced: { c3: "Call Bea" } },
 		]);
 	});
 

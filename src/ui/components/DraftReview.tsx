@@ -5,7 +5,8 @@
  * Skip (or Esc) leaves the note as it is, as the card's Skip always did.
  *
  * The draft comes from the thread's state (edit_proposed), so a reload offers the same changes
- * with the same ids; the choices are React state until Apply makes them an event.
+ * with the same ids. The choices live in the host's ReviewDecisions store until Apply makes them
+ * an event, so a change decided in the note's inline redline shows decided here, and back.
  *
  * Keys, on the card: j/k or ↓/↑ move through the changes, a/r accept or reject the one with the
  * focus, Mod+Enter applies, Esc skips. A long draft shows its first changes and folds the rest in
@@ -16,8 +17,10 @@ import {
 	useEffect,
 	useId,
 	useLayoutEffect,
+	useMemo,
 	useRef,
 	useState,
+	useSyncExternalStore,
 	type KeyboardEvent as ReactKeyboardEvent,
 } from "react";
 import type { DraftView } from "../../log/state";
@@ -36,6 +39,7 @@ import {
 	type Choice,
 	type Choices,
 } from "../review-choices";
+import { ReviewDecisions } from "../review-decisions";
 import { CHANGE_ATTR, NAV_ATTR, ReviewChangeItem } from "./ReviewChangeItem";
 
 export interface DraftReviewProps {
@@ -48,12 +52,28 @@ export interface DraftReviewProps {
 	title: string;
 }
 
-const NO_CHOICES: Choices = new Map();
+/**
+ * The draft's choices from the host's shared store (a store of the card's own when the host has
+ * none), and a setter in React's updater form.
+ */
+function useChoices(shared: ReviewDecisions | undefined, editId: string) {
+	const store = useMemo(() => shared ?? new ReviewDecisions(), [shared]);
+	const subscribe = useCallback(
+		(changed: () => void) => store.subscribe((id) => id === editId && changed()),
+		[store, editId],
+	);
+	const choices = useSyncExternalStore(subscribe, () => store.get(editId));
+	const setChoices = useCallback(
+		(update: (current: Choices) => Choices) => store.setAll(editId, update(store.get(editId))),
+		[store, editId],
+	);
+	return [choices, setChoices] as const;
+}
 
 export function DraftReview({ draft, callId, cardId, title }: DraftReviewProps) {
 	const { host, threadId, focus } = usePane();
 	const { changes } = draft;
-	const [choices, setChoices] = useState<Choices>(NO_CHOICES);
+	const [choices, setChoices] = useChoices(host.reviewDecisions, draft.editId);
 	const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
 	const [focusTarget, setFocusTarget] = useState<string | null>(null);
 	const rootRef = useRef<HTMLDivElement>(null);
@@ -68,9 +88,10 @@ export function DraftReview({ draft, callId, cardId, title }: DraftReviewProps) 
 	const busy = review.busy || skip.busy;
 	const counts = countChoices(changes, choices);
 
-	const choose = useCallback((changeId: string, choice: Choice | undefined) => {
-		setChoices((current) => withChoice(current, changeId, choice));
-	}, []);
+	const choose = useCallback(
+		(changeId: string, choice: Choice | undefined) => setChoices((current) => withChoice(current, changeId, choice)),
+		[setChoices],
+	);
 
 	const apply = (origin: HTMLElement) => {
 		if (busy) return;
