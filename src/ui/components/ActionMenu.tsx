@@ -1,13 +1,14 @@
 /**
  * A quiet ⋯ button that opens a menu of less common actions ("Don't allow in this chat"). In
  * Obsidian the host shows its own Menu (UiHost.showMenu); elsewhere (the sandbox) the pane draws
- * an accessible menu (WAI-ARIA menu button): it opens on its first item, ↑/↓/Home/End move,
- * Enter picks, Escape closes it and returns to ⋯, and Tab or a click elsewhere closes it. It opens
- * in the flow under the button rather than floating: a stream item clips what paints outside it.
+ * its own menu (PaneMenu, the header's too). It opens in the flow under the button rather than
+ * floating: a stream item clips what paints outside it.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { MenuAction } from "../host";
 import { usePane } from "../context";
+import { HostIcon } from "./HostIcon";
+import { PaneMenu } from "./PaneMenu";
 
 export interface ActionMenuProps {
 	/** The button's and the menu's name ("More actions: Read A.md"). */
@@ -20,26 +21,7 @@ export function ActionMenu({ label, items }: ActionMenuProps) {
 	const { host } = usePane();
 	const [open, setOpen] = useState(false);
 	const button = useRef<HTMLButtonElement>(null);
-	const menu = useRef<HTMLDivElement>(null);
 	const menuId = useId();
-
-	useEffect(() => {
-		if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-	}, [open]);
-
-	const close = (returnFocus: boolean): void => {
-		setOpen(false);
-		if (returnFocus) button.current?.focus();
-	};
-	const move = (from: Element | null, step: number | "first" | "last"): void => {
-		const entries = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-		if (entries.length === 0) return;
-		const at = entries.findIndex((entry) => entry === from);
-		const next =
-			step === "first" ? 0 : step === "last" ? entries.length - 1 : (at + step + entries.length) % entries.length;
-		entries[next]?.focus();
-	};
-	const actions = open && button.current ? items(button.current) : [];
 
 	return (
 		<>
@@ -52,77 +34,27 @@ export function ActionMenu({ label, items }: ActionMenuProps) {
 				aria-haspopup="menu"
 				aria-expanded={host.showMenu ? undefined : open}
 				aria-controls={open ? menuId : undefined}
+				// While the menu is open a press on ⋯ closes it: the focus must not leave the menu first.
+				onMouseDown={(event) => open && event.preventDefault()}
 				onClick={(event) => {
 					if (host.showMenu) host.showMenu(event.currentTarget, items(event.currentTarget));
 					else setOpen((shown) => !shown);
 				}}
 			>
-				<MoreIcon />
+				<HostIcon host={host} icon="more-horizontal" className="redline-icon" />
 			</button>
-			{open && (
-				<div
-					ref={menu}
+			{open && button.current && (
+				<PaneMenu
+					host={host}
 					id={menuId}
-					className="redline-menu"
-					role="menu"
-					aria-label={label}
-					onKeyDown={(event) => {
-						const from = event.target as Element;
-						if (event.key === "Escape") {
-							event.preventDefault();
-							event.stopPropagation();
-							close(true);
-						} else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-							event.preventDefault();
-							move(from, event.key === "ArrowDown" ? 1 : -1);
-						} else if (event.key === "Home" || event.key === "End") {
-							event.preventDefault();
-							move(from, event.key === "Home" ? "first" : "last");
-						} else if (event.key === "Tab") {
-							close(false);
-						}
+					label={label}
+					actions={items(button.current)}
+					onClose={(refocus) => {
+						setOpen(false);
+						if (refocus) button.current?.focus();
 					}}
-					onBlur={(event) => {
-						const to = event.relatedTarget as Node | null;
-						if (to === null || (!menu.current?.contains(to) && to !== button.current)) setOpen(false);
-					}}
-				>
-					{actions.map((action) => (
-						<button
-							key={action.title}
-							type="button"
-							role="menuitem"
-							tabIndex={-1}
-							className={`redline-menu-item${action.warning ? " redline-menu-item-warning" : ""}`}
-							onClick={() => {
-								close(true);
-								action.run();
-							}}
-						>
-							{action.title}
-						</button>
-					))}
-				</div>
+				/>
 			)}
 		</>
-	);
-}
-
-/** Three dots, as Lucide's "more-horizontal" that Obsidian's own ⋯ buttons show. */
-function MoreIcon() {
-	return (
-		<svg
-			className="redline-icon"
-			aria-hidden="true"
-			focusable="false"
-			viewBox="0 0 24 24"
-			width="16"
-			height="16"
-			fill="currentColor"
-		>
-			<circle cx="5" cy="12" r="2" />
-			<circle cx="12" cy="12" r="2" />
-			<circle cx="19" cy="12" r="2" />
-		</svg>
 	);
 }
