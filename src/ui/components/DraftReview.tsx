@@ -11,6 +11,9 @@
  * Keys, on the card: j/k or ↓/↑ move through the changes, a/r accept or reject the one with the
  * focus, Mod+Enter applies, Esc skips. A long draft shows its first changes and folds the rest in
  * groups, so a 40-change draft stays usable in a narrow pane.
+ *
+ * A draft the validation doubts (edit_proposed's warnings, issue 30: "This draft removes 6 of the
+ * note's 11 lines…") says so above its changes, in words with a sign, not by colour alone.
  */
 import {
 	useCallback,
@@ -41,6 +44,7 @@ import {
 } from "../review-choices";
 import { ReviewDecisions } from "../review-decisions";
 import { CHANGE_ATTR, NAV_ATTR, ReviewChangeItem } from "./ReviewChangeItem";
+import { HostIcon } from "./HostIcon";
 
 export interface DraftReviewProps {
 	draft: DraftView;
@@ -222,6 +226,18 @@ export function DraftReview({ draft, callId, cardId, title }: DraftReviewProps) 
 					</button>
 				)}
 			</div>
+			{draft.warnings && draft.warnings.length > 0 && (
+				<div className="redline-review-warning" role="note" aria-label="Check this draft">
+					<HostIcon host={host} icon="alert-triangle" className="redline-review-warning-icon" />
+					<div>
+						{draft.warnings.map((warning, index) => (
+							<p key={index} className="redline-review-warning-text">
+								<strong>Check this draft:</strong> {warning}
+							</p>
+						))}
+					</div>
+				</div>
+			)}
 			<div className="redline-review-all">
 				<button
 					type="button"
