@@ -241,7 +241,8 @@ describe("the review by keyboard alone", () => {
 	it("documents its keys where the card shows them", async () => {
 		await renderThread(draftScript());
 		expect(
-			within(card()).getByText(/j\/k or ↓\/↑ move, a accepts, r rejects, Ctrl\/⌘\+Enter applies, Esc skips/),
+			// The platform's name for Mod: Ctrl here (happy-dom is not a Mac), ⌘ on Apple platforms.
+			within(card()).getByText(/j\/k or ↓\/↑ move, a accepts, r rejects, Ctrl\+Enter applies, Esc skips/),
 		).toBeTruthy();
 	});
 });
