@@ -251,7 +251,8 @@ async function settleSkipped(thread: ThreadHandle, callId: string): Promise<"com
 
 /**
  * A call whose draft was offered for review: it waits until the user reviewed it (an approval made
- * while it was drafted accepts every change), then writes what they accepted.
+ * while it was drafted accepts every change, unless the draft carries warnings), then writes what
+ * they accepted.
  */
 async function settleDraft(
 	thread: ThreadHandle,
@@ -264,6 +265,9 @@ async function settleDraft(
 	if (!draft) return "completed";
 	if (!draft.reviewed) {
 		if (call.decision !== "approved") return "waiting";
+		// An approval given while the draft was made did not see the draft's warnings (an approval
+		// after it was offered reviews it at once: review-methods.ts): a doubted draft waits for review.
+		if (draft.warnings !== undefined) return "waiting";
 		const comment = call.comment?.trim();
 		thread.append({
 			type: "edit_reviewed",

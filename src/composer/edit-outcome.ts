@@ -39,6 +39,8 @@ export interface Drafted {
 	proposed: string;
 	notes: EditNotes;
 	dropped: Dropped[];
+	/** The validation's doubts, worded for the user who reviews the draft (review before write only). */
+	warnings?: string[];
 }
 
 /** What every outcome names: the edit, its note, and what came before a refusal. */

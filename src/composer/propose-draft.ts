@@ -2,7 +2,8 @@
  * Review before write, first half: a validated draft (draftIntent, draftExecute) becomes the
  * changes the user reviews. The whole draft and its base are kept in the Store (draft-store.ts)
  * before edit_proposed is appended, so the review survives a restart; nothing is written to the
- * note. A draft that changes nothing is answered as such, with no review.
+ * note. A draft that changes nothing is answered as such, with no review. The validation's doubts
+ * (validate.ts, `doubts: "warn"`) travel with the changes, for the card to show.
  */
 import type { Store } from "../store/store";
 import { saveDraft } from "./draft-store";
@@ -19,7 +20,7 @@ export async function proposeDraft(
 	drafted: Drafted,
 	session: Pick<EditSession, "threadId" | "callId" | "emit">,
 ): Promise<Proposal> {
-	const { editId, path, description, base, proposed, notes, dropped } = drafted;
+	const { editId, path, description, base, proposed, notes, dropped, warnings } = drafted;
 	const unchanged: EditOutcome = { status: "no-op", kind: "unchanged", editId, path, notes, kept: dropped };
 	if (base !== null && base === proposed) return unchanged;
 	const changes = changesBetween(toModelText(base ?? ""), toModelText(proposed));
@@ -34,6 +35,13 @@ export async function proposeDraft(
 		notes,
 		dropped,
 	});
-	session.emit({ type: "edit_proposed", editId, callId: session.callId, path, changes });
+	session.emit({
+		type: "edit_proposed",
+		editId,
+		callId: session.callId,
+		path,
+		changes,
+		...(warnings && warnings.length > 0 ? { warnings } : {}),
+	});
 	return { offered: true, editId, changes: changes.length };
 }

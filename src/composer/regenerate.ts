@@ -6,6 +6,8 @@
  * a note too long for the apply model's output limit is never sent whole (it would come back
  * truncated): only the sections the description names are regenerated (see sections.ts), or the
  * edit is refused with a hint to use search/replace `edits`.
+ * `doubts: "warn"` (review before write): a whole note that keeps less than half of the old one
+ * comes back with a warning for the reviewer instead of a refusal (validate.ts).
  * Progress: `generating` with the count of edit blocks applied so far (`changes`), or with a
  * fraction estimated from the text's length in whole-note mode; `retrying` for the retry.
  */
@@ -19,7 +21,7 @@ import { sectionsNamedIn, splitSections } from "./sections";
 import { lostThinkBlock } from "./think-block";
 import type { Section } from "./sections";
 import { validateApplyOutput } from "./validate";
-import type { ApplyRefusal } from "./validate";
+import type { ApplyRefusal, Doubts } from "./validate";
 
 /** The part of ModelProvider (src/llm) the composer needs. */
 export interface ApplyModels {
@@ -48,6 +50,8 @@ export interface RegenerateRequest {
 	format?: ApplyFormat;
 	signal: AbortSignal;
 	progress(phase: string, fraction?: number, changes?: number): void;
+	/** What the fragment rule does to a whole note (default "refuse"; "warn" when the user reviews it). */
+	doubts?: Doubts;
 }
 
 export type RegenerateOutcome =
@@ -61,6 +65,8 @@ export type RegenerateOutcome =
 			editBlocks?: { count: number; tolerant: number[] };
 			/** Set when edit blocks failed and the whole-note retry made the change. */
 			fallback?: EditBlocksRetryReason;
+			/** The validation's doubts, for the reviewer (only with `doubts: "warn"`). */
+			warnings?: string[];
 	  }
 	| ({ ok: false } & RegenerateFailure);
 
@@ -116,7 +122,7 @@ async function regenerateWhole(request: RegenerateRequest, phase: string): Promi
 	if (request.operation === "create" || note.length <= limitChars) {
 		const reporter = progressReporter(request, phase, request.operation === "create" ? undefined : note.length);
 		const one = await generatePiece(request, note, undefined, reporter, true);
-		return one.ok ? { ok: true, text: one.text, stripped: one.stripped } : one;
+		return one.ok ? { ok: true, text: one.text, stripped: one.stripped, ...warned(one.warnings) } : one;
 	}
 	const tooLarge = `${request.path} is about ${Math.round(note.length / CHARS_PER_TOKEN)} tokens, more than the apply model can return (about ${Math.round(limitChars / CHARS_PER_TOKEN)} tokens)`;
 	if (request.operation === "rewrite") {
@@ -178,9 +184,21 @@ async function regenerateSections(
 		original: note,
 		operation: request.operation,
 		description: request.description,
+		doubts: request.doubts,
 	});
 	if (!whole.ok) return { ...whole, output: result };
-	return { ok: true, text: result, stripped: [...new Set(stripped)], sections: named.map((s) => s.heading ?? "") };
+	return {
+		ok: true,
+		text: result,
+		stripped: [...new Set(stripped)],
+		sections: named.map((s) => s.heading ?? ""),
+		...warned(whole.warnings),
+	};
+}
+
+/** `warnings` when there are any, so an outcome without doubts carries no empty list. */
+function warned(warnings: string[] | undefined): { warnings?: string[] } {
+	return warnings && warnings.length > 0 ? { warnings } : {};
 }
 
 interface Reporter {
@@ -212,7 +230,7 @@ function progressReporter(request: RegenerateRequest, phase: string, expectedCha
 }
 
 type Piece =
-	| { ok: true; text: string; stripped: string[] }
+	| { ok: true; text: string; stripped: string[]; warnings?: string[] }
 	| { ok: false; reason: ApplyRefusal | "aborted" | "model-error"; message: string; output?: string };
 
 async function generatePiece(
@@ -258,6 +276,7 @@ async function generatePiece(
 		original: text,
 		operation,
 		description: request.description,
+		doubts: request.doubts,
 	});
 	if (!checked.ok && !(checked.reason === "empty" && !whole)) return { ...checked, output: generation.text };
 	return checked.ok ? checked : { ok: true, text: "", stripped: [] };

@@ -17,7 +17,8 @@ import { noteFromOutput } from "./note-from-output";
 import { applyEdits } from "./search-replace";
 import type { SearchReplace } from "./search-replace";
 import { toModelText } from "./text-format";
-import { invisibleWords, modifyRefusal, showsNothing } from "./validate";
+import { fragmentWarning, invisibleWords, modifyRefusal, showsNothing } from "./validate";
+import type { Doubts } from "./validate";
 
 export interface ExecuteDeps {
 	history: NoteHistory;
@@ -30,7 +31,7 @@ export interface ExplicitChange {
 }
 
 /** What a change becomes before the write: the text to store, or the outcome that refuses it. */
-type Planned = { proposed: string; notes: EditNotes; dropped: Dropped[] } | EditOutcome;
+type Planned = { proposed: string; notes: EditNotes; dropped: Dropped[]; warnings?: string[] } | EditOutcome;
 
 export async function runExecute(
 	deps: ExecuteDeps,
@@ -43,11 +44,12 @@ export async function runExecute(
 	return commitEdit({ history: deps.history, ctx: session, ...drafted });
 }
 
-/** The model's change as the note would be stored, checked, without writing it (see draftIntent). */
+/** The model's change as the note would be stored, checked, without writing it (see draftIntent, and its `doubts`). */
 export async function draftExecute(
 	intent: EditView,
 	change: ExplicitChange,
 	session: Pick<EditSession, "vault">,
+	doubts: Doubts = "refuse",
 ): Promise<Drafted | EditOutcome> {
 	const edit = { path: normalizedOrRaw(intent.path), editId: intent.editId };
 	if ((change.content === undefined) === (change.edits === undefined))
@@ -59,10 +61,18 @@ export async function draftExecute(
 	} catch (error) {
 		return { status: "error", kind: "vault-failed", error, ...edit };
 	}
-	const planned = plan(intent, edit, base, change);
+	const planned = plan(intent, edit, base, change, doubts);
 	if ("status" in planned) return planned;
-	const { proposed, notes, dropped } = planned;
-	return { ...edit, description: intent.description, base, proposed, notes, dropped };
+	const { proposed, notes, dropped, warnings } = planned;
+	return {
+		...edit,
+		description: intent.description,
+		base,
+		proposed,
+		notes,
+		dropped,
+		...(warnings ? { warnings } : {}),
+	};
 }
 
 function plan(
@@ -70,6 +80,7 @@ function plan(
 	edit: { path: string; editId: string },
 	base: string | null,
 	change: ExplicitChange,
+	doubts: Doubts,
 ): Planned {
 	if (base === null) {
 		if (intent.operation !== "create") return { status: "rejected", kind: "not-found", step: "execute", ...edit };
@@ -92,12 +103,18 @@ function plan(
 	const content = toModelText(change.content ?? "");
 	const emptied = emptiedRefusal(note, content, intent, edit, "content");
 	if (emptied) return emptied;
+	let warning: string | undefined;
 	if (intent.operation === "modify") {
-		const refused = modifyRefusal(note, content, intent.description, "The content");
+		const refused = modifyRefusal(note, content, intent.description, "The content", doubts === "refuse");
 		if (refused) return { status: "error", kind: "content-refused", ...refused, ...edit };
+		warning = doubts === "warn" ? fragmentWarning(note, content) : undefined;
 	}
 	const stored = noteFromOutput(base, content, intent.description, "content");
-	return { ...stored, notes: stored.frontmatterRestored ? { frontmatterRestored: true } : {} };
+	return {
+		...stored,
+		notes: stored.frontmatterRestored ? { frontmatterRestored: true } : {},
+		...(warning ? { warnings: [warning] } : {}),
+	};
 }
 
 /**

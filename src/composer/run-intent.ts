@@ -18,6 +18,7 @@ import { noteFromOutput } from "./note-from-output";
 import { regenerate, SAYS_NOTHING_WRITTEN } from "./regenerate";
 import type { ApplyModels } from "./regenerate";
 import { toModelText } from "./text-format";
+import type { Doubts } from "./validate";
 
 export interface IntentDeps {
 	history: NoteHistory;
@@ -44,12 +45,14 @@ export async function runIntent(deps: IntentDeps, request: IntentRequest, sessio
 /**
  * The intent's new note, validated and in the note's format, without writing it: what runIntent
  * writes at once, and what review before write offers as changes (propose-draft.ts). A refusal is
- * the outcome to answer with; nothing was written either way.
+ * the outcome to answer with; nothing was written either way. `doubts`: "warn" when the user
+ * reviews the draft, so the fragment rule's doubt is a warning on it rather than a refusal.
  */
 export async function draftIntent(
 	deps: IntentDeps,
 	request: IntentRequest,
 	session: EditSession,
+	doubts: Doubts = "refuse",
 ): Promise<Drafted | EditOutcome> {
 	const { path, operation, description } = request;
 	const editId = ensureIntent(request, session);
@@ -77,6 +80,7 @@ export async function draftIntent(
 		format: deps.applyFormat?.() ?? DEFAULT_SETTINGS.applyFormat,
 		signal: session.signal,
 		progress: (phase, fraction, changes) => session.progress(phase, fraction, changes),
+		doubts,
 	});
 	if (!generated.ok) {
 		const { ok: _failed, ...failure } = generated;
@@ -110,6 +114,7 @@ export async function draftIntent(
 			...(generated.fallback ? { fallback: generated.fallback } : {}),
 			...(stored.frontmatterRestored ? { frontmatterRestored: true } : {}),
 		},
+		...(generated.warnings ? { warnings: generated.warnings } : {}),
 	};
 }
 

@@ -6,6 +6,12 @@
  * drops or repeats part of it (modify-checks.ts) or keeps less than half of it, when its
  * description does not ask for that. Stripped: a clear wrapper fence, echoed prompt markers and
  * chatter about the note (chatter.ts). All texts are model text (LF, no BOM).
+ *
+ * "Keeps less than half" is a heuristic's doubt, not a certainty (issue 30: "remove all headings"
+ * from a note of short sections keeps fewer than half of its lines). When the user reviews the
+ * draft before anything is written (`doubts: "warn"`), the doubt becomes a warning shown on the
+ * redline; when nobody reviews it (plan mode, edits on Always) it refuses, as a refusal beats a
+ * wrong write. Everything else above refuses either way.
  */
 import type { EditOperation } from "../log/events";
 import { dropLeadingChatter, dropTrailingChatter, lineSet, unwrapMarkers } from "./chatter";
@@ -18,8 +24,18 @@ export type ApplyRefusal = "truncated" | "implausible" | "empty" | "unclear";
 /** How a refusal names the apply model's text (executeEdit's content is "The content"). */
 export const APPLY_OUTPUT = "The apply model's output";
 
+/** What a heuristic's doubt does: refuse the text (nobody reviews it), or warn the user who does. */
+export type Doubts = "refuse" | "warn";
+
 export type ValidatedOutput =
-	| { ok: true; text: string; /** What was stripped, for the result's data. */ stripped: string[] }
+	| {
+			ok: true;
+			text: string;
+			/** What was stripped, for the result's data. */
+			stripped: string[];
+			/** Doubts worded for the user who reviews the draft (only with `doubts: "warn"`). */
+			warnings?: string[];
+	  }
 	| { ok: false; reason: ApplyRefusal; message: string };
 
 export interface ApplyOutput {
@@ -31,6 +47,8 @@ export interface ApplyOutput {
 	operation: EditOperation;
 	/** The intent's description: it decides whether a modify may empty, shorten or repeat. */
 	description: string;
+	/** Default "refuse". */
+	doubts?: Doubts;
 }
 
 /** Below this many non-blank lines a note is too small for the "drops half" rule to mean much. */
@@ -77,10 +95,13 @@ export function validateApplyOutput(output: ApplyOutput): ValidatedOutput {
 		return { ok: true, text: "", stripped };
 	}
 	if (output.operation === "modify") {
+		const warn = output.doubts === "warn";
 		const why =
-			implausibleModify(output.original, text, APPLY_OUTPUT) ??
+			(warn ? undefined : implausibleModify(output.original, text, APPLY_OUTPUT)) ??
 			lostOrRepeated(output.original, text, output.description, APPLY_OUTPUT);
 		if (why) return { ok: false, reason: "implausible", message: why };
+		const warning = warn ? fragmentWarning(output.original, text) : undefined;
+		if (warning) return { ok: true, text, stripped, warnings: [warning] };
 	}
 	return { ok: true, text, stripped };
 }
@@ -97,8 +118,9 @@ export function modifyRefusal(
 	description: string,
 	subject = APPLY_OUTPUT,
 	/**
-	 * Whether a text that keeps less than half of the note is doubted as a fragment. Edit blocks
+	 * Whether a text that keeps less than half of the note is refused as a fragment. Edit blocks
 	 * are not: each block states the lines it removes, so a big removal there is what was asked.
+	 * A draft the user reviews is not either: its caller warns instead (fragmentWarning).
 	 */
 	doubtFragments = true,
 ): { reason: ApplyRefusal; message: string } | undefined {
@@ -157,11 +179,20 @@ export function invisibleWords(text: string): string {
 	return `invisible characters (${codes.slice(0, 3).join(", ")})`;
 }
 
+/** How much of the note a new text keeps: non-blank lines, and characters without the whitespace around. */
+interface Kept {
+	before: number;
+	after: number;
+	beforeChars: number;
+	afterChars: number;
+}
+
 /**
  * A `modify` keeps most of the note: losing more than half of its non-blank lines or of its
- * characters means the model returned a fragment or a summary, not the whole note.
+ * characters suggests the model returned a fragment or a summary, not the whole note. Undefined
+ * when the text keeps enough (or the note is too small for the rule to mean much).
  */
-export function implausibleModify(fullOriginal: string, proposed: string, subject: string): string | undefined {
+function keptTooLittle(fullOriginal: string, proposed: string): Kept | undefined {
 	// A dropped frontmatter block is restored afterwards (text-format.ts), so compare bodies then.
 	const split = splitFrontmatter(fullOriginal);
 	const original = split.frontmatter && !splitFrontmatter(proposed).frontmatter ? split.body : fullOriginal;
@@ -170,14 +201,34 @@ export function implausibleModify(fullOriginal: string, proposed: string, subjec
 	const after = nonBlankLines(proposed);
 	const beforeChars = original.trim().length;
 	const afterChars = proposed.trim().length;
-	if (after * 2 < before || afterChars * 2 < beforeChars) {
-		return (
-			`${subject} keeps only ${after} of ${before} lines (${afterChars} of ${beforeChars} characters): ` +
-			"too much was dropped for a modify, so it looks like a fragment rather than the whole note. Nothing was written. " +
-			"If the removal is intended, declare a rewrite, or use executeEdit with edits."
-		);
-	}
-	return undefined;
+	return after * 2 < before || afterChars * 2 < beforeChars ? { before, after, beforeChars, afterChars } : undefined;
+}
+
+/** The fragment rule as a refusal, for the model (nobody reviews the text before it is written). */
+export function implausibleModify(fullOriginal: string, proposed: string, subject: string): string | undefined {
+	const kept = keptTooLittle(fullOriginal, proposed);
+	if (!kept) return undefined;
+	const { before, after, beforeChars, afterChars } = kept;
+	return (
+		`${subject} keeps only ${after} of ${before} lines (${afterChars} of ${beforeChars} characters): ` +
+		"too much was dropped for a modify, so it looks like a fragment rather than the whole note. Nothing was written. " +
+		"If the removal is intended, declare a rewrite, or use executeEdit with edits."
+	);
+}
+
+/**
+ * The fragment rule as a warning, for the user who reviews the draft before it is written: what
+ * it removes, in their terms. Undefined when the text keeps enough.
+ */
+export function fragmentWarning(fullOriginal: string, proposed: string): string | undefined {
+	const kept = keptTooLittle(fullOriginal, proposed);
+	if (!kept) return undefined;
+	const { before, after, beforeChars, afterChars } = kept;
+	const removes =
+		after * 2 < before
+			? `removes ${before - after} of the note's ${before} lines`
+			: `removes ${Math.round((100 * (beforeChars - afterChars)) / beforeChars)}% of the note's text`;
+	return `This draft ${removes}. Check that nothing you need is lost before you apply it.`;
 }
 
 function nonBlankLines(text: string): number {

@@ -185,13 +185,16 @@ export const EVENT_SCHEMAS = {
 	 * Review before write (issue 29): the validated draft of an edit call, nothing written. The full
 	 * base and draft texts are kept in the Store (src/composer/draft-store.ts), so a restart re-arms
 	 * the same changes and ids. callId: the call whose draft it is (an intent's follow-up executeEdit
-	 * drafts under the same editId).
+	 * drafts under the same editId). warnings: the validation's doubts about the draft, worded for
+	 * the user ("This draft removes 6 of the note's 11 lines. …"), shown on the card; absent when
+	 * there are none (and in logs older than issue 30).
 	 */
 	edit_proposed: z.object({
 		editId: z.string(),
 		callId: z.string(),
 		path: z.string(),
 		changes: z.array(reviewChangeSchema),
+		warnings: z.optional(z.array(z.string())),
 	}),
 	/**
 	 * The user's decision on a proposed draft: every changeId accepted or rejected once; replaced:

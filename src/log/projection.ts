@@ -408,7 +408,13 @@ function onEditProposed(state: ThreadState, event: ThreadEventOf<"edit_proposed"
 	const next = updateCall(
 		state,
 		event.callId,
-		(c) => void (c.draft = { editId: event.editId, path: event.path, changes: event.changes }),
+		(c) =>
+			void (c.draft = {
+				editId: event.editId,
+				path: event.path,
+				changes: event.changes,
+				...(event.warnings && event.warnings.length > 0 ? { warnings: event.warnings } : {}),
+			}),
 		false,
 		w,
 	);

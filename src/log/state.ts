@@ -79,6 +79,8 @@ export interface DraftView {
 	editId: string;
 	path: string;
 	changes: ReviewChange[];
+	/** The validation's doubts about the draft, for the user (edit_proposed's warnings). */
+	warnings?: string[];
 	reviewed?: ReviewDecisionView;
 }
 

@@ -112,7 +112,8 @@ export function createDeclareEditIntentTool(deps: DeclareEditIntentDeps): Tool<D
 					draft: async (args: DeclareEditIntentArgs, ctx: ToolContext) => {
 						const request = checked(args, ctx);
 						if ("status" in request) return request;
-						return offerDraft(drafts, await draftIntent(deps, request, ctx), ctx);
+						// The user sees the draft before it is written: a doubt is a warning on it.
+						return offerDraft(drafts, await draftIntent(deps, request, ctx, "warn"), ctx);
 					},
 					writeReviewed: (_args: DeclareEditIntentArgs, call: ToolCallView, ctx: ToolContext) =>
 						writeAccepted({ history: deps.history, drafts }, call, ctx),

@@ -107,7 +107,7 @@ export function createExecuteEditTool(deps: ExecuteEditDeps): Tool<ExecuteEditAr
 						if (!intent) throw new Error("unreachable: refusal() covers an unknown intent");
 						return offerDraft(
 							drafts,
-							await draftExecute(intent, { content: args.content, edits: args.edits }, ctx),
+							await draftExecute(intent, { content: args.content, edits: args.edits }, ctx, "warn"),
 							ctx,
 						);
 					},

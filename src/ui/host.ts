@@ -85,7 +85,15 @@ export interface UiHost {
 
 /** The icons the pane asks its host for: Lucide names, as Obsidian's setIcon takes them. */
 export type PaneIcon =
-	"square-pen" | "messages-square" | "history" | "shield" | "more-horizontal" | "pencil" | "trash-2" | "ban";
+	| "square-pen"
+	| "messages-square"
+	| "history"
+	| "shield"
+	| "more-horizontal"
+	| "pencil"
+	| "trash-2"
+	| "ban"
+	| "alert-triangle";
 
 /** One entry of a menu the pane shows (the header's ⋯ More, a card's ⋯). */
 export interface MenuAction {

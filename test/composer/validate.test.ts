@@ -435,3 +435,62 @@ describe("validating the apply model's output", () => {
 		for (const text of ["a", " \u200bx", ".", "\u2764"]) expect(showsNothing(text), JSON.stringify(text)).toBe(false);
 	});
 });
+
+describe("the fragment rule when the user reviews the draft (doubts: warn)", () => {
+	it("offers a modify that keeps too few lines, with a warning naming how many it removes", () => {
+		const result = validate({
+			raw: "# Groceries\n\n- apples",
+			original: note,
+			operation: "modify",
+			description: "remove what I bought",
+			doubts: "warn",
+		});
+		expect(result).toEqual({
+			ok: true,
+			text: "# Groceries\n\n- apples",
+			stripped: [],
+			warnings: [
+				"This draft removes 5 of the note's 7 lines. Check that nothing you need is lost before you apply it.",
+			],
+		});
+	});
+
+	it("words a loss of text as a share of it when every line is kept but cut short", () => {
+		const long = Array.from({ length: 8 }, (_, i) => `- item ${i + 1} with a long description of what it is`).join(
+			"\n",
+		);
+		const short = Array.from({ length: 8 }, (_, i) => `- item ${i + 1}`).join("\n");
+		const result = validate({
+			raw: short,
+			original: long,
+			operation: "modify",
+			description: "shorten every item",
+			doubts: "warn",
+		});
+		expect(result.ok && result.warnings?.[0]).toMatch(/^This draft removes \d+% of the note's text\. /);
+	});
+
+	it("still refuses what is not a doubt: a cut-off, an emptied note, a repeated block", () => {
+		expect(
+			validate({ raw: "# Groceries", finishReason: "length", original: note, operation: "modify", doubts: "warn" }),
+		).toMatchObject({ ok: false, reason: "truncated" });
+		expect(validate({ raw: "", original: note, operation: "modify", doubts: "warn" })).toMatchObject({
+			ok: false,
+			reason: "empty",
+		});
+		const twice = `${note}\n\n${note}`;
+		expect(validate({ raw: twice, original: note, operation: "modify", doubts: "warn" })).toMatchObject({
+			ok: false,
+			reason: "implausible",
+		});
+	});
+
+	it("a draft that keeps enough carries no warnings", () => {
+		const raw = note.replace("- bread", "- rye bread");
+		expect(validate({ raw, original: note, operation: "modify", doubts: "warn" })).toEqual({
+			ok: true,
+			text: raw,
+			stripped: [],
+		});
+	});
+});

@@ -1,7 +1,7 @@
 /**
  * Every demo flow with the keyboard only (Tab, Shift+Tab, Enter, Space, Escape, arrows; no click),
  * on the offline demo model `npm start` uses: approve an edit, revert it, skip an edit with a
- * comment, answer a question and run the edit it leads to, set a permission from the header so
+ * comment, skip and run a card from the empty message box (Esc, Mod+Enter), answer a question and run the edit it leads to, set a permission from the header so
  * the next edits run without a card, rename and delete the chat. After every decision the focus
  * stays on something in the pane (the next waiting Run, else the decided card's status line): it
  * never falls to <body>, sampled every few milliseconds. One browser, one sandbox, one page: the
@@ -91,6 +91,40 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 		const results = toolResults(mainRequests(e2e.sandbox.modelServer!.requests).at(-1)!);
 		expect(results.some((result) => result.content.includes("Not now, thanks"))).toBe(true);
 		expect(await e2e.readNote(ARTICLE)).toBe(original);
+	});
+
+	it("from the empty message box, Esc skips the newest waiting card and Mod+Enter runs it; the focus stays in the box", async () => {
+		const box = pane(page).getByRole("textbox", { name: "Message Redline" });
+		const inBox = () => box.evaluate((el) => el === el.ownerDocument.activeElement);
+		const run = pane(page).getByRole("button", { name: /^Run:/ });
+		const understood = pane(page).getByText("Understood, I left the note as it is.");
+		const original = await e2e.readNote(ARTICLE);
+		const skippedBefore = await understood.count();
+
+		await send(`Add a summary to ${ARTICLE}`);
+		await visible(run);
+		// The tooltips name the keys, with the platform's name for Mod (Chromium here runs on Linux).
+		expect(await run.getAttribute("title")).toBe("Run (Ctrl+Enter)");
+		expect(
+			await pane(page)
+				.getByRole("button", { name: /^Skip:/ })
+				.getAttribute("title"),
+		).toBe("Skip (Esc)");
+		expect(await inBox()).toBe(true);
+		await focus.reset();
+		await page.keyboard.press("Escape");
+		await eventually(async () => expect(await understood.count()).toBe(skippedBefore + 1));
+		expect(await run.count()).toBe(0);
+		expect(await e2e.readNote(ARTICLE)).toBe(original);
+		expect(await inBox()).toBe(true);
+
+		await send(`Add a summary to ${ARTICLE}`);
+		await visible(run);
+		await page.keyboard.press("ControlOrMeta+Enter");
+		await visible(pane(page).getByText(`Added a summary at the top of ${ARTICLE}.`, { exact: false }));
+		expect(await e2e.readNote(ARTICLE)).toContain("[!summary]");
+		expect(await inBox()).toBe(true);
+		expect((await focus.drops()).join(" | "), "focus lost to <body> after").toBe("");
 	});
 
 	it("answers a question with Space and Enter, then runs the edit it leads to from the Run the focus moved to", async () => {

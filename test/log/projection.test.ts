@@ -412,6 +412,17 @@ describe("review before write in the fold", () => {
 		});
 	});
 
+	it("keeps the draft's warnings on it, and a proposal from an older log (no warnings) has none", () => {
+		const warned = proposed().map((event) =>
+			event.type === "edit_proposed" ? { ...event, warnings: ["This draft removes 6 of the note's 11 lines."] } : event,
+		);
+		const events = stamp(warned);
+		const state = project("t1", events);
+		expect(state.toolCalls.k1?.draft?.warnings).toEqual(["This draft removes 6 of the note's 11 lines."]);
+		expect(events.reduce(apply, emptyState("t1"))).toStrictEqual(state);
+		expect(project("t1", stamp(proposed())).toolCalls.k1?.draft).not.toHaveProperty("warnings");
+	});
+
 	it("closes the review once decided and keeps the decision on the call, in a replay as live", () => {
 		const events = stamp([
 			...proposed(),

@@ -241,7 +241,8 @@ describe("the review by keyboard alone", () => {
 	it("documents its keys where the card shows them", async () => {
 		await renderThread(draftScript());
 		expect(
-			within(card()).getByText(/j\/k or ↓\/↑ move, a accepts, r rejects, Ctrl\/⌘\+Enter applies, Esc skips/),
+			// The platform's name for Mod: Ctrl here (happy-dom is not a Mac), ⌘ on Apple platforms.
+			within(card()).getByText(/j\/k or ↓\/↑ move, a accepts, r rejects, Ctrl\+Enter applies, Esc skips/),
 		).toBeTruthy();
 	});
 });
@@ -442,3 +443,40 @@ function visibleText(element: Element): string {
 	for (const hidden of copy.querySelectorAll(".redline-visually-hidden")) hidden.remove();
 	return copy.textContent ?? "";
 }
+
+describe("a draft the validation doubts (issue 30)", () => {
+	const WARNING =
+		"This draft removes 6 of the note's 11 lines. Check that nothing you need is lost before you apply it.";
+
+	function doubtedScript() {
+		const s = draftingScript(3);
+		s.add({
+			type: "edit_proposed",
+			editId: "e1",
+			callId: "c_edit",
+			path: "Daily.md",
+			changes: THREE_CHANGES,
+			warnings: [WARNING],
+		});
+		s.add({ type: "status", status: "waiting_for_review" });
+		return s;
+	}
+
+	it("shows the warning on the card in words, with a sign, and still offers the changes to apply", async () => {
+		const { service, user } = await renderThread(doubtedScript());
+		const note = within(card()).getByRole("note", { name: "Check this draft" });
+		expect(note.textContent).toContain("Check this draft:");
+		expect(note.textContent).toContain(WARNING);
+		expect(note.querySelector(".redline-review-warning-icon")).not.toBeNull();
+		expect(entries()).toHaveLength(3);
+		await user.click(within(card()).getByRole("button", { name: "Apply all 3 changes" }));
+		expect(reviews(service)).toEqual([
+			{ threadId: "thread_1", editId: "e1", accepted: ["c1", "c2", "c3"], rejected: [] },
+		]);
+	});
+
+	it("a draft without doubts shows no warning", async () => {
+		await renderThread(draftScript());
+		expect(within(card()).queryByRole("note")).toBeNull();
+	});
+});

@@ -43,6 +43,11 @@ const SHAPES: Record<PaneIcon, Shape[]> = {
 		line("14", "11", "14", "17"),
 	],
 	ban: [circle("12", "12", "10"), path("m4.9 4.9 14.2 14.2")],
+	"alert-triangle": [
+		path("m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3"),
+		path("M12 9v4"),
+		path("M12 17h.01"),
+	],
 };
 
 const SVG = "http://www.w3.org/2000/svg";

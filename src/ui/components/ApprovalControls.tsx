@@ -10,8 +10,11 @@
  * waiting cards of that tool (src/agent/waiting-calls.ts): nothing is decided in the page alone.
  * The buttons stay focusable while a decision is on its way (aria-disabled): the focus then moves
  * on by itself (focus-after.ts) once the card no longer waits.
+ *
+ * Keys, anywhere on the card (decision-keys.ts): Mod+Enter runs it (with the comment, if typed),
+ * Esc skips it, except in the comment box (Esc there is the user's typing) and in an open menu.
  */
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { ToolPreference } from "../../log/events";
 import type { Result } from "../../thread/service-api";
 import { usePane } from "../context";
@@ -19,6 +22,7 @@ import { RUN_ATTR } from "../focus-after";
 import { useAction } from "../hooks/useAction";
 import { toolLabel } from "../permissions";
 import { ActionMenu } from "./ActionMenu";
+import { escTitle, inMenu, isEsc, isModEnter, modEnterTitle, typingAt } from "../decision-keys";
 
 export const RUN_AND_ALLOW = "Run, and don't ask again in this chat";
 export const DONT_ALLOW = "Don't allow in this chat";
@@ -61,13 +65,37 @@ export function ApprovalControls({ callId, cardId, tool, title }: ApprovalContro
 	const busy = decide.busy || undefined;
 	const name = toolLabel(host, tool);
 
+	// On the whole card (its title's link and arguments included), as the review card does.
+	const rootRef = useRef<HTMLDivElement>(null);
+	const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
+	keys.current = (event) => {
+		if (event.defaultPrevented || inMenu(event.target)) return;
+		const origin = event.target instanceof HTMLElement ? event.target : rootRef.current;
+		if (!origin) return;
+		if (isModEnter(event)) {
+			event.preventDefault();
+			run(origin, { approved: [callId], denied: [], note: note() });
+		} else if (isEsc(event) && !typingAt(event.target)) {
+			event.preventDefault();
+			run(origin, { approved: [], denied: [callId], note: note() });
+		}
+	};
+	useEffect(() => {
+		const card = rootRef.current?.closest<HTMLElement>("[data-card-id]") ?? rootRef.current;
+		if (!card) return;
+		const listener = (event: KeyboardEvent) => keys.current(event);
+		card.addEventListener("keydown", listener);
+		return () => card.removeEventListener("keydown", listener);
+	}, []);
+
 	return (
-		<div className="redline-approval">
+		<div className="redline-approval" ref={rootRef}>
 			<div className="redline-approval-buttons">
 				<button
 					type="button"
 					className="redline-button redline-cta mod-cta"
 					aria-label={`Run: ${title}`}
+					title={modEnterTitle("Run", host.doc)}
 					aria-disabled={busy}
 					{...{ [RUN_ATTR]: "" }}
 					onClick={(event) => run(event.currentTarget, { approved: [callId], denied: [], note: note() })}
@@ -90,6 +118,7 @@ export function ApprovalControls({ callId, cardId, tool, title }: ApprovalContro
 					type="button"
 					className="redline-button"
 					aria-label={`Skip: ${title}`}
+					title={escTitle("Skip")}
 					aria-disabled={busy}
 					onClick={(event) => run(event.currentTarget, { approved: [], denied: [callId], note: note() })}
 				>

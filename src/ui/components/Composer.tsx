@@ -7,12 +7,15 @@
  * it is a combobox only while the picker is open (a textarea may not be a combobox: axe's
  * aria-allowed-role, and a screen reader announced "combobox, collapsed" with no picker at all).
  * While cards or questions wait, a note under the input says what sending will do to them.
+ * With the box empty (issue 30), Mod+Enter and Esc decide the newest waiting card instead
+ * (onDecisionKey: run or accept it, skip it); with text in it they do what they always did.
  */
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { PinnedItem, ThreadStatus } from "../../log/events";
 import type { UiHost } from "../host";
 import { openLinkQuery } from "../link-query";
 import { NotePicker } from "./NotePicker";
+import { isEsc, isModEnter } from "../decision-keys";
 import { PinChip } from "./PinChip";
 
 /** What the pane may do to the message box from outside it (the empty chat's suggestions). */
@@ -37,6 +40,8 @@ export interface ComposerProps {
 	waitingCalls?: number;
 	waitingQuestions?: number;
 	handle?: Ref<ComposerHandle>;
+	/** Mod+Enter ("run") or Esc ("skip") in the empty box: decides the newest waiting card; false when none waits. */
+	onDecisionKey?: (how: "run" | "skip") => boolean;
 }
 
 const WORKING: ThreadStatus[] = ["thinking", "running_tool"];
@@ -55,6 +60,7 @@ export function Composer({
 	waitingCalls = 0,
 	waitingQuestions = 0,
 	handle,
+	onDecisionKey,
 }: ComposerProps) {
 	const [text, setText] = useState("");
 	const [picker, setPicker] = useState<{ start: number; query: string } | null>(null);
@@ -168,6 +174,14 @@ export function Composer({
 							if ((event.key === "Enter" || event.key === "Tab") && suggestions[active]) {
 								event.preventDefault();
 								pick(suggestions[active]);
+								return;
+							}
+						}
+						// The empty box's keys decide the newest waiting card (its text, if any, is the user's).
+						if (onDecisionKey && text.trim() === "") {
+							const how = isModEnter(event) ? "run" : isEsc(event) ? "skip" : undefined;
+							if (how && onDecisionKey(how)) {
+								event.preventDefault();
 								return;
 							}
 						}

@@ -11,13 +11,15 @@
  * Keys, on the card: j/k or ↓/↑ move through the changes, a/r accept or reject the one with the
  * focus, Mod+Enter applies, Esc skips. A long draft shows its first changes and folds the rest in
  * groups, so a 40-change draft stays usable in a narrow pane.
+ *
+ * A draft the validation doubts (edit_proposed's warnings, issue 30: "This draft removes 6 of the
+ * note's 11 lines…") says so above its changes, in words with a sign, not by colour alone.
  */
 import {
 	useCallback,
 	useEffect,
 	useId,
 	useLayoutEffect,
-	useMemo,
 	useRef,
 	useState,
 	useSyncExternalStore,
@@ -39,8 +41,10 @@ import {
 	type Choice,
 	type Choices,
 } from "../review-choices";
-import { ReviewDecisions } from "../review-decisions";
+import type { ReviewDecisions } from "../review-decisions";
+import { escTitle, isEsc, isModEnter, modEnterTitle, modName, typingAt } from "../decision-keys";
 import { CHANGE_ATTR, NAV_ATTR, ReviewChangeItem } from "./ReviewChangeItem";
+import { HostIcon } from "./HostIcon";
 
 export interface DraftReviewProps {
 	draft: DraftView;
@@ -52,12 +56,8 @@ export interface DraftReviewProps {
 	title: string;
 }
 
-/**
- * The draft's choices from the host's shared store (a store of the card's own when the host has
- * none), and a setter in React's updater form.
- */
-function useChoices(shared: ReviewDecisions | undefined, editId: string) {
-	const store = useMemo(() => shared ?? new ReviewDecisions(), [shared]);
+/** The draft's choices from the pane's store (the host's shared one), and a setter in React's updater form. */
+function useChoices(store: ReviewDecisions, editId: string) {
 	const subscribe = useCallback(
 		(changed: () => void) => store.subscribe((id) => id === editId && changed()),
 		[store, editId],
@@ -71,9 +71,9 @@ function useChoices(shared: ReviewDecisions | undefined, editId: string) {
 }
 
 export function DraftReview({ draft, callId, cardId, title }: DraftReviewProps) {
-	const { host, threadId, focus } = usePane();
+	const { host, threadId, focus, reviewDecisions } = usePane();
 	const { changes } = draft;
-	const [choices, setChoices] = useChoices(host.reviewDecisions, draft.editId);
+	const [choices, setChoices] = useChoices(reviewDecisions, draft.editId);
 	const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
 	const [focusTarget, setFocusTarget] = useState<string | null>(null);
 	const rootRef = useRef<HTMLDivElement>(null);
@@ -129,10 +129,10 @@ export function DraftReview({ draft, callId, cardId, title }: DraftReviewProps) 
 	keys.current = (event) => {
 		if (event.defaultPrevented) return;
 		const target = event.target instanceof HTMLElement ? event.target : null;
-		if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+		if (isModEnter(event)) {
 			event.preventDefault();
 			apply(target ?? rootRef.current!);
-		} else if (event.key === "Escape" && target?.tagName !== "TEXTAREA") {
+		} else if (isEsc(event) && !typingAt(target)) {
 			event.preventDefault();
 			skipDraft(target ?? rootRef.current!);
 		}
@@ -222,6 +222,18 @@ export function DraftReview({ draft, callId, cardId, title }: DraftReviewProps) 
 					</button>
 				)}
 			</div>
+			{draft.warnings && draft.warnings.length > 0 && (
+				<div className="redline-review-warning" role="note" aria-label="Check this draft">
+					<HostIcon host={host} icon="alert-triangle" className="redline-review-warning-icon" />
+					<div>
+						{draft.warnings.map((warning, index) => (
+							<p key={index} className="redline-review-warning-text">
+								<strong>Check this draft:</strong> {warning}
+							</p>
+						))}
+					</div>
+				</div>
+			)}
 			<div className="redline-review-all">
 				<button
 					type="button"
@@ -278,7 +290,7 @@ export function DraftReview({ draft, callId, cardId, title }: DraftReviewProps) 
 				)}
 			</ul>
 			<p className="redline-review-hint" id={hintId}>
-				Keys: j/k or ↓/↑ move, a accepts, r rejects, Ctrl/⌘+Enter applies, Esc skips.
+				Keys: j/k or ↓/↑ move, a accepts, r rejects, {modName(host.doc)}+Enter applies, Esc skips.
 			</p>
 			<div className="redline-review-actions">
 				<button
@@ -286,7 +298,7 @@ export function DraftReview({ draft, callId, cardId, title }: DraftReviewProps) 
 					className="redline-button redline-cta mod-cta"
 					aria-disabled={busy || undefined}
 					aria-describedby={counts.undecided > 0 ? undecidedId : undefined}
-					title="Ctrl/⌘+Enter"
+					title={modEnterTitle("Apply", host.doc)}
 					onClick={(event) => apply(event.currentTarget)}
 				>
 					{applyLabel}
@@ -296,7 +308,7 @@ export function DraftReview({ draft, callId, cardId, title }: DraftReviewProps) 
 					className="redline-button"
 					aria-label={`Skip: ${title}`}
 					aria-disabled={busy || undefined}
-					title="Esc"
+					title={escTitle("Skip")}
 					onClick={(event) => skipDraft(event.currentTarget)}
 				>
 					Skip

@@ -3,7 +3,8 @@
  * checkboxes (multi), and an "Other" choice whose text field shows once it is chosen. Validated
  * here: every question needs an answer, a single-select exactly one, and a chosen "Other" needs
  * text. Skip question answers the card as skipped (the model reads that the user skipped it).
- * Once answered or skipped: a summary.
+ * Once answered or skipped: a summary. Keys on the card (decision-keys.ts): Mod+Enter submits,
+ * Esc skips, except in the "Other" field (Esc there is the user's typing).
  */
 import { memo, useId, useState } from "react";
 import type { AskAnswers, AskQuestion } from "../../log/events";
@@ -12,6 +13,7 @@ import { usePane } from "../context";
 import { plural } from "../describe";
 import { useAction } from "../hooks/useAction";
 import { CARD_ATTR, STATUS_ATTR } from "../focus-after";
+import { escTitle, isEsc, isModEnter, modEnterTitle, typingAt } from "../decision-keys";
 
 interface Draft {
 	chosen: string[];
@@ -96,18 +98,37 @@ function QuestionForm({ question }: { question: QuestionView }) {
 		});
 	};
 
+	/** Submit, by its button or Mod+Enter: every question answered, or the problems shown. */
+	const submitFrom = (form: HTMLFormElement): void => {
+		const checked = validateAnswers(question.questions, drafts);
+		if ("problems" in checked) {
+			setProblems(checked.problems);
+			return;
+		}
+		const origin = form.querySelector<HTMLElement>("button[type=submit]");
+		if (origin) send(origin, checked.answers);
+	};
+	const skipOrigin = (form: HTMLFormElement): HTMLElement | null =>
+		form.querySelector<HTMLElement>(".redline-question-skip");
+
 	return (
 		<form
 			className="redline-question-form"
 			onSubmit={(event) => {
 				event.preventDefault();
-				const checked = validateAnswers(question.questions, drafts);
-				if ("problems" in checked) {
-					setProblems(checked.problems);
-					return;
+				submitFrom(event.currentTarget);
+			}}
+			onKeyDown={(event) => {
+				if (event.defaultPrevented) return;
+				const form = event.currentTarget;
+				if (isModEnter(event)) {
+					event.preventDefault();
+					submitFrom(form);
+				} else if (isEsc(event) && !typingAt(event.target)) {
+					event.preventDefault();
+					const origin = skipOrigin(form);
+					if (origin) send(origin, "skipped");
 				}
-				const origin = event.currentTarget.querySelector<HTMLElement>("button[type=submit]");
-				if (origin) send(origin, checked.answers);
 			}}
 		>
 			{question.questions.map((q, index) => (
@@ -125,14 +146,16 @@ function QuestionForm({ question }: { question: QuestionView }) {
 					className="redline-button redline-cta mod-cta"
 					aria-disabled={submit.busy || undefined}
 					aria-label="Submit answers"
+					title={modEnterTitle("Submit", host.doc)}
 				>
 					Submit
 				</button>
 				<button
 					type="button"
-					className="redline-button redline-button-quiet"
+					className="redline-button redline-button-quiet redline-question-skip"
 					aria-disabled={submit.busy || undefined}
 					aria-label={count === 1 ? "Skip question" : "Skip questions"}
+					title={escTitle(count === 1 ? "Skip question" : "Skip questions")}
 					onClick={(event) => send(event.currentTarget, "skipped")}
 				>
 					{count === 1 ? "Skip question" : "Skip questions"}

@@ -20,6 +20,8 @@ import { PermissionsPanel } from "./PermissionsPanel";
 import { RunAllBar } from "./RunAllBar";
 import { ThreadHeader } from "./ThreadHeader";
 import { useStickToBottom } from "../hooks/useStickToBottom";
+import { useDecideNewest } from "../hooks/useDecideNewest";
+import { ReviewDecisions } from "../review-decisions";
 
 export interface RedlinePaneProps {
 	host: UiHost;
@@ -39,6 +41,9 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 	const paneRef = useRef<HTMLDivElement>(null);
 	const composerRef = useRef<ComposerHandle>(null);
 	const [focus] = useState(() => new FocusAfterDecision());
+	// The choices on drafted edits: the host's store (shared with the note's inline redline), else
+	// the pane's own; the cards and the message box's Mod+Enter read the same one.
+	const [reviewDecisions] = useState(() => host.reviewDecisions ?? new ReviewDecisions());
 	// The Permissions panel: open on a tool (a card's Change) or on the first; closing it returns
 	// the focus to the control that opened it.
 	const [permissions, setPermissions] = useState<{ tool: string | null; opener: HTMLElement } | null>(null);
@@ -123,9 +128,10 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 	);
 
 	const context = useMemo(
-		() => (threadId ? { host, threadId, focus, openPermissions } : null),
-		[host, threadId, focus, openPermissions],
+		() => (threadId ? { host, threadId, focus, reviewDecisions, openPermissions } : null),
+		[host, threadId, focus, reviewDecisions, openPermissions],
 	);
+	const decideNewest = useDecideNewest(host, threadId, state, reviewDecisions, paneRef, report);
 	const streaming = state?.messages.some((m) => m.kind === "assistant" && m.streaming) ?? false;
 	// Every apply, revert and restore names a new history entry: the panel reads its lists again.
 	const historyKey = state
@@ -220,6 +226,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				waitingQuestions={state?.openQuestions.length ?? 0}
 				error={error}
 				onSend={onSend}
+				onDecisionKey={decideNewest}
 				onStop={() => {
 					if (threadId) void service.stop({ threadId }).then(report);
 				}}

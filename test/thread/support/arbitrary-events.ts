@@ -128,16 +128,20 @@ export const newEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
 		operation: fc.constantFrom("create", "modify", "rewrite" as const),
 		description: text,
 	}),
-	fc.record({
-		type: fc.constant("edit_proposed" as const),
-		editId,
-		callId,
-		path: fc.constant("A.md"),
-		changes: fc.array(
-			fc.record({ changeId: fc.constantFrom("c1", "c2", "c3"), before: text, after: text, startLine: fc.nat(9) }),
-			{ maxLength: 3 },
-		),
-	}),
+	fc.record(
+		{
+			type: fc.constant("edit_proposed" as const),
+			editId,
+			callId,
+			path: fc.constant("A.md"),
+			changes: fc.array(
+				fc.record({ changeId: fc.constantFrom("c1", "c2", "c3"), before: text, after: text, startLine: fc.nat(9) }),
+				{ maxLength: 3 },
+			),
+			warnings: fc.array(text, { minLength: 1, maxLength: 2 }),
+		},
+		{ requiredKeys: ["type", "editId", "callId", "path", "changes"] },
+	),
 	fc.record(
 		{
 			type: fc.constant("edit_reviewed" as const),
