@@ -116,7 +116,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 				await visible(pane(page).getByText("Removed the headings from the daily note."));
 				expect(mainRequests(server.requests)).toHaveLength(2);
 				// Once applied, the card says what it did, in the past tense.
-				await visible(card.getByText(`Removed all headings in ${DAILY}`));
+				await visible(card.getByText("Removed all headings · 2026-11-28"));
 
 				await card.getByRole("button", { name: `Revert this change to ${DAILY}` }).click({ timeout: UI_TIMEOUT });
 				await eventually(async () => expect((await readNoteBytes(DAILY)).equals(original)).toBe(true));
