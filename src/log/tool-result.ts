@@ -18,14 +18,17 @@ export type ToolStatus = ToolResult["status"];
 
 /**
  * A result in words for a person, made by its tool (src/tools/tool.ts `summary`) and carried in
- * `data.summary`: one line ("Read 63 lines of Daily.md", paths as displayPath shows them) and,
- * when the message holds a note's text, where that text starts in it (shown collapsed). The pane
- * shows this instead of the message, which is written for the model, and never parses the message.
+ * `data.summary`: one line ("Read On slow reading · 63 lines", names as displayPath shows them)
+ * and what opens under it on demand: when the message holds a note's text, where that text starts
+ * in it; when the result names notes (a list, a search), their paths and what to call them. The
+ * pane shows this instead of the message, which is written for the model, and never parses it.
  */
 export const resultSummarySchema = z.object({
 	line: z.string(),
 	/** The index in `message` where the note's text starts: the pane shows message.slice(textFrom). */
 	textFrom: z.optional(z.number()),
+	/** The notes the result names, in order, shown as a list of links ("Notes listed"). */
+	notes: z.optional(z.object({ label: z.string(), paths: z.array(z.string()) })),
 });
 export type ResultSummary = z.infer<typeof resultSummarySchema>;
 
@@ -38,13 +41,22 @@ export function withSummary(result: ToolResult, summary: ResultSummary): ToolRes
 export function resultSummary(result: ToolResult): ResultSummary | undefined {
 	const summary = result.data?.summary;
 	if (typeof summary !== "object" || summary === null) return undefined;
-	const { line, textFrom } = summary as Record<string, unknown>;
+	const { line, textFrom, notes } = summary as Record<string, unknown>;
 	if (typeof line !== "string") return undefined;
 	const from =
 		typeof textFrom === "number" && Number.isInteger(textFrom) && textFrom >= 0 && textFrom <= result.message.length
 			? textFrom
 			: undefined;
-	return from !== undefined ? { line, textFrom: from } : { line };
+	const named = notesOf(notes);
+	return { line, ...(from !== undefined ? { textFrom: from } : {}), ...(named ? { notes: named } : {}) };
+}
+
+/** A summary's notes, if well formed (a label and paths; a path that is not a string is left out). */
+function notesOf(notes: unknown): ResultSummary["notes"] {
+	if (typeof notes !== "object" || notes === null) return undefined;
+	const { label, paths } = notes as Record<string, unknown>;
+	if (typeof label !== "string" || !Array.isArray(paths)) return undefined;
+	return { label, paths: paths.filter((path): path is string => typeof path === "string") };
 }
 
 export const toolResult = {

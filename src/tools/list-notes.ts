@@ -3,10 +3,11 @@ import * as z from "zod/mini";
 import { normalizeFolderPath } from "../vault/paths";
 import { leftOutSentence, shownByFloor } from "./floor-filter";
 import { toolResult } from "../log/tool-result";
-import type { ToolResult } from "../log/tool-result";
+import type { ResultSummary, ToolResult } from "../log/tool-result";
+import { displayPath } from "../vault/display-path";
 import type { Tool } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
-import { pathArg } from "./words";
+import { pathArg, plural, stringsOf, textArg } from "./words";
 
 export const LIST_CAP = 200;
 
@@ -14,6 +15,24 @@ export const listNotesSchema = z.object({
 	folder: z.optional(z.string()).check(z.describe('Vault-relative folder, e.g. "Projects"; omit for the whole vault')),
 });
 export type ListNotesArgs = z.infer<typeof listNotesSchema>;
+
+/** "Listed Projects · 14 notes" ("2 of 350 notes" when capped), and the notes, for the list under it. */
+export function listSummary(result: ToolResult, args: Record<string, unknown>): ResultSummary | undefined {
+	if (result.status !== "success") return undefined;
+	const data = result.data ?? {};
+	const paths = stringsOf(data.paths);
+	const total = typeof data.total === "number" ? data.total : paths.length;
+	const folder = typeof data.folder === "string" ? data.folder : (textArg(args, "folder") ?? "");
+	const where = folder === "" ? "the vault" : displayPath(folder);
+	const count =
+		total === 0
+			? "no notes"
+			: total > paths.length
+				? `${paths.length} of ${plural(total, "note")}`
+				: plural(total, "note");
+	const line = `Listed ${where} · ${count}`;
+	return paths.length > 0 ? { line, notes: { label: "Notes listed", paths } } : { line };
+}
 
 export const listNotesTool: Tool<ListNotesArgs> = {
 	name: "listNotes",
@@ -29,6 +48,7 @@ export const listNotesTool: Tool<ListNotesArgs> = {
 			? { title: `List notes in ${folder}`, active: `Listing notes in ${folder}` }
 			: { title: "List all notes", active: "Listing all notes" };
 	},
+	summary: listSummary,
 	examples: ({ path }) => [{}, { folder: path.split("/")[0] }],
 	access: () => ({ reads: [], writes: [], scans: true }),
 	async run(args, ctx): Promise<ToolResult> {

@@ -4,7 +4,7 @@
  * says how many lines remain and which offset reads on.
  */
 import * as z from "zod/mini";
-import { displayPath } from "../vault/display-path";
+import { displayName } from "../vault/display-path";
 import { normalizeVaultPath } from "../vault/paths";
 import { toolResult } from "../log/tool-result";
 import type { ResultSummary, ToolResult } from "../log/tool-result";
@@ -90,25 +90,26 @@ export function describePage(path: string, text: string, offset: number, limit: 
 }
 
 /**
- * "Read 63 lines of Daily.md", or "Read lines 1–40 of 63 of …" for a page, and where the note's
- * text starts: the message is one header line, then the text as read (describePage).
+ * "Read On slow reading · 63 lines", or "Read Long · lines 1–40 of 63" for a page (the note by its
+ * name: the card links it, its path on hover), and where the note's text starts: the message is
+ * one header line, then the text as read (describePage).
  */
 export function readSummary(result: ToolResult, args: Record<string, unknown>): ResultSummary | undefined {
 	if (result.status !== "success") return undefined;
 	const raw = result.path ?? textArg(args, "path");
-	const path = raw === undefined ? "the note" : displayPath(raw);
+	const name = raw === undefined ? "a note" : displayName(raw);
 	const data = result.data ?? {};
 	const total = typeof data.totalLines === "number" ? data.totalLines : undefined;
 	const start = typeof data.startLine === "number" ? data.startLine : undefined;
 	const end = typeof data.endLine === "number" ? data.endLine : undefined;
-	if (total === 0) return { line: `Read ${path} (empty)` };
+	if (total === 0) return { line: `Read ${name} · empty` };
 	const newline = result.message.indexOf("\n");
 	const page = total !== undefined && start !== undefined && end !== undefined && !(start === 1 && end === total);
 	const line = page
-		? `Read lines ${start}–${end} of ${total} of ${path}`
+		? `Read ${name} · lines ${start}–${end} of ${total}`
 		: total !== undefined
-			? `Read ${plural(total, "line")} of ${path}`
-			: `Read ${path}`;
+			? `Read ${name} · ${plural(total, "line")}`
+			: `Read ${name}`;
 	return newline >= 0 ? { line, textFrom: newline + 1 } : { line };
 }
 

@@ -8,10 +8,10 @@ import type { SearchPage, SearchRequest } from "../search/note-search";
 import { normalizeFolderPath } from "../vault/paths";
 import { leftOutSentence, shownByFloor } from "./floor-filter";
 import { toolResult } from "../log/tool-result";
-import type { ToolResult } from "../log/tool-result";
+import type { ResultSummary, ToolResult } from "../log/tool-result";
 import type { Tool } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
-import { textArg } from "./words";
+import { plural, textArg } from "./words";
 
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 50;
@@ -84,6 +84,35 @@ function describePage(query: string, offset: number, page: SearchPage, leftOut: 
 	return lines.join("\n") + leftOutSentence(leftOut, "files");
 }
 
+/**
+ * "Searched “tags” · 5 notes" ("notes 11–20 of 35" for a later page, "no notes"), and the notes
+ * found, best first, for the list under it.
+ */
+export function searchSummary(result: ToolResult, args: Record<string, unknown>): ResultSummary | undefined {
+	if (result.status !== "success") return undefined;
+	const data = result.data ?? {};
+	const query = typeof data.query === "string" ? data.query : (textArg(args, "query") ?? "");
+	const paths = (Array.isArray(data.hits) ? (data.hits as unknown[]) : [])
+		.map((hit) => (typeof hit === "object" && hit !== null ? (hit as { path?: unknown }).path : undefined))
+		.filter((path): path is string => typeof path === "string");
+	const offset = typeof data.offset === "number" ? data.offset : 0;
+	const total = typeof data.total === "number" ? data.total : undefined;
+	const of = total !== undefined && total > offset + paths.length ? ` of ${total}` : "";
+	const count =
+		paths.length === 0
+			? "no notes"
+			: offset > 0
+				? `notes ${offset + 1}–${offset + paths.length}${of}`
+				: of
+					? `${paths.length}${of} notes`
+					: plural(paths.length, "note");
+	const status = data.status as { phase?: unknown } | undefined;
+	const building =
+		typeof status === "object" && status !== null && status.phase !== "ready" ? " · index still being built" : "";
+	const line = `Searched “${query}” · ${count}${building}`;
+	return paths.length > 0 ? { line, notes: { label: "Notes found", paths } } : { line };
+}
+
 export function createSearchNotesTool(deps: { index: NoteSearch }): Tool<SearchNotesArgs> {
 	return {
 		name: "searchNotes",
@@ -97,6 +126,7 @@ export function createSearchNotesTool(deps: { index: NoteSearch }): Tool<SearchN
 			const query = textArg(args, "query") ?? "";
 			return { title: `Search notes for '${query}'`, active: `Searching notes for '${query}'` };
 		},
+		summary: searchSummary,
 		examples: ({ word }) => [{ query: word }],
 		// The index reads notes itself, only those the access floor lets through; the hits are
 		// filtered through the call's floor again before they are shown.

@@ -20,6 +20,11 @@ export function textArg(args: Record<string, unknown>, key: string): string | un
 	return typeof value === "string" && value.length > 0 ? value : undefined;
 }
 
+/** The strings of a value that should be an array of them (from a result's data: anything else is left out). */
+export function stringsOf(value: unknown): string[] {
+	return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}
+
 /** A path or folder argument as a person sees it: invisible and look-alike characters escaped. */
 export function pathArg(args: Record<string, unknown>, key: string): string | undefined {
 	const value = textArg(args, key);

@@ -62,23 +62,46 @@ export function notRunWords(reason: NotRun, neverSubject: string): { badge: stri
 }
 
 /**
- * A finished call's result for a person: one line, and text to show collapsed (a note read). A
- * result its tool summarised (data.summary) is shown by that summary, the text from where it says
- * the note's text starts; any other by its message. The lines name paths, so what does not show
- * in them is escaped (display-path.ts); the text read is the note's own and is shown as it is.
+ * A finished call's result for a person, as one line. A result its tool summarised (data.summary)
+ * is shown by that summary (a successful one by CallLine, with what it names under it); any other
+ * by its message. The lines name paths, so what does not show in them is escaped (display-path.ts).
  */
-export function resultForPerson(call: ToolCallView): { line: string; detail?: string } | undefined {
+export function resultForPerson(call: ToolCallView): { line: string } | undefined {
 	const result = call.result;
 	if (!result) return undefined;
 	const summary = resultSummary(result);
-	if (summary)
-		return summary.textFrom !== undefined
-			? { line: summary.line, detail: result.message.slice(summary.textFrom) }
-			: { line: summary.line };
+	if (summary) return { line: summary.line };
 	const data = result.data ?? {};
 	const raw = result.path ?? stringArg(argsOf(call), "path");
 	const path = raw === undefined ? "the note" : displayPath(raw);
 	if (result.status === "rejected" && data.reason === "exists")
 		return { line: `${path} already exists, so nothing was written. Ask for a change to it instead.` };
 	return { line: result.message.split("\n").map(escapeLookalikes).join("\n") };
+}
+
+/**
+ * A call shown as one line (issue 30): it ran to its end, succeeded, and its tool summarised the
+ * result ("Read On slow reading · 63 lines"). What opens under the line: the text read, the notes named.
+ */
+export interface CallLineView {
+	line: string;
+	/** The note the result is about (a link under the line). */
+	path?: string;
+	/** The text read. */
+	text?: string;
+	notes?: { label: string; paths: string[] };
+}
+
+export function callLine(call: ToolCallView): CallLineView | undefined {
+	const result = call.result;
+	if (call.phase !== "completed" || !result || result.status !== "success" || notRun(call)) return undefined;
+	const summary = resultSummary(result);
+	if (!summary) return undefined;
+	const path = result.path ?? stringArg(argsOf(call), "path");
+	return {
+		line: summary.line,
+		...(path !== undefined ? { path } : {}),
+		...(summary.textFrom !== undefined ? { text: result.message.slice(summary.textFrom) } : {}),
+		...(summary.notes && summary.notes.paths.length > 0 ? { notes: summary.notes } : {}),
+	};
 }

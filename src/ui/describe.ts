@@ -5,8 +5,7 @@
  */
 import type { ToolWords } from "../log/events";
 import type { AssistantMessageView, ContextStepView, EditView, QuestionView, ToolCallView } from "../log/state";
-import { displayPath } from "../vault/display-path";
-import { intentText } from "./intent-line";
+import { displayName } from "../vault/display-path";
 
 type Args = Record<string, unknown>;
 
@@ -104,14 +103,19 @@ export function contextStep(step: ContextStepView): Step {
 	};
 }
 
-/** An edit's steps; the call that declared the edit shows its intent first. */
+/**
+ * An edit's steps; the call that declared the edit says first that it proposed one. The note by
+ * its name, and not the intent itself: the card below says that once, with the note's link.
+ */
 function editSteps(call: ToolCallView, edit: EditView, base: Pick<Step, "state" | "elapsedMs">): Step[] {
-	const path = displayPath(edit.path);
+	const path = displayName(edit.path);
 	const steps: Step[] = [];
 	if (edit.callId === call.callId) {
+		const what =
+			edit.operation === "create" ? "a new note," : edit.operation === "rewrite" ? "a rewrite of" : "an edit to";
 		steps.push({
 			key: `${call.callId}:intent`,
-			label: `${intentText(edit.description, path)}…`,
+			label: `Proposed ${what} ${path}`,
 			state: call.phase === "proposed" ? "waiting" : "done",
 		});
 	}

@@ -1,10 +1,12 @@
 /**
- * The intent line of an edit: "Planning to remove all headings in Daily.md". The description is
- * the model's, so it may start with a capital ("Remove all headings"), or not with a verb at all
- * ("Headings cleanup"). A description that starts with a verb reads as the rest of "Planning to
- * …" (a capitalised common verb is lower-cased); any other is quoted after "Planning a change to
- * <note>:", which reads whatever the model wrote.
+ * An edit's title in words, from the model's description. A card that waits on the user says
+ * what will happen ("Remove all headings · 2026-11-28", issue 30), and once the change is in the
+ * note what happened ("Removed all headings · 2026-11-28"). The description is the model's, so it
+ * may start with a capital ("Remove all headings"), with "to", or not with a verb at all
+ * ("Headings cleanup"): only a description that starts with a verb we know is put in the past
+ * tense, any other is shown as it was written.
  */
+import { titleText } from "./title-parts";
 
 /** Verbs an edit description commonly starts with. */
 const VERBS = new Set(
@@ -23,9 +25,9 @@ const VERBS = new Set(
 );
 
 export type IntentLine =
-	/** "Planning to {rest} in {path}" */
+	/** Starts with a verb: "remove all headings" (a capitalised common verb lower-cased, a leading "to" dropped). */
 	| { kind: "verb"; rest: string }
-	/** "Planning a change to {path}: {description}" */
+	/** Anything else, as written: "Headings cleanup". */
 	| { kind: "other"; description: string };
 
 export function intentLine(description: string): IntentLine {
@@ -40,14 +42,6 @@ export function intentLine(description: string): IntentLine {
 	// A lower-case start follows the tool's own example ("remove all headings"): a verb we do not list.
 	if (word[0] === word[0].toLowerCase()) return { kind: "verb", rest: text };
 	return { kind: "other", description: text };
-}
-
-/** The intent line as plain text (titles, labels, the reasoning steps). */
-export function intentText(description: string, path: string): string {
-	const line = intentLine(description);
-	return line.kind === "verb"
-		? `Planning to ${line.rest} in ${path}`
-		: `Planning a change to ${path}: ${line.description}`;
 }
 
 /** Verbs whose past tense is not the regular one (or doubles a consonant the rule below misses). */
@@ -76,11 +70,7 @@ export function pastTense(verb: string): string {
 	return `${lower}ed`;
 }
 
-/**
- * The intent line once the edit is in the note: "Removed all headings in Daily.md". Only a
- * description that starts with a verb we know is put in the past tense; any other reads as
- * "Changed <note>: <description>" (a guessed past tense of a word that is not a verb is worse).
- */
+/** The description once the edit is in the note: "Removed all headings", or a description without a known verb as it was. */
 export type DoneLine = { kind: "verb"; done: string } | { kind: "other"; description: string };
 
 export function doneLine(description: string): DoneLine {
@@ -92,14 +82,15 @@ export function doneLine(description: string): DoneLine {
 	return { kind: "verb", done: past.charAt(0).toUpperCase() + past.slice(1) };
 }
 
-export function doneText(description: string, path: string): string {
+/** What happened, as a title: "Removed all headings"; a guessed past tense of a word that is not a verb is worse than none. */
+export function doneTitle(description: string): string {
 	const line = doneLine(description);
-	return line.kind === "verb" ? `${line.done} in ${path}` : `Changed ${path}: ${line.description}`;
+	return line.kind === "verb" ? line.done : aheadLine(description);
 }
 
 /**
- * What will happen, for a card that waits on the user with the change in hand (issue 30): the
- * description as a sentence of its own ("Remove all headings"), shown before the note's link.
+ * What will happen, for a card that waits on the user: the description as a sentence of its own
+ * ("Remove all headings"), shown before the note's link. [[Links]] in it stay for the title to draw.
  */
 export function aheadLine(description: string): string {
 	const line = intentLine(description);
@@ -107,7 +98,7 @@ export function aheadLine(description: string): string {
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The same as plain text: "Remove all headings · Daily.md". */
+/** The same as plain text, for labels: "Remove all headings · Daily.md" (links as their text). */
 export function aheadText(description: string, path: string): string {
-	return `${aheadLine(description)} · ${path}`;
+	return `${titleText(aheadLine(description))} · ${path}`;
 }

@@ -51,6 +51,17 @@ export function displayPath(path: string): string {
 }
 
 /**
+ * A note's name as a person knows it (Obsidian's file list, a [[link]]): the last segment without
+ * ".md", shown as displayPath shows it. "Daily/2026-11-28.md" is "2026-11-28"; other files keep
+ * their extension ("Files/scan.pdf" is "scan.pdf").
+ */
+export function displayName(path: string): string {
+	const shown = displayPath(path);
+	const name = shown.slice(shown.lastIndexOf("/") + 1);
+	return /.\.md$/i.test(name) ? name.slice(0, -3) : name;
+}
+
+/**
  * Text with every invisible or confusable character written as `\uXXXX` (`\u{XXXXX}` past the
  * BMP). A space is a space; a variation selector right after an emoji is the emoji's own; an
  * accent is escaped only in a segment that is not composed (NFC), where "cafe\u0301.md" and

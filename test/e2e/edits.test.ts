@@ -1,6 +1,7 @@
 /**
- * Editing a note end to end in Chromium: the intent shows before the apply model starts, the
- * edit lands on disk, Revert restores the note byte for byte (and the card still says so after a
+ * Editing a note end to end in Chromium: reads before it are one line each that opens by keyboard
+ * (axe clean, light and dark), the waiting card is titled as what will happen, the intent shows
+ * before the apply model starts, the edit lands on disk, Revert restores the note byte for byte (and the card still says so after a
  * reload and in a second tab), and what the user types in the note while the apply model works
  * survives the agent's write.
  */
@@ -21,9 +22,30 @@ import {
 } from "./support/page-actions";
 import { withE2E } from "./support/sandbox-harness";
 import { applyRequests, applyWith, gate, mainAndApply, mainRequests } from "./support/scripts";
+import { describeViolations, runAxe } from "./support/axe";
+import { setPaneWidth } from "./support/showcase";
+import type { Locator, Page } from "playwright-core";
 import { nodeFetch as fetch } from "../../src/node/fetch";
 
 const DAILY = "Daily/2026-11-28.md";
+const ARTICLE = "Articles/On slow reading.md";
+const LONG_PATH = "Projects/Garden committee/Minutes of the autumn meeting/2026-11-28.md";
+
+/** The element's text sits on one line (it may be wider than the pane: then it may break inside). */
+function oneLine(locator: Locator): Promise<boolean> {
+	return locator.evaluate((el) => {
+		const range = el.ownerDocument.createRange();
+		range.selectNodeContents(el);
+		const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+		return tops.size === 1;
+	});
+}
+
+async function setTheme(page: Page, theme: "light" | "dark"): Promise<void> {
+	const toggle = page.getByRole("button", { name: "Dark theme" });
+	if ((await toggle.getAttribute("aria-pressed")) !== String(theme === "dark")) await toggle.click();
+	await expect.poll(() => page.evaluate(() => document.body.className)).toContain(`theme-${theme}`);
+}
 
 describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000 }, () => {
 	let browser: Browser;
@@ -70,7 +92,8 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 
 				await sendMessage(page, "Remove all headings from the daily note");
 				const card = editCard(page, DAILY);
-				await visible(card.getByText(`Planning to remove all headings in ${DAILY}`));
+				// Titled as what will happen, the note by its name (its path on hover).
+				await visible(card.getByText("Remove all headings · 2026-11-28"));
 				// The intent is on screen while nothing has gone to the apply model yet.
 				expect(applyRequests(server.requests)).toHaveLength(0);
 				await screenshot("1-intent-card");
@@ -93,7 +116,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 				await visible(pane(page).getByText("Removed the headings from the daily note."));
 				expect(mainRequests(server.requests)).toHaveLength(2);
 				// Once applied, the card says what it did, in the past tense.
-				await visible(card.getByText(`Removed all headings in ${DAILY}`));
+				await visible(card.getByText("Removed all headings · 2026-11-28"));
 
 				await card.getByRole("button", { name: `Revert this change to ${DAILY}` }).click({ timeout: UI_TIMEOUT });
 				await eventually(async () => expect((await readNoteBytes(DAILY)).equals(original)).toBe(true));
@@ -107,6 +130,80 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 				const second = await openPage();
 				await visible(editCard(second, DAILY).getByRole("status").getByText("Reverted"));
 			},
+		);
+	});
+
+	it("shows reads as one line each that opens by keyboard, and the waiting card as the decision, at 280 px, clean for axe", async () => {
+		const script = mainAndApply(
+			[
+				reply.toolCalls([
+					{ name: "readNote", args: { path: ARTICLE } },
+					{ name: "listNotes", args: { folder: "Projects" } },
+				]),
+				reply.toolCalls(
+					[
+						{
+							name: "declareEditIntent",
+							args: { path: DAILY, operation: "modify", description: "Remove all headings" },
+						},
+					],
+					"I'll tidy it.",
+				),
+			],
+			[],
+		);
+		await withE2E(
+			browser,
+			"30-reads-and-decision",
+			script,
+			async ({ page, screenshot }) => {
+				await setPaneWidth(page, 280);
+				await sendMessage(page, "Tidy my daily note");
+				const card = editCard(page, DAILY);
+				await visible(card.getByRole("button", { name: /^Run:/ }));
+
+				// The decision: what will happen, the note by its name with its path on hover, waiting for you.
+				expect(await card.locator(".redline-card-title").textContent()).toBe("Remove all headings · 2026-11-28");
+				const link = card.getByRole("link", { name: `Open ${DAILY}` });
+				expect(await link.getAttribute("title")).toBe(`Open ${DAILY}`);
+				expect(await oneLine(link.locator(".redline-path-part"))).toBe(true);
+				await visible(card.getByText("Waiting for you", { exact: true }));
+				const shown = (await pane(page).getByRole("log").innerText()).replace(/Tidy my daily note/, "");
+				expect(shown.match(/remove all headings/gi)).toHaveLength(1);
+				expect(shown).not.toContain("Daily/");
+
+				// A read is one line; Enter opens it, and Tab reaches the text read, which the keys scroll.
+				const read = pane(page).getByRole("button", { name: /^Read On slow reading · \d+ lines$/ });
+				await read.focus();
+				await page.keyboard.press("Enter");
+				expect(await read.getAttribute("aria-expanded")).toBe("true");
+				await page.keyboard.press("Tab");
+				await page.keyboard.press("Tab");
+				const text = pane(page).getByRole("region", { name: "Text read from On slow reading" });
+				expect(await text.evaluate((el) => el === document.activeElement)).toBe(true);
+				await page.keyboard.press("PageDown");
+				await eventually(async () => expect(await text.evaluate((el) => el.scrollTop)).toBeGreaterThan(0));
+
+				// A list is one line too; opened, a real list of links, a long path wrapping only after "/".
+				const list = pane(page).getByRole("button", { name: /^Listed Projects · \d+ notes$/ });
+				await list.click();
+				const long = pane(page)
+					.getByRole("list", { name: "Notes listed" })
+					.getByRole("link", { name: `Open ${LONG_PATH}` });
+				const lines = await long.evaluate((el) => el.getClientRects().length);
+				expect(lines).toBeGreaterThan(1);
+				for (const part of await long.locator(".redline-path-part").all()) expect(await oneLine(part)).toBe(true);
+
+				await page.setViewportSize({ width: 1400, height: 2400 });
+				for (const theme of ["light", "dark"] as const) {
+					await setTheme(page, theme);
+					const { violations } = await runAxe(page);
+					await screenshot(`30-reads-and-decision-${theme}`);
+					const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+					expect(describeViolations(serious), theme).toBe("");
+				}
+			},
+			{ notes: { [LONG_PATH]: "# Minutes\n\nWe met.\n" } },
 		);
 	});
 

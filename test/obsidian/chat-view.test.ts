@@ -8,6 +8,7 @@ import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 import { EventScript } from "../ui/support/events";
 import { changesBetween } from "../../src/composer/review/changes";
 import { draftKey, type DraftRecord } from "../../src/composer/draft-store";
+import { describePage } from "../../src/tools/read-note";
 
 async function settle(): Promise<void> {
 	for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -106,6 +107,31 @@ async function withDraftWaiting(): Promise<App> {
 	};
 	await app.vault.adapter.mkdir(`${data}/drafts/t_draft`);
 	await app.vault.adapter.write(`${data}/${draftKey("t_draft", "c_edit")}`, JSON.stringify(record));
+	return app;
+}
+
+const ARTICLE = "Articles/On slow reading.md";
+const ARTICLE_TEXT = Array.from({ length: 63 }, (_, i) => `Line ${i + 1}`).join("\n");
+
+/**
+ * A chat that read a note (run by the preference) and then declared an edit that waits for Run
+ * ("Ask me about the plan first"), as Obsidian finds it after a restart.
+ */
+async function withIntentWaiting(): Promise<App> {
+	const app = new App({ win: window as never });
+	app.vault.seed({ "Daily/2026-11-28.md": "# Daily\n\nmilk\n", [ARTICLE]: ARTICLE_TEXT });
+	const path = "Daily/2026-11-28.md";
+	const description = "Remove all headings";
+	const s = new EventScript("t_plan").user("m1", "Tidy my daily note").assistant("a1", "");
+	s.propose("a1", "c_read", "readNote", { path: ARTICLE });
+	s.add({ type: "tool_call_decided", callId: "c_read", decision: "approved", by: "policy" });
+	s.run("c_read", describePage(ARTICLE, ARTICLE_TEXT, 1, 400)).assistant("a2", "");
+	s.add({ type: "edit_intent_declared", editId: "e1", callId: "c_edit", path, operation: "modify", description });
+	s.propose("a2", "c_edit", "declareEditIntent", { path, operation: "modify", description });
+	s.status("waiting_for_approval");
+	const threads = `${DEFAULT_CONFIG_DIR}/plugins/redline/data/threads`;
+	await app.vault.adapter.mkdir(threads);
+	await app.vault.adapter.write(`${threads}/t_plan.jsonl`, s.events.map((e) => JSON.stringify(e) + "\n").join(""));
 	return app;
 }
 
@@ -220,6 +246,35 @@ describe("ChatView", () => {
 		);
 		expect(card.querySelector("a[aria-label='Open Journal/Daily.md']")).toBeTruthy();
 		expect(app.vault.text("Journal/Daily.md")).toBe("# Daily\n\nmilk\neggs\n");
+		await stopPlugin(plugin);
+	});
+
+	it("titles a waiting card as what will happen, the note by its name with the app's tooltip, and a read as one line", async () => {
+		const { app, plugin } = await startPlugin(await withIntentWaiting());
+		app.runCommand("redline:open-chat");
+		await settle();
+		const content = paneOf(app);
+		const card = await until(() =>
+			content.querySelector<HTMLElement>("[role=group][aria-label='Edit Daily/2026-11-28.md']"),
+		);
+		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Remove all headings · 2026-11-28");
+		expect(card.textContent).toContain("Waiting for you");
+		expect(card.textContent).not.toMatch(/Planning|…/);
+		// The whole path on hover: Obsidian's own tooltip (setTooltip), not a second one from a title attribute.
+		const link = card.querySelector<HTMLElement>("a[aria-label='Open Daily/2026-11-28.md']");
+		expect(link?.textContent).toBe("2026-11-28");
+		expect(link?.getAttribute("data-tooltip-position")).toBe("bottom");
+		expect(link?.hasAttribute("title")).toBe(false);
+
+		const read = await until(() => content.querySelector<HTMLElement>(`[role=group][aria-label='Read ${ARTICLE}']`));
+		const line = read.querySelector<HTMLButtonElement>("button[aria-expanded]");
+		expect(line?.textContent?.replace("›", "").trim()).toBe("Read On slow reading · 63 lines");
+		expect(read.textContent).not.toMatch(/Done|Set by your preference/);
+		line!.click();
+		const text = await until(() => read.querySelector<HTMLElement>("[role=region]"));
+		expect(text.getAttribute("aria-label")).toBe("Text read from On slow reading");
+		expect(text.tabIndex).toBe(0);
+		expect(text.textContent).toBe(ARTICLE_TEXT);
 		await stopPlugin(plugin);
 	});
 

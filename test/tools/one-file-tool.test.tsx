@@ -109,7 +109,9 @@ describe("a tool defined in one file", () => {
 		const { threadId, events } = await turnWithTheTool();
 		const { user } = await renderPane(threadId, events);
 		const card = screen.getByRole("group", { name: "Count the words of Notes/Plan.md" });
-		expect(card.querySelector(".redline-call-result")?.textContent).toBe("Counted 5 words");
+		// A result its tool summarised is one line that opens its details (the note, the preference that ran it).
+		await user.click(within(card).getByRole("button", { name: "Counted 5 words" }));
+		expect(within(card).getByRole("link", { name: "Open Notes/Plan.md" })).toBeTruthy();
 		expect(within(card).getByText(/Set by your preference/)).toBeTruthy();
 		await user.click(screen.getByRole("button", { name: /Show steps/ }));
 		expect([...document.querySelectorAll(".redline-step-label")].map((el) => el.textContent)).toContain(

@@ -65,15 +65,15 @@ describe("run all", () => {
 });
 
 describe("edit cards", () => {
-	it("show the intent first, with Run approving the declaring call", async () => {
+	it("show what will happen, with Run approving the declaring call", async () => {
 		const { service, user } = await renderThread(editScript());
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
-		expect(card.textContent).toContain("Planning to replace dog with cat in Daily.md…");
+		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Replace dog with cat · Daily");
 		await user.click(within(card).getByRole("button", { name: /^Run:/ }));
 		expect(service.callsOf("decideToolCalls")).toEqual([{ threadId: "thread_1", approved: ["c_edit"], denied: [] }]);
 	});
 
-	it("phrase the intent so it reads whatever the model's description starts with", async () => {
+	it("read as the model's description when it does not start with a verb", async () => {
 		const s = new EventScript().user("m1", "Tidy the headings").assistant("a1", "");
 		s.add({
 			type: "edit_intent_declared",
@@ -90,9 +90,7 @@ describe("edit cards", () => {
 		});
 		await renderThread(s);
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
-		expect(card.querySelector(".redline-card-title")?.textContent).toBe(
-			"Planning a change to Daily.md: Headings cleanup…",
-		);
+		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Headings cleanup · Daily");
 		expect(within(card).getByRole("link", { name: "Open Daily.md" })).toBeTruthy();
 	});
 

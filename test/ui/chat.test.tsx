@@ -119,7 +119,7 @@ describe("reasoning steps", () => {
 		for (const label of [
 			"Searching notes for 'trip'",
 			"Reading Japan trip.md",
-			"Planning to remove all headings in Daily.md…",
+			"Proposed an edit to Daily",
 			"Generating changes… 45%",
 		]) {
 			expect(screen.getAllByText(label).length).toBeGreaterThan(0);
@@ -136,7 +136,7 @@ describe("reasoning steps", () => {
 		expect(toggle.getAttribute("aria-expanded")).toBe("false");
 		expect(screen.queryByText("Reading Japan trip.md")).toBeNull();
 		await user.click(toggle);
-		expect(screen.getByText("Edited Daily.md (+3 −12)")).toBeTruthy();
+		expect(screen.getByText("Edited Daily (+3 −12)")).toBeTruthy();
 	});
 
 	it("counts the agent's time, not the time the user spent deciding, and says both", async () => {

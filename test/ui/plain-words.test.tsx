@@ -2,7 +2,7 @@
 /**
  * The pane speaks to the person, never in the words written for the model: a call that did not
  * run says why ("Skipped — your comment: …", "Cancelled: you sent a new message", "Blocked: edits
- * are not allowed in this chat"), a note that was read is one line with its text under "Show",
+ * are not allowed in this chat"), an applied edit says what it did in the past tense,
  * and a create that found the note already there says so plainly. The results come from the real
  * tools' functions, so the model-facing text checked for absence is the one the model gets.
  */
@@ -12,7 +12,6 @@ import { deniedResult } from "../../src/agent/run-calls";
 import { disabledComment } from "../../src/agent/approvals";
 import { STOPPED_MESSAGE } from "../../src/log/driver";
 import { NEW_MESSAGE_INSTEAD } from "../../src/log/newest-message";
-import { describePage } from "../../src/tools/read-note";
 import type { ToolCallView } from "../../src/log/state";
 import type { ToolResult } from "../../src/log/tool-result";
 import { EventScript } from "./support/events";
@@ -156,7 +155,7 @@ describe("a call that did not run", () => {
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
 		expect(statusOf(card)).toBe("Blocked: edits are not allowed in this chat");
 		expect(card.textContent).not.toMatch(/disabled|denied|Rejected/);
-		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Planning to remove all headings in Daily.md");
+		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Remove all headings · Daily");
 		expect(within(card).getByRole("button", { name: "Change the preference for Plan and draft edits" })).toBeTruthy();
 	});
 
@@ -241,45 +240,7 @@ describe("a call the user stopped", () => {
 	});
 });
 
-describe("a note that was read", () => {
-	const note = Array.from({ length: 63 }, (_, i) => `Line ${i + 1}`).join("\n");
-
-	it("is one line, 'Read 63 lines of …', with the text collapsed under Show", async () => {
-		const s = new EventScript()
-			.user("m1", "Read Daily")
-			.assistant("a1", "")
-			.propose("a1", "c1", "readNote", { path: "Daily.md" })
-			.decide("c1", "approved");
-		s.run("c1", describePage("Daily.md", note, 1, 500));
-		const { user } = await renderThread(s);
-		const card = screen.getByRole("group", { name: "Read Daily.md" });
-		expect(card.querySelector(".redline-call-result")?.textContent).toBe("Read 63 lines of Daily.md");
-		const details = card.querySelector("details");
-		expect(details?.open).toBe(false);
-		const show = within(card).getByText("Show");
-		expect(show.tagName).toBe("SUMMARY");
-		await user.click(show);
-		expect(details?.open).toBe(true);
-		expect(card.querySelector("pre")?.textContent).toBe(note);
-	});
-
-	it("a page of a long note says which lines, and an empty note says so", async () => {
-		const s = new EventScript().user("m1", "Read").assistant("a1", "");
-		s.propose("a1", "c1", "readNote", { path: "Long.md" })
-			.decide("c1", "approved")
-			.run("c1", describePage("Long.md", note, 1, 40));
-		s.propose("a1", "c2", "readNote", { path: "Empty.md" })
-			.decide("c2", "approved")
-			.run("c2", describePage("Empty.md", "", 1, 40));
-		await renderThread(s);
-		expect(screen.getByRole("group", { name: "Read Long.md" }).querySelector(".redline-call-result")?.textContent).toBe(
-			"Read lines 1–40 of 63 of Long.md",
-		);
-		const empty = screen.getByRole("group", { name: "Read Empty.md" });
-		expect(empty.querySelector(".redline-call-result")?.textContent).toBe("Read Empty.md (empty)");
-		expect(empty.querySelector("details")).toBeNull();
-	});
-});
+// A note that was read is one line that opens its text: call-lines.test.tsx.
 
 describe("a create that finds the note already there", () => {
 	it("says so for a person, not the model's 'Declare a modify to change it'", async () => {
@@ -314,7 +275,7 @@ describe("a create that finds the note already there", () => {
 });
 
 describe("an applied edit", () => {
-	it("says what it did in the past tense, not 'Planning to …'", async () => {
+	it("says what it did in the past tense, the note linked by its name", async () => {
 		const s = new EventScript().user("m1", "Tidy").assistant("a1", "");
 		s.add({
 			type: "edit_intent_declared",
@@ -344,7 +305,7 @@ describe("an applied edit", () => {
 		});
 		await renderThread(s);
 		const card = screen.getByRole("group", { name: "Edit Daily.md" });
-		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Removed all headings in Daily.md");
+		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Removed all headings · Daily");
 		expect(within(card).getByRole("link", { name: "Open Daily.md" })).toBeTruthy();
 	});
 });

@@ -25,7 +25,10 @@ describe("the edit card of a note renamed since", () => {
 		const user = userEvent.setup();
 		const first = render(<RedlinePane host={host} />);
 		const shown = await card("Journal/Daily.md");
-		expect(shown.querySelector(".redline-card-title")?.textContent).toBe("Replaced dog with cat in Journal/Daily.md");
+		expect(shown.querySelector(".redline-card-title")?.textContent).toBe("Replaced dog with cat · Daily");
+		expect(within(shown).getByRole("link", { name: "Open Journal/Daily.md" }).getAttribute("title")).toBe(
+			"Open Journal/Daily.md",
+		);
 		expect(await within(shown).findByRole("group", { name: "Changes to Journal/Daily.md" })).toBeTruthy();
 		await user.click(within(shown).getByRole("link", { name: "Open Journal/Daily.md" }));
 		expect(host.opened).toEqual(["Journal/Daily.md"]);
@@ -34,9 +37,9 @@ describe("the edit card of a note renamed since", () => {
 
 		// The reload: a new pane asks again and shows the same.
 		render(<RedlinePane host={testHost(service)} />);
-		expect((await card("Journal/Daily.md")).querySelector(".redline-card-title")?.textContent).toBe(
-			"Replaced dog with cat in Journal/Daily.md",
-		);
+		const reloaded = await card("Journal/Daily.md");
+		expect(reloaded.querySelector(".redline-card-title")?.textContent).toBe("Replaced dog with cat · Daily");
+		expect(within(reloaded).getByRole("link", { name: "Open Journal/Daily.md" })).toBeTruthy();
 		expect(await vault.read("Journal/Daily.md")).toBe(AFTER);
 		expect(await store.read("threads/t_edited.jsonl")).not.toContain("edit_reverted");
 		await service.close();

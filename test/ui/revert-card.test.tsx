@@ -136,7 +136,7 @@ describe("the edit card's revert", () => {
 		const { service } = await editedThread();
 		render(<RedlinePane host={testHost(service)} />);
 		const title = async () => (await card()).querySelector(".redline-card-title")?.textContent;
-		expect(await title()).toBe("Replaced dog with cat in Daily.md");
+		expect(await title()).toBe("Replaced dog with cat · Daily");
 		await act(async () => {
 			expect((await service.revertHistory({ path: "Daily.md" })).ok).toBe(true);
 		});
@@ -145,7 +145,7 @@ describe("the edit card's revert", () => {
 			expect((await service.revertHistory({ path: "Daily.md" })).ok).toBe(true);
 		});
 		expect((await within(await card()).findByRole("status")).textContent).toBe("Restored +1 −1");
-		expect(await title()).toBe("Replaced dog with cat in Daily.md");
+		expect(await title()).toBe("Replaced dog with cat · Daily");
 		await service.close();
 	});
 

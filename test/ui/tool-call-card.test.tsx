@@ -57,8 +57,22 @@ describe("tool call cards", () => {
 		expect(await screen.findByText("That call is no longer waiting.")).toBeTruthy();
 	});
 
+	it("a completed call of a tool that gives no summary shows Done with its result", async () => {
+		const script = new EventScript()
+			.user("m1", "Frobnicate")
+			.assistant("a1", "")
+			.propose("a1", "c1", "frobnicate", {})
+			.decide("c1", "approved")
+			.run("c1", { status: "success", message: "result said success" });
+		await renderThread(script);
+		const card = screen.getByRole("group", { name: "Run frobnicate" });
+		expect(within(card).getByText("Done")).toBeTruthy();
+		expect(within(card).getByText("result said success")).toBeTruthy();
+		expect(within(card).queryByRole("button")).toBeNull();
+	});
+
+	// (A search that succeeded is one line that opens the notes found: call-lines.test.tsx.)
 	it.each([
-		["success", "Done"],
 		["rejected", "Refused"],
 		["no-op", "No change"],
 		["error", "Failed"],
@@ -102,6 +116,6 @@ describe("tool call cards", () => {
 		await renderThread(proposedRead());
 		const card = screen.getByRole("group", { name: "Read Travel/Japan trip.md" });
 		expect(card.className).toContain("redline-card-proposed");
-		expect(within(card).getByText("Read Travel/Japan trip.md")).toBeTruthy();
+		expect(card.querySelector(".redline-card-title")?.textContent).toBe("Read Japan trip");
 	});
 });

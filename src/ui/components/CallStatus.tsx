@@ -1,7 +1,7 @@
 /**
- * The status line of a call that is no longer waiting: a badge, progress, and the result in
- * words for the person (call-words.ts): a call that did not run says why, never the text the
- * model was sent; a note that was read is one line with its text collapsed under "Show".
+ * The status line of a call: "Waiting for you" while it waits; once it no longer does, a badge,
+ * progress, and the result in words for the person (call-words.ts): a call that did not run says
+ * why, never the text the model was sent. (A result its tool summarised is one line: CallLine.)
  */
 import type { ToolCallView } from "../../log/state";
 import { notRun, notRunWords, resultForPerson } from "../call-words";
@@ -28,6 +28,19 @@ export function callStatus(call: ToolCallView): { key: string; label: string } {
 			return { key: status, label: labels[status] };
 		}
 	}
+}
+
+/** The status of a card that waits on the user's decision (the review card's bar shows the same badge). */
+export function WaitingBadge() {
+	return <span className="redline-status-badge redline-status-proposed">Waiting for you</span>;
+}
+
+export function WaitingStatus() {
+	return (
+		<div className="redline-call-status">
+			<WaitingBadge />
+		</div>
+	);
 }
 
 /** A native progress bar (no inline style): without a fraction it is indeterminate. */
@@ -78,12 +91,6 @@ export function CallStatusLine({ call }: { call: ToolCallView }) {
 			</span>
 			{call.phase === "running" && <ProgressBar fraction={fraction} label={call.progress?.phase ?? "Running"} />}
 			{result && <p className="redline-call-result">{result.line}</p>}
-			{result?.detail !== undefined && (
-				<details className="redline-call-detail">
-					<summary className="redline-call-detail-toggle">Show</summary>
-					<pre className="redline-call-detail-text">{result.detail}</pre>
-				</details>
-			)}
 			{call.decidedBy === "policy" && <PolicyNote tool={call.tool} />}
 		</div>
 	);

@@ -43,6 +43,7 @@ import {
 } from "../review-choices";
 import type { ReviewDecisions } from "../review-decisions";
 import { escTitle, isEsc, isModEnter, modEnterTitle, modName, typingAt } from "../decision-keys";
+import { WaitingBadge } from "./CallStatus";
 import { CHANGE_ATTR, NAV_ATTR, ReviewChangeItem } from "./ReviewChangeItem";
 import { HostIcon } from "./HostIcon";
 
@@ -204,7 +205,7 @@ export function DraftReview({ draft, callId, cardId, title }: DraftReviewProps) 
 	return (
 		<div className="redline-review" ref={rootRef}>
 			<div className="redline-review-bar">
-				<span className="redline-status-badge redline-status-proposed">Waiting for you</span>
+				<WaitingBadge />
 				<span className="redline-review-count" role="status">
 					{counts.decided} of {plural(counts.total, "change")} decided
 				</span>

@@ -1,7 +1,8 @@
 /**
- * An edit in the stream: the intent first ("Planning to …"), approval while it waits, then
- * progress while the apply model writes, then the result in the past tense ("Removed …") with its
- * diff, a +N −M chip and Revert.
+ * An edit in the stream: titled as what will happen ("Remove all headings · 2026-11-28") while it
+ * waits for the user, is drafted or written, with approval or review; then the result in the past
+ * tense ("Removed all headings · 2026-11-28") with its diff, a +N −M chip and Revert. One title for
+ * every phase (CardTitle), the note linked by its name.
  */
 import { memo, useEffect, useState } from "react";
 import type { ToolPreference } from "../../log/events";
@@ -12,14 +13,14 @@ import { useAction } from "../hooks/useAction";
 import { useNotePath } from "../hooks/useNotePath";
 import { revertEdit } from "../revert";
 import { ApprovalControls } from "./ApprovalControls";
-import { callStatus, NotRunStatus, ProgressBar } from "./CallStatus";
+import { callStatus, NotRunStatus, ProgressBar, WaitingStatus } from "./CallStatus";
 import { notRun, resultForPerson } from "../call-words";
 import { ChangeChip, DiffView } from "./DiffView";
 import { isCutDiff, wholeHunksOf } from "../../composer/compact-diff";
-import { NoteLink } from "./NoteLink";
+import { CardTitle } from "./CardTitle";
 import { sameItems } from "./ReasoningSteps";
 import { noteRender } from "../render-probe";
-import { aheadLine, aheadText, doneLine, intentLine, intentText } from "../intent-line";
+import { aheadLine, aheadText, doneTitle } from "../intent-line";
 import { CARD_ATTR, STATUS_ATTR } from "../focus-after";
 import { PolicyNote } from "./PolicyNote";
 import { DraftProgress } from "./DraftProgress";
@@ -69,15 +70,16 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	const { host } = usePane();
 	const path = useNotePath(host, edit.path, versionId);
 	const shown = displayPath(path);
-	const title = intentText(edit.description, shown);
-	const done = !running && finished !== undefined && !notRunCall && finished.result?.status === "success";
+	// What will happen, as plain text: the controls' names ("Run: Remove all headings · Daily/2026-11-28.md").
+	const title = aheadText(edit.description, shown);
+	const done = !proposed && !running && finished !== undefined && !notRunCall && finished.result?.status === "success";
 	const byPolicy = calls.find((call) => call.decidedBy === "policy");
-	// While it is drafted or waits for review, the card says what will happen, not what is planned.
-	const ahead = drafting !== undefined || reviewing !== undefined;
+	// While it waits for a decision, is drafted or waits for review, the card asks for attention.
+	const waiting = proposed !== undefined || drafting !== undefined || reviewing !== undefined;
 
 	return (
 		<div
-			className={`redline-card redline-edit-card ${proposed || ahead ? "redline-card-proposed" : "redline-card-executed"}`}
+			className={`redline-card redline-edit-card ${waiting ? "redline-card-proposed" : "redline-card-executed"}`}
 			role="group"
 			aria-label={`Edit ${shown}`}
 			data-edit-id={edit.editId}
@@ -85,14 +87,9 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 		>
 			<header className="redline-card-header">
 				<span className={`redline-op-chip redline-op-${edit.operation}`}>{edit.operation}</span>
-				{ahead ? (
-					<span className="redline-card-title">
-						{aheadLine(edit.description)} · <NoteLink host={host} path={path} />
-					</span>
-				) : (
-					<EditTitle edit={edit} path={path} done={done} settled={finished !== undefined || notRunCall !== undefined} />
-				)}
+				<CardTitle text={done ? doneTitle(edit.description) : aheadLine(edit.description)} path={path} />
 			</header>
+			{proposed && <WaitingStatus />}
 			{proposed && (
 				<ApprovalControls
 					callId={proposed.callId}
@@ -102,15 +99,9 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 					preference={preference}
 				/>
 			)}
-			{drafting && <DraftProgress call={drafting} cardId={edit.editId} title={aheadText(edit.description, shown)} />}
+			{drafting && <DraftProgress call={drafting} cardId={edit.editId} title={title} />}
 			{reviewing && draft && (
-				<DraftReview
-					key={draft.editId}
-					draft={draft}
-					callId={reviewing.callId}
-					cardId={edit.editId}
-					title={aheadText(edit.description, shown)}
-				/>
+				<DraftReview key={draft.editId} draft={draft} callId={reviewing.callId} cardId={edit.editId} title={title} />
 			)}
 			{draft?.reviewed && <ReviewOutcome draft={draft} result={finished === drafted ? finished?.result : undefined} />}
 			{running && !drafting && !reviewing && !reviewedAway && <EditProgress call={running} path={path} />}
@@ -133,47 +124,6 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 function isDrafting(call: ToolCallView): boolean {
 	return (
 		call.phase === "running" && call.decision === undefined && call.draft === undefined && call.askId === undefined
-	);
-}
-
-/**
- * "Planning to remove all headings in Daily.md…" while it waits or runs, "Removed all headings in
- * Daily.md" once the change is in the note (the Reverted/Restored line below says what became of
- * it since), the intent without "…" when it did not happen.
- */
-function EditTitle({ edit, path, done, settled }: { edit: EditView; path: string; done: boolean; settled: boolean }) {
-	const { host } = usePane();
-	const link = <NoteLink host={host} path={path} />;
-	if (done) {
-		const line = doneLine(edit.description);
-		return (
-			<span className="redline-card-title">
-				{line.kind === "verb" ? (
-					<>
-						{line.done} in {link}
-					</>
-				) : (
-					<>
-						Changed {link}: {line.description}
-					</>
-				)}
-			</span>
-		);
-	}
-	const line = intentLine(edit.description);
-	return (
-		<span className="redline-card-title">
-			{line.kind === "verb" ? (
-				<>
-					Planning to {line.rest} in {link}
-				</>
-			) : (
-				<>
-					Planning a change to {link}: {line.description}
-				</>
-			)}
-			{settled ? "" : "…"}
-		</span>
 	);
 }
 

@@ -27,6 +27,12 @@ const STATUS_STEP: Partial<Record<ThreadStatus, string>> = {
 	waiting_for_review: "Waiting for your review",
 };
 
+const WAITING: ReadonlySet<ThreadStatus> = new Set([
+	"waiting_for_approval",
+	"waiting_for_answer",
+	"waiting_for_review",
+]);
+
 export const ReasoningSteps = memo(
 	ReasoningStepsView,
 	(a, b) =>
@@ -64,7 +70,12 @@ function ReasoningStepsView({ turn, calls, thoughts, edits, questions, status }:
 	if (steps.length === 0) return null;
 
 	const open = chosen ?? !ended;
-	const summary = ended ? endedSummary(turn, timeline.length) : "Working…";
+	// A turn that waits on the user is not working: it says so, as its cards do.
+	const summary = ended
+		? endedSummary(turn, timeline.length)
+		: status && WAITING.has(status)
+			? "Waiting for you"
+			: "Working…";
 
 	return (
 		<div className={`redline-steps${ended ? " redline-steps-ended" : ""}`}>
