@@ -91,7 +91,7 @@ async function stack(host: Host, steps: ScriptStep[], notes: Record<string, stri
 		server,
 		vault: made.vault,
 		redline,
-		trashed: made.trashed,
+		trashed: () => made.trashed(),
 		async ask(content) {
 			const created = await redline.service.createThread({});
 			if (!created.ok) throw new Error(created.error.message);

@@ -69,7 +69,7 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	const { host } = usePane();
 	const path = useNotePath(host, edit.path, versionId);
 	const shown = displayPath(path);
-	const title = intentText(edit.description, shown);
+	const title = edit.operation === "delete" ? deleteText(shown) : intentText(edit.description, shown);
 	const done = !running && finished !== undefined && !notRunCall && finished.result?.status === "success";
 	const byPolicy = calls.find((call) => call.decidedBy === "policy");
 	// While it is drafted or waits for review, the card says what will happen, not what is planned.
@@ -144,6 +144,13 @@ function isDrafting(call: ToolCallView): boolean {
 function EditTitle({ edit, path, done, settled }: { edit: EditView; path: string; done: boolean; settled: boolean }) {
 	const { host } = usePane();
 	const link = <NoteLink host={host} path={path} />;
+	// deleteNote's: what will happen, then what did.
+	if (edit.operation === "delete")
+		return (
+			<span className="redline-card-title">
+				{done ? <>Deleted {link} (moved to the trash)</> : <>Delete {link} (moves it to the trash)</>}
+			</span>
+		);
 	if (done) {
 		const line = doneLine(edit.description);
 		return (
@@ -175,6 +182,11 @@ function EditTitle({ edit, path, done, settled }: { edit: EditView; path: string
 			{settled ? "" : "…"}
 		</span>
 	);
+}
+
+/** A delete's card, as words: "Delete Plan.md (moves it to the trash)". */
+function deleteText(path: string): string {
+	return `Delete ${path} (moves it to the trash)`;
 }
 
 /** What the apply phase is doing: edit blocks counted as they arrive, a whole-note percentage, the write. */
@@ -284,13 +296,17 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 	const undone = edit.reverted?.versionId;
 	const reapply = useAction(() => revertEdit(host.service, path, undone ?? inEffect));
 	if (edit.reverted) {
+		// Undoing a create moves the note to the trash; undoing a delete brings it back.
 		const trashed = edit.operation === "create";
+		const broughtBack = edit.operation === "delete";
 		return (
 			// Its own key: the Revert button must go (not turn into Reapply), so the focus moves to "Reverted".
 			<div className="redline-revert" key="reverted">
 				<p className="redline-revert-outcome" role="status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 					{trashed ? (
 						`Deleted ${displayPath(path)} (moved to the trash)`
+					) : broughtBack ? (
+						`Brought ${displayPath(path)} back`
 					) : (
 						<>
 							Reverted <ChangeChip added={edit.reverted.added} removed={edit.reverted.removed} />
@@ -323,7 +339,12 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 	}
 	return (
 		<div className="redline-revert">
-			{edit.restored && (
+			{edit.restored && edit.operation === "delete" && (
+				<p className="redline-revert-outcome" role="status">
+					{`Deleted ${displayPath(path)} again (moved to the trash)`}
+				</p>
+			)}
+			{edit.restored && edit.operation !== "delete" && (
 				<p className="redline-revert-outcome" role="status">
 					Restored <ChangeChip added={edit.restored.added} removed={edit.restored.removed} />
 				</p>
