@@ -39,6 +39,7 @@ import { mkdtemp, rm } from "../src/node/fs";
 import { tmpdir } from "../src/node/os";
 import { join } from "../src/node/path";
 import { process } from "../src/node/process";
+import { yamlLibraryCodec } from "../src/sandbox/yaml-library-codec";
 
 const AREA = "long threads";
 const LIMIT = 32_768;
@@ -74,6 +75,7 @@ async function driveLongThread(pinned = false): Promise<Drive> {
 	});
 	const settings = settingsFor(server.baseURL);
 	const redline = await createRedline({
+		yaml: yamlLibraryCodec,
 		vault,
 		store: new MemoryStore(),
 		settings: () => settings,

@@ -25,6 +25,7 @@ import { tmpdir } from "../src/node/os";
 import { join } from "../src/node/path";
 import { process } from "../src/node/process";
 import { sleep } from "../src/node/timers";
+import { yamlLibraryCodec } from "../src/sandbox/yaml-library-codec";
 
 /** A realistic turn: a message, ~100 streamed tokens, two calls decided, run and completed. */
 function turn(i: number): NewEvent[] {
@@ -314,6 +315,7 @@ async function indexWritesWhileStreaming(): Promise<{ indexWrites: number; logAp
 	const counted = counting(new FolderStore(dir));
 	const settings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "bench-main", temperature: 0 } };
 	const redline = await createRedline({
+		yaml: yamlLibraryCodec,
 		vault: new MemoryVault("Bench", {}),
 		store: counted.store,
 		settings: () => settings,

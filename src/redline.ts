@@ -19,6 +19,7 @@ import type { NoteMetadataSource } from "./search/note-fields";
 import type { RenameJournal } from "./history/rename-journal";
 import type { NoteHistory } from "./history/types";
 import type { Vault } from "./vault/vault";
+import type { YamlCodec } from "./composer/properties/yaml-codec";
 
 // For the Obsidian host, which loads this module lazily: "Check connection" runs the model client,
 // and the settings tab lists the tools before the core is built.
@@ -44,6 +45,8 @@ export interface RedlineDeps {
 	 * tests whose scripted model answers only the requests they list).
 	 */
 	titles?: "model" | "first-words";
+	/** The host's YAML for note properties (setProperties): the yaml library in the sandbox, Obsidian's own in the plugin. */
+	yaml: YamlCodec;
 }
 
 const firstWordsTitles: TitleMaker = { title: (message) => Promise.resolve(messageTitle(message)) };
@@ -77,7 +80,14 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 		...(deps.noteMetadata ? { metadata: deps.noteMetadata } : {}),
 	});
 	const tools = new ToolRegistry(
-		createDefaultTools({ history, models, search, drafts: store, applyFormat: () => settings().applyFormat }),
+		createDefaultTools({
+			history,
+			models,
+			search,
+			drafts: store,
+			yaml: deps.yaml,
+			applyFormat: () => settings().applyFormat,
+		}),
 	);
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });
 	const titles = deps.titles === "first-words" ? firstWordsTitles : modelTitles(models);

@@ -12,6 +12,7 @@ import { MemoryStore } from "../../src/store/memory-store";
 import { isKnownEvent } from "../../src/log/events";
 import type { StoredEvent } from "../../src/log/events";
 import { MemoryVault } from "../../src/vault/memory-vault";
+import { yamlLibraryCodec } from "../../src/sandbox/yaml-library-codec";
 
 export interface ReviewTiming {
 	/** ms from edit_intent_declared to edit_proposed, both as the subscriber saw them. */
@@ -38,6 +39,7 @@ export async function timeReview(
 	const vault = new MemoryVault("Bench", { [notePath]: note });
 	const store = new MemoryStore();
 	const redline = await createRedline({
+		yaml: yamlLibraryCodec,
 		vault,
 		store,
 		settings: () => settings,

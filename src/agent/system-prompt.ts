@@ -20,6 +20,14 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 			"Every edit starts with declareEditIntent: give the path, the operation and a short one-line description of the change, then wait for its result. Never write a whole note in your reply.",
 		);
 	}
+	if (has("setProperties"))
+		lines.push(
+			"To add, change or remove properties (the frontmatter), call setProperties with set and remove instead of editing the text.",
+		);
+	if (has("deleteNote"))
+		lines.push(
+			"Delete a note only when the user asks: deleteNote moves it to the trash, and the user can bring it back.",
+		);
 	if (has("askUser")) lines.push("When a choice is the user's to make, ask with askUser rather than guessing.");
 	lines.push(
 		"The user approves or skips each tool call in the chat. When a call is rejected, respect the reason given and do not retry it unchanged. When a call fails, read the error and correct the call.",

@@ -21,6 +21,7 @@ export interface Change {
 	revertedEdits?: EditRef[];
 	restoredEdits?: EditRef[];
 	trashed?: boolean;
+	recreated?: boolean;
 	/** The patch before → after, when the caller already has it. */
 	patch?: StructuredPatch;
 	/** The user's edits from the record's snapshot to `before`, when the caller already has them. */
@@ -72,6 +73,7 @@ export function buildEntry(
 		...(change.revertedEdits?.length ? { revertedEdits: change.revertedEdits } : {}),
 		...(change.restoredEdits?.length ? { restoredEdits: change.restoredEdits } : {}),
 		...(change.trashed ? { trashed: true } : {}),
+		...(change.recreated ? { recreated: true } : {}),
 	};
 	if (last && rec.snapshot !== change.before) {
 		entry.gap = change.gap ?? patchOfLines(snapshotLines(), beforeLines ?? splitLines(change.before));

@@ -15,7 +15,7 @@ import type { NoteRecord, StoredEntry } from "./record";
 import { planRevert, planRestore, type Plan } from "./revert";
 import { planUndo } from "./undo-change";
 import { fitToNote, refuseText, textHash } from "./text";
-import type { CreateRequest, HistoryEntry, NoteHistory, WriteOutcome, WriteRequest } from "./types";
+import type { CreateRequest, HistoryEntry, NoteHistory, TrashRequest, WriteOutcome, WriteRequest } from "./types";
 
 export interface NoteHistoryDeps {
 	vault: Vault;
@@ -279,7 +279,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		return busy(path);
 	}
 
-	/** Records the revert that trashes a created note, then trashes it; "moved" when the note changed under it. */
+	/** Records the entry that trashes the note (a revert of a create, a delete), then trashes it; "moved" when the note changed under it. */
 	async function trashWith(path: string, rec: NoteRecord | null, change: Change): Promise<WriteOutcome | "moved"> {
 		const { entry, undo } = await record(path, rec, change);
 		try {
@@ -294,6 +294,27 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 			return { status: "error", message: `Could not move ${path} to the trash: ${errorText(error)}` };
 		}
 		return { status: "written", entry: publicEntry(entry), text: "", rebased: false };
+	}
+
+	/** deleteNote: the note's text recorded in a `delete` entry, then the note moved to the trash. */
+	async function trash(request: TrashRequest): Promise<WriteOutcome> {
+		const { path, threadId, editId, description } = request;
+		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+			const current = await readNote(path);
+			if (typeof current !== "string") return current;
+			const change: Change = {
+				kind: "delete",
+				before: current,
+				after: "",
+				description,
+				threadId,
+				editId,
+				trashed: true,
+			};
+			const outcome = await trashWith(path, await records.load(path), change);
+			if (outcome !== "moved") return outcome;
+		}
+		return busy(path);
 	}
 
 	async function restore(path: string, versionId?: string): Promise<WriteOutcome> {
@@ -336,6 +357,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	return {
 		write: (request) => guarded(request.path, () => write(request)),
 		create: (request) => guarded(request.path, () => create(request)),
+		trash: (request) => guarded(request.path, () => trash(request)),
 		revert: (path, versionId, laterChanges) => guarded(path, () => revert(path, versionId, laterChanges)),
 		undo: (path, versionId) => guarded(path, () => undo(path, versionId)),
 		// In the serial queue: a rename the history was told of is applied before the answer.
@@ -353,7 +375,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 }
 
 function publicEntry(entry: StoredEntry): HistoryEntry {
-	const { gap: _gap, trashed: _trashed, ...rest } = entry;
+	const { gap: _gap, trashed: _trashed, recreated: _recreated, ...rest } = entry;
 	return rest;
 }
 

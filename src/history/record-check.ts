@@ -49,7 +49,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null;
 }
 
-const KINDS = new Set(["edit", "create", "revert"]);
+const KINDS = new Set(["edit", "create", "revert", "delete"]);
 
 function isEntry(value: unknown): boolean {
 	if (!isObject(value)) return false;

@@ -28,8 +28,10 @@ import { splitLines } from "./text";
 export interface StoredEntry extends HistoryEntry {
 	/** User edits from the previous entry's after-text to this entry's before-text. */
 	gap?: StructuredPatch;
-	/** This revert moved the note to the trash (it undid a create). */
+	/** This entry moved the note to the trash (a revert that undid a create, or a delete). */
 	trashed?: boolean;
+	/** This revert brought a trashed note back: undoing it moves the note to the trash again. */
+	recreated?: boolean;
 }
 
 export interface NoteRecord {

@@ -90,7 +90,7 @@ function planDeleted(path: string, walk: VersionWalk, keep: number, description:
 	if (keep === walk.index - 1 && walk.entry.trashed) {
 		return {
 			type: "create",
-			change: { kind: "revert", before: "", after: walk.before.join(""), description, ...marks },
+			change: { kind: "revert", before: "", after: walk.before.join(""), description, ...marks, recreated: true },
 		};
 	}
 	return error(
@@ -131,7 +131,8 @@ class UndoChain {
 		const last = walk.index === keep + 1;
 		if (entry.trashed)
 			return error(`${path} exists again after Redline moved it to the trash; that revert cannot be undone over it.`);
-		if (entry.kind === "create") {
+		// A note created, or brought back from the trash: undoing that moves it to the trash.
+		if (entry.kind === "create" || entry.recreated) {
 			if (!last)
 				return error(
 					`Version ${this.record.entries[keep].versionId} is from before ${path} was created on ${entry.at}; revert to a later version.`,

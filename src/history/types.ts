@@ -5,7 +5,8 @@
  */
 import type { StructuredPatch } from "diff";
 
-export type HistoryKind = "edit" | "create" | "revert";
+/** "delete": the note was moved to the trash (deleteNote); reverting it brings the note back. */
+export type HistoryKind = "edit" | "create" | "revert" | "delete";
 
 /**
  * A thread's edit as a revert entry remembers it, so that the thread can be told (edit_reverted)
@@ -59,6 +60,13 @@ export interface CreateRequest {
 	editId?: string;
 }
 
+export interface TrashRequest {
+	path: string;
+	description: string;
+	threadId?: string;
+	editId?: string;
+}
+
 export type WriteOutcome =
 	/** Written. `rebased` when the user had typed meanwhile and the change was merged onto it. */
 	| { status: "written"; entry: HistoryEntry; text: string; rebased: boolean }
@@ -74,6 +82,12 @@ export interface NoteHistory {
 	write(request: WriteRequest): Promise<WriteOutcome>;
 	/** Creates a new note (fails if it exists), recording a `create` entry. */
 	create(request: CreateRequest): Promise<WriteOutcome>;
+	/**
+	 * Moves the note to the trash (the host's trash: Obsidian's setting, `.trash/` in the sandbox),
+	 * recording a `delete` entry that holds its text first, so reverting the delete brings the note
+	 * back with the same text. `text` of the outcome is "".
+	 */
+	trash(request: TrashRequest): Promise<WriteOutcome>;
 	/** Entries for the note, newest first. */
 	list(path: string): Promise<HistoryEntry[]>;
 	/**

@@ -67,7 +67,7 @@ function undoOne(
 		return refuse(
 			`${path} was deleted, so "${entry.description}" cannot be undone in it. It can be restored from its Redline history instead.`,
 		);
-	if (entry.kind === "create" || entry.trashed) {
+	if (entry.kind === "create" || entry.trashed || entry.recreated) {
 		return refuse(
 			`"${entry.description}" made ${path} what later changes build on; it cannot be undone alone. Use "Revert to this version" in the history to undo the later changes too.`,
 		);

@@ -23,7 +23,8 @@ export const threadStatusSchema = z.enum([
 ]);
 export const toolPreferenceSchema = z.enum(["prompt", "always", "never"]);
 export const toolDecisionSchema = z.enum(["approved", "denied"]);
-export const editOperationSchema = z.enum(["create", "modify", "rewrite"]);
+/** "delete": deleteNote's, the note moved to the trash (the edit tools never declare it). */
+export const editOperationSchema = z.enum(["create", "modify", "rewrite", "delete"]);
 /**
  * How long a pin lasts (issue 30): "message", for the next message only (the service unpins it
  * with item_unpinned once that message is sent); "chat", kept for every message in this chat.

@@ -36,6 +36,7 @@ import { TRANSPORT_FIELD } from "./settings-fields";
 import { TransportHelp } from "./transport-help";
 import { chooseTransport, type ChosenTransport } from "./transport/choose";
 import { displayPath } from "../vault/display-path";
+import { obsidianYaml } from "./obsidian-yaml";
 
 export class RedlinePlugin extends Plugin {
 	private readonly savedSettings = new PluginSettings({
@@ -237,6 +238,7 @@ export class RedlinePlugin extends Plugin {
 			protectedFolders: [configDir, pluginDir],
 			noteMetadata: createObsidianNoteMetadata(this.app),
 			renames: this.renameJournal(),
+			yaml: obsidianYaml,
 		});
 		if (this.corePromise === null) return core; // unloaded meanwhile
 		this.built = core;

@@ -19,6 +19,7 @@ import * as path from "../node/path";
 import { randomBytes } from "../node/crypto";
 import type { NodeError, Server } from "../node/http";
 import { DEFAULT_CONFIG_DIR } from "../vault/paths";
+import { yamlLibraryCodec } from "./yaml-library-codec";
 
 export type SandboxModel =
 	| { kind: "scripted"; script: ModelScript }
@@ -160,6 +161,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	const { settings, credentials } = sandboxModelSettings(options, modelServer?.baseURL ?? null);
 	const dataDir = options.dataDir ?? path.join(vault.root, DEFAULT_CONFIG_DIR, "plugins", "redline", "data");
 	const redline = await createRedline({
+		yaml: yamlLibraryCodec,
 		vault,
 		store: new FolderStore(dataDir),
 		settings: () => settings,

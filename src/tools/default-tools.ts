@@ -4,6 +4,7 @@
  * model contract) check exactly what runs, and the Permissions panel and the settings list
  * exactly these (defaultToolCatalog).
  */
+import type { YamlCodec } from "../composer/properties/yaml-codec";
 import type { ApplyModels } from "../composer/regenerate";
 import type { NoteHistory } from "../history/types";
 import type { ApplyFormat } from "../settings";
@@ -11,9 +12,11 @@ import type { Store } from "../store/store";
 import { askUserTool } from "./ask-user";
 import { toolCatalog, type ToolEntry } from "./catalog";
 import { createDeclareEditIntentTool } from "./declare-edit-intent";
+import { createDeleteNoteTool } from "./delete-note";
 import { createExecuteEditTool } from "./execute-edit";
 import { listNotesTool } from "./list-notes";
 import { readNoteTool } from "./read-note";
+import { createSetPropertiesTool } from "./set-properties";
 import type { AnyTool } from "./registry";
 import { createSearchNotesTool, type NoteSearch } from "./search-notes";
 
@@ -26,6 +29,8 @@ export interface DefaultToolDeps {
 	applyFormat?: () => ApplyFormat;
 	/** Where drafted edits wait for review (review before write): the plugin's Store. */
 	drafts: Store;
+	/** The host's YAML, for setProperties (the yaml library in the sandbox, Obsidian's own in the plugin). */
+	yaml: YamlCodec;
 }
 
 export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
@@ -40,6 +45,8 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 			...(deps.applyFormat ? { applyFormat: deps.applyFormat } : {}),
 		}),
 		createExecuteEditTool({ history: deps.history, drafts: deps.drafts }),
+		createSetPropertiesTool({ history: deps.history, yaml: deps.yaml, drafts: deps.drafts }),
+		createDeleteNoteTool({ history: deps.history }),
 		askUserTool,
 	];
 }
@@ -55,6 +62,7 @@ export function describedDefaultTools(): AnyTool[] {
 		models: unusable("models"),
 		search: unusable("search"),
 		drafts: unusable("drafts"),
+		yaml: unusable("yaml"),
 	});
 }
 

@@ -132,6 +132,14 @@ function refusal(args: ExecuteEditArgs, state: ThreadState, floor: AccessFloor):
 			{ data: { reason: "unknown-intent" } },
 		);
 	}
+	// setProperties and deleteNote announce edits too; their approval covers only their own change.
+	const declaredBy = state.toolCalls[intent.callId]?.tool;
+	if (declaredBy !== undefined && declaredBy !== "declareEditIntent") {
+		return toolResult.error(
+			`The editId ${quoted(args.editId)} is a ${declaredBy} call's, not an edit intent's; nothing was written. Call declareEditIntent for the change, then executeEdit with the editId it returns.`,
+			{ path: intent.path, data: { editId: intent.editId, reason: "not-an-intent" } },
+		);
+	}
 	const refused = editTargetRefusal(intent.path, floor, { editId: intent.editId });
 	if (refused) return refused;
 	const path = normalizedOrRaw(intent.path);

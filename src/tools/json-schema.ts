@@ -29,6 +29,8 @@ interface SchemaDef {
 	catchall?: z.core.$ZodType;
 	innerType?: z.core.$ZodType;
 	element?: z.core.$ZodType;
+	keyType?: z.core.$ZodType;
+	valueType?: z.core.$ZodType;
 	options?: readonly z.core.$ZodType[];
 	entries?: Record<string, unknown>;
 	in?: z.core.$ZodType;
@@ -103,6 +105,14 @@ function body(schema: z.core.$ZodType, def: SchemaDef, at: string): Json {
 		case "object":
 			noChecks(checks, at);
 			return object(def, at);
+		case "record":
+			// A map of names to values (setProperties' `set`).
+			noChecks(checks, at);
+			return {
+				type: "object",
+				propertyNames: convert(required(def.keyType, at), `${at}{key}`),
+				additionalProperties: convert(required(def.valueType, at), `${at}{}`),
+			};
 		case "union":
 			noChecks(checks, at);
 			return { anyOf: (def.options ?? []).map((option, i) => convert(option, `${at}|${i}`)) };

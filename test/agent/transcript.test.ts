@@ -80,6 +80,19 @@ describe("buildSystemPrompt", () => {
 		expect(prompt).toContain('"Plan.md"');
 		expect(prompt.length).toBeLessThan(1500);
 	});
+
+	it("says properties go through setProperties and deletes only when asked, when those tools are bound", () => {
+		const without = buildSystemPrompt({ vaultName: "Work", tools: ["readNote"], pinned: [] });
+		expect(without).not.toContain("setProperties");
+		const prompt = buildSystemPrompt({
+			vaultName: "Work",
+			tools: ["readNote", "declareEditIntent", "setProperties", "deleteNote", "askUser"],
+			pinned: [],
+		});
+		expect(prompt).toMatch(/properties[^\n]*setProperties/);
+		expect(prompt).toMatch(/only when the user asks: deleteNote moves it to the trash/);
+		expect(prompt.length).toBeLessThan(1500);
+	});
 });
 
 describe("buildTranscript with compactions", () => {

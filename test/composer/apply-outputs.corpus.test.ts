@@ -17,7 +17,7 @@ type FinishReason = (typeof FINISH_REASONS)[number];
 
 interface Entry {
 	name: string;
-	operation: EditOperation;
+	operation: Exclude<EditOperation, "delete">;
 	description: string;
 	note: string | null;
 	output: string;

@@ -18,6 +18,7 @@ import { DEFAULT_SETTINGS, type RedlineSettings } from "../../src/settings";
 import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { ofType, readEvents } from "../agent/support/harness";
+import { yamlLibraryCodec } from "../../src/sandbox/yaml-library-codec";
 
 const isTitleRequest = (request: RecordedRequest) =>
 	messageText(request.body.messages[0] ?? { role: "system" }) === TITLE_PROMPT;
@@ -40,6 +41,7 @@ async function start(title: (request: RecordedRequest) => ScriptedReply, titles:
 		applyModel: { model: "cheap-apply-model" },
 	};
 	redline = await createRedline({
+		yaml: yamlLibraryCodec,
 		vault: new MemoryVault("v", {}),
 		store: new MemoryStore(),
 		settings: () => settings,

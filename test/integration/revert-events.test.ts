@@ -15,6 +15,7 @@ import { MemoryVault } from "../../src/vault/memory-vault";
 import { ofType, readEvents } from "../agent/support/harness";
 import { applyWith, mainAndApply } from "../e2e/support/scripts";
 import { nodeFetch as fetch } from "../../src/node/fetch";
+import { yamlLibraryCodec } from "../../src/sandbox/yaml-library-codec";
 
 const DAILY = "# Daily\nWalk the dog\nBuy milk\n";
 
@@ -68,6 +69,7 @@ async function editStack(): Promise<EditStack> {
 	};
 	const build = () =>
 		createRedline({
+			yaml: yamlLibraryCodec,
 			vault,
 			store,
 			settings: () => settings,

@@ -49,6 +49,16 @@ const SCHEMAS: Record<string, z.core.$ZodType> = {
 		z.looseObject({ a: z.optional(z.string()) }),
 		z.transform((value) => value),
 	),
+	"records of names to values": z.object({
+		set: z
+			.optional(
+				z.record(
+					z.string().check(z.minLength(1)),
+					z.union([z.string(), z.number(), z.array(z.union([z.string(), z.boolean()]))]),
+				),
+			)
+			.check(described("Set")),
+	}),
 	"nested objects and empty ones": z.object({ inner: z.object({ deeper: z.object({}) }).check(described("Inner")) }),
 };
 

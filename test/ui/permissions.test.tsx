@@ -22,6 +22,8 @@ const NAMES = [
 	"List notes",
 	"Plan and draft edits",
 	"Apply edits",
+	"Change properties",
+	"Delete notes (to the trash)",
 	"Ask you questions",
 ];
 

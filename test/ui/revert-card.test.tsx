@@ -234,6 +234,22 @@ describe("the edit card's revert", () => {
 		await service.close();
 	});
 
+	it("says a deleted note was deleted, brings it back byte for byte on Revert, and Reapply moves it to the trash again", async () => {
+		const { vault, service } = await editedThread({ deleted: true });
+		const user = userEvent.setup();
+		render(<RedlinePane host={testHost(service)} />);
+		expect(within(await card()).getByText(/^Deleted/).textContent).toBe("Deleted Daily.md (moved to the trash)");
+		await user.click(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" }));
+		expect((await within(await card()).findByRole("status")).textContent).toBe("Brought Daily.md back");
+		expect(await vault.read("Daily.md")).toBe(BEFORE);
+		await user.click(within(await card()).getByRole("button", { name: "Reapply this change to Daily.md" }));
+		expect((await within(await card()).findByRole("status")).textContent).toBe(
+			"Deleted Daily.md again (moved to the trash)",
+		);
+		expect(await vault.exists("Daily.md")).toBe(false);
+		await service.close();
+	});
+
 	it("keeps offering Revert after a refused revert, with the reason, and the log stays as it was", async () => {
 		const { vault, service } = await editedThread();
 		await vault.process("Daily.md", (text) => text.replace("Walk the cat", "Walk the cat twice"));

@@ -71,7 +71,7 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	const path = useNotePath(host, edit.path, versionId);
 	const shown = displayPath(path);
 	// What will happen, as plain text: the controls' names ("Run: Remove all headings · Daily/2026-11-28.md").
-	const title = aheadText(edit.description, shown);
+	const title = edit.operation === "delete" ? deleteText(shown, false) : aheadText(edit.description, shown);
 	const done = !proposed && !running && finished !== undefined && !notRunCall && finished.result?.status === "success";
 	const byPolicy = calls.find((call) => call.decidedBy === "policy");
 	// While it waits for a decision, is drafted or waits for review, the card asks for attention.
@@ -87,7 +87,16 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 		>
 			<header className="redline-card-header">
 				<span className={`redline-op-chip redline-op-${edit.operation}`}>{edit.operation}</span>
-				<CardTitle text={done ? doneTitle(edit.description) : aheadLine(edit.description)} path={path} />
+				<CardTitle
+					text={
+						edit.operation === "delete"
+							? deleteText(shown, done)
+							: done
+								? doneTitle(edit.description)
+								: aheadLine(edit.description)
+					}
+					path={path}
+				/>
 			</header>
 			{proposed && <WaitingStatus />}
 			{proposed && (
@@ -125,6 +134,11 @@ function isDrafting(call: ToolCallView): boolean {
 	return (
 		call.phase === "running" && call.decision === undefined && call.draft === undefined && call.askId === undefined
 	);
+}
+
+/** A delete's card, as words: "Delete Plan.md (moves it to the trash)", then "Deleted Plan.md (moved to the trash)". */
+function deleteText(path: string, done: boolean): string {
+	return done ? `Deleted ${path} (moved to the trash)` : `Delete ${path} (moves it to the trash)`;
 }
 
 /** What the apply phase is doing: edit blocks counted as they arrive, a whole-note percentage, the write. */
@@ -234,13 +248,17 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 	const undone = edit.reverted?.versionId;
 	const reapply = useAction(() => revertEdit(host.service, path, undone ?? inEffect));
 	if (edit.reverted) {
+		// Undoing a create moves the note to the trash; undoing a delete brings it back.
 		const trashed = edit.operation === "create";
+		const broughtBack = edit.operation === "delete";
 		return (
 			// Its own key: the Revert button must go (not turn into Reapply), so the focus moves to "Reverted".
 			<div className="redline-revert" key="reverted">
 				<p className="redline-revert-outcome" role="status" tabIndex={-1} {...{ [STATUS_ATTR]: "" }}>
 					{trashed ? (
 						`Deleted ${displayPath(path)} (moved to the trash)`
+					) : broughtBack ? (
+						`Brought ${displayPath(path)} back`
 					) : (
 						<>
 							Reverted <ChangeChip added={edit.reverted.added} removed={edit.reverted.removed} />
@@ -273,7 +291,12 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 	}
 	return (
 		<div className="redline-revert">
-			{edit.restored && (
+			{edit.restored && edit.operation === "delete" && (
+				<p className="redline-revert-outcome" role="status">
+					{`Deleted ${displayPath(path)} again (moved to the trash)`}
+				</p>
+			)}
+			{edit.restored && edit.operation !== "delete" && (
 				<p className="redline-revert-outcome" role="status">
 					Restored <ChangeChip added={edit.restored.added} removed={edit.restored.removed} />
 				</p>

@@ -30,6 +30,7 @@ import { MemoryVault } from "../../../src/vault/memory-vault";
 import type { NoteStat, Vault, VaultChange } from "../../../src/vault/vault";
 import { noteInPrompt } from "../../composer/harness";
 import { DEFAULT_CONFIG_DIR } from "../../../src/vault/paths";
+import { yamlLibraryCodec } from "../../../src/sandbox/yaml-library-codec";
 
 const PROTECTED = ".redline/data";
 /** Paths under the floor, each a kind of file a planted instruction would go after. */
@@ -155,6 +156,7 @@ async function setup(extra: readonly AnyTool[]) {
 	const search = new NoteIndex({ vault: vault.unrecorded(), store, protectedFolders: [PROTECTED] });
 	const registry = new ToolRegistry([
 		...createDefaultTools({
+			yaml: yamlLibraryCodec,
 			history,
 			models: createModelProvider(
 				() => settings,

@@ -40,6 +40,7 @@ export { setIcon, setTooltip } from "./icons";
 export { loadPrism } from "./markdown";
 export { MetadataCache, getAllTags, parseFrontMatterAliases } from "./metadata";
 export { Keymap } from "./keymap";
+export { parseYaml, stringifyYaml } from "./yaml";
 export {
 	createFakeWindow,
 	delegatedListenerCount,

@@ -17,6 +17,7 @@ import { project } from "../../../src/log/projection";
 import type { ThreadState } from "../../../src/log/state";
 import { MemoryVault } from "../../../src/vault/memory-vault";
 import { ofType, readEvents } from "../../agent/support/harness";
+import { yamlLibraryCodec } from "../../../src/sandbox/yaml-library-codec";
 
 export interface Stack {
 	server: ModelServer;
@@ -47,6 +48,7 @@ export async function stack(...steps: ScriptStep[]): Promise<Stack> {
 	};
 	const build = () =>
 		createRedline({
+			yaml: yamlLibraryCodec,
 			vault,
 			store,
 			settings: () => settings,

@@ -34,6 +34,7 @@ import type { ThreadState } from "../../../src/log/state";
 import { MemoryVault } from "../../../src/vault/memory-vault";
 import { FaultyStore } from "../../support/faulty-store";
 import { sleep } from "../../../src/node/timers";
+import { yamlLibraryCodec } from "../../../src/sandbox/yaml-library-codec";
 
 /** What a kill at one event boundary leaves. */
 export interface CrashPoint {
@@ -162,7 +163,14 @@ function settingsFor(server: ModelServer): RedlineSettings {
 
 function build(server: ModelServer, vault: MemoryVault, store: Store): Promise<Redline> {
 	const settings = settingsFor(server);
-	return createRedline({ vault, store, settings: () => settings, credentials: () => ({}), protectedFolders: [] });
+	return createRedline({
+		yaml: yamlLibraryCodec,
+		vault,
+		store,
+		settings: () => settings,
+		credentials: () => ({}),
+		protectedFolders: [],
+	});
 }
 
 /** The drive starts a microtask after the call returns: wait for it to start, then to end. */

@@ -16,12 +16,14 @@ import { toolParameters } from "../../../src/tools/json-schema";
 import { ToolRegistry, type AnyTool } from "../../../src/tools/registry";
 import type { ExampleTarget } from "../../../src/tools/tool";
 import { MemoryVault } from "../../../src/vault/memory-vault";
+import { yamlLibraryCodec } from "../../../src/sandbox/yaml-library-codec";
 
 const vault = new MemoryVault("v");
 const store = new MemoryStore();
 /** The registered tools, and any `extra` ones a test adds. */
 export function contractRegistry(extra: readonly AnyTool[] = []): ToolRegistry {
 	const tools = createDefaultTools({
+		yaml: yamlLibraryCodec,
 		history: createNoteHistory({ vault, store }),
 		models: createModelProvider(
 			() => DEFAULT_SETTINGS,

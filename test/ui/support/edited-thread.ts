@@ -11,9 +11,13 @@ import { EventScript } from "./events";
 export const BEFORE = "# Daily\nWalk the dog\nBuy milk\n";
 export const AFTER = "# Daily\nWalk the cat\nBuy milk\n";
 
-/** `created`: the edit created Daily.md (the note was not there before it). */
-export async function editedThread(options: { created?: boolean } = {}) {
+/**
+ * `created`: the edit created Daily.md (the note was not there before it). `deleted`: the edit
+ * is deleteNote's, which moved Daily.md to the trash.
+ */
+export async function editedThread(options: { created?: boolean; deleted?: boolean } = {}) {
 	const created = options.created === true;
+	if (options.deleted === true) return deletedThread();
 	const vault = new MemoryVault("v", created ? {} : { "Daily.md": BEFORE });
 	const store = new MemoryStore();
 	const history = createNoteHistory({ vault, store });
@@ -43,6 +47,47 @@ export async function editedThread(options: { created?: boolean } = {}) {
 		type: "tool_call_completed",
 		callId: "c_edit",
 		result: { status: "success", message: "Edited Daily.md", path: "Daily.md", data: { versionId, added, removed } },
+	});
+	s.status("idle");
+	await store.append("threads/t_edited.jsonl", s.events.map((e) => JSON.stringify(e) + "\n").join(""));
+	const service = new LocalThreadService({ store, history });
+	return { vault, store, history, service };
+}
+
+/** A thread whose deleteNote call moved Daily.md (BEFORE) to the trash, through the history. */
+async function deletedThread() {
+	const vault = new MemoryVault("v", { "Daily.md": BEFORE });
+	const store = new MemoryStore();
+	const history = createNoteHistory({ vault, store });
+	const s = new EventScript("t_edited").user("m1", "Delete Daily.md").assistant("a1", "");
+	s.add({
+		type: "edit_intent_declared",
+		editId: "e1",
+		callId: "c_edit",
+		path: "Daily.md",
+		operation: "delete",
+		description: "delete the note",
+	});
+	s.propose("a1", "c_edit", "deleteNote", { path: "Daily.md" });
+	s.decide("c_edit", "approved").run("c_edit");
+	const written = await history.trash({
+		path: "Daily.md",
+		description: "Delete Daily.md",
+		threadId: "t_edited",
+		editId: "e1",
+	});
+	if (written.status !== "written") throw new Error(written.status);
+	const { versionId, added, removed } = written.entry;
+	s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId, added, removed });
+	s.add({
+		type: "tool_call_completed",
+		callId: "c_edit",
+		result: {
+			status: "success",
+			message: "Moved Daily.md to the trash",
+			path: "Daily.md",
+			data: { versionId, added, removed, trashed: true },
+		},
 	});
 	s.status("idle");
 	await store.append("threads/t_edited.jsonl", s.events.map((e) => JSON.stringify(e) + "\n").join(""));
