@@ -382,7 +382,16 @@ export class LocalThreadService implements ThreadService {
 		const newest = log.state().turns.at(-1);
 		if (this.scheduler.isDriving(log.threadId) && newest?.userMessageId === params.messageId)
 			return fail("busy", "This turn is still running; stop it or wait for it to end, then undo it");
-		return undoWrites(this.deps.history, writes, (entry) => this.announceRevert(entry));
+		const result = await undoWrites(this.deps.history, writes, (entry) => this.announceRevert(entry));
+		// The outcome is part of the chat: after a reload the pane still names what was left in place.
+		if (result.ok && !log.isDiscarded())
+			log.append({
+				type: "turn_undone",
+				messageId: params.messageId,
+				undone: result.undone.map((write) => write.editId),
+				notUndone: result.notUndone,
+			});
+		return result;
 	}
 
 	async stop(params: { threadId: string }): Promise<Result> {

@@ -94,6 +94,10 @@ describe("a change set: twelve notes in one turn", () => {
 		expect(ofType(events, "edit_reverted")).toHaveLength(COUNT);
 		const state = await h.state(threadId);
 		expect(Object.values(state.edits).every((edit) => edit.reverted !== undefined)).toBe(true);
+		expect(state.turns.find((turn) => turn.userMessageId === messageId)?.undo).toMatchObject({
+			undone: expect.arrayContaining([expect.any(String)]),
+			notUndone: [],
+		});
 		// Nothing of the turn is left to undo: a second undo says so and writes nothing.
 		const again = await h.service.undoTurn({ threadId, messageId });
 		expect(again).toMatchObject({ ok: false, error: { code: "not_found" } });
@@ -117,6 +121,11 @@ describe("a change set: twelve notes in one turn", () => {
 		const reverted = ofType(await h.events(threadId), "edit_reverted").map((e) => e.path);
 		expect(reverted).not.toContain(edited);
 		expect(reverted).toHaveLength(COUNT - 1);
+		// After a restart the chat still names the note it left in place, and why.
+		await h.restart();
+		const turn = (await h.state(threadId)).turns.find((t) => t.userMessageId === messageId);
+		expect(turn?.undo?.notUndone).toEqual([undone.notUndone[0]]);
+		expect(turn?.undo?.undone).toHaveLength(COUNT - 1);
 	});
 
 	it("refuses a message the thread does not hold and a messageId that is not text, writing nothing", async () => {

@@ -100,9 +100,7 @@ afterEach(async () => {
 export interface HarnessOptions {
 	script: ModelScript;
 	notes?: Record<string, string>;
-	tools?:
-		| AnyTool[]
-		| ((env: { vault: Vault; store: Store; models: ModelProvider; history: NoteHistory }) => AnyTool[]);
+	tools?: AnyTool[] | ((env: { vault: Vault; store: Store; models: ModelProvider; history: NoteHistory }) => AnyTool[]);
 	settings?: Partial<RedlineSettings>;
 	realSleep?: boolean;
 	/** The plugin data store (default: a MemoryStore); e.g. a FaultyStore. */
