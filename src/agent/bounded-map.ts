@@ -10,7 +10,7 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (
 	const worker = async (): Promise<void> => {
 		while (next < items.length) {
 			const index = next++;
-			results[index] = await fn(items[index] as T);
+			results[index] = await fn(items[index]);
 		}
 	};
 	const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker);

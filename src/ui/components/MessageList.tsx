@@ -15,6 +15,8 @@ import { ErrorBanner } from "./ErrorBanner";
 import { QuestionCard } from "./QuestionCard";
 import { editFor, ReasoningSteps } from "./ReasoningSteps";
 import { ToolCallCard } from "./ToolCallCard";
+import { TurnChanges } from "./TurnChanges";
+import { turnChanges } from "../turn-changes";
 import { EarlierMessages } from "./EarlierMessages";
 import { useStreamWindow } from "../hooks/useStreamWindow";
 import type { WindowItem } from "../stream-window";
@@ -137,6 +139,7 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 			});
 		}
 	}
+	items.push(...turnChangeItems(state));
 	const lastError = state.errors[state.errors.length - 1];
 	for (const error of state.errors) {
 		if (retriedAfter(state, error.seq)) continue;
@@ -150,6 +153,35 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 	}
 	// Stable: a user message and an item at the same seq keep their order.
 	items.sort((a, b) => a.seq - b.seq);
+	return items;
+}
+
+/**
+ * "N notes changed · Undo this turn" after each turn that wrote to several notes (or was undone):
+ * placed after the turn's last event, before the next user message.
+ */
+function turnChangeItems(state: ThreadState): StreamItem[] {
+	const items: StreamItem[] = [];
+	const userSeq = new Map<string, number>();
+	for (const message of state.messages) if (message.kind === "user") userSeq.set(message.messageId, message.seq);
+	state.turns.forEach((turn, index) => {
+		if (turn.userMessageId === null) return;
+		const summary = turnChanges(state, turn);
+		if (!summary) return;
+		if (new Set(summary.notes.map((note) => note.path)).size < 2 && !turn.undo) return;
+		const next = state.turns.slice(index + 1).find((later) => later.userMessageId !== null);
+		const nextSeq = next?.userMessageId ? userSeq.get(next.userMessageId) : undefined;
+		const last = index === state.turns.length - 1;
+		const running = last && state.status !== "idle" && state.status !== "error";
+		items.push({
+			seq: (nextSeq ?? state.lastSeq + 1) - 0.5,
+			turnStart: false,
+			waiting: false,
+			render: () => (
+				<TurnChanges key={`changes-${turn.userMessageId}`} turn={turn} summary={summary} running={running} />
+			),
+		});
+	});
 	return items;
 }
 
