@@ -16,6 +16,8 @@ import { QuestionCard } from "./QuestionCard";
 import { editFor, ReasoningSteps } from "./ReasoningSteps";
 import { ToolCallCard } from "./ToolCallCard";
 import { TurnChanges } from "./TurnChanges";
+import { ChangeSetCard } from "./ChangeSetCard";
+import { changeSetOf } from "../change-set";
 import { turnChanges } from "../turn-changes";
 import { EarlierMessages } from "./EarlierMessages";
 import { useStreamWindow } from "../hooks/useStreamWindow";
@@ -122,7 +124,7 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 			render: () => (
 				<Fragment key={message.messageId}>
 					<AssistantMessage message={message} host={host} reads={notesSeenBy(state, message.messageId)} />
-					{message.toolCallIds.map((callId) => card(state, callId, callsByEdit))}
+					{cards(state, message.toolCallIds, callsByEdit)}
 				</Fragment>
 			),
 		});
@@ -202,6 +204,21 @@ function retriedAfter(state: ThreadState, seq: number): boolean {
 	if (next === "assistant") return true;
 	// Nothing said since: only a later error, which has no user message before it either.
 	return laterError;
+}
+
+/**
+ * A message's cards in order; the edits it drafted for review, when there are two or more, as one
+ * change set card where the first of them stands.
+ */
+function cards(state: ThreadState, callIds: readonly string[], callsByEdit: Map<string, ToolCallView[]>): ReactNode[] {
+	const set = changeSetOf(state, callIds, callsByEdit);
+	if (!set) return callIds.map((callId) => card(state, callId, callsByEdit));
+	const inSet = new Set(set.flatMap((note) => note.calls.map((call) => call.callId)));
+	const first = set[0]?.edit.callId;
+	return callIds.map((callId) => {
+		if (callId === first) return <ChangeSetCard key={`set-${callId}`} notes={set} preferences={state.preferences} />;
+		return inSet.has(callId) ? null : card(state, callId, callsByEdit);
+	});
 }
 
 function card(state: ThreadState, callId: string, callsByEdit: Map<string, ToolCallView[]>): ReactNode {
