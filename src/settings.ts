@@ -49,6 +49,11 @@ export interface RedlineSettings {
 	/** "Before an edit is drafted" (see EditReview). */
 	editReview: EditReview;
 	/**
+	 * Drafts of one reply made side by side at most (a change set, issue 31); absent: 4. Not in the
+	 * settings tab: a provider's rate limit is the reason to lower it, 1 drafts one at a time.
+	 */
+	draftsAtOnce?: number;
+	/**
 	 * The user's default approval preference per tool (contract 3), overridable per thread from a
 	 * card. A tool without one here follows its own default (Tool.defaultPreference): older
 	 * data.json files that saved every tool's default load as choices.

@@ -27,6 +27,7 @@ import type { Vault } from "../vault/vault";
 import { CallScope } from "./call-scope";
 import { persist } from "./persist";
 import { setStatus } from "./status";
+import { mapBounded } from "./bounded-map";
 
 export type SettleOutcome = "done" | "waiting_for_approval" | "waiting_for_answer" | "waiting_for_review" | "stopped";
 
@@ -44,7 +45,12 @@ export interface ToolEnvironment {
 	floor: AccessFloor;
 	/** Review before write (settings.editReview "changes"): a call on Prompt whose tool drafts is drafted before anyone decides it. */
 	draftFirst?: boolean;
+	/** How many drafts of one reply are made at once (default DRAFTS_AT_ONCE). */
+	draftsAtOnce?: number;
 }
+
+/** Drafts made side by side at most, by default: a few model streams at once, not one per intent. */
+export const DRAFTS_AT_ONCE = 4;
 
 export async function settleCalls(
 	thread: ThreadHandle,
@@ -62,10 +68,12 @@ export async function settleCalls(
 		if (reviewWaits && call.draft === undefined) return "waiting_for_review";
 		if (call.phase === "proposed") {
 			if (!draftsFirst(tools, env, call)) return "waiting_for_approval";
-			// This call and the drafting calls right after it are drafted side by side: the user
-			// sees every draft of the reply as soon as each is made, not one review at a time.
+			// This call and the drafting calls right after it are drafted side by side (a few at a
+			// time): the user sees every draft of the reply as soon as each is made, not one review at a time.
 			const batch = draftBatch(thread, tools, env, callId);
-			const outcomes = await Promise.all(batch.map((next) => runCall(thread, tools, env, next, signal, "draft")));
+			const outcomes = await mapBounded(batch, env.draftsAtOnce ?? DRAFTS_AT_ONCE, (next) =>
+				runCall(thread, tools, env, next, signal, "draft"),
+			);
 			if (outcomes.includes("stopped")) return stop(thread, signal);
 			if (outcomes[0] !== "review") continue;
 		}

@@ -119,11 +119,17 @@ export class AgentRunner implements TurnDriver {
 		// A preference set since the last drive answers the cards of its tool that still wait.
 		decideWaitingCalls(thread, this.deps.tools, this.policy());
 		for (;;) {
-			const draftFirst = this.deps.settings().editReview !== "plan";
+			const { editReview, draftsAtOnce } = this.deps.settings();
+			const draftFirst = editReview !== "plan";
 			const settled = await settleCalls(
 				thread,
 				this.deps.tools,
-				{ vault: this.deps.vault, floor: this.floor, draftFirst },
+				{
+					vault: this.deps.vault,
+					floor: this.floor,
+					draftFirst,
+					...(draftsAtOnce !== undefined && draftsAtOnce >= 1 ? { draftsAtOnce: Math.floor(draftsAtOnce) } : {}),
+				},
 				signal,
 			);
 			if (settled === "stopped" || signal.aborted) return stopped(thread, signal);

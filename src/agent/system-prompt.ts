@@ -18,6 +18,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 	if (has("declareEditIntent")) {
 		lines.push(
 			"Every edit starts with declareEditIntent: give the path, the operation and a short one-line description of the change, then wait for its result. Never write a whole note in your reply.",
+			"When the same change goes to several notes, declare all their intents in one step (one declareEditIntent call per note, together), not one note per step: they are drafted side by side and the user reviews them as one change set.",
 		);
 	}
 	if (has("setProperties"))

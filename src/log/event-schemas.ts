@@ -183,6 +183,16 @@ export const EVENT_SCHEMAS = {
 		restored: z.optional(z.boolean()),
 	}),
 	/**
+	 * Undo this turn (issue 31, v1.thread.undoTurn): appended once the undo has run, after the
+	 * edit_reverted of every write it undid. notUndone: the writes it left in place and why (the
+	 * user changed the same lines since, the note is gone), so the pane names them after a reload.
+	 */
+	turn_undone: z.object({
+		messageId: z.string(),
+		undone: z.array(z.string()),
+		notUndone: z.array(z.object({ editId: z.string(), path: z.string(), message: z.string() })),
+	}),
+	/**
 	 * Review before write (issue 29): the validated draft of an edit call, nothing written. The full
 	 * base and draft texts are kept in the Store (src/composer/draft-store.ts), so a restart re-arms
 	 * the same changes and ids. callId: the call whose draft it is (an intent's follow-up executeEdit

@@ -229,6 +229,8 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 					retryable: event.retryable,
 				}),
 			});
+		case "turn_undone":
+			return onTurnUndone(state, event, w);
 		case "context_compacted":
 			return onContextStep(
 				state,
@@ -359,6 +361,15 @@ function onProposed(state: ThreadState, event: ThreadEventOf<"tool_call_proposed
 		toolCallOrder: w.pushed(state.toolCallOrder, event.callId),
 		pendingApprovals: w.pushed(state.pendingApprovals, event.callId),
 	});
+}
+
+/** The turn the message started records its last undo; a message the thread does not hold changes nothing. */
+function onTurnUndone(state: ThreadState, event: ThreadEventOf<"turn_undone">, w: FoldWrites): ThreadState {
+	const index = state.turns.findIndex((turn) => turn.userMessageId === event.messageId);
+	const turn = state.turns[index];
+	if (!turn) return state;
+	const undo = { at: event.at, undone: event.undone, notUndone: event.notUndone };
+	return w.patch(state, { turns: w.replaceAt(state.turns, index, { ...turn, undo }) });
 }
 
 /** A step of the turn the event happened in (the conversation itself is unchanged). */

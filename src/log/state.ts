@@ -139,6 +139,14 @@ export interface TurnView {
 	callIds: string[];
 	/** Compactions and context limits reached in this turn, in order (absent when none). */
 	contextSteps?: ContextStepView[];
+	/** The last "Undo this turn" of it (turn_undone): the edits it undid and those it left, with why. */
+	undo?: TurnUndoView;
+}
+
+export interface TurnUndoView {
+	at: string;
+	undone: string[];
+	notUndone: Array<{ editId: string; path: string; message: string }>;
 }
 
 export interface ThreadState {

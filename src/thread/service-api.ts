@@ -82,6 +82,13 @@ export interface Reverted {
 	removed: number;
 }
 
+/** v1.thread.undoTurn's answer: the writes undone (each with its revert's versionId) and those that could not be. */
+export interface TurnUndone {
+	undone: Array<{ editId: string; path: string; versionId: string }>;
+	/** Writes left in place, each with why (the user edited the same lines since, the note is gone…). */
+	notUndone: Array<{ editId: string; path: string; message: string }>;
+}
+
 export interface ThreadService {
 	/** v1.thread.create */
 	createThread(params: { title?: string }): Promise<Result<{ threadId: string }>>;
@@ -128,6 +135,12 @@ export interface ThreadService {
 		replaced?: Record<string, string>;
 		comment?: string;
 	}): Promise<Result>;
+	/**
+	 * v1.thread.undoTurn: undoes every write of the turn that user message messageId started, newest
+	 * first, each merged onto the user's later typing; what cannot be undone cleanly is named in
+	 * notUndone and the rest is still undone. Each undo appends edit_reverted to the thread.
+	 */
+	undoTurn(params: { threadId: string; messageId: string }): Promise<Result<TurnUndone>>;
 	/** v1.thread.stop: aborts the model stream or the apply in flight; settles a draft waiting for review as rejected. */
 	stop(params: { threadId: string }): Promise<Result>;
 	/** v1.thread.retry: re-runs the turn after a retryable error. */
@@ -156,6 +169,7 @@ export const RPC_METHODS = {
 	"v1.thread.setToolPreference": "setToolPreference",
 	"v1.thread.answerQuestion": "answerQuestion",
 	"v1.thread.reviewEdit": "reviewEdit",
+	"v1.thread.undoTurn": "undoTurn",
 	"v1.thread.stop": "stop",
 	"v1.thread.retry": "retry",
 	"v1.history.list": "listHistory",

@@ -24,6 +24,7 @@ import { reviewByDecision, reviewEvent, stopReviews, type ReviewParams } from ".
 import { listHistory, locateHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
 import { LoadedLogs } from "./loaded-logs";
+import { turnWrites, undoWrites } from "./undo-turn";
 import { DraftSweeper } from "./draft-sweeper";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
 import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
@@ -37,6 +38,7 @@ import type {
 	SubscriptionMessage,
 	ThreadService,
 	ThreadSummary,
+	TurnUndone,
 } from "./service-api";
 import { subscribeToLog } from "./subscription";
 import { AutoTitles, type TitleMaker } from "./auto-title";
@@ -366,6 +368,30 @@ export class LocalThreadService implements ThreadService {
 		log.append(review.event);
 		this.drive(log);
 		return { ok: true };
+	}
+
+	/** v1.thread.undoTurn: every write of one turn undone, newest first, each merge-safe (undo-turn.ts). */
+	async undoTurn(params: { threadId: string; messageId: string }): Promise<Result<TurnUndone>> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		const { log } = found;
+		if (typeof params.messageId !== "string") return fail("bad_params", "messageId must be a string");
+		const writes = turnWrites(log.events(), log.state(), params.messageId);
+		if (writes === null) return fail("not_found", `No message ${params.messageId} in this thread`);
+		// A turn still running may write again after the undo: it is undone once it has ended.
+		const newest = log.state().turns.at(-1);
+		if (this.scheduler.isDriving(log.threadId) && newest?.userMessageId === params.messageId)
+			return fail("busy", "This turn is still running; stop it or wait for it to end, then undo it");
+		const result = await undoWrites(this.deps.history, writes, (entry) => this.announceRevert(entry));
+		// The outcome is part of the chat: after a reload the pane still names what was left in place.
+		if (result.ok && !log.isDiscarded())
+			log.append({
+				type: "turn_undone",
+				messageId: params.messageId,
+				undone: result.undone.map((write) => write.editId),
+				notUndone: result.notUndone,
+			});
+		return result;
 	}
 
 	async stop(params: { threadId: string }): Promise<Result> {

@@ -93,6 +93,12 @@ describe("buildSystemPrompt", () => {
 		expect(prompt).toMatch(/only when the user asks: deleteNote moves it to the trash/);
 		expect(prompt.length).toBeLessThan(1500);
 	});
+
+	it("tells the model to declare the same change to several notes in one step, as a change set", () => {
+		const prompt = buildSystemPrompt({ vaultName: "Work", tools: ["declareEditIntent"], pinned: [] });
+		expect(prompt).toMatch(/several notes, declare all their intents in one step/);
+		expect(buildSystemPrompt({ vaultName: "Work", tools: ["readNote"], pinned: [] })).not.toMatch(/several notes/);
+	});
 });
 
 describe("buildTranscript with compactions", () => {

@@ -16,6 +16,7 @@ import type {
 	SubscriptionMessage,
 	ThreadService,
 	ThreadSummary,
+	TurnUndone,
 } from "../../thread/service-api";
 
 /** The part of EventSource this client uses (the browser's, or the `eventsource` package's). */
@@ -89,6 +90,9 @@ export class RemoteThreadService implements ThreadService {
 		comment?: string;
 	}) {
 		return this.call("v1.thread.reviewEdit", params);
+	}
+	undoTurn(params: { threadId: string; messageId: string }) {
+		return this.call<TurnUndone>("v1.thread.undoTurn", params);
 	}
 	stop(params: { threadId: string }) {
 		return this.call("v1.thread.stop", params);

@@ -15,6 +15,10 @@ import { ErrorBanner } from "./ErrorBanner";
 import { QuestionCard } from "./QuestionCard";
 import { editFor, ReasoningSteps } from "./ReasoningSteps";
 import { ToolCallCard } from "./ToolCallCard";
+import { TurnChanges } from "./TurnChanges";
+import { ChangeSetCard } from "./ChangeSetCard";
+import { changeSetOf } from "../change-set";
+import { turnChanges } from "../turn-changes";
 import { EarlierMessages } from "./EarlierMessages";
 import { useStreamWindow } from "../hooks/useStreamWindow";
 import type { WindowItem } from "../stream-window";
@@ -120,7 +124,7 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 			render: () => (
 				<Fragment key={message.messageId}>
 					<AssistantMessage message={message} host={host} reads={notesSeenBy(state, message.messageId)} />
-					{message.toolCallIds.map((callId) => card(state, callId, callsByEdit))}
+					{cards(state, message.toolCallIds, callsByEdit)}
 				</Fragment>
 			),
 		});
@@ -137,6 +141,7 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 			});
 		}
 	}
+	items.push(...turnChangeItems(state));
 	const lastError = state.errors[state.errors.length - 1];
 	for (const error of state.errors) {
 		if (retriedAfter(state, error.seq)) continue;
@@ -150,6 +155,35 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 	}
 	// Stable: a user message and an item at the same seq keep their order.
 	items.sort((a, b) => a.seq - b.seq);
+	return items;
+}
+
+/**
+ * "N notes changed · Undo this turn" after each turn that wrote to several notes (or was undone):
+ * placed after the turn's last event, before the next user message.
+ */
+function turnChangeItems(state: ThreadState): StreamItem[] {
+	const items: StreamItem[] = [];
+	const userSeq = new Map<string, number>();
+	for (const message of state.messages) if (message.kind === "user") userSeq.set(message.messageId, message.seq);
+	state.turns.forEach((turn, index) => {
+		if (turn.userMessageId === null) return;
+		const summary = turnChanges(state, turn);
+		if (!summary) return;
+		if (new Set(summary.notes.map((note) => note.path)).size < 2 && !turn.undo) return;
+		const next = state.turns.slice(index + 1).find((later) => later.userMessageId !== null);
+		const nextSeq = next?.userMessageId ? userSeq.get(next.userMessageId) : undefined;
+		const last = index === state.turns.length - 1;
+		const running = last && state.status !== "idle" && state.status !== "error";
+		items.push({
+			seq: (nextSeq ?? state.lastSeq + 1) - 0.5,
+			turnStart: false,
+			waiting: false,
+			render: () => (
+				<TurnChanges key={`changes-${turn.userMessageId}`} turn={turn} summary={summary} running={running} />
+			),
+		});
+	});
 	return items;
 }
 
@@ -170,6 +204,21 @@ function retriedAfter(state: ThreadState, seq: number): boolean {
 	if (next === "assistant") return true;
 	// Nothing said since: only a later error, which has no user message before it either.
 	return laterError;
+}
+
+/**
+ * A message's cards in order; the edits it drafted for review, when there are two or more, as one
+ * change set card where the first of them stands.
+ */
+function cards(state: ThreadState, callIds: readonly string[], callsByEdit: Map<string, ToolCallView[]>): ReactNode[] {
+	const set = changeSetOf(state, callIds, callsByEdit);
+	if (!set) return callIds.map((callId) => card(state, callId, callsByEdit));
+	const inSet = new Set(set.flatMap((note) => note.calls.map((call) => call.callId)));
+	const first = set[0]?.edit.callId;
+	return callIds.map((callId) => {
+		if (callId === first) return <ChangeSetCard key={`set-${callId}`} notes={set} preferences={state.preferences} />;
+		return inSet.has(callId) ? null : card(state, callId, callsByEdit);
+	});
 }
 
 function card(state: ThreadState, callId: string, callsByEdit: Map<string, ToolCallView[]>): ReactNode {

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { afterEach } from "vitest";
 import { AgentRunner } from "../../../src/agent/runner";
+import { createNoteHistory } from "../../../src/history/note-history";
+import type { NoteHistory } from "../../../src/history/types";
 import { createModelProvider } from "../../../src/llm/model-provider";
 import type { ModelProvider } from "../../../src/llm/model-provider";
 import { startModelServer } from "../../../src/sandbox/model-server";
@@ -98,7 +100,7 @@ afterEach(async () => {
 export interface HarnessOptions {
 	script: ModelScript;
 	notes?: Record<string, string>;
-	tools?: AnyTool[] | ((env: { vault: Vault; store: Store; models: ModelProvider }) => AnyTool[]);
+	tools?: AnyTool[] | ((env: { vault: Vault; store: Store; models: ModelProvider; history: NoteHistory }) => AnyTool[]);
 	settings?: Partial<RedlineSettings>;
 	realSleep?: boolean;
 	/** The plugin data store (default: a MemoryStore); e.g. a FaultyStore. */
@@ -120,6 +122,8 @@ export interface HarnessOptions {
 	server?: Omit<ModelServerOptions, "script">;
 	/** The model client's fetch (a test in a DOM environment passes Node's). */
 	fetch?: typeof fetch;
+	/** The service gets a note history over the vault and store (v1.history.* and v1.thread.undoTurn work). */
+	history?: boolean;
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
@@ -150,7 +154,22 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
 		() => credentials,
 		options.fetch ? { fetch: options.fetch } : {},
 	);
-	const chosen = typeof options.tools === "function" ? options.tools({ vault, store, models }) : options.tools;
+	// One history for the tools and the service, as a host has: two would each keep their own queue.
+	// Made on first use only: a history reads its rename journal from the store when it starts.
+	let noteHistory: NoteHistory | undefined;
+	const sharedHistory = (): NoteHistory => (noteHistory ??= createNoteHistory({ vault, store }));
+	const history = options.history ? sharedHistory() : undefined;
+	const chosen =
+		typeof options.tools === "function"
+			? options.tools({
+					vault,
+					store,
+					models,
+					get history() {
+						return sharedHistory();
+					},
+				})
+			: options.tools;
 	const tools = new ToolRegistry(
 		chosen ?? [
 			readNoteTool,
@@ -173,7 +192,12 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
 					},
 				}),
 	});
-	const makeService = (): LocalThreadService => new LocalThreadService({ store, driver: runner });
+	const makeService = (): LocalThreadService =>
+		new LocalThreadService({
+			store,
+			driver: runner,
+			...(history ? { history } : {}),
+		});
 	const snapshot = async (from: Store): Promise<MemoryStore> => {
 		const copy: Record<string, string> = {};
 		for (const key of await from.list("")) copy[key] = (await from.read(key)) ?? "";

@@ -176,6 +176,12 @@ export const newEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
 		},
 		{ requiredKeys: ["type", "editId", "path", "versionId", "added", "removed"] },
 	),
+	fc.record({
+		type: fc.constant("turn_undone" as const),
+		messageId,
+		undone: fc.array(editId, { maxLength: 2 }),
+		notUndone: fc.array(fc.record({ editId, path: fc.constant("A.md"), message: text }), { maxLength: 2 }),
+	}),
 	fc.record({ type: fc.constant("item_pinned" as const), item: pinned }),
 	fc.record({ type: fc.constant("item_unpinned" as const), item: pinned }),
 	fc.record({ type: fc.constant("error" as const), message: text, retryable: fc.boolean() }),

@@ -199,6 +199,10 @@ export class FakeThreadService implements ThreadService {
 			return { ok: true };
 		});
 	}
+	/** Records the call; the pane's tests push the edit_reverted events the real service would append. */
+	undoTurn(params: Parameters<ThreadService["undoTurn"]>[0]) {
+		return this.record("undoTurn", params, () => ({ ok: true as const, undone: [], notUndone: [] }));
+	}
 	stop(params: { threadId: string }): Promise<Result> {
 		return this.record("stop", params, () => ({ ok: true }));
 	}

@@ -1,0 +1,80 @@
+/**
+ * A change set (issue 31): the edits one reply drafted for review, shown as one card. Which
+ * edits of a message form it, and each note's state in words, from the log alone.
+ */
+import type { EditView, ThreadState, ToolCallView } from "../log/state";
+import type { ReviewChange } from "../log/events";
+
+/** drafting: the apply model is at it; waiting: offered for review; reviewed: the user decided; settled: decided for them (a new message, Stop); failed: no draft could be offered (its card says why). */
+export type SetNoteState = "drafting" | "waiting" | "reviewed" | "settled" | "failed";
+
+export interface SetNote {
+	edit: EditView;
+	calls: ToolCallView[];
+	/** The call whose draft is being made or offered. */
+	call: ToolCallView;
+	state: SetNoteState;
+	added: number;
+	removed: number;
+}
+
+/** Lines a text holds, counting a last line without its newline. */
+function lineCount(text: string): number {
+	if (text === "") return 0;
+	return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+}
+
+/** "+a −r" of a draft: the lines its changes take out and put in. */
+export function draftLines(changes: readonly ReviewChange[]): { added: number; removed: number } {
+	let added = 0;
+	let removed = 0;
+	for (const change of changes) {
+		added += lineCount(change.after);
+		removed += lineCount(change.before);
+	}
+	return { added, removed };
+}
+
+function isDrafting(call: ToolCallView): boolean {
+	return (
+		call.phase === "running" && call.decision === undefined && call.draft === undefined && call.askId === undefined
+	);
+}
+
+/**
+ * The edits of one assistant message that were drafted for review (or are being drafted), in the
+ * message's order; a set only when there are two or more (one draft is its own card).
+ */
+export function changeSetOf(
+	state: ThreadState,
+	callIds: readonly string[],
+	callsByEdit: Map<string, ToolCallView[]>,
+): SetNote[] | null {
+	const notes: SetNote[] = [];
+	for (const callId of callIds) {
+		const first = state.toolCalls[callId];
+		const edit = first?.editId ? state.edits[first.editId] : undefined;
+		if (!first || !edit || edit.callId !== callId) continue;
+		const calls = callsByEdit.get(edit.editId) ?? [first];
+		const drafted = [...calls].reverse().find((call) => call.draft !== undefined);
+		const drafting = calls.find(isDrafting);
+		// An intent drafted before anyone decided it, whose draft failed or was refused: still one of the set.
+		const failed = first.phase === "completed" && first.decision === undefined ? first : undefined;
+		const call = drafted ?? drafting ?? failed;
+		if (!call) continue;
+		const draft = call.draft;
+		const state_: SetNoteState = !draft
+			? call === failed
+				? "failed"
+				: "drafting"
+			: !draft.reviewed
+				? state.openReviews.includes(call.callId)
+					? "waiting"
+					: "settled"
+				: draft.reviewed.reason !== undefined
+					? "settled"
+					: "reviewed";
+		notes.push({ edit, calls, call, state: state_, ...draftLines(draft?.changes ?? []) });
+	}
+	return notes.length >= 2 ? notes : null;
+}
