@@ -30,10 +30,13 @@ const REVIEW_TOKENS = 10_000;
 const REVIEW_RUNS = 5;
 const root = new URL("..", import.meta.url);
 
-/** The bench page bundle (ui-cold-profile.ts builds it unminified, to keep names in profiles). */
-export async function pageScript(minify = true): Promise<string> {
+/**
+ * The bench page bundle (ui-cold-profile.ts builds it unminified, to keep names in profiles;
+ * ui-review-cold.ts builds another checkout's too, `from` its root, to compare the two).
+ */
+export async function pageScript(minify = true, from: URL = root): Promise<string> {
 	const out = await build({
-		entryPoints: [fileURLToPath(new URL("bench/support/ui-render-page.ts", root))],
+		entryPoints: [fileURLToPath(new URL("bench/support/ui-render-page.ts", from))],
 		bundle: true,
 		write: false,
 		format: "iife",
@@ -48,7 +51,7 @@ export async function pageScript(minify = true): Promise<string> {
 }
 
 /** A side-pane-sized page with Redline's stylesheet and a few of Obsidian's variables. */
-async function pageHtml(): Promise<string> {
+export async function pageHtml(): Promise<string> {
 	const css = await readFile(new URL("styles.css", root), "utf8");
 	return `<!doctype html><html><head><meta charset="utf-8"><style>
 body { margin: 0; font-family: sans-serif; --font-ui-small: 13px; --text-normal: #222; --text-muted: #666;
@@ -62,7 +65,7 @@ ${css}</style></head><body></body></html>`;
  * The trace Chromium returns, as text. Playwright types it as Node's Buffer; taken as unknown
  * here, so this file needs no Node types (a Buffer is a Uint8Array).
  */
-function traceText(trace: unknown): string {
+export function traceText(trace: unknown): string {
 	return new TextDecoder().decode(trace as Uint8Array);
 }
 
