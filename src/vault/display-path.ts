@@ -25,6 +25,8 @@ const SHOWN_ESCAPED =
 const VARIATION_SELECTOR = /\p{Variation_Selector}/u;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 const MARK = /\p{M}/u;
+/** Nothing but printable ASCII and the space: nothing to escape. */
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 
 export interface RefusedCharacter {
 	/** "U+200B" */
@@ -68,6 +70,9 @@ export function displayName(path: string): string {
  * "café.md" are two different files that look the same.
  */
 export function escapeLookalikes(text: string): string {
+	// Most paths are printable ASCII, none of which is escaped: shown as they are, without the
+	// Unicode property tests (whose first use compiles large tables, on the pane's first render).
+	if (PRINTABLE_ASCII.test(text)) return text;
 	return text
 		.split("/")
 		.map((segment) => {

@@ -4,7 +4,7 @@
  * and the vault's folders, which fill the message box (never send), one line on safety, and
  * "Pin active note" as a quiet secondary control.
  */
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { RedlinePane } from "../../src/ui/components/RedlinePane";
@@ -15,6 +15,18 @@ import { testHost } from "./support/host";
 import { renderThread } from "./support/render";
 
 afterEach(cleanup);
+
+/** A service whose chat list arrives when the test says, as one read from disk does. */
+class ListLater extends FakeThreadService {
+	private pending: Array<() => void> = [];
+	override listThreads() {
+		const answer = super.listThreads();
+		return new Promise<Awaited<typeof answer>>((resolve) => this.pending.push(() => void answer.then(resolve)));
+	}
+	answerList(): void {
+		for (const answer of this.pending.splice(0)) answer();
+	}
+}
 
 const VAULT = [
 	"Daily/2026-11-27.md",
@@ -84,6 +96,28 @@ describe("the empty chat", () => {
 		expect(screen.getByRole("group", { name: "Suggested requests" })).toBeTruthy();
 		service.push("thread_1", { type: "user_message", messageId: "m1", content: "Hello", pinned: [] });
 		await waitFor(() => expect(screen.queryByRole("group", { name: "Suggested requests" })).toBeNull());
+	});
+
+	it("waits for the chat list: a reopened pane goes to its chat without showing the empty chat first", async () => {
+		const s = new EventScript().user("m1", "Hello").assistant("a1", "Hi", false);
+		const service = new ListLater();
+		service.addThread(s.threadId, s.events);
+		render(<RedlinePane host={testHost(service, VAULT, "Inbox.md")} />);
+		await waitFor(() => expect(service.callsOf("listThreads")).toHaveLength(1));
+		expect(screen.queryByText("Ask about your notes, or ask Redline to change one.")).toBeNull();
+		expect(screen.queryByRole("group", { name: "Suggested requests" })).toBeNull();
+		await act(async () => service.answerList());
+		expect(await screen.findByText("Hi")).toBeTruthy();
+		expect(screen.queryByRole("group", { name: "Suggested requests" })).toBeNull();
+	});
+
+	it("once the list says there is no chat yet, offers the empty chat", async () => {
+		const service = new ListLater();
+		render(<RedlinePane host={testHost(service, VAULT, "Inbox.md")} />);
+		await waitFor(() => expect(service.callsOf("listThreads")).toHaveLength(1));
+		expect(screen.queryByRole("group", { name: "Suggested requests" })).toBeNull();
+		await act(async () => service.answerList());
+		expect(await screen.findByRole("group", { name: "Suggested requests" })).toBeTruthy();
 	});
 
 	it("keeps Pin active note as a quiet control after the suggestions", async () => {

@@ -67,12 +67,12 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 	useEffect(() => () => host.threadShown?.(null), [host]);
 
 	// On first load, continue the most recent chat: that is what reopening the pane should show.
-	useEffect(() => {
-		if (!chosen && threads.loaded) {
-			setChosen(true);
-			if (threads.threads[0]) setThreadId(threads.threads[0].threadId);
-		}
-	}, [chosen, threads.loaded, threads.threads]);
+	// Chosen while rendering (not in an effect after the commit), so the list's arrival and the
+	// chat's subscription take one render and one frame, not two.
+	if (!chosen && threads.loaded) {
+		setChosen(true);
+		if (threads.threads[0]) setThreadId(threads.threads[0].threadId);
+	}
 
 	// A title the log gives the chat on screen (its automatic title, a rename in another window)
 	// goes into the list too, or the chat is listed untitled again once the user leaves it.
@@ -206,7 +206,8 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				) : (
 					threadId && <p className="redline-empty">Loading…</p>
 				)}
-				{(!threadId || (state && view.caughtUp && state.messages.length === 0)) && (
+				{/* Not before the chat list is known: a reopened pane would flash the empty chat before its chat. */}
+				{((!threadId && chosen) || (state && view.caughtUp && state.messages.length === 0)) && (
 					<EmptyChat host={host} activeNote={activeNote} onSuggest={(text) => composerRef.current?.fill(text)} />
 				)}
 			</div>

@@ -10,7 +10,7 @@
  * them in a crash) starts over: a fresh subscription from 0 replaces the state, so the view never
  * keeps events that no longer exist.
  */
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { apply, emptyState, project } from "../../log/projection";
 import type { StoredEvent } from "../../log/events";
 import type { ServiceError, Subscription, ThreadService } from "../../thread/service-api";
@@ -26,7 +26,9 @@ export interface ThreadView {
 export function useThread(service: ThreadService, threadId: string | null, win: Window | null): ThreadView | null {
 	const [view, setView] = useState<ThreadView | null>(null);
 
-	useEffect(() => {
+	// Subscribed as the thread is committed, not in an effect after the frame: a service that replays
+	// the history at once (in-process) shows it in that same frame, without painting "Loading…" first.
+	useLayoutEffect(() => {
 		if (threadId === null) {
 			setView(null);
 			return;
