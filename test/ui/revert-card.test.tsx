@@ -238,7 +238,10 @@ describe("the edit card's revert", () => {
 		const { vault, service } = await editedThread({ deleted: true });
 		const user = userEvent.setup();
 		render(<RedlinePane host={testHost(service)} />);
-		expect(within(await card()).getByText(/^Deleted/).textContent).toBe("Deleted Daily.md (moved to the trash)");
+		// The title links the note by its name (issue 30), its path on hover and in the link's name.
+		const title = within(await card()).getByText(/^Deleted/);
+		expect(title.textContent).toBe("Deleted Daily (moved to the trash)");
+		expect(within(title).getByRole("link", { name: "Open Daily.md" })).toBeTruthy();
 		await user.click(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" }));
 		expect((await within(await card()).findByRole("status")).textContent).toBe("Brought Daily.md back");
 		expect(await vault.read("Daily.md")).toBe(BEFORE);
