@@ -81,6 +81,9 @@ export async function checkPane(page: Page, flow: string, options: PaneCheckOpti
 				const { violations } = await runAxe(page);
 				axeMs += performance.now() - t0;
 				const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+				if (process.env.AXE_DETAILS)
+					for (const line of describeViolations(violations).split("\n").filter(Boolean))
+						process.stdout.write(`[axe] [${flow} · ${theme} · ${width} px] ${line}\n`);
 				for (const line of describeViolations(serious).split("\n").filter(Boolean))
 					found.push(`[${flow} · ${theme} · ${width} px] ${line}`);
 			}
