@@ -104,31 +104,36 @@ export async function checkPane(page: Page, flow: string, options: PaneCheckOpti
 	expect(found.join("\n"), `axe: serious or critical violations in "${flow}"`).toBe("");
 }
 
-/** Makes the viewport as tall as the pane's content needs (never shorter than the test's own). */
+/**
+ * Makes the viewport as tall as the pane's content needs (never shorter than the test's own): grown
+ * by what its scrollers hide, a few times over, since a panel with a max-height gets a share of it.
+ */
 async function fitViewport(page: Page, viewport: { width: number; height: number }): Promise<void> {
-	const hidden = await pane(page).evaluate((el) => {
-		// The pane's own scrollers: the stream, and the history panel (a share of the pane's height).
-		const scrollers = [el, ...el.querySelectorAll<HTMLElement>(".redline-body, .redline-history-panel")];
-		return scrollers.reduce((sum, s) => sum + Math.max(0, s.scrollHeight - s.clientHeight), 0);
-	});
-	if (hidden > 0)
-		await page.setViewportSize({ width: viewport.width, height: Math.min(MAX_HEIGHT, viewport.height + hidden) });
+	let height = viewport.height;
+	for (let round = 0; round < 3 && height < MAX_HEIGHT; round++) {
+		const hidden = await pane(page).evaluate((el) =>
+			[el, ...el.querySelectorAll<HTMLElement>("*")]
+				.filter((node) => /auto|scroll/.test(getComputedStyle(node).overflowY))
+				.reduce((sum, node) => sum + Math.max(0, node.scrollHeight - node.clientHeight), 0),
+		);
+		if (hidden === 0) return;
+		height = Math.min(MAX_HEIGHT, height + hidden);
+		await page.setViewportSize({ width: viewport.width, height });
+	}
 }
 
 /**
- * A photograph of the pane (the part of the page it covers) or of the page, taken through the
+ * A photograph of the pane (the part of the page it covers) or of the viewport, taken through the
  * DevTools protocol: about half the time of Playwright's screenshot, which waits for fonts and
- * restyles the caret on every call.
+ * restyles the caret on every call. The protocol's clip is in the document's coordinates.
  */
 async function shoot(page: Page, cdp: CDPSession, what: "pane" | "page", file: string): Promise<void> {
-	const box = what === "pane" ? await pane(page).boundingBox() : null;
-	const size = page.viewportSize();
-	const clip = box ?? { x: 0, y: 0, width: size?.width ?? 0, height: size?.height ?? 0 };
-	const { data } = await cdp.send("Page.captureScreenshot", {
-		format: "png",
-		clip: { ...clip, scale: 1 },
-		optimizeForSpeed: true,
-	});
+	const clip = await (what === "pane" ? pane(page) : page.locator("body")).evaluate((el, whole) => {
+		const view = el.ownerDocument.defaultView!;
+		const box = whole ? new DOMRect(0, 0, view.innerWidth, view.innerHeight) : el.getBoundingClientRect();
+		return { x: box.x + view.scrollX, y: box.y + view.scrollY, width: box.width, height: box.height, scale: 1 };
+	}, what === "page");
+	const { data } = await cdp.send("Page.captureScreenshot", { format: "png", clip, optimizeForSpeed: true });
 	await writeFile(file, Buffer.from(data, "base64"));
 }
 
