@@ -106,13 +106,16 @@ export async function checkPane(page: Page, flow: string, options: PaneCheckOpti
 
 /**
  * Makes the viewport as tall as the pane's content needs (never shorter than the test's own): grown
- * by what its scrollers hide, a few times over, since a panel with a max-height gets a share of it.
+ * by what the stream and the panels hide, a few times over, since a panel with a max-height gets a
+ * share of it.
  */
 async function fitViewport(page: Page, viewport: { width: number; height: number }): Promise<void> {
 	let height = viewport.height;
 	for (let round = 0; round < 3 && height < MAX_HEIGHT; round++) {
 		const hidden = await pane(page).evaluate((el) =>
 			[el, ...el.querySelectorAll<HTMLElement>("*")]
+				// The stream and the panels around it; a scroller inside the stream (a read's text) keeps its own height.
+				.filter((node) => !node.parentElement?.closest(".redline-body"))
 				.filter((node) => /auto|scroll/.test(getComputedStyle(node).overflowY))
 				.reduce((sum, node) => sum + Math.max(0, node.scrollHeight - node.clientHeight), 0),
 		);
