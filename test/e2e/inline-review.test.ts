@@ -102,7 +102,7 @@ describe.skipIf(!chromiumPath)("the inline redline in the sandbox's note editor"
 	});
 
 	it("has no serious or critical axe violations, light and dark", async () => {
-		await checkPane(page, "inline-review-shown", { shoot: "page" });
+		await checkPane(page, "inline-review-shown", { subject: "page" });
 	});
 
 	it("leaves with Esc: from a control back to the text, from the text to the pane", async () => {
@@ -155,7 +155,7 @@ describe.skipIf(!chromiumPath)("the inline redline in the sandbox's note editor"
 			]),
 		);
 		expect(await marked().first().getAttribute("title")).toBe("Changed by Redline");
-		await checkPane(page, "inline-review-written", { shoot: "page" });
+		await checkPane(page, "inline-review-written", { subject: "page" });
 		// Typing in one group unmarks it alone.
 		await marked()
 			.last()

@@ -2,9 +2,10 @@
  * One look at the pane where a flow ends or waits for the user (issue 30): the pane photographed at
  * 280, 320 and 400 px in Obsidian's light and dark themes, into test-results/e2e/panes/ (gitignored,
  * for a reviewer: flow-width-theme.png), and axe-core's full rule set run once per theme, which must
- * find nothing of serious or critical impact. axe runs at 280 px only by default: the narrowest pane
- * is where text wraps, controls crowd and targets shrink; the wider two are photographed. Each
- * full axe run costs about as much as all six photographs, so the suite's time stays low.
+ * find nothing of serious or critical impact. axe runs on the pane (a third of the time of the whole
+ * page, with its file list and editor; looks.test.ts runs the page-level rules), at 280 px only by
+ * default: the narrowest pane is where text wraps, controls crowd and targets shrink; the wider two
+ * are photographed. So a look costs about a second, and the suite's time stays low.
  *
  * The check changes nothing a flow relies on: the theme is switched as Obsidian does (the body's
  * class), not with the page's toggle, so the focus stays where it was; the width, the theme and the
@@ -27,6 +28,8 @@ export const PANE_WIDTHS = [280, 320, 400] as const;
 export const THEMES = ["light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 export const PANE_SHOTS_DIR = path.join(SCREENSHOT_DIR, "panes");
+/** The pane's element on the sandbox page (its aside, named Redline). */
+const PANE = ".sandbox-pane";
 
 /** The tallest the viewport grows to show the whole pane (a very long chat is cut, not the check). */
 const MAX_HEIGHT = 3200;
@@ -34,8 +37,11 @@ const MAX_HEIGHT = 3200;
 export interface PaneCheckOptions {
 	/** The widths axe runs at (280 by default); [] photographs only (a flow that runs axe itself). */
 	axeWidths?: readonly number[];
-	/** What the photographs show: the pane (default), or the whole page (a flow whose subject is the note editor). */
-	shoot?: "pane" | "page";
+	/**
+	 * What is photographed and checked: the pane (default), or the whole page (a flow whose subject
+	 * is the note editor: the redline drawn in it).
+	 */
+	subject?: "pane" | "page";
 }
 
 /** Switches Obsidian's theme as Obsidian does, on <body>, without the page's toggle (which would take the focus). */
@@ -72,13 +78,13 @@ export async function checkPane(page: Page, flow: string, options: PaneCheckOpti
 				await shoot(
 					page,
 					cdp,
-					options.shoot ?? "pane",
+					options.subject ?? "pane",
 					path.join(PANE_SHOTS_DIR, `${fileName(flow)}-${width}-${theme}.png`),
 				);
 				shotMs += performance.now() - t1;
 				if (!axeWidths.includes(width)) continue;
 				const t0 = performance.now();
-				const { violations } = await runAxe(page);
+				const { violations } = await runAxe(page, [], options.subject === "page" ? {} : { within: PANE });
 				axeMs += performance.now() - t0;
 				const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 				if (process.env.AXE_DETAILS)
