@@ -4,7 +4,7 @@
  * overlapping or touching (their bounding boxes), every button reached with Tab, and axe-core
  * finding nothing serious or critical, in Obsidian's light and dark themes, with the header
  * alone, its ⋯ menu open and its chat list open. Two chats started with the same request are
- * listed apart by their dates. Screenshots go to test-results/e2e/ (not committed).
+ * listed apart by their dates. Photographs at 280, 320 and 400 px go to test-results/e2e/panes/ (not committed).
  */
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
