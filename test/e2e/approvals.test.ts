@@ -2,19 +2,21 @@
  * Deciding what the agent may do, end to end in Chromium: "Run all" runs exactly the waiting calls
  * in one decision (so the model is called once afterwards); "Run, and don't ask again in this chat"
  * on a card runs its waiting sibling and the next call of that tool without asking, and "Don't
- * allow in this chat" from its ⋯ menu skips both (axe finds nothing serious in the card, the menu
- * and the Permissions panel, light and dark); a multi-select and an "Other" answer reach the model; and
- * a waiting card lives in the service, not the page: it survives a reload, and a second tab
- * follows the thread live. One file (one browser, one page build) keeps the e2e run short.
+ * allow in this chat" from its ⋯ menu skips both; a multi-select and an "Other" answer reach the
+ * model; and a waiting card lives in the service, not the page: it survives a reload, and a second
+ * tab follows the thread live. One file (one browser, one page build) keeps the e2e run short.
  * Every scenario runs twice: with a model that calls tools natively, and with one that can only
- * write text ("Text tool calls"): the pane must not know the difference.
+ * write text ("Text tool calls"): the pane must not know the difference, so it is looked at
+ * (support/pane-check.ts: axe light and dark, photographs at three widths) with native calls only,
+ * where each flow waits for the user (the cards, the ⋯ menu and Permissions open, the questions)
+ * and where it ends.
  */
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply, toolResults } from "../../src/sandbox/model-server";
-import { describeViolations, runAxe } from "./support/axe";
 import { chromiumPath, launchChromium } from "./support/browser";
 import { editCard, eventually, gone, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
+import { checkPane } from "./support/pane-check";
 import { withE2E } from "./support/sandbox-harness";
 import { applyRequests, applyWith, mainAndApply, mainRequests } from "./support/scripts";
 
@@ -36,6 +38,8 @@ describe.skipIf(!chromiumPath).each(MODES)(
 	{ timeout: 60_000 },
 	({ mode, textToolCalls }) => {
 		const options = { textToolCalls };
+		/** The pane is looked at once, with native calls: it must not know the difference (see above). */
+		const look = (page: Page, flow: string) => (textToolCalls ? Promise.resolve() : checkPane(page, flow));
 		let browser: Browser;
 		beforeAll(async () => {
 			browser = await launchChromium();
@@ -77,6 +81,7 @@ describe.skipIf(!chromiumPath).each(MODES)(
 						expect(applyRequests(server.requests)).toHaveLength(0);
 
 						await visible(pane(page).getByText("I'll mark the three notes as reviewed."));
+						await look(page, "approvals-run-all-waiting");
 						// Tagged calls are calls, never answer text.
 						expect(await pane(page).getByText("tool_call", { exact: false }).count()).toBe(0);
 						await bar.getByRole("button", { name: "Run all 3 waiting calls" }).click();
@@ -88,6 +93,7 @@ describe.skipIf(!chromiumPath).each(MODES)(
 						}
 						expect(await readNote("Daily/2026-11-28.md")).toBe(untouched);
 						expect(await pane(page).getByRole("button", { name: /^Run:/ }).count()).toBe(0);
+						await look(page, "approvals-run-all-done");
 
 						// One apply per edit, and a single follow-up main-model request carrying all three results.
 						expect(applyRequests(server.requests)).toHaveLength(3);
@@ -142,6 +148,7 @@ describe.skipIf(!chromiumPath).each(MODES)(
 						// One follow-up for the two cards, one after the third call.
 						expect(mainRequests(server.requests)).toHaveLength(3);
 						expect(applyRequests(server.requests)).toHaveLength(3);
+						await look(page, "approvals-run-and-allow-done");
 					},
 					options,
 				);
@@ -177,18 +184,15 @@ describe.skipIf(!chromiumPath).each(MODES)(
 						await firstCard.getByRole("button", { name: /^More actions:/ }).click();
 						const menu = pane(page).getByRole("menu");
 						await visible(menu.getByRole("menuitem", { name: "Don't allow in this chat" }));
+						// It opens in the card, under its buttons (in the window's corner, out of view, it was not seen).
+						const [cardBox, menuBox] = await Promise.all([firstCard.boundingBox(), menu.boundingBox()]);
+						expect(menuBox!.y).toBeGreaterThan(cardBox!.y);
+						expect(menuBox!.y + menuBox!.height).toBeLessThanOrEqual(cardBox!.y + cardBox!.height);
+						expect(menuBox!.x + menuBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
 
-						// The cards, the open menu and the Permissions panel, in both of Obsidian's themes.
-						for (const theme of ["light", "dark"] as const) {
-							await page.evaluate((t) => {
-								document.body.classList.remove("theme-light", "theme-dark");
-								document.body.classList.add(`theme-${t}`);
-							}, theme);
-							const { violations } = await runAxe(page);
-							const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-							expect(describeViolations(serious), theme).toBe("");
-						}
-						await page.evaluate(() => document.body.classList.replace("theme-dark", "theme-light"));
+						// The cards, the open menu and the Permissions panel.
+						await look(page, "approvals-menu-and-permissions-open");
+						await visible(menu.getByRole("menuitem", { name: "Don't allow in this chat" }));
 
 						await menu.getByRole("menuitem", { name: "Don't allow in this chat" }).click();
 						await visible(pane(page).getByText("Understood, I will not edit notes in this chat."));
@@ -203,6 +207,7 @@ describe.skipIf(!chromiumPath).each(MODES)(
 						).toBe("Don't allow");
 						expect(await Promise.all([first, second].map((path) => readNote(path)))).toEqual(before);
 						expect(mainRequests(server.requests)).toHaveLength(2);
+						await look(page, "approvals-dont-allow-done");
 						const results = toolResults(mainRequests(server.requests)[1]);
 						expect(results.map((r) => r.content)).toEqual([
 							"The user denied this call: the user disabled declareEditIntent in this chat",
@@ -252,10 +257,12 @@ describe.skipIf(!chromiumPath).each(MODES)(
 							.getByRole("radio", { name: "Other", exact: true })
 							.check();
 						await card.getByRole("textbox", { name: `Other answer to: ${ORDER}` }).fill("Shortest first");
+						await look(page, "approvals-questions-waiting");
 						await card.getByRole("button", { name: "Submit answers" }).click();
 
 						await visible(pane(page).getByText("Thanks, I have what I need for the reading list."));
 						await visible(pane(page).getByRole("group", { name: "Answered 2 questions" }).getByText("Shortest first"));
+						await look(page, "approvals-questions-answered");
 						const main = mainRequests(server.requests);
 						expect(main).toHaveLength(2);
 						const results = toolResults(main[1]);
@@ -307,6 +314,7 @@ describe.skipIf(!chromiumPath).each(MODES)(
 						await gone(editCard(second, SHED).getByRole("button", { name: /^Run:/ }));
 						await eventually(async () => expect(await readNote(SHED)).toContain(LINE));
 						await screenshot(`5-second-tab-${mode}`, second);
+						await look(second, "approvals-second-tab-done");
 					},
 					options,
 				);

@@ -20,6 +20,7 @@ import {
 	visible,
 	UI_TIMEOUT,
 } from "./support/page-actions";
+import { checkPane } from "./support/pane-check";
 import { withE2E } from "./support/sandbox-harness";
 import { applyRequests, applyWith, gate, mainAndApply, mainRequests } from "./support/scripts";
 import { describeViolations, runAxe } from "./support/axe";
@@ -86,7 +87,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			browser,
 			"1-intent-run-revert",
 			script,
-			async ({ page, sandbox, readNote, readNoteBytes, screenshot, openPage }) => {
+			async ({ page, sandbox, readNote, readNoteBytes, openPage }) => {
 				const server = sandbox.modelServer!;
 				const original = await readNoteBytes(DAILY);
 
@@ -96,7 +97,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 				await visible(card.getByText("Remove all headings · 2026-11-28"));
 				// The intent is on screen while nothing has gone to the apply model yet.
 				expect(applyRequests(server.requests)).toHaveLength(0);
-				await screenshot("1-intent-card");
+				await checkPane(page, "edits-run-card-waiting");
 
 				await card.getByRole("button", { name: /^Run:/ }).click();
 				await server.waitForRequests(2);
@@ -104,6 +105,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 				// The apply model has the request but has not answered: the card shows progress.
 				await visible(card.getByRole("progressbar"));
 				await visible(card.getByText(/Generating changes/));
+				await checkPane(page, "edits-drafting");
 
 				applyHeld.open();
 				const edited = await eventually(async () => {
@@ -121,6 +123,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 				await card.getByRole("button", { name: `Revert this change to ${DAILY}` }).click({ timeout: UI_TIMEOUT });
 				await eventually(async () => expect((await readNoteBytes(DAILY)).equals(original)).toBe(true));
 				await visible(card.getByRole("status").getByText("Reverted"));
+				await checkPane(page, "edits-reverted");
 
 				// The card tells the truth from the log: after a reload, and in a second tab.
 				await page.reload();
@@ -242,6 +245,16 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			expect((await rpc(2)).result.ok).toBe(true);
 			await visible(card.getByRole("status").getByText("Restored"));
 			await visible(card.getByRole("button", { name: `Revert this change to ${DAILY}` }));
+
+			// The history panel lists the change, its revert and the revert's undoing.
+			await pane(page).getByRole("button", { name: "Note history" }).click();
+			await visible(
+				pane(page)
+					.getByRole("group", { name: `History of ${DAILY}` })
+					.getByRole("listitem")
+					.nth(2),
+			);
+			await checkPane(page, "edits-history-open");
 		});
 	});
 
@@ -294,6 +307,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 				expect(shown).toContain(userLine);
 				expect(shown).toContain("from the Ruiz farm");
 			});
+			await checkPane(page, "edits-typing-kept");
 		});
 	});
 
@@ -346,6 +360,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			await card.getByRole("button", { name: `Revert this change to ${LOG}` }).click({ timeout: UI_TIMEOUT });
 			await eventually(async () => expect((await readNoteBytes(LOG)).equals(original)).toBe(true));
 			await visible(card.getByRole("status").getByText("Reverted"));
+			await checkPane(page, "edits-long-note-reverted");
 		});
 	});
 
@@ -362,6 +377,7 @@ describe.skipIf(!chromiumPath)("editing a note from the pane", { timeout: 60_000
 			// The chat named itself after the first reply: the demo takes the message itself.
 			const title = pane(page).locator(".redline-header-title");
 			await eventually(async () => expect(await title.textContent()).toBe(`Remove all headings from ${DAILY}`));
+			await checkPane(page, "edits-demo-done");
 		});
 	});
 });

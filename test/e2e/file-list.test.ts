@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
 import { chromiumPath, launchChromium } from "./support/browser";
 import { editCard, eventually, noteText, pane, sendMessage, visible, UI_TIMEOUT } from "./support/page-actions";
+import { checkPane } from "./support/pane-check";
 import { withE2E } from "./support/sandbox-harness";
 import { applyWith, mainAndApply } from "./support/scripts";
 
@@ -59,6 +60,7 @@ describe.skipIf(!chromiumPath)("the sandbox file list", { timeout: 60_000 }, () 
 			await eventually(async () => expect(await noteText(page)).not.toMatch(/^#/m));
 			await eventually(async () => expect(await daily.getAttribute("class")).not.toContain("is-changed"));
 			expect(await daily.getAttribute("aria-current")).toBe("page");
+			await checkPane(page, "file-list-note-opened");
 		});
 	});
 });

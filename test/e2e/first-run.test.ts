@@ -9,20 +9,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply, toolResults } from "../../src/sandbox/model-server";
-import { describeViolations, runAxe } from "./support/axe";
 import { chromiumPath, launchChromium } from "./support/browser";
 import { eventually, openNote, pane, visible } from "./support/page-actions";
+import { checkPane } from "./support/pane-check";
 import { startE2E, type E2E } from "./support/sandbox-harness";
 import { mainAndApply, mainRequests } from "./support/scripts";
 import { setPaneWidth } from "./support/showcase";
 
 const QUESTION = "How long should the summary be?";
-
-async function setTheme(page: Page, theme: "light" | "dark"): Promise<void> {
-	const toggle = page.getByRole("button", { name: "Dark theme" });
-	if ((await toggle.getAttribute("aria-pressed")) !== String(theme === "dark")) await toggle.click();
-	await expect.poll(() => page.evaluate(() => document.body.className)).toContain(`theme-${theme}`);
-}
 
 describe.skipIf(!chromiumPath)("first run and the question card at 280 px", { timeout: 120_000 }, () => {
 	let browser: Browser;
@@ -61,29 +55,16 @@ describe.skipIf(!chromiumPath)("first run and the question card at 280 px", { ti
 		await openNote(page, "Garden shed");
 	}, 60_000);
 	afterAll(async () => {
-		await e2e?.screenshot("first-run").catch(() => undefined);
 		await e2e?.close();
 		await browser?.close();
 	});
-
-	/** axe's full rule set in both themes: nothing serious or critical. */
-	async function noSeriousViolations(name: string): Promise<void> {
-		for (const theme of ["light", "dark"] as const) {
-			await setTheme(page, theme);
-			const { violations } = await runAxe(page);
-			await e2e.screenshot(`first-run-${name}-${theme}-280`);
-			const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-			expect(describeViolations(serious), `${name}, ${theme}`).toBe("");
-		}
-		await setTheme(page, "light");
-	}
 
 	it("the empty chat suggests requests about the open note and the vault, and one fills the message box", async () => {
 		const group = pane(page).getByRole("group", { name: "Suggested requests" });
 		await visible(group.getByRole("button", { name: "Summarize Garden shed" }));
 		expect(await group.getByRole("button").count()).toBeGreaterThanOrEqual(3);
 		await visible(pane(page).getByText("Redline asks before each edit; every change can be reverted."));
-		await noSeriousViolations("empty-chat");
+		await checkPane(page, "first-run-empty-chat");
 
 		await group.getByRole("button", { name: "Summarize Garden shed" }).click();
 		const input = pane(page).getByRole("textbox", { name: "Message Redline" });
@@ -106,7 +87,7 @@ describe.skipIf(!chromiumPath)("first run and the question card at 280 px", { ti
 		expect(await own.count()).toBe(0);
 		await card.getByRole("radio", { name: "Other", exact: true }).check();
 		await visible(own);
-		await noSeriousViolations("question-card");
+		await checkPane(page, "first-run-question-card");
 		await card.getByRole("radio", { name: /^One line/ }).check();
 		await eventually(async () => expect(await own.count()).toBe(0));
 	});
@@ -142,6 +123,6 @@ describe.skipIf(!chromiumPath)("first run and the question card at 280 px", { ti
 		});
 		expect(ring.outline).not.toBe("none");
 		expect(ring.gap).toBeGreaterThanOrEqual(2);
-		await noSeriousViolations("question-skipped");
+		await checkPane(page, "first-run-question-skipped");
 	});
 });

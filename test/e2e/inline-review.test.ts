@@ -11,10 +11,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
-import { describeViolations, runAxe } from "./support/axe";
 import { chromiumPath, launchChromium } from "./support/browser";
 import { focusedDescription, tabTo } from "./support/keyboard";
 import { eventually, noteEditor, noteText, openNote, sendMessage, visible } from "./support/page-actions";
+import { checkPane } from "./support/pane-check";
 import { startE2E, type E2E } from "./support/sandbox-harness";
 import { applyWith, mainAndApply } from "./support/scripts";
 
@@ -101,15 +101,8 @@ describe.skipIf(!chromiumPath)("the inline redline in the sandbox's note editor"
 		await e2e.screenshot("inline-review-shown");
 	});
 
-	describe.each(["light", "dark"] as const)("in Obsidian's default %s theme", (theme) => {
-		it("has no serious or critical axe violations", async () => {
-			const toggle = page.getByRole("button", { name: "Dark theme" });
-			if ((await toggle.getAttribute("aria-pressed")) !== String(theme === "dark")) await toggle.click();
-			await expect.poll(() => page.evaluate(() => document.body.className)).toContain(`theme-${theme}`);
-			const { violations } = await runAxe(page);
-			await e2e.screenshot(`inline-review-${theme}`);
-			expect(describeViolations(violations.filter((v) => v.impact === "serious" || v.impact === "critical"))).toBe("");
-		});
+	it("has no serious or critical axe violations, light and dark", async () => {
+		await checkPane(page, "inline-review-shown", { subject: "page" });
 	});
 
 	it("leaves with Esc: from a control back to the text, from the text to the pane", async () => {
@@ -162,7 +155,7 @@ describe.skipIf(!chromiumPath)("the inline redline in the sandbox's note editor"
 			]),
 		);
 		expect(await marked().first().getAttribute("title")).toBe("Changed by Redline");
-		await e2e.screenshot("inline-review-written");
+		await checkPane(page, "inline-review-written", { subject: "page" });
 		// Typing in one group unmarks it alone.
 		await marked()
 			.last()

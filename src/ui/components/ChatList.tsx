@@ -55,7 +55,8 @@ export function ChatList({ id, chats, onChoose, onClose }: ChatListProps) {
 				className="redline-chat-list-search"
 				role="combobox"
 				aria-label="Search chats"
-				aria-expanded="true"
+				// Collapsed while no chat is listed: an expanded combobox must name the list it controls.
+				aria-expanded={shown.length > 0}
 				aria-controls={shown.length > 0 ? listId : undefined}
 				aria-autocomplete="list"
 				aria-activedescendant={shown.length > 0 ? optionId(activeIndex) : undefined}

@@ -38,7 +38,7 @@ export interface HistoryPanelProps {
 export function HistoryPanel({ host, paths, refreshKey }: HistoryPanelProps) {
 	return (
 		<section className="redline-history-panel" aria-label="History of the notes this chat changed">
-			<h3 className="redline-history-title">Notes this chat changed</h3>
+			<h2 className="redline-history-title">Notes this chat changed</h2>
 			{paths.length === 0 && <p className="redline-muted">This chat has not changed any notes yet.</p>}
 			{paths.map((path) => (
 				<NoteVersions key={path} host={host} path={path} refreshKey={refreshKey} />
@@ -89,9 +89,9 @@ function NoteVersions({ host, path, refreshKey }: { host: UiHost; path: string; 
 
 	return (
 		<div className="redline-history-note" role="group" aria-label={`History of ${displayPath(path)}`}>
-			<h4 className="redline-history-note-title">
+			<h3 className="redline-history-note-title">
 				<NoteLink host={host} path={path} />
-			</h4>
+			</h3>
 			{loadError && (
 				<p className="redline-inline-error" role="alert">
 					{loadError}

@@ -25,40 +25,52 @@ export interface AxeResults {
 	contrastPassed: string[];
 }
 
+export interface AxeScope {
+	/** Only this part of the page (a selector), as support/pane-check.ts looks at the pane; the page-level rules then rest. */
+	within?: string;
+}
+
 /**
- * Runs every axe rule on the page (injecting axe once per page load). axe judges colours only
- * where it can see them: give the page a viewport tall enough that nothing in the pane is
- * scrolled out of view or skipped by content-visibility (support/showcase.ts does).
+ * Runs every axe rule on the page, or on the part `within` names (injecting axe once per page
+ * load). axe judges colours only where it can see them: give the page a viewport tall enough that
+ * nothing in the pane is scrolled out of view or skipped by content-visibility (support/showcase.ts does).
  */
-export async function runAxe(page: Page, contrastOf: readonly string[] = []): Promise<AxeResults> {
+export async function runAxe(
+	page: Page,
+	contrastOf: readonly string[] = [],
+	{ within }: AxeScope = {},
+): Promise<AxeResults> {
 	const loaded = await page.evaluate(() => "axe" in window);
 	if (!loaded) await page.evaluate(await readFile(AXE_PATH, "utf8"));
-	return page.evaluate(async (selectors) => {
-		type Result = { id: string; nodes: Array<{ target: string[] }> };
-		const axe = (
-			window as unknown as {
-				axe: {
-					run: (
-						context: Document,
-						options: object,
-					) => Promise<{ violations: AxeViolation[]; incomplete: AxeViolation[]; passes: Result[] }>;
-				};
-			}
-		).axe;
-		const result = await axe.run(document, {});
-		const plain = (list: AxeViolation[]) =>
-			list.map((v) => ({
-				id: v.id,
-				impact: v.impact,
-				help: v.help,
-				nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-			}));
-		const passed = (result.passes.find((r) => r.id === "color-contrast")?.nodes ?? []).map((n) =>
-			document.querySelector(n.target.join(" ")),
-		);
-		const contrastPassed = selectors.filter((selector) => passed.some((el) => el?.matches(selector)));
-		return { violations: plain(result.violations), incomplete: plain(result.incomplete), contrastPassed };
-	}, contrastOf);
+	return page.evaluate(
+		async ({ selectors, within }) => {
+			type Result = { id: string; nodes: Array<{ target: string[] }> };
+			const axe = (
+				window as unknown as {
+					axe: {
+						run: (
+							context: Document | { include: string[][] },
+							options: object,
+						) => Promise<{ violations: AxeViolation[]; incomplete: AxeViolation[]; passes: Result[] }>;
+					};
+				}
+			).axe;
+			const result = await axe.run(within ? { include: [[within]] } : document, {});
+			const plain = (list: AxeViolation[]) =>
+				list.map((v) => ({
+					id: v.id,
+					impact: v.impact,
+					help: v.help,
+					nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+				}));
+			const passed = (result.passes.find((r) => r.id === "color-contrast")?.nodes ?? []).map((n) =>
+				document.querySelector(n.target.join(" ")),
+			);
+			const contrastPassed = selectors.filter((selector) => passed.some((el) => el?.matches(selector)));
+			return { violations: plain(result.violations), incomplete: plain(result.incomplete), contrastPassed };
+		},
+		{ selectors: contrastOf, within },
+	);
 }
 
 /** One line per violation and node, for a failure message that says what to fix. */
