@@ -7,11 +7,13 @@
 import type { ApplyModels } from "../composer/regenerate";
 import type { NoteHistory } from "../history/types";
 import type { ApplyFormat } from "../settings";
+import type { NoteCatalog } from "../search/note-catalog";
 import type { Store } from "../store/store";
 import { askUserTool } from "./ask-user";
 import { toolCatalog, type ToolEntry } from "./catalog";
 import { createDeclareEditIntentTool } from "./declare-edit-intent";
 import { createExecuteEditTool } from "./execute-edit";
+import { createFindNotesTool } from "./find-notes";
 import { listNotesTool } from "./list-notes";
 import { readNoteTool } from "./read-note";
 import type { AnyTool } from "./registry";
@@ -22,6 +24,8 @@ export interface DefaultToolDeps {
 	models: ApplyModels;
 	/** The note index behind searchNotes. */
 	search: NoteSearch;
+	/** The note metadata behind findNotes (Obsidian's metadataCache, or the notes' text). */
+	catalog: NoteCatalog;
 	/** The "Apply format" setting, read at each edit. */
 	applyFormat?: () => ApplyFormat;
 	/** Where drafted edits wait for review (review before write): the plugin's Store. */
@@ -33,6 +37,7 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 		readNoteTool,
 		createSearchNotesTool({ index: deps.search }),
 		listNotesTool,
+		createFindNotesTool({ catalog: deps.catalog }),
 		createDeclareEditIntentTool({
 			history: deps.history,
 			models: deps.models,
@@ -54,6 +59,7 @@ export function describedDefaultTools(): AnyTool[] {
 		history: unusable("history"),
 		models: unusable("models"),
 		search: unusable("search"),
+		catalog: unusable("catalog"),
 		drafts: unusable("drafts"),
 	});
 }

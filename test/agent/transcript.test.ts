@@ -80,6 +80,12 @@ describe("buildSystemPrompt", () => {
 		expect(prompt).toContain('"Plan.md"');
 		expect(prompt.length).toBeLessThan(1500);
 	});
+
+	it("points the model to findNotes for metadata when it has the tool, and only then", () => {
+		const prompt = (tools: string[]): string => buildSystemPrompt({ vaultName: "Work", tools, pinned: [] });
+		expect(prompt(["readNote", "findNotes"])).toContain("use findNotes");
+		expect(prompt(["readNote"])).not.toContain("findNotes");
+	});
 });
 
 describe("buildTranscript with compactions", () => {
