@@ -36,14 +36,6 @@ export interface FoundNote {
 	property?: { name: string; values: PropertyValue[] };
 }
 
-/** "1.0" and 1 are one number; otherwise text compared without case, a [[wikilink]]'s brackets aside. */
-export function sameValue(a: PropertyValue, b: PropertyValue): boolean {
-	const na = asNumber(a);
-	const nb = asNumber(b);
-	if (na !== null && nb !== null) return na === nb;
-	return asText(a) === asText(b);
-}
-
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
 function asNumber(value: PropertyValue): number | null {
@@ -57,45 +49,61 @@ function asText(value: PropertyValue): string {
 	return text.startsWith("[[") && text.endsWith("]]") ? text.slice(2, -2).trim() : text;
 }
 
-function hasTag(tags: readonly string[], tag: string): string[] {
-	return tags.filter((t) => t === tag || t.startsWith(`${tag}/`));
+/**
+ * Whether a property value equals the wanted one: "1.0" and 1 are one number; otherwise text
+ * compared without case, a [[wikilink]]'s brackets aside ("False" is false). The wanted value's
+ * forms are worked out once.
+ */
+function valueTest(wanted: PropertyValue): (value: PropertyValue) => boolean {
+	const number = asNumber(wanted);
+	const text = asText(wanted);
+	return (value) => {
+		const n = number === null ? null : asNumber(value);
+		return n !== null ? n === number : asText(value) === text;
+	};
 }
 
-export function findNotes(notes: Iterable<CatalogNote>, filter: NoteFilter): FoundNote[] {
-	const propertyLabel = filter.property?.name.trim();
-	const propertyName = propertyLabel?.toLowerCase();
-	const wanted = filter.property?.value;
+export interface FoundPage {
+	/** The first `limit` matches, newest first. */
+	notes: FoundNote[];
+	/** Matches in all. */
+	total: number;
+}
+
+/** Matches newest first (then by path); only the page's notes are put into results. */
+export function findNotes(notes: Iterable<CatalogNote>, filter: NoteFilter, limit = Infinity): FoundPage {
+	const tag = filter.tag;
+	const below = tag === undefined ? "" : `${tag}/`;
+	const tagged = (t: string): boolean => t === tag || t.startsWith(below);
+	const propertyLabel = filter.property?.name.trim() ?? "";
+	const propertyName = filter.property ? propertyLabel.toLowerCase() : undefined;
+	const wanted = filter.property?.value === undefined ? null : valueTest(filter.property.value);
 	const linkedFrom = filter.linkedFrom === undefined ? null : new Set(filter.linkedFrom);
-	const found: FoundNote[] = [];
+	const matched: CatalogNote[] = [];
 	for (const note of notes) {
-		if (filter.folder !== undefined && !isUnder(note.path, filter.folder)) continue;
+		if (filter.folder !== undefined && filter.folder !== "" && !isUnder(note.path, filter.folder)) continue;
 		if (filter.modifiedAfter !== undefined && note.mtime < filter.modifiedAfter) continue;
 		if (filter.modifiedBefore !== undefined && note.mtime >= filter.modifiedBefore) continue;
 		if (linkedFrom && !linkedFrom.has(note.path)) continue;
-		let tags: string[] | undefined;
-		if (filter.tag !== undefined) {
-			tags = hasTag(note.tags, filter.tag);
-			if (tags.length === 0) continue;
-		}
-		let property: FoundNote["property"];
-		if (propertyName !== undefined && propertyLabel !== undefined) {
+		if (tag !== undefined && !note.tags.some(tagged)) continue;
+		if (propertyName !== undefined) {
 			const values = note.properties.get(propertyName);
-			if (values === undefined) continue;
-			if (wanted !== undefined && !values.some((value) => sameValue(value, wanted))) continue;
-			property = { name: propertyLabel, values: [...values] };
+			if (values === undefined || (wanted && !values.some(wanted))) continue;
 		}
 		if (filter.linksTo !== undefined && !note.links.includes(filter.linksTo)) continue;
-		found.push(result(note, tags, property));
+		matched.push(note);
 	}
-	return found.sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-function result(note: CatalogNote, tags: string[] | undefined, property: FoundNote["property"]): FoundNote {
-	return {
-		path: note.path,
-		mtime: note.mtime,
-		...(note.linkedTo !== undefined ? { linkedTo: note.linkedTo } : {}),
-		...(tags ? { tags } : {}),
-		...(property ? { property } : {}),
-	};
+	// A catalog that keeps its notes newest first (text-catalog.ts) hands them over sorted: then this is one pass.
+	matched.sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+	const page = matched.slice(0, limit).map((note) => {
+		const values = propertyName === undefined ? undefined : note.properties.get(propertyName);
+		return {
+			path: note.path,
+			mtime: note.mtime,
+			...(note.linkedTo !== undefined ? { linkedTo: note.linkedTo } : {}),
+			...(tag !== undefined ? { tags: note.tags.filter(tagged) } : {}),
+			...(values ? { property: { name: propertyLabel, values: [...values] } } : {}),
+		};
+	});
+	return { notes: page, total: matched.length };
 }

@@ -13,6 +13,7 @@ import { readProperties } from "./frontmatter-values";
 import { LinkResolver, linkpathsIn } from "./links";
 import type { CatalogNote, CatalogView, NoteCatalog, PropertyValue } from "./note-catalog";
 import { parseMetadata } from "./note-fields";
+import { realPacer, Slicer } from "./pacer";
 
 /** Notes read at once while building. */
 const READ_AHEAD = 32;
@@ -119,7 +120,11 @@ export class TextNoteCatalog implements NoteCatalog {
 			if (this.floor.mayShowListed(stat)) allowed.push(stat);
 			else this.set(unread(stat), false);
 		}
+		// The sandbox's reads are synchronous underneath: without yielding, a big vault would keep
+		// its server from answering for seconds.
+		const slicer = new Slicer(realPacer);
 		for (let i = 0; i < allowed.length; i += READ_AHEAD) {
+			await slicer.tick();
 			const batch = allowed.slice(i, i + READ_AHEAD);
 			const texts = await Promise.all(batch.map((stat) => this.deps.vault.read(stat.path).catch(() => null)));
 			batch.forEach((stat, j) => {
@@ -180,7 +185,12 @@ export class TextNoteCatalog implements NoteCatalog {
 	}
 
 	private snapshot(): CatalogView {
-		this.current ??= { notes: [...this.notes.values()], resolve: (link, from) => this.links().resolve(link, from) };
+		if (this.current) return this.current;
+		// Newest first, the order findNotes answers in: its sort then finds the matches in order already.
+		const notes = [...this.notes.values()].sort(
+			(a, b) => b.mtime - a.mtime || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+		);
+		this.current = { notes, resolve: (link, from) => this.links().resolve(link, from) };
 		return this.current;
 	}
 }

@@ -7,13 +7,13 @@
  */
 import * as z from "zod/mini";
 import { findNotes, type FoundNote, type NoteFilter } from "../search/find-notes";
-import type { CatalogView, NoteCatalog } from "../search/note-catalog";
+import type { CatalogNote, CatalogView, NoteCatalog } from "../search/note-catalog";
 import { normalizeTag } from "../search/tags";
 import { toolResult, type ResultSummary, type ToolResult } from "../log/tool-result";
 import type { AccessFloor } from "../vault/access-floor";
 import { isUnder, normalizeFolderPath } from "../vault/paths";
 import { quoted } from "../vault/quote";
-import { leftOutSentence, shownByFloor } from "./floor-filter";
+import { leftOutSentence } from "./floor-filter";
 import { parseIsoTime } from "./iso-time";
 import type { Tool } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
@@ -65,6 +65,38 @@ const DESCRIPTION =
 	"notes linking to a note; linkedFrom: the notes a note links to). Give at least one filter; several must all " +
 	"match. Returns paths, most recently modified first, with the fields that matched. Use searchNotes to find " +
 	"notes by what they say.";
+
+/**
+ * The notes split by the access floor (AccessFloor.mayShowListed). A floor never changes its
+ * mind, so verdicts are kept per floor, and the split per catalog view (the text catalog hands
+ * out the same view until a note changes): checking ten thousand paths again at every call
+ * would cost more than the query.
+ */
+interface Screened {
+	shown: CatalogNote[];
+	refused: CatalogNote[];
+}
+const verdicts = new WeakMap<AccessFloor, Map<string, boolean>>();
+const screenings = new WeakMap<readonly CatalogNote[], WeakMap<AccessFloor, Screened>>();
+const MAX_VERDICTS = 200_000;
+
+function screen(notes: readonly CatalogNote[], floor: AccessFloor): Screened {
+	const byFloor = screenings.get(notes) ?? new WeakMap<AccessFloor, Screened>();
+	screenings.set(notes, byFloor);
+	const known = byFloor.get(floor);
+	if (known) return known;
+	let verdict = verdicts.get(floor);
+	if (!verdict || verdict.size > MAX_VERDICTS) verdicts.set(floor, (verdict = new Map<string, boolean>()));
+	const screened: Screened = { shown: [], refused: [] };
+	for (const note of notes) {
+		const key = note.linkedTo === undefined ? note.path : `${note.path}\0${note.linkedTo ?? ""}`;
+		let shown = verdict.get(key);
+		if (shown === undefined) verdict.set(key, (shown = floor.mayShowListed(note)));
+		(shown ? screened.shown : screened.refused).push(note);
+	}
+	byFloor.set(floor, screened);
+	return screened;
+}
 
 /** A failure the model can correct, with the reason why. */
 class BadArgument extends Error {}
@@ -209,8 +241,9 @@ export function createFindNotesTool(deps: { catalog: NoteCatalog }): Tool<FindNo
 			} catch (error) {
 				return vaultErrorResult(error);
 			}
-			const inScope = view.notes.filter((note) => isUnder(note.path, folder));
-			if (inScope.length === 0 && folder !== "")
+			const { shown, refused } = screen(view.notes, ctx.floor);
+			const under = (note: CatalogNote): boolean => isUnder(note.path, folder);
+			if (folder !== "" && !shown.some(under) && !refused.some(under))
 				return toolResult.error(
 					`No folder ${quoted(folder)} with notes in the vault. Use listNotes to see the folders.`,
 				);
@@ -222,10 +255,9 @@ export function createFindNotesTool(deps: { catalog: NoteCatalog }): Tool<FindNo
 				if (error instanceof BadArgument) return toolResult.error(error.message);
 				throw error;
 			}
-			const { shown: visible, leftOut } = shownByFloor(inScope, ctx.floor);
-			const found = findNotes(visible, filter);
+			const leftOut = folder === "" ? refused.length : refused.filter(under).length;
 			const limit = args.limit ?? FIND_DEFAULT_LIMIT;
-			const page = found.slice(0, limit);
+			const { notes: page, total } = findNotes(shown, filter, limit);
 			const filters = describeFilters({ ...args, ...targets });
 			const data = {
 				filter: {
@@ -246,14 +278,14 @@ export function createFindNotesTool(deps: { catalog: NoteCatalog }): Tool<FindNo
 					...(note.tags ? { tags: note.tags } : {}),
 					...(note.property ? { property: note.property } : {}),
 				})),
-				total: found.length,
+				total,
 				leftOut,
 			};
 			const tail = leftOutSentence(leftOut, "files");
-			if (found.length === 0) return toolResult.success(`No notes ${filters}.${tail}`, { data });
-			const lines = [`${plural(found.length, "note")} ${filters}, most recently modified first:`];
+			if (total === 0) return toolResult.success(`No notes ${filters}.${tail}`, { data });
+			const lines = [`${plural(total, "note")} ${filters}, most recently modified first:`];
 			lines.push(...page.map(describeNote));
-			const more = found.length - page.length;
+			const more = total - page.length;
 			if (more > 0)
 				lines.push(
 					`${more} more not shown: narrow the filters${limit < FIND_MAX_LIMIT ? `, or raise limit (at most ${FIND_MAX_LIMIT})` : ""}.`,
