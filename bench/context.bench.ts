@@ -39,6 +39,7 @@ import { mkdtemp, rm } from "../src/node/fs";
 import { tmpdir } from "../src/node/os";
 import { join } from "../src/node/path";
 import { process } from "../src/node/process";
+import { TextNoteCatalog } from "../src/search/text-catalog";
 
 const AREA = "long threads";
 const LIMIT = 32_768;
@@ -75,6 +76,7 @@ async function driveLongThread(pinned = false): Promise<Drive> {
 	const settings = settingsFor(server.baseURL);
 	const redline = await createRedline({
 		vault,
+		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 		store: new MemoryStore(),
 		settings: () => settings,
 		credentials: () => ({}),

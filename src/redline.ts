@@ -17,7 +17,6 @@ import { toolCatalog, type ToolCatalog } from "./tools/catalog";
 import { NoteIndex } from "./search/note-index";
 import type { NoteMetadataSource } from "./search/note-fields";
 import type { NoteCatalog } from "./search/note-catalog";
-import { TextNoteCatalog } from "./search/text-catalog";
 import type { RenameJournal } from "./history/rename-journal";
 import type { NoteHistory } from "./history/types";
 import type { Vault } from "./vault/vault";
@@ -40,8 +39,11 @@ export interface RedlineDeps {
 	renames?: RenameJournal;
 	/** The host's parsed note metadata for search (Obsidian's metadataCache); parsed from the text without it. */
 	noteMetadata?: NoteMetadataSource;
-	/** The host's note metadata for findNotes (Obsidian's metadataCache); parsed from the notes' text without it. */
-	noteCatalog?: NoteCatalog;
+	/**
+	 * The note metadata findNotes queries: Obsidian's metadataCache in the plugin, a TextNoteCatalog
+	 * over the vault elsewhere (given by the host, so main.js does not carry the sandbox's parser).
+	 */
+	noteCatalog: NoteCatalog;
 	/**
 	 * How new chats get their title after the first reply: from the apply model (the default; the
 	 * first words of the message when that fails), or the first words alone (the offline demo, and
@@ -80,8 +82,7 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 		protectedFolders: deps.protectedFolders,
 		...(deps.noteMetadata ? { metadata: deps.noteMetadata } : {}),
 	});
-	// Built on the first findNotes, like the index on the first search.
-	const catalog = deps.noteCatalog ?? new TextNoteCatalog({ vault, protectedFolders: deps.protectedFolders });
+	const catalog = deps.noteCatalog;
 	const tools = new ToolRegistry(
 		createDefaultTools({
 			history,
@@ -105,7 +106,7 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 			await service.close();
 			history.dispose();
 			await search.dispose();
-			if (catalog instanceof TextNoteCatalog) catalog.dispose();
+			catalog.dispose?.();
 		},
 	};
 }

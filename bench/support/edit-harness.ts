@@ -22,6 +22,7 @@ import { createSearchNotesTool } from "../../src/tools/search-notes";
 import { NoteIndex } from "../../src/search/note-index";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { writeNoteTool } from "./write-note-tool";
+import { TextNoteCatalog } from "../../src/search/text-catalog";
 
 export type EditPath = "two-phase" | "baseline";
 
@@ -57,7 +58,15 @@ async function wire(path: EditPath, vault: MemoryVault, settings: () => RedlineS
 	const credentials = () => ({});
 	// The title call comes after the turn and would count as an apply request here.
 	if (path === "two-phase")
-		return createRedline({ vault, store, settings, credentials, protectedFolders: [], titles: "first-words" });
+		return createRedline({
+			vault,
+			noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
+			store,
+			settings,
+			credentials,
+			protectedFolders: [],
+			titles: "first-words",
+		});
 	const history = createNoteHistory({
 		vault,
 		store,

@@ -12,6 +12,7 @@ import { MemoryStore } from "../../src/store/memory-store";
 import { isKnownEvent } from "../../src/log/events";
 import type { StoredEvent } from "../../src/log/events";
 import { MemoryVault } from "../../src/vault/memory-vault";
+import { TextNoteCatalog } from "../../src/search/text-catalog";
 
 export interface ReviewTiming {
 	/** ms from edit_intent_declared to edit_proposed, both as the subscriber saw them. */
@@ -39,6 +40,7 @@ export async function timeReview(
 	const store = new MemoryStore();
 	const redline = await createRedline({
 		vault,
+		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 		store,
 		settings: () => settings,
 		credentials: () => ({}),

@@ -19,6 +19,7 @@ import * as path from "../node/path";
 import { randomBytes } from "../node/crypto";
 import type { NodeError, Server } from "../node/http";
 import { DEFAULT_CONFIG_DIR } from "../vault/paths";
+import { TextNoteCatalog } from "../search/text-catalog";
 
 export type SandboxModel =
 	| { kind: "scripted"; script: ModelScript }
@@ -165,6 +166,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 		settings: () => settings,
 		credentials: () => credentials,
 		protectedFolders: PROTECTED_FOLDERS,
+		// Built on the first findNotes, like the search index on the first search.
+		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: PROTECTED_FOLDERS }),
 		// The offline demo's scripted model answers only the requests of its demo turns.
 		titles: options.model.kind === "scripted" ? "first-words" : "model",
 	});

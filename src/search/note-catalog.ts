@@ -40,4 +40,6 @@ export interface CatalogView {
 export interface NoteCatalog {
 	/** The notes as they are now (changes made before the call are in). */
 	view(): Promise<CatalogView>;
+	/** Stops listening to the vault (the core calls it when it is disposed). */
+	dispose?(): void;
 }

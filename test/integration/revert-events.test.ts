@@ -15,6 +15,7 @@ import { MemoryVault } from "../../src/vault/memory-vault";
 import { ofType, readEvents } from "../agent/support/harness";
 import { applyWith, mainAndApply } from "../e2e/support/scripts";
 import { nodeFetch as fetch } from "../../src/node/fetch";
+import { TextNoteCatalog } from "../../src/search/text-catalog";
 
 const DAILY = "# Daily\nWalk the dog\nBuy milk\n";
 
@@ -69,6 +70,7 @@ async function editStack(): Promise<EditStack> {
 	const build = () =>
 		createRedline({
 			vault,
+			noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 			store,
 			settings: () => settings,
 			credentials: () => ({}),

@@ -17,6 +17,7 @@ import { project } from "../../../src/log/projection";
 import type { ThreadState } from "../../../src/log/state";
 import { MemoryVault } from "../../../src/vault/memory-vault";
 import { ofType, readEvents } from "../../agent/support/harness";
+import { TextNoteCatalog } from "../../../src/search/text-catalog";
 
 export interface Stack {
 	server: ModelServer;
@@ -48,6 +49,7 @@ export async function stack(...steps: ScriptStep[]): Promise<Stack> {
 	const build = () =>
 		createRedline({
 			vault,
+			noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 			store,
 			settings: () => settings,
 			credentials: () => ({}),

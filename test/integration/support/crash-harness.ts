@@ -34,6 +34,7 @@ import type { ThreadState } from "../../../src/log/state";
 import { MemoryVault } from "../../../src/vault/memory-vault";
 import { FaultyStore } from "../../support/faulty-store";
 import { sleep } from "../../../src/node/timers";
+import { TextNoteCatalog } from "../../../src/search/text-catalog";
 
 /** What a kill at one event boundary leaves. */
 export interface CrashPoint {
@@ -162,7 +163,14 @@ function settingsFor(server: ModelServer): RedlineSettings {
 
 function build(server: ModelServer, vault: MemoryVault, store: Store): Promise<Redline> {
 	const settings = settingsFor(server);
-	return createRedline({ vault, store, settings: () => settings, credentials: () => ({}), protectedFolders: [] });
+	return createRedline({
+		vault,
+		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
+		store,
+		settings: () => settings,
+		credentials: () => ({}),
+		protectedFolders: [],
+	});
 }
 
 /** The drive starts a microtask after the call returns: wait for it to start, then to end. */
