@@ -15,6 +15,7 @@ import type { RedlineSettings } from "../src/settings";
 import { MemoryStore } from "../src/store/memory-store";
 import { isKnownEvent } from "../src/log/events";
 import { MemoryVault } from "../src/vault/memory-vault";
+import { TextNoteCatalog } from "../src/search/text-catalog";
 import { yamlLibraryCodec } from "../src/sandbox/yaml-library-codec";
 import { benchSettings } from "./support/edit-harness";
 import { buildNote } from "./support/edit-notes";
@@ -87,6 +88,7 @@ async function runTurn(
 		protectedFolders: [],
 		titles: "first-words",
 		yaml: yamlLibraryCodec,
+		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 	});
 	const { service } = redline;
 	try {

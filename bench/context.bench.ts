@@ -40,6 +40,7 @@ import { tmpdir } from "../src/node/os";
 import { join } from "../src/node/path";
 import { process } from "../src/node/process";
 import { yamlLibraryCodec } from "../src/sandbox/yaml-library-codec";
+import { TextNoteCatalog } from "../src/search/text-catalog";
 
 const AREA = "long threads";
 const LIMIT = 32_768;
@@ -77,6 +78,7 @@ async function driveLongThread(pinned = false): Promise<Drive> {
 	const redline = await createRedline({
 		yaml: yamlLibraryCodec,
 		vault,
+		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 		store: new MemoryStore(),
 		settings: () => settings,
 		credentials: () => ({}),

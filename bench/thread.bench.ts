@@ -26,6 +26,7 @@ import { join } from "../src/node/path";
 import { process } from "../src/node/process";
 import { sleep } from "../src/node/timers";
 import { yamlLibraryCodec } from "../src/sandbox/yaml-library-codec";
+import { TextNoteCatalog } from "../src/search/text-catalog";
 
 /** A realistic turn: a message, ~100 streamed tokens, two calls decided, run and completed. */
 function turn(i: number): NewEvent[] {
@@ -314,9 +315,11 @@ async function indexWritesWhileStreaming(): Promise<{ indexWrites: number; logAp
 	});
 	const counted = counting(new FolderStore(dir));
 	const settings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "bench-main", temperature: 0 } };
+	const vault = new MemoryVault("Bench", {});
 	const redline = await createRedline({
 		yaml: yamlLibraryCodec,
-		vault: new MemoryVault("Bench", {}),
+		vault,
+		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 		store: counted.store,
 		settings: () => settings,
 		credentials: () => ({}),

@@ -16,6 +16,7 @@ import { ToolRegistry } from "./tools/registry";
 import { toolCatalog, type ToolCatalog } from "./tools/catalog";
 import { NoteIndex } from "./search/note-index";
 import type { NoteMetadataSource } from "./search/note-fields";
+import type { NoteCatalog } from "./search/note-catalog";
 import type { RenameJournal } from "./history/rename-journal";
 import type { NoteHistory } from "./history/types";
 import type { Vault } from "./vault/vault";
@@ -39,6 +40,11 @@ export interface RedlineDeps {
 	renames?: RenameJournal;
 	/** The host's parsed note metadata for search (Obsidian's metadataCache); parsed from the text without it. */
 	noteMetadata?: NoteMetadataSource;
+	/**
+	 * The note metadata findNotes queries: Obsidian's metadataCache in the plugin, a TextNoteCatalog
+	 * over the vault elsewhere (given by the host, so main.js does not carry the sandbox's parser).
+	 */
+	noteCatalog: NoteCatalog;
 	/**
 	 * How new chats get their title after the first reply: from the apply model (the default; the
 	 * first words of the message when that fails), or the first words alone (the offline demo, and
@@ -79,6 +85,7 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 		protectedFolders: deps.protectedFolders,
 		...(deps.noteMetadata ? { metadata: deps.noteMetadata } : {}),
 	});
+	const catalog = deps.noteCatalog;
 	const tools = new ToolRegistry(
 		createDefaultTools({
 			history,
@@ -86,6 +93,7 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 			search,
 			drafts: store,
 			yaml: deps.yaml,
+			catalog,
 			applyFormat: () => settings().applyFormat,
 		}),
 	);
@@ -102,6 +110,7 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 			await service.close();
 			history.dispose();
 			await search.dispose();
+			catalog.dispose?.();
 		},
 	};
 }

@@ -23,6 +23,7 @@ import { NoteIndex } from "../../src/search/note-index";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { writeNoteTool } from "./write-note-tool";
 import { yamlLibraryCodec } from "../../src/sandbox/yaml-library-codec";
+import { TextNoteCatalog } from "../../src/search/text-catalog";
 
 export type EditPath = "two-phase" | "baseline";
 
@@ -61,6 +62,7 @@ async function wire(path: EditPath, vault: MemoryVault, settings: () => RedlineS
 		return createRedline({
 			yaml: yamlLibraryCodec,
 			vault,
+			noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 			store,
 			settings,
 			credentials,

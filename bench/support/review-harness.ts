@@ -13,6 +13,7 @@ import { isKnownEvent } from "../../src/log/events";
 import type { StoredEvent } from "../../src/log/events";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { yamlLibraryCodec } from "../../src/sandbox/yaml-library-codec";
+import { TextNoteCatalog } from "../../src/search/text-catalog";
 
 export interface ReviewTiming {
 	/** ms from edit_intent_declared to edit_proposed, both as the subscriber saw them. */
@@ -41,6 +42,7 @@ export async function timeReview(
 	const redline = await createRedline({
 		yaml: yamlLibraryCodec,
 		vault,
+		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 		store,
 		settings: () => settings,
 		credentials: () => ({}),

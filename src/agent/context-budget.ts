@@ -21,7 +21,7 @@ import {
 import { estimateTextTokens, MESSAGE_OVERHEAD_TOKENS } from "./token-estimate";
 
 /** Tools whose result the model can fetch again by repeating the call, so it may be elided. */
-export const REFETCHABLE_TOOLS: ReadonlySet<string> = new Set(["readNote", "searchNotes", "listNotes"]);
+export const REFETCHABLE_TOOLS: ReadonlySet<string> = new Set(["readNote", "searchNotes", "listNotes", "findNotes"]);
 
 export interface FitOptions {
 	/** Tokens (in the estimate's units) the messages may take; undefined: no limit. */

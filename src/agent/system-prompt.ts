@@ -15,6 +15,11 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 		`You are Redline, an assistant that reads and edits the notes of the Obsidian vault "${input.vaultName}". Paths are vault-relative, like "Projects/Plan.md".`,
 		`Your tools: ${input.tools.join(", ")}. Read before you change anything; keep tool results in mind instead of reading the same note twice.`,
 	];
+	if (has("findNotes")) {
+		lines.push(
+			"To find notes by tag, property, folder, modification date or links, use findNotes (one call, every filter at once) rather than reading notes one by one; use searchNotes for what notes say.",
+		);
+	}
 	if (has("declareEditIntent")) {
 		lines.push(
 			"Every edit starts with declareEditIntent: give the path, the operation and a short one-line description of the change, then wait for its result. Never write a whole note in your reply.",

@@ -48,6 +48,8 @@ export interface FsPromises {
 	realpath: (path: string) => Promise<string>;
 	copyFile: (from: string, to: string) => Promise<void>;
 	cp: (from: string, to: string, options?: { recursive?: boolean }) => Promise<void>;
+	/** Sets a file's access and modification times (seconds since the epoch, or Dates). */
+	utimes: (path: string, atime: number | Date, mtime: number | Date) => Promise<void>;
 }
 
 export interface FolderWatcher {
@@ -97,6 +99,7 @@ export const {
 	realpath,
 	copyFile,
 	cp,
+	utimes,
 } = nodeFsPromises satisfies FsPromises as FsPromises;
 
 export const { existsSync, readFileSync, readdirSync, statSync, lstatSync, realpathSync, watch } =

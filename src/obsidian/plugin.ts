@@ -23,6 +23,7 @@ import { RenameJournal } from "../history/rename-journal";
 import { HistoryPresence } from "./history-presence";
 import { layoutReadyIndexFeed } from "./index-feed";
 import { createObsidianNoteMetadata } from "./note-metadata";
+import { createObsidianNoteCatalog } from "./note-catalog";
 import { loadRedline } from "./lazy";
 import { ObsidianStore } from "./obsidian-store";
 import { ObsidianVault } from "./obsidian-vault";
@@ -237,6 +238,7 @@ export class RedlinePlugin extends Plugin {
 			fetch: (input, init) => this.currentTransport().fetch(input, init),
 			protectedFolders: [configDir, pluginDir],
 			noteMetadata: createObsidianNoteMetadata(this.app),
+			noteCatalog: createObsidianNoteCatalog(this.app),
 			renames: this.renameJournal(),
 			yaml: obsidianYaml,
 		});

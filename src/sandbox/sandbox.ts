@@ -20,6 +20,7 @@ import { randomBytes } from "../node/crypto";
 import type { NodeError, Server } from "../node/http";
 import { DEFAULT_CONFIG_DIR } from "../vault/paths";
 import { yamlLibraryCodec } from "./yaml-library-codec";
+import { TextNoteCatalog } from "../search/text-catalog";
 
 export type SandboxModel =
 	| { kind: "scripted"; script: ModelScript }
@@ -167,6 +168,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 		settings: () => settings,
 		credentials: () => credentials,
 		protectedFolders: PROTECTED_FOLDERS,
+		// Built on the first findNotes, like the search index on the first search.
+		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: PROTECTED_FOLDERS }),
 		// The offline demo's scripted model answers only the requests of its demo turns.
 		titles: options.model.kind === "scripted" ? "first-words" : "model",
 	});

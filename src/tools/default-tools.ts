@@ -8,12 +8,14 @@ import type { YamlCodec } from "../composer/properties/yaml-codec";
 import type { ApplyModels } from "../composer/regenerate";
 import type { NoteHistory } from "../history/types";
 import type { ApplyFormat } from "../settings";
+import type { NoteCatalog } from "../search/note-catalog";
 import type { Store } from "../store/store";
 import { askUserTool } from "./ask-user";
 import { toolCatalog, type ToolEntry } from "./catalog";
 import { createDeclareEditIntentTool } from "./declare-edit-intent";
 import { createDeleteNoteTool } from "./delete-note";
 import { createExecuteEditTool } from "./execute-edit";
+import { createFindNotesTool } from "./find-notes";
 import { listNotesTool } from "./list-notes";
 import { readNoteTool } from "./read-note";
 import { createSetPropertiesTool } from "./set-properties";
@@ -25,6 +27,8 @@ export interface DefaultToolDeps {
 	models: ApplyModels;
 	/** The note index behind searchNotes. */
 	search: NoteSearch;
+	/** The note metadata behind findNotes (Obsidian's metadataCache, or the notes' text). */
+	catalog: NoteCatalog;
 	/** The "Apply format" setting, read at each edit. */
 	applyFormat?: () => ApplyFormat;
 	/** Where drafted edits wait for review (review before write): the plugin's Store. */
@@ -38,6 +42,7 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 		readNoteTool,
 		createSearchNotesTool({ index: deps.search }),
 		listNotesTool,
+		createFindNotesTool({ catalog: deps.catalog }),
 		createDeclareEditIntentTool({
 			history: deps.history,
 			models: deps.models,
@@ -61,6 +66,7 @@ export function describedDefaultTools(): AnyTool[] {
 		history: unusable("history"),
 		models: unusable("models"),
 		search: unusable("search"),
+		catalog: unusable("catalog"),
 		drafts: unusable("drafts"),
 		yaml: unusable("yaml"),
 	});

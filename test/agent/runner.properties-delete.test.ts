@@ -6,6 +6,7 @@
  * reverted like any edit; a delete moves the note to the trash, and its revert gives back the
  * identical bytes; a frontmatter that is not valid YAML is refused and not rewritten.
  */
+import { TextNoteCatalog } from "../../src/search/text-catalog";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRedline, type Redline } from "../../src/redline";
 import { reply, scripted, startModelServer, toolResults, type ModelServer } from "../../src/sandbox/model-server";
@@ -86,6 +87,7 @@ async function stack(host: Host, steps: ScriptStep[], notes: Record<string, stri
 		protectedFolders: [],
 		titles: "first-words",
 		yaml: made.yaml,
+		noteCatalog: new TextNoteCatalog({ vault: made.vault, protectedFolders: [] }),
 	});
 	const s: Stack = {
 		server,

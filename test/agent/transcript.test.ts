@@ -99,6 +99,12 @@ describe("buildSystemPrompt", () => {
 		expect(prompt).toMatch(/several notes, declare all their intents in one step/);
 		expect(buildSystemPrompt({ vaultName: "Work", tools: ["readNote"], pinned: [] })).not.toMatch(/several notes/);
 	});
+
+	it("points the model to findNotes for metadata when it has the tool, and only then", () => {
+		const prompt = (tools: string[]): string => buildSystemPrompt({ vaultName: "Work", tools, pinned: [] });
+		expect(prompt(["readNote", "findNotes"])).toContain("use findNotes");
+		expect(prompt(["readNote"])).not.toContain("findNotes");
+	});
 });
 
 describe("buildTranscript with compactions", () => {

@@ -19,6 +19,7 @@ import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { ofType, readEvents } from "../agent/support/harness";
 import { yamlLibraryCodec } from "../../src/sandbox/yaml-library-codec";
+import { TextNoteCatalog } from "../../src/search/text-catalog";
 
 const isTitleRequest = (request: RecordedRequest) =>
 	messageText(request.body.messages[0] ?? { role: "system" }) === TITLE_PROMPT;
@@ -40,9 +41,11 @@ async function start(title: (request: RecordedRequest) => ScriptedReply, titles:
 		mainModel: { baseUrl: server.baseURL, model: "main-model", temperature: 0 },
 		applyModel: { model: "cheap-apply-model" },
 	};
+	const vault = new MemoryVault("v", {});
 	redline = await createRedline({
 		yaml: yamlLibraryCodec,
-		vault: new MemoryVault("v", {}),
+		vault,
+		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 		store: new MemoryStore(),
 		settings: () => settings,
 		credentials: () => ({}),

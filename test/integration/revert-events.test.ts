@@ -16,6 +16,7 @@ import { ofType, readEvents } from "../agent/support/harness";
 import { applyWith, mainAndApply } from "../e2e/support/scripts";
 import { nodeFetch as fetch } from "../../src/node/fetch";
 import { yamlLibraryCodec } from "../../src/sandbox/yaml-library-codec";
+import { TextNoteCatalog } from "../../src/search/text-catalog";
 
 const DAILY = "# Daily\nWalk the dog\nBuy milk\n";
 
@@ -71,6 +72,7 @@ async function editStack(): Promise<EditStack> {
 		createRedline({
 			yaml: yamlLibraryCodec,
 			vault,
+			noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 			store,
 			settings: () => settings,
 			credentials: () => ({}),

@@ -20,6 +20,7 @@ const NAMES = [
 	"Read notes",
 	"Search your vault",
 	"List notes",
+	"Find notes by tag, property or link",
 	"Plan and draft edits",
 	"Apply edits",
 	"Change properties",

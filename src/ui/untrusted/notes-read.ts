@@ -6,7 +6,9 @@
  *   model's view (a pinned note's last read stays there for good), or in the summary that replaced
  *   it, so its words can be in any later reply;
  * - searchNotes: each hit's excerpt (its matching lines), under its note's path; a result without
- *   its hits as data counts whole, named by its query.
+ *   its hits as data counts whole, named by its query;
+ * - findNotes: the property values it showed, each note's under its path (paths, tags and dates
+ *   are the vault's names, not its text).
  */
 import type { ThreadState, ToolCallView } from "../../log/state";
 import type { ToolResult } from "../../log/tool-result";
@@ -44,7 +46,9 @@ function notesIn(call: ToolCallView, result: ToolResult): NoteRead[] {
 				? [{ path: result.path ?? stringArg(call.args, "path") ?? "a note", text: result.message }]
 				: call.tool === "searchNotes"
 					? searchExcerpts(call, result)
-					: NONE;
+					: call.tool === "findNotes"
+						? propertyValues(result)
+						: NONE;
 		seenIn.set(result, notes);
 	}
 	return notes;
@@ -67,6 +71,19 @@ function searchExcerpts(call: ToolCallView, result: ToolResult): NoteRead[] {
 			)
 			.join("\n");
 		return [{ path, text }];
+	});
+}
+
+/** Each found note's property values, under its path. */
+function propertyValues(result: ToolResult): NoteRead[] {
+	const notes = result.data?.notes;
+	if (!Array.isArray(notes)) return NONE;
+	return notes.flatMap((note: unknown): NoteRead[] => {
+		if (typeof note !== "object" || note === null) return [];
+		const { path, property } = note as { path?: unknown; property?: { values?: unknown } };
+		const values = property?.values;
+		if (typeof path !== "string" || !Array.isArray(values) || values.length === 0) return [];
+		return [{ path, text: values.map(String).join("\n") }];
 	});
 }
 

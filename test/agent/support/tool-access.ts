@@ -21,6 +21,7 @@ import { ThreadLog } from "../../../src/log/log";
 import { createDefaultTools } from "../../../src/tools/default-tools";
 import { ToolRegistry } from "../../../src/tools/registry";
 import { NoteIndex } from "../../../src/search/note-index";
+import { TextNoteCatalog } from "../../../src/search/text-catalog";
 import type { AnyTool } from "../../../src/tools/registry";
 import type { ToolResult } from "../../../src/log/tool-result";
 import { isSuspended } from "../../../src/tools/tool";
@@ -163,6 +164,8 @@ async function setup(extra: readonly AnyTool[]) {
 				() => ({}),
 			),
 			search,
+			// Like the index, the catalog reads in the background: through the view that is not recorded.
+			catalog: new TextNoteCatalog({ vault: vault.unrecorded(), protectedFolders: [PROTECTED] }),
 			drafts: store,
 		}),
 		...extra,

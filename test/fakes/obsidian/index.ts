@@ -38,7 +38,7 @@ export { Menu, MenuItem, shownMenus } from "./menu";
 export { SuggestModal } from "./suggest";
 export { setIcon, setTooltip } from "./icons";
 export { loadPrism } from "./markdown";
-export { MetadataCache, getAllTags, parseFrontMatterAliases } from "./metadata";
+export { MetadataCache, getAllTags, getLinkpath, parseFrontMatterAliases } from "./metadata";
 export { Keymap } from "./keymap";
 export { parseYaml, stringifyYaml } from "./yaml";
 export {

@@ -18,6 +18,7 @@ import type { ThreadState } from "../../../src/log/state";
 import { MemoryVault } from "../../../src/vault/memory-vault";
 import { ofType, readEvents } from "../../agent/support/harness";
 import { yamlLibraryCodec } from "../../../src/sandbox/yaml-library-codec";
+import { TextNoteCatalog } from "../../../src/search/text-catalog";
 
 export interface Stack {
 	server: ModelServer;
@@ -50,6 +51,7 @@ export async function stack(...steps: ScriptStep[]): Promise<Stack> {
 		createRedline({
 			yaml: yamlLibraryCodec,
 			vault,
+			noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 			store,
 			settings: () => settings,
 			credentials: () => ({}),

@@ -35,6 +35,7 @@ import { MemoryVault } from "../../../src/vault/memory-vault";
 import { FaultyStore } from "../../support/faulty-store";
 import { sleep } from "../../../src/node/timers";
 import { yamlLibraryCodec } from "../../../src/sandbox/yaml-library-codec";
+import { TextNoteCatalog } from "../../../src/search/text-catalog";
 
 /** What a kill at one event boundary leaves. */
 export interface CrashPoint {
@@ -166,6 +167,7 @@ function build(server: ModelServer, vault: MemoryVault, store: Store): Promise<R
 	return createRedline({
 		yaml: yamlLibraryCodec,
 		vault,
+		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 		store,
 		settings: () => settings,
 		credentials: () => ({}),

@@ -9,6 +9,7 @@
 import { createNoteHistory } from "../../../src/history/note-history";
 import { createModelProvider } from "../../../src/llm/model-provider";
 import { NoteIndex } from "../../../src/search/note-index";
+import { TextNoteCatalog } from "../../../src/search/text-catalog";
 import { DEFAULT_SETTINGS } from "../../../src/settings";
 import { MemoryStore } from "../../../src/store/memory-store";
 import { createDefaultTools } from "../../../src/tools/default-tools";
@@ -30,6 +31,7 @@ export function contractRegistry(extra: readonly AnyTool[] = []): ToolRegistry {
 			() => ({}),
 		),
 		search: new NoteIndex({ vault, store, protectedFolders: [] }),
+		catalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
 		drafts: store,
 	});
 	return new ToolRegistry([...tools, ...extra]);

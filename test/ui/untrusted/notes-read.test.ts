@@ -75,6 +75,29 @@ describe("notes the model had seen when it wrote a reply", () => {
 		]);
 	});
 
+	it("count the property values a findNotes result showed as text from their notes", () => {
+		const script = new EventScript().user("m1", "Which notes have a code?").assistant("a1", "");
+		script.propose("a1", "c1", "findNotes", { property: { name: "code" } }).decide("c1", "approved");
+		script.run("c1", {
+			status: "success",
+			message: "2 notes with property code, most recently modified first:\n…",
+			data: {
+				notes: [
+					{
+						path: "Shed.md",
+						modified: "2026-05-01T00:00:00.000Z",
+						property: { name: "code", values: ["tulip-9917", 42] },
+					},
+					{ path: "Plan.md", modified: "2026-04-01T00:00:00.000Z", tags: ["project"] },
+				],
+				total: 2,
+			},
+		});
+		script.assistant("a2", "Here");
+		const state = project(script.threadId, script.events);
+		expect(notesSeenBy(state, "a2")).toEqual([{ path: "Shed.md", text: "tulip-9917\n42" }]);
+	});
+
 	it("count a search without hits in its data as its whole result, named by its query", () => {
 		const script = new EventScript().user("m1", "Find the shed").assistant("a1", "");
 		script
