@@ -3,12 +3,16 @@
  * one step declares are drafted side by side, a few at a time, and `v1.thread.undoTurn` takes
  * every write of the turn back as one action, merge-safe note by note, naming what it could not.
  */
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { applyModelReply, reply, scripted } from "../../src/sandbox/model-server";
 import type { ScriptStep } from "../../src/sandbox/model-server";
 import { createDeclareEditIntentTool } from "../../src/tools/declare-edit-intent";
 import { createExecuteEditTool } from "../../src/tools/execute-edit";
 import { readNoteTool } from "../../src/tools/read-note";
+import { ObsidianVault } from "../../src/obsidian/obsidian-vault";
+import { MemoryVault } from "../../src/vault/memory-vault";
+import type { Vault } from "../../src/vault/vault";
+import { App } from "../fakes/obsidian";
 import { harness, ofType } from "./support/harness";
 import type { Harness } from "./support/harness";
 
@@ -30,9 +34,23 @@ function tagEveryNote(): ScriptStep[] {
 	return [intents, ...drafts, reply.text("Tagged all twelve.")];
 }
 
+/** The two hosts' vaults: the sandbox's in-memory one, and Obsidian's (the fake app) through ObsidianVault. */
+const HOSTS: Array<{ name: string; vault: (notes: Record<string, string>) => Vault }> = [
+	{ name: "the sandbox's vault", vault: (notes) => new MemoryVault("Test vault", notes) },
+	{
+		name: "the Obsidian fake",
+		vault: (notes) => {
+			const app = new App();
+			app.vault.seed(notes);
+			return new ObsidianVault(app as never);
+		},
+	},
+];
+let host = HOSTS[0];
+
 async function changeSet(extra: ScriptStep[] = []): Promise<Harness> {
 	return harness({
-		notes: Object.fromEntries(paths.map((path) => [path, original(path)])),
+		vault: host.vault(Object.fromEntries(paths.map((path) => [path, original(path)]))),
 		history: true,
 		tools: ({ store, models, history }) => [
 			readNoteTool,
@@ -55,7 +73,11 @@ async function taggedAndAccepted(h: Harness): Promise<{ threadId: string; messag
 	return { threadId, messageId };
 }
 
-describe("a change set: twelve notes in one turn", () => {
+describe.each(HOSTS)("a change set: twelve notes in one turn, in $name", (which) => {
+	beforeEach(() => {
+		host = which;
+	});
+
 	it("drafts the twelve intents side by side, never more than a few at a time, and writes nothing", async () => {
 		const h = await changeSet();
 		const threadId = await h.newThread();
