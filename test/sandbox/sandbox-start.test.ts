@@ -145,13 +145,15 @@ describe("an unreachable model", () => {
 			vaultDir: dir,
 			pageDir: await tempDir(),
 			model: { kind: "scripted", script: readingScript() },
-			contextTokens: 4096,
+			// Eight notes of 4,000 tokens cannot all fit in the chat's requests. The window leaves room
+			// for the nine tools' schemas (about 2,300 tokens), which no compaction can shrink.
+			contextTokens: 8192,
 		});
 		const server = sandbox.modelServer;
 		if (!server) throw new Error("no scripted model server");
 		const tooLong = await fetch(`${server.baseURL}/chat/completions`, {
 			method: "POST",
-			body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "x".repeat(20_000) }] }),
+			body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "x".repeat(40_000) }] }),
 		});
 		expect(tooLong.status).toBe(400);
 		expect(((await tooLong.json()) as { error: { code: string } }).error.code).toBe("context_length_exceeded");
