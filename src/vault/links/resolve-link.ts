@@ -1,0 +1,58 @@
+/**
+ * Which note a link leads to, as Obsidian's metadataCache.getFirstLinkpathDest decides it: a
+ * path starting with `./` or `../` from the linking note's folder; else the path from the vault
+ * root, then from the linking note's folder; else the notes whose path ends with it (`Note` is
+ * any `…/Note.md`), the one in the linking note's folder first, then the shortest path. A link
+ * without an extension means a `.md` note.
+ */
+import { parentFolder } from "../paths";
+
+/** The vault path a link leads to, or null when it leads to no existing file. */
+export function resolveLink(linkpath: string, source: string, paths: ReadonlySet<string>): string | null {
+	const options = withExtension(linkpath);
+	const folder = parentFolder(source);
+	if (linkpath.startsWith("./") || linkpath.startsWith("../")) {
+		for (const option of options) {
+			const joined = joinPath(folder, option);
+			if (joined !== null && paths.has(joined)) return joined;
+		}
+		return null;
+	}
+	const cleaned = options.map((o) => o.replace(/^\/+/, ""));
+	for (const option of cleaned) if (paths.has(option)) return option;
+	if (folder !== "") for (const option of cleaned) if (paths.has(`${folder}/${option}`)) return `${folder}/${option}`;
+	const found: string[] = [];
+	for (const path of paths) if (cleaned.some((option) => path.endsWith("/" + option))) found.push(path);
+	if (found.length === 0) return null;
+	const near = found.find((path) => parentFolder(path) === folder);
+	if (near) return near;
+	return found.sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0];
+}
+
+/** `Note` may mean `Note.md`; `Note.md` (or `image.png`) means itself. */
+function withExtension(linkpath: string): string[] {
+	const name = linkpath.slice(linkpath.lastIndexOf("/") + 1);
+	return name.includes(".") ? [linkpath, linkpath + ".md"] : [linkpath + ".md", linkpath];
+}
+
+/** folder + a relative path, with `.` and `..` resolved; null when it climbs out of the vault. */
+export function joinPath(folder: string, relative: string): string | null {
+	const parts = folder === "" ? [] : folder.split("/");
+	for (const part of relative.split("/")) {
+		if (part === "" || part === ".") continue;
+		if (part === "..") {
+			if (parts.length === 0) return null;
+			parts.pop();
+		} else parts.push(part);
+	}
+	return parts.join("/");
+}
+
+/** The relative path from a folder to a file ("../Archive/Note.md"). */
+export function relativePath(fromFolder: string, to: string): string {
+	const from = fromFolder === "" ? [] : fromFolder.split("/");
+	const target = to.split("/");
+	let common = 0;
+	while (common < from.length && common < target.length - 1 && from[common] === target[common]) common++;
+	return [...from.slice(common).map(() => ".."), ...target.slice(common)].join("/");
+}
