@@ -42,7 +42,7 @@ export interface HistoryEntrySummary {
 	removed: number;
 	/** Unified diff of this entry (for the UI). */
 	diff: string;
-	kind: "edit" | "create" | "revert" | "delete";
+	kind: "edit" | "create" | "revert" | "delete" | "move";
 }
 
 /**
