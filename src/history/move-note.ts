@@ -13,6 +13,7 @@
  */
 import type { Vault } from "../vault/vault";
 import { findLinks } from "../vault/links/note-links";
+import { isHiddenPath } from "../vault/paths";
 import { resolveLink } from "../vault/links/resolve-link";
 import type { Change } from "./entry";
 import { marksOf } from "./edit-refs";
@@ -176,7 +177,7 @@ async function notesLinkingTo(vault: Vault, target: string): Promise<string[]> {
 	const paths = new Set(stats.map((stat) => stat.path));
 	const found: string[] = [];
 	for (const path of paths) {
-		if (path === target || !path.toLowerCase().endsWith(".md")) continue;
+		if (path === target || !path.toLowerCase().endsWith(".md") || isHiddenPath(path)) continue;
 		let text: string;
 		try {
 			text = await vault.read(path);

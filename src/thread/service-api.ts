@@ -80,6 +80,8 @@ export interface Reverted {
 	path: string;
 	added: number;
 	removed: number;
+	/** A move reverted: the notes whose links could not be put back (edited on those lines since). */
+	notRestored?: string[];
 }
 
 export interface ThreadService {

@@ -15,6 +15,7 @@ import { createDeclareEditIntentTool } from "./declare-edit-intent";
 import { createDeleteNoteTool } from "./delete-note";
 import { createExecuteEditTool } from "./execute-edit";
 import { listNotesTool } from "./list-notes";
+import { createMoveNoteTool } from "./move-note";
 import { readNoteTool } from "./read-note";
 import { createSetPropertiesTool } from "./set-properties";
 import type { AnyTool } from "./registry";
@@ -47,6 +48,7 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 		createExecuteEditTool({ history: deps.history, drafts: deps.drafts }),
 		createSetPropertiesTool({ history: deps.history, yaml: deps.yaml, drafts: deps.drafts }),
 		createDeleteNoteTool({ history: deps.history }),
+		createMoveNoteTool({ history: deps.history }),
 		askUserTool,
 	];
 }

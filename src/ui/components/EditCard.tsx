@@ -69,7 +69,14 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	const { host } = usePane();
 	const path = useNotePath(host, edit.path, versionId);
 	const shown = displayPath(path);
-	const title = edit.operation === "delete" ? deleteText(shown) : intentText(edit.description, shown);
+	// moveNote's: the links it updates, counted before the move (progress), then as written (result).
+	const links = linkCount(finished ?? running);
+	const title =
+		edit.operation === "delete"
+			? deleteText(shown)
+			: edit.operation === "move"
+				? moveText(edit, links)
+				: intentText(edit.description, shown);
 	const done = !running && finished !== undefined && !notRunCall && finished.result?.status === "success";
 	const byPolicy = calls.find((call) => call.decidedBy === "policy");
 	// While it is drafted or waits for review, the card says what will happen, not what is planned.
@@ -90,7 +97,13 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 						{aheadLine(edit.description)} · <NoteLink host={host} path={path} />
 					</span>
 				) : (
-					<EditTitle edit={edit} path={path} done={done} settled={finished !== undefined || notRunCall !== undefined} />
+					<EditTitle
+						edit={edit}
+						path={path}
+						done={done}
+						settled={finished !== undefined || notRunCall !== undefined}
+						links={links}
+					/>
 				)}
 			</header>
 			{proposed && (
@@ -141,9 +154,41 @@ function isDrafting(call: ToolCallView): boolean {
  * Daily.md" once the change is in the note (the Reverted/Restored line below says what became of
  * it since), the intent without "…" when it did not happen.
  */
-function EditTitle({ edit, path, done, settled }: { edit: EditView; path: string; done: boolean; settled: boolean }) {
+function EditTitle({
+	edit,
+	path,
+	done,
+	settled,
+	links,
+}: {
+	edit: EditView;
+	path: string;
+	done: boolean;
+	settled: boolean;
+	links: number | undefined;
+}) {
 	const { host } = usePane();
 	const link = <NoteLink host={host} path={path} />;
+	// moveNote's: "Move A → B; updates links in 3 notes", then "Moved A → B; …" (the link is where the note is now).
+	if (edit.operation === "move") {
+		const to = displayPath(moveTarget(edit.description));
+		const count = links === undefined ? "" : `; ${done ? "updated" : "updates"} links in ${notes(links)}`;
+		return (
+			<span className="redline-card-title">
+				{done ? (
+					<>
+						Moved {displayPath(edit.path)} → {link}
+						{count}
+					</>
+				) : (
+					<>
+						Move {link} → {to}
+						{count}
+					</>
+				)}
+			</span>
+		);
+	}
 	// deleteNote's: what will happen, then what did.
 	if (edit.operation === "delete")
 		return (
@@ -184,6 +229,28 @@ function EditTitle({ edit, path, done, settled }: { edit: EditView; path: string
 	);
 }
 
+/** A move's card, as words: "Move Plan.md → Archive/Plan.md; updates links in 3 notes". */
+function moveText(edit: EditView, links: number | undefined): string {
+	const count = links === undefined ? "" : `; updates links in ${notes(links)}`;
+	return `Move ${displayPath(edit.path)} → ${displayPath(moveTarget(edit.description))}${count}`;
+}
+
+/** moveNote announces "move to <newPath>". */
+function moveTarget(description: string): string {
+	return description.startsWith("move to ") ? description.slice("move to ".length) : description;
+}
+
+function notes(count: number): string {
+	return `${count} ${count === 1 ? "note" : "notes"}`;
+}
+
+/** The links a move updates: its result's count once written, else the count made before the move. */
+function linkCount(call: ToolCallView | undefined): number | undefined {
+	const written = call?.result?.data?.linksUpdated;
+	if (typeof written === "number") return written;
+	return call?.progress?.phase === "moving" ? call.progress.changes : undefined;
+}
+
 /** A delete's card, as words: "Delete Plan.md (moves it to the trash)". */
 function deleteText(path: string): string {
 	return `Delete ${path} (moves it to the trash)`;
@@ -195,6 +262,7 @@ export function editProgressLabel(progress: ToolCallView["progress"], path: stri
 	const percent = fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : "";
 	const changes = progress?.changes;
 	if (progress?.phase === "writing") return `Writing to ${path}`;
+	if (progress?.phase === "moving") return `Moving ${path}`;
 	if (progress?.phase === "retrying") return `Edit blocks did not apply; writing the whole note…${percent}`;
 	if (changes !== undefined && changes > 0) return `${changes} ${changes === 1 ? "change" : "changes"} so far…`;
 	return `Generating changes…${percent}`;
@@ -299,6 +367,7 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 		// Undoing a create moves the note to the trash; undoing a delete brings it back.
 		const trashed = edit.operation === "create";
 		const broughtBack = edit.operation === "delete";
+		const movedBack = edit.operation === "move";
 		return (
 			// Its own key: the Revert button must go (not turn into Reapply), so the focus moves to "Reverted".
 			<div className="redline-revert" key="reverted">
@@ -307,6 +376,8 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 						`Deleted ${displayPath(path)} (moved to the trash)`
 					) : broughtBack ? (
 						`Brought ${displayPath(path)} back`
+					) : movedBack ? (
+						`Moved back to ${displayPath(edit.path)}, links restored`
 					) : (
 						<>
 							Reverted <ChangeChip added={edit.reverted.added} removed={edit.reverted.removed} />
@@ -344,7 +415,12 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 					{`Deleted ${displayPath(path)} again (moved to the trash)`}
 				</p>
 			)}
-			{edit.restored && edit.operation !== "delete" && (
+			{edit.restored && edit.operation === "move" && (
+				<p className="redline-revert-outcome" role="status">
+					{`Moved to ${displayPath(moveTarget(edit.description))} again`}
+				</p>
+			)}
+			{edit.restored && edit.operation !== "delete" && edit.operation !== "move" && (
 				<p className="redline-revert-outcome" role="status">
 					Restored <ChangeChip added={edit.restored.added} removed={edit.restored.removed} />
 				</p>

@@ -7,7 +7,7 @@
  * In the moved note itself, links that are relative to its folder are rewritten to lead where they
  * led before. Pure: the hosts without Obsidian (MemoryVault, the sandbox's folder vault) apply it.
  */
-import { basename, parentFolder } from "../paths";
+import { basename, isHiddenPath, parentFolder } from "../paths";
 import { findLinks, type NoteLink } from "./note-links";
 import { joinPath, relativePath, resolveLink } from "./resolve-link";
 
@@ -31,6 +31,8 @@ export function planMoveLinks(
 	after.add(to);
 	const texts = new Map<string, string>();
 	for (const [path, text] of notes) {
+		// Obsidian does not see hidden files and folders (its config folder among them), so it never rewrites them.
+		if (isHiddenPath(path) && path !== from) continue;
 		const moved = path === from;
 		const source = moved ? to : path;
 		let out = "";

@@ -9,12 +9,12 @@ import { planMoveLinks } from "./move-links";
 
 export type LinkUpdate = () => Promise<void>;
 
-/** Call before moving `from` to `to`; run what it returns once the note is at `to`. */
-export async function prepareLinkUpdate(
-	vault: Pick<Vault, "list" | "read" | "process">,
+/** The vault's files and what moving `from` to `to` would do to their links (a preview: nothing written). */
+export async function planVaultMove(
+	vault: Pick<Vault, "list" | "read">,
 	from: string,
 	to: string,
-): Promise<LinkUpdate> {
+): Promise<{ paths: Set<string>; texts: Map<string, string> }> {
 	const paths = new Set((await vault.list("")).map((stat) => stat.path));
 	const notes = new Map<string, string>();
 	for (const path of paths) {
@@ -25,7 +25,17 @@ export async function prepareLinkUpdate(
 			// A note that cannot be read (not UTF-8, gone) has no links to update.
 		}
 	}
-	const changed = [...planMoveLinks(notes, paths, from, to).texts.keys()];
+	return { paths, texts: planMoveLinks(notes, paths, from, to).texts };
+}
+
+/** Call before moving `from` to `to`; run what it returns once the note is at `to`. */
+export async function prepareLinkUpdate(
+	vault: Pick<Vault, "list" | "read" | "process">,
+	from: string,
+	to: string,
+): Promise<LinkUpdate> {
+	const { paths, texts } = await planVaultMove(vault, from, to);
+	const changed = [...texts.keys()];
 	return async () => {
 		for (const path of changed) {
 			const at = path === from ? to : path;

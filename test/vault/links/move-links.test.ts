@@ -78,4 +78,8 @@ describe("moving a note rewrites the links to it", () => {
 		const daily = "`[[Plan]]`\n```\n[[Plan]]\n```\n[w](https://x.org/Plan.md) [[Other]]\n";
 		expect(move({ "Plan.md": "x", "Other.md": "o", "Daily.md": daily }, "Plan.md", "Roadmap.md")).toEqual({});
 	});
+
+	it("leaves hidden notes alone, as Obsidian does not see them", () => {
+		expect(move({ "Plan.md": "x", ".drafts/Note.md": "[[Plan]]\n" }, "Plan.md", "Roadmap.md")).toEqual({});
+	});
 });
