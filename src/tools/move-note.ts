@@ -9,7 +9,7 @@
  */
 import * as z from "zod/mini";
 import { intentOfCall, normalizedOrRaw } from "../composer/intent";
-import type { NoteHistory, WriteOutcome } from "../history/types";
+import type { HistoryEntry, NoteHistory, WriteOutcome } from "../history/types";
 import { CallStopped } from "../log/call-stopped";
 import type { ThreadState } from "../log/state";
 import { toolResult } from "../log/tool-result";
@@ -118,13 +118,47 @@ export function createMoveNoteTool(deps: MoveNoteDeps): Tool<MoveNoteArgs> {
 			}
 			const { versionId, added, removed } = outcome.entry;
 			ctx.emit({ type: "edit_applied", editId, path, versionId, added, removed });
-			const links = outcome.entry.move?.links.length ?? 0;
-			return toolResult.success(
-				`Moved ${path} to ${newPath} (version ${versionId}); updated links in ${plural(links, "note")}. Reverting this change moves it back and restores the links.`,
-				{ path: newPath, data: { editId, versionId, added, removed, movedTo: newPath, linksUpdated: links } },
+			return moved(path, newPath, editId, outcome.entry);
+		},
+		// A crash after the history's entry: the entry names the move; none, and the note still where it was, means it did not move.
+		recover: async (args, call, env) => {
+			const edit = call.editId !== undefined ? env.state.edits[call.editId] : undefined;
+			if (!edit) return undefined;
+			const newPath = normalizedOrRaw(args.newPath);
+			const entry = (await history.list(newPath)).find(
+				(e) => e.editId === edit.editId && e.kind === "move" && e.at >= (call.startedAt ?? ""),
 			);
+			if (!entry) {
+				const stayed = (await env.vault.exists(edit.path)) && !(await env.vault.exists(newPath));
+				return stayed
+					? {
+							events: [],
+							result: toolResult.error(`Redline was closed before ${edit.path} was moved; it was not moved.`, {
+								path: edit.path,
+								data: { editId: edit.editId, reason: "interrupted" },
+							}),
+						}
+					: undefined;
+			}
+			const { versionId, added, removed } = entry;
+			const recorded = edit.applied?.versionId === versionId;
+			return {
+				events: recorded
+					? []
+					: [{ type: "edit_applied", editId: edit.editId, path: edit.path, versionId, added, removed }],
+				result: moved(edit.path, newPath, edit.editId, entry),
+			};
 		},
 	};
+}
+
+function moved(path: string, newPath: string, editId: string, entry: HistoryEntry): ToolResult {
+	const { versionId, added, removed } = entry;
+	const links = entry.move?.links.length ?? 0;
+	return toolResult.success(
+		`Moved ${path} to ${newPath} (version ${versionId}); updated links in ${plural(links, "note")}. Reverting this change moves it back and restores the links.`,
+		{ path: newPath, data: { editId, versionId, added, removed, movedTo: newPath, linksUpdated: links } },
+	);
 }
 
 function declare(ctx: ToolContext, path: string, newPath: string): string {
