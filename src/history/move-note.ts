@@ -14,7 +14,7 @@
 import type { Vault } from "../vault/vault";
 import { findLinks } from "../vault/links/note-links";
 import { isHiddenPath } from "../vault/paths";
-import { resolveLink } from "../vault/links/resolve-link";
+import { mayLeadTo, resolveLink } from "../vault/links/resolve-link";
 import type { Change } from "./entry";
 import { marksOf } from "./edit-refs";
 import { describeLines, merge3 } from "./merge";
@@ -184,7 +184,8 @@ async function notesLinkingTo(vault: Vault, target: string): Promise<string[]> {
 		} catch {
 			continue;
 		}
-		if (findLinks(text).some((link) => resolveLink(link.linkpath, path, paths) === target)) found.push(path);
+		const leads = (linkpath: string) => mayLeadTo(linkpath, target) && resolveLink(linkpath, path, paths) === target;
+		if (findLinks(text).some((link) => leads(link.linkpath))) found.push(path);
 	}
 	return found;
 }

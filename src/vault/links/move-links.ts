@@ -9,7 +9,7 @@
  */
 import { basename, isHiddenPath, parentFolder } from "../paths";
 import { findLinks, type NoteLink } from "./note-links";
-import { joinPath, relativePath, resolveLink } from "./resolve-link";
+import { joinPath, mayLeadTo, relativePath, resolveLink } from "./resolve-link";
 
 export interface MovePlan {
 	/** Notes whose text changes, by their path before the move (the moved note under `from`), with their new text. */
@@ -38,6 +38,8 @@ export function planMoveLinks(
 		let out = "";
 		let at = 0;
 		for (const link of findLinks(text)) {
+			// Outside the moved note only the links to it change; most links cannot lead to it.
+			if (!moved && !mayLeadTo(link.linkpath, from)) continue;
 			const target = resolveLink(link.linkpath, path, paths);
 			if (target === null) continue;
 			const style = styleOf(link, path, target);

@@ -56,3 +56,14 @@ export function relativePath(fromFolder: string, to: string): string {
 	while (common < from.length && common < target.length - 1 && from[common] === target[common]) common++;
 	return [...from.slice(common).map(() => ".."), ...target.slice(common)].join("/");
 }
+
+/**
+ * Whether a link could lead to `target` at all: its last segment names the target's file. Cheap,
+ * so a move resolves only the few links that might lead to the moved note, not every link of a
+ * large vault against every path.
+ */
+export function mayLeadTo(linkpath: string, target: string): boolean {
+	const name = linkpath.slice(linkpath.lastIndexOf("/") + 1).toLowerCase();
+	const file = target.slice(target.lastIndexOf("/") + 1).toLowerCase();
+	return name === file || name + ".md" === file;
+}
