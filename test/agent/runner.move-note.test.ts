@@ -1,7 +1,7 @@
 /**
  * moveNote end to end (issue 31): the real stack (createRedline: history, tools, agent, service)
- * with the real ChatOpenAI against the scripted model server, over a MemoryVault (the sandbox's
- * link updating) and over the Obsidian fake's vault (fileManager.renameFile). A note that three
+ * with the real ChatOpenAI against the scripted model server, over the sandbox's folder vault (real
+ * files), a MemoryVault and the Obsidian fake's vault (fileManager.renameFile). A note that three
  * other notes link to (a wikilink with a heading and an alias, an embed, a relative Markdown link,
  * a shortest link) is moved once approved, every link follows it, and reverting the move puts the
  * note and every link back byte for byte. A move onto an existing note is refused and moves nothing.
@@ -18,6 +18,10 @@ import type { ThreadEvent } from "../../src/log/events";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import type { Vault } from "../../src/vault/vault";
 import { App } from "../fakes/obsidian";
+import { FolderVault } from "../../src/sandbox/folder-vault";
+import { mkdir, writeFile } from "../../src/node/fs";
+import { dirname, join } from "../../src/node/path";
+import { createTempDir } from "../support/temp";
 import { ofType, readEvents } from "./support/harness";
 
 const NOTES: Record<string, string> = {
@@ -58,23 +62,44 @@ afterEach(async () => {
 	}
 });
 
-type Host = { name: string; make(notes: Record<string, string>): Vault };
+type Host = { name: string; make(notes: Record<string, string>): Promise<Vault> };
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+	for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 const HOSTS: Host[] = [
-	{ name: "the sandbox's vault", make: (notes) => new MemoryVault("Test vault", notes) },
+	{
+		name: "the sandbox's folder vault (real files)",
+		async make(notes) {
+			const dir = await createTempDir("redline-move-");
+			for (const [path, text] of Object.entries(notes)) {
+				await mkdir(dirname(join(dir.path, path)), { recursive: true });
+				await writeFile(join(dir.path, path), text);
+			}
+			const vault = await FolderVault.open(dir.path);
+			cleanups.push(async () => {
+				vault.close();
+				await dir.remove();
+			});
+			return vault;
+		},
+	},
+	{ name: "MemoryVault", make: (notes) => Promise.resolve(new MemoryVault("Test vault", notes)) },
 	{
 		name: "the Obsidian fake (fileManager.renameFile)",
 		make(notes) {
 			const app = new App();
 			app.vault.seed(notes);
-			return new ObsidianVault(app as never);
+			return Promise.resolve(new ObsidianVault(app as never));
 		},
 	},
 ];
 
 async function stack(host: Host, steps: ScriptStep[], notes: Record<string, string> = NOTES) {
 	const server = await startModelServer({ script: scripted(...steps) });
-	const vault = host.make(notes);
+	const vault = await host.make(notes);
 	const settings: RedlineSettings = {
 		...DEFAULT_SETTINGS,
 		mainModel: { baseUrl: server.baseURL, model: "scripted", temperature: 0 },
