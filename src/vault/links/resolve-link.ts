@@ -7,22 +7,40 @@
  */
 import { parentFolder } from "../paths";
 
-/** The vault path a link leads to, or null when it leads to no existing file. */
+/** The vault path a link leads to, or null when it leads to no existing file. Case-insensitive, as Obsidian's. */
 export function resolveLink(linkpath: string, source: string, paths: ReadonlySet<string>): string | null {
 	const options = withExtension(linkpath);
 	const folder = parentFolder(source);
+	const has = (path: string | null): string | null => {
+		if (path === null) return null;
+		if (paths.has(path)) return path;
+		const lower = path.toLowerCase();
+		for (const candidate of paths) if (candidate.toLowerCase() === lower) return candidate;
+		return null;
+	};
 	if (linkpath.startsWith("./") || linkpath.startsWith("../")) {
 		for (const option of options) {
-			const joined = joinPath(folder, option);
-			if (joined !== null && paths.has(joined)) return joined;
+			const found = has(joinPath(folder, option));
+			if (found !== null) return found;
 		}
 		return null;
 	}
 	const cleaned = options.map((o) => o.replace(/^\/+/, ""));
-	for (const option of cleaned) if (paths.has(option)) return option;
-	if (folder !== "") for (const option of cleaned) if (paths.has(`${folder}/${option}`)) return `${folder}/${option}`;
+	for (const option of cleaned) {
+		const found = has(option);
+		if (found !== null) return found;
+	}
+	if (folder !== "")
+		for (const option of cleaned) {
+			const found = has(`${folder}/${option}`);
+			if (found !== null) return found;
+		}
+	const suffixes = cleaned.map((option) => "/" + option.toLowerCase());
 	const found: string[] = [];
-	for (const path of paths) if (cleaned.some((option) => path.endsWith("/" + option))) found.push(path);
+	for (const path of paths) {
+		const lower = path.toLowerCase();
+		if (suffixes.some((suffix) => lower.endsWith(suffix))) found.push(path);
+	}
 	if (found.length === 0) return null;
 	const near = found.find((path) => parentFolder(path) === folder);
 	if (near) return near;

@@ -79,6 +79,14 @@ describe("moving a note rewrites the links to it", () => {
 		expect(move({ "Plan.md": "x", "Other.md": "o", "Daily.md": daily }, "Plan.md", "Roadmap.md")).toEqual({});
 	});
 
+	it("finds the note whatever the case of the link, as Obsidian does", () => {
+		expect(
+			move({ "Projects/Plan.md": "x", "Daily.md": "[[plan]] [[projects/PLAN|p]]\n" }, "Projects/Plan.md", "Roadmap.md"),
+		).toEqual({
+			"Daily.md": "[[Roadmap]] [[Roadmap|p]]\n",
+		});
+	});
+
 	it("leaves hidden notes alone, as Obsidian does not see them", () => {
 		expect(move({ "Plan.md": "x", ".drafts/Note.md": "[[Plan]]\n" }, "Plan.md", "Roadmap.md")).toEqual({});
 	});
