@@ -34,6 +34,10 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 		lines.push(
 			"Delete a note only when the user asks: deleteNote moves it to the trash, and the user can bring it back.",
 		);
+	if (has("moveNote"))
+		lines.push(
+			"To move or rename a note, call moveNote with its new path (never rewrite it as a new note): the links to it follow.",
+		);
 	if (has("askUser")) lines.push("When a choice is the user's to make, ask with askUser rather than guessing.");
 	lines.push(
 		"The user approves or skips each tool call in the chat. When a call is rejected, respect the reason given and do not retry it unchanged. When a call fails, read the error and correct the call.",

@@ -7,7 +7,7 @@ import type { StructuredPatch } from "diff";
 import { countLines, patchOfLines } from "./patch";
 import type { NoteRecord, StoredEntry } from "./record";
 import { splitLines, textHash } from "./text";
-import type { EditRef, HistoryKind } from "./types";
+import type { EditRef, HistoryKind, MoveMark } from "./types";
 
 /** What to commit: the kind, the texts and the entry's extra fields. */
 export interface Change {
@@ -22,6 +22,7 @@ export interface Change {
 	restoredEdits?: EditRef[];
 	trashed?: boolean;
 	recreated?: boolean;
+	move?: MoveMark;
 	/** The patch before → after, when the caller already has it. */
 	patch?: StructuredPatch;
 	/** The user's edits from the record's snapshot to `before`, when the caller already has them. */
@@ -74,6 +75,7 @@ export function buildEntry(
 		...(change.restoredEdits?.length ? { restoredEdits: change.restoredEdits } : {}),
 		...(change.trashed ? { trashed: true } : {}),
 		...(change.recreated ? { recreated: true } : {}),
+		...(change.move ? { move: change.move } : {}),
 	};
 	if (last && rec.snapshot !== change.before) {
 		entry.gap = change.gap ?? patchOfLines(snapshotLines(), beforeLines ?? splitLines(change.before));

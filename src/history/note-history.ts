@@ -14,6 +14,7 @@ import { RenameJournal } from "./rename-journal";
 import type { NoteRecord, StoredEntry } from "./record";
 import { planRevert, planRestore, type Plan } from "./revert";
 import { planUndo } from "./undo-change";
+import { isMoveEntry, noteMoves } from "./move-note";
 import { fitToNote, refuseText, textHash } from "./text";
 import type { CreateRequest, HistoryEntry, NoteHistory, TrashRequest, WriteOutcome, WriteRequest } from "./types";
 
@@ -214,7 +215,12 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	 * laterChanges, when given, is how many later changes the user was told this undoes: any other
 	 * count (a change landed since) refuses, so a confirmation never undoes more than it said.
 	 */
-	function revert(path: string, versionId?: string, laterChanges?: number): Promise<WriteOutcome> {
+	async function revert(path: string, versionId?: string, laterChanges?: number): Promise<WriteOutcome> {
+		// The newest change a move: undone as a move (the note moved back, the links restored).
+		if (versionId === undefined) {
+			const moved = await moveEntry(path);
+			if (moved) return moved;
+		}
 		return runPlan(path, (rec, current, lines) => {
 			if (rec && versionId !== undefined && laterChanges !== undefined) {
 				const at = rec.entries.findIndex((e) => e.versionId === versionId);
@@ -237,8 +243,28 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 	/** Undoes exactly the change versionId, merged onto today's text, wherever the note was renamed to. */
 	async function undo(hint: string, versionId: string): Promise<WriteOutcome> {
 		const path = (await records.pathOf(versionId, hint)) ?? hint;
+		const moved = await moveEntry(path, versionId);
+		if (moved) return moved;
 		return runPlan(path, (rec, current, lines) => planUndo(rec, path, current, versionId, lines));
 	}
+
+	/** When versionId (default: the newest change) is a move of the note at path: undoes it as a move. */
+	async function moveEntry(path: string, versionId?: string): Promise<WriteOutcome | undefined> {
+		const { record: rec, damage } = await records.open(path);
+		if (damage) return { status: "error", message: `${damage} Nothing was reverted.` };
+		if (!rec) return undefined;
+		const entry = versionId === undefined ? rec.entries.at(-1) : rec.entries.find((e) => e.versionId === versionId);
+		return entry && isMoveEntry(entry) ? moves.undoMove(path, rec, entry) : undefined;
+	}
+
+	const moves = noteMoves({
+		vault,
+		records,
+		record,
+		readNote: (path) => readNote(path),
+		undoEntry: (path, versionId) => undo(path, versionId),
+		publicEntry,
+	});
 
 	/** Plans against the note as it is now and carries the plan out; replans when the note moved under it. */
 	async function runPlan(
@@ -358,6 +384,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		write: (request) => guarded(request.path, () => write(request)),
 		create: (request) => guarded(request.path, () => create(request)),
 		trash: (request) => guarded(request.path, () => trash(request)),
+		move: (request) => guarded(request.path, () => moves.move(request)),
 		revert: (path, versionId, laterChanges) => guarded(path, () => revert(path, versionId, laterChanges)),
 		undo: (path, versionId) => guarded(path, () => undo(path, versionId)),
 		// In the serial queue: a rename the history was told of is applied before the answer.

@@ -49,7 +49,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null;
 }
 
-const KINDS = new Set(["edit", "create", "revert", "delete"]);
+const KINDS = new Set(["edit", "create", "revert", "delete", "move"]);
 
 function isEntry(value: unknown): boolean {
 	if (!isObject(value)) return false;
@@ -66,7 +66,19 @@ function isEntry(value: unknown): boolean {
 		(value.reverts === undefined ||
 			(Array.isArray(value.reverts) && value.reverts.every((id) => typeof id === "string"))) &&
 		isEditRefs(value.revertedEdits) &&
-		isEditRefs(value.restoredEdits)
+		isEditRefs(value.restoredEdits) &&
+		isMoveMark(value.move)
+	);
+}
+
+function isMoveMark(value: unknown): boolean {
+	if (value === undefined) return true;
+	return (
+		isObject(value) &&
+		typeof value.from === "string" &&
+		typeof value.to === "string" &&
+		Array.isArray(value.links) &&
+		value.links.every((link) => isObject(link) && typeof link.path === "string" && typeof link.versionId === "string")
 	);
 }
 

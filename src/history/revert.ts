@@ -131,6 +131,11 @@ class UndoChain {
 		const last = walk.index === keep + 1;
 		if (entry.trashed)
 			return error(`${path} exists again after Redline moved it to the trash; that revert cannot be undone over it.`);
+		// A move is undone on its own (note-history: the note moved back, the links restored).
+		if (entry.move)
+			return error(
+				`"${entry.description}" moved ${path}; revert that change on its own first, then revert to the earlier version.`,
+			);
 		// A note created, or brought back from the trash: undoing that moves it to the trash.
 		if (entry.kind === "create" || entry.recreated) {
 			if (!last)

@@ -5,8 +5,23 @@
  */
 import type { StructuredPatch } from "diff";
 
-/** "delete": the note was moved to the trash (deleteNote); reverting it brings the note back. */
-export type HistoryKind = "edit" | "create" | "revert" | "delete";
+/**
+ * "delete": the note was moved to the trash (deleteNote); reverting it brings the note back.
+ * "move": the note was moved or renamed (moveNote); reverting it moves it back and restores the
+ * links the move rewrote in other notes (HistoryEntry.move).
+ */
+export type HistoryKind = "edit" | "create" | "revert" | "delete" | "move";
+
+/**
+ * A move, on the moved note's entry (a `move`, or the `revert` that moved it back): where from and
+ * where to, and the entries that rewrote links in other notes (one `edit` entry each, in their
+ * own histories), so that one revert undoes the move and all of them.
+ */
+export interface MoveMark {
+	from: string;
+	to: string;
+	links: Array<{ path: string; versionId: string }>;
+}
 
 /**
  * A thread's edit as a revert entry remembers it, so that the thread can be told (edit_reverted)
@@ -39,6 +54,8 @@ export interface HistoryEntry {
 	revertedEdits?: EditRef[];
 	/** For a revert entry: the threads' edits it put back (it undid an earlier revert of them). */
 	restoredEdits?: EditRef[];
+	/** The note was moved by this entry (see MoveMark). */
+	move?: MoveMark;
 }
 
 export interface WriteRequest {
@@ -67,9 +84,20 @@ export interface TrashRequest {
 	editId?: string;
 }
 
+export interface MoveRequest {
+	path: string;
+	newPath: string;
+	description: string;
+	threadId?: string;
+	editId?: string;
+}
+
 export type WriteOutcome =
-	/** Written. `rebased` when the user had typed meanwhile and the change was merged onto it. */
-	| { status: "written"; entry: HistoryEntry; text: string; rebased: boolean }
+	/**
+	 * Written. `rebased` when the user had typed meanwhile and the change was merged onto it.
+	 * `notRestored`: for a move undone, the notes whose links could not be put back (edited since).
+	 */
+	| { status: "written"; entry: HistoryEntry; text: string; rebased: boolean; notRestored?: string[] }
 	/** Nothing to change. */
 	| { status: "no-op"; message: string }
 	/** The user's text and the change overlap: nothing written. */
@@ -88,6 +116,13 @@ export interface NoteHistory {
 	 * back with the same text. `text` of the outcome is "".
 	 */
 	trash(request: TrashRequest): Promise<WriteOutcome>;
+	/**
+	 * Moves or renames the note (Vault.rename: links in other notes updated as the host does),
+	 * recording a `move` entry on the note and an `edit` entry in each note whose links changed,
+	 * so that undoing the move moves it back and restores those links, merged onto later typing.
+	 * Refuses when `newPath` exists. `text` of the outcome is the note's text at `newPath`.
+	 */
+	move(request: MoveRequest): Promise<WriteOutcome>;
 	/** Entries for the note, newest first. */
 	list(path: string): Promise<HistoryEntry[]>;
 	/**

@@ -23,8 +23,11 @@ export const threadStatusSchema = z.enum([
 ]);
 export const toolPreferenceSchema = z.enum(["prompt", "always", "never"]);
 export const toolDecisionSchema = z.enum(["approved", "denied"]);
-/** "delete": deleteNote's, the note moved to the trash (the edit tools never declare it). */
-export const editOperationSchema = z.enum(["create", "modify", "rewrite", "delete"]);
+/**
+ * "delete": deleteNote's, the note moved to the trash; "move": moveNote's, the note moved or
+ * renamed with the links to it (the edit tools never declare either).
+ */
+export const editOperationSchema = z.enum(["create", "modify", "rewrite", "delete", "move"]);
 /**
  * How long a pin lasts (issue 30): "message", for the next message only (the service unpins it
  * with item_unpinned once that message is sent); "chat", kept for every message in this chat.

@@ -18,6 +18,7 @@
  */
 import { AccessFloor } from "../vault/access-floor";
 import { ChangeEmitter } from "../vault/change-emitter";
+import { prepareLinkUpdate } from "../vault/links/update-links";
 import { PathLock } from "../vault/path-lock";
 import { basename, normalizeFolderPath, normalizeVaultPath, parentFolder } from "../vault/paths";
 import { decodeNote } from "../vault/utf8";
@@ -191,6 +192,8 @@ export class FolderVault implements Vault {
 				target.rel,
 			);
 		}
+		// The links to update are found before the move, and rewritten after it, as renameFile does.
+		const updateLinks = await prepareLinkUpdate(this, source.rel, target.rel);
 		// Known before the move (a rename keeps size and mtime), so the watcher's echo stays silent.
 		const before = await stat(source.abs).catch(() => null);
 		this.known.delete(source.rel);
@@ -204,6 +207,7 @@ export class FolderVault implements Vault {
 			throw toVaultError(error, source.rel);
 		}
 		this.changes.emit({ type: "rename", path: target.rel, oldPath: source.rel });
+		await updateLinks();
 	}
 
 	async trash(path: string): Promise<void> {

@@ -59,6 +59,7 @@ export async function revertHistory(
 					path: outcome.entry.path,
 					added: outcome.entry.added,
 					removed: outcome.entry.removed,
+					...(outcome.notRestored ? { notRestored: outcome.notRestored } : {}),
 				};
 			case "conflict":
 				return fail("conflict", outcome.message);

@@ -42,7 +42,7 @@ export interface HistoryEntrySummary {
 	removed: number;
 	/** Unified diff of this entry (for the UI). */
 	diff: string;
-	kind: "edit" | "create" | "revert" | "delete";
+	kind: "edit" | "create" | "revert" | "delete" | "move";
 }
 
 /**
@@ -80,6 +80,8 @@ export interface Reverted {
 	path: string;
 	added: number;
 	removed: number;
+	/** A move reverted: the notes whose links could not be put back (edited on those lines since). */
+	notRestored?: string[];
 }
 
 /** v1.thread.undoTurn's answer: the writes undone (each with its revert's versionId) and those that could not be. */

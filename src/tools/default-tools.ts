@@ -17,6 +17,7 @@ import { createDeleteNoteTool } from "./delete-note";
 import { createExecuteEditTool } from "./execute-edit";
 import { createFindNotesTool } from "./find-notes";
 import { listNotesTool } from "./list-notes";
+import { createMoveNoteTool } from "./move-note";
 import { readNoteTool } from "./read-note";
 import { createSetPropertiesTool } from "./set-properties";
 import type { AnyTool } from "./registry";
@@ -52,6 +53,7 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 		createExecuteEditTool({ history: deps.history, drafts: deps.drafts }),
 		createSetPropertiesTool({ history: deps.history, yaml: deps.yaml, drafts: deps.drafts }),
 		createDeleteNoteTool({ history: deps.history }),
+		createMoveNoteTool({ history: deps.history }),
 		askUserTool,
 	];
 }

@@ -4,6 +4,7 @@
  * bytes (a file that is not valid UTF-8): it is decoded like a file on disk, and refused.
  */
 import { ChangeEmitter } from "./change-emitter";
+import { planMoveLinks } from "./links/move-links";
 import { PathLock } from "./path-lock";
 import { isHiddenPath, isNotePath, isUnder, normalizeFolderPath, normalizeVaultPath } from "./paths";
 import { decodeNote } from "./utf8";
@@ -102,10 +103,31 @@ export class MemoryVault implements Vault {
 			if (source === target) return;
 			this.refuseExisting(target);
 			this.refuseFileAsFolder(target);
+			const texts = this.linkUpdates(source, target);
 			this.files.delete(source);
 			this.files.set(target, { content: entry.content, mtime: entry.mtime });
 			this.emit({ type: "rename", path: target, oldPath: source });
+			// Then the links, as Obsidian's renameFile updates them (move-links.ts).
+			for (const [path, text] of texts) {
+				const at = path === source ? target : path;
+				this.files.set(at, { content: text, mtime: this.tick() });
+				this.emit({ type: "modify", path: at });
+			}
 		});
+	}
+
+	/** The notes whose links a move changes, with their new text (a note that is not UTF-8 has none). */
+	private linkUpdates(from: string, to: string): Map<string, string> {
+		const notes = new Map<string, string>();
+		for (const [path, entry] of this.files) {
+			if (!isNotePath(path)) continue;
+			try {
+				notes.set(path, textOf(path, entry));
+			} catch {
+				// not text: no links
+			}
+		}
+		return planMoveLinks(notes, new Set(this.files.keys()), from, to).texts;
 	}
 
 	trash(path: string): Promise<void> {

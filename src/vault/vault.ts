@@ -58,6 +58,11 @@ export interface Vault {
 	process(path: string, fn: (current: string) => string): Promise<string>;
 	/** Creates a note (and missing parent folders); fails with already-exists. */
 	create(path: string, content: string): Promise<void>;
+	/**
+	 * Moves or renames a note (creating missing folders), and updates the links to it in other
+	 * notes as Obsidian does: fileManager.renameFile in Obsidian, links/move-links.ts elsewhere.
+	 * Fails with already-exists when `to` exists.
+	 */
 	rename(from: string, to: string): Promise<void>;
 	/** Moves a note to the trash (never deletes outright). */
 	trash(path: string): Promise<void>;

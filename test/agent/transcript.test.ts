@@ -105,6 +105,17 @@ describe("buildSystemPrompt", () => {
 		expect(prompt(["readNote", "findNotes"])).toContain("use findNotes");
 		expect(prompt(["readNote"])).not.toContain("findNotes");
 	});
+
+	it("sends moves and renames to moveNote when it is bound", () => {
+		expect(buildSystemPrompt({ vaultName: "Work", tools: ["readNote"], pinned: [] })).not.toContain("moveNote");
+		const prompt = buildSystemPrompt({
+			vaultName: "Work",
+			tools: ["readNote", "declareEditIntent", "setProperties", "deleteNote", "moveNote", "askUser"],
+			pinned: [],
+		});
+		expect(prompt).toMatch(/move or rename a note, call moveNote[^\n]*links to it follow/);
+		expect(prompt.length).toBeLessThan(1500);
+	});
 });
 
 describe("buildTranscript with compactions", () => {

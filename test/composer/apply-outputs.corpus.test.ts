@@ -17,7 +17,7 @@ type FinishReason = (typeof FINISH_REASONS)[number];
 
 interface Entry {
 	name: string;
-	operation: Exclude<EditOperation, "delete">;
+	operation: Exclude<EditOperation, "delete" | "move">;
 	description: string;
 	note: string | null;
 	output: string;

@@ -25,6 +25,7 @@ const NAMES = [
 	"Apply edits",
 	"Change properties",
 	"Delete notes (to the trash)",
+	"Move and rename notes",
 	"Ask you questions",
 ];
 

@@ -5,7 +5,7 @@
  * way), a revert made elsewhere reaches the card, and a revert of that revert shows "Restored".
  * (Before, "Reverted" lived in React state: a remounted card offered Revert again.)
  */
-import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import type { createNoteHistory } from "../../src/history/note-history";
@@ -13,7 +13,7 @@ import type { LocalThreadService } from "../../src/thread/service";
 import type { ThreadService } from "../../src/thread/service-api";
 import { RedlinePane } from "../../src/ui/components/RedlinePane";
 import type { MemoryVault } from "../../src/vault/memory-vault";
-import { AFTER, BEFORE, editedThread } from "./support/edited-thread";
+import { AFTER, BEFORE, editedThread, MOVED_NOTES } from "./support/edited-thread";
 import { testHost } from "./support/host";
 
 afterEach(cleanup);
@@ -206,7 +206,7 @@ describe("the edit card's revert", () => {
 		render(<RedlinePane host={testHost(service)} />);
 		expect((await card()).querySelector(".redline-status-badge")?.textContent).toBe("Done");
 		await user.click(within(await card()).getByRole("button", { name: "Revert this change to Daily.md" }));
-		await within(await card()).findByRole("button", { name: "Reapply this change to Daily.md" });
+		await within(await card()).findByRole("button", { name: /^Reapply this change to / });
 		expect((await card()).querySelector(".redline-status-badge")?.textContent).toBe("Reverted");
 		expect((await card()).querySelector(".redline-diff")?.closest(".redline-edit-reverted")).toBeTruthy();
 		expect(await vault.read("Daily.md")).toBe(BEFORE);
@@ -250,6 +250,30 @@ describe("the edit card's revert", () => {
 			"Deleted Daily.md again (moved to the trash)",
 		);
 		expect(await vault.exists("Daily.md")).toBe(false);
+		await service.close();
+	});
+
+	it("says where a note was moved and how many links followed; Revert moves it back with its links, Reapply moves it again", async () => {
+		const { vault, service } = await editedThread({ moved: true });
+		const user = userEvent.setup();
+		// The card is named by where the note is, as the history tells.
+		const moveCard = () => screen.findByRole("group", { name: /^Edit / });
+		render(<RedlinePane host={testHost(service)} />);
+		// The link names where the note is now (by its name, as every card title), once the history says so.
+		await waitFor(async () =>
+			expect(within(await moveCard()).getByText(/^Moved Daily.md →/).textContent).toBe(
+				"Moved Daily.md → Day; updated links in 1 note",
+			),
+		);
+		await user.click(within(await moveCard()).getByRole("button", { name: "Revert this change to Archive/Day.md" }));
+		expect((await within(await moveCard()).findByRole("status")).textContent).toBe(
+			"Moved back to Daily.md, links restored",
+		);
+		expect(await vault.read("Daily.md")).toBe(BEFORE);
+		expect(await vault.read("Index.md")).toBe(MOVED_NOTES["Index.md"]);
+		await user.click(await within(await moveCard()).findByRole("button", { name: /^Reapply this change to / }));
+		expect((await within(await moveCard()).findByRole("status")).textContent).toBe("Moved to Archive/Day.md again");
+		expect(await vault.read("Index.md")).toBe("See [[Day]].\n");
 		await service.close();
 	});
 

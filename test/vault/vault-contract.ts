@@ -166,6 +166,20 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
 				expect(await vault.read("Archive/b.md")).toBe("text");
 			});
 
+			it("updates the links to a renamed note in other notes, as Obsidian's renameFile does", async () => {
+				const vault = await open({
+					"Plan.md": "[[Plan#Top]]\n",
+					"Daily.md": "[[Plan|the plan]] ![[Plan]] [p](Plan.md) `[[Plan]]`\n",
+					"Other.md": "no links\n",
+				});
+				await vault.rename("Plan.md", "Work/Road map.md");
+				expect(await vault.read("Daily.md")).toBe(
+					"[[Road map|the plan]] ![[Road map]] [p](Work/Road%20map.md) `[[Plan]]`\n",
+				);
+				expect(await vault.read("Work/Road map.md")).toBe("[[Road map#Top]]\n");
+				expect(await vault.read("Other.md")).toBe("no links\n");
+			});
+
 			it("refuses to rename over an existing note", async () => {
 				const vault = await open({ "a.md": "A", "b.md": "B" });
 				await expectVaultError(vault.rename("a.md", "b.md"), "already-exists", "b.md");

@@ -70,8 +70,15 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	const { host } = usePane();
 	const path = useNotePath(host, edit.path, versionId);
 	const shown = displayPath(path);
+	// moveNote's: the links it updates, counted before the move (progress), then as written (result).
+	const links = linkCount(finished ?? running);
 	// What will happen, as plain text: the controls' names ("Run: Remove all headings · Daily/2026-11-28.md").
-	const title = edit.operation === "delete" ? deleteText(shown, false) : aheadText(edit.description, shown);
+	const title =
+		edit.operation === "delete"
+			? deleteText(shown, false)
+			: edit.operation === "move"
+				? moveText(edit, links, false)
+				: aheadText(edit.description, shown);
 	const done = !proposed && !running && finished !== undefined && !notRunCall && finished.result?.status === "success";
 	const byPolicy = calls.find((call) => call.decidedBy === "policy");
 	// While it waits for a decision, is drafted or waits for review, the card asks for attention.
@@ -91,9 +98,11 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 					text={
 						edit.operation === "delete"
 							? deleteText(shown, done)
-							: done
-								? doneTitle(edit.description)
-								: aheadLine(edit.description)
+							: edit.operation === "move"
+								? moveText(edit, links, done, shown, movedFrom(intentCall))
+								: done
+									? doneTitle(edit.description)
+									: aheadLine(edit.description)
 					}
 					path={path}
 				/>
@@ -141,12 +150,49 @@ function deleteText(path: string, done: boolean): string {
 	return done ? `Deleted ${path} (moved to the trash)` : `Delete ${path} (moves it to the trash)`;
 }
 
+/**
+ * A move's card, as words: "Move Plan.md → Archive/Plan.md; updates links in 3 notes", then
+ * "Moved Plan.md → Archive/Plan.md; updated links in 3 notes" (`now`: where the note is now).
+ */
+function moveText(edit: EditView, links: number | undefined, done: boolean, now?: string, from?: string): string {
+	const to = displayPath(moveTarget(edit.description));
+	if (!done) {
+		const count = links === undefined ? "" : `; updates links in ${notes(links)}`;
+		return `Move ${displayPath(edit.path)} → ${to}${count}`;
+	}
+	const count = links === undefined ? "" : `; updated links in ${notes(links)}`;
+	return from !== undefined ? `Moved ${from} → ${now ?? to}${count}` : `Moved to ${now ?? to}${count}`;
+}
+
+/** Where the note was before the move: the moveNote call's own path. */
+function movedFrom(call: ToolCallView | undefined): string | undefined {
+	const path = (call?.args as { path?: unknown } | undefined)?.path;
+	return typeof path === "string" ? displayPath(path) : undefined;
+}
+
+/** moveNote announces "move to <newPath>". */
+function moveTarget(description: string): string {
+	return description.startsWith("move to ") ? description.slice("move to ".length) : description;
+}
+
+function notes(count: number): string {
+	return `${count} ${count === 1 ? "note" : "notes"}`;
+}
+
+/** The links a move updates: its result's count once written, else the count made before the move. */
+function linkCount(call: ToolCallView | undefined): number | undefined {
+	const written = call?.result?.data?.linksUpdated;
+	if (typeof written === "number") return written;
+	return call?.progress?.phase === "moving" ? call.progress.changes : undefined;
+}
+
 /** What the apply phase is doing: edit blocks counted as they arrive, a whole-note percentage, the write. */
 export function editProgressLabel(progress: ToolCallView["progress"], path: string): string {
 	const fraction = progress?.fraction;
 	const percent = fraction !== undefined ? ` ${Math.round(fraction * 100)}%` : "";
 	const changes = progress?.changes;
 	if (progress?.phase === "writing") return `Writing to ${path}`;
+	if (progress?.phase === "moving") return `Moving ${path}`;
 	if (progress?.phase === "retrying") return `Edit blocks did not apply; writing the whole note…${percent}`;
 	if (changes !== undefined && changes > 0) return `${changes} ${changes === 1 ? "change" : "changes"} so far…`;
 	return `Generating changes…${percent}`;
@@ -251,6 +297,7 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 		// Undoing a create moves the note to the trash; undoing a delete brings it back.
 		const trashed = edit.operation === "create";
 		const broughtBack = edit.operation === "delete";
+		const movedBack = edit.operation === "move";
 		return (
 			// Its own key: the Revert button must go (not turn into Reapply), so the focus moves to "Reverted".
 			<div className="redline-revert" key="reverted">
@@ -259,6 +306,8 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 						`Deleted ${displayPath(path)} (moved to the trash)`
 					) : broughtBack ? (
 						`Brought ${displayPath(path)} back`
+					) : movedBack ? (
+						`Moved back to ${displayPath(edit.path)}, links restored`
 					) : (
 						<>
 							Reverted <ChangeChip added={edit.reverted.added} removed={edit.reverted.removed} />
@@ -296,7 +345,12 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 					{`Deleted ${displayPath(path)} again (moved to the trash)`}
 				</p>
 			)}
-			{edit.restored && edit.operation !== "delete" && (
+			{edit.restored && edit.operation === "move" && (
+				<p className="redline-revert-outcome" role="status">
+					{`Moved to ${displayPath(moveTarget(edit.description))} again`}
+				</p>
+			)}
+			{edit.restored && edit.operation !== "delete" && edit.operation !== "move" && (
 				<p className="redline-revert-outcome" role="status">
 					Restored <ChangeChip added={edit.restored.added} removed={edit.restored.removed} />
 				</p>

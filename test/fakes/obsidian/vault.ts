@@ -6,6 +6,7 @@ import type * as O from "obsidian";
 import type { Shape } from "./shape";
 import { Events } from "./events";
 import { DEFAULT_CONFIG_DIR } from "../../../src/vault/paths";
+import { planMoveLinks } from "../../../src/vault/links/move-links";
 
 export function normalizePath(path: string): string {
 	let p = path.replace(/[\\/]+/g, "/").replace(/\u00a0|\u202f/g, " ");
@@ -315,8 +316,21 @@ export class FileManager implements Shape<O.FileManager, "renameFile" | "trashFi
 	/** Test helper: paths sent to the trash. */
 	readonly trashed: string[] = [];
 	constructor(private vault: Vault) {}
-	renameFile(file: O.TAbstractFile, newPath: string): Promise<void> {
-		return this.vault.rename(file, newPath);
+	/**
+	 * As Obsidian's (with "Automatically update internal links" on): the file is renamed, then the
+	 * links to it in every note (and its own relative ones) are rewritten, each note through process.
+	 */
+	async renameFile(file: O.TAbstractFile, newPath: string): Promise<void> {
+		const from = file.path;
+		const notes = new Map<string, string>();
+		for (const note of this.vault.getMarkdownFiles()) notes.set(note.path, await this.vault.read(note));
+		const paths = new Set(this.vault.getFiles().map((f) => f.path));
+		const texts = file instanceof TFile ? planMoveLinks(notes, paths, from, newPath).texts : new Map<string, string>();
+		await this.vault.rename(file, newPath);
+		for (const [path, text] of texts) {
+			const note = this.vault.getFileByPath(path === from ? newPath : path);
+			if (note) await this.vault.process(note, () => text);
+		}
 	}
 	async trashFile(file: O.TAbstractFile): Promise<void> {
 		this.trashed.push(file.path);
