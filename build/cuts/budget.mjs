@@ -17,12 +17,14 @@
 // suggested requests and pins) took main.js to 850.4 KB (870,803 bytes), all of it Redline's own
 // code; nothing is bundled twice. Getting back under 816 KB, then 800 KB, is open work (next: the
 // pane's own menu and chat list serve the sandbox only, the OpenAI client's unused resources,
-// startHostTransition and <Suspense>). It moved a third time, to 904 KB: many notes in one turn and
+// startHostTransition and <Suspense>). It moved a third time, to 920 KB: many notes in one turn and
 // the metadata tools (issue 31: findNotes and its link resolution over the metadata cache, 6.4 KB
 // for the tool alone; setProperties' line-preserving frontmatter edit; deleteNote; Undo this turn
 // and the change set card) and the pane's last points (issue 30: one title component, the one-line
 // reads, the decision keys, the doubt on a redline) took main.js to 893.2 KB (914,596 bytes), all
 // of it Redline's own code (the sandbox's text catalog and the yaml library stay out: hosts hand
-// them in). Getting back under 864 KB is the next open work, with the same places to start. See
-// what grew with bench/support/bundle-composition.ts.
-export const maxBytes = 904 * 1024;
+// them in), then moveNote's link rewriting (Obsidian's renameFile does the rewriting in the plugin;
+// the move entry and its revert, which restores every link, are Redline's) to 906.0 KB, so 920 KB.
+// Getting back under 864 KB is the next open work, with the same places to start. See what grew
+// with bench/support/bundle-composition.ts.
+export const maxBytes = 920 * 1024;
