@@ -65,8 +65,13 @@ export function supersede(thread: Pick<ThreadHandle, "state" | "append">, conten
  */
 export function isDrafting(state: ThreadState, callId: string): boolean {
 	const call = state.toolCalls[callId];
+	return call !== undefined && callIsDrafting(call);
+}
+
+/** isDrafting, of a call at hand (the pane's cards ask it of the calls they show). */
+export function callIsDrafting(call: ToolCallView): boolean {
 	return (
-		call?.phase === "running" && call.decision === undefined && call.draft === undefined && call.askId === undefined
+		call.phase === "running" && call.decision === undefined && call.draft === undefined && call.askId === undefined
 	);
 }
 

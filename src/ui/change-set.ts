@@ -2,6 +2,7 @@
  * A change set (issue 31): the edits one reply drafted for review, shown as one card. Which
  * edits of a message form it, and each note's state in words, from the log alone.
  */
+import { callIsDrafting } from "../log/newest-message";
 import type { EditView, ThreadState, ToolCallView } from "../log/state";
 import type { ReviewChange } from "../log/events";
 
@@ -35,12 +36,6 @@ export function draftLines(changes: readonly ReviewChange[]): { added: number; r
 	return { added, removed };
 }
 
-function isDrafting(call: ToolCallView): boolean {
-	return (
-		call.phase === "running" && call.decision === undefined && call.draft === undefined && call.askId === undefined
-	);
-}
-
 /**
  * The edits of one assistant message that were drafted for review (or are being drafted), in the
  * message's order; a set only when there are two or more (one draft is its own card).
@@ -57,7 +52,7 @@ export function changeSetOf(
 		if (!first || !edit || edit.callId !== callId) continue;
 		const calls = callsByEdit.get(edit.editId) ?? [first];
 		const drafted = [...calls].reverse().find((call) => call.draft !== undefined);
-		const drafting = calls.find(isDrafting);
+		const drafting = calls.find(callIsDrafting);
 		// An intent drafted before anyone decided it, whose draft failed or was refused: still one of the set.
 		const failed = first.phase === "completed" && first.decision === undefined ? first : undefined;
 		const call = drafted ?? drafting ?? failed;

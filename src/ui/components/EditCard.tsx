@@ -5,6 +5,7 @@
  * every phase (CardTitle), the note linked by its name.
  */
 import { memo, useEffect, useState } from "react";
+import { callIsDrafting } from "../../log/newest-message";
 import type { ToolPreference } from "../../log/events";
 import type { EditView, ToolCallView } from "../../log/state";
 import { usePane } from "../context";
@@ -49,7 +50,7 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	// Review before write: the call whose change is being drafted, or whose draft was offered.
 	const drafted = [...calls].reverse().find((call) => call.draft !== undefined);
 	const draft = drafted?.draft;
-	const drafting = running && isDrafting(running) ? running : undefined;
+	const drafting = running && callIsDrafting(running) ? running : undefined;
 	const reviewing = drafted?.phase === "running" && draft && !draft.reviewed ? drafted : undefined;
 	// A draft nothing of which was written (all rejected, or settled for the user) is told by its
 	// outcome alone: the call's result is the model's account of the same thing.
@@ -132,16 +133,6 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 			)}
 			{byPolicy && <PolicyNote tool={byPolicy.tool} />}
 		</div>
-	);
-}
-
-/**
- * A call being drafted (review before write): running, decided by nobody yet, with no draft
- * offered and no question asked (as src/log/newest-message.ts isDrafting says of the state).
- */
-function isDrafting(call: ToolCallView): boolean {
-	return (
-		call.phase === "running" && call.decision === undefined && call.draft === undefined && call.askId === undefined
 	);
 }
 
