@@ -13,7 +13,7 @@ import { ObsidianVault } from "../../src/obsidian/obsidian-vault";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import type { Vault } from "../../src/vault/vault";
 import { App } from "../fakes/obsidian";
-import { harness, ofType } from "./support/harness";
+import { harness, held, ofType } from "./support/harness";
 import type { Harness } from "./support/harness";
 
 const COUNT = 12;
@@ -22,7 +22,7 @@ const original = (path: string): string => `# ${path}\n\nStatus: open\n\nSome no
 const tagged = (note: string): string => note.replace("Some notes about it.\n", "Some notes about it.\n\n#project\n");
 
 /** One model step declaring an intent per note, then one apply-model draft per intent, then a closing reply. */
-function tagEveryNote(): ScriptStep[] {
+function tagEveryNote(final: ScriptStep = reply.text("Tagged all twelve.")): ScriptStep[] {
 	const intents = reply.toolCalls(
 		paths.map((path, i) => ({
 			name: "declareEditIntent",
@@ -31,7 +31,7 @@ function tagEveryNote(): ScriptStep[] {
 		})),
 	);
 	const drafts = paths.map((): ScriptStep => (request) => applyModelReply(request, tagged));
-	return [intents, ...drafts, reply.text("Tagged all twelve.")];
+	return [intents, ...drafts, final];
 }
 
 /** The two hosts' vaults: the sandbox's in-memory one, and Obsidian's (the fake app) through ObsidianVault. */
@@ -48,7 +48,8 @@ const HOSTS: Array<{ name: string; vault: (notes: Record<string, string>) => Vau
 ];
 let host = HOSTS[0];
 
-async function changeSet(extra: ScriptStep[] = []): Promise<Harness> {
+/** `final`: the model's reply after the writes (held by a test that undoes while the turn runs). */
+async function changeSet(final?: ScriptStep): Promise<Harness> {
 	return harness({
 		vault: host.vault(Object.fromEntries(paths.map((path) => [path, original(path)]))),
 		history: true,
@@ -57,7 +58,7 @@ async function changeSet(extra: ScriptStep[] = []): Promise<Harness> {
 			createDeclareEditIntentTool({ history, models, drafts: store }),
 			createExecuteEditTool({ history, drafts: store }),
 		],
-		script: scripted(...tagEveryNote(), ...extra),
+		script: scripted(...tagEveryNote(final)),
 	});
 }
 
@@ -161,5 +162,23 @@ describe.each(HOSTS)("a change set: twelve notes in one turn, in $name", (which)
 			error: { code: "bad_params" },
 		});
 		for (const path of paths) expect(await h.vault.read(path)).toBe(tagged(original(path)));
+	});
+
+	it("refuses to undo a turn that is still running (it may write again), and undoes it once it has ended", async () => {
+		const last = held(reply.text("Tagged all twelve."));
+		const h = await changeSet(last.step);
+		const threadId = await h.newThread();
+		await h.send(threadId, "Tag my project notes #project");
+		const state = await h.state(threadId);
+		const messageId = state.messages.find((m) => m.kind === "user")?.messageId ?? "";
+		const decided = await h.service.decideToolCalls({ threadId, approved: state.openReviews, denied: [] });
+		expect(decided.ok).toBe(true);
+		await last.reached; // every draft written; the model is still answering
+		expect(await h.service.undoTurn({ threadId, messageId })).toMatchObject({ ok: false, error: { code: "busy" } });
+		for (const path of paths) expect(await h.vault.read(path)).toBe(tagged(original(path)));
+		last.release();
+		await h.service.idle(threadId);
+		expect(await h.service.undoTurn({ threadId, messageId })).toMatchObject({ ok: true, notUndone: [] });
+		for (const path of paths) expect(await h.vault.read(path)).toBe(original(path));
 	});
 });
