@@ -167,7 +167,8 @@ function turnChangeItems(state: ThreadState): StreamItem[] {
 	const userSeq = new Map<string, number>();
 	for (const message of state.messages) if (message.kind === "user") userSeq.set(message.messageId, message.seq);
 	state.turns.forEach((turn, index) => {
-		if (turn.userMessageId === null) return;
+		const messageId = turn.userMessageId;
+		if (messageId === null) return;
 		const summary = turnChanges(state, turn);
 		if (!summary) return;
 		if (new Set(summary.notes.map((note) => note.path)).size < 2 && !turn.undo) return;
@@ -180,7 +181,13 @@ function turnChangeItems(state: ThreadState): StreamItem[] {
 			turnStart: false,
 			waiting: false,
 			render: () => (
-				<TurnChanges key={`changes-${turn.userMessageId}`} turn={turn} summary={summary} running={running} />
+				<TurnChanges
+					key={`changes-${messageId}`}
+					turn={turn}
+					messageId={messageId}
+					summary={summary}
+					running={running}
+				/>
 			),
 		});
 	});

@@ -18,22 +18,16 @@ const OPEN_ROWS = 5;
 
 export interface TurnChangesProps {
 	turn: TurnView;
+	/** The user message that started the turn (only such a turn can be undone as one). */
+	messageId: string;
 	summary: TurnChangeSummary;
 	/** The turn is still running: it may write again, so it cannot be undone yet. */
 	running: boolean;
 }
 
-export const TurnChanges = memo(function TurnChanges({ turn, summary, running }: TurnChangesProps) {
+export const TurnChanges = memo(function TurnChanges({ turn, messageId, summary, running }: TurnChangesProps) {
 	const { host, threadId } = usePane();
-	const messageId = turn.userMessageId;
-	const undo = useAction(() =>
-		messageId === null
-			? Promise.resolve({
-					ok: false as const,
-					error: { code: "not_found" as const, message: "No message started this turn" },
-				})
-			: host.service.undoTurn({ threadId, messageId }),
-	);
+	const undo = useAction(() => host.service.undoTurn({ threadId, messageId }));
 	const count = notesCount(summary);
 	const rows = (
 		<ul className="redline-turn-notes">
