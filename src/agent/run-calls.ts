@@ -67,7 +67,10 @@ export async function settleCalls(
 		if (signal.aborted) return stop(thread, signal);
 		if (reviewWaits && call.draft === undefined) return "waiting_for_review";
 		if (call.phase === "proposed") {
-			if (!draftsFirst(tools, env, call)) return "waiting_for_approval";
+			if (!draftsFirst(tools, env, call)) {
+				await previewWaiting(thread, tools, env);
+				return "waiting_for_approval";
+			}
 			// This call and the drafting calls right after it are drafted side by side (a few at a
 			// time): the user sees every draft of the reply as soon as each is made, not one review at a time.
 			const batch = draftBatch(thread, tools, env, callId);
@@ -98,6 +101,35 @@ export async function settleCalls(
 		if (outcome === "stopped") return stop(thread, signal);
 	}
 	return reviewWaits ? "waiting_for_review" : "done";
+}
+
+/**
+ * The previews of the calls that wait for the user (Tool.preview), each made once: the card says
+ * what the call will do before it is decided. A preview that fails leaves the card as it was.
+ */
+async function previewWaiting(thread: ThreadHandle, tools: ToolRegistry, env: ToolEnvironment): Promise<void> {
+	let previewed = false;
+	for (const callId of thread.state().toolCallOrder) {
+		const call = thread.state().toolCalls[callId];
+		const tool = call ? tools.get(call.tool) : undefined;
+		if (!call || !tool?.preview || call.phase !== "proposed" || call.progress !== undefined) continue;
+		const checked = tools.checkArgs(tool, call.args);
+		if (!checked.ok) continue;
+		try {
+			const preview = await tool.preview(checked.args, { vault: env.vault, state: thread.state() });
+			if (preview === undefined || thread.state().toolCalls[callId]?.phase !== "proposed") continue;
+			thread.append({
+				type: "tool_call_progress",
+				callId,
+				phase: "preview",
+				...(preview.changes !== undefined ? { changes: preview.changes } : {}),
+			});
+			previewed = true;
+		} catch (error) {
+			console.warn(`Redline: could not preview ${tool.name}:`, error);
+		}
+	}
+	if (previewed) await persist(thread);
 }
 
 /** Whether the call is drafted before anyone decides it (review before write, a tool that drafts, undecided). */

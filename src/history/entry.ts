@@ -82,3 +82,18 @@ export function buildEntry(
 	}
 	return afterLines ? { entry, afterLines } : { entry };
 }
+
+/**
+ * The entry rewritten to end at `after` instead (its before, gap and ids kept): a move records
+ * what the host did where it differed from the plan recorded before the move. The new lines.
+ */
+export function amendEntry(entry: StoredEntry, before: string, after: string, move?: MoveMark): readonly string[] {
+	const afterLines = splitLines(after);
+	entry.patch = patchOfLines(splitLines(before), afterLines);
+	const { added, removed } = countLines(entry.patch);
+	entry.afterHash = textHash(after);
+	entry.added = added;
+	entry.removed = removed;
+	if (move) entry.move = move;
+	return afterLines;
+}

@@ -7,7 +7,7 @@ import { VaultError } from "../vault/vault";
 import type { Store } from "../store/store";
 import type { Vault } from "../vault/vault";
 import { describeLines, merge3 } from "./merge";
-import { buildEntry } from "./entry";
+import { amendEntry, buildEntry } from "./entry";
 import type { Change } from "./entry";
 import { RecordStore } from "./record";
 import { RenameJournal } from "./rename-journal";
@@ -16,7 +16,15 @@ import { planRevert, planRestore, type Plan } from "./revert";
 import { planUndo } from "./undo-change";
 import { isMoveEntry, noteMoves } from "./move-note";
 import { fitToNote, refuseText, textHash } from "./text";
-import type { CreateRequest, HistoryEntry, NoteHistory, TrashRequest, WriteOutcome, WriteRequest } from "./types";
+import type {
+	CreateRequest,
+	HistoryEntry,
+	MoveMark,
+	NoteHistory,
+	TrashRequest,
+	WriteOutcome,
+	WriteRequest,
+} from "./types";
 
 export interface NoteHistoryDeps {
 	vault: Vault;
@@ -108,6 +116,25 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 			await (existing ? records.save(rec) : records.drop(rec));
 		};
 		return { entry, undo };
+	}
+
+	/** Rewrites the newest entry of the note at path (a move's, once the host moved it) to end at `after`. */
+	async function amend(
+		path: string,
+		versionId: string,
+		before: string,
+		after: string,
+		move?: MoveMark,
+	): Promise<StoredEntry> {
+		const rec = await records.load(path);
+		const entry = rec?.entries.at(-1);
+		if (!rec || entry?.versionId !== versionId)
+			throw new Error(`The newest change of ${path} is no longer ${versionId}; it was not amended.`);
+		const lines = amendEntry(entry, before, after, move);
+		rec.snapshot = after;
+		await records.save(rec);
+		records.rememberLines(rec, lines);
+		return entry;
 	}
 
 	/** Records the change, then swaps the note's text if it is still `change.before`. */
@@ -261,6 +288,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		vault,
 		records,
 		record,
+		amend,
 		readNote: (path) => readNote(path),
 		undoEntry: (path, versionId) => undo(path, versionId),
 		publicEntry,

@@ -5,7 +5,7 @@
  * <newPath>"), asked about on Prompt, and recorded in the note history as a `move` entry tied to
  * one entry per linking note (NoteHistory.move), so the card's Revert, the history and Undo this
  * turn move the note back and restore the links, merge-safe. The links it will update are counted
- * before the move, for the card ("updates links in 3 notes").
+ * before anyone decides (preview) and again before the move, for the card ("updates links in 3 notes").
  */
 import * as z from "zod/mini";
 import { intentOfCall, normalizedOrRaw } from "../composer/intent";
@@ -15,6 +15,7 @@ import type { ThreadState } from "../log/state";
 import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
 import type { AccessFloor } from "../vault/access-floor";
+import type { Vault } from "../vault/vault";
 import { planVaultMove } from "../vault/links/update-links";
 import { quoted } from "../vault/quote";
 import { editTargetRefusal } from "./edit-target";
@@ -76,6 +77,12 @@ export function createMoveNoteTool(deps: MoveNoteDeps): Tool<MoveNoteArgs> {
 				description: moveDescription(normalizedOrRaw(newPath)),
 			};
 		},
+		// The card's "updates links in 3 notes", before anyone decides (nothing is written).
+		preview: async (args, { vault }) => {
+			const path = normalizedOrRaw(args.path);
+			if (!(await vault.exists(path))) return undefined;
+			return { changes: await linkingNotes(vault, path, normalizedOrRaw(args.newPath)) };
+		},
 		run: async (args, ctx) => {
 			const refused = refusal(args, ctx.state(), ctx.floor, ctx.callId);
 			if (refused) return refused;
@@ -94,8 +101,7 @@ export function createMoveNoteTool(deps: MoveNoteDeps): Tool<MoveNoteArgs> {
 					data: { ...data, reason: "exists" },
 				});
 			// The preview, before anything moves: how many notes' links the move will update.
-			const preview = await planVaultMove(ctx.vault, path, newPath);
-			ctx.progress("moving", undefined, [...preview.texts.keys()].filter((p) => p !== path).length);
+			ctx.progress("moving", undefined, await linkingNotes(ctx.vault, path, newPath));
 			let outcome: WriteOutcome;
 			try {
 				outcome = await ctx.commit(() =>
@@ -159,6 +165,12 @@ function moved(path: string, newPath: string, editId: string, entry: HistoryEntr
 		`Moved ${path} to ${newPath} (version ${versionId}); updated links in ${plural(links, "note")}. Reverting this change moves it back and restores the links.`,
 		{ path: newPath, data: { editId, versionId, added, removed, movedTo: newPath, linksUpdated: links } },
 	);
+}
+
+/** How many other notes' links moving `path` to `newPath` rewrites (a plan: nothing is written). */
+async function linkingNotes(vault: Vault, path: string, newPath: string): Promise<number> {
+	const { texts } = await planVaultMove(vault, path, newPath);
+	return [...texts.keys()].filter((p) => p !== path).length;
 }
 
 function declare(ctx: ToolContext, path: string, newPath: string): string {

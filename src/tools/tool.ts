@@ -121,6 +121,12 @@ export interface Tool<Args = unknown> {
 		partialArgs: Record<string, unknown>,
 		ids: { callId: string; newId(prefix: string): string },
 	): NewEvent | undefined;
+	/**
+	 * What the card should say before the user decides a call that asks, worked out without
+	 * changing anything (moveNote: how many notes' links the move will update). The runner records
+	 * it as the call's tool_call_progress (phase "preview") once, before it waits for the decision.
+	 */
+	preview?(args: Args, env: { vault: Vault; state: ThreadState }): Promise<{ changes?: number } | undefined>;
 	/** Approves without asking when true (executeEdit whose intent the user approved). */
 	preApproved?(args: Args, state: ThreadState): boolean;
 	run(args: Args, ctx: ToolContext): Promise<ToolResult | Suspended>;

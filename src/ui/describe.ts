@@ -119,16 +119,23 @@ function editSteps(call: ToolCallView, edit: EditView, base: Pick<Step, "state" 
 			state: call.phase === "proposed" ? "waiting" : "done",
 		});
 	}
-	const progress = progressLabel(call, path);
-	if (progress) steps.push({ key: `${call.callId}:progress`, label: progress, state: "active" });
+	// A draft offered for review waits for the user; nothing is being generated any more.
+	if (call.phase === "running" && call.draft !== undefined && call.draft.reviewed === undefined)
+		steps.push({ key: `${call.callId}:progress`, label: `Waiting for your review of ${path}`, state: "waiting" });
+	else {
+		const progress = progressLabel(call, edit, path);
+		if (progress) steps.push({ key: `${call.callId}:progress`, label: progress, state: "active" });
+	}
 	const outcome = outcomeLabel(call, edit, path);
 	if (outcome) steps.push({ key: `${call.callId}:outcome`, label: outcome, ...base });
 	if (call.phase === "denied") steps.push({ key: `${call.callId}:outcome`, label: `Skipped editing ${path}`, ...base });
 	return steps;
 }
 
-function progressLabel(call: ToolCallView, path: string): string | undefined {
+function progressLabel(call: ToolCallView, edit: EditView, path: string): string | undefined {
 	if (call.phase !== "running") return undefined;
+	if (edit.operation === "move") return `Moving ${path} → ${displayName(moveTarget(edit.description))}`;
+	if (edit.operation === "delete") return `Moving ${path} to the trash`;
 	const phase = call.progress?.phase;
 	if (phase === "writing") return `Writing to ${path}`;
 	const fraction = call.progress?.fraction;
@@ -140,11 +147,19 @@ function outcomeLabel(call: ToolCallView, edit: EditView, path: string): string 
 	const result = call.result;
 	if (!result) return undefined;
 	const applied = edit.applied ?? appliedFromResult(result.data);
+	if (result.status === "success" && edit.operation === "move")
+		return `Moved ${path} → ${displayName(moveTarget(edit.description))}`;
+	if (result.status === "success" && edit.operation === "delete") return `Deleted ${path}`;
 	if (result.status === "success" && applied) return `Edited ${path} (+${applied.added} −${applied.removed})`;
 	if (result.status === "success") return `Edited ${path}`;
 	if (result.status === "no-op") return `No changes needed in ${path}`;
 	if (result.status === "rejected") return `Edit of ${path} refused`;
 	return `Editing ${path} failed`;
+}
+
+/** Where a move goes: moveNote announces its edit as "move to <newPath>". */
+export function moveTarget(description: string): string {
+	return description.startsWith("move to ") ? description.slice("move to ".length) : description;
 }
 
 /** added/removed as the edit result reports them in data, if present. */

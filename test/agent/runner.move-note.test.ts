@@ -160,6 +160,11 @@ describe.each(HOSTS)("moveNote over $name", (host) => {
 			description: "move to Archive/2025/Roadmap.md",
 		});
 		expect(await s.notes()).toEqual(NOTES);
+		// Before anyone decides, the card can say how many notes' links the move will update.
+		expect(ofType(events, "tool_call_progress")).toEqual([
+			expect.objectContaining({ callId: proposed?.callId, phase: "preview", changes: 3 }),
+		]);
+		expect(ofType(events, "tool_call_decided")).toEqual([]);
 
 		await s.redline.service.decideToolCalls({ threadId, approved: [proposed?.callId ?? ""], denied: [] });
 		await s.idle(threadId);

@@ -119,3 +119,126 @@ describe("moving a note through the history", () => {
 		expect(await vault.read("Daily.md")).toBe("today: [[Archive/2025/Plan#Goals|the plan]]\n");
 	});
 });
+
+/** A vault whose rename runs `around` after the host moved the note (and before its links, when `early`). */
+class HookedVault extends MemoryVault {
+	beforeRename: () => void = () => undefined;
+	afterRename: () => Promise<void> = () => Promise.resolve();
+	override async rename(from: string, to: string): Promise<void> {
+		this.beforeRename();
+		await super.rename(from, to);
+		await this.afterRename();
+	}
+}
+
+function hooked() {
+	const vault = new HookedVault("test", NOTES);
+	const store = new MemoryStore();
+	const history = createNoteHistory({ vault, store });
+	return { vault, store, history };
+}
+
+/** A history opened on what the store held at some instant, the host's renames since replayed (as after a crash). */
+function reopened(vault: MemoryVault, stored: Record<string, string>, renames: Array<{ from: string; to: string }>) {
+	return createNoteHistory({
+		vault,
+		store: new MemoryStore(stored),
+		renames: {
+			replay: async (apply) => {
+				for (const rename of renames) await apply(rename);
+			},
+		},
+	});
+}
+
+describe("a move is recorded before it is made", () => {
+	it("every entry is saved before the host moves the note: a crash right after the move still reverts it, links and all", async () => {
+		const { vault, store, history } = hooked();
+		let atRename: Record<string, string> = {};
+		vault.beforeRename = () => {
+			atRename = store.snapshot();
+		};
+		written(await history.move(request));
+		const after = reopened(vault, atRename, [{ from: request.path, to: request.newPath }]);
+		const [entry] = await after.list(request.newPath);
+		expect(entry).toMatchObject({ kind: "move", editId: "e1", move: { from: request.path, to: request.newPath } });
+		expect(entry.move?.links).toHaveLength(3);
+		written(await after.revert(request.newPath));
+		expect(vault.snapshot()).toEqual(NOTES);
+	});
+
+	it("the revert that moves it back is saved before the note moves back too", async () => {
+		const { vault, store, history } = hooked();
+		const moved = written(await history.move(request));
+		const afterMove = vault.snapshot();
+		let atRename: Record<string, string> = {};
+		vault.beforeRename = () => {
+			atRename = store.snapshot();
+		};
+		written(await history.undo(request.newPath, moved.entry.versionId));
+		const after = reopened(vault, atRename, [{ from: request.newPath, to: request.path }]);
+		const [revert] = await after.list(request.path);
+		expect(revert).toMatchObject({ kind: "revert", move: { from: request.newPath, to: request.path } });
+		// Reapply from the reopened history: the note moves again, links and all.
+		written(await after.undo(request.path, revert.versionId));
+		expect(vault.snapshot()).toEqual(afterMove);
+	});
+
+	it("a host that writes a link otherwise than planned: the history records what it did, and the revert restores the bytes", async () => {
+		const { vault, history } = hooked();
+		vault.afterRename = async () => {
+			await vault.process("Daily.md", (text) =>
+				text.replace("[[Archive/2025/Plan#Goals|the plan]]", "[[Plan#Goals|the plan]]"),
+			);
+			// A link the host left alone, though the plan rewrote it: its entry is dropped.
+			await vault.process("Embeds.md", () => NOTES["Embeds.md"]);
+		};
+		const moved = written(await history.move(request));
+		expect(await vault.read("Daily.md")).toBe("today: [[Plan#Goals|the plan]]\n");
+		expect(moved.entry.move?.links.map((l) => l.path).sort()).toEqual(["Daily.md", "Journal/Day.md"]);
+		expect(await history.list("Embeds.md")).toEqual([]);
+		const [daily] = await history.list("Daily.md");
+		expect(daily).toMatchObject({ kind: "edit", added: 1, removed: 1 });
+		written(await history.revert(request.newPath));
+		expect(vault.snapshot()).toEqual(NOTES);
+	});
+
+	it("a host whose rename fails after it moved the note: the move is reported and recorded, not denied", async () => {
+		const { vault, history } = hooked();
+		vault.afterRename = () => Promise.reject(new Error("link update failed"));
+		const moved = written(await history.move(request));
+		expect(moved.entry.kind).toBe("move");
+		expect(await vault.exists(request.newPath)).toBe(true);
+		written(await history.revert(request.newPath));
+		expect(vault.snapshot()).toEqual(NOTES);
+	});
+
+	it("a rename the host refuses leaves neither the note nor the history changed", async () => {
+		const { vault, history } = hooked();
+		vault.beforeRename = () => {
+			throw new Error("disk full");
+		};
+		const outcome = await history.move(request);
+		expect(outcome).toMatchObject({ status: "error" });
+		expect("message" in outcome && outcome.message).toContain("disk full");
+		expect(vault.snapshot()).toEqual(NOTES);
+		for (const path of Object.keys(NOTES)) expect(await history.list(path)).toEqual([]);
+	});
+
+	it("a store that fails once the note has moved does not say that nothing moved", async () => {
+		const vault = new HookedVault("test", NOTES);
+		const store = new MemoryStore();
+		let broken = false;
+		const failing = Object.assign(Object.create(store) as MemoryStore, {
+			write: (key: string, text: string) => (broken ? Promise.reject(new Error("store gone")) : store.write(key, text)),
+		});
+		const history = createNoteHistory({ vault, store: failing });
+		vault.afterRename = () => {
+			broken = true;
+			return Promise.resolve();
+		};
+		const outcome = written(await history.move(request));
+		expect(outcome.entry.kind).toBe("move");
+		expect(await vault.exists(request.newPath)).toBe(true);
+	});
+});

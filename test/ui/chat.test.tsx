@@ -126,6 +126,52 @@ describe("reasoning steps", () => {
 		}
 	});
 
+	it("says a drafted edit waits for the user's review, not that it is still being generated", async () => {
+		const s = turn();
+		s.add({
+			type: "edit_proposed",
+			editId: "e1",
+			callId: "c3",
+			path: "Daily.md",
+			changes: [{ changeId: "c1", before: "# Daily\n", after: "Daily\n", startLine: 1 }],
+		});
+		s.status("waiting_for_review");
+		await renderThread(s);
+		expect(screen.getAllByText("Waiting for your review of Daily").length).toBeGreaterThan(0);
+		expect(screen.queryByText(/Generating changes/)).toBeNull();
+	});
+
+	it("tells a move and a delete in their own words while they run and once done", async () => {
+		const s = new EventScript().user("m1", "Tidy up").assistant("a1", "");
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c1",
+			path: "Daily.md",
+			operation: "move",
+			description: "move to Archive/Day.md",
+		});
+		s.propose("a1", "c1", "moveNote", { path: "Daily.md", newPath: "Archive/Day.md" })
+			.decide("c1", "approved")
+			.run("c1");
+		s.add({ type: "tool_call_progress", callId: "c1", phase: "moving", changes: 2 });
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e2",
+			callId: "c2",
+			path: "Old.md",
+			operation: "delete",
+			description: "delete",
+		});
+		s.propose("a1", "c2", "deleteNote", { path: "Old.md" })
+			.decide("c2", "approved")
+			.run("c2", { status: "success", message: "Moved Old.md to the trash" });
+		await renderThread(s);
+		expect(screen.getAllByText("Moving Daily → Day").length).toBeGreaterThan(0);
+		expect(screen.getAllByText("Deleted Old").length).toBeGreaterThan(0);
+		expect(screen.queryByText(/Generating changes|Edited/)).toBeNull();
+	});
+
 	it("collapses when the turn ends and shows the edit's outcome when opened", async () => {
 		const s = turn();
 		s.add({ type: "edit_applied", editId: "e1", path: "Daily.md", versionId: "v1", added: 3, removed: 12 });

@@ -9,7 +9,7 @@ import { callIsDrafting } from "../../log/newest-message";
 import type { ToolPreference } from "../../log/events";
 import type { EditView, ToolCallView } from "../../log/state";
 import { usePane } from "../context";
-import { appliedFromResult } from "../describe";
+import { appliedFromResult, moveTarget } from "../describe";
 import { useAction } from "../hooks/useAction";
 import { useNotePath } from "../hooks/useNotePath";
 import { revertEdit } from "../revert";
@@ -72,7 +72,7 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	const path = useNotePath(host, edit.path, versionId);
 	const shown = displayPath(path);
 	// moveNote's: the links it updates, counted before the move (progress), then as written (result).
-	const links = linkCount(finished ?? running);
+	const links = linkCount(finished ?? running ?? proposed);
 	// What will happen, as plain text: the controls' names ("Run: Remove all headings · Daily/2026-11-28.md").
 	const title =
 		edit.operation === "delete"
@@ -161,20 +161,16 @@ function movedFrom(call: ToolCallView | undefined): string | undefined {
 	return typeof path === "string" ? displayPath(path) : undefined;
 }
 
-/** moveNote announces "move to <newPath>". */
-function moveTarget(description: string): string {
-	return description.startsWith("move to ") ? description.slice("move to ".length) : description;
-}
-
 function notes(count: number): string {
 	return `${count} ${count === 1 ? "note" : "notes"}`;
 }
 
-/** The links a move updates: its result's count once written, else the count made before the move. */
+/** The links a move updates: its result's count once written, else the count made before it (or before the decision). */
 function linkCount(call: ToolCallView | undefined): number | undefined {
 	const written = call?.result?.data?.linksUpdated;
 	if (typeof written === "number") return written;
-	return call?.progress?.phase === "moving" ? call.progress.changes : undefined;
+	const phase = call?.progress?.phase;
+	return phase === "moving" || phase === "preview" ? call?.progress?.changes : undefined;
 }
 
 /** What the apply phase is doing: edit blocks counted as they arrive, a whole-note percentage, the write. */
