@@ -65,7 +65,11 @@ export async function settleCalls(
 		const call = thread.state().toolCalls[callId];
 		if (!call || call.phase === "completed") continue;
 		if (signal.aborted) return stop(thread, signal);
-		if (reviewWaits && call.draft === undefined) return "waiting_for_review";
+		if (reviewWaits && call.draft === undefined) {
+			// A move after the drafts of its reply is asked about beside them: its card says what it will do.
+			await previewWaiting(thread, tools, env);
+			return "waiting_for_review";
+		}
 		if (call.phase === "proposed") {
 			if (!draftsFirst(tools, env, call)) {
 				await previewWaiting(thread, tools, env);

@@ -23,6 +23,7 @@ export interface Change {
 	trashed?: boolean;
 	recreated?: boolean;
 	move?: MoveMark;
+	notRestored?: string[];
 	/** The patch before → after, when the caller already has it. */
 	patch?: StructuredPatch;
 	/** The user's edits from the record's snapshot to `before`, when the caller already has them. */
@@ -76,6 +77,7 @@ export function buildEntry(
 		...(change.trashed ? { trashed: true } : {}),
 		...(change.recreated ? { recreated: true } : {}),
 		...(change.move ? { move: change.move } : {}),
+		...(change.notRestored?.length ? { notRestored: change.notRestored } : {}),
 	};
 	if (last && rec.snapshot !== change.before) {
 		entry.gap = change.gap ?? patchOfLines(snapshotLines(), beforeLines ?? splitLines(change.before));

@@ -263,6 +263,7 @@ export function noteMoves(deps: MoveDeps) {
 				description: `Revert "${entry.description}"`,
 				...marksOf([entry], rec.entries),
 				move: { from: path, to: home, links: [...restored, ...links] },
+				notRestored,
 			}),
 			// The host moved the note back (rewriting its relative links); its own change is undone on that text.
 			finish: async (seen) => {

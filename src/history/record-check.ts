@@ -67,7 +67,9 @@ function isEntry(value: unknown): boolean {
 			(Array.isArray(value.reverts) && value.reverts.every((id) => typeof id === "string"))) &&
 		isEditRefs(value.revertedEdits) &&
 		isEditRefs(value.restoredEdits) &&
-		isMoveMark(value.move)
+		isMoveMark(value.move) &&
+		(value.notRestored === undefined ||
+			(Array.isArray(value.notRestored) && value.notRestored.every((path) => typeof path === "string")))
 	);
 }
 

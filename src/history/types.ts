@@ -56,6 +56,8 @@ export interface HistoryEntry {
 	restoredEdits?: EditRef[];
 	/** The note was moved by this entry (see MoveMark). */
 	move?: MoveMark;
+	/** For a revert that moved the note back: the linking notes whose links it could not put back (edited since on the link's line). */
+	notRestored?: string[];
 }
 
 export interface WriteRequest {

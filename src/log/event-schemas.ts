@@ -184,6 +184,8 @@ export const EVENT_SCHEMAS = {
 		removed: z.number(),
 		undid: z.optional(z.string()),
 		restored: z.optional(z.boolean()),
+		/** A move undone: the notes whose links could not be put back (edited since), named on the card. */
+		notRestored: z.optional(z.array(z.string())),
 	}),
 	/**
 	 * Undo this turn (issue 31, v1.thread.undoTurn): appended once the undo has run, after the

@@ -199,11 +199,16 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 			const edit = event.editId !== undefined ? state.edits[event.editId] : undefined;
 			if (!edit) return state;
 			const outcome = { versionId: event.versionId, added: event.added, removed: event.removed };
+			const notRestored = event.type === "edit_reverted" && event.notRestored?.length ? event.notRestored : undefined;
 			// The history names the note where it is now (it follows renames): the card follows it too.
 			const { reverted: _reverted, restored: _restored, ...rest } = { ...edit, path: event.path };
 			let updated: EditView;
 			if (event.type === "edit_applied") updated = { ...edit, path: event.path, applied: outcome };
-			else updated = event.restored === true ? { ...rest, restored: outcome } : { ...rest, reverted: outcome };
+			else
+				updated =
+					event.restored === true
+						? { ...rest, restored: outcome }
+						: { ...rest, reverted: notRestored ? { ...outcome, notRestored } : outcome };
 			return { ...state, edits: w.withKey(state.edits, edit.editId, updated) };
 		}
 		case "edit_proposed":

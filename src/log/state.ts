@@ -101,7 +101,7 @@ export interface EditView {
 	description: string;
 	applied?: { versionId: string; added: number; removed: number };
 	/** Set while the edit is undone: the revert that undid it (versionId is the revert's entry). */
-	reverted?: { versionId: string; added: number; removed: number };
+	reverted?: { versionId: string; added: number; removed: number; notRestored?: string[] };
 	/** Set when a revert of a revert put the edit back (and it was not undone again since). */
 	restored?: { versionId: string; added: number; removed: number };
 }

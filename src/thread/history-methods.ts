@@ -94,7 +94,7 @@ export async function locateHistory(
 export function revertEvents(
 	entry: HistoryEntry,
 ): Array<{ threadId: string; editId: string; event: Extract<NewEvent, { type: "edit_reverted" }> }> {
-	const { path, versionId, added, removed } = entry;
+	const { path, versionId, added, removed, notRestored } = entry;
 	const event = (editId: string, undid: string, restored: boolean) =>
 		({
 			type: "edit_reverted",
@@ -105,6 +105,7 @@ export function revertEvents(
 			removed,
 			undid,
 			...(restored ? { restored: true } : {}),
+			...(notRestored?.length ? { notRestored } : {}),
 		}) as const;
 	return [
 		...(entry.revertedEdits ?? []).map((ref) => ({

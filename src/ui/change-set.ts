@@ -1,6 +1,7 @@
 /**
- * A change set (issue 31): the edits one reply drafted for review, shown as one card. Which
- * edits of a message form it, and each note's state in words, from the log alone.
+ * A change set (issue 31): the edits one reply drafted for review, with its moves and deletes
+ * (asked about, as they have no draft), shown as one card. Which edits of a message form it, and
+ * each note's state in words, from the log alone.
  */
 import { callIsDrafting } from "../log/newest-message";
 import type { EditView, ThreadState, ToolCallView } from "../log/state";
@@ -36,6 +37,13 @@ export function draftLines(changes: readonly ReviewChange[]): { added: number; r
 	return { added, removed };
 }
 
+/** A call the user is asked about (no draft): waiting until decided, then done or not applied. */
+function askedState(call: ToolCallView): SetNoteState {
+	if (call.phase === "proposed" && call.decision === undefined) return "waiting";
+	const skipped = call.phase === "denied" || call.decision === "denied" || call.reason !== undefined;
+	return skipped ? "settled" : "reviewed";
+}
+
 /**
  * The edits of one assistant message that were drafted for review (or are being drafted), in the
  * message's order; a set only when there are two or more (one draft is its own card).
@@ -51,6 +59,11 @@ export function changeSetOf(
 		const edit = first?.editId ? state.edits[first.editId] : undefined;
 		if (!first || !edit || edit.callId !== callId) continue;
 		const calls = callsByEdit.get(edit.editId) ?? [first];
+		// A move or a delete has no draft: it joins the set as a note the user is asked about.
+		if (edit.operation === "move" || edit.operation === "delete") {
+			notes.push({ edit, calls, call: first, state: askedState(first), added: 0, removed: 0 });
+			continue;
+		}
 		const drafted = [...calls].reverse().find((call) => call.draft !== undefined);
 		const drafting = calls.find(callIsDrafting);
 		// An intent drafted before anyone decided it, whose draft failed or was refused: still one of the set.

@@ -8,7 +8,14 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createRedline, type Redline } from "../../src/redline";
-import { reply, scripted, startModelServer, toolResults, type ModelServer } from "../../src/sandbox/model-server";
+import {
+	applyModelReply,
+	reply,
+	scripted,
+	startModelServer,
+	toolResults,
+	type ModelServer,
+} from "../../src/sandbox/model-server";
 import type { ScriptStep } from "../../src/sandbox/model-server";
 import { TextNoteCatalog } from "../../src/search/text-catalog";
 import { yamlLibraryCodec } from "../../src/sandbox/yaml-library-codec";
@@ -222,5 +229,34 @@ describe.each(HOSTS)("moveNote over $name", (host) => {
 			expect(completed?.result.status, newPath).not.toBe("success");
 			expect(await s.notes()).toEqual(NOTES);
 		}
+	});
+});
+
+describe("a move in the same reply as a drafted edit (one change set)", () => {
+	it("is counted while the draft waits, and one Accept all writes the edit and makes the move", async () => {
+		const s = await stack(HOSTS[1] as Host, [
+			reply.toolCalls([
+				{
+					name: "declareEditIntent",
+					id: "ed",
+					args: { path: "Unrelated.md", operation: "modify", description: "mention the roadmap" },
+				},
+				{ name: "moveNote", id: "mv", args: { path: "Projects/Plan.md", newPath: "Archive/2025/Roadmap.md" } },
+			]),
+			(request) => applyModelReply(request, (text) => text.replace("[[Spec]]", "[[Spec]], see the roadmap")),
+			reply.text("Done."),
+		]);
+		const threadId = await s.ask("Archive the plan and mention it");
+		const events = await s.events(threadId);
+		expect(ofType(events, "edit_proposed").map((e) => e.path)).toEqual(["Unrelated.md"]);
+		const move = ofType(events, "tool_call_proposed").find((e) => e.tool === "moveNote");
+		expect(ofType(events, "tool_call_progress")).toContainEqual(
+			expect.objectContaining({ callId: move?.callId, phase: "preview", changes: 3 }),
+		);
+		expect(await s.notes()).toEqual(NOTES);
+		const calls = ofType(events, "tool_call_proposed").map((e) => e.callId);
+		await s.redline.service.decideToolCalls({ threadId, approved: calls, denied: [] });
+		await s.idle(threadId);
+		expect(await s.notes()).toEqual({ ...MOVED, "Unrelated.md": "[[Spec]], see the roadmap and `[[Plan]]`\n" });
 	});
 });

@@ -87,6 +87,9 @@ describe("moving a note through the history", () => {
 		const back = written(await history.undo("Archive/2025/Plan.md", moved.entry.versionId));
 		expect(await vault.read("Embeds.md")).toBe("![[Projects/Plan]]\ntyped since\n");
 		expect(back.notRestored).toEqual(["Daily.md"]);
+		// The revert's entry remembers it, so the card can say so after a reload.
+		expect(back.entry.notRestored).toEqual(["Daily.md"]);
+		expect((await history.list("Projects/Plan.md"))[0]?.notRestored).toEqual(["Daily.md"]);
 		expect(await vault.read("Daily.md")).toBe("yesterday: [[Projects/Plan#Goals|the plan]]\n");
 		expect(await vault.exists("Projects/Plan.md")).toBe(true);
 	});

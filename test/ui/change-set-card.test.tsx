@@ -106,3 +106,58 @@ describe("a change set of more than five notes", () => {
 		expect(within(set()).getByRole("button", { name: "Previous note" }).getAttribute("aria-disabled")).toBe("true");
 	});
 });
+
+describe("moves and deletes in a change set", () => {
+	/** Two drafts waiting, then a move and a delete of the same reply, asked about. */
+	function mixedScript(): EventScript {
+		const s = setScript(2);
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e_mv",
+			callId: "c_mv",
+			path: "Projects/Old.md",
+			operation: "move",
+			description: "move to Archive/Old.md",
+		});
+		s.propose("a1", "c_mv", "moveNote", { path: "Projects/Old.md", newPath: "Archive/Old.md" });
+		s.add({ type: "tool_call_progress", callId: "c_mv", phase: "preview", changes: 2 });
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e_rm",
+			callId: "c_rm",
+			path: "Projects/Done.md",
+			operation: "delete",
+			description: "delete",
+		});
+		s.propose("a1", "c_rm", "deleteNote", { path: "Projects/Done.md" });
+		return s;
+	}
+
+	it("join the set as notes that wait for the user, and Accept all notes approves them with the drafts", async () => {
+		const { service, user } = await renderThread(mixedScript());
+		expect(set().getAttribute("aria-label")).toBe("Change set: 4 notes");
+		expect(within(set()).getByText("4 waiting for you")).toBeTruthy();
+		expect(within(set()).getByRole("group", { name: "Edit Projects/Old.md" })).toBeTruthy();
+		expect(within(set()).getByRole("group", { name: "Edit Projects/Done.md" })).toBeTruthy();
+		// Each is drawn once, inside the set.
+		expect(screen.getAllByRole("group", { name: /^Edit Projects\// })).toHaveLength(4);
+		await user.click(within(set()).getByRole("button", { name: "Accept all notes" }));
+		expect(service.callsOf("decideToolCalls")).toEqual([
+			{ threadId: "thread_1", approved: ["c1", "c2", "c_mv", "c_rm"], denied: [] },
+		]);
+	});
+
+	it("Reject all notes skips them with the drafts; a decided move no longer waits", async () => {
+		const s = mixedScript();
+		const { service, user } = await renderThread(s);
+		await user.click(within(set()).getByRole("button", { name: "Reject all notes" }));
+		expect(service.callsOf("decideToolCalls")).toEqual([
+			{ threadId: "thread_1", approved: [], denied: ["c1", "c2", "c_mv", "c_rm"] },
+		]);
+		cleanup();
+		const decided = mixedScript();
+		decided.decide("c_mv", "approved").decide("c_rm", "denied");
+		await renderThread(decided);
+		expect(within(set()).getByText("2 waiting for you")).toBeTruthy();
+	});
+});

@@ -8,8 +8,8 @@
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import type { createNoteHistory } from "../../src/history/note-history";
-import type { LocalThreadService } from "../../src/thread/service";
+import { createNoteHistory } from "../../src/history/note-history";
+import { LocalThreadService } from "../../src/thread/service";
 import type { ThreadService } from "../../src/thread/service-api";
 import { RedlinePane } from "../../src/ui/components/RedlinePane";
 import type { MemoryVault } from "../../src/vault/memory-vault";
@@ -275,6 +275,25 @@ describe("the edit card's revert", () => {
 		expect((await within(await moveCard()).findByRole("status")).textContent).toBe("Moved to Archive/Day.md again");
 		expect(await vault.read("Index.md")).toBe("See [[Day]].\n");
 		await service.close();
+	});
+
+	it("names the notes whose links a move back could not restore (edited since), from the log, after a reload too", async () => {
+		const { vault, service, store } = await editedThread({ moved: true });
+		await vault.process("Index.md", (text) => text.replace("See", "Now see"));
+		const user = userEvent.setup();
+		const moveCard = () => screen.findByRole("group", { name: /^Edit / });
+		render(<RedlinePane host={testHost(service)} />);
+		await user.click(await within(await moveCard()).findByRole("button", { name: /^Revert this change to / }));
+		const said = "Moved back to Daily.md; the link in Index.md was not restored (edited since)";
+		expect((await within(await moveCard()).findByRole("status")).textContent).toBe(said);
+		// Its link still followed the note back, as any link does; the user's words stay.
+		expect(await vault.read("Index.md")).toBe("Now see [[Daily]].\n");
+		await service.close();
+		cleanup();
+		const reopened = new LocalThreadService({ store, history: createNoteHistory({ vault, store }) });
+		render(<RedlinePane host={testHost(reopened)} />);
+		expect((await within(await moveCard()).findByRole("status")).textContent).toBe(said);
+		await reopened.close();
 	});
 
 	it("keeps offering Revert after a refused revert, with the reason, and the log stays as it was", async () => {

@@ -1,7 +1,8 @@
 /**
- * A change set (issue 31): the edits one reply drafted, as one card. "5 notes · +12 −3" with
- * "Accept all notes" and "Reject all notes" for every draft that waits (decideToolCalls: approve accepts every
- * change of a draft, deny rejects them), then one entry per note. Up to five notes each show
+ * A change set (issue 31): the edits one reply drafted, and its moves and deletes, as one card.
+ * "5 notes · +12 −3" with "Accept all notes" and "Reject all notes" for every note that waits
+ * (decideToolCalls: approve accepts every change of a draft and runs a move or a delete, deny
+ * rejects or skips them), then one entry per note. Up to five notes each show
  * their own card, redline and all; above five each note is a row that opens on demand, and
  * "Review one by one" walks the notes with Previous and Next. Every choice still goes through
  * the single-note contract, so a per-change decision inside a note is its own card's.

@@ -136,6 +136,14 @@ function EditCardView({ edit, calls, preference }: EditCardProps) {
 	);
 }
 
+/** A move undone, as words: the links put back, or the notes whose links were not (the user edited them since). */
+function movedBackText(path: string, notRestored: readonly string[] | undefined): string {
+	if (!notRestored?.length) return `Moved back to ${path}, links restored`;
+	const names = notRestored.map(displayPath).join(", ");
+	const which = notRestored.length === 1 ? `the link in ${names} was` : `the links in ${names} were`;
+	return `Moved back to ${path}; ${which} not restored (edited since)`;
+}
+
 /** A delete's card, as words: "Delete Plan.md (moves it to the trash)", then "Deleted Plan.md (moved to the trash)". */
 function deleteText(path: string, done: boolean): string {
 	return done ? `Deleted ${path} (moved to the trash)` : `Delete ${path} (moves it to the trash)`;
@@ -294,7 +302,7 @@ function RevertControl({ path, versionId, edit }: { path: string; versionId: str
 					) : broughtBack ? (
 						`Brought ${displayPath(path)} back`
 					) : movedBack ? (
-						`Moved back to ${displayPath(edit.path)}, links restored`
+						movedBackText(displayPath(edit.path), edit.reverted.notRestored)
 					) : (
 						<>
 							Reverted <ChangeChip added={edit.reverted.added} removed={edit.reverted.removed} />
