@@ -11,6 +11,7 @@
  * median and fastest: one cold run on a shared machine says little), then warm, each a new root.
  */
 import { build } from "esbuild";
+import type { Browser, Page } from "playwright-core";
 import { chromiumPath, launchChromium } from "../test/e2e/support/browser";
 import { cpuBetweenMarks } from "./support/trace-cpu";
 import type { RedlineTiming, ReplayTiming, StreamTiming } from "./support/ui-render-page";
@@ -61,7 +62,21 @@ body { margin: 0; font-family: sans-serif; --font-ui-small: 13px; --text-normal:
   --background-primary: #fff; --background-secondary: #f3f3f3; --background-modifier-border: #ddd;
   --interactive-accent: #7b6cd9; --color-green-rgb: 8, 185, 78; --color-red-rgb: 233, 49, 71; }
 .bench-pane { width: 400px; height: 800px; }
-${css}</style></head><body></body></html>`;
+${css}</style></head><body><nav class="bench-workspace">Daily notes · Projects · Archive</nav></body></html>`;
+}
+
+/**
+ * A fresh page as Obsidian is when the pane opens: its stylesheet applied and a frame of text
+ * painted (the workspace around the pane), the plugin's script loaded. What is cold is then
+ * the pane's own code and rendering, not the page's first style pass and font lookup, which
+ * Obsidian has long done before any plugin's view mounts.
+ */
+export async function settledPage(browser: Browser, html: string, script: string): Promise<Page> {
+	const page = await browser.newPage();
+	await page.setContent(html);
+	await page.addScriptTag({ content: script });
+	await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+	return page;
 }
 
 /**
@@ -101,9 +116,7 @@ export async function run(): Promise<BenchRow[]> {
 		const reviewColdCpus: number[] = [];
 		const reviewWarm: RedlineTiming[] = [];
 		for (let i = 0; i < REVIEW_COLD_PAGES; i++) {
-			const reviewPage = await browser.newPage();
-			await reviewPage.setContent(html);
-			await reviewPage.addScriptTag({ content: script });
+			const reviewPage = await settledPage(browser, html, script);
 			await browser.startTracing(reviewPage, { categories: TRACE_CATEGORIES });
 			reviewColds.push(await reviewPage.evaluate((log) => window.redlineBench.redline(log), review.log));
 			reviewColdCpus.push(
@@ -117,9 +130,7 @@ export async function run(): Promise<BenchRow[]> {
 		const reviewCold = reviewColds[0];
 		const reviewName = `redline render, ${reviewCold.changes} changes in a ${(review.tokens / 1000).toFixed(0)}k-token note`;
 
-		const page = await browser.newPage();
-		await page.setContent(html);
-		await page.addScriptTag({ content: script });
+		const page = await settledPage(browser, html, script);
 		page.on("pageerror", (error) => console.error("[ui-render] page error:", error));
 
 		const recorded = await page.evaluate((n) => window.redlineBench.prepare(n), EVENTS);

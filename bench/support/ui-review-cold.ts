@@ -8,7 +8,7 @@
  * Usage: npx tsx bench/support/ui-review-cold.ts [runs] [--against <dir>]
  */
 import type { Browser } from "playwright-core";
-import { pageHtml, pageScript, traceText } from "../ui-render.bench";
+import { pageHtml, pageScript, settledPage, traceText } from "../ui-render.bench";
 import { reviewThread } from "./review-draft";
 import { cpuBetweenMarks } from "./trace-cpu";
 import { launchChromium } from "../../test/e2e/support/browser";
@@ -40,10 +40,8 @@ if (against)
 const review = reviewThread(10_000, 40);
 
 async function once(browser: Browser, variant: Variant): Promise<string> {
-	const page = await browser.newPage();
+	const page = await settledPage(browser, html, variant.script);
 	try {
-		await page.setContent(html);
-		await page.addScriptTag({ content: variant.script });
 		await browser.startTracing(page, { categories: ["blink.user_timing"] });
 		const timing = await page.evaluate((log) => window.redlineBench.redline(log), review.log);
 		const trace = traceText(await browser.stopTracing());

@@ -56,7 +56,9 @@ export function useStickToBottom(content: unknown): (el: HTMLDivElement | null) 
 
 	useLayoutEffect(() => {
 		const node = el.current;
-		if (!node) return;
+		// Nothing shown yet (the chat is still being picked): reading the scroller would lay out the
+		// pane's frame only to lay it out again once the chat is in.
+		if (!node || content === undefined || content === null) return;
 		// Observing is idempotent: this picks up whatever children the scroller holds now.
 		for (const child of Array.from(node.children)) resizes.current?.observe(child);
 		stick();

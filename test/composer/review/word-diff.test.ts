@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { wordDiff, type WordRun } from "../../../src/composer/review/word-diff";
+import { tokens, wordDiff, type WordRun } from "../../../src/composer/review/word-diff";
 
 const side = (runs: WordRun[], drop: WordRun["kind"]) =>
 	runs
@@ -220,5 +220,22 @@ describe("the word-level redline of a change", () => {
 			}),
 			{ numRuns: 2000 },
 		);
+	});
+});
+
+describe("tokens", () => {
+	// The rule, as the file states it: words (letters, marks, digits, _), runs of spaces, single
+	// newlines, single other characters. ASCII text takes a faster pattern that must agree with it.
+	const RULE = /[\p{L}\p{M}\p{N}_]+|[^\S\n]+|\n|[^\p{L}\p{M}\p{N}_\s]/gu;
+	it("are the same for ASCII text through the fast pattern as by the rule", () => {
+		fc.assert(
+			fc.property(fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)) }), (text) => {
+				expect(tokens(text)).toEqual(text.match(RULE) ?? []);
+			}),
+			{ numRuns: 2000 },
+		);
+	});
+	it("follow the rule for text beyond ASCII", () => {
+		expect(tokens("Café naïve—ok 42\u00a0x")).toEqual(["Café", " ", "naïve", "—", "ok", " ", "42", "\u00a0", "x"]);
 	});
 });
