@@ -234,7 +234,7 @@ describe.each(HOSTS)("moveNote over $name", (host) => {
 
 describe("a move in the same reply as a drafted edit (one change set)", () => {
 	it("is counted while the draft waits, and one Accept all writes the edit and makes the move", async () => {
-		const s = await stack(HOSTS[1] as Host, [
+		const s = await stack(HOSTS[1], [
 			reply.toolCalls([
 				{
 					name: "declareEditIntent",
