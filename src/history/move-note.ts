@@ -8,12 +8,13 @@
  * undoes the move's own change to its text (its relative links); that revert carries a MoveMark
  * the other way, so undoing it (Reapply) moves the note again the same way.
  *
- * The texts of the linking notes are read before and after the move, so what is recorded is what
- * the host did (Obsidian's link settings), not what we predicted.
+ * Every entry is saved before the note moves, as planned; the texts of the linking notes are read
+ * again after the move and the entries amended where the host did otherwise (Obsidian's link
+ * settings), so what stays recorded is what the host did.
  */
 import type { Vault } from "../vault/vault";
 import { findLinks } from "../vault/links/note-links";
-import { planMoveLinks } from "../vault/links/move-links";
+import { planVaultMove } from "../vault/links/update-links";
 import { isHiddenPath } from "../vault/paths";
 import { mayLeadTo, resolveLink } from "../vault/links/resolve-link";
 import type { Change } from "./entry";
@@ -170,17 +171,11 @@ export function noteMoves(deps: MoveDeps) {
 		from: string,
 		to: string,
 	): Promise<{ linking: Map<string, { before: string; planned: string }>; moved: string }> {
-		const paths = new Set((await vault.list("")).map((stat) => stat.path));
-		const notes = new Map<string, string>();
-		for (const path of paths) {
-			if (!path.toLowerCase().endsWith(".md") || (isHiddenPath(path) && path !== from)) continue;
-			const text = await deps.readNote(path);
-			if (typeof text === "string") notes.set(path, text);
-		}
-		const { texts } = planMoveLinks(notes, paths, from, to);
+		const { paths, notes, texts } = await planVaultMove(vault, from, to);
 		const linking = new Map<string, { before: string; planned: string }>();
 		for (const [path, before] of notes) {
-			if (path === from || !linksTo(before, path, from, paths)) continue;
+			// Obsidian never rewrites hidden files (its config folder among them): nothing to record there.
+			if (path === from || isHiddenPath(path) || !linksTo(before, path, from, paths)) continue;
 			linking.set(path, { before, planned: texts.get(path) ?? before });
 		}
 		return { linking, moved: texts.get(from) ?? notes.get(from) ?? "" };

@@ -100,8 +100,11 @@ export function createMoveNoteTool(deps: MoveNoteDeps): Tool<MoveNoteArgs> {
 					path,
 					data: { ...data, reason: "exists" },
 				});
-			// The preview, before anything moves: how many notes' links the move will update.
-			ctx.progress("moving", undefined, await linkingNotes(ctx.vault, path, newPath));
+			// How many notes' links the move will update, unless the card has it from before the decision
+			// (counting reads the whole vault; the result says how many it updated).
+			const progress = ctx.state().toolCalls[ctx.callId]?.progress;
+			const previewed = progress?.phase === "preview" ? progress.changes : undefined;
+			ctx.progress("moving", undefined, previewed ?? (await linkingNotes(ctx.vault, path, newPath)));
 			let outcome: WriteOutcome;
 			try {
 				outcome = await ctx.commit(() =>

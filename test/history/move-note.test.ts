@@ -206,6 +206,23 @@ describe("a move is recorded before it is made", () => {
 		expect(vault.snapshot()).toEqual(NOTES);
 	});
 
+	it("a linking note the plan left as it was and the host rewrote (its path-style setting) gets its entry too, and the revert restores it", async () => {
+		const notes = { ...NOTES, "Short.md": "see [[Plan]]\n" };
+		const vault = new HookedVault("test", notes);
+		const history = createNoteHistory({ vault, store: new MemoryStore() });
+		// The shortest link still finds the note after the move, so the plan leaves it; this host writes paths.
+		vault.afterRename = async () => {
+			vault.afterRename = () => Promise.resolve();
+			await vault.process("Short.md", (text) => text.replace("[[Plan]]", "[[Archive/2025/Plan]]"));
+		};
+		const moved = written(await history.move(request));
+		expect(await vault.read("Short.md")).toBe("see [[Archive/2025/Plan]]\n");
+		expect(moved.entry.move?.links.map((l) => l.path)).toContain("Short.md");
+		expect(await history.list("Short.md")).toMatchObject([{ kind: "edit", added: 1, removed: 1 }]);
+		written(await history.revert(request.newPath));
+		expect(vault.snapshot()).toEqual(notes);
+	});
+
 	it("a host whose rename fails after it moved the note: the move is reported and recorded, not denied", async () => {
 		const { vault, history } = hooked();
 		vault.afterRename = () => Promise.reject(new Error("link update failed"));

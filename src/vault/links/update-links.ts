@@ -9,12 +9,15 @@ import { planMoveLinks } from "./move-links";
 
 export type LinkUpdate = () => Promise<void>;
 
-/** The vault's files and what moving `from` to `to` would do to their links (a preview: nothing written). */
+/**
+ * The vault's files, its notes' texts now, and what moving `from` to `to` would do to their links
+ * (a preview: nothing written).
+ */
 export async function planVaultMove(
 	vault: Pick<Vault, "list" | "read">,
 	from: string,
 	to: string,
-): Promise<{ paths: Set<string>; texts: Map<string, string> }> {
+): Promise<{ paths: Set<string>; notes: Map<string, string>; texts: Map<string, string> }> {
 	const paths = new Set((await vault.list("")).map((stat) => stat.path));
 	const notes = new Map<string, string>();
 	for (const path of paths) {
@@ -25,7 +28,7 @@ export async function planVaultMove(
 			// A note that cannot be read (not UTF-8, gone) has no links to update.
 		}
 	}
-	return { paths, texts: planMoveLinks(notes, paths, from, to).texts };
+	return { paths, notes, texts: planMoveLinks(notes, paths, from, to).texts };
 }
 
 /** Call before moving `from` to `to`; run what it returns once the note is at `to`. */
