@@ -107,13 +107,13 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 		rec.entries.push(entry);
 		const dropped = rec.entries.length > maxEntries() ? rec.entries.splice(0, rec.entries.length - maxEntries()) : [];
 		rec.snapshot = change.after;
-		await records.save(rec);
+		await records.saveEntry(rec, entry, dropped.length);
 		if (afterLines) records.rememberLines(rec, afterLines);
 		const undo = async () => {
 			rec.entries.pop();
 			rec.entries.unshift(...dropped);
 			rec.snapshot = previousSnapshot;
-			await (existing ? records.save(rec) : records.drop(rec));
+			await (existing ? records.saveUndo(rec, entry.versionId) : records.drop(rec));
 		};
 		return { entry, undo };
 	}
@@ -132,7 +132,7 @@ export function createNoteHistory(deps: NoteHistoryDeps): FullNoteHistory {
 			throw new Error(`The newest change of ${path} is no longer ${versionId}; it was not amended.`);
 		const lines = amendEntry(entry, before, after, move);
 		rec.snapshot = after;
-		await records.save(rec);
+		await records.saveAmend(rec, entry);
 		records.rememberLines(rec, lines);
 		return entry;
 	}

@@ -74,6 +74,24 @@ export function unapplyInPlace(patch: StructuredPatch, lines: string[]): boolean
 	return true;
 }
 
+/**
+ * Applies a patch forward, in place, on its exact before-text (as lines); false when the text does
+ * not match (the array is then left part-way and must be discarded). Replaying a note's appended
+ * entries (record-log.ts) walks forward from the base this way.
+ */
+export function applyInPlace(patch: StructuredPatch, lines: string[]): boolean {
+	// Last hunk first: a hunk's old numbering is unchanged by the hunks after it.
+	for (let h = patch.hunks.length - 1; h >= 0; h--) {
+		const hunk = patch.hunks[h];
+		const { old, new: added } = sides(hunk);
+		const at = hunk.oldStart - 1;
+		if (old.length !== hunk.oldLines || at < 0 || at + old.length > lines.length) return false;
+		for (let i = 0; i < old.length; i++) if (lines[at + i] !== old[i]) return false;
+		replaceRange(lines, at, old.length, added);
+	}
+	return true;
+}
+
 /** lines.splice(at, count, ...items) without spreading (a rewrite's hunk can exceed the argument limit). */
 function replaceRange(lines: string[], at: number, count: number, items: readonly string[]): void {
 	if (items.length === count) {

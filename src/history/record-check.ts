@@ -51,7 +51,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 const KINDS = new Set(["edit", "create", "revert", "delete", "move"]);
 
-function isEntry(value: unknown): boolean {
+export function isEntry(value: unknown): boolean {
 	if (!isObject(value)) return false;
 	const strings = ["versionId", "at", "description", "beforeHash", "afterHash"].every(
 		(key) => typeof value[key] === "string",

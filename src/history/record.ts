@@ -1,13 +1,19 @@
 /**
  * How the history is persisted through the Store port:
  *   history/index.json            { [notePath]: noteId }  (renames move the mapping, not the data)
- *   history/notes/<noteId>.json   NoteRecord
+ *   history/notes/<noteId>.json   NoteRecord as a base line, then appended lines (record-log.ts)
  *
  * A record keeps patches, not snapshots, plus ONE snapshot per note: the text after the newest
  * entry. From it every kept version is rebuilt exactly by applying the patches backwards. Each
  * entry also keeps `gap`, the user's edits between the previous entry's after-text and this
  * entry's before-text, so the chain stays exact even when the user typed between agent writes.
  * The snapshot is also what lets a note the user deleted be restored.
+ *
+ * On disk, a change is written in proportion to its size (issue 32): a large record's file is its
+ * base (the record as it was at some point, snapshot included) and one appended line per change
+ * since; it is rewritten whole (compacted) only when the lines outgrow the base or number
+ * MAX_TAIL_LINES, when it is small (SMALL_BASE: rewriting it costs less than keeping a tail),
+ * and on renames. In memory a record is the whole NoteRecord, as before.
  *
  * A record or index that is not what we wrote (torn, hand-edited, failing its hash) is never used
  * and never deleted: it is moved to `<key>.damaged-<time>` and the note starts a fresh record
@@ -22,7 +28,8 @@ import type { Store } from "../store/store";
 import { unapplyLines } from "./patch";
 import type { HistoryEntry } from "./types";
 import { HISTORY_INDEX_KEY } from "./presence";
-import { parseIndex, parseRecord } from "./record-check";
+import { parseIndex } from "./record-check";
+import { encodeOp, parseStored, type LogOp, type StoredRecord } from "./record-log";
 import { splitLines } from "./text";
 
 export interface StoredEntry extends HistoryEntry {
@@ -55,6 +62,13 @@ export interface Version {
 const INDEX_KEY = HISTORY_INDEX_KEY;
 const NOTES = "history/notes/";
 const recordKey = (noteId: string) => `${NOTES}${noteId}.json`;
+/** Below this many characters a record is rewritten whole at each change (cheaper than a tail to replay). */
+const SMALL_BASE = 8 * 1024;
+/** Appended lines past which the record is compacted: bounds the replay when it is read. */
+const MAX_TAIL_LINES = 256;
+
+/** What was last read or written of a record's file (see StoredRecord), kept to append to it. */
+type OnDisk = Omit<StoredRecord, "record" | "lines">;
 
 /** A record as read: null when the note has none; `damage` says what was set aside and why. */
 export interface Opened {
@@ -66,6 +80,8 @@ export class RecordStore {
 	private index: Record<string, string> | null = null;
 	/** Records already read (the history is the only writer of its keys, one operation at a time). */
 	private readonly cache = new Map<string, NoteRecord>();
+	/** Each cached record's file as it is on disk; absent: the next save rewrites it whole. */
+	private readonly disk = new Map<string, OnDisk>();
 	/** Each cached record's snapshot as lines, while it is that snapshot (splitting 1 MB costs ms). */
 	private readonly lines = new WeakMap<NoteRecord, { text: string; lines: readonly string[] }>();
 
@@ -107,11 +123,16 @@ export class RecordStore {
 			const raw = await this.store.read(recordKey(id));
 			if (raw === null) return { record: null };
 			// Checked once when read from the store; later the cache only holds what we wrote.
-			const parsed = parseRecord(raw, id);
+			const parsed = parseStored(raw, id);
 			if (typeof parsed === "string") return { record: null, damage: await this.setAside(path, id, raw, parsed) };
-			record = parsed;
+			const { record: read, lines, ...disk } = parsed;
+			record = read;
 			this.cache.set(id, record);
+			this.disk.set(id, disk);
+			if (lines) this.rememberLines(record, lines);
 		}
+		// The file names the note's path too (a rebuilt index reads it): a new path is written whole at the next save.
+		if (record.path !== path) this.disk.delete(id);
 		record.path = path;
 		return { record };
 	}
@@ -122,11 +143,75 @@ export class RecordStore {
 		return this.setAside(record.path, record.noteId, raw, reason);
 	}
 
+	/** Writes the record whole: a new base with nothing appended (a compaction). */
 	async save(record: NoteRecord): Promise<void> {
 		// Opened through the index, so its path is the index's, current: v2 says so.
 		record.v = 2;
 		this.cache.set(record.noteId, record);
-		await this.store.write(recordKey(record.noteId), JSON.stringify(record));
+		const base = JSON.stringify(record) + "\n";
+		await this.persist(record, () => this.store.write(recordKey(record.noteId), base));
+		this.disk.set(record.noteId, { baseSize: base.length, tailSize: 0, tailLines: 0, clean: true, appended: [] });
+		await this.mapPath(record);
+	}
+
+	/** Persists `entry`, just pushed onto the record (and `drop` oldest entries dropped): one appended line when it can. */
+	async saveEntry(record: NoteRecord, entry: StoredEntry, drop: number): Promise<void> {
+		// An entry is appended after another (its gap starts from that one's after-text), never onto none.
+		const follows = record.entries.length > 1 || drop > 0;
+		const line = follows ? encodeOp({ op: "entry", entry, drop }) : null;
+		if (line && (await this.append(record, line))) this.disk.get(record.noteId)?.appended.push(entry.versionId);
+		else await this.save(record);
+	}
+
+	/** Persists the record after its newest entry, versionId, was taken back (record()'s undo). */
+	async saveUndo(record: NoteRecord, versionId: string): Promise<void> {
+		const appended = this.disk.get(record.noteId)?.appended;
+		// Only an appended entry is taken back by a line: its line says which entries to put back.
+		if (appended?.at(-1) === versionId && (await this.append(record, encodeOp({ op: "undo", versionId }))))
+			appended.pop();
+		else await this.save(record);
+	}
+
+	/** Persists the record after its newest entry was amended (amendEntry). */
+	async saveAmend(record: NoteRecord, entry: StoredEntry): Promise<void> {
+		const op: LogOp = { op: "amend", entry };
+		if (!(await this.append(record, encodeOp(op)))) await this.save(record);
+	}
+
+	/** Appends line to the record's file when its file takes one (else false: the caller compacts). */
+	private async append(record: NoteRecord, line: string): Promise<boolean> {
+		const disk = this.disk.get(record.noteId);
+		if (
+			!disk?.clean ||
+			disk.baseSize < SMALL_BASE ||
+			disk.tailLines >= MAX_TAIL_LINES ||
+			disk.tailSize + line.length > disk.baseSize
+		)
+			return false;
+		this.cache.set(record.noteId, record);
+		await this.persist(record, () => this.store.append(recordKey(record.noteId), line));
+		disk.tailSize += line.length;
+		disk.tailLines++;
+		await this.mapPath(record);
+		return true;
+	}
+
+	/** Runs a write of the record; when it fails, forgets the record, so the next use reads the file as it was left. */
+	private async persist(record: NoteRecord, write: () => Promise<void>): Promise<void> {
+		try {
+			await write();
+		} catch (error) {
+			this.forget(record.noteId);
+			throw error;
+		}
+	}
+
+	private forget(id: string): void {
+		this.cache.delete(id);
+		this.disk.delete(id);
+	}
+
+	private async mapPath(record: NoteRecord): Promise<void> {
 		const index = await this.loadIndex();
 		if (index[record.path] !== record.noteId) {
 			index[record.path] = record.noteId;
@@ -139,14 +224,14 @@ export class RecordStore {
 		const index = await this.loadIndex();
 		if (index[record.path] === record.noteId) delete index[record.path];
 		await this.saveIndex();
-		this.cache.delete(record.noteId);
+		this.forget(record.noteId);
 		await this.store.remove(recordKey(record.noteId));
 	}
 
 	/** Sets aside the history of a deleted note when a new note takes its path; the new key. */
 	async retire(record: NoteRecord): Promise<string | null> {
 		const raw = (await this.store.read(recordKey(record.noteId))) ?? JSON.stringify(record);
-		this.cache.delete(record.noteId);
+		this.forget(record.noteId);
 		const aside = await this.moveAside(recordKey(record.noteId), raw, "replaced");
 		const index = await this.loadIndex();
 		if (index[record.path] === record.noteId) {
@@ -187,7 +272,7 @@ export class RecordStore {
 		// The record names its note too (a rebuilt index reads it): keep that current.
 		for (const [target] of moved) {
 			const { record } = await this.open(target);
-			if (record) await this.store.write(recordKey(record.noteId), JSON.stringify({ ...record, v: 2 }));
+			if (record) await this.save(record);
 		}
 	}
 
@@ -196,7 +281,7 @@ export class RecordStore {
 	 * note's next change starts a fresh record under a new id. Warns once; returns the message.
 	 */
 	private async setAside(path: string, id: string, raw: string, reason: string): Promise<string> {
-		this.cache.delete(id);
+		this.forget(id);
 		const aside = await this.moveAside(recordKey(id), raw, "damaged");
 		const index = await this.loadIndex();
 		if (index[path] === id) {
@@ -244,8 +329,9 @@ export class RecordStore {
 			const id = key.slice(NOTES.length, -".json".length);
 			if (!key.endsWith(".json") || id.includes("/")) continue;
 			const stored = await this.store.read(key);
-			const record = stored === null ? "absent" : parseRecord(stored, id);
-			if (typeof record === "string") continue;
+			const parsed = stored === null ? "absent" : parseStored(stored, id);
+			if (typeof parsed === "string") continue;
+			const { record } = parsed;
 			if (!(await this.confirmsPath(record))) {
 				unconfirmed.push(key);
 				continue;
