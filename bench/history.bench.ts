@@ -1,9 +1,16 @@
 /**
  * History benches (issue 6): reverting a 1 MB note 10 versions back, and what an entry costs in
- * the store against the size of the text it changed.
+ * the store against the size of the text it changed. Issue 32: the bytes the sandbox's store (a
+ * FolderStore on a real temp folder) is written per one-line edit of a 1 MB note, beside a 10 KB
+ * one: one edit, and the mean over 300 edits (compactions included).
  */
 import { createNoteHistory } from "../src/history/note-history";
+import { mkdtemp, rm } from "../src/node/fs";
+import { tmpdir } from "../src/node/os";
+import { join } from "../src/node/path";
+import { FolderStore } from "../src/sandbox/folder-store";
 import { MemoryStore } from "../src/store/memory-store";
+import { CountingStore } from "../test/support/counting-store";
 import { MemoryVault } from "../src/vault/memory-vault";
 import type { BenchRow } from "./run";
 
@@ -76,8 +83,55 @@ async function entryBytes(changed: string): Promise<{ bytes: number; changedByte
 	};
 }
 
+/**
+ * Bytes written to the store (the note is in the vault, not counted) by one one-line edit of a note
+ * of `bytes`, after a first edit made its record; and the mean over `edits` more.
+ */
+async function bytesPerEdit(bytes: number, edits: number): Promise<{ one: number; mean: number }> {
+	const dir = await mkdtemp(join(tmpdir(), "redline-history-bench-"));
+	try {
+		const note = bigNote(bytes);
+		const lineCount = note.split("\n").length - 1;
+		const vault = new MemoryVault("bench", { "N.md": note });
+		const store = new CountingStore(new FolderStore(dir));
+		const history = createNoteHistory({ vault, store });
+		const edit = async (i: number) => {
+			const base = await vault.read("N.md");
+			const proposed = replaceLine(base, (i * 37) % lineCount, `Edited by the agent, edit ${i}`);
+			const outcome = await history.write({ path: "N.md", base, proposed, description: `edit ${i}` });
+			if (outcome.status !== "written") throw new Error(`bench edit failed: ${outcome.status}`);
+		};
+		await edit(0);
+		store.reset();
+		await edit(1);
+		const one = store.written();
+		store.reset();
+		for (let i = 2; i < edits + 2; i++) await edit(i);
+		history.dispose();
+		return { one, mean: store.written() / edits };
+	} finally {
+		await rm(dir, { recursive: true, force: true });
+	}
+}
+
 export async function run(): Promise<BenchRow[]> {
 	const rows: BenchRow[] = [];
+	const small = await bytesPerEdit(10 * 1024, 300);
+	const large = await bytesPerEdit(1024 * 1024, 300);
+	rows.push({
+		area: "history",
+		metric: `store bytes written per one-line edit, 1 MB note, beyond the note (10 KB note: ${small.one} B)`,
+		value: large.one,
+		unit: "B",
+		target: "<= 20480",
+	});
+	rows.push({
+		area: "history",
+		metric: `same, mean over 300 edits with compactions, 1 MB note (10 KB note: ${Math.round(small.mean)} B)`,
+		value: Math.round(large.mean),
+		unit: "B",
+		target: "<= 20480",
+	});
 	rows.push({
 		area: "history",
 		metric: "revert 10 versions back, 1 MB note, no user edits (median of 5)",
