@@ -223,6 +223,43 @@ describe("a move is recorded before it is made", () => {
 		expect(vault.snapshot()).toEqual(notes);
 	});
 
+	it("a large linking note whose record is appended to: the host's own link is an amend line, read back anew, and the revert restores the bytes", async () => {
+		// About 15 KB: its record is a base line plus appended lines (issue 32), so the amend is appended too.
+		const big =
+			Array.from({ length: 300 }, (_, i) => `Line ${i} of a long plan, with a few words in it.\n`).join("") +
+			"[[Projects/Plan]]\n";
+		const notes = { ...NOTES, "Big.md": big };
+		const vault = new HookedVault("test", notes);
+		const store = new MemoryStore();
+		const history = createNoteHistory({ vault, store });
+		// An earlier agent edit, so Big.md's record exists before the move appends to it.
+		written(
+			await history.write({
+				path: "Big.md",
+				base: big,
+				proposed: big.replace("Line 7 of", "LINE 7 of"),
+				description: "e",
+			}),
+		);
+		const edited = await vault.read("Big.md");
+		vault.afterRename = async () => {
+			vault.afterRename = () => Promise.resolve();
+			await vault.process("Big.md", (text) => text.replace("[[Archive/2025/Plan]]", "[[Plan]]"));
+		};
+		written(await history.move(request));
+		expect(await vault.read("Big.md")).toBe(edited.replace("[[Projects/Plan]]", "[[Plan]]"));
+		const key = (await store.list("history/")).find((k) => store.snapshot()[k]?.includes('"op":"amend"'));
+		expect(key).toBeDefined();
+		history.dispose();
+
+		const anew = createNoteHistory({ vault, store: new MemoryStore(store.snapshot()) });
+		const [newest] = await anew.list("Big.md");
+		expect(newest).toMatchObject({ kind: "edit", added: 1, removed: 1 });
+		written(await anew.revert(request.newPath));
+		expect(await vault.read("Big.md")).toBe(edited);
+		expect(vault.snapshot()["Projects/Plan.md"]).toBe(NOTES["Projects/Plan.md"]);
+	});
+
 	it("a host whose rename fails after it moved the note: the move is reported and recorded, not denied", async () => {
 		const { vault, history } = hooked();
 		vault.afterRename = () => Promise.reject(new Error("link update failed"));
