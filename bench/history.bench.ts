@@ -13,6 +13,7 @@ import { MemoryStore } from "../src/store/memory-store";
 import { CountingStore } from "../test/support/counting-store";
 import { MemoryVault } from "../src/vault/memory-vault";
 import type { BenchRow } from "./run";
+import { agentEditBytes } from "./support/agent-edit-bytes";
 
 const LINE = "A line of prose in a long note, with some words in it";
 
@@ -129,6 +130,17 @@ export async function run(): Promise<BenchRow[]> {
 		area: "history",
 		metric: `same, mean over 300 edits with compactions, 1 MB note (10 KB note: ${Math.round(small.mean)} B)`,
 		value: Math.round(large.mean),
+		unit: "B",
+		target: "<= 20480",
+	});
+	const agentSmall = await agentEditBytes(10 * 1024);
+	const agentLarge = await agentEditBytes(1024 * 1024);
+	rows.push({
+		area: "history",
+		metric:
+			`bytes written per one-line agent edit through createRedline, 1 MB note: log ${agentLarge.later.log} B + history ${agentLarge.later.history} B ` +
+			`(10 KB note: ${agentSmall.later.total} B; the note's first edit writes its base once: ${agentLarge.first} B)`,
+		value: agentLarge.later.total,
 		unit: "B",
 		target: "<= 20480",
 	});
