@@ -1,6 +1,7 @@
 /**
- * The model's messages, rebuilt from the thread's log every step. Nothing about the conversation
- * lives in memory between steps, which is what makes a resume after a restart exact.
+ * The model's messages, read from the thread's log every step. What is kept between steps is only
+ * the fold of the log so far (transcript-fold.ts: a step folds the events appended since the
+ * last), always equal to a fold from scratch, which is what makes a resume after a restart exact.
  *
  * Each assistant message is followed by the results of its own calls, in call order, wherever
  * those results sit in the log: a user message sent while calls were pending is logged before
@@ -22,17 +23,14 @@
  */
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import type { BaseMessage } from "@langchain/core/messages";
-import { isKnownEvent } from "../log/events";
 import type { PinnedItem, StoredEvent } from "../log/events";
 import type { ToolResult } from "../log/tool-result";
 import { editFateFact, type EditFate } from "./edit-fates";
 import { guardedResult } from "./result-guard";
+import { DISCARDED_FINISH_REASONS, foldOf, ModelThreadFold } from "./transcript-fold";
 
-/**
- * finishReasons of assistant messages that failed; the model never sees them. "interrupted": a
- * reply cut by a crash or a quit (a Retry asks the model again, as after a dropped stream).
- */
-export const DISCARDED_FINISH_REASONS: readonly string[] = ["dropped", "error", "interrupted"];
+// The failed replies the model never sees (defined with the fold that drops them).
+export { DISCARDED_FINISH_REASONS };
 
 export interface CallEntry {
 	callId: string;
@@ -107,163 +105,19 @@ export function buildTranscript(systemPrompt: string, events: readonly StoredEve
 	return renderTranscript(systemPrompt, readModelThread(events));
 }
 
-/** The entries the model may see, with the compactions in effect applied. */
-export function readModelThread(events: readonly StoredEvent[]): ModelThread {
-	const all: Entry[] = [];
-	const assistants = new Map<string, AssistantEntry>();
-	const calls = new Map<string, CallEntry>();
-	const callers = new Map<string, AssistantEntry>();
-	const lastReads = new Map<string, PinnedRead>();
-	const pins = new Set<string>();
-	const intents = new Map<string, { path: string; description: string }>();
-	const editFates: EditFate[] = [];
-	let compactions: CompactionInEffect[] = [];
-	for (const event of events) {
-		if (!isKnownEvent(event)) continue;
-		switch (event.type) {
-			case "user_message":
-				all.push({ kind: "user", seq: event.seq, content: event.content, pinned: event.pinned ?? [] });
-				break;
-			case "assistant_message_started": {
-				const entry: AssistantEntry = {
-					kind: "assistant",
-					seq: event.seq,
-					messageId: event.messageId,
-					text: "",
-					calls: [],
-				};
-				assistants.set(event.messageId, entry);
-				all.push(entry);
-				break;
-			}
-			case "assistant_token": {
-				const entry = assistants.get(event.messageId);
-				if (entry) entry.text += event.text;
-				break;
-			}
-			case "assistant_reasoning": {
-				const entry = assistants.get(event.messageId);
-				// Answer taken back as reasoning (a bare </think>) is neither answer nor replayed reasoning.
-				if (entry && event.fromAnswer !== undefined) entry.text = entry.text.slice(event.fromAnswer);
-				if (entry && event.form === "reasoning_content") entry.reasoning = (entry.reasoning ?? "") + event.text;
-				break;
-			}
-			case "assistant_message_completed": {
-				const entry = assistants.get(event.messageId);
-				if (entry) entry.finishReason = event.finishReason;
-				break;
-			}
-			case "tool_call_proposed": {
-				const call: CallEntry = { callId: event.callId, tool: event.tool, args: event.args };
-				calls.set(event.callId, call);
-				const entry = assistants.get(event.messageId);
-				if (!entry) break;
-				entry.calls.push(call);
-				callers.set(event.callId, entry);
-				break;
-			}
-			case "tool_call_completed": {
-				const call = calls.get(event.callId);
-				if (!call) break;
-				call.result = event.result;
-				const entry = callers.get(event.callId);
-				const path = event.result.path;
-				if (entry && call.tool === "readNote" && event.result.status === "success" && path !== undefined)
-					lastReads.set(path, { path, entry, call });
-				break;
-			}
-			case "item_pinned":
-			case "item_unpinned":
-				if ("path" in event.item) {
-					if (event.type === "item_pinned") pins.add(event.item.path);
-					else pins.delete(event.item.path);
-				}
-				break;
-			case "context_compacted":
-				compactions = withCompaction(compactions, event);
-				break;
-			case "edit_intent_declared":
-				intents.set(event.editId, { path: event.path, description: event.description });
-				break;
-			case "edit_reverted": {
-				const intent = event.editId === undefined ? undefined : intents.get(event.editId);
-				// The revert names the note where it is now (a rename since the edit is followed).
-				editFates.push({
-					seq: event.seq,
-					path: event.path,
-					description: intent?.description,
-					restored: event.restored === true,
-				});
-				break;
-			}
-			default:
-				break;
-		}
-	}
-	const visible = all.filter((entry) => entry.kind === "user" || isShown(entry));
-	const pinnedReads = [...pins].flatMap((path) => {
-		const read = lastReads.get(path);
-		return read && isShown(read.entry) ? [read] : [];
-	});
-	return { ...applyCompactions(visible, compactions), pinnedReads, editFates };
-}
-
-function isShown(entry: AssistantEntry): boolean {
-	if (entry.finishReason !== undefined && DISCARDED_FINISH_REASONS.includes(entry.finishReason)) return false;
-	return entry.text !== "" || entry.calls.length > 0;
-}
-
 /**
- * Adds a compaction: a malformed range is ignored, and one that overlaps earlier compactions
- * replaces them (the producer folds the earlier summary into the new one), covering both ranges.
+ * The entries the model may see, with the compactions in effect applied. Folded incrementally:
+ * a step reads only the events appended since the last (transcript-fold.ts).
  */
-function withCompaction(
-	existing: CompactionInEffect[],
-	event: { seq: number; fromSeq: number; toSeq: number; summary: string },
-): CompactionInEffect[] {
-	const { fromSeq, toSeq } = event;
-	if (
-		!Number.isInteger(fromSeq) ||
-		!Number.isInteger(toSeq) ||
-		fromSeq < 1 ||
-		fromSeq > toSeq ||
-		toSeq >= event.seq ||
-		event.summary.trim() === ""
-	)
-		return existing;
-	const kept: CompactionInEffect[] = [];
-	let merged: CompactionInEffect = { seq: event.seq, fromSeq, toSeq, summary: event.summary };
-	for (const compaction of existing) {
-		if (compaction.toSeq < fromSeq || compaction.fromSeq > toSeq) kept.push(compaction);
-		else
-			merged = {
-				...merged,
-				fromSeq: Math.min(merged.fromSeq, compaction.fromSeq),
-				toSeq: Math.max(merged.toSeq, compaction.toSeq),
-			};
-	}
-	kept.push(merged);
-	return kept.sort((a, b) => a.fromSeq - b.fromSeq);
+export function readModelThread(events: readonly StoredEvent[]): ModelThread {
+	return foldOf(events).view();
 }
 
-/** Removes compacted entries; a compaction that would hide the newest user message is ignored. */
-function applyCompactions(
-	entries: Entry[],
-	compactions: CompactionInEffect[],
-): Omit<ModelThread, "pinnedReads" | "editFates"> {
-	if (compactions.length === 0) return { entries, compactions };
-	let newestUser: number | undefined;
-	for (let i = entries.length - 1; i >= 0; i--) {
-		if (entries[i].kind === "user") {
-			newestUser = entries[i].seq;
-			break;
-		}
-	}
-	const effective = compactions.filter(
-		(c) => newestUser === undefined || newestUser < c.fromSeq || newestUser > c.toSeq,
-	);
-	const covered = (seq: number): boolean => effective.some((c) => seq >= c.fromSeq && seq <= c.toSeq);
-	return { entries: entries.filter((entry) => !covered(entry.seq)), compactions: effective };
+/** The same, folded from scratch (what the incremental fold must always equal). */
+export function rebuildModelThread(events: readonly StoredEvent[]): ModelThread {
+	const fold = new ModelThreadFold();
+	for (const event of events) fold.add(event);
+	return fold.view();
 }
 
 /** The system message: the prompt, then the summaries of compacted messages (and omissions). */

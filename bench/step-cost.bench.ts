@@ -1,0 +1,191 @@
+/**
+ * Per-step cost against the thread's length (issue 32, part 2): one 25-step turn (24 reads of a
+ * small note, then an answer) through the app's own wiring (createRedline over a FolderStore in a
+ * temp dir, the runner, ChatOpenAI over HTTP) against the scripted model server, which answers at
+ * once, in a thread that already holds 1,000 and 20,000 tool calls (written straight to its log in
+ * the real event format, after a thread_created the service wrote and indexed). Like any long
+ * thread, its older turns were compacted (one context_compacted covers all but the last four), so
+ * the request the model gets is the same size in both threads: what differs is only how much log
+ * Redline has behind it. The ratio of the two turns' times is the row; the smaller thread is its
+ * twin, measured in the same run.
+ *
+ * `STEP_COST_SIZES=20000 npx tsx bench/step-cost.bench.ts` runs one size alone (for a profile).
+ */
+import { createRedline } from "../src/redline";
+import { FolderStore } from "../src/sandbox/folder-store";
+import { lastUserText, reply, startModelServer } from "../src/sandbox/model-server";
+import type { RecordedRequest, ScriptedReply } from "../src/sandbox/model-server";
+import { DEFAULT_SETTINGS } from "../src/settings";
+import type { RedlineSettings } from "../src/settings";
+import type { StoredEvent } from "../src/log/events";
+import { threadLogKey } from "../src/log/log";
+import { encodeEvents } from "../src/log/log-codec";
+import { LocalThreadService } from "../src/thread/service";
+import { MemoryVault } from "../src/vault/memory-vault";
+import { isSummaryRequest, summaryOf } from "../test/agent/support/long-thread";
+import { toolTurn } from "./support/tool-turn";
+import type { BenchRow } from "./run";
+import { mkdtemp, rm } from "../src/node/fs";
+import { tmpdir } from "../src/node/os";
+import { join } from "../src/node/path";
+import { process } from "../src/node/process";
+import { fileURLToPath } from "../src/node/path";
+import { yamlLibraryCodec } from "../src/sandbox/yaml-library-codec";
+import { TextNoteCatalog } from "../src/search/text-catalog";
+
+const AREA = "step cost";
+const STEPS = 25;
+const KEPT_TURNS = 4;
+const NOTE = "Small.md";
+
+/** Writes a thread of `calls` tool calls, all but the last KEPT_TURNS turns compacted; returns its id. */
+async function writeThread(dir: string, calls: number): Promise<string> {
+	const store = new FolderStore(dir);
+	const service = new LocalThreadService({ store });
+	const created = await service.createThread({ title: `${calls} tool calls` });
+	if (!created.ok) throw new Error(created.error.message);
+	await service.close();
+	const { threadId } = created;
+	const at = new Date().toISOString();
+	const events: StoredEvent[] = [];
+	const turnStarts: number[] = [];
+	let proposed = 0;
+	for (let i = 0; proposed < calls; i++) {
+		turnStarts.push(events.length + 2);
+		for (const event of toolTurn(i)) {
+			if (event.type === "tool_call_proposed") proposed++;
+			events.push({ ...event, seq: events.length + 2, threadId, at });
+		}
+	}
+	const toSeq = (turnStarts[turnStarts.length - KEPT_TURNS] ?? 2) - 1;
+	events.push({
+		type: "context_compacted",
+		fromSeq: 2,
+		toSeq,
+		summary: `- The user asked to check ${proposed} notes; each was read and summarised.`,
+		tokensSaved: 1000,
+		seq: events.length + 2,
+		threadId,
+		at,
+	} as StoredEvent);
+	await store.append(threadLogKey(threadId), encodeEvents(events));
+	return threadId;
+}
+
+/** 24 reads of the small note, then the answer; summary requests (none expected) get a summary. */
+function stepScript(): (request: RecordedRequest) => Promise<ScriptedReply> {
+	let steps = 0;
+	let lastUser: string | undefined;
+	return async (request) => {
+		if (isSummaryRequest(request)) return summaryOf(request);
+		const user = lastUserText(request);
+		if (user !== lastUser) {
+			lastUser = user;
+			steps = 0;
+		}
+		steps++;
+		return steps < STEPS ? reply.toolCalls([{ name: "readNote", args: { path: NOTE } }]) : reply.text("All read.");
+	};
+}
+
+export interface TurnTime {
+	calls: number;
+	ms: number;
+	cpuMs: number;
+	steps: number;
+}
+
+/** One 25-step turn in a thread of `calls` calls; wall and CPU time from sendMessage to idle. */
+async function timeTurn(calls: number): Promise<TurnTime> {
+	const dir = await mkdtemp(join(tmpdir(), "redline-step-cost-"));
+	const server = await startModelServer({ script: stepScript() });
+	const settings: RedlineSettings = {
+		...DEFAULT_SETTINGS,
+		mainModel: { baseUrl: server.baseURL, model: "bench-main", temperature: 0, contextTokens: 128_000 },
+		applyModel: { baseUrl: server.baseURL, model: "bench-apply", contextTokens: 128_000 },
+	};
+	try {
+		const threadId = await writeThread(dir, calls);
+		const vault = new MemoryVault("Bench", { [NOTE]: "# Small\n\nA short note.\n" });
+		const redline = await createRedline({
+			yaml: yamlLibraryCodec,
+			vault,
+			noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
+			store: new FolderStore(dir),
+			settings: () => settings,
+			credentials: () => ({}),
+			protectedFolders: [],
+		});
+		try {
+			const { service } = redline;
+			// The pane watches the thread, as it does while the user waits; opening it is not the
+			// turn's cost (issue 32 part 3 measures that).
+			let subscription: { close(): void } | undefined;
+			await new Promise<void>((resolve, reject) => {
+				subscription = service.subscribe({ threadId }, (message) => {
+					if (message.kind === "caught_up") resolve();
+					else if (message.kind === "error") reject(new Error(message.error.message));
+				});
+			});
+			const before = server.requests.length;
+			const cpu = process.cpuUsage();
+			const start = performance.now();
+			const sent = await service.sendMessage({ threadId, content: `Read ${NOTE} ${STEPS - 1} times` });
+			if (!sent.ok) throw new Error(sent.error.message);
+			await service.idle(threadId);
+			const ms = performance.now() - start;
+			const used = process.cpuUsage(cpu);
+			const steps = server.requests.length - before;
+			if (steps !== STEPS) throw new Error(`the turn made ${steps} model calls, not ${STEPS}`);
+			subscription?.close();
+			return { calls, ms, cpuMs: (used.user + used.system) / 1000, steps };
+		} finally {
+			await redline.dispose();
+		}
+	} finally {
+		await server.close();
+		await rm(dir, { recursive: true, force: true });
+	}
+}
+
+export async function run(): Promise<BenchRow[]> {
+	await timeTurn(200); // warm-up: the JIT, the HTTP stack
+	const small = await timeTurn(1_000);
+	const large = await timeTurn(20_000);
+	const row = (t: TurnTime): BenchRow[] => [
+		{
+			area: AREA,
+			metric: `one ${STEPS}-step turn (reads of a small note), ${t.calls.toLocaleString("en")} calls already in the thread`,
+			value: t.ms,
+			unit: "ms",
+		},
+		{ area: AREA, metric: `  same turn: CPU time`, value: t.cpuMs, unit: "ms" },
+	];
+	return [
+		...row(small),
+		...row(large),
+		{
+			area: AREA,
+			metric: `turn time, ${large.calls.toLocaleString("en")} / ${small.calls.toLocaleString("en")} calls in the thread`,
+			value: large.ms / small.ms,
+			unit: "x",
+			target: "<= 1.2",
+		},
+		{
+			area: AREA,
+			metric: `turn CPU time, ${large.calls.toLocaleString("en")} / ${small.calls.toLocaleString("en")} calls in the thread`,
+			value: large.cpuMs / small.cpuMs,
+			unit: "x",
+			target: "<= 1.2",
+		},
+	];
+}
+
+// Alone, for a profile: STEP_COST_SIZES=1000,20000 npx tsx --cpu-prof bench/step-cost.bench.ts
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+	const sizes = (process.env.STEP_COST_SIZES ?? "1000,20000").split(",").map(Number);
+	for (const size of sizes) {
+		const t = await timeTurn(size);
+		console.log(`${size} calls: ${t.ms.toFixed(0)} ms wall, ${t.cpuMs.toFixed(0)} ms CPU, ${t.steps} steps`);
+	}
+}
