@@ -67,7 +67,7 @@ async function writeThread(dir: string, calls: number): Promise<string> {
 		seq: events.length + 2,
 		threadId,
 		at,
-	} as StoredEvent);
+	});
 	await store.append(threadLogKey(threadId), encodeEvents(events));
 	return threadId;
 }

@@ -27,6 +27,7 @@ import { persist } from "./persist";
 import { setStatus } from "./status";
 import { calibrationOf, estimateJsonTokens } from "./token-estimate";
 import { readModelThread } from "./transcript";
+import { eventsFold } from "./events-fold";
 import type { ModelThread } from "./transcript";
 
 /** Compact when, with every old result elided, the transcript takes more of the budget than this. */
@@ -59,19 +60,23 @@ export function statedLimit(overflow: ContextOverflow): number | undefined {
 	return overflow.limitTokens !== undefined && overflow.limitTokens >= MIN_LIMIT ? overflow.limitTokens : undefined;
 }
 
-/** The latest limit a provider reported for this model in the thread. */
-export function reportedLimit(events: readonly StoredEvent[], model: string): number | undefined {
-	for (let i = events.length - 1; i >= 0; i--) {
-		const event = events[i];
+/** The latest limit a provider reported in the thread, per model (kept between steps: events-fold.ts). */
+const reportedLimits = eventsFold<Map<string, number>>(
+	() => new Map(),
+	(limits, event) => {
 		if (
 			event.type === "context_limit_reached" &&
 			"model" in event &&
-			event.model === model &&
+			typeof event.model === "string" &&
 			typeof event.limitTokens === "number"
 		)
-			return event.limitTokens;
-	}
-	return undefined;
+			limits.set(event.model, event.limitTokens);
+	},
+);
+
+/** The latest limit a provider reported for this model in the thread. */
+export function reportedLimit(events: readonly StoredEvent[], model: string): number | undefined {
+	return reportedLimits.of(events).get(model);
 }
 
 export class ContextManager {

@@ -277,17 +277,21 @@ function stopped(thread: ThreadHandle, signal: AbortSignal): void {
 	if (!isShutdown(signal)) setStatus(thread, "idle");
 }
 
-/** Assistant messages the model should see (failed attempts are not). */
-function counted(state: ThreadState) {
-	return state.messages.filter(
-		(m) => m.kind === "user" || m.finishReason === undefined || !DISCARDED_FINISH_REASONS.includes(m.finishReason),
+/** Whether the model should see a message (failed attempts it does not). */
+function counts(message: ThreadState["messages"][number]): boolean {
+	return (
+		message.kind === "user" ||
+		message.finishReason === undefined ||
+		!DISCARDED_FINISH_REASONS.includes(message.finishReason)
 	);
 }
 
 /** True when the last thing in the conversation is something the model has not answered yet. */
 export function needsModelCall(state: ThreadState): boolean {
-	const messages = counted(state);
-	const last = messages[messages.length - 1];
+	// From the end: the newest messages decide, so a step does not read the whole thread.
+	let last;
+	for (let i = state.messages.length - 1; i >= 0 && last === undefined; i--)
+		if (counts(state.messages[i])) last = state.messages[i];
 	if (!last) return false;
 	if (last.kind === "user") return true;
 	// A reply overtaken by a newer user message does not answer it.
@@ -297,9 +301,9 @@ export function needsModelCall(state: ThreadState): boolean {
 
 /** Model replies since the last user message (restart-safe: counted from the log). */
 export function stepsInTurn(state: ThreadState): number {
-	const messages = counted(state);
 	let steps = 0;
-	for (let i = messages.length - 1; i >= 0 && messages[i].kind !== "user"; i--) steps++;
+	for (let i = state.messages.length - 1; i >= 0 && state.messages[i].kind !== "user"; i--)
+		if (counts(state.messages[i])) steps++;
 	return steps;
 }
 

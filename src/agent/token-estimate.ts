@@ -9,6 +9,7 @@
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StoredEvent } from "../log/events";
+import { eventsFold } from "./events-fold";
 
 /** What the chat format adds per message (role, separators), in tokens. */
 export const MESSAGE_OVERHEAD_TOKENS = 6;
@@ -63,23 +64,40 @@ export function estimateJsonTokens(value: unknown): number {
 	return estimateTextTokens(JSON.stringify(value) ?? "");
 }
 
+/** The latest ratios kept per thread; calibrationOf reads at most this many. */
+const KEPT_RATIOS = 8;
+
+/** Provider tokens per estimated token of each reply that recorded both, oldest first (the last KEPT_RATIOS). */
+const ratios = eventsFold<number[]>(
+	() => [],
+	(kept, event) => {
+		const ratio = ratioOf(event);
+		if (ratio === undefined) return;
+		kept.push(ratio);
+		if (kept.length > KEPT_RATIOS) kept.shift();
+	},
+);
+
+function ratioOf(event: StoredEvent): number | undefined {
+	if (event.type !== "assistant_message_completed" || !("usage" in event)) return undefined;
+	const usage = event.usage as { promptTokens?: unknown; estimatedPromptTokens?: unknown } | undefined;
+	const actual = usage?.promptTokens;
+	const estimated = usage?.estimatedPromptTokens;
+	if (typeof actual !== "number" || typeof estimated !== "number" || !(actual > 0) || !(estimated > 0))
+		return undefined;
+	const ratio = actual / estimated;
+	return ratio >= MIN_RATIO && ratio <= MAX_RATIO ? ratio : undefined;
+}
+
 /**
  * The thread's calibration: provider tokens per estimated token, from the latest replies that
  * recorded both (1 when none did). A median of the last few, so one odd reply does not swing it.
+ * Kept between steps (events-fold.ts): a step reads only the events appended since the last.
  */
 export function calibrationOf(events: readonly StoredEvent[], samples = 3): number {
-	const ratios: number[] = [];
-	for (let i = events.length - 1; i >= 0 && ratios.length < samples; i--) {
-		const event = events[i];
-		if (event.type !== "assistant_message_completed" || !("usage" in event)) continue;
-		const usage = event.usage as { promptTokens?: unknown; estimatedPromptTokens?: unknown } | undefined;
-		const actual = usage?.promptTokens;
-		const estimated = usage?.estimatedPromptTokens;
-		if (typeof actual !== "number" || typeof estimated !== "number" || !(actual > 0) || !(estimated > 0)) continue;
-		const ratio = actual / estimated;
-		if (ratio >= MIN_RATIO && ratio <= MAX_RATIO) ratios.push(ratio);
-	}
-	if (ratios.length === 0) return 1;
-	ratios.sort((a, b) => a - b);
-	return ratios[Math.floor(ratios.length / 2)];
+	const kept = ratios.of(events);
+	const latest = kept.slice(Math.max(0, kept.length - Math.min(samples, KEPT_RATIOS)));
+	if (latest.length === 0) return 1;
+	latest.sort((a, b) => a - b);
+	return latest[Math.floor(latest.length / 2)];
 }
