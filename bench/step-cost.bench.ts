@@ -186,6 +186,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
 	const sizes = (process.env.STEP_COST_SIZES ?? "1000,20000").split(",").map(Number);
 	for (const size of sizes) {
 		const t = await timeTurn(size);
-		console.log(`${size} calls: ${t.ms.toFixed(0)} ms wall, ${t.cpuMs.toFixed(0)} ms CPU, ${t.steps} steps`);
+		process.stdout.write(`${size} calls: ${t.ms.toFixed(0)} ms wall, ${t.cpuMs.toFixed(0)} ms CPU, ${t.steps} steps\n`);
 	}
 }
