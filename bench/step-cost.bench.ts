@@ -93,6 +93,8 @@ export interface TurnTime {
 	ms: number;
 	cpuMs: number;
 	steps: number;
+	/** The turn's start and end on the profiler's clock (µs), for a profile of the turn alone. */
+	window?: [string, string];
 }
 
 /** One 25-step turn in a thread of `calls` calls; wall and CPU time from sendMessage to idle. */
@@ -129,16 +131,18 @@ async function timeTurn(calls: number): Promise<TurnTime> {
 			});
 			const before = server.requests.length;
 			const cpu = process.cpuUsage();
+			const startedAt = process.hrtime.bigint();
 			const start = performance.now();
 			const sent = await service.sendMessage({ threadId, content: `Read ${NOTE} ${STEPS - 1} times` });
 			if (!sent.ok) throw new Error(sent.error.message);
 			await service.idle(threadId);
 			const ms = performance.now() - start;
+			const window: [string, string] = [String(startedAt / 1000n), String(process.hrtime.bigint() / 1000n)];
 			const used = process.cpuUsage(cpu);
 			const steps = server.requests.length - before;
 			if (steps !== STEPS) throw new Error(`the turn made ${steps} model calls, not ${STEPS}`);
 			subscription?.close();
-			return { calls, ms, cpuMs: (used.user + used.system) / 1000, steps };
+			return { calls, ms, cpuMs: (used.user + used.system) / 1000, steps, window };
 		} finally {
 			await redline.dispose();
 		}
@@ -186,6 +190,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
 	const sizes = (process.env.STEP_COST_SIZES ?? "1000,20000").split(",").map(Number);
 	for (const size of sizes) {
 		const t = await timeTurn(size);
+		if (t.window) process.stdout.write(`window ${t.window[0]} ${t.window[1]}\n`);
 		process.stdout.write(`${size} calls: ${t.ms.toFixed(0)} ms wall, ${t.cpuMs.toFixed(0)} ms CPU, ${t.steps} steps\n`);
 	}
 }

@@ -1,6 +1,6 @@
 /**
  * One thread's append-only event log: in memory for subscribers (synchronous append, stamped
- * seq/threadId/at, state kept by `apply`) and persisted through the Store port as JSON lines at
+ * seq/threadId/at, state kept by a LiveFold) and persisted through the Store port as JSON lines at
  * `threads/<threadId>.jsonl` (log-codec.ts explains how tokens are coalesced on disk).
  *
  * Persistence is asynchronous and serialized: tokens and reasoning are written at most every 250 ms
@@ -19,7 +19,7 @@ import type { Store } from "../store/store";
 import type { ThreadHandle } from "./driver";
 import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
 import { encodeEvents, isStreamedText, parseLog } from "./log-codec";
-import { apply, emptyState, project } from "./projection";
+import { LiveFold } from "./projection";
 import { redact, redactDeep } from "./redact";
 import type { ThreadState } from "./state";
 import { timers } from "./timers";
@@ -68,7 +68,8 @@ export interface ThreadLogOptions {
 
 export class ThreadLog implements ThreadHandle {
 	private readonly all: StoredEvent[];
-	private current: ThreadState;
+	/** The state, kept by a fold this log owns (its records change in place: see LiveFold). */
+	private readonly fold: LiveFold;
 	private nextSeq = 1;
 	private readonly listeners = new Set<EventListener>();
 	private readonly discardListeners = new Set<() => void>();
@@ -96,8 +97,8 @@ export class ThreadLog implements ThreadHandle {
 		// One pass that grows the containers in place: `apply` per event copies them each time,
 		// which made opening a long thread quadratic (4,000 tool calls: 12 s on the UI thread).
 		this.all = loaded.slice();
-		this.current = loaded.length > 0 ? project(threadId, loaded) : emptyState(threadId);
-		this.nextSeq = this.current.lastSeq + 1;
+		this.fold = LiveFold.replay(threadId, loaded);
+		this.nextSeq = this.fold.state().lastSeq + 1;
 	}
 
 	/**
@@ -114,7 +115,7 @@ export class ThreadLog implements ThreadHandle {
 			);
 		const log = new ThreadLog(threadId, store, options, options.upgrade ? options.upgrade(events) : events);
 		log.mayBeTorn = text !== "" && !text.endsWith("\n");
-		if (options.sealedAt !== log.current.lastSeq) log.nextSeq += SEQ_GAP;
+		if (options.sealedAt !== log.fold.state().lastSeq) log.nextSeq += SEQ_GAP;
 		return log;
 	}
 
@@ -122,8 +123,18 @@ export class ThreadLog implements ThreadHandle {
 		return this.all;
 	}
 
+	/**
+	 * The current state, to read now: its arrays and records change in place as events are
+	 * appended (LiveFold). Code that keeps a state across appends, or hands it to a view, takes
+	 * `sharedState()`.
+	 */
 	state(): ThreadState {
-		return this.current;
+		return this.fold.state();
+	}
+
+	/** The current state, unchanged by later appends (for a subscriber to keep). */
+	sharedState(): ThreadState {
+		return this.fold.shared();
 	}
 
 	/** Events with seq > nonce. */
@@ -164,7 +175,7 @@ export class ThreadLog implements ThreadHandle {
 			at: this.now().toISOString(),
 		};
 		this.all.push(stamped);
-		this.current = apply(this.current, stamped);
+		this.fold.apply(stamped);
 		this.unwritten.push(stamped);
 		if (isStreamedText(stamped)) {
 			this.timer ??= timers.set(() => void this.flush().catch(() => undefined), TOKEN_FLUSH_MS);

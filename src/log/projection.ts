@@ -56,6 +56,69 @@ export function apply(state: ThreadState, event: StoredEvent): ThreadState {
 	return step(state, event, FoldWrites.copying);
 }
 
+/**
+ * A thread's state kept live by one owner (the thread's log; the pane), at a cost per event that
+ * does not grow with the thread: `apply` copies the toolCalls, edits and questions records and
+ * the arrays on each change, O(calls) per call event, while this fold writes the containers it
+ * built in place (fold-writes.ts, `owning`). Each state it returns is a new object, and so is each
+ * changed entry (a call, an edit, a message, a turn), so a view still sees what changed by
+ * reference; the containers are shared with the states it returned before, which therefore show
+ * their later changes. So: only the owner holds its states across events; a state handed to
+ * anyone else goes through `shared()`, which gives its containers up (they stay as they are).
+ */
+export class LiveFold {
+	private readonly w: FoldWrites;
+	private current: ThreadState;
+
+	private constructor(w: FoldWrites, state: ThreadState) {
+		this.w = w;
+		this.current = state;
+	}
+
+	/**
+	 * The fold of `events` from the empty state (one replay in place, as `project`), for the
+	 * thread's log: its arrays are written in place too.
+	 */
+	static replay(threadId: string, events: readonly StoredEvent[]): LiveFold {
+		const w = FoldWrites.owning({ arrays: true, replayFirst: true });
+		let state = emptyState(threadId);
+		for (const event of events) state = step(state, event, w);
+		w.live(state);
+		return new LiveFold(w, state);
+	}
+
+	/**
+	 * Continues from a state someone else folded and gave up (the log's `sharedState()`, handed
+	 * over in-process), for a view: it is never written (its containers are copied on their
+	 * first change), and the arrays stay copied on every change, as views compare them.
+	 */
+	static from(state: ThreadState): LiveFold {
+		const w = FoldWrites.owning({ arrays: false });
+		w.adopt(state);
+		return new LiveFold(w, state);
+	}
+
+	/** The current state: the owner's, whose containers later events change in place. */
+	state(): ThreadState {
+		return this.current;
+	}
+
+	/**
+	 * The current state, for someone else to keep: the fold gives its containers up, so this state
+	 * never changes (the next change of each container copies it, once).
+	 */
+	shared(): ThreadState {
+		this.w.disown();
+		return this.current;
+	}
+
+	/** The state after one more event. */
+	apply(event: StoredEvent): ThreadState {
+		this.current = step(this.current, event, this.w);
+		return this.current;
+	}
+}
+
 function step(state: ThreadState, event: StoredEvent, w: FoldWrites): ThreadState {
 	// An event of a type this version does not know is ignored: it only advances lastSeq.
 	const next = isKnownEvent(event) ? applyKnown(state, event, w) : state;

@@ -22,6 +22,8 @@ export interface NodeProcess {
 	memoryUsage(): { rss: number; heapUsed: number };
 	/** CPU time in microseconds, since the start or since `previous`. */
 	cpuUsage(previous?: { user: number; system: number }): { user: number; system: number };
+	/** The monotonic clock in nanoseconds (the one a --cpu-prof profile's timestamps use, in µs). */
+	readonly hrtime: { bigint(): bigint };
 }
 
 export const process = nodeProcess satisfies NodeProcess as NodeProcess;

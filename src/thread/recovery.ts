@@ -45,8 +45,13 @@ function inFlight(state: ThreadState): number {
 	return streaming + calls;
 }
 
-/** Settles the log; `before` is its state as opened, if a driver settled some calls already. */
+/**
+ * Settles the log; `before` is its state as opened, if a driver settled some calls already (kept
+ * across its appends, so a shared state: the log's own changes in place).
+ */
 export function recoverInterrupted(log: ThreadHandle, before: ThreadState = log.state()): void {
+	// Counted before anything is appended: `before` may be the log's live state.
+	const wasInFlight = inFlight(before);
 	const state = log.state();
 	for (const message of state.messages) {
 		if (message.kind !== "assistant" || !message.streaming) continue;
@@ -71,7 +76,7 @@ export function recoverInterrupted(log: ThreadHandle, before: ThreadState = log.
 				: after.pendingApprovals.length > 0
 					? "waiting_for_approval"
 					: null;
-	if (inFlight(before) === 0 && waitingFor !== null) {
+	if (wasInFlight === 0 && waitingFor !== null) {
 		log.append({ type: "status", status: waitingFor });
 		return;
 	}

@@ -266,6 +266,8 @@ export class LocalThreadService implements ThreadService {
 		const notPending = all.filter((id) => !waits(id));
 		if (notPending.length > 0) return fail("not_pending", `Not waiting for a decision: ${notPending.join(", ")}`);
 		const comment = params.comment?.trim();
+		// Read before the loop appends: the log's state changes in place as events are appended.
+		const offered = new Set(state.openReviews);
 		// A draft offered for review: approving accepts every change, denying rejects every one.
 		let reviewed = false;
 		for (const [ids, approves] of [
@@ -283,7 +285,6 @@ export class LocalThreadService implements ThreadService {
 				reviewed ||= event !== undefined;
 			}
 		}
-		const offered = new Set(state.openReviews);
 		// The model reads the comment with the result. One decision that runs some calls and skips
 		// others gives it as the reason for the skips ("only the first"); a Run alone carries it
 		// ("Run, and keep the dates").
@@ -471,7 +472,8 @@ export class LocalThreadService implements ThreadService {
 		});
 		if (!log) return null;
 		if (log.state().lastSeq !== sealedAt && wasInterrupted(log.state())) {
-			const opened = log.state();
+			// Kept across the driver's appends: a state that later events leave as it is.
+			const opened = log.sharedState();
 			try {
 				await this.deps.driver?.recover?.(log);
 			} catch (error) {

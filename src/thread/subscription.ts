@@ -88,7 +88,9 @@ export function subscribeToLog(
 		for (let i = 0; i < queue.length; i++) deliver(queue[i]);
 		caughtUp = true;
 		// The log's state is the fold of exactly the events delivered: a view need not fold them again.
-		send({ kind: "caught_up", lastSeq: Math.max(delivered, log.state().lastSeq), state: log.state() });
+		// Shared: a view keeps it and folds on from it, so the log's next events must not change it.
+		const state = log.sharedState();
+		send({ kind: "caught_up", lastSeq: Math.max(delivered, state.lastSeq), state });
 		if (closed) close();
 	})();
 	function close(): void {
