@@ -27,7 +27,7 @@ import { persist } from "./persist";
 import { setStatus } from "./status";
 import { calibrationOf, estimateJsonTokens } from "./token-estimate";
 import { readModelThread } from "./transcript";
-import { eventsFold } from "./events-fold";
+import { eventsFold } from "../log/events-fold";
 import type { ModelThread } from "./transcript";
 
 /** Compact when, with every old result elided, the transcript takes more of the budget than this. */

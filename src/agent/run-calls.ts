@@ -15,6 +15,7 @@ import { INTERRUPTED_CALL_MESSAGE } from "../log/driver";
 import { isKnownEvent } from "../log/events";
 import type { SettleReason } from "../log/events";
 import type { ToolCallView } from "../log/state";
+import { openCallIds } from "../log/open-calls";
 import { capResult } from "./result-caps";
 import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
@@ -61,7 +62,7 @@ export async function settleCalls(
 	// A draft waiting for review holds back the calls after it, except other drafts of the same
 	// reply: each is written as soon as its own review is in, whatever order they are reviewed in.
 	let reviewWaits = false;
-	for (const callId of thread.state().toolCallOrder) {
+	for (const callId of openCallIds(thread)) {
 		const call = thread.state().toolCalls[callId];
 		if (!call || call.phase === "completed") continue;
 		if (signal.aborted) return stop(thread, signal);
@@ -113,7 +114,7 @@ export async function settleCalls(
  */
 async function previewWaiting(thread: ThreadHandle, tools: ToolRegistry, env: ToolEnvironment): Promise<void> {
 	let previewed = false;
-	for (const callId of thread.state().toolCallOrder) {
+	for (const callId of openCallIds(thread)) {
 		const call = thread.state().toolCalls[callId];
 		const tool = call ? tools.get(call.tool) : undefined;
 		if (!call || !tool?.preview || call.phase !== "proposed" || call.progress !== undefined) continue;
@@ -149,7 +150,7 @@ function draftsFirst(tools: ToolRegistry, env: ToolEnvironment, call: ToolCallVi
 /** The call and the undecided drafting calls that follow it up to the first call that is not one. */
 function draftBatch(thread: ThreadHandle, tools: ToolRegistry, env: ToolEnvironment, fromId: string): ToolCallView[] {
 	const state = thread.state();
-	const order = state.toolCallOrder;
+	const order = openCallIds(thread);
 	const batch: ToolCallView[] = [];
 	for (const callId of order.slice(order.indexOf(fromId))) {
 		const call = state.toolCalls[callId];
@@ -387,7 +388,7 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal, scope: CallScope): 
  */
 function stop(thread: ThreadHandle, signal: AbortSignal): "stopped" {
 	if (isShutdown(signal)) return "stopped";
-	for (const callId of thread.state().toolCallOrder) {
+	for (const callId of openCallIds(thread)) {
 		const call = thread.state().toolCalls[callId];
 		if (call?.phase === "approved")
 			complete(thread, callId, toolResult.error(`${STOPPED_MESSAGE} before this call ran.`), "stopped");

@@ -10,6 +10,7 @@
 import { isShutdown } from "../log/driver";
 import type { ThreadHandle, TurnDriver } from "../log/driver";
 import type { ThreadState } from "../log/state";
+import { openCallIds } from "../log/open-calls";
 import type { ModelProvider } from "../llm/model-provider";
 import { fittedReplyTokensOf } from "../llm/output-limits";
 import { calibrationOf } from "./token-estimate";
@@ -94,7 +95,7 @@ export class AgentRunner implements TurnDriver {
 
 	/** Asks each tool what became of its call that a crash or a quit left running (Tool.recover). */
 	async recover(thread: ThreadHandle): Promise<void> {
-		for (const callId of thread.state().toolCallOrder) {
+		for (const callId of openCallIds(thread)) {
 			const call = thread.state().toolCalls[callId];
 			// A question or a draft waiting for the user is not cut off: it waits again.
 			if (!call || call.phase !== "running" || call.askId !== undefined || thread.state().openReviews.includes(callId))

@@ -9,7 +9,7 @@
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StoredEvent } from "../log/events";
-import { eventsFold } from "./events-fold";
+import { eventsFold } from "../log/events-fold";
 
 /** What the chat format adds per message (role, separators), in tokens. */
 export const MESSAGE_OVERHEAD_TOKENS = 6;

@@ -19,6 +19,7 @@ import { STOPPED_MESSAGE } from "./driver";
 import type { ThreadHandle } from "./driver";
 import type { NewEvent, SettleReason } from "./events";
 import type { ThreadState, ToolCallView, UserMessageView } from "./state";
+import { openCallIds } from "./open-calls";
 import { toolResult } from "./tool-result";
 
 /** How a call overtaken by a newer user message is answered (the message follows). */
@@ -31,10 +32,10 @@ export const SUPERSEDED = "superseded";
  * Settles everything a new user message overtakes, before the message is appended: pending calls
  * denied, approved calls that never started completed unrun, open questions answered with it.
  */
-export function supersede(thread: Pick<ThreadHandle, "state" | "append">, content: string): void {
+export function supersede(thread: Pick<ThreadHandle, "state" | "append" | "events">, content: string): void {
 	for (const callId of thread.state().pendingApprovals) thread.append(overtakenDecision(callId, content));
 	// A draft being made is denied too: the drive that makes it ends it at once (run-calls.ts).
-	for (const callId of thread.state().toolCallOrder) {
+	for (const callId of openCallIds(thread)) {
 		if (isDrafting(thread.state(), callId)) thread.append(overtakenDecision(callId, content));
 	}
 	settleOpenReviews(
@@ -43,7 +44,7 @@ export function supersede(thread: Pick<ThreadHandle, "state" | "append">, conten
 		`Not written: ${NEW_MESSAGE_INSTEAD}${content}`,
 		`${NEW_MESSAGE_INSTEAD}${content}`,
 	);
-	for (const callId of thread.state().toolCallOrder) {
+	for (const callId of openCallIds(thread)) {
 		if (thread.state().toolCalls[callId]?.phase !== "approved") continue;
 		thread.append({
 			type: "tool_call_completed",

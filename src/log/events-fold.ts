@@ -5,7 +5,7 @@
  * array no longer starts with the events folded (another log, or a fixture rewritten), it starts
  * again from the first event, so the answer is always the one a fold of the whole array gives.
  */
-import type { StoredEvent } from "../log/events";
+import type { StoredEvent } from "./events";
 
 interface Folded<T> {
 	value: T;
