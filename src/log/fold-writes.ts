@@ -17,7 +17,7 @@
  * - `FoldWrites.owning()`, for a live fold that one owner keeps (LiveFold): every state and every
  *   changed entry (a call, an edit, a message, a turn) is a new object, as when copying, but a
  *   container this fold built itself is written in place: the records (toolCalls, edits,
- *   questions, preferences), and for the thread's log the arrays too (the pane's arrays are
+ *   questions; the few preferences are copied), and for the thread's log the arrays too (the pane's arrays are
  *   copied: its views compare them by reference). A record copy per call event was O(calls) per
  *   step: 1.3 s of a 25-step turn at 20,000 calls. A container it did not build (a state it
  *   adopted, or one it handed out and gave up with `disown`) is copied once, on its first change,
@@ -78,7 +78,7 @@ export class FoldWrites {
 		this.inPlace = false;
 		const owned = this.owned;
 		if (!owned) return;
-		for (const record of [state.toolCalls, state.edits, state.questions, state.preferences]) owned.add(record);
+		for (const record of [state.toolCalls, state.edits, state.questions]) owned.add(record);
 		if (!this.ownArrays) return;
 		for (const array of [
 			state.messages,

@@ -239,7 +239,8 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 				w,
 			);
 		case "tool_preference_set":
-			return { ...state, preferences: w.withKey(state.preferences, event.tool, event.preference) };
+			// A handful of tools, always copied: views compare the record itself.
+			return { ...state, preferences: { ...state.preferences, [event.tool]: event.preference } };
 		case "question_asked":
 			return onQuestionAsked(state, event, w);
 		case "question_answered": {

@@ -89,4 +89,44 @@ describe("reasoning steps", () => {
 		const details = screen.getByText(/^Thought for /).closest("details")!;
 		expect(within(details).getByText(REASONING)).toBeTruthy();
 	});
+
+	it("show an edit's outcome when only the edit changes (the pane folds its records in place)", async () => {
+		const s = new EventScript().user("m1", "Tidy my daily note");
+		s.add({ type: "assistant_message_started", messageId: "a1" });
+		s.add({
+			type: "tool_call_proposed",
+			callId: "c1",
+			tool: "declareEditIntent",
+			args: { path: "Daily.md", operation: "modify", description: "remove the headings" },
+			messageId: "a1",
+		});
+		s.add({
+			type: "edit_intent_declared",
+			editId: "e1",
+			callId: "c1",
+			path: "Daily.md",
+			operation: "modify",
+			description: "remove the headings",
+		});
+		s.add({ type: "tool_call_decided", callId: "c1", decision: "approved", by: "policy" });
+		s.add({ type: "tool_call_started", callId: "c1" });
+		s.add({ type: "tool_call_completed", callId: "c1", result: { status: "success", message: "Done." } });
+		const { service } = await renderThread(s);
+		const labels = () =>
+			[...screen.getByRole("log").querySelectorAll(".redline-step-label")].map((el) => el.textContent ?? "");
+		await waitFor(() => expect(labels().length).toBeGreaterThan(0));
+		expect(labels().some((label) => label.includes("+3 −5"))).toBe(false);
+		// Only the edit changes: the call, the turn and the messages stay the same objects.
+		act(() => {
+			service.push("thread_1", {
+				type: "edit_applied",
+				editId: "e1",
+				path: "Daily.md",
+				versionId: "v1",
+				added: 3,
+				removed: 5,
+			});
+		});
+		await waitFor(() => expect(labels().some((label) => label.includes("+3 −5"))).toBe(true));
+	});
 });

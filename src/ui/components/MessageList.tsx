@@ -89,8 +89,8 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 				turn={turn}
 				calls={calls}
 				thoughts={thoughts.get(turnIndex) ?? NO_THOUGHTS}
-				edits={state.edits}
-				questions={state.questions}
+				edits={calls.map((call) => (call.editId ? state.edits[call.editId] : editFor(call, state.edits)))}
+				questions={calls.map((call) => (call.askId ? state.questions[call.askId] : undefined))}
 				status={turn === lastTurn ? state.status : null}
 			/>
 		);

@@ -14,8 +14,12 @@ export interface ReasoningStepsProps {
 	calls: ToolCallView[];
 	/** The turn's assistant messages that carry reasoning, in order. */
 	thoughts: AssistantMessageView[];
-	edits: Record<string, EditView>;
-	questions: Record<string, QuestionView>;
+	/**
+	 * Each call's edit and question (by index): the entries themselves, not the thread's records,
+	 * which the pane's fold changes in place (LiveFold), so the memo sees a changed entry.
+	 */
+	edits: ReadonlyArray<EditView | undefined>;
+	questions: ReadonlyArray<QuestionView | undefined>;
 	/** The thread status, shown as the last step while this turn runs; null for earlier turns. */
 	status: ThreadStatus | null;
 }
@@ -37,8 +41,8 @@ export const ReasoningSteps = memo(
 	ReasoningStepsView,
 	(a, b) =>
 		a.turn === b.turn &&
-		a.edits === b.edits &&
-		a.questions === b.questions &&
+		sameItems(a.edits, b.edits) &&
+		sameItems(a.questions, b.questions) &&
 		a.status === b.status &&
 		sameItems(a.calls, b.calls) &&
 		sameItems(a.thoughts, b.thoughts),
@@ -51,11 +55,10 @@ function ReasoningStepsView({ turn, calls, thoughts, edits, questions, status }:
 	const ended = turn.endedAt !== undefined || status === null;
 	// Reasoning, calls and context steps (compactions, a reached limit) in the order they happened:
 	// a message's reasoning comes before the calls it proposes.
-	const timeline: Array<{ seq: number; steps: Step[] }> = calls.map((call) => {
-		const edit = call.editId ? edits[call.editId] : editFor(call, edits);
-		const question = call.askId ? questions[call.askId] : undefined;
-		return { seq: call.proposedSeq, steps: stepsFor(call, edit, question) };
-	});
+	const timeline: Array<{ seq: number; steps: Step[] }> = calls.map((call, index) => ({
+		seq: call.proposedSeq,
+		steps: stepsFor(call, edits[index], questions[index]),
+	}));
 	for (const step of turn.contextSteps ?? []) timeline.push({ seq: step.seq, steps: [contextStep(step)] });
 	for (const message of thoughts) {
 		const step = thoughtStep(message);

@@ -139,7 +139,8 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				.map((e) => `${e.applied?.versionId}:${e.reverted?.versionId}:${e.restored?.versionId}`)
 				.join(",")
 		: "";
-	const historyPaths = useMemo(() => changedNotes(state), [state?.edits, state?.editOrder]);
+	// Keyed by what changed, not by the edits record: the pane's fold changes it in place (LiveFold).
+	const historyPaths = useMemo(() => changedNotes(state), [historyKey, state?.editOrder]);
 
 	return (
 		<div className="redline-pane" ref={paneRef}>

@@ -5,13 +5,17 @@
  * with the state the marker carries (an in-process service folded those events when it opened
  * the log: a long thread is not folded twice on the UI thread), or else folded in one pass with
  * `project` (which grows its containers in place, several times faster than `apply` per event).
+ * Live events are folded by a LiveFold that starts from that state: it writes the toolCalls,
+ * edits and questions records in place once it copied them (a copy per call event made each
+ * event cost O(calls)), while every changed entry and array is new, so components compare those,
+ * never the records.
  *
  * A nonce_ahead error (a transport resumed after events this view holds, but the service lost
  * them in a crash) starts over: a fresh subscription from 0 replaces the state, so the view never
  * keeps events that no longer exist.
  */
 import { useLayoutEffect, useState } from "react";
-import { apply, emptyState, project } from "../../log/projection";
+import { emptyState, LiveFold, project } from "../../log/projection";
 import type { StoredEvent } from "../../log/events";
 import type { ServiceError, Subscription, ThreadService } from "../../thread/service-api";
 import type { ThreadState } from "../../log/state";
@@ -34,6 +38,7 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 			return;
 		}
 		let state = emptyState(threadId);
+		let fold = LiveFold.from(state);
 		let caughtUp = false;
 		let error: ServiceError | undefined;
 		let frame: number | null = null;
@@ -47,6 +52,7 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 			if (history === null) return;
 			if (given) state = given;
 			else if (history.length > 0) state = project(threadId, history);
+			fold = LiveFold.from(state);
 			history = null;
 		};
 
@@ -73,7 +79,7 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 						return;
 					}
 					if (message.event.seq <= state.lastSeq) return;
-					state = apply(state, message.event);
+					state = fold.apply(message.event);
 					schedule();
 				} else if (message.kind === "caught_up") {
 					foldHistory(message.state);
@@ -83,6 +89,7 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 				} else if (message.error.code === "nonce_ahead") {
 					subscription.close();
 					state = emptyState(threadId);
+					fold = LiveFold.from(state);
 					history = [];
 					subscription = subscribe();
 				} else {
