@@ -9,6 +9,7 @@ import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import type { BaseMessage } from "@langchain/core/messages";
 import { isKnownEvent } from "../log/events";
 import type { StoredEvent } from "../log/events";
+import { eventsFold } from "../log/events-fold";
 import { renderRawToolCall, renderToolCall, renderToolResponse } from "./text-tool-format";
 
 export function toTextToolTranscript(messages: readonly BaseMessage[], events: readonly StoredEvent[]): BaseMessage[] {
@@ -46,10 +47,14 @@ export function toTextToolTranscript(messages: readonly BaseMessage[], events: r
 
 /** Calls logged with their raw text (arguments that could not be read), by callId. */
 function unreadableCalls(events: readonly StoredEvent[]): Map<string, string> {
-	const raw = new Map<string, string>();
-	for (const event of events) {
+	return unreadableByCall.of(events);
+}
+
+/** Kept between steps (events-fold.ts): each step reads only the events appended since the last. */
+const unreadableByCall = eventsFold<Map<string, string>>(
+	() => new Map(),
+	(raw, event) => {
 		if (isKnownEvent(event) && event.type === "tool_call_proposed" && typeof event.args === "string")
 			raw.set(event.callId, event.args);
-	}
-	return raw;
-}
+	},
+);
