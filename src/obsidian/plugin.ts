@@ -15,6 +15,7 @@ import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
 import { ConnectionChecks } from "./connection-checks";
 import { registerCommands, type CommandHost } from "./commands";
 import { EditorRedline } from "./editor-redline";
+import { registerEditInPlace } from "./edit-in-place";
 import { InlineReviews } from "../editor";
 import { ReviewDecisions } from "../ui/review-decisions";
 import { focusReviewCard } from "../ui/focus-review";
@@ -98,6 +99,11 @@ export class RedlinePlugin extends Plugin {
 		this.addRibbonIcon(VIEW_ICON, "Redline: open chat", () => void this.openChat());
 		registerCommands(this, this.commandHost());
 		this.editorRedline.register();
+		registerEditInPlace(this, {
+			connect: () => this.service(),
+			decisions: this.reviewDecisions,
+			editors: this.editorRedline,
+		});
 		const settings = this.savedSettings;
 		this.settingTab = new RedlineSettingTab(this.app, this, {
 			checks: this.checks,
