@@ -11,7 +11,7 @@ import type { UiHost } from "../../ui/host";
 import { makeCodeBlocksKeyboardScrollable } from "../../ui/code-blocks";
 import { focusReviewCard } from "../../ui/focus-review";
 import { ReviewDecisions } from "../../ui/review-decisions";
-import { InlineReviews } from "../../editor";
+import { InlineEdit, InlineReviews } from "../../editor";
 import { EditorInline } from "./editor-inline";
 import { setPageIcon } from "./icons";
 import { renderMarkdownInto } from "./markdown";
@@ -51,6 +51,11 @@ export function createPageHost(
 			if (pane) focusReviewCard(pane, editId);
 		},
 		onError: (message) => navigation.showError?.(message),
+	});
+	editor.inPlace = new InlineEdit({
+		connect: () => Promise.resolve(service),
+		decisions: reviewDecisions,
+		editors: editor,
 	});
 	return {
 		editor,
