@@ -142,9 +142,9 @@ async function promptRows(): Promise<BenchRow[]> {
 					if (!root.querySelector(".redline-prompt")) return -1;
 					await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
 					const painted = performance.now() - start;
-					(root.querySelector(".redline-prompt input") as HTMLElement | null)?.dispatchEvent(
-						new KeyboardEvent("keydown", { key: "Escape", bubbles: true }),
-					);
+					root
+						.querySelector<HTMLElement>(".redline-prompt input")
+						?.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
 					return painted;
 				}),
 			);
