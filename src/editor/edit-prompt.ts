@@ -14,7 +14,8 @@ import { Decoration, EditorView, WidgetType, type DecorationSet } from "@codemir
 export type PromptStage = "ask" | "working" | "review" | "done";
 
 export interface PromptActions {
-	send(view: EditorView, text: string): void;
+	/** inChat: the user ticked "In the open chat" (offered when the pane shows one). */
+	send(view: EditorView, text: string, inChat: boolean): void;
 	/** Enter with nothing typed while a draft is shown. */
 	acceptAll(view: EditorView): void;
 	/** Esc: rejects a shown draft, and closes the prompt. */
@@ -31,6 +32,8 @@ export interface PromptShown {
 	stage: PromptStage;
 	/** The live line: the intent, a refusal, what was written. */
 	status: string;
+	/** Offer "In the open chat" (before the first request; otherwise the note's own chat). */
+	offerChat?: boolean;
 	actions: PromptActions;
 }
 
@@ -70,6 +73,10 @@ class PromptWidget extends WidgetType {
 		input.autocomplete = "off";
 		const send = form.appendChild(doc.createElement("button"));
 		send.type = "submit";
+		const chat = form.appendChild(doc.createElement("label"));
+		const inChat = chat.appendChild(doc.createElement("input"));
+		inChat.type = "checkbox";
+		chat.append(" In the open chat");
 		const close = form.appendChild(doc.createElement("button"));
 		close.type = "button";
 		close.textContent = "Close";
@@ -81,7 +88,7 @@ class PromptWidget extends WidgetType {
 			if (text === "" && stage === "review") actions().acceptAll(view);
 			else if (text !== "" && stage !== "working") {
 				input.value = "";
-				actions().send(view, text);
+				actions().send(view, text, inChat.checked);
 			}
 		};
 		close.onclick = () => actions().close(view);
@@ -100,9 +107,11 @@ class PromptWidget extends WidgetType {
 		box.className = `redline-prompt ${stage}`;
 		const [label, word] = LABELS[stage];
 		box.querySelector("p")!.textContent = status;
-		const input = box.querySelector("input")!;
+		const input = box.querySelector<HTMLInputElement>("input.redline-prompt-input")!;
 		input.setAttribute("aria-label", label);
 		input.placeholder = stage === "ask" ? "Make it shorter, fix the grammar…" : "Shorter, more formal…";
+		const chat = box.querySelector("label")!;
+		chat.hidden = !(this.shown.offerChat && stage === "ask");
 		const send = box.querySelector("button")!;
 		send.textContent = word;
 		send.disabled = stage === "working";

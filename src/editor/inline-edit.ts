@@ -25,7 +25,7 @@ export interface InlineEditDeps {
 	connect(): Promise<ThreadService>;
 	decisions: ReviewDecisions;
 	editors: NoteEditors;
-	/** The thread to ask in when the user picked the open chat; otherwise the note's own. */
+	/** The chat the pane shows, if any: offered as where to ask ("In the open chat"); otherwise the note's own. */
 	chatThread?(): string | null;
 	/** A thread made for a note: the host may remember it (the pane can continue it). */
 	onThread?(path: string, threadId: string): void;
@@ -79,7 +79,8 @@ export class InlineEdit {
 			service: null,
 			reviews: null,
 		};
-		this.show({ id: ++ids, from, to, stage: "ask", status: "", actions: this.actions });
+		const offerChat = !!this.deps.chatThread?.();
+		this.show({ id: ++ids, from, to, stage: "ask", status: "", offerChat, actions: this.actions });
 		focusPrompt(view);
 	}
 
@@ -93,7 +94,7 @@ export class InlineEdit {
 	}
 
 	private readonly actions: PromptActions = {
-		send: (_view, text) => void this.send(text),
+		send: (_view, text, inChat) => void this.send(text, inChat),
 		acceptAll: () => this.decideAll(true),
 		close: () => {
 			if (this.draft()) this.decideAll(false);
@@ -112,7 +113,7 @@ export class InlineEdit {
 		},
 	};
 
-	private async send(text: string): Promise<void> {
+	private async send(text: string, inChat = false): Promise<void> {
 		const s = this.session;
 		const prompt = s && shownPrompt(s.view);
 		if (!s || !prompt) return;
@@ -129,7 +130,7 @@ export class InlineEdit {
 			return;
 		}
 		s.reviews ??= new InlineReviews({ service, decisions: this.deps.decisions, editors: this.deps.editors });
-		const threadId = await this.threadOf(s, service);
+		const threadId = await this.threadOf(s, service, inChat);
 		if (!threadId || this.session !== s) return;
 		const sent = await service.sendMessage({ threadId, content: text, selection });
 		if (this.session !== s) return;
@@ -141,9 +142,9 @@ export class InlineEdit {
 		this.follow(s);
 	}
 
-	private async threadOf(s: Session, service: ThreadService): Promise<string | null> {
+	private async threadOf(s: Session, service: ThreadService, inChat: boolean): Promise<string | null> {
 		if (s.threadId) return s.threadId;
-		const chosen = this.deps.chatThread?.() ?? this.threads.get(s.path);
+		const chosen = (inChat ? this.deps.chatThread?.() : null) ?? this.threads.get(s.path);
 		let threadId = chosen ?? null;
 		if (!threadId) {
 			const created = await service.createThread({ title: `Edit in ${s.path}` });

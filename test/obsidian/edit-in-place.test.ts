@@ -130,6 +130,33 @@ describe("Edit selection with Redline, in Obsidian", () => {
 		await stopPlugin(plugin);
 	}, 30_000);
 
+	it('asks in the chat the pane shows when the user ticks "In the open chat", so the pane continues it', async () => {
+		const { app, plugin, prompt, ask } = await open([reply.text("Noted.")]);
+		const service = await plugin.service();
+		const created = await service.createThread({ title: "Planning the trip" });
+		if (!created.ok) throw new Error(created.error.message);
+		app.runCommand("redline:open-chat");
+		await until(() => app.workspace.getLeavesOfType("redline-chat").length === 1);
+		// Back to the note (opening the pane made it the active leaf); the pane shows the chat by then.
+		app.workspace.setActiveLeaf(app.workspace.getLeavesOfType("markdown")[0]);
+		await until(() => {
+			app.runCommand(COMMAND);
+			return prompt()?.querySelector("label")?.hidden === false;
+		});
+		prompt()!.querySelector<HTMLInputElement>("label input")!.checked = true;
+		ask("say it is ready");
+		const events: { type: string; selection?: unknown }[] = [];
+		const sub = service.subscribe(
+			{ threadId: created.threadId },
+			(m) => void (m.kind === "event" && events.push(m.event)),
+		);
+		await until(() => events.some((e) => e.type === "user_message"));
+		sub.close();
+		expect(events.find((e) => e.type === "user_message")?.selection).toMatchObject({ path: "Trip.md", text: SENTENCE });
+		await (service as typeof service & { idle(id: string): Promise<void> }).idle(created.threadId);
+		await stopPlugin(plugin);
+	}, 30_000);
+
 	it("refuses the draft when the user edits the selection while it is made, and keeps their text", async () => {
 		const hold = gate();
 		const { app, plugin, note, status, ask, cm } = await open(

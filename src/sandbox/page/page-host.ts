@@ -52,15 +52,21 @@ export function createPageHost(
 		},
 		onError: (message) => navigation.showError?.(message),
 	});
+	/** The chat the pane shows: an edit in place may be asked there ("In the open chat"). */
+	let shownThread: string | null = null;
 	editor.inPlace = new InlineEdit({
 		connect: () => Promise.resolve(service),
+		chatThread: () => shownThread,
 		decisions: reviewDecisions,
 		editors: editor,
 	});
 	return {
 		editor,
 		reviewDecisions,
-		threadShown: (state) => inline.follow(state),
+		threadShown: (state) => {
+			shownThread = state?.threadId ?? null;
+			inline.follow(state);
+		},
 		service,
 		doc,
 		...(indexStatus ? { indexStatus } : {}),
