@@ -111,10 +111,10 @@ export function userContent(content: string, pinned: readonly PinnedItem[], sele
  * may change (the composer enforces it: confine.ts). The passage is the user's text, quoted.
  */
 function selectionContext(selection: EditSelection): string {
-	const where = `${JSON.stringify(selection.path)}`;
+	const path = JSON.stringify(selection.path);
 	if (selection.text === "")
-		return `[Edit in place: insert at the cursor in ${where} (character ${selection.from}); declare a modify edit of that note that adds text there and changes nothing else.]`;
-	return `[Edit in place: the user selected this passage of ${where}; declare a modify edit of that note that changes this passage only:\n"""\n${selection.text}\n"""]`;
+		return `[Edit in place: insert at the cursor in ${path} (character ${selection.from}); declare a modify edit of that note that adds text there only.]`;
+	return `[Edit in place: the user selected this passage of ${path}; declare a modify edit of that note that changes this passage only:\n"""\n${selection.text}\n"""]`;
 }
 
 export function buildTranscript(systemPrompt: string, events: readonly StoredEvent[]): BaseMessage[] {

@@ -13,7 +13,7 @@ export type { ChangeDecision, InlineReview, ProposedChange } from "./review";
 export type { Located } from "./locate";
 export { setReview, showReview, shownReview } from "./inline-review";
 export { setWrittenLines, showWrittenLines, type LineRange } from "./written-lines";
-export { InlineEdit, paragraphAt, type InlineEditDeps } from "./inline-edit";
+export { InlineEdit, type InlineEditDeps } from "./inline-edit";
 export { shownPrompt, focusPrompt } from "./edit-prompt";
 export { InlineReviews, type InlineReviewsDeps, type NoteEditors } from "./inline-reviews";
 

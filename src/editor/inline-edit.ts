@@ -84,11 +84,6 @@ export class InlineEdit {
 		focusPrompt(view);
 	}
 
-	/** Whether a prompt is open (in any editor). */
-	isOpen(): boolean {
-		return this.session !== null;
-	}
-
 	dispose(): void {
 		this.end();
 	}
@@ -198,7 +193,7 @@ export class InlineEdit {
 			return;
 		}
 		if (edit?.applied)
-			return this.update({ stage: "done", status: "Written. Undo, or Revert last change, takes it back." });
+			return this.update({ stage: "done", status: "Written. Undo or Revert last change takes it back." });
 		const refused = calls.find((c) => c.result && c.result.status !== "success" && c.editId);
 		if (refused?.result) return this.update({ stage: "done", status: refused.result.message });
 		const asked = state.messages.find((m) => m.messageId === s.messageId);
@@ -228,7 +223,7 @@ export class InlineEdit {
 		const draft = this.draft();
 		if (!s?.threadId || !s.service || !draft || draft.reviewed) return;
 		const ids = draft.changes.map((c) => c.changeId);
-		const comment = s.refused ? "The user edited the selection while the draft was made." : undefined;
+		const comment = s.refused ? "The user edited the selection meanwhile." : undefined;
 		this.update({ stage: "working", status: accept ? "Writing…" : "Rejected." });
 		void s.service.reviewEdit({
 			threadId: s.threadId,

@@ -16,11 +16,10 @@ import { vaultErrorResult } from "./vault-errors";
 
 /** Why an edit in place was refused, for the model (and the widget, which shows the message). */
 const OUTSIDE_SELECTION: Record<OutsideReason, (path: string) => string> = {
-	"other-note": (path) => `This edit in place may change only the selected passage of ${path}; the edit was refused.`,
-	"selection-changed": () =>
-		"The user edited the selected passage while the draft was made; the draft was refused and their text kept.",
-	"outside-only": () => "The draft changed only text outside the selected passage; it was refused.",
-	beside: () => "The draft changed text beside the selected passage on the same lines; it was refused.",
+	"other-note": (path) => `This edit may change only the selected passage of ${path}; refused.`,
+	"selection-changed": () => "The user edited the selected passage while the draft was made; refused, their text kept.",
+	"outside-only": () => "The draft changed only text outside the selected passage; refused.",
+	beside: () => "The draft changed text beside the selected passage on its lines; refused.",
 };
 
 /** The apply model's output ("view it") is kept in a refused result up to this size. */
