@@ -27,8 +27,6 @@ export interface InlineEditDeps {
 	editors: NoteEditors;
 	/** The chat the pane shows, if any: offered as where to ask ("In the open chat"); otherwise the note's own. */
 	chatThread?(): string | null;
-	/** A thread made for a note: the host may remember it (the pane can continue it). */
-	onThread?(path: string, threadId: string): void;
 }
 
 /** A prompt that says to insert rather than change. */
@@ -149,7 +147,6 @@ export class InlineEdit {
 			}
 			threadId = created.threadId;
 			this.threads.set(s.path, threadId);
-			this.deps.onThread?.(s.path, threadId);
 		}
 		s.threadId = threadId;
 		return threadId;
