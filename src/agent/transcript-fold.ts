@@ -54,7 +54,13 @@ export class ModelThreadFold {
 		if (!isKnownEvent(event)) return;
 		switch (event.type) {
 			case "user_message":
-				this.push({ kind: "user", seq: event.seq, content: event.content, pinned: event.pinned ?? [] });
+				this.push({
+					kind: "user",
+					seq: event.seq,
+					content: event.content,
+					pinned: event.pinned ?? [],
+					...(event.selection ? { selection: event.selection } : {}),
+				});
 				this.newestUserSeq = event.seq;
 				break;
 			case "assistant_message_started": {

@@ -23,7 +23,7 @@
  */
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import type { BaseMessage } from "@langchain/core/messages";
-import type { PinnedItem, StoredEvent } from "../log/events";
+import type { EditSelection, PinnedItem, StoredEvent } from "../log/events";
 import type { ToolResult } from "../log/tool-result";
 import { editFateFact, type EditFate } from "./edit-fates";
 import { guardedResult } from "./result-guard";
@@ -45,6 +45,7 @@ export interface UserEntry {
 	seq: number;
 	content: string;
 	pinned: PinnedItem[];
+	selection?: EditSelection;
 }
 
 export interface AssistantEntry {
@@ -96,9 +97,22 @@ export function describePinned(item: PinnedItem): string {
 	return "path" in item ? JSON.stringify(item.path) : `(attachment ${item.handle})`;
 }
 
-export function userContent(content: string, pinned: readonly PinnedItem[]): string {
-	if (pinned.length === 0) return content;
-	return `${content}\n\n[Pinned notes: ${pinned.map(describePinned).join(", ")}]`;
+export function userContent(content: string, pinned: readonly PinnedItem[], selection?: EditSelection): string {
+	let text = content;
+	if (selection) text += `\n\n${selectionContext(selection)}`;
+	if (pinned.length === 0) return text;
+	return `${text}\n\n[Pinned notes: ${pinned.map(describePinned).join(", ")}]`;
+}
+
+/**
+ * An edit in place, told to the main model (issue 34): which note, which passage, and that only it
+ * may change (the composer enforces it: confine.ts). The passage is the user's text, quoted.
+ */
+function selectionContext(selection: EditSelection): string {
+	const path = JSON.stringify(selection.path);
+	if (selection.text === "")
+		return `[Edit in place: insert at the cursor in ${path} (character ${selection.from}); declare a modify edit of that note that adds text there only.]`;
+	return `[Edit in place: the user selected this passage of ${path}; declare a modify edit of that note that changes this passage only:\n"""\n${selection.text}\n"""]`;
 }
 
 export function buildTranscript(systemPrompt: string, events: readonly StoredEvent[]): BaseMessage[] {
@@ -161,7 +175,7 @@ export function renderTranscript(
 	const messages: BaseMessage[] = [new SystemMessage(systemContent(systemPrompt, thread, omitted))];
 	for (const entry of thread.entries.slice(omitted)) {
 		if (entry.kind === "user") {
-			messages.push(new HumanMessage(userContent(entry.content, entry.pinned)));
+			messages.push(new HumanMessage(userContent(entry.content, entry.pinned, entry.selection)));
 			continue;
 		}
 		const reasoning = replayedReasoning(entry);

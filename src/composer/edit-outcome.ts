@@ -7,6 +7,7 @@
  */
 import type { EditOperation } from "../log/events";
 import type { Dropped } from "./dropped";
+import type { OutsideReason } from "./confine-draft";
 import type { EditBlocksRetryReason } from "./edit-blocks-generate";
 import type { RegenerateFailure } from "./regenerate";
 import type { EditFailure } from "./search-replace";
@@ -26,6 +27,8 @@ export interface EditNotes {
 	fallback?: EditBlocksRetryReason;
 	/** The original frontmatter was put back (the description does not concern it). */
 	frontmatterRestored?: true;
+	/** An edit in place: how many changes outside the selected passage were cut (confine-draft.ts). */
+	cutToSelection?: number;
 }
 
 /** A validated new text, not written yet: what an edit commits (commit.ts) or offers for review (propose-draft.ts). */
@@ -71,6 +74,8 @@ export type EditOutcome = EditCommon &
 		| { status: "rejected"; kind: "exists" }
 		/** `step`: the intent found no note to change, or executeEdit found its note gone. */
 		| { status: "rejected"; kind: "not-found"; step: "intent" | "execute" }
+		/** An edit in place whose draft strayed from the selected passage, or whose passage the user edited (confine-draft.ts). */
+		| { status: "rejected"; kind: "outside-selection"; reason: OutsideReason; selectionPath: string }
 		/** The user's typing meanwhile overlaps the change. */
 		| { status: "rejected"; kind: "conflict"; conflictLines: number[] }
 		/** The call was stopped, or had ended, before the write (CallStopped's own words). */

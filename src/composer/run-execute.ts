@@ -9,6 +9,7 @@ import type { NoteHistory } from "../history/types";
 import type { EditView } from "../log/state";
 import { commitEdit } from "./commit";
 import type { Drafted, EditNotes, EditOutcome } from "./edit-outcome";
+import { confineSessionDraft } from "./confine-draft";
 import type { EditSession } from "./edit-session";
 import type { Dropped } from "./dropped";
 import { normalizedOrRaw } from "./intent";
@@ -39,7 +40,7 @@ export async function runExecute(
 	change: ExplicitChange,
 	session: EditSession,
 ): Promise<EditOutcome> {
-	const drafted = await draftExecute(intent, change, session);
+	const drafted = await confineSessionDraft(await draftExecute(intent, change, session), session);
 	if (!("proposed" in drafted)) return drafted;
 	return commitEdit({ history: deps.history, ctx: session, ...drafted });
 }

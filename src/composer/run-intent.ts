@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS } from "../settings";
 import type { ApplyFormat } from "../settings";
 import { commitEdit } from "./commit";
 import type { Drafted, EditOutcome } from "./edit-outcome";
+import { confineSessionDraft, turnSelection } from "./confine-draft";
 import type { EditSession } from "./edit-session";
 import { intentOfCall } from "./intent";
 import { noteFromOutput } from "./note-from-output";
@@ -37,7 +38,7 @@ export interface IntentRequest {
 }
 
 export async function runIntent(deps: IntentDeps, request: IntentRequest, session: EditSession): Promise<EditOutcome> {
-	const drafted = await draftIntent(deps, request, session);
+	const drafted = await confineSessionDraft(await draftIntent(deps, request, session), session);
 	if (!("proposed" in drafted)) return drafted;
 	return commitEdit({ history: deps.history, ctx: session, ...drafted });
 }
@@ -75,7 +76,7 @@ export async function draftIntent(
 		maxOutputTokens: deps.maxOutputTokens,
 		path,
 		operation,
-		description: withApproval(description, session.state().toolCalls[session.callId]),
+		description: withPassage(withApproval(description, session.state().toolCalls[session.callId]), session, path),
 		note: toModelText(base ?? ""),
 		format: deps.applyFormat?.() ?? DEFAULT_SETTINGS.applyFormat,
 		signal: session.signal,
@@ -126,6 +127,15 @@ function ensureIntent(request: IntentRequest, session: EditSession): string {
 	const { path, operation, description } = request;
 	session.emit({ type: "edit_intent_declared", editId, callId: session.callId, path, operation, description });
 	return editId;
+}
+
+/** An edit in place: the apply model is shown the passage it may change (what strays is cut: confine-draft.ts). */
+function withPassage(description: string, session: EditSession, path: string): string {
+	const selection = turnSelection(session.state());
+	if (!selection || selection.path !== path) return description;
+	if (selection.text === "")
+		return `${description}\n(Insert the new text at character ${selection.from} of the note; change nothing else.)`;
+	return `${description}\n(Change only this passage of the note; leave every other character as it is:\n"""\n${selection.text}\n""")`;
 }
 
 /** The change the apply model is asked for, with the comment the user approved it with ("Run, and keep the dates"). */

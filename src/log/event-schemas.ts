@@ -53,6 +53,13 @@ export const reviewChangeSchema = z.object({
 	startLine: z.number(),
 });
 
+/**
+ * The passage an edit in place is confined to (issue 34): the note, and [from, to) in its text as
+ * the editor holds it (LF lines, no BOM: the composer's model text), with the text selected then.
+ * from === to with text "": insert at the cursor.
+ */
+export const selectionSchema = z.object({ path: z.string(), from: z.number(), to: z.number(), text: z.string() });
+
 /** One askUser question as recorded (options normalized to objects). */
 export const askOptionSchema = z.object({ label: z.string(), description: z.optional(z.string()) });
 export const askQuestionSchema = z.object({
@@ -88,7 +95,13 @@ export const EVENT_SCHEMAS = {
 	thread_created: z.object({ title: z.optional(z.string()), v: z.optional(z.number()) }),
 	/** by: "auto" for the title made after the first reply; absent (older logs) or "user" otherwise. */
 	thread_renamed: z.object({ title: z.string(), by: z.optional(z.enum(["user", "auto"])) }),
-	user_message: z.object({ messageId: z.string(), content: z.string(), pinned: z.array(pinnedItemSchema) }),
+	/** selection: the message asks to edit this passage only ("Edit selection with Redline", issue 34). */
+	user_message: z.object({
+		messageId: z.string(),
+		content: z.string(),
+		pinned: z.array(pinnedItemSchema),
+		selection: z.optional(selectionSchema),
+	}),
 	assistant_message_started: z.object({ messageId: z.string() }),
 	assistant_token: z.object({ messageId: z.string(), text: z.string() }),
 	/**

@@ -18,6 +18,7 @@ import type {
 	toolDecisionSchema,
 	toolPreferenceSchema,
 	toolWordsSchema,
+	selectionSchema,
 } from "./event-schemas";
 
 export const EVENT_SCHEMA_VERSION = 1;
@@ -36,6 +37,7 @@ export type AskAnswers = z.infer<typeof askAnswersSchema>;
 export type ModelUsage = z.infer<typeof modelUsageSchema>;
 export type ToolWords = z.infer<typeof toolWordsSchema>;
 export type ReviewChange = z.infer<typeof reviewChangeSchema>;
+export type EditSelection = z.infer<typeof selectionSchema>;
 
 /** Payload of each event type, without the common fields: one schema each (event-schemas.ts). */
 export type EventPayloads = { [K in keyof typeof EVENT_SCHEMAS]: z.infer<(typeof EVENT_SCHEMAS)[K]> };

@@ -336,6 +336,7 @@ function onUserMessage(state: ThreadState, event: ThreadEventOf<"user_message">,
 			at: event.at,
 			content: event.content,
 			pinned: event.pinned,
+			...(event.selection ? { selection: event.selection } : {}),
 		}),
 		turns: w.pushed(state.turns, { userMessageId: event.messageId, startedAt: event.at, callIds: [] }),
 	});

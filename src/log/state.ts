@@ -13,6 +13,7 @@ import type {
 	ThreadStatus,
 	ToolDecision,
 	ToolPreference,
+	EditSelection,
 	ToolWords,
 } from "./events";
 
@@ -23,6 +24,8 @@ export interface UserMessageView {
 	at: string;
 	content: string;
 	pinned: PinnedItem[];
+	/** The passage this message asks to edit, alone (an edit in place, issue 34). */
+	selection?: EditSelection;
 }
 
 export interface AssistantMessageView {

@@ -15,6 +15,7 @@ import { ChatView, VIEW_ICON, VIEW_TYPE } from "./chat-view";
 import { ConnectionChecks } from "./connection-checks";
 import { registerCommands, type CommandHost } from "./commands";
 import { EditorRedline } from "./editor-redline";
+import { registerEditInPlace } from "./edit-in-place";
 import { InlineReviews } from "../editor";
 import { ReviewDecisions } from "../ui/review-decisions";
 import { focusReviewCard } from "../ui/focus-review";
@@ -64,6 +65,8 @@ export class RedlinePlugin extends Plugin {
 	readonly editorRedline = new EditorRedline(this);
 	/** The choices on waiting drafts, shared by the pane's card and the open notes' inline redline. */
 	readonly reviewDecisions = new ReviewDecisions();
+	/** The chat the pane shows (an edit in place may be asked there). */
+	private shownThread: string | null = null;
 	/** Feeds the open notes from the chat the pane shows (built with the core, which it asks). */
 	private inlineReviews: InlineReviews | null = null;
 	/** "Check connection": from the settings tab and the pane's error banner; reports kept in data.json. */
@@ -89,7 +92,10 @@ export class RedlinePlugin extends Plugin {
 					toolDefaults: () => this.savedSettings.effective.toolDefaults,
 					connection: this.checks.forPane(),
 					reviewDecisions: this.reviewDecisions,
-					threadShown: (state) => this.inlineReviews?.follow(state),
+					threadShown: (state) => {
+						this.shownThread = state?.threadId ?? null;
+						this.inlineReviews?.follow(state);
+					},
 				}),
 		);
 		// The pane's [[links]] show Page preview's hover popover like a note's (see chat-view.ts).
@@ -98,6 +104,12 @@ export class RedlinePlugin extends Plugin {
 		this.addRibbonIcon(VIEW_ICON, "Redline: open chat", () => void this.openChat());
 		registerCommands(this, this.commandHost());
 		this.editorRedline.register();
+		registerEditInPlace(this, {
+			connect: () => this.service(),
+			chatThread: () => this.shownThread,
+			decisions: this.reviewDecisions,
+			editors: this.editorRedline,
+		});
 		const settings = this.savedSettings;
 		this.settingTab = new RedlineSettingTab(this.app, this, {
 			checks: this.checks,

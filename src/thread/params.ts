@@ -2,7 +2,7 @@
  * Checks of the parameters the service receives. They may come from an HTTP client, so nothing
  * is trusted: each check is a type guard, and `fail` builds the error the service answers.
  */
-import type { PinnedItem, ToolPreference } from "../log/events";
+import type { EditSelection, PinnedItem, ToolPreference } from "../log/events";
 import type { ServiceError, ServiceErrorCode } from "./service-api";
 
 const ID = /^[A-Za-z0-9_-]{1,80}$/;
@@ -22,6 +22,21 @@ export function isStringArray(value: unknown): value is string[] {
 
 export function isPreference(value: unknown): value is ToolPreference {
 	return value === "prompt" || value === "always" || value === "never";
+}
+
+/** An edit in place's passage: a note, whole-number offsets in order, and the text between them. */
+export function isSelection(value: unknown): value is EditSelection {
+	if (!isRecord(value)) return false;
+	const { path, from, to, text } = value;
+	return (
+		typeof path === "string" &&
+		path.trim() !== "" &&
+		Number.isInteger(from) &&
+		Number.isInteger(to) &&
+		typeof text === "string" &&
+		(from as number) >= 0 &&
+		(to as number) - (from as number) === text.length
+	);
 }
 
 export function isPinnedItem(value: unknown): value is PinnedItem {

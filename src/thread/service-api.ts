@@ -2,7 +2,7 @@
  * Contract 2: the ThreadService surface. The in-process service (service.ts) and the browser's
  * RPC client (src/rpc/client) both implement it, so a view cannot tell them apart.
  */
-import type { AskAnswers, PinnedItem, StoredEvent, ToolPreference } from "../log/events";
+import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference } from "../log/events";
 import type { ThreadState } from "../log/state";
 
 export type ServiceErrorCode =
@@ -106,7 +106,12 @@ export interface ThreadService {
 		onMessage: (message: SubscriptionMessage) => void,
 	): Subscription;
 	/** v1.thread.sendMessage: acknowledged at once; the reply streams as events. */
-	sendMessage(params: { threadId: string; content: string }): Promise<Result<{ messageId: string }>>;
+	sendMessage(params: {
+		threadId: string;
+		content: string;
+		/** Edit in place (issue 34): the passage the turn's edits are confined to. */
+		selection?: EditSelection;
+	}): Promise<Result<{ messageId: string }>>;
 	/**
 	 * v1.thread.pinItem. pinnedItem.scope: "message" (the next message only: the service unpins
 	 * it once that is sent) or "chat" (kept; also when absent). Pinning a pinned item with another

@@ -11,6 +11,7 @@ import { validateAnswers } from "../log/ask-answers";
 import {
 	EVENT_SCHEMA_VERSION,
 	type AskAnswers,
+	type EditSelection,
 	type PinnedItem,
 	type StoredEvent,
 	type ToolPreference,
@@ -27,7 +28,7 @@ import { LoadedLogs } from "./loaded-logs";
 import { turnWrites, undoWrites } from "./undo-turn";
 import { DraftSweeper } from "./draft-sweeper";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
-import { fail, isPinnedItem, isPreference, isRecord, isStringArray, isThreadId } from "./params";
+import { fail, isPinnedItem, isPreference, isSelection, isRecord, isStringArray, isThreadId } from "./params";
 import { pinScope, samePinnedItem } from "../log/projection";
 import type {
 	HistoryEntrySummary,
@@ -205,17 +206,30 @@ export class LocalThreadService implements ThreadService {
 		};
 	}
 
-	async sendMessage(params: { threadId: string; content: string }): Promise<Result<{ messageId: string }>> {
+	async sendMessage(params: {
+		threadId: string;
+		content: string;
+		selection?: EditSelection;
+	}): Promise<Result<{ messageId: string }>> {
 		const found = await this.find(params);
 		if (found.error) return found.error;
 		if (typeof params.content !== "string" || params.content.trim() === "")
 			return fail("bad_params", "content must be a non-empty string");
+		const { selection } = params;
+		if (selection !== undefined && !isSelection(selection))
+			return fail("bad_params", "selection must be { path, from, to, text } with text as long as to - from");
 		const { log } = found;
 		const { content } = params;
 		// The newest message wins: it answers whatever waits (src/log/newest-message.ts).
 		supersede(log, content);
 		const messageId = newId("m");
-		log.append({ type: "user_message", messageId, content, pinned: log.state().pinned });
+		log.append({
+			type: "user_message",
+			messageId,
+			content,
+			pinned: log.state().pinned,
+			...(selection ? { selection: { ...selection } } : {}),
+		});
 		// A pin made for this message goes with it (user_message.pinned) and no further: the next
 		// message about another note must not carry it. An event, so a reload shows the same.
 		for (const item of log.state().pinned)

@@ -6,12 +6,21 @@
  */
 import { describeDropped } from "../composer/dropped";
 import type { EditOutcome } from "../composer/edit-outcome";
+import type { OutsideReason } from "../composer/confine-draft";
 import type { RecoveredEdit } from "../composer/recover-edit";
 import type { ReviewedEdit } from "../composer/write-reviewed";
 import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
 import type { RecoveredCall } from "./tool";
 import { vaultErrorResult } from "./vault-errors";
+
+/** Why an edit in place was refused, for the model (and the widget, which shows the message). */
+const OUTSIDE_SELECTION: Record<OutsideReason, (path: string) => string> = {
+	"other-note": (path) => `This edit may change only the selected passage of ${path}; refused.`,
+	"selection-changed": () => "The user edited the selected passage while the draft was made; refused, their text kept.",
+	"outside-only": () => "The draft changed only text outside the selected passage; refused.",
+	beside: () => "The draft changed text beside the selected passage on its lines; refused.",
+};
 
 /** The apply model's output ("view it") is kept in a refused result up to this size. */
 const MAX_KEPT_OUTPUT = 64 * 1024;
@@ -55,6 +64,11 @@ export function editResult(outcome: EditOutcome): ToolResult {
 			return toolResult.rejected(
 				`No note at ${path}. Use listNotes or searchNotes to find it, or declare a create for a new note.`,
 				withReason("not-found"),
+			);
+		case "outside-selection":
+			return toolResult.rejected(
+				`${OUTSIDE_SELECTION[outcome.reason](outcome.selectionPath)} Nothing was written.`,
+				withReason("outside-selection", { outside: outcome.reason }),
 			);
 		case "conflict": {
 			const where = outcome.conflictLines.length > 0 ? ` (lines ${outcome.conflictLines.join(", ")})` : "";

@@ -3,6 +3,7 @@
  * (or answer the refusal that stopped it), and write what the user accepted of it. The composer
  * does the work (propose-draft.ts, write-reviewed.ts); edit-result.ts words it.
  */
+import { confineSessionDraft } from "../composer/confine-draft";
 import { proposeDraft } from "../composer/propose-draft";
 import type { Drafted, EditOutcome } from "../composer/edit-outcome";
 import { writeReviewed } from "../composer/write-reviewed";
@@ -19,8 +20,9 @@ export async function offerDraft(
 	drafted: Drafted | EditOutcome,
 	ctx: ToolContext,
 ): Promise<ToolResult | Suspended> {
-	if (!("proposed" in drafted)) return editResult(drafted);
-	const proposal = await proposeDraft(drafts, drafted, ctx);
+	const confined = await confineSessionDraft(drafted, ctx);
+	if (!("proposed" in confined)) return editResult(confined);
+	const proposal = await proposeDraft(drafts, confined, ctx);
 	if ("offered" in proposal) return { suspended: true, waitingFor: "review", editId: proposal.editId };
 	return editResult(proposal);
 }

@@ -4,7 +4,7 @@
  * in-process service, so a view cannot tell the two apart. Transport failures answer
  * `{ ok: false, code: "unavailable" }` instead of throwing.
  */
-import type { AskAnswers, PinnedItem, StoredEvent, ToolPreference } from "../../log/events";
+import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference } from "../../log/events";
 import type {
 	HistoryEntrySummary,
 	Result,
@@ -66,7 +66,7 @@ export class RemoteThreadService implements ThreadService {
 	renameThread(params: { threadId: string; title: string }) {
 		return this.call("v1.thread.rename", params);
 	}
-	sendMessage(params: { threadId: string; content: string }) {
+	sendMessage(params: { threadId: string; content: string; selection?: EditSelection }) {
 		return this.call<{ messageId: string }>("v1.thread.sendMessage", params);
 	}
 	pinItem(params: { threadId: string; operation: "pin" | "unpin"; pinnedItem: PinnedItem }) {

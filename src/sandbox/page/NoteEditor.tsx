@@ -68,6 +68,14 @@ export function NoteEditor(props: { client: NoteFiles; path: string; changeCount
 		[flush],
 	);
 
+	/** Mod+K: the prompt of "Edit selection with Redline" at the selection, for the note shown. */
+	const editSelection = useCallback(
+		(editor: EditorView) => {
+			if (shown.current !== null) inline.inPlace?.open(editor, shown.current);
+		},
+		[inline],
+	);
+
 	/** Hands the editor what Redline shows in this note: the review, and marked lines not yet shown. */
 	const showInline = useCallback(() => {
 		const editor = view.current;
@@ -105,7 +113,7 @@ export function NoteEditor(props: { client: NoteFiles; path: string; changeCount
 				const editor = view.current;
 				if (cancelled || pending.current || !editor) return;
 				if (shown.current === path) replaceText(editor, fresh);
-				else editor.setState(noteState(fresh, onTyped));
+				else editor.setState(noteState(fresh, onTyped, editSelection));
 				shown.current = path;
 				setLoaded(true);
 				setError(null);
@@ -119,7 +127,7 @@ export function NoteEditor(props: { client: NoteFiles; path: string; changeCount
 		return () => {
 			cancelled = true;
 		};
-	}, [client, path, changeCounter, reread, flush, onTyped, showInline]);
+	}, [client, path, changeCounter, reread, flush, onTyped, editSelection, showInline]);
 
 	useEffect(
 		() =>

@@ -6,9 +6,11 @@
  * thread: src/editor/inline-reviews.ts) writes here; the NoteEditor of that path listens and
  * passes both to src/editor.
  */
-import type { InlineReview, LineRange } from "../../editor";
+import type { InlineEdit, InlineReview, LineRange } from "../../editor";
 
 export class EditorInline {
+	/** "Edit selection with Redline" (Mod+K in the note editor), set by the page host. */
+	inPlace: InlineEdit | null = null;
 	private readonly reviews = new Map<string, InlineReview>();
 	private readonly written = new Map<string, readonly LineRange[] | null>();
 	private readonly listeners = new Set<(path: string) => void>();

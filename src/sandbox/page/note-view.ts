@@ -13,14 +13,23 @@ import { redlineEditor } from "../../editor";
 
 const fromDisk = Annotation.define<boolean>();
 
-export function noteState(text: string, onTyped: (text: string) => void): EditorState {
+/** onEditSelection: Mod+K, "Edit selection with Redline" (issue 34). */
+export function noteState(
+	text: string,
+	onTyped: (text: string) => void,
+	onEditSelection?: (view: EditorView) => void,
+): EditorState {
 	return EditorState.create({
 		doc: text,
 		extensions: [
 			EditorState.lineSeparator.of("\n"),
 			history(),
 			redlineEditor(),
-			keymap.of([...defaultKeymap, ...historyKeymap]),
+			keymap.of([
+				{ key: "Mod-k", run: (view) => (onEditSelection?.(view), onEditSelection !== undefined) },
+				...defaultKeymap,
+				...historyKeymap,
+			]),
 			EditorView.lineWrapping,
 			EditorView.contentAttributes.of({ "aria-label": "Note text", spellcheck: "false" }),
 			EditorView.updateListener.of((update) => {

@@ -11,7 +11,7 @@ import type { UiHost } from "../../ui/host";
 import { makeCodeBlocksKeyboardScrollable } from "../../ui/code-blocks";
 import { focusReviewCard } from "../../ui/focus-review";
 import { ReviewDecisions } from "../../ui/review-decisions";
-import { InlineReviews } from "../../editor";
+import { InlineEdit, InlineReviews } from "../../editor";
 import { EditorInline } from "./editor-inline";
 import { setPageIcon } from "./icons";
 import { renderMarkdownInto } from "./markdown";
@@ -52,10 +52,21 @@ export function createPageHost(
 		},
 		onError: (message) => navigation.showError?.(message),
 	});
+	/** The chat the pane shows: an edit in place may be asked there ("In the open chat"). */
+	let shownThread: string | null = null;
+	editor.inPlace = new InlineEdit({
+		connect: () => Promise.resolve(service),
+		chatThread: () => shownThread,
+		decisions: reviewDecisions,
+		editors: editor,
+	});
 	return {
 		editor,
 		reviewDecisions,
-		threadShown: (state) => inline.follow(state),
+		threadShown: (state) => {
+			shownThread = state?.threadId ?? null;
+			inline.follow(state);
+		},
 		service,
 		doc,
 		...(indexStatus ? { indexStatus } : {}),

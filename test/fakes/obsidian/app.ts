@@ -7,7 +7,7 @@ import type { Window } from "happy-dom";
 import { Component, Events } from "./events";
 import { createFakeWindow, installDomHelpers } from "./dom";
 import { FileManager, Vault, normalizePath } from "./vault";
-import { Workspace, type ViewCreator } from "./workspace";
+import { MarkdownView, Workspace, type ViewCreator } from "./workspace";
 import { MetadataCache } from "./metadata";
 import type { Modal, PluginSettingTab } from "./ui";
 import { nodeFetch as fetch } from "../../../src/node/fetch";
@@ -93,6 +93,18 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	runCommand(id: string): boolean {
 		const command = this.commands.get(id);
 		if (!command) throw new Error(`No command ${id}`);
+		if (command.editorCheckCallback || command.editorCallback) {
+			// An editor command runs on the active Markdown view's editor, as Obsidian's palette does.
+			const view = this.workspace.activeLeaf?.view;
+			if (!(view instanceof MarkdownView)) return false;
+			if (command.editorCheckCallback) {
+				if (!command.editorCheckCallback(true, view.editor as never, view as never)) return false;
+				command.editorCheckCallback(false, view.editor as never, view as never);
+				return true;
+			}
+			void command.editorCallback?.(view.editor as never, view as never);
+			return true;
+		}
 		if (command.checkCallback) {
 			if (!command.checkCallback(true)) return false;
 			command.checkCallback(false);
@@ -106,6 +118,12 @@ export class App implements Shape<O.App, "isDarkMode"> {
 	isCommandAvailable(id: string): boolean {
 		const command = this.commands.get(id);
 		if (!command) return false;
+		const view = this.workspace.activeLeaf?.view;
+		if (command.editorCheckCallback)
+			return (
+				view instanceof MarkdownView && Boolean(command.editorCheckCallback(true, view.editor as never, view as never))
+			);
+		if (command.editorCallback) return view instanceof MarkdownView;
 		return command.checkCallback ? Boolean(command.checkCallback(true)) : true;
 	}
 }
