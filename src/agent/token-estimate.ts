@@ -72,7 +72,10 @@ export function calibrationOf(events: readonly StoredEvent[], samples = 3): numb
 	for (let i = events.length - 1; i >= 0 && ratios.length < samples; i--) {
 		const event = events[i];
 		if (event.type !== "assistant_message_completed" || !("usage" in event)) continue;
-		const usage = event.usage as { promptTokens?: unknown; estimatedPromptTokens?: unknown } | undefined;
+		const usage = event.usage as
+			{ promptTokens?: unknown; estimatedPromptTokens?: unknown; estimated?: unknown } | undefined;
+		// An estimate recorded for a provider that sent no usage says nothing about the estimate.
+		if (usage?.estimated === true) continue;
 		const actual = usage?.promptTokens;
 		const estimated = usage?.estimatedPromptTokens;
 		if (typeof actual !== "number" || typeof estimated !== "number" || !(actual > 0) || !(estimated > 0)) continue;
