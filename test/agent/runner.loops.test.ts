@@ -118,7 +118,11 @@ describe("AgentRunner: loops that stop", () => {
 		expect(state.messages.at(-1)).toMatchObject({ kind: "assistant", text: "Read all four." });
 		// The fourth request went on from the third result: the same turn, no new user message.
 		expect(state.messages.filter((m) => m.kind === "user")).toHaveLength(1);
-		expect(toolResults(h.server.requests[3]!).map((r) => r.content).join("\n")).toContain("c");
+		expect(
+			toolResults(h.server.requests[3]!)
+				.map((r) => r.content)
+				.join("\n"),
+		).toContain("c");
 	});
 
 	it("answers resume on a thread that is not paused with not_pending", async () => {
