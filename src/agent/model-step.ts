@@ -15,7 +15,7 @@ import type { ThreadHandle } from "../log/driver";
 import { reportedUsage, type ReportedUsage } from "../llm/reported-usage";
 import type { RedlineSettings } from "../settings";
 import { estimateTextTokens } from "./token-estimate";
-import { usageRecord } from "./usage-record";
+import { usageRecord } from "../llm/usage-record";
 import type { ModelUsage } from "../log/events";
 import { newId } from "../log/ids";
 import { overtakingMessage, SUPERSEDED } from "../log/newest-message";

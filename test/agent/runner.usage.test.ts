@@ -5,7 +5,10 @@
  * Redline's estimate, marked as one. The fold sums them per turn and per thread.
  */
 import { describe, expect, it } from "vitest";
-import { reply, scripted } from "../../src/sandbox/model-server";
+import { applyModelReply, reply, scripted } from "../../src/sandbox/model-server";
+import { createNoteHistory } from "../../src/history/note-history";
+import { createDeclareEditIntentTool } from "../../src/tools/declare-edit-intent";
+import { createExecuteEditTool } from "../../src/tools/execute-edit";
 import type { UsageShape } from "../../src/sandbox/model-server";
 import { calibrationOf } from "../../src/agent/token-estimate";
 import type { RedlineSettings } from "../../src/settings";
@@ -62,5 +65,45 @@ describe("AgentRunner: usage per model call", () => {
 		expect(usage?.promptTokens).not.toBe(1000);
 		expect(state.usage.main.estimated).toBe(1);
 		expect(calibrationOf(events)).toBe(1);
+	});
+
+	it("records the apply model's usage apart: on edit_proposed for a draft to review, on edit_applied for one written at once", async () => {
+		const upper = (note: string): string => note.toUpperCase();
+		const run = async (settings: Partial<RedlineSettings>) => {
+			const h = await harness({
+				server: { usageShape: "openai" },
+				notes: { "Plan.md": "# Plan\n\nfirst para\n" },
+				settings: { ...PRICED, ...settings },
+				tools: ({ vault, store, models }) => {
+					const history = createNoteHistory({ vault, store });
+					return [
+						createDeclareEditIntentTool({ history, models, drafts: store }),
+						createExecuteEditTool({ history, drafts: store }),
+					];
+				},
+				script: scripted(
+					reply.toolCalls([
+						{ name: "declareEditIntent", args: { path: "Plan.md", operation: "modify", description: "shout" } },
+					]),
+					(request) => applyModelReply(request, upper, { usage: { prompt_tokens: 300, completion_tokens: 40 } }),
+					reply.text("Done."),
+				),
+			});
+			const threadId = await h.newThread();
+			await h.send(threadId, "Shout Plan.md");
+			return { events: await h.events(threadId), state: await h.state(threadId) };
+		};
+		const reviewed = await run({});
+		expect(ofType(reviewed.events, "edit_proposed")[0]?.usage).toMatchObject({
+			promptTokens: 300,
+			completionTokens: 40,
+			model: "scripted",
+		});
+		expect(reviewed.state.usage.apply).toMatchObject({ calls: 1, input: 300, output: 40 });
+		expect(reviewed.state.turns.at(-1)?.usage?.apply.input).toBe(300);
+
+		const written = await run({ toolDefaults: { declareEditIntent: "always" }, editReview: "plan" });
+		expect(ofType(written.events, "edit_applied")[0]?.usage).toMatchObject({ promptTokens: 300, completionTokens: 40 });
+		expect(written.state.usage.apply).toMatchObject({ calls: 1, input: 300, output: 40 });
 	});
 });

@@ -4,8 +4,8 @@
  * own figure first, then the user's or the table's price: src/llm/prices.ts).
  */
 import type { ModelUsage } from "../log/events";
-import { costOf, priceOf } from "../llm/prices";
-import type { ReportedUsage } from "../llm/reported-usage";
+import { costOf, priceOf } from "./prices";
+import type { ReportedUsage } from "./reported-usage";
 import type { RedlineSettings } from "../settings";
 
 export function usageRecord(
@@ -28,4 +28,18 @@ export function usageRecord(
 	const price = priceOf(model, settings.prices);
 	const cost = reported?.costUsd ?? (price ? costOf(counts, price) : undefined);
 	return { ...counts, ...(model ? { model } : {}), ...(cost !== undefined ? { costUsd: cost } : {}) };
+}
+
+/** Two calls' usage as one (an apply that needed a second try spent both). */
+export function sumUsage(a: ModelUsage | undefined, b: ModelUsage): ModelUsage {
+	if (!a) return b;
+	const cached = (a.cachedTokens ?? 0) + (b.cachedTokens ?? 0);
+	return {
+		promptTokens: a.promptTokens + b.promptTokens,
+		completionTokens: (a.completionTokens ?? 0) + (b.completionTokens ?? 0),
+		...(cached > 0 ? { cachedTokens: cached } : {}),
+		...(a.estimated || b.estimated ? { estimated: true } : {}),
+		...((b.model ?? a.model) ? { model: b.model ?? a.model } : {}),
+		...(a.costUsd !== undefined && b.costUsd !== undefined ? { costUsd: a.costUsd + b.costUsd } : {}),
+	};
 }
