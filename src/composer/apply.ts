@@ -87,7 +87,8 @@ export interface ApplyGeneration {
 export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> {
 	const edits = call.format === "edits";
 	const system = edits ? APPLY_EDIT_BLOCKS_PROMPT : call.section ? APPLY_SECTION_PROMPT : APPLY_SYSTEM_PROMPT;
-	const messages = [new SystemMessage(system), new HumanMessage(userPrompt(call))];
+	const prompt = userPrompt(call);
+	const messages = [new SystemMessage(system), new HumanMessage(prompt)];
 	const options = {
 		signal: call.signal,
 		...(call.prediction && !edits && call.text !== ""
@@ -130,7 +131,7 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 	} finally {
 		call.signal.removeEventListener("abort", stopRequest);
 		if (received > cap) request.abort();
-		const asked = system.length + (messages[1]?.content.toString().length ?? 0);
+		const asked = system.length + prompt.length;
 		call.spent?.(reported, { promptTokens: Math.ceil(asked / 4), completionTokens: Math.ceil(received / 4) });
 	}
 	if (received > cap)

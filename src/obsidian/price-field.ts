@@ -35,9 +35,7 @@ export function parsePrice(text: string): ModelPrice | undefined {
 	const numbers = parts.map(Number);
 	if (numbers.some((n) => !Number.isFinite(n) || n < 0)) return undefined;
 	const [input, middle, last] = numbers;
-	return last === undefined
-		? { input: input!, output: middle! }
-		: { input: input!, cachedInput: middle!, output: last };
+	return last === undefined ? { input, output: middle } : { input, cachedInput: middle, output: last };
 }
 
 /** The saved prices with the model's changed: a price, removed when empty, or the text as typed. */

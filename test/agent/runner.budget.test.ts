@@ -65,7 +65,7 @@ describe("AgentRunner: a thread budget", () => {
 		expect(state.status).toBe("idle");
 		expect(h.server.requests).toHaveLength(4);
 		// Where it stopped: the fourth request answers the third read, in the same turn.
-		expect(toolResults(h.server.requests[3]!).at(-1)?.content).toContain("gamma");
+		expect(toolResults(h.server.requests[3]).at(-1)?.content).toContain("gamma");
 		expect(state.messages.filter((m) => m.kind === "user")).toHaveLength(1);
 		expect(state.messages.at(-1)).toMatchObject({ kind: "assistant", text: "All read." });
 		// The budget grew by one more 2,000: 2,400 of 4,000 is under two thirds, so no notice.

@@ -119,7 +119,7 @@ describe("AgentRunner: loops that stop", () => {
 		// The fourth request went on from the third result: the same turn, no new user message.
 		expect(state.messages.filter((m) => m.kind === "user")).toHaveLength(1);
 		expect(
-			toolResults(h.server.requests[3]!)
+			toolResults(h.server.requests[3])
 				.map((r) => r.content)
 				.join("\n"),
 		).toContain("c");
