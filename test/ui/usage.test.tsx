@@ -85,6 +85,7 @@ describe("usage in the pane", () => {
 		const { service, user } = await renderThread(s);
 		const card = screen.getByRole("region", { name: "Paused turn" });
 		expect(within(card).getByText("This chat has used $0.50 of its $0.50 budget.")).toBeTruthy();
+		expect(screen.getByText("Paused: waiting for you to continue")).toBeTruthy();
 		await user.click(within(card).getByRole("button", { name: "Continue (+$0.50)" }));
 		expect(service.callsOf("resume")).toEqual([{ threadId: "thread_1" }]);
 		await user.click(within(card).getByRole("button", { name: "Stop" }));
