@@ -3,7 +3,7 @@
  * and environment in the sandbox). API keys are never part of these: hosts hand them over at
  * run time (`ModelCredentials`), from app.secretStorage in Obsidian.
  */
-import type { ToolPreference } from "./log/events";
+import type { BudgetAmount, ToolPreference } from "./log/events";
 
 export interface ModelEndpoint {
 	/** OpenAI-compatible base URL, e.g. https://api.openai.com/v1 */
@@ -63,10 +63,26 @@ export interface RedlineSettings {
 	historySize: number;
 	/** Notes larger than this are refused by history and edits. */
 	maxNoteBytes: number;
-	/** Model steps per turn before the turn ends with a notice. */
+	/** Model steps in a row without the user before the turn pauses with a Continue card (turn_paused "step_limit"). */
 	stepCap: number;
+	/**
+	 * "Budget per chat": every model call of a chat counts against it (input plus output tokens, or
+	 * their price in US dollars); crossing it pauses the turn until Continue. Absent (the default)
+	 * or not above 0: no budget. A dollar budget counts only the calls whose price is known.
+	 */
+	budget?: BudgetAmount;
+	/** "Prices": the user's price per model (by its name as set), over the table (src/llm/prices.ts). */
+	prices?: Record<string, ModelPrice>;
 	/** How model HTTP requests travel in Obsidian: auto (desktop: Node http; mobile: requestUrl). */
 	transport: "auto" | "node" | "request-url";
+}
+
+/** A model's price in US dollars per million tokens (src/llm/prices.ts; "Prices" in Settings). */
+export interface ModelPrice {
+	input: number;
+	/** Input tokens served from the provider's cache; absent: the input price. */
+	cachedInput?: number;
+	output: number;
 }
 
 export interface ModelCredentials {

@@ -12,6 +12,10 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { AIMessageChunk } from "@langchain/core/messages";
 import type { ThreadHandle } from "../log/driver";
+import { reportedUsage, type ReportedUsage } from "../llm/reported-usage";
+import type { RedlineSettings } from "../settings";
+import { estimateTextTokens } from "./token-estimate";
+import { usageRecord } from "../llm/usage-record";
 import type { ModelUsage } from "../log/events";
 import { newId } from "../log/ids";
 import { overtakingMessage, SUPERSEDED } from "../log/newest-message";
@@ -53,7 +57,9 @@ export class ModelStep {
 	private text = "";
 	private readonly calls = new Map<number, StreamedCall>();
 	private finishReason: string | undefined;
-	private usage: ModelUsage | undefined;
+	private usage: ReportedUsage | undefined;
+	/** Characters of reasoning streamed (counted for an estimate of the output when no usage comes). */
+	private reasoningChars = 0;
 	private readonly reasoning = new ReasoningSplit();
 	/** Characters taken so far (text, reasoning, arguments), against MAX_REPLY_CHARS. */
 	private size = 0;
@@ -69,13 +75,15 @@ export class ModelStep {
 
 	/**
 	 * Streams the reply. Throws on HTTP errors, dropped streams and aborts. `estimatedPromptTokens`
-	 * is recorded beside the provider's usage, for the token estimate's calibration.
+	 * is recorded beside the provider's usage, for the token estimate's calibration. `pricing`: the
+	 * model's name and the user's prices, for the usage's cost (issue 33).
 	 */
 	async run(
 		model: StreamingModel,
 		messages: BaseMessage[],
 		signal: AbortSignal,
 		estimatedPromptTokens?: number,
+		pricing?: { model: string; settings: Pick<RedlineSettings, "prices"> },
 	): Promise<StreamedReply> {
 		const askedAt = this.thread.state().lastSeq;
 		// Its own signal, so a cap can stop the request (the user's Stop still does).
@@ -107,11 +115,40 @@ export class ModelStep {
 		const messageId = this.start();
 		const newer = overtakingMessage(this.thread.state(), askedAt);
 		const finishReason = newer ? SUPERSEDED : this.finishReason;
-		const usage =
-			this.usage && estimatedPromptTokens !== undefined ? { ...this.usage, estimatedPromptTokens } : this.usage;
-		this.thread.append({ type: "assistant_message_completed", messageId, finishReason, ...(usage ? { usage } : {}) });
 		const calls = [...this.calls.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+		const usage = this.recordedUsage(calls, estimatedPromptTokens, pricing);
+		this.thread.append({ type: "assistant_message_completed", messageId, finishReason, ...(usage ? { usage } : {}) });
 		return { messageId, text: this.text, calls, finishReason, ...(newer ? { supersededBy: newer.content } : {}) };
+	}
+
+	/**
+	 * The provider's usage with the estimate beside it (for the calibration), or, when it sent
+	 * none, the estimate marked as one; with its cost where known. Without `pricing` (no estimate
+	 * asked for), only what the provider reported.
+	 */
+	private recordedUsage(
+		calls: StreamedCall[],
+		estimatedPromptTokens: number | undefined,
+		pricing: { model: string; settings: Pick<RedlineSettings, "prices"> } | undefined,
+	): ModelUsage | undefined {
+		const reported = this.usage;
+		if (!pricing) {
+			if (!reported) return undefined;
+			const { promptTokens, completionTokens, cachedTokens } = reported;
+			return {
+				promptTokens,
+				completionTokens,
+				...(cachedTokens !== undefined ? { cachedTokens } : {}),
+				...(estimatedPromptTokens !== undefined ? { estimatedPromptTokens } : {}),
+			};
+		}
+		const written = this.text + calls.map((call) => call.name + call.argsText).join("");
+		const estimate = {
+			promptTokens: estimatedPromptTokens ?? 0,
+			completionTokens: estimateTextTokens(written) + Math.ceil(this.reasoningChars / 4),
+		};
+		const usage = usageRecord(reported, estimate, pricing.model, pricing.settings);
+		return reported && estimatedPromptTokens !== undefined ? { ...usage, estimatedPromptTokens } : usage;
 	}
 
 	/** Ends a started message that will not be used (finishReason "aborted", "dropped", "error"). */
@@ -164,9 +201,7 @@ export class ModelStep {
 			}
 			this.announce(call, () => parsePartialJson(call.argsText));
 		}
-		const usage = chunk.usage_metadata;
-		if (usage && usage.input_tokens > 0)
-			this.usage = { promptTokens: usage.input_tokens, completionTokens: usage.output_tokens };
+		this.usage = reportedUsage(chunk) ?? this.usage;
 		const reason = (chunk.response_metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
 		if (typeof reason === "string" && reason !== "") this.finishReason = reason;
 	}
@@ -181,6 +216,7 @@ export class ModelStep {
 		if (retracted !== undefined) this.restart();
 		const reasoning = retracted === undefined ? all : all.slice(retracted);
 		if (!this.admit(reasoning.length + answer.length)) return;
+		this.reasoningChars += reasoning.length;
 		if (reasoning || fromAnswer) {
 			this.thread.append({
 				type: "assistant_reasoning",

@@ -18,6 +18,7 @@ import { overtakenDecision } from "../log/newest-message";
 import { decide, disabledComment, type PolicyDecision } from "./approvals";
 import type { StreamedCall } from "./model-step";
 import { quoted } from "../vault/quote";
+import { repeatedCallResult } from "./repeat-guard";
 
 export interface PolicyInputs {
 	defaults: Record<string, ToolPreference>;
@@ -122,7 +123,10 @@ export function proposeCalls(
 			thread.append(overtakenDecision(callId, policy.supersededBy));
 			continue;
 		}
-		const refused = tool.refuse?.(args, { state: thread.state(), floor: policy.floor, callId });
+		// The same call a third time in this turn is not run (repeat-guard.ts).
+		const refused =
+			repeatedCallResult(thread.state(), callId) ??
+			tool.refuse?.(args, { state: thread.state(), floor: policy.floor, callId });
 		if (refused) {
 			thread.append({ type: "tool_call_completed", callId, result: capResult(refused) });
 			continue;

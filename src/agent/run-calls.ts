@@ -16,6 +16,7 @@ import { isKnownEvent } from "../log/events";
 import type { SettleReason } from "../log/events";
 import type { ToolCallView } from "../log/state";
 import { openCallIds } from "../log/open-calls";
+import { withRepeatedFailure } from "./repeat-guard";
 import { capResult } from "./result-caps";
 import { toolResult } from "../log/tool-result";
 import type { ToolResult } from "../log/tool-result";
@@ -400,7 +401,7 @@ function complete(thread: ThreadHandle, callId: string, outcome: ToolResult, rea
 	const call = thread.state().toolCalls[callId];
 	// Every result the model reads passes here (and propose.ts): none is longer than the cap, and
 	// the user's approval comment is never cut off by it.
-	const capped = capResult(outcome);
+	const capped = capResult(withRepeatedFailure(thread.state(), callId, outcome));
 	const result = call ? withApprovalComment(capped, call) : capped;
 	thread.append(
 		reason ? { type: "tool_call_completed", callId, result, reason } : { type: "tool_call_completed", callId, result },

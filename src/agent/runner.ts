@@ -38,6 +38,7 @@ import { TextToolCallParser } from "./text-tool-parser";
 import { toTextToolTranscript } from "./text-tool-transcript";
 import { DISCARDED_FINISH_REASONS } from "./transcript";
 import { capResult } from "./result-caps";
+import { budgetExhausted, budgetNotice } from "./budget";
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -137,13 +138,32 @@ export class AgentRunner implements TurnDriver {
 			if (settled !== "done") return setStatus(thread, settled);
 			const state = thread.state();
 			if (!needsModelCall(state)) return setStatus(thread, "idle");
-			const cap = this.stepCap();
-			if (stepsInTurn(state) >= cap)
-				return setStatus(thread, "idle", `Step limit reached (${cap} model calls in this turn)`);
+			// Paused (a retry or a reopen drives it again): it waits for Continue, Stop or a new message.
+			if (state.pause) return setStatus(thread, "paused");
+			if (this.paused(thread)) return;
 			const outcome = await this.modelStep(thread, signal);
 			if (outcome === "aborted") return stopped(thread, signal);
 			if (outcome === "failed") return;
 		}
+	}
+
+	/**
+	 * Pauses the turn before its next model call when N steps ran in a row without the user, or
+	 * when the thread's budget is spent (issue 33): a turn_paused the pane shows as a Continue card.
+	 */
+	private paused(thread: ThreadHandle): boolean {
+		const state = thread.state();
+		const steps = stepsInTurn(state);
+		const cap = this.stepCap();
+		const spent = budgetExhausted(state, this.deps.settings());
+		if (steps < cap && !spent) return false;
+		thread.append(
+			steps >= cap
+				? { type: "turn_paused", reason: "step_limit", steps }
+				: { type: "turn_paused", reason: "budget", ...spent },
+		);
+		setStatus(thread, "paused");
+		return true;
 	}
 
 	private stepCap(): number {
@@ -182,6 +202,7 @@ export class AgentRunner implements TurnDriver {
 						messages,
 						signal,
 						request.estimatedPromptTokens,
+						{ model: this.deps.settings().mainModel.model, settings: this.deps.settings() },
 					),
 				};
 			} catch (error) {
@@ -264,11 +285,13 @@ export class AgentRunner implements TurnDriver {
 	}
 
 	private systemPrompt(thread: ThreadHandle): string {
-		const prompt = buildSystemPrompt({
+		const notice = budgetNotice(thread.state(), this.deps.settings());
+		const base = buildSystemPrompt({
 			vaultName: this.deps.vault.name,
 			tools: this.deps.tools.names(),
 			pinned: thread.state().pinned,
 		});
+		const prompt = notice ? `${base}\n\n${notice}` : base;
 		return this.textTools() ? `${prompt}\n\n${textToolInstructions(this.deps.tools.definitions())}` : prompt;
 	}
 }
@@ -300,10 +323,15 @@ export function needsModelCall(state: ThreadState): boolean {
 	return last.toolCallIds.length > 0 && last.toolCallIds.every((id) => state.toolCalls[id]?.phase === "completed");
 }
 
-/** Model replies since the last user message (restart-safe: counted from the log). */
+/** Model replies since the last user message or Continue (restart-safe: counted from the log). */
 export function stepsInTurn(state: ThreadState): number {
+	const since = state.resumedSeq ?? 0;
 	let steps = 0;
-	for (let i = state.messages.length - 1; i >= 0 && state.messages[i].kind !== "user"; i--)
+	for (
+		let i = state.messages.length - 1;
+		i >= 0 && state.messages[i].kind !== "user" && state.messages[i].seq > since;
+		i--
+	)
 		if (counts(state.messages[i])) steps++;
 	return steps;
 }

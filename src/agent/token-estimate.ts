@@ -80,7 +80,10 @@ const ratios = eventsFold<number[]>(
 
 function ratioOf(event: StoredEvent): number | undefined {
 	if (event.type !== "assistant_message_completed" || !("usage" in event)) return undefined;
-	const usage = event.usage as { promptTokens?: unknown; estimatedPromptTokens?: unknown } | undefined;
+	const usage = event.usage as
+		{ promptTokens?: unknown; estimatedPromptTokens?: unknown; estimated?: unknown } | undefined;
+	// An estimate recorded for a provider that sent no usage says nothing about the estimate.
+	if (usage?.estimated === true) return undefined;
 	const actual = usage?.promptTokens;
 	const estimated = usage?.estimatedPromptTokens;
 	if (typeof actual !== "number" || typeof estimated !== "number" || !(actual > 0) || !(estimated > 0))

@@ -6,6 +6,7 @@
  */
 import type { NoteHistory, WriteOutcome } from "../history/types";
 import { CallStopped } from "../log/call-stopped";
+import type { ModelUsage } from "../log/events";
 import { VaultError } from "../vault/vault";
 import { compactDiff } from "./compact-diff";
 import type { Dropped } from "./dropped";
@@ -27,6 +28,8 @@ export interface CommitRequest {
 	notes?: EditNotes;
 	/** Parts of the model's change the formatting pass kept as they were (see dropped.ts). */
 	dropped?: readonly Dropped[];
+	/** What the apply model spent on this change, when no review recorded it already (edit_applied.usage). */
+	usage?: ModelUsage;
 }
 
 export async function commitEdit(request: CommitRequest): Promise<EditOutcome> {
@@ -73,7 +76,8 @@ export async function commitEdit(request: CommitRequest): Promise<EditOutcome> {
 	}
 	const { entry, rebased } = outcome;
 	const { versionId, added, removed } = entry;
-	ctx.emit({ type: "edit_applied", editId, path, versionId, added, removed });
+	const usage = request.usage;
+	ctx.emit({ type: "edit_applied", editId, path, versionId, added, removed, ...(usage ? { usage } : {}) });
 	const shown = compactDiff(toModelText(request.base ?? ""), toModelText(request.proposed));
 	return {
 		status: "success",

@@ -90,6 +90,7 @@ export async function generateEditBlocks(request: RegenerateRequest): Promise<Ed
 			text: note,
 			format: "edits",
 			signal: call.signal,
+			...(request.spent ? { spent: request.spent } : {}),
 			onProgress: (_chars, chunk) => {
 				output += chunk;
 				for (const reading of readings) reading.push(chunk);

@@ -5,6 +5,7 @@
  * main model reads are made from it in one place (src/tools/edit-result.ts), so no message is
  * ever parsed or patched on its way out.
  */
+import type { ModelUsage } from "../log/events";
 import type { EditOperation } from "../log/events";
 import type { Dropped } from "./dropped";
 import type { OutsideReason } from "./confine-draft";
@@ -44,6 +45,8 @@ export interface Drafted {
 	dropped: Dropped[];
 	/** The validation's doubts, worded for the user who reviews the draft (review before write only). */
 	warnings?: string[];
+	/** What the apply model spent on it (issue 33), recorded on edit_proposed or edit_applied. */
+	usage?: ModelUsage;
 }
 
 /** What every outcome names: the edit, its note, and what came before a refusal. */

@@ -20,7 +20,7 @@ export async function proposeDraft(
 	drafted: Drafted,
 	session: Pick<EditSession, "threadId" | "callId" | "emit">,
 ): Promise<Proposal> {
-	const { editId, path, description, base, proposed, notes, dropped, warnings } = drafted;
+	const { editId, path, description, base, proposed, notes, dropped, warnings, usage } = drafted;
 	const unchanged: EditOutcome = { status: "no-op", kind: "unchanged", editId, path, notes, kept: dropped };
 	if (base !== null && base === proposed) return unchanged;
 	const changes = changesBetween(toModelText(base ?? ""), toModelText(proposed));
@@ -42,6 +42,7 @@ export async function proposeDraft(
 		path,
 		changes,
 		...(warnings && warnings.length > 0 ? { warnings } : {}),
+		...(usage ? { usage } : {}),
 	});
 	return { offered: true, editId, changes: changes.length };
 }

@@ -15,6 +15,8 @@ import type { ChatModel } from "../llm/chat-model";
 import type { ApplyFormat } from "../settings";
 import type { EditOperation } from "../log/events";
 import { callApplyModel } from "./apply";
+import type { ApplyCall } from "./apply";
+import type { ModelPrice } from "../settings";
 import { generateEditBlocks } from "./edit-blocks-generate";
 import type { EditBlocksRetryReason } from "./edit-blocks-generate";
 import { sectionsNamedIn, splitSections } from "./sections";
@@ -27,6 +29,8 @@ import type { ApplyRefusal, Doubts } from "./validate";
 export interface ApplyModels {
 	apply(): ChatModel;
 	applySupportsPrediction(): boolean;
+	/** The apply model's name and the user's prices, for what its calls cost (absent: tokens only). */
+	applyPricing?(): { model: string; prices?: Record<string, ModelPrice> };
 }
 
 /** A typical apply model's output limit (gpt-4.1-mini: 32k; most others: 16k). */
@@ -52,6 +56,8 @@ export interface RegenerateRequest {
 	progress(phase: string, fraction?: number, changes?: number): void;
 	/** What the fragment rule does to a whole note (default "refuse"; "warn" when the user reviews it). */
 	doubts?: Doubts;
+	/** Told what each apply model call spent (ApplyCall.spent). */
+	spent?: ApplyCall["spent"];
 }
 
 export type RegenerateOutcome =
@@ -252,6 +258,7 @@ async function generatePiece(
 			...(heading === undefined ? {} : { section: { heading } }),
 			signal: request.signal,
 			onProgress: (chars) => reporter.report(chars),
+			...(request.spent ? { spent: request.spent } : {}),
 		});
 	} catch (error) {
 		if (request.signal.aborted)

@@ -6,7 +6,8 @@
  * between is here, so the whole path of an approved intent reads in one file.
  */
 import type { NoteHistory } from "../history/types";
-import type { EditOperation } from "../log/events";
+import type { EditOperation, ModelUsage } from "../log/events";
+import { sumUsage, usageRecord } from "../llm/usage-record";
 import type { ToolCallView } from "../log/state";
 import { DEFAULT_SETTINGS } from "../settings";
 import type { ApplyFormat } from "../settings";
@@ -71,7 +72,14 @@ export async function draftIntent(
 		return { status: "error", kind: "vault-failed", error, ...edit };
 	}
 
+	// What the apply model spends, summed over its calls (edit blocks, then the whole note if needed).
+	let usage: ModelUsage | undefined;
+	const pricing = deps.models.applyPricing?.();
 	const generated = await regenerate({
+		spent: (reported, estimate) => {
+			const prices = pricing?.prices ? { prices: pricing.prices } : {};
+			usage = sumUsage(usage, usageRecord(reported, estimate, pricing?.model ?? "", prices));
+		},
 		models: deps.models,
 		maxOutputTokens: deps.maxOutputTokens,
 		path,
@@ -116,6 +124,7 @@ export async function draftIntent(
 			...(stored.frontmatterRestored ? { frontmatterRestored: true } : {}),
 		},
 		...(generated.warnings ? { warnings: generated.warnings } : {}),
+		...(usage ? { usage } : {}),
 	};
 }
 

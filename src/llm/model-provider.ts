@@ -2,7 +2,7 @@
  * The ModelProvider port: how the agent gets its chat models. Built from settings and
  * credentials each time it is asked, so a settings change applies to the next model call.
  */
-import type { ModelCredentials, RedlineSettings } from "../settings";
+import type { ModelCredentials, ModelPrice, RedlineSettings } from "../settings";
 import { resolveApplyEndpoint, resolveApplyKey } from "./apply-endpoint";
 
 // Here too, where the model factory's callers have always found them.
@@ -21,6 +21,8 @@ export interface ModelProvider {
 	apply(options?: { maxTokens?: number | undefined }): ChatModel;
 	/** Whether the apply endpoint accepts OpenAI's `prediction` parameter. */
 	applySupportsPrediction(): boolean;
+	/** The apply model's name and the user's prices (issue 33: what its calls cost). */
+	applyPricing(): { model: string; prices?: Record<string, ModelPrice> };
 }
 
 export function createModelProvider(
@@ -49,5 +51,9 @@ export function createModelProvider(
 			);
 		},
 		applySupportsPrediction: () => resolveApplyEndpoint(settings()).supportsPredictedOutputs === true,
+		applyPricing: () => {
+			const s = settings();
+			return { model: resolveApplyEndpoint(s).model, ...(s.prices ? { prices: s.prices } : {}) };
+		},
 	};
 }

@@ -19,6 +19,7 @@ export const threadStatusSchema = z.enum([
 	"waiting_for_answer",
 	"waiting_for_review",
 	"running_tool",
+	"paused",
 	"error",
 ]);
 export const toolPreferenceSchema = z.enum(["prompt", "always", "never"]);
@@ -88,7 +89,26 @@ export const modelUsageSchema = z.object({
 	promptTokens: z.number(),
 	completionTokens: z.optional(z.number()),
 	estimatedPromptTokens: z.optional(z.number()),
+	/**
+	 * Issue 33 (what a turn costs): the part of promptTokens the provider served from its cache
+	 * (OpenAI's `prompt_tokens_details.cached_tokens`); absent when it reported none.
+	 */
+	cachedTokens: z.optional(z.number()),
+	/** The provider sent no usage: both counts are Redline's estimate (shown with "≈", never calibrated on). */
+	estimated: z.optional(z.boolean()),
+	/** The model that answered (the settings' model name), for its price. */
+	model: z.optional(z.string()),
+	/**
+	 * What the call cost in US dollars: the provider's own figure (OpenRouter's `usage.cost`), else
+	 * the price table's for the model at the time (src/llm/prices.ts). Absent: no price known.
+	 */
+	costUsd: z.optional(z.number()),
 });
+
+/** Why a turn paused (issue 33): the thread's budget was spent, or N model steps ran without the user. */
+export const pauseReasonSchema = z.enum(["budget", "step_limit"]);
+/** A budget or an amount spent: tokens (input plus output of every model call) or US dollars. */
+export const budgetAmountSchema = z.object({ unit: z.enum(["tokens", "usd"]), amount: z.number() });
 
 /** Payload of each event type, without the common fields (seq, threadId, at: events.ts). */
 export const EVENT_SCHEMAS = {
@@ -177,12 +197,14 @@ export const EVENT_SCHEMAS = {
 		operation: editOperationSchema,
 		description: z.string(),
 	}),
+	/** usage: what the apply model spent drafting it, when written without a review (absent otherwise and in older logs). */
 	edit_applied: z.object({
 		editId: z.optional(z.string()),
 		path: z.string(),
 		versionId: z.string(),
 		added: z.number(),
 		removed: z.number(),
+		usage: z.optional(modelUsageSchema),
 	}),
 	/**
 	 * A revert by any route, appended to the thread whose edit it undid. versionId is the history
@@ -224,6 +246,8 @@ export const EVENT_SCHEMAS = {
 		path: z.string(),
 		changes: z.array(reviewChangeSchema),
 		warnings: z.optional(z.array(z.string())),
+		/** What the apply model spent on this draft (issue 33); absent in older logs. */
+		usage: z.optional(modelUsageSchema),
 	}),
 	/**
 	 * The user's decision on a proposed draft: every changeId accepted or rejected once; replaced:
@@ -264,5 +288,22 @@ export const EVENT_SCHEMAS = {
 		stated: z.boolean(),
 		requestTokens: z.optional(z.number()),
 	}),
+	/**
+	 * The turn stopped before its next model call and waits for Continue (v1.thread.resume) or Stop
+	 * (issue 33). "budget": the thread spent its budget (spent and budget in the budget's unit);
+	 * "step_limit": `steps` model calls ran in a row without the user.
+	 */
+	turn_paused: z.object({
+		reason: pauseReasonSchema,
+		spent: z.optional(budgetAmountSchema),
+		budget: z.optional(budgetAmountSchema),
+		steps: z.optional(z.number()),
+	}),
+	/**
+	 * Continue on a paused turn (v1.thread.resume): it goes on where it stopped. After a budget
+	 * pause the budget grows by one more of the settings' budget (each such event counts once);
+	 * after a step-limit pause the steps without the user are counted again from this event.
+	 */
+	turn_resumed: z.object({ reason: pauseReasonSchema }),
 	error: z.object({ message: z.string(), retryable: z.boolean() }),
 } satisfies Record<string, z.ZodMiniObject>;

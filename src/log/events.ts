@@ -9,7 +9,9 @@ import type {
 	askQuestionSchema,
 	editOperationSchema,
 	EVENT_SCHEMAS,
+	budgetAmountSchema,
 	modelUsageSchema,
+	pauseReasonSchema,
 	pinnedItemSchema,
 	pinScopeSchema,
 	reviewChangeSchema,
@@ -35,6 +37,8 @@ export type AskOption = z.infer<typeof askOptionSchema>;
 export type AskQuestion = z.infer<typeof askQuestionSchema>;
 export type AskAnswers = z.infer<typeof askAnswersSchema>;
 export type ModelUsage = z.infer<typeof modelUsageSchema>;
+export type PauseReason = z.infer<typeof pauseReasonSchema>;
+export type BudgetAmount = z.infer<typeof budgetAmountSchema>;
 export type ToolWords = z.infer<typeof toolWordsSchema>;
 export type ReviewChange = z.infer<typeof reviewChangeSchema>;
 export type EditSelection = z.infer<typeof selectionSchema>;

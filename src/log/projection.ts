@@ -21,6 +21,9 @@ import type {
 	TurnView,
 } from "./state";
 import { cutTitle, storedTitle } from "./title-limit";
+import { addRoleUsage, NO_ROLE_USAGE } from "./usage";
+import type { ModelRole } from "./usage";
+import type { ModelUsage } from "./events";
 
 export function emptyState(threadId: string): ThreadState {
 	return {
@@ -40,6 +43,8 @@ export function emptyState(threadId: string): ThreadState {
 		preferences: {},
 		turns: [],
 		errors: [],
+		usage: NO_ROLE_USAGE,
+		budgetResumes: 0,
 	};
 }
 
@@ -172,8 +177,8 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 				},
 				w,
 			);
-		case "assistant_message_completed":
-			return updateAssistant(
+		case "assistant_message_completed": {
+			const next = updateAssistant(
 				state,
 				event.messageId,
 				(m) => {
@@ -182,6 +187,8 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 				},
 				w,
 			);
+			return event.usage ? withUsage(next, "main", event.usage, w) : next;
+		}
 		case "status":
 			return onStatus(state, event, w);
 		case "tool_call_proposed":
@@ -260,6 +267,7 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 			return onEditDeclared(state, event, w);
 		case "edit_applied":
 		case "edit_reverted": {
+			if (event.type === "edit_applied" && event.usage) state = withUsage(state, "apply", event.usage, w);
 			const edit = event.editId !== undefined ? state.edits[event.editId] : undefined;
 			if (!edit) return state;
 			const outcome = { versionId: event.versionId, added: event.added, removed: event.removed };
@@ -276,7 +284,24 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 			return { ...state, edits: w.withKey(state.edits, edit.editId, updated) };
 		}
 		case "edit_proposed":
-			return onEditProposed(state, event, w);
+			return onEditProposed(event.usage ? withUsage(state, "apply", event.usage, w) : state, event, w);
+		case "turn_paused": {
+			const { reason, spent, budget, steps } = event;
+			const pause = {
+				seq: event.seq,
+				reason,
+				...(spent ? { spent } : {}),
+				...(budget ? { budget } : {}),
+				...(steps !== undefined ? { steps } : {}),
+			};
+			return { ...unpaused(state), pause };
+		}
+		case "turn_resumed":
+			return {
+				...unpaused(state),
+				resumedSeq: event.seq,
+				budgetResumes: state.budgetResumes + (event.reason === "budget" ? 1 : 0),
+			};
 		case "edit_reviewed":
 			return onEditReviewed(state, event, w);
 		case "item_pinned": {
@@ -328,6 +353,8 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 
 function onUserMessage(state: ThreadState, event: ThreadEventOf<"user_message">, w: FoldWrites): ThreadState {
 	if (findMessage(state.messages, event.messageId, w) >= 0) return state;
+	// A new message ends a paused turn: the next one starts (and is paused again if the budget is spent).
+	if (state.pause) state = unpaused(state);
 	return w.patch(state, {
 		messages: w.pushed(state.messages, {
 			kind: "user",
@@ -351,6 +378,8 @@ function onStatus(state: ThreadState, event: ThreadEventOf<"status">, w: FoldWri
 		const { statusDetail: _dropped, ...rest } = state;
 		next = { ...rest, status: event.status };
 	}
+	// Stop on a paused turn ends it: idle (or an error) after a pause closes the pause.
+	if (next.pause && (event.status === "idle" || event.status === "error")) next = unpaused(next);
 	const waited = next.turns[next.turns.length - 1];
 	if (!waited) return next;
 	const last = timedWait(waited, event, w);
@@ -372,7 +401,12 @@ function onStatus(state: ThreadState, event: ThreadEventOf<"status">, w: FoldWri
 	return next;
 }
 
-const WAITING: ReadonlySet<string> = new Set(["waiting_for_approval", "waiting_for_answer", "waiting_for_review"]);
+const WAITING: ReadonlySet<string> = new Set([
+	"waiting_for_approval",
+	"waiting_for_answer",
+	"waiting_for_review",
+	"paused",
+]);
 
 /**
  * The turn's time waiting for the user: a wait starts when the status becomes a waiting one and
@@ -440,6 +474,22 @@ function onTurnUndone(state: ThreadState, event: ThreadEventOf<"turn_undone">, w
 	if (!turn) return state;
 	const undo = { at: event.at, undone: event.undone, notUndone: event.notUndone };
 	return w.patch(state, { turns: w.replaceAt(state.turns, index, { ...turn, undo }) });
+}
+
+/** A copy without the pause. */
+function unpaused(state: ThreadState): ThreadState {
+	if (!state.pause) return state;
+	const { pause: _pause, ...rest } = state;
+	return rest;
+}
+
+/** One model call's usage, added to the thread's and to its turn's (a call before any message starts none). */
+function withUsage(state: ThreadState, role: ModelRole, usage: ModelUsage, w: FoldWrites): ThreadState {
+	const last = state.turns[state.turns.length - 1];
+	const turns = last
+		? replaceLast(state.turns, { ...last, usage: addRoleUsage(last.usage ?? NO_ROLE_USAGE, role, usage) }, w)
+		: state.turns;
+	return w.patch(state, { usage: addRoleUsage(state.usage, role, usage), turns });
 }
 
 /** A step of the turn the event happened in (the conversation itself is unchanged). */

@@ -3,10 +3,13 @@
  * stored, so replaying the log and folding live events give the same state.
  */
 import type { ToolResult } from "./tool-result";
+import type { RoleUsage } from "./usage";
 import type {
 	AskAnswers,
 	AskQuestion,
+	BudgetAmount,
 	EditOperation,
+	PauseReason,
 	PinnedItem,
 	ReviewChange,
 	SettleReason,
@@ -144,6 +147,17 @@ export interface TurnView {
 	contextSteps?: ContextStepView[];
 	/** The last "Undo this turn" of it (turn_undone): the edits it undid and those it left, with why. */
 	undo?: TurnUndoView;
+	/** What its model calls spent, main and apply model apart (absent while none reported any). */
+	usage?: RoleUsage;
+}
+
+/** A turn paused before its next model call (turn_paused), until Continue, Stop or a new message. */
+export interface PauseView {
+	seq: number;
+	reason: PauseReason;
+	spent?: BudgetAmount;
+	budget?: BudgetAmount;
+	steps?: number;
 }
 
 export interface TurnUndoView {
@@ -176,4 +190,12 @@ export interface ThreadState {
 	preferences: Record<string, ToolPreference>;
 	turns: TurnView[];
 	errors: ErrorView[];
+	/** What every model call of the thread spent (issue 33). */
+	usage: RoleUsage;
+	/** Set while a turn is paused (turn_paused), cleared by turn_resumed, a new message or Stop. */
+	pause?: PauseView;
+	/** The seq of the last turn_resumed: the steps without the user are counted after it. */
+	resumedSeq?: number;
+	/** Continues after a budget pause (turn_resumed "budget"): the budget is the settings' times one more than this. */
+	budgetResumes: number;
 }

@@ -4,6 +4,8 @@
  * user fixes it; only the running core falls back to the default for that one field.
  * API keys are never here: data.json names the secrets (ids in app.secretStorage).
  */
+import { validPrice } from "../llm/prices";
+import type { ModelPrice } from "../settings";
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
 import { MAX_OUTPUT_TOKENS, MIN_OUTPUT_TOKENS } from "../llm/output-limits";
 import { DEFAULT_SETTINGS, type RedlineSettings } from "../settings";
@@ -214,6 +216,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		(v) => (effective.maxNoteBytes = v),
 	);
 	take<number>("stepCap", saved.stepCap, checkWhole(1, 200), (v) => (effective.stepCap = v));
+	readBudgetAndPrices(saved, effective, take, problems);
 	take<RedlineSettings["transport"]>(
 		"transport",
 		saved.transport,
@@ -221,6 +224,53 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		(v) => (effective.transport = v),
 	);
 	return { effective, problems };
+}
+
+type Take = <T>(field: string, value: unknown, check: (v: unknown) => string | null, set: (v: T) => void) => void;
+
+/** "Budget per chat" (off unless its amount is above 0) and "Prices" per model (issue 33). */
+function readBudgetAndPrices(
+	saved: Record<string, unknown>,
+	effective: RedlineSettings,
+	take: Take,
+	problems: SettingsProblem[],
+): void {
+	const budget = saved.budget;
+	if (budget !== undefined && !isRecord(budget))
+		problems.push({ field: "budget", message: `Budget per chat must be an object (saved: ${show(budget)}).` });
+	if (isRecord(budget)) {
+		let unit: "tokens" | "usd" = "tokens";
+		let amount = 0;
+		take<"tokens" | "usd">(
+			"budget.unit",
+			budget.unit,
+			(v) => (v === "tokens" || v === "usd" ? null : "must be tokens or usd"),
+			(v) => (unit = v),
+		);
+		take<number>(
+			"budget.amount",
+			budget.amount,
+			(v) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? null : "must be a number, 0 or more"),
+			(v) => (amount = v),
+		);
+		if (amount > 0) effective.budget = { unit, amount };
+	}
+	const prices = saved.prices;
+	if (prices !== undefined && !isRecord(prices))
+		problems.push({ field: "prices", message: `Prices must be an object (saved: ${show(prices)}).` });
+	if (isRecord(prices)) {
+		for (const [model, price] of Object.entries(prices)) {
+			take<ModelPrice>(
+				`prices.${model}`,
+				price,
+				(v) =>
+					isRecord(v) && validPrice(v as unknown as ModelPrice)
+						? null
+						: "must be input / cached input / output, in dollars per million tokens",
+				(v) => ((effective.prices ??= {})[model] = v),
+			);
+		}
+	}
 }
 
 const LABELS: Record<string, string> = {
@@ -240,11 +290,14 @@ const LABELS: Record<string, string> = {
 	historySize: "History size",
 	maxNoteBytes: "Note size limit (bytes)",
 	stepCap: "Step cap",
+	"budget.unit": "Budget unit",
+	"budget.amount": "Budget per chat",
 	transport: "Transport",
 };
 
 function label(field: string): string {
 	if (field.startsWith("toolDefaults.")) return `Default for ${field.slice("toolDefaults.".length)}`;
+	if (field.startsWith("prices.")) return `The price of ${field.slice("prices.".length)}`;
 	return LABELS[field] ?? field;
 }
 

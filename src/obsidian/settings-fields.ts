@@ -34,6 +34,8 @@ export type FieldSpec =
 	/** A model's context window: shows the window its name implies until the user sets one. */
 	| (FieldBase & { kind: "contextWindow"; min: number; max: number })
 	| (FieldBase & { kind: "dropdown"; options: Record<string, string> })
+	/** A model's price per million tokens, saved in `prices` under its name (price-field.ts). */
+	| { kind: "price"; which: "main" | "apply"; name: string; desc: string }
 	/** The name of a secret in Obsidian's secret storage (data.json never holds the key). */
 	| { kind: "secret"; which: keyof SecretNames; name: string; desc: string };
 
@@ -188,7 +190,7 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 					kind: "number",
 					field: "stepCap",
 					name: "Step cap",
-					desc: "Model steps per message before Redline stops and tells you.",
+					desc: "Model steps in a row without you before the chat pauses and asks whether to continue.",
 					min: 1,
 					max: 200,
 					step: 1,
@@ -202,6 +204,42 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 					max: 100,
 					step: "any",
 					scale: MB,
+				},
+			],
+		},
+		{
+			heading: "Cost",
+			fields: [
+				{
+					kind: "number",
+					field: "budget.amount",
+					name: "Budget per chat",
+					desc: "Every model call of a chat counts against it; once it is spent the chat pauses until you continue it (one more budget). Empty or 0: no budget.",
+					min: 0,
+					max: 1_000_000_000,
+					step: "any",
+					optional: true,
+					placeholder: "No budget",
+				},
+				{
+					kind: "dropdown",
+					field: "budget.unit",
+					name: "Budget in",
+					desc: "Tokens (input plus output) or US dollars. A dollar budget counts only the calls of models with a price.",
+					options: { tokens: "Tokens", usd: "US dollars" },
+					fallback: "tokens",
+				},
+				{
+					kind: "price",
+					which: "main",
+					name: "Main model price",
+					desc: "US dollars per million input / cached-input / output tokens, for the main model as named above. Empty: the price table's, if it knows the model.",
+				},
+				{
+					kind: "price",
+					which: "apply",
+					name: "Apply model price",
+					desc: "The same for the apply model.",
 				},
 			],
 		},

@@ -6,6 +6,7 @@
  */
 import { PluginSettingTab, SecretComponent, Setting, type App, type Plugin } from "obsidian";
 import { knownContextWindow } from "../llm/context-windows";
+import { priceModel, showPrice, withPrice } from "./price-field";
 import { settingsSections, type FieldSpec } from "./settings-fields";
 import type { SecretNames, SettingsProblem } from "./settings-data";
 import { renderCheckRow, type CheckHost } from "./check-view";
@@ -137,6 +138,17 @@ export class RedlineSettingTab extends PluginSettingTab {
 			});
 			return;
 		}
+		if (spec.kind === "price") {
+			const which = spec.which;
+			const saved = (field: string): unknown => this.host.savedField(field);
+			setting.addText((text) => {
+				showPrice(text, saved, which);
+				text.onChange((value) => this.change("prices", withPrice(saved("prices"), priceModel(saved, which), value)));
+				this.shown.set(`prices:${which}`, { setting, refresh: () => showPrice(text, saved, which) });
+			});
+			setting.settingEl.setAttr("data-field", `prices:${which}`);
+			return;
+		}
 		const { field } = spec;
 		const saved = (): unknown => this.host.savedField(field) ?? spec.fallback;
 		let refresh: () => void;
@@ -227,6 +239,8 @@ export class RedlineSettingTab extends PluginSettingTab {
 		if (field.endsWith(".model") || this.contextFields.has(field)) {
 			for (const context of this.contextFields) if (context !== field) this.shown.get(context)?.refresh();
 		}
+		// A new model name shows that model's price.
+		if (field.endsWith(".model")) for (const which of ["main", "apply"]) this.shown.get(`prices:${which}`)?.refresh();
 		this.showProblems();
 		// A report stands for the settings it checked: a change hides it.
 		for (const row of this.checkRows) row.refresh();

@@ -20,6 +20,8 @@ export interface CliOptions {
 	applyFormat?: ApplyFormat;
 	/** REDLINE_EDIT_REVIEW: what comes before an edit is drafted (unset: the default, changes). */
 	editReview?: EditReview;
+	/** REDLINE_BUDGET_TOKENS: a thread budget of N tokens, input plus output of every model call (issue 33). */
+	budgetTokens?: number;
 	/** --check: check the connection to both models, print the report and exit. */
 	check?: boolean;
 }
@@ -48,6 +50,8 @@ REDLINE_TEXT_TOOLS=1 turns on "Text tool calls" for a model without native tool 
 offline demo's model then writes its calls as text).
 REDLINE_APPLY_FORMAT=edits|whole: the apply model returns only the changes (edits, the default)
 or the whole note.
+REDLINE_BUDGET_TOKENS=N gives every chat a budget of N tokens (input plus output of every model
+call); crossing it pauses the turn until you Continue.
 REDLINE_EDIT_REVIEW=changes|plan: an edit on Ask is drafted at once and written only once you
 accept its changes (changes, the default), or you approve the plan first (plan).`;
 
@@ -92,6 +96,15 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
 		if (review !== "changes" && review !== "plan")
 			throw new CliError(`REDLINE_EDIT_REVIEW must be changes or plan, not ${JSON.stringify(review)}`);
 		options.editReview = review;
+	}
+	const budget = env.REDLINE_BUDGET_TOKENS?.trim();
+	if (budget !== undefined && budget !== "") {
+		const n = Number(budget);
+		if (!Number.isInteger(n) || n < 1)
+			throw new CliError(
+				`REDLINE_BUDGET_TOKENS must be a whole number of tokens above 0, not ${JSON.stringify(budget)}`,
+			);
+		options.budgetTokens = n;
 	}
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] ?? "";

@@ -81,6 +81,7 @@ async function main(): Promise<void> {
 		settings: {
 			...(options.applyFormat ? { applyFormat: options.applyFormat } : {}),
 			...(options.editReview ? { editReview: options.editReview } : {}),
+			...(options.budgetTokens ? { budget: { unit: "tokens" as const, amount: options.budgetTokens } } : {}),
 		},
 	});
 	process.stdout.write(`Redline sandbox

@@ -150,6 +150,12 @@ export interface ThreadService {
 	undoTurn(params: { threadId: string; messageId: string }): Promise<Result<TurnUndone>>;
 	/** v1.thread.stop: aborts the model stream or the apply in flight; settles a draft waiting for review as rejected. */
 	stop(params: { threadId: string }): Promise<Result>;
+	/**
+	 * v1.thread.resume: Continue on a turn paused by its budget or its step limit (turn_paused):
+	 * appends turn_resumed and the turn goes on where it stopped (a budget pause grows the budget by
+	 * one more of it). not_pending when the thread is not paused.
+	 */
+	resume(params: { threadId: string }): Promise<Result>;
 	/** v1.thread.retry: re-runs the turn after a retryable error. */
 	retry(params: { threadId: string }): Promise<Result>;
 	/** v1.history.list */
@@ -178,6 +184,7 @@ export const RPC_METHODS = {
 	"v1.thread.reviewEdit": "reviewEdit",
 	"v1.thread.undoTurn": "undoTurn",
 	"v1.thread.stop": "stop",
+	"v1.thread.resume": "resume",
 	"v1.thread.retry": "retry",
 	"v1.history.list": "listHistory",
 	"v1.history.revert": "revertHistory",

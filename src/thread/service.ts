@@ -417,9 +417,24 @@ export class LocalThreadService implements ThreadService {
 		const waited = log.state().openReviews.length > 0;
 		stopReviews(log);
 		this.scheduler.stop(log.threadId);
+		// Stop on a paused turn ends it (the fold closes the pause at idle).
+		if (log.state().pause && !this.scheduler.isDriving(log.threadId)) log.append({ type: "status", status: "idle" });
 		if (waited && !this.scheduler.isDriving(log.threadId) && log.state().status !== "idle")
 			log.append({ type: "status", status: "idle" });
 		if (waited && !this.scheduler.isDriving(log.threadId)) await this.drafts.sweep(log);
+		return { ok: true };
+	}
+
+	/** v1.thread.resume: Continue on a paused turn (issue 33); the drive picks it up where it paused. */
+	async resume(params: { threadId: string }): Promise<Result> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		const { log } = found;
+		const pause = log.state().pause;
+		if (!pause) return fail("not_pending", "This chat is not paused");
+		if (!this.scheduler.available) return fail("unavailable", "No agent is configured");
+		log.append({ type: "turn_resumed", reason: pause.reason });
+		this.drive(log);
 		return { ok: true };
 	}
 

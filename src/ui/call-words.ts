@@ -16,7 +16,9 @@ export type NotRun =
 	| { kind: "skipped"; comment?: string }
 	| { kind: "cancelled" }
 	| { kind: "blocked" }
-	| { kind: "stopped"; whileRunning: boolean };
+	| { kind: "stopped"; whileRunning: boolean }
+	/** The same call a third time in a turn, not run (issue 33: result.data.reason "repeated"). */
+	| { kind: "repeated" };
 
 /** A newer user message settled the call (older logs too: newest-message.ts reads them). */
 function byNewMessage(call: ToolCallView): boolean {
@@ -29,6 +31,7 @@ function byStop(call: ToolCallView): boolean {
 }
 
 export function notRun(call: ToolCallView): NotRun | undefined {
+	if (call.result?.data?.reason === "repeated" && call.startedAt === undefined) return { kind: "repeated" };
 	if (call.result !== undefined && byStop(call)) return { kind: "stopped", whileRunning: stoppedWhileRunning(call) };
 	if (call.decision === "denied") {
 		if (call.decidedBy === "policy") return { kind: "blocked" };
@@ -53,6 +56,8 @@ export function notRunWords(reason: NotRun, neverSubject: string): { badge: stri
 			return { badge: "Cancelled", rest: ": you sent a new message" };
 		case "blocked":
 			return { badge: "Blocked", rest: `: ${neverSubject} not allowed in this chat` };
+		case "repeated":
+			return { badge: "Stopped a repeated call", rest: ": it ran twice already this turn with these arguments" };
 		case "stopped":
 			return {
 				badge: "Stopped",

@@ -146,7 +146,7 @@ describe("AgentRunner: model failures and bad model output", () => {
 		},
 	);
 
-	it("ends the turn with a visible notice when the step cap is reached", async () => {
+	it("pauses the turn with a Continue when the step cap is reached (issue 33), without an error", async () => {
 		let n = 0;
 		const h = await harness({
 			notes: { "A.md": "alpha" },
@@ -157,8 +157,8 @@ describe("AgentRunner: model failures and bad model output", () => {
 		await h.send(threadId, "Loop");
 		expect(h.server.requests).toHaveLength(3);
 		const state = await h.state(threadId);
-		expect(state.status).toBe("idle");
-		expect(state.statusDetail).toBe("Step limit reached (3 model calls in this turn)");
+		expect(state.status).toBe("paused");
+		expect(state.pause).toMatchObject({ reason: "step_limit", steps: 3 });
 		expect(ofType(await h.events(threadId), "error")).toHaveLength(0);
 	});
 });

@@ -70,6 +70,14 @@ describe("npm start flags", () => {
 		);
 	});
 
+	it("takes a thread budget in tokens from REDLINE_BUDGET_TOKENS (off when unset) and refuses anything but a whole number above 0", () => {
+		expect(parseCliArgs([], { REDLINE_BUDGET_TOKENS: "2000" }).budgetTokens).toBe(2000);
+		expect(parseCliArgs([], {}).budgetTokens).toBeUndefined();
+		expect(() => parseCliArgs([], { REDLINE_BUDGET_TOKENS: "0.5" })).toThrow(
+			new CliError('REDLINE_BUDGET_TOKENS must be a whole number of tokens above 0, not "0.5"'),
+		);
+	});
+
 	it("asks for help with --help or -h", () => {
 		expect(parseCliArgs(["--help"]).help).toBe(true);
 		expect(parseCliArgs(["-h"]).help).toBe(true);

@@ -94,6 +94,9 @@ export class RemoteThreadService implements ThreadService {
 	undoTurn(params: { threadId: string; messageId: string }) {
 		return this.call<TurnUndone>("v1.thread.undoTurn", params);
 	}
+	resume(params: { threadId: string }) {
+		return this.call("v1.thread.resume", params);
+	}
 	stop(params: { threadId: string }) {
 		return this.call("v1.thread.stop", params);
 	}

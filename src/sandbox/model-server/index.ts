@@ -61,6 +61,7 @@ export type {
 	ScriptedReply,
 	ScriptedToolCall,
 	ScriptedUsage,
+	UsageShape,
 	ToolSupport,
 	WireMessage,
 } from "./types";

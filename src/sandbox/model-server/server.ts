@@ -14,6 +14,7 @@ import { parseBody, readBody } from "./request";
 import { callsAsText, toolsRefusedBody } from "./text-calls";
 import { ReasoningLedger } from "./thinking-mode";
 import { validateReply } from "./validate";
+import { shapedUsage } from "./usage-shape";
 import { completion, errorBody, resolveReply, streamChunks, type ReplyIdentity } from "./wire";
 import type { ModelScript, ModelServer, ModelServerOptions, RecordedRequest, ScriptedReply } from "./types";
 import { Buffer } from "../../node/buffer";
@@ -183,7 +184,12 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			return;
 		}
 
-		const resolved = resolveReply(reply, parsed, identity, options.charsPerToken);
+		const resolvedCounts = resolveReply(reply, parsed, identity, options.charsPerToken);
+		const resolved = {
+			...resolvedCounts,
+			usage: shapedUsage(resolvedCounts.usage, reply.usage, options.usageShape),
+		};
+		const sendsUsage = options.usageShape !== "none";
 		ledger?.remember(resolved);
 		const drop = fault?.kind === "drop" ? fault.afterChunks : undefined;
 		if (parsed.stream !== true) {
@@ -198,7 +204,8 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 				res.destroy();
 				return;
 			}
-			sendJson(res, 200, completion(resolved, identity), { "x-request-id": identity.id });
+			const body = completion(resolved, identity);
+			sendJson(res, 200, sendsUsage ? body : { ...body, usage: undefined }, { "x-request-id": identity.id });
 			record.outcome = "completed";
 			return;
 		}
@@ -210,7 +217,12 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
 			"x-request-id": identity.id,
 		});
 		res.flushHeaders();
-		const chunks = streamChunks(resolved, identity, parsed.stream_options?.include_usage === true, reply.repeat);
+		const chunks = streamChunks(
+			resolved,
+			identity,
+			sendsUsage && parsed.stream_options?.include_usage === true,
+			reply.repeat,
+		);
 		// Chunk i is due at start + firstTokenMs + i / tokensPerSecond: pacing against a fixed
 		// schedule (not a fresh wait per chunk) keeps the simulated rate exact even though timers
 		// fire late, so benchmarks measure Redline, not timer drift.

@@ -32,7 +32,20 @@ export interface ScriptedPace {
 export interface ScriptedUsage {
 	prompt_tokens?: number;
 	completion_tokens?: number;
+	/** Of the prompt, served from the provider's cache (sent by the "openai" and "openrouter" shapes). */
+	cached_tokens?: number;
+	/** What the call cost in US dollars (sent by the "openrouter" shape). */
+	cost?: number;
 }
+
+/**
+ * How the server reports usage (issue 33). Absent: `{ prompt_tokens, completion_tokens,
+ * total_tokens }` only. "openai": with `prompt_tokens_details.cached_tokens` and
+ * `completion_tokens_details`, as OpenAI sends them; "openrouter": the same plus `cost` (US
+ * dollars); "ollama": the bare counts, as Ollama's OpenAI-compatible endpoint sends them; "none":
+ * no usage at all, even when the request asks for it (a server that ignores stream_options).
+ */
+export type UsageShape = "openai" | "openrouter" | "ollama" | "none";
 
 /**
  * How a thinking model sends its reasoning: "think" puts `<think>…</think>` at the start of the
@@ -163,6 +176,8 @@ export interface ModelServerOptions {
 	 * (thinking-mode.ts).
 	 */
 	thinkingMode?: ThinkingMode;
+	/** How usage is reported (see UsageShape). */
+	usageShape?: UsageShape;
 }
 
 export type ToolSupport = "native" | "ignores" | "refuses";

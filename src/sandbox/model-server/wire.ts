@@ -35,6 +35,12 @@ export interface Usage {
 	prompt_tokens: number;
 	completion_tokens: number;
 	total_tokens: number;
+	/** OpenAI's and OpenRouter's details (usage-shape.ts). */
+	prompt_tokens_details?: Record<string, number>;
+	completion_tokens_details?: Record<string, number>;
+	/** OpenRouter: what the call cost in US dollars. */
+	cost?: number;
+	is_byok?: boolean;
 }
 
 export interface CompletionChunk {

@@ -16,6 +16,8 @@ import { QuestionCard } from "./QuestionCard";
 import { editFor, ReasoningSteps } from "./ReasoningSteps";
 import { ToolCallCard } from "./ToolCallCard";
 import { TurnChanges } from "./TurnChanges";
+import { TurnUsage } from "./TurnUsage";
+import { PauseCard } from "./PauseCard";
 import { ChangeSetCard } from "./ChangeSetCard";
 import { changeSetOf } from "../change-set";
 import { turnChanges } from "../turn-changes";
@@ -142,6 +144,15 @@ function streamItems(state: ThreadState, host: UiHost): StreamItem[] {
 		}
 	}
 	items.push(...turnChangeItems(state));
+	items.push(...turnUsageItems(state));
+	const pause = state.pause;
+	if (pause)
+		items.push({
+			seq: pause.seq,
+			turnStart: false,
+			waiting: true,
+			render: () => <PauseCard key={`pause-${pause.seq}`} pause={pause} budgetResumes={state.budgetResumes} />,
+		});
 	const lastError = state.errors[state.errors.length - 1];
 	for (const error of state.errors) {
 		if (retriedAfter(state, error.seq)) continue;
@@ -189,6 +200,26 @@ function turnChangeItems(state: ThreadState): StreamItem[] {
 					running={running}
 				/>
 			),
+		});
+	});
+	return items;
+}
+
+/** The quiet "3.2k in · 410 out · $0.004" line at the end of each turn that spent any (issue 33). */
+function turnUsageItems(state: ThreadState): StreamItem[] {
+	const items: StreamItem[] = [];
+	const userSeq = new Map<string, number>();
+	for (const message of state.messages) if (message.kind === "user") userSeq.set(message.messageId, message.seq);
+	state.turns.forEach((turn, index) => {
+		const usage = turn.usage;
+		if (!usage) return;
+		const next = state.turns.slice(index + 1).find((later) => later.userMessageId !== null);
+		const nextSeq = next?.userMessageId ? userSeq.get(next.userMessageId) : undefined;
+		items.push({
+			seq: (nextSeq ?? state.lastSeq + 1) - 0.4,
+			turnStart: false,
+			waiting: false,
+			render: () => <TurnUsage key={`usage-${turn.userMessageId ?? index}`} usage={usage} />,
 		});
 	});
 	return items;

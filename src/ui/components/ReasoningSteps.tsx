@@ -29,12 +29,14 @@ const STATUS_STEP: Partial<Record<ThreadStatus, string>> = {
 	waiting_for_approval: "Waiting for your approval",
 	waiting_for_answer: "Waiting for your answers",
 	waiting_for_review: "Waiting for your review",
+	paused: "Paused: waiting for you to continue",
 };
 
 const WAITING: ReadonlySet<ThreadStatus> = new Set([
 	"waiting_for_approval",
 	"waiting_for_answer",
 	"waiting_for_review",
+	"paused",
 ]);
 
 export const ReasoningSteps = memo(

@@ -2,6 +2,7 @@
  * The whole pane: thread switcher, the history of the notes the chat changed, the chat stream,
  * the Run all bar and the composer. All thread state comes from the service's event log through useThread.
  */
+import { chatTotal } from "../usage-words";
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { PinnedItem } from "../../log/events";
 import { PaneContext } from "../context";
@@ -142,6 +143,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 	// Keyed by what changed, not by the edits record: the pane's fold changes it in place (LiveFold).
 	const historyPaths = useMemo(() => changedNotes(state), [historyKey, state?.editOrder]);
 
+	const spent = state ? chatTotal(state.usage) : undefined;
 	return (
 		<div className="redline-pane" ref={paneRef}>
 			<ThreadHeader
@@ -149,6 +151,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				threads={threads.threads}
 				threadId={threadId}
 				title={shownTitle}
+				{...(spent ? { spent } : {})}
 				historyOpen={historyOpen}
 				permissionsOpen={permissions !== null && context !== null}
 				permissionsId={permissionsId}

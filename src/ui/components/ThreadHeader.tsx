@@ -31,6 +31,8 @@ export interface ThreadHeaderProps {
 	onDelete: () => Promise<boolean>;
 	onToggleHistory: () => void;
 	onTogglePermissions: (opener: HTMLElement) => void;
+	/** What the chat spent so far, "12k tokens · $0.03" (issue 33); absent before any model call. */
+	spent?: string;
 	/** The time the chat list's dates are relative to (tests fix it). */
 	now?: () => Date;
 }
@@ -112,6 +114,12 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 				<div className="redline-header-title" title={shownTitle}>
 					{shownTitle}
 				</div>
+				{props.spent && (
+					<span className="redline-header-spent" title="Spent in this chat">
+						<span className="redline-visually-hidden">Spent in this chat: </span>
+						{props.spent}
+					</span>
+				)}
 				<div className="redline-header-icons">
 					<IconButton
 						host={host}

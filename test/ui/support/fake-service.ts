@@ -206,6 +206,9 @@ export class FakeThreadService implements ThreadService {
 	stop(params: { threadId: string }): Promise<Result> {
 		return this.record("stop", params, () => ({ ok: true }));
 	}
+	resume(params: { threadId: string }): Promise<Result> {
+		return this.record("resume", params, () => ({ ok: true }));
+	}
 	retry(params: { threadId: string }): Promise<Result> {
 		return this.record("retry", params, () => ({ ok: true }));
 	}
