@@ -65,6 +65,13 @@ export interface RedlineSettings {
 	maxNoteBytes: number;
 	/** Model steps per turn before the turn ends with a notice. */
 	stepCap: number;
+	/**
+	 * "Standing instructions": the note sent with every request (issue 33); absent: Redline/Instructions.md
+	 * when it exists; "": none.
+	 */
+	instructionsNote?: string;
+	/** "Read AGENTS.md files": every AGENTS.md in the vault's folders is sent as standing instructions too. */
+	agentsFiles?: boolean;
 	/** How model HTTP requests travel in Obsidian: auto (desktop: Node http; mobile: requestUrl). */
 	transport: "auto" | "node" | "request-url";
 }

@@ -83,6 +83,16 @@ export const modelUsageSchema = z.object({
 	estimatedPromptTokens: z.optional(z.number()),
 });
 
+/** A request's tokens by what they carry (context_measured). */
+export const contextPartsSchema = z.object({
+	system: z.number(),
+	tools: z.number(),
+	instructions: z.number(),
+	pinned: z.number(),
+	conversation: z.number(),
+	toolResults: z.number(),
+});
+
 /** Payload of each event type, without the common fields (seq, threadId, at: events.ts). */
 export const EVENT_SCHEMAS = {
 	thread_created: z.object({ title: z.optional(z.string()), v: z.optional(z.number()) }),
@@ -250,6 +260,19 @@ export const EVENT_SCHEMAS = {
 		limitTokens: z.number(),
 		stated: z.boolean(),
 		requestTokens: z.optional(z.number()),
+	}),
+	/**
+	 * The context meter (issue 33): what the request about to be sent holds, measured by the code
+	 * that fitted it (src/agent/context-parts.ts) and calibrated to the provider's tokens.
+	 * tokens: the whole request (the parts' sum); window: the context window it was fitted to;
+	 * roomBeforeCompaction: tokens the thread may still grow before earlier messages are
+	 * compacted. Both absent when the window is unknown.
+	 */
+	context_measured: z.object({
+		tokens: z.number(),
+		window: z.optional(z.number()),
+		roomBeforeCompaction: z.optional(z.number()),
+		parts: contextPartsSchema,
 	}),
 	error: z.object({ message: z.string(), retryable: z.boolean() }),
 } satisfies Record<string, z.ZodMiniObject>;

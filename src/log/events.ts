@@ -7,6 +7,7 @@ import type {
 	askAnswersSchema,
 	askOptionSchema,
 	askQuestionSchema,
+	contextPartsSchema,
 	editOperationSchema,
 	EVENT_SCHEMAS,
 	modelUsageSchema,
@@ -36,6 +37,7 @@ export type AskAnswers = z.infer<typeof askAnswersSchema>;
 export type ModelUsage = z.infer<typeof modelUsageSchema>;
 export type ToolWords = z.infer<typeof toolWordsSchema>;
 export type ReviewChange = z.infer<typeof reviewChangeSchema>;
+export type ContextParts = z.infer<typeof contextPartsSchema>;
 
 /** Payload of each event type, without the common fields: one schema each (event-schemas.ts). */
 export type EventPayloads = { [K in keyof typeof EVENT_SCHEMAS]: z.infer<(typeof EVENT_SCHEMAS)[K]> };

@@ -254,6 +254,16 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 				{ kind: "limit", seq: event.seq, limitTokens: event.limitTokens, stated: event.stated },
 				w,
 			);
+		case "context_measured":
+			return w.patch(state, {
+				context: {
+					seq: event.seq,
+					tokens: event.tokens,
+					parts: event.parts,
+					...(event.window !== undefined ? { window: event.window } : {}),
+					...(event.roomBeforeCompaction !== undefined ? { roomBeforeCompaction: event.roomBeforeCompaction } : {}),
+				},
+			});
 		default:
 			// Every known type has its case above: a type added to event-schemas.ts without one
 			// fails typecheck here. At run time only an unmarked event of a type this version does

@@ -5,6 +5,7 @@
 import type { ToolResult } from "./tool-result";
 import type {
 	AskAnswers,
+	ContextParts,
 	AskQuestion,
 	EditOperation,
 	PinnedItem,
@@ -173,4 +174,15 @@ export interface ThreadState {
 	preferences: Record<string, ToolPreference>;
 	turns: TurnView[];
 	errors: ErrorView[];
+	/** The latest request's context, for the meter (absent before the first model call). */
+	context?: ContextView;
+}
+
+/** What the latest model request held (context_measured), in the provider's tokens. */
+export interface ContextView {
+	seq: number;
+	tokens: number;
+	window?: number;
+	roomBeforeCompaction?: number;
+	parts: ContextParts;
 }
