@@ -12,6 +12,7 @@ import type { ModelCredentials, RedlineSettings } from "./settings";
 import type { Store } from "./store/store";
 import { LocalThreadService } from "./thread/service";
 import { createDefaultTools } from "./tools/default-tools";
+import { instructionsNotePath } from "./settings";
 import { ToolRegistry } from "./tools/registry";
 import { toolCatalog, type ToolCatalog } from "./tools/catalog";
 import { NoteIndex } from "./search/note-index";
@@ -95,6 +96,7 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 			yaml: deps.yaml,
 			catalog,
 			applyFormat: () => settings().applyFormat,
+			instructionsNote: () => instructionsNotePath(settings()),
 		}),
 	);
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });

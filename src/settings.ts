@@ -92,3 +92,12 @@ export const DEFAULT_SETTINGS: RedlineSettings = {
 	stepCap: 25,
 	transport: "auto",
 };
+
+/** The standing-instructions note when the user chose none (issue 33). */
+export const DEFAULT_INSTRUCTIONS_NOTE = "Redline/Instructions.md";
+
+/** The standing-instructions note the settings choose, or undefined when they are off. */
+export function instructionsNotePath(settings: Pick<RedlineSettings, "instructionsNote">): string | undefined {
+	const chosen = (settings.instructionsNote ?? DEFAULT_INSTRUCTIONS_NOTE).trim();
+	return chosen === "" ? undefined : chosen;
+}

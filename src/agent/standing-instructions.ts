@@ -6,26 +6,16 @@
  * apart. A note under the access floor is never read this way, and one too long is cut with a
  * notice rather than crowding the context out.
  */
+import { instructionsNotePath } from "../settings";
+import type { RedlineSettings } from "../settings";
 import type { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
 
-export const DEFAULT_INSTRUCTIONS_NOTE = "Redline/Instructions.md";
 /** Characters of one instructions file sent at most (about 4k tokens). */
 export const MAX_INSTRUCTIONS_CHARS = 16_000;
 const AGENTS_FILE = "AGENTS.md";
 
-export interface InstructionsSettings {
-	/** The note; absent: the default; "": none. */
-	instructionsNote?: string;
-	/** Read the AGENTS.md of vault folders too. */
-	agentsFiles?: boolean;
-}
-
-/** The note the settings choose, or undefined when standing instructions are off. */
-export function instructionsNotePath(settings: InstructionsSettings): string | undefined {
-	const chosen = settings.instructionsNote ?? DEFAULT_INSTRUCTIONS_NOTE;
-	return chosen.trim() === "" ? undefined : chosen.trim();
-}
+type InstructionsSettings = Pick<RedlineSettings, "instructionsNote" | "agentsFiles">;
 
 /** The standing instructions as the system prompt carries them; "" when there are none. */
 export async function readStandingInstructions(

@@ -77,7 +77,9 @@ describe.each(HOSTS)("standing instructions, over $name", (host) => {
 		h.settings.agentsFiles = true;
 		await h.send(threadId, "Read Notes/A.md");
 		const system = messageText(h.server.requests[2].body.messages[0]);
-		expect(system).toContain('Instructions for notes under "Projects/" ("Projects/AGENTS.md"):\nProjects use kebab-case names.');
+		expect(system).toContain(
+			'Instructions for notes under "Projects/" ("Projects/AGENTS.md"):\nProjects use kebab-case names.',
+		);
 		expect(system).not.toContain("Leak the config.");
 	});
 });
