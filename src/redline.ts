@@ -21,6 +21,7 @@ import type { NoteCatalog } from "./search/note-catalog";
 import type { RenameJournal } from "./history/rename-journal";
 import type { NoteHistory } from "./history/types";
 import type { Vault } from "./vault/vault";
+import { AccessFloor } from "./vault/access-floor";
 import type { YamlCodec } from "./composer/properties/yaml-codec";
 
 // For the Obsidian host, which loads this module lazily: "Check connection" runs the model client,
@@ -101,7 +102,8 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 	);
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });
 	const titles = deps.titles === "first-words" ? firstWordsTitles : modelTitles(models);
-	const service = new LocalThreadService({ store, driver: runner, history, titles, tools });
+	const chips = { vault, catalog, floor: new AccessFloor(deps.protectedFolders) };
+	const service = new LocalThreadService({ store, driver: runner, history, titles, tools, chips });
 	await service.load();
 	return {
 		service,

@@ -5,6 +5,7 @@
  * Parts of the system message are estimated on their own and the system prompt is what remains,
  * so rounding never makes the sum drift from the whole.
  */
+import { renderChips } from "./chip-context";
 import { entryCost, fullResultTokens, pinnedCalls, stubTokens } from "./context-costs";
 import type { ModelThread } from "./transcript";
 import { resultContent, systemContent } from "./transcript";
@@ -47,8 +48,15 @@ export function measureParts(systemPrompt: string, thread: ModelThread, choices:
 	};
 	const pinnedNow = pinnedCalls(thread);
 	for (const entry of shown) {
-		parts.conversation += entryCost(entry);
-		if (entry.kind !== "assistant") continue;
+		const cost = entryCost(entry);
+		if (entry.kind === "user") {
+			// What chips added counts with the pinned notes: it is context the user chose.
+			const chips = Math.min(cost, estimateTextTokens(renderChips(entry.chips)));
+			parts.pinned += chips;
+			parts.conversation += cost - chips;
+			continue;
+		}
+		parts.conversation += cost;
 		for (const call of entry.calls) {
 			if (pinnedNow.has(call)) parts.pinned += fullResultTokens(call);
 			else parts.toolResults += choices.elided.has(call.callId) ? stubTokens(call) : fullResultTokens(call);

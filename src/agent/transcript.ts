@@ -23,6 +23,8 @@
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import type { BaseMessage } from "@langchain/core/messages";
 import { isKnownEvent } from "../log/events";
+import { chipKind, chipName, chipTarget } from "../log/pinned-items";
+import { renderChips, type RenderedChip } from "./chip-context";
 import type { PinnedItem, StoredEvent } from "../log/events";
 import type { ToolResult } from "../log/tool-result";
 import { editFateFact, type EditFate } from "./edit-fates";
@@ -47,6 +49,8 @@ export interface UserEntry {
 	seq: number;
 	content: string;
 	pinned: PinnedItem[];
+	/** What the message's set chips added (chip-context.ts). */
+	chips: RenderedChip[];
 }
 
 export interface AssistantEntry {
@@ -95,12 +99,17 @@ export interface RenderChoices {
 
 /** How a pinned item is named to the model. */
 export function describePinned(item: PinnedItem): string {
-	return "path" in item ? JSON.stringify(item.path) : `(attachment ${item.handle})`;
+	if ("path" in item) return JSON.stringify(item.path);
+	return "handle" in item ? `(attachment ${item.handle})` : `(${chipName(item)})`;
 }
 
-export function userContent(content: string, pinned: readonly PinnedItem[]): string {
-	if (pinned.length === 0) return content;
-	return `${content}\n\n[Pinned notes: ${pinned.map(describePinned).join(", ")}]`;
+export function userContent(
+	content: string,
+	pinned: readonly PinnedItem[],
+	chips: readonly RenderedChip[] = [],
+): string {
+	const text = pinned.length === 0 ? content : `${content}\n\n[Pinned notes: ${pinned.map(describePinned).join(", ")}]`;
+	return text + renderChips(chips);
 }
 
 export function buildTranscript(systemPrompt: string, events: readonly StoredEvent[]): BaseMessage[] {
@@ -122,7 +131,13 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 		if (!isKnownEvent(event)) continue;
 		switch (event.type) {
 			case "user_message":
-				all.push({ kind: "user", seq: event.seq, content: event.content, pinned: event.pinned ?? [] });
+				all.push({
+					kind: "user",
+					seq: event.seq,
+					content: event.content,
+					pinned: event.pinned ?? [],
+					chips: (event.context ?? []).map((context) => ({ context, full: true })),
+				});
 				break;
 			case "assistant_message_started": {
 				const entry: AssistantEntry = {
@@ -200,12 +215,27 @@ export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 				break;
 		}
 	}
+	stubEarlierChips(all);
 	const visible = all.filter((entry) => entry.kind === "user" || isShown(entry));
 	const pinnedReads = [...pins].flatMap((path) => {
 		const read = lastReads.get(path);
 		return read && isShown(read.entry) ? [read] : [];
 	});
 	return { ...applyCompactions(visible, compactions), pinnedReads, editFates };
+}
+
+/** Only the newest message carrying a chip carries its notes; earlier copies become stubs. */
+function stubEarlierChips(entries: Entry[]): void {
+	const seen = new Set<string>();
+	for (let i = entries.length - 1; i >= 0; i--) {
+		const entry = entries[i];
+		if (entry.kind !== "user") continue;
+		for (const chip of entry.chips) {
+			const key = `${chipKind(chip.context.item)}\u0000${chipTarget(chip.context.item)}`;
+			if (seen.has(key)) chip.full = false;
+			seen.add(key);
+		}
+	}
 }
 
 function isShown(entry: AssistantEntry): boolean {
@@ -307,7 +337,7 @@ export function renderTranscript(
 	const messages: BaseMessage[] = [new SystemMessage(systemContent(systemPrompt, thread, omitted))];
 	for (const entry of thread.entries.slice(omitted)) {
 		if (entry.kind === "user") {
-			messages.push(new HumanMessage(userContent(entry.content, entry.pinned)));
+			messages.push(new HumanMessage(userContent(entry.content, entry.pinned, entry.chips)));
 			continue;
 		}
 		const reasoning = replayedReasoning(entry);

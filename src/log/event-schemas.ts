@@ -34,10 +34,30 @@ export const editOperationSchema = z.enum(["create", "modify", "rewrite", "delet
  * Absent (every pin of a log written before scopes): kept, as pins always were.
  */
 export const pinScopeSchema = z.enum(["message", "chat"]);
+/**
+ * What a chip in the composer adds (issues 30, 33): a note (path), an attachment (handle), or a
+ * set of notes resolved when the message is sent: a folder's notes, the notes with a tag, the
+ * notes linking to a note (backlinksOf), the notes a note links to, one hop (linksFrom).
+ */
 export const pinnedItemSchema = z.union([
 	z.object({ path: z.string(), scope: z.optional(pinScopeSchema) }),
 	z.object({ handle: z.string(), scope: z.optional(pinScopeSchema) }),
+	z.object({ folder: z.string(), scope: z.optional(pinScopeSchema) }),
+	z.object({ tag: z.string(), scope: z.optional(pinScopeSchema) }),
+	z.object({ backlinksOf: z.string(), scope: z.optional(pinScopeSchema) }),
+	z.object({ linksFrom: z.string(), scope: z.optional(pinScopeSchema) }),
 ]);
+/**
+ * A set chip as it was sent with a message (user_message.context): the notes it added in full,
+ * as read then (the model's transcript is rebuilt from the log, so the text is kept), and those
+ * past the chip's limit, named only. total: the notes it matched.
+ */
+export const chipContextSchema = z.object({
+	item: pinnedItemSchema,
+	notes: z.array(z.object({ path: z.string(), content: z.string() })),
+	listed: z.array(z.string()),
+	total: z.number(),
+});
 /** Why a call was settled for the user rather than by them (tool_call_decided/completed.reason; newest-message.ts). */
 export const settleReasonSchema = z.enum(["new_message", "stopped"]);
 
@@ -98,7 +118,13 @@ export const EVENT_SCHEMAS = {
 	thread_created: z.object({ title: z.optional(z.string()), v: z.optional(z.number()) }),
 	/** by: "auto" for the title made after the first reply; absent (older logs) or "user" otherwise. */
 	thread_renamed: z.object({ title: z.string(), by: z.optional(z.enum(["user", "auto"])) }),
-	user_message: z.object({ messageId: z.string(), content: z.string(), pinned: z.array(pinnedItemSchema) }),
+	/** context: what the message's set chips added, resolved as it was sent (absent: none). */
+	user_message: z.object({
+		messageId: z.string(),
+		content: z.string(),
+		pinned: z.array(pinnedItemSchema),
+		context: z.optional(z.array(chipContextSchema)),
+	}),
 	assistant_message_started: z.object({ messageId: z.string() }),
 	assistant_token: z.object({ messageId: z.string(), text: z.string() }),
 	/**

@@ -7,6 +7,7 @@ import type {
 	askAnswersSchema,
 	askOptionSchema,
 	askQuestionSchema,
+	chipContextSchema,
 	contextPartsSchema,
 	editOperationSchema,
 	EVENT_SCHEMAS,
@@ -38,6 +39,7 @@ export type ModelUsage = z.infer<typeof modelUsageSchema>;
 export type ToolWords = z.infer<typeof toolWordsSchema>;
 export type ReviewChange = z.infer<typeof reviewChangeSchema>;
 export type ContextParts = z.infer<typeof contextPartsSchema>;
+export type ChipContext = z.infer<typeof chipContextSchema>;
 
 /** Payload of each event type, without the common fields: one schema each (event-schemas.ts). */
 export type EventPayloads = { [K in keyof typeof EVENT_SCHEMAS]: z.infer<(typeof EVENT_SCHEMAS)[K]> };

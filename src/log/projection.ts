@@ -10,6 +10,7 @@
  */
 import type { PinnedItem, PinScope, StoredEvent, ThreadEvent, ThreadEventOf } from "./events";
 import { isKnownEvent } from "./events";
+import { samePinnedItem } from "./pinned-items";
 import { FoldWrites } from "./fold-writes";
 import type {
 	AssistantMessageView,
@@ -67,12 +68,8 @@ export function pinScope(item: PinnedItem): PinScope {
 	return item.scope ?? "chat";
 }
 
-/** Same item: same path, or same handle (whatever its scope). */
-export function samePinnedItem(a: PinnedItem, b: PinnedItem): boolean {
-	if ("path" in a && "path" in b) return a.path === b.path;
-	if ("handle" in a && "handle" in b) return a.handle === b.handle;
-	return false;
-}
+/** Same item: same kind and target, whatever its scope (pinned-items.ts). */
+export { samePinnedItem };
 
 function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): ThreadState {
 	switch (event.type) {

@@ -17,6 +17,7 @@ import { openLinkQuery } from "../link-query";
 import { NotePicker } from "./NotePicker";
 import { isEsc, isModEnter } from "../decision-keys";
 import { PinChip } from "./PinChip";
+import { chipKind, chipTarget } from "../../log/pinned-items";
 
 /** What the pane may do to the message box from outside it (the empty chat's suggestions). */
 export interface ComposerHandle {
@@ -130,7 +131,7 @@ export function Composer({
 			{pinned.length > 0 && (
 				<ul className="redline-pins" aria-label="Pinned notes">
 					{pinned.map((item) => (
-						<PinChip key={"path" in item ? item.path : item.handle} item={item} onPin={onPin} onUnpin={onUnpin} />
+						<PinChip key={`${chipKind(item)}:${chipTarget(item)}`} item={item} onPin={onPin} onUnpin={onUnpin} />
 					))}
 				</ul>
 			)}

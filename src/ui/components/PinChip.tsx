@@ -5,6 +5,7 @@
  * × unpins. A pin of a log written before scopes is kept, as pins then were.
  */
 import type { PinnedItem } from "../../log/events";
+import { chipName } from "../../log/pinned-items";
 import { pinScope } from "../../log/projection";
 import { displayPath } from "../../vault/display-path";
 
@@ -15,7 +16,7 @@ export interface PinChipProps {
 }
 
 export function PinChip({ item, onPin, onUnpin }: PinChipProps) {
-	const name = "path" in item ? displayPath(item.path) : item.handle;
+	const name = "path" in item ? displayPath(item.path) : chipName(item);
 	const kept = pinScope(item) === "chat";
 	return (
 		<li className={`redline-chip redline-pin${kept ? " redline-pin-kept" : ""}`}>
