@@ -45,7 +45,6 @@ export function ContextMeter({ context }: { context: ContextView | undefined }) 
 				className="redline-context-meter-button"
 				aria-expanded={open}
 				aria-controls={`${id}-breakdown`}
-				aria-label={`Context: ${tokens.toLocaleString("en-US")} tokens${window !== undefined ? ` of ${window.toLocaleString("en-US")}` : ""}${percent !== undefined ? ` (${percent}%)` : ""}${warn ? ", nearly full" : ""}`}
 				onClick={() => setPressed((was) => !was)}
 				onFocus={() => setFocused(true)}
 				onBlur={() => setFocused(false)}
@@ -71,7 +70,8 @@ export function ContextMeter({ context }: { context: ContextView | undefined }) 
 					/>
 				)}
 				<span className="redline-context-meter-text">
-					{summary}
+					Context {summary}
+					{percent !== undefined ? ` (${percent}%)` : ""}
 					{warn ? " · nearly full" : ""}
 				</span>
 			</button>
