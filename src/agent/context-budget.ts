@@ -9,7 +9,7 @@
  * thread and cheap enough to run before every model call.
  */
 import type { BaseMessage } from "@langchain/core/messages";
-import type { CallEntry, Entry, ModelThread } from "./transcript";
+import type { Entry, ModelThread } from "./transcript";
 import { entryCost, fullResultTokens, pinnedCalls } from "./context-costs";
 import { renderTranscript, resultContent, systemContent } from "./transcript";
 import { measureParts } from "./context-parts";
