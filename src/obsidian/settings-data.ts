@@ -214,6 +214,18 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		(v) => (effective.maxNoteBytes = v),
 	);
 	take<number>("stepCap", saved.stepCap, checkWhole(1, 200), (v) => (effective.stepCap = v));
+	take<string>(
+		"instructionsNote",
+		saved.instructionsNote,
+		(v) => (typeof v === "string" ? null : "must be text"),
+		(v) => (effective.instructionsNote = v),
+	);
+	take<boolean>(
+		"agentsFiles",
+		saved.agentsFiles,
+		(v) => (typeof v === "boolean" ? null : "must be on or off"),
+		(v) => (effective.agentsFiles = v),
+	);
 	take<RedlineSettings["transport"]>(
 		"transport",
 		saved.transport,
@@ -240,6 +252,8 @@ const LABELS: Record<string, string> = {
 	historySize: "History size",
 	maxNoteBytes: "Note size limit (bytes)",
 	stepCap: "Step cap",
+	instructionsNote: "Standing instructions",
+	agentsFiles: "Read AGENTS.md files",
 	transport: "Transport",
 };
 
