@@ -12,6 +12,7 @@ import type { ModelCredentials, RedlineSettings } from "./settings";
 import type { Store } from "./store/store";
 import { LocalThreadService } from "./thread/service";
 import { createDefaultTools } from "./tools/default-tools";
+import { instructionsNotePath } from "./settings";
 import { ToolRegistry } from "./tools/registry";
 import { toolCatalog, type ToolCatalog } from "./tools/catalog";
 import { NoteIndex } from "./search/note-index";
@@ -20,6 +21,7 @@ import type { NoteCatalog } from "./search/note-catalog";
 import type { RenameJournal } from "./history/rename-journal";
 import type { NoteHistory } from "./history/types";
 import type { Vault } from "./vault/vault";
+import { AccessFloor } from "./vault/access-floor";
 import type { YamlCodec } from "./composer/properties/yaml-codec";
 
 // For the Obsidian host, which loads this module lazily: "Check connection" runs the model client,
@@ -95,11 +97,13 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 			yaml: deps.yaml,
 			catalog,
 			applyFormat: () => settings().applyFormat,
+			instructionsNote: () => instructionsNotePath(settings()),
 		}),
 	);
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });
 	const titles = deps.titles === "first-words" ? firstWordsTitles : modelTitles(models);
-	const service = new LocalThreadService({ store, driver: runner, history, titles, tools });
+	const chips = { vault, catalog, floor: new AccessFloor(deps.protectedFolders) };
+	const service = new LocalThreadService({ store, driver: runner, history, titles, tools, chips });
 	await service.load();
 	return {
 		service,

@@ -73,6 +73,13 @@ export interface RedlineSettings {
 	budget?: BudgetAmount;
 	/** "Prices": the user's price per model (by its name as set), over the table (src/llm/prices.ts). */
 	prices?: Record<string, ModelPrice>;
+	/**
+	 * "Standing instructions": the note sent with every request (issue 33); absent: Redline/Instructions.md
+	 * when it exists; "": none.
+	 */
+	instructionsNote?: string;
+	/** "Read AGENTS.md files": every AGENTS.md in the vault's folders is sent as standing instructions too. */
+	agentsFiles?: boolean;
 	/** How model HTTP requests travel in Obsidian: auto (desktop: Node http; mobile: requestUrl). */
 	transport: "auto" | "node" | "request-url";
 }
@@ -101,3 +108,12 @@ export const DEFAULT_SETTINGS: RedlineSettings = {
 	stepCap: 25,
 	transport: "auto",
 };
+
+/** The standing-instructions note when the user chose none (issue 33). */
+export const DEFAULT_INSTRUCTIONS_NOTE = "Redline/Instructions.md";
+
+/** The standing-instructions note the settings choose, or undefined when they are off. */
+export function instructionsNotePath(settings: Pick<RedlineSettings, "instructionsNote">): string | undefined {
+	const chosen = (settings.instructionsNote ?? DEFAULT_INSTRUCTIONS_NOTE).trim();
+	return chosen === "" ? undefined : chosen;
+}

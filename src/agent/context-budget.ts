@@ -9,15 +9,11 @@
  * thread and cheap enough to run before every model call.
  */
 import type { BaseMessage } from "@langchain/core/messages";
-import type { CallEntry, Entry, ModelThread } from "./transcript";
-import {
-	objectArgs,
-	renderTranscript,
-	replayedReasoning,
-	resultContent,
-	systemContent,
-	userContent,
-} from "./transcript";
+import type { Entry, ModelThread } from "./transcript";
+import { entryCost, fullResultTokens, pinnedCalls } from "./context-costs";
+import { renderTranscript, resultContent, systemContent } from "./transcript";
+import { measureParts } from "./context-parts";
+import type { TranscriptParts } from "./context-parts";
 import { estimateTextTokens, MESSAGE_OVERHEAD_TOKENS } from "./token-estimate";
 
 /** Tools whose result the model can fetch again by repeating the call, so it may be elided. */
@@ -26,6 +22,8 @@ export const REFETCHABLE_TOOLS: ReadonlySet<string> = new Set(["readNote", "sear
 export interface FitOptions {
 	/** Tokens (in the estimate's units) the messages may take; undefined: no limit. */
 	budget: number | undefined;
+	/** The standing instructions as they stand in the system prompt, for the meter's breakdown only. */
+	instructions?: string;
 	/** After compaction could not help: also elide the current turn's earlier results, then omit turns. */
 	lastResort?: boolean;
 	refetchable?: ReadonlySet<string>;
@@ -40,6 +38,8 @@ export interface FittedTranscript {
 	omitted: number;
 	/** Estimated tokens with every elidable result elided: what compaction can still reduce. */
 	minimalTokens: number;
+	/** What the tokens are spent on (context-parts.ts); the parts add up to `tokens`. */
+	parts: TranscriptParts;
 }
 
 interface Piece {
@@ -106,6 +106,7 @@ export function fitTranscript(systemPrompt: string, thread: ModelThread, options
 	return {
 		messages: renderTranscript(systemPrompt, thread, { elided, omitted }),
 		tokens: total,
+		parts: measureParts(systemPrompt, thread, { elided, omitted, instructions: options.instructions }),
 		fits: budget === undefined || total <= budget,
 		elided: elided.size,
 		omitted,
@@ -151,33 +152,6 @@ function omitOldestTurns(
 	return { omitted, total: total - removed - system + note };
 }
 
-// A result is estimated once: the log keeps the same object for the thread's life, and long
-// threads are mostly results (a 60 KB read is re-sent on every step until it is elided).
-const resultTokens = new WeakMap<object, number>();
-
-function fullResultTokens(call: CallEntry): number {
-	const result = call.result;
-	if (result === undefined) return MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(resultContent(call, false));
-	let tokens = resultTokens.get(result);
-	if (tokens === undefined) {
-		tokens = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(result.message);
-		resultTokens.set(result, tokens);
-	}
-	return tokens;
-}
-
-/** Tokens of an entry's own message (an assistant's text and calls; results are counted apart). */
-function entryCost(entry: Entry): number {
-	if (entry.kind === "user")
-		return MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(userContent(entry.content, entry.pinned, entry.selection));
-	let cost = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(entry.text + (replayedReasoning(entry) ?? ""));
-	for (const call of entry.calls)
-		cost +=
-			MESSAGE_OVERHEAD_TOKENS +
-			estimateTextTokens(`${call.callId}${call.tool}${JSON.stringify(objectArgs(call.args))}`);
-	return cost;
-}
-
 /** One user message and the replies after it, with what they cost with every elidable result elided. */
 export interface TurnSpan {
 	/** Entries start..end-1 of the thread. */
@@ -212,10 +186,6 @@ export function turnSpans(thread: ModelThread, refetchable: ReadonlySet<string> 
 		}
 	});
 	return spans;
-}
-
-function pinnedCalls(thread: ModelThread): ReadonlySet<CallEntry> {
-	return new Set(thread.pinnedReads.map((read) => read.call));
 }
 
 function lastUserIndex(entries: readonly Entry[]): number {

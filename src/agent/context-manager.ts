@@ -11,7 +11,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { AIMessageChunk } from "@langchain/core/messages";
 import type { ThreadHandle } from "../log/driver";
-import type { StoredEvent } from "../log/events";
+import type { EventPayloads, StoredEvent } from "../log/events";
 import { contextWindowOf } from "../llm/context-windows";
 import { replyReserve, replyTokensOf } from "../llm/output-limits";
 import { resolveApplyEndpoint } from "../llm/model-provider";
@@ -22,6 +22,7 @@ import type { ToolDefinition } from "../tools/registry";
 import { compactionEvent, planCompaction, writeSummary } from "./compaction";
 import { fitTranscript } from "./context-budget";
 import type { FittedTranscript } from "./context-budget";
+import type { TranscriptParts } from "./context-parts";
 import type { ContextOverflow } from "./context-errors";
 import { persist } from "./persist";
 import { setStatus } from "./status";
@@ -44,7 +45,11 @@ export interface PreparedRequest {
 	estimatedPromptTokens: number;
 	/** The context window the request was fitted to, when one is known. */
 	window?: number;
+	/** The meter's record of the request (context_measured), in the provider's tokens. */
+	measured: ContextMeasured;
 }
+
+export type ContextMeasured = EventPayloads["context_measured"];
 
 export interface ContextManagerDeps {
 	models: ModelProvider;
@@ -94,20 +99,25 @@ export class ContextManager {
 		systemPrompt: string,
 		signal: AbortSignal,
 		recovering = false,
+		instructions = "",
 	): Promise<PreparedRequest> {
 		const events = thread.events();
 		const window = this.window(events);
 		const ratio = calibrationOf(events);
 		const toolTokens = estimateJsonTokens(this.deps.tools());
 		if (window === undefined)
-			return this.request(fitTranscript(systemPrompt, readModelThread(events), { budget: undefined }), toolTokens);
+			return this.request(
+				fitTranscript(systemPrompt, readModelThread(events), { budget: undefined, instructions }),
+				toolTokens,
+				ratio,
+			);
 		// The budget in the estimate's own units: the calibration converts provider tokens back.
 		const budget = Math.max(
 			256,
 			Math.floor((window - replyReserve(window, this.deps.settings().mainModel)) / ratio) - toolTokens,
 		);
 		let conversation = readModelThread(events);
-		let fitted = fitTranscript(systemPrompt, conversation, { budget });
+		let fitted = fitTranscript(systemPrompt, conversation, { budget, instructions });
 		if (recovering || !fitted.fits || fitted.minimalTokens > budget * COMPACT_AT) {
 			// After a refusal, keep fewer recent turns: the estimate was already wrong once.
 			if (
@@ -121,11 +131,19 @@ export class ContextManager {
 				)
 			) {
 				conversation = readModelThread(thread.events());
-				fitted = fitTranscript(systemPrompt, conversation, { budget });
+				fitted = fitTranscript(systemPrompt, conversation, { budget, instructions });
 			}
 		}
-		if (!fitted.fits) fitted = fitTranscript(systemPrompt, conversation, { budget, lastResort: true });
-		return { ...this.request(fitted, toolTokens), window };
+		if (!fitted.fits) fitted = fitTranscript(systemPrompt, conversation, { budget, lastResort: true, instructions });
+		const request = this.request(fitted, toolTokens, ratio);
+		// Room before compaction: the thread grows until its elided form passes COMPACT_AT of the
+		// budget, or until it no longer fits, whichever comes first (prepare's own tests above).
+		const room = Math.max(0, Math.min(budget * COMPACT_AT - fitted.minimalTokens, budget - fitted.tokens));
+		return {
+			...request,
+			window,
+			measured: { ...request.measured, window, roomBeforeCompaction: Math.floor(room * ratio) },
+		};
 	}
 
 	/**
@@ -154,8 +172,12 @@ export class ContextManager {
 		return reported === undefined ? set : Math.min(set, reported);
 	}
 
-	private request(fitted: FittedTranscript, toolTokens: number): PreparedRequest {
-		return { messages: fitted.messages, estimatedPromptTokens: fitted.tokens + toolTokens };
+	private request(fitted: FittedTranscript, toolTokens: number, ratio: number): PreparedRequest {
+		return {
+			messages: fitted.messages,
+			estimatedPromptTokens: fitted.tokens + toolTokens,
+			measured: measuredRequest(fitted.parts, toolTokens, ratio),
+		};
 	}
 
 	/** Summarises the oldest turns into a context_compacted event; false when it did not. */
@@ -233,6 +255,20 @@ export class ContextManager {
 		add(split.end());
 		return text;
 	}
+}
+
+/** The parts in the provider's tokens (the thread's calibration); the total is their sum. */
+function measuredRequest(parts: TranscriptParts, toolTokens: number, ratio: number): ContextMeasured {
+	const scaled = {
+		system: Math.round(parts.system * ratio),
+		tools: Math.round(toolTokens * ratio),
+		instructions: Math.round(parts.instructions * ratio),
+		pinned: Math.round(parts.pinned * ratio),
+		conversation: Math.round(parts.conversation * ratio),
+		toolResults: Math.round(parts.toolResults * ratio),
+	};
+	const tokens = Object.values(scaled).reduce((sum, value) => sum + value, 0);
+	return { tokens, parts: scaled };
 }
 
 function lastUserSeq(thread: ModelThread): number {

@@ -32,6 +32,7 @@ import { proposeCalls, type PolicyInputs } from "./propose";
 import { decideWaitingCalls } from "./waiting-calls";
 import { settleCalls } from "./run-calls";
 import { setStatus } from "./status";
+import { readStandingInstructions } from "./standing-instructions";
 import { buildSystemPrompt } from "./system-prompt";
 import { textToolInstructions } from "./text-tool-format";
 import { TextToolCallParser } from "./text-tool-parser";
@@ -184,11 +185,19 @@ export class AgentRunner implements TurnDriver {
 			const step = new ModelStep(thread, this.deps.tools, textTools ? new TextToolCallParser() : undefined);
 			let request: PreparedRequest;
 			try {
-				request = await this.context.prepare(thread, this.systemPrompt(thread), signal, refused !== undefined);
+				const instructions = await readStandingInstructions(this.deps.vault, this.deps.settings(), this.floor);
+				request = await this.context.prepare(
+					thread,
+					this.systemPrompt(thread, instructions),
+					signal,
+					refused !== undefined,
+					instructions,
+				);
 			} catch (error) {
 				if (signal.aborted) return "aborted";
 				throw error;
 			}
+			thread.append({ type: "context_measured", ...request.measured });
 			let attempt: { reply: StreamedReply } | { failure: ModelFailure };
 			try {
 				const messages = textTools ? toTextToolTranscript(request.messages, thread.events()) : request.messages;
@@ -284,14 +293,16 @@ export class AgentRunner implements TurnDriver {
 		return textTools ? model : model.bindTools(this.deps.tools.definitions());
 	}
 
-	private systemPrompt(thread: ThreadHandle): string {
+	/** The system prompt, with the standing instructions (never compacted: the system message is not). */
+	private systemPrompt(thread: ThreadHandle, instructions: string): string {
 		const notice = budgetNotice(thread.state(), this.deps.settings());
 		const base = buildSystemPrompt({
 			vaultName: this.deps.vault.name,
 			tools: this.deps.tools.names(),
 			pinned: thread.state().pinned,
 		});
-		const prompt = notice ? `${base}\n\n${notice}` : base;
+		const withInstructions = instructions === "" ? base : `${base}\n\n${instructions}`;
+		const prompt = notice ? `${withInstructions}\n\n${notice}` : withInstructions;
 		return this.textTools() ? `${prompt}\n\n${textToolInstructions(this.deps.tools.definitions())}` : prompt;
 	}
 }

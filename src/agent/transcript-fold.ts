@@ -15,7 +15,9 @@
  * result). Callers read them and never write them.
  */
 import { isKnownEvent } from "../log/events";
-import type { StoredEvent } from "../log/events";
+import type { ChipContext, StoredEvent } from "../log/events";
+import { chipKind, chipTarget } from "../log/pinned-items";
+import type { RenderedChip } from "./chip-context";
 import type { EditFate } from "./edit-fates";
 import type { AssistantEntry, CallEntry, CompactionInEffect, Entry, ModelThread, PinnedRead } from "./transcript";
 
@@ -36,6 +38,8 @@ export class ModelThreadFold {
 	private readonly intents = new Map<string, { path: string; description: string }>();
 	private readonly editFates: EditFate[] = [];
 	private compactions: CompactionInEffect[] = [];
+	/** The message that carries each set chip in full now (by kind and target), and its index in `all`. */
+	private readonly chipHolders = new Map<string, { chip: RenderedChip; index: number }>();
 	private newestUserSeq: number | undefined;
 	/** The entries kept at the last view, with their indexes in `all`. */
 	private kept: Entry[] = [];
@@ -59,6 +63,7 @@ export class ModelThreadFold {
 					seq: event.seq,
 					content: event.content,
 					pinned: event.pinned ?? [],
+					chips: this.chipsOf(event.context ?? []),
 					...(event.selection ? { selection: event.selection } : {}),
 				});
 				this.newestUserSeq = event.seq;
@@ -178,6 +183,29 @@ export class ModelThreadFold {
 			pinnedReads,
 			editFates: this.editFates.slice(),
 		};
+	}
+
+	/**
+	 * A message's set chips. Only the newest message carrying a chip carries its notes in full: the
+	 * copy an earlier message carried becomes a stub (its entry marked changed), and so does a
+	 * second copy within one message.
+	 */
+	private chipsOf(contexts: readonly ChipContext[]): RenderedChip[] {
+		const index = this.all.length;
+		const inThisMessage = new Set<string>();
+		return contexts.map((context) => {
+			const key = `${chipKind(context.item)}\u0000${chipTarget(context.item)}`;
+			const chip: RenderedChip = { context, full: !inThisMessage.has(key) };
+			if (!chip.full) return chip;
+			inThisMessage.add(key);
+			const earlier = this.chipHolders.get(key);
+			if (earlier) {
+				earlier.chip.full = false;
+				if (earlier.index < this.dirtyFrom) this.dirtyFrom = earlier.index;
+			}
+			this.chipHolders.set(key, { chip, index });
+			return chip;
+		});
 	}
 
 	private push(entry: Entry): void {

@@ -24,6 +24,8 @@
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { EditSelection, PinnedItem, StoredEvent } from "../log/events";
+import { chipName } from "../log/pinned-items";
+import { renderChips, type RenderedChip } from "./chip-context";
 import type { ToolResult } from "../log/tool-result";
 import { editFateFact, type EditFate } from "./edit-fates";
 import { guardedResult } from "./result-guard";
@@ -46,6 +48,8 @@ export interface UserEntry {
 	content: string;
 	pinned: PinnedItem[];
 	selection?: EditSelection;
+	/** What the message's set chips added (chip-context.ts). */
+	chips: RenderedChip[];
 }
 
 export interface AssistantEntry {
@@ -94,14 +98,20 @@ export interface RenderChoices {
 
 /** How a pinned item is named to the model. */
 export function describePinned(item: PinnedItem): string {
-	return "path" in item ? JSON.stringify(item.path) : `(attachment ${item.handle})`;
+	if ("path" in item) return JSON.stringify(item.path);
+	return "handle" in item ? `(attachment ${item.handle})` : `(${chipName(item)})`;
 }
 
-export function userContent(content: string, pinned: readonly PinnedItem[], selection?: EditSelection): string {
+export function userContent(
+	content: string,
+	pinned: readonly PinnedItem[],
+	chips: readonly RenderedChip[] = [],
+	selection?: EditSelection,
+): string {
 	let text = content;
 	if (selection) text += `\n\n${selectionContext(selection)}`;
-	if (pinned.length === 0) return text;
-	return `${text}\n\n[Pinned notes: ${pinned.map(describePinned).join(", ")}]`;
+	if (pinned.length > 0) text += `\n\n[Pinned notes: ${pinned.map(describePinned).join(", ")}]`;
+	return text + renderChips(chips);
 }
 
 /**
@@ -175,7 +185,7 @@ export function renderTranscript(
 	const messages: BaseMessage[] = [new SystemMessage(systemContent(systemPrompt, thread, omitted))];
 	for (const entry of thread.entries.slice(omitted)) {
 		if (entry.kind === "user") {
-			messages.push(new HumanMessage(userContent(entry.content, entry.pinned, entry.selection)));
+			messages.push(new HumanMessage(userContent(entry.content, entry.pinned, entry.chips, entry.selection)));
 			continue;
 		}
 		const reasoning = replayedReasoning(entry);

@@ -35,10 +35,30 @@ export const editOperationSchema = z.enum(["create", "modify", "rewrite", "delet
  * Absent (every pin of a log written before scopes): kept, as pins always were.
  */
 export const pinScopeSchema = z.enum(["message", "chat"]);
+/**
+ * What a chip in the composer adds (issues 30, 33): a note (path), an attachment (handle), or a
+ * set of notes resolved when the message is sent: a folder's notes, the notes with a tag, the
+ * notes linking to a note (backlinksOf), the notes a note links to, one hop (linksFrom).
+ */
 export const pinnedItemSchema = z.union([
 	z.object({ path: z.string(), scope: z.optional(pinScopeSchema) }),
 	z.object({ handle: z.string(), scope: z.optional(pinScopeSchema) }),
+	z.object({ folder: z.string(), scope: z.optional(pinScopeSchema) }),
+	z.object({ tag: z.string(), scope: z.optional(pinScopeSchema) }),
+	z.object({ backlinksOf: z.string(), scope: z.optional(pinScopeSchema) }),
+	z.object({ linksFrom: z.string(), scope: z.optional(pinScopeSchema) }),
 ]);
+/**
+ * A set chip as it was sent with a message (user_message.context): the notes it added in full,
+ * as read then (the model's transcript is rebuilt from the log, so the text is kept), and those
+ * past the chip's limit, named only. total: the notes it matched.
+ */
+export const chipContextSchema = z.object({
+	item: pinnedItemSchema,
+	notes: z.array(z.object({ path: z.string(), content: z.string() })),
+	listed: z.array(z.string()),
+	total: z.number(),
+});
 /** Why a call was settled for the user rather than by them (tool_call_decided/completed.reason; newest-message.ts). */
 export const settleReasonSchema = z.enum(["new_message", "stopped"]);
 
@@ -109,6 +129,15 @@ export const modelUsageSchema = z.object({
 export const pauseReasonSchema = z.enum(["budget", "step_limit"]);
 /** A budget or an amount spent: tokens (input plus output of every model call) or US dollars. */
 export const budgetAmountSchema = z.object({ unit: z.enum(["tokens", "usd"]), amount: z.number() });
+/** A request's tokens by what they carry (context_measured). */
+export const contextPartsSchema = z.object({
+	system: z.number(),
+	tools: z.number(),
+	instructions: z.number(),
+	pinned: z.number(),
+	conversation: z.number(),
+	toolResults: z.number(),
+});
 
 /** Payload of each event type, without the common fields (seq, threadId, at: events.ts). */
 export const EVENT_SCHEMAS = {
@@ -116,11 +145,13 @@ export const EVENT_SCHEMAS = {
 	/** by: "auto" for the title made after the first reply; absent (older logs) or "user" otherwise. */
 	thread_renamed: z.object({ title: z.string(), by: z.optional(z.enum(["user", "auto"])) }),
 	/** selection: the message asks to edit this passage only ("Edit selection with Redline", issue 34). */
+	/** context: what the message's set chips added, resolved as it was sent (absent: none). */
 	user_message: z.object({
 		messageId: z.string(),
 		content: z.string(),
 		pinned: z.array(pinnedItemSchema),
 		selection: z.optional(selectionSchema),
+		context: z.optional(z.array(chipContextSchema)),
 	}),
 	assistant_message_started: z.object({ messageId: z.string() }),
 	assistant_token: z.object({ messageId: z.string(), text: z.string() }),
@@ -305,5 +336,18 @@ export const EVENT_SCHEMAS = {
 	 * after a step-limit pause the steps without the user are counted again from this event.
 	 */
 	turn_resumed: z.object({ reason: pauseReasonSchema }),
+	/**
+	 * The context meter (issue 33): what the request about to be sent holds, measured by the code
+	 * that fitted it (src/agent/context-parts.ts) and calibrated to the provider's tokens.
+	 * tokens: the whole request (the parts' sum); window: the context window it was fitted to;
+	 * roomBeforeCompaction: tokens the thread may still grow before earlier messages are
+	 * compacted. Both absent when the window is unknown.
+	 */
+	context_measured: z.object({
+		tokens: z.number(),
+		window: z.optional(z.number()),
+		roomBeforeCompaction: z.optional(z.number()),
+		parts: contextPartsSchema,
+	}),
 	error: z.object({ message: z.string(), retryable: z.boolean() }),
 } satisfies Record<string, z.ZodMiniObject>;

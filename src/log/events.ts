@@ -7,6 +7,8 @@ import type {
 	askAnswersSchema,
 	askOptionSchema,
 	askQuestionSchema,
+	chipContextSchema,
+	contextPartsSchema,
 	editOperationSchema,
 	EVENT_SCHEMAS,
 	budgetAmountSchema,
@@ -42,6 +44,8 @@ export type BudgetAmount = z.infer<typeof budgetAmountSchema>;
 export type ToolWords = z.infer<typeof toolWordsSchema>;
 export type ReviewChange = z.infer<typeof reviewChangeSchema>;
 export type EditSelection = z.infer<typeof selectionSchema>;
+export type ContextParts = z.infer<typeof contextPartsSchema>;
+export type ChipContext = z.infer<typeof chipContextSchema>;
 
 /** Payload of each event type, without the common fields: one schema each (event-schemas.ts). */
 export type EventPayloads = { [K in keyof typeof EVENT_SCHEMAS]: z.infer<(typeof EVENT_SCHEMAS)[K]> };

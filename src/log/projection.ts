@@ -10,6 +10,7 @@
  */
 import type { PinnedItem, PinScope, StoredEvent, ThreadEvent, ThreadEventOf } from "./events";
 import { isKnownEvent } from "./events";
+import { samePinnedItem } from "./pinned-items";
 import { FoldWrites } from "./fold-writes";
 import type {
 	AssistantMessageView,
@@ -135,12 +136,8 @@ export function pinScope(item: PinnedItem): PinScope {
 	return item.scope ?? "chat";
 }
 
-/** Same item: same path, or same handle (whatever its scope). */
-export function samePinnedItem(a: PinnedItem, b: PinnedItem): boolean {
-	if ("path" in a && "path" in b) return a.path === b.path;
-	if ("handle" in a && "handle" in b) return a.handle === b.handle;
-	return false;
-}
+/** Same item: same kind and target, whatever its scope (pinned-items.ts). */
+export { samePinnedItem };
 
 function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): ThreadState {
 	switch (event.type) {
@@ -343,6 +340,16 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 				{ kind: "limit", seq: event.seq, limitTokens: event.limitTokens, stated: event.stated },
 				w,
 			);
+		case "context_measured":
+			return w.patch(state, {
+				context: {
+					seq: event.seq,
+					tokens: event.tokens,
+					parts: event.parts,
+					...(event.window !== undefined ? { window: event.window } : {}),
+					...(event.roomBeforeCompaction !== undefined ? { roomBeforeCompaction: event.roomBeforeCompaction } : {}),
+				},
+			});
 		default:
 			// Every known type has its case above: a type added to event-schemas.ts without one
 			// fails typecheck here. At run time only an unmarked event of a type this version does

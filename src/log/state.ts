@@ -6,6 +6,7 @@ import type { ToolResult } from "./tool-result";
 import type { RoleUsage } from "./usage";
 import type {
 	AskAnswers,
+	ContextParts,
 	AskQuestion,
 	BudgetAmount,
 	EditOperation,
@@ -198,4 +199,15 @@ export interface ThreadState {
 	resumedSeq?: number;
 	/** Continues after a budget pause (turn_resumed "budget"): the budget is the settings' times one more than this. */
 	budgetResumes: number;
+	/** The latest request's context, for the meter (absent before the first model call). */
+	context?: ContextView;
+}
+
+/** What the latest model request held (context_measured), in the provider's tokens. */
+export interface ContextView {
+	seq: number;
+	tokens: number;
+	window?: number;
+	roomBeforeCompaction?: number;
+	parts: ContextParts;
 }

@@ -217,6 +217,18 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 	);
 	take<number>("stepCap", saved.stepCap, checkWhole(1, 200), (v) => (effective.stepCap = v));
 	readBudgetAndPrices(saved, effective, take, problems);
+	take<string>(
+		"instructionsNote",
+		saved.instructionsNote,
+		(v) => (typeof v === "string" ? null : "must be text"),
+		(v) => (effective.instructionsNote = v),
+	);
+	take<boolean>(
+		"agentsFiles",
+		saved.agentsFiles,
+		(v) => (typeof v === "boolean" ? null : "must be on or off"),
+		(v) => (effective.agentsFiles = v),
+	);
 	take<RedlineSettings["transport"]>(
 		"transport",
 		saved.transport,
@@ -292,6 +304,8 @@ const LABELS: Record<string, string> = {
 	stepCap: "Step cap",
 	"budget.unit": "Budget unit",
 	"budget.amount": "Budget per chat",
+	instructionsNote: "Standing instructions",
+	agentsFiles: "Read AGENTS.md files",
 	transport: "Transport",
 };
 

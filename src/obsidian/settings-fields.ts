@@ -6,6 +6,7 @@
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from "../llm/context-windows";
 import { PREFERENCE_WORDS, type ToolCatalog } from "../tools/catalog";
 import type { SecretNames } from "./settings-data";
+import { DEFAULT_INSTRUCTIONS_NOTE } from "../settings";
 import type { CheckTarget } from "../check/report";
 import { MAX_OUTPUT_TOKENS, MIN_OUTPUT_TOKENS } from "../llm/output-limits";
 
@@ -172,6 +173,24 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 					options: { ...PREFERENCE_WORDS },
 					fallback: tool.defaultPreference,
 				})),
+			],
+		},
+		{
+			heading: "Standing instructions",
+			fields: [
+				{
+					kind: "text",
+					field: "instructionsNote",
+					name: "Instructions note",
+					desc: "A note sent with every request and never compacted: style, naming, places never to touch. Until you choose one, Redline/Instructions.md when it exists.",
+					placeholder: DEFAULT_INSTRUCTIONS_NOTE,
+				},
+				{
+					kind: "toggle",
+					field: "agentsFiles",
+					name: "Read AGENTS.md files",
+					desc: "Also send the AGENTS.md of every folder, for the notes under it.",
+				},
 			],
 		},
 		{

@@ -24,6 +24,8 @@ export function isPreference(value: unknown): value is ToolPreference {
 	return value === "prompt" || value === "always" || value === "never";
 }
 
+const PINNED_KEYS = ["path", "handle", "folder", "tag", "backlinksOf", "linksFrom"];
+
 /** An edit in place's passage: a note, whole-number offsets in order, and the text between them. */
 export function isSelection(value: unknown): value is EditSelection {
 	if (!isRecord(value)) return false;
@@ -46,9 +48,10 @@ export function isPinnedItem(value: unknown): value is PinnedItem {
 	if (scope !== undefined && scope !== "message" && scope !== "chat") return false;
 	const keys = Object.keys(rest);
 	if (keys.length !== 1) return false;
-	if (keys[0] === "path") return typeof rest.path === "string" && rest.path.trim() !== "";
-	if (keys[0] === "handle") return typeof rest.handle === "string" && rest.handle.trim() !== "";
-	return false;
+	if (!PINNED_KEYS.includes(keys[0])) return false;
+	const target = rest[keys[0]];
+	// A folder chip may name the vault's root ("").
+	return typeof target === "string" && (keys[0] === "folder" || target.trim() !== "");
 }
 
 /** The `{ ok: false }` answer of a service method. */

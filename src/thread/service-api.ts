@@ -2,6 +2,7 @@
  * Contract 2: the ThreadService surface. The in-process service (service.ts) and the browser's
  * RPC client (src/rpc/client) both implement it, so a view cannot tell them apart.
  */
+import type { ChipPreview } from "./context-chips";
 import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference } from "../log/events";
 import type { ThreadState } from "../log/state";
 
@@ -118,6 +119,11 @@ export interface ThreadService {
 	 * scope switches it.
 	 */
 	pinItem(params: { threadId: string; operation: "pin" | "unpin"; pinnedItem: PinnedItem }): Promise<Result>;
+	/**
+	 * v1.context.preview: what a set chip (folder, tag, backlinks, links) would add to the next
+	 * message of the thread, note by note with their tokens, resolved as sendMessage resolves it.
+	 */
+	previewContext(params: { threadId: string; item: PinnedItem }): Promise<Result<{ preview: ChipPreview }>>;
 	/** v1.thread.decideToolCalls: the loop resumes once every pending call is decided. */
 	decideToolCalls(params: {
 		threadId: string;
@@ -178,6 +184,7 @@ export const RPC_METHODS = {
 	"v1.thread.rename": "renameThread",
 	"v1.thread.sendMessage": "sendMessage",
 	"v1.thread.pinItem": "pinItem",
+	"v1.context.preview": "previewContext",
 	"v1.thread.decideToolCalls": "decideToolCalls",
 	"v1.thread.setToolPreference": "setToolPreference",
 	"v1.thread.answerQuestion": "answerQuestion",

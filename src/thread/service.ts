@@ -12,6 +12,7 @@ import {
 	EVENT_SCHEMA_VERSION,
 	type AskAnswers,
 	type EditSelection,
+	type ChipContext,
 	type PinnedItem,
 	type StoredEvent,
 	type ToolPreference,
@@ -30,6 +31,9 @@ import { DraftSweeper } from "./draft-sweeper";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
 import { fail, isPinnedItem, isPreference, isSelection, isRecord, isStringArray, isThreadId } from "./params";
 import { pinScope, samePinnedItem } from "../log/projection";
+import { isSetChip } from "../log/pinned-items";
+import { calibrationOf } from "../agent/token-estimate";
+import { previewChip, resolveChip, type ChipDeps, type ChipPreview } from "./context-chips";
 import type {
 	HistoryEntrySummary,
 	Result,
@@ -56,6 +60,8 @@ export interface LocalThreadServiceDeps {
 	titles?: TitleMaker;
 	/** The agent's tools: an older log gets their words for the pane when it loads (tool-words.ts). */
 	tools?: ToolLookup;
+	/** Resolves set chips (folder, tag, links); without it they are named to the model only. */
+	chips?: ChipDeps;
 	now?: () => Date;
 }
 
@@ -221,6 +227,8 @@ export class LocalThreadService implements ThreadService {
 		const { log } = found;
 		const { content } = params;
 		// The newest message wins: it answers whatever waits (src/log/newest-message.ts).
+		// The set chips are resolved before anything is appended: the message carries their notes.
+		const context = await this.chipContext(log.state().pinned);
 		supersede(log, content);
 		const messageId = newId("m");
 		log.append({
@@ -229,6 +237,7 @@ export class LocalThreadService implements ThreadService {
 			content,
 			pinned: log.state().pinned,
 			...(selection ? { selection: { ...selection } } : {}),
+			...(context.length > 0 ? { context } : {}),
 		});
 		// A pin made for this message goes with it (user_message.pinned) and no further: the next
 		// message about another note must not carry it. An event, so a reload shows the same.
@@ -244,7 +253,10 @@ export class LocalThreadService implements ThreadService {
 		if (params.operation !== "pin" && params.operation !== "unpin")
 			return fail("bad_params", 'operation must be "pin" or "unpin"');
 		if (!isPinnedItem(params.pinnedItem))
-			return fail("bad_params", "pinnedItem must be { path } or { handle } with a non-empty string");
+			return fail(
+				"bad_params",
+				"pinnedItem must be { path }, { handle }, { folder }, { tag }, { backlinksOf } or { linksFrom } with a string",
+			);
 		const item = params.pinnedItem;
 		const pinned = found.log.state().pinned.find((p) => samePinnedItem(p, item));
 		const isPinned = pinned !== undefined;
@@ -253,6 +265,25 @@ export class LocalThreadService implements ThreadService {
 			found.log.append({ type: "item_pinned", item });
 		if (params.operation === "unpin" && isPinned) found.log.append({ type: "item_unpinned", item });
 		return { ok: true };
+	}
+
+	async previewContext(params: { threadId: string; item: PinnedItem }): Promise<Result<{ preview: ChipPreview }>> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		if (!isPinnedItem(params.item) || !isSetChip(params.item))
+			return fail("bad_params", "item must be { folder }, { tag }, { backlinksOf } or { linksFrom } with a string");
+		if (!this.deps.chips) return fail("unavailable", "This host does not resolve folder, tag or link chips");
+		const context = await resolveChip(params.item, this.deps.chips);
+		return { ok: true, preview: previewChip(context, calibrationOf(found.log.events())) };
+	}
+
+	/** The notes of the set chips pinned now, as the message will carry them. */
+	private async chipContext(pinned: readonly PinnedItem[]): Promise<ChipContext[]> {
+		const chips = this.deps.chips;
+		if (!chips) return [];
+		const context: ChipContext[] = [];
+		for (const item of pinned) if (isSetChip(item)) context.push(await resolveChip(item, chips));
+		return context;
 	}
 
 	async decideToolCalls(params: {

@@ -7,6 +7,7 @@
 import type { YamlCodec } from "../composer/properties/yaml-codec";
 import type { ApplyModels } from "../composer/regenerate";
 import type { NoteHistory } from "../history/types";
+import { DEFAULT_INSTRUCTIONS_NOTE } from "../settings";
 import type { ApplyFormat } from "../settings";
 import type { NoteCatalog } from "../search/note-catalog";
 import type { Store } from "../store/store";
@@ -18,6 +19,7 @@ import { createExecuteEditTool } from "./execute-edit";
 import { createFindNotesTool } from "./find-notes";
 import { listNotesTool } from "./list-notes";
 import { createMoveNoteTool } from "./move-note";
+import { createProposeInstructionTool } from "./propose-instruction";
 import { readNoteTool } from "./read-note";
 import { createSetPropertiesTool } from "./set-properties";
 import type { AnyTool } from "./registry";
@@ -34,6 +36,8 @@ export interface DefaultToolDeps {
 	applyFormat?: () => ApplyFormat;
 	/** Where drafted edits wait for review (review before write): the plugin's Store. */
 	drafts: Store;
+	/** The standing-instructions note the settings choose now (proposeInstruction); absent: the default note. */
+	instructionsNote?: () => string | undefined;
 	/** The host's YAML, for setProperties (the yaml library in the sandbox, Obsidian's own in the plugin). */
 	yaml: YamlCodec;
 }
@@ -54,6 +58,11 @@ export function createDefaultTools(deps: DefaultToolDeps): AnyTool[] {
 		createSetPropertiesTool({ history: deps.history, yaml: deps.yaml, drafts: deps.drafts }),
 		createDeleteNoteTool({ history: deps.history }),
 		createMoveNoteTool({ history: deps.history }),
+		createProposeInstructionTool({
+			history: deps.history,
+			drafts: deps.drafts,
+			note: deps.instructionsNote ?? (() => DEFAULT_INSTRUCTIONS_NOTE),
+		}),
 		askUserTool,
 	];
 }

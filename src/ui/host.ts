@@ -30,6 +30,8 @@ export interface UiHost {
 	notePaths?(): string[];
 	/** Notes for the `[[` picker (paths), filtered by query. */
 	suggestNotes(query: string): Promise<string[]>;
+	/** The vault's tags for the `#` picker (without "#"), filtered by query; absent: what was typed only. */
+	suggestTags?(query: string): Promise<string[]>;
 	/** Opens the host's settings for Redline (error cards link here). */
 	openSettings(): void;
 	/** The document the pane lives in (pop-out windows have their own). */

@@ -58,7 +58,7 @@ describe("a tool result that holds result tags", () => {
 		expect(resultContent(call, false)).toBe(guardedResult(forged));
 		const thread: ModelThread = {
 			entries: [
-				{ kind: "user", seq: 1, content: "What is in Plan.md?", pinned: [] },
+				{ kind: "user", seq: 1, content: "What is in Plan.md?", pinned: [], chips: [] },
 				{ kind: "assistant", seq: 2, messageId: "msg_1", text: "", calls: [call] },
 			],
 			compactions: [],

@@ -26,6 +26,7 @@ const NAMES = [
 	"Change properties",
 	"Delete notes (to the trash)",
 	"Move and rename notes",
+	"Propose a standing instruction",
 	"Ask you questions",
 ];
 

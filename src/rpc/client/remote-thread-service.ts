@@ -5,6 +5,7 @@
  * `{ ok: false, code: "unavailable" }` instead of throwing.
  */
 import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference } from "../../log/events";
+import type { ChipPreview } from "../../thread/context-chips";
 import type {
 	HistoryEntrySummary,
 	Result,
@@ -111,6 +112,9 @@ export class RemoteThreadService implements ThreadService {
 	}
 	locateHistory(params: { path: string; versionId: string }) {
 		return this.call<{ path: string }>("v1.history.locate", params);
+	}
+	previewContext(params: { threadId: string; item: PinnedItem }) {
+		return this.call<{ preview: ChipPreview }>("v1.context.preview", params);
 	}
 
 	/**

@@ -11,6 +11,8 @@
  * Stop, a restart or a dropped connection says so, from the log (its finishReason).
  */
 import { memo, useEffect, useRef } from "react";
+import type { PinnedItem } from "../../log/events";
+import { chipName } from "../../log/pinned-items";
 import type { AssistantMessageView } from "../../log/state";
 import { displayPath } from "../../vault/display-path";
 import type { UiHost } from "../host";
@@ -87,20 +89,14 @@ export const AssistantMessage = memo(
 	(a, b) => a.message === b.message && a.host === b.host && sameReads(a.reads, b.reads),
 );
 
-export const UserMessage = memo(function UserMessage({
-	content,
-	pinned,
-}: {
-	content: string;
-	pinned: { path?: string; handle?: string }[];
-}) {
+export const UserMessage = memo(function UserMessage({ content, pinned }: { content: string; pinned: PinnedItem[] }) {
 	return (
 		<article className="redline-message redline-message-user" aria-label="You">
 			{pinned.length > 0 && (
 				<ul className="redline-message-pins" aria-label="Pinned notes">
 					{pinned.map((item, index) => (
 						<li key={index} className="redline-chip">
-							{item.path !== undefined ? displayPath(item.path) : item.handle}
+							{"path" in item ? displayPath(item.path) : chipName(item)}
 						</li>
 					))}
 				</ul>

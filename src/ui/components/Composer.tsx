@@ -6,17 +6,25 @@
  * is sent); its chip can keep it for the whole chat. The input is a plain textbox;
  * it is a combobox only while the picker is open (a textarea may not be a combobox: axe's
  * aria-allowed-role, and a screen reader announced "combobox, collapsed" with no picker at all).
+ * Beyond notes (issue 33), `#` picks a tag and `/` a folder, each pinned as a set chip that shows
+ * the notes it adds and their tokens before sending (SetChip.tsx); a note's chip can add its
+ * backlinks or the notes it links to. The context meter sits beside the buttons (ContextMeter.tsx).
  * While cards or questions wait, a note under the input says what sending will do to them.
  * With the box empty (issue 30), Mod+Enter and Esc decide the newest waiting card instead
  * (onDecisionKey: run or accept it, skip it); with text in it they do what they always did.
  */
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { PinnedItem, ThreadStatus } from "../../log/events";
+import type { ContextView } from "../../log/state";
+import type { ChipPreview } from "../../thread/context-chips";
 import type { UiHost } from "../host";
-import { openLinkQuery } from "../link-query";
+import { foldersOf, openChipQuery, type ChipQuery } from "../chip-query";
 import { NotePicker } from "./NotePicker";
 import { isEsc, isModEnter } from "../decision-keys";
 import { PinChip } from "./PinChip";
+import { SetChip } from "./SetChip";
+import { ContextMeter } from "./ContextMeter";
+import { chipKind, chipTarget, isSetChip } from "../../log/pinned-items";
 
 /** What the pane may do to the message box from outside it (the empty chat's suggestions). */
 export interface ComposerHandle {
@@ -42,7 +50,13 @@ export interface ComposerProps {
 	handle?: Ref<ComposerHandle>;
 	/** Mod+Enter ("run") or Esc ("skip") in the empty box: decides the newest waiting card; false when none waits. */
 	onDecisionKey?: (how: "run" | "skip") => boolean;
+	/** What the latest request held, for the context meter (absent before the first). */
+	context?: ContextView;
+	/** What a set chip adds (v1.context.preview); undefined when it cannot be told. */
+	previewChip?: (item: PinnedItem) => Promise<ChipPreview | undefined>;
 }
+
+const NO_PREVIEW = (): Promise<ChipPreview | undefined> => Promise.resolve(undefined);
 
 const WORKING: ThreadStatus[] = ["thinking", "running_tool"];
 
@@ -61,9 +75,11 @@ export function Composer({
 	waitingQuestions = 0,
 	handle,
 	onDecisionKey,
+	context,
+	previewChip = NO_PREVIEW,
 }: ComposerProps) {
 	const [text, setText] = useState("");
-	const [picker, setPicker] = useState<{ start: number; query: string } | null>(null);
+	const [picker, setPicker] = useState<ChipQuery | null>(null);
 	const [suggestions, setSuggestions] = useState<string[]>([]);
 	const [active, setActive] = useState(0);
 	const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -89,7 +105,7 @@ export function Composer({
 	useEffect(() => {
 		if (!picker) return;
 		let live = true;
-		void host.suggestNotes(picker.query).then((paths) => {
+		void suggest(host, picker).then((paths) => {
 			if (!live) return;
 			setSuggestions(paths.slice(0, 20));
 			setActive(0);
@@ -107,6 +123,7 @@ export function Composer({
 
 	const pick = (path: string): void => {
 		if (!picker) return;
+		if (picker.kind !== "note") return pickSet(picker, path);
 		const end = picker.start + 2 + picker.query.length;
 		// A link typed as "[[Jap]]" already has its closing brackets after the cursor.
 		const rest = text.slice(end).startsWith("]]") ? text.slice(end + 2) : text.slice(end);
@@ -122,6 +139,20 @@ export function Composer({
 			host.doc.defaultView?.requestAnimationFrame(() => input.setSelectionRange(caret, caret));
 		}
 	};
+	/** A tag stays in the text as "#tag "; a folder's "/query" gives way to its chip. */
+	const pickSet = (query: ChipQuery, value: string): void => {
+		const end = query.start + 1 + query.query.length;
+		const inserted = query.kind === "tag" ? `#${value} ` : "";
+		setText(text.slice(0, query.start) + inserted + text.slice(end));
+		setPicker(null);
+		onPin(query.kind === "tag" ? { tag: value, scope: "message" } : { folder: value, scope: "message" });
+		const input = inputRef.current;
+		if (input) {
+			input.focus();
+			const caret = query.start + inserted.length;
+			host.doc.defaultView?.requestAnimationFrame(() => input.setSelectionRange(caret, caret));
+		}
+	};
 	const pickerOpen = picker !== null;
 	const settles = waitNote(waitingCalls, waitingQuestions);
 
@@ -129,9 +160,19 @@ export function Composer({
 		<div className="redline-composer">
 			{pinned.length > 0 && (
 				<ul className="redline-pins" aria-label="Pinned notes">
-					{pinned.map((item) => (
-						<PinChip key={"path" in item ? item.path : item.handle} item={item} onPin={onPin} onUnpin={onUnpin} />
-					))}
+					{pinned.map((item) =>
+						isSetChip(item) ? (
+							<SetChip
+								key={`${chipKind(item)}:${chipTarget(item)}`}
+								item={item}
+								preview={previewChip}
+								onPin={onPin}
+								onUnpin={onUnpin}
+							/>
+						) : (
+							<PinChip key={`${chipKind(item)}:${chipTarget(item)}`} item={item} onPin={onPin} onUnpin={onUnpin} />
+						),
+					)}
 				</ul>
 			)}
 			<div className="redline-composer-row">
@@ -139,7 +180,7 @@ export function Composer({
 					ref={inputRef}
 					className="redline-input"
 					aria-label="Message Redline"
-					placeholder="Ask Redline about your notes. Type [[ to pin a note."
+					placeholder="Ask Redline about your notes. Type [[ to pin a note, # a tag, / a folder."
 					rows={3}
 					value={text}
 					aria-describedby={settles ? `${pickerId}-settles` : undefined}
@@ -154,7 +195,7 @@ export function Composer({
 						: {})}
 					onChange={(event) => {
 						setText(event.target.value);
-						setPicker(openLinkQuery(event.target.value, event.target.selectionStart ?? event.target.value.length));
+						setPicker(openChipQuery(event.target.value, event.target.selectionStart ?? event.target.value.length));
 					}}
 					onKeyDown={(event) => {
 						if (picker) {
@@ -192,7 +233,7 @@ export function Composer({
 						}
 					}}
 				/>
-				{picker && <NotePicker id={pickerId} paths={suggestions} active={active} onPick={pick} />}
+				{picker && <NotePicker id={pickerId} kind={picker.kind} paths={suggestions} active={active} onPick={pick} />}
 			</div>
 			{settles && (
 				<p id={`${pickerId}-settles`} className="redline-composer-note">
@@ -200,6 +241,7 @@ export function Composer({
 				</p>
 			)}
 			<div className="redline-composer-actions">
+				<ContextMeter context={context} />
 				<button
 					type="button"
 					className="redline-button redline-button-quiet redline-pin-active"
@@ -233,6 +275,16 @@ export function Composer({
 			)}
 		</div>
 	);
+}
+
+/** The picker's choices: notes for `[[`, the vault's tags for `#` (and what was typed), its folders for `/`. */
+async function suggest(host: UiHost, query: ChipQuery): Promise<string[]> {
+	if (query.kind === "note") return host.suggestNotes(query.query);
+	const needle = query.query.toLowerCase();
+	if (query.kind === "folder")
+		return foldersOf(host.notePaths?.() ?? []).filter((folder) => folder.toLowerCase().includes(needle));
+	const tags = ((await host.suggestTags?.(query.query)) ?? []).map((tag) => tag.replace(/^#/u, ""));
+	return needle === "" || tags.includes(needle) ? tags : [needle, ...tags];
 }
 
 /** What sending a message now does to what waits (the service skips the calls, answers the questions). */

@@ -2,9 +2,11 @@
  * One pinned note above the message box, saying what the pin does (issue 30): "for this message"
  * (the service unpins it once the next message is sent) or "kept for every message in this chat".
  * Keep switches between the two (a toggle: aria-pressed; its name stays, the state is its own);
- * × unpins. A pin of a log written before scopes is kept, as pins then were.
+ * × unpins. A pin of a log written before scopes is kept, as pins then were. "+ backlinks" and
+ * "+ links" add the notes linking to it or linked from it, one hop, as a set chip (issue 33).
  */
 import type { PinnedItem } from "../../log/events";
+import { chipName } from "../../log/pinned-items";
 import { pinScope } from "../../log/projection";
 import { displayPath } from "../../vault/display-path";
 
@@ -15,7 +17,7 @@ export interface PinChipProps {
 }
 
 export function PinChip({ item, onPin, onUnpin }: PinChipProps) {
-	const name = "path" in item ? displayPath(item.path) : item.handle;
+	const name = "path" in item ? displayPath(item.path) : chipName(item);
 	const kept = pinScope(item) === "chat";
 	return (
 		<li className={`redline-chip redline-pin${kept ? " redline-pin-kept" : ""}`}>
@@ -30,6 +32,26 @@ export function PinChip({ item, onPin, onUnpin }: PinChipProps) {
 			>
 				Keep
 			</button>
+			{"path" in item && (
+				<>
+					<button
+						type="button"
+						className="redline-pin-keep"
+						aria-label={`Add the notes linking to ${name}`}
+						onClick={() => onPin({ backlinksOf: item.path, scope: pinScope(item) })}
+					>
+						+ backlinks
+					</button>
+					<button
+						type="button"
+						className="redline-pin-keep"
+						aria-label={`Add the notes ${name} links to`}
+						onClick={() => onPin({ linksFrom: item.path, scope: pinScope(item) })}
+					>
+						+ links
+					</button>
+				</>
+			)}
 			<button type="button" className="redline-chip-remove" aria-label={`Unpin ${name}`} onClick={() => onUnpin(item)}>
 				×
 			</button>

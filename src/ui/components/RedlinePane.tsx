@@ -5,6 +5,7 @@
 import { chatTotal } from "../usage-words";
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { PinnedItem } from "../../log/events";
+import type { ChipPreview } from "../../thread/context-chips";
 import { PaneContext } from "../context";
 import { FocusAfterDecision } from "../focus-after";
 import type { UiHost } from "../host";
@@ -113,6 +114,15 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 			if (id) report(await service.pinItem({ threadId: id, operation, pinnedItem: item }));
 		},
 		[ensureThread, report, service],
+	);
+
+	const previewChip = useCallback(
+		async (item: PinnedItem): Promise<ChipPreview | undefined> => {
+			if (!threadId) return undefined;
+			const previewed = await service.previewContext({ threadId, item });
+			return previewed.ok ? previewed.preview : undefined;
+		},
+		[service, threadId],
 	);
 
 	// The host's commands act on the chat shown here: "New chat" clears it (a thread is made on
@@ -237,6 +247,8 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				}}
 				onPin={(item) => void onPin(item, "pin")}
 				onUnpin={(item) => void onPin(item, "unpin")}
+				context={state?.context}
+				previewChip={previewChip}
 			/>
 		</div>
 	);

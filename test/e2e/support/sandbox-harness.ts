@@ -49,6 +49,8 @@ export interface E2EOptions {
 	beforeOpen?: (context: BrowserContext) => Promise<void>;
 	/** Writes these notes (relative path → text) into the scratch vault before the sandbox starts. */
 	notes?: Record<string, string>;
+	/** The main model's "Context window (tokens)" (see SandboxOptions.contextTokens). */
+	contextTokens?: number;
 }
 
 /** A script, or one built from the sandbox's vault (as the offline demo is). */
@@ -74,6 +76,7 @@ export async function startE2E(script: E2EScript, browser?: Browser, options: E2
 				: { kind: "scripted", scriptForVault: script.forVault },
 		settings: { editReview: "plan", ...options.settings },
 		...(options.textToolCalls ? { textToolCalls: true } : {}),
+		...(options.contextTokens !== undefined ? { contextTokens: options.contextTokens } : {}),
 	});
 	const ownBrowser = !browser;
 	const chromium = browser ?? (await launchChromium());

@@ -15,6 +15,8 @@ import type {
 	ThreadService,
 } from "../../../src/thread/service-api";
 import { withToolWords, type ToolLookup } from "../../../src/thread/tool-words";
+import type { ChipPreview } from "../../../src/thread/context-chips";
+import { chipTarget } from "../../../src/log/pinned-items";
 import { DEFAULT_TOOLS, lookup } from "./tools";
 
 export interface RecordedCall {
@@ -142,6 +144,20 @@ export class FakeThreadService implements ThreadService {
 	}
 	pinItem(params: Parameters<ThreadService["pinItem"]>[0]): Promise<Result> {
 		return this.record("pinItem", params, () => ({ ok: true }));
+	}
+	/** Previews set by the test, by chip target; a chip without one previews as empty. */
+	readonly previews = new Map<string, ChipPreview>();
+	previewContext(params: Parameters<ThreadService["previewContext"]>[0]) {
+		return this.record("previewContext", params, (): Result<{ preview: ChipPreview }> => {
+			const preview = this.previews.get(chipTarget(params.item)) ?? {
+				item: params.item,
+				total: 0,
+				notes: [],
+				listed: [],
+				tokens: 0,
+			};
+			return { ok: true, preview };
+		});
 	}
 	/** The decision's events follow the answer, as the real service's do (after its flush). */
 	decideToolCalls(params: Parameters<ThreadService["decideToolCalls"]>[0]): Promise<Result> {

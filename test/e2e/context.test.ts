@@ -1,0 +1,112 @@
+/**
+ * What fills the context (issue 33) in Chromium, on the real sandbox: typing "/" picks a folder,
+ * whose chip shows how many notes it adds and their tokens before sending, three by name, and
+ * "+N more" lists them all; the message sends them (the request the scripted model received holds
+ * the notes the chip listed). After the reply, the context meter beside the composer shows used /
+ * window; Tab reaches it and its breakdown opens on focus, naming every part and the room before
+ * compaction. axe-core finds nothing serious or critical with the chip expanded and with the
+ * breakdown open, in Obsidian's light and dark themes.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reply } from "../../src/sandbox/model-server";
+import { chromiumPath, launchChromium } from "./support/browser";
+import { tabTo } from "./support/keyboard";
+import { eventually, pane, visible } from "./support/page-actions";
+import { checkPane } from "./support/pane-check";
+import { startE2E, type E2E } from "./support/sandbox-harness";
+import { mainAndApply, mainRequests } from "./support/scripts";
+
+const NOTES: Record<string, string> = {};
+for (let n = 1; n <= 12; n++)
+	NOTES[`Archive/Filed ${String(n).padStart(2, "0")}.md`] =
+		`# Filed ${n}\nFiled on day ${n}. ${"Details. ".repeat(30)}`;
+
+describe.skipIf(!chromiumPath)("the context meter and chips", { timeout: 120_000 }, () => {
+	let browser: Browser;
+	let e2e: E2E;
+	let page: Page;
+
+	beforeAll(async () => {
+		browser = await launchChromium();
+		e2e = await startE2E(mainAndApply([reply.text("I read the archive.")], [reply.text("Archive")]), browser, {
+			notes: NOTES,
+			contextTokens: 32_768,
+		});
+		page = e2e.page;
+		await visible(pane(page).getByRole("textbox", { name: "Message Redline" }));
+	}, 60_000);
+	afterAll(async () => {
+		await e2e?.screenshot("context-meter").catch(() => undefined);
+		await e2e?.close();
+		await browser?.close();
+	});
+
+	it("a folder picked with / shows its notes and their tokens before sending, and sends them", async () => {
+		// A textbox, and a combobox while its picker is open: found by its element.
+		const box = pane(page).locator("textarea.redline-input");
+		await box.click();
+		await box.pressSequentially("Summarise /Arch");
+		const option = pane(page).getByRole("option", { name: "Archive/" });
+		await visible(option);
+		await box.press("Enter");
+		const chip = pane(page).locator(".redline-set-chip");
+		await visible(chip);
+		await eventually(async () =>
+			expect(await chip.locator(".redline-set-chip-count").textContent()).toMatch(/^12 notes · [\d.]+k? tokens$/u),
+		);
+		expect(await box.inputValue()).toBe("Summarise ");
+		const listed = chip.getByRole("list", { name: "Notes folder Archive/ adds" }).getByRole("listitem");
+		expect(await listed.allTextContents()).toEqual([
+			expect.stringMatching(/^Archive\/Filed 01\.md · \d+ tokens$/u),
+			expect.stringMatching(/^Archive\/Filed 02\.md · \d+ tokens$/u),
+			expect.stringMatching(/^Archive\/Filed 03\.md · \d+ tokens$/u),
+		]);
+		const more = chip.locator(".redline-set-chip-more");
+		expect(await more.textContent()).toBe("+9 more");
+		await tabTo(page, more);
+		await page.keyboard.press("Enter");
+		await eventually(async () => expect(await listed.count()).toBe(12));
+		expect(await more.getAttribute("aria-expanded")).toBe("true");
+		expect(await more.textContent()).toBe("Show fewer");
+		await checkPane(page, "context-chip");
+
+		await box.fill("Summarise the archive");
+		await box.press("Enter");
+		await visible(pane(page).getByText("I read the archive."));
+		const sent = JSON.stringify(mainRequests(e2e.sandbox.modelServer?.requests ?? []).at(-1)?.body.messages ?? []);
+		for (let n = 1; n <= 12; n++) expect(sent).toContain(`Archive/Filed ${String(n).padStart(2, "0")}.md`);
+	});
+
+	it("the meter shows used / window, and Tab opens its breakdown", async () => {
+		const meter = pane(page).locator(".redline-context-meter-button");
+		await visible(meter);
+		expect(await meter.textContent()).toMatch(/^Context [\d.]+k? \/ 33k \(\d+%\)$/u);
+		expect(await meter.getAttribute("aria-expanded")).toBe("false");
+		await tabTo(page, meter);
+		const breakdown = pane(page).locator(".redline-context-breakdown");
+		await visible(breakdown);
+		expect(await meter.getAttribute("aria-expanded")).toBe("true");
+		const rows = await breakdown.locator("dt").allTextContents();
+		expect(rows).toEqual([
+			"System prompt",
+			"Tools",
+			"Standing instructions",
+			"Pinned notes and chips",
+			"Conversation",
+			"Tool results",
+			"Total",
+			"Room before compaction",
+		]);
+		const pinned = await breakdown
+			.locator(".redline-context-row", { hasText: "Pinned notes and chips" })
+			.locator("dd")
+			.textContent();
+		expect(Number((pinned ?? "0").replace(/,/gu, ""))).toBeGreaterThan(500);
+		// Pressed, it stays open while axe looks (the check moves nothing, but a press does not depend on focus).
+		await page.keyboard.press("Enter");
+		await checkPane(page, "context-meter");
+		await page.keyboard.press("Escape");
+		await eventually(async () => expect(await breakdown.isHidden()).toBe(true));
+	});
+});
