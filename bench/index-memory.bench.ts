@@ -57,7 +57,7 @@ function rowsOf(big: SizeRun, twin: SizeRun, targets: { heap: string; block?: st
 	const label = `${big.notes.toLocaleString("en-US")} notes (1k twin)`;
 	const pair = (key: string, from: "build" | "warm", digits = 1): string =>
 		`${fixed(big[from][key], digits)} (${fixed(twin[from][key], digits)})`;
-	const ratio = (s: SizeRun): number => n(s.build.peakMB) / n(s.build.heapMB);
+	const ratio = (s: SizeRun): number => n(s.build.peakLiveMB) / n(s.build.heapMB);
 	return [
 		{
 			area: AREA,
@@ -65,11 +65,17 @@ function rowsOf(big: SizeRun, twin: SizeRun, targets: { heap: string; block?: st
 			value: `${big.textMB.toFixed(1)} (${twin.textMB.toFixed(1)})`,
 			unit: "MB",
 		},
-		{ area: AREA, metric: `heap after GC, ${label}`, value: pair("heapMB", "build"), unit: "MB", target: targets.heap },
 		{
 			area: AREA,
-			metric: `peak heap while building / steady, ${label}`,
-			value: `${ratio(big).toFixed(2)} (${ratio(twin).toFixed(2)}); peak ${pair("peakMB", "build", 0)} MB, RSS ${pair("peakRssMB", "build", 0)} MB`,
+			metric: `heap + array buffers after GC, ${label}`,
+			value: pair("heapMB", "build"),
+			unit: "MB",
+			target: targets.heap,
+		},
+		{
+			area: AREA,
+			metric: `peak live memory while building (full GC every 250 ms) / steady, ${label}`,
+			value: `${ratio(big).toFixed(2)} (${ratio(twin).toFixed(2)}); live ${pair("peakLiveMB", "build", 0)} MB, heap with garbage ${pair("peakMB", "build", 0)} MB, RSS ${pair("peakRssMB", "build", 0)} MB`,
 			unit: "×",
 			target: "≤ 1.3",
 		},
