@@ -74,7 +74,7 @@ function rowsOf(big: SizeRun, twin: SizeRun, targets: { heap: string; block?: st
 		},
 		{
 			area: AREA,
-			metric: `peak live memory while building (full GC every 250 ms) / steady, ${label}`,
+			metric: `peak live memory while building (full GC every 500 ms) / steady, ${label}`,
 			value: `${ratio(big).toFixed(2)} (${ratio(twin).toFixed(2)}); live ${pair("peakLiveMB", "build", 0)} MB, heap with garbage ${pair("peakMB", "build", 0)} MB, RSS ${pair("peakRssMB", "build", 0)} MB`,
 			unit: "×",
 			target: "≤ 1.3",

@@ -42,7 +42,7 @@ function used(): number {
 
 /**
  * Samples memory while work runs, between the index's slices: every 2 ms as it is (garbage not
- * collected yet included: what V8 lets the heap grow to), and every 250 ms after a full GC (what
+ * collected yet included: what V8 lets the heap grow to), and every 500 ms after a full GC (what
  * is live then: the index and the build's working set).
  */
 async function withPeak<T>(work: () => Promise<T>): Promise<{ result: T; heap: number; live: number; rss: number }> {
@@ -53,7 +53,7 @@ async function withPeak<T>(work: () => Promise<T>): Promise<{ result: T; heap: n
 	const sample = (): void => {
 		heap = Math.max(heap, used());
 		rss = Math.max(rss, process.memoryUsage().rss);
-		if (performance.now() - collectedAt >= 250) {
+		if (performance.now() - collectedAt >= 500) {
 			collect();
 			live = Math.max(live, used());
 			collectedAt = performance.now();

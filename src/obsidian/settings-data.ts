@@ -214,6 +214,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		(v) => (effective.maxNoteBytes = v),
 	);
 	take<number>("stepCap", saved.stepCap, checkWhole(1, 200), (v) => (effective.stepCap = v));
+	take<number>("searchMemoryMB", saved.searchMemoryMB, checkWhole(10, 4096), (v) => (effective.searchMemoryMB = v));
 	take<RedlineSettings["transport"]>(
 		"transport",
 		saved.transport,
@@ -240,6 +241,7 @@ const LABELS: Record<string, string> = {
 	historySize: "History size",
 	maxNoteBytes: "Note size limit (bytes)",
 	stepCap: "Step cap",
+	searchMemoryMB: "Search memory on mobile (MB)",
 	transport: "Transport",
 };
 

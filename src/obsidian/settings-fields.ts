@@ -203,6 +203,15 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 					step: "any",
 					scale: MB,
 				},
+				{
+					kind: "number",
+					field: "searchMemoryMB",
+					name: "Search memory on mobile (MB)",
+					desc: "On a phone or tablet the search index stays under this. Past it, notes are found by title, headings, tags, properties and their first part; the index status says so.",
+					min: 10,
+					max: 4096,
+					step: 1,
+				},
 			],
 		},
 		{

@@ -35,7 +35,7 @@ export interface NoteIndexDeps {
 	 * are indexed by title, headings, tags, properties and the first CAPPED_BODY_CHARS of text,
 	 * marked truncated, and the status says capped.
 	 */
-	memoryCapBytes?: number;
+	memoryCapBytes?: () => number;
 }
 
 /** Text indexed per note once the index is past its memory cap. */
@@ -115,7 +115,7 @@ export class NoteIndex implements IndexStatusFeed {
 
 	/** The index has reached its memory cap (deps.memoryCapBytes). */
 	private capped(): boolean {
-		const cap = this.deps.memoryCapBytes;
+		const cap = this.deps.memoryCapBytes?.();
 		return cap !== undefined && this.index.memoryBytes >= cap;
 	}
 

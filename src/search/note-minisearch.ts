@@ -20,9 +20,9 @@ import { TermStore, type DeltaTree } from "./term-store";
 import { countTerms } from "./terms";
 
 /** Postings the delta holds before it is sealed into a segment. */
-export const SEAL_POSTINGS = 60_000;
-/** Segments are merged up to this many postings (about 6 MB of arrays). */
-export const MAX_SEGMENT_POSTINGS = 1_000_000;
+export const SEAL_POSTINGS = 20_000;
+/** Segments are merged up to this many postings (about 4 MB of arrays). */
+export const MAX_SEGMENT_POSTINGS = 640_000;
 /** Segments of one size class merged at once. */
 const MERGE_FACTOR = 4;
 /** A segment with more than this share of discarded notes (and at least DEAD_MIN of them) is rewritten by a vacuum. */
