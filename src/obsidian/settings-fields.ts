@@ -207,7 +207,7 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 					kind: "number",
 					field: "searchMemoryMB",
 					name: "Search memory on mobile (MB)",
-					desc: "On a phone or tablet the search index stays under this. Past it, notes are found by title, headings, tags, properties and their first part; the index status says so.",
+					desc: "On mobile, the search index stays under this; past it, notes are found by title, tags, properties and their start.",
 					min: 10,
 					max: 4096,
 					step: 1,

@@ -168,14 +168,6 @@ export class CompactSegment {
 		}
 		return ids.length > 0 ? [ids, frequencies] : null;
 	}
-
-	/** Each field that term i has postings in. */
-	fieldsOf(i: number): Set<number> {
-		const { starts, keys } = this.parts;
-		const fields = new Set<number>();
-		for (let j = starts[i] ?? 0; j < (starts[i + 1] ?? 0); j++) fields.add(Math.floor((keys[j] ?? 0) / DOC_SPAN));
-		return fields;
-	}
 }
 
 /** Builds segments term by term, in sorted order. */
@@ -186,11 +178,12 @@ export class SegmentWriter {
 	private previous = "";
 	private terms = 0;
 	private readonly starts: number[] = [0];
-	private keys: Uint32Array;
-	private freqs: Uint16Array;
+	private readonly keys: Uint32Array;
+	private readonly freqs: Uint16Array;
 	private used = 0;
 	private readonly docs = new Set<number>();
 
+	/** capacity: at least the postings it will be given (the delta's count, or the merged segments'). */
 	constructor(capacity: number) {
 		this.keys = new Uint32Array(Math.max(16, capacity));
 		this.freqs = new Uint16Array(Math.max(16, capacity));
@@ -212,7 +205,6 @@ export class SegmentWriter {
 		}
 		this.previous = term;
 		this.terms++;
-		if (this.used + keys.length > this.keys.length) this.grow(this.used + keys.length);
 		for (let j = 0; j < keys.length; j++) {
 			const key = keys[j] ?? 0;
 			this.keys[this.used] = key;
@@ -221,16 +213,6 @@ export class SegmentWriter {
 			this.used++;
 		}
 		this.starts.push(this.used);
-	}
-
-	private grow(needed: number): void {
-		const size = Math.max(needed, Math.ceil(this.keys.length * 1.5));
-		const keys = new Uint32Array(size);
-		keys.set(this.keys.subarray(0, this.used));
-		const freqs = new Uint16Array(size);
-		freqs.set(this.freqs.subarray(0, this.used));
-		this.keys = keys;
-		this.freqs = freqs;
 	}
 
 	finish(): CompactSegment {

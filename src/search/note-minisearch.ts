@@ -110,18 +110,6 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		return this.segments.length;
 	}
 
-	/** Without documents, minisearch replaces its whole tree: here the segments and delta go. */
-	override removeAll(documents?: readonly IndexedDocument[]): void {
-		if (documents !== undefined) {
-			super.removeAll(documents);
-			return;
-		}
-		for (const id of [...this._idToShortId.keys()]) this.discard(id);
-		this.clearDelta();
-		this.segments = [];
-		this._dirtCount = 0;
-	}
-
 	private clearDelta(): void {
 		this.deltaTree.clear();
 		this.termData.clear();
@@ -350,33 +338,24 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	 * Returns the segment's notes once its last line is in (they are then searchable), else null.
 	 */
 	readTerms(line: unknown): CompactSegment | null {
-		if (!Array.isArray(line)) throw new UnusableIndexError("terms");
+		if (!Array.isArray(line)) throw new UnusableIndexError();
 		if (line[0] === 0) {
-			const [, heads, blocks, termCount, postings, notes] = line as unknown[];
+			const [, heads, blocks, ...sizes] = line as [0, unknown, unknown, ...unknown[]];
+			const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((h) => typeof h === "string");
+			const [terms = 0, count = 0, notes = 0] = sizes as number[];
 			if (
 				this.reading ||
-				!Array.isArray(heads) ||
-				!Array.isArray(blocks) ||
-				!heads.every((h) => typeof h === "string") ||
-				!blocks.every((h) => typeof h === "string") ||
-				!Number.isSafeInteger(termCount) ||
-				!Number.isSafeInteger(postings) ||
-				!Number.isSafeInteger(notes) ||
-				heads.length !== Math.ceil((termCount as number) / 16) ||
+				!strings(heads) ||
+				!strings(blocks) ||
+				!sizes.every((n) => Number.isSafeInteger(n)) ||
+				heads.length !== Math.ceil(terms / 16) ||
 				blocks.length !== heads.length
 			)
-				throw new UnusableIndexError("segment");
-			const terms = termCount as number;
-			const count = postings as number;
+				throw new UnusableIndexError();
 			this.reading = {
-				heads: heads,
-				blocks: blocks,
-				bytes: [
-					new Uint8Array((terms + 1) * 4),
-					new Uint8Array(count * 4),
-					new Uint8Array(count * 2),
-					new Uint8Array((notes as number) * 4),
-				],
+				heads,
+				blocks,
+				bytes: [(terms + 1) * 4, count * 4, count * 2, notes * 4].map((n) => new Uint8Array(n)),
 				filled: [0, 0, 0, 0],
 			};
 			return null;
@@ -392,15 +371,15 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 			!(array >= 0 && array < ARRAYS.length) ||
 			offset !== reading.filled[array]
 		)
-			throw new UnusableIndexError("segment line");
+			throw new UnusableIndexError();
 		let bytes: Uint8Array;
 		try {
 			bytes = fromBase64(text);
 		} catch {
-			throw new UnusableIndexError("segment bytes");
+			throw new UnusableIndexError();
 		}
 		const target = reading.bytes[array];
-		if (!target || offset + bytes.length > target.length) throw new UnusableIndexError("segment size");
+		if (!target || offset + bytes.length > target.length) throw new UnusableIndexError();
 		target.set(bytes, offset);
 		reading.filled[array] = offset + bytes.length;
 		if (!reading.bytes.every((b, a) => reading.filled[a] === b.length)) return null;
@@ -420,9 +399,9 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 			docs: new Uint32Array(docs ?? new ArrayBuffer(0)),
 		});
 		const { starts: s, keys: k } = segment.parts;
-		if (s[0] !== 0 || s[s.length - 1] !== k.length) throw new UnusableIndexError("segment starts");
-		for (const id of segment.parts.docs) if (id >= this._nextId) throw new UnusableIndexError("segment docs");
-		for (const key of segment.parts.keys) if (key % DOC_SPAN >= this._nextId) throw new UnusableIndexError("posting");
+		if (s[0] !== 0 || s[s.length - 1] !== k.length) throw new UnusableIndexError();
+		for (const id of segment.parts.docs) if (id >= this._nextId) throw new UnusableIndexError();
+		for (const key of segment.parts.keys) if (key % DOC_SPAN >= this._nextId) throw new UnusableIndexError();
 		return segment;
 	}
 }

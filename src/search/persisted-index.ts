@@ -93,17 +93,14 @@ export async function openIndex(store: Store): Promise<OpenedIndex> {
 }
 
 function isRow(row: unknown): row is ChunkRow {
+	if (!Array.isArray(row) || row.length !== 6 + FIELDS.length) return false;
+	const [, path, , , truncated, tags] = row as unknown[];
 	return (
-		Array.isArray(row) &&
-		row.length === 6 + FIELDS.length &&
-		Number.isSafeInteger(row[0]) &&
-		typeof row[1] === "string" &&
-		Number.isFinite(row[2]) &&
-		Number.isFinite(row[3]) &&
-		(row[4] === 0 || row[4] === 1) &&
-		Array.isArray(row[5]) &&
-		(row[5] as unknown[]).every((tag) => typeof tag === "string") &&
-		row.slice(6).every((n) => Number.isSafeInteger(n))
+		typeof path === "string" &&
+		(truncated === 0 || truncated === 1) &&
+		Array.isArray(tags) &&
+		tags.every((tag) => typeof tag === "string") &&
+		row.every((n, i) => i === 1 || i === 5 || Number.isSafeInteger(n) || (i < 4 && Number.isFinite(n)))
 	);
 }
 

@@ -73,17 +73,19 @@ export class TermData {
 	}
 }
 
+/** A term found by prefix or typo: where its postings are, and its edit distance. */
+interface Found {
+	parts: [CompactSegment, number][];
+	delta?: FieldPostings;
+	distance: number;
+}
+
 export class TermStore {
 	constructor(
 		readonly segments: () => readonly CompactSegment[],
 		readonly delta: () => DeltaTree,
 		private readonly live: (shortId: number) => boolean,
 	) {}
-
-	/** Distinct terms, about (a term in two segments counts twice). */
-	get size(): number {
-		return this.segments().reduce((sum, s) => sum + s.termCount, this.delta().size);
-	}
 
 	get(term: string): TermData | undefined {
 		const parts: [CompactSegment, number][] = [];
@@ -95,38 +97,34 @@ export class TermStore {
 		return parts.length > 0 || delta ? new TermData(parts, delta, this.live) : undefined;
 	}
 
-	has(term: string): boolean {
-		return this.get(term) !== undefined;
+	private data(e: Found): TermData {
+		return new TermData(e.parts, e.delta, this.live);
 	}
 
-	private collect(
-		found: Map<string, { parts: [CompactSegment, number][]; delta?: FieldPostings; distance: number }>,
-		term: string,
-		distance: number,
-	): { parts: [CompactSegment, number][]; delta?: FieldPostings; distance: number } {
+	private collect(found: Map<string, Found>, term: string, distance: number): Found {
 		let entry = found.get(term);
 		if (!entry) found.set(term, (entry = { parts: [], distance }));
 		return entry;
 	}
 
 	atPrefix(prefix: string): Map<string, TermData> {
-		const found = new Map<string, { parts: [CompactSegment, number][]; delta?: FieldPostings; distance: number }>();
+		const found = new Map<string, Found>();
 		for (const segment of this.segments()) {
 			const [from, to] = segment.prefixRange(prefix);
 			for (let i = from; i < to; i++) this.collect(found, segment.termAt(i), 0).parts.push([segment, i]);
 		}
 		for (const [term, data] of this.delta().atPrefix(prefix)) this.collect(found, term, 0).delta = data;
-		return new Map([...found].map(([term, e]) => [term, new TermData(e.parts, e.delta, this.live)]));
+		return new Map([...found].map(([term, e]) => [term, this.data(e)]));
 	}
 
 	fuzzyGet(term: string, maxDistance: number): Map<string, [TermData, number]> {
-		const found = new Map<string, { parts: [CompactSegment, number][]; delta?: FieldPostings; distance: number }>();
+		const found = new Map<string, Found>();
 		for (const segment of this.segments())
 			segment.fuzzy(term, maxDistance, (i, distance) =>
 				this.collect(found, segment.termAt(i), distance).parts.push([segment, i]),
 			);
 		for (const [key, [data, distance]] of this.delta().fuzzyGet(term, maxDistance))
 			this.collect(found, key, distance).delta = data;
-		return new Map([...found].map(([key, e]) => [key, [new TermData(e.parts, e.delta, this.live), e.distance]]));
+		return new Map([...found].map(([key, e]) => [key, [this.data(e), e.distance]]));
 	}
 }

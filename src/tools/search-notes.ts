@@ -82,7 +82,7 @@ function describePage(query: string, offset: number, page: SearchPage, leftOut: 
 	}
 	if (status.capped)
 		lines.push(
-			"The index reached its memory limit (a setting on mobile): notes marked truncated are searched by title, headings, tags, properties and their beginning only.",
+			"The index reached its memory limit: notes marked truncated are searched by title, headings, tags, properties and their start only.",
 		);
 	if (status.unreadable > 0) lines.push(`${count(status.unreadable, "note")} could not be read and are not searched.`);
 	return lines.join("\n") + leftOutSentence(leftOut, "files");

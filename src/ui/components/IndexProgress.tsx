@@ -8,7 +8,7 @@ import type { IndexStatus, IndexStatusFeed } from "../../search/index-status";
 
 /** The index reached its memory cap (the mobile setting). */
 export const CAPPED_TEXT =
-	"Search memory limit reached: newer notes are searched by title, headings, tags, properties and their beginning.";
+	"Search memory limit reached: newer notes are searched by title, tags, properties and their start.";
 
 export function progressText(status: IndexStatus): string | null {
 	switch (status.phase) {
