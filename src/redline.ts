@@ -53,6 +53,8 @@ export interface RedlineDeps {
 	 * tests whose scripted model answers only the requests they list).
 	 */
 	titles?: "model" | "first-words";
+	/** A phone or tablet: the search index keeps under settings().searchMemoryMB. */
+	mobile?: boolean;
 	/** The host's YAML for note properties (setProperties): the yaml library in the sandbox, Obsidian's own in the plugin. */
 	yaml: YamlCodec;
 }
@@ -86,6 +88,7 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 		store,
 		protectedFolders: deps.protectedFolders,
 		...(deps.noteMetadata ? { metadata: deps.noteMetadata } : {}),
+		...(deps.mobile ? { memoryCapBytes: () => settings().searchMemoryMB * 1e6 } : {}),
 	});
 	const catalog = deps.noteCatalog;
 	const tools = new ToolRegistry(

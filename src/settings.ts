@@ -80,6 +80,12 @@ export interface RedlineSettings {
 	instructionsNote?: string;
 	/** "Read AGENTS.md files": every AGENTS.md in the vault's folders is sent as standing instructions too. */
 	agentsFiles?: boolean;
+	/**
+	 * "Search memory on mobile (MB)": the search index's memory cap on a phone or tablet. Past it,
+	 * notes are indexed by title, headings, tags, properties and their first part, and the index
+	 * status says so. Desktop has no cap.
+	 */
+	searchMemoryMB: number;
 	/** How model HTTP requests travel in Obsidian: auto (desktop: Node http; mobile: requestUrl). */
 	transport: "auto" | "node" | "request-url";
 }
@@ -104,6 +110,7 @@ export const DEFAULT_SETTINGS: RedlineSettings = {
 	editReview: "changes",
 	toolDefaults: {},
 	historySize: 10,
+	searchMemoryMB: 150,
 	maxNoteBytes: 5 * 1024 * 1024,
 	stepCap: 25,
 	transport: "auto",

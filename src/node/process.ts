@@ -19,7 +19,8 @@ export interface NodeProcess {
 	exit(code?: number): never;
 	once(signal: "SIGINT" | "SIGTERM", listener: () => void): unknown;
 	cwd(): string;
-	memoryUsage(): { rss: number; heapUsed: number };
+	/** arrayBuffers: memory of ArrayBuffers (typed arrays' contents), outside heapUsed. */
+	memoryUsage(): { rss: number; heapUsed: number; arrayBuffers: number };
 	/** CPU time in microseconds, since the start or since `previous`. */
 	cpuUsage(previous?: { user: number; system: number }): { user: number; system: number };
 	/** The monotonic clock in nanoseconds (the one a --cpu-prof profile's timestamps use, in µs). */

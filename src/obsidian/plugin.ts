@@ -5,7 +5,7 @@
  * opening a note never builds it: which notes have history is read from the store alone, once
  * the layout is ready. onunload aborts work in flight, flushes the logs and the settings.
  */
-import { Notice, Plugin, TFile, normalizePath, type WorkspaceLeaf } from "obsidian";
+import { Notice, Platform, Plugin, TFile, normalizePath, type WorkspaceLeaf } from "obsidian";
 import type { Redline } from "../redline";
 import type { ModelCredentials, RedlineSettings } from "../settings";
 import type { ThreadService } from "../thread/service-api";
@@ -253,6 +253,7 @@ export class RedlinePlugin extends Plugin {
 			noteCatalog: createObsidianNoteCatalog(this.app),
 			renames: this.renameJournal(),
 			yaml: obsidianYaml,
+			mobile: Platform.isMobile,
 		});
 		if (this.corePromise === null) return core; // unloaded meanwhile
 		this.built = core;

@@ -229,6 +229,7 @@ export function readSettings(saved: Record<string, unknown>): ReadSettings {
 		(v) => (typeof v === "boolean" ? null : "must be on or off"),
 		(v) => (effective.agentsFiles = v),
 	);
+	take<number>("searchMemoryMB", saved.searchMemoryMB, checkWhole(10, 4096), (v) => (effective.searchMemoryMB = v));
 	take<RedlineSettings["transport"]>(
 		"transport",
 		saved.transport,
@@ -306,6 +307,7 @@ const LABELS: Record<string, string> = {
 	"budget.amount": "Budget per chat",
 	instructionsNote: "Standing instructions",
 	agentsFiles: "Read AGENTS.md files",
+	searchMemoryMB: "Search memory on mobile (MB)",
 	transport: "Transport",
 };
 

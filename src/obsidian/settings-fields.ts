@@ -224,6 +224,15 @@ export function settingsSections(tools: ToolCatalog): SettingsSection[] {
 					step: "any",
 					scale: MB,
 				},
+				{
+					kind: "number",
+					field: "searchMemoryMB",
+					name: "Search memory on mobile (MB)",
+					desc: "On mobile, the search index stays under this; past it, notes are found by title, tags, properties and their start.",
+					min: 10,
+					max: 4096,
+					step: 1,
+				},
 			],
 		},
 		{

@@ -20,6 +20,8 @@ export interface IndexStatus {
 	unreadable: number;
 	/** Files left out by the read floor (not notes, hidden, configuration or plugin folders). */
 	leftOut: number;
+	/** The index reached its memory cap (mobile): notes indexed since cover titles, headings, tags, properties and their first part. */
+	capped: boolean;
 }
 
 export const IDLE_STATUS: IndexStatus = {
@@ -31,6 +33,7 @@ export const IDLE_STATUS: IndexStatus = {
 	truncated: 0,
 	unreadable: 0,
 	leftOut: 0,
+	capped: false,
 };
 
 /** A status channel: the current status, and changes until unsubscribed. Watching starts the index. */

@@ -14,7 +14,7 @@ import { NoteMiniSearch } from "./note-minisearch";
 import { searchIndex, type SearchPage, type SearchRequest } from "./note-search";
 import { Slicer, realPacer, timers, type Pacer } from "./pacer";
 import { PathQueue } from "./path-queue";
-import { INDEX_KEY, loadIndex, serializeIndex, type LoadOutcome, type NoteRecord } from "./persisted-index";
+import { loadChunk, openIndex, saveIndex, type LoadOutcome, type NoteRecord } from "./persisted-index";
 import { AccessFloor } from "../vault/access-floor";
 
 export interface NoteIndexDeps {
@@ -30,7 +30,16 @@ export interface NoteIndexDeps {
 	saveDelayMs?: number;
 	/** See FIRST_SEARCH_WAIT_MS. */
 	firstSearchWaitMs?: number;
+	/**
+	 * Memory the index may take, in bytes (the mobile setting; none elsewhere). Past it, notes
+	 * are indexed by title, headings, tags, properties and the first CAPPED_BODY_CHARS of text,
+	 * marked truncated, and the status says capped.
+	 */
+	memoryCapBytes?: () => number;
 }
+
+/** Text indexed per note once the index is past its memory cap. */
+export const CAPPED_BODY_CHARS = 2000;
 
 /** How long the first search waits for the first pass before answering from what is indexed. */
 export const FIRST_SEARCH_WAIT_MS = 1500;
@@ -55,6 +64,9 @@ export class NoteIndex implements IndexStatusFeed {
 	private readonly dirty = new PathQueue();
 	/** Fingerprints from the listing that planned the first pass, so it need not stat each note again. */
 	private readonly listed = new Map<string, NoteStat>();
+	/** The saved chunks still to load, and the vault's listing to check them against (open() to the first drain). */
+	private saved: { chunks: string[]; dead: ReadonlySet<number> } | null = null;
+	private listing: NoteStat[] | null = null;
 	private readonly listeners = new Set<(status: IndexStatus) => void>();
 	private readonly pacer: Pacer;
 	private readonly floor: AccessFloor;
@@ -97,7 +109,14 @@ export class NoteIndex implements IndexStatusFeed {
 			truncated: [...this.notes.values()].filter((note) => note.truncated).length,
 			unreadable: this.unreadable.size,
 			leftOut: this.leftOut.size,
+			capped: this.capped(),
 		};
+	}
+
+	/** The index has reached its memory cap (deps.memoryCapBytes). */
+	private capped(): boolean {
+		const cap = this.deps.memoryCapBytes?.();
+		return cap !== undefined && this.index.memoryBytes >= cap;
 	}
 
 	watch(listener: (status: IndexStatus) => void): () => void {
@@ -116,7 +135,6 @@ export class NoteIndex implements IndexStatusFeed {
 		await this.start();
 		if (!this.firstPassDone) await this.firstPassOrTimeout(this.deps.firstSearchWaitMs ?? FIRST_SEARCH_WAIT_MS);
 		if (this.firstPassDone) await this.idle();
-		await this.vacuumed();
 		return searchIndex(
 			{ index: this.index, notes: this.notes, vault: this.deps.vault, status: this.status() },
 			request,
@@ -131,18 +149,6 @@ export class NoteIndex implements IndexStatusFeed {
 		})();
 		await Promise.race([done, timeout]);
 		timers.clear(timer);
-	}
-
-	/**
-	 * Discarded versions of changed notes leave stale postings that skew scores until they are
-	 * cleaned, so a search cleans first. Cleaning is done here, on demand, rather than after
-	 * every change: saving a note while typing then costs no vacuum until someone searches.
-	 */
-	private async vacuumed(): Promise<void> {
-		while (this.index.dirtCount > 0 && !this.disposed) {
-			this.vacuuming ??= this.paced((slicer) => this.index.vacuumPaced(slicer)).finally(() => (this.vacuuming = null));
-			await this.vacuuming;
-		}
 	}
 
 	/** Resolves when no change is waiting to be indexed. */
@@ -163,39 +169,59 @@ export class NoteIndex implements IndexStatusFeed {
 		await this.saving;
 	}
 
+	/**
+	 * Reads the saved manifest and lists the vault (side by side); the saved chunks are then
+	 * loaded by the worker, so a search meanwhile answers from the chunks loaded so far.
+	 */
 	private async open(): Promise<void> {
 		this.setPhase("loading");
 		this.unsubscribe.push(this.deps.vault.onChange((change) => this.changed(change)));
 		if (this.deps.metadata?.onResolved) this.unsubscribe.push(this.deps.metadata.onResolved((path) => this.mark(path)));
-		// The listing does not depend on the saved index: it runs beside reading it.
 		const listing = this.listVault();
-		const loaded = await this.paced((slicer) => loadIndex(this.deps.store, slicer));
-		this.loadedAs = loaded.ok ? "loaded" : loaded.reason;
-		if (loaded.ok) {
-			this.index = loaded.index;
-			this.notes = loaded.notes;
-		}
+		const opened = await openIndex(this.deps.store);
+		this.loadedAs = opened.ok ? "loaded" : opened.reason;
+		if (opened.ok) {
+			this.index = opened.index;
+			this.saved = { chunks: opened.chunks, dead: opened.dead };
+		} else if (opened.reason !== "absent") this.unsaved = true;
 		const listed = await listing;
-		// Ten thousand notes take tens of milliseconds to check against the floor and the saved
-		// fingerprints: in slices too.
-		await this.paced(async (slicer) => {
-			await slicer.forEach(listed, (note) => {
-				if (!this.allowed(note.path, note.linkedTo)) return;
-				this.expected.add(note.path);
-				const known = this.notes.get(note.path);
-				if (!known || known.mtime !== note.mtime || known.size !== note.size) {
-					this.dirty.add(note.path);
-					this.listed.set(note.path, note);
-				}
-			});
-			// Indexed before but gone (or no longer allowed): reconciling drops them.
-			await slicer.forEach(this.notes.keys(), (path) => {
-				if (!this.expected.has(path)) this.dirty.add(path);
-			});
-		});
-		if (!loaded.ok && loaded.reason !== "absent") this.unsaved = true;
-		this.pass = { done: 0, of: this.dirty.size };
+		// Ten thousand notes take tens of milliseconds to check against the floor: in slices too.
+		await this.paced((slicer) =>
+			slicer.forEach(listed, (note) => {
+				if (this.allowed(note.path, note.linkedTo)) this.expected.add(note.path);
+			}),
+		);
+		this.listing = listed;
 		this.kick();
+	}
+
+	/** Loads the saved chunks one by one (each searchable once in), then plans the first pass. */
+	private async loadSaved(slicer: Slicer): Promise<void> {
+		const listed = this.listing ?? [];
+		this.listing = null;
+		const saved = this.saved;
+		this.saved = null;
+		for (const key of saved?.chunks ?? []) {
+			if (this.disposed) return;
+			const records = await loadChunk(this.deps.store, key, this.index, saved?.dead ?? new Set(), slicer);
+			// A chunk that is gone or torn costs only its notes: they are read again below.
+			if (records) for (const [path, record] of records) this.notes.set(path, record);
+			else this.unsaved = true;
+			this.publish();
+		}
+		await slicer.forEach(listed, (note) => {
+			if (!this.expected.has(note.path)) return;
+			const known = this.notes.get(note.path);
+			if (!known || known.mtime !== note.mtime || known.size !== note.size) {
+				this.dirty.add(note.path);
+				this.listed.set(note.path, note);
+			}
+		});
+		// Indexed before but gone (or no longer allowed): reconciling drops them.
+		await slicer.forEach(this.notes.keys(), (path) => {
+			if (!this.expected.has(path)) this.dirty.add(path);
+		});
+		this.pass = { done: 0, of: this.dirty.size };
 	}
 
 	private async listVault(): Promise<NoteStat[]> {
@@ -275,6 +301,7 @@ export class NoteIndex implements IndexStatusFeed {
 
 	private async drain(): Promise<void> {
 		const slicer = new Slicer(this.pacer);
+		if (this.listing) await this.loadSaved(slicer);
 		this.setPhase("indexing");
 		// Reads run a few at a time (file reads wait on I/O, not on the CPU); indexing takes them
 		// in order as they arrive, yielding between slices.
@@ -286,17 +313,20 @@ export class NoteIndex implements IndexStatusFeed {
 		readAhead();
 		for (let next = reading.shift(); next && !this.disposed; next = reading.shift()) {
 			this.apply(await next);
+			if (this.index.wantsSeal) await this.index.compact(slicer);
 			this.pass.done++;
 			readAhead();
 			this.publish();
 			await slicer.tick();
 		}
-		// Many changes and no search: clean up anyway, so stale postings do not pile up in memory.
-		if (this.index.dirtCount > 20 && this.index.dirtFactor > 0.1 && !this.disposed) await this.vacuumed();
+		// Search skips the postings of discarded notes; this frees their memory once they are many.
+		if (this.index.dirtCount > 0 && !this.disposed) await this.index.vacuumPaced(slicer);
 		slicer.finish();
 		this.longestSliceMs = Math.max(this.longestSliceMs, slicer.longestMs);
 		if (this.dirty.size > 0 || this.disposed) return;
 		const first = !this.firstPassDone;
+		// The first pass leaves no delta behind: its radix tree costs ten times a segment.
+		if (first) await this.paced((s) => this.index.compact(s, true));
 		this.firstPassDone = true;
 		this.setPhase("ready");
 		if (this.unsaved) this.scheduleSave(first ? 0 : (this.deps.saveDelayMs ?? 60_000));
@@ -331,11 +361,12 @@ export class NoteIndex implements IndexStatusFeed {
 		}
 		this.unreadable.delete(path);
 		this.expected.add(path);
+		const cap = this.deps.maxIndexedChars ?? MAX_INDEXED_CHARS;
 		const fields = noteFields(
 			path,
 			loaded.text,
 			this.deps.metadata?.metadata(path, loaded.text) ?? null,
-			this.deps.maxIndexedChars ?? MAX_INDEXED_CHARS,
+			this.capped() ? Math.min(cap, CAPPED_BODY_CHARS) : cap,
 		);
 		if (this.index.has(path)) this.index.discard(path);
 		this.index.addNote(toDocument(fields));
@@ -356,9 +387,12 @@ export class NoteIndex implements IndexStatusFeed {
 		this.unsaved = true;
 	}
 
-	/** The index as saved, written in slices (the bench measures it). */
-	serialized(): Promise<string> {
-		return this.paced((slicer) => serializeIndex(this.index, this.notes, slicer));
+	/** Saves the index's new chunks and its manifest, in slices (the bench measures it). */
+	persist(): Promise<void> {
+		return this.paced(async (slicer) => {
+			await this.index.compact(slicer, true);
+			await saveIndex(this.deps.store, this.index, this.notes, slicer);
+		});
 	}
 
 	private scheduleSave(delayMs: number): void {
@@ -377,8 +411,7 @@ export class NoteIndex implements IndexStatusFeed {
 			if (!this.unsaved) return;
 			this.unsaved = false;
 			try {
-				await this.vacuumed();
-				await this.deps.store.write(INDEX_KEY, await this.serialized());
+				await this.persist();
 			} catch (error) {
 				this.unsaved = true;
 				console.error("[redline] search: saving the index failed; it will be rebuilt from the notes next time", error);

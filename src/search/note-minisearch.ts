@@ -1,52 +1,119 @@
 /**
- * minisearch, with the two things its public API does slowly for a whole vault done directly on
- * its (protected) index:
- * - adding a note: minisearch's add() looks every word up in its radix tree once per
- *   occurrence; addNote counts each field's words first and looks each distinct word up once;
- * - the saved form: loadJSAsync turns every posting from a string-keyed object back into a Map
- *   and waits a timer every thousand of them (1 ms in Node, 4 ms in a browser: seconds for a
- *   vault). The lean form is flat number arrays in small JSON lines, read and written one line at
- *   a time, so the caller decides when to yield.
- * The postings, field lengths and averages are the ones minisearch's own add() and loadJS()
- * produce (test/search/note-minisearch.test.ts compares them), so its search and scores apply.
+ * minisearch's scoring over a compact index of our own (issue 32). minisearch keeps each posting
+ * as a Map entry under a radix tree of Maps: 221 MB of heap for 10,000 notes of 2.6 KB. Here:
+ * - notes are added to minisearch's own tree (the delta), each distinct word of a field looked up
+ *   once (minisearch's add() looks a word up per occurrence);
+ * - once the delta holds SEAL_POSTINGS postings it is sealed into a CompactSegment (sorted,
+ *   front-coded terms, typed-array postings: 6 bytes a posting), in slices;
+ * - segments of one size merge, four at a time, up to MAX_SEGMENT_POSTINGS (so a merge never
+ *   holds more than one such segment twice), and a segment mostly of discarded notes is rewritten;
+ * - search is minisearch's own, reading the segments and the delta through TermStore, so scores
+ *   are the ones minisearch gives (test/search/note-minisearch.test.ts compares them).
+ * The saved form is the segments' arrays in base64 lines of CHUNK_BYTES, read and written one
+ * line at a time, so the caller decides when to yield.
  */
 import MiniSearch from "minisearch";
+import { CompactSegment, DOC_SPAN, SegmentWriter, flatten, type FieldPostings } from "./compact-segment";
 import { FIELDS, INDEX_OPTIONS, type IndexedDocument } from "./index-schema";
 import type { Slicer } from "./pacer";
+import { TermStore, type DeltaTree } from "./term-store";
 import { countTerms } from "./terms";
 
-/** The index's own numbers: document short ids and field lengths. */
-export interface LeanHead {
-	nextId: number;
-	averageFieldLength: number[];
-	/** [shortId, path, ...field lengths in FIELDS order]. */
-	documents: (string | number)[][];
+/** Postings the delta holds before it is sealed into a segment. */
+export const SEAL_POSTINGS = 20_000;
+/** Segments are merged up to this many postings (about 4 MB of arrays). */
+export const MAX_SEGMENT_POSTINGS = 640_000;
+/** Segments of one size class merged at once. */
+const MERGE_FACTOR = 4;
+/** A segment with more than this share of discarded notes (and at least DEAD_MIN of them) is rewritten by a vacuum. */
+const DEAD_SHARE = 0.25;
+const DEAD_MIN = 64;
+
+/** A note of a saved segment: its short id, path, and field lengths in FIELDS order. */
+export interface ChunkNote {
+	shortId: number;
+	path: string;
+	lengths: readonly number[];
 }
 
-/** Postings of some terms: [term, fieldId, [shortId, frequency, shortId, frequency, ...], fieldId, [...], ...]. */
-export type LeanTerms = (string | number | number[])[][];
+/**
+ * One line of a segment in the saved form: [0, heads, blocks, termCount, postings, notes], then
+ * its arrays (ARRAYS) in lines of [1, array, byte offset, base64].
+ */
+export type LeanTerms = [0, string[], string[], number, number, number] | [1, number, number, string];
 
-/** Postings written per line of the saved form (small enough to parse well within a slice). */
-const POSTINGS_PER_LINE = 4000;
+/** Bytes of an array written per line of the saved form (small enough to decode well within a slice). */
+const CHUNK_BYTES = 192 * 1024;
 
 export class UnusableIndexError extends Error {}
 
+/** The arrays of a segment in the order the saved form numbers them. */
+const ARRAYS = ["starts", "keys", "freqs", "docs"] as const;
+
+function toBase64(bytes: Uint8Array): string {
+	let binary = "";
+	for (let i = 0; i < bytes.length; i += 8192)
+		binary += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
+	return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+	const binary = atob(text);
+	const bytes = new Uint8Array(binary.length);
+	for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+	return bytes;
+}
+
+/** A segment being read back from its lines. */
+interface Reading {
+	heads: string[];
+	blocks: string[];
+	bytes: Uint8Array[];
+	filled: number[];
+}
+
 export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
-	/**
-	 * Each term's postings by term, beside the radix tree, which finds a key by scanning the
-	 * edges of every level. A term leaves the tree only once its postings are empty (minisearch's
-	 * removeTerm, vacuumPaced), so an entry that is empty may be detached and is looked up again.
-	 */
-	private readonly termData = new Map<string, Map<number, Map<number, number>>>();
+	/** Notes added since the last seal: minisearch's own radix tree. */
+	private readonly deltaTree: DeltaTree & {
+		fetch(term: string, make: () => FieldPostings): FieldPostings;
+		clear(): void;
+	};
+	/** The delta's postings by term, beside its tree (which finds a key by scanning edges level by level). */
+	private readonly termData = new Map<string, FieldPostings>();
+	private deltaPostings = 0;
+	private segments: CompactSegment[] = [];
+	private reading: Reading | null = null;
 
 	constructor() {
 		super(INDEX_OPTIONS);
+		this.deltaTree = this._index;
+		const live = (shortId: number): boolean => this._documentIds.has(shortId);
+		const store = new TermStore(
+			() => this.segments,
+			() => this.deltaTree,
+			live,
+		);
+		this._index = store as unknown as MiniSearch<IndexedDocument>["_index"];
 	}
 
-	/** Without documents, minisearch replaces its whole tree: the terms' postings go with it. */
-	override removeAll(documents?: readonly IndexedDocument[]): void {
-		super.removeAll(documents);
-		if (documents === undefined) this.termData.clear();
+	/** Bytes the postings take, about: segments exactly, the delta at minisearch's ~80 bytes a posting. */
+	get postingBytes(): number {
+		return this.segments.reduce((sum, s) => sum + s.bytes, this.deltaPostings * 80);
+	}
+
+	/** Memory the index takes, about: its postings, and per note its ids and field lengths. */
+	get memoryBytes(): number {
+		return this.postingBytes + this._documentCount * 200;
+	}
+
+	get segmentCount(): number {
+		return this.segments.length;
+	}
+
+	private clearDelta(): void {
+		this.deltaTree.clear();
+		this.termData.clear();
+		this.deltaPostings = 0;
 	}
 
 	/** minisearch's add(), with each distinct word of a field looked up once. */
@@ -54,6 +121,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		const id = document.id;
 		if (this._idToShortId.has(id)) throw new Error(`MiniSearch: duplicate ID ${id}`);
 		const shortId = this._nextId++;
+		if (shortId >= DOC_SPAN) throw new Error("MiniSearch: too many documents added");
 		this._idToShortId.set(id, shortId);
 		this._documentIds.set(shortId, id);
 		this._documentCount += 1;
@@ -68,136 +136,272 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 			this._avgFieldLength[fieldId] = ((this._avgFieldLength[fieldId] ?? 0) * before + counts.size) / (before + 1);
 			for (const [term, count] of counts) {
 				let data = this.termData.get(term);
-				if (data === undefined || data.size === 0) {
-					data = this._index.fetch(term, () => new Map<number, Map<number, number>>());
+				if (data === undefined) {
+					data = this.deltaTree.fetch(term, () => new Map<number, Map<number, number>>());
 					this.termData.set(term, data);
 				}
 				let frequencies = data.get(fieldId);
 				if (!frequencies) data.set(fieldId, (frequencies = new Map<number, number>()));
 				frequencies.set(shortId, (frequencies.get(shortId) ?? 0) + count);
+				this.deltaPostings++;
 			}
 		}
 	}
 
+	/** The delta is big enough to seal. */
+	get wantsSeal(): boolean {
+		return this.deltaPostings >= SEAL_POSTINGS;
+	}
+
+	/** Seals the delta into a segment (in slices), then merges what the merge rule asks for. */
+	async compact(slicer: Slicer, force = false): Promise<void> {
+		if (this.deltaPostings > 0 && (force || this.wantsSeal)) await this.seal(slicer);
+		for (let run = this.mergeRun(); run; run = this.mergeRun()) await this.merge(run, slicer);
+	}
+
+	private live = (shortId: number): boolean => this._documentIds.has(shortId);
+
+	private async seal(slicer: Slicer): Promise<void> {
+		const terms = [...this.termData.keys()].sort();
+		await slicer.tick();
+		const writer = new SegmentWriter(this.deltaPostings);
+		for (const term of terms) {
+			const data = this.termData.get(term);
+			if (data) {
+				const [keys, freqs] = flatten(data, this.live);
+				writer.add(term, keys, freqs);
+			}
+			await slicer.tick();
+		}
+		const segment = writer.finish();
+		// Notes added meanwhile (none: the caller holds the worker) would be lost with the delta.
+		this.clearDelta();
+		if (segment.termCount > 0) this.segments = [...this.segments, segment];
+	}
+
+	/** Four neighbouring segments of one size class whose merge stays within MAX_SEGMENT_POSTINGS. */
+	private mergeRun(): [number, number] | null {
+		const level = (s: CompactSegment): number =>
+			Math.max(0, Math.floor(Math.log(s.postings / SEAL_POSTINGS) / Math.log(MERGE_FACTOR)));
+		for (let i = 0; i + MERGE_FACTOR <= this.segments.length; i++) {
+			const run = this.segments.slice(i, i + MERGE_FACTOR);
+			const first = run[0];
+			if (!first || !run.every((s) => level(s) === level(first))) continue;
+			if (run.reduce((sum, s) => sum + s.postings, 0) <= MAX_SEGMENT_POSTINGS) return [i, i + MERGE_FACTOR];
+		}
+		return null;
+	}
+
+	/** Merges segments [from, to) into one, without the postings of discarded notes. */
+	private async merge([from, to]: [number, number], slicer: Slicer): Promise<void> {
+		const run = this.segments.slice(from, to);
+		const writer = new SegmentWriter(run.reduce((sum, s) => sum + s.postings, 0));
+		const cursors = run.map(() => 0);
+		for (;;) {
+			let smallest: string | null = null;
+			run.forEach((segment, k) => {
+				const at = cursors[k] ?? 0;
+				if (at < segment.termCount) {
+					const term = segment.termAt(at);
+					if (smallest === null || term < smallest) smallest = term;
+				}
+			});
+			if (smallest === null) break;
+			const pairs: [number, number][] = [];
+			run.forEach((segment, k) => {
+				const at = cursors[k] ?? 0;
+				if (at >= segment.termCount || segment.termAt(at) !== smallest) return;
+				const { starts, keys, freqs } = segment.parts;
+				for (let j = starts[at] ?? 0; j < (starts[at + 1] ?? 0); j++) {
+					const key = keys[j] ?? 0;
+					if (this.live(key % DOC_SPAN)) pairs.push([key, freqs[j] ?? 0]);
+				}
+				cursors[k] = at + 1;
+			});
+			pairs.sort((a, b) => a[0] - b[0]);
+			writer.add(
+				smallest,
+				pairs.map((p) => p[0]),
+				pairs.map((p) => p[1]),
+			);
+			await slicer.tick();
+		}
+		const merged = writer.finish();
+		// Segments sealed meanwhile (none: the caller holds the worker) keep their places around it.
+		const next = [...this.segments];
+		next.splice(from, to - from, ...(merged.termCount > 0 ? [merged] : []));
+		this.segments = next;
+	}
+
 	/**
-	 * Drops the postings of discarded notes: minisearch's vacuum, but paced by the caller's slices
-	 * rather than a timer per batch of terms. Changes made meanwhile are kept (their dirt stays).
+	 * Drops the postings of discarded notes from the memory they hold: segments mostly of
+	 * discarded notes are rewritten (search skips such postings anyway, see TermStore).
 	 */
 	async vacuumPaced(slicer: Slicer): Promise<void> {
 		const dirt = this._dirtCount;
 		if (dirt === 0) return;
-		for (const [term, data] of this._index) {
-			for (const [fieldId, frequencies] of data) {
-				for (const shortId of frequencies.keys()) if (!this._documentIds.has(shortId)) frequencies.delete(shortId);
-				if (frequencies.size === 0) data.delete(fieldId);
-			}
-			if (data.size === 0) {
-				this._index.delete(term);
-				this.termData.delete(term);
-			}
+		for (let i = 0; i < this.segments.length; i++) {
+			const segment = this.segments[i];
+			if (!segment) continue;
+			let dead = 0;
+			for (const id of segment.parts.docs) if (!this.live(id)) dead++;
+			const docs = segment.parts.docs.length;
+			if (dead > 0 && (dead === docs || (dead >= DEAD_MIN && dead / docs > DEAD_SHARE)))
+				await this.merge([i, i + 1], slicer);
 			await slicer.tick();
 		}
-		this._dirtCount -= dirt;
+		this._dirtCount = Math.max(0, this._dirtCount - dirt);
 	}
 
-	/** The index's head, then its postings in lines; postings of discarded notes are left out. */
-	*leanParts(): Generator<LeanHead | LeanTerms> {
-		const documents = [...this._documentIds].map(([shortId, path]) => [
-			shortId,
-			String(path),
-			...(this._fieldLength.get(shortId) ?? []),
-		]);
-		yield { nextId: this._nextId, averageFieldLength: [...this._avgFieldLength], documents };
-		let line: LeanTerms = [];
-		let postings = 0;
-		for (const [term, data] of this._index) {
-			const entry: (string | number | number[])[] = [term];
-			for (const [fieldId, frequencies] of data) {
-				const flat: number[] = [];
-				for (const [shortId, frequency] of frequencies)
-					if (this._documentIds.has(shortId)) flat.push(shortId, frequency);
-				if (flat.length > 0) entry.push(fieldId, flat);
-				postings += flat.length / 2;
-			}
-			if (entry.length > 1) line.push(entry);
-			if (postings >= POSTINGS_PER_LINE) {
-				yield line;
-				line = [];
-				postings = 0;
-			}
+	/** The segments (seal the delta first, compact(slicer, true), for every note to be in one). */
+	sealedSegments(): readonly CompactSegment[] {
+		return this.segments;
+	}
+
+	get nextShortId(): number {
+		return this._nextId;
+	}
+
+	get averages(): number[] {
+		return [...this._avgFieldLength];
+	}
+
+	/** The live notes whose postings segment holds. */
+	*notesOf(segment: CompactSegment): Generator<ChunkNote> {
+		for (const shortId of segment.parts.docs) {
+			const path = this._documentIds.get(shortId) as string | undefined;
+			if (path !== undefined) yield { shortId, path, lengths: this._fieldLength.get(shortId) ?? [] };
 		}
-		if (line.length > 0) yield line;
 	}
 
-	/**
-	 * An empty index with the head of a saved one, its documents read in the slicer's slices;
-	 * throws UnusableIndexError when it does not check out.
-	 */
-	static async fromHead(head: unknown, slicer: Slicer): Promise<NoteMiniSearch> {
+	/** Notes of saved segments discarded since. */
+	async deadSaved(slicer: Slicer): Promise<number[]> {
+		const dead: number[] = [];
+		for (const segment of this.segments)
+			if (segment.savedAs !== null)
+				await slicer.forEach(segment.parts.docs, (id) => {
+					if (!this.live(id)) dead.push(id);
+				});
+		return dead;
+	}
+
+	/** A segment in lines: its head, then its arrays in base64 chunks. */
+	*segmentLines(segment: CompactSegment): Generator<LeanTerms> {
+		const { heads, blocks } = segment.parts;
+		yield [0, heads, blocks, segment.termCount, segment.postings, segment.parts.docs.length];
+		for (let a = 0; a < ARRAYS.length; a++) {
+			const array = segment.parts[ARRAYS[a] ?? "keys"];
+			const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+			for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES)
+				yield [1, a, offset, toBase64(bytes.subarray(offset, offset + CHUNK_BYTES))];
+		}
+	}
+
+	/** An empty index with a saved one's numbers, for its chunks to be added to (addSegment). */
+	static empty(nextId: number, averages: readonly number[]): NoteMiniSearch {
 		const index = new NoteMiniSearch();
-		await index.readHead(head, slicer);
+		index._nextId = nextId;
+		index._avgFieldLength = [...averages];
 		return index;
 	}
 
-	private async readHead(head: unknown, slicer: Slicer): Promise<void> {
-		const h = head as Partial<LeanHead> | null;
-		if (typeof h !== "object" || h === null || !Number.isSafeInteger(h.nextId) || !Array.isArray(h.documents))
-			throw new UnusableIndexError("head");
-		const nextId = h.nextId ?? 0;
-		const averages = h.averageFieldLength;
-		if (!Array.isArray(averages) || averages.length !== FIELDS.length || !averages.every((n) => Number.isFinite(n)))
-			throw new UnusableIndexError("averages");
-		await slicer.forEach(h.documents, (row) => {
-			if (!Array.isArray(row) || row.length !== FIELDS.length + 2) throw new UnusableIndexError("document");
-			const [shortId, path] = row as unknown[];
-			const lengths = row.slice(2) as unknown[];
-			if (!Number.isSafeInteger(shortId) || typeof path !== "string" || !lengths.every((n) => Number.isSafeInteger(n)))
-				throw new UnusableIndexError("document");
-			const id = shortId as number;
-			if (id < 0 || id >= nextId || this._documentIds.has(id) || this._idToShortId.has(path))
-				throw new UnusableIndexError("document id");
-			this._documentIds.set(id, path);
-			this._idToShortId.set(path, id);
-			this._fieldLength.set(id, lengths as number[]);
-		});
-		this._documentCount = this._documentIds.size;
-		this._nextId = nextId;
-		this._avgFieldLength = [...averages];
+	/** Forgets a segment half read (its chunk did not check out). */
+	dropReading(): void {
+		this.reading = null;
 	}
 
-	/** Adds one line of saved postings; throws UnusableIndexError when it does not check out. */
-	readTerms(line: unknown): void {
-		if (!Array.isArray(line)) throw new UnusableIndexError("terms");
-		for (const entry of line as unknown[]) {
-			if (!Array.isArray(entry) || entry.length < 3 || entry.length % 2 === 0 || typeof entry[0] !== "string")
-				throw new UnusableIndexError("term");
-			const data = new Map<number, Map<number, number>>();
-			for (let i = 1; i < entry.length; i += 2) {
-				const fieldId = entry[i] as unknown;
-				const flat = entry[i + 1] as unknown;
-				if (
-					typeof fieldId !== "number" ||
-					!(fieldId >= 0 && fieldId < FIELDS.length) ||
-					!Array.isArray(flat) ||
-					flat.length % 2 !== 0
-				)
-					throw new UnusableIndexError("field");
-				const frequencies = new Map<number, number>();
-				for (let j = 0; j < flat.length; j += 2) {
-					const shortId = flat[j] as unknown;
-					const frequency = flat[j + 1] as unknown;
-					if (
-						typeof shortId !== "number" ||
-						!this._documentIds.has(shortId) ||
-						typeof frequency !== "number" ||
-						!(frequency > 0)
-					)
-						throw new UnusableIndexError("posting");
-					frequencies.set(shortId, frequency);
-				}
-				data.set(fieldId, frequencies);
-			}
-			this._index.set(entry[0], data);
+	/**
+	 * Adds a segment read back with its notes, which become searchable; false (and nothing
+	 * added) when they do not check out: a note it does not hold, or one the index has already.
+	 */
+	addSegment(segment: CompactSegment, notes: readonly ChunkNote[]): boolean {
+		const holds = new Set(segment.parts.docs);
+		const paths = new Set<string>();
+		for (const { shortId, path, lengths } of notes) {
+			if (!holds.has(shortId) || this._documentIds.has(shortId) || this._idToShortId.has(path) || paths.has(path))
+				return false;
+			if (lengths.length !== FIELDS.length) return false;
+			paths.add(path);
 		}
+		for (const { shortId, path, lengths } of notes) {
+			this._documentIds.set(shortId, path);
+			this._idToShortId.set(path, shortId);
+			this._fieldLength.set(shortId, [...lengths]);
+		}
+		this._documentCount += notes.length;
+		this.segments = [...this.segments, segment];
+		return true;
+	}
+
+	/**
+	 * Takes in one line of a saved segment; throws UnusableIndexError when it does not check out.
+	 * Returns the segment's notes once its last line is in (they are then searchable), else null.
+	 */
+	readTerms(line: unknown): CompactSegment | null {
+		if (!Array.isArray(line)) throw new UnusableIndexError();
+		if (line[0] === 0) {
+			const [, heads, blocks, ...sizes] = line as [0, unknown, unknown, ...unknown[]];
+			const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((h) => typeof h === "string");
+			const [terms = 0, count = 0, notes = 0] = sizes as number[];
+			if (
+				this.reading ||
+				!strings(heads) ||
+				!strings(blocks) ||
+				!sizes.every((n) => Number.isSafeInteger(n)) ||
+				heads.length !== Math.ceil(terms / 16) ||
+				blocks.length !== heads.length
+			)
+				throw new UnusableIndexError();
+			this.reading = {
+				heads,
+				blocks,
+				bytes: [(terms + 1) * 4, count * 4, count * 2, notes * 4].map((n) => new Uint8Array(n)),
+				filled: [0, 0, 0, 0],
+			};
+			return null;
+		}
+		const reading = this.reading;
+		const [kind, array, offset, text] = line as unknown[];
+		if (
+			!reading ||
+			kind !== 1 ||
+			typeof array !== "number" ||
+			typeof offset !== "number" ||
+			typeof text !== "string" ||
+			!(array >= 0 && array < ARRAYS.length) ||
+			offset !== reading.filled[array]
+		)
+			throw new UnusableIndexError();
+		let bytes: Uint8Array;
+		try {
+			bytes = fromBase64(text);
+		} catch {
+			throw new UnusableIndexError();
+		}
+		const target = reading.bytes[array];
+		if (!target || offset + bytes.length > target.length) throw new UnusableIndexError();
+		target.set(bytes, offset);
+		reading.filled[array] = offset + bytes.length;
+		if (!reading.bytes.every((b, a) => reading.filled[a] === b.length)) return null;
+		return this.finishSegment(reading);
+	}
+
+	/** A segment whose lines are all in, checked (addSegment makes it searchable). */
+	private finishSegment(reading: Reading): CompactSegment {
+		this.reading = null;
+		const [starts, keys, freqs, docs] = reading.bytes.map((b) => b.buffer) as ArrayBuffer[];
+		const segment = new CompactSegment({
+			heads: reading.heads,
+			blocks: reading.blocks,
+			starts: new Uint32Array(starts ?? new ArrayBuffer(0)),
+			keys: new Uint32Array(keys ?? new ArrayBuffer(0)),
+			freqs: new Uint16Array(freqs ?? new ArrayBuffer(0)),
+			docs: new Uint32Array(docs ?? new ArrayBuffer(0)),
+		});
+		const { starts: s, keys: k } = segment.parts;
+		if (s[0] !== 0 || s[s.length - 1] !== k.length) throw new UnusableIndexError();
+		for (const id of segment.parts.docs) if (id >= this._nextId) throw new UnusableIndexError();
+		for (const key of segment.parts.keys) if (key % DOC_SPAN >= this._nextId) throw new UnusableIndexError();
+		return segment;
 	}
 }

@@ -80,6 +80,10 @@ function describePage(query: string, offset: number, page: SearchPage, leftOut: 
 			`The index is still being built: ${status.indexed.toLocaleString("en-US")} of ${count(status.total, "note")} searched so far, so results may be incomplete.`,
 		);
 	}
+	if (status.capped)
+		lines.push(
+			"The index reached its memory limit: notes marked truncated are searched by title, headings, tags, properties and their start only.",
+		);
 	if (status.unreadable > 0) lines.push(`${count(status.unreadable, "note")} could not be read and are not searched.`);
 	return lines.join("\n") + leftOutSentence(leftOut, "files");
 }

@@ -142,6 +142,38 @@ describe("the note index", () => {
 		await index.dispose();
 	});
 
+	it("past its memory cap (mobile), indexes titles, headings, tags, properties and the first part, and says so", async () => {
+		const long =
+			"---\ncuisine: italian\ntags: [recipes]\n---\n# Sauce steps\nearly words " +
+			"filler ".repeat(400) +
+			"latecomer\n";
+		const open = (cap?: number): NoteIndex =>
+			new NoteIndex({
+				vault: new MemoryVault("v", { "Pasta.md": long, "b.md": "latecomer too" }),
+				store: new MemoryStore(),
+				protectedFolders: [],
+				pacer: quickPacer,
+				...(cap === undefined ? {} : { memoryCapBytes: () => cap }),
+			});
+		const paths = async (index: NoteIndex, query: string, tag?: string): Promise<string[]> =>
+			(await index.search({ query, limit: 5, ...(tag ? { tag } : {}) })).hits.map((hit) => hit.path).sort();
+		// Under the cap, the whole note is in.
+		const roomy = open(150e6);
+		expect(await paths(roomy, "latecomer")).toEqual(["Pasta.md", "b.md"]);
+		expect(roomy.status().capped).toBe(false);
+		await roomy.dispose();
+		// Past it (here from the start), the end of a long note is not.
+		const capped = open(0);
+		expect(await paths(capped, "latecomer")).toEqual(["b.md"]);
+		for (const query of ["pasta", "sauce steps", "italian", "early words"])
+			expect(await paths(capped, query)).toEqual(["Pasta.md"]);
+		expect(await paths(capped, "sauce", "recipes")).toEqual(["Pasta.md"]);
+		const [hit] = (await capped.search({ query: "pasta", limit: 5 })).hits;
+		expect(hit).toMatchObject({ path: "Pasta.md", truncated: true });
+		expect(capped.status()).toMatchObject({ capped: true, truncated: 1 });
+		await capped.dispose();
+	});
+
 	it("never reads, holds or shows files the access floor leaves out, and counts them", async () => {
 		const vault = new MemoryVault("v", { "a.md": "secret plan", "Private/b.md": "secret plan" });
 		const reads: string[] = [];

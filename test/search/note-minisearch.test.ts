@@ -1,8 +1,8 @@
-import MiniSearch from "minisearch";
+import MiniSearch, { type SearchOptions } from "minisearch";
 import { describe, expect, it } from "vitest";
-import { INDEX_OPTIONS, LOOSE, toDocument, type IndexedDocument } from "../../src/search/index-schema";
+import { EXACT, INDEX_OPTIONS, LOOSE, toDocument, type IndexedDocument } from "../../src/search/index-schema";
 import { noteFields } from "../../src/search/note-fields";
-import { NoteMiniSearch, UnusableIndexError, type LeanHead, type LeanTerms } from "../../src/search/note-minisearch";
+import { NoteMiniSearch, UnusableIndexError } from "../../src/search/note-minisearch";
 import { Slicer } from "../../src/search/pacer";
 import { fixtureNotes, quickPacer } from "./support";
 
@@ -10,71 +10,105 @@ function documents(): IndexedDocument[] {
 	return Object.entries(fixtureNotes()).map(([path, text]) => toDocument(noteFields(path, text, null)));
 }
 
-/** minisearch's own serialisation, the reference for what the index holds (terms in any order). */
-function plain(index: MiniSearch<IndexedDocument>): unknown {
-	const js = JSON.parse(JSON.stringify(index)) as { index: [string, unknown][] };
-	return { ...js, index: Object.fromEntries(js.index) };
+const QUERIES: [string, SearchOptions][] = [
+	["garden budget", { ...LOOSE, combineWith: "OR" }],
+	["garde", { ...LOOSE, combineWith: "OR" }],
+	["gardne plans", { ...LOOSE, combineWith: "OR" }],
+	["greenhouse budget", { ...EXACT, combineWith: "AND" }],
+	["pasta italian standup", { ...LOOSE, combineWith: "OR" }],
+	["a", { ...LOOSE, combineWith: "OR" }],
+];
+
+/** Every query's results by note: score (to 9 digits), query terms and matched terms. */
+function answers(index: MiniSearch<IndexedDocument>): unknown {
+	return QUERIES.map(([query, options]) =>
+		Object.fromEntries(
+			index
+				.search(query, options)
+				.map((r) => [
+					String(r.id),
+					{ score: Math.round(r.score * 1e9), terms: [...r.queryTerms].sort(), match: sortedMatch(r.match) },
+				]),
+		),
+	);
 }
 
-async function reloaded(index: NoteMiniSearch): Promise<NoteMiniSearch> {
-	const [head, ...lines] = [...index.leanParts()].map(
-		(part) => JSON.parse(JSON.stringify(part)) as LeanHead | LeanTerms,
+function sortedMatch(match: Record<string, string[]>): Record<string, string[]> {
+	return Object.fromEntries(
+		Object.entries(match)
+			.sort(([a], [b]) => (a < b ? -1 : 1))
+			.map(([term, fields]) => [term, [...fields].sort()]),
 	);
-	const loaded = await NoteMiniSearch.fromHead(head, new Slicer(quickPacer));
-	for (const line of lines) loaded.readTerms(line);
-	return loaded;
 }
+
+const slicer = (): Slicer => new Slicer(quickPacer);
 
 describe("the note index's minisearch", () => {
-	it("adds a note with the postings, field lengths and averages of minisearch's own add", () => {
+	it("answers every query with minisearch's own scores, from several segments and the delta", async () => {
+		const all = documents();
 		const reference = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
 		const ours = new NoteMiniSearch();
-		for (const document of documents()) {
+		for (const [i, document] of all.entries()) {
 			reference.add(document);
 			ours.addNote(document);
+			// A seal every third note: five segments of one size merge four at a time.
+			if (i % 3 === 2 && i < all.length - 2) await ours.compact(slicer(), true);
 		}
-		expect(plain(ours)).toEqual(plain(reference));
+		expect(ours.segmentCount).toBeGreaterThan(1);
+		expect(answers(ours)).toEqual(answers(reference));
 	});
 
-	it("reads back its lean form as the index it wrote, without the postings of discarded notes", async () => {
-		const index = new NoteMiniSearch();
+	it("ranks as if discarded notes had never been added, before and after their postings are cleaned", async () => {
 		const all = documents();
-		for (const document of all) index.addNote(document);
-		index.discard(all[0]?.id ?? "");
-		index.discard(all[1]?.id ?? "");
-		const loaded = await reloaded(index);
-		await index.vacuumPaced(new Slicer(quickPacer));
-		expect(index.dirtCount).toBe(0);
-		expect(plain(loaded)).toEqual(plain(index));
-		expect(loaded.search("garden budget", LOOSE)).toEqual(index.search("garden budget", LOOSE));
+		const reference = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
+		const ours = new NoteMiniSearch();
+		for (const document of all) ours.addNote(document);
+		await ours.compact(slicer(), true);
+		const gone = all.slice(0, 4).map((d) => d.id);
+		for (const id of gone) ours.discard(id);
+		for (const document of all.slice(4)) reference.add(document);
+		expect(answers(ours)).toEqual(answers(reference));
+		await ours.vacuumPaced(slicer());
+		expect(ours.dirtCount).toBe(0);
+		expect(answers(ours)).toEqual(answers(reference));
 	});
 
 	it("still indexes a word after the last note that had it was discarded and cleaned away", async () => {
 		const ours = new NoteMiniSearch();
-		const reference = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
 		const note = (id: string, body: string): IndexedDocument => toDocument(noteFields(id, body, null));
-		for (const index of [ours, reference]) {
-			const add = (document: IndexedDocument): void =>
-				index instanceof NoteMiniSearch ? index.addNote(document) : index.add(document);
-			add(note("a.md", "zebra crossing"));
-			add(note("b.md", "crossing"));
-			index.discard("a.md");
-			await (index instanceof NoteMiniSearch ? index.vacuumPaced(new Slicer(quickPacer)) : index.vacuum());
-			expect(index.search("zebra")).toEqual([]);
-			add(note("c.md", "zebra again"));
-		}
+		ours.addNote(note("a.md", "zebra crossing"));
+		ours.addNote(note("b.md", "crossing"));
+		await ours.compact(slicer(), true);
+		ours.discard("a.md");
+		await ours.vacuumPaced(slicer());
+		expect(ours.search("zebra")).toEqual([]);
+		ours.addNote(note("c.md", "zebra again"));
 		expect(ours.search("zebra").map((hit) => String(hit.id))).toEqual(["c.md"]);
-		expect(plain(ours)).toEqual(plain(reference));
 	});
 
-	it("refuses a lean form whose postings name a note it does not hold", async () => {
+	it("reads a saved segment back as the index that wrote it", async () => {
+		const all = documents();
+		const index = new NoteMiniSearch();
+		for (const document of all) index.addNote(document);
+		await index.compact(slicer(), true);
+		const loaded = NoteMiniSearch.empty(index.nextShortId, index.averages);
+		for (const segment of index.sealedSegments()) {
+			let read = null;
+			for (const line of index.segmentLines(segment)) read = loaded.readTerms(JSON.parse(JSON.stringify(line)));
+			expect(read).not.toBeNull();
+			if (read) expect(loaded.addSegment(read, [...index.notesOf(segment)])).toBe(true);
+		}
+		expect(answers(loaded)).toEqual(answers(index));
+	});
+
+	it("refuses a saved segment whose postings name a note past the index's ids", async () => {
 		const index = new NoteMiniSearch();
 		for (const document of documents()) index.addNote(document);
-		const [head] = [...index.leanParts()] as [LeanHead];
-		const loaded = await NoteMiniSearch.fromHead(head, new Slicer(quickPacer));
-		expect(() => loaded.readTerms([["garden", 0, [9999, 1]]])).toThrow(UnusableIndexError);
-		await expect(
-			NoteMiniSearch.fromHead({ ...head, documents: [[0, "a.md", 1]] }, new Slicer(quickPacer)),
-		).rejects.toThrow(UnusableIndexError);
+		await index.compact(slicer(), true);
+		const loaded = NoteMiniSearch.empty(1, index.averages);
+		const lines = [...index.segmentLines(index.sealedSegments()[0] ?? expect.fail("no segment"))];
+		expect(() => {
+			for (const line of lines) loaded.readTerms(line);
+		}).toThrow(UnusableIndexError);
 	});
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { NoteIndex } from "../../src/search/note-index";
-import { INDEX_FORMAT, INDEX_KEY, type IndexHeader } from "../../src/search/persisted-index";
+import {
+	INDEX_FORMAT,
+	INDEX_PREFIX,
+	LEGACY_INDEX_KEY,
+	MANIFEST_KEY,
+	type Manifest,
+} from "../../src/search/persisted-index";
 import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { quickPacer } from "./support";
@@ -16,14 +22,8 @@ class CountingVault extends MemoryVault {
 
 const NOTES = { "a.md": "apples and pears", "b.md": "bananas", "F/c.md": "cherries and apples" };
 
-/** The saved file's lines: its header (with the note list), then the index. */
-async function savedLines(store: MemoryStore): Promise<[IndexHeader, ...string[]]> {
-	const [header = "", ...rest] = ((await store.read(INDEX_KEY)) ?? "").split("\n");
-	return [JSON.parse(header) as IndexHeader, ...rest];
-}
-
-async function writeLines(store: MemoryStore, [header, ...rest]: [IndexHeader, ...string[]]): Promise<void> {
-	await store.write(INDEX_KEY, [JSON.stringify(header), ...rest].join("\n"));
+async function manifest(store: MemoryStore): Promise<Manifest> {
+	return JSON.parse((await store.read(MANIFEST_KEY)) ?? "") as Manifest;
 }
 
 async function built(vault: MemoryVault, store: MemoryStore): Promise<void> {
@@ -42,12 +42,21 @@ async function found(index: NoteIndex, query: string): Promise<string[]> {
 	return (await index.search({ query, limit: 10 })).hits.map((hit) => hit.path).sort();
 }
 
+/** Built, then b.md edited and saved again: two chunks, the first holding a.md and F/c.md. */
+async function twoChunks(vault: MemoryVault, store: MemoryStore): Promise<void> {
+	await built(vault, store);
+	const index = await reopen(vault, store);
+	await vault.process("b.md", () => "bananas and apples");
+	await index.idle();
+	await index.dispose();
+}
+
 describe("the saved index", () => {
 	it("is loaded on restart, and only notes whose fingerprint changed are read again", async () => {
 		const vault = new CountingVault("v", NOTES);
 		const store = new MemoryStore();
 		await built(vault, store);
-		expect(await store.read(INDEX_KEY)).not.toBeNull();
+		expect((await manifest(store)).chunks).toHaveLength(1);
 		// While Redline was closed: one note edited, one deleted, one created.
 		await vault.process("b.md", () => "bananas and apples");
 		await vault.trash("F/c.md");
@@ -56,27 +65,38 @@ describe("the saved index", () => {
 		const index = await reopen(vault, store);
 		expect(index.loadedAs).toBe("loaded");
 		expect(vault.reads.sort()).toEqual(["b.md", "d.md"]);
-		expect(index.status()).toMatchObject({ phase: "ready", indexed: 3, total: 3 });
 		expect(await found(index, "apples")).toEqual(["a.md", "b.md"]);
 		expect(await found(index, "dates")).toEqual(["d.md"]);
 		await index.dispose();
 	});
 
-	it.each([
-		["torn in its header", (text: string) => text.slice(0, 20)],
-		["torn in its postings", (text: string) => text.slice(0, -5)],
-		["not JSON at all", () => "not json at all"],
-		["cut at the end of a line", (text: string) => text.split("\n").slice(0, -2).join("\n")],
-		["postings of a note it does not list", (text: string) => text.replace(/(\[\s*"apples",\s*\d+,\s*\[)\d+/, "$199")],
-		[
-			"an old whole-JSON file",
-			() => JSON.stringify({ format: INDEX_FORMAT, schema: "", notes: [["a.md", 1, 2, 0, []]], index: {} }),
-		],
-	])("is rebuilt, never trusted, when it is %s", async (_case, damage) => {
+	it("saves only what changed: a new chunk for the changed note, and the manifest", async () => {
 		const vault = new CountingVault("v", NOTES);
 		const store = new MemoryStore();
 		await built(vault, store);
-		await store.write(INDEX_KEY, damage((await store.read(INDEX_KEY)) ?? ""));
+		const first = (await manifest(store)).chunks;
+		const before = store.snapshot();
+		const index = await reopen(vault, store);
+		await vault.process("b.md", () => "bananas and apples");
+		await index.idle();
+		await index.dispose();
+		const after = await manifest(store);
+		expect(after.chunks.slice(0, 1)).toEqual(first);
+		expect(store.snapshot()[first[0] ?? ""]).toBe(before[first[0] ?? ""]);
+		expect(after.chunks).toHaveLength(2);
+		expect(after.dead).toHaveLength(1);
+	});
+
+	it.each([
+		["torn", (text: string) => text.slice(0, 20)],
+		["not JSON at all", () => "not json at all"],
+		["from an older format", (text: string) => JSON.stringify({ ...JSON.parse(text), format: INDEX_FORMAT - 1 })],
+		["from another schema", (text: string) => JSON.stringify({ ...JSON.parse(text), schema: "fields=title,body" })],
+	])("is rebuilt, never trusted, when its manifest is %s", async (_case, damage) => {
+		const vault = new CountingVault("v", NOTES);
+		const store = new MemoryStore();
+		await built(vault, store);
+		await store.write(MANIFEST_KEY, damage((await store.read(MANIFEST_KEY)) ?? ""));
 		vault.reads = [];
 		const index = await reopen(vault, store);
 		expect(["corrupt", "older-format"]).toContain(index.loadedAs);
@@ -89,35 +109,88 @@ describe("the saved index", () => {
 		await again.dispose();
 	});
 
-	it("is rebuilt when it comes from an older format or another schema", async () => {
+	it("rebuilds an index saved whole by an older version, and removes that file", async () => {
 		const vault = new CountingVault("v", NOTES);
-		const store = new MemoryStore();
-		await built(vault, store);
-		const [header, ...rest] = await savedLines(store);
-		for (const old of [
-			{ ...header, format: INDEX_FORMAT - 1 },
-			{ ...header, schema: "fields=title,body" },
-		]) {
-			await writeLines(store, [old, ...rest]);
-			vault.reads = [];
-			const index = await reopen(vault, store);
-			expect(index.loadedAs).toBe("older-format");
-			expect(vault.reads).toHaveLength(3);
-			await index.dispose();
-		}
+		const store = new MemoryStore({ [LEGACY_INDEX_KEY]: '{"format":2}\n{}' });
+		const index = await reopen(vault, store);
+		expect(index.loadedAs).toBe("older-format");
+		await index.dispose();
+		expect(await store.read(LEGACY_INDEX_KEY)).toBeNull();
+		expect((await reopen(vault, store)).loadedAs).toBe("loaded");
 	});
 
-	it("is rebuilt when its note list and its index disagree", async () => {
+	it.each([
+		["missing", () => null],
+		["torn", (text: string) => text.slice(0, -30)],
+		["cut at the end of a line", (text: string) => text.split("\n").slice(0, -2).join("\n")],
+		["naming a note its segment does not hold", (text: string) => text.replace(/\[(\d+),"a\.md"/, '[99,"a.md"')],
+	])("reads again only the notes of a chunk that is %s", async (_case, damage) => {
+		const vault = new CountingVault("v", NOTES);
+		const store = new MemoryStore();
+		await twoChunks(vault, store);
+		const [first = "", second = ""] = (await manifest(store)).chunks;
+		const damaged = damage((await store.read(first)) ?? "");
+		if (damaged === null) await store.remove(first);
+		else await store.write(first, damaged);
+		vault.reads = [];
+		const index = await reopen(vault, store);
+		expect(index.loadedAs).toBe("loaded");
+		expect(vault.reads.sort()).toEqual(["F/c.md", "a.md"]);
+		expect(await found(index, "apples")).toEqual(["F/c.md", "a.md", "b.md"]);
+		await index.dispose();
+		// The next save replaced the bad chunk and kept the good one.
+		expect((await manifest(store)).chunks).toContain(second);
+		expect((await manifest(store)).chunks).not.toContain(first);
+	});
+
+	it("recovers from a save cut before its manifest: the last whole save loads, the stray chunk goes", async () => {
 		const vault = new CountingVault("v", NOTES);
 		const store = new MemoryStore();
 		await built(vault, store);
-		const [header, ...rest] = await savedLines(store);
-		// Claims a fresh fingerprint for a note the index does not hold: trusting it would hide the note.
-		header.notes[0] = ["ghost.md", 1, 1, 0, []];
-		await writeLines(store, [header, ...rest]);
-		const index = await reopen(vault, store);
-		expect(index.loadedAs).toBe("inconsistent");
-		expect(await found(index, "apples")).toEqual(["F/c.md", "a.md"]);
+		const before = await manifest(store);
+		// The app dies while saving: the new chunk is written, the manifest is not.
+		const dying = new MemoryStore(store.snapshot());
+		dying.write = (key, text) =>
+			key === MANIFEST_KEY ? Promise.reject(new Error("killed")) : MemoryStore.prototype.write.call(dying, key, text);
+		const index = await reopen(vault, dying);
+		await vault.process("b.md", () => "bananas and apples");
+		await index.idle();
+		await index.dispose();
+		const left = new MemoryStore(dying.snapshot());
+		expect((await left.list(INDEX_PREFIX)).length).toBe(before.chunks.length + 2);
+		vault.reads = [];
+		const restarted = await reopen(vault, left);
+		expect(restarted.loadedAs).toBe("loaded");
+		expect(vault.reads).toEqual(["b.md"]);
+		expect(await found(restarted, "apples")).toEqual(["F/c.md", "a.md", "b.md"]);
+		await restarted.dispose();
+		const after = await manifest(left);
+		expect((await left.list(INDEX_PREFIX)).sort()).toEqual([...after.chunks, MANIFEST_KEY].sort());
+	});
+
+	it("answers a warm start from the chunks loaded so far, says it is partial, then completes", async () => {
+		const vault = new CountingVault("v", NOTES);
+		const store = new MemoryStore();
+		await twoChunks(vault, store);
+		const [, second = ""] = (await manifest(store)).chunks;
+		let release = (): void => undefined;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		const slow = new MemoryStore(store.snapshot());
+		slow.read = async (key) => {
+			if (key === second) await held;
+			return MemoryStore.prototype.read.call(slow, key);
+		};
+		vault.reads = [];
+		const index = new NoteIndex({ vault, store: slow, protectedFolders: [], pacer: quickPacer, firstSearchWaitMs: 0 });
+		const partial = await index.search({ query: "apples", limit: 10 });
+		expect(partial.hits.map((hit) => hit.path).sort()).toEqual(["F/c.md", "a.md"]);
+		expect(partial.status).toMatchObject({ phase: "loading", indexed: 2, total: 3 });
+		release();
+		await index.idle();
+		const complete = await index.search({ query: "apples", limit: 10 });
+		expect(complete.hits.map((hit) => hit.path).sort()).toEqual(["F/c.md", "a.md", "b.md"]);
+		expect(complete.status).toMatchObject({ phase: "ready", indexed: 3, total: 3 });
+		expect(vault.reads.filter((path) => !complete.hits.some((hit) => hit.path === path))).toEqual([]);
 		await index.dispose();
 	});
 

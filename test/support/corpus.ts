@@ -5,14 +5,15 @@
 import { describe } from "vitest";
 import { existsSync, readFileSync } from "../../src/node/fs";
 import { fileURLToPath, join, resolve } from "../../src/node/path";
+import { process } from "../../src/node/process";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 /** The repository root (this file is test/support/corpus.ts). */
 export const repoRoot = resolve(here, "..", "..");
 
-/** The corpus vault folder, or null when it is absent. */
+/** The corpus vault folder, or null when it is absent (REDLINE_CORPUS names it for a checkout elsewhere). */
 export function corpusDir(): string | null {
-	const dir = resolve(repoRoot, "..", "shared", "corpus", "kepano-vault");
+	const dir = process.env.REDLINE_CORPUS ?? resolve(repoRoot, "..", "shared", "corpus", "kepano-vault");
 	return existsSync(dir) ? dir : null;
 }
 

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { IDLE_STATUS, type IndexStatus, type IndexStatusFeed } from "../../src/search/index-status";
-import { IndexProgress } from "../../src/ui/components/IndexProgress";
+import { CAPPED_TEXT, IndexProgress } from "../../src/ui/components/IndexProgress";
 
 afterEach(cleanup);
 
@@ -46,5 +46,14 @@ describe("the index progress line", () => {
 		render(<IndexProgress feed={f} />);
 		act(() => f.send({ phase: "ready", unreadable: 2 }));
 		expect(screen.getByText("2 notes could not be read for search.")).toBeTruthy();
+	});
+
+	it("counts the saved notes loaded so far on a warm start, and says when the mobile memory cap was reached", () => {
+		const f = feed();
+		render(<IndexProgress feed={f} />);
+		act(() => f.send({ phase: "loading", indexed: 3000, total: 10000 }));
+		expect(document.body.textContent).toBe("Loading the search index… 3,000 / 10,000");
+		act(() => f.send({ phase: "ready", capped: true }));
+		expect(document.body.textContent).toBe(CAPPED_TEXT);
 	});
 });

@@ -6,15 +6,27 @@
 import { useEffect, useState } from "react";
 import type { IndexStatus, IndexStatusFeed } from "../../search/index-status";
 
+/** The index reached its memory cap (the mobile setting). */
+export const CAPPED_TEXT =
+	"Search memory limit reached: newer notes are searched by title, tags, properties and their start.";
+
 export function progressText(status: IndexStatus): string | null {
 	switch (status.phase) {
 		case "loading":
-			return "Loading the search index…";
+			return status.indexed > 0
+				? `Loading the search index… ${status.indexed.toLocaleString()} / ${status.total.toLocaleString()}`
+				: "Loading the search index…";
 		case "indexing":
 			return `Indexing notes… ${status.done.toLocaleString()} / ${status.of.toLocaleString()}`;
-		case "ready":
-			if (status.unreadable === 0) return null;
-			return `${status.unreadable.toLocaleString()} ${status.unreadable === 1 ? "note" : "notes"} could not be read for search.`;
+		case "ready": {
+			const parts: string[] = [];
+			if (status.capped) parts.push(CAPPED_TEXT);
+			if (status.unreadable > 0)
+				parts.push(
+					`${status.unreadable.toLocaleString()} ${status.unreadable === 1 ? "note" : "notes"} could not be read for search.`,
+				);
+			return parts.length > 0 ? parts.join(" ") : null;
+		}
 		default:
 			return null;
 	}

@@ -1,0 +1,245 @@
+/**
+ * An immutable part of the index in a few flat arrays (issue 32): minisearch keeps every posting
+ * as a Map entry under a radix tree of Maps, about 80 bytes a posting; here a posting is 6 bytes.
+ * - Terms, sorted, front-coded in blocks of BLOCK: each block keeps its first term whole (in
+ *   heads, which binary searches read without decoding anything) and the others as (length of
+ *   the prefix shared with the previous term, the rest) in one string.
+ * - Postings: for term i, keys[starts[i] .. starts[i+1]) sorted, each fieldId * 2^28 + shortId,
+ *   with the frequency beside it in freqs (capped at 65,535).
+ * - docs: the short ids whose postings it holds, sorted (what a vacuum or a partial load counts).
+ * Term order is JavaScript's string order (UTF-16 code units), the order minisearch's tree walks.
+ */
+
+export const BLOCK = 16;
+/** A posting's key: fieldId * DOC_SPAN + shortId. */
+export const DOC_SPAN = 2 ** 28;
+const MAX_FREQ = 65_535;
+
+/** One term's postings as they are added: fieldId -> shortId -> frequency. */
+export type FieldPostings = Map<number, Map<number, number>>;
+
+export interface SegmentParts {
+	heads: string[];
+	blocks: string[];
+	starts: Uint32Array;
+	keys: Uint32Array;
+	freqs: Uint16Array;
+	docs: Uint32Array;
+}
+
+export class CompactSegment {
+	readonly termCount: number;
+	/** The Store key of the chunk that holds it, once saved (persisted-index.ts). */
+	savedAs: string | null = null;
+	private decodedBlock = -1;
+	private decoded: string[] = [];
+
+	constructor(readonly parts: SegmentParts) {
+		this.termCount = parts.starts.length - 1;
+	}
+
+	/** Bytes its arrays and strings take (about: a string counts a byte a character). */
+	get bytes(): number {
+		const { heads, blocks, starts, keys, freqs, docs } = this.parts;
+		let strings = 0;
+		for (const s of heads) strings += s.length + 16;
+		for (const s of blocks) strings += s.length + 16;
+		return strings + starts.byteLength + keys.byteLength + freqs.byteLength + docs.byteLength;
+	}
+
+	get postings(): number {
+		return this.parts.keys.length;
+	}
+
+	private block(b: number): string[] {
+		if (b === this.decodedBlock) return this.decoded;
+		const { heads, blocks } = this.parts;
+		const terms = [heads[b] ?? ""];
+		const code = blocks[b] ?? "";
+		let previous = terms[0] ?? "";
+		for (let i = 0; i < code.length;) {
+			const shared = code.charCodeAt(i);
+			const rest = code.charCodeAt(i + 1);
+			previous = previous.slice(0, shared) + code.slice(i + 2, i + 2 + rest);
+			terms.push(previous);
+			i += 2 + rest;
+		}
+		this.decodedBlock = b;
+		this.decoded = terms;
+		return terms;
+	}
+
+	termAt(i: number): string {
+		return this.block(Math.floor(i / BLOCK))[i % BLOCK] ?? "";
+	}
+
+	/** The first index whose term is >= term (termCount when none). */
+	lowerBound(term: string, lo = 0, hi = this.termCount): number {
+		// The block: the last whose head is < term, found without decoding.
+		const heads = this.parts.heads;
+		let bLo = Math.floor(lo / BLOCK);
+		let bHi = Math.ceil(hi / BLOCK);
+		while (bLo < bHi) {
+			const mid = (bLo + bHi) >> 1;
+			if ((heads[mid] ?? "") < term) bLo = mid + 1;
+			else bHi = mid;
+		}
+		// Every head before bLo is < term: the answer is in block bLo - 1, or is bLo's head.
+		let i = Math.max(lo, (bLo - 1) * BLOCK);
+		const end = Math.min(hi, bLo * BLOCK);
+		while (i < end && this.termAt(i) < term) i++;
+		return Math.max(i, lo);
+	}
+
+	/** The index of term, or -1. */
+	find(term: string): number {
+		const i = this.lowerBound(term);
+		return i < this.termCount && this.termAt(i) === term ? i : -1;
+	}
+
+	/** The indexes of the terms that start with prefix: [from, to). */
+	prefixRange(prefix: string, lo = 0, hi = this.termCount): [number, number] {
+		const from = this.lowerBound(prefix, lo, hi);
+		// Terms starting with prefix sort before prefix + the highest code unit.
+		const to = this.lowerBound(prefix + "\uffff", from, hi);
+		let end = to;
+		while (end < hi && this.termAt(end).startsWith(prefix)) end++;
+		return [from, end];
+	}
+
+	/**
+	 * Every term within maxDistance edits (Levenshtein, in code units) of query: a walk of the
+	 * sorted terms as the trie they are, each branch found by binary search, pruned once no cell
+	 * of its row is within reach (minisearch's fuzzySearch, on this layout).
+	 */
+	fuzzy(query: string, maxDistance: number, found: (index: number, distance: number) => void): void {
+		const first = Array.from({ length: query.length + 1 }, (_, j) => j);
+		const walk = (lo: number, hi: number, depth: number, row: number[]): void => {
+			let i = lo;
+			if (i < hi && this.termAt(i).length === depth) {
+				const distance = row[query.length] ?? Infinity;
+				if (distance <= maxDistance) found(i, distance);
+				i++;
+			}
+			while (i < hi) {
+				const term = this.termAt(i);
+				const c = term.charCodeAt(depth);
+				const branch = term.slice(0, depth + 1);
+				const [, end] = this.prefixRange(branch, i, hi);
+				const next = [(row[0] ?? 0) + 1];
+				let best = next[0] ?? 0;
+				for (let j = 1; j <= query.length; j++) {
+					const cost = query.charCodeAt(j - 1) === c ? 0 : 1;
+					const cell = Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + cost);
+					next.push(cell);
+					if (cell < best) best = cell;
+				}
+				if (best <= maxDistance) walk(i, end, depth + 1, next);
+				i = end;
+			}
+		};
+		walk(0, this.termCount, 0, first);
+	}
+
+	/** Term i's postings in one field, live ones only: [shortIds, frequencies]. */
+	postingsOf(i: number, fieldId: number, live: (shortId: number) => boolean): [number[], number[]] | null {
+		const { starts, keys, freqs } = this.parts;
+		const from = starts[i] ?? 0;
+		const to = starts[i + 1] ?? 0;
+		const base = fieldId * DOC_SPAN;
+		// Keys are sorted: the field's run is found by binary search.
+		let lo = from;
+		let hi = to;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if ((keys[mid] ?? 0) < base) lo = mid + 1;
+			else hi = mid;
+		}
+		const ids: number[] = [];
+		const frequencies: number[] = [];
+		for (let j = lo; j < to; j++) {
+			const key = keys[j] ?? 0;
+			if (key >= base + DOC_SPAN) break;
+			const shortId = key - base;
+			if (live(shortId)) {
+				ids.push(shortId);
+				frequencies.push(freqs[j] ?? 0);
+			}
+		}
+		return ids.length > 0 ? [ids, frequencies] : null;
+	}
+}
+
+/** Builds segments term by term, in sorted order. */
+export class SegmentWriter {
+	private readonly heads: string[] = [];
+	private readonly blocks: string[] = [];
+	private block = "";
+	private previous = "";
+	private terms = 0;
+	private readonly starts: number[] = [0];
+	private readonly keys: Uint32Array;
+	private readonly freqs: Uint16Array;
+	private used = 0;
+	private readonly docs = new Set<number>();
+
+	/** capacity: at least the postings it will be given (the delta's count, or the merged segments'). */
+	constructor(capacity: number) {
+		this.keys = new Uint32Array(Math.max(16, capacity));
+		this.freqs = new Uint16Array(Math.max(16, capacity));
+	}
+
+	/** Adds a term (greater than the last) with its postings: [key, frequency] pairs sorted by key. */
+	add(term: string, keys: readonly number[], freqs: readonly number[]): void {
+		if (keys.length === 0) return;
+		if (this.terms % BLOCK === 0) {
+			if (this.terms > 0) this.blocks.push(this.block);
+			this.heads.push(term);
+			this.block = "";
+		} else {
+			let shared = 0;
+			const limit = Math.min(term.length, this.previous.length, 0xffff);
+			while (shared < limit && term.charCodeAt(shared) === this.previous.charCodeAt(shared)) shared++;
+			const rest = term.slice(shared, shared + 0xffff);
+			this.block += String.fromCharCode(shared, rest.length) + rest;
+		}
+		this.previous = term;
+		this.terms++;
+		for (let j = 0; j < keys.length; j++) {
+			const key = keys[j] ?? 0;
+			this.keys[this.used] = key;
+			this.freqs[this.used] = Math.min(MAX_FREQ, freqs[j] ?? 0);
+			this.docs.add(key % DOC_SPAN);
+			this.used++;
+		}
+		this.starts.push(this.used);
+	}
+
+	finish(): CompactSegment {
+		if (this.terms > 0) this.blocks.push(this.block);
+		return new CompactSegment({
+			heads: this.heads,
+			blocks: this.blocks,
+			starts: Uint32Array.from(this.starts),
+			keys: this.keys.slice(0, this.used),
+			freqs: this.freqs.slice(0, this.used),
+			docs: Uint32Array.from([...this.docs].sort((a, b) => a - b)),
+		});
+	}
+}
+
+/** A term's postings from a FieldPostings map, as sorted keys and frequencies (live ones only). */
+export function flatten(data: FieldPostings, live: (shortId: number) => boolean): [number[], number[]] {
+	const keys: number[] = [];
+	const freqs: number[] = [];
+	for (const fieldId of [...data.keys()].sort((a, b) => a - b)) {
+		const postings = data.get(fieldId);
+		if (!postings) continue;
+		const ids = [...postings.keys()].filter(live).sort((a, b) => a - b);
+		for (const id of ids) {
+			keys.push(fieldId * DOC_SPAN + id);
+			freqs.push(postings.get(id) ?? 0);
+		}
+	}
+	return [keys, freqs];
+}
