@@ -203,6 +203,9 @@ describe("React DOM with the function stand-ins", () => {
 		expect(await renderError((React) => React.createElement(React.Activity, null, "hidden"))).toBe(
 			"updateActivityComponent() is not included in Redline's bundle",
 		);
+		expect(await renderError((React) => React.createElement(React.Suspense, { fallback: "loading" }, "shown"))).toBe(
+			"updateSuspenseComponent() is not included in Redline's bundle",
+		);
 	});
 
 	it("refuses hydrateRoot, naming it", () => {
