@@ -111,6 +111,22 @@ export const functionStandIns = [
 		why: "React DOM's form actions (<form action={function}>)",
 	},
 	{
+		file: client,
+		// The implementations behind useOptimistic, useDeferredValue, useEffectEvent (updateEvent,
+		// with useEffectEventImpl, which only it calls), the compiler's useMemoCache and the cache
+		// refresh of unstable_useCacheRefresh: reached only by calling those hooks (or by code the
+		// React Compiler emits), which src/ui never does.
+		functions: [
+			"updateOptimisticImpl",
+			"mountDeferredValueImpl",
+			"updateDeferredValueImpl",
+			"updateEvent",
+			"refreshCache",
+			"useMemoCache",
+		],
+		why: "React's useOptimistic, useDeferredValue, useEffectEvent, useMemoCache and cache refresh",
+	},
+	{
 		file: "react-dom/cjs/react-dom.production.js",
 		// react-dom's own exports of the resource dispatcher above; main.js requires react-dom only
 		// for the internals react-dom/client shares with it.
