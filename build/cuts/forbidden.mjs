@@ -70,4 +70,12 @@ export const forbiddenInputs = [
 			/node_modules\/openai\/(auth\/workload-identity-auth|internal\/auth\/x509-(workload-identity-auth|credential-options))\.mjs$/,
 		why: "the OpenAI client's workload identity authentication",
 	},
+	{
+		pattern: /^node_modules\/openai\/resources\/chat\/completions\/messages\.mjs$/,
+		why: "the OpenAI client's stored chat completion messages (a generated stand-in, stand-ins.mjs)",
+	},
+	{
+		pattern: /^src\/ui\/(own-popups\.ts|components\/(PaneMenu|ChatList)\.tsx)$/,
+		why: "the pane's own menu and chat list (Obsidian's host shows its Menu and SuggestModal; only the sandbox page hands them in, UiHost.popups)",
+	},
 ];

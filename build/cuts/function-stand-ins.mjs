@@ -57,9 +57,7 @@ export const functionStandIns = [
 			"hydrateRoot",
 			"canHydrateInstance",
 			"canHydrateTextInstance",
-			"canHydrateHydrationBoundary",
 			"prepareToHydrateHostInstance",
-			"updateDehydratedSuspenseComponent",
 			"retryDehydratedSuspenseBoundary",
 			"attemptContinuousHydration",
 			"attemptExplicitHydrationTarget",
@@ -94,6 +92,39 @@ export const functionStandIns = [
 			"createViewTransitionInstance",
 		],
 		why: "React's <ViewTransition> and the document's view transitions",
+	},
+	{
+		file: client,
+		// beginWork's cases for fibers tagged 13 (<Suspense>) and 22 (Offscreen, which only a
+		// Suspense boundary or <Activity> makes): createFiberFromTypeAndProps makes a Suspense fiber
+		// only for a <Suspense> element, which src/ui never renders (nor React.lazy, nor use()).
+		// With them go what only they called: canHydrateHydrationBoundary,
+		// updateDehydratedSuspenseComponent and retrySuspenseComponentWithoutHydrating.
+		functions: ["updateSuspenseComponent", "updateOffscreenComponent"],
+		why: "React's <Suspense> boundaries and the offscreen trees they hide",
+	},
+	{
+		file: client,
+		// A <form action={fn}> (or a button's formAction) submitted: the pane's forms submit through
+		// onSubmit and never pass a function as an action.
+		functions: ["startHostTransition"],
+		why: "React DOM's form actions (<form action={function}>)",
+	},
+	{
+		file: client,
+		// The implementations behind useOptimistic, useDeferredValue, useEffectEvent (updateEvent,
+		// with useEffectEventImpl, which only it calls), the compiler's useMemoCache and the cache
+		// refresh of unstable_useCacheRefresh: reached only by calling those hooks (or by code the
+		// React Compiler emits), which src/ui never does.
+		functions: [
+			"updateOptimisticImpl",
+			"mountDeferredValueImpl",
+			"updateDeferredValueImpl",
+			"updateEvent",
+			"refreshCache",
+			"useMemoCache",
+		],
+		why: "React's useOptimistic, useDeferredValue, useEffectEvent, useMemoCache and cache refresh",
 	},
 	{
 		file: "react-dom/cjs/react-dom.production.js",

@@ -83,6 +83,13 @@ export const methodStandIns = [
 		methods: ["withOptions", "_buildWebSocketHeaders", "readX509ResponseError", "getAPIList", "requestAPIList"],
 		why: "clients cloned with other options, Realtime WebSocket handshakes, X.509 error bodies and pages of list results",
 	},
+	// LangChain calls chat.completions.create, and parse for a structured format (Redline asks for none).
+	{
+		file: "openai/resources/chat/completions/completions.mjs",
+		class: "Completions",
+		methods: ["retrieve", "update", "list", "delete", "runTools", "stream"],
+		why: "stored chat completions (retrieve, update, list, delete) and the client's own tool runner and stream helper",
+	},
 	// Redline's index (src/search/note-minisearch.ts) adds notes with its own addNote, saves and
 	// loads its own lean form, and asks search(), has(), discard(), remove(), removeAll().
 	{

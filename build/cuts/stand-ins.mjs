@@ -179,6 +179,14 @@ const openaiGenerated = [
 		generate: "value",
 	},
 	{
+		// chat.completions.messages (about 1.2 KB): the messages of a stored chat completion, listed
+		// by id; the client constructs it with chat.completions, which LangChain only creates and parses.
+		name: "openai-stored-messages",
+		importers: ["openai/resources/chat/completions/completions.mjs", "openai/resources/chat/completions/index.mjs"],
+		modules: ["openai/resources/chat/completions/messages.mjs"],
+		generate: "resource",
+	},
+	{
 		// Pages of list results (about 2.5 KB): only list methods (chat.completions.list, stored
 		// messages...) and client.getAPIList make them; chat.completions.create returns no page.
 		name: "openai-pages",

@@ -9,6 +9,9 @@ import type { ToolCatalog } from "../tools/catalog";
 import type { ThreadState } from "../log/state";
 import type { ReviewDecisions } from "./review-decisions";
 import type { ChatChoice } from "./chat-choices";
+import type { ComponentType } from "react";
+import type { PaneMenuProps } from "./components/PaneMenu";
+import type { ChatListProps } from "./components/ChatList";
 
 export interface UiHost {
 	service: ThreadService;
@@ -75,14 +78,25 @@ export interface UiHost {
 	setTooltip?(el: HTMLElement, text: string): void;
 	/**
 	 * Shows a menu of actions under anchor (Obsidian: Menu); onHide runs when it closes, chosen or
-	 * not. Without it the pane draws its own menu (role=menu, arrow keys, Escape).
+	 * not. Without it the pane draws the menu popups hands in (role=menu, arrow keys, Escape).
 	 */
 	showMenu?(anchor: HTMLElement, actions: readonly MenuAction[], onHide?: () => void): void;
 	/**
 	 * Opens the searchable chat list (Obsidian: SuggestModal), newest first; choose runs with the
-	 * chat picked. Without it the pane draws its own list with the same behaviour.
+	 * chat picked. Without it the pane draws the list popups hands in, with the same behaviour.
 	 */
 	chooseChat?(chats: readonly ChatChoice[], choose: (threadId: string) => void): void;
+	/**
+	 * The pane's own menu and chat list (src/ui/own-popups.ts), for a host without showMenu and
+	 * chooseChat: the sandbox page hands them in. Obsidian's host has both, so main.js leaves them out.
+	 */
+	popups?: PanePopups;
+}
+
+/** The menu and the chat list the pane draws itself when its host shows none (src/ui/own-popups.ts). */
+export interface PanePopups {
+	PaneMenu: ComponentType<PaneMenuProps>;
+	ChatList: ComponentType<ChatListProps>;
 }
 
 /** The icons the pane asks its host for: Lucide names, as Obsidian's setIcon takes them. */

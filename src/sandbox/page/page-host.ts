@@ -10,6 +10,7 @@ import type { ToolCatalog } from "../../tools/catalog";
 import type { UiHost } from "../../ui/host";
 import { makeCodeBlocksKeyboardScrollable } from "../../ui/code-blocks";
 import { focusReviewCard } from "../../ui/focus-review";
+import { ownPopups } from "../../ui/own-popups";
 import { ReviewDecisions } from "../../ui/review-decisions";
 import { InlineEdit, InlineReviews } from "../../editor";
 import { EditorInline } from "./editor-inline";
@@ -92,7 +93,8 @@ export function createPageHost(
 			);
 		},
 		openSettings: () => navigation.showSettingsHelp(),
-		// No menu or chat list of its own: the pane draws them (PaneMenu, ChatList), as the page has no Obsidian.
+		// No menu or chat list of its own (the page has no Obsidian): the pane draws these.
+		popups: ownPopups,
 		setIcon: setPageIcon,
 		setTooltip(el, text) {
 			el.title = text;

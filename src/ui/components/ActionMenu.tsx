@@ -1,14 +1,13 @@
 /**
  * A quiet ⋯ button that opens a menu of less common actions ("Don't allow in this chat"). In
  * Obsidian the host shows its own Menu (UiHost.showMenu); elsewhere (the sandbox) the pane draws
- * its own menu (PaneMenu, the header's too). It opens in the flow under the button rather than
+ * its own menu (PaneMenu, the header's too), which that host hands in (UiHost.popups). It opens in the flow under the button rather than
  * floating: a stream item clips what paints outside it.
  */
 import { useId, useRef, useState } from "react";
 import type { MenuAction } from "../host";
 import { usePane } from "../context";
 import { HostIcon } from "./HostIcon";
-import { PaneMenu } from "./PaneMenu";
 
 export interface ActionMenuProps {
 	/** The button's and the menu's name ("More actions: Read A.md"). */
@@ -22,6 +21,7 @@ export function ActionMenu({ label, items }: ActionMenuProps) {
 	const [open, setOpen] = useState(false);
 	const button = useRef<HTMLButtonElement>(null);
 	const menuId = useId();
+	const PaneMenu = host.popups?.PaneMenu;
 
 	return (
 		<>
@@ -43,7 +43,7 @@ export function ActionMenu({ label, items }: ActionMenuProps) {
 			>
 				<HostIcon host={host} icon="more-horizontal" className="redline-icon" />
 			</button>
-			{open && button.current && (
+			{open && button.current && PaneMenu && (
 				<PaneMenu
 					host={host}
 					id={menuId}

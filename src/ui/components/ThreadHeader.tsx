@@ -2,7 +2,7 @@
  * The pane's header, one row as Obsidian's own view headers: the chat's title (clipped by CSS
  * only), then icon buttons: New chat, Chat history (the searchable chat list), Note history,
  * Permissions, and ⋯ More (Rename, Delete). The list and the menu are the host's when it has
- * them (Obsidian: SuggestModal, Menu), else the pane's own (ChatList, PaneMenu).
+ * them (Obsidian: SuggestModal, Menu), else the pane's own the host hands in (UiHost.popups).
  *
  * Rename and delete confirm inline, never in a modal; the focus follows: Rename opens prefilled
  * with the title, Save or Escape return to More, the delete confirmation takes the focus (on
@@ -12,9 +12,7 @@ import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { ThreadSummary } from "../../thread/service-api";
 import { chatChoices, threadLabel } from "../chat-choices";
 import type { MenuAction, UiHost } from "../host";
-import { ChatList } from "./ChatList";
 import { IconButton } from "./IconButton";
-import { PaneMenu } from "./PaneMenu";
 
 export interface ThreadHeaderProps {
 	host: UiHost;
@@ -106,7 +104,8 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 		const anchor = moreRef.current;
 		if (host.showMenu && anchor) host.showMenu(anchor, actions, () => setPopup((p) => (p === "menu" ? "none" : p)));
 	};
-	const ownMenu = popup === "menu" && !host.showMenu;
+	const own = host.popups;
+	const ownMenu = popup === "menu" && !host.showMenu && own !== undefined;
 
 	return (
 		<header className="redline-header">
@@ -170,13 +169,19 @@ export function ThreadHeader(props: ThreadHeaderProps) {
 							onClick={openMenu}
 						/>
 						{ownMenu && (
-							<PaneMenu host={host} id={menuId} label="More" actions={actions} onClose={closePopup(moreRef.current)} />
+							<own.PaneMenu
+								host={host}
+								id={menuId}
+								label="More"
+								actions={actions}
+								onClose={closePopup(moreRef.current)}
+							/>
 						)}
 					</span>
 				</div>
 			</div>
-			{popup === "chats" && (
-				<ChatList
+			{popup === "chats" && own && (
+				<own.ChatList
 					id={chatsId}
 					chats={chatChoices(threads, { threadId, title }, now())}
 					onChoose={select}

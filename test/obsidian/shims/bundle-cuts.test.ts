@@ -441,6 +441,7 @@ describe("a method stood in", () => {
 		const { BaseChatModel } = await import("@langchain/core/language_models/chat_models");
 		const { ChatOpenAICompletions } = await import("@langchain/openai");
 		const { CallbackManager } = await import("@langchain/core/callbacks/manager");
+		const { Completions } = await import("openai/resources/chat/completions/completions");
 		const classes: Record<string, { prototype: object }> = {
 			Runnable,
 			RunnableBinding,
@@ -449,6 +450,7 @@ describe("a method stood in", () => {
 			BaseChatOpenAI: Object.getPrototypeOf(ChatOpenAICompletions) as { prototype: object },
 			ChatOpenAICompletions,
 			OpenAI,
+			Completions,
 			Stream,
 			MiniSearch,
 		};

@@ -92,12 +92,19 @@ describe("the OpenAI client with stand-ins", () => {
 		expect(() => client.files.list()).toThrow(/openai: Files\.list is not included in Redline's bundle/);
 		expect(() => client.beta.assistants).toThrow(/openai: Beta\.assistants is not included/);
 		expect(() => client.chat.completions.stream({ model: "m", messages: [] })).toThrow(
-			/ChatCompletionStream\.createChatCompletion is not included/,
+			/Completions\.stream\(\) is not included/,
+		);
+		expect(() => client.chat.completions.list()).toThrow(/Completions\.list\(\) is not included/);
+		expect(() => client.chat.completions.messages.list("chatcmpl-1")).toThrow(
+			/openai: Messages\.list is not included in Redline's bundle/,
 		);
 		// Pages of list results (the client exports their classes too).
 		const pages = client.constructor as unknown as { CursorPage: new () => unknown };
 		expect(() => new pages.CursorPage()).toThrow(/openai: new CursorPage\(\) is not included in Redline's bundle/);
-		expect(() => client.chat.completions.list()).toThrow("OpenAI.getAPIList() is not included in Redline's bundle");
+		const lists = client as unknown as { getAPIList(path: string, page: unknown): unknown };
+		expect(() => lists.getAPIList("/chat/completions", pages.CursorPage)).toThrow(
+			"OpenAI.getAPIList() is not included in Redline's bundle",
+		);
 	});
 
 	it("passes a base URL's query on as the real client does", async () => {

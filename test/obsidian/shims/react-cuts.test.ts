@@ -203,6 +203,16 @@ describe("React DOM with the function stand-ins", () => {
 		expect(await renderError((React) => React.createElement(React.Activity, null, "hidden"))).toBe(
 			"updateActivityComponent() is not included in Redline's bundle",
 		);
+		expect(await renderError((React) => React.createElement(React.Suspense, { fallback: "loading" }, "shown"))).toBe(
+			"updateSuspenseComponent() is not included in Redline's bundle",
+		);
+		expect(
+			await renderError((React) =>
+				React.createElement(function Deferred() {
+					return React.useDeferredValue("later");
+				}),
+			),
+		).toBe("mountDeferredValueImpl() is not included in Redline's bundle");
 	});
 
 	it("refuses hydrateRoot, naming it", () => {

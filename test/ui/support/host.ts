@@ -2,6 +2,7 @@
 import type { PaneRequest, UiHost } from "../../../src/ui/host";
 import type { ThreadService } from "../../../src/thread/service-api";
 import type { ToolCatalog } from "../../../src/tools/catalog";
+import { ownPopups } from "../../../src/ui/own-popups";
 import { DEFAULT_CATALOG } from "./tools";
 
 export interface TestHost extends UiHost {
@@ -46,6 +47,7 @@ export function testHost(
 			host.settingsOpened++;
 		},
 		doc: document,
+		popups: ownPopups,
 		tools: () => tools,
 		onRequest(listener) {
 			requestListeners.add(listener);
