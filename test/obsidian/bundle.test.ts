@@ -58,9 +58,15 @@ describe("main.js loaded the way Obsidian loads it", () => {
 		await plugin.loadAsync();
 		expect([...app.viewRegistry.keys()]).toEqual(["redline-chat"]);
 		expect([...app.commands.keys()].sort()).toEqual(
-			["new-chat", "open-chat", "pin-active-note", "revert-last-change", "show-history", "stop-agent"].map(
-				(id) => `redline:${id}`,
-			),
+			[
+				"edit-selection",
+				"new-chat",
+				"open-chat",
+				"pin-active-note",
+				"revert-last-change",
+				"show-history",
+				"stop-agent",
+			].map((id) => `redline:${id}`),
 		);
 		expect(app.settingTabs).toHaveLength(1);
 		expect(app.ribbonIcons.map((r) => r.title)).toEqual(["Redline: open chat"]);
