@@ -25,7 +25,10 @@ export function fullResultTokens(call: CallEntry): number {
 /** Tokens of an entry's own message (an assistant's text and calls; results are counted apart). */
 export function entryCost(entry: Entry): number {
 	if (entry.kind === "user")
-		return MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(userContent(entry.content, entry.pinned, entry.chips, entry.selection));
+		return (
+			MESSAGE_OVERHEAD_TOKENS +
+			estimateTextTokens(userContent(entry.content, entry.pinned, entry.chips, entry.selection))
+		);
 	let cost = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(entry.text + (replayedReasoning(entry) ?? ""));
 	for (const call of entry.calls)
 		cost +=
