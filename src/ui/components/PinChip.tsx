@@ -37,7 +37,7 @@ export function PinChip({ item, onPin, onUnpin }: PinChipProps) {
 					<button
 						type="button"
 						className="redline-pin-keep"
-						aria-label={`Add the notes linking to ${name}`}
+						aria-label={`+ backlinks: add the notes linking to ${name}`}
 						onClick={() => onPin({ backlinksOf: item.path, scope: pinScope(item) })}
 					>
 						+ backlinks
@@ -45,7 +45,7 @@ export function PinChip({ item, onPin, onUnpin }: PinChipProps) {
 					<button
 						type="button"
 						className="redline-pin-keep"
-						aria-label={`Add the notes ${name} links to`}
+						aria-label={`+ links: add the notes ${name} links to`}
 						onClick={() => onPin({ linksFrom: item.path, scope: pinScope(item) })}
 					>
 						+ links
