@@ -6,6 +6,12 @@
  * to the next waiting card's Run (the next thing to decide), else to the decided card's status line.
  * A card's status line is replaced as the card moves on (approved, the apply's progress, the
  * result): while the focus is on it, the focus follows to the card's new status line.
+ *
+ * The pane settles after each render of the thread, and also after every change of its DOM (`watch`):
+ * a part of a card can re-render on its own (a hook's state, a context) and remove the focused
+ * element in a commit that is not the thread's, and a keyboard user must not wait for the next
+ * event to get their place back. The observer runs as a microtask after that commit, before the
+ * browser does anything else.
  */
 
 /** The data attributes cards carry for this (see the cards' markup). */
@@ -59,18 +65,31 @@ export class FocusAfterDecision {
 		this.followed = line && pending.cards[0] !== undefined ? { card: pending.cards[0], line } : null;
 	}
 
+	/** Settles after every change of `root`'s DOM, until the returned function stops it. */
+	watch(root: HTMLElement): () => void {
+		const Observer = root.ownerDocument.defaultView?.MutationObserver;
+		if (!Observer) return () => undefined;
+		const observer = new Observer(() => this.settle(root));
+		observer.observe(root, { childList: true, subtree: true });
+		return () => observer.disconnect();
+	}
+
 	/** The followed status line was replaced while it had the focus: the card's new one takes it. */
 	private follow(root: HTMLElement | null): void {
 		const followed = this.followed;
 		if (!followed || !root || followed.line.isConnected) return;
-		this.followed = null;
 		const doc = root.ownerDocument;
 		const active = doc.activeElement;
 		// The user moved on before the line went: their place is theirs.
-		if (active && active !== doc.body && active.isConnected && active !== followed.line) return;
+		if (active && active !== doc.body && active.isConnected && active !== followed.line) {
+			this.followed = null;
+			return;
+		}
 		const line = lastStatus(
 			root.querySelector<HTMLElement>(`[${CARD_ATTR}="${cssEscape(followed.card)}"]`) ?? undefined,
 		);
+		// Between two of its states a card may show no status line for a render: keep following, so
+		// the line that comes next takes the focus.
 		if (!line) return;
 		line.focus();
 		this.followed = { card: followed.card, line };

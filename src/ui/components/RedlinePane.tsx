@@ -62,6 +62,8 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 
 	// After every change of the thread, a decision made from a card may move the focus on.
 	useLayoutEffect(() => focus.settle(paneRef.current), [focus, state]);
+	// ...and after any other change of the pane's DOM (a card's own re-render can remove the focus too).
+	useEffect(() => (paneRef.current ? focus.watch(paneRef.current) : undefined), [focus]);
 
 	// The open notes show this chat's waiting drafts inline (the host's editors); none once the pane closes.
 	const caughtUp = view?.caughtUp === true;
