@@ -8,6 +8,7 @@
 import type { PinnedItem } from "../../log/events";
 import { chipName } from "../../log/pinned-items";
 import { pinScope } from "../../log/projection";
+import { ChipScope } from "./ChipScope";
 import { displayPath } from "../../vault/display-path";
 
 export interface PinChipProps {
@@ -22,16 +23,7 @@ export function PinChip({ item, onPin, onUnpin }: PinChipProps) {
 	return (
 		<li className={`redline-chip redline-pin${kept ? " redline-pin-kept" : ""}`}>
 			<span className="redline-chip-label">{name}</span>
-			<span className="redline-pin-scope">{kept ? "kept for every message in this chat" : "for this message"}</span>
-			<button
-				type="button"
-				className="redline-pin-keep"
-				aria-pressed={kept}
-				aria-label={`Keep ${name} for every message in this chat`}
-				onClick={() => onPin({ ...item, scope: kept ? "message" : "chat" })}
-			>
-				Keep
-			</button>
+			<ChipScope item={item} name={name} onPin={onPin} />
 			{"path" in item && (
 				<>
 					<button

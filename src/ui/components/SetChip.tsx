@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from "react";
 import type { PinnedItem } from "../../log/events";
 import { chipKind, chipName, chipTarget } from "../../log/pinned-items";
 import { pinScope } from "../../log/projection";
+import { ChipScope } from "./ChipScope";
 import type { ChipPreview } from "../../thread/context-chips";
 import { displayPath } from "../../vault/display-path";
 import { formatTokens } from "../tokens";
@@ -47,16 +48,7 @@ export function SetChip({ item, preview, onPin, onUnpin }: SetChipProps) {
 				<span className="redline-set-chip-count" aria-live="polite">
 					{shown ? countLine(shown) : "counting notes…"}
 				</span>
-				<span className="redline-pin-scope">{kept ? "kept for every message in this chat" : "for this message"}</span>
-				<button
-					type="button"
-					className="redline-pin-keep"
-					aria-pressed={kept}
-					aria-label={`Keep ${name} for every message in this chat`}
-					onClick={() => onPin({ ...item, scope: kept ? "message" : "chat" })}
-				>
-					Keep
-				</button>
+				<ChipScope item={item} name={name} onPin={onPin} />
 				<button
 					type="button"
 					className="redline-chip-remove"
