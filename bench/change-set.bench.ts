@@ -8,15 +8,13 @@
  * - Undo this turn (v1.thread.undoTurn) of a turn that wrote 12 notes of about 10k tokens each,
  *   from the call to its answer (every note back, byte for byte, or the bench fails).
  */
-import { createRedline } from "../src/redline";
+import { benchRedline } from "./support/bench-redline";
 import { applyModelReply, hasTool, splitTokens, startModelServer, toolResults } from "../src/sandbox/model-server";
 import type { ModelScript, RecordedRequest, ScriptedPace, ScriptedReply } from "../src/sandbox/model-server";
 import type { RedlineSettings } from "../src/settings";
 import { MemoryStore } from "../src/store/memory-store";
 import { isKnownEvent } from "../src/log/events";
 import { MemoryVault } from "../src/vault/memory-vault";
-import { TextNoteCatalog } from "../src/search/text-catalog";
-import { yamlLibraryCodec } from "../src/sandbox/yaml-library-codec";
 import { benchSettings } from "./support/edit-harness";
 import { buildNote } from "./support/edit-notes";
 import type { BenchRow } from "./run";
@@ -80,16 +78,7 @@ async function runTurn(
 ): Promise<TurnRun> {
 	const vault = new MemoryVault("Bench", notes);
 	const settings = settingsOf(benchSettings(baseURL, { approve: "user", editReview: "changes" }));
-	const redline = await createRedline({
-		vault,
-		store: new MemoryStore(),
-		settings: () => settings,
-		credentials: () => ({}),
-		protectedFolders: [],
-		titles: "first-words",
-		yaml: yamlLibraryCodec,
-		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
-	});
+	const redline = await benchRedline({ vault, store: new MemoryStore(), settings, titles: "first-words" });
 	const { service } = redline;
 	try {
 		const created = await service.createThread({ title: "change set bench" });

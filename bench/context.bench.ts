@@ -20,7 +20,8 @@ import { buildSystemPrompt } from "../src/agent/system-prompt";
 import { estimateJsonTokens } from "../src/agent/token-estimate";
 import { readModelThread } from "../src/agent/transcript";
 import { createModelProvider } from "../src/llm/model-provider";
-import { createRedline } from "../src/redline";
+import { benchRedline } from "./support/bench-redline";
+import type { Redline } from "../src/redline";
 import { FolderStore } from "../src/sandbox/folder-store";
 import { messageText, promptTokens, requestSize, startModelServer } from "../src/sandbox/model-server";
 import type { RecordedRequest } from "../src/sandbox/model-server";
@@ -39,8 +40,6 @@ import { mkdtemp, rm } from "../src/node/fs";
 import { tmpdir } from "../src/node/os";
 import { join } from "../src/node/path";
 import { process } from "../src/node/process";
-import { yamlLibraryCodec } from "../src/sandbox/yaml-library-codec";
-import { TextNoteCatalog } from "../src/search/text-catalog";
 
 const AREA = "long threads";
 const LIMIT = 32_768;
@@ -75,15 +74,7 @@ async function driveLongThread(pinned = false): Promise<Drive> {
 		[PINNED]: largeNotes(1, 8_000)["Notes/Note 1.md"],
 	});
 	const settings = settingsFor(server.baseURL);
-	const redline = await createRedline({
-		yaml: yamlLibraryCodec,
-		vault,
-		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
-		store: new MemoryStore(),
-		settings: () => settings,
-		credentials: () => ({}),
-		protectedFolders: [],
-	});
+	const redline = await benchRedline({ vault, store: new MemoryStore(), settings });
 	try {
 		const { service } = redline;
 		const created = await service.createThread({ title: "context bench" });
@@ -134,10 +125,7 @@ async function driveLongThread(pinned = false): Promise<Drive> {
 	}
 }
 
-function eventsOf(
-	service: Awaited<ReturnType<typeof createRedline>>["service"],
-	threadId: string,
-): Promise<StoredEvent[]> {
+function eventsOf(service: Redline["service"], threadId: string): Promise<StoredEvent[]> {
 	return new Promise((resolve) => {
 		const events: StoredEvent[] = [];
 		const sub = service.subscribe({ threadId }, (message) => {

@@ -10,12 +10,10 @@
  *   tokens; a subscriber notes when edit_intent_declared and edit_proposed reach it (what the
  *   prompt shows). The draft must be confined to the sentence, or the bench fails.
  */
-import { createRedline } from "../src/redline";
+import { benchRedline } from "./support/bench-redline";
 import { startModelServer } from "../src/sandbox/model-server";
 import { MemoryStore } from "../src/store/memory-store";
 import { MemoryVault } from "../src/vault/memory-vault";
-import { yamlLibraryCodec } from "../src/sandbox/yaml-library-codec";
-import { TextNoteCatalog } from "../src/search/text-catalog";
 import { isKnownEvent } from "../src/log/events";
 import { benchSettings } from "./support/edit-harness";
 import { buildNote } from "./support/edit-notes";
@@ -64,16 +62,7 @@ async function timeSend(baseURL: string, script: ReturnType<typeof createEditScr
 	});
 	const settings = benchSettings(baseURL, { approve: "user", editReview: "changes" });
 	const vault = new MemoryVault("Bench", { [PATH]: note });
-	const redline = await createRedline({
-		yaml: yamlLibraryCodec,
-		vault,
-		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
-		store: new MemoryStore(),
-		settings: () => settings,
-		credentials: () => ({}),
-		protectedFolders: [],
-		titles: "first-words",
-	});
+	const redline = await benchRedline({ vault, store: new MemoryStore(), settings, titles: "first-words" });
 	try {
 		const { service } = redline;
 		const created = await service.createThread({ title: `Edit in ${PATH}` });

@@ -11,7 +11,7 @@
  *
  * `STEP_COST_SIZES=20000 npx tsx bench/step-cost.bench.ts` runs one size alone (for a profile).
  */
-import { createRedline } from "../src/redline";
+import { benchRedline } from "./support/bench-redline";
 import { FolderStore } from "../src/sandbox/folder-store";
 import { lastUserText, reply, startModelServer } from "../src/sandbox/model-server";
 import type { RecordedRequest, ScriptedReply } from "../src/sandbox/model-server";
@@ -30,8 +30,6 @@ import { tmpdir } from "../src/node/os";
 import { join } from "../src/node/path";
 import { process } from "../src/node/process";
 import { fileURLToPath } from "../src/node/path";
-import { yamlLibraryCodec } from "../src/sandbox/yaml-library-codec";
-import { TextNoteCatalog } from "../src/search/text-catalog";
 
 const AREA = "step cost";
 const STEPS = 25;
@@ -130,15 +128,7 @@ async function timeTurns(calls: number): Promise<TurnTimes> {
 	try {
 		const threadId = await writeThread(dir, calls);
 		const vault = new MemoryVault("Bench", { [NOTE]: "# Small\n\nA short note.\n" });
-		const redline = await createRedline({
-			yaml: yamlLibraryCodec,
-			vault,
-			noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
-			store: new FolderStore(dir),
-			settings: () => settings,
-			credentials: () => ({}),
-			protectedFolders: [],
-		});
+		const redline = await benchRedline({ vault, store: new FolderStore(dir), settings });
 		try {
 			const { service } = redline;
 			// The pane watches the thread, as it does while the user waits; opening it is not the

@@ -5,7 +5,7 @@
  * and how that cost grows; how often the thread index is written while a 2,000-token reply
  * streams from the scripted model server through the app's own wiring; log bytes per streamed token.
  */
-import { createRedline } from "../src/redline";
+import { benchRedline } from "./support/bench-redline";
 import { FolderStore } from "../src/sandbox/folder-store";
 import { reply, scripted, startModelServer } from "../src/sandbox/model-server";
 import { DEFAULT_SETTINGS } from "../src/settings";
@@ -26,8 +26,6 @@ import { tmpdir } from "../src/node/os";
 import { join } from "../src/node/path";
 import { process } from "../src/node/process";
 import { sleep } from "../src/node/timers";
-import { yamlLibraryCodec } from "../src/sandbox/yaml-library-codec";
-import { TextNoteCatalog } from "../src/search/text-catalog";
 
 /** A realistic turn: a message, ~100 streamed tokens, two calls decided, run and completed. */
 function turn(i: number): NewEvent[] {
@@ -233,15 +231,7 @@ async function indexWritesWhileStreaming(): Promise<{ indexWrites: number; logAp
 	const counted = counting(new FolderStore(dir));
 	const settings = { ...DEFAULT_SETTINGS, mainModel: { baseUrl: server.baseURL, model: "bench-main", temperature: 0 } };
 	const vault = new MemoryVault("Bench", {});
-	const redline = await createRedline({
-		yaml: yamlLibraryCodec,
-		vault,
-		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
-		store: counted.store,
-		settings: () => settings,
-		credentials: () => ({}),
-		protectedFolders: [],
-	});
+	const redline = await benchRedline({ vault, store: counted.store, settings });
 	try {
 		const { service } = redline;
 		const created = await service.createThread({ title: "A long story" });

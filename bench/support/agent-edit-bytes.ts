@@ -9,11 +9,9 @@
 import { mkdtemp, rm } from "../../src/node/fs";
 import { tmpdir } from "../../src/node/os";
 import { join } from "../../src/node/path";
-import { createRedline } from "../../src/redline";
+import { benchRedline } from "./bench-redline";
 import { FolderStore } from "../../src/sandbox/folder-store";
 import { startModelServer } from "../../src/sandbox/model-server";
-import { yamlLibraryCodec } from "../../src/sandbox/yaml-library-codec";
-import { TextNoteCatalog } from "../../src/search/text-catalog";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { CountingStore } from "../../test/support/counting-store";
 import { benchSettings } from "./edit-harness";
@@ -44,16 +42,7 @@ export async function agentEditBytes(bytes: number): Promise<AgentEditBytes> {
 	const vault = new MemoryVault("Bench", { [NOTE_PATH]: note });
 	const store = new CountingStore(new FolderStore(dir));
 	const settings = benchSettings(server.baseURL);
-	const redline = await createRedline({
-		yaml: yamlLibraryCodec,
-		vault,
-		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
-		store,
-		settings: () => settings,
-		credentials: () => ({}),
-		protectedFolders: [],
-		titles: "first-words",
-	});
+	const redline = await benchRedline({ vault, store, settings, titles: "first-words" });
 	const { service } = redline;
 	const edit = async (n: number) => {
 		const created = await service.createThread({ title: `edit ${n}` });

@@ -9,7 +9,7 @@
 import { AgentRunner } from "../../src/agent/runner";
 import { createNoteHistory } from "../../src/history/note-history";
 import { createModelProvider } from "../../src/llm/model-provider";
-import { createRedline } from "../../src/redline";
+import { benchRedline } from "./bench-redline";
 import { DEFAULT_SETTINGS } from "../../src/settings";
 import type { ApplyFormat, EditReview, RedlineSettings } from "../../src/settings";
 import { MemoryStore } from "../../src/store/memory-store";
@@ -22,8 +22,6 @@ import { createSearchNotesTool } from "../../src/tools/search-notes";
 import { NoteIndex } from "../../src/search/note-index";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { writeNoteTool } from "./write-note-tool";
-import { yamlLibraryCodec } from "../../src/sandbox/yaml-library-codec";
-import { TextNoteCatalog } from "../../src/search/text-catalog";
 
 export type EditPath = "two-phase" | "baseline";
 
@@ -58,17 +56,7 @@ async function wire(path: EditPath, vault: MemoryVault, settings: () => RedlineS
 	const store = new MemoryStore();
 	const credentials = () => ({});
 	// The title call comes after the turn and would count as an apply request here.
-	if (path === "two-phase")
-		return createRedline({
-			yaml: yamlLibraryCodec,
-			vault,
-			noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
-			store,
-			settings,
-			credentials,
-			protectedFolders: [],
-			titles: "first-words",
-		});
+	if (path === "two-phase") return benchRedline({ vault, store, settings, titles: "first-words" });
 	const history = createNoteHistory({
 		vault,
 		store,

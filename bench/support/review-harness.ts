@@ -6,14 +6,12 @@
  * for review, the harness accepts every change through reviewEdit, as Accept all does, and notes
  * when edit_applied reaches the subscriber.
  */
-import { createRedline } from "../../src/redline";
+import { benchRedline } from "./bench-redline";
 import type { RedlineSettings } from "../../src/settings";
 import { MemoryStore } from "../../src/store/memory-store";
 import { isKnownEvent } from "../../src/log/events";
 import type { StoredEvent } from "../../src/log/events";
 import { MemoryVault } from "../../src/vault/memory-vault";
-import { yamlLibraryCodec } from "../../src/sandbox/yaml-library-codec";
-import { TextNoteCatalog } from "../../src/search/text-catalog";
 
 export interface ReviewTiming {
 	/** ms from edit_intent_declared to edit_proposed, both as the subscriber saw them. */
@@ -39,16 +37,7 @@ export async function timeReview(
 		throw new Error("bench: review timing needs editReview changes and declareEditIntent on prompt");
 	const vault = new MemoryVault("Bench", { [notePath]: note });
 	const store = new MemoryStore();
-	const redline = await createRedline({
-		yaml: yamlLibraryCodec,
-		vault,
-		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: [] }),
-		store,
-		settings: () => settings,
-		credentials: () => ({}),
-		protectedFolders: [],
-		titles: "first-words",
-	});
+	const redline = await benchRedline({ vault, store, settings, titles: "first-words" });
 	const { service } = redline;
 	try {
 		const created = await service.createThread({ title: "review bench" });
