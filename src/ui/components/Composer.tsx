@@ -7,7 +7,8 @@
  * it is a combobox only while the picker is open (a textarea may not be a combobox: axe's
  * aria-allowed-role, and a screen reader announced "combobox, collapsed" with no picker at all).
  * Beyond notes (issue 33), `#` picks a tag and `/` a folder, each pinned as a set chip that shows
- * the notes it adds and their tokens before sending (SetChip.tsx); a note's chip can add its
+ * the notes it adds and their tokens before sending (SetChip.tsx); what each picker offers and what
+ * a pick does live in chip-pick.ts, which the note editor's edit prompt shares; a note's chip can add its
  * backlinks or the notes it links to. The context meter sits beside the buttons (ContextMeter.tsx).
  * While cards or questions wait, a note under the input says what sending will do to them.
  * With the box empty (issue 30), Mod+Enter and Esc decide the newest waiting card instead
