@@ -5,11 +5,15 @@
  * Enter with nothing typed accepts the whole draft and Esc rejects it. A live line says what
  * happens (the intent as soon as it is declared, a refusal, "Written"). The field maps the passage
  * through every change and tells the host when the user edits inside it (a draft being made is
- * then refused). Plain @codemirror; the host (inline-edit.ts) drives it with `showPrompt`.
+ * then refused). The input has the pane's `[[` and `#` pickers (prompt-picker.ts). Plain
+ * @codemirror; the host (inline-edit.ts) drives it with `showPrompt`.
  * (Written for few bytes: main.js carries it.)
  */
 import { StateEffect, StateField, type Extension } from "@codemirror/state";
 import { Decoration, EditorView, WidgetType, type DecorationSet } from "@codemirror/view";
+import type { PinnedItem } from "../log/events";
+import type { ChipQuery } from "../ui/chip-query";
+import { PromptPicker } from "./prompt-picker";
 
 export type PromptStage = "ask" | "working" | "review" | "done";
 
@@ -22,6 +26,10 @@ export interface PromptActions {
 	close(view: EditorView): void;
 	/** The user changed the passage's text (the host refuses a draft being made). */
 	passageEdited(view: EditorView): void;
+	/** The `[[` and `#` pickers' choices (prompt-picker.ts); absent: none. */
+	suggest?(query: ChipQuery): Promise<string[]>;
+	/** A note or tag picked in the input: pinned for the request it is sent with. */
+	picked?(item: PinnedItem): void;
 }
 
 export interface PromptShown {
@@ -81,8 +89,13 @@ class PromptWidget extends WidgetType {
 		close.type = "button";
 		close.textContent = "Close";
 		const actions = () => (view.state.field(promptField, false) ?? this.shown).actions;
+		const picker = new PromptPicker(input, `redline-prompt-picker-${this.shown.id}`, () => ({
+			suggest: (query) => actions().suggest?.(query) ?? Promise.resolve([]),
+			picked: (item) => actions().picked?.(item),
+		}));
 		form.onsubmit = (event) => {
 			event.preventDefault();
+			picker.close();
 			const text = input.value.trim();
 			const stage = view.state.field(promptField, false)?.stage;
 			if (text === "" && stage === "review") actions().acceptAll(view);

@@ -2,9 +2,11 @@
  * "Edit selection with Redline" (issue 34), for both hosts: the command opens the prompt at the
  * selection (edit-prompt.ts) or, with none, at the paragraph of the cursor ("insert …", "add …"
  * inserts at the cursor instead). What is asked runs as a turn of a thread, the note's own (one
- * per note, made on first use) or the one the host names, with the passage on the message
- * (user_message.selection), so it is in the log, the pane can continue it, and the composer
- * confines every draft to the passage. The thread is followed here: its intent is the prompt's
+ * per note, made on first use and found again in the log after a reload: note-thread.ts) or the
+ * one the host names, with the passage on the message (user_message.selection), so it is in the
+ * log, the pane can continue it, and the composer confines every draft to the passage. The
+ * prompt's `[[` and `#` pickers (prompt-picker.ts) pin what is picked for the request, as the
+ * pane's do (scope "message"). The thread is followed here: its intent is the prompt's
  * live line, its draft is shown inline (InlineReviews, the same redline as the pane's drafts:
  * per-change Accept / Reject), Enter alone accepts the draft, Esc rejects it, and the write goes
  * through the history. A follow-up ("shorter") is a new message on the same thread with the
@@ -12,11 +14,14 @@
  * (stopped here; the composer refuses it too), their text kept. Plain TypeScript.
  */
 import type { EditorView } from "@codemirror/view";
-import type { EditSelection } from "../log/events";
+import type { EditSelection, PinnedItem } from "../log/events";
+import { samePinnedItem } from "../log/pinned-items";
 import { apply, emptyState } from "../log/projection";
 import type { ThreadState } from "../log/state";
 import type { Subscription, ThreadService } from "../thread/service-api";
 import type { ReviewDecisions } from "../ui/review-decisions";
+import { pickInText, suggestChips, type ChipSource } from "../ui/chip-pick";
+import { findNoteThread, noteThreadTitle } from "./note-thread";
 import { focusPrompt, showPrompt, shownPrompt, type PromptActions, type PromptShown } from "./edit-prompt";
 import { InlineReviews, type NoteEditors } from "./inline-reviews";
 
@@ -27,6 +32,8 @@ export interface InlineEditDeps {
 	editors: NoteEditors;
 	/** The chat the pane shows, if any: offered as where to ask ("In the open chat"); otherwise the note's own. */
 	chatThread?(): string | null;
+	/** The `[[` and `#` pickers' choices, as the pane's (UiHost has these); absent: none offered. */
+	suggestions?: ChipSource;
 }
 
 /** A prompt that says to insert rather than change. */
@@ -45,14 +52,14 @@ interface Session {
 	refused: boolean;
 	service: ThreadService | null;
 	reviews: InlineReviews | null;
+	/** Notes and tags picked in the prompt since the last request: pinned for the next one. */
+	pins: PinnedItem[];
 }
 
 let ids = 0;
 
 export class InlineEdit {
 	private session: Session | null = null;
-	/** path → the note's own thread for edits in place. */
-	private readonly threads = new Map<string, string>();
 
 	constructor(private readonly deps: InlineEditDeps) {}
 
@@ -76,6 +83,7 @@ export class InlineEdit {
 			refused: false,
 			service: null,
 			reviews: null,
+			pins: [],
 		};
 		const offerChat = !!this.deps.chatThread?.();
 		this.show({ id: ++ids, from, to, stage: "ask", status: "", offerChat, actions: this.actions });
@@ -104,6 +112,14 @@ export class InlineEdit {
 				status: "You edited the selection while the draft was made: refused, your text is kept.",
 			});
 		},
+		suggest: (query) => {
+			const source = this.deps.suggestions;
+			return source ? suggestChips(source, query) : Promise.resolve([]);
+		},
+		picked: (item) => {
+			const s = this.session;
+			if (s && !s.pins.some((pin) => samePinnedItem(pin, item))) s.pins.push(item);
+		},
 	};
 
 	private async send(text: string, inChat = false): Promise<void> {
@@ -125,6 +141,7 @@ export class InlineEdit {
 		s.reviews ??= new InlineReviews({ service, decisions: this.deps.decisions, editors: this.deps.editors });
 		const threadId = await this.threadOf(s, service, inChat);
 		if (!threadId || this.session !== s) return;
+		if (!(await this.pin(s, service, threadId, text))) return;
 		const sent = await service.sendMessage({ threadId, content: text, selection });
 		if (this.session !== s) return;
 		if (!sent.ok) {
@@ -135,21 +152,35 @@ export class InlineEdit {
 		this.follow(s);
 	}
 
+	/** The chat the user ticked, or the note's own thread: found in the log, made on first use. */
 	private async threadOf(s: Session, service: ThreadService, inChat: boolean): Promise<string | null> {
 		if (s.threadId) return s.threadId;
-		const chosen = (inChat ? this.deps.chatThread?.() : null) ?? this.threads.get(s.path);
-		let threadId = chosen ?? null;
+		let threadId = (inChat ? this.deps.chatThread?.() : null) ?? (await findNoteThread(service, s.path));
 		if (!threadId) {
-			const created = await service.createThread({ title: `Edit in ${s.path}` });
+			const created = await service.createThread({ title: noteThreadTitle(s.path) });
 			if (!created.ok) {
 				this.update({ stage: "ask", status: created.error.message });
 				return null;
 			}
 			threadId = created.threadId;
-			this.threads.set(s.path, threadId);
 		}
 		s.threadId = threadId;
 		return threadId;
+	}
+
+	/** Pins what was picked and is still named in the request, for that request alone (as the pane's pickers do). */
+	private async pin(s: Session, service: ThreadService, threadId: string, text: string): Promise<boolean> {
+		const pins = s.pins.filter((item) => pickInText(text, item));
+		s.pins = [];
+		for (const pinnedItem of pins) {
+			const pinned = await service.pinItem({ threadId, operation: "pin", pinnedItem });
+			if (this.session !== s) return false;
+			if (!pinned.ok) {
+				this.update({ stage: "ask", status: pinned.error.message });
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/** Subscribes once to the session's thread and folds it as it goes. */

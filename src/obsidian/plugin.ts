@@ -16,6 +16,7 @@ import { ConnectionChecks } from "./connection-checks";
 import { registerCommands, type CommandHost } from "./commands";
 import { EditorRedline } from "./editor-redline";
 import { registerEditInPlace } from "./edit-in-place";
+import { suggestNotePaths } from "./note-suggest";
 import { InlineReviews } from "../editor";
 import { ReviewDecisions } from "../ui/review-decisions";
 import { focusReviewCard } from "../ui/focus-review";
@@ -109,6 +110,8 @@ export class RedlinePlugin extends Plugin {
 			chatThread: () => this.shownThread,
 			decisions: this.reviewDecisions,
 			editors: this.editorRedline,
+			// The prompt's `[[` lists what the pane's does (note-suggest.ts).
+			suggestions: { suggestNotes: (query) => suggestNotePaths(this.app, query) },
 		});
 		const settings = this.savedSettings;
 		this.settingTab = new RedlineSettingTab(this.app, this, {

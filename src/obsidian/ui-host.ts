@@ -5,7 +5,7 @@
  * through prepareFuzzySearch, and the document of the window the view lives in. The header's icons,
  * tooltips, ⋯ menu and chat list are the app's own: setIcon, setTooltip, Menu and a SuggestModal.
  */
-import { Component, Menu, TFile, prepareFuzzySearch, setIcon, setTooltip, type App } from "obsidian";
+import { Component, Menu, setIcon, setTooltip, type App } from "obsidian";
 import { MarkdownRenderer, loadPrism } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
 import type { ToolPreference } from "../log/events";
@@ -15,6 +15,7 @@ import { showObsidianMenu } from "./menu";
 import { ChatSuggestModal } from "./chat-suggest";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
+import { suggestNotePaths } from "./note-suggest";
 import { makeCodeBlocksKeyboardScrollable } from "../ui/code-blocks";
 import type { ConnectionHost, UiHost } from "../ui/host";
 import type { ReviewDecisions } from "../ui/review-decisions";
@@ -35,8 +36,6 @@ export interface UiHostDeps {
 	reviewDecisions?: ReviewDecisions;
 	threadShown?: (state: ThreadState | null) => void;
 }
-
-const SUGGESTION_LIMIT = 20;
 
 export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 	const { app, owner } = deps;
@@ -87,16 +86,8 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 		notePaths() {
 			return app.vault.getMarkdownFiles().map((file) => file.path);
 		},
-		async suggestNotes(query) {
-			const files = app.vault.getMarkdownFiles();
-			if (query.trim() === "") return files.slice(0, SUGGESTION_LIMIT).map((f) => f.path);
-			const match = prepareFuzzySearch(query);
-			return files
-				.map((file: TFile) => ({ file, result: match(file.path) }))
-				.filter((x) => x.result !== null)
-				.sort((a, b) => b.result!.score - a.result!.score)
-				.slice(0, SUGGESTION_LIMIT)
-				.map((x) => x.file.path);
+		suggestNotes(query) {
+			return suggestNotePaths(app, query);
 		},
 		openSettings() {
 			openPluginSettings(app, deps.pluginId);

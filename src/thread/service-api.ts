@@ -30,6 +30,12 @@ export interface ThreadSummary {
 	createdAt: string;
 	updatedAt: string;
 	lastSeq: number;
+	/**
+	 * A note's own thread for edits in place (issue 34): set when the thread's first message is an
+	 * edit in place (user_message.selection), to the note of its latest one. "Edit selection with
+	 * Redline" continues this thread on that note, also after a reload.
+	 */
+	inPlaceNote?: string;
 }
 
 export interface HistoryEntrySummary {

@@ -1,6 +1,6 @@
 /**
- * The thread list: `threads/index.json` holds { threadId, title, createdAt, updatedAt, lastSeq }
- * per thread so the list shows without reading every log. The logs are the truth: a missing or
+ * The thread list: `threads/index.json` holds { threadId, title, createdAt, updatedAt, lastSeq,
+ * inPlaceNote } per thread so the list shows without reading every log. The logs are the truth: a missing or
  * corrupt index is rebuilt from them, and logs the index does not know (a crash between the log
  * write and the index write) are added on load.
  *
@@ -12,6 +12,7 @@
 import type { Store } from "../store/store";
 import { ThreadLog } from "../log/log";
 import type { ThreadSummary } from "./service-api";
+import type { MessageView } from "../log/state";
 import { timers } from "../log/timers";
 
 export const THREAD_INDEX_KEY = "threads/index.json";
@@ -24,13 +25,30 @@ export function summarize(log: ThreadLog): ThreadSummary | null {
 	const last = events[events.length - 1];
 	if (!first || !last) return null;
 	const state = log.state();
+	const note = inPlaceNote(state.messages);
 	return {
 		threadId: log.threadId,
 		...(state.title !== undefined ? { title: state.title } : {}),
 		createdAt: state.createdAt ?? first.at,
 		updatedAt: last.at,
 		lastSeq: state.lastSeq,
+		...(note !== undefined ? { inPlaceNote: note } : {}),
 	};
+}
+
+/**
+ * The note of a note's own edit thread: one whose first message is an edit in place, so a chat
+ * that was asked an edit in place later is none. The latest selection's note: a continued thread
+ * follows the note's renames. (Called on every log write: both scans stop early.)
+ */
+export function inPlaceNote(messages: readonly MessageView[]): string | undefined {
+	const first = messages.find((m) => m.kind === "user");
+	if (first?.kind !== "user" || !first.selection) return undefined;
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const m = messages[i];
+		if (m?.kind === "user" && m.selection) return m.selection.path;
+	}
+	return undefined;
 }
 
 function isSummary(value: unknown): value is ThreadSummary {
@@ -41,7 +59,8 @@ function isSummary(value: unknown): value is ThreadSummary {
 		typeof v.createdAt === "string" &&
 		typeof v.updatedAt === "string" &&
 		typeof v.lastSeq === "number" &&
-		(v.title === undefined || typeof v.title === "string")
+		(v.title === undefined || typeof v.title === "string") &&
+		(v.inPlaceNote === undefined || typeof v.inPlaceNote === "string")
 	);
 }
 
@@ -112,12 +131,13 @@ export class ThreadIndex {
 
 	/**
 	 * Records a thread's summary; true when the list changes beyond recency (a new thread, a new
-	 * title), which is worth saving at once. updatedAt and lastSeq change with every write.
+	 * title, another note edited in place), which is worth saving at once. updatedAt and lastSeq
+	 * change with every write.
 	 */
 	set(summary: ThreadSummary): boolean {
 		const before = this.entries.get(summary.threadId);
 		this.entries.set(summary.threadId, summary);
-		return before === undefined || before.title !== summary.title;
+		return before === undefined || before.title !== summary.title || before.inPlaceNote !== summary.inPlaceNote;
 	}
 
 	delete(threadId: string): void {

@@ -6,7 +6,9 @@
  * editor's context menu, a prompt at the selection with the focus in it, the intent in the prompt,
  * then the redline; Enter writes the selection's change alone, as one Editor transaction the
  * editor's undo takes back in one step. A selection the user edits while the draft is made refuses
- * the draft and keeps their text.
+ * the draft and keeps their text. The note's own thread is found again after a reload (the plugin
+ * made again over the same data), also once the note was renamed; the prompt's `[[` picks a note
+ * of the vault and pins it for the request.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { App, Menu } from "../fakes/obsidian";
@@ -16,6 +18,11 @@ import { applyWith, gate, mainAndApply } from "../e2e/support/scripts";
 import type { ScriptStep } from "../../src/sandbox/model-server";
 import { startPlugin, stopPlugin } from "./support/plugin";
 import { until } from "./support/until";
+import type { RedlinePlugin } from "../../src/obsidian/plugin";
+import type { StoredEvent } from "../../src/log/events";
+import type { ThreadService, ThreadSummary } from "../../src/thread/service-api";
+
+type UserMessage = Extract<StoredEvent, { type: "user_message" }>;
 
 const NOTE = "# Trip\n\nWe leave at dawn. The car is packed.\n\nBring snacks.\n";
 const SENTENCE = "The car is packed.";
@@ -46,7 +53,12 @@ async function open(main: ScriptStep[] = [], apply: ScriptStep[] = []) {
 		settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, applyModel: {}, transport: "node" },
 		secrets: {},
 	});
-	const note = await app.workspace.openFile("Trip.md");
+	return { plugin, ...(await editing(app, "Trip.md")) };
+}
+
+/** A Markdown editor on path, the sentence selected, and the prompt's parts. */
+async function editing(app: App, path: string) {
+	const note = await app.workspace.openFile(path);
 	const cm = note.editor.cm!;
 	// In the document, as Obsidian's editor is (the focus can go into it).
 	document.body.appendChild(cm.dom);
@@ -59,7 +71,38 @@ async function open(main: ScriptStep[] = [], apply: ScriptStep[] = []) {
 		input().value = text;
 		prompt()!.querySelector("form")!.requestSubmit();
 	};
-	return { app, plugin, note, cm, prompt, input, status, ask };
+	return { app, note, cm, prompt, input, status, ask };
+}
+
+/** A reload: the plugin unloaded and made again over the same vault and data, the note opened anew. */
+async function reload(app: App, plugin: RedlinePlugin, path: string) {
+	await stopPlugin(plugin);
+	for (const el of document.querySelectorAll(".cm-editor")) el.remove();
+	const { plugin: again } = await startPlugin(app);
+	return { plugin: again, ...(await editing(app, path)) };
+}
+
+/** The user messages of a thread, as its log holds them. */
+async function userMessages(plugin: RedlinePlugin, threadId: string): Promise<UserMessage[]> {
+	const service = await plugin.service();
+	const seen: StoredEvent[] = [];
+	let caughtUp = false;
+	const sub = service.subscribe({ threadId }, (m) => {
+		if (m.kind === "event") seen.push(m.event);
+		else if (m.kind === "caught_up") caughtUp = true;
+	});
+	await until(() => caughtUp);
+	sub.close();
+	return seen.filter((e): e is UserMessage => e.type === "user_message");
+}
+
+/** Waits until every thread is idle; the threads, newest first. */
+async function idle(plugin: RedlinePlugin): Promise<ThreadSummary[]> {
+	const service = (await plugin.service()) as ThreadService & { idle(id: string): Promise<void> };
+	const listed = await service.listThreads();
+	if (!listed.ok) throw new Error(listed.error.message);
+	for (const thread of listed.threads) await service.idle(thread.threadId);
+	return listed.threads;
 }
 
 describe("Edit selection with Redline, in Obsidian", () => {
@@ -176,6 +219,84 @@ describe("Edit selection with Redline, in Obsidian", () => {
 		expect(cm.contentDOM.querySelector(".redline-ed-change")).toBeNull();
 		await note.flushSave();
 		expect(app.vault.text("Trip.md")).toBe(typed);
+		await stopPlugin(plugin);
+	}, 30_000);
+
+	it("continues the note's own thread after a reload: found in the log, not a new one", async () => {
+		const first = await open([reply.text("Noted."), reply.text("Noted again.")]);
+		first.app.runCommand(COMMAND);
+		first.ask("say it is ready");
+		await until(() => first.status().includes("Noted."));
+		const [made] = await idle(first.plugin);
+		const again = await reload(first.app, first.plugin, "Trip.md");
+		again.app.runCommand(COMMAND);
+		again.ask("shorter");
+		await until(() => again.status().includes("Noted again."));
+		const threads = await idle(again.plugin);
+		expect(threads.map((t) => [t.threadId, t.title, t.inPlaceNote])).toEqual([
+			[made.threadId, "Edit in Trip.md", "Trip.md"],
+		]);
+		const asked = await userMessages(again.plugin, made.threadId);
+		expect(asked.map((m) => [m.content, m.selection?.path])).toEqual([
+			["say it is ready", "Trip.md"],
+			["shorter", "Trip.md"],
+		]);
+		await stopPlugin(again.plugin);
+	}, 30_000);
+
+	it("continues it on the note renamed since, after a reload (its history names the thread)", async () => {
+		const first = await open(
+			[intent, reply.text("The car is ready."), reply.text("Kept.")],
+			[applyWith((n) => n.replace("packed", "ready"))],
+		);
+		first.app.runCommand(COMMAND);
+		first.ask("say it is ready");
+		await until(() => first.cm.contentDOM.querySelector(".redline-ed-change"));
+		first.prompt()!.querySelector("form")!.requestSubmit();
+		await until(() => first.status().startsWith("Written"));
+		await first.note.flushSave();
+		const [made] = await idle(first.plugin);
+		await first.app.fileManager.renameFile(first.app.vault.getFileByPath("Trip.md")!, "Trip plan.md");
+		const again = await reload(first.app, first.plugin, "Trip plan.md");
+		again.app.runCommand(COMMAND);
+		again.ask("keep it");
+		await until(() => again.status().includes("Kept."));
+		const threads = await idle(again.plugin);
+		expect(threads.map((t) => [t.threadId, t.inPlaceNote])).toEqual([[made.threadId, "Trip plan.md"]]);
+		const asked = await userMessages(again.plugin, made.threadId);
+		expect(asked.map((m) => m.selection?.path)).toEqual(["Trip.md", "Trip plan.md"]);
+		await stopPlugin(again.plugin);
+	}, 30_000);
+
+	it("offers the vault's notes on [[ in the prompt; the note picked by keyboard goes with the request", async () => {
+		const { app, plugin, input, prompt, status } = await open([reply.text("Noted.")]);
+		app.runCommand(COMMAND);
+		const box = input();
+		const typeText = (text: string) => {
+			box.value = text;
+			box.setSelectionRange(text.length, text.length);
+			box.dispatchEvent(new Event("input", { bubbles: true }));
+		};
+		const key = (name: string) =>
+			box.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
+		typeText("like in [[Oth");
+		const list = () => prompt()!.querySelector("[role=listbox]");
+		await until(() => list());
+		expect([...list()!.querySelectorAll("[role=option]")].map((o) => o.textContent)).toEqual(["Other.md"]);
+		expect(box.getAttribute("role")).toBe("combobox");
+		key("Enter");
+		expect(box.value).toBe("like in [[Other]]");
+		expect(list()).toBeNull();
+		expect(box.hasAttribute("role")).toBe(false);
+		prompt()!.querySelector("form")!.requestSubmit();
+		await until(() => status().includes("Noted."));
+		const [thread] = await idle(plugin);
+		const [asked] = await userMessages(plugin, thread.threadId);
+		expect(asked?.content).toBe("like in [[Other]]");
+		expect(asked?.pinned).toEqual([{ path: "Other.md", scope: "message" }]);
+		// The model reads the pin with the request, as with the pane's.
+		const messages = (server!.requests.at(-1)?.body as { messages: { role: string; content: string }[] }).messages;
+		expect(messages.at(-1)?.content).toContain('[Pinned notes: "Other.md"]');
 		await stopPlugin(plugin);
 	}, 30_000);
 });

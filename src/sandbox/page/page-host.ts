@@ -60,8 +60,13 @@ export function createPageHost(
 		chatThread: () => shownThread,
 		decisions: reviewDecisions,
 		editors: editor,
+		// The pane's own suggestions, so the prompt's `[[` and `#` list what the pane's do.
+		suggestions: {
+			suggestNotes: (query) => host.suggestNotes(query),
+			suggestTags: (query) => host.suggestTags?.(query) ?? Promise.resolve([]),
+		},
 	});
-	return {
+	const host: PageHost = {
 		editor,
 		reviewDecisions,
 		threadShown: (state) => {
@@ -103,4 +108,5 @@ export function createPageHost(
 			for (const listener of listeners) listener(path);
 		},
 	};
+	return host;
 }

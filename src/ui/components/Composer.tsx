@@ -7,7 +7,8 @@
  * it is a combobox only while the picker is open (a textarea may not be a combobox: axe's
  * aria-allowed-role, and a screen reader announced "combobox, collapsed" with no picker at all).
  * Beyond notes (issue 33), `#` picks a tag and `/` a folder, each pinned as a set chip that shows
- * the notes it adds and their tokens before sending (SetChip.tsx); a note's chip can add its
+ * the notes it adds and their tokens before sending (SetChip.tsx); what each picker offers and what
+ * a pick does live in chip-pick.ts, which the note editor's edit prompt shares; a note's chip can add its
  * backlinks or the notes it links to. The context meter sits beside the buttons (ContextMeter.tsx).
  * While cards or questions wait, a note under the input says what sending will do to them.
  * With the box empty (issue 30), Mod+Enter and Esc decide the newest waiting card instead
@@ -18,7 +19,8 @@ import type { PinnedItem, ThreadStatus } from "../../log/events";
 import type { ContextView } from "../../log/state";
 import type { ChipPreview } from "../../thread/context-chips";
 import type { UiHost } from "../host";
-import { foldersOf, openChipQuery, type ChipQuery } from "../chip-query";
+import { openChipQuery, type ChipQuery } from "../chip-query";
+import { pickChip, suggestChips } from "../chip-pick";
 import { NotePicker } from "./NotePicker";
 import { isEsc, isModEnter } from "../decision-keys";
 import { PinChip } from "./PinChip";
@@ -105,9 +107,9 @@ export function Composer({
 	useEffect(() => {
 		if (!picker) return;
 		let live = true;
-		void suggest(host, picker).then((paths) => {
+		void suggestChips(host, picker).then((paths) => {
 			if (!live) return;
-			setSuggestions(paths.slice(0, 20));
+			setSuggestions(paths);
 			setActive(0);
 		});
 		return () => {
@@ -121,36 +123,18 @@ export function Composer({
 		if (await onSend(content)) setText("");
 	};
 
-	const pick = (path: string): void => {
+	/** A note completes its link, a tag stays as "#tag ", a folder gives way to its chip (chip-pick.ts); each is pinned. */
+	const pick = (value: string): void => {
 		if (!picker) return;
-		if (picker.kind !== "note") return pickSet(picker, path);
-		const end = picker.start + 2 + picker.query.length;
-		// A link typed as "[[Jap]]" already has its closing brackets after the cursor.
-		const rest = text.slice(end).startsWith("]]") ? text.slice(end + 2) : text.slice(end);
-		const link = `[[${path.replace(/\.md$/i, "")}]]`;
-		setText(text.slice(0, picker.start) + link + rest);
+		const picked = pickChip(text, picker, value);
+		setText(picked.text);
 		setPicker(null);
-		onPin({ path, scope: "message" });
+		onPin(picked.item);
 		const input = inputRef.current;
 		if (input) {
 			input.focus();
-			const caret = picker.start + link.length;
-			// After React writes the new value: put the caret after the link.
-			host.doc.defaultView?.requestAnimationFrame(() => input.setSelectionRange(caret, caret));
-		}
-	};
-	/** A tag stays in the text as "#tag "; a folder's "/query" gives way to its chip. */
-	const pickSet = (query: ChipQuery, value: string): void => {
-		const end = query.start + 1 + query.query.length;
-		const inserted = query.kind === "tag" ? `#${value} ` : "";
-		setText(text.slice(0, query.start) + inserted + text.slice(end));
-		setPicker(null);
-		onPin(query.kind === "tag" ? { tag: value, scope: "message" } : { folder: value, scope: "message" });
-		const input = inputRef.current;
-		if (input) {
-			input.focus();
-			const caret = query.start + inserted.length;
-			host.doc.defaultView?.requestAnimationFrame(() => input.setSelectionRange(caret, caret));
+			// After React writes the new value: put the caret after what was inserted.
+			host.doc.defaultView?.requestAnimationFrame(() => input.setSelectionRange(picked.caret, picked.caret));
 		}
 	};
 	const pickerOpen = picker !== null;
@@ -275,16 +259,6 @@ export function Composer({
 			)}
 		</div>
 	);
-}
-
-/** The picker's choices: notes for `[[`, the vault's tags for `#` (and what was typed), its folders for `/`. */
-async function suggest(host: UiHost, query: ChipQuery): Promise<string[]> {
-	if (query.kind === "note") return host.suggestNotes(query.query);
-	const needle = query.query.toLowerCase();
-	if (query.kind === "folder")
-		return foldersOf(host.notePaths?.() ?? []).filter((folder) => folder.toLowerCase().includes(needle));
-	const tags = ((await host.suggestTags?.(query.query)) ?? []).map((tag) => tag.replace(/^#/u, ""));
-	return needle === "" || tags.includes(needle) ? tags : [needle, ...tags];
 }
 
 /** What sending a message now does to what waits (the service skips the calls, answers the questions). */

@@ -1,4 +1,4 @@
-import { displayPath } from "../../vault/display-path";
+import { PICKER_WORDS } from "../chip-pick";
 
 /** The `[[` suggestions under the input: a listbox the input drives with the arrow keys. */
 export interface NotePickerProps {
@@ -10,14 +10,8 @@ export interface NotePickerProps {
 	onPick: (path: string) => void;
 }
 
-const WORDS = {
-	note: { empty: "No matching notes", label: "Notes to pin", show: (path: string) => displayPath(path) },
-	tag: { empty: "No matching tags", label: "Tags to add", show: (tag: string) => `#${tag}` },
-	folder: { empty: "No matching folders", label: "Folders to add", show: (folder: string) => `${folder}/` },
-};
-
 export function NotePicker({ id, kind = "note", paths, active, onPick }: NotePickerProps) {
-	const words = WORDS[kind];
+	const words = PICKER_WORDS[kind];
 	if (paths.length === 0) {
 		return (
 			<div id={id} className="redline-picker redline-picker-empty" role="status">
