@@ -1,9 +1,10 @@
 /**
  * The UiHost the React pane gets inside Obsidian: Markdown through MarkdownRenderer (each render
  * owns a Component that is unloaded with it; a reply reaches it only neutralised, see
- * src/ui/untrusted/), code highlighting through Obsidian's Prism, navigation through the workspace, the `[[` picker
- * through prepareFuzzySearch, and the document of the window the view lives in. The header's icons,
- * tooltips, ⋯ menu and chat list are the app's own: setIcon, setTooltip, Menu and a SuggestModal.
+ * src/ui/untrusted/), code highlighting through Obsidian's Prism, navigation through the
+ * workspace, the `[[` picker through prepareFuzzySearch, the `#` picker's tags from the
+ * metadataCache (vault-tags.ts), and the document of the window the view lives in. The header's
+ * icons, tooltips, ⋯ menu and chat list are the app's own: setIcon, setTooltip, Menu and a SuggestModal.
  */
 import { Component, Menu, TFile, prepareFuzzySearch, setIcon, setTooltip, type App } from "obsidian";
 import { MarkdownRenderer, loadPrism } from "obsidian";
@@ -12,6 +13,7 @@ import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
 import type { ToolCatalog } from "../tools/catalog";
 import { showObsidianMenu } from "./menu";
+import { suggestVaultTags } from "./vault-tags";
 import { ChatSuggestModal } from "./chat-suggest";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
@@ -97,6 +99,9 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 				.sort((a, b) => b.result!.score - a.result!.score)
 				.slice(0, SUGGESTION_LIMIT)
 				.map((x) => x.file.path);
+		},
+		suggestTags(query) {
+			return Promise.resolve(suggestVaultTags(app, query));
 		},
 		openSettings() {
 			openPluginSettings(app, deps.pluginId);

@@ -13,6 +13,7 @@ import type { ChipContext, PinnedItem } from "../log/events";
 import { chipKind, chipTarget } from "../log/pinned-items";
 import type { CatalogNote, CatalogView, NoteCatalog } from "../search/note-catalog";
 import { normalizeTag } from "../search/tags";
+import { countTags, rankTags, type TagCount } from "../search/tag-suggest";
 import type { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
 
@@ -79,6 +80,13 @@ export function previewChip(context: ChipContext, calibration: number): ChipPrev
 		listed: context.listed,
 		tokens: framing + notes.reduce((sum, note) => sum + note.tokens, 0),
 	};
+}
+
+/** The `#` picker's tags (v1.context.tags): those of the notes a tag chip may add, ranked for query. */
+export async function chipTags(deps: ChipDeps, query: string, limit: number): Promise<TagCount[]> {
+	const view = await deps.catalog.view();
+	const notes = view.notes.filter((note) => note.path.endsWith(".md") && deps.floor.mayShow(note.path));
+	return rankTags(countTags(notes.map((note) => note.tags)), query, limit);
 }
 
 function matching(item: PinnedItem, view: CatalogView): string[] {

@@ -58,6 +58,9 @@ export interface ComposerProps {
 
 const NO_PREVIEW = (): Promise<ChipPreview | undefined> => Promise.resolve(undefined);
 
+/** Choices the picker shows at most. */
+const SUGGESTIONS = 20;
+
 const WORKING: ThreadStatus[] = ["thinking", "running_tool"];
 
 export function Composer({
@@ -107,7 +110,7 @@ export function Composer({
 		let live = true;
 		void suggest(host, picker).then((paths) => {
 			if (!live) return;
-			setSuggestions(paths.slice(0, 20));
+			setSuggestions(paths.slice(0, SUGGESTIONS));
 			setActive(0);
 		});
 		return () => {
@@ -284,7 +287,8 @@ async function suggest(host: UiHost, query: ChipQuery): Promise<string[]> {
 	if (query.kind === "folder")
 		return foldersOf(host.notePaths?.() ?? []).filter((folder) => folder.toLowerCase().includes(needle));
 	const tags = ((await host.suggestTags?.(query.query)) ?? []).map((tag) => tag.replace(/^#/u, ""));
-	return needle === "" || tags.includes(needle) ? tags : [needle, ...tags];
+	// The vault's best match is the one Enter picks; what was typed, a tag no note has yet, comes last.
+	return needle === "" || tags.includes(needle) ? tags : [...tags.slice(0, SUGGESTIONS - 1), needle];
 }
 
 /** What sending a message now does to what waits (the service skips the calls, answers the questions). */
