@@ -154,5 +154,5 @@ describe("context chips in the Obsidian pane", () => {
 async function onlyThread(service: ThreadService): Promise<string> {
 	const listed = await service.listThreads();
 	if (!listed.ok || listed.threads.length !== 1) throw new Error("expected one chat");
-	return listed.threads[0]!.threadId;
+	return listed.threads[0].threadId;
 }
