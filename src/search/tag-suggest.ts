@@ -7,6 +7,7 @@
  * `#project/alpha` is one of `project`'s notes, and a `project` chip adds it
  * (src/thread/context-chips.ts matches a tag and everything under it).
  */
+import { rankForPicker } from "./picker-rank";
 import { normalizeTag } from "./tags";
 
 export interface TagCount {
@@ -34,24 +35,11 @@ export function countTags(notes: Iterable<readonly string[]>): TagCount[] {
 }
 
 /**
- * The tags that match query (case-insensitive, "#" optional), best first: those that start with
- * it, then those with a level that starts with it (`alpha` finds `project/alpha`), then the rest
- * that contain it; within each, the tag more notes use first, then A-Z (a parent before its children).
- * Nothing typed: every tag, most used first.
+ * The tags that match query (any case, "#" optional), best first, as picker-rank.ts orders names:
+ * those that start with it, then a level that does (`alpha` finds `project/alpha`), then the rest
+ * that contain it; within each, the tag more notes use first, then A-Z.
  */
 export function rankTags(counts: readonly TagCount[], query: string, limit = TAG_SUGGESTION_LIMIT): TagCount[] {
-	const needle = normalizeTag(query);
-	const ranked: Array<TagCount & { rank: number }> = [];
-	for (const entry of counts) {
-		const rank = matchRank(entry.tag, needle);
-		if (rank !== null) ranked.push({ ...entry, rank });
-	}
-	ranked.sort((a, b) => a.rank - b.rank || b.count - a.count || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
-	return ranked.slice(0, Math.max(0, limit)).map(({ tag, count }) => ({ tag, count }));
-}
-
-function matchRank(tag: string, needle: string): number | null {
-	if (needle === "" || tag.startsWith(needle)) return 0;
-	if (tag.split("/").some((level) => level.startsWith(needle))) return 1;
-	return tag.includes(needle) ? 2 : null;
+	const named = counts.map((entry) => ({ name: entry.tag, count: entry.count }));
+	return rankForPicker(named, normalizeTag(query), limit).map((entry) => ({ tag: entry.name, count: entry.count }));
 }

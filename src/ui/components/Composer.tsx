@@ -18,7 +18,7 @@ import type { PinnedItem, ThreadStatus } from "../../log/events";
 import type { ContextView } from "../../log/state";
 import type { ChipPreview } from "../../thread/context-chips";
 import type { UiHost } from "../host";
-import { foldersOf, openChipQuery, type ChipQuery } from "../chip-query";
+import { openChipQuery, suggestFolders, type ChipQuery } from "../chip-query";
 import { NotePicker } from "./NotePicker";
 import { isEsc, isModEnter } from "../decision-keys";
 import { PinChip } from "./PinChip";
@@ -283,9 +283,8 @@ export function Composer({
 /** The picker's choices: notes for `[[`, the vault's tags for `#` (and what was typed), its folders for `/`. */
 async function suggest(host: UiHost, query: ChipQuery): Promise<string[]> {
 	if (query.kind === "note") return host.suggestNotes(query.query);
+	if (query.kind === "folder") return suggestFolders(host.notePaths?.() ?? [], query.query, SUGGESTIONS);
 	const needle = query.query.toLowerCase();
-	if (query.kind === "folder")
-		return foldersOf(host.notePaths?.() ?? []).filter((folder) => folder.toLowerCase().includes(needle));
 	const tags = ((await host.suggestTags?.(query.query)) ?? []).map((tag) => tag.replace(/^#/u, ""));
 	// The vault's best match is the one Enter picks; what was typed, a tag no note has yet, comes last.
 	return needle === "" || tags.includes(needle) ? tags : [...tags.slice(0, SUGGESTIONS - 1), needle];
