@@ -118,7 +118,7 @@ describe.skipIf(!chromiumPath)("the context meter and chips", { timeout: 120_000
 		await eventually(async () => expect(await breakdown.isHidden()).toBe(true));
 	});
 
-	it("# lists the vault's tags, and one chosen with the keyboard adds a tag chip whose preview lists its notes", async () => {
+	it("# lists the vault's tags, one chosen with the keyboard adds a tag chip whose preview lists its notes, and [[ pins a note", async () => {
 		const box = pane(page).locator("textarea.redline-input");
 		await box.click();
 		await box.pressSequentially("Compare #");
@@ -154,5 +154,19 @@ describe.skipIf(!chromiumPath)("the context meter and chips", { timeout: 120_000
 		]);
 		expect(await chip.textContent()).toContain("for this message");
 		await checkPane(page, "tag-chip");
+
+		// And [[ picks a note beside it: the link in the text, the note pinned for this message.
+		await box.pressSequentially("with [[Mond");
+		const notes = pane(page).getByRole("listbox", { name: "Notes to pin" });
+		await eventually(async () =>
+			expect(await notes.getByRole("option").allTextContents()).toEqual(["Journal/Monday.md"]),
+		);
+		await box.press("Enter");
+		expect(await box.inputValue()).toBe("Compare #project/alpha with [[Journal/Monday]]");
+		const pin = pane(page).locator(".redline-pins li.redline-pin:not(.redline-set-chip)", {
+			hasText: "Journal/Monday.md",
+		});
+		await visible(pin);
+		expect(await pin.textContent()).toContain("for this message");
 	});
 });
