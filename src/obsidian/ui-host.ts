@@ -13,7 +13,7 @@ import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
 import type { ToolCatalog } from "../tools/catalog";
 import { showObsidianMenu } from "./menu";
-import { suggestVaultTags } from "./vault-tags";
+import { VaultTags } from "./vault-tags";
 import { ChatSuggestModal } from "./chat-suggest";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
@@ -42,6 +42,7 @@ const SUGGESTION_LIMIT = 20;
 
 export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 	const { app, owner } = deps;
+	const tags = new VaultTags(app, owner);
 	return {
 		service: deps.service,
 		doc: deps.doc,
@@ -101,7 +102,7 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 				.map((x) => x.file.path);
 		},
 		suggestTags(query) {
-			return Promise.resolve(suggestVaultTags(app, query));
+			return Promise.resolve(tags.suggest(query));
 		},
 		openSettings() {
 			openPluginSettings(app, deps.pluginId);

@@ -82,11 +82,23 @@ export function previewChip(context: ChipContext, calibration: number): ChipPrev
 	};
 }
 
-/** The `#` picker's tags (v1.context.tags): those of the notes a tag chip may add, ranked for query. */
+/** The last counts per catalog: a view the catalog hands out again means nothing changed. */
+const countedTags = new WeakMap<ChipDeps, { view: CatalogView; counts: TagCount[] }>();
+
+/**
+ * The `#` picker's tags (v1.context.tags): those of the notes a tag chip may add, ranked for query.
+ * Asked on every keystroke: counted again only when the catalog's view changed (the sandbox's
+ * text catalog keeps one view until the vault changes).
+ */
 export async function chipTags(deps: ChipDeps, query: string, limit: number): Promise<TagCount[]> {
 	const view = await deps.catalog.view();
-	const notes = view.notes.filter((note) => note.path.endsWith(".md") && deps.floor.mayShow(note.path));
-	return rankTags(countTags(notes.map((note) => note.tags)), query, limit);
+	let counted = countedTags.get(deps);
+	if (counted?.view !== view) {
+		const notes = view.notes.filter((note) => note.path.endsWith(".md") && deps.floor.mayShow(note.path));
+		counted = { view, counts: countTags(notes.map((note) => note.tags)) };
+		countedTags.set(deps, counted);
+	}
+	return rankTags(counted.counts, query, limit);
 }
 
 function matching(item: PinnedItem, view: CatalogView): string[] {

@@ -7,7 +7,7 @@
  * the chat goes with every message (only the newest in full) and is still there after a reload.
  * The `#` picker's tags come from the same vault, counted and ranked as tag-suggest.ts says.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
 import type { RecordedRequest } from "../../src/sandbox/model-server";
 import { CHIP_NOTE_LIMIT } from "../../src/thread/context-chips";
@@ -117,6 +117,18 @@ describe.each(HOSTS)("context chips over $name", (host) => {
 		expect(await tags("", 2)).toHaveLength(2);
 		const bad = await s.service.suggestTags({ query: 7 as unknown as string });
 		expect(bad.ok ? "ok" : bad.error.code).toBe("bad_params");
+
+		// Counted again once the vault changes: a new tag appears, a trashed note's goes.
+		await s.service.suggestTags({ query: "" });
+		await s.vault.create("Delta.md", "# Delta\n#spread/wide");
+		await s.vault.trash("Gamma.md");
+		await vi.waitFor(async () => {
+			expect(await tags("spr")).toEqual([
+				{ tag: "spread", count: 1 },
+				{ tag: "spread/wide", count: 1 },
+			]);
+		});
+		expect((await tags("todo"))[0]).toEqual({ tag: "todo", count: 2 });
 	});
 
 	it("a chip for this message goes with it only; one kept for the chat goes with every message and survives a reload", async () => {

@@ -88,6 +88,10 @@ describe("context chips in the Obsidian pane", () => {
 		await user.clear(box);
 		await user.type(box, "#rea");
 		await until(async () => (await options(app, "Tags to add"))[0] === "#reading");
+		await app.fileManager.trashFile(app.vault.getFileByPath("Projects/Beta.md")!);
+		await user.clear(box);
+		await user.type(box, "#project");
+		await until(async () => (await options(app, "Tags to add")).join() === "#project,#project/alpha");
 		await stopPlugin(plugin);
 	});
 
