@@ -4,6 +4,7 @@
  * adopted by another document, so the React root is re-created there (onWindowMigrated); the
  * pane re-subscribes and shows the same thread, since the state lives in the service.
  */
+import type { VaultTags } from "./vault-tags";
 import { ItemView, type HoverParent, type HoverPopover, type WorkspaceLeaf } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
 import type { ToolPreference } from "../log/events";
@@ -41,6 +42,8 @@ export interface ChatViewDeps {
 	reviewDecisions?: ReviewDecisions;
 	/** Told the state of the chat the pane shows (the open notes show its waiting drafts). */
 	threadShown?: (state: ThreadState | null) => void;
+	/** The vault's tags for the `#` picker (the plugin's: a pane moved to a pop-out adds no listeners). */
+	tags: VaultTags;
 }
 
 export class ChatView extends ItemView implements HoverParent {
@@ -108,6 +111,7 @@ export class ChatView extends ItemView implements HoverParent {
 			app: this.app,
 			service,
 			owner: this,
+			tags: this.deps.tags,
 			pluginId: this.deps.pluginId,
 			doc: this.containerEl.doc,
 			requests: this.deps.requests,

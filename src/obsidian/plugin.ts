@@ -17,6 +17,7 @@ import { registerCommands, type CommandHost } from "./commands";
 import { EditorRedline } from "./editor-redline";
 import { registerEditInPlace } from "./edit-in-place";
 import { suggestNotePaths } from "./note-suggest";
+import { VaultTags } from "./vault-tags";
 import { InlineReviews } from "../editor";
 import { ReviewDecisions } from "../ui/review-decisions";
 import { focusReviewCard } from "../ui/focus-review";
@@ -77,6 +78,13 @@ export class RedlinePlugin extends Plugin {
 		openSettings: () => openPluginSettings(this.app, this.manifest.id),
 	});
 
+	private tags: VaultTags | null = null;
+	/** The vault's tags for the `#` pickers (pane and edit prompt), counted once the first asks. */
+	private vaultTags(): VaultTags {
+		this.tags ??= new VaultTags(this.app, this);
+		return this.tags;
+	}
+
 	override async onload(): Promise<void> {
 		await this.savedSettings.load();
 		this.reportProblems(this.savedSettings.problems);
@@ -93,6 +101,7 @@ export class RedlinePlugin extends Plugin {
 					toolDefaults: () => this.savedSettings.effective.toolDefaults,
 					connection: this.checks.forPane(),
 					reviewDecisions: this.reviewDecisions,
+					tags: this.vaultTags(),
 					threadShown: (state) => {
 						this.shownThread = state?.threadId ?? null;
 						this.inlineReviews?.follow(state);
@@ -110,8 +119,11 @@ export class RedlinePlugin extends Plugin {
 			chatThread: () => this.shownThread,
 			decisions: this.reviewDecisions,
 			editors: this.editorRedline,
-			// The prompt's `[[` lists what the pane's does (note-suggest.ts).
-			suggestions: { suggestNotes: (query) => suggestNotePaths(this.app, query) },
+			// The prompt's `[[` and `#` list what the pane's do (note-suggest.ts, vault-tags.ts).
+			suggestions: {
+				suggestNotes: (query) => suggestNotePaths(this.app, query),
+				suggestTags: (query) => Promise.resolve(this.vaultTags().suggest(query)),
+			},
 		});
 		const settings = this.savedSettings;
 		this.settingTab = new RedlineSettingTab(this.app, this, {

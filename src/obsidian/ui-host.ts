@@ -1,9 +1,10 @@
 /**
  * The UiHost the React pane gets inside Obsidian: Markdown through MarkdownRenderer (each render
  * owns a Component that is unloaded with it; a reply reaches it only neutralised, see
- * src/ui/untrusted/), code highlighting through Obsidian's Prism, navigation through the workspace, the `[[` picker
- * through prepareFuzzySearch, and the document of the window the view lives in. The header's icons,
- * tooltips, ⋯ menu and chat list are the app's own: setIcon, setTooltip, Menu and a SuggestModal.
+ * src/ui/untrusted/), code highlighting through Obsidian's Prism, navigation through the
+ * workspace, the `[[` picker through prepareFuzzySearch, the `#` picker's tags from the
+ * metadataCache (vault-tags.ts), and the document of the window the view lives in. The header's
+ * icons, tooltips, ⋯ menu and chat list are the app's own: setIcon, setTooltip, Menu and a SuggestModal.
  */
 import { Component, Menu, setIcon, setTooltip, type App } from "obsidian";
 import { MarkdownRenderer, loadPrism } from "obsidian";
@@ -12,6 +13,7 @@ import type { ToolPreference } from "../log/events";
 import type { ThreadService } from "../thread/service-api";
 import type { ToolCatalog } from "../tools/catalog";
 import { showObsidianMenu } from "./menu";
+import type { VaultTags } from "./vault-tags";
 import { ChatSuggestModal } from "./chat-suggest";
 import { openPluginSettings } from "./open-settings";
 import type { PaneRequests } from "./pane-requests";
@@ -26,6 +28,8 @@ export interface UiHostDeps {
 	service: ThreadService;
 	/** The view: renders are its children, so closing the view unloads them. */
 	owner: Component;
+	/** The vault's tags for the `#` picker: the plugin's one (its listeners live as long as the plugin). */
+	tags: VaultTags;
 	pluginId: string;
 	doc: Document;
 	requests: PaneRequests;
@@ -38,7 +42,7 @@ export interface UiHostDeps {
 }
 
 export function createObsidianUiHost(deps: UiHostDeps): UiHost {
-	const { app, owner } = deps;
+	const { app, owner, tags } = deps;
 	return {
 		service: deps.service,
 		doc: deps.doc,
@@ -88,6 +92,9 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 		},
 		suggestNotes(query) {
 			return suggestNotePaths(app, query);
+		},
+		suggestTags(query) {
+			return Promise.resolve(tags.suggest(query));
 		},
 		openSettings() {
 			openPluginSettings(app, deps.pluginId);

@@ -13,6 +13,7 @@ import type { ChipContext, PinnedItem } from "../log/events";
 import { chipKind, chipTarget } from "../log/pinned-items";
 import type { CatalogNote, CatalogView, NoteCatalog } from "../search/note-catalog";
 import { normalizeTag } from "../search/tags";
+import { countTags, rankTags, type TagCount } from "../search/tag-suggest";
 import type { AccessFloor } from "../vault/access-floor";
 import type { Vault } from "../vault/vault";
 
@@ -79,6 +80,25 @@ export function previewChip(context: ChipContext, calibration: number): ChipPrev
 		listed: context.listed,
 		tokens: framing + notes.reduce((sum, note) => sum + note.tokens, 0),
 	};
+}
+
+/** The last counts per catalog: a view the catalog hands out again means nothing changed. */
+const countedTags = new WeakMap<ChipDeps, { view: CatalogView; counts: TagCount[] }>();
+
+/**
+ * The `#` picker's tags (v1.context.tags): those of the notes a tag chip may add, ranked for query.
+ * Asked on every keystroke: counted again only when the catalog's view changed (the sandbox's
+ * text catalog keeps one view until the vault changes).
+ */
+export async function chipTags(deps: ChipDeps, query: string, limit: number): Promise<TagCount[]> {
+	const view = await deps.catalog.view();
+	let counted = countedTags.get(deps);
+	if (counted?.view !== view) {
+		const notes = view.notes.filter((note) => note.path.endsWith(".md") && deps.floor.mayShow(note.path));
+		counted = { view, counts: countTags(notes.map((note) => note.tags)) };
+		countedTags.set(deps, counted);
+	}
+	return rankTags(counted.counts, query, limit);
 }
 
 function matching(item: PinnedItem, view: CatalogView): string[] {

@@ -3,6 +3,7 @@
  * RPC client (src/rpc/client) both implement it, so a view cannot tell them apart.
  */
 import type { ChipPreview } from "./context-chips";
+import type { TagCount } from "../search/tag-suggest";
 import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference } from "../log/events";
 import type { ThreadState } from "../log/state";
 
@@ -130,6 +131,13 @@ export interface ThreadService {
 	 * message of the thread, note by note with their tokens, resolved as sendMessage resolves it.
 	 */
 	previewContext(params: { threadId: string; item: PinnedItem }): Promise<Result<{ preview: ChipPreview }>>;
+	/**
+	 * v1.context.tags: the vault's tags for the composer's `#` picker, ranked for query (those that
+	 * start with it first, then by how many notes use them; src/search/tag-suggest.ts), at most
+	 * limit (default and cap 20). Counted over the notes a tag chip may add (the access floor's
+	 * are left out); a nested tag counts for its parents.
+	 */
+	suggestTags(params: { query?: string; limit?: number }): Promise<Result<{ tags: TagCount[] }>>;
 	/** v1.thread.decideToolCalls: the loop resumes once every pending call is decided. */
 	decideToolCalls(params: {
 		threadId: string;
@@ -191,6 +199,7 @@ export const RPC_METHODS = {
 	"v1.thread.sendMessage": "sendMessage",
 	"v1.thread.pinItem": "pinItem",
 	"v1.context.preview": "previewContext",
+	"v1.context.tags": "suggestTags",
 	"v1.thread.decideToolCalls": "decideToolCalls",
 	"v1.thread.setToolPreference": "setToolPreference",
 	"v1.thread.answerQuestion": "answerQuestion",

@@ -33,7 +33,8 @@ import { fail, isPinnedItem, isPreference, isSelection, isRecord, isStringArray,
 import { pinScope, samePinnedItem } from "../log/projection";
 import { isSetChip } from "../log/pinned-items";
 import { calibrationOf } from "../agent/token-estimate";
-import { previewChip, resolveChip, type ChipDeps, type ChipPreview } from "./context-chips";
+import { chipTags, previewChip, resolveChip, type ChipDeps, type ChipPreview } from "./context-chips";
+import { TAG_SUGGESTION_LIMIT, type TagCount } from "../search/tag-suggest";
 import type {
 	HistoryEntrySummary,
 	Result,
@@ -275,6 +276,16 @@ export class LocalThreadService implements ThreadService {
 		if (!this.deps.chips) return fail("unavailable", "This host does not resolve folder, tag or link chips");
 		const context = await resolveChip(params.item, this.deps.chips);
 		return { ok: true, preview: previewChip(context, calibrationOf(found.log.events())) };
+	}
+
+	async suggestTags(params: { query?: string; limit?: number }): Promise<Result<{ tags: TagCount[] }>> {
+		const query: unknown = params?.query ?? "";
+		const limit: unknown = params?.limit ?? TAG_SUGGESTION_LIMIT;
+		if (typeof query !== "string") return fail("bad_params", "query must be a string");
+		if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1)
+			return fail("bad_params", "limit must be a whole number of at least 1");
+		if (!this.deps.chips) return fail("unavailable", "This host does not know the vault's tags");
+		return { ok: true, tags: await chipTags(this.deps.chips, query, Math.min(limit, TAG_SUGGESTION_LIMIT)) };
 	}
 
 	/** The notes of the set chips pinned now, as the message will carry them. */

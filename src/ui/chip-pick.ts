@@ -7,7 +7,7 @@
  */
 import type { PinnedItem } from "../log/events";
 import { displayPath } from "../vault/display-path";
-import { foldersOf, type ChipQuery } from "./chip-query";
+import { suggestFolders, type ChipQuery } from "./chip-query";
 
 /** Where choices come from: the host's (UiHost has these members). */
 export interface ChipSource {
@@ -29,11 +29,11 @@ export async function suggestChips(source: ChipSource, query: ChipQuery): Promis
 
 async function choices(source: ChipSource, query: ChipQuery): Promise<string[]> {
 	if (query.kind === "note") return source.suggestNotes(query.query);
+	if (query.kind === "folder") return suggestFolders(source.notePaths?.() ?? [], query.query, PICKER_LIMIT);
 	const needle = query.query.toLowerCase();
-	if (query.kind === "folder")
-		return foldersOf(source.notePaths?.() ?? []).filter((folder) => folder.toLowerCase().includes(needle));
 	const tags = ((await source.suggestTags?.(query.query)) ?? []).map((tag) => tag.replace(/^#/u, ""));
-	return needle === "" || tags.includes(needle) ? tags : [needle, ...tags];
+	// The vault's best match is the one Enter picks; what was typed, a tag no note has yet, comes last.
+	return needle === "" || tags.includes(needle) ? tags : [...tags.slice(0, PICKER_LIMIT - 1), needle];
 }
 
 /** Each picker's words: its name, what it says with no match, and how a choice is shown. */

@@ -3,6 +3,7 @@
  * a note (link-query.ts), `#` a tag and `/` a folder, each only at the start of a word, so a URL
  * or a path typed in a sentence ("a/b") opens nothing. start: where the trigger begins.
  */
+import { rankForPicker } from "../search/picker-rank";
 import { openLinkQuery } from "./link-query";
 
 export type ChipQuery = { kind: "note" | "tag" | "folder"; start: number; query: string };
@@ -19,12 +20,20 @@ export function openChipQuery(text: string, cursor: number): ChipQuery | null {
 	return { kind: "folder", start, query };
 }
 
-/** The folders of the notes' paths, each once, sorted, as "Projects/Alpha". */
-export function foldersOf(paths: readonly string[]): string[] {
-	const folders = new Set<string>();
+/**
+ * The `/` picker's folders: every folder of the notes' paths ("Projects/Alpha"), ranked for query
+ * as the `#` picker's tags are (src/search/picker-rank.ts: those that start with it first, then the
+ * folder with more notes under it), at most limit.
+ */
+export function suggestFolders(paths: readonly string[], query: string, limit: number): string[] {
+	const counts = new Map<string, number>();
 	for (const path of paths) {
 		const parts = path.split("/");
-		for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join("/"));
+		for (let i = 1; i < parts.length; i++) {
+			const folder = parts.slice(0, i).join("/");
+			counts.set(folder, (counts.get(folder) ?? 0) + 1);
+		}
 	}
-	return [...folders].sort();
+	const folders = [...counts].map(([name, count]) => ({ name, count }));
+	return rankForPicker(folders, query, limit).map((folder) => folder.name);
 }

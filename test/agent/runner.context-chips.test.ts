@@ -5,8 +5,9 @@
  * the notes it showed (in full up to the chip's limit, the rest named); tag, backlinks and
  * links-from chips add the notes they say; a chip for this message goes with it only, one kept for
  * the chat goes with every message (only the newest in full) and is still there after a reload.
+ * The `#` picker's tags come from the same vault, counted and ranked as tag-suggest.ts says.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { reply } from "../../src/sandbox/model-server";
 import type { RecordedRequest } from "../../src/sandbox/model-server";
 import { CHIP_NOTE_LIMIT } from "../../src/thread/context-chips";
@@ -84,6 +85,50 @@ describe.each(HOSTS)("context chips over $name", (host) => {
 		expect(sent).toContain('--- "Alpha.md" ---');
 		expect(sent).toContain('--- "Beta.md" ---');
 		expect(sent).not.toContain('--- "Gamma.md" ---');
+	});
+
+	it("the # picker's tags (v1.context.tags) are the vault's, frontmatter and inline, nested ones under their parents, ranked", async () => {
+		const s = await stack(
+			host,
+			{
+				"Alpha.md": "---\ntags: [project/alpha, reading]\n---\n# Alpha\n",
+				"Alpha 2.md": "# Alpha 2\nSee #project/alpha and #Todo.",
+				"Beta.md": "---\ntags:\n  - project/beta\n---\n# Beta\n#todo",
+				"Gamma.md": "# Gamma\n#todo #spread",
+			},
+			[],
+		);
+		const tags = async (query: string, limit?: number) => {
+			const answer = await s.service.suggestTags({ query, ...(limit ? { limit } : {}) });
+			if (!answer.ok) throw new Error(answer.error.message);
+			return answer.tags;
+		};
+		expect(await tags("")).toEqual([
+			{ tag: "project", count: 3 },
+			{ tag: "todo", count: 3 },
+			{ tag: "project/alpha", count: 2 },
+			{ tag: "project/beta", count: 1 },
+			{ tag: "reading", count: 1 },
+			{ tag: "spread", count: 1 },
+		]);
+		expect((await tags("#Pro")).map((t) => t.tag)).toEqual(["project", "project/alpha", "project/beta"]);
+		expect((await tags("rea")).map((t) => t.tag)).toEqual(["reading", "spread"]);
+		expect((await tags("alp")).map((t) => t.tag)).toEqual(["project/alpha"]);
+		expect(await tags("", 2)).toHaveLength(2);
+		const bad = await s.service.suggestTags({ query: 7 as unknown as string });
+		expect(bad.ok ? "ok" : bad.error.code).toBe("bad_params");
+
+		// Counted again once the vault changes: a new tag appears, a trashed note's goes.
+		await s.service.suggestTags({ query: "" });
+		await s.vault.create("Delta.md", "# Delta\n#spread/wide");
+		await s.vault.trash("Gamma.md");
+		await vi.waitFor(async () => {
+			expect(await tags("spr")).toEqual([
+				{ tag: "spread", count: 1 },
+				{ tag: "spread/wide", count: 1 },
+			]);
+		});
+		expect((await tags("todo"))[0]).toEqual({ tag: "todo", count: 2 });
 	});
 
 	it("a chip for this message goes with it only; one kept for the chat goes with every message and survives a reload", async () => {

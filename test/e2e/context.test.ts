@@ -4,8 +4,11 @@
  * "+N more" lists them all; the message sends them (the request the scripted model received holds
  * the notes the chip listed). After the reply, the context meter beside the composer shows used /
  * window; Tab reaches it and its breakdown opens on focus, naming every part and the room before
- * compaction. axe-core finds nothing serious or critical with the chip expanded and with the
- * breakdown open, in Obsidian's light and dark themes.
+ * compaction. Typing "#" lists the vault's tags (frontmatter and inline, a nested one under its
+ * parent, the most used first, then those that start with what was typed), and one chosen with
+ * the arrow keys adds a tag chip whose preview lists the notes that carry it. axe-core finds
+ * nothing serious or critical with the chip expanded, with the breakdown open, with the tag
+ * picker open and with the tag chip, in Obsidian's light and dark themes.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +24,11 @@ const NOTES: Record<string, string> = {};
 for (let n = 1; n <= 12; n++)
 	NOTES[`Archive/Filed ${String(n).padStart(2, "0")}.md`] =
 		`# Filed ${n}\nFiled on day ${n}. ${"Details. ".repeat(30)}`;
+// Tags in frontmatter and inline, one nested: the `#` picker's.
+NOTES["Projects/Alpha.md"] = "---\ntags: [project/alpha]\n---\n# Alpha\nThe alpha plan.";
+NOTES["Projects/Beta.md"] = "# Beta\nWork on #project/beta and #todo.";
+NOTES["Journal/Monday.md"] = "# Monday\nA word on #project/alpha.";
+NOTES["Inbox/Call.md"] = "# Call\n#todo call the plumber.";
 
 describe.skipIf(!chromiumPath)("the context meter and chips", { timeout: 120_000 }, () => {
 	let browser: Browser;
@@ -108,5 +116,57 @@ describe.skipIf(!chromiumPath)("the context meter and chips", { timeout: 120_000
 		await checkPane(page, "context-meter");
 		await page.keyboard.press("Escape");
 		await eventually(async () => expect(await breakdown.isHidden()).toBe(true));
+	});
+
+	it("# lists the vault's tags, one chosen with the keyboard adds a tag chip whose preview lists its notes, and [[ pins a note", async () => {
+		const box = pane(page).locator("textarea.redline-input");
+		await box.click();
+		await box.pressSequentially("Compare #");
+		const picker = pane(page).getByRole("listbox", { name: "Tags to add" });
+		await visible(picker);
+		const offered = picker.getByRole("option");
+		// The sandbox's own sample notes bring tags of their own, each on one note.
+		await eventually(async () => {
+			const tags = await offered.allTextContents();
+			expect(tags.slice(0, 3)).toEqual(["#project", "#project/alpha", "#todo"]);
+			expect(tags).toContain("#project/beta");
+		});
+		await checkPane(page, "tag-picker");
+		await box.pressSequentially("pro");
+		await eventually(async () =>
+			expect(await offered.allTextContents()).toEqual(["#project", "#project/alpha", "#project/beta", "#pro"]),
+		);
+		await box.press("ArrowDown");
+		const alpha = picker.getByRole("option", { name: "#project/alpha" });
+		expect(await alpha.getAttribute("aria-selected")).toBe("true");
+		expect(await box.getAttribute("aria-activedescendant")).toBe(await alpha.getAttribute("id"));
+		await box.press("Enter");
+		expect(await box.inputValue()).toBe("Compare #project/alpha ");
+		const chip = pane(page).locator(".redline-set-chip", { hasText: "#project/alpha" });
+		await visible(chip);
+		await eventually(async () =>
+			expect(await chip.locator(".redline-set-chip-count").textContent()).toMatch(/^2 notes · \d+ tokens$/u),
+		);
+		const listed = chip.getByRole("list", { name: "Notes tag #project/alpha adds" }).getByRole("listitem");
+		expect(await listed.allTextContents()).toEqual([
+			expect.stringMatching(/^Journal\/Monday\.md · \d+ tokens$/u),
+			expect.stringMatching(/^Projects\/Alpha\.md · \d+ tokens$/u),
+		]);
+		expect(await chip.textContent()).toContain("for this message");
+		await checkPane(page, "tag-chip");
+
+		// And [[ picks a note beside it: the link in the text, the note pinned for this message.
+		await box.pressSequentially("with [[Mond");
+		const notes = pane(page).getByRole("listbox", { name: "Notes to pin" });
+		await eventually(async () =>
+			expect(await notes.getByRole("option").allTextContents()).toEqual(["Journal/Monday.md"]),
+		);
+		await box.press("Enter");
+		expect(await box.inputValue()).toBe("Compare #project/alpha with [[Journal/Monday]]");
+		const pin = pane(page).locator(".redline-pins li.redline-pin:not(.redline-set-chip)", {
+			hasText: "Journal/Monday.md",
+		});
+		await visible(pin);
+		expect(await pin.textContent()).toContain("for this message");
 	});
 });

@@ -48,7 +48,11 @@ afterEach(async () => {
 async function open(main: ScriptStep[] = [], apply: ScriptStep[] = []) {
 	server = await startModelServer({ script: mainAndApply(main, apply) });
 	const app = new App({ win: window as never });
-	app.vault.seed({ "Trip.md": NOTE, "Other.md": "x\n" });
+	app.vault.seed({
+		"Trip.md": NOTE,
+		"Other.md": "x\n",
+		"Packing.md": "---\ntags: [travel/gear]\n---\nA #travel list.\n",
+	});
 	const { plugin } = await startPlugin(app, {
 		settings: { mainModel: { baseUrl: server.baseURL, model: "scripted" }, applyModel: {}, transport: "node" },
 		secrets: {},
@@ -297,6 +301,26 @@ describe("Edit selection with Redline, in Obsidian", () => {
 		// The model reads the pin with the request, as with the pane's.
 		const messages = (server!.requests.at(-1)?.body as { messages: { role: string; content: string }[] }).messages;
 		expect(messages.at(-1)?.content).toContain('[Pinned notes: "Other.md"]');
+		await stopPlugin(plugin);
+	}, 30_000);
+
+	it("offers the vault's tags on # in the prompt, from the metadataCache, as the pane's picker does", async () => {
+		const { app, plugin, input, prompt } = await open();
+		app.runCommand(COMMAND);
+		const box = input();
+		box.value = "more like #tra";
+		box.setSelectionRange(box.value.length, box.value.length);
+		box.dispatchEvent(new Event("input", { bubbles: true }));
+		const list = () => prompt()!.querySelector("[role=listbox]");
+		await until(() => list());
+		// A nested tag counts for its parent too; what was typed, a tag no note has, comes last.
+		expect([...list()!.querySelectorAll("[role=option]")].map((o) => o.textContent)).toEqual([
+			"#travel",
+			"#travel/gear",
+			"#tra",
+		]);
+		box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+		expect(box.value).toBe("more like #travel ");
 		await stopPlugin(plugin);
 	}, 30_000);
 });

@@ -23,14 +23,15 @@ describe("suggestChips", () => {
 		expect(await suggestChips(many, { kind: "note", start: 0, query: "" })).toHaveLength(PICKER_LIMIT);
 	});
 
-	it("offers the vault's tags for #, without their '#', and what was typed when the vault has no such tag", async () => {
+	it("offers the vault's tags for #, without their '#', and what was typed, last, when the vault has no such tag", async () => {
 		expect(await suggestChips(source(["#plan", "planning"]), { kind: "tag", start: 0, query: "plan" })).toEqual([
 			"plan",
 			"planning",
 		]);
+		// Enter picks the vault's best match, not a tag no note has.
 		expect(await suggestChips(source(["planning"]), { kind: "tag", start: 0, query: "plan" })).toEqual([
-			"plan",
 			"planning",
+			"plan",
 		]);
 	});
 

@@ -6,6 +6,7 @@
  */
 import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference } from "../../log/events";
 import type { ChipPreview } from "../../thread/context-chips";
+import type { TagCount } from "../../search/tag-suggest";
 import type {
 	HistoryEntrySummary,
 	Result,
@@ -115,6 +116,9 @@ export class RemoteThreadService implements ThreadService {
 	}
 	previewContext(params: { threadId: string; item: PinnedItem }) {
 		return this.call<{ preview: ChipPreview }>("v1.context.preview", params);
+	}
+	suggestTags(params: { query?: string; limit?: number }) {
+		return this.call<{ tags: TagCount[] }>("v1.context.tags", params);
 	}
 
 	/**

@@ -97,6 +97,11 @@ export function createPageHost(
 					.slice(0, 20),
 			);
 		},
+		// The vault's tags as the server's note catalog counts them (v1.context.tags).
+		async suggestTags(query) {
+			const answer = await service.suggestTags({ query }).catch(() => null);
+			return answer?.ok ? answer.tags.map((entry) => entry.tag) : [];
+		},
 		openSettings: () => navigation.showSettingsHelp(),
 		// No menu or chat list of its own (the page has no Obsidian): the pane draws these.
 		popups: ownPopups,

@@ -16,6 +16,7 @@ import type {
 } from "../../../src/thread/service-api";
 import { withToolWords, type ToolLookup } from "../../../src/thread/tool-words";
 import type { ChipPreview } from "../../../src/thread/context-chips";
+import { rankTags, type TagCount } from "../../../src/search/tag-suggest";
 import { chipTarget } from "../../../src/log/pinned-items";
 import { DEFAULT_TOOLS, lookup } from "./tools";
 
@@ -158,6 +159,14 @@ export class FakeThreadService implements ThreadService {
 			};
 			return { ok: true, preview };
 		});
+	}
+	/** The vault's tags, set by the test (none by default), ranked as the real service ranks them. */
+	tags: TagCount[] = [];
+	suggestTags(params: Parameters<ThreadService["suggestTags"]>[0]) {
+		return this.record("suggestTags", params, (): Result<{ tags: TagCount[] }> => ({
+			ok: true,
+			tags: rankTags(this.tags, params.query ?? "", params.limit),
+		}));
 	}
 	/** The decision's events follow the answer, as the real service's do (after its flush). */
 	decideToolCalls(params: Parameters<ThreadService["decideToolCalls"]>[0]): Promise<Result> {
