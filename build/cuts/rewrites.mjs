@@ -110,4 +110,19 @@ export const noLookbehind = [
 	['`Value "${match[0]}"', '`Value "${match[2]}"'],
 ].map(([from, to]) => ({ file: "openai/internal/utils/path.mjs", from, to }));
 
-export const rewrites = [...zodMini, ...zodJitless, ...openaiX509, ...noLookbehind];
+// The OpenAI client wraps its logger (the console, as Redline gives none) in a sanitiser that
+// redacts keys, tokens and credentials from every value it logs: about 9 KB of source, for log
+// lines Redline never shows (its errors reach the user through its own redaction, src/llm). The
+// client's logger becomes one that writes nothing, which leaks less than any sanitiser: the
+// functions that only the sanitiser called go with it. What calls them afterwards fails the build.
+export const openaiQuietLogs = [
+	{
+		file: client,
+		pattern:
+			/_OpenAI_isSensitiveLogKey = function _OpenAI_isSensitiveLogKey\(key\) \{\n[\s\S]*?\n\}, _OpenAI_sanitizeLogValue = function _OpenAI_sanitizeLogValue\(value, seen\) \{\n[\s\S]*?\n\}, _OpenAI_sanitizeLogger = function _OpenAI_sanitizeLogger\(logger\) \{\n[\s\S]*?\n\};\n(?=_OpenAI_sanitizedLoggers = )/,
+		to: "_OpenAI_isSensitiveLogKey = void 0, _OpenAI_sanitizeLogValue = void 0, _OpenAI_sanitizeLogger = function _OpenAI_sanitizeLogger() {\n    // Redline: the client logs nothing (build/cuts/rewrites.mjs, openaiQuietLogs).\n    const quiet = () => undefined;\n    return { error: quiet, warn: quiet, info: quiet, debug: quiet };\n};\n",
+		noneLeft: /"m", _OpenAI_(?:isSensitiveLogKey|sanitizeLogValue)\)/,
+	},
+];
+
+export const rewrites = [...zodMini, ...zodJitless, ...openaiX509, ...openaiQuietLogs, ...noLookbehind];

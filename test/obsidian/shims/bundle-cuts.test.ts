@@ -304,6 +304,14 @@ describe("the OpenAI client with the cuts", () => {
 		expect(() => new OpenAI({ credential: {}, dangerouslyAllowBrowser: true })).toThrow(
 			"The credential option is not included",
 		);
+
+		// Its logger writes nothing, even at debug level: no key can reach a log (openaiQuietLogs).
+		const lines: unknown[][] = [];
+		const record = (...args: unknown[]) => void lines.push(args);
+		const logger = { error: record, warn: record, info: record, debug: record };
+		const logging = module.exports.client("http://127.0.0.1:9/v1", { logger, logLevel: "debug", maxRetries: 0 });
+		await expect(logging.chat.completions.create({ model: "m", messages: [] })).rejects.toThrow();
+		expect(lines).toEqual([]);
 	}, 60_000);
 });
 
