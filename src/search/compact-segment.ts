@@ -11,6 +11,13 @@
  */
 
 export const BLOCK = 16;
+/**
+ * Added to the two lengths before a term in a block, so they are printable characters: as control
+ * characters JSON wrote each as a six-character escape, and the saved form parsed them one by one.
+ */
+const LENGTH_BASE = 48;
+/** The longest shared prefix or rest a block can say. */
+const MAX_LENGTH = 0xffff - LENGTH_BASE;
 /** A posting's key: fieldId * DOC_SPAN + shortId. */
 export const DOC_SPAN = 2 ** 28;
 const MAX_FREQ = 65_535;
@@ -29,8 +36,8 @@ export interface SegmentParts {
 
 export class CompactSegment {
 	readonly termCount: number;
-	/** The Store key of the chunk that holds it, once saved (persisted-index.ts). */
-	savedAs: string | null = null;
+	/** The Store keys of the chunks that hold it, once saved (persisted-index.ts). */
+	savedAs: string[] | null = null;
 	private decodedBlock = -1;
 	private decoded: string[] = [];
 
@@ -58,8 +65,8 @@ export class CompactSegment {
 		const code = blocks[b] ?? "";
 		let previous = terms[0] ?? "";
 		for (let i = 0; i < code.length;) {
-			const shared = code.charCodeAt(i);
-			const rest = code.charCodeAt(i + 1);
+			const shared = code.charCodeAt(i) - LENGTH_BASE;
+			const rest = code.charCodeAt(i + 1) - LENGTH_BASE;
 			previous = previous.slice(0, shared) + code.slice(i + 2, i + 2 + rest);
 			terms.push(previous);
 			i += 2 + rest;
@@ -199,10 +206,10 @@ export class SegmentWriter {
 			this.block = [];
 		} else {
 			let shared = 0;
-			const limit = Math.min(term.length, this.previous.length, 0xffff);
+			const limit = Math.min(term.length, this.previous.length, MAX_LENGTH);
 			while (shared < limit && term.charCodeAt(shared) === this.previous.charCodeAt(shared)) shared++;
-			const rest = term.slice(shared, shared + 0xffff);
-			this.block.push(String.fromCharCode(shared, rest.length), rest);
+			const rest = term.slice(shared, shared + MAX_LENGTH);
+			this.block.push(String.fromCharCode(shared + LENGTH_BASE, rest.length + LENGTH_BASE), rest);
 		}
 		this.previous = term;
 		this.terms++;
