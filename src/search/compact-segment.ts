@@ -198,7 +198,7 @@ export class SegmentWriter {
 	}
 
 	/** Adds a term (greater than the last) with its postings: [key, frequency] pairs sorted by key. */
-	add(term: string, keys: readonly number[], freqs: readonly number[]): void {
+	add(term: string, keys: ArrayLike<number>, freqs: ArrayLike<number>): void {
 		if (keys.length === 0) return;
 		if (this.terms % BLOCK === 0) {
 			if (this.terms > 0) this.blocks.push(this.block.join(""));

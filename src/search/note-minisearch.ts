@@ -199,11 +199,20 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		return null;
 	}
 
-	/** Merges segments [from, to) into one, without the postings of discarded notes. */
+	/**
+	 * Merges segments [from, to) into one, without the postings of discarded notes. A term's
+	 * postings are merged from the segments' sorted runs into two scratch arrays reused for every
+	 * term (a tuple per posting, sorted, was most of a build's garbage).
+	 */
 	private async merge([from, to]: [number, number], slicer: Slicer): Promise<void> {
 		const run = this.segments.slice(from, to);
 		const writer = new SegmentWriter(run.reduce((sum, s) => sum + s.postings, 0));
 		const cursors = run.map(() => 0);
+		/** For each segment, where its postings of the current term are: [next, end). */
+		const next = run.map(() => 0);
+		const end = run.map(() => 0);
+		let keys = new Uint32Array(1024);
+		let freqs = new Uint16Array(1024);
 		for (;;) {
 			let smallest: string | null = null;
 			run.forEach((segment, k) => {
@@ -214,30 +223,51 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 				}
 			});
 			if (smallest === null) break;
-			const pairs: [number, number][] = [];
+			let total = 0;
 			run.forEach((segment, k) => {
 				const at = cursors[k] ?? 0;
+				next[k] = end[k] = 0;
 				if (at >= segment.termCount || segment.termAt(at) !== smallest) return;
-				const { starts, keys, freqs } = segment.parts;
-				for (let j = starts[at] ?? 0; j < (starts[at + 1] ?? 0); j++) {
-					const key = keys[j] ?? 0;
-					if (this.live(key % DOC_SPAN)) pairs.push([key, freqs[j] ?? 0]);
-				}
+				next[k] = segment.parts.starts[at] ?? 0;
+				end[k] = segment.parts.starts[at + 1] ?? 0;
+				total += (end[k] ?? 0) - (next[k] ?? 0);
 				cursors[k] = at + 1;
 			});
-			pairs.sort((a, b) => a[0] - b[0]);
-			writer.add(
-				smallest,
-				pairs.map((p) => p[0]),
-				pairs.map((p) => p[1]),
-			);
+			if (total > keys.length) {
+				keys = new Uint32Array(total * 2);
+				freqs = new Uint16Array(total * 2);
+			}
+			let used = 0;
+			// A k-way merge of the runs, each sorted by key.
+			for (;;) {
+				let pick = -1;
+				let least = Infinity;
+				for (let k = 0; k < run.length; k++) {
+					const j = next[k] ?? 0;
+					if (j < (end[k] ?? 0)) {
+						const key = run[k]?.parts.keys[j] ?? 0;
+						if (key < least) {
+							least = key;
+							pick = k;
+						}
+					}
+				}
+				if (pick < 0) break;
+				const j = next[pick] ?? 0;
+				next[pick] = j + 1;
+				if (!this.live(least % DOC_SPAN)) continue;
+				keys[used] = least;
+				freqs[used] = run[pick]?.parts.freqs[j] ?? 0;
+				used++;
+			}
+			writer.add(smallest, keys.subarray(0, used), freqs.subarray(0, used));
 			await slicer.tick();
 		}
 		const merged = writer.finish();
 		// Segments sealed meanwhile (none: the caller holds the worker) keep their places around it.
-		const next = [...this.segments];
-		next.splice(from, to - from, ...(merged.termCount > 0 ? [merged] : []));
-		this.segments = next;
+		const segments = [...this.segments];
+		segments.splice(from, to - from, ...(merged.termCount > 0 ? [merged] : []));
+		this.segments = segments;
 	}
 
 	/**

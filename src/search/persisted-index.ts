@@ -133,11 +133,14 @@ export async function loadSegment(
 	try {
 		for (const key of keys) {
 			let text: string | null;
+			// The work so far counts: a chunk read ahead is in already, and awaiting it yields nothing.
+			await slicer.tick();
 			try {
 				text = await read(key);
 			} catch {
 				text = null;
 			}
+			// A read that waited for the disk gave the host its event loop meanwhile: no slice.
 			slicer.restart();
 			if (text === null || segment) return failed(index);
 			const lines = text.split("\n");
@@ -201,8 +204,9 @@ export async function saveIndex(
 			const keys: string[] = [];
 			for await (const text of chunkTexts(index, segment, notes, slicer)) {
 				const key = chunkKey();
+				await slicer.tick();
 				await store.write(key, text);
-				// The write's wait was the host's: a new slice starts after it.
+				// The write's wait was the host's (a store in memory does not wait, nor work much).
 				slicer.restart();
 				keys.push(key);
 			}
