@@ -361,12 +361,13 @@ export class NoteIndex implements IndexStatusFeed {
 		}
 		// Search skips the postings of discarded notes; this frees their memory once they are many.
 		if (this.index.dirtCount > 0 && !this.disposed) await this.index.vacuumPaced(slicer);
+		const first = !this.firstPassDone;
+		// The first pass leaves no delta behind: its radix tree costs ten times a segment. (In
+		// this slicer: a new one would start a slice of its own on top of this one's last.)
+		if (first && this.dirty.size === 0 && !this.disposed) await this.index.compact(slicer, true);
 		slicer.finish();
 		this.longestSliceMs = Math.max(this.longestSliceMs, slicer.longestMs);
 		if (this.dirty.size > 0 || this.disposed) return;
-		const first = !this.firstPassDone;
-		// The first pass leaves no delta behind: its radix tree costs ten times a segment.
-		if (first) await this.paced((s) => this.index.compact(s, true));
 		this.firstPassDone = true;
 		this.setPhase("ready");
 		if (this.unsaved) this.scheduleSave(first ? 0 : (this.deps.saveDelayMs ?? 60_000));
