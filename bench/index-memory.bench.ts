@@ -83,8 +83,9 @@ function rowsOf(big: SizeRun, twin: SizeRun, targets: { heap: string; block?: st
 		{ area: AREA, metric: `build, ${label}`, value: pair("buildMs", "build", 0), unit: "ms" },
 		{
 			area: AREA,
-			metric: `longest event-loop block: build / save / load, ${label} (wall; CPU)`,
+			metric: `longest event-loop block: build / save / load, ${label} (main thread's CPU; wall; process CPU)`,
 			value:
+				`${pair("buildBlockedMainMs", "build", 0)} / ${pair("saveBlockedMainMs", "build", 0)} / ${pair("loadBlockedMainMs", "warm", 0)}; ` +
 				`${pair("buildBlockedMs", "build", 0)} / ${pair("saveBlockedMs", "build", 0)} / ${pair("loadBlockedMs", "warm", 0)}; ` +
 				`${pair("buildBlockedCpuMs", "build", 0)} / ${pair("saveBlockedCpuMs", "build", 0)} / ${pair("loadBlockedCpuMs", "warm", 0)}`,
 			unit: "ms",

@@ -98,9 +98,11 @@ async function main(): Promise<Record<string, number | string>> {
 			buildMs: built.result.ms,
 			buildBlockedMs: built.result.blockedMs,
 			buildBlockedCpuMs: built.result.blockedCpuMs,
+			buildBlockedMainMs: built.result.blockedMainMs,
 			saveMs: saved.ms,
 			saveBlockedMs: saved.blockedMs,
 			saveBlockedCpuMs: saved.blockedCpuMs,
+			saveBlockedMainMs: saved.blockedMainMs,
 			sliceMs: index.longestSliceMs,
 			truncated: status.truncated,
 		};
@@ -131,6 +133,7 @@ async function main(): Promise<Record<string, number | string>> {
 		partialAnswers,
 		loadBlockedMs: loaded.blockedMs,
 		loadBlockedCpuMs: loaded.blockedCpuMs,
+		loadBlockedMainMs: loaded.blockedMainMs,
 		sliceMs: index.longestSliceMs,
 	};
 }
