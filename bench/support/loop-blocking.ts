@@ -29,7 +29,7 @@ export interface Blocking<T> {
 	blockedMainMs: number;
 }
 
-const SCHEDSTAT = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+const SCHEDSTAT = "/proc/thread-self/schedstat";
 
 /** The main thread's CPU time so far, in ms (NaN where the system does not say). */
 function mainThreadMs(): number {

@@ -54,11 +54,13 @@ afterEach(() => vi.restoreAllMocks());
 describe("the index's slices", () => {
 	it("build, save and load each do a bounded amount of work between two yields", async () => {
 		const counting = countingPacer();
+		// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the writer as this
 		const add = SegmentWriter.prototype.add;
 		vi.spyOn(SegmentWriter.prototype, "add").mockImplementation(function (this: SegmentWriter, ...args) {
 			counting.work(1);
 			add.apply(this, args);
 		});
+		// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the index as this
 		const readTerms = NoteMiniSearch.prototype.readTerms;
 		vi.spyOn(NoteMiniSearch.prototype, "readTerms").mockImplementation(function (this: NoteMiniSearch, line) {
 			const blocks = Array.isArray(line) && Array.isArray(line[1]) ? (line[1] as unknown[]).length : 0;
