@@ -45,8 +45,18 @@ export class CompactSegment {
 		this.termCount = parts.starts.length - 1;
 	}
 
-	/** Bytes its arrays and strings take (about: a string counts a byte a character). */
+	private measured = -1;
+
+	/**
+	 * Bytes its arrays and strings take (about: a string counts a byte a character). Counted once:
+	 * the mobile cap asks for the index's size before each note it indexes.
+	 */
 	get bytes(): number {
+		if (this.measured < 0) this.measured = this.count();
+		return this.measured;
+	}
+
+	private count(): number {
 		const { heads, blocks, starts, keys, freqs, docs } = this.parts;
 		let strings = 0;
 		for (const s of heads) strings += s.length + 16;
