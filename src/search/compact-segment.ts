@@ -11,6 +11,13 @@
  */
 
 export const BLOCK = 16;
+/**
+ * Added to the two lengths before a term in a block, so they are printable characters: as control
+ * characters JSON wrote each as a six-character escape, and the saved form parsed them one by one.
+ */
+const LENGTH_BASE = 48;
+/** The longest shared prefix or rest a block can say. */
+const MAX_LENGTH = 0xffff - LENGTH_BASE;
 /** A posting's key: fieldId * DOC_SPAN + shortId. */
 export const DOC_SPAN = 2 ** 28;
 const MAX_FREQ = 65_535;
@@ -29,8 +36,8 @@ export interface SegmentParts {
 
 export class CompactSegment {
 	readonly termCount: number;
-	/** The Store key of the chunk that holds it, once saved (persisted-index.ts). */
-	savedAs: string | null = null;
+	/** The Store keys of the chunks that hold it, once saved (persisted-index.ts). */
+	savedAs: string[] | null = null;
 	private decodedBlock = -1;
 	private decoded: string[] = [];
 
@@ -38,8 +45,18 @@ export class CompactSegment {
 		this.termCount = parts.starts.length - 1;
 	}
 
-	/** Bytes its arrays and strings take (about: a string counts a byte a character). */
+	private measured = -1;
+
+	/**
+	 * Bytes its arrays and strings take (about: a string counts a byte a character). Counted once:
+	 * the mobile cap asks for the index's size before each note it indexes.
+	 */
 	get bytes(): number {
+		if (this.measured < 0) this.measured = this.count();
+		return this.measured;
+	}
+
+	private count(): number {
 		const { heads, blocks, starts, keys, freqs, docs } = this.parts;
 		let strings = 0;
 		for (const s of heads) strings += s.length + 16;
@@ -58,8 +75,8 @@ export class CompactSegment {
 		const code = blocks[b] ?? "";
 		let previous = terms[0] ?? "";
 		for (let i = 0; i < code.length;) {
-			const shared = code.charCodeAt(i);
-			const rest = code.charCodeAt(i + 1);
+			const shared = code.charCodeAt(i) - LENGTH_BASE;
+			const rest = code.charCodeAt(i + 1) - LENGTH_BASE;
 			previous = previous.slice(0, shared) + code.slice(i + 2, i + 2 + rest);
 			terms.push(previous);
 			i += 2 + rest;
@@ -174,7 +191,8 @@ export class CompactSegment {
 export class SegmentWriter {
 	private readonly heads: string[] = [];
 	private readonly blocks: string[] = [];
-	private block = "";
+	/** The block being written, in parts joined when it is full (see flat()). */
+	private block: string[] = [];
 	private previous = "";
 	private terms = 0;
 	private readonly starts: number[] = [0];
@@ -190,18 +208,18 @@ export class SegmentWriter {
 	}
 
 	/** Adds a term (greater than the last) with its postings: [key, frequency] pairs sorted by key. */
-	add(term: string, keys: readonly number[], freqs: readonly number[]): void {
+	add(term: string, keys: ArrayLike<number>, freqs: ArrayLike<number>): void {
 		if (keys.length === 0) return;
 		if (this.terms % BLOCK === 0) {
-			if (this.terms > 0) this.blocks.push(this.block);
+			if (this.terms > 0) this.blocks.push(this.block.join(""));
 			this.heads.push(term);
-			this.block = "";
+			this.block = [];
 		} else {
 			let shared = 0;
-			const limit = Math.min(term.length, this.previous.length, 0xffff);
+			const limit = Math.min(term.length, this.previous.length, MAX_LENGTH);
 			while (shared < limit && term.charCodeAt(shared) === this.previous.charCodeAt(shared)) shared++;
-			const rest = term.slice(shared, shared + 0xffff);
-			this.block += String.fromCharCode(shared, rest.length) + rest;
+			const rest = term.slice(shared, shared + MAX_LENGTH);
+			this.block.push(String.fromCharCode(shared + LENGTH_BASE, rest.length + LENGTH_BASE), rest);
 		}
 		this.previous = term;
 		this.terms++;
@@ -216,9 +234,9 @@ export class SegmentWriter {
 	}
 
 	finish(): CompactSegment {
-		if (this.terms > 0) this.blocks.push(this.block);
+		if (this.terms > 0) this.blocks.push(this.block.join(""));
 		return new CompactSegment({
-			heads: this.heads,
+			heads: flat(this.heads),
 			blocks: this.blocks,
 			starts: Uint32Array.from(this.starts),
 			keys: this.keys.slice(0, this.used),
@@ -226,6 +244,18 @@ export class SegmentWriter {
 			docs: Uint32Array.from([...this.docs].sort((a, b) => a - b)),
 		});
 	}
+}
+
+/**
+ * Copies of strings that share no memory with others. A term is a slice of its note's folded
+ * text, and V8 keeps a slice of 13 characters or more as a pointer into its parent: a head kept
+ * as is held a whole note's text alive for as long as its segment, and a block built by += was a
+ * rope of such slices until something flattened it (10k notes: 18 MB held until the first save).
+ * Joined, a block is one flat string; the heads are joined and split, so theirs point into one
+ * string the segment owns.
+ */
+function flat(strings: string[]): string[] {
+	return strings.length === 0 ? [] : strings.join("\u0000").split("\u0000");
 }
 
 /** A term's postings from a FieldPostings map, as sorted keys and frequencies (live ones only). */

@@ -14,7 +14,7 @@ import { NoteMiniSearch } from "./note-minisearch";
 import { searchIndex, type SearchPage, type SearchRequest } from "./note-search";
 import { Slicer, realPacer, timers, type Pacer } from "./pacer";
 import { PathQueue } from "./path-queue";
-import { loadChunk, openIndex, saveIndex, type LoadOutcome, type NoteRecord } from "./persisted-index";
+import { loadSegment, openIndex, saveIndex, type LoadOutcome, type NoteRecord } from "./persisted-index";
 import { AccessFloor } from "../vault/access-floor";
 
 export interface NoteIndexDeps {
@@ -51,6 +51,32 @@ type Loaded =
 	| { path: string; kind: "refused" | "gone" | "unreadable" }
 	| { path: string; kind: "note"; stat: NoteStat; text: string };
 
+/** Saved chunks read ahead of the one being decoded. */
+const CHUNKS_AHEAD = 2;
+
+/**
+ * Reads keys in order, each call starting the reads of the next CHUNKS_AHEAD too, so the disk
+ * works while the CPU decodes. A read that fails gives null (the chunk is then unusable).
+ */
+function readingAhead(store: Store, keys: readonly string[]): (key: string) => Promise<string | null> {
+	const position = new Map(keys.map((key, i) => [key, i]));
+	const started = new Map<string, Promise<string | null>>();
+	let ahead = 0;
+	return (key) => {
+		const at = position.get(key) ?? -1;
+		for (; ahead < keys.length && ahead <= at + CHUNKS_AHEAD; ahead++) {
+			const next = keys[ahead] ?? "";
+			started.set(
+				next,
+				store.read(next).catch(() => null),
+			);
+		}
+		const reading = started.get(key);
+		started.delete(key);
+		return reading ?? store.read(key);
+	};
+}
+
 /** Status updates at most this often while indexing (phase changes always go out). */
 const STATUS_INTERVAL_MS = 100;
 
@@ -64,9 +90,11 @@ export class NoteIndex implements IndexStatusFeed {
 	private readonly dirty = new PathQueue();
 	/** Fingerprints from the listing that planned the first pass, so it need not stat each note again. */
 	private readonly listed = new Map<string, NoteStat>();
-	/** The saved chunks still to load, and the vault's listing to check them against (open() to the first drain). */
-	private saved: { chunks: string[]; dead: ReadonlySet<number> } | null = null;
-	private listing: NoteStat[] | null = null;
+	/** The saved segments' chunks still to load (open() to the first drain). */
+	private saved: { segments: string[][]; dead: ReadonlySet<number> } | null = null;
+	/** The vault's listing, once open() has checked it against the floor; the first drain plans from it. */
+	private listing: Promise<NoteStat[]> | null = null;
+	private planned = false;
 	private readonly listeners = new Set<(status: IndexStatus) => void>();
 	private readonly pacer: Pacer;
 	private readonly floor: AccessFloor;
@@ -170,45 +198,54 @@ export class NoteIndex implements IndexStatusFeed {
 	}
 
 	/**
-	 * Reads the saved manifest and lists the vault (side by side); the saved chunks are then
-	 * loaded by the worker, so a search meanwhile answers from the chunks loaded so far.
+	 * Reads the saved manifest and lists the vault (side by side). The worker starts loading the
+	 * saved chunks as soon as the manifest is in, while the vault is still being listed (a big
+	 * vault's listing stats every note), so a search meanwhile answers from the chunks loaded so far.
 	 */
 	private async open(): Promise<void> {
 		this.setPhase("loading");
 		this.unsubscribe.push(this.deps.vault.onChange((change) => this.changed(change)));
 		if (this.deps.metadata?.onResolved) this.unsubscribe.push(this.deps.metadata.onResolved((path) => this.mark(path)));
 		const listing = this.listVault();
+		this.listing = (async () => {
+			const listed = await listing;
+			// Ten thousand notes take tens of milliseconds to check against the floor: in slices too.
+			await this.paced((slicer) =>
+				slicer.forEach(listed, (note) => {
+					if (this.allowed(note.path, note.linkedTo)) this.expected.add(note.path);
+				}),
+			);
+			return listed;
+		})();
 		const opened = await openIndex(this.deps.store);
 		this.loadedAs = opened.ok ? "loaded" : opened.reason;
 		if (opened.ok) {
 			this.index = opened.index;
-			this.saved = { chunks: opened.chunks, dead: opened.dead };
+			this.saved = { segments: opened.segments, dead: opened.dead };
+			this.kick();
 		} else if (opened.reason !== "absent") this.unsaved = true;
-		const listed = await listing;
-		// Ten thousand notes take tens of milliseconds to check against the floor: in slices too.
-		await this.paced((slicer) =>
-			slicer.forEach(listed, (note) => {
-				if (this.allowed(note.path, note.linkedTo)) this.expected.add(note.path);
-			}),
-		);
-		this.listing = listed;
+		await this.listing;
 		this.kick();
 	}
 
-	/** Loads the saved chunks one by one (each searchable once in), then plans the first pass. */
+	/**
+	 * Loads the saved segments one by one (each searchable once in), reading the next chunks while
+	 * one is decoded, then plans the first pass against the vault's listing.
+	 */
 	private async loadSaved(slicer: Slicer): Promise<void> {
-		const listed = this.listing ?? [];
-		this.listing = null;
 		const saved = this.saved;
 		this.saved = null;
-		for (const key of saved?.chunks ?? []) {
+		const read = readingAhead(this.deps.store, saved?.segments.flat() ?? []);
+		for (const keys of saved?.segments ?? []) {
 			if (this.disposed) return;
-			const records = await loadChunk(this.deps.store, key, this.index, saved?.dead ?? new Set(), slicer);
-			// A chunk that is gone or torn costs only its notes: they are read again below.
+			const records = await loadSegment(read, keys, this.index, saved?.dead ?? new Set(), slicer);
+			// A chunk that is gone or torn costs only its segment's notes: they are read again below.
 			if (records) for (const [path, record] of records) this.notes.set(path, record);
 			else this.unsaved = true;
 			this.publish();
 		}
+		const listed = (await this.listing) ?? [];
+		slicer.restart();
 		await slicer.forEach(listed, (note) => {
 			if (!this.expected.has(note.path)) return;
 			const known = this.notes.get(note.path);
@@ -301,7 +338,10 @@ export class NoteIndex implements IndexStatusFeed {
 
 	private async drain(): Promise<void> {
 		const slicer = new Slicer(this.pacer);
-		if (this.listing) await this.loadSaved(slicer);
+		if (!this.planned) {
+			this.planned = true;
+			await this.loadSaved(slicer);
+		}
 		this.setPhase("indexing");
 		// Reads run a few at a time (file reads wait on I/O, not on the CPU); indexing takes them
 		// in order as they arrive, yielding between slices.
@@ -321,12 +361,13 @@ export class NoteIndex implements IndexStatusFeed {
 		}
 		// Search skips the postings of discarded notes; this frees their memory once they are many.
 		if (this.index.dirtCount > 0 && !this.disposed) await this.index.vacuumPaced(slicer);
+		const first = !this.firstPassDone;
+		// The first pass leaves no delta behind: its radix tree costs ten times a segment. (In
+		// this slicer: a new one would start a slice of its own on top of this one's last.)
+		if (first && this.dirty.size === 0 && !this.disposed) await this.index.compact(slicer, true);
 		slicer.finish();
 		this.longestSliceMs = Math.max(this.longestSliceMs, slicer.longestMs);
 		if (this.dirty.size > 0 || this.disposed) return;
-		const first = !this.firstPassDone;
-		// The first pass leaves no delta behind: its radix tree costs ten times a segment.
-		if (first) await this.paced((s) => this.index.compact(s, true));
 		this.firstPassDone = true;
 		this.setPhase("ready");
 		if (this.unsaved) this.scheduleSave(first ? 0 : (this.deps.saveDelayMs ?? 60_000));

@@ -13,7 +13,7 @@
  * line at a time, so the caller decides when to yield.
  */
 import MiniSearch from "minisearch";
-import { CompactSegment, DOC_SPAN, SegmentWriter, flatten, type FieldPostings } from "./compact-segment";
+import { BLOCK, CompactSegment, DOC_SPAN, SegmentWriter, flatten, type FieldPostings } from "./compact-segment";
 import { FIELDS, INDEX_OPTIONS, type IndexedDocument } from "./index-schema";
 import type { Slicer } from "./pacer";
 import { TermStore, type DeltaTree } from "./term-store";
@@ -37,13 +37,18 @@ export interface ChunkNote {
 }
 
 /**
- * One line of a segment in the saved form: [0, heads, blocks, termCount, postings, notes], then
- * its arrays (ARRAYS) in lines of [1, array, byte offset, base64].
+ * One line of a segment in the saved form: [0, [], [], termCount, postings, notes], its terms in
+ * lines of [2, heads, blocks] (BLOCKS_PER_LINE blocks each), then its arrays (ARRAYS) in lines of
+ * [1, array, byte offset, base64]. No line is big: one line is parsed per step of a load.
  */
-export type LeanTerms = [0, string[], string[], number, number, number] | [1, number, number, string];
+export type LeanTerms =
+	[0, string[], string[], number, number, number] | [1, number, number, string] | [2, string[], string[]];
+
+/** Front-coded blocks per line of the saved form (8,192 terms). */
+const BLOCKS_PER_LINE = 512;
 
 /** Bytes of an array written per line of the saved form (small enough to decode well within a slice). */
-const CHUNK_BYTES = 192 * 1024;
+const CHUNK_BYTES = 96 * 1024;
 
 export class UnusableIndexError extends Error {}
 
@@ -68,6 +73,8 @@ function fromBase64(text: string): Uint8Array {
 interface Reading {
 	heads: string[];
 	blocks: string[];
+	/** Blocks the segment has: ceil(terms / BLOCK). */
+	blockCount: number;
 	bytes: Uint8Array[];
 	filled: number[];
 }
@@ -192,11 +199,20 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		return null;
 	}
 
-	/** Merges segments [from, to) into one, without the postings of discarded notes. */
+	/**
+	 * Merges segments [from, to) into one, without the postings of discarded notes. A term's
+	 * postings are merged from the segments' sorted runs into two scratch arrays reused for every
+	 * term (a tuple per posting, sorted, was most of a build's garbage).
+	 */
 	private async merge([from, to]: [number, number], slicer: Slicer): Promise<void> {
 		const run = this.segments.slice(from, to);
 		const writer = new SegmentWriter(run.reduce((sum, s) => sum + s.postings, 0));
 		const cursors = run.map(() => 0);
+		/** For each segment, where its postings of the current term are: [next, end). */
+		const next = run.map(() => 0);
+		const end = run.map(() => 0);
+		let keys = new Uint32Array(1024);
+		let freqs = new Uint16Array(1024);
 		for (;;) {
 			let smallest: string | null = null;
 			run.forEach((segment, k) => {
@@ -207,30 +223,51 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 				}
 			});
 			if (smallest === null) break;
-			const pairs: [number, number][] = [];
+			let total = 0;
 			run.forEach((segment, k) => {
 				const at = cursors[k] ?? 0;
+				next[k] = end[k] = 0;
 				if (at >= segment.termCount || segment.termAt(at) !== smallest) return;
-				const { starts, keys, freqs } = segment.parts;
-				for (let j = starts[at] ?? 0; j < (starts[at + 1] ?? 0); j++) {
-					const key = keys[j] ?? 0;
-					if (this.live(key % DOC_SPAN)) pairs.push([key, freqs[j] ?? 0]);
-				}
+				next[k] = segment.parts.starts[at] ?? 0;
+				end[k] = segment.parts.starts[at + 1] ?? 0;
+				total += (end[k] ?? 0) - (next[k] ?? 0);
 				cursors[k] = at + 1;
 			});
-			pairs.sort((a, b) => a[0] - b[0]);
-			writer.add(
-				smallest,
-				pairs.map((p) => p[0]),
-				pairs.map((p) => p[1]),
-			);
+			if (total > keys.length) {
+				keys = new Uint32Array(total * 2);
+				freqs = new Uint16Array(total * 2);
+			}
+			let used = 0;
+			// A k-way merge of the runs, each sorted by key.
+			for (;;) {
+				let pick = -1;
+				let least = Infinity;
+				for (let k = 0; k < run.length; k++) {
+					const j = next[k] ?? 0;
+					if (j < (end[k] ?? 0)) {
+						const key = run[k]?.parts.keys[j] ?? 0;
+						if (key < least) {
+							least = key;
+							pick = k;
+						}
+					}
+				}
+				if (pick < 0) break;
+				const j = next[pick] ?? 0;
+				next[pick] = j + 1;
+				if (!this.live(least % DOC_SPAN)) continue;
+				keys[used] = least;
+				freqs[used] = run[pick]?.parts.freqs[j] ?? 0;
+				used++;
+			}
+			writer.add(smallest, keys.subarray(0, used), freqs.subarray(0, used));
 			await slicer.tick();
 		}
 		const merged = writer.finish();
 		// Segments sealed meanwhile (none: the caller holds the worker) keep their places around it.
-		const next = [...this.segments];
-		next.splice(from, to - from, ...(merged.termCount > 0 ? [merged] : []));
-		this.segments = next;
+		const segments = [...this.segments];
+		segments.splice(from, to - from, ...(merged.termCount > 0 ? [merged] : []));
+		this.segments = segments;
 	}
 
 	/**
@@ -288,7 +325,9 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	/** A segment in lines: its head, then its arrays in base64 chunks. */
 	*segmentLines(segment: CompactSegment): Generator<LeanTerms> {
 		const { heads, blocks } = segment.parts;
-		yield [0, heads, blocks, segment.termCount, segment.postings, segment.parts.docs.length];
+		yield [0, [], [], segment.termCount, segment.postings, segment.parts.docs.length];
+		for (let b = 0; b < heads.length; b += BLOCKS_PER_LINE)
+			yield [2, heads.slice(b, b + BLOCKS_PER_LINE), blocks.slice(b, b + BLOCKS_PER_LINE)];
 		for (let a = 0; a < ARRAYS.length; a++) {
 			const array = segment.parts[ARRAYS[a] ?? "keys"];
 			const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
@@ -348,19 +387,32 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 				!strings(heads) ||
 				!strings(blocks) ||
 				!sizes.every((n) => Number.isSafeInteger(n)) ||
-				heads.length !== Math.ceil(terms / 16) ||
+				heads.length > Math.ceil(terms / BLOCK) ||
 				blocks.length !== heads.length
 			)
 				throw new UnusableIndexError();
 			this.reading = {
-				heads,
-				blocks,
+				heads: [...heads],
+				blocks: [...blocks],
+				blockCount: Math.ceil(terms / BLOCK),
 				bytes: [(terms + 1) * 4, count * 4, count * 2, notes * 4].map((n) => new Uint8Array(n)),
 				filled: [0, 0, 0, 0],
 			};
 			return null;
 		}
 		const reading = this.reading;
+		if (line[0] === 2) {
+			const [, heads, blocks] = line as [2, unknown, unknown];
+			const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((h) => typeof h === "string");
+			if (!reading || !strings(heads) || !strings(blocks) || heads.length !== blocks.length)
+				throw new UnusableIndexError();
+			for (let b = 0; b < heads.length; b++) {
+				reading.heads.push(heads[b] ?? "");
+				reading.blocks.push(blocks[b] ?? "");
+			}
+			if (reading.heads.length > reading.blockCount) throw new UnusableIndexError();
+			return this.complete(reading) ? this.finishSegment(reading) : null;
+		}
 		const [kind, array, offset, text] = line as unknown[];
 		if (
 			!reading ||
@@ -382,8 +434,12 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		if (!target || offset + bytes.length > target.length) throw new UnusableIndexError();
 		target.set(bytes, offset);
 		reading.filled[array] = offset + bytes.length;
-		if (!reading.bytes.every((b, a) => reading.filled[a] === b.length)) return null;
-		return this.finishSegment(reading);
+		return this.complete(reading) ? this.finishSegment(reading) : null;
+	}
+
+	/** Every line of the segment being read is in. */
+	private complete(reading: Reading): boolean {
+		return reading.heads.length === reading.blockCount && reading.bytes.every((b, a) => reading.filled[a] === b.length);
 	}
 
 	/** A segment whose lines are all in, checked (addSegment makes it searchable). */

@@ -10,6 +10,11 @@ import {
 import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { quickPacer } from "./support";
+import { readFileSync } from "../../src/node/fs";
+import { join } from "../../src/node/path";
+import { repoRoot } from "../support/corpus";
+
+const FORMAT_3 = join(repoRoot, "test", "fixtures", "search-index-format3.json");
 
 /** A MemoryVault that records which notes were read. */
 class CountingVault extends MemoryVault {
@@ -117,6 +122,27 @@ describe("the saved index", () => {
 		await index.dispose();
 		expect(await store.read(LEGACY_INDEX_KEY)).toBeNull();
 		expect((await reopen(vault, store)).loadedAs).toBe("loaded");
+	});
+
+	it("rebuilds an index saved in format 3 (a chunk per segment) by the previous version, and removes its chunks", async () => {
+		// What the previous version saved for NOTES (test/fixtures/search-index-format3.json).
+		const saved = JSON.parse(readFileSync(FORMAT_3, "utf8")) as Record<string, string>;
+		const vault = new CountingVault("v", NOTES);
+		const store = new MemoryStore(saved);
+		const index = await reopen(vault, store);
+		expect(index.loadedAs).toBe("older-format");
+		expect(vault.reads.sort()).toEqual(["F/c.md", "a.md", "b.md"]);
+		expect(await found(index, "apples")).toEqual(["F/c.md", "a.md"]);
+		await index.dispose();
+		const keys = await store.list(INDEX_PREFIX);
+		for (const old of Object.keys(saved)) if (old !== MANIFEST_KEY) expect(keys).not.toContain(old);
+		expect((await manifest(store)).format).toBe(INDEX_FORMAT);
+		vault.reads = [];
+		const again = await reopen(vault, store);
+		expect(again.loadedAs).toBe("loaded");
+		expect(vault.reads).toEqual([]);
+		expect(await found(again, "apples")).toEqual(["F/c.md", "a.md"]);
+		await again.dispose();
 	});
 
 	it.each([

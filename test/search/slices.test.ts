@@ -1,0 +1,89 @@
+/**
+ * The index builds, saves and loads in slices of bounded work (issue 32: no event-loop block over
+ * 50 ms). Work is counted, not timed: the pacer's clock advances by the work done (a term written
+ * into a segment, a block of 16 terms read back, a note indexed), so the slicer yields once 12
+ * units are used up, and the longest stretch between two yields is the most work any step did
+ * without asking the slicer. One line of the saved form holds at most 512 blocks of terms.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SegmentWriter } from "../../src/search/compact-segment";
+import { NoteIndex } from "../../src/search/note-index";
+import { NoteMiniSearch } from "../../src/search/note-minisearch";
+import { SLICE_MS, type Pacer } from "../../src/search/pacer";
+import { MemoryStore } from "../../src/store/memory-store";
+import { MemoryVault } from "../../src/vault/memory-vault";
+import { quickPacer } from "./support";
+
+/** The most work one step may do: a line of the saved form's terms (512 blocks). */
+const LINE = 512;
+
+/** Notes with many distinct words: a segment of some 20,000 terms. */
+function wordyNotes(count: number, words: number): Record<string, string> {
+	const notes: Record<string, string> = {};
+	for (let n = 0; n < count; n++) {
+		const text: string[] = [];
+		for (let w = 0; w < words; w++) text.push(`w${((n * 7919 + w * 104729) % 90000).toString(36)}x${w % 7}`);
+		notes[`N${n}.md`] = text.join(" ");
+	}
+	return notes;
+}
+
+function countingPacer(): { pacer: Pacer; longest: () => number; yields: () => number; work: (units: number) => void } {
+	let clock = 0;
+	let since = 0;
+	let longest = 0;
+	let yields = 0;
+	return {
+		pacer: {
+			now: () => clock,
+			yield: () => {
+				longest = Math.max(longest, clock - since);
+				since = clock;
+				yields++;
+				return quickPacer.yield();
+			},
+		},
+		longest: () => Math.max(longest, clock - since),
+		yields: () => yields,
+		work: (units) => (clock += units),
+	};
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the index's slices", () => {
+	it("build, save and load each do a bounded amount of work between two yields", async () => {
+		const counting = countingPacer();
+		// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the writer as this
+		const add = SegmentWriter.prototype.add;
+		vi.spyOn(SegmentWriter.prototype, "add").mockImplementation(function (this: SegmentWriter, ...args) {
+			counting.work(1);
+			add.apply(this, args);
+		});
+		// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the index as this
+		const readTerms = NoteMiniSearch.prototype.readTerms;
+		vi.spyOn(NoteMiniSearch.prototype, "readTerms").mockImplementation(function (this: NoteMiniSearch, line) {
+			const blocks = Array.isArray(line) && Array.isArray(line[1]) ? (line[1] as unknown[]).length : 0;
+			counting.work(blocks);
+			return readTerms.call(this, line);
+		});
+		const vault = new MemoryVault("v", wordyNotes(150, 200));
+		const store = new MemoryStore();
+		const metadata = { metadata: () => (counting.work(1), null) };
+		const built = new NoteIndex({ vault, store, protectedFolders: [], pacer: counting.pacer, metadata });
+		await built.idle();
+		await built.dispose();
+		expect(counting.yields()).toBeGreaterThan(150 / SLICE_MS);
+		expect(counting.longest()).toBeLessThanOrEqual(SLICE_MS + 1);
+
+		const loading = countingPacer();
+		Object.assign(counting, { work: loading.work });
+		const reopened = new NoteIndex({ vault, store, protectedFolders: [], pacer: loading.pacer, metadata });
+		await reopened.idle();
+		expect(reopened.loadedAs).toBe("loaded");
+		expect((await reopened.search({ query: "w0x0", limit: 1 })).status.indexed).toBe(150);
+		expect(loading.yields()).toBeGreaterThan(1);
+		expect(loading.longest()).toBeLessThanOrEqual(SLICE_MS + LINE);
+		await reopened.dispose();
+	});
+});
