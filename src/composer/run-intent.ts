@@ -85,6 +85,12 @@ export async function draftIntent(
 	const generated = await regenerate({
 		usage: (spent) => {
 			usage = sumUsage(usage, spent);
+			// A Stop answers the call at once, and its drive ends before the draft returns: what the
+			// calls spent is recorded now, while the Stop's abort runs (the meter tells it then).
+			if (session.signal.aborted) {
+				recordUsageApart(session, usage);
+				usage = undefined;
+			}
 		},
 		models: deps.models,
 		maxOutputTokens: deps.maxOutputTokens,

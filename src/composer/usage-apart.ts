@@ -7,8 +7,19 @@
  * in the thread's totals and against its budget.
  */
 import type { ModelUsage } from "../log/events";
+import { ThreadClosedError } from "../log/log";
 import type { EditSession } from "./edit-session";
 
+/**
+ * A draft stopped by the user records its usage while the Stop's abort runs (run-intent.ts), before
+ * the call and its drive end; once the call or the thread takes no more events (the drive ended,
+ * the chat deleted, the service closing) there is nowhere left to count it.
+ */
 export function recordUsageApart(session: Pick<EditSession, "emit">, usage: ModelUsage | undefined): void {
-	if (usage) session.emit({ type: "usage_recorded", role: "apply", purpose: "edit", usage });
+	if (!usage) return;
+	try {
+		session.emit({ type: "usage_recorded", role: "apply", purpose: "edit", usage });
+	} catch (error) {
+		if (!(error instanceof ThreadClosedError)) throw error;
+	}
 }

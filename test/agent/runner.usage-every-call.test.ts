@@ -78,6 +78,34 @@ describe("AgentRunner: every model call counts", () => {
 		await totalsSurviveRestart(h, threadId);
 	});
 
+	it("an apply the user stopped mid-stream counts what it streamed, though its call was answered at once", async () => {
+		const long = Array.from({ length: 400 }, (_, i) => `line ${i}`).join("\n");
+		const h = await harness({
+			notes: { "Plan.md": "# Plan\n\nfirst para\n" },
+			settings: { editReview: "plan", toolDefaults: { declareEditIntent: "always" } },
+			tools: ({ vault, store, models }) => [
+				createDeclareEditIntentTool({ history: createNoteHistory({ vault, store }), models, drafts: store }),
+			],
+			script: scripted(
+				reply.toolCalls([
+					{ name: "declareEditIntent", args: { path: "Plan.md", operation: "rewrite", description: "longer" } },
+				]),
+				reply.text(long, { pace: { firstTokenMs: 0, tokensPerSecond: 50 } }),
+			),
+		});
+		const threadId = await h.newThread();
+		await h.service.sendMessage({ threadId, content: "Make Plan.md longer" });
+		await waitFor(h, threadId, (e) => e.type === "tool_call_progress" && (e.fraction ?? 0) > 0);
+		await h.service.stop({ threadId });
+		await h.service.idle(threadId);
+		// The Stop answers the tool call at once and ends the drive; the apply's usage is in the log by then.
+		const state = await h.state(threadId);
+		expect(state.usage.apply).toMatchObject({ calls: 1, estimated: 1 });
+		expect(state.usage.apply.output).toBeGreaterThan(0);
+		expect(ofType(await h.events(threadId), "usage_recorded")[0]).toMatchObject({ role: "apply", purpose: "edit" });
+		await totalsSurviveRestart(h, threadId);
+	});
+
 	it("a reply the user stopped mid-stream counts its estimate, and a budget crossed by it pauses the next turn", async () => {
 		const long = Array.from({ length: 400 }, (_, i) => `word${i}`).join(" ");
 		const h = await harness({
