@@ -10,7 +10,7 @@
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
-import type { NewEvent } from "../log/events";
+import type { ModelUsage, NewEvent } from "../log/events";
 import { turnSpans } from "./context-budget";
 import type { Entry, ModelThread } from "./transcript";
 import { editFateFact } from "./edit-fates";
@@ -86,7 +86,13 @@ export async function writeSummary(plan: CompactionPlan, ask: AskModel, limits: 
 	return summary;
 }
 
-export function compactionEvent(plan: CompactionPlan, summary: string, calibration: number): NewEvent {
+/** `usage`: what the apply model spent writing the summary (issue 33). */
+export function compactionEvent(
+	plan: CompactionPlan,
+	summary: string,
+	calibration: number,
+	usage?: ModelUsage,
+): NewEvent {
 	const saved = Math.round((plan.tokens - estimateTextTokens(summary) - MESSAGE_OVERHEAD_TOKENS) * calibration);
 	return {
 		type: "context_compacted",
@@ -94,6 +100,7 @@ export function compactionEvent(plan: CompactionPlan, summary: string, calibrati
 		toSeq: plan.toSeq,
 		summary,
 		...(saved > 0 ? { tokensSaved: saved } : {}),
+		...(usage ? { usage } : {}),
 	};
 }
 

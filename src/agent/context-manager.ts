@@ -10,12 +10,14 @@
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import type { AIMessageChunk } from "@langchain/core/messages";
+import { isShutdown } from "../log/driver";
 import type { ThreadHandle } from "../log/driver";
-import type { EventPayloads, StoredEvent } from "../log/events";
+import type { EventPayloads, ModelUsage, StoredEvent } from "../log/events";
 import { contextWindowOf } from "../llm/context-windows";
 import { replyReserve, replyTokensOf } from "../llm/output-limits";
 import { resolveApplyEndpoint } from "../llm/model-provider";
-import type { ModelProvider } from "../llm/model-provider";
+import type { ModelProvider, UsageSink } from "../llm/model-provider";
+import { sumUsage } from "../llm/usage-record";
 import { ReasoningSplit, type SplitText } from "../llm/reasoning-split";
 import type { RedlineSettings } from "../settings";
 import type { ToolDefinition } from "../tools/registry";
@@ -203,14 +205,24 @@ export class ContextManager {
 				600,
 		);
 		setStatus(thread, "thinking", "Compacting earlier messages…");
+		// What the summary's calls spend (one per chunk): on context_compacted, or apart when unused.
+		let usage: ModelUsage | undefined;
+		const spent: UsageSink = (call) => {
+			usage = sumUsage(usage, call);
+		};
+		const unused = (): void => {
+			if (usage && !isShutdown(signal))
+				thread.append({ type: "usage_recorded", role: "apply", purpose: "summary", usage });
+		};
 		let summary: string;
 		try {
 			const maxTokens = replyTokensOf(resolveApplyEndpoint(settings), applyWindow);
-			summary = await writeSummary(plan, (messages) => this.ask(messages, signal, maxTokens), {
+			summary = await writeSummary(plan, (messages) => this.ask(messages, signal, maxTokens, spent), {
 				chunkTokens,
 				summaryTokens,
 			});
 		} catch (error) {
+			unused();
 			if (signal.aborted) return false;
 			this.failedSummaries.set(thread.threadId, userSeq);
 			const reason = error instanceof Error ? error.message : String(error);
@@ -221,8 +233,11 @@ export class ContextManager {
 			);
 			return false;
 		}
-		if (signal.aborted) return false;
-		thread.append(compactionEvent(plan, summary, ratio));
+		if (signal.aborted) {
+			unused();
+			return false;
+		}
+		thread.append(compactionEvent(plan, summary, ratio, usage));
 		// A failed save is the store's error (StoreFailure ends the drive), not a failed summary.
 		await persist(thread);
 		this.failedSummaries.delete(thread.threadId);
@@ -239,9 +254,14 @@ export class ContextManager {
 		return DEFAULT_APPLY_WINDOW;
 	}
 
-	private async ask(messages: BaseMessage[], signal: AbortSignal, maxTokens: number | undefined): Promise<string> {
+	private async ask(
+		messages: BaseMessage[],
+		signal: AbortSignal,
+		maxTokens: number | undefined,
+		usage: UsageSink,
+	): Promise<string> {
 		const stream = (await this.deps.models
-			.apply({ maxTokens })
+			.apply({ maxTokens, usage })
 			.stream(messages, { signal })) as AsyncIterable<AIMessageChunk>;
 		// A thinking model's reasoning is split off as the reply streams, by position, once: the
 		// summary itself is never scrubbed afterwards (it may well mention "<think>").

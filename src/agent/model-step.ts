@@ -12,10 +12,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { AIMessageChunk } from "@langchain/core/messages";
 import type { ThreadHandle } from "../log/driver";
-import { reportedUsage, type ReportedUsage } from "../llm/reported-usage";
-import type { RedlineSettings } from "../settings";
-import { estimateTextTokens } from "./token-estimate";
-import { usageRecord } from "../llm/usage-record";
+import type { UsageSink } from "../llm/model-provider";
 import type { ModelUsage } from "../log/events";
 import { newId } from "../log/ids";
 import { overtakingMessage, SUPERSEDED } from "../log/newest-message";
@@ -57,14 +54,18 @@ export class ModelStep {
 	private text = "";
 	private readonly calls = new Map<number, StreamedCall>();
 	private finishReason: string | undefined;
-	private usage: ReportedUsage | undefined;
-	/** Characters of reasoning streamed (counted for an estimate of the output when no usage comes). */
-	private reasoningChars = 0;
+	/** What the call spent, as its model's meter told it (src/llm/metered-completions.ts). */
+	private spent: ModelUsage | undefined;
 	private readonly reasoning = new ReasoningSplit();
 	/** Characters taken so far (text, reasoning, arguments), against MAX_REPLY_CHARS. */
 	private size = 0;
 	/** Set once a cap was reached: the stream is stopped and the step fails with it. */
 	private overflow: ModelOutputTooLong | undefined;
+
+	/** Where the step's model reports what the call spent: the model is made with it (runner.ts). */
+	readonly meter: UsageSink = (usage) => {
+		this.spent = usage;
+	};
 
 	constructor(
 		private readonly thread: ThreadHandle,
@@ -74,16 +75,15 @@ export class ModelStep {
 	) {}
 
 	/**
-	 * Streams the reply. Throws on HTTP errors, dropped streams and aborts. `estimatedPromptTokens`
-	 * is recorded beside the provider's usage, for the token estimate's calibration. `pricing`: the
-	 * model's name and the user's prices, for the usage's cost (issue 33).
+	 * Streams the reply. Throws on HTTP errors, dropped streams and aborts. `model` reports what
+	 * the call spent to `meter`; `estimatedPromptTokens` is recorded beside the provider's usage,
+	 * for the token estimate's calibration.
 	 */
 	async run(
 		model: StreamingModel,
 		messages: BaseMessage[],
 		signal: AbortSignal,
 		estimatedPromptTokens?: number,
-		pricing?: { model: string; settings: Pick<RedlineSettings, "prices"> },
 	): Promise<StreamedReply> {
 		const askedAt = this.thread.state().lastSeq;
 		// Its own signal, so a cap can stop the request (the user's Stop still does).
@@ -116,45 +116,33 @@ export class ModelStep {
 		const newer = overtakingMessage(this.thread.state(), askedAt);
 		const finishReason = newer ? SUPERSEDED : this.finishReason;
 		const calls = [...this.calls.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
-		const usage = this.recordedUsage(calls, estimatedPromptTokens, pricing);
+		const usage = this.recordedUsage(estimatedPromptTokens);
 		this.thread.append({ type: "assistant_message_completed", messageId, finishReason, ...(usage ? { usage } : {}) });
 		return { messageId, text: this.text, calls, finishReason, ...(newer ? { supersededBy: newer.content } : {}) };
 	}
 
-	/**
-	 * The provider's usage with the estimate beside it (for the calibration), or, when it sent
-	 * none, the estimate marked as one; with its cost where known. Without `pricing` (no estimate
-	 * asked for), only what the provider reported.
-	 */
-	private recordedUsage(
-		calls: StreamedCall[],
-		estimatedPromptTokens: number | undefined,
-		pricing: { model: string; settings: Pick<RedlineSettings, "prices"> } | undefined,
-	): ModelUsage | undefined {
-		const reported = this.usage;
-		if (!pricing) {
-			if (!reported) return undefined;
-			const { promptTokens, completionTokens, cachedTokens } = reported;
-			return {
-				promptTokens,
-				completionTokens,
-				...(cachedTokens !== undefined ? { cachedTokens } : {}),
-				...(estimatedPromptTokens !== undefined ? { estimatedPromptTokens } : {}),
-			};
-		}
-		const written = this.text + calls.map((call) => call.name + call.argsText).join("");
-		const estimate = {
-			promptTokens: estimatedPromptTokens ?? 0,
-			completionTokens: estimateTextTokens(written) + Math.ceil(this.reasoningChars / 4),
-		};
-		const usage = usageRecord(reported, estimate, pricing.model, pricing.settings);
-		return reported && estimatedPromptTokens !== undefined ? { ...usage, estimatedPromptTokens } : usage;
+	/** The call's usage, with the estimate beside the provider's figure (for the calibration). */
+	private recordedUsage(estimatedPromptTokens: number | undefined): ModelUsage | undefined {
+		const usage = this.spent;
+		if (!usage || usage.estimated === true || estimatedPromptTokens === undefined) return usage;
+		return { ...usage, estimatedPromptTokens };
 	}
 
-	/** Ends a started message that will not be used (finishReason "aborted", "dropped", "error"). */
+	/**
+	 * Ends a started message that will not be used (finishReason "aborted", "dropped", "error"),
+	 * with what the call spent all the same; a call that failed before its message started records
+	 * its usage, if it had any, apart (issue 33: every call counts).
+	 */
 	discard(finishReason: string): void {
+		const usage = this.spent;
 		if (this.messageId !== undefined)
-			this.thread.append({ type: "assistant_message_completed", messageId: this.messageId, finishReason });
+			this.thread.append({
+				type: "assistant_message_completed",
+				messageId: this.messageId,
+				finishReason,
+				...(usage ? { usage } : {}),
+			});
+		else if (usage) this.thread.append({ type: "usage_recorded", role: "main", purpose: "reply", usage });
 	}
 
 	/** Whether any text reached the log (an aborted reply keeps it). */
@@ -201,7 +189,6 @@ export class ModelStep {
 			}
 			this.announce(call, () => parsePartialJson(call.argsText));
 		}
-		this.usage = reportedUsage(chunk) ?? this.usage;
 		const reason = (chunk.response_metadata as { finish_reason?: unknown } | undefined)?.finish_reason;
 		if (typeof reason === "string" && reason !== "") this.finishReason = reason;
 	}
@@ -216,7 +203,6 @@ export class ModelStep {
 		if (retracted !== undefined) this.restart();
 		const reasoning = retracted === undefined ? all : all.slice(retracted);
 		if (!this.admit(reasoning.length + answer.length)) return;
-		this.reasoningChars += reasoning.length;
 		if (reasoning || fromAnswer) {
 			this.thread.append({
 				type: "assistant_reasoning",

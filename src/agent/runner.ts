@@ -207,11 +207,11 @@ export class AgentRunner implements TurnDriver {
 							textTools,
 							request.window,
 							Math.ceil(request.estimatedPromptTokens * calibrationOf(thread.events())),
+							step,
 						),
 						messages,
 						signal,
 						request.estimatedPromptTokens,
-						{ model: this.deps.settings().mainModel.model, settings: this.deps.settings() },
 					),
 				};
 			} catch (error) {
@@ -285,10 +285,14 @@ export class AgentRunner implements TurnDriver {
 		return this.deps.settings().mainModel.textToolCalls === true;
 	}
 
-	/** max_tokens fits the window the request was fitted to (it may be one a refusal taught) and the room the request leaves. */
-	private model(textTools: boolean, window: number | undefined, promptTokens: number): StreamingModel {
+	/**
+	 * max_tokens fits the window the request was fitted to (it may be one a refusal taught) and the
+	 * room the request leaves; the call reports what it spent to its step, which records it.
+	 */
+	private model(textTools: boolean, window: number | undefined, promptTokens: number, step: ModelStep): StreamingModel {
 		const model = this.deps.models.main({
 			maxTokens: fittedReplyTokensOf(this.deps.settings().mainModel, window, promptTokens),
+			usage: step.meter,
 		});
 		return textTools ? model : model.bindTools(this.deps.tools.definitions());
 	}

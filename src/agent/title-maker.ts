@@ -6,7 +6,7 @@
  * call counts as failed (the thread service then uses the first words of the message).
  */
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
-import type { ModelProvider } from "../llm/model-provider";
+import type { ModelProvider, UsageSink } from "../llm/model-provider";
 import { ReasoningSplit, type SplitText } from "../llm/reasoning-split";
 
 export const TITLE_PROMPT = [
@@ -14,9 +14,12 @@ export const TITLE_PROMPT = [
 	"Answer with the title only, in the language of the message: no quotes, no Markdown, no period at the end.",
 ].join("\n");
 
-/** Makes a title from a chat's first message; may throw (the first words stand in then). */
+/**
+ * Makes a title from a chat's first message; may throw (the first words stand in then). `usage` is
+ * told what each model call it makes spent (issue 33: the title counts like every call).
+ */
 export interface TitleMaker {
-	title(firstMessage: string, signal: AbortSignal): Promise<string>;
+	title(firstMessage: string, signal: AbortSignal, usage: UsageSink): Promise<string>;
 }
 
 /** Longer than any title: a model that writes more is not answering the question. */
@@ -27,8 +30,8 @@ const TIMEOUT_MS = 30_000;
 
 export function modelTitles(models: Pick<ModelProvider, "apply">, timeoutMs = TIMEOUT_MS): TitleMaker {
 	return {
-		async title(firstMessage, signal) {
-			const model = models.apply();
+		async title(firstMessage, signal, usage) {
+			const model = models.apply({ usage });
 			const stream = await model.stream(
 				[new SystemMessage(TITLE_PROMPT), new HumanMessage(firstMessage.slice(0, MESSAGE_CHARS))],
 				{

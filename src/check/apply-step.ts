@@ -262,6 +262,8 @@ async function attempt(
 			format,
 			signal,
 			progress: () => undefined,
+			// Check connection belongs to no chat: its calls count against no thread's budget.
+			usage: () => undefined,
 		});
 		if (!result.ok && result.reason === "aborted") deadline = describeError(signal.reason);
 		return result;

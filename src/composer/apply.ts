@@ -6,7 +6,6 @@
  * current text as `prediction`, so unchanged spans come back at prefill speed; an edit-blocks
  * call never does (the reply is not the note, and rejected prediction tokens are billed).
  */
-import { reportedUsage, type ReportedUsage } from "../llm/reported-usage";
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { ChatModel } from "../llm/chat-model";
 import { ReasoningSplit, type SplitText } from "../llm/reasoning-split";
@@ -70,11 +69,6 @@ export interface ApplyCall {
 	onProgress(generatedChars: number, chunk: string): void;
 	/** Called when the text streamed so far turns out to be reasoning (it had no opening tag): start reading afresh. */
 	onRestart?(): void;
-	/**
-	 * Called once the call is over (done, failed or stopped) with the usage the provider reported,
-	 * if any, and Redline's estimate of the same call (issue 33: what the apply model spent).
-	 */
-	spent?(reported: ReportedUsage | undefined, estimate: { promptTokens: number; completionTokens: number }): void;
 }
 
 export interface ApplyGeneration {
@@ -105,7 +99,6 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 	const split = new ReasoningSplit({ note: call.text });
 	let text = "";
 	let finishReason: string | undefined;
-	let reported: ReportedUsage | undefined;
 	// Everything the reply streamed, reasoning included: the cap bounds it all.
 	let received = 0;
 	const add = (piece: SplitText) => {
@@ -123,7 +116,6 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 		const stream = await call.model.stream(messages, { ...options, signal: request.signal });
 		for await (const chunk of stream) {
 			add(split.take(chunk));
-			reported = reportedUsage(chunk) ?? reported;
 			const reason = chunk.response_metadata?.finish_reason;
 			if (typeof reason === "string") finishReason = reason;
 			if (received > cap) break;
@@ -131,8 +123,6 @@ export async function callApplyModel(call: ApplyCall): Promise<ApplyGeneration> 
 	} finally {
 		call.signal.removeEventListener("abort", stopRequest);
 		if (received > cap) request.abort();
-		const asked = system.length + prompt.length;
-		call.spent?.(reported, { promptTokens: Math.ceil(asked / 4), completionTokens: Math.ceil(received / 4) });
 	}
 	if (received > cap)
 		throw new Error(

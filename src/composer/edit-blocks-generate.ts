@@ -82,7 +82,7 @@ export async function generateEditBlocks(request: RegenerateRequest): Promise<Ed
 	let finishReason: string | undefined;
 	try {
 		const generation = await callApplyModel({
-			model: request.models.apply(),
+			model: request.models.apply({ usage: request.usage }),
 			prediction: false,
 			path: request.path,
 			operation: request.operation,
@@ -90,7 +90,6 @@ export async function generateEditBlocks(request: RegenerateRequest): Promise<Ed
 			text: note,
 			format: "edits",
 			signal: call.signal,
-			...(request.spent ? { spent: request.spent } : {}),
 			onProgress: (_chars, chunk) => {
 				output += chunk;
 				for (const reading of readings) reading.push(chunk);

@@ -12,11 +12,10 @@
  * fraction estimated from the text's length in whole-note mode; `retrying` for the retry.
  */
 import type { ChatModel } from "../llm/chat-model";
+import type { UsageSink } from "../llm/model-provider";
 import type { ApplyFormat } from "../settings";
 import type { EditOperation } from "../log/events";
 import { callApplyModel } from "./apply";
-import type { ApplyCall } from "./apply";
-import type { ModelPrice } from "../settings";
 import { generateEditBlocks } from "./edit-blocks-generate";
 import type { EditBlocksRetryReason } from "./edit-blocks-generate";
 import { sectionsNamedIn, splitSections } from "./sections";
@@ -27,10 +26,9 @@ import type { ApplyRefusal, Doubts } from "./validate";
 
 /** The part of ModelProvider (src/llm) the composer needs. */
 export interface ApplyModels {
-	apply(): ChatModel;
+	/** The apply model; `usage` is told what each of its calls spent (src/llm/metered-completions.ts). */
+	apply(options: { usage: UsageSink }): ChatModel;
 	applySupportsPrediction(): boolean;
-	/** The apply model's name and the user's prices, for what its calls cost (absent: tokens only). */
-	applyPricing?(): { model: string; prices?: Record<string, ModelPrice> };
 }
 
 /** A typical apply model's output limit (gpt-4.1-mini: 32k; most others: 16k). */
@@ -56,8 +54,8 @@ export interface RegenerateRequest {
 	progress(phase: string, fraction?: number, changes?: number): void;
 	/** What the fragment rule does to a whole note (default "refuse"; "warn" when the user reviews it). */
 	doubts?: Doubts;
-	/** Told what each apply model call spent (ApplyCall.spent). */
-	spent?: ApplyCall["spent"];
+	/** Told what each apply model call spent, failed and retried ones included (issue 33). */
+	usage: UsageSink;
 }
 
 export type RegenerateOutcome =
@@ -249,7 +247,7 @@ async function generatePiece(
 	let generation;
 	try {
 		generation = await callApplyModel({
-			model: request.models.apply(),
+			model: request.models.apply({ usage: request.usage }),
 			prediction: request.models.applySupportsPrediction(),
 			path: request.path,
 			operation: request.operation,
@@ -258,7 +256,6 @@ async function generatePiece(
 			...(heading === undefined ? {} : { section: { heading } }),
 			signal: request.signal,
 			onProgress: (chars) => reporter.report(chars),
-			...(request.spent ? { spent: request.spent } : {}),
 		});
 	} catch (error) {
 		if (request.signal.aborted)

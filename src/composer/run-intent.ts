@@ -7,7 +7,7 @@
  */
 import type { NoteHistory } from "../history/types";
 import type { EditOperation, ModelUsage } from "../log/events";
-import { sumUsage, usageRecord } from "../llm/usage-record";
+import { sumUsage } from "../llm/usage-record";
 import type { ToolCallView } from "../log/state";
 import { DEFAULT_SETTINGS } from "../settings";
 import type { ApplyFormat } from "../settings";
@@ -21,6 +21,7 @@ import { regenerate, SAYS_NOTHING_WRITTEN } from "./regenerate";
 import type { ApplyModels } from "./regenerate";
 import { toModelText } from "./text-format";
 import type { Doubts } from "./validate";
+import { recordUsageApart } from "./usage-apart";
 
 export interface IntentDeps {
 	history: NoteHistory;
@@ -39,9 +40,16 @@ export interface IntentRequest {
 }
 
 export async function runIntent(deps: IntentDeps, request: IntentRequest, session: EditSession): Promise<EditOutcome> {
-	const drafted = await confineSessionDraft(await draftIntent(deps, request, session), session);
-	if (!("proposed" in drafted)) return drafted;
-	return commitEdit({ history: deps.history, ctx: session, ...drafted });
+	const made = await draftIntent(deps, request, session);
+	const drafted = await confineSessionDraft(made, session);
+	// A draft that is not written spent its apply calls all the same (usage-apart.ts).
+	if (!("proposed" in drafted)) {
+		if ("proposed" in made) recordUsageApart(session, made.usage);
+		return drafted;
+	}
+	const outcome = await commitEdit({ history: deps.history, ctx: session, ...drafted });
+	if (outcome.kind !== "written") recordUsageApart(session, drafted.usage);
+	return outcome;
 }
 
 /**
@@ -74,11 +82,15 @@ export async function draftIntent(
 
 	// What the apply model spends, summed over its calls (edit blocks, then the whole note if needed).
 	let usage: ModelUsage | undefined;
-	const pricing = deps.models.applyPricing?.();
 	const generated = await regenerate({
-		spent: (reported, estimate) => {
-			const prices = pricing?.prices ? { prices: pricing.prices } : {};
-			usage = sumUsage(usage, usageRecord(reported, estimate, pricing?.model ?? "", prices));
+		usage: (spent) => {
+			usage = sumUsage(usage, spent);
+			// A Stop answers the call at once, and its drive ends before the draft returns: what the
+			// calls spent is recorded now, while the Stop's abort runs (the meter tells it then).
+			if (session.signal.aborted) {
+				recordUsageApart(session, usage);
+				usage = undefined;
+			}
 		},
 		models: deps.models,
 		maxOutputTokens: deps.maxOutputTokens,
@@ -92,6 +104,8 @@ export async function draftIntent(
 		doubts,
 	});
 	if (!generated.ok) {
+		// An apply that produced no edit spent its calls all the same.
+		recordUsageApart(session, usage);
 		const { ok: _failed, ...failure } = generated;
 		// Too large a note is Redline's own limit (rejected); anything else is the generation failing.
 		const status = failure.reason === "too-large" ? "rejected" : "error";

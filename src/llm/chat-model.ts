@@ -9,7 +9,8 @@
  * also keeps the Responses API converters (about 30 KB) out of main.js.
  */
 import type { ChatOpenAICompletions } from "@langchain/openai";
-import { ReasoningCompletions } from "./reasoning-deltas";
+import { MeteredCompletions } from "./metered-completions";
+import type { Meter } from "./metered-completions";
 import type { ModelEndpoint } from "../settings";
 import { rememberSecret } from "../log/redact";
 import { oneOffReplyTokensOf } from "./output-limits";
@@ -24,6 +25,8 @@ export interface ChatModelOptions {
 	maxRetries?: number;
 	/** max_tokens for this model's requests, undefined for none (absent: oneOffReplyTokensOf the endpoint, output-limits.ts). */
 	maxTokens?: number | undefined;
+	/** Where each call reports what it spent (metered-completions.ts); absent: not metered. */
+	meter?: Meter;
 }
 
 /** Raised when a remote endpoint has no API key; its message is meant for the user. */
@@ -89,8 +92,8 @@ export function createChatModel(
 	// Whatever a provider quotes back of this key is cut from errors and reports from now on.
 	rememberSecret(key);
 	const streaming = options.streaming ?? true;
-	// ReasoningCompletions is ChatOpenAICompletions that also reads `reasoning` deltas.
-	return new ReasoningCompletions({
+	// ChatOpenAICompletions that also reads `reasoning` deltas (reasoning-deltas.ts) and meters each call.
+	const model = new MeteredCompletions({
 		model: endpoint.model,
 		// The OpenAI SDK refuses to start without a key; local servers ignore it.
 		apiKey: key || "no-key",
@@ -108,6 +111,8 @@ export function createChatModel(
 			dangerouslyAllowBrowser: true,
 		},
 	});
+	model.meter = options.meter;
+	return model;
 }
 
 function maxTokensOf(tokens: number | undefined): { maxTokens?: number } {

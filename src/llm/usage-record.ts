@@ -35,6 +35,7 @@ export function sumUsage(a: ModelUsage | undefined, b: ModelUsage): ModelUsage {
 	if (!a) return b;
 	const cached = (a.cachedTokens ?? 0) + (b.cachedTokens ?? 0);
 	return {
+		calls: (a.calls ?? 1) + (b.calls ?? 1),
 		promptTokens: a.promptTokens + b.promptTokens,
 		completionTokens: (a.completionTokens ?? 0) + (b.completionTokens ?? 0),
 		...(cached > 0 ? { cachedTokens: cached } : {}),

@@ -123,7 +123,14 @@ export const modelUsageSchema = z.object({
 	 * the price table's for the model at the time (src/llm/prices.ts). Absent: no price known.
 	 */
 	costUsd: z.optional(z.number()),
+	/** Model calls summed into this record (an apply retried with the whole note, a summary in chunks); absent: one. */
+	calls: z.optional(z.number()),
 });
+
+/** Which model made a call (main: the reasoning, tool-calling model; apply: drafts, titles, summaries). */
+export const modelRoleSchema = z.enum(["main", "apply"]);
+/** What a call recorded by usage_recorded was for. */
+export const usagePurposeSchema = z.enum(["reply", "edit", "title", "summary"]);
 
 /** Why a turn paused (issue 33): the thread's budget was spent, or N model steps ran without the user. */
 export const pauseReasonSchema = z.enum(["budget", "step_limit"]);
@@ -142,8 +149,15 @@ export const contextPartsSchema = z.object({
 /** Payload of each event type, without the common fields (seq, threadId, at: events.ts). */
 export const EVENT_SCHEMAS = {
 	thread_created: z.object({ title: z.optional(z.string()), v: z.optional(z.number()) }),
-	/** by: "auto" for the title made after the first reply; absent (older logs) or "user" otherwise. */
-	thread_renamed: z.object({ title: z.string(), by: z.optional(z.enum(["user", "auto"])) }),
+	/**
+	 * by: "auto" for the title made after the first reply; absent (older logs) or "user" otherwise.
+	 * usage: what the title call spent (the apply model's), when one was made (issue 33).
+	 */
+	thread_renamed: z.object({
+		title: z.string(),
+		by: z.optional(z.enum(["user", "auto"])),
+		usage: z.optional(modelUsageSchema),
+	}),
 	/** selection: the message asks to edit this passage only ("Edit selection with Redline", issue 34). */
 	/** context: what the message's set chips added, resolved as it was sent (absent: none). */
 	user_message: z.object({
@@ -170,7 +184,11 @@ export const EVENT_SCHEMAS = {
 		form: z.optional(z.enum(["reasoning_content"])),
 		fromAnswer: z.optional(z.number()),
 	}),
-	/** usage: absent when the provider sent none (and in logs from before it was recorded). */
+	/**
+	 * usage: what the call spent, the provider's or Redline's estimate (marked `estimated`); also on
+	 * a reply that was stopped, dropped or failed after it started. Absent in logs from before it
+	 * was recorded.
+	 */
 	assistant_message_completed: z.object({
 		messageId: z.string(),
 		finishReason: z.string(),
@@ -301,12 +319,14 @@ export const EVENT_SCHEMAS = {
 	/**
 	 * The transcript sent to the model replaces events fromSeq..toSeq (inclusive) by summary; the
 	 * log keeps them all and the pane still shows them. tokensSaved: the estimate shown to the user.
+	 * usage: what the apply model spent writing the summary, all its chunks' calls (issue 33).
 	 */
 	context_compacted: z.object({
 		fromSeq: z.number(),
 		toSeq: z.number(),
 		summary: z.string(),
 		tokensSaved: z.optional(z.number()),
+		usage: z.optional(modelUsageSchema),
 	}),
 	/**
 	 * The provider refused a request as longer than the model's context. limitTokens: the limit
@@ -349,5 +369,11 @@ export const EVENT_SCHEMAS = {
 		roomBeforeCompaction: z.optional(z.number()),
 		parts: contextPartsSchema,
 	}),
+	/**
+	 * A model call whose usage no other event carries (issue 33): a reply that failed before it
+	 * started, an apply that produced no edit, a title that was not used, a summary that failed.
+	 * Counted in the thread's and the turn's totals and against the budget like the others.
+	 */
+	usage_recorded: z.object({ role: modelRoleSchema, purpose: usagePurposeSchema, usage: modelUsageSchema }),
 	error: z.object({ message: z.string(), retryable: z.boolean() }),
 } satisfies Record<string, z.ZodMiniObject>;

@@ -12,8 +12,10 @@ import type {
 	editOperationSchema,
 	EVENT_SCHEMAS,
 	budgetAmountSchema,
+	modelRoleSchema,
 	modelUsageSchema,
 	pauseReasonSchema,
+	usagePurposeSchema,
 	pinnedItemSchema,
 	pinScopeSchema,
 	reviewChangeSchema,
@@ -39,6 +41,8 @@ export type AskOption = z.infer<typeof askOptionSchema>;
 export type AskQuestion = z.infer<typeof askQuestionSchema>;
 export type AskAnswers = z.infer<typeof askAnswersSchema>;
 export type ModelUsage = z.infer<typeof modelUsageSchema>;
+export type ModelRole = z.infer<typeof modelRoleSchema>;
+export type UsagePurpose = z.infer<typeof usagePurposeSchema>;
 export type PauseReason = z.infer<typeof pauseReasonSchema>;
 export type BudgetAmount = z.infer<typeof budgetAmountSchema>;
 export type ToolWords = z.infer<typeof toolWordsSchema>;

@@ -144,8 +144,10 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 		case "thread_created":
 			// Cut here too: an older log may hold a title from before the limit (title-limit.ts).
 			return { ...state, createdAt: event.at, ...(event.title !== undefined ? { title: cutTitle(event.title) } : {}) };
-		case "thread_renamed":
-			return { ...state, title: storedTitle(event.title, event.by) };
+		case "thread_renamed": {
+			const renamed = { ...state, title: storedTitle(event.title, event.by) };
+			return event.usage ? withUsage(renamed, "apply", event.usage, w) : renamed;
+		}
 		case "user_message":
 			return onUserMessage(state, event, w);
 		case "assistant_message_started":
@@ -322,8 +324,8 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 			});
 		case "turn_undone":
 			return onTurnUndone(state, event, w);
-		case "context_compacted":
-			return onContextStep(
+		case "context_compacted": {
+			const compacted = onContextStep(
 				state,
 				event.at,
 				{
@@ -333,6 +335,10 @@ function applyKnown(state: ThreadState, event: ThreadEvent, w: FoldWrites): Thre
 				},
 				w,
 			);
+			return event.usage ? withUsage(compacted, "apply", event.usage, w) : compacted;
+		}
+		case "usage_recorded":
+			return withUsage(state, event.role, event.usage, w);
 		case "context_limit_reached":
 			return onContextStep(
 				state,

@@ -1,6 +1,8 @@
 /**
- * What a turn and a thread spent (issue 33), summed from the usage the log records: the main
- * model's on assistant_message_completed, the apply model's on edit_proposed / edit_applied. Kept
+ * What a turn and a thread spent (issue 33), summed from the usage the log records on every model
+ * call: the main model's on assistant_message_completed (finished, stopped or failed), the apply
+ * model's on edit_proposed / edit_applied, thread_renamed (the title) and context_compacted (the
+ * summary), and either's on usage_recorded for a call no other event carries. Kept
  * apart per model role, since the apply model is usually a cheaper one. Pure sums: the fold
  * (projection.ts) keeps them on the state, so the pane and the budget read the same numbers.
  */
@@ -41,7 +43,7 @@ export const NO_ROLE_USAGE: RoleUsage = { main: NO_USAGE, apply: NO_USAGE };
 
 export function addUsage(totals: UsageTotals, usage: ModelUsage): UsageTotals {
 	return {
-		calls: totals.calls + 1,
+		calls: totals.calls + (usage.calls ?? 1),
 		input: totals.input + usage.promptTokens,
 		output: totals.output + (usage.completionTokens ?? 0),
 		cached: totals.cached + (usage.cachedTokens ?? 0),

@@ -3,10 +3,14 @@
  * drive ended, so the title call never competes with the turn), a short title is made from the
  * first message and appended as thread_renamed by "auto". The log decides: a thread that has any
  * title (given at creation, renamed by the user, or made before a restart) is never titled again,
- * and a title that comes back after the user renamed the chat meanwhile is dropped.
+ * and a title that comes back after the user renamed the chat meanwhile is dropped. What the title
+ * call spent is on its thread_renamed, or recorded apart (usage_recorded) when its title is not
+ * used: every model call counts in the chat's totals and against its budget (issue 33).
  */
 import type { TitleMaker } from "../agent/title-maker";
 import type { ThreadLog } from "../log/log";
+import type { ModelUsage } from "../log/events";
+import { sumUsage } from "../llm/usage-record";
 import type { ThreadState } from "../log/state";
 import { redactedError } from "../log/redact";
 import { cutTitle } from "../log/title-limit";
@@ -73,18 +77,33 @@ export class AutoTitles {
 
 	private async make(maker: TitleMaker, log: ThreadLog, message: string, signal: AbortSignal): Promise<void> {
 		let title: string;
+		let usage: ModelUsage | undefined;
+		const spent = (call: ModelUsage): void => {
+			usage = sumUsage(usage, call);
+		};
 		try {
 			// A model's title is model output: one line, cut to the limit (title-limit.ts).
-			title = cutTitle(await maker.title(message, signal));
+			title = cutTitle(await maker.title(message, signal, spent));
 		} catch (error) {
 			if (signal.aborted) return;
 			// The title model's failure may quote its key: redacted like every error (./redact.ts).
 			console.warn(`Redline: the chat title falls back to the first words of the message: ${redactedError(error)}`);
 			title = "";
 		}
-		if (signal.aborted || log.isDiscarded() || log.isSealed() || log.state().title !== undefined) return;
+		// Stopped (the service is closing), or the thread deleted: the log takes nothing more.
+		if (signal.aborted || log.isDiscarded() || log.isSealed()) return;
 		try {
-			log.append({ type: "thread_renamed", title: title || messageTitle(message), by: "auto" });
+			if (log.state().title !== undefined) {
+				// Renamed meanwhile: the title is dropped, what it spent is not.
+				if (usage) log.append({ type: "usage_recorded", role: "apply", purpose: "title", usage });
+				return;
+			}
+			log.append({
+				type: "thread_renamed",
+				title: title || messageTitle(message),
+				by: "auto",
+				...(usage ? { usage } : {}),
+			});
 		} catch (error) {
 			// The log stopped taking events meanwhile (deleted, or the service closing): no title then.
 			console.warn("Redline: could not record the chat title:", error instanceof Error ? error.message : error);

@@ -5,6 +5,7 @@
  */
 import { confineSessionDraft } from "../composer/confine-draft";
 import { proposeDraft } from "../composer/propose-draft";
+import { recordUsageApart } from "../composer/usage-apart";
 import type { Drafted, EditOutcome } from "../composer/edit-outcome";
 import { writeReviewed } from "../composer/write-reviewed";
 import type { ReviewDeps } from "../composer/write-reviewed";
@@ -21,9 +22,14 @@ export async function offerDraft(
 	ctx: ToolContext,
 ): Promise<ToolResult | Suspended> {
 	const confined = await confineSessionDraft(drafted, ctx);
-	if (!("proposed" in confined)) return editResult(confined);
+	// A draft that is not offered spent its apply calls all the same (usage-apart.ts).
+	if (!("proposed" in confined)) {
+		if ("proposed" in drafted) recordUsageApart(ctx, drafted.usage);
+		return editResult(confined);
+	}
 	const proposal = await proposeDraft(drafts, confined, ctx);
 	if ("offered" in proposal) return { suspended: true, waitingFor: "review", editId: proposal.editId };
+	recordUsageApart(ctx, confined.usage);
 	return editResult(proposal);
 }
 

@@ -119,7 +119,7 @@ describe("a note returned unchanged by the apply model", () => {
 			model = createModelProvider(
 				() => settings,
 				() => ({}),
-			).apply();
+			).apply({ usage: () => undefined });
 		});
 		afterAll(() => server.close());
 

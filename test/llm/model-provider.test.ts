@@ -114,11 +114,12 @@ describe("ModelProvider", () => {
 			() => current,
 			() => ({ mainApiKey: "k" }),
 		);
-		expect(provider.main().model).toBe("gpt-4.1");
-		expect(provider.apply().model).toBe("gpt-4.1-mini");
+		const call = { usage: () => undefined };
+		expect(provider.main(call).model).toBe("gpt-4.1");
+		expect(provider.apply(call).model).toBe("gpt-4.1-mini");
 		expect(provider.applySupportsPrediction()).toBe(true);
 		current = { ...settings, applyModel: {} };
-		expect(provider.apply().model).toBe("gpt-4.1");
+		expect(provider.apply(call).model).toBe("gpt-4.1");
 		expect(provider.applySupportsPrediction()).toBe(false);
 	});
 });

@@ -9,6 +9,7 @@ import { AgentRunner } from "../../../src/agent/runner";
 import { createNoteHistory } from "../../../src/history/note-history";
 import type { NoteHistory } from "../../../src/history/types";
 import { createModelProvider } from "../../../src/llm/model-provider";
+import { modelTitles } from "../../../src/agent/title-maker";
 import type { ModelProvider } from "../../../src/llm/model-provider";
 import { startModelServer } from "../../../src/sandbox/model-server";
 import type { ModelScript, ModelServer, ModelServerOptions, ScriptStep } from "../../../src/sandbox/model-server";
@@ -124,6 +125,8 @@ export interface HarnessOptions {
 	fetch?: typeof fetch;
 	/** The service gets a note history over the vault and store (v1.history.* and v1.thread.undoTurn work). */
 	history?: boolean;
+	/** Chats title themselves with the apply model, as in the app (src/agent/title-maker.ts). */
+	titles?: boolean;
 }
 
 export async function harness(options: HarnessOptions): Promise<Harness> {
@@ -197,6 +200,7 @@ export async function harness(options: HarnessOptions): Promise<Harness> {
 			store,
 			driver: runner,
 			...(history ? { history } : {}),
+			...(options.titles ? { titles: modelTitles(models) } : {}),
 		});
 	const snapshot = async (from: Store): Promise<MemoryStore> => {
 		const copy: Record<string, string> = {};
