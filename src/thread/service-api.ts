@@ -3,6 +3,7 @@
  * RPC client (src/rpc/client) both implement it, so a view cannot tell them apart.
  */
 import type { ChipPreview } from "./context-chips";
+import type { MeasureParams, NextRequest } from "./context-measure";
 import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference } from "../log/events";
 import type { ThreadState } from "../log/state";
 
@@ -124,6 +125,12 @@ export interface ThreadService {
 	 * message of the thread, note by note with their tokens, resolved as sendMessage resolves it.
 	 */
 	previewContext(params: { threadId: string; item: PinnedItem }): Promise<Result<{ preview: ChipPreview }>>;
+	/**
+	 * v1.context.measure: what the next model request of the thread (no threadId: of a new chat)
+	 * would hold if the draft were sent now, measured by the code that measures every request
+	 * (context_measured), in the thread's calibrated tokens. Nothing is appended.
+	 */
+	measureContext(params: MeasureParams): Promise<Result<{ measured: NextRequest }>>;
 	/** v1.thread.decideToolCalls: the loop resumes once every pending call is decided. */
 	decideToolCalls(params: {
 		threadId: string;
@@ -185,6 +192,7 @@ export const RPC_METHODS = {
 	"v1.thread.sendMessage": "sendMessage",
 	"v1.thread.pinItem": "pinItem",
 	"v1.context.preview": "previewContext",
+	"v1.context.measure": "measureContext",
 	"v1.thread.decideToolCalls": "decideToolCalls",
 	"v1.thread.setToolPreference": "setToolPreference",
 	"v1.thread.answerQuestion": "answerQuestion",

@@ -34,6 +34,7 @@ import { pinScope, samePinnedItem } from "../log/projection";
 import { isSetChip } from "../log/pinned-items";
 import { calibrationOf } from "../agent/token-estimate";
 import { previewChip, resolveChip, type ChipDeps, type ChipPreview } from "./context-chips";
+import { ContextMeasurer, type MeasureParams, type NextRequest } from "./context-measure";
 import type {
 	HistoryEntrySummary,
 	Result,
@@ -77,6 +78,7 @@ export class LocalThreadService implements ThreadService {
 	private readonly scheduler: DriveScheduler;
 	private readonly titles: AutoTitles;
 	private readonly drafts: DraftSweeper;
+	private readonly measurer: ContextMeasurer;
 	private loading: Promise<void> | null = null;
 	private closed = false;
 	private unloadTimer: ReturnType<typeof setTimeout> | null = null;
@@ -91,6 +93,7 @@ export class LocalThreadService implements ThreadService {
 			this.unloadIdleSoon();
 		});
 		this.titles = new AutoTitles(deps.titles);
+		this.measurer = new ContextMeasurer(deps.driver, deps.chips);
 	}
 
 	/** Reads the thread index (logs load lazily, on first use). Called by every method anyway. */
@@ -106,6 +109,7 @@ export class LocalThreadService implements ThreadService {
 	 */
 	async close(): Promise<void> {
 		this.closed = true;
+		this.measurer.dispose();
 		if (this.unloadTimer !== null) timers.clear(this.unloadTimer);
 		await this.scheduler.shutdown();
 		await this.titles.close();
@@ -275,6 +279,16 @@ export class LocalThreadService implements ThreadService {
 		if (!this.deps.chips) return fail("unavailable", "This host does not resolve folder, tag or link chips");
 		const context = await resolveChip(params.item, this.deps.chips);
 		return { ok: true, preview: previewChip(context, calibrationOf(found.log.events())) };
+	}
+
+	async measureContext(params: MeasureParams): Promise<Result<{ measured: NextRequest }>> {
+		if (isRecord(params) && params.threadId === undefined) {
+			if (this.closed) return fail("unavailable", "The thread service is closed");
+			return this.measurer.measure(ContextMeasurer.newChat(), params.draft);
+		}
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		return this.measurer.measure(found.log, params.draft);
 	}
 
 	/** The notes of the set chips pinned now, as the message will carry them. */

@@ -6,6 +6,7 @@
  */
 import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference } from "../../log/events";
 import type { ChipPreview } from "../../thread/context-chips";
+import type { MeasureParams, NextRequest } from "../../thread/context-measure";
 import type {
 	HistoryEntrySummary,
 	Result,
@@ -115,6 +116,10 @@ export class RemoteThreadService implements ThreadService {
 	}
 	previewContext(params: { threadId: string; item: PinnedItem }) {
 		return this.call<{ preview: ChipPreview }>("v1.context.preview", params);
+	}
+
+	measureContext(params: MeasureParams) {
+		return this.call<{ measured: NextRequest }>("v1.context.measure", params);
 	}
 
 	/**
