@@ -6,7 +6,7 @@
  * A new chat's estimate is its system prompt, tools and standing instructions before anything is
  * sent; a long message, a pinned note or a chip moves it before sending.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ThreadEvent } from "../../src/log/events";
 import { reply } from "../../src/sandbox/model-server";
 import type { NextRequest } from "../../src/thread/context-measure";
@@ -144,10 +144,22 @@ describe.each(HOSTS)("the next request's estimate over $name", (host) => {
 		expect(Math.abs(added - previewed.preview.tokens)).toBeLessThanOrEqual(previewed.preview.notes.length + 5);
 		expect(withChip.tokens - before.tokens).toBeGreaterThan(1000);
 
+		// Asked again as the user types, it reads no note again; a change in the vault is read.
+		const reads = vi.spyOn(s.vault, "read");
+		const list = vi.spyOn(s.vault, "list");
+		await measure(s, { threadId, draft: { content: `${content} now` } });
+		expect(reads).not.toHaveBeenCalled();
+		expect(list).not.toHaveBeenCalled();
+		await s.vault.process("Projects/Plan 1.md", (text) => `${text}\n${"A new milestone. ".repeat(100)}`);
+		const grown = await measure(s, { threadId, draft: { content } });
+		expect(grown.parts.pinned - withChip.parts.pinned).toBeGreaterThan(300);
+		reads.mockRestore();
+		list.mockRestore();
+
 		const pin = { path: "Hub.md", scope: "chat" as const };
 		expect((await s.service.pinItem({ threadId, operation: "pin", pinnedItem: pin })).ok).toBe(true);
 		const withPin = await measure(s, { threadId, draft: { content } });
-		expect(withPin.tokens).toBeGreaterThan(withChip.tokens);
+		expect(withPin.tokens).toBeGreaterThan(grown.tokens);
 
 		await s.send(content);
 		const [request] = ofType(await s.events(), "context_measured");
