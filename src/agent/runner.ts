@@ -10,9 +10,9 @@
 import { isShutdown } from "../log/driver";
 import type { DraftMessage, NextRequestMeasure, ReadableThread, ThreadHandle, TurnDriver } from "../log/driver";
 import type { PinnedItem } from "../log/events";
-import { pinScope } from "../log/projection";
 import { VaultMemo } from "../vault/vault-memo";
 import { readModelThreadWith } from "./transcript";
+import { nextMessage } from "./next-message";
 import type { ThreadState } from "../log/state";
 import { openCallIds } from "../log/open-calls";
 import type { ModelProvider } from "../llm/model-provider";
@@ -114,23 +114,15 @@ export class AgentRunner implements TurnDriver {
 			JSON.stringify([settings.instructionsNote, settings.agentsFiles]),
 			() => readStandingInstructions(this.deps.vault, settings, this.floor),
 		);
-		const state = thread.state();
-		const paths = (items: readonly PinnedItem[]): string[] =>
-			items.flatMap((item) => ("path" in item ? [item.path] : []));
-		const pinnedNow = new Set(paths(state.pinned));
-		// sendMessage unpins what was pinned for this message alone once it is logged.
-		const after = draft.pinned.filter((item) => pinScope(item) !== "message");
+		const { message, pinnedAfter } = nextMessage(thread.state(), draft);
 		const events = thread.events();
-		const conversation = readModelThreadWith(events, {
-			seq: state.lastSeq + 1,
-			content: draft.content,
-			pinned: draft.pinned,
-			context: draft.context,
-			...(draft.selection ? { selection: draft.selection } : {}),
-			pinsAdded: paths(draft.pinned).filter((path) => !pinnedNow.has(path)),
-			pinsDropped: new Set(paths(draft.pinned.filter((item) => pinScope(item) === "message"))),
-		});
-		return this.context.measure(events, conversation, this.systemPrompt(thread, instructions, after), instructions);
+		const conversation = readModelThreadWith(events, message);
+		return this.context.measure(
+			events,
+			conversation,
+			this.systemPrompt(thread, instructions, pinnedAfter),
+			instructions,
+		);
 	}
 
 	/** Asks each tool what became of its call that a crash or a quit left running (Tool.recover). */
