@@ -37,7 +37,7 @@ const KEPT_TURNS = 4;
 const NOTE = "Small.md";
 
 /** Writes a thread of `calls` tool calls, all but the last KEPT_TURNS turns compacted; returns its id. */
-async function writeThread(dir: string, calls: number): Promise<string> {
+export async function writeThread(dir: string, calls: number): Promise<string> {
 	const store = new FolderStore(dir);
 	const service = new LocalThreadService({ store });
 	const created = await service.createThread({ title: `${calls} tool calls` });

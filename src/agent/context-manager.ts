@@ -53,6 +53,20 @@ export interface PreparedRequest {
 
 export type ContextMeasured = EventPayloads["context_measured"];
 
+/** One fit of a request and what it was fitted with. */
+interface Fit {
+	fitted: FittedTranscript;
+	/** The conversation fitted (the thread as the request will see it). */
+	conversation: ModelThread;
+	toolTokens: number;
+	ratio: number;
+	window?: number;
+	/** In the estimate's units; undefined when the window is unknown. */
+	budget?: number;
+	/** Whether prepare compacts before sending: it does not fit, or its elided form passes COMPACT_AT. */
+	compacts: boolean;
+}
+
 export interface ContextManagerDeps {
 	models: ModelProvider;
 	settings: () => RedlineSettings;
@@ -103,49 +117,76 @@ export class ContextManager {
 		recovering = false,
 		instructions = "",
 	): Promise<PreparedRequest> {
-		const events = thread.events();
-		const window = this.window(events);
-		const ratio = calibrationOf(events);
-		const toolTokens = estimateJsonTokens(this.deps.tools());
-		if (window === undefined)
-			return this.request(
-				fitTranscript(systemPrompt, readModelThread(events), { budget: undefined, instructions }),
-				toolTokens,
-				ratio,
-			);
-		// The budget in the estimate's own units: the calibration converts provider tokens back.
-		const budget = Math.max(
-			256,
-			Math.floor((window - replyReserve(window, this.deps.settings().mainModel)) / ratio) - toolTokens,
-		);
-		let conversation = readModelThread(events);
-		let fitted = fitTranscript(systemPrompt, conversation, { budget, instructions });
-		if (recovering || !fitted.fits || fitted.minimalTokens > budget * COMPACT_AT) {
+		const first = this.fit(thread.events(), readModelThread(thread.events()), systemPrompt, instructions);
+		const { budget, ratio } = first;
+		if (budget === undefined) return this.request(first);
+		let fitted = first;
+		if (recovering || first.compacts) {
 			// After a refusal, keep fewer recent turns: the estimate was already wrong once.
 			if (
 				await this.compact(
 					thread,
-					conversation,
+					first.conversation,
 					budget,
 					budget * (recovering ? KEEP_RECENT / 2 : KEEP_RECENT),
 					ratio,
 					signal,
 				)
-			) {
-				conversation = readModelThread(thread.events());
-				fitted = fitTranscript(systemPrompt, conversation, { budget, instructions });
-			}
+			)
+				fitted = this.fit(thread.events(), readModelThread(thread.events()), systemPrompt, instructions);
 		}
-		if (!fitted.fits) fitted = fitTranscript(systemPrompt, conversation, { budget, lastResort: true, instructions });
-		const request = this.request(fitted, toolTokens, ratio);
-		// Room before compaction: the thread grows until its elided form passes COMPACT_AT of the
-		// budget, or until it no longer fits, whichever comes first (prepare's own tests above).
-		const room = Math.max(0, Math.min(budget * COMPACT_AT - fitted.minimalTokens, budget - fitted.tokens));
-		return {
-			...request,
-			window,
-			measured: { ...request.measured, window, roomBeforeCompaction: Math.floor(room * ratio) },
-		};
+		return this.request(fitted.fitted.fits ? fitted : this.lastResort(fitted, systemPrompt, instructions));
+	}
+
+	/**
+	 * What the next request would hold (v1.context.measure): prepare's own fit of `conversation`
+	 * (the thread as it will stand when the request is made), measured as prepare measures it,
+	 * without compacting. `compactsFirst`: prepare would compact before sending it, so the request
+	 * will hold less than this.
+	 */
+	measure(
+		events: readonly StoredEvent[],
+		conversation: ModelThread,
+		systemPrompt: string,
+		instructions: string,
+	): ContextMeasured & { compactsFirst: boolean } {
+		const fitted = this.fit(events, conversation, systemPrompt, instructions);
+		const request = this.request(fitted.fitted.fits ? fitted : this.lastResort(fitted, systemPrompt, instructions));
+		return { ...request.measured, compactsFirst: fitted.compacts };
+	}
+
+	/** The first fit of a request: the budget, the transcript fitted to it, and whether to compact. */
+	private fit(
+		events: readonly StoredEvent[],
+		conversation: ModelThread,
+		systemPrompt: string,
+		instructions: string,
+	): Fit {
+		const window = this.window(events);
+		const ratio = calibrationOf(events);
+		const toolTokens = estimateJsonTokens(this.deps.tools());
+		if (window === undefined) {
+			const fitted = fitTranscript(systemPrompt, conversation, { budget: undefined, instructions });
+			return { fitted, conversation, toolTokens, ratio, compacts: false };
+		}
+		// The budget in the estimate's own units: the calibration converts provider tokens back.
+		const budget = Math.max(
+			256,
+			Math.floor((window - replyReserve(window, this.deps.settings().mainModel)) / ratio) - toolTokens,
+		);
+		const fitted = fitTranscript(systemPrompt, conversation, { budget, instructions });
+		const compacts = !fitted.fits || fitted.minimalTokens > budget * COMPACT_AT;
+		return { fitted, conversation, toolTokens, ratio, window, budget, compacts };
+	}
+
+	/** When compaction did not make it fit: older results elided and oldest turns left out. */
+	private lastResort(fit: Fit, systemPrompt: string, instructions: string): Fit {
+		const fitted = fitTranscript(systemPrompt, fit.conversation, {
+			budget: fit.budget,
+			lastResort: true,
+			instructions,
+		});
+		return { ...fit, fitted };
 	}
 
 	/**
@@ -174,11 +215,18 @@ export class ContextManager {
 		return reported === undefined ? set : Math.min(set, reported);
 	}
 
-	private request(fitted: FittedTranscript, toolTokens: number, ratio: number): PreparedRequest {
+	private request({ fitted, toolTokens, ratio, window, budget }: Fit): PreparedRequest {
+		const measured = measuredRequest(fitted.parts, toolTokens, ratio);
+		if (window === undefined || budget === undefined)
+			return { messages: fitted.messages, estimatedPromptTokens: fitted.tokens + toolTokens, measured };
+		// Room before compaction: the thread grows until its elided form passes COMPACT_AT of the
+		// budget, or until it no longer fits, whichever comes first (prepare's own tests above).
+		const room = Math.max(0, Math.min(budget * COMPACT_AT - fitted.minimalTokens, budget - fitted.tokens));
 		return {
 			messages: fitted.messages,
 			estimatedPromptTokens: fitted.tokens + toolTokens,
-			measured: measuredRequest(fitted.parts, toolTokens, ratio),
+			window,
+			measured: { ...measured, window, roomBeforeCompaction: Math.floor(room * ratio) },
 		};
 	}
 

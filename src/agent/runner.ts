@@ -8,7 +8,11 @@
  * failure. A shutdown (ServiceShutdown) ends it without recording a stop: the next open recovers.
  */
 import { isShutdown } from "../log/driver";
-import type { ThreadHandle, TurnDriver } from "../log/driver";
+import type { DraftMessage, NextRequestMeasure, ReadableThread, ThreadHandle, TurnDriver } from "../log/driver";
+import type { PinnedItem } from "../log/events";
+import { VaultMemo } from "../vault/vault-memo";
+import { readModelThreadWith } from "./transcript";
+import { nextMessage } from "./next-message";
 import type { ThreadState } from "../log/state";
 import { openCallIds } from "../log/open-calls";
 import type { ModelProvider } from "../llm/model-provider";
@@ -66,10 +70,13 @@ export class AgentRunner implements TurnDriver {
 	private readonly sleep: Sleep;
 	private readonly floor: AccessFloor;
 	private readonly context: ContextManager;
+	/** The standing instructions for the meter's estimates, read again only after the vault changed. */
+	private readonly instructions: VaultMemo<string>;
 
 	constructor(private readonly deps: AgentRunnerDeps) {
 		this.sleep = deps.sleep ?? realSleep;
 		this.floor = new AccessFloor(deps.protectedFolders ?? []);
+		this.instructions = new VaultMemo(deps.vault);
 		// A text-tool model reads the tool definitions in the system prompt, which is counted there.
 		this.context = new ContextManager({
 			models: deps.models,
@@ -93,6 +100,29 @@ export class AgentRunner implements TurnDriver {
 		}
 		// A failure here is the log's to retry (and report); the drive is over either way.
 		await thread.flush().catch(() => undefined);
+	}
+
+	/**
+	 * What the next request would hold if `draft` were sent now (v1.context.measure): the thread as
+	 * it will stand once the message is logged (the same fold, asked without changing it), the
+	 * system prompt built as modelStep builds it, fitted and measured by the context manager as
+	 * prepare does. Nothing is appended and nothing compacted.
+	 */
+	async measure(thread: ReadableThread, draft: DraftMessage): Promise<NextRequestMeasure> {
+		const settings = this.deps.settings();
+		const instructions = await this.instructions.get(
+			JSON.stringify([settings.instructionsNote, settings.agentsFiles]),
+			() => readStandingInstructions(this.deps.vault, settings, this.floor),
+		);
+		const { message, pinnedAfter } = nextMessage(thread.state(), draft);
+		const events = thread.events();
+		const conversation = readModelThreadWith(events, message);
+		return this.context.measure(
+			events,
+			conversation,
+			this.systemPrompt(thread, instructions, pinnedAfter),
+			instructions,
+		);
 	}
 
 	/** Asks each tool what became of its call that a crash or a quit left running (Tool.recover). */
@@ -188,7 +218,7 @@ export class AgentRunner implements TurnDriver {
 				const instructions = await readStandingInstructions(this.deps.vault, this.deps.settings(), this.floor);
 				request = await this.context.prepare(
 					thread,
-					this.systemPrompt(thread, instructions),
+					this.systemPrompt(thread, instructions, thread.state().pinned),
 					signal,
 					refused !== undefined,
 					instructions,
@@ -298,13 +328,9 @@ export class AgentRunner implements TurnDriver {
 	}
 
 	/** The system prompt, with the standing instructions (never compacted: the system message is not). */
-	private systemPrompt(thread: ThreadHandle, instructions: string): string {
+	private systemPrompt(thread: ReadableThread, instructions: string, pinned: readonly PinnedItem[]): string {
 		const notice = budgetNotice(thread.state(), this.deps.settings());
-		const base = buildSystemPrompt({
-			vaultName: this.deps.vault.name,
-			tools: this.deps.tools.names(),
-			pinned: thread.state().pinned,
-		});
+		const base = buildSystemPrompt({ vaultName: this.deps.vault.name, tools: this.deps.tools.names(), pinned });
 		const withInstructions = instructions === "" ? base : `${base}\n\n${instructions}`;
 		const prompt = notice ? `${withInstructions}\n\n${notice}` : withInstructions;
 		return this.textTools() ? `${prompt}\n\n${textToolInstructions(this.deps.tools.definitions())}` : prompt;

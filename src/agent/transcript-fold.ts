@@ -15,7 +15,7 @@
  * result). Callers read them and never write them.
  */
 import { isKnownEvent } from "../log/events";
-import type { ChipContext, StoredEvent } from "../log/events";
+import type { ChipContext, EditSelection, PinnedItem, StoredEvent } from "../log/events";
 import { chipKind, chipTarget } from "../log/pinned-items";
 import type { RenderedChip } from "./chip-context";
 import type { EditFate } from "./edit-fates";
@@ -186,6 +186,57 @@ export class ModelThreadFold {
 	}
 
 	/**
+	 * The view as it will be once one more user message is logged and the pins made for it alone
+	 * are dropped (what sendMessage appends), without folding anything: the context meter's
+	 * estimate of the next request (v1.context.measure) asks it on every pause in typing, so it
+	 * starts from the cached view and changes only what that message changes, as `add` would: its
+	 * entry, the earlier copies of its chips (stubs now), the compactions it brings into effect
+	 * and which pinned notes' reads stay in view. The fold itself is left as it was.
+	 */
+	viewWithMessage(message: NextMessage): ModelThread {
+		const base = this.view();
+		// The new message is past every compaction's range: each one is in effect.
+		let entries = base.entries;
+		if (this.compactions.length !== base.compactions.length) {
+			const covered = (seq: number): boolean => this.compactions.some((c) => seq >= c.fromSeq && seq <= c.toSeq);
+			entries = entries.filter((entry) => !covered(entry.seq));
+		}
+		const stubbed = new Map<Entry, Entry>();
+		const inThisMessage = new Set<string>();
+		const chips = message.context.map((context): RenderedChip => {
+			const key = chipKey(context);
+			const full = !inThisMessage.has(key);
+			inThisMessage.add(key);
+			const earlier = full ? this.chipHolders.get(key) : undefined;
+			const holder = earlier && this.all[earlier.index];
+			if (earlier?.chip.full && holder?.kind === "user") {
+				const copy = stubbed.get(holder) ?? { ...holder, chips: holder.chips.slice() };
+				if (copy.kind === "user")
+					copy.chips = copy.chips.map((chip) => (chip === earlier.chip ? { ...chip, full: false } : chip));
+				stubbed.set(holder, copy);
+			}
+			return { context, full };
+		});
+		if (stubbed.size > 0) entries = entries.map((entry) => stubbed.get(entry) ?? entry);
+		const draft: Entry = {
+			kind: "user",
+			seq: message.seq,
+			content: message.content,
+			pinned: message.pinned,
+			chips,
+			...(message.selection ? { selection: message.selection } : {}),
+		};
+		const pins = [...this.pins, ...message.pinsAdded].filter(
+			(path, index, all) => !message.pinsDropped.has(path) && all.indexOf(path) === index,
+		);
+		const pinnedReads = pins.flatMap((path) => {
+			const read = this.lastReads.get(path);
+			return read && isShown(read.entry) ? [read] : [];
+		});
+		return { entries: [...entries, draft], compactions: this.compactions, pinnedReads, editFates: base.editFates };
+	}
+
+	/**
 	 * A message's set chips. Only the newest message carrying a chip carries its notes in full: the
 	 * copy an earlier message carried becomes a stub (its entry marked changed), and so does a
 	 * second copy within one message.
@@ -194,7 +245,7 @@ export class ModelThreadFold {
 		const index = this.all.length;
 		const inThisMessage = new Set<string>();
 		return contexts.map((context) => {
-			const key = `${chipKind(context.item)}\u0000${chipTarget(context.item)}`;
+			const key = chipKey(context);
 			const chip: RenderedChip = { context, full: !inThisMessage.has(key) };
 			if (!chip.full) return chip;
 			inThisMessage.add(key);
@@ -218,6 +269,25 @@ export class ModelThreadFold {
 		if (found && found.index < this.dirtyFrom) this.dirtyFrom = found.index;
 		return found?.entry;
 	}
+}
+
+/** A user message not logged yet, as the meter's estimate supposes it (viewWithMessage). */
+export interface NextMessage {
+	/** The seq it would get: past every event so far. */
+	seq: number;
+	content: string;
+	/** The items it would carry (user_message.pinned). */
+	pinned: PinnedItem[];
+	/** What its set chips would add (user_message.context). */
+	context: ChipContext[];
+	selection?: EditSelection;
+	/** Paths of notes pinned with it (not in the log yet), and of those whose pin ends with it. */
+	pinsAdded: readonly string[];
+	pinsDropped: ReadonlySet<string>;
+}
+
+function chipKey(context: ChipContext): string {
+	return `${chipKind(context.item)}\u0000${chipTarget(context.item)}`;
 }
 
 export function isShown(entry: AssistantEntry): boolean {

@@ -30,6 +30,7 @@ import type { ToolResult } from "../log/tool-result";
 import { editFateFact, type EditFate } from "./edit-fates";
 import { guardedResult } from "./result-guard";
 import { DISCARDED_FINISH_REASONS, foldOf, ModelThreadFold } from "./transcript-fold";
+import type { NextMessage } from "./transcript-fold";
 
 // The failed replies the model never sees (defined with the fold that drops them).
 export { DISCARDED_FINISH_REASONS };
@@ -135,6 +136,14 @@ export function buildTranscript(systemPrompt: string, events: readonly StoredEve
  */
 export function readModelThread(events: readonly StoredEvent[]): ModelThread {
 	return foldOf(events).view();
+}
+
+/**
+ * The entries the model would see once `message` is sent (transcript-fold.ts: viewWithMessage),
+ * from the same incremental fold, which it leaves as it was: the meter's next-request estimate.
+ */
+export function readModelThreadWith(events: readonly StoredEvent[], message: NextMessage): ModelThread {
+	return foldOf(events).viewWithMessage(message);
 }
 
 /** The same, folded from scratch (what the incremental fold must always equal). */

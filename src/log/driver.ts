@@ -4,7 +4,15 @@
  * whatever its log says, and returns as soon as it needs the user (no promise left hanging: the
  * log is the state).
  */
-import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
+import type {
+	ChipContext,
+	EditSelection,
+	EventPayloads,
+	NewEvent,
+	PinnedItem,
+	StoredEvent,
+	ThreadEvent,
+} from "./events";
 import type { ThreadState } from "./state";
 
 export interface ThreadHandle {
@@ -62,4 +70,26 @@ export interface TurnDriver {
 	 * then settles the rest (src/thread/recovery.ts).
 	 */
 	recover?(thread: ThreadHandle): Promise<void>;
+	/**
+	 * Optional: what the next model request would hold if `draft` were sent now (v1.context.measure),
+	 * measured by the code that fits and measures every request (context_measured), without
+	 * compacting or appending anything. The thread may be a new chat's (no events yet).
+	 */
+	measure?(thread: ReadableThread, draft: DraftMessage): Promise<NextRequestMeasure>;
 }
+
+/** What measuring reads of a thread: its events and state, never appending. */
+export type ReadableThread = Pick<ThreadHandle, "threadId" | "events" | "state">;
+
+/** A message not sent yet, resolved as sendMessage would log it (user_message). */
+export interface DraftMessage {
+	content: string;
+	/** Every item the message would carry: those pinned now and any the draft adds. */
+	pinned: PinnedItem[];
+	/** What its set chips would add. */
+	context: ChipContext[];
+	selection?: EditSelection;
+}
+
+/** context_measured's numbers for the next request; compactsFirst: earlier messages are compacted before it is sent. */
+export type NextRequestMeasure = EventPayloads["context_measured"] & { compactsFirst: boolean };

@@ -4,6 +4,7 @@
  */
 import type { ChipPreview } from "./context-chips";
 import type { TagCount } from "../search/tag-suggest";
+import type { MeasureParams, NextRequest } from "./context-measure";
 import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference } from "../log/events";
 import type { ThreadState } from "../log/state";
 
@@ -138,6 +139,12 @@ export interface ThreadService {
 	 * are left out); a nested tag counts for its parents.
 	 */
 	suggestTags(params: { query?: string; limit?: number }): Promise<Result<{ tags: TagCount[] }>>;
+	/**
+	 * v1.context.measure: what the next model request of the thread (no threadId: of a new chat)
+	 * would hold if the draft were sent now, measured by the code that measures every request
+	 * (context_measured), in the thread's calibrated tokens. Nothing is appended.
+	 */
+	measureContext(params: MeasureParams): Promise<Result<{ measured: NextRequest }>>;
 	/** v1.thread.decideToolCalls: the loop resumes once every pending call is decided. */
 	decideToolCalls(params: {
 		threadId: string;
@@ -200,6 +207,7 @@ export const RPC_METHODS = {
 	"v1.thread.pinItem": "pinItem",
 	"v1.context.preview": "previewContext",
 	"v1.context.tags": "suggestTags",
+	"v1.context.measure": "measureContext",
 	"v1.thread.decideToolCalls": "decideToolCalls",
 	"v1.thread.setToolPreference": "setToolPreference",
 	"v1.thread.answerQuestion": "answerQuestion",

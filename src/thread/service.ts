@@ -35,6 +35,7 @@ import { isSetChip } from "../log/pinned-items";
 import { calibrationOf } from "../agent/token-estimate";
 import { chipTags, previewChip, resolveChip, type ChipDeps, type ChipPreview } from "./context-chips";
 import { TAG_SUGGESTION_LIMIT, type TagCount } from "../search/tag-suggest";
+import { ContextMeasurer, type MeasureParams, type NextRequest } from "./context-measure";
 import type {
 	HistoryEntrySummary,
 	Result,
@@ -78,6 +79,7 @@ export class LocalThreadService implements ThreadService {
 	private readonly scheduler: DriveScheduler;
 	private readonly titles: AutoTitles;
 	private readonly drafts: DraftSweeper;
+	private readonly measurer: ContextMeasurer;
 	private loading: Promise<void> | null = null;
 	private closed = false;
 	private unloadTimer: ReturnType<typeof setTimeout> | null = null;
@@ -92,6 +94,7 @@ export class LocalThreadService implements ThreadService {
 			this.unloadIdleSoon();
 		});
 		this.titles = new AutoTitles(deps.titles);
+		this.measurer = new ContextMeasurer(deps.driver, deps.chips);
 	}
 
 	/** Reads the thread index (logs load lazily, on first use). Called by every method anyway. */
@@ -107,6 +110,7 @@ export class LocalThreadService implements ThreadService {
 	 */
 	async close(): Promise<void> {
 		this.closed = true;
+		this.measurer.dispose();
 		if (this.unloadTimer !== null) timers.clear(this.unloadTimer);
 		await this.scheduler.shutdown();
 		await this.titles.close();
@@ -286,6 +290,16 @@ export class LocalThreadService implements ThreadService {
 			return fail("bad_params", "limit must be a whole number of at least 1");
 		if (!this.deps.chips) return fail("unavailable", "This host does not know the vault's tags");
 		return { ok: true, tags: await chipTags(this.deps.chips, query, Math.min(limit, TAG_SUGGESTION_LIMIT)) };
+	}
+
+	async measureContext(params: MeasureParams): Promise<Result<{ measured: NextRequest }>> {
+		if (isRecord(params) && params.threadId === undefined) {
+			if (this.closed) return fail("unavailable", "The thread service is closed");
+			return this.measurer.measure(ContextMeasurer.newChat(), params.draft);
+		}
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		return this.measurer.measure(found.log, params.draft);
 	}
 
 	/** The notes of the set chips pinned now, as the message will carry them. */

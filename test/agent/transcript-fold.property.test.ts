@@ -8,11 +8,11 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { readModelThread, rebuildModelThread, renderTranscript } from "../../src/agent/transcript";
-import type { NewEvent, StoredEvent } from "../../src/log/events";
+import { readModelThread, readModelThreadWith, rebuildModelThread, renderTranscript } from "../../src/agent/transcript";
+import type { ChipContext, NewEvent, PinnedItem, StoredEvent } from "../../src/log/events";
 
 type Action =
-	| { kind: "user"; pin: boolean }
+	| { kind: "user"; pin: boolean; chip: number | undefined }
 	| { kind: "start" }
 	| { kind: "token"; message: number; text: string }
 	| { kind: "reasoning"; message: number; fromAnswer: number | undefined; deepseek: boolean }
@@ -27,7 +27,7 @@ type Action =
 
 const index = fc.nat(40);
 const action: fc.Arbitrary<Action> = fc.oneof(
-	fc.record({ kind: fc.constant("user" as const), pin: fc.boolean() }),
+	fc.record({ kind: fc.constant("user" as const), pin: fc.boolean(), chip: fc.option(fc.nat(2), { nil: undefined }) }),
 	fc.record({ kind: fc.constant("start" as const) }),
 	fc.record({ kind: fc.constant("token" as const), message: index, text: fc.constantFrom("", "a", " word", "é") }),
 	fc.record({
@@ -56,6 +56,14 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 
 const note = (n: number) => `Notes/N${n}.md`;
 
+/** A folder chip's context as a message carries it (a chat's chip is sent again with each message). */
+const chip = (n: number, i: number): ChipContext => ({
+	item: { folder: `F${n}` },
+	notes: [{ path: `F${n}/A.md`, content: `text ${i}` }],
+	listed: [],
+	total: 1,
+});
+
 /** The actions as stored events, ids picked among those made so far (or unknown ones). */
 function threadOf(actions: Action[], gaps: number[]): StoredEvent[] {
 	const events: StoredEvent[] = [];
@@ -77,6 +85,7 @@ function threadOf(actions: Action[], gaps: number[]): StoredEvent[] {
 					messageId: `u${i}`,
 					content: `ask ${i}`,
 					pinned: a.pin ? [{ path: note(i % 4) }] : [],
+					...(a.chip !== undefined ? { context: [chip(a.chip, i)] } : {}),
 				};
 				break;
 			case "start":
@@ -188,6 +197,67 @@ describe("the incremental transcript", () => {
 		);
 	});
 
+	// The context meter's estimate of the next request (issue 33) asks the fold what the model
+	// would see once a message is sent, without folding it.
+	it("as it will be once a message is sent equals the fold of the log with that message, and leaves the fold as it was", () => {
+		const draft = fc.record({
+			chips: fc.array(fc.nat(2), { maxLength: 3 }),
+			pins: fc.array(fc.record({ note: fc.nat(3), scope: fc.constantFrom("message" as const, "chat" as const) }), {
+				maxLength: 3,
+			}),
+			selection: fc.boolean(),
+		});
+		fc.assert(
+			fc.property(threads, draft, (events, d) => {
+				const log: StoredEvent[] = [...events];
+				readModelThread(log);
+				const last = log.at(-1)?.seq ?? 0;
+				const pinnedNow = new Set(rebuildPins(log));
+				const added = d.pins.filter((p, i) => d.pins.findIndex((q) => q.note === p.note) === i);
+				const pinned: PinnedItem[] = [
+					...[...pinnedNow].map((path) => ({ path })),
+					...added.filter((p) => !pinnedNow.has(note(p.note))).map((p) => ({ path: note(p.note), scope: p.scope })),
+				];
+				const context = d.chips.map((n) => chip(n, 999));
+				const selection = d.selection ? { path: note(0), from: 0, to: 3, text: "abc" } : undefined;
+				// What sendMessage logs: the pins the draft adds, the message, then the message's own pins dropped.
+				const stamp = (event: NewEvent, seq: number) => ({ ...event, seq, threadId: "t", at: "x" }) as StoredEvent;
+				const extra = pinned.filter((p) => "path" in p && !pinnedNow.has(p.path));
+				const sent: StoredEvent[] = extra.map((item, i) => stamp({ type: "item_pinned", item }, last + 1 + i));
+				const seq = last + 1 + extra.length;
+				sent.push(
+					stamp(
+						{
+							type: "user_message",
+							messageId: "draft",
+							content: "next",
+							pinned,
+							...(context.length > 0 ? { context } : {}),
+							...(selection ? { selection } : {}),
+						},
+						seq,
+					),
+				);
+				const dropped = pinned.filter((p) => "path" in p && p.scope === "message");
+				dropped.forEach((item, i) => sent.push(stamp({ type: "item_unpinned", item }, seq + 1 + i)));
+				const estimated = readModelThreadWith(log, {
+					seq,
+					content: "next",
+					pinned,
+					context,
+					...(selection ? { selection } : {}),
+					pinsAdded: extra.flatMap((p) => ("path" in p ? [p.path] : [])),
+					pinsDropped: new Set(dropped.flatMap((p) => ("path" in p ? [p.path] : []))),
+				});
+				const whole = rebuildModelThread([...log, ...sent]);
+				expect(estimated).toEqual(whole);
+				expect(renderTranscript("SYS", estimated)).toEqual(renderTranscript("SYS", whole));
+				expect(readModelThread(log)).toEqual(rebuildModelThread(log));
+			}),
+			{ numRuns: 500 },
+		);
+	});
+
 	it("reads a log that is not the prefix it folded from scratch", () => {
 		fc.assert(
 			fc.property(threads, threads, (first, second) => {
@@ -202,3 +272,16 @@ describe("the incremental transcript", () => {
 		);
 	});
 });
+
+/** The notes pinned at the end of a log, in pin order. */
+function rebuildPins(events: readonly StoredEvent[]): string[] {
+	const pins = new Set<string>();
+	for (const event of events) {
+		if (event.type !== "item_pinned" && event.type !== "item_unpinned") continue;
+		const item = (event as { item: PinnedItem }).item;
+		if (!("path" in item)) continue;
+		if (event.type === "item_pinned") pins.add(item.path);
+		else pins.delete(item.path);
+	}
+	return [...pins];
+}

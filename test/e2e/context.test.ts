@@ -1,14 +1,16 @@
 /**
- * What fills the context (issue 33) in Chromium, on the real sandbox: typing "/" picks a folder,
- * whose chip shows how many notes it adds and their tokens before sending, three by name, and
- * "+N more" lists them all; the message sends them (the request the scripted model received holds
- * the notes the chip listed). After the reply, the context meter beside the composer shows used /
- * window; Tab reaches it and its breakdown opens on focus, naming every part and the room before
- * compaction. Typing "#" lists the vault's tags (frontmatter and inline, a nested one under its
- * parent, the most used first, then those that start with what was typed), and one chosen with
- * the arrow keys adds a tag chip whose preview lists the notes that carry it. axe-core finds
- * nothing serious or critical with the chip expanded, with the breakdown open, with the tag
- * picker open and with the tag chip, in Obsidian's light and dark themes.
+ * What fills the context (issue 33) in Chromium, on the real sandbox: in a new chat, before
+ * anything is sent, the context meter beside the composer already shows what the next request
+ * will hold (system prompt and tools) against the window, "Next request ≈ used / window". Typing
+ * "/" picks a folder, whose chip shows how many notes it adds and their tokens before sending, three
+ * by name, and "+N more" lists them all; the meter moves by the chip's notes before sending. Tab
+ * reaches the meter and its breakdown opens on focus, naming every part and the room before
+ * compaction. The message sends the notes (the request the scripted model received holds them).
+ * Typing "#" lists the vault's tags (frontmatter and inline, a nested one under its parent, the
+ * most used first, then those that start with what was typed), and one chosen with the arrow keys
+ * adds a tag chip whose preview lists the notes that carry it; "[[" pins a note. axe-core finds
+ * nothing serious or critical with the chip expanded, with the breakdown open, with the tag picker
+ * open and with the tag chip, in Obsidian's light and dark themes.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,7 +52,20 @@ describe.skipIf(!chromiumPath)("the context meter and chips", { timeout: 120_000
 		await browser?.close();
 	});
 
-	it("a folder picked with / shows its notes and their tokens before sending, and sends them", async () => {
+	const meter = () => pane(page).locator(".redline-context-meter-button");
+	const NEXT = /^Next request ≈ ([\d.]+)(k?) \/ 33k \(\d+%\)$/u;
+	/** The tokens the meter shows (to its rounding). */
+	const shownTokens = async (): Promise<number> => {
+		const [, amount, k] = NEXT.exec((await meter().textContent()) ?? "") ?? [];
+		if (amount === undefined) throw new Error(`the meter says ${await meter().textContent()}`);
+		return Number(amount) * (k ? 1000 : 1);
+	};
+
+	it("a new chat's meter shows the next request before anything is sent; a folder picked with / shows its notes and their tokens, and moves the meter", async () => {
+		await visible(meter());
+		await eventually(async () => expect(await meter().textContent()).toMatch(NEXT));
+		const before = await shownTokens();
+		expect(before).toBeGreaterThan(100);
 		// A textbox, and a combobox while its picker is open: found by its element.
 		const box = pane(page).locator("textarea.redline-input");
 		await box.click();
@@ -78,23 +93,24 @@ describe.skipIf(!chromiumPath)("the context meter and chips", { timeout: 120_000
 		expect(await more.getAttribute("aria-expanded")).toBe("true");
 		expect(await more.textContent()).toBe("Show fewer");
 		await checkPane(page, "context-chip");
-
-		await box.fill("Summarise the archive");
-		await box.press("Enter");
-		await visible(pane(page).getByText("I read the archive."));
-		const sent = JSON.stringify(mainRequests(e2e.sandbox.modelServer?.requests ?? []).at(-1)?.body.messages ?? []);
-		for (let n = 1; n <= 12; n++) expect(sent).toContain(`Archive/Filed ${String(n).padStart(2, "0")}.md`);
+		// The chip's twelve notes are in the next request's estimate before anything is sent.
+		await eventually(async () => expect(await shownTokens()).toBeGreaterThan(before + 500));
 	});
 
-	it("the meter shows used / window, and Tab opens its breakdown", async () => {
-		const meter = pane(page).locator(".redline-context-meter-button");
-		await visible(meter);
-		expect(await meter.textContent()).toMatch(/^Context [\d.]+k? \/ 33k \(\d+%\)$/u);
-		expect(await meter.getAttribute("aria-expanded")).toBe("false");
-		await tabTo(page, meter);
+	it("the meter's breakdown opens with Tab and names every part, the chip's notes among the pinned", async () => {
+		const box = pane(page).locator("textarea.redline-input");
+		await box.fill("Summarise the archive");
+		// The pointer away from the meter (the chip's list moved the composer under it): hovering opens it too.
+		await page.mouse.move(0, 0);
+		await eventually(async () => expect(await meter().textContent()).toMatch(NEXT));
+		await eventually(async () => expect(await meter().getAttribute("aria-expanded")).toBe("false"));
+		await tabTo(page, meter());
 		const breakdown = pane(page).locator(".redline-context-breakdown");
 		await visible(breakdown);
-		expect(await meter.getAttribute("aria-expanded")).toBe("true");
+		expect(await meter().getAttribute("aria-expanded")).toBe("true");
+		expect(await breakdown.locator(".redline-context-breakdown-title").textContent()).toMatch(
+			/^What the next request/u,
+		);
 		const rows = await breakdown.locator("dt").allTextContents();
 		expect(rows).toEqual([
 			"System prompt",
@@ -116,6 +132,17 @@ describe.skipIf(!chromiumPath)("the context meter and chips", { timeout: 120_000
 		await checkPane(page, "context-meter");
 		await page.keyboard.press("Escape");
 		await eventually(async () => expect(await breakdown.isHidden()).toBe(true));
+	});
+
+	it("the message sends the chip's notes, and the meter goes on to the next request", async () => {
+		const box = pane(page).locator("textarea.redline-input");
+		await box.fill("Summarise the archive");
+		await box.press("Enter");
+		await visible(pane(page).getByText("I read the archive."));
+		const sent = JSON.stringify(mainRequests(e2e.sandbox.modelServer?.requests ?? []).at(-1)?.body.messages ?? []);
+		for (let n = 1; n <= 12; n++) expect(sent).toContain(`Archive/Filed ${String(n).padStart(2, "0")}.md`);
+		// After the reply the meter is about the request after it.
+		await eventually(async () => expect(await meter().textContent()).toMatch(NEXT));
 	});
 
 	it("# lists the vault's tags, one chosen with the keyboard adds a tag chip whose preview lists its notes, and [[ pins a note", async () => {

@@ -7,6 +7,7 @@
 import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference } from "../../log/events";
 import type { ChipPreview } from "../../thread/context-chips";
 import type { TagCount } from "../../search/tag-suggest";
+import type { MeasureParams, NextRequest } from "../../thread/context-measure";
 import type {
 	HistoryEntrySummary,
 	Result,
@@ -119,6 +120,10 @@ export class RemoteThreadService implements ThreadService {
 	}
 	suggestTags(params: { query?: string; limit?: number }) {
 		return this.call<{ tags: TagCount[] }>("v1.context.tags", params);
+	}
+
+	measureContext(params: MeasureParams) {
+		return this.call<{ measured: NextRequest }>("v1.context.measure", params);
 	}
 
 	/**

@@ -26,6 +26,7 @@ import { isEsc, isModEnter } from "../decision-keys";
 import { PinChip } from "./PinChip";
 import { SetChip } from "./SetChip";
 import { ContextMeter } from "./ContextMeter";
+import { useNextRequest, type MeasureNext } from "../hooks/useNextRequest";
 import { chipKind, chipTarget, isSetChip } from "../../log/pinned-items";
 
 /** What the pane may do to the message box from outside it (the empty chat's suggestions). */
@@ -56,6 +57,10 @@ export interface ComposerProps {
 	context?: ContextView;
 	/** What a set chip adds (v1.context.preview); undefined when it cannot be told. */
 	previewChip?: (item: PinnedItem) => Promise<ChipPreview | undefined>;
+	/** What the next request would hold if this text were sent (v1.context.measure), for the meter. */
+	measureNext?: MeasureNext;
+	/** Changes whenever the chat changes in a way the next request sees (the meter asks again). */
+	measureRevision?: string;
 }
 
 const NO_PREVIEW = (): Promise<ChipPreview | undefined> => Promise.resolve(undefined);
@@ -79,6 +84,8 @@ export function Composer({
 	onDecisionKey,
 	context,
 	previewChip = NO_PREVIEW,
+	measureNext,
+	measureRevision = "",
 }: ComposerProps) {
 	const [text, setText] = useState("");
 	const [picker, setPicker] = useState<ChipQuery | null>(null);
@@ -87,6 +94,7 @@ export function Composer({
 	const inputRef = useRef<HTMLTextAreaElement>(null);
 	const pickerId = useId();
 	const working = WORKING.includes(status) || streaming;
+	const next = useNextRequest(measureNext, text.trim(), measureRevision, host.doc.defaultView);
 
 	useImperativeHandle(
 		handle,
@@ -225,7 +233,7 @@ export function Composer({
 				</p>
 			)}
 			<div className="redline-composer-actions">
-				<ContextMeter context={context} />
+				<ContextMeter context={context} {...(next ? { next } : {})} />
 				<button
 					type="button"
 					className="redline-button redline-button-quiet redline-pin-active"

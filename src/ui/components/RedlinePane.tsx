@@ -6,6 +6,7 @@ import { chatTotal } from "../usage-words";
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { PinnedItem } from "../../log/events";
 import type { ChipPreview } from "../../thread/context-chips";
+import type { NextRequest } from "../../thread/context-measure";
 import { PaneContext } from "../context";
 import { FocusAfterDecision } from "../focus-after";
 import type { UiHost } from "../host";
@@ -127,6 +128,15 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 		[service, threadId],
 	);
 
+	// The meter's estimate of the next request: of this chat, or of a new one before its first message.
+	const measureNext = useCallback(
+		async (content: string): Promise<NextRequest | undefined> => {
+			const answer = await service.measureContext({ ...(threadId ? { threadId } : {}), draft: { content } });
+			return answer.ok ? answer.measured : undefined;
+		},
+		[service, threadId],
+	);
+
 	// The host's commands act on the chat shown here: "New chat" clears it (a thread is made on
 	// the first message), "Pin the active note" pins to it.
 	useEffect(
@@ -156,6 +166,11 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 	const historyPaths = useMemo(() => changedNotes(state), [historyKey, state?.editOrder]);
 
 	const spent = state ? chatTotal(state.usage) : undefined;
+	// What the next request sees changes with a reply, a pin or a compaction (each ends in a new
+	// status, message or request), not with each streamed token.
+	const measureRevision = state
+		? `${state.status}|${state.messages.length}|${state.context?.seq ?? 0}|${JSON.stringify(state.pinned)}`
+		: "";
 	return (
 		<div className="redline-pane" ref={paneRef}>
 			<ThreadHeader
@@ -251,6 +266,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				onUnpin={(item) => void onPin(item, "unpin")}
 				context={state?.context}
 				previewChip={previewChip}
+				{...(chosen && (!threadId || state) ? { measureNext, measureRevision } : {})}
 			/>
 		</div>
 	);

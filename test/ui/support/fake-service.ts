@@ -17,6 +17,7 @@ import type {
 import { withToolWords, type ToolLookup } from "../../../src/thread/tool-words";
 import type { ChipPreview } from "../../../src/thread/context-chips";
 import { rankTags, type TagCount } from "../../../src/search/tag-suggest";
+import type { MeasureParams, NextRequest } from "../../../src/thread/context-measure";
 import { chipTarget } from "../../../src/log/pinned-items";
 import { DEFAULT_TOOLS, lookup } from "./tools";
 
@@ -146,6 +147,19 @@ export class FakeThreadService implements ThreadService {
 	pinItem(params: Parameters<ThreadService["pinItem"]>[0]): Promise<Result> {
 		return this.record("pinItem", params, () => ({ ok: true }));
 	}
+	/**
+	 * The next request's estimate (v1.context.measure) the test sets, from what was asked; without
+	 * one the service cannot tell (as a host without a driver answers) and the meter shows the last request.
+	 */
+	measure: ((params: MeasureParams) => NextRequest) | undefined;
+	measureContext(params: MeasureParams) {
+		return this.record("measureContext", params, (): Result<{ measured: NextRequest }> => {
+			const measure = this.measure;
+			if (!measure) return { ok: false, error: { code: "unavailable", message: "not measured here" } };
+			return { ok: true, measured: measure(params) };
+		});
+	}
+
 	/** Previews set by the test, by chip target; a chip without one previews as empty. */
 	readonly previews = new Map<string, ChipPreview>();
 	previewContext(params: Parameters<ThreadService["previewContext"]>[0]) {
