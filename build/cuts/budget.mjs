@@ -32,7 +32,8 @@
 // to 969.9 KB, all of it Redline's own code; React DOM's <Suspense> and form actions, five unused
 // hooks, the pane's own menu and chat list (now handed in by the sandbox's host) and the OpenAI
 // client's stored chat completions came out (11.6 KB), to 958.5 KB; then the OpenAI client's log
-// sanitiser (its logger writes nothing: build/cuts/rewrites.mjs, openaiQuietLogs), 4.9 KB. Next
+// sanitiser (its logger writes nothing: build/cuts/rewrites.mjs, openaiQuietLogs), 4.9 KB, and its
+// platform probes (openaiNoPlatformProbe: the headers say nothing about the machine), 2.2 KB. Next
 // places to cut: the client's X.509 and data-residency branches. See what grew with
 // bench/support/bundle-composition.ts.
 export const maxBytes = 968 * 1024;

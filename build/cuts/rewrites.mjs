@@ -125,4 +125,25 @@ export const openaiQuietLogs = [
 	},
 ];
 
-export const rewrites = [...zodMini, ...zodJitless, ...openaiX509, ...openaiQuietLogs, ...noLookbehind];
+// The OpenAI client tells every provider the user's OS, CPU architecture and runtime version in
+// X-Stainless-* headers, found by probing Deno, edge runtimes, Node's process and the browser's
+// user agent. Redline sends the same headers with nothing in them about the machine ("unknown",
+// as the client itself sends where it cannot tell): less to tell a third party, and the probes go.
+export const openaiNoPlatformProbe = [
+	{
+		file: "openai/internal/detect-platform.mjs",
+		pattern: /const getPlatformProperties = \(\) => \{\n[\s\S]*?\n\};\n(?=\/\/ Note: modified from)/,
+		to: "const getPlatformProperties = () => ({\n    // Redline: nothing about the machine (build/cuts/rewrites.mjs, openaiNoPlatformProbe).\n    'X-Stainless-Lang': 'js',\n    'X-Stainless-Package-Version': VERSION,\n    'X-Stainless-OS': 'Unknown',\n    'X-Stainless-Arch': 'unknown',\n    'X-Stainless-Runtime': 'unknown',\n    'X-Stainless-Runtime-Version': 'unknown',\n});\n",
+		// The probes' functions stay in the file, called by nothing (esbuild leaves them out).
+		noneLeft: /= get(?:DetectedPlatform|BrowserInfo)\(\)|normalize(?:Platform|Arch)\(/,
+	},
+];
+
+export const rewrites = [
+	...zodMini,
+	...zodJitless,
+	...openaiX509,
+	...openaiQuietLogs,
+	...openaiNoPlatformProbe,
+	...noLookbehind,
+];

@@ -29,6 +29,7 @@ import { LangChainTracer, isBaseTracer } from "../../../build/stand-ins/langchai
 import { unreachable } from "../../../build/stand-ins/unreachable";
 import type * as Fixture from "./fixtures/openai-client";
 import { mkdtemp, writeFile } from "../../../src/node/fs";
+import { createServer, type IncomingHeaders } from "../../../src/node/http";
 import { createRequire, type NodeRequire } from "../../../src/node/module";
 import { tmpdir } from "../../../src/node/os";
 import * as path from "../../../src/node/path";
@@ -312,6 +313,29 @@ describe("the OpenAI client with the cuts", () => {
 		const logging = module.exports.client("http://127.0.0.1:9/v1", { logger, logLevel: "debug", maxRetries: 0 });
 		await expect(logging.chat.completions.create({ model: "m", messages: [] })).rejects.toThrow();
 		expect(lines).toEqual([]);
+
+		// Its requests say nothing about the machine: the platform headers are there, "unknown" (openaiNoPlatformProbe).
+		let seen: IncomingHeaders | undefined;
+		const server = createServer((req, res) => {
+			seen = req.headers;
+			res.writeHead(500);
+			res.end();
+		});
+		await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+		try {
+			const port = (server.address() as { port: number }).port;
+			const asking = module.exports.client(`http://127.0.0.1:${port}/v1`, { maxRetries: 0 });
+			await expect(asking.chat.completions.create({ model: "m", messages: [] })).rejects.toThrow();
+		} finally {
+			await new Promise((resolve) => server.close(resolve));
+		}
+		expect(seen?.["x-stainless-lang"]).toBe("js");
+		expect([seen?.["x-stainless-os"], seen?.["x-stainless-arch"], seen?.["x-stainless-runtime"]]).toEqual([
+			"Unknown",
+			"unknown",
+			"unknown",
+		]);
+		expect(seen?.["x-stainless-runtime-version"]).toBe("unknown");
 	}, 60_000);
 });
 
