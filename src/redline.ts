@@ -115,6 +115,7 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 		tools: toolCatalog(tools.list()),
 		async dispose() {
 			await service.close();
+			runner.dispose();
 			history.dispose();
 			await search.dispose();
 			catalog.dispose?.();

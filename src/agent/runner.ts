@@ -85,6 +85,11 @@ export class AgentRunner implements TurnDriver {
 		});
 	}
 
+	/** Stops listening to the vault (the standing instructions' memo). */
+	dispose(): void {
+		this.instructions.dispose();
+	}
+
 	async drive(thread: ThreadHandle, signal: AbortSignal): Promise<void> {
 		try {
 			await this.loop(thread, signal);
