@@ -23,7 +23,7 @@ import { project } from "../src/log/projection";
 import type { ThreadState } from "../src/log/state";
 import { LocalThreadService } from "../src/thread/service";
 import type { BenchRow } from "./run";
-import { toolTurn } from "./support/tool-turn";
+import { readsTurn } from "./support/reads-turn";
 import { spawn, type PipedChildProcess } from "../src/node/child-process";
 import { mkdtemp, rm, stat } from "../src/node/fs";
 import { tmpdir } from "../src/node/os";
@@ -36,6 +36,8 @@ const AREA = "open thread";
 const TOKEN = "bench-token-0123456789abcdef";
 const LARGE = Number(process.env.OPEN_THREAD_CALLS ?? 20_000);
 const SMALL = 500;
+/** OPEN_THREAD_MODES=full measures only old clients (e.g. on code from before the snapshot). */
+const MODES = (process.env.OPEN_THREAD_MODES ?? "snapshot,full").split(",") as Array<"snapshot" | "full">;
 
 interface Written {
 	threadId: string;
@@ -56,7 +58,7 @@ async function writeThread(dir: string, calls: number): Promise<Written> {
 	const events: StoredEvent[] = [];
 	let proposed = 0;
 	for (let i = 0; proposed < calls; i++) {
-		for (const event of toolTurn(i)) {
+		for (const event of readsTurn(i)) {
 			if (event.type === "tool_call_proposed") proposed++;
 			events.push({ ...event, seq: events.length + 2, threadId, at });
 		}
@@ -134,7 +136,7 @@ export async function run(): Promise<BenchRow[]> {
 		const small = await writeThread(dir, SMALL);
 		const large = await writeThread(dir, LARGE);
 		const rows: BenchRow[] = [];
-		for (const from of ["snapshot", "full"] as const) {
+		for (const from of MODES) {
 			const server = await startServer(dir);
 			try {
 				for (const which of ["first", "second"] as const) {

@@ -19,7 +19,9 @@ export type { EarlierItems } from "./state";
 import type { EarlierItems, EditView, MessageView, QuestionView, ThreadState, ToolCallView, TurnView, ErrorView } from "./state";
 
 /** Messages in the window a client opening a thread is sent (a few screens). */
-export const WINDOW_MESSAGES = 120;
+export const WINDOW_MESSAGES = 40;
+/** Messages in a page of older items when the client does not say. */
+export const PAGE_MESSAGES = 40;
 /** The most messages one page of older items may ask for. */
 export const MAX_PAGE_MESSAGES = 1_000;
 
@@ -59,7 +61,14 @@ export function windowed(state: ThreadState, count = WINDOW_MESSAGES): ThreadSta
 		calls: before.calls + (state.earlier?.calls ?? 0),
 	};
 	const { earlier: _old, ...rest } = state;
-	return { ...rest, ...part, ...(earlier ? { earlier } : {}) };
+	// Copies: the log's fold writes its own lists in place (fold-writes.ts), and a view keeps this.
+	const lists = {
+		pendingApprovals: state.pendingApprovals.slice(),
+		openQuestions: state.openQuestions.slice(),
+		openReviews: state.openReviews.slice(),
+		pinned: state.pinned.slice(),
+	};
+	return { ...rest, ...lists, ...part, ...(earlier ? { earlier } : {}) };
 }
 
 /**

@@ -40,12 +40,14 @@ import type {
 	Reverted,
 	RevertParams,
 	Subscription,
+	SubscribeParams,
 	SubscriptionMessage,
 	ThreadService,
 	ThreadSummary,
 	TurnUndone,
 } from "./service-api";
 import { subscribeToLog } from "./subscription";
+import { historyPage, PAGE_MESSAGES, type HistoryPage } from "../log/window";
 import { AutoTitles, type TitleMaker } from "./auto-title";
 import { summarize, ThreadIndex } from "./thread-index";
 import { timers } from "../log/timers";
@@ -199,10 +201,7 @@ export class LocalThreadService implements ThreadService {
 		return { ok: true };
 	}
 
-	subscribe(
-		params: { threadId: string; nonce?: number },
-		onMessage: (message: SubscriptionMessage) => void,
-	): Subscription {
+	subscribe(params: SubscribeParams, onMessage: (message: SubscriptionMessage) => void): Subscription {
 		const subscription = subscribeToLog(params, onMessage, (p) => this.find(p));
 		return {
 			close: () => {
@@ -210,6 +209,17 @@ export class LocalThreadService implements ThreadService {
 				this.unloadIdleSoon();
 			},
 		};
+	}
+
+	async threadHistory(params: { threadId: string; before: number; limit?: number }): Promise<Result<{ page: HistoryPage }>> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		const { before, limit = PAGE_MESSAGES } = params;
+		if (typeof before !== "number" || !Number.isSafeInteger(before) || before < 0)
+			return fail("bad_params", "before must be a non-negative integer (a seq)");
+		if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1)
+			return fail("bad_params", "limit must be a positive integer");
+		return { ok: true, page: historyPage(found.log.state(), before, limit) };
 	}
 
 	async sendMessage(params: {

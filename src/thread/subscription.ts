@@ -10,13 +10,19 @@
  * The caught-up marker carries the log's state (the fold of every event up to it), so an
  * in-process view shows a long thread without folding its history a second time.
  *
+ * `from: "snapshot"` skips the history: the marker carries the windowed state (src/log/window.ts),
+ * whose older items the view pages in. The full history is delivered in slices, so a long thread
+ * does not keep the host from its other work.
+ *
  * A nonce must be 0 or the seq of an event the log holds. Any other (beyond the log's end, or an
  * event lost in a crash) means the subscriber holds events that are gone: it gets one
  * nonce_ahead error and must subscribe again from 0, instead of a caught-up that hides the loss.
  */
 import type { StoredEvent } from "../log/events";
 import type { ThreadLog } from "../log/log";
-import type { Result, ServiceError, Subscription, SubscriptionMessage } from "./service-api";
+import type { Result, ServiceError, SubscribeParams, Subscription, SubscriptionMessage } from "./service-api";
+import { timers } from "../log/timers";
+import { windowed } from "../log/window";
 
 /** The last message of a subscription whose thread was deleted. */
 export const THREAD_DELETED: ServiceError = { code: "unknown_thread", message: "This chat was deleted." };
@@ -32,8 +38,16 @@ type Finder = (params: {
 	threadId: string;
 }) => Promise<{ log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> }>;
 
+/** How long one slice of history is delivered before the host's other work gets a turn. */
+export const HISTORY_SLICE_MS = 8;
+
+/** A macrotask later: timers, I/O and other requests run first. */
+function nextTurn(): Promise<void> {
+	return new Promise((resolve) => timers.set(resolve, 0));
+}
+
 export function subscribeToLog(
-	params: { threadId: string; nonce?: number },
+	params: SubscribeParams,
 	onMessage: (message: SubscriptionMessage) => void,
 	find: Finder,
 ): Subscription {
@@ -84,7 +98,30 @@ export function subscribeToLog(
 			send({ kind: "event", event });
 		};
 		unlisten = log.listen((event) => (caughtUp ? deliver(event) : queue.push(event)));
-		for (const event of log.eventsAfter(nonce)) deliver(event);
+		if (params.from === "snapshot" && nonce === 0) {
+			// No history: the windowed state at the log's last seq (its newest turns and what waits;
+			// the rest is paged in with v1.thread.history). Built from the log's live fold, so it
+			// costs the window, not the thread. A thread that fits the window is sent whole (shared).
+			const current = log.state();
+			const view = windowed(current);
+			caughtUp = true;
+			delivered = current.lastSeq;
+			send({ kind: "caught_up", lastSeq: delivered, state: view === current ? log.sharedState() : view });
+			if (closed) close();
+			return;
+		}
+		// The history in slices of a few milliseconds: a long thread's would keep the host from
+		// answering anything else (a 20,000-call thread: seconds). Events appended meanwhile queue.
+		const history = log.eventsAfter(nonce);
+		let sliceStart = Date.now();
+		for (let i = 0; i < history.length; i++) {
+			if (i % 64 === 63 && Date.now() - sliceStart >= HISTORY_SLICE_MS) {
+				await nextTurn();
+				if (closed) return;
+				sliceStart = Date.now();
+			}
+			deliver(history[i]);
+		}
 		for (let i = 0; i < queue.length; i++) deliver(queue[i]);
 		caughtUp = true;
 		// The log's state is the fold of exactly the events delivered: a view need not fold them again.
