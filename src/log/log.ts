@@ -18,7 +18,7 @@
 import type { Store } from "../store/store";
 import type { ThreadHandle } from "./driver";
 import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
-import { encodeEvents, isStreamedText, parseLog } from "./log-codec";
+import { encodeEvents, isStreamedText, parseLogInSlices } from "./log-codec";
 import { LiveFold } from "./projection";
 import { redact, redactDeep } from "./redact";
 import type { ThreadState } from "./state";
@@ -92,12 +92,14 @@ export class ThreadLog implements ThreadHandle {
 		private readonly store: Store,
 		private readonly options: ThreadLogOptions = {},
 		loaded: readonly StoredEvent[] = [],
+		/** The fold of `loaded`, when the opener made it (in slices). */
+		folded?: LiveFold,
 	) {
 		this.now = options.now ?? (() => new Date());
 		// One pass that grows the containers in place: `apply` per event copies them each time,
 		// which made opening a long thread quadratic (4,000 tool calls: 12 s on the UI thread).
 		this.all = loaded.slice();
-		this.fold = LiveFold.replay(threadId, loaded);
+		this.fold = folded ?? LiveFold.replay(threadId, loaded);
 		this.nextSeq = this.fold.state().lastSeq + 1;
 	}
 
@@ -108,12 +110,15 @@ export class ThreadLog implements ThreadHandle {
 	static async open(store: Store, threadId: string, options: ThreadLogOptions = {}): Promise<ThreadLog | null> {
 		const text = await store.read(threadLogKey(threadId));
 		if (text === null) return null;
-		const { events, skipped } = parseLog(threadId, text);
+		// In slices: a long log (a 20,000-call thread is 70 MB) would keep the host from its other
+		// work for seconds.
+		const { events: parsed, skipped } = await parseLogInSlices(threadId, text);
 		if (skipped.length > 0)
 			console.warn(
 				`Redline: skipped ${skipped.length} unreadable line(s) in thread ${threadId}: ${skipped.join("; ")}`,
 			);
-		const log = new ThreadLog(threadId, store, options, options.upgrade ? options.upgrade(events) : events);
+		const events = options.upgrade ? options.upgrade(parsed) : parsed;
+		const log = new ThreadLog(threadId, store, options, events, await LiveFold.replayInSlices(threadId, events));
 		log.mayBeTorn = text !== "" && !text.endsWith("\n");
 		if (options.sealedAt !== log.fold.state().lastSeq) log.nextSeq += SEQ_GAP;
 		return log;

@@ -21,7 +21,7 @@
 import type { StoredEvent } from "../log/events";
 import type { ThreadLog } from "../log/log";
 import type { Result, ServiceError, SubscribeParams, Subscription, SubscriptionMessage } from "./service-api";
-import { timers } from "../log/timers";
+import { inSlices } from "../log/slices";
 import { windowed } from "../log/window";
 
 /** The last message of a subscription whose thread was deleted. */
@@ -37,14 +37,6 @@ export function nonceAhead(nonce: number, lastSeq: number): ServiceError {
 type Finder = (params: {
 	threadId: string;
 }) => Promise<{ log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> }>;
-
-/** How long one slice of history is delivered before the host's other work gets a turn. */
-export const HISTORY_SLICE_MS = 8;
-
-/** A macrotask later: timers, I/O and other requests run first. */
-function nextTurn(): Promise<void> {
-	return new Promise((resolve) => timers.set(resolve, 0));
-}
 
 export function subscribeToLog(
 	params: SubscribeParams,
@@ -113,15 +105,7 @@ export function subscribeToLog(
 		// The history in slices of a few milliseconds: a long thread's would keep the host from
 		// answering anything else (a 20,000-call thread: seconds). Events appended meanwhile queue.
 		const history = log.eventsAfter(nonce);
-		let sliceStart = Date.now();
-		for (let i = 0; i < history.length; i++) {
-			if (i % 64 === 63 && Date.now() - sliceStart >= HISTORY_SLICE_MS) {
-				await nextTurn();
-				if (closed) return;
-				sliceStart = Date.now();
-			}
-			deliver(history[i]);
-		}
+		if (!(await inSlices(history.length, (i) => deliver(history[i]), () => closed))) return;
 		for (let i = 0; i < queue.length; i++) deliver(queue[i]);
 		caughtUp = true;
 		// The log's state is the fold of exactly the events delivered: a view need not fold them again.
