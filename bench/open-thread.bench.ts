@@ -76,7 +76,7 @@ interface ServerProcess {
 
 async function startServer(dir: string): Promise<ServerProcess> {
 	const script = fileURLToPath(new URL("./support/open-server-process.ts", import.meta.url));
-	const child: PipedChildProcess = spawn(process.execPath, ["--import", "tsx", script, TOKEN, dir], {
+	const child: PipedChildProcess = spawn(process.execPath, [...(process.env.OPEN_SERVER_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.OPEN_SERVER_PROF] : []), "--import", "tsx", script, TOKEN, dir], {
 		stdio: ["pipe", "pipe", "pipe"],
 	});
 	let stderr = "";

@@ -158,8 +158,8 @@ export class ThreadLog implements ThreadHandle {
 		return index > 0 && this.all[index - 1]?.seq === nonce;
 	}
 
-	/** The index of the first event with seq > nonce (binary search: seqs increase). */
-	private indexAfter(nonce: number): number {
+	/** The index in events() of the first event with seq > nonce (binary search: seqs increase). */
+	indexAfter(nonce: number): number {
 		let lo = 0;
 		let hi = this.all.length;
 		while (lo < hi) {

@@ -104,8 +104,12 @@ export function subscribeToLog(
 		}
 		// The history in slices of a few milliseconds: a long thread's would keep the host from
 		// answering anything else (a 20,000-call thread: seconds). Events appended meanwhile queue.
-		const history = log.eventsAfter(nonce);
-		if (!(await inSlices(history.length, (i) => deliver(history[i]), () => closed))) return;
+		// Read in place (the log only appends): a stream resumed after every few events (a socket
+		// that drains slowly) copied the rest of a long log each time.
+		const all = log.events();
+		const start = log.indexAfter(nonce);
+		const end = all.length;
+		if (!(await inSlices(end - start, (i) => deliver(all[start + i]), () => closed))) return;
 		for (let i = 0; i < queue.length; i++) deliver(queue[i]);
 		caughtUp = true;
 		// The log's state is the fold of exactly the events delivered: a view need not fold them again.

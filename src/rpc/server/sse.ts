@@ -17,7 +17,7 @@
 import type { ServiceError, SubscriptionMessage, Subscription, ThreadService } from "../../thread/service-api";
 import { sendJson } from "./responses";
 import type { ServerResponse } from "../../node/http";
-import { setInterval, clearInterval } from "../../node/timers";
+import { setInterval, clearInterval, setImmediate } from "../../node/timers";
 
 export const HEARTBEAT_MS = 15_000;
 /** Live events a stalled client may fall behind before it is dropped (it resumes on reconnect). */
@@ -73,7 +73,16 @@ export function serveEvents(
 			subscription?.close();
 			subscription = null;
 		}
-		res.once("drain", resume);
+		res.once("drain", resumeLater);
+	}
+	/**
+	 * A macrotask after the drain: a socket that drains at once announces it on the same tick, and a
+	 * resume chained on it ran the whole history in one run of next-tick callbacks and microtasks,
+	 * in which no timer or other request got a turn (a 20,000-call thread: the server froze for
+	 * over a minute).
+	 */
+	function resumeLater(): void {
+		setImmediate(resume);
 	}
 	function resume(): void {
 		if (ended) return;
@@ -151,7 +160,7 @@ export function serveEvents(
 		subscription?.close();
 		subscription = null;
 		if (heartbeat !== null) clearInterval(heartbeat);
-		res.off("drain", resume);
+		res.off("drain", resumeLater);
 		streams.delete(res);
 	}
 	res.on("close", finish);
