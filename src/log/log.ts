@@ -23,6 +23,8 @@ import { LiveFold } from "./projection";
 import { redact, redactDeep } from "./redact";
 import type { ThreadState } from "./state";
 import { timers } from "./timers";
+import { decodeViewSnapshot, encodeViewSnapshot, logTailFor, viewSnapshotKey } from "./view-snapshot";
+import { windowed } from "./window";
 
 export const TOKEN_FLUSH_MS = 250;
 /** Retry delays after a failed write: doubling from the first to the last. */
@@ -64,7 +66,16 @@ export interface ThreadLogOptions {
 	 * they were, and each open fills them in the same way.
 	 */
 	upgrade?: (events: StoredEvent[]) => StoredEvent[];
+	/**
+	 * For open(): called, before the whole log is folded, with the windowed state the stored
+	 * snapshot and the log's lines after it give (src/log/view-snapshot.ts); not called when there
+	 * is no snapshot that matches the log.
+	 */
+	onSnapshot?: (view: ThreadState) => void;
 }
+
+/** A stored snapshot is refreshed after opening when it is this many events behind the log. */
+export const VIEW_REFRESH_EVENTS = 2_000;
 
 export class ThreadLog implements ThreadHandle {
 	private readonly all: StoredEvent[];
@@ -85,6 +96,11 @@ export class ThreadLog implements ThreadHandle {
 	private mayBeTorn = false;
 	private discarded = false;
 	private sealed = false;
+	/** The stored text's length and its end, for a snapshot's check (view-snapshot.ts). */
+	private storedChars = 0;
+	private storedTail = "";
+	/** The seq of the newest stored snapshot (0: none). */
+	private viewSavedAt = 0;
 	private readonly now: () => Date;
 
 	constructor(
@@ -110,6 +126,7 @@ export class ThreadLog implements ThreadHandle {
 	static async open(store: Store, threadId: string, options: ThreadLogOptions = {}): Promise<ThreadLog | null> {
 		const text = await store.read(threadLogKey(threadId));
 		if (text === null) return null;
+		const snapshot = options.onSnapshot ? await openSnapshot(store, threadId, text, options) : null;
 		// In slices: a long log (a 20,000-call thread is 70 MB) would keep the host from its other
 		// work for seconds.
 		const { events: parsed, skipped } = await parseLogInSlices(threadId, text);
@@ -120,7 +137,11 @@ export class ThreadLog implements ThreadHandle {
 		const events = options.upgrade ? options.upgrade(parsed) : parsed;
 		const log = new ThreadLog(threadId, store, options, events, await LiveFold.replayInSlices(threadId, events));
 		log.mayBeTorn = text !== "" && !text.endsWith("\n");
+		log.storedChars = text.length;
+		log.storedTail = logTailFor(text);
+		log.viewSavedAt = snapshot?.seq ?? 0;
 		if (options.sealedAt !== log.fold.state().lastSeq) log.nextSeq += SEQ_GAP;
+		if (log.state().lastSeq - log.viewSavedAt >= VIEW_REFRESH_EVENTS) void log.saveView();
 		return log;
 	}
 
@@ -271,6 +292,8 @@ export class ThreadLog implements ThreadHandle {
 			throw error;
 		}
 		this.mayBeTorn = false;
+		this.storedChars += text.length;
+		this.storedTail = logTailFor(this.storedTail + text);
 		this.retryMs = 0;
 		this.options.onPersisted?.(this);
 	}
@@ -295,6 +318,25 @@ export class ThreadLog implements ThreadHandle {
 			await this.flush();
 		} finally {
 			this.stopTimer();
+		}
+		if (this.state().lastSeq !== this.viewSavedAt) await this.saveView();
+	}
+
+	/**
+	 * Stores the snapshot of this log's windowed state (view-snapshot.ts), when everything is
+	 * written and the stored text ends with a whole line; a failure only leaves the older one.
+	 */
+	async saveView(): Promise<void> {
+		if (this.discarded || !this.isPersisted() || this.mayBeTorn || !this.storedTail.endsWith("\n")) return;
+		const state = this.state();
+		if (state.lastSeq === 0) return;
+		const text = encodeViewSnapshot(this.threadId, windowed(state), this.storedTail, this.storedChars);
+		const seq = state.lastSeq;
+		try {
+			await this.store.write(viewSnapshotKey(this.threadId), text);
+			this.viewSavedAt = Math.max(this.viewSavedAt, seq);
+		} catch (error) {
+			console.warn(`Redline: could not store the snapshot of thread ${this.threadId}`, error);
 		}
 	}
 
@@ -328,6 +370,32 @@ export class ThreadLog implements ThreadHandle {
 	settled(): Promise<void> {
 		return this.writing;
 	}
+}
+
+/**
+ * The stored snapshot, when it matches the log's text: its state folded on with the lines after
+ * it, windowed, handed to onSnapshot. Anything wrong with it and the log is opened as it is.
+ */
+async function openSnapshot(
+	store: Store,
+	threadId: string,
+	text: string,
+	options: ThreadLogOptions,
+): Promise<{ seq: number } | null> {
+	let stored: string | null = null;
+	try {
+		stored = await store.read(viewSnapshotKey(threadId));
+	} catch {
+		return null;
+	}
+	const snapshot = decodeViewSnapshot(stored, threadId, text);
+	if (!snapshot) return null;
+	const tail = await parseLogInSlices(threadId, text, snapshot.chars);
+	const events = options.upgrade ? options.upgrade(tail.events) : tail.events;
+	const fold = LiveFold.from(snapshot.state);
+	for (const event of events) if (event.seq > snapshot.seq) fold.apply(event);
+	options.onSnapshot?.(windowed(fold.state()));
+	return snapshot;
 }
 
 /**

@@ -20,6 +20,7 @@
  */
 import type { StoredEvent } from "../log/events";
 import type { ThreadLog } from "../log/log";
+import type { ThreadState } from "../log/state";
 import type { Result, ServiceError, SubscribeParams, Subscription, SubscriptionMessage } from "./service-api";
 import { inSlices } from "../log/slices";
 import { windowed } from "../log/window";
@@ -38,10 +39,14 @@ type Finder = (params: {
 	threadId: string;
 }) => Promise<{ log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> }>;
 
+/** The windowed state a log's stored snapshot gives while the log opens (see ThreadLog.open). */
+export type WhileOpening = (threadId: string) => { state: Promise<ThreadState>; cancel: () => void };
+
 export function subscribeToLog(
 	params: SubscribeParams,
 	onMessage: (message: SubscriptionMessage) => void,
 	find: Finder,
+	whileOpening?: WhileOpening,
 ): Subscription {
 	let closed = false;
 	let unlisten: (() => void) | null = null;
@@ -60,7 +65,19 @@ export function subscribeToLog(
 			send({ kind: "error", error: { code: "bad_params", message: "nonce must be a non-negative integer" } });
 			return;
 		}
-		const found = await find(params);
+		const fromSnapshot = params.from === "snapshot" && nonce === 0;
+		const finding = find(params);
+		// A log still opening may have a stored snapshot: its window answers before the whole log
+		// is folded. The rest of the subscription waits for the log, and goes on after that seq.
+		let early: ThreadState | null = null;
+		if (fromSnapshot && whileOpening) {
+			const waiting = whileOpening(params.threadId);
+			early = await Promise.race([waiting.state, finding.then(() => null)]);
+			waiting.cancel();
+			if (closed) return;
+			if (early) send({ kind: "caught_up", lastSeq: early.lastSeq, state: early });
+		}
+		const found = await finding;
 		if (closed) return;
 		if (found.error) {
 			if (!found.error.ok) send({ kind: "error", error: found.error.error });
@@ -76,7 +93,7 @@ export function subscribeToLog(
 			deleted();
 			return;
 		}
-		if (!log.hasResumePoint(nonce)) {
+		if (!early && !log.hasResumePoint(nonce)) {
 			send({ kind: "error", error: nonceAhead(nonce, log.state().lastSeq) });
 			return;
 		}
@@ -90,7 +107,15 @@ export function subscribeToLog(
 			send({ kind: "event", event });
 		};
 		unlisten = log.listen((event) => (caughtUp ? deliver(event) : queue.push(event)));
-		if (params.from === "snapshot" && nonce === 0) {
+		if (early) {
+			// Already caught up from the snapshot: what the log gained since (a recovery) follows.
+			delivered = early.lastSeq;
+			caughtUp = true;
+			for (const event of log.eventsAfter(delivered)) deliver(event);
+			if (closed) close();
+			return;
+		}
+		if (fromSnapshot) {
 			// No history: the windowed state at the log's last seq (its newest turns and what waits;
 			// the rest is paged in with v1.thread.history). Built from the log's live fold, so it
 			// costs the window, not the thread. A thread that fits the window is sent whole (shared).
