@@ -25,6 +25,7 @@ import type { ThreadState } from "./state";
 import { timers } from "./timers";
 import { decodeViewSnapshot, encodeViewSnapshot, logTailFor, viewSnapshotKey } from "./view-snapshot";
 import { windowed } from "./window";
+import { inSlices } from "./slices";
 
 export const TOKEN_FLUSH_MS = 250;
 /** Retry delays after a failed write: doubling from the first to the last. */
@@ -73,6 +74,9 @@ export interface ThreadLogOptions {
 	 */
 	onSnapshot?: (view: ThreadState) => void;
 }
+
+/** A stored snapshot further behind the log's end than this is not used (the log is opened). */
+const MAX_SNAPSHOT_TAIL_CHARS = 8_000_000;
 
 /** A stored snapshot is refreshed after opening when it is this many events behind the log. */
 export const VIEW_REFRESH_EVENTS = 2_000;
@@ -390,10 +394,14 @@ async function openSnapshot(
 	}
 	const snapshot = decodeViewSnapshot(stored, threadId, text);
 	if (!snapshot) return null;
+	// Far behind the log, it saves little: the log is opened as it is (and a new one stored).
+	if (text.length - snapshot.chars > MAX_SNAPSHOT_TAIL_CHARS) return null;
 	const tail = await parseLogInSlices(threadId, text, snapshot.chars);
 	const events = options.upgrade ? options.upgrade(tail.events) : tail.events;
-	const fold = LiveFold.from(snapshot.state);
-	for (const event of events) if (event.seq > snapshot.seq) fold.apply(event);
+	const fold = LiveFold.adopting(snapshot.state);
+	await inSlices(events.length, (i) => {
+		if (events[i].seq > snapshot.seq) fold.apply(events[i]);
+	});
 	options.onSnapshot?.(windowed(fold.state()));
 	return snapshot;
 }

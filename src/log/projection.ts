@@ -106,6 +106,17 @@ export class LiveFold {
 	}
 
 	/**
+	 * Continues from a state it did not build (a stored snapshot's), as the log's own fold: its
+	 * containers are copied once, on their first change, and written in place after that (`from`
+	 * copies a view's arrays on every change: folding a long tail that way was quadratic).
+	 */
+	static adopting(state: ThreadState): LiveFold {
+		const w = FoldWrites.owning({ arrays: true });
+		w.adopt(state);
+		return new LiveFold(w, state);
+	}
+
+	/**
 	 * Continues from a state someone else folded and gave up (the log's `sharedState()`, handed
 	 * over in-process), for a view: it is never written (its containers are copied on their
 	 * first change), and the arrays stay copied on every change, as views compare them.
