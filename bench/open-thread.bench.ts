@@ -76,9 +76,20 @@ interface ServerProcess {
 
 async function startServer(dir: string): Promise<ServerProcess> {
 	const script = fileURLToPath(new URL("./support/open-server-process.ts", import.meta.url));
-	const child: PipedChildProcess = spawn(process.execPath, [...(process.env.OPEN_SERVER_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.OPEN_SERVER_PROF] : []), "--import", "tsx", script, TOKEN, dir], {
-		stdio: ["pipe", "pipe", "pipe"],
-	});
+	const child: PipedChildProcess = spawn(
+		process.execPath,
+		[
+			...(process.env.OPEN_SERVER_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.OPEN_SERVER_PROF] : []),
+			"--import",
+			"tsx",
+			script,
+			TOKEN,
+			dir,
+		],
+		{
+			stdio: ["pipe", "pipe", "pipe"],
+		},
+	);
 	let stderr = "";
 	child.stderr.on("data", (chunk: NodeBuffer) => (stderr += chunk.toString()));
 	const lines = readLines(child.stdout)[Symbol.asyncIterator]();

@@ -12,7 +12,7 @@ export const SLICE_MS = 8;
  * The host's own timer, taken when this module loads: a test that installs a fake clock later
  * (to drive the model's timeouts) must not stop a long log from opening.
  */
-const hostSetTimeout: (callback: () => void, ms: number) => unknown = globalThis.setTimeout.bind(globalThis);
+const hostSetTimeout: (callback: () => void, ms: number) => unknown = setTimeout;
 
 /** A macrotask later: timers, I/O and other requests run first. */
 export function nextTurn(): Promise<void> {

@@ -16,7 +16,16 @@
  * The thread-wide fields (status, pins, preferences, usage, what waits) are kept whole.
  */
 export type { EarlierItems } from "./state";
-import type { EarlierItems, EditView, MessageView, QuestionView, ThreadState, ToolCallView, TurnView, ErrorView } from "./state";
+import type {
+	EarlierItems,
+	EditView,
+	MessageView,
+	QuestionView,
+	ThreadState,
+	ToolCallView,
+	TurnView,
+	ErrorView,
+} from "./state";
 
 /** Messages in the window a client opening a thread is sent (a few screens). */
 export const WINDOW_MESSAGES = 40;

@@ -221,7 +221,11 @@ export class LocalThreadService implements ThreadService {
 		};
 	}
 
-	async threadHistory(params: { threadId: string; before: number; limit?: number }): Promise<Result<{ page: HistoryPage }>> {
+	async threadHistory(params: {
+		threadId: string;
+		before: number;
+		limit?: number;
+	}): Promise<Result<{ page: HistoryPage }>> {
 		const found = await this.find(params);
 		if (found.error) return found.error;
 		const { before, limit = PAGE_MESSAGES } = params;

@@ -134,7 +134,14 @@ export function subscribeToLog(
 		const all = log.events();
 		const start = log.indexAfter(nonce);
 		const end = all.length;
-		if (!(await inSlices(end - start, (i) => deliver(all[start + i]), () => closed))) return;
+		if (
+			!(await inSlices(
+				end - start,
+				(i) => deliver(all[start + i]),
+				() => closed,
+			))
+		)
+			return;
 		for (let i = 0; i < queue.length; i++) deliver(queue[i]);
 		caughtUp = true;
 		// The log's state is the fold of exactly the events delivered: a view need not fold them again.

@@ -24,10 +24,15 @@ function pagedBack(full: ThreadState, count: number, limit: number): ThreadState
 describe("the windowed view of a thread", () => {
 	it("is the whole state once every page is merged back", () => {
 		fc.assert(
-			fc.property(randomThreadArb, fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 8 }), (events, count, limit) => {
-				const full = project("thr_random", events);
-				expect(pagedBack(full, count, limit)).toEqual(full);
-			}),
+			fc.property(
+				randomThreadArb,
+				fc.integer({ min: 1, max: 12 }),
+				fc.integer({ min: 1, max: 8 }),
+				(events, count, limit) => {
+					const full = project("thr_random", events);
+					expect(pagedBack(full, count, limit)).toEqual(full);
+				},
+			),
 			{ numRuns: 300 },
 		);
 	});
@@ -40,7 +45,8 @@ describe("the windowed view of a thread", () => {
 				expect(view.messages.length).toBeGreaterThanOrEqual(Math.min(count, full.messages.length));
 				expect(full.messages.slice(full.messages.length - view.messages.length)).toEqual(view.messages);
 				if (view.earlier) expect(view.messages[0]?.kind).toBe("user");
-				for (const callId of [...full.pendingApprovals, ...full.openReviews]) expect(view.toolCalls[callId]).toBeDefined();
+				for (const callId of [...full.pendingApprovals, ...full.openReviews])
+					expect(view.toolCalls[callId]).toBeDefined();
 				for (const askId of full.openQuestions) expect(view.questions[askId]).toBeDefined();
 				expect((view.earlier?.messages ?? 0) + view.messages.length).toBe(full.messages.length);
 				expect((view.earlier?.calls ?? 0) + view.toolCallOrder.length).toBe(full.toolCallOrder.length);

@@ -38,7 +38,7 @@ function turns(threadId: string, firstSeq: number, count: number, words: string)
 		);
 	}
 	const at = "2026-12-04T10:00:00.000Z";
-	return events.map((event, i) => ({ ...event, seq: firstSeq + i, threadId, at }) as StoredEvent);
+	return events.map((event, i) => ({ ...event, seq: firstSeq + i, threadId, at }));
 }
 
 /** The state a `from: "snapshot"` subscriber is given at the caught-up marker. */
@@ -110,28 +110,29 @@ describe("opening a thread from its stored snapshot", () => {
 		await service.close();
 	});
 
-	const faults: Array<[string, (snapshot: string, log: string, threadId: string) => { snapshot: string; log?: string }]> =
+	const faults: Array<
+		[string, (snapshot: string, log: string, threadId: string) => { snapshot: string; log?: string }]
+	> = [
+		["torn (cut off mid-write)", (snapshot) => ({ snapshot: snapshot.slice(0, Math.floor(snapshot.length / 2)) })],
+		["empty", () => ({ snapshot: "" })],
+		["not a snapshot", () => ({ snapshot: JSON.stringify({ hello: "world" }) })],
 		[
-			["torn (cut off mid-write)", (snapshot) => ({ snapshot: snapshot.slice(0, Math.floor(snapshot.length / 2)) })],
-			["empty", () => ({ snapshot: "" })],
-			["not a snapshot", () => ({ snapshot: JSON.stringify({ hello: "world" }) })],
-			[
-				"corrupt (its state changed without its check)",
-				(snapshot) => ({ snapshot: snapshot.replace(`"content":"turn ${TURNS - 1}"`, `"content":"planted"`) }),
-			],
-			[
-				"of a log that was rewritten since (same length, other events)",
-				(snapshot, log, threadId) => {
-					const lines = log.split("\n");
-					const rewritten = [lines[0], encodeEvents(turns(threadId, 2, TURNS, "redo")).trimEnd()].join("\n") + "\n";
-					return { snapshot, log: rewritten };
-				},
-			],
-			[
-				"of a log that was cut short since",
-				(snapshot, log) => ({ snapshot, log: log.slice(0, Math.floor(log.length / 2)) }),
-			],
-		];
+			"corrupt (its state changed without its check)",
+			(snapshot) => ({ snapshot: snapshot.replace(`"content":"turn ${TURNS - 1}"`, `"content":"planted"`) }),
+		],
+		[
+			"of a log that was rewritten since (same length, other events)",
+			(snapshot, log, threadId) => {
+				const lines = log.split("\n");
+				const rewritten = [lines[0], encodeEvents(turns(threadId, 2, TURNS, "redo")).trimEnd()].join("\n") + "\n";
+				return { snapshot, log: rewritten };
+			},
+		],
+		[
+			"of a log that was cut short since",
+			(snapshot, log) => ({ snapshot, log: log.slice(0, Math.floor(log.length / 2)) }),
+		],
+	];
 
 	for (const [name, tamper] of faults)
 		it(`falls back to the log when the snapshot is ${name}`, async () => {

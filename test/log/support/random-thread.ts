@@ -18,10 +18,13 @@ interface TurnShape {
 
 const turnArb: fc.Arbitrary<TurnShape> = fc.record({
 	messages: fc.integer({ min: 1, max: 3 }),
-	calls: fc.array(fc.array(fc.constantFrom<CallKind>("read", "read", "denied", "edit", "ask", "draft"), { maxLength: 3 }), {
-		minLength: 3,
-		maxLength: 3,
-	}),
+	calls: fc.array(
+		fc.array(fc.constantFrom<CallKind>("read", "read", "denied", "edit", "ask", "draft"), { maxLength: 3 }),
+		{
+			minLength: 3,
+			maxLength: 3,
+		},
+	),
 	error: fc.boolean(),
 	revertEarlier: fc.boolean(),
 });
@@ -36,7 +39,8 @@ export const randomThreadArb: fc.Arbitrary<StoredEvent[]> = fc
 	.map(({ turns, before, waitAtEnd }) => {
 		const events: NewEvent[] = [{ type: "thread_created", title: "Random" }];
 		const edits: string[] = [];
-		if (before) events.push({ type: "status", status: "thinking" }, { type: "error", message: "early", retryable: true });
+		if (before)
+			events.push({ type: "status", status: "thinking" }, { type: "error", message: "early", retryable: true });
 		turns.forEach((turn, t) => {
 			events.push({ type: "user_message", messageId: `u${t}`, content: `turn ${t}`, pinned: [] });
 			for (let m = 0; m < turn.messages; m++) {
@@ -48,7 +52,8 @@ export const randomThreadArb: fc.Arbitrary<StoredEvent[]> = fc
 				);
 				(turn.calls[m] ?? []).forEach((kind, c) => {
 					const callId = `c${t}_${m}_${c}`;
-					const tool = kind === "ask" ? "askUser" : kind === "edit" || kind === "draft" ? "declareEditIntent" : "readNote";
+					const tool =
+						kind === "ask" ? "askUser" : kind === "edit" || kind === "draft" ? "declareEditIntent" : "readNote";
 					events.push({ type: "tool_call_proposed", callId, tool, args: { path: `N${t}.md` }, messageId });
 					if (kind === "denied") {
 						events.push({ type: "tool_call_decided", callId, decision: "denied", by: "user" });
@@ -81,7 +86,14 @@ export const randomThreadArb: fc.Arbitrary<StoredEvent[]> = fc
 							});
 							events.push({ type: "edit_reviewed", editId, callId, accepted: ["c1"], rejected: [] });
 						}
-						events.push({ type: "edit_applied", editId, path: `N${t}.md`, versionId: `v${editId}`, added: 1, removed: 1 });
+						events.push({
+							type: "edit_applied",
+							editId,
+							path: `N${t}.md`,
+							versionId: `v${editId}`,
+							added: 1,
+							removed: 1,
+						});
 						events.push({ type: "tool_call_completed", callId, result: { status: "success", message: "edited" } });
 						edits.push(editId);
 						return;
@@ -98,7 +110,11 @@ export const randomThreadArb: fc.Arbitrary<StoredEvent[]> = fc
 						});
 						events.push({ type: "question_answered", askId, answers: { 0: ["A"] } });
 					}
-					events.push({ type: "tool_call_completed", callId, result: { status: "success", message: `read ${callId}` } });
+					events.push({
+						type: "tool_call_completed",
+						callId,
+						result: { status: "success", message: `read ${callId}` },
+					});
 				});
 				events.push({ type: "assistant_message_completed", messageId, finishReason: "stop" });
 			}
@@ -131,7 +147,14 @@ export const randomThreadArb: fc.Arbitrary<StoredEvent[]> = fc
 				});
 			} else {
 				events.push({ type: "tool_call_proposed", callId, tool: "declareEditIntent", args: {}, messageId });
-				events.push({ type: "edit_intent_declared", editId: "ew", callId, path: "W.md", operation: "modify", description: "d" });
+				events.push({
+					type: "edit_intent_declared",
+					editId: "ew",
+					callId,
+					path: "W.md",
+					operation: "modify",
+					description: "d",
+				});
 				events.push({ type: "tool_call_started", callId });
 				events.push({
 					type: "edit_proposed",
@@ -143,5 +166,5 @@ export const randomThreadArb: fc.Arbitrary<StoredEvent[]> = fc
 			}
 		}
 		const at = "2026-12-04T10:00:00.000Z";
-		return events.map((event, i) => ({ ...event, seq: i + 1, threadId: "thr_random", at }) as StoredEvent);
+		return events.map((event, i) => ({ ...event, seq: i + 1, threadId: "thr_random", at }));
 	});
