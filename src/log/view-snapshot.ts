@@ -50,9 +50,12 @@ export function encodeViewSnapshot(threadId: string, state: ThreadState, logTail
 	return `{"v":${VIEW_SNAPSHOT_VERSION},"threadId":${JSON.stringify(threadId)},"seq":${state.lastSeq},"chars":${chars},"logCheck":"${hash(tail, 0, tail.length)}","check":"${hash(stateJson, 0, stateJson.length)}","state":${stateJson}}`;
 }
 
-/** The end of a log's text a snapshot's check needs (see encodeViewSnapshot). */
+/**
+ * The end of a log's text a snapshot's check needs (see encodeViewSnapshot), as a string of its
+ * own: a plain slice would keep the whole text (70 MB) alive through the log that holds it.
+ */
 export function logTailFor(text: string): string {
-	return text.slice(-LOG_CHECK_CHARS);
+	return ` ${text.slice(-LOG_CHECK_CHARS)}`.slice(1);
 }
 
 /** The snapshot, when it is whole and still describes `logText`; null to open from the log. */
@@ -71,8 +74,9 @@ export function decodeViewSnapshot(text: string | null, threadId: string, logTex
 	if (typeof chars !== "number" || !Number.isSafeInteger(chars) || chars < 1 || chars > logText.length) return null;
 	if (typeof state !== "object" || state === null || state.threadId !== threadId || state.lastSeq !== seq) return null;
 	if (!Array.isArray(state.messages) || !Array.isArray(state.turns) || typeof state.toolCalls !== "object") return null;
-	const stateJson = JSON.stringify(state);
-	if (check !== hash(stateJson, 0, stateJson.length)) return null;
+	// The state's text as stored (it is written last): hashed as it is, not written out again.
+	const stateAt = text.indexOf(',"state":') + ',"state":'.length;
+	if (check !== hash(text, stateAt, text.length - 1)) return null;
 	if (logCheck !== hash(logText, Math.max(0, chars - LOG_CHECK_CHARS), chars)) return null;
 	if (lastLineSeq(logText, chars) !== seq) return null;
 	return { seq, chars, state };
