@@ -11,6 +11,7 @@
  * tokens after it, and the projection is the same. Only `at` differs: expanded tokens share the
  * time of the last one (no view reads a token's time).
  */
+import { nextTurn, SLICE_MS } from "./slices";
 import type * as z from "zod/mini";
 import { EVENT_SCHEMAS, toolWordsSchema } from "./event-schemas";
 import type { StoredEvent, ThreadEvent } from "./events";
@@ -75,47 +76,96 @@ export interface ParsedLog {
 
 /** Parses a log; torn, corrupt or out-of-order lines are skipped (and reported), the rest loads. */
 export function parseLog(threadId: string, text: string): ParsedLog {
-	const events: StoredEvent[] = [];
-	const skipped: string[] = [];
-	let lastSeq = 0;
-	const lines = text.split("\n");
-	// A plain loop, and a line's name built only when it is skipped: long logs have many lines.
-	const where = (index: number) => `line ${index + 1}`;
-	for (let index = 0; index < lines.length; index++) {
-		const line = lines[index] ?? "";
-		if (line === "" || (line.charCodeAt(0) !== 123 /* { */ && line.trim() === "")) continue;
+	const parser = new LogParser(threadId, text);
+	while (parser.next());
+	return parser.result();
+}
+
+/**
+ * parseLog in slices (src/log/slices.ts): a 70 MB log took a second of one run. Same result.
+ * `from`: where to start reading (a stored snapshot's end: a line's start).
+ */
+export async function parseLogInSlices(threadId: string, text: string, from = 0): Promise<ParsedLog> {
+	const parser = new LogParser(threadId, text, from);
+	let more = true;
+	while (more) {
+		const start = Date.now();
+		// Lines until a slice has run its time (checked every 64 lines: Date.now is not free).
+		for (let n = 0; more; n++) {
+			more = parser.next();
+			if ((n & 63) === 63 && Date.now() - start >= SLICE_MS) break;
+		}
+		if (more) await nextTurn();
+	}
+	return parser.result();
+}
+
+/** Reads a log line by line (without splitting a long text into an array of lines first). */
+class LogParser {
+	private readonly events: StoredEvent[] = [];
+	private readonly skipped: string[] = [];
+	private lastSeq = 0;
+	private index = 0;
+
+	constructor(
+		private readonly threadId: string,
+		private readonly text: string,
+		private at = 0,
+	) {}
+
+	/** Parses the next line; false once the text has none left. */
+	next(): boolean {
+		const text = this.text;
+		if (this.at > text.length) return false;
+		let end = text.indexOf("\n", this.at);
+		const last = end < 0;
+		if (last) end = text.length;
+		const line = text.slice(this.at, end);
+		this.at = end + 1;
+		const index = this.index++;
+		this.parseLine(line, index, last);
+		return !last;
+	}
+
+	result(): ParsedLog {
+		return { events: this.events, skipped: this.skipped };
+	}
+
+	private parseLine(line: string, index: number, last: boolean): void {
+		// A line's name built only when it is skipped: long logs have many lines.
+		const where = (n: number) => `line ${n + 1}`;
+		if (line === "" || (line.charCodeAt(0) !== 123 /* { */ && line.trim() === "")) return;
 		let raw: unknown;
 		try {
 			raw = JSON.parse(line);
 		} catch {
-			skipped.push(`${where(index)}: not JSON${index === lines.length - 1 ? " (torn last line)" : ""}`);
-			continue;
+			this.skipped.push(`${where(index)}: not JSON${last ? " (torn last line)" : ""}`);
+			return;
 		}
-		const problem = checkShape(raw, threadId);
+		const problem = checkShape(raw, this.threadId);
 		if (problem) {
-			skipped.push(`${where(index)}: ${problem}`);
-			continue;
+			this.skipped.push(`${where(index)}: ${problem}`);
+			return;
 		}
 		const record = raw as Record<string, unknown> & { seq: number; type: string };
-		if (record.seq <= lastSeq) {
-			skipped.push(`${where(index)}: seq ${record.seq} does not follow ${lastSeq}`);
-			continue;
+		if (record.seq <= this.lastSeq) {
+			this.skipped.push(`${where(index)}: seq ${record.seq} does not follow ${this.lastSeq}`);
+			return;
 		}
 		if (isPlainEvent(record)) {
-			events.push(record);
-			lastSeq = record.seq;
-			continue;
+			this.events.push(record);
+			this.lastSeq = record.seq;
+			return;
 		}
-		const expanded = expandRecord(record, skipped, where(index));
+		const expanded = expandRecord(record, this.skipped, where(index));
 		const first = expanded[0];
-		if (!first || first.seq <= lastSeq) {
-			skipped.push(`${where(index)}: seq ${record.seq} does not follow ${lastSeq}`);
-			continue;
+		if (!first || first.seq <= this.lastSeq) {
+			this.skipped.push(`${where(index)}: seq ${record.seq} does not follow ${this.lastSeq}`);
+			return;
 		}
-		for (const event of expanded) events.push(event);
-		lastSeq = record.seq;
+		for (const event of expanded) this.events.push(event);
+		this.lastSeq = record.seq;
 	}
-	return { events, skipped };
 }
 
 function checkShape(raw: unknown, threadId: string): string | null {

@@ -18,11 +18,14 @@
 import type { Store } from "../store/store";
 import type { ThreadHandle } from "./driver";
 import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
-import { encodeEvents, isStreamedText, parseLog } from "./log-codec";
+import { encodeEvents, isStreamedText, parseLogInSlices } from "./log-codec";
 import { LiveFold } from "./projection";
 import { redact, redactDeep } from "./redact";
 import type { ThreadState } from "./state";
 import { timers } from "./timers";
+import { decodeViewSnapshot, encodeViewSnapshot, logTailFor, viewSnapshotKey } from "./view-snapshot";
+import { windowed } from "./window";
+import { inSlices } from "./slices";
 
 export const TOKEN_FLUSH_MS = 250;
 /** Retry delays after a failed write: doubling from the first to the last. */
@@ -64,7 +67,19 @@ export interface ThreadLogOptions {
 	 * they were, and each open fills them in the same way.
 	 */
 	upgrade?: (events: StoredEvent[]) => StoredEvent[];
+	/**
+	 * For open(): called, before the whole log is folded, with the windowed state the stored
+	 * snapshot and the log's lines after it give (src/log/view-snapshot.ts); not called when there
+	 * is no snapshot that matches the log.
+	 */
+	onSnapshot?: (view: ThreadState) => void;
 }
+
+/** A stored snapshot further behind the log's end than this is not used (the log is opened). */
+const MAX_SNAPSHOT_TAIL_CHARS = 8_000_000;
+
+/** A stored snapshot is refreshed after opening when it is this many events behind the log. */
+export const VIEW_REFRESH_EVENTS = 2_000;
 
 export class ThreadLog implements ThreadHandle {
 	private readonly all: StoredEvent[];
@@ -85,6 +100,11 @@ export class ThreadLog implements ThreadHandle {
 	private mayBeTorn = false;
 	private discarded = false;
 	private sealed = false;
+	/** The stored text's length and its end, for a snapshot's check (view-snapshot.ts). */
+	private storedChars = 0;
+	private storedTail = "";
+	/** The seq of the newest stored snapshot (0: none). */
+	private viewSavedAt = 0;
 	private readonly now: () => Date;
 
 	constructor(
@@ -92,12 +112,14 @@ export class ThreadLog implements ThreadHandle {
 		private readonly store: Store,
 		private readonly options: ThreadLogOptions = {},
 		loaded: readonly StoredEvent[] = [],
+		/** The fold of `loaded`, when the opener made it (in slices). */
+		folded?: LiveFold,
 	) {
 		this.now = options.now ?? (() => new Date());
 		// One pass that grows the containers in place: `apply` per event copies them each time,
 		// which made opening a long thread quadratic (4,000 tool calls: 12 s on the UI thread).
 		this.all = loaded.slice();
-		this.fold = LiveFold.replay(threadId, loaded);
+		this.fold = folded ?? LiveFold.replay(threadId, loaded);
 		this.nextSeq = this.fold.state().lastSeq + 1;
 	}
 
@@ -108,14 +130,22 @@ export class ThreadLog implements ThreadHandle {
 	static async open(store: Store, threadId: string, options: ThreadLogOptions = {}): Promise<ThreadLog | null> {
 		const text = await store.read(threadLogKey(threadId));
 		if (text === null) return null;
-		const { events, skipped } = parseLog(threadId, text);
+		const snapshot = options.onSnapshot ? await openSnapshot(store, threadId, text, options) : null;
+		// In slices: a long log (a 20,000-call thread is 70 MB) would keep the host from its other
+		// work for seconds.
+		const { events: parsed, skipped } = await parseLogInSlices(threadId, text);
 		if (skipped.length > 0)
 			console.warn(
 				`Redline: skipped ${skipped.length} unreadable line(s) in thread ${threadId}: ${skipped.join("; ")}`,
 			);
-		const log = new ThreadLog(threadId, store, options, options.upgrade ? options.upgrade(events) : events);
+		const events = options.upgrade ? options.upgrade(parsed) : parsed;
+		const log = new ThreadLog(threadId, store, options, events, await LiveFold.replayInSlices(threadId, events));
 		log.mayBeTorn = text !== "" && !text.endsWith("\n");
+		log.storedChars = text.length;
+		log.storedTail = logTailFor(text);
+		log.viewSavedAt = snapshot?.seq ?? 0;
 		if (options.sealedAt !== log.fold.state().lastSeq) log.nextSeq += SEQ_GAP;
+		if (log.state().lastSeq - log.viewSavedAt >= VIEW_REFRESH_EVENTS) void log.saveView();
 		return log;
 	}
 
@@ -153,8 +183,8 @@ export class ThreadLog implements ThreadHandle {
 		return index > 0 && this.all[index - 1]?.seq === nonce;
 	}
 
-	/** The index of the first event with seq > nonce (binary search: seqs increase). */
-	private indexAfter(nonce: number): number {
+	/** The index in events() of the first event with seq > nonce (binary search: seqs increase). */
+	indexAfter(nonce: number): number {
 		let lo = 0;
 		let hi = this.all.length;
 		while (lo < hi) {
@@ -266,6 +296,8 @@ export class ThreadLog implements ThreadHandle {
 			throw error;
 		}
 		this.mayBeTorn = false;
+		this.storedChars += text.length;
+		this.storedTail = logTailFor(this.storedTail + text);
 		this.retryMs = 0;
 		this.options.onPersisted?.(this);
 	}
@@ -290,6 +322,25 @@ export class ThreadLog implements ThreadHandle {
 			await this.flush();
 		} finally {
 			this.stopTimer();
+		}
+		if (this.state().lastSeq !== this.viewSavedAt) await this.saveView();
+	}
+
+	/**
+	 * Stores the snapshot of this log's windowed state (view-snapshot.ts), when everything is
+	 * written and the stored text ends with a whole line; a failure only leaves the older one.
+	 */
+	async saveView(): Promise<void> {
+		if (this.discarded || !this.isPersisted() || this.mayBeTorn || !this.storedTail.endsWith("\n")) return;
+		const state = this.state();
+		if (state.lastSeq === 0) return;
+		const text = encodeViewSnapshot(this.threadId, windowed(state), this.storedTail, this.storedChars);
+		const seq = state.lastSeq;
+		try {
+			await this.store.write(viewSnapshotKey(this.threadId), text);
+			this.viewSavedAt = Math.max(this.viewSavedAt, seq);
+		} catch (error) {
+			console.warn(`Redline: could not store the snapshot of thread ${this.threadId}`, error);
 		}
 	}
 
@@ -323,6 +374,36 @@ export class ThreadLog implements ThreadHandle {
 	settled(): Promise<void> {
 		return this.writing;
 	}
+}
+
+/**
+ * The stored snapshot, when it matches the log's text: its state folded on with the lines after
+ * it, windowed, handed to onSnapshot. Anything wrong with it and the log is opened as it is.
+ */
+async function openSnapshot(
+	store: Store,
+	threadId: string,
+	text: string,
+	options: ThreadLogOptions,
+): Promise<{ seq: number } | null> {
+	let stored: string | null = null;
+	try {
+		stored = await store.read(viewSnapshotKey(threadId));
+	} catch {
+		return null;
+	}
+	const snapshot = decodeViewSnapshot(stored, threadId, text);
+	if (!snapshot) return null;
+	// Far behind the log, it saves little: the log is opened as it is (and a new one stored).
+	if (text.length - snapshot.chars > MAX_SNAPSHOT_TAIL_CHARS) return null;
+	const tail = await parseLogInSlices(threadId, text, snapshot.chars);
+	const events = options.upgrade ? options.upgrade(tail.events) : tail.events;
+	const fold = LiveFold.adopting(snapshot.state);
+	await inSlices(events.length, (i) => {
+		if (events[i].seq > snapshot.seq) fold.apply(events[i]);
+	});
+	options.onSnapshot?.(windowed(fold.state()));
+	return snapshot;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { PinnedItem, PinScope, StoredEvent, ThreadEvent, ThreadEventOf } fr
 import { isKnownEvent } from "./events";
 import { samePinnedItem } from "./pinned-items";
 import { FoldWrites } from "./fold-writes";
+import { inSlices } from "./slices";
 import type {
 	AssistantMessageView,
 	ContextStepView,
@@ -90,6 +91,28 @@ export class LiveFold {
 		let state = emptyState(threadId);
 		for (const event of events) state = step(state, event, w);
 		w.live(state);
+		return new LiveFold(w, state);
+	}
+
+	/** `replay` in slices (src/log/slices.ts), for a long log opened while the host serves others. */
+	static async replayInSlices(threadId: string, events: readonly StoredEvent[]): Promise<LiveFold> {
+		const w = FoldWrites.owning({ arrays: true, replayFirst: true });
+		let state = emptyState(threadId);
+		await inSlices(events.length, (i) => {
+			state = step(state, events[i], w);
+		});
+		w.live(state);
+		return new LiveFold(w, state);
+	}
+
+	/**
+	 * Continues from a state it did not build (a stored snapshot's), as the log's own fold: its
+	 * containers are copied once, on their first change, and written in place after that (`from`
+	 * copies a view's arrays on every change: folding a long tail that way was quadratic).
+	 */
+	static adopting(state: ThreadState): LiveFold {
+		const w = FoldWrites.owning({ arrays: true });
+		w.adopt(state);
 		return new LiveFold(w, state);
 	}
 

@@ -167,6 +167,15 @@ export interface TurnUndoView {
 	notUndone: Array<{ editId: string; path: string; message: string }>;
 }
 
+/** What lies before a windowed state's items. */
+export interface EarlierItems {
+	/** Every item before the window starts before this seq (a user message's). */
+	beforeSeq: number;
+	/** How many messages and calls lie before it. */
+	messages: number;
+	calls: number;
+}
+
 export interface ThreadState {
 	threadId: string;
 	title?: string;
@@ -199,6 +208,12 @@ export interface ThreadState {
 	resumedSeq?: number;
 	/** Continues after a budget pause (turn_resumed "budget"): the budget is the settings' times one more than this. */
 	budgetResumes: number;
+	/**
+	 * Set on a windowed state (src/log/window.ts): a client opening a thread is sent its newest
+	 * items; this says what lies before them, fetched in pages (v1.thread.history). Never set on
+	 * the log's own state.
+	 */
+	earlier?: EarlierItems;
 	/** The latest request's context, for the meter (absent before the first model call). */
 	context?: ContextView;
 }

@@ -7,6 +7,7 @@ import type { TagCount } from "../search/tag-suggest";
 import type { MeasureParams, NextRequest } from "./context-measure";
 import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference } from "../log/events";
 import type { ThreadState } from "../log/state";
+import type { HistoryPage } from "../log/window";
 
 export type ServiceErrorCode =
 	| "unknown_thread"
@@ -58,8 +59,20 @@ export interface HistoryEntrySummary {
  * What a subscriber receives: history after the nonce, a caught-up marker, then live events.
  * The marker may carry `state`: the thread's state after every event delivered so far, which an
  * in-process service has at hand (its log folded the same events when it opened). A subscriber
- * may take it instead of folding the history again; over HTTP it is never sent.
+ * may take it instead of folding the history again; over HTTP it is sent only for `from: "snapshot"` (windowed).
  */
+/**
+ * v1.thread.subscribe's params. `from: "snapshot"` (with no nonce, or 0): no history events; the
+ * caught-up marker carries the thread's windowed state (src/log/window.ts: its newest turns, what
+ * waits, and what lies before them, fetched with v1.thread.history). Without it, every event after
+ * the nonce is sent (old clients).
+ */
+export interface SubscribeParams {
+	threadId: string;
+	nonce?: number;
+	from?: "snapshot";
+}
+
 export type SubscriptionMessage =
 	| { kind: "event"; event: StoredEvent }
 	| { kind: "caught_up"; lastSeq: number; state?: ThreadState }
@@ -110,10 +123,13 @@ export interface ThreadService {
 	/** v1.thread.rename */
 	renameThread(params: { threadId: string; title: string }): Promise<Result>;
 	/** v1.thread.subscribe (SSE over HTTP) */
-	subscribe(
-		params: { threadId: string; nonce?: number },
-		onMessage: (message: SubscriptionMessage) => void,
-	): Subscription;
+	subscribe(params: SubscribeParams, onMessage: (message: SubscriptionMessage) => void): Subscription;
+	/**
+	 * v1.thread.history: the whole turns just before `before` (a windowed state's
+	 * `earlier.beforeSeq`), at least `limit` messages of them, for a view to put in front of what
+	 * it holds (src/log/window.ts, withEarlier).
+	 */
+	threadHistory(params: { threadId: string; before: number; limit?: number }): Promise<Result<{ page: HistoryPage }>>;
 	/** v1.thread.sendMessage: acknowledged at once; the reply streams as events. */
 	sendMessage(params: {
 		threadId: string;
@@ -205,6 +221,7 @@ export const RPC_METHODS = {
 	"v1.thread.rename": "renameThread",
 	"v1.thread.sendMessage": "sendMessage",
 	"v1.thread.pinItem": "pinItem",
+	"v1.thread.history": "threadHistory",
 	"v1.context.preview": "previewContext",
 	"v1.context.tags": "suggestTags",
 	"v1.context.measure": "measureContext",

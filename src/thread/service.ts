@@ -19,6 +19,7 @@ import {
 } from "../log/events";
 import { newId } from "../log/ids";
 import { ThreadLog, threadLogKey } from "../log/log";
+import { viewSnapshotKey } from "../log/view-snapshot";
 import { isDrafting, supersede } from "../log/newest-message";
 import { cardWaitsFor } from "../log/waiting-cards";
 import { removeDrafts } from "../composer/draft-store";
@@ -42,12 +43,15 @@ import type {
 	Reverted,
 	RevertParams,
 	Subscription,
+	SubscribeParams,
 	SubscriptionMessage,
 	ThreadService,
 	ThreadSummary,
 	TurnUndone,
 } from "./service-api";
 import { subscribeToLog } from "./subscription";
+import { OpeningSnapshots } from "./opening-snapshots";
+import { historyPage, PAGE_MESSAGES, type HistoryPage } from "../log/window";
 import { AutoTitles, type TitleMaker } from "./auto-title";
 import { summarize, ThreadIndex } from "./thread-index";
 import { timers } from "../log/timers";
@@ -76,6 +80,8 @@ export { MAX_IDLE_LOGS } from "./loaded-logs";
 export class LocalThreadService implements ThreadService {
 	private readonly index: ThreadIndex;
 	private readonly logs: LoadedLogs;
+	/** Windowed states from stored snapshots of logs being opened (for early subscribers). */
+	private readonly snapshots = new OpeningSnapshots();
 	private readonly scheduler: DriveScheduler;
 	private readonly titles: AutoTitles;
 	private readonly drafts: DraftSweeper;
@@ -186,6 +192,7 @@ export class LocalThreadService implements ThreadService {
 		log.discard();
 		await log.settled();
 		await this.deps.store.remove(threadLogKey(log.threadId));
+		await this.deps.store.remove(viewSnapshotKey(log.threadId));
 		await removeDrafts(this.deps.store, log.threadId).catch((error: unknown) =>
 			console.warn(`Redline: could not remove the drafts of thread ${log.threadId}`, error),
 		);
@@ -204,17 +211,34 @@ export class LocalThreadService implements ThreadService {
 		return { ok: true };
 	}
 
-	subscribe(
-		params: { threadId: string; nonce?: number },
-		onMessage: (message: SubscriptionMessage) => void,
-	): Subscription {
-		const subscription = subscribeToLog(params, onMessage, (p) => this.find(p));
+	subscribe(params: SubscribeParams, onMessage: (message: SubscriptionMessage) => void): Subscription {
+		const subscription = subscribeToLog(
+			params,
+			onMessage,
+			(p) => this.find(p),
+			(threadId) => this.snapshots.whileOpening(threadId),
+		);
 		return {
 			close: () => {
 				subscription.close();
 				this.unloadIdleSoon();
 			},
 		};
+	}
+
+	async threadHistory(params: {
+		threadId: string;
+		before: number;
+		limit?: number;
+	}): Promise<Result<{ page: HistoryPage }>> {
+		const found = await this.find(params);
+		if (found.error) return found.error;
+		const { before, limit = PAGE_MESSAGES } = params;
+		if (typeof before !== "number" || !Number.isSafeInteger(before) || before < 0)
+			return fail("bad_params", "before must be a non-negative integer (a seq)");
+		if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1)
+			return fail("bad_params", "limit must be a positive integer");
+		return { ok: true, page: historyPage(found.log.state(), before, limit) };
 	}
 
 	async sendMessage(params: {
@@ -554,7 +578,8 @@ export class LocalThreadService implements ThreadService {
 			...this.logOptions(),
 			...upgrade,
 			...(sealedAt !== undefined ? { sealedAt } : {}),
-		});
+			onSnapshot: (view) => this.snapshots.opened(threadId, view),
+		}).finally(() => this.snapshots.done(threadId));
 		if (!log) return null;
 		if (log.state().lastSeq !== sealedAt && wasInterrupted(log.state())) {
 			// Kept across the driver's appends: a state that later events leave as it is.

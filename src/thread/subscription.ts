@@ -10,13 +10,20 @@
  * The caught-up marker carries the log's state (the fold of every event up to it), so an
  * in-process view shows a long thread without folding its history a second time.
  *
+ * `from: "snapshot"` skips the history: the marker carries the windowed state (src/log/window.ts),
+ * whose older items the view pages in. The full history is delivered in slices, so a long thread
+ * does not keep the host from its other work.
+ *
  * A nonce must be 0 or the seq of an event the log holds. Any other (beyond the log's end, or an
  * event lost in a crash) means the subscriber holds events that are gone: it gets one
  * nonce_ahead error and must subscribe again from 0, instead of a caught-up that hides the loss.
  */
 import type { StoredEvent } from "../log/events";
 import type { ThreadLog } from "../log/log";
-import type { Result, ServiceError, Subscription, SubscriptionMessage } from "./service-api";
+import type { ThreadState } from "../log/state";
+import type { Result, ServiceError, SubscribeParams, Subscription, SubscriptionMessage } from "./service-api";
+import { inSlices } from "../log/slices";
+import { windowed } from "../log/window";
 
 /** The last message of a subscription whose thread was deleted. */
 export const THREAD_DELETED: ServiceError = { code: "unknown_thread", message: "This chat was deleted." };
@@ -32,10 +39,14 @@ type Finder = (params: {
 	threadId: string;
 }) => Promise<{ log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> }>;
 
+/** The windowed state a log's stored snapshot gives while the log opens (see ThreadLog.open). */
+export type WhileOpening = (threadId: string) => { state: Promise<ThreadState>; cancel: () => void };
+
 export function subscribeToLog(
-	params: { threadId: string; nonce?: number },
+	params: SubscribeParams,
 	onMessage: (message: SubscriptionMessage) => void,
 	find: Finder,
+	whileOpening?: WhileOpening,
 ): Subscription {
 	let closed = false;
 	let unlisten: (() => void) | null = null;
@@ -54,7 +65,19 @@ export function subscribeToLog(
 			send({ kind: "error", error: { code: "bad_params", message: "nonce must be a non-negative integer" } });
 			return;
 		}
-		const found = await find(params);
+		const fromSnapshot = params.from === "snapshot" && nonce === 0;
+		const finding = find(params);
+		// A log still opening may have a stored snapshot: its window answers before the whole log
+		// is folded. The rest of the subscription waits for the log, and goes on after that seq.
+		let early: ThreadState | null = null;
+		if (fromSnapshot && whileOpening) {
+			const waiting = whileOpening(params.threadId);
+			early = await Promise.race([waiting.state, finding.then(() => null)]);
+			waiting.cancel();
+			if (closed) return;
+			if (early) send({ kind: "caught_up", lastSeq: early.lastSeq, state: early });
+		}
+		const found = await finding;
 		if (closed) return;
 		if (found.error) {
 			if (!found.error.ok) send({ kind: "error", error: found.error.error });
@@ -70,7 +93,7 @@ export function subscribeToLog(
 			deleted();
 			return;
 		}
-		if (!log.hasResumePoint(nonce)) {
+		if (!early && !log.hasResumePoint(nonce)) {
 			send({ kind: "error", error: nonceAhead(nonce, log.state().lastSeq) });
 			return;
 		}
@@ -84,7 +107,41 @@ export function subscribeToLog(
 			send({ kind: "event", event });
 		};
 		unlisten = log.listen((event) => (caughtUp ? deliver(event) : queue.push(event)));
-		for (const event of log.eventsAfter(nonce)) deliver(event);
+		if (early) {
+			// Already caught up from the snapshot: what the log gained since (a recovery) follows.
+			delivered = early.lastSeq;
+			caughtUp = true;
+			for (const event of log.eventsAfter(delivered)) deliver(event);
+			if (closed) close();
+			return;
+		}
+		if (fromSnapshot) {
+			// No history: the windowed state at the log's last seq (its newest turns and what waits;
+			// the rest is paged in with v1.thread.history). Built from the log's live fold, so it
+			// costs the window, not the thread. A thread that fits the window is sent whole (shared).
+			const current = log.state();
+			const view = windowed(current);
+			caughtUp = true;
+			delivered = current.lastSeq;
+			send({ kind: "caught_up", lastSeq: delivered, state: view === current ? log.sharedState() : view });
+			if (closed) close();
+			return;
+		}
+		// The history in slices of a few milliseconds: a long thread's would keep the host from
+		// answering anything else (a 20,000-call thread: seconds). Events appended meanwhile queue.
+		// Read in place (the log only appends): a stream resumed after every few events (a socket
+		// that drains slowly) copied the rest of a long log each time.
+		const all = log.events();
+		const start = log.indexAfter(nonce);
+		const end = all.length;
+		if (
+			!(await inSlices(
+				end - start,
+				(i) => deliver(all[start + i]),
+				() => closed,
+			))
+		)
+			return;
 		for (let i = 0; i < queue.length; i++) deliver(queue[i]);
 		caughtUp = true;
 		// The log's state is the fold of exactly the events delivered: a view need not fold them again.

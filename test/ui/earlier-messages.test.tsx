@@ -32,7 +32,9 @@ describe("a long thread", () => {
 	});
 
 	it("mounts earlier turns, a batch at a time, when asked, until the first one shows", async () => {
-		const { user } = await renderThread(longChat(TURNS));
+		const { service, user } = await renderThread(longChat(TURNS));
+		// The pane was given the newest turns only (from: "snapshot"): the rest come in pages.
+		expect(service.callsOf("subscribe")).toEqual([{ threadId: "thread_1", from: "snapshot" }]);
 		const log = screen.getByRole("log");
 		const mounted = () => within(log).getAllByText(/^Question \d+$/).length;
 		const before = mounted();
@@ -43,6 +45,7 @@ describe("a long thread", () => {
 			await user.click(screen.getByRole("button", { name: /^Show earlier messages/ }));
 		}
 		expect(mounted()).toBe(TURNS);
+		expect(service.callsOf("threadHistory").length).toBeGreaterThan(0);
 		// In log order: the first turn is first.
 		expect(within(log).getAllByText(/^Question \d+$/)[0].textContent).toBe("Question 1");
 	});

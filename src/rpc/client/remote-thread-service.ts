@@ -8,6 +8,8 @@ import type { AskAnswers, EditSelection, PinnedItem, StoredEvent, ToolPreference
 import type { ChipPreview } from "../../thread/context-chips";
 import type { TagCount } from "../../search/tag-suggest";
 import type { MeasureParams, NextRequest } from "../../thread/context-measure";
+import type { ThreadState } from "../../log/state";
+import type { HistoryPage } from "../../log/window";
 import type {
 	HistoryEntrySummary,
 	Result,
@@ -15,6 +17,7 @@ import type {
 	RevertParams,
 	ServiceError,
 	ServiceErrorCode,
+	SubscribeParams,
 	Subscription,
 	SubscriptionMessage,
 	ThreadService,
@@ -106,6 +109,9 @@ export class RemoteThreadService implements ThreadService {
 	retry(params: { threadId: string }) {
 		return this.call("v1.thread.retry", params);
 	}
+	threadHistory(params: { threadId: string; before: number; limit?: number }) {
+		return this.call<{ page: HistoryPage }>("v1.thread.history", params);
+	}
 	listHistory(params: { path: string }) {
 		return this.call<{ entries: HistoryEntrySummary[] }>("v1.history.list", params);
 	}
@@ -130,10 +136,7 @@ export class RemoteThreadService implements ThreadService {
 	 * The EventSource reconnects by itself after a dropped connection and sends Last-Event-ID, so
 	 * the server resumes after the last event received; events are still deduplicated by seq.
 	 */
-	subscribe(
-		params: { threadId: string; nonce?: number },
-		onMessage: (message: SubscriptionMessage) => void,
-	): Subscription {
+	subscribe(params: SubscribeParams, onMessage: (message: SubscriptionMessage) => void): Subscription {
 		const Impl = this.EventSourceImpl;
 		if (!Impl) {
 			onMessage({ kind: "error", error: { code: "unavailable", message: "EventSource is not available here" } });
@@ -141,7 +144,11 @@ export class RemoteThreadService implements ThreadService {
 		}
 		let lastSeq = params.nonce ?? 0;
 		let closed = false;
-		const query = new URLSearchParams({ nonce: String(lastSeq), token: this.options.token });
+		const query = new URLSearchParams({
+			nonce: String(lastSeq),
+			...(params.from === "snapshot" ? { from: "snapshot" } : {}),
+			token: this.options.token,
+		});
 		const source = new Impl(
 			`${this.baseUrl}/v1/threads/${encodeURIComponent(params.threadId)}/events?${query.toString()}`,
 		);
@@ -155,8 +162,11 @@ export class RemoteThreadService implements ThreadService {
 			deliver({ kind: "event", event: data });
 		});
 		source.addEventListener("caught-up", (event) => {
-			const data = parse((event as MessageEvent<string>).data) as { lastSeq?: number } | null;
-			deliver({ kind: "caught_up", lastSeq: Math.max(lastSeq, data?.lastSeq ?? 0) });
+			const data = parse((event as MessageEvent<string>).data) as { lastSeq?: number; state?: ThreadState } | null;
+			// A windowed state (from: "snapshot") stands for every event up to its lastSeq.
+			const state = data?.state && typeof data.state === "object" ? data.state : undefined;
+			if (state && typeof data?.lastSeq === "number") lastSeq = Math.max(lastSeq, data.lastSeq);
+			deliver({ kind: "caught_up", lastSeq: Math.max(lastSeq, data?.lastSeq ?? 0), ...(state ? { state } : {}) });
 		});
 		source.addEventListener("error", (event) => {
 			if (closed) return;

@@ -93,7 +93,12 @@ export function createRpcHandler(service: ThreadService, options: RpcHandlerOpti
 			});
 			return true;
 		}
-		serveEvents(service, threadId, nonce, res, streams, options.events);
+		const from = url.searchParams.get("from");
+		if (from !== null && from !== "snapshot" && from !== "history") {
+			sendJson(res, 400, { error: { code: "bad_params", message: 'from must be "snapshot" or "history"' } });
+			return true;
+		}
+		serveEvents(service, threadId, nonce, res, streams, options.events, from === "snapshot" ? "snapshot" : "history");
 		return true;
 	};
 	return Object.assign(handler, {

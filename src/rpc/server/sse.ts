@@ -3,6 +3,9 @@
  * resumes by itself through Last-Event-ID after a dropped connection; a caught-up marker; and a
  * comment every 15 s so proxies and idle timeouts keep the stream open.
  *
+ * `?from=snapshot` starts with the thread's windowed state instead of its history: the caught-up
+ * marker carries it, with `id: <its seq>` so that a reconnect resumes after it.
+ *
  * Backpressure. The log, not the socket, holds what a client has not read yet. When a write finds
  * the socket full, the stream stops writing (so at most one event waits past the socket's
  * high-water mark), and on `drain` it subscribes again from the last event it wrote: what came
@@ -14,7 +17,7 @@
 import type { ServiceError, SubscriptionMessage, Subscription, ThreadService } from "../../thread/service-api";
 import { sendJson } from "./responses";
 import type { ServerResponse } from "../../node/http";
-import { setInterval, clearInterval } from "../../node/timers";
+import { setInterval, clearInterval, setImmediate } from "../../node/timers";
 
 export const HEARTBEAT_MS = 15_000;
 /** Live events a stalled client may fall behind before it is dropped (it resumes on reconnect). */
@@ -31,6 +34,9 @@ export interface EventStreamOptions {
 	maxLagEvents?: number;
 }
 
+/** `?from=snapshot`: start from the windowed state instead of the history (see subscription.ts). */
+export type StreamStart = "snapshot" | "history";
+
 export function serveEvents(
 	service: ThreadService,
 	threadId: string,
@@ -38,6 +44,7 @@ export function serveEvents(
 	res: ServerResponse,
 	streams: Set<ServerResponse>,
 	options: EventStreamOptions = {},
+	begin: StreamStart = "history",
 ): void {
 	const maxLag = options.maxLagEvents ?? MAX_LAG_EVENTS;
 	let lastSent = nonce;
@@ -46,6 +53,8 @@ export function serveEvents(
 	let ended = false;
 	let stalled = false;
 	let lag = 0;
+	/** The current subscription has passed its caught-up marker. */
+	let live = false;
 	let subscription: Subscription | null = null;
 	/** The subscription allowed to write; a replaced one may still be delivering its history. */
 	let active: object | null = null;
@@ -57,7 +66,23 @@ export function serveEvents(
 	function stall(): void {
 		stalled = true;
 		lag = 0;
-		res.once("drain", resume);
+		// Still in the history: stop it; the drain resumes after the last event written. (Live, the
+		// subscription stays, to count how far the client falls behind.)
+		if (!live) {
+			active = null;
+			subscription?.close();
+			subscription = null;
+		}
+		res.once("drain", resumeLater);
+	}
+	/**
+	 * A macrotask after the drain: a socket that drains at once announces it on the same tick, and a
+	 * resume chained on it ran the whole history in one run of next-tick callbacks and microtasks,
+	 * in which no timer or other request got a turn (a 20,000-call thread: the server froze for
+	 * over a minute).
+	 */
+	function resumeLater(): void {
+		setImmediate(resume);
 	}
 	function resume(): void {
 		if (ended) return;
@@ -69,8 +94,11 @@ export function serveEvents(
 		subscription?.close();
 		const mine = {};
 		active = mine;
-		let live = false;
-		const opened = service.subscribe({ threadId, nonce: from }, (message: SubscriptionMessage) => {
+		live = false;
+		// The snapshot only for a stream that starts from nothing; a resume reads the events it missed.
+		const snapshot = begin === "snapshot" && from === 0 && !caughtUpSent;
+		const params = snapshot ? { threadId, nonce: from, from: "snapshot" as const } : { threadId, nonce: from };
+		const opened = service.subscribe(params, (message: SubscriptionMessage) => {
 			if (active !== mine || ended) return;
 			if (message.kind === "error") return fail(message.error);
 			if (!started) start();
@@ -83,6 +111,13 @@ export function serveEvents(
 				if (message.event.seq <= lastSent) return;
 				lastSent = message.event.seq;
 				write(`id: ${message.event.seq}\nevent: thread-event\ndata: ${JSON.stringify(message.event)}\n\n`);
+			} else if (!caughtUpSent && snapshot && message.state) {
+				// The windowed state stands for every event up to lastSeq: its id is the resume point.
+				caughtUpSent = true;
+				lastSent = message.lastSeq;
+				write(
+					`id: ${message.lastSeq}\nevent: caught-up\ndata: ${JSON.stringify({ lastSeq: message.lastSeq, state: message.state })}\n\n`,
+				);
 			} else if (!caughtUpSent) {
 				caughtUpSent = true;
 				write(`event: caught-up\ndata: ${JSON.stringify({ lastSeq: Math.max(message.lastSeq, lastSent) })}\n\n`);
@@ -125,7 +160,7 @@ export function serveEvents(
 		subscription?.close();
 		subscription = null;
 		if (heartbeat !== null) clearInterval(heartbeat);
-		res.off("drain", resume);
+		res.off("drain", resumeLater);
 		streams.delete(res);
 	}
 	res.on("close", finish);

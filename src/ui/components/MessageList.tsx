@@ -3,7 +3,8 @@
  * assistant message followed by its calls as cards (edit and question cards where they apply),
  * and errors in place by their position in the log (an error the turn got past by a retry is
  * replaced by what came next, so Retry never stacks identical boxes). A long thread mounts only its latest turns
- * at first (useStreamWindow); earlier ones mount when the user scrolls up to them.
+ * at first (useStreamWindow); earlier ones mount when the user scrolls up to them, fetched first
+ * when the view holds only the thread's newest items (`state.earlier`, onLoadEarlier).
  */
 import { Fragment, type ReactNode } from "react";
 import type { AssistantMessageView, ThreadState, ToolCallView } from "../../log/state";
@@ -32,16 +33,26 @@ interface StreamItem extends WindowItem {
 	render: () => ReactNode;
 }
 
-export function MessageList({ state, host }: { state: ThreadState; host: UiHost }) {
+export function MessageList({
+	state,
+	host,
+	onLoadEarlier,
+}: {
+	state: ThreadState;
+	host: UiHost;
+	/** Fetches the items before the state's (a windowed state: `state.earlier`). */
+	onLoadEarlier?: () => void;
+}) {
 	const items = streamItems(state, host);
-	const mounted = useStreamWindow(items);
+	const mounted = useStreamWindow(items, state.earlier && onLoadEarlier);
 	const shown = items.filter((item) => item.seq >= mounted.from);
+	const notShown = mounted.hidden + (state.earlier?.messages ?? 0);
 	return (
 		<div className="redline-stream" role="log" aria-live="polite" aria-relevant="additions">
-			{mounted.hidden > 0 && (
+			{notShown > 0 && (
 				<EarlierMessages
 					key="earlier"
-					hidden={mounted.hidden}
+					hidden={notShown}
 					onShow={mounted.showEarlier}
 					sentinelRef={mounted.sentinelRef}
 				/>

@@ -232,7 +232,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				)}
 				{context && state && (view.caughtUp || view.error) ? (
 					<PaneContext.Provider value={context}>
-						<MessageList key={state.threadId} state={state} host={host} />
+						<MessageList key={state.threadId} state={state} host={host} onLoadEarlier={view.loadEarlier} />
 					</PaneContext.Provider>
 				) : (
 					threadId && <p className="redline-empty">Loading…</p>

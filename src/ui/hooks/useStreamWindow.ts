@@ -29,7 +29,12 @@ export interface StreamWindow {
 	sentinelRef: (el: HTMLElement | null) => void;
 }
 
-export function useStreamWindow(items: readonly WindowItem[]): StreamWindow {
+/**
+ * `fetchEarlier`: the view holds only the thread's newest items. It is called when fewer than a
+ * batch of the items it holds are not mounted (a page ahead of the user's scrolling), and when all
+ * are and the user asks for earlier ones; the fetched items then mount as the others do.
+ */
+export function useStreamWindow(items: readonly WindowItem[], fetchEarlier?: () => void): StreamWindow {
 	// Decided once, from what the stream holds when it mounts: later items only ever append.
 	const [chosen, setChosen] = useState(() => windowStart(items, INITIAL_ITEMS));
 	const from = effectiveStart(items, chosen);
@@ -38,11 +43,15 @@ export function useStreamWindow(items: readonly WindowItem[]): StreamWindow {
 	if (from < chosen) setChosen(from);
 	const [sentinel, setSentinel] = useState<HTMLElement | null>(null);
 	const kept = useRef<{ scroller: HTMLElement; anchor: Element; top: number } | null>(null);
-	const latest = useRef({ items, from });
-	latest.current = { items, from };
+	const latest = useRef({ items, from, hidden, fetchEarlier });
+	latest.current = { items, from, hidden, fetchEarlier };
 
 	const showEarlier = useCallback(() => {
-		const { items: now, from: start } = latest.current;
+		const { items: now, from: start, hidden: notMounted, fetchEarlier: fetch } = latest.current;
+		if (notMounted === 0) {
+			fetch?.();
+			return;
+		}
 		const scroller = sentinel ? scrollParent(sentinel) : null;
 		// The sentinel is the stream's first child: the next one is the first mounted item.
 		const anchor = sentinel?.nextElementSibling;
@@ -70,6 +79,11 @@ export function useStreamWindow(items: readonly WindowItem[]): StreamWindow {
 		};
 	}, [from]);
 
+	// Held items run short of a batch: the next page is fetched ahead, so the next batch mounts at once.
+	useEffect(() => {
+		if (fetchEarlier && hidden < EARLIER_ITEMS) fetchEarlier();
+	}, [fetchEarlier, hidden]);
+
 	// A fresh observer after each change: observing delivers the current state at once, so a
 	// sentinel still near the view after a batch mounts the next batch too.
 	useEffect(() => {
@@ -83,7 +97,7 @@ export function useStreamWindow(items: readonly WindowItem[]): StreamWindow {
 		);
 		observer.observe(sentinel);
 		return () => observer.disconnect();
-	}, [sentinel, showEarlier, from]);
+	}, [sentinel, showEarlier, from, hidden]);
 
 	return { from, hidden, showEarlier, sentinelRef: setSentinel };
 }

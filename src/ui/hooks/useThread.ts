@@ -10,6 +10,11 @@
  * event cost O(calls)), while every changed entry and array is new, so components compare those,
  * never the records.
  *
+ * It asks for the thread from its snapshot: the caught-up marker carries the windowed state (the
+ * newest turns and whatever waits, src/log/window.ts), so a long thread opens at the cost of a
+ * screen; older items are fetched a page at a time (`loadEarlier`, v1.thread.history) when the
+ * user scrolls up to them, and put in front of what the view holds.
+ *
  * A nonce_ahead error (a transport resumed after events this view holds, but the service lost
  * them in a crash) starts over: a fresh subscription from 0 replaces the state, so the view never
  * keeps events that no longer exist.
@@ -19,12 +24,15 @@ import { emptyState, LiveFold, project } from "../../log/projection";
 import type { StoredEvent } from "../../log/events";
 import type { ServiceError, Subscription, ThreadService } from "../../thread/service-api";
 import type { ThreadState } from "../../log/state";
+import { withEarlier } from "../../log/window";
 
 export interface ThreadView {
 	state: ThreadState;
 	/** False until the history has been replayed. */
 	caughtUp: boolean;
 	error?: ServiceError;
+	/** Fetches the page of items before the state's (when `state.earlier` says there are some). */
+	loadEarlier: () => void;
 }
 
 export function useThread(service: ThreadService, threadId: string | null, win: Window | null): ThreadView | null {
@@ -45,7 +53,28 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 		let closed = false;
 		/** History received before the first caught-up marker, folded at once when it arrives. */
 		let history: StoredEvent[] | null = [];
-		setView({ state, caughtUp });
+		/** The seq a page is being fetched before (one at a time). */
+		let loading: number | null = null;
+		const loadEarlier = (): void => {
+			const before = state.earlier?.beforeSeq;
+			if (before === undefined || loading === before || closed) return;
+			loading = before;
+			void service.threadHistory({ threadId, before }).then((answer) => {
+				if (loading === before) loading = null;
+				if (closed) return;
+				if (!answer.ok) {
+					error = answer.error;
+					schedule();
+					return;
+				}
+				// Merged only onto the state it was asked for: a resubscription started over.
+				if (state.earlier?.beforeSeq !== before) return;
+				state = withEarlier(state, answer.page);
+				fold = LiveFold.from(state);
+				schedule();
+			});
+		};
+		setView({ state, caughtUp, loadEarlier });
 
 		/** The state at the first caught-up marker: the one it carries, or the fold of the history. */
 		const foldHistory = (given?: ThreadState): void => {
@@ -58,7 +87,7 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 
 		const flush = (): void => {
 			frame = null;
-			if (!closed) setView(error ? { state, caughtUp, error } : { state, caughtUp });
+			if (!closed) setView(error ? { state, caughtUp, error, loadEarlier } : { state, caughtUp, loadEarlier });
 		};
 		const schedule = (): void => {
 			if (frame !== null || closed) return;
@@ -69,7 +98,7 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 		};
 
 		const subscribe = (): Subscription =>
-			service.subscribe({ threadId }, (message) => {
+			service.subscribe({ threadId, from: "snapshot" }, (message) => {
 				if (closed) return;
 				if (message.kind === "event") {
 					// A resumed subscription may repeat events we already have: seq only moves forward.

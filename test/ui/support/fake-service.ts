@@ -11,9 +11,12 @@ import type {
 	HistoryEntrySummary,
 	Result,
 	RevertParams,
+	SubscribeParams,
 	SubscriptionMessage,
 	ThreadService,
 } from "../../../src/thread/service-api";
+import { project } from "../../../src/log/projection";
+import { historyPage, windowed } from "../../../src/log/window";
 import { withToolWords, type ToolLookup } from "../../../src/thread/tool-words";
 import type { ChipPreview } from "../../../src/thread/context-chips";
 import { rankTags, type TagCount } from "../../../src/search/tag-suggest";
@@ -121,11 +124,16 @@ export class FakeThreadService implements ThreadService {
 		});
 	}
 
-	subscribe(params: { threadId: string; nonce?: number }, onMessage: (message: SubscriptionMessage) => void) {
+	subscribe(params: SubscribeParams, onMessage: (message: SubscriptionMessage) => void) {
 		this.calls.push({ method: "subscribe", params });
 		const log = this.served(params.threadId);
-		for (const event of log) if (event.seq > (params.nonce ?? 0)) onMessage({ kind: "event", event });
-		onMessage({ kind: "caught_up", lastSeq: log.length });
+		if (params.from === "snapshot" && !params.nonce) {
+			// As the real service: the windowed state, older items paged in with threadHistory.
+			onMessage({ kind: "caught_up", lastSeq: log.length, state: windowed(project(params.threadId, log)) });
+		} else {
+			for (const event of log) if (event.seq > (params.nonce ?? 0)) onMessage({ kind: "event", event });
+			onMessage({ kind: "caught_up", lastSeq: log.length });
+		}
 		const set = this.listeners.get(params.threadId) ?? new Set();
 		set.add(onMessage);
 		this.listeners.set(params.threadId, set);
@@ -139,6 +147,13 @@ export class FakeThreadService implements ThreadService {
 				this.openSubscriptions--;
 			},
 		};
+	}
+
+	threadHistory(params: { threadId: string; before: number; limit?: number }) {
+		return this.record("threadHistory", params, () => ({
+			ok: true as const,
+			page: historyPage(project(params.threadId, this.served(params.threadId)), params.before, params.limit ?? 40),
+		}));
 	}
 
 	sendMessage(params: { threadId: string; content: string }) {

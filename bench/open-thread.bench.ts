@@ -1,0 +1,207 @@
+/**
+ * Opening a long thread over HTTP (issue 32, part 3): a 20,000-call thread beside a 500-call twin,
+ * written to a folder store, served by the real RPC server in a process of its own
+ * (bench/support/open-server-process.ts), opened by the HTTP client the sandbox's page uses
+ * (RemoteThreadService over an EventSource) the way the pane does (src/ui/hooks/useThread.ts).
+ *
+ * - caught-up: from subscribing to the caught-up marker.
+ * - first usable state: until the client holds the state the pane renders (the marker's state, or
+ *   the history folded once) — the newest screen can be painted from it.
+ * - longest server freeze: the longest gap between turns of a 1 ms timer in the server process
+ *   during the open: no other request is answered meanwhile.
+ *
+ * Each is measured on the first open (the server reads the log from disk) and the second (loaded).
+ * `from: "snapshot"` is the windowed start; `full` asks for the whole history (old clients).
+ */
+import { EventSource } from "eventsource";
+import { RemoteThreadService } from "../src/rpc/client/remote-thread-service";
+import { FolderStore } from "../src/sandbox/folder-store";
+import type { StoredEvent } from "../src/log/events";
+import { threadLogKey } from "../src/log/log";
+import { encodeEvents } from "../src/log/log-codec";
+import { project } from "../src/log/projection";
+import type { ThreadState } from "../src/log/state";
+import { LocalThreadService } from "../src/thread/service";
+import type { BenchRow } from "./run";
+import { readsTurn } from "./support/reads-turn";
+import { spawn, type PipedChildProcess } from "../src/node/child-process";
+import { mkdtemp, rm, stat } from "../src/node/fs";
+import { tmpdir } from "../src/node/os";
+import { fileURLToPath, join } from "../src/node/path";
+import { process } from "../src/node/process";
+import type { NodeBuffer } from "../src/node/buffer";
+import { readLines } from "../src/node/streams";
+
+const AREA = "open thread";
+const TOKEN = "bench-token-0123456789abcdef";
+const LARGE = Number(process.env.OPEN_THREAD_CALLS ?? 20_000);
+const SMALL = 500;
+/** OPEN_THREAD_MODES=full measures only old clients (e.g. on code from before the snapshot). */
+const MODES = (process.env.OPEN_THREAD_MODES ?? "snapshot,full").split(",") as Array<"snapshot" | "full">;
+
+interface Written {
+	threadId: string;
+	calls: number;
+	events: number;
+	bytes: number;
+}
+
+/** A thread of `calls` tool calls written straight to its log, after a thread_created the service wrote. */
+async function writeThread(dir: string, calls: number): Promise<Written> {
+	const store = new FolderStore(dir);
+	const service = new LocalThreadService({ store });
+	const created = await service.createThread({ title: `${calls} tool calls` });
+	if (!created.ok) throw new Error(created.error.message);
+	await service.close();
+	const { threadId } = created;
+	const at = new Date().toISOString();
+	const events: StoredEvent[] = [];
+	let proposed = 0;
+	for (let i = 0; proposed < calls; i++) {
+		for (const event of readsTurn(i)) {
+			if (event.type === "tool_call_proposed") proposed++;
+			events.push({ ...event, seq: events.length + 2, threadId, at });
+		}
+	}
+	await store.append(threadLogKey(threadId), encodeEvents(events));
+	const bytes = (await stat(join(dir, threadLogKey(threadId)))).size;
+	return { threadId, calls: proposed, events: events.length + 1, bytes };
+}
+
+interface ServerProcess {
+	url: string;
+	lag(): Promise<number>;
+	quit(): Promise<void>;
+}
+
+async function startServer(dir: string): Promise<ServerProcess> {
+	const script = fileURLToPath(new URL("./support/open-server-process.ts", import.meta.url));
+	const child: PipedChildProcess = spawn(
+		process.execPath,
+		[
+			...(process.env.OPEN_SERVER_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.OPEN_SERVER_PROF] : []),
+			"--import",
+			"tsx",
+			script,
+			TOKEN,
+			dir,
+		],
+		{
+			stdio: ["pipe", "pipe", "pipe"],
+		},
+	);
+	let stderr = "";
+	child.stderr.on("data", (chunk: NodeBuffer) => (stderr += chunk.toString()));
+	const lines = readLines(child.stdout)[Symbol.asyncIterator]();
+	const next = async (): Promise<Record<string, unknown>> => {
+		const line = await lines.next();
+		if (line.done) throw new Error(`the server process ended: ${stderr}`);
+		return JSON.parse(line.value) as Record<string, unknown>;
+	};
+	const { url } = (await next()) as { url: string };
+	return {
+		url,
+		lag: async () => {
+			child.stdin.write("lag\n");
+			return Number((await next()).longestMs);
+		},
+		quit: () =>
+			new Promise((resolve) => {
+				child.once("exit", () => resolve());
+				child.stdin.write("quit\n");
+			}),
+	};
+}
+
+interface Opened {
+	caughtUpMs: number;
+	usableMs: number;
+	freezeMs: number;
+}
+
+/** Opens the thread as the pane does; resolves with the times and the server's longest freeze. */
+async function open(server: ServerProcess, threadId: string, from: "snapshot" | "full"): Promise<Opened> {
+	const client = new RemoteThreadService({ baseUrl: server.url, token: TOKEN, EventSource });
+	await server.lag();
+	const start = performance.now();
+	const { caughtUpMs, state } = await new Promise<{ caughtUpMs: number; state: ThreadState }>((resolve, reject) => {
+		const history: StoredEvent[] = [];
+		const params = from === "snapshot" ? { threadId, from } : { threadId };
+		const subscription = client.subscribe(params, (message) => {
+			if (message.kind === "event") history.push(message.event);
+			else if (message.kind === "caught_up") {
+				const caughtUpMs = performance.now() - start;
+				subscription.close();
+				resolve({ caughtUpMs, state: message.state ?? project(threadId, history) });
+			} else reject(new Error(message.error.message));
+		});
+	});
+	const usableMs = performance.now() - start;
+	if (state.messages.length === 0) throw new Error("the opened thread shows nothing");
+	return { caughtUpMs, usableMs, freezeMs: await server.lag() };
+}
+
+export async function run(): Promise<BenchRow[]> {
+	const dir = await mkdtemp(join(tmpdir(), "redline-open-thread-"));
+	try {
+		const small = await writeThread(dir, SMALL);
+		const large = await writeThread(dir, LARGE);
+		const rows: BenchRow[] = [];
+		const row = (from: string, which: string, twin: Opened, big: Opened): BenchRow[] => {
+			const name = `${large.calls.toLocaleString("en")}-call thread (${large.events.toLocaleString("en")} events, ${(large.bytes / 1e6).toFixed(0)} MB log) [${small.calls}-call twin], from: ${from}, ${which}`;
+			const twinOf = (ms: number) => `${ms.toFixed(0)} ms`;
+			const snap = from === "snapshot";
+			return [
+				{
+					area: AREA,
+					metric: `${name}: caught-up [twin ${twinOf(twin.caughtUpMs)}]`,
+					value: big.caughtUpMs,
+					unit: "ms",
+					...(snap ? { target: "≤ 300" } : {}),
+				},
+				{
+					area: AREA,
+					metric: `${name}: first usable state in the client [twin ${twinOf(twin.usableMs)}]`,
+					value: big.usableMs,
+					unit: "ms",
+					...(snap ? { target: "≤ 500" } : {}),
+				},
+				{
+					area: AREA,
+					metric: `${name}: longest server freeze [twin ${twinOf(twin.freezeMs)}]`,
+					value: big.freezeMs,
+					unit: "ms",
+					target: "≤ 50",
+				},
+			];
+		};
+		for (const from of MODES) {
+			const server = await startServer(dir);
+			try {
+				// First: the server reads the log from disk (with no snapshot yet when from: full ran
+				// first on a fresh folder); second: the log is loaded.
+				for (const which of ["first open", "second open"]) {
+					const twin = await open(server, small.threadId, from);
+					const big = await open(server, large.threadId, from);
+					rows.push(...row(from, which, twin, big));
+				}
+			} finally {
+				await server.quit();
+			}
+		}
+		if (MODES.includes("snapshot")) {
+			// A restarted server: the logs were sealed with their snapshots stored beside them.
+			const server = await startServer(dir);
+			try {
+				const twin = await open(server, small.threadId, "snapshot");
+				const big = await open(server, large.threadId, "snapshot");
+				rows.push(...row("snapshot", "first open after a restart (snapshot stored)", twin, big));
+			} finally {
+				await server.quit();
+			}
+		}
+		return rows;
+	} finally {
+		await rm(dir, { recursive: true, force: true });
+	}
+}

@@ -1,0 +1,44 @@
+/**
+ * The RPC server over a folder store that already holds threads, in a process of its own, for the
+ * open-a-long-thread bench: its event-loop freezes are measured here, apart from the client's work.
+ * Prints `{ "url": … }` once listening. Each `lag` line on stdin is answered with
+ * `{ "longestMs": … }`: the longest gap between turns of a 1 ms timer since the last `lag` (a
+ * freeze of the server: no other request could be answered meanwhile). `quit` ends it.
+ *
+ * Usage: node --import tsx bench/support/open-server-process.ts <token> <dir>
+ */
+import { startRpcServer } from "../../src/rpc/server/server";
+import { FolderStore } from "../../src/sandbox/folder-store";
+import { LocalThreadService } from "../../src/thread/service";
+import { process } from "../../src/node/process";
+import { readLines } from "../../src/node/streams";
+import { clearInterval, setInterval } from "../../src/node/timers";
+
+const token = process.argv[2] ?? "";
+const dir = process.argv[3] ?? "";
+const service = new LocalThreadService({ store: new FolderStore(dir) });
+const server = await startRpcServer({ service, token });
+
+let last = performance.now();
+let longest = 0;
+const monitor = setInterval(() => {
+	const now = performance.now();
+	longest = Math.max(longest, now - last);
+	last = now;
+}, 1);
+process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+
+for await (const line of readLines(process.stdin)) {
+	if (line === "lag") {
+		const now = performance.now();
+		process.stdout.write(`${JSON.stringify({ longestMs: Math.max(longest, now - last) })}\n`);
+		longest = 0;
+		last = now;
+	} else if (line === "quit") {
+		break;
+	}
+}
+clearInterval(monitor);
+await server.close();
+await service.close();
+process.exit(0);
