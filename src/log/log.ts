@@ -328,13 +328,17 @@ export class ThreadLog implements ThreadHandle {
 
 	/**
 	 * Stores the snapshot of this log's windowed state (view-snapshot.ts), when everything is
-	 * written and the stored text ends with a whole line; a failure only leaves the older one.
+	 * written, the stored text ends with a whole line and the snapshot is under half the log's
+	 * size; a failure only leaves the older one.
 	 */
 	async saveView(): Promise<void> {
 		if (this.discarded || !this.isPersisted() || this.mayBeTorn || !this.storedTail.endsWith("\n")) return;
 		const state = this.state();
 		if (state.lastSeq === 0) return;
 		const text = encodeViewSnapshot(this.threadId, windowed(state), this.storedTail, this.storedChars);
+		// Kept only where it saves reading: a short thread, or one whose newest turns are most of it
+		// (a long reply), opens as fast from its log, and the copy would only double its bytes on disk.
+		if (text.length * 2 > this.storedChars) return;
 		const seq = state.lastSeq;
 		try {
 			await this.store.write(viewSnapshotKey(this.threadId), text);

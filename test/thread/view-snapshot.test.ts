@@ -74,6 +74,18 @@ async function fromTheLog(service: ThreadService, threadId: string): Promise<Thr
 }
 
 describe("opening a thread from its stored snapshot", () => {
+	it("stores none for a thread whose window is most of it: a short one opens as fast from its log", async () => {
+		const store = new MemoryStore();
+		const first = makeService({ store }).service;
+		const threadId = await mustCreate(first, "short");
+		await first.close();
+		await store.append(threadLogKey(threadId), encodeEvents(turns(threadId, 2, 3, "turn")));
+		const second = makeService({ store }).service;
+		await openedState(second, threadId);
+		await second.close();
+		expect(await store.read(viewSnapshotKey(threadId))).toBeNull();
+	});
+
 	it("gives the window of the log's state, from the snapshot and the events after it", async () => {
 		const { store, threadId } = await sealedThread();
 		const service = makeService({ store }).service;
