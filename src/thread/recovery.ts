@@ -6,7 +6,8 @@
  * it), a call that was running is completed as interrupted, an approved call that had not started
  * is completed as not run. Then the thread stops on a retryable error, so the pane offers Retry.
  * A turn that was only waiting for the user (an open question, a card, a draft to review) just waits again. A
- * decision the user made (a denial, an answer) is kept: the next drive settles it (Retry).
+ * decision the user made (a denial, an answer) is kept: the next drive settles it (Retry), also
+ * when the log still says it waits for it (the status after the decision was not saved).
  * The driver may settle some running calls first, with what really happened (driver.recover:
  * an edit that landed is recorded from the note history).
  */
@@ -24,7 +25,19 @@ export const NOT_RUN_MESSAGE =
  * in flight whatever the status says (the status written after a decision may not have been saved).
  */
 export function wasInterrupted(state: ThreadState): boolean {
-	return state.status === "thinking" || state.status === "running_tool" || inFlight(state) > 0;
+	return state.status === "thinking" || state.status === "running_tool" || inFlight(state) > 0 || staleWait(state);
+}
+
+/**
+ * A saved "waiting" status with nothing left to wait for: the user decided (a denial completed,
+ * an answer given) and the drive died before it saved the status after it. Waiting again would
+ * show no card and never move on; it is settled as interrupted (Retry goes on with the decision).
+ */
+function staleWait(state: ThreadState): boolean {
+	if (state.status === "waiting_for_approval") return state.pendingApprovals.length === 0;
+	if (state.status === "waiting_for_answer") return state.openQuestions.length === 0;
+	if (state.status === "waiting_for_review") return state.openReviews.length === 0;
+	return false;
 }
 
 /**

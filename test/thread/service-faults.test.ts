@@ -163,6 +163,48 @@ describe("LocalThreadService under faults", () => {
 		await second.service.close();
 	});
 
+	it("does not wait again for a card already decided: a denial saved without the status after it (found by the store-faults property)", async () => {
+		const store = new MemoryStore();
+		const first = makeService({ store });
+		const threadId = await mustCreate(first.service);
+		await first.service.close();
+		// The card was denied and its denial completed and saved; the drive died before "thinking".
+		const at = "2026-01-01T00:00:00.000Z";
+		const lines: Array<Record<string, unknown>> = [
+			{ type: "thread_created", v: 1 },
+			{ type: "user_message", messageId: "u1", content: "Add a line to A", pinned: [] },
+			{ type: "status", status: "thinking" },
+			{ type: "assistant_message_started", messageId: "a1" },
+			{ type: "assistant_message_completed", messageId: "a1", finishReason: "tool_calls" },
+			{
+				type: "tool_call_proposed",
+				callId: "c1",
+				tool: "appendLine",
+				args: { path: "A.md", line: "x" },
+				messageId: "a1",
+			},
+			{ type: "status", status: "waiting_for_approval" },
+			{ type: "tool_call_decided", callId: "c1", decision: "denied", by: "user" },
+			{
+				type: "tool_call_completed",
+				callId: "c1",
+				result: { status: "denied", message: "The user denied this call." },
+			},
+		];
+		await store.write(
+			threadLogKey(threadId),
+			lines.map((line, i) => JSON.stringify({ ...line, seq: i + 1, threadId, at }) + "\n").join(""),
+		);
+
+		const second = makeService({ store });
+		const state = await stateOf(second.service, threadId);
+		expect(state.pendingApprovals).toEqual([]);
+		// Stopped on a retryable error (Retry goes on with the denial), not waiting for a card nobody can see.
+		expect(state.status).toBe("error");
+		expect(state.errors.at(-1)).toMatchObject({ message: INTERRUPTED_MESSAGE, retryable: true });
+		await second.service.close();
+	});
+
 	it("answers a nonce beyond the log with nonce_ahead (resubscribe from 0)", async () => {
 		const { service } = makeService();
 		const threadId = await mustCreate(service);
