@@ -94,7 +94,8 @@ describe("loops that stop, in Obsidian", () => {
 
 		app.runCommand("redline:open-chat");
 		await until(() => pane(app)?.textContent?.includes("Stopped a repeated call"));
-		expect(pane(app)?.textContent).toContain("Stopping.");
+		// The reply is Markdown, rendered by Obsidian's renderer after the card's words.
+		await until(() => pane(app)?.textContent?.includes("Stopping."));
 		await stopPlugin(plugin);
 	});
 
