@@ -6,7 +6,7 @@
  * metadataCache (vault-tags.ts), and the document of the window the view lives in. The header's
  * icons, tooltips, ⋯ menu and chat list are the app's own: setIcon, setTooltip, Menu and a SuggestModal.
  */
-import { Component, Menu, setIcon, setTooltip, type App } from "obsidian";
+import { Component, setIcon, setTooltip, type App } from "obsidian";
 import { MarkdownRenderer, loadPrism } from "obsidian";
 import type { IndexStatusFeed } from "../search/index-status";
 import type { ToolPreference } from "../log/events";

@@ -31,18 +31,27 @@ function button(text: string): HTMLButtonElement {
 
 const microtask = (): Promise<void> => new Promise((resolve) => queueMicrotask(resolve));
 
+/**
+ * A pane (watched) with card e1 holding `lines` and a Run the user just pressed (focused,
+ * requested); `beside`: more of the pane, after the card.
+ */
+function decided(lines: HTMLElement[], beside: HTMLElement[] = []) {
+	const root = document.createElement("div");
+	const edit = card("e1");
+	const run = button("Run");
+	edit.append(...lines, run);
+	root.append(edit, ...beside);
+	document.body.append(root);
+	const focus = new FocusAfterDecision();
+	const stop = focus.watch(root);
+	run.focus();
+	focus.request(run, ["e1"]);
+	return { edit, run, stop };
+}
+
 describe("focus after a decision, watching the pane's DOM", () => {
 	it("moves the focus to the decided card's status line when the control goes outside a thread render", async () => {
-		const root = document.createElement("div");
-		const edit = card("e1");
-		const run = button("Run");
-		edit.append(run);
-		root.append(edit);
-		document.body.append(root);
-		const focus = new FocusAfterDecision();
-		const stop = focus.watch(root);
-		run.focus();
-		focus.request(run, ["e1"]);
+		const { run, stop } = decided([]);
 
 		// A part of the card re-renders on its own: the Run goes, a status line comes.
 		const approved = statusLine("Approved");
@@ -53,18 +62,8 @@ describe("focus after a decision, watching the pane's DOM", () => {
 	});
 
 	it("follows the status line through a render in which the card shows none", async () => {
-		const root = document.createElement("div");
-		const edit = card("e1");
 		const first = statusLine("Generating changes…");
-		edit.append(first);
-		root.append(edit);
-		document.body.append(root);
-		const focus = new FocusAfterDecision();
-		const stop = focus.watch(root);
-		const run = button("Run");
-		edit.append(run);
-		run.focus();
-		focus.request(run, ["e1"]);
+		const { edit, run, stop } = decided([first]);
 		run.remove();
 		await microtask();
 		expect(document.activeElement).toBe(first);
@@ -79,19 +78,9 @@ describe("focus after a decision, watching the pane's DOM", () => {
 	});
 
 	it("leaves a user who moved on where they are", async () => {
-		const root = document.createElement("div");
-		const edit = card("e1");
 		const line = statusLine("Approved");
 		const elsewhere = button("Elsewhere");
-		edit.append(line);
-		root.append(edit, elsewhere);
-		document.body.append(root);
-		const focus = new FocusAfterDecision();
-		const stop = focus.watch(root);
-		const run = button("Run");
-		edit.append(run);
-		run.focus();
-		focus.request(run, ["e1"]);
+		const { run, stop } = decided([line], [elsewhere]);
 		run.remove();
 		await microtask();
 		expect(document.activeElement).toBe(line);
