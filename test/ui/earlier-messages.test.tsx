@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { RedlinePane } from "../../src/ui/components/RedlinePane";
 import { EARLIER_ITEMS, INITIAL_ITEMS } from "../../src/ui/stream-window";
@@ -18,6 +19,12 @@ function longChat(count: number, script = new EventScript()): EventScript {
 }
 
 const TURNS = INITIAL_ITEMS + EARLIER_ITEMS; // more than two batches of items
+
+/** The count the "Show earlier messages" button says is not shown. */
+function notShown(): number {
+	const label = screen.getByRole("button", { name: /^Show earlier messages/ }).getAttribute("aria-label") ?? "";
+	return Number(/\((\d+) items? not shown\)/.exec(label)?.[1] ?? 0);
+}
 
 describe("a long thread", () => {
 	it("mounts its latest turns first and offers the earlier ones", async () => {
@@ -38,6 +45,8 @@ describe("a long thread", () => {
 		const log = screen.getByRole("log");
 		const mounted = () => within(log).getAllByText(/^Question \d+$/).length;
 		const before = mounted();
+		// The page ahead has arrived (fetched when the pane held less than a batch not mounted).
+		await waitFor(() => expect(notShown()).toBeGreaterThanOrEqual(EARLIER_ITEMS));
 		await user.click(screen.getByRole("button", { name: /^Show earlier messages/ }));
 		expect(mounted()).toBe(before + EARLIER_ITEMS / 2);
 		expect(screen.queryByText("Question 1")).toBeNull();
@@ -48,6 +57,23 @@ describe("a long thread", () => {
 		expect(service.callsOf("threadHistory").length).toBeGreaterThan(0);
 		// In log order: the first turn is first.
 		expect(within(log).getAllByText(/^Question \d+$/)[0].textContent).toBe("Question 1");
+	});
+
+	it("mounts one batch when asked while the earlier page is still on its way", async () => {
+		const service = new FakeThreadService();
+		service.addThread("thread_1", longChat(TURNS).events);
+		const release = service.hold("threadHistory"); // a slow host: the page ahead is not here yet
+		const user = userEvent.setup();
+		render(<RedlinePane host={testHost(service)} />);
+		const log = await screen.findByRole("log");
+		const mounted = () => within(log).getAllByText(/^Question \d+$/).length;
+		const before = mounted();
+		await user.click(screen.getByRole("button", { name: /^Show earlier messages/ }));
+		await act(async () => release());
+		// What arrived is held, not all mounted: the earlier part stays a click (or a scroll) away.
+		expect(mounted()).toBeLessThanOrEqual(before + EARLIER_ITEMS / 2);
+		expect(screen.queryByText("Question 1")).toBeNull();
+		expect(screen.getByRole("button", { name: /^Show earlier messages/ })).toBeTruthy();
 	});
 
 	it("is fully shown when it is short, with nothing to ask for", async () => {

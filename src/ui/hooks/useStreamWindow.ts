@@ -10,6 +10,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import {
 	EARLIER_ITEMS,
 	effectiveStart,
+	FROM_START,
 	hiddenCount,
 	INITIAL_ITEMS,
 	windowStart,
@@ -36,7 +37,7 @@ export interface StreamWindow {
  */
 export function useStreamWindow(items: readonly WindowItem[], fetchEarlier?: () => void): StreamWindow {
 	// Decided once, from what the stream holds when it mounts: later items only ever append.
-	const [chosen, setChosen] = useState(() => windowStart(items, INITIAL_ITEMS));
+	const [chosen, setChosen] = useState(() => heldStart(items, windowStart(items, INITIAL_ITEMS), fetchEarlier));
 	const from = effectiveStart(items, chosen);
 	const hidden = hiddenCount(items, from);
 	// A waiting card lowers the window; once decided it stays mounted (the focus is on it).
@@ -56,7 +57,7 @@ export function useStreamWindow(items: readonly WindowItem[], fetchEarlier?: () 
 		// The sentinel is the stream's first child: the next one is the first mounted item.
 		const anchor = sentinel?.nextElementSibling;
 		kept.current = scroller && anchor ? { scroller, anchor, top: offsetIn(anchor, scroller) } : null;
-		setChosen(windowStart(now, EARLIER_ITEMS, start));
+		setChosen(heldStart(now, windowStart(now, EARLIER_ITEMS, start), fetch));
 	}, [sentinel]);
 
 	useLayoutEffect(() => {
@@ -100,6 +101,15 @@ export function useStreamWindow(items: readonly WindowItem[], fetchEarlier?: () 
 	}, [sentinel, showEarlier, from, hidden]);
 
 	return { from, hidden, showEarlier, sentinelRef: setSentinel };
+}
+
+/**
+ * FROM_START means "everything", which is right only when the view holds the thread's first item.
+ * While earlier pages are still to come (or on their way), it means the first item held: a page
+ * that arrives later is then held for the next batch instead of mounting whole.
+ */
+function heldStart(items: readonly WindowItem[], start: number, fetchEarlier: (() => void) | undefined): number {
+	return start === FROM_START && fetchEarlier && items.length > 0 ? items[0].seq : start;
 }
 
 /** Where `el` is on screen, from the top of the scroller's box. */

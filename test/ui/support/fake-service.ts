@@ -36,6 +36,8 @@ export class FakeThreadService implements ThreadService {
 	readonly history = new Map<string, HistoryEntrySummary[]>();
 	/** Set to make the next call of a method fail with this Result. */
 	readonly failNext = new Map<string, Result>();
+	/** Answers of a held method wait until the test releases them (a slow host). */
+	private readonly held = new Map<string, (() => void)[]>();
 	private listeners = new Map<string, Set<(message: SubscriptionMessage) => void>>();
 	private nextId = 1;
 	openSubscriptions = 0;
@@ -75,6 +77,16 @@ export class FakeThreadService implements ThreadService {
 		return this.calls.filter((call) => call.method === method).map((call) => call.params);
 	}
 
+	/** Holds the answers of `method` from now on; the returned function releases them all. */
+	hold(method: string): () => void {
+		this.held.set(method, []);
+		return () => {
+			const waiting = this.held.get(method) ?? [];
+			this.held.delete(method);
+			for (const release of waiting) release();
+		};
+	}
+
 	private record<T extends object>(method: string, params: unknown, answer: () => Result<T>): Promise<Result<T>> {
 		this.calls.push({ method, params });
 		const failure = this.failNext.get(method);
@@ -82,6 +94,8 @@ export class FakeThreadService implements ThreadService {
 			this.failNext.delete(method);
 			return Promise.resolve(failure as Result<T>);
 		}
+		const waiting = this.held.get(method);
+		if (waiting) return new Promise((resolve) => waiting.push(() => resolve(answer())));
 		return Promise.resolve(answer());
 	}
 
