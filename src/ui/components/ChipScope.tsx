@@ -21,7 +21,7 @@ export function ChipScope({
 			<span className="redline-pin-scope">{kept ? "kept for every message in this chat" : "for this message"}</span>
 			<button
 				type="button"
-				className="redline-pin-keep"
+				className="redline-inline-button redline-pin-keep"
 				aria-pressed={kept}
 				aria-label={`Keep ${name} for every message in this chat`}
 				onClick={() => onPin({ ...item, scope: kept ? "message" : "chat" })}

@@ -48,7 +48,7 @@ export function ContextMeter({ context, next }: { context: ContextView | undefin
 		>
 			<button
 				type="button"
-				className="redline-context-meter-button"
+				className="redline-inline-button redline-context-meter-button"
 				aria-expanded={open}
 				aria-controls={`${id}-breakdown`}
 				onClick={() => setPressed((was) => !was)}

@@ -28,7 +28,7 @@ export function PinChip({ item, onPin, onUnpin }: PinChipProps) {
 				<>
 					<button
 						type="button"
-						className="redline-pin-keep"
+						className="redline-inline-button redline-pin-keep"
 						aria-label={`+ backlinks: add the notes linking to ${name}`}
 						onClick={() => onPin({ backlinksOf: item.path, scope: pinScope(item) })}
 					>
@@ -36,7 +36,7 @@ export function PinChip({ item, onPin, onUnpin }: PinChipProps) {
 					</button>
 					<button
 						type="button"
-						className="redline-pin-keep"
+						className="redline-inline-button redline-pin-keep"
 						aria-label={`+ links: add the notes ${name} links to`}
 						onClick={() => onPin({ linksFrom: item.path, scope: pinScope(item) })}
 					>

@@ -73,7 +73,7 @@ export function SetChip({ item, preview, onPin, onUnpin }: SetChipProps) {
 			{hidden > 0 && (
 				<button
 					type="button"
-					className="redline-set-chip-more"
+					className="redline-inline-button redline-set-chip-more"
 					aria-expanded={expanded}
 					aria-controls={`${id}-notes`}
 					onClick={() => setExpanded((was) => !was)}
