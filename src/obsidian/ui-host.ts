@@ -87,6 +87,17 @@ export function createObsidianUiHost(deps: UiHostDeps): UiHost {
 			const ref = app.vault.on("rename", () => void Promise.resolve().then(listener));
 			return () => app.vault.offref(ref);
 		},
+		onNotesChanged(listener) {
+			const refs = [
+				app.vault.on("modify", () => listener()),
+				app.vault.on("create", () => listener()),
+				app.vault.on("delete", () => listener()),
+				app.vault.on("rename", () => listener()),
+			];
+			return () => {
+				for (const ref of refs) app.vault.offref(ref);
+			};
+		},
 		notePaths() {
 			return app.vault.getMarkdownFiles().map((file) => file.path);
 		},

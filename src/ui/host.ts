@@ -56,6 +56,11 @@ export interface UiHost {
 	 * ask the history where their note is now. Without it they ask when they mount.
 	 */
 	onNotesRenamed?(listener: () => void): () => void;
+	/**
+	 * Told when a note is created, changed, removed or renamed; returns an unsubscribe. The context
+	 * meter measures again then (the standing instructions or a pinned note may have grown).
+	 */
+	onNotesChanged?(listener: () => void): () => void;
 	/** Requests from the host's commands ("New chat", "Pin the active note"); returns an unsubscribe. */
 	onRequest?(listener: (request: PaneRequest) => void): () => void;
 	/**

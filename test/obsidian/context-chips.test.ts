@@ -155,6 +155,28 @@ describe("context chips in the Obsidian pane", () => {
 	});
 });
 
+describe("the context meter in the Obsidian pane", () => {
+	it("measures the next request again when the standing instructions note changes, with nothing typed", async () => {
+		const app = new App({ win: window as never });
+		app.vault.seed({ ...NOTES, "Redline/Instructions.md": "Be brief." });
+		const { plugin } = await startPlugin(app, {
+			settings: { mainModel: { baseUrl: "http://127.0.0.1:9/v1", model: "scripted" }, transport: "node" },
+			secrets: {},
+		});
+		app.runCommand("redline:open-chat");
+		await until(() => app.workspace.getLeavesOfType("redline-chat")[0]);
+		const meter = () => pane(app).querySelector(".redline-context-meter-button")?.textContent ?? "";
+		const tokens = (label: string) => {
+			const found = /^Next request ≈ ([\d.]+)(k?) /u.exec(label);
+			return found ? Number(found[1]) * (found[2] ? 1000 : 1) : 0;
+		};
+		const before = tokens(await until(() => (tokens(meter()) > 0 ? meter() : null)));
+		await app.vault.modify(app.vault.getFileByPath("Redline/Instructions.md")!, "Never touch Journal/. ".repeat(400));
+		await until(() => tokens(meter()) > before + 1000);
+		await stopPlugin(plugin);
+	});
+});
+
 async function onlyThread(service: ThreadService): Promise<string> {
 	const listed = await service.listThreads();
 	if (!listed.ok || listed.threads.length !== 1) throw new Error("expected one chat");

@@ -84,6 +84,18 @@ describe("the context meter's next request", () => {
 		expect(service.callsOf("measureContext").at(-1)).toEqual({ draft: { content: "x".repeat(100) } });
 	});
 
+	it("is measured again when a note in the vault changed (the standing instructions grew), with nothing typed", async () => {
+		const service = new FakeThreadService();
+		let instructions = 50;
+		service.measure = () => estimate(0, 6 + instructions);
+		const host = testHost(service, [], null);
+		render(<RedlinePane host={host} />);
+		await screen.findByRole("button", { name: /^Next request ≈ 1\.1k \/ 10k \(11%\)$/u });
+		instructions = 300;
+		act(() => host.notesChanged());
+		await screen.findByRole("button", { name: /^Next request ≈ 1\.4k \/ 10k \(14%\)$/u }, { timeout: 3000 });
+	});
+
 	it("moves when a chip is pinned, before sending, and warns from 80 %", async () => {
 		let chip = 0;
 		const { service } = await renderThread(new EventScript(), {

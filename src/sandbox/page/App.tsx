@@ -59,6 +59,7 @@ export function App(props: { service: ThreadService; notes: NotesClient; tools: 
 		return client.onChange(
 			(change) => {
 				refresh();
+				host.notesChanged();
 				if (!ownSaves.isOwn(change.path)) setChanged((marked) => noteChanged(marked, change, state.current.selected));
 				if (
 					change.path === state.current.selected ||
@@ -70,10 +71,11 @@ export function App(props: { service: ThreadService; notes: NotesClient; tools: 
 			},
 			() => {
 				refresh();
+				host.notesChanged();
 				setChangeCounter((n) => n + 1);
 			},
 		);
-	}, [client, ownSaves]);
+	}, [client, ownSaves, host]);
 
 	useEffect(() => {
 		if (selected === null && notes.length > 0)

@@ -28,6 +28,8 @@ export interface PageNavigation {
 
 export interface PageHost extends UiHost {
 	activeNoteChanged(path: string | null): void;
+	/** The page's vault feed saw a note change (the page holds the one stream of them). */
+	notesChanged(): void;
 	/** What Redline shows inside the open note (its pending review, the lines a write changed): the note editor follows it. */
 	editor: EditorInline;
 }
@@ -41,6 +43,7 @@ export function createPageHost(
 	tools?: ToolCatalog,
 ): PageHost {
 	const listeners = new Set<(path: string | null) => void>();
+	const changeListeners = new Set<() => void>();
 	const editor = new EditorInline();
 	const reviewDecisions = new ReviewDecisions();
 	const inline = new InlineReviews({
@@ -111,6 +114,13 @@ export function createPageHost(
 		},
 		activeNoteChanged(path) {
 			for (const listener of listeners) listener(path);
+		},
+		onNotesChanged(listener) {
+			changeListeners.add(listener);
+			return () => changeListeners.delete(listener);
+		},
+		notesChanged() {
+			for (const listener of changeListeners) listener();
 		},
 	};
 	return host;

@@ -94,7 +94,7 @@ export function Composer({
 	const inputRef = useRef<HTMLTextAreaElement>(null);
 	const pickerId = useId();
 	const working = WORKING.includes(status) || streaming;
-	const next = useNextRequest(measureNext, text.trim(), measureRevision, host.doc.defaultView);
+	const next = useNextRequest(measureNext, text.trim(), measureRevision, host.doc.defaultView, host);
 
 	useImperativeHandle(
 		handle,

@@ -13,6 +13,8 @@ export interface TestHost extends UiHost {
 	request(request: PaneRequest): void;
 	/** Says a note was renamed, as the host's vault does. */
 	notesRenamed(): void;
+	/** Says a note was created, changed, removed or renamed, as the host's vault does. */
+	notesChanged(): void;
 }
 
 /** tools: what the host says the agent has (default: the default tools). */
@@ -26,6 +28,7 @@ export function testHost(
 	const listeners = new Set<(path: string | null) => void>();
 	const requestListeners = new Set<(request: PaneRequest) => void>();
 	const renameListeners = new Set<() => void>();
+	const changeListeners = new Set<() => void>();
 	const host: TestHost = {
 		service,
 		opened: [],
@@ -62,6 +65,14 @@ export function testHost(
 		},
 		notesRenamed() {
 			for (const listener of renameListeners) listener();
+			host.notesChanged();
+		},
+		onNotesChanged(listener) {
+			changeListeners.add(listener);
+			return () => changeListeners.delete(listener);
+		},
+		notesChanged() {
+			for (const listener of changeListeners) listener();
 		},
 		setActiveNote(path) {
 			current = path;
