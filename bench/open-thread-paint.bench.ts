@@ -43,7 +43,7 @@ import { process } from "../src/node/process";
 const AREA = "open thread";
 const LARGE = Number(process.env.OPEN_PAINT_CALLS ?? 20_000);
 const SMALL = 500;
-const RUNS = 5;
+const RUNS = Number(process.env.OPEN_PAINT_RUNS ?? 5);
 const TOKEN = "bench-token-0123456789abcdef";
 const TIMEOUT = 60_000;
 /** OPEN_PAINT_CASES=loaded (or snapshot, disk; comma-separated) runs only those cases. */
