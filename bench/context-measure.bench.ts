@@ -1,10 +1,11 @@
 /**
  * The context meter's estimate of the next request (issue 33, v1.context.measure) is asked again
  * at every pause in typing: what one ask costs against the thread's length. Threads of 1,000 and
- * 20,000 tool calls (step-cost.bench.ts writes them, older turns compacted), opened through the
- * app's own wiring (createRedline over a FolderStore); the first ask after opening folds the log
- * once (the transcript fold the runner keeps too), the asks after it, each with a longer draft as
- * typing makes, must not grow with the log. The row is the median of 20 asks.
+ * 20,000 tool calls (support/long-thread.ts, the shape step-cost.bench.ts opens: older turns
+ * compacted), opened through the app's own wiring (createRedline over a FolderStore); the first
+ * ask after opening folds the log once (the transcript fold the runner keeps too), the asks after
+ * it, each with a longer draft as typing makes, must not grow with the log. The row is the median
+ * of 20 asks.
  */
 import { createRedline } from "../src/redline";
 import { FolderStore } from "../src/sandbox/folder-store";
@@ -16,7 +17,8 @@ import { MemoryVault } from "../src/vault/memory-vault";
 import { mkdtemp, rm } from "../src/node/fs";
 import { tmpdir } from "../src/node/os";
 import { join } from "../src/node/path";
-import { writeThread } from "./step-cost.bench";
+import { writeLongThread } from "./support/long-thread";
+import { toolTurn } from "./support/tool-turn";
 import type { BenchRow } from "./run";
 
 const AREA = "context meter";
@@ -30,7 +32,8 @@ async function timeAsks(calls: number): Promise<{ first: number; median: number 
 		applyModel: {},
 	};
 	try {
-		const threadId = await writeThread(dir, calls);
+		// All but the last four turns compacted, as step-cost.bench.ts writes its threads.
+		const { threadId } = await writeLongThread(dir, calls, { turn: toolTurn, compactAllButLast: 4 });
 		const vault = new MemoryVault("Bench", { "Redline/Instructions.md": "# Instructions\n- Be brief." });
 		const redline = await createRedline({
 			yaml: yamlLibraryCodec,

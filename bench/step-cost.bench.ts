@@ -17,13 +17,10 @@ import { lastUserText, reply, startModelServer } from "../src/sandbox/model-serv
 import type { RecordedRequest, ScriptedReply } from "../src/sandbox/model-server";
 import { DEFAULT_SETTINGS } from "../src/settings";
 import type { RedlineSettings } from "../src/settings";
-import type { StoredEvent } from "../src/log/events";
-import { threadLogKey } from "../src/log/log";
-import { encodeEvents } from "../src/log/log-codec";
-import { LocalThreadService } from "../src/thread/service";
 import { MemoryVault } from "../src/vault/memory-vault";
 import { isSummaryRequest, summaryOf } from "../test/agent/support/long-thread";
 import { toolTurn } from "./support/tool-turn";
+import { writeLongThread } from "./support/long-thread";
 import type { BenchRow } from "./run";
 import { mkdtemp, rm } from "../src/node/fs";
 import { tmpdir } from "../src/node/os";
@@ -37,37 +34,8 @@ const KEPT_TURNS = 4;
 const NOTE = "Small.md";
 
 /** Writes a thread of `calls` tool calls, all but the last KEPT_TURNS turns compacted; returns its id. */
-export async function writeThread(dir: string, calls: number): Promise<string> {
-	const store = new FolderStore(dir);
-	const service = new LocalThreadService({ store });
-	const created = await service.createThread({ title: `${calls} tool calls` });
-	if (!created.ok) throw new Error(created.error.message);
-	await service.close();
-	const { threadId } = created;
-	const at = new Date().toISOString();
-	const events: StoredEvent[] = [];
-	const turnStarts: number[] = [];
-	let proposed = 0;
-	for (let i = 0; proposed < calls; i++) {
-		turnStarts.push(events.length + 2);
-		for (const event of toolTurn(i)) {
-			if (event.type === "tool_call_proposed") proposed++;
-			events.push({ ...event, seq: events.length + 2, threadId, at });
-		}
-	}
-	const toSeq = (turnStarts[turnStarts.length - KEPT_TURNS] ?? 2) - 1;
-	events.push({
-		type: "context_compacted",
-		fromSeq: 2,
-		toSeq,
-		summary: `- The user asked to check ${proposed} notes; each was read and summarised.`,
-		tokensSaved: 1000,
-		seq: events.length + 2,
-		threadId,
-		at,
-	});
-	await store.append(threadLogKey(threadId), encodeEvents(events));
-	return threadId;
+async function writeThread(dir: string, calls: number): Promise<string> {
+	return (await writeLongThread(dir, calls, { turn: toolTurn, compactAllButLast: KEPT_TURNS })).threadId;
 }
 
 /** 24 reads of the small note, then the answer; summary requests (none expected) get a summary. */

@@ -13,7 +13,6 @@ import type { Store } from "../src/store/store";
 import { MemoryStore } from "../src/store/memory-store";
 import type { NewEvent, StoredEvent } from "../src/log/events";
 import { ThreadLog, threadLogKey } from "../src/log/log";
-import { encodeEvents } from "../src/log/log-codec";
 import { project } from "../src/log/projection";
 import { LocalThreadService } from "../src/thread/service";
 import type { ThreadState } from "../src/log/state";
@@ -21,6 +20,7 @@ import { INDEX_QUIET_MS, THREAD_INDEX_KEY } from "../src/thread/thread-index";
 import { MemoryVault } from "../src/vault/memory-vault";
 import type { BenchRow } from "./run";
 import { toolTurn } from "./support/tool-turn";
+import { writeLongThread, type LongThread } from "./support/long-thread";
 import { mkdtemp, rm } from "../src/node/fs";
 import { tmpdir } from "../src/node/os";
 import { join } from "../src/node/path";
@@ -57,35 +57,12 @@ function median(values: number[]): number {
 	return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-interface OpenedThread {
-	threadId: string;
-	events: number;
-	calls: number;
-}
-
 /**
- * Writes a thread of `calls` tool calls to a FolderStore at dir, as the log codec writes them
- * (tokens coalesced), after a thread_created that a thread service wrote and indexed; returns
- * its id, event count and call count.
+ * A thread of `calls` tool calls in a FolderStore at dir (toolTurn's turns, as this bench always
+ * wrote them).
  */
-async function writeThread(dir: string, calls: number): Promise<OpenedThread> {
-	const store = new FolderStore(dir);
-	const service = new LocalThreadService({ store });
-	const created = await service.createThread({ title: `${calls} tool calls` });
-	if (!created.ok) throw new Error(created.error.message);
-	await service.close();
-	const { threadId } = created;
-	const at = new Date().toISOString();
-	const events: StoredEvent[] = [];
-	let proposed = 0;
-	for (let i = 0; proposed < calls; i++) {
-		for (const event of toolTurn(i)) {
-			if (event.type === "tool_call_proposed") proposed++;
-			events.push({ ...event, seq: events.length + 2, threadId, at });
-		}
-	}
-	await store.append(threadLogKey(threadId), encodeEvents(events));
-	return { threadId, events: events.length + 1, calls: proposed };
+function writeThread(dir: string, calls: number): Promise<LongThread> {
+	return writeLongThread(dir, calls, { turn: toolTurn });
 }
 
 /**
@@ -109,7 +86,7 @@ function firstState(service: LocalThreadService, threadId: string): Promise<Thre
  * Median ms from a new thread service over the folder to the thread's first state: wall time,
  * and the process's CPU time (the steadier figure on a machine shared with other work).
  */
-async function openMs(dir: string, thread: OpenedThread, runs: number): Promise<{ wall: number; cpu: number }> {
+async function openMs(dir: string, thread: LongThread, runs: number): Promise<{ wall: number; cpu: number }> {
 	const walls: number[] = [];
 	const cpus: number[] = [];
 	for (let r = 0; r < runs; r++) {
@@ -166,7 +143,7 @@ async function openRows(): Promise<BenchRow[]> {
 		await openMs(join(dir, "small"), small, 3); // warm-up
 		const smallMs = await openMs(join(dir, "small"), small, 9);
 		const largeMs = await openMs(join(dir, "large"), large, 5);
-		const name = (thread: OpenedThread) =>
+		const name = (thread: LongThread) =>
 			`open a thread of ${thread.calls.toLocaleString("en")} tool calls (${thread.events.toLocaleString("en")} events) from a FolderStore, to first state`;
 		const ratio = `${(large.events / small.events).toFixed(1)}x the events`;
 		return [

@@ -167,10 +167,15 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 
 	const spent = state ? chatTotal(state.usage) : undefined;
 	// What the next request sees changes with a reply, a pin or a compaction (each ends in a new
-	// status, message or request), not with each streamed token.
+	// status, message or request), not with each streamed token, nor with older messages paged in
+	// (the newest message names the reply: a page of earlier ones leaves it as it was).
 	const measureRevision = state
-		? `${state.status}|${state.messages.length}|${state.context?.seq ?? 0}|${JSON.stringify(state.pinned)}`
+		? `${state.status}|${state.messages.at(-1)?.seq ?? 0}|${state.context?.seq ?? 0}|${JSON.stringify(state.pinned)}`
 		: "";
+	// A chat is measured once it is shown: the service's estimate costs a pass over the whole
+	// chat, and asked while the chat opens it delays the newest screen (and is asked again for
+	// the state that then arrives).
+	const measurable = chosen && (!threadId || view?.caughtUp === true);
 	return (
 		<div className="redline-pane" ref={paneRef}>
 			<ThreadHeader
@@ -266,7 +271,7 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				onUnpin={(item) => void onPin(item, "unpin")}
 				context={state?.context}
 				previewChip={previewChip}
-				{...(chosen && (!threadId || state) ? { measureNext, measureRevision } : {})}
+				{...(measurable ? { measureNext, measureRevision } : {})}
 			/>
 		</div>
 	);
