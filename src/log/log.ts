@@ -83,7 +83,7 @@ const MAX_SNAPSHOT_TAIL_BYTES = 8_000_000;
 /** How much of the log's end an open reads for its tail (a snapshot's check needs the last line and 4 KB). */
 const TAIL_READ_BYTES = 64 * 1024;
 
-/** A stored snapshot is refreshed after opening when it is this many events behind the log. */
+/** A stored snapshot is refreshed (after opening, and as the log is written) when it is this many events behind the log. */
 export const VIEW_REFRESH_EVENTS = 2_000;
 
 export class ThreadLog implements ThreadHandle {
@@ -109,6 +109,8 @@ export class ThreadLog implements ThreadHandle {
 	private tail = new LogTail();
 	/** The seq of the newest stored snapshot (0: none). */
 	private viewSavedAt = 0;
+	/** The seq at which a snapshot was last found too big to keep (its window is most of the log). */
+	private viewRefusedAt = 0;
 	private readonly now: () => Date;
 
 	constructor(
@@ -281,6 +283,10 @@ export class ThreadLog implements ThreadHandle {
 			} finally {
 				this.inFlight = null;
 			}
+			// Kept near the log's end as it grows, not only at a seal: a crash (no seal) would leave
+			// the snapshot of the last open, too far behind to be used once the thread grew.
+			const newest = Math.max(this.viewSavedAt, this.viewRefusedAt);
+			if (this.state().lastSeq - newest >= VIEW_REFRESH_EVENTS) void this.saveView();
 		});
 		this.queued = write;
 		// The chain goes on after a failed write; the failure is reported once, here.
@@ -344,7 +350,10 @@ export class ThreadLog implements ThreadHandle {
 		const text = encodeViewSnapshot(this.threadId, windowed(state), point);
 		// Kept only where it saves reading: a short thread, or one whose newest turns are most of it
 		// (a long reply), opens as fast from its log, and the copy would only double its bytes on disk.
-		if (text.length * 2 > point.size) return;
+		if (text.length * 2 > point.size) {
+			this.viewRefusedAt = state.lastSeq;
+			return;
+		}
 		const seq = state.lastSeq;
 		try {
 			await this.store.write(viewSnapshotKey(this.threadId), text);

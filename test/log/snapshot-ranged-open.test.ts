@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import type { NewEvent, StoredEvent } from "../../src/log/events";
 import { CHUNK_BYTES } from "../../src/log/log-bytes";
 import { encodeEvents, parseLog } from "../../src/log/log-codec";
-import { ThreadLog, threadLogKey } from "../../src/log/log";
+import { ThreadLog, threadLogKey, VIEW_REFRESH_EVENTS } from "../../src/log/log";
 import { project } from "../../src/log/projection";
 import type { ThreadState } from "../../src/log/state";
 import { viewSnapshotKey } from "../../src/log/view-snapshot";
@@ -263,6 +263,25 @@ describe("opening a log from its snapshot by ranged reads", () => {
 		const log = await ThreadLog.open(new ProbeStore(store), THREAD);
 		expect(log?.events()).toEqual(parseLog(THREAD, text).events);
 		expect(log?.events()[1]).toMatchObject({ content: expect.stringMatching(/x😀 and after$/) as unknown });
+	});
+
+	it("stores a new snapshot as the log grows, without waiting for a seal (a crash leaves one near the end)", async () => {
+		const store = await sealedLog();
+		const log = await ThreadLog.open(store, THREAD);
+		if (!log) throw new Error("no log");
+		const turnsToAdd = Math.ceil(VIEW_REFRESH_EVENTS / 10) + 1;
+		for (const event of turns(SNAPSHOT_SEQ + 1, turnsToAdd, "grown")) {
+			const { seq: _seq, threadId: _thread, at: _at, ...plain } = event as StoredEvent & Record<string, unknown>;
+			log.append(plain as NewEvent);
+			await log.flush();
+		}
+		await log.settled();
+		// Not sealed: as a crash leaves it. The snapshot is at most VIEW_REFRESH_EVENTS behind.
+		const stored = JSON.parse((await store.read(viewSnapshotKey(THREAD))) ?? "null") as { seq: number } | null;
+		expect(stored?.seq).toBeGreaterThan(SNAPSHOT_SEQ);
+		expect(log.state().lastSeq - (stored?.seq ?? 0)).toBeLessThan(VIEW_REFRESH_EVENTS);
+		const reopened = await open(new ProbeStore(store));
+		expect(reopened.view).toEqual(await fromTheLog(store));
 	});
 });
 
