@@ -34,7 +34,9 @@ export class LogTail {
 
 	/** The log's end: `bytes` are its last bytes, starting at byte `at`. */
 	constructor(bytes: Uint8Array = new Uint8Array(0), at = 0) {
-		this.bytes = bytes;
+		// A copy: a view into a whole log read at once (a store without ranged reads) would keep
+		// all of it alive while the tail cannot be trimmed (a torn end, a line longer than the read).
+		this.bytes = bytes.slice();
 		this.at = at;
 		this.trim();
 	}
@@ -74,11 +76,14 @@ export class LogTail {
 		return { size, lineAt, checked: bytes.subarray(from - at) };
 	}
 
-	/** Keeps only what the next point needs: from the check's start (the last line and 4 KB). */
+	/**
+	 * Keeps only what the next point needs: from the check's start (the last line and 4 KB), and
+	 * the byte before it (the newline that tells where the line starts).
+	 */
 	private trim(): void {
 		const point = this.point();
 		if (!point) return;
-		const from = point.size - point.checked.length;
+		const from = Math.max(0, point.size - point.checked.length - 1);
 		if (from > this.at) {
 			this.bytes = this.bytes.slice(from - this.at);
 			this.at = from;
