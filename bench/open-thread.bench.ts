@@ -12,6 +12,8 @@
  *
  * Each is measured on the first open (the server reads the log from disk) and the second (loaded).
  * `from: "snapshot"` is the windowed start; `full` asks for the whole history (old clients).
+ * The freeze is wall-clock time, so the machine's load is printed beside it (first and last row):
+ * on a loaded machine another process's turn on a core, or a GC helper thread's, counts too.
  */
 import { EventSource } from "eventsource";
 import { RemoteThreadService } from "../src/rpc/client/remote-thread-service";
@@ -26,7 +28,7 @@ import type { BenchRow } from "./run";
 import { readsTurn } from "./support/reads-turn";
 import { spawn, type PipedChildProcess } from "../src/node/child-process";
 import { mkdtemp, rm, stat } from "../src/node/fs";
-import { tmpdir } from "../src/node/os";
+import { cpus, loadavg, tmpdir } from "../src/node/os";
 import { fileURLToPath, join } from "../src/node/path";
 import { process } from "../src/node/process";
 import type { NodeBuffer } from "../src/node/buffer";
@@ -146,7 +148,13 @@ export async function run(): Promise<BenchRow[]> {
 	try {
 		const small = await writeThread(dir, SMALL);
 		const large = await writeThread(dir, LARGE);
-		const rows: BenchRow[] = [];
+		const load = (when: string): BenchRow => ({
+			area: AREA,
+			metric: `machine load average (1 min) / cores, ${when}`,
+			value: `${loadavg()[0]?.toFixed(1) ?? "?"} / ${cpus().length}`,
+			unit: "",
+		});
+		const rows: BenchRow[] = [load("before the opens")];
 		const row = (from: string, which: string, twin: Opened, big: Opened): BenchRow[] => {
 			const name = `${large.calls.toLocaleString("en")}-call thread (${large.events.toLocaleString("en")} events, ${(large.bytes / 1e6).toFixed(0)} MB log) [${small.calls}-call twin], from: ${from}, ${which}`;
 			const twinOf = (ms: number) => `${ms.toFixed(0)} ms`;
@@ -200,6 +208,7 @@ export async function run(): Promise<BenchRow[]> {
 				await server.quit();
 			}
 		}
+		rows.push(load("after them"));
 		return rows;
 	} finally {
 		await rm(dir, { recursive: true, force: true });

@@ -18,12 +18,14 @@
 import type { Store } from "../store/store";
 import type { ThreadHandle } from "./driver";
 import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
-import { encodeEvents, isStreamedText, parseLogInSlices } from "./log-codec";
+import { encodeEvents, isStreamedText } from "./log-codec";
+import { openLogBytes, readLogEvents, type LogBytes } from "./log-bytes";
+import { LogTail } from "./log-tail";
 import { LiveFold } from "./projection";
 import { redact, redactDeep } from "./redact";
 import type { ThreadState } from "./state";
 import { timers } from "./timers";
-import { decodeViewSnapshot, encodeViewSnapshot, logTailFor, viewSnapshotKey } from "./view-snapshot";
+import { checkedRange, encodeViewSnapshot, matchesLog, readViewSnapshot, viewSnapshotKey } from "./view-snapshot";
 import { windowed } from "./window";
 import { inSlices } from "./slices";
 
@@ -64,9 +66,10 @@ export interface ThreadLogOptions {
 	/**
 	 * For open(): fills in what this version records and older logs lack (the thread service: the
 	 * tools' words), once, as the log is read. Nothing is written back: the stored lines stay as
-	 * they were, and each open fills them in the same way.
+	 * they were, and each open fills them in the same way. A new upgrader for each read of the
+	 * log, given its events in order, a chunk at a time (it may keep what it saw of earlier ones).
 	 */
-	upgrade?: (events: StoredEvent[]) => StoredEvent[];
+	upgrade?: () => (events: StoredEvent[]) => StoredEvent[];
 	/**
 	 * For open(): called, before the whole log is folded, with the windowed state the stored
 	 * snapshot and the log's lines after it give (src/log/view-snapshot.ts); not called when there
@@ -75,10 +78,12 @@ export interface ThreadLogOptions {
 	onSnapshot?: (view: ThreadState) => void;
 }
 
-/** A stored snapshot further behind the log's end than this is not used (the log is opened). */
-const MAX_SNAPSHOT_TAIL_CHARS = 8_000_000;
+/** A stored snapshot further behind the log's end than this (bytes) is not used (the log is opened). */
+const MAX_SNAPSHOT_TAIL_BYTES = 8_000_000;
+/** How much of the log's end an open reads for its tail (a snapshot's check needs the last line and 4 KB). */
+const TAIL_READ_BYTES = 64 * 1024;
 
-/** A stored snapshot is refreshed after opening when it is this many events behind the log. */
+/** A stored snapshot is refreshed (after opening, and as the log is written) when it is this many events behind the log. */
 export const VIEW_REFRESH_EVENTS = 2_000;
 
 export class ThreadLog implements ThreadHandle {
@@ -100,11 +105,12 @@ export class ThreadLog implements ThreadHandle {
 	private mayBeTorn = false;
 	private discarded = false;
 	private sealed = false;
-	/** The stored text's length and its end, for a snapshot's check (view-snapshot.ts). */
-	private storedChars = 0;
-	private storedTail = "";
+	/** The stored log's length and end, in bytes, for a snapshot's check (view-snapshot.ts). */
+	private tail = new LogTail();
 	/** The seq of the newest stored snapshot (0: none). */
 	private viewSavedAt = 0;
+	/** The seq at which a snapshot was last found too big to keep (its window is most of the log). */
+	private viewRefusedAt = 0;
 	private readonly now: () => Date;
 
 	constructor(
@@ -128,21 +134,21 @@ export class ThreadLog implements ThreadHandle {
 	 * start SEQ_GAP past the last one read, unless the log was sealed at exactly that seq.
 	 */
 	static async open(store: Store, threadId: string, options: ThreadLogOptions = {}): Promise<ThreadLog | null> {
-		const text = await store.read(threadLogKey(threadId));
-		if (text === null) return null;
-		const snapshot = options.onSnapshot ? await openSnapshot(store, threadId, text, options) : null;
-		// In slices: a long log (a 20,000-call thread is 70 MB) would keep the host from its other
-		// work for seconds.
-		const { events: parsed, skipped } = await parseLogInSlices(threadId, text);
+		const source = await openLogBytes(store, threadLogKey(threadId));
+		if (source === null) return null;
+		const snapshot = options.onSnapshot ? await openSnapshot(store, threadId, source, options) : null;
+		// In chunks, each parsed and folded in slices: a long log (a 20,000-call thread is 70 MB)
+		// read, decoded or folded in one run kept the host from its other work for seconds.
+		const { events, skipped } = await readLogEvents(threadId, source, 0, options.upgrade?.());
 		if (skipped.length > 0)
 			console.warn(
 				`Redline: skipped ${skipped.length} unreadable line(s) in thread ${threadId}: ${skipped.join("; ")}`,
 			);
-		const events = options.upgrade ? options.upgrade(parsed) : parsed;
 		const log = new ThreadLog(threadId, store, options, events, await LiveFold.replayInSlices(threadId, events));
-		log.mayBeTorn = text !== "" && !text.endsWith("\n");
-		log.storedChars = text.length;
-		log.storedTail = logTailFor(text);
+		const tailAt = Math.max(0, source.size - TAIL_READ_BYTES);
+		const end = await source.read(tailAt, source.size);
+		log.mayBeTorn = end.length > 0 && end[end.length - 1] !== 10; /* \n */
+		log.tail = new LogTail(end, tailAt);
 		log.viewSavedAt = snapshot?.seq ?? 0;
 		if (options.sealedAt !== log.fold.state().lastSeq) log.nextSeq += SEQ_GAP;
 		if (log.state().lastSeq - log.viewSavedAt >= VIEW_REFRESH_EVENTS) void log.saveView();
@@ -277,6 +283,10 @@ export class ThreadLog implements ThreadHandle {
 			} finally {
 				this.inFlight = null;
 			}
+			// Kept near the log's end as it grows, not only at a seal: a crash (no seal) would leave
+			// the snapshot of the last open, too far behind to be used once the thread grew.
+			const newest = Math.max(this.viewSavedAt, this.viewRefusedAt);
+			if (this.state().lastSeq - newest >= VIEW_REFRESH_EVENTS) void this.saveView();
 		});
 		this.queued = write;
 		// The chain goes on after a failed write; the failure is reported once, here.
@@ -292,12 +302,13 @@ export class ThreadLog implements ThreadHandle {
 			// Back at the head of the queue: the next write takes them first, in order.
 			this.unwritten = batch.concat(this.unwritten);
 			this.mayBeTorn = true;
+			// Part of it may be stored: the log's length is unknown here until it is opened again.
+			this.tail.lose();
 			this.scheduleRetry();
 			throw error;
 		}
 		this.mayBeTorn = false;
-		this.storedChars += text.length;
-		this.storedTail = logTailFor(this.storedTail + text);
+		this.tail.append(new TextEncoder().encode(text));
 		this.retryMs = 0;
 		this.options.onPersisted?.(this);
 	}
@@ -332,13 +343,17 @@ export class ThreadLog implements ThreadHandle {
 	 * size; a failure only leaves the older one.
 	 */
 	async saveView(): Promise<void> {
-		if (this.discarded || !this.isPersisted() || this.mayBeTorn || !this.storedTail.endsWith("\n")) return;
+		const point = this.tail.point();
+		if (this.discarded || !this.isPersisted() || this.mayBeTorn || point === null) return;
 		const state = this.state();
 		if (state.lastSeq === 0) return;
-		const text = encodeViewSnapshot(this.threadId, windowed(state), this.storedTail, this.storedChars);
+		const text = encodeViewSnapshot(this.threadId, windowed(state), point);
 		// Kept only where it saves reading: a short thread, or one whose newest turns are most of it
 		// (a long reply), opens as fast from its log, and the copy would only double its bytes on disk.
-		if (text.length * 2 > this.storedChars) return;
+		if (text.length * 2 > point.size) {
+			this.viewRefusedAt = state.lastSeq;
+			return;
+		}
 		const seq = state.lastSeq;
 		try {
 			await this.store.write(viewSnapshotKey(this.threadId), text);
@@ -381,27 +396,29 @@ export class ThreadLog implements ThreadHandle {
 }
 
 /**
- * The stored snapshot, when it matches the log's text: its state folded on with the lines after
- * it, windowed, handed to onSnapshot. Anything wrong with it and the log is opened as it is.
+ * The stored snapshot, when it matches the log: its state folded on with the lines after it,
+ * windowed, handed to onSnapshot. Only the snapshot, its check's few KB of the log and the log
+ * after it are read. Anything wrong with it and the log is opened as it is.
  */
 async function openSnapshot(
 	store: Store,
 	threadId: string,
-	text: string,
+	source: LogBytes,
 	options: ThreadLogOptions,
 ): Promise<{ seq: number } | null> {
-	let stored: string | null = null;
+	let events: StoredEvent[];
+	let snapshot;
 	try {
-		stored = await store.read(viewSnapshotKey(threadId));
+		snapshot = readViewSnapshot(await store.read(viewSnapshotKey(threadId)), threadId);
+		if (!snapshot) return null;
+		// Far behind the log, it saves little: the log is opened as it is (and a new one stored).
+		if (source.size < snapshot.bytes || source.size - snapshot.bytes > MAX_SNAPSHOT_TAIL_BYTES) return null;
+		const { start, end } = checkedRange(snapshot);
+		if (!matchesLog(snapshot, source.size, await source.read(start, end))) return null;
+		events = (await readLogEvents(threadId, source, snapshot.bytes, options.upgrade?.())).events;
 	} catch {
 		return null;
 	}
-	const snapshot = decodeViewSnapshot(stored, threadId, text);
-	if (!snapshot) return null;
-	// Far behind the log, it saves little: the log is opened as it is (and a new one stored).
-	if (text.length - snapshot.chars > MAX_SNAPSHOT_TAIL_CHARS) return null;
-	const tail = await parseLogInSlices(threadId, text, snapshot.chars);
-	const events = options.upgrade ? options.upgrade(tail.events) : tail.events;
 	const fold = LiveFold.adopting(snapshot.state);
 	await inSlices(events.length, (i) => {
 		if (events[i].seq > snapshot.seq) fold.apply(events[i]);

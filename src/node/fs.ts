@@ -20,7 +20,20 @@ export interface DirEntry {
 	isSymbolicLink(): boolean;
 }
 
+/** An open file (fs/promises FileHandle), the part ranged reads use. */
+export interface FileHandle {
+	read(
+		buffer: Uint8Array,
+		offset: number,
+		length: number,
+		position: number,
+	): Promise<{ bytesRead: number; buffer: Uint8Array }>;
+	close(): Promise<void>;
+}
+
 export interface FsPromises {
+	/** flags "r": read only. */
+	open: (path: string, flags: "r") => Promise<FileHandle>;
 	readFile: {
 		(path: string | URL, encoding: "utf8"): Promise<string>;
 		(path: string | URL): Promise<NodeBuffer>;
@@ -83,6 +96,7 @@ export interface FsSync {
 }
 
 export const {
+	open,
 	readFile,
 	writeFile,
 	appendFile,

@@ -1,6 +1,10 @@
 /**
  * The Store port on app.vault.adapter, under the plugin's folder (`<configDir>/plugins/redline/data`).
  * Keys are slash-separated and relative; anything that could escape the root is refused.
+ *
+ * No ranged reads (the Store port's optional `size`/`readRange`): Obsidian's DataAdapter, the
+ * desktop FileSystemAdapter included, reads whole files only (`read`, `readBinary`), and `stat`
+ * alone would not save the read. Thread logs are therefore read whole once (src/log/log-bytes.ts).
  */
 import { normalizePath, type DataAdapter } from "obsidian";
 import { checkStoreKey, checkStorePrefix } from "../store/keys";

@@ -7,7 +7,7 @@ import { checkStoreKey, checkStorePrefix, StoreError } from "../store/keys";
 import type { Store } from "../store/store";
 import { PathLock } from "../vault/path-lock";
 import { errno } from "./fs-errors";
-import { appendFile, mkdir, readdir, readFile, rename, unlink, writeFile } from "../node/fs";
+import { appendFile, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from "../node/fs";
 import { dirname, join, resolve } from "../node/path";
 
 function toStoreError(error: unknown, key: string): StoreError {
@@ -54,6 +54,45 @@ export class FolderStore implements Store {
 			// A missing file, or a folder of other keys, means no value at this key.
 			if (errno(error) === "ENOENT" || errno(error) === "EISDIR" || errno(error) === "ENOTDIR") return null;
 			throw toStoreError(error, key);
+		}
+	}
+
+	async size(key: string): Promise<number | null> {
+		const file = this.file(key);
+		try {
+			const stats = await stat(file);
+			return stats.isFile() ? stats.size : null;
+		} catch (error) {
+			if (errno(error) === "ENOENT" || errno(error) === "ENOTDIR") return null;
+			throw toStoreError(error, key);
+		}
+	}
+
+	/** Bytes [start, end) of the file, read through one handle (fewer at its end; none when absent). */
+	async readRange(key: string, start: number, end: number): Promise<Uint8Array> {
+		const file = this.file(key);
+		const from = Math.max(0, Math.floor(start));
+		const buffer = new Uint8Array(Math.max(0, Math.floor(end) - from));
+		let handle;
+		try {
+			handle = await open(file, "r");
+		} catch (error) {
+			if (errno(error) === "ENOENT" || errno(error) === "EISDIR" || errno(error) === "ENOTDIR")
+				return new Uint8Array(0);
+			throw toStoreError(error, key);
+		}
+		try {
+			let filled = 0;
+			while (filled < buffer.length) {
+				const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, from + filled);
+				if (bytesRead === 0) break;
+				filled += bytesRead;
+			}
+			return filled === buffer.length ? buffer : buffer.subarray(0, filled);
+		} catch (error) {
+			throw toStoreError(error, key);
+		} finally {
+			await handle.close().catch(() => undefined);
 		}
 	}
 

@@ -4,6 +4,8 @@ import type { Store } from "./store";
 
 export class MemoryStore implements Store {
 	private readonly values = new Map<string, string>();
+	/** Each value's UTF-8 bytes, for ranged reads: encoded once per change, on the first read. */
+	private readonly encoded = new Map<string, Uint8Array>();
 
 	constructor(initial: Record<string, string> = {}) {
 		for (const [key, value] of Object.entries(initial)) this.values.set(checkStoreKey(key), value);
@@ -18,6 +20,7 @@ export class MemoryStore implements Store {
 		return attempt(() => {
 			this.refuseConflict(checkStoreKey(key));
 			this.values.set(key, (this.values.get(key) ?? "") + text);
+			this.encoded.delete(key);
 		});
 	}
 
@@ -29,6 +32,7 @@ export class MemoryStore implements Store {
 		return attempt(() => {
 			this.refuseConflict(checkStoreKey(key));
 			this.values.set(key, text);
+			this.encoded.delete(key);
 		});
 	}
 
@@ -52,7 +56,31 @@ export class MemoryStore implements Store {
 	remove(key: string): Promise<void> {
 		return attempt(() => {
 			this.values.delete(checkStoreKey(key));
+			this.encoded.delete(key);
 		});
+	}
+
+	size(key: string): Promise<number | null> {
+		return attempt(() => this.bytes(checkStoreKey(key))?.length ?? null);
+	}
+
+	readRange(key: string, start: number, end: number): Promise<Uint8Array> {
+		return attempt(() => {
+			const bytes = this.bytes(checkStoreKey(key)) ?? new Uint8Array(0);
+			// A copy, as a file read gives: the caller may keep it while the value changes.
+			return bytes.slice(Math.max(0, start), Math.max(0, end));
+		});
+	}
+
+	private bytes(key: string): Uint8Array | null {
+		const value = this.values.get(key);
+		if (value === undefined) return null;
+		let bytes = this.encoded.get(key);
+		if (!bytes) {
+			bytes = new TextEncoder().encode(value);
+			this.encoded.set(key, bytes);
+		}
+		return bytes;
 	}
 }
 

@@ -2,6 +2,12 @@
  * The Store port: the plugin's own data (thread logs, history), keyed by slash-separated keys
  * such as "threads/abc.jsonl". Hosts supply one: MemoryStore (tests, browser), FolderStore
  * (sandbox), ObsidianStore (plugin folder through app.vault.adapter).
+ *
+ * Ranged reads are optional (issue 32): a host whose medium can read part of a value offers both
+ * `size` and `readRange`, and a long thread's log is then opened from its stored snapshot and the
+ * few KB after it, and read in chunks, instead of as one 70 MB string. Offsets are bytes of the
+ * value's UTF-8 text. A host without them (ObsidianStore: Obsidian's DataAdapter reads whole
+ * files only) is read whole once (src/log/log-bytes.ts).
  */
 export interface Store {
 	/** Appends text to the value at key, creating it if absent. */
@@ -14,4 +20,18 @@ export interface Store {
 	list(prefix: string): Promise<string[]>;
 	/** Removes the key; removing an absent key is not an error. */
 	remove(key: string): Promise<void>;
+	/** Optional, with readRange: the length in bytes of the value's UTF-8 text, or null when absent. */
+	size?(key: string): Promise<number | null>;
+	/**
+	 * Optional, with size: bytes [start, end) of the value's UTF-8 text (fewer when it is shorter;
+	 * empty when absent). A range may cut a character: the reader decodes what it joins.
+	 */
+	readRange?(key: string, start: number, end: number): Promise<Uint8Array>;
+}
+
+/** A store that reads parts of values. */
+export type RangedStore = Store & Required<Pick<Store, "size" | "readRange">>;
+
+export function hasRangedReads(store: Store): store is RangedStore {
+	return typeof store.size === "function" && typeof store.readRange === "function";
 }

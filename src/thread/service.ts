@@ -14,7 +14,6 @@ import {
 	type EditSelection,
 	type ChipContext,
 	type PinnedItem,
-	type StoredEvent,
 	type ToolPreference,
 } from "../log/events";
 import { newId } from "../log/ids";
@@ -56,7 +55,7 @@ import { AutoTitles, type TitleMaker } from "./auto-title";
 import { summarize, ThreadIndex } from "./thread-index";
 import { timers } from "../log/timers";
 import { titleProblem } from "../log/title-limit";
-import { withToolWords, type ToolLookup } from "./tool-words";
+import { toolWordsUpgrade, type ToolLookup } from "./tool-words";
 
 export interface LocalThreadServiceDeps {
 	store: Store;
@@ -573,7 +572,7 @@ export class LocalThreadService implements ThreadService {
 	/** Opens a log from the store; one that was left mid-turn (not sealed here) is recovered. */
 	private async openLog(threadId: string, sealedAt: number | undefined): Promise<ThreadLog | null> {
 		const tools = this.deps.tools;
-		const upgrade = tools ? { upgrade: (events: StoredEvent[]) => withToolWords(events, tools) } : {};
+		const upgrade = tools ? { upgrade: () => toolWordsUpgrade(tools) } : {};
 		const log = await ThreadLog.open(this.deps.store, threadId, {
 			...this.logOptions(),
 			...upgrade,
