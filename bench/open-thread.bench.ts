@@ -17,17 +17,14 @@
  */
 import { EventSource } from "eventsource";
 import { RemoteThreadService } from "../src/rpc/client/remote-thread-service";
-import { FolderStore } from "../src/sandbox/folder-store";
 import type { StoredEvent } from "../src/log/events";
-import { threadLogKey } from "../src/log/log";
-import { encodeEvents } from "../src/log/log-codec";
 import { project } from "../src/log/projection";
 import type { ThreadState } from "../src/log/state";
-import { LocalThreadService } from "../src/thread/service";
 import type { BenchRow } from "./run";
 import { readsTurn } from "./support/reads-turn";
+import { writeLongThread, type LongThread } from "./support/long-thread";
 import { spawn, type PipedChildProcess } from "../src/node/child-process";
-import { mkdtemp, rm, stat } from "../src/node/fs";
+import { mkdtemp, rm } from "../src/node/fs";
 import { cpus, loadavg, tmpdir } from "../src/node/os";
 import { fileURLToPath, join } from "../src/node/path";
 import { process } from "../src/node/process";
@@ -41,33 +38,9 @@ const SMALL = 500;
 /** OPEN_THREAD_MODES=full measures only old clients (e.g. on code from before the snapshot). */
 const MODES = (process.env.OPEN_THREAD_MODES ?? "snapshot,full").split(",") as Array<"snapshot" | "full">;
 
-interface Written {
-	threadId: string;
-	calls: number;
-	events: number;
-	bytes: number;
-}
-
 /** A thread of `calls` tool calls written straight to its log, after a thread_created the service wrote. */
-async function writeThread(dir: string, calls: number): Promise<Written> {
-	const store = new FolderStore(dir);
-	const service = new LocalThreadService({ store });
-	const created = await service.createThread({ title: `${calls} tool calls` });
-	if (!created.ok) throw new Error(created.error.message);
-	await service.close();
-	const { threadId } = created;
-	const at = new Date().toISOString();
-	const events: StoredEvent[] = [];
-	let proposed = 0;
-	for (let i = 0; proposed < calls; i++) {
-		for (const event of readsTurn(i)) {
-			if (event.type === "tool_call_proposed") proposed++;
-			events.push({ ...event, seq: events.length + 2, threadId, at });
-		}
-	}
-	await store.append(threadLogKey(threadId), encodeEvents(events));
-	const bytes = (await stat(join(dir, threadLogKey(threadId)))).size;
-	return { threadId, calls: proposed, events: events.length + 1, bytes };
+function writeThread(dir: string, calls: number): Promise<LongThread> {
+	return writeLongThread(dir, calls, { turn: readsTurn });
 }
 
 interface ServerProcess {
