@@ -12,11 +12,12 @@
  * The saved form is the segments' arrays in base64 lines of CHUNK_BYTES, read and written one
  * line at a time, so the caller decides when to yield.
  */
-import MiniSearch from "minisearch";
+import MiniSearch, { type Query, type SearchOptions, type SearchResult } from "minisearch";
 import { BLOCK, CompactSegment, DOC_SPAN, SegmentWriter, flatten, type FieldPostings } from "./compact-segment";
+import { flatScorable, flatSearch, type ScoredIndex } from "./flat-scorer";
 import { FIELDS, INDEX_OPTIONS, type IndexedDocument } from "./index-schema";
 import type { Slicer } from "./pacer";
-import { TermStore, type DeltaTree } from "./term-store";
+import { TermStore, type DeltaTree, type TermData } from "./term-store";
 import { countTerms } from "./terms";
 
 /** Postings the delta holds before it is sealed into a segment. */
@@ -90,6 +91,8 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	private deltaPostings = 0;
 	private segments: CompactSegment[] = [];
 	private reading: Reading | null = null;
+	/** Field lengths by short id, FIELDS.length a note, beside minisearch's Map (for the flat scorer). */
+	private lengthTable = new Uint32Array(1024 * FIELDS.length);
 
 	constructor() {
 		super(INDEX_OPTIONS);
@@ -111,6 +114,45 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	/** Memory the index takes, about: its postings, and per note its ids and field lengths. */
 	get memoryBytes(): number {
 		return this.postingBytes + this._documentCount * 200;
+	}
+
+	/** minisearch's search, scored into flat arrays where the options allow (flat-scorer.ts). */
+	override search(query: Query, searchOptions: SearchOptions = {}): SearchResult[] {
+		const options = { ...this._options.searchOptions, ...searchOptions };
+		if (!flatScorable(query, options)) return super.search(query, searchOptions);
+		return flatSearch(this.scored, query, options);
+	}
+
+	/** What the flat scorer reads: this index, as it is now. */
+	private get scored(): ScoredIndex {
+		return {
+			fields: FIELDS,
+			fieldIds: this._fieldIds,
+			documentCount: this._documentCount,
+			averages: this._avgFieldLength,
+			size: this._nextId,
+			fieldLength: (shortId, fieldId) => this.lengthTable[shortId * FIELDS.length + fieldId] ?? 0,
+			idOf: (shortId) => this._documentIds.get(shortId) as string | undefined,
+			get: (term) => this._index.get(term) as TermData | undefined,
+			atPrefix: (prefix) => this._index.atPrefix(prefix) as unknown as Map<string, TermData>,
+			fuzzyGet: (term, distance) => this._index.fuzzyGet(term, distance) as unknown as Map<string, [TermData, number]>,
+			terms: (query) =>
+				this._options
+					.tokenize(query)
+					.flatMap((term) => this._options.processTerm(term))
+					.filter((term): term is string => !!term),
+		};
+	}
+
+	/** Keeps a note's field lengths in the flat table too. */
+	private setLengths(shortId: number, lengths: readonly number[]): void {
+		const at = shortId * FIELDS.length;
+		if (at + FIELDS.length > this.lengthTable.length) {
+			const grown = new Uint32Array(Math.max(at + FIELDS.length, this.lengthTable.length * 2));
+			grown.set(this.lengthTable);
+			this.lengthTable = grown;
+		}
+		for (let f = 0; f < FIELDS.length; f++) this.lengthTable[at + f] = lengths[f] ?? 0;
 	}
 
 	get segmentCount(): number {
@@ -153,6 +195,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 				this.deltaPostings++;
 			}
 		}
+		this.setLengths(shortId, lengths);
 	}
 
 	/** The delta is big enough to seal. */
@@ -366,6 +409,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 			this._documentIds.set(shortId, path);
 			this._idToShortId.set(path, shortId);
 			this._fieldLength.set(shortId, [...lengths]);
+			this.setLengths(shortId, lengths);
 		}
 		this._documentCount += notes.length;
 		this.segments = [...this.segments, segment];

@@ -35,13 +35,17 @@ export interface RankedNote {
 	score: number;
 	/** How many of the query's words and phrases the note has (common words count only when the query has nothing else). */
 	covered: number;
-	/** What matched, by the note's own terms (after prefix and typo expansion); see matchedTerms. */
-	matches: MatchInfo[];
+	/**
+	 * The index's results for the note; what matched (its own terms, after prefix and typo
+	 * expansion) is read from them for the notes shown only (see matchedTerms): the flat scorer
+	 * works a result's `match` out when it is read.
+	 */
+	sources: SearchResult[];
 }
 
 /** The note's own terms that matched, to pick its lines (only asked for the notes shown). */
 export function matchedTerms(note: RankedNote): string[] {
-	return [...new Set(note.matches.flatMap((match) => Object.keys(match)))];
+	return [...new Set(note.sources.flatMap((result: { match: MatchInfo }) => Object.keys(result.match)))];
 }
 
 /** Scores differing past this many digits are ties, so incremental and rebuilt indexes rank alike. */
@@ -79,7 +83,7 @@ export function rankNotes(
 				path: String(result.id),
 				score: rounded(result.score),
 				covered: coverage(result),
-				matches: [result.match],
+				sources: [result],
 			}))
 			.sort(byRank);
 	}
@@ -89,7 +93,7 @@ export function rankNotes(
 			path: String(result.id),
 			score: result.score,
 			covered: query.phrases.length,
-			matches: [result.match],
+			sources: [result],
 		});
 	}
 	for (const result of loose) {
@@ -97,7 +101,7 @@ export function rankNotes(
 		if (!note) continue;
 		note.score += result.score;
 		note.covered += coverage(result);
-		note.matches.push(result.match);
+		note.sources.push(result);
 	}
 	return [...notes.values()].map((note) => ({ ...note, score: rounded(note.score) })).sort(byRank);
 }

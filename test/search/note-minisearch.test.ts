@@ -58,6 +58,46 @@ describe("the note index's minisearch", () => {
 		expect(answers(ours)).toEqual(answers(reference));
 	});
 
+	it("scores every note as minisearch does to the last bit, in its order, for every shape of query it is given", async () => {
+		const all = documents();
+		const reference = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
+		const ours = new NoteMiniSearch();
+		for (const [i, document] of all.entries()) {
+			reference.add(document);
+			ours.addNote(document);
+			if (i % 4 === 3 && i < all.length - 2) await ours.compact(slicer(), true);
+		}
+		ours.discard(all[1]?.id ?? "");
+		reference.discard(all[1]?.id ?? "");
+		const shapes: [string, SearchOptions][] = [
+			...QUERIES,
+			// a word twice, three words that must all match, a typo that is also a prefix match
+			["garden garden budget", { ...LOOSE, combineWith: "OR" }],
+			["greenhouse budget spring", { ...LOOSE, combineWith: "AND" }],
+			["garde gardne", { ...LOOSE, combineWith: "OR" }],
+			["the", { ...LOOSE, combineWith: "OR", filter: (r) => String(r.id) < "m" }],
+			[
+				"meeting notes",
+				{ ...LOOSE, combineWith: "OR", weights: { fuzzy: 0.2, prefix: 0.9 }, boostTerm: (_t, i) => i + 1 },
+			],
+		];
+		let answered = 0;
+		for (const [query, options] of shapes) {
+			const exact = (index: MiniSearch<IndexedDocument>): unknown[] =>
+				index.search(query, options).map((r) => ({
+					id: String(r.id),
+					score: r.score,
+					queryTerms: [...r.queryTerms].sort(),
+					terms: [...r.terms].sort(),
+					match: sortedMatch(r.match),
+				}));
+			const theirs = exact(reference);
+			if (theirs.length > 0) answered++;
+			expect(exact(ours), query).toEqual(theirs);
+		}
+		expect(answered).toBe(shapes.length - 1); // "a" is no term
+	});
+
 	it("ranks as if discarded notes had never been added, before and after their postings are cleaned", async () => {
 		const all = documents();
 		const reference = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
