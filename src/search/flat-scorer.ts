@@ -27,8 +27,9 @@ export interface ScoredIndex {
 	fieldIds: Readonly<Record<string, number>>;
 	documentCount: number;
 	averages: readonly number[];
-	/** A note's length in a field (its distinct words), by short id. */
-	fieldLength(shortId: number, fieldId: number): number;
+	/** Notes' lengths in each field (distinct words): lengths[shortId * fieldCount + fieldId]. */
+	lengths: Uint32Array;
+	fieldCount: number;
 	/** The note's id (its path) by short id. */
 	idOf(shortId: number): string | undefined;
 	get(term: string): TermData | undefined;
@@ -119,6 +120,9 @@ export function flatSearch(index: ScoredIndex, query: string, options: SearchOpt
 	let order: number[] = [];
 	const inOrder = new Uint8Array(size);
 	const derived: Derived[] = [];
+	const distinct = [...new Set(terms)];
+	/** Which distinct query terms each note matched, a bit each (the first 31; more share the last bit). */
+	const masks = new Uint32Array(size);
 
 	terms.forEach((term, t) => {
 		const fuzzy = typeof options.fuzzy === "function" ? options.fuzzy(term, t, terms) : options.fuzzy || false;
@@ -139,10 +143,11 @@ export function flatSearch(index: ScoredIndex, query: string, options: SearchOpt
 				const average = index.averages[fieldId] ?? 0;
 				const invDocFreq = Math.log(1 + (index.documentCount - ids.length + 0.5) / (ids.length + 0.5));
 				const scale = weight * termBoost * (boosts[f] ?? 1) * 1;
+				const { lengths, fieldCount } = index;
 				for (let j = 0; j < ids.length; j++) {
 					const shortId = ids[j] ?? 0;
 					const termFreq = freqs[j] ?? 0;
-					const fieldLength = index.fieldLength(shortId, fieldId);
+					const fieldLength = lengths[shortId * fieldCount + fieldId] ?? 0;
 					const raw = invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / average)));
 					if (seenFor[shortId] !== t + 1) {
 						seenFor[shortId] = t + 1;
@@ -174,8 +179,10 @@ export function flatSearch(index: ScoredIndex, query: string, options: SearchOpt
 				score(found, (weights.fuzzy * found.length) / (found.length + distance), data);
 			}
 		const flags = new Uint8Array(size);
+		const bit = 2 ** Math.min(31, distinct.indexOf(term));
 		for (const shortId of these) {
 			flags[shortId] = 1;
+			masks[shortId] = (masks[shortId] ?? 0) | bit;
 			total[shortId] = (total[shortId] ?? 0) + (perTerm[shortId] ?? 0);
 		}
 		matched.push(flags);
@@ -190,17 +197,18 @@ export function flatSearch(index: ScoredIndex, query: string, options: SearchOpt
 				}
 	});
 
-	const distinct = [...new Set(terms)];
 	/** Notes that matched the same query terms share one array of them (read only). */
-	const termSets = new Map<string, string[]>();
+	const termSets = new Map<number, string[]>();
 	const results: SearchResult[] = [];
 	for (const shortId of order) {
 		const id = index.idOf(shortId);
 		if (id === undefined) continue;
-		const queryTerms = distinct.filter((term) => terms.some((q, t) => q === term && matched[t]?.[shortId] === 1));
-		const key = queryTerms.join("\u0000");
-		let shared = termSets.get(key);
-		if (!shared) termSets.set(key, (shared = queryTerms));
+		const mask = distinct.length <= 31 ? (masks[shortId] ?? 0) : -1 - shortId;
+		let shared = termSets.get(mask);
+		if (!shared) {
+			shared = distinct.filter((term) => terms.some((q, t) => q === term && matched[t]?.[shortId] === 1));
+			termSets.set(mask, shared);
+		}
 		const result = new FlatResult(id, (total[shortId] ?? 0) * (shared.length || 1), shared, shortId, derived, fields);
 		const asResult = result as unknown as SearchResult;
 		if (options.filter == null || options.filter(asResult)) results.push(asResult);

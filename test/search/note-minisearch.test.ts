@@ -151,4 +151,28 @@ describe("the note index's minisearch", () => {
 			for (const line of lines) loaded.readTerms(line);
 		}).toThrow(UnusableIndexError);
 	});
+
+	it("checks a saved segment's keys line by line as they come in, not all at once when its last line is in", async () => {
+		// A check of every key once the segment is complete was one loop over up to 640,000 keys:
+		// a warm start's longest block. Checked per line, each step's work is one line's.
+		const index = new NoteMiniSearch();
+		for (const document of documents()) index.addNote(document);
+		await index.compact(slicer(), true);
+		const lines = [...index.segmentLines(index.sealedSegments()[0] ?? expect.fail("no segment"))];
+		const keysLine = lines.findIndex((line) => line[0] === 1 && line[1] === 1);
+		expect(keysLine).toBeGreaterThan(0);
+		expect(keysLine).toBeLessThan(lines.length - 1);
+		const loaded = NoteMiniSearch.empty(1, index.averages);
+		let refusedAt = -1;
+		for (const [i, line] of lines.entries()) {
+			try {
+				loaded.readTerms(line);
+			} catch (error) {
+				expect(error).toBeInstanceOf(UnusableIndexError);
+				refusedAt = i;
+				break;
+			}
+		}
+		expect(refusedAt).toBe(keysLine);
+	});
 });
