@@ -93,11 +93,33 @@ export function flatScorable(query: unknown, options: SearchOptions): query is s
 	);
 }
 
+/** Postings scored, or results built, between two of the scorer's steps (see flatSteps). */
+export const SEARCH_STEP = 8192;
+
 /**
  * minisearch's search(query, options) for a string query, scored into flat arrays. options: the
  * index's search options with the search's own over them (as minisearch merges them).
  */
 export function flatSearch(index: ScoredIndex, query: string, options: SearchOptions): SearchResult[] {
+	const steps = flatSteps(index, query, options);
+	for (;;) {
+		const next = steps.next();
+		if (next.done) return next.value;
+	}
+}
+
+/**
+ * The same search in steps of at most SEARCH_STEP postings or results: the caller yields to the
+ * host between them (a search for "the" over 50,000 notes scores some 200,000 postings). Each
+ * step yields how much it did. The index may change between steps (the worker indexing): the
+ * scores are those of the index as each term's postings were read, and notes discarded meanwhile
+ * are left out.
+ */
+export function* flatSteps(
+	index: ScoredIndex,
+	query: string,
+	options: SearchOptions,
+): Generator<number, SearchResult[]> {
 	const terms = index.terms(query);
 	if (terms.length === 0) return [];
 	const fields = options.fields ?? index.fields;
@@ -107,7 +129,9 @@ export function flatSearch(index: ScoredIndex, query: string, options: SearchOpt
 	const { k, b, d } = options.bm25 ?? DEFAULT_BM25;
 	const maxFuzzy = options.maxFuzzy ?? DEFAULT_MAX_FUZZY;
 	const and = (options.combineWith ?? "or").toLowerCase() === "and";
-	const size = index.size;
+	// Read once: what the scores are computed against, even if the index changes between steps.
+	const { size, documentCount, lengths, fieldCount } = index;
+	const averages = [...index.averages];
 	/** The sum over query terms so far, by short id. */
 	const total = new Float64Array(size);
 	/** The current query term's sum, by short id (minisearch sums per query term, then across them). */
@@ -123,42 +147,16 @@ export function flatSearch(index: ScoredIndex, query: string, options: SearchOpt
 	const distinct = [...new Set(terms)];
 	/** Which distinct query terms each note matched, a bit each (the first 31; more share the last bit). */
 	const masks = new Uint32Array(size);
+	let work = 0;
 
-	terms.forEach((term, t) => {
+	for (let t = 0; t < terms.length; t++) {
+		const term = terms[t] ?? "";
 		const fuzzy = typeof options.fuzzy === "function" ? options.fuzzy(term, t, terms) : options.fuzzy || false;
 		const prefix = typeof options.prefix === "function" ? options.prefix(term, t, terms) : options.prefix === true;
 		const termBoost = typeof options.boostTerm === "function" ? options.boostTerm(term, t, terms) : 1;
 		const these: number[] = [];
-		// minisearch's termResults: BM25+ per field, in its order of operations.
-		const score = (derivedTerm: string, weight: number, data: TermData | undefined): void => {
-			if (!data) return;
-			const entry: Derived = { term: derivedTerm, fields: [] };
-			fields.forEach((field, f) => {
-				const fieldId = index.fieldIds[field] ?? f;
-				const postings = data.get(fieldId);
-				entry.fields[f] = postings;
-				if (!postings) return;
-				const ids = postings.keys();
-				const freqs = postings.frequencies;
-				const average = index.averages[fieldId] ?? 0;
-				const invDocFreq = Math.log(1 + (index.documentCount - ids.length + 0.5) / (ids.length + 0.5));
-				const scale = weight * termBoost * (boosts[f] ?? 1) * 1;
-				const { lengths, fieldCount } = index;
-				for (let j = 0; j < ids.length; j++) {
-					const shortId = ids[j] ?? 0;
-					const termFreq = freqs[j] ?? 0;
-					const fieldLength = lengths[shortId * fieldCount + fieldId] ?? 0;
-					const raw = invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / average)));
-					if (seenFor[shortId] !== t + 1) {
-						seenFor[shortId] = t + 1;
-						perTerm[shortId] = scale * raw;
-						these.push(shortId);
-					} else perTerm[shortId] = (perTerm[shortId] ?? 0) + scale * raw;
-				}
-			});
-			derived.push(entry);
-		};
-		score(term, 1, index.get(term));
+		/** The terms this query term expanded to, with their weights (minisearch's order: itself, prefix, typo). */
+		const expanded: [string, number, TermData | undefined][] = [[term, 1, index.get(term)]];
 		let fuzzyMatches: Map<string, [TermData, number]> | undefined;
 		if (fuzzy) {
 			const share = fuzzy === true ? 0.2 : fuzzy;
@@ -171,13 +169,46 @@ export function flatSearch(index: ScoredIndex, query: string, options: SearchOpt
 				if (!distance) continue;
 				// Also a typo match: scored as a prefix match only (as minisearch does).
 				fuzzyMatches?.delete(found);
-				score(found, (weights.prefix * found.length) / (found.length + 0.3 * distance), data);
+				expanded.push([found, (weights.prefix * found.length) / (found.length + 0.3 * distance), data]);
 			}
 		if (fuzzyMatches)
 			for (const [found, [data, distance]] of fuzzyMatches) {
 				if (!distance) continue;
-				score(found, (weights.fuzzy * found.length) / (found.length + distance), data);
+				expanded.push([found, (weights.fuzzy * found.length) / (found.length + distance), data]);
 			}
+		// minisearch's termResults: BM25+ per field, in its order of operations.
+		for (const [derivedTerm, weight, data] of expanded) {
+			if (!data) continue;
+			const entry: Derived = { term: derivedTerm, fields: [] };
+			derived.push(entry);
+			for (let f = 0; f < fields.length; f++) {
+				const fieldId = index.fieldIds[fields[f] ?? ""] ?? f;
+				const postings = data.get(fieldId);
+				entry.fields[f] = postings;
+				if (!postings) continue;
+				const ids = postings.keys();
+				const freqs = postings.frequencies;
+				const average = averages[fieldId] ?? 0;
+				const invDocFreq = Math.log(1 + (documentCount - ids.length + 0.5) / (ids.length + 0.5));
+				const scale = weight * termBoost * (boosts[f] ?? 1) * 1;
+				for (let j = 0; j < ids.length; j++) {
+					const shortId = ids[j] ?? 0;
+					if (shortId >= size) continue; // added since the search began
+					const termFreq = freqs[j] ?? 0;
+					const fieldLength = lengths[shortId * fieldCount + fieldId] ?? 0;
+					const raw = invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / average)));
+					if (seenFor[shortId] !== t + 1) {
+						seenFor[shortId] = t + 1;
+						perTerm[shortId] = scale * raw;
+						these.push(shortId);
+					} else perTerm[shortId] = (perTerm[shortId] ?? 0) + scale * raw;
+					if (++work === SEARCH_STEP) {
+						yield work;
+						work = 0;
+					}
+				}
+			}
+		}
 		const flags = new Uint8Array(size);
 		const bit = 2 ** Math.min(31, distinct.indexOf(term));
 		for (const shortId of these) {
@@ -188,19 +219,23 @@ export function flatSearch(index: ScoredIndex, query: string, options: SearchOpt
 		matched.push(flags);
 		if (and) {
 			// AND keeps the notes every term so far matched, in the order of the last term's map.
-			order = t === 0 ? these : these.filter((shortId) => matched.every((f) => f[shortId] === 1));
+			order = t === 0 ? these : these.filter((shortId) => matched.every((flag) => flag[shortId] === 1));
 		} else
 			for (const shortId of these)
 				if (!inOrder[shortId]) {
 					inOrder[shortId] = 1;
 					order.push(shortId);
 				}
-	});
+	}
 
 	/** Notes that matched the same query terms share one array of them (read only). */
 	const termSets = new Map<number, string[]>();
 	const results: SearchResult[] = [];
 	for (const shortId of order) {
+		if (++work === SEARCH_STEP) {
+			yield work;
+			work = 0;
+		}
 		const id = index.idOf(shortId);
 		if (id === undefined) continue;
 		const mask = distinct.length <= 31 ? (masks[shortId] ?? 0) : -1 - shortId;

@@ -3,10 +3,15 @@
  * must all be there word for word, and are then checked as phrases against the note's text.
  * Notes that contain every word come first, then those with most, each group by BM25+ score.
  */
-import type MiniSearch from "minisearch";
-import type { MatchInfo, SearchResult } from "minisearch";
-import { EXACT, LOOSE, type IndexedDocument } from "./index-schema";
+import type { MatchInfo, SearchOptions, SearchResult } from "minisearch";
+import { EXACT, LOOSE } from "./index-schema";
+import type { Slicer } from "./pacer";
 import { isCommonTerm, termsOf } from "./terms";
+
+/** What ranking asks of the index: minisearch's search, in slices. */
+export interface RankedIndex {
+	searchPaced(query: string, options: SearchOptions, slicer: Slicer): Promise<SearchResult[]>;
+}
 
 export interface ParsedQuery {
 	/** Loose words, folded. */
@@ -60,15 +65,18 @@ function byRank(a: RankedNote, b: RankedNote): number {
  * filter null takes every note. Thousands of notes can match a common word, so the work per
  * result is kept to a few field reads: query terms come out of the index folded already.
  */
-export function rankNotes(
-	index: MiniSearch<IndexedDocument>,
+export async function rankNotes(
+	index: RankedIndex,
 	query: ParsedQuery,
 	filter: ((path: string) => boolean) | null,
-): RankedNote[] {
+	slicer: Slicer,
+): Promise<RankedNote[]> {
 	const accept = filter === null ? {} : { filter: (result: SearchResult) => filter(String(result.id)) };
 	const phraseWords = [...new Set(query.phrases.flatMap((p) => p.split(" ")))];
 	const loose =
-		query.words.length > 0 ? index.search(query.words.join(" "), { ...LOOSE, combineWith: "OR", ...accept }) : [];
+		query.words.length > 0
+			? await index.searchPaced(query.words.join(" "), { ...LOOSE, combineWith: "OR", ...accept }, slicer)
+			: [];
 	const counted = query.words.filter((word) => !isCommonTerm(word));
 	const countable = new Set(counted.length > 0 ? counted : query.words);
 	const coverage = (result: SearchResult): number => {
@@ -78,6 +86,7 @@ export function rankNotes(
 	};
 	const rounded = (score: number): number => Math.round(score * SCORE_DIGITS) / SCORE_DIGITS;
 	if (phraseWords.length === 0) {
+		await slicer.tick();
 		return loose
 			.map((result) => ({
 				path: String(result.id),
@@ -88,7 +97,8 @@ export function rankNotes(
 			.sort(byRank);
 	}
 	const notes = new Map<string, RankedNote>();
-	for (const result of index.search(phraseWords.join(" "), { ...EXACT, combineWith: "AND", ...accept })) {
+	const exact = await index.searchPaced(phraseWords.join(" "), { ...EXACT, combineWith: "AND", ...accept }, slicer);
+	for (const result of exact) {
 		notes.set(String(result.id), {
 			path: String(result.id),
 			score: result.score,
