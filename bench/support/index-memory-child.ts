@@ -143,6 +143,8 @@ async function main(): Promise<Record<string, number | string>> {
 		completeMs: loaded.result,
 		completeSearchMs: searched.ms,
 		completeSearchMainMs: searched.blockedMainMs,
+		completeSearchCpuMs: searched.mainMs,
+		loadMainMs: loaded.mainMs,
 		loadBlockedMs: loaded.blockedMs,
 		loadBlockedCpuMs: loaded.blockedCpuMs,
 		loadBlockedMainMs: loaded.blockedMainMs,

@@ -27,6 +27,8 @@ export interface Blocking<T> {
 	blockedCpuMs: number;
 	/** The longest gap between two timer turns, in CPU time of the main thread (NaN where unknown). */
 	blockedMainMs: number;
+	/** The main thread's CPU time over the whole run (NaN where unknown): work done in slices counts whole. */
+	mainMs: number;
 }
 
 const SCHEDSTAT = "/proc/thread-self/schedstat";
@@ -43,6 +45,7 @@ function mainThreadMs(): number {
 /** Runs fn and measures it: wall time and the longest time the event loop was blocked meanwhile. */
 export async function measureBlocking<T>(fn: () => Promise<T>): Promise<Blocking<T>> {
 	const start = performance.now();
+	const startMain = mainThreadMs();
 	let last = start;
 	let lastCpu = process.cpuUsage();
 	let longest = 0;
@@ -70,6 +73,7 @@ export async function measureBlocking<T>(fn: () => Promise<T>): Promise<Blocking
 			blockedMs: longest,
 			blockedCpuMs: longestCpu,
 			blockedMainMs: Number.isNaN(lastMain) ? NaN : longestMain,
+			mainMs: mainThreadMs() - startMain,
 		};
 	} finally {
 		clearInterval(interval);
