@@ -126,12 +126,17 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	/**
 	 * search(), in steps of bounded work with slicer.tick() between them, so a search over a big
 	 * vault never holds the event loop long (a search for "the" at 50,000 notes scores some
-	 * 200,000 postings).
+	 * 200,000 postings). sorted false: in no particular order (the caller sorts them).
 	 */
-	async searchPaced(query: string, searchOptions: SearchOptions, slicer: Slicer): Promise<SearchResult[]> {
+	async searchPaced(
+		query: string,
+		searchOptions: SearchOptions,
+		slicer: Slicer,
+		sorted = true,
+	): Promise<SearchResult[]> {
 		const options = { ...this._options.searchOptions, ...searchOptions };
 		if (!flatScorable(query, options)) return super.search(query, searchOptions);
-		const steps = flatSteps(this.scored, query, options);
+		const steps = flatSteps(this.scored, query, options, sorted);
 		for (;;) {
 			const next = steps.next();
 			if (next.done) return next.value;

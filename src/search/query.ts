@@ -10,7 +10,8 @@ import { isCommonTerm, termsOf } from "./terms";
 
 /** What ranking asks of the index: minisearch's search, in slices. */
 export interface RankedIndex {
-	searchPaced(query: string, options: SearchOptions, slicer: Slicer): Promise<SearchResult[]>;
+	/** sorted false: results in any order (ranking sorts them by rank itself). */
+	searchPaced(query: string, options: SearchOptions, slicer: Slicer, sorted: boolean): Promise<SearchResult[]>;
 }
 
 export interface ParsedQuery {
@@ -75,7 +76,7 @@ export async function rankNotes(
 	const phraseWords = [...new Set(query.phrases.flatMap((p) => p.split(" ")))];
 	const loose =
 		query.words.length > 0
-			? await index.searchPaced(query.words.join(" "), { ...LOOSE, combineWith: "OR", ...accept }, slicer)
+			? await index.searchPaced(query.words.join(" "), { ...LOOSE, combineWith: "OR", ...accept }, slicer, false)
 			: [];
 	const counted = query.words.filter((word) => !isCommonTerm(word));
 	const countable = new Set(counted.length > 0 ? counted : query.words);
@@ -86,18 +87,25 @@ export async function rankNotes(
 	};
 	const rounded = (score: number): number => Math.round(score * SCORE_DIGITS) / SCORE_DIGITS;
 	if (phraseWords.length === 0) {
-		await slicer.tick();
-		return loose
-			.map((result) => ({
+		const ranked: RankedNote[] = [];
+		await slicer.forEach(loose, (result) =>
+			ranked.push({
 				path: String(result.id),
 				score: rounded(result.score),
 				covered: coverage(result),
 				sources: [result],
-			}))
-			.sort(byRank);
+			}),
+		);
+		// byRank is a total order (paths differ): the results' own order does not matter.
+		return ranked.sort(byRank);
 	}
 	const notes = new Map<string, RankedNote>();
-	const exact = await index.searchPaced(phraseWords.join(" "), { ...EXACT, combineWith: "AND", ...accept }, slicer);
+	const exact = await index.searchPaced(
+		phraseWords.join(" "),
+		{ ...EXACT, combineWith: "AND", ...accept },
+		slicer,
+		false,
+	);
 	for (const result of exact) {
 		notes.set(String(result.id), {
 			path: String(result.id),
