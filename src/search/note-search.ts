@@ -79,7 +79,9 @@ export async function searchIndex(view: IndexView, request: SearchRequest): Prom
 					const tags = view.notes.get(path)?.tags ?? [];
 					return tags.some((t) => t === tag || t.startsWith(tag + "/"));
 				};
-	const ranked = await rankNotes(view.index, query, filter, view.slicer);
+	// Without phrases every ranked note matches: only the page and one more need to be in order.
+	const wanted = query.phrases.length > 0 ? Infinity : offset + request.limit + 1;
+	const ranked = await rankNotes(view.index, query, filter, view.slicer, wanted);
 	const of = query.words.length + query.phrases.length;
 	const hits: NoteHit[] = [];
 	let matched = 0;

@@ -6,6 +6,7 @@
 import type { MatchInfo, SearchOptions, SearchResult } from "minisearch";
 import { EXACT, LOOSE } from "./index-schema";
 import type { Slicer } from "./pacer";
+import { topFirst } from "./top-first";
 import { isCommonTerm, termsOf } from "./terms";
 
 /** What ranking asks of the index: minisearch's search, in slices. */
@@ -65,12 +66,14 @@ function byRank(a: RankedNote, b: RankedNote): number {
  * Every note matching the query, best first. Phrases are only required word by word here.
  * filter null takes every note. Thousands of notes can match a common word, so the work per
  * result is kept to a few field reads: query terms come out of the index folded already.
+ * wanted: how many of the best must be in order (without phrases); the rest follow in no order.
  */
 export async function rankNotes(
 	index: RankedIndex,
 	query: ParsedQuery,
 	filter: ((path: string) => boolean) | null,
 	slicer: Slicer,
+	wanted = Infinity,
 ): Promise<RankedNote[]> {
 	const accept = filter === null ? {} : { filter: (result: SearchResult) => filter(String(result.id)) };
 	const phraseWords = [...new Set(query.phrases.flatMap((p) => p.split(" ")))];
@@ -97,7 +100,7 @@ export async function rankNotes(
 			}),
 		);
 		// byRank is a total order (paths differ): the results' own order does not matter.
-		return ranked.sort(byRank);
+		return topFirst(ranked, wanted, byRank, slicer);
 	}
 	const notes = new Map<string, RankedNote>();
 	const exact = await index.searchPaced(
