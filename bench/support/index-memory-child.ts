@@ -19,7 +19,7 @@ import { readdir, stat } from "../../src/node/fs";
 import { join } from "../../src/node/path";
 import { process } from "../../src/node/process";
 import { clearInterval, setInterval } from "../../src/node/timers";
-import { measureBlocking } from "./loop-blocking";
+import { excludeFromBlocks, measureBlocking } from "./loop-blocking";
 
 const [mode = "", vaultDir = "", dataDir = ""] = process.argv.slice(2);
 const collect = garbageCollector();
@@ -54,7 +54,8 @@ async function withPeak<T>(work: () => Promise<T>): Promise<{ result: T; heap: n
 		heap = Math.max(heap, used());
 		rss = Math.max(rss, process.memoryUsage().rss);
 		if (performance.now() - collectedAt >= 500) {
-			collect();
+			// The forced GC is the bench's, not the index's: not counted in the blocks measured.
+			excludeFromBlocks(collect);
 			live = Math.max(live, used());
 			collectedAt = performance.now();
 		}
@@ -143,6 +144,8 @@ async function main(): Promise<Record<string, number | string>> {
 		completeMs: loaded.result,
 		completeSearchMs: searched.ms,
 		completeSearchMainMs: searched.blockedMainMs,
+		completeSearchCpuMs: searched.mainMs,
+		loadMainMs: loaded.mainMs,
 		loadBlockedMs: loaded.blockedMs,
 		loadBlockedCpuMs: loaded.blockedCpuMs,
 		loadBlockedMainMs: loaded.blockedMainMs,

@@ -163,9 +163,9 @@ export class NoteIndex implements IndexStatusFeed {
 		await this.start();
 		if (!this.firstPassDone) await this.firstPassOrTimeout(this.deps.firstSearchWaitMs ?? FIRST_SEARCH_WAIT_MS);
 		if (this.firstPassDone) await this.idle();
-		return searchIndex(
-			{ index: this.index, notes: this.notes, vault: this.deps.vault, status: this.status() },
-			request,
+		const status = this.status();
+		return this.paced((slicer) =>
+			searchIndex({ index: this.index, notes: this.notes, vault: this.deps.vault, status, slicer }, request),
 		);
 	}
 

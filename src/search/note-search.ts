@@ -3,15 +3,14 @@
  * text, page, and pick each hit's best lines. Notes are read only for the page (and, for
  * phrases, for the candidates checked), never the whole vault.
  */
-import type MiniSearch from "minisearch";
 import { isUnder } from "../vault/paths";
 import type { Vault } from "../vault/vault";
-import type { IndexedDocument } from "./index-schema";
 import type { IndexStatus } from "./index-status";
 import { hasPhrases, matchingLines, type MatchingLine } from "./matching-lines";
 import { normalizeTag } from "./tags";
 import type { NoteRecord } from "./persisted-index";
-import { isEmptyQuery, matchedTerms, parseQuery, rankNotes } from "./query";
+import type { Slicer } from "./pacer";
+import { isEmptyQuery, matchedTerms, parseQuery, rankNotes, type RankedIndex } from "./query";
 
 export interface SearchRequest {
 	query: string;
@@ -48,7 +47,9 @@ export interface SearchPage {
 }
 
 export interface IndexView {
-	index: MiniSearch<IndexedDocument>;
+	index: RankedIndex;
+	/** Ranking yields to the host through it (a common word matches most of a big vault). */
+	slicer: Slicer;
 	notes: ReadonlyMap<string, NoteRecord>;
 	vault: Vault;
 	status: IndexStatus;
@@ -78,7 +79,9 @@ export async function searchIndex(view: IndexView, request: SearchRequest): Prom
 					const tags = view.notes.get(path)?.tags ?? [];
 					return tags.some((t) => t === tag || t.startsWith(tag + "/"));
 				};
-	const ranked = rankNotes(view.index, query, filter);
+	// Without phrases every ranked note matches: only the page and one more need to be in order.
+	const wanted = query.phrases.length > 0 ? Infinity : offset + request.limit + 1;
+	const ranked = await rankNotes(view.index, query, filter, view.slicer, wanted);
 	const of = query.words.length + query.phrases.length;
 	const hits: NoteHit[] = [];
 	let matched = 0;

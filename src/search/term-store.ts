@@ -20,10 +20,32 @@ export interface DeltaTree {
 /** One field's live postings of a term, shaped as the Map minisearch's termResults reads. */
 export class PostingView {
 	private cursor = 0;
+	/** Whether ids ascend (they do within a segment; across segments and the delta, mostly). */
+	private ascending: boolean | null = null;
 	constructor(
 		private readonly ids: number[],
 		private readonly freqs: number[],
 	) {}
+
+	/** The frequencies, in the order keys() gives the ids (for the flat scorer). */
+	get frequencies(): readonly number[] {
+		return this.freqs;
+	}
+
+	/** Whether shortId has a posting here (only a page's hits ask: no index is built for it). */
+	has(shortId: number): boolean {
+		const ids = this.ids;
+		this.ascending ??= ids.every((id, j) => j === 0 || (ids[j - 1] ?? 0) < id);
+		if (!this.ascending) return ids.includes(shortId);
+		let lo = 0;
+		let hi = ids.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if ((ids[mid] ?? 0) < shortId) lo = mid + 1;
+			else hi = mid;
+		}
+		return ids[lo] === shortId;
+	}
 
 	get size(): number {
 		return this.ids.length;
@@ -53,14 +75,20 @@ export class TermData {
 	) {}
 
 	get(fieldId: number): PostingView | undefined {
-		const ids: number[] = [];
-		const freqs: number[] = [];
+		let ids: number[] = [];
+		let freqs: number[] = [];
 		for (const [segment, index] of this.parts) {
 			const found = segment.postingsOf(index, fieldId, this.live);
-			if (found) {
-				ids.push(...found[0]);
-				freqs.push(...found[1]);
-			}
+			if (!found) continue;
+			if (ids.length === 0) {
+				// The first part's arrays are fresh: taken as they are rather than copied.
+				ids = found[0];
+				freqs = found[1];
+			} else
+				for (let j = 0; j < found[0].length; j++) {
+					ids.push(found[0][j] ?? 0);
+					freqs.push(found[1][j] ?? 0);
+				}
 		}
 		const postings = this.delta?.get(fieldId);
 		if (postings)

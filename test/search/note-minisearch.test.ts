@@ -1,4 +1,4 @@
-import MiniSearch, { type SearchOptions } from "minisearch";
+import MiniSearch, { type SearchOptions, type SearchResult } from "minisearch";
 import { describe, expect, it } from "vitest";
 import { EXACT, INDEX_OPTIONS, LOOSE, toDocument, type IndexedDocument } from "../../src/search/index-schema";
 import { noteFields } from "../../src/search/note-fields";
@@ -58,6 +58,48 @@ describe("the note index's minisearch", () => {
 		expect(answers(ours)).toEqual(answers(reference));
 	});
 
+	it("scores every note as minisearch does to the last bit, in its order, for every shape of query it is given", async () => {
+		const all = documents();
+		const reference = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
+		const ours = new NoteMiniSearch();
+		for (const [i, document] of all.entries()) {
+			reference.add(document);
+			ours.addNote(document);
+			if (i % 4 === 3 && i < all.length - 2) await ours.compact(slicer(), true);
+		}
+		ours.discard(all[1]?.id ?? "");
+		reference.discard(all[1]?.id ?? "");
+		const shapes: [string, SearchOptions][] = [
+			...QUERIES,
+			// a word twice, three words that must all match, a typo that is also a prefix match
+			["garden garden budget", { ...LOOSE, combineWith: "OR" }],
+			["greenhouse budget spring", { ...LOOSE, combineWith: "AND" }],
+			["garde gardne", { ...LOOSE, combineWith: "OR" }],
+			["the", { ...LOOSE, combineWith: "OR", filter: (r) => String(r.id) < "m" }],
+			[
+				"meeting notes",
+				{ ...LOOSE, combineWith: "OR", weights: { fuzzy: 0.2, prefix: 0.9 }, boostTerm: (_t, i) => i + 1 },
+			],
+		];
+		let answered = 0;
+		for (const [query, options] of shapes) {
+			const shape = (results: SearchResult[]): unknown[] =>
+				results.map((r) => ({
+					id: String(r.id),
+					score: r.score,
+					queryTerms: [...r.queryTerms].sort(),
+					terms: [...r.terms].sort(),
+					match: sortedMatch(r.match),
+				}));
+			const theirs = shape(reference.search(query, options));
+			if (theirs.length > 0) answered++;
+			expect(shape(ours.search(query, options)), query).toEqual(theirs);
+			// The same search in steps, as the note index runs it.
+			expect(shape(await ours.searchPaced(query, options, slicer())), query).toEqual(theirs);
+		}
+		expect(answered).toBe(shapes.length - 1); // "a" is no term
+	});
+
 	it("ranks as if discarded notes had never been added, before and after their postings are cleaned", async () => {
 		const all = documents();
 		const reference = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
@@ -110,5 +152,29 @@ describe("the note index's minisearch", () => {
 		expect(() => {
 			for (const line of lines) loaded.readTerms(line);
 		}).toThrow(UnusableIndexError);
+	});
+
+	it("checks a saved segment's keys line by line as they come in, not all at once when its last line is in", async () => {
+		// A check of every key once the segment is complete was one loop over up to 640,000 keys:
+		// a warm start's longest block. Checked per line, each step's work is one line's.
+		const index = new NoteMiniSearch();
+		for (const document of documents()) index.addNote(document);
+		await index.compact(slicer(), true);
+		const lines = [...index.segmentLines(index.sealedSegments()[0] ?? expect.fail("no segment"))];
+		const keysLine = lines.findIndex((line) => line[0] === 1 && line[1] === 1);
+		expect(keysLine).toBeGreaterThan(0);
+		expect(keysLine).toBeLessThan(lines.length - 1);
+		const loaded = NoteMiniSearch.empty(1, index.averages);
+		let refusedAt = -1;
+		for (const [i, line] of lines.entries()) {
+			try {
+				loaded.readTerms(line);
+			} catch (error) {
+				expect(error).toBeInstanceOf(UnusableIndexError);
+				refusedAt = i;
+				break;
+			}
+		}
+		expect(refusedAt).toBe(keysLine);
 	});
 });

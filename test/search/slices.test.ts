@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SegmentWriter } from "../../src/search/compact-segment";
 import { NoteIndex } from "../../src/search/note-index";
 import { NoteMiniSearch } from "../../src/search/note-minisearch";
+import { SEARCH_STEP } from "../../src/search/flat-scorer";
 import { SLICE_MS, type Pacer } from "../../src/search/pacer";
 import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
@@ -85,5 +86,37 @@ describe("the index's slices", () => {
 		expect(loading.yields()).toBeGreaterThan(1);
 		expect(loading.longest()).toBeLessThanOrEqual(SLICE_MS + LINE);
 		await reopened.dispose();
+	});
+
+	it("a search for a word most notes have yields to the host every SEARCH_STEP postings or results", async () => {
+		// 4,000 notes, each with four words of one prefix in its body and one in its title: a
+		// search for "common" scores 20,000 postings and builds 4,000 results. Once the index is
+		// built, the clock moves a slice at every look, so each tick() of the search yields: the
+		// yields counted are the search's steps, and a step does at most SEARCH_STEP units.
+		const notes: Record<string, string> = {};
+		for (let n = 0; n < 4000; n++) notes[`Common ${n}.md`] = `common commons commonly commoner w${n.toString(36)}`;
+		let clock = 0;
+		let stepping = false;
+		let yields = 0;
+		const pacer: Pacer = {
+			now: () => (stepping ? (clock += SLICE_MS) : clock),
+			yield: () => {
+				if (stepping) yields++;
+				return quickPacer.yield();
+			},
+		};
+		const index = new NoteIndex({
+			vault: new MemoryVault("v", notes),
+			store: new MemoryStore(),
+			protectedFolders: [],
+			pacer,
+		});
+		await index.idle();
+		stepping = true;
+		const page = await index.search({ query: "common", limit: 5 });
+		stepping = false;
+		expect(page.total).toBe(4000);
+		expect(yields).toBeGreaterThanOrEqual(Math.floor((5 * 4000 + 4000) / SEARCH_STEP));
+		await index.dispose();
 	});
 });
