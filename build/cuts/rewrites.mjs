@@ -139,11 +139,25 @@ export const openaiNoPlatformProbe = [
 	},
 ];
 
+// Redline always names the endpoint (a baseURL, from its settings) and never sets the client's
+// dataResidency option, so the table of OpenAI's regional endpoints and the check behind it are
+// never read: the option is refused by name instead, as the x509 options are.
+export const openaiNoDataResidency = [
+	{
+		file: "openai/internal/data-residency.mjs",
+		pattern:
+			/^const endpoints = new Map\(\[\n[\s\S]*?\n\]\);\n[\s\S]*?\nexport function resolveDataResidency\(options\) \{\n[\s\S]*?\n\}\n/m,
+		to: "// Redline: no regional endpoints (build/cuts/rewrites.mjs, openaiNoDataResidency).\nexport function resolveDataResidency(options) {\n    if (options.dataResidency === null || options.dataResidency === undefined) return undefined;\n    throw new OpenAIError('dataResidency is not included in Redline\\'s bundle: set the endpoint as the base URL');\n}\n",
+		noneLeft: /api\.openai\.com/,
+	},
+];
+
 export const rewrites = [
 	...zodMini,
 	...zodJitless,
 	...openaiX509,
 	...openaiQuietLogs,
 	...openaiNoPlatformProbe,
+	...openaiNoDataResidency,
 	...noLookbehind,
 ];

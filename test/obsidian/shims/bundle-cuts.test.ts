@@ -305,6 +305,11 @@ describe("the OpenAI client with the cuts", () => {
 		expect(() => new OpenAI({ credential: {}, dangerouslyAllowBrowser: true })).toThrow(
 			"The credential option is not included",
 		);
+		// No table of OpenAI's regional endpoints: the option is refused by name (openaiNoDataResidency).
+		expect(() => new OpenAI({ apiKey: "k", dataResidency: "eu", dangerouslyAllowBrowser: true })).toThrow(
+			"dataResidency is not included in Redline's bundle",
+		);
+		expect(new OpenAI({ apiKey: "k", dataResidency: null, dangerouslyAllowBrowser: true })).toBeDefined();
 
 		// Its logger writes nothing, even at debug level: no key can reach a log (openaiQuietLogs).
 		const lines: unknown[][] = [];
