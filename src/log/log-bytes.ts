@@ -4,7 +4,8 @@
  * (each of which held the host for hundreds of ms), and a stored snapshot's check and the lines
  * after it are read without the rest. Offsets are bytes of the UTF-8 text.
  *
- * A store without ranged reads (ObsidianStore) is read whole, once, and its text encoded: the
+ * A store without ranged reads (ObsidianStore) is read whole, once, as bytes where it can give
+ * them (`readBytes`: Obsidian's readBinary, no 70 MB string beside them) or as text encoded: the
  * same code then reads the bytes in memory. That costs what opening cost before (one read of the
  * whole log), and keeps one path for both.
  */
@@ -34,10 +35,15 @@ export async function openLogBytes(store: Store, key: string): Promise<LogBytes 
 		if (size === null) return null;
 		return { size, read: (start, end) => store.readRange(key, start, Math.min(end, size)) };
 	}
-	const text = await store.read(key);
-	if (text === null) return null;
-	const bytes = new TextEncoder().encode(text);
+	const bytes = store.readBytes ? await store.readBytes(key) : await readEncoded(store, key);
+	if (bytes === null) return null;
 	return { size: bytes.length, read: (start, end) => Promise.resolve(bytes.subarray(start, end)) };
+}
+
+/** The value as a string, then its bytes: for a store that offers neither ranged reads nor bytes. */
+async function readEncoded(store: Store, key: string): Promise<Uint8Array | null> {
+	const text = await store.read(key);
+	return text === null ? null : new TextEncoder().encode(text);
 }
 
 /**

@@ -4,13 +4,14 @@
  *
  * No ranged reads (the Store port's optional `size`/`readRange`): Obsidian's DataAdapter, the
  * desktop FileSystemAdapter included, reads whole files only (`read`, `readBinary`), and `stat`
- * alone would not save the read. Thread logs are therefore read whole once (src/log/log-bytes.ts).
+ * alone would not save the read. Thread logs are therefore read whole once (src/log/log-bytes.ts),
+ * as bytes (`readBytes`, readBinary): a phone holds the log once, not as a string and its bytes.
  */
 import { normalizePath, type DataAdapter } from "obsidian";
 import { checkStoreKey, checkStorePrefix } from "../store/keys";
 import type { Store } from "../store/store";
 
-type Adapter = Pick<DataAdapter, "exists" | "read" | "write" | "append" | "list" | "remove" | "mkdir">;
+type Adapter = Pick<DataAdapter, "exists" | "read" | "readBinary" | "write" | "append" | "list" | "remove" | "mkdir">;
 
 export class ObsidianStore implements Store {
 	private readonly root: string;
@@ -32,6 +33,12 @@ export class ObsidianStore implements Store {
 		const path = this.pathOf(key);
 		if (!(await this.adapter.exists(path))) return null;
 		return this.adapter.read(path);
+	}
+
+	async readBytes(key: string): Promise<Uint8Array | null> {
+		const path = this.pathOf(key);
+		if (!(await this.adapter.exists(path))) return null;
+		return new Uint8Array(await this.adapter.readBinary(path));
 	}
 
 	async write(key: string, text: string): Promise<void> {

@@ -7,7 +7,7 @@
  * `size` and `readRange`, and a long thread's log is then opened from its stored snapshot and the
  * few KB after it, and read in chunks, instead of as one 70 MB string. Offsets are bytes of the
  * value's UTF-8 text. A host without them (ObsidianStore: Obsidian's DataAdapter reads whole
- * files only) is read whole once (src/log/log-bytes.ts).
+ * files only) is read whole once (src/log/log-bytes.ts), as bytes where it offers `readBytes`.
  */
 export interface Store {
 	/** Appends text to the value at key, creating it if absent. */
@@ -27,6 +27,11 @@ export interface Store {
 	 * empty when absent). A range may cut a character: the reader decodes what it joins.
 	 */
 	readRange?(key: string, start: number, end: number): Promise<Uint8Array>;
+	/**
+	 * Optional, for a host without ranged reads: the value's UTF-8 bytes, whole, or null when absent.
+	 * A long log is then held once, as bytes, instead of as a string and then its bytes.
+	 */
+	readBytes?(key: string): Promise<Uint8Array | null>;
 }
 
 /** A store that reads parts of values. */

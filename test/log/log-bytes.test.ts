@@ -117,4 +117,26 @@ describe("reading a log in chunks", () => {
 		expect(await openLogBytes(wholeReadsOnly(inner), "threads/none.jsonl")).toBeNull();
 		expect(await openLogBytes(inner, "threads/none.jsonl")).toBeNull();
 	});
+
+	it("reads a store that gives whole values as bytes (Obsidian's readBinary) as bytes, never as a string", async () => {
+		const text = `{"a":"é😀"}\n{"b":"€"}\n`;
+		const inner = new MemoryStore({ "threads/t.jsonl": text });
+		const asText: string[] = [];
+		const store: Store = {
+			...wholeReadsOnly(inner),
+			read: (key) => {
+				asText.push(key);
+				return inner.read(key);
+			},
+			readBytes: async (key) => {
+				const value = await inner.read(key);
+				return value === null ? null : new TextEncoder().encode(value);
+			},
+		};
+		const whole = await openLogBytes(store, "threads/t.jsonl");
+		if (!whole) throw new Error("no log");
+		expect((await pieces(whole, 5)).map((p) => p.text).join("")).toBe(text);
+		expect(await openLogBytes(store, "threads/none.jsonl")).toBeNull();
+		expect(asText).toEqual([]);
+	});
 });

@@ -20,6 +20,14 @@ describe("ObsidianStore", () => {
 		expect(await store.list("threads/")).toEqual(["threads/b.jsonl"]);
 	});
 
+	it("gives a value's UTF-8 bytes whole (readBinary), and null for a missing key", async () => {
+		const store = new ObsidianStore(new App().vault.adapter, `${DEFAULT_CONFIG_DIR}/plugins/redline/data`);
+		await store.append("threads/t.jsonl", '{"a":"é😀"}\n');
+		expect(new TextDecoder().decode((await store.readBytes("threads/t.jsonl")) ?? undefined)).toBe('{"a":"é😀"}\n');
+		expect(await store.readBytes("threads/none.jsonl")).toBeNull();
+		await expect(store.readBytes("../x")).rejects.toThrow(/Invalid store key/);
+	});
+
 	it("refuses keys that could leave its folder", async () => {
 		const store = new ObsidianStore(new App().vault.adapter, `${DEFAULT_CONFIG_DIR}/plugins/redline/data`);
 		await expect(store.write("../../../Note.md", "x")).rejects.toThrow(/Invalid store key/);

@@ -62,7 +62,7 @@ class Disk {
 
 export class FakeAdapter implements Shape<
 	O.DataAdapter,
-	"getName" | "exists" | "list" | "read" | "write" | "append" | "remove" | "mkdir" | "rename" | "process"
+	"getName" | "exists" | "list" | "read" | "readBinary" | "write" | "append" | "remove" | "mkdir" | "rename" | "process"
 > {
 	constructor(private disk: Disk) {}
 	getName(): string {
@@ -85,6 +85,10 @@ export class FakeAdapter implements Shape<
 		const text = this.disk.files.get(normalizedPath);
 		if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${normalizedPath}'`);
 		return text;
+	}
+	async readBinary(normalizedPath: string): Promise<ArrayBuffer> {
+		const bytes = new TextEncoder().encode(await this.read(normalizedPath));
+		return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 	}
 	async write(normalizedPath: string, data: string): Promise<void> {
 		this.requireParent(normalizedPath);
