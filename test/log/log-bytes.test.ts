@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { openLogBytes, readLines, type LogBytes } from "../../src/log/log-bytes";
 import { MemoryStore } from "../../src/store/memory-store";
 import type { Store } from "../../src/store/store";
+import { wholeReadsOnly } from "../support/whole-reads-store";
 
 function bytesOf(text: string): LogBytes {
 	const bytes = new TextEncoder().encode(text);
@@ -28,17 +29,6 @@ async function pieces(source: LogBytes, chunk: number, from = 0): Promise<Array<
 		chunk,
 	);
 	return out;
-}
-
-/** A Store with only the five required methods: no ranged reads. */
-function wholeReadsOnly(inner: MemoryStore): Store {
-	return {
-		append: (key, text) => inner.append(key, text),
-		read: (key) => inner.read(key),
-		write: (key, text) => inner.write(key, text),
-		list: (prefix) => inner.list(prefix),
-		remove: (key) => inner.remove(key),
-	};
 }
 
 describe("reading a log in chunks", () => {

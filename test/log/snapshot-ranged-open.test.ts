@@ -20,6 +20,7 @@ import { viewSnapshotKey } from "../../src/log/view-snapshot";
 import { windowed } from "../../src/log/window";
 import { MemoryStore } from "../../src/store/memory-store";
 import type { Store } from "../../src/store/store";
+import { wholeReadsOnly } from "../support/whole-reads-store";
 
 const THREAD = "thr_ranged";
 const AT = "2026-12-04T10:00:00.000Z";
@@ -81,17 +82,6 @@ class ProbeStore implements Store {
 		this.rangedBytes += bytes.length;
 		return bytes;
 	}
-}
-
-/** A Store with only the five required methods: no ranged reads (ObsidianStore's case). */
-function wholeReadsOnly(inner: MemoryStore): Store {
-	return {
-		append: (key, text) => inner.append(key, text),
-		read: (key) => inner.read(key),
-		write: (key, text) => inner.write(key, text),
-		list: (prefix) => inner.list(prefix),
-		remove: (key) => inner.remove(key),
-	};
 }
 
 const created: StoredEvent = { type: "thread_created", seq: 1, threadId: THREAD, at: AT };

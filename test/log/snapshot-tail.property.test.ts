@@ -16,8 +16,8 @@ import type { ThreadState } from "../../src/log/state";
 import { encodeViewSnapshot, viewSnapshotKey } from "../../src/log/view-snapshot";
 import { windowed } from "../../src/log/window";
 import { MemoryStore } from "../../src/store/memory-store";
-import type { Store } from "../../src/store/store";
 import { randomThreadArb } from "./support/random-thread";
+import { wholeReadsOnly } from "../support/whole-reads-store";
 
 const THREAD = "thr_random";
 
@@ -29,16 +29,6 @@ function widened(events: StoredEvent[]): StoredEvent[] {
 		if (event.type === "assistant_token") return { ...event, text: `${event.text} €` };
 		return event;
 	});
-}
-
-function wholeReadsOnly(inner: MemoryStore): Store {
-	return {
-		append: (key, text) => inner.append(key, text),
-		read: (key) => inner.read(key),
-		write: (key, text) => inner.write(key, text),
-		list: (prefix) => inner.list(prefix),
-		remove: (key) => inner.remove(key),
-	};
 }
 
 describe("a stored snapshot plus the log's tail", () => {

@@ -43,30 +43,29 @@ function sortedMatch(match: Record<string, string[]>): Record<string, string[]> 
 
 const slicer = (): Slicer => new Slicer(quickPacer);
 
+/** The test notes in minisearch's own index and in ours, ours sealed into a segment every `sealEvery` notes (the last two stay in the delta). */
+async function indexedBoth(sealEvery: number) {
+	const all = documents();
+	const reference = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
+	const ours = new NoteMiniSearch();
+	for (const [i, document] of all.entries()) {
+		reference.add(document);
+		ours.addNote(document);
+		if (i % sealEvery === sealEvery - 1 && i < all.length - 2) await ours.compact(slicer(), true);
+	}
+	return { all, reference, ours };
+}
+
 describe("the note index's minisearch", () => {
 	it("answers every query with minisearch's own scores, from several segments and the delta", async () => {
-		const all = documents();
-		const reference = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
-		const ours = new NoteMiniSearch();
-		for (const [i, document] of all.entries()) {
-			reference.add(document);
-			ours.addNote(document);
-			// A seal every third note: five segments of one size merge four at a time.
-			if (i % 3 === 2 && i < all.length - 2) await ours.compact(slicer(), true);
-		}
+		// A seal every third note: five segments of one size merge four at a time.
+		const { reference, ours } = await indexedBoth(3);
 		expect(ours.segmentCount).toBeGreaterThan(1);
 		expect(answers(ours)).toEqual(answers(reference));
 	});
 
 	it("scores every note as minisearch does to the last bit, in its order, for every shape of query it is given", async () => {
-		const all = documents();
-		const reference = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
-		const ours = new NoteMiniSearch();
-		for (const [i, document] of all.entries()) {
-			reference.add(document);
-			ours.addNote(document);
-			if (i % 4 === 3 && i < all.length - 2) await ours.compact(slicer(), true);
-		}
+		const { all, reference, ours } = await indexedBoth(4);
 		ours.discard(all[1]?.id ?? "");
 		reference.discard(all[1]?.id ?? "");
 		const shapes: [string, SearchOptions][] = [
