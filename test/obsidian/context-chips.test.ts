@@ -8,19 +8,18 @@
  * their notes before sending, and the message carries exactly those (user_message.context).
  */
 import userEvent from "@testing-library/user-event";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { offersTools, reply, startModelServer, type ModelServer } from "../../src/sandbox/model-server";
 import type { StoredEvent } from "../../src/log/events";
 import type { ThreadService } from "../../src/thread/service-api";
 import { App } from "../fakes/obsidian";
+import { asDesktop } from "./support/desktop-require";
+import { eventsOf } from "./support/events";
 import { startPlugin, stopPlugin } from "./support/plugin";
 import { until } from "./support/until";
-import { createRequire, type NodeRequire } from "../../src/node/module";
 
 let server: ModelServer | undefined;
-const desktopRequire = (window as unknown as { require?: unknown }).require;
-beforeAll(() => void ((window as unknown as { require: NodeRequire }).require = createRequire(import.meta.url)));
-afterAll(() => void ((window as unknown as { require?: unknown }).require = desktopRequire));
+asDesktop();
 afterEach(async () => {
 	await server?.close();
 	server = undefined;
@@ -38,19 +37,6 @@ function pane(app: App): HTMLElement {
 	const leaf = app.workspace.getLeavesOfType("redline-chat")[0];
 	if (!leaf) throw new Error("no Redline view");
 	return leaf.view.containerEl;
-}
-
-function eventsOf(service: ThreadService, threadId: string): Promise<StoredEvent[]> {
-	return new Promise((resolve) => {
-		const events: StoredEvent[] = [];
-		const sub = service.subscribe({ threadId }, (message) => {
-			if (message.kind === "event") events.push(message.event);
-			if (message.kind === "caught_up") {
-				queueMicrotask(() => sub.close());
-				resolve(events);
-			}
-		});
-	});
 }
 
 /** The picker's options once it lists some, as the pane shows them. */

@@ -10,12 +10,12 @@
  * made again over the same data), also once the note was renamed; the prompt's `[[` picks a note
  * of the vault and pins it for the request.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { App, Menu } from "../fakes/obsidian";
 import { reply, startModelServer, type ModelServer } from "../../src/sandbox/model-server";
-import { createRequire, type NodeRequire } from "../../src/node/module";
 import { applyWith, gate, mainAndApply } from "../e2e/support/scripts";
 import type { ScriptStep } from "../../src/sandbox/model-server";
+import { asDesktop } from "./support/desktop-require";
 import { startPlugin, stopPlugin } from "./support/plugin";
 import { until } from "./support/until";
 import type { RedlinePlugin } from "../../src/obsidian/plugin";
@@ -37,9 +37,7 @@ const intent: ScriptStep = reply.toolCalls([
 ]);
 
 let server: ModelServer | undefined;
-const desktopRequire = (window as unknown as { require?: unknown }).require;
-beforeAll(() => void ((window as unknown as { require: NodeRequire }).require = createRequire(import.meta.url)));
-afterAll(() => void ((window as unknown as { require?: unknown }).require = desktopRequire));
+asDesktop();
 afterEach(async () => {
 	await server?.close();
 	server = undefined;

@@ -10,13 +10,13 @@
  * its chat, the user decides it in the editor, that reaches v1.thread.reviewEdit, the note holds
  * exactly the accepted change, and the line it changed stays marked.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { App, MarkdownView } from "../fakes/obsidian";
 import { shownReview, type InlineReview } from "../../src/editor";
 import { reply, startModelServer, type ModelServer } from "../../src/sandbox/model-server";
 import type { StoredEvent } from "../../src/log/events";
-import { createRequire, type NodeRequire } from "../../src/node/module";
 import { applyWith, mainAndApply } from "../e2e/support/scripts";
+import { asDesktop } from "./support/desktop-require";
 import { startPlugin, stopPlugin } from "./support/plugin";
 import { until } from "./support/until";
 
@@ -92,10 +92,7 @@ describe("the editor redline in Obsidian", () => {
 
 describe("a draft waiting for review, in the open note, through the plugin", () => {
 	let server: ModelServer | undefined;
-	const desktopRequire = (window as unknown as { require?: unknown }).require;
-	// Obsidian desktop gives plugins Node's require (the desktop transport uses it).
-	beforeAll(() => void ((window as unknown as { require: NodeRequire }).require = createRequire(import.meta.url)));
-	afterAll(() => void ((window as unknown as { require?: unknown }).require = desktopRequire));
+	asDesktop();
 	afterEach(async () => {
 		await server?.close();
 		server = undefined;

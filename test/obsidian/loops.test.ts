@@ -6,20 +6,18 @@
  * the pane says "Stopped a repeated call"; a 2,000-token budget pauses the turn, the pause is
  * still there after the plugin restarts, and the pane's Continue resumes the turn where it stopped.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { offersTools, reply, startModelServer, type ModelServer } from "../../src/sandbox/model-server";
 import type { ModelScript, RecordedRequest, ScriptStep } from "../../src/sandbox/model-server";
-import type { StoredEvent } from "../../src/log/events";
 import type { ThreadService } from "../../src/thread/service-api";
 import { App } from "../fakes/obsidian";
+import { asDesktop } from "./support/desktop-require";
+import { eventsOf } from "./support/events";
 import { startPlugin, stopPlugin } from "./support/plugin";
 import { until } from "./support/until";
-import { createRequire, type NodeRequire } from "../../src/node/module";
 
 let server: ModelServer | undefined;
-const desktopRequire = (window as unknown as { require?: unknown }).require;
-beforeAll(() => void ((window as unknown as { require: NodeRequire }).require = createRequire(import.meta.url)));
-afterAll(() => void ((window as unknown as { require?: unknown }).require = desktopRequire));
+asDesktop();
 afterEach(async () => {
 	await server?.close();
 	server = undefined;
@@ -41,19 +39,6 @@ function agentScript(...steps: ScriptStep[]): ModelScript {
 }
 
 const agentRequests = (): RecordedRequest[] => server!.requests.filter(offersTools);
-
-function eventsOf(service: ThreadService, threadId: string): Promise<StoredEvent[]> {
-	return new Promise((resolve) => {
-		const events: StoredEvent[] = [];
-		const sub = service.subscribe({ threadId }, (message) => {
-			if (message.kind === "event") events.push(message.event);
-			if (message.kind === "caught_up") {
-				queueMicrotask(() => sub.close());
-				resolve(events);
-			}
-		});
-	});
-}
 
 async function lastStatus(service: ThreadService, threadId: string): Promise<string | undefined> {
 	const statuses = (await eventsOf(service, threadId)).filter((e) => e.type === "status");

@@ -1,18 +1,15 @@
 // @vitest-environment happy-dom
 // While a turn runs: a status-bar item says so (a click opens the pane) and "Stop the agent" is
 // offered; otherwise neither. Note commands are offered for Markdown notes only.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { scripted, startModelServer, type ModelServer } from "../../src/sandbox/model-server";
 import { App } from "../fakes/obsidian";
+import { asDesktop } from "./support/desktop-require";
 import { startPlugin, stopPlugin } from "./support/plugin";
-import { createRequire, type NodeRequire } from "../../src/node/module";
 import { setTimeout } from "../../src/node/timers";
 
 let server: ModelServer | undefined;
-const desktopRequire = (window as unknown as { require?: unknown }).require;
-// Obsidian desktop gives plugins Node's require; the desktop transport aborts a stopped request.
-beforeAll(() => void ((window as unknown as { require: NodeRequire }).require = createRequire(import.meta.url)));
-afterAll(() => void ((window as unknown as { require?: unknown }).require = desktopRequire));
+asDesktop();
 afterEach(async () => {
 	await server?.close();
 	server = undefined;
