@@ -479,6 +479,9 @@ describe("a method stood in", () => {
 		const { ChatOpenAICompletions } = await import("@langchain/openai");
 		const { CallbackManager } = await import("@langchain/core/callbacks/manager");
 		const { Completions } = await import("openai/resources/chat/completions/completions");
+		// minisearch keeps its radix tree's class to itself: the one an index is made with.
+		const { _index: tree } = new MiniSearch({ fields: ["text"] }) as unknown as { _index: object };
+		const SearchableMap = tree.constructor as { prototype: object };
 		const classes: Record<string, { prototype: object }> = {
 			Runnable,
 			RunnableBinding,
@@ -490,6 +493,7 @@ describe("a method stood in", () => {
 			Completions,
 			Stream,
 			MiniSearch,
+			SearchableMap,
 		};
 		for (const rule of methodStandIns) {
 			const cls = classes[rule.class];
