@@ -213,6 +213,25 @@ describe("React DOM with the function stand-ins", () => {
 				}),
 			),
 		).toBe("mountDeferredValueImpl() is not included in Redline's bundle");
+		expect(
+			await renderError((React) =>
+				React.createElement(function Pending() {
+					const [, start] = React.useTransition();
+					React.useEffect(() => start(() => {}), [start]);
+					return null;
+				}),
+			),
+		).toBe("startTransition() is not included in Redline's bundle");
+		expect(
+			await renderError((React) =>
+				React.createElement(function Used() {
+					return React.use(React.createContext("light"));
+				}),
+			),
+		).toBe("use() is not included in Redline's bundle");
+		expect(await renderError((React) => React.createElement("redline-widget", { label: "a custom element" }))).toBe(
+			"setPropOnCustomElement() is not included in Redline's bundle",
+		);
 	});
 
 	it("refuses hydrateRoot, naming it", () => {
