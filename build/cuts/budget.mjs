@@ -48,8 +48,9 @@
 // vacuuming and query engine (the index adds, discards, vacuums and scores its own way: 5.6 KB);
 // React DOM's view transitions' after-mutation pass, the replay of events blocked on hydrating
 // HTML, useTransition and use(), and props on custom elements (8.3 KB); the rest of the OpenAI
-// client's workload identity (openaiNoWorkloadIdentity, 2.3 KB): 16.2 KB in all, to 967.6 KB
-// (990,847 bytes). Next places to cut: the client's provider option (Bedrock, Azure) and its
-// request log details, which its quiet logger never writes; React DOM's component stacks.
-// See what grew with bench/support/bundle-composition.ts.
+// client's workload identity (openaiNoWorkloadIdentity, 2.3 KB); React DOM's component stacks,
+// which no root of Redline's reads (reactNoComponentStacks, 2.5 KB): 18.7 KB in all, to 965.1 KB
+// (988,276 bytes). Next places to cut: the client's provider option (Bedrock, Azure) and its
+// request log details, which its quiet logger never writes; LangChain's reading of Anthropic's
+// content blocks in every message. See what grew with bench/support/bundle-composition.ts.
 export const maxBytes = 984 * 1024;

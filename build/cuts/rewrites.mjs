@@ -193,6 +193,22 @@ export const openaiNoDataResidency = [
 	},
 ];
 
+// React DOM works out a component stack for every error thrown in render or commit (walking up
+// the fibers and calling each function component once more, its hooks throwing, to find its frame:
+// describeNativeComponentFrame) and hands it only to the root's onUncaughtError, onCaughtError and
+// onRecoverableError, as errorInfo.componentStack. Redline's one root (src/ui/mount.tsx) passes
+// none of them, and React's defaults read the error alone (reportError, console.error), so the
+// stack is never read: it is "" instead, and the frame finder leaves main.js (about 2.5 KB).
+// The error itself reaches the handlers as before; test/obsidian/shims/react-cuts.test.ts throws
+// one through the edited React, and checks that nothing in main.js's sources reads a stack.
+export const reactNoComponentStacks = [
+	{
+		file: "react-dom/cjs/react-dom-client.production.js",
+		pattern: /^function getStackByFiberInDevAndProd\(workInProgress\) \{\n[\s\S]*?\n\}\n/m,
+		to: 'function getStackByFiberInDevAndProd() {\n  return ""; // Redline: no root reads it (build/cuts/rewrites.mjs, reactNoComponentStacks)\n}\n',
+	},
+];
+
 export const rewrites = [
 	...zodMini,
 	...zodJitless,
@@ -202,4 +218,5 @@ export const rewrites = [
 	...openaiNoPlatformProbe,
 	...openaiNoDataResidency,
 	...noLookbehind,
+	...reactNoComponentStacks,
 ];
