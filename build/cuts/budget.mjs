@@ -42,6 +42,15 @@
 // folded in slices, the pane paging earlier turns in) took main.js to 975.9 KB with the 7.1 KB
 // cut above, all of it Redline's own code. The flat scorer and stepped ranking, and the log read
 // in ranged chunks (issue 32), took it to 984.1 KB; the client's regional endpoints came out
-// (openaiNoDataResidency, 0.5 KB), to 983.6 KB. Next place to cut: the client's X.509 branches.
-// See what grew with bench/support/bundle-composition.ts.
+// (openaiNoDataResidency, 0.5 KB), to 983.6 KB. At 983.8 KB (1,007,451 bytes), with more of
+// issue 32 on its way (desktop ranged reads, a binary index format, the snapshot backfill),
+// main.js went on a diet that changed nothing Redline does: minisearch's own adds, removals,
+// vacuuming and query engine (the index adds, discards, vacuums and scores its own way: 5.6 KB);
+// React DOM's view transitions' after-mutation pass, the replay of events blocked on hydrating
+// HTML, useTransition and use(), and props on custom elements (8.3 KB); the rest of the OpenAI
+// client's workload identity (openaiNoWorkloadIdentity, 2.3 KB); React DOM's component stacks,
+// which no root of Redline's reads (reactNoComponentStacks, 2.5 KB): 18.7 KB in all, to 965.1 KB
+// (988,276 bytes). Next places to cut: the client's provider option (Bedrock, Azure) and its
+// request log details, which its quiet logger never writes; LangChain's reading of Anthropic's
+// content blocks in every message. See what grew with bench/support/bundle-composition.ts.
 export const maxBytes = 984 * 1024;

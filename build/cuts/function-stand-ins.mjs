@@ -59,7 +59,6 @@ export const functionStandIns = [
 			"canHydrateTextInstance",
 			"prepareToHydrateHostInstance",
 			"retryDehydratedSuspenseBoundary",
-			"attemptContinuousHydration",
 			"attemptExplicitHydrationTarget",
 		],
 		why: "React DOM's hydration of server-rendered HTML (hydrateRoot)",
@@ -83,11 +82,14 @@ export const functionStandIns = [
 		file: client,
 		// Reached only for a fiber tagged 30 (<ViewTransition>), or with shouldStartViewTransition,
 		// which only such a fiber sets (its completeWork sets the flag 33554432 the commit checks).
+		// flushAfterMutationEffects, the commit's after-mutation pass (the view transitions' enter,
+		// exit and measure walks), is handed only to startViewTransition, which calls it back; with
+		// it goes measureViewTransitionHostInstancesRecursive (stood in here before).
 		functions: [
 			"startViewTransition",
+			"flushAfterMutationEffects",
 			"applyViewTransitionToHostInstances",
 			"restoreViewTransitionOnHostInstances",
-			"measureViewTransitionHostInstancesRecursive",
 			"scheduleViewTransitionEvent",
 			"createViewTransitionInstance",
 		],
@@ -125,6 +127,34 @@ export const functionStandIns = [
 			"useMemoCache",
 		],
 		why: "React's useOptimistic, useDeferredValue, useEffectEvent, useMemoCache and cache refresh",
+	},
+	{
+		file: client,
+		// A DOM event is replayed, or a boundary retried, only when it was blocked on a dehydrated
+		// instance: findInstanceBlockingTarget answers one only for a dehydrated <Suspense> or
+		// <Activity> boundary or a root made by hydrateRoot() (all stood in above), so dispatchEvent
+		// never queues an event (queueIfContinuousEvent). retryIfBlockedOn and clearHydrationBoundary
+		// run only on such instances: a dehydrated fragment (tag 18) deleted, a dehydrated boundary
+		// or root committed. With them go the replay queues, form action replays and
+		// attemptContinuousHydration (stood in here before; only the replay calls it).
+		functions: ["queueIfContinuousEvent", "retryIfBlockedOn", "clearHydrationBoundary"],
+		why: "React DOM's replay of events blocked on server-rendered HTML still hydrating",
+	},
+	{
+		file: client,
+		// useTransition's start function (startTransition, bound by its mount) and use(): hooks src/ui
+		// never calls. useThenable reads a promise handed to use(), to a transition's pending state
+		// or to a form's action state; TransitionAwareHostComponent renders a <form> made stateful by
+		// a form action (startHostTransition and requestFormReset, stood in above).
+		functions: ["startTransition", "use", "useThenable", "TransitionAwareHostComponent"],
+		why: "React's useTransition and use(), and the promises they read",
+	},
+	{
+		file: client,
+		// Props are set this way only on a custom element (a tag with a hyphen: isCustomElement);
+		// the pane's components render none (its untrusted replies are DOM nodes of its own, not React's).
+		functions: ["setPropOnCustomElement"],
+		why: "React DOM's props on custom elements",
 	},
 	{
 		file: "react-dom/cjs/react-dom.production.js",

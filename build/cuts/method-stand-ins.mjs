@@ -110,6 +110,49 @@ export const methodStandIns = [
 		],
 		why: "minisearch's batch adds, stored fields, suggestions and its own saved form",
 	},
+	// What else of minisearch is left behind its own index: addNote adds a note (never add(), which
+	// with its helpers stores fields and counts terms per occurrence), discard() drops one (never
+	// remove(): postings are rewritten by vacuumPaced, and INDEX_OPTIONS turns autoVacuum off, so
+	// discard() never starts minisearch's vacuum), and search goes to the flat scorer: the index's
+	// search() and searchPaced() call minisearch's search() only for a query flatScorable() refuses
+	// (a query tree, a wildcard, boostDocument, tokenize or processTerm, AND_NOT), and Redline's
+	// ranking (src/search/query.ts) asks only for strings with OR or AND and none of those options.
+	// Kept: the constructor, discard, has, the counts, and the SearchableMap the delta lives in.
+	{
+		file: "minisearch/dist/es/index.js",
+		class: "MiniSearch",
+		methods: [
+			"add",
+			"addDocumentId",
+			"saveStoredFields",
+			"addTerm",
+			"addFieldLength",
+			"remove",
+			"removeAll",
+			"removeTerm",
+			"warnDocumentChanged",
+			"replace",
+			"vacuum",
+			"conditionalVacuum",
+			"performVacuuming",
+			"vacuumConditionsMet",
+			"search",
+			"executeQuery",
+			"executeQuerySpec",
+			"executeWildcardQuery",
+			"combineResults",
+			"termResults",
+		],
+		why: "minisearch's own adds, removals, vacuuming and query engine (Redline's index adds, discards, vacuums and scores its own way)",
+	},
+	// The delta's tree is written with fetch() and cleared whole; only remove(), a vacuum and the
+	// saved form (all stood in above) delete, update or build one from entries.
+	{
+		file: "minisearch/dist/es/index.js",
+		class: "SearchableMap",
+		methods: ["delete", "update", "from", "fromObject"],
+		why: "deleting and updating terms of minisearch's radix tree, and building one from entries",
+	},
 	// LangChain reads a completion stream with for await (Symbol.asyncIterator), nothing else.
 	{
 		file: "openai/core/streaming.mjs",

@@ -97,6 +97,47 @@ export const openaiX509 = [
 	},
 ];
 
+// The rest of the client's workload identity: the X.509 identity it keeps in a local of its
+// constructor (which picks the X.509 API's origin, checks the transport and sets the X.509 fetch),
+// the public field _workloadIdentityAuth (X.509 or subject-token exchange) and the private field
+// holding the X.509 fetch. The constructor asks isX509WorkloadIdentity() of its workloadIdentity
+// option before anything else, and the stand-in refuses any identity there by name (Redline passes
+// none), so past it neither kind of identity exists: the constructor's locals are undefined, and it
+// writes the fields only from them. withOptions(), their one other writer, is stood in
+// (method-stand-ins.mjs). So every read of them is undefined: the branches that authenticate with
+// an identity, refresh its token on a 401 or send requests through the X.509 fetch drop out of the
+// request path (about 2.3 KB). Matched by structure, as openaiX509; noneLeft: the fields' writes in
+// the constructor are all that may be left of them, and any other binding of the locals' names
+// does not parse.
+export const openaiNoWorkloadIdentity = [
+	{
+		file: client,
+		pattern: /^ *const (?:x509Identity = identity\.x509|usesX509Identity = x509Identity !== undefined);\n/gm,
+		to: "",
+	},
+	{
+		file: client,
+		pattern: wholeName("usesX509Identity"),
+		to: "false",
+		noneLeft: /(?<![\w$])usesX509Identity(?![\w$])/,
+	},
+	{ file: client, pattern: wholeName("x509Identity"), to: "(void 0)", noneLeft: /(?<![\w$])x509Identity(?![\w$])/ },
+	{
+		file: client,
+		pattern: /\bthis\._workloadIdentityAuth(?! = )/g,
+		to: "(void 0)",
+		noneLeft:
+			/_workloadIdentityAuth(?! = (?:authentication|new WorkloadIdentityAuth\(identity\.legacy, this\.fetch\));)/,
+	},
+	{
+		file: client,
+		pattern: /__classPrivateFieldGet\(this, _OpenAI_x509Fetch, "f"\)/g,
+		to: "(void 0)",
+		noneLeft:
+			/__classPrivateField(?:Get|Set)\((?!this, _OpenAI_x509Fetch, authentication\.fetch\(\), "f"\);)\w+, _OpenAI_x509Fetch\b/,
+	},
+];
+
 // Safari's engine before iOS 16.4 cannot parse a regex literal with a lookbehind: one in main.js
 // and the plugin fails to load on those iPhones and iPads. The openai package's path helper has
 // one, rewritten to an equivalent that matches the separator instead of looking behind for it:
@@ -152,12 +193,30 @@ export const openaiNoDataResidency = [
 	},
 ];
 
+// React DOM works out a component stack for every error thrown in render or commit (walking up
+// the fibers and calling each function component once more, its hooks throwing, to find its frame:
+// describeNativeComponentFrame) and hands it only to the root's onUncaughtError, onCaughtError and
+// onRecoverableError, as errorInfo.componentStack. Redline's one root (src/ui/mount.tsx) passes
+// none of them, and React's defaults read the error alone (reportError, console.error), so the
+// stack is never read: it is "" instead, and the frame finder leaves main.js (about 2.5 KB).
+// The error itself reaches the handlers as before; test/obsidian/shims/react-cuts.test.ts throws
+// one through the edited React, and checks that nothing in main.js's sources reads a stack.
+export const reactNoComponentStacks = [
+	{
+		file: "react-dom/cjs/react-dom-client.production.js",
+		pattern: /^function getStackByFiberInDevAndProd\(workInProgress\) \{\n[\s\S]*?\n\}\n/m,
+		to: 'function getStackByFiberInDevAndProd() {\n  return ""; // Redline: no root reads it (build/cuts/rewrites.mjs, reactNoComponentStacks)\n}\n',
+	},
+];
+
 export const rewrites = [
 	...zodMini,
 	...zodJitless,
 	...openaiX509,
+	...openaiNoWorkloadIdentity,
 	...openaiQuietLogs,
 	...openaiNoPlatformProbe,
 	...openaiNoDataResidency,
 	...noLookbehind,
+	...reactNoComponentStacks,
 ];

@@ -11,7 +11,8 @@
  * prefix and typo weights, the sum per query term, then across query terms, times the number of
  * query terms matched), so scores are equal to the last bit: test/search/note-minisearch.test.ts
  * compares them with minisearch's own index. Options this does not cover (boostDocument, query
- * trees, the wildcard) go to minisearch's own search.
+ * trees, the wildcard) go to minisearch's own search, which main.js leaves out (a throw naming it:
+ * build/cuts/method-stand-ins.mjs): Redline's ranking asks only what this answers.
  */
 import type { SearchOptions, SearchResult } from "minisearch";
 import type { PostingView, TermData } from "./term-store";

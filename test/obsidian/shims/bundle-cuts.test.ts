@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { deepCompareStrict as realDeepCompareStrict } from "@cfworker/json-schema";
 /* eslint-enable import/no-extraneous-dependencies -- end of the reference imports */
 import { AIMessage } from "@langchain/core/messages";
+import RealOpenAI from "openai";
 import { LogStreamCallbackHandler } from "@langchain/core/tracers/log_stream";
 import { ConsoleCallbackHandler as RealConsoleCallbackHandler } from "@langchain/core/tracers/console";
 import { LangChainTracer as RealLangChainTracer } from "@langchain/core/tracers/tracer_langchain";
@@ -342,6 +343,40 @@ describe("the OpenAI client with the cuts", () => {
 		]);
 		expect(seen?.["x-stainless-runtime-version"]).toBe("unknown");
 	}, 60_000);
+
+	it("reads no workload identity on the request path as main.js minifies it, and refuses an X.509 transport as the real client does", async () => {
+		const built = await esbuild.build({
+			...buildOptions({ production: true }),
+			entryPoints: [path.fileURLToPath(new URL("fixtures/openai-client.ts", import.meta.url))],
+			outfile: undefined,
+			write: false,
+			logLevel: "silent",
+		});
+		const code = built.outputFiles[0].text;
+		// openaiNoWorkloadIdentity: the identity's token, its refresh on a 401, the X.509 checks and origin are gone.
+		expect(code.match(/_workloadIdentityAuth(?!=)/g) ?? []).toEqual([]);
+		for (const left of ["shouldAuthenticate", "overridden fetch dispatch hooks", "mtls.api.openai.com"])
+			expect(code, left).not.toContain(left);
+		const module = { exports: {} as typeof Fixture };
+		(
+			vm.runInThisContext(`(function (module, exports, require) {${code}\n})`) as (
+				m: unknown,
+				e: unknown,
+				r: NodeRequire,
+			) => void
+		)(module, module.exports, createRequire(import.meta.url));
+		const Bundled = module.exports.client("http://127.0.0.1:9/v1").constructor as new (
+			options: Record<string, unknown>,
+		) => unknown;
+		const options = { apiKey: "k", x509Transport: {}, dangerouslyAllowBrowser: true };
+		expect(() => new RealOpenAI(options as ConstructorParameters<typeof RealOpenAI>[0])).toThrow(
+			"An X.509 transport requires an X.509 workload identity.",
+		);
+		expect(() => new Bundled(options)).toThrow("An X.509 transport requires an X.509 workload identity.");
+		expect(
+			() => new Bundled({ apiKey: null, workloadIdentity: { type: "x509" }, dangerouslyAllowBrowser: true }),
+		).toThrow("workloadIdentity is not included in Redline's bundle");
+	}, 60_000);
 });
 
 describe("a method stood in", () => {
@@ -479,6 +514,9 @@ describe("a method stood in", () => {
 		const { ChatOpenAICompletions } = await import("@langchain/openai");
 		const { CallbackManager } = await import("@langchain/core/callbacks/manager");
 		const { Completions } = await import("openai/resources/chat/completions/completions");
+		// minisearch keeps its radix tree's class to itself: the one an index is made with.
+		const { _index: tree } = new MiniSearch({ fields: ["text"] }) as unknown as { _index: object };
+		const SearchableMap = tree.constructor as { prototype: object };
 		const classes: Record<string, { prototype: object }> = {
 			Runnable,
 			RunnableBinding,
@@ -490,6 +528,7 @@ describe("a method stood in", () => {
 			Completions,
 			Stream,
 			MiniSearch,
+			SearchableMap,
 		};
 		for (const rule of methodStandIns) {
 			const cls = classes[rule.class];

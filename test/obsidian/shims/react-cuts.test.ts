@@ -9,7 +9,7 @@ import type * as ReactDOMClient from "react-dom/client";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { functionStandIns, standInFunctions } from "../../../build/index.mjs";
 import { buildOptions } from "../../../esbuild.config.mjs";
-import { mkdtemp, writeFile } from "../../../src/node/fs";
+import { mkdtemp, readFile, writeFile } from "../../../src/node/fs";
 import { tmpdir } from "../../../src/node/os";
 import * as path from "../../../src/node/path";
 import { until } from "../support/until";
@@ -213,7 +213,69 @@ describe("React DOM with the function stand-ins", () => {
 				}),
 			),
 		).toBe("mountDeferredValueImpl() is not included in Redline's bundle");
+		expect(
+			await renderError((React) =>
+				React.createElement(function Pending() {
+					const [, start] = React.useTransition();
+					React.useEffect(() => start(() => {}), [start]);
+					return null;
+				}),
+			),
+		).toBe("startTransition() is not included in Redline's bundle");
+		expect(
+			await renderError((React) =>
+				React.createElement(function Used() {
+					return React.use(React.createContext("light"));
+				}),
+			),
+		).toBe("use() is not included in Redline's bundle");
+		expect(await renderError((React) => React.createElement("redline-widget", { label: "a custom element" }))).toBe(
+			"setPropOnCustomElement() is not included in Redline's bundle",
+		);
 	});
+
+	it("hands an error thrown in render to the root's handler as before, with no component stack", async () => {
+		const { react, container } = loadReact();
+		let caught: { error: unknown; componentStack?: string } | undefined;
+		const root = react.client.createRoot(container, {
+			onUncaughtError: (error, info) => {
+				caught = { error, componentStack: info.componentStack };
+			},
+		});
+		const boom = new Error("boom");
+		react.flushSync(() =>
+			root.render(
+				react.React.createElement(function Boom(): null {
+					throw boom;
+				}),
+			),
+		);
+		await until(() => caught !== undefined);
+		// reactNoComponentStacks (build/cuts/rewrites.mjs): the error is the one thrown; the stack is empty.
+		expect(caught).toEqual({ error: boom, componentStack: "" });
+	});
+
+	it("leaves no code in main.js that reads a component stack (the root passes React no error handler)", async () => {
+		const built = await esbuild.build({
+			...buildOptions({ production: true, budget: false }),
+			outfile: path.join(await mkdtemp(path.join(tmpdir(), "redline-react-stacks-")), "main.js"),
+			write: false,
+			logLevel: "silent",
+			metafile: true,
+		});
+		const own = Object.values(built.metafile.outputs).flatMap((output) =>
+			Object.entries(output.inputs)
+				.filter(([input, { bytesInOutput }]) => input.startsWith("src/") && bytesInOutput > 0)
+				.map(([input]) => input),
+		);
+		expect(own).toContain("src/ui/mount.tsx");
+		const root = path.fileURLToPath(new URL("../../..", import.meta.url));
+		const readers: string[] = [];
+		for (const input of own)
+			if (/componentStack|on(?:Uncaught|Caught|Recoverable)Error/.test(await readFile(path.join(root, input), "utf8")))
+				readers.push(input);
+		expect(readers).toEqual([]);
+	}, 60_000);
 
 	it("refuses hydrateRoot, naming it", () => {
 		const { react, container } = loadReact();
