@@ -2,25 +2,35 @@
  * The Store port on app.vault.adapter, under the plugin's folder (`<configDir>/plugins/redline/data`).
  * Keys are slash-separated and relative; anything that could escape the root is refused.
  *
- * No ranged reads (the Store port's optional `size`/`readRange`): Obsidian's DataAdapter, the
- * desktop FileSystemAdapter included, reads whole files only (`read`, `readBinary`), and `stat`
- * alone would not save the read. Thread logs are therefore read whole once (src/log/log-bytes.ts),
- * as bytes (`readBytes`, readBinary): a phone holds the log once, not as a string and its bytes.
+ * Ranged reads (the Store port's optional `size`/`readRange`) only where it is given FileRanges
+ * (desktop-file-ranges.ts: Node's fs on desktop): Obsidian's DataAdapter reads whole files only
+ * (`read`, `readBinary`). Without them (mobile) thread logs are read whole once
+ * (src/log/log-bytes.ts), as bytes (`readBytes`, readBinary): a phone holds the log once, not as
+ * a string and its bytes.
  */
 import { normalizePath, type DataAdapter } from "obsidian";
 import { checkStoreKey, checkStorePrefix } from "../store/keys";
 import type { Store } from "../store/store";
+import type { FileRanges } from "./desktop-file-ranges";
 
 type Adapter = Pick<DataAdapter, "exists" | "read" | "readBinary" | "write" | "append" | "list" | "remove" | "mkdir">;
 
 export class ObsidianStore implements Store {
 	private readonly root: string;
+	/** Present only with ranged reads (the port's optional pair: present together or not at all). */
+	readonly size?: (key: string) => Promise<number | null>;
+	readonly readRange?: (key: string, start: number, end: number) => Promise<Uint8Array>;
 
 	constructor(
 		private readonly adapter: Adapter,
 		root: string,
+		ranges: FileRanges | null = null,
 	) {
 		this.root = normalizePath(root);
+		if (ranges) {
+			this.size = async (key) => ranges.size(this.pathOf(key));
+			this.readRange = async (key, start, end) => ranges.readRange(this.pathOf(key), start, end);
+		}
 	}
 
 	async append(key: string, text: string): Promise<void> {

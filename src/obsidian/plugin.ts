@@ -28,6 +28,7 @@ import { layoutReadyIndexFeed } from "./index-feed";
 import { createObsidianNoteMetadata } from "./note-metadata";
 import { createObsidianNoteCatalog } from "./note-catalog";
 import { loadRedline } from "./lazy";
+import { desktopFileRanges } from "./desktop-file-ranges";
 import { ObsidianStore } from "./obsidian-store";
 import { ObsidianVault } from "./obsidian-vault";
 import { openPluginSettings } from "./open-settings";
@@ -211,7 +212,11 @@ export class RedlinePlugin extends Plugin {
 	}
 
 	private dataStore(): ObsidianStore {
-		this.store ??= new ObsidianStore(this.app.vault.adapter, `${this.pluginDir()}/data`);
+		this.store ??= new ObsidianStore(
+			this.app.vault.adapter,
+			`${this.pluginDir()}/data`,
+			desktopFileRanges(this.app.vault.adapter),
+		);
 		return this.store;
 	}
 

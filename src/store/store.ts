@@ -6,8 +6,9 @@
  * Ranged reads are optional (issue 32): a host whose medium can read part of a value offers both
  * `size` and `readRange`, and a long thread's log is then opened from its stored snapshot and the
  * few KB after it, and read in chunks, instead of as one 70 MB string. Offsets are bytes of the
- * value's UTF-8 text. A host without them (ObsidianStore: Obsidian's DataAdapter reads whole
- * files only) is read whole once (src/log/log-bytes.ts), as bytes where it offers `readBytes`.
+ * value's UTF-8 text. A host without them (ObsidianStore on mobile: Obsidian's DataAdapter reads
+ * whole files only; on desktop it reads ranges through Node's fs) is read whole once
+ * (src/log/log-bytes.ts), as bytes where it offers `readBytes`.
  */
 export interface Store {
 	/** Appends text to the value at key, creating it if absent. */

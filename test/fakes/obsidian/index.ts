@@ -4,6 +4,7 @@
  */
 export { Component, Events, liveIntervals } from "./events";
 export { normalizePath, TAbstractFile, TFile, TFolder, Vault, FileManager, FakeAdapter } from "./vault";
+export { FileSystemAdapter } from "./file-system-adapter";
 export { Editor, type RecordedTransaction } from "./editor";
 export { View, ItemView, MarkdownView, WorkspaceLeaf, Workspace } from "./workspace";
 export {
