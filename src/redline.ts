@@ -59,6 +59,12 @@ export interface RedlineDeps {
 	yaml: YamlCodec;
 }
 
+/**
+ * How long after start the snapshot backfill waits (src/thread/snapshot-backfill.ts): the pane's
+ * first open and the search index's warm start go first.
+ */
+const SNAPSHOT_BACKFILL_AFTER_MS = 5_000;
+
 const firstWordsTitles: TitleMaker = { title: (message) => Promise.resolve(messageTitle(message)) };
 
 export interface Redline {
@@ -106,7 +112,15 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });
 	const titles = deps.titles === "first-words" ? firstWordsTitles : modelTitles(models);
 	const chips = { vault, catalog, floor: new AccessFloor(deps.protectedFolders) };
-	const service = new LocalThreadService({ store, driver: runner, history, titles, tools, chips });
+	const service = new LocalThreadService({
+		store,
+		driver: runner,
+		history,
+		titles,
+		tools,
+		chips,
+		backfill: { afterMs: SNAPSHOT_BACKFILL_AFTER_MS },
+	});
 	await service.load();
 	return {
 		service,

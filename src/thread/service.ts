@@ -118,7 +118,8 @@ export class LocalThreadService implements ThreadService {
 			threads: () => this.index.list(),
 			isLoaded: (threadId) => this.logs.has(threadId),
 			quiet: () => this.logs.quiet(),
-			open: (threadId) => (this.closed || !this.index.has(threadId) ? Promise.resolve(null) : this.logs.get(threadId, true)),
+			open: (threadId) =>
+				this.closed || !this.index.has(threadId) ? Promise.resolve(null) : this.logs.get(threadId, true),
 			release: (threadId) => this.logs.release(threadId, (log) => this.isBusy(log)),
 		});
 	}
