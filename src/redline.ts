@@ -57,13 +57,18 @@ export interface RedlineDeps {
 	mobile?: boolean;
 	/** The host's YAML for note properties (setProperties): the yaml library in the sandbox, Obsidian's own in the plugin. */
 	yaml: YamlCodec;
+	/**
+	 * When the snapshot backfill starts after the service (ms; default SNAPSHOT_BACKFILL_AFTER_MS),
+	 * or null for none (benches that time an open before it).
+	 */
+	backfillAfterMs?: number | null;
 }
 
 /**
  * How long after start the snapshot backfill waits (src/thread/snapshot-backfill.ts): the pane's
  * first open and the search index's warm start go first.
  */
-const SNAPSHOT_BACKFILL_AFTER_MS = 5_000;
+export const SNAPSHOT_BACKFILL_AFTER_MS = 5_000;
 
 const firstWordsTitles: TitleMaker = { title: (message) => Promise.resolve(messageTitle(message)) };
 
@@ -119,7 +124,9 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 		titles,
 		tools,
 		chips,
-		backfill: { afterMs: SNAPSHOT_BACKFILL_AFTER_MS },
+		...(deps.backfillAfterMs !== null
+			? { backfill: { afterMs: deps.backfillAfterMs ?? SNAPSHOT_BACKFILL_AFTER_MS } }
+			: {}),
 	});
 	await service.load();
 	return {
