@@ -631,7 +631,7 @@ export class LocalThreadService implements ThreadService {
 		return recovering;
 	}
 
-	/** Opens a log from the store; one that was left mid-turn (not sealed here) is recovered. */
+	/** Opens a log from the store; one that was left mid-turn (not sealed here) is recovered on first use (find). */
 	private async openLog(threadId: string, sealedAt: number | undefined): Promise<ThreadLog | null> {
 		const tools = this.deps.tools;
 		const upgrade = tools ? { upgrade: () => toolWordsUpgrade(tools) } : {};
