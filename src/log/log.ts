@@ -19,7 +19,7 @@ import type { Store } from "../store/store";
 import type { ThreadHandle } from "./driver";
 import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
 import { encodeEvents, isStreamedText } from "./log-codec";
-import { openLogBytes, readLogEvents, type LogBytes } from "./log-bytes";
+import { openLogBytes, OpenStopped, readLogEvents, type LogBytes } from "./log-bytes";
 import { LogTail } from "./log-tail";
 import { LiveFold } from "./projection";
 import { redact, redactDeep } from "./redact";
@@ -76,6 +76,11 @@ export interface ThreadLogOptions {
 	 * is no snapshot that matches the log.
 	 */
 	onSnapshot?: (view: ThreadState) => void;
+	/**
+	 * For open(): true once the open should be given up (the service closes): checked between
+	 * chunks and slices; open() then resolves null and writes nothing.
+	 */
+	stopped?: () => boolean;
 }
 
 /** A stored snapshot further behind the log's end than this (bytes) is not used (the log is opened). */
@@ -141,12 +146,22 @@ export class ThreadLog implements ThreadHandle {
 		const snapshot = options.onSnapshot ? await openSnapshot(store, threadId, source, options) : null;
 		// In chunks, each parsed and folded in slices: a long log (a 20,000-call thread is 70 MB)
 		// read, decoded or folded in one run kept the host from its other work for seconds.
-		const { events, skipped } = await readLogEvents(threadId, source, 0, options.upgrade?.());
+		const stopped = options.stopped ?? (() => false);
+		let read;
+		try {
+			read = await readLogEvents(threadId, source, 0, options.upgrade?.(), stopped);
+		} catch (error) {
+			if (error instanceof OpenStopped) return null;
+			throw error;
+		}
+		const { events, skipped } = read;
 		if (skipped.length > 0)
 			console.warn(
 				`Redline: skipped ${skipped.length} unreadable line(s) in thread ${threadId}: ${skipped.join("; ")}`,
 			);
-		const log = new ThreadLog(threadId, store, options, events, await LiveFold.replayInSlices(threadId, events));
+		const fold = await LiveFold.replayInSlices(threadId, events, stopped);
+		if (fold === null) return null;
+		const log = new ThreadLog(threadId, store, options, events, fold);
 		const tailAt = Math.max(0, source.size - TAIL_READ_BYTES);
 		const end = await source.read(tailAt, source.size);
 		log.mayBeTorn = end.length > 0 && end[end.length - 1] !== 10; /* \n */

@@ -600,8 +600,8 @@ export class LocalThreadService implements ThreadService {
 		if (!isThreadId(threadId) || !this.index.has(threadId))
 			return { error: fail("unknown_thread", `No thread ${threadId}`) };
 		const log = await this.logs.get(threadId);
-		if (!log || log.isDiscarded()) return { error: fail("unknown_thread", `No thread ${threadId}`) };
 		if (this.closed) return { error: fail("unavailable", "The thread service is closed") };
+		if (!log || log.isDiscarded()) return { error: fail("unknown_thread", `No thread ${threadId}`) };
 		await this.recovered(log);
 		if (this.closed) return { error: fail("unavailable", "The thread service is closed") };
 		return { log };
@@ -640,6 +640,8 @@ export class LocalThreadService implements ThreadService {
 			...upgrade,
 			...(sealedAt !== undefined ? { sealedAt } : {}),
 			onSnapshot: (view) => this.snapshots.opened(threadId, view),
+			// A long log still being read when the service closes is given up (close waits for it).
+			stopped: () => this.closed,
 		}).finally(() => this.snapshots.done(threadId));
 		if (!log) return null;
 		// Recovered on first use (find): a log sealed here unrecovered (an open of the backfill

@@ -348,6 +348,22 @@ describe("the snapshot backfill at service start", () => {
 		expect(await store.read(viewSnapshotKey(ids.interrupted))).toBeNull();
 	});
 
+	it("gives up the open in hand on close: the rest of that log is not read, close does not wait for it", async () => {
+		const { store, ids } = await upgradedStore();
+		const probe = new ProbeStore(store);
+		const key = threadLogKey(ids.none);
+		const gate = probe.hold(key);
+		const service = makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		await service.load();
+		await gate.hit;
+		const closing = service.close();
+		gate.open();
+		await closing;
+		// The first chunk (held) and nothing after it: the log is several chunks long.
+		expect(probe.of("range", key)).toHaveLength(1);
+		expect(await store.read(viewSnapshotKey(ids.none))).toBeNull();
+	});
+
 	it("does nothing without deps.backfill", async () => {
 		const { store, ids } = await upgradedStore();
 		const service = makeService({ store }).service;
