@@ -12,9 +12,11 @@
  *
  * It never competes with what the user waits for: it starts late, waits for opens in flight,
  * yields between threads (and within one, as every open is sliced), and stops on close. A thread
- * whose log cannot be read is reported and skipped, once per process: never retried in a loop.
- * Threads whose window is most of the log get no snapshot (ThreadLog.saveView refuses it); they
- * are opened again by the next start's backfill (a fold of a log that is mostly its window).
+ * whose log cannot be read is reported and skipped. A thread that has no current snapshot after
+ * its turn (its log could not be read, or its window is most of it, so ThreadLog.saveView refuses
+ * one: a short log whose seqs jumped past a crash counts 100,000 more) is written down in
+ * BACKFILL_RECORD_KEY with its last seq, and not tried again until it has grown by
+ * VIEW_REFRESH_EVENTS: a later start does not read it again, nor does a loop.
  */
 import { MAX_SNAPSHOT_TAIL_BYTES, threadLogKey, VIEW_REFRESH_EVENTS, type ThreadLog } from "../log/log";
 import { nextTurn } from "../log/slices";
@@ -22,6 +24,11 @@ import { timers } from "../log/timers";
 import { readViewSnapshotHead, VIEW_HEAD_BYTES, VIEW_SNAPSHOT_VERSION, viewSnapshotKey } from "../log/view-snapshot";
 import { hasRangedReads, type Store } from "../store/store";
 import type { ThreadSummary } from "./service-api";
+
+/** The threads the backfill tried and left without a snapshot: { v: 1, gaveUp: { threadId: lastSeq } }. */
+export const BACKFILL_RECORD_KEY = "threads/snapshot-backfill.json";
+
+type GaveUp = Record<string, number>;
 
 /** What the backfill uses of its service. */
 export interface BackfillHost {
@@ -74,9 +81,14 @@ export class SnapshotBackfill {
 	private async run(): Promise<void> {
 		this.wake = null;
 		this.timer = null;
-		const threads = this.host
-			.threads()
-			.filter((thread) => thread.lastSeq >= VIEW_REFRESH_EVENTS)
+		const all = this.host.threads();
+		const gaveUp = await readRecord(this.host.store);
+		const givenUp = (thread: ThreadSummary): boolean => {
+			const at = gaveUp[thread.threadId];
+			return at !== undefined && thread.lastSeq - at < VIEW_REFRESH_EVENTS;
+		};
+		const threads = all
+			.filter((thread) => thread.lastSeq >= VIEW_REFRESH_EVENTS && !givenUp(thread))
 			.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 		for (const thread of threads) {
 			// Whatever the user opens goes first; and the host gets a turn between two threads.
@@ -85,23 +97,56 @@ export class SnapshotBackfill {
 			if (this.stopped) return;
 			if (this.tried.has(thread.threadId)) continue;
 			this.tried.add(thread.threadId);
+			let leftAt: number | null;
 			try {
-				await this.backfill(thread);
+				leftAt = await this.backfill(thread);
 			} catch (error) {
 				console.warn(`Redline: could not store a snapshot of thread ${thread.threadId} in the background`, error);
+				leftAt = thread.lastSeq;
 			}
+			if (leftAt === null || this.stopped) continue;
+			gaveUp[thread.threadId] = leftAt;
+			await writeRecord(this.host.store, gaveUp, new Set(all.map((t) => t.threadId)));
 		}
 	}
 
-	private async backfill(thread: ThreadSummary): Promise<void> {
+	/** Backfills one thread; the seq it was left at without a current snapshot, or null (it has one, or is not the backfill's). */
+	private async backfill(thread: ThreadSummary): Promise<number | null> {
 		const { threadId } = thread;
-		if (this.host.isLoaded(threadId)) return;
-		if (await hasCurrentSnapshot(this.host.store, thread)) return;
-		if (this.stopped || this.host.isLoaded(threadId)) return;
+		if (this.host.isLoaded(threadId)) return null;
+		if (await hasCurrentSnapshot(this.host.store, thread)) return null;
+		if (this.stopped || this.host.isLoaded(threadId)) return null;
 		const log = await this.host.open(threadId);
 		// Stopped meanwhile: the service's close seals it (and stores its snapshot) with the others.
-		if (!log || this.stopped) return;
+		if (!log || this.stopped) return null;
+		const lastSeq = Math.max(thread.lastSeq, log.state().lastSeq);
 		await this.host.release(threadId);
+		// Kept loaded (someone uses it): its snapshot may still be on its way to the store.
+		await log.settled();
+		return (await hasCurrentSnapshot(this.host.store, { ...thread, lastSeq })) ? null : lastSeq;
+	}
+}
+
+/** The record of threads given up (empty when absent or unreadable: they are tried again). */
+async function readRecord(store: Store): Promise<GaveUp> {
+	try {
+		const parsed = JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "null") as { v?: unknown; gaveUp?: unknown };
+		if (parsed?.v !== 1 || typeof parsed.gaveUp !== "object" || parsed.gaveUp === null) return {};
+		const gaveUp: GaveUp = {};
+		for (const [id, seq] of Object.entries(parsed.gaveUp)) if (typeof seq === "number") gaveUp[id] = seq;
+		return gaveUp;
+	} catch {
+		return {};
+	}
+}
+
+/** Writes the record, without the threads the index no longer has (deleted). A failure only costs a retry at the next start. */
+async function writeRecord(store: Store, gaveUp: GaveUp, present: ReadonlySet<string>): Promise<void> {
+	const kept = Object.fromEntries(Object.entries(gaveUp).filter(([id]) => present.has(id)));
+	try {
+		await store.write(BACKFILL_RECORD_KEY, JSON.stringify({ v: 1, gaveUp: kept }));
+	} catch (error) {
+		console.warn("Redline: could not save the snapshot backfill's record", error);
 	}
 }
 

@@ -17,6 +17,7 @@ import type { ThreadState } from "../../src/log/state";
 import { viewSnapshotKey } from "../../src/log/view-snapshot";
 import { windowed } from "../../src/log/window";
 import { THREAD_INDEX_KEY } from "../../src/thread/thread-index";
+import { BACKFILL_RECORD_KEY } from "../../src/thread/snapshot-backfill";
 import type { SubscriptionMessage, ThreadService } from "../../src/thread/service-api";
 import { MemoryStore } from "../../src/store/memory-store";
 import type { Store } from "../../src/store/store";
@@ -314,7 +315,7 @@ describe("the snapshot backfill at service start", () => {
 		await service.close();
 	});
 
-	it("skips a thread whose log cannot be read, once, and the others still get theirs", async () => {
+	it("skips a thread whose log cannot be read, once (also at the next start), and the others still get theirs", async () => {
 		const { store, ids } = await upgradedStore();
 		const probe = new ProbeStore(store);
 		probe.fail(threadLogKey(ids.none));
@@ -325,6 +326,12 @@ describe("the snapshot backfill at service start", () => {
 			expect(await store.read(viewSnapshotKey(ids[kind])), kind).toMatch(/^\{"v":2,/);
 		expect(probe.calls.filter((call) => call.includes(threadLogKey(ids.none)))).toHaveLength(1);
 		await service.close();
+		// Nor by the next start.
+		const next = new ProbeStore(store);
+		const restarted = makeService({ store: next as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		await restarted.backfilled();
+		expect(next.calls.filter((call) => call.includes(threadLogKey(ids.none)))).toEqual([]);
+		await restarted.close();
 	});
 
 	it("stops on close: no store write after close, the threads after the one in hand untouched", async () => {
@@ -362,6 +369,34 @@ describe("the snapshot backfill at service start", () => {
 		// The first chunk (held) and nothing after it: the log is several chunks long.
 		expect(probe.of("range", key)).toHaveLength(1);
 		expect(await store.read(viewSnapshotKey(ids.none))).toBeNull();
+	});
+
+	it("writes down a thread it leaves without a snapshot, and the next start does not read it again", async () => {
+		// A short log whose seqs jumped past a crash (SEQ_GAP): lastSeq says long, its window is all
+		// of it, so no snapshot is kept (ThreadLog.saveView refuses one).
+		const store = new MemoryStore();
+		const first = makeService({ store }).service;
+		const id = await mustCreate(first, "jumped");
+		await first.close();
+		await store.append(
+			threadLogKey(id),
+			encodeEvents([...turns(id, 2, 3, "before"), ...turns(id, 100_029, 1, "after")]),
+		);
+		const index = JSON.parse((await store.read(THREAD_INDEX_KEY)) ?? "") as { threads: Array<{ lastSeq: number }> };
+		for (const entry of index.threads) entry.lastSeq = 100_037;
+		await store.write(THREAD_INDEX_KEY, JSON.stringify(index));
+
+		const once = makeService({ store, backfill: { afterMs: 0 } }).service;
+		await once.backfilled();
+		await once.close();
+		expect(await store.read(viewSnapshotKey(id))).toBeNull();
+		expect(JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "")).toEqual({ v: 1, gaveUp: { [id]: 100_037 } });
+
+		const probe = new ProbeStore(store);
+		const again = makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		await again.backfilled();
+		expect(probe.calls.filter((call) => call.includes(threadLogKey(id)))).toEqual([]);
+		await again.close();
 	});
 
 	it("does nothing without deps.backfill", async () => {
