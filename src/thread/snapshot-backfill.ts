@@ -8,7 +8,8 @@
  * updated first, and opens each long thread without a current snapshot, one at a time, through
  * the service's own loaded logs: the open stores the snapshot (ThreadLog.open does when its
  * snapshot is 2,000 or more events behind), and the log is let go again unless someone asked for
- * it meanwhile (they share that open). The logs are only read; only view.json files are written.
+ * it meanwhile (they share that open). The logs are only read; only view.json files (and the
+ * record below) are written.
  *
  * It never competes with what the user waits for: it starts late, waits for opens in flight,
  * yields between threads (and within one, as every open is sliced), and stops on close. A thread
