@@ -62,7 +62,10 @@ export class SnapshotBackfill {
 		this.pass = new Promise<void>((resolve) => {
 			this.wake = resolve;
 			this.timer = timers.set(resolve, afterMs);
-		}).then(() => this.run());
+		})
+			.then(() => this.run())
+			// Never fatal: the service's close waits on this pass.
+			.catch((error) => console.warn("Redline: the snapshot backfill stopped", error));
 	}
 
 	/** Resolves when the pass has ended (or was stopped). */
@@ -82,6 +85,7 @@ export class SnapshotBackfill {
 	private async run(): Promise<void> {
 		this.wake = null;
 		this.timer = null;
+		if (this.stopped) return;
 		const all = this.host.threads();
 		const gaveUp = await readRecord(this.host.store);
 		const givenUp = (thread: ThreadSummary): boolean => {
