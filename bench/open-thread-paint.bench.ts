@@ -261,7 +261,13 @@ export async function run(): Promise<BenchRow[]> {
 				await before();
 				const server = await startServer(browser, vaultDir, dataDir, backfillAfterMs);
 				try {
-					if (backfillAfterMs === 0) await server.sandbox.redline.service.backfilled();
+					if (backfillAfterMs === 0) {
+						await server.sandbox.redline.service.backfilled();
+						// It goes by the index's lastSeq, which the earlier cases' servers brought up to date
+						// (the bench writes the logs straight to disk).
+						if (!existsSync(join(dataDir, viewSnapshotKey(large.threadId))))
+							throw new Error("bench: the backfill stored no snapshot (run the disk case first)");
+					}
 					c.twin.push(await openPainted(server.page, small));
 					c.large.push(await openPainted(server.page, large));
 				} finally {

@@ -28,7 +28,7 @@ import type { BenchRow } from "./run";
 import { readsTurn } from "./support/reads-turn";
 import { writeLongThread, type LongThread } from "./support/long-thread";
 import { spawn, type PipedChildProcess } from "../src/node/child-process";
-import { mkdtemp, rm } from "../src/node/fs";
+import { existsSync, mkdtemp, rm } from "../src/node/fs";
 import { viewSnapshotKey } from "../src/log/view-snapshot";
 import { cpus, loadavg, tmpdir } from "../src/node/os";
 import { fileURLToPath, join } from "../src/node/path";
@@ -200,6 +200,10 @@ export async function run(): Promise<BenchRow[]> {
 			const server = await startServer(dir, true);
 			try {
 				const backfillMs = await server.backfilled();
+				// It goes by the index's lastSeq, which the servers above brought up to date (the bench
+				// writes the logs straight to disk).
+				if (!existsSync(join(dir, viewSnapshotKey(large.threadId))))
+					throw new Error("bench: the backfill stored no snapshot");
 				const backfillFreeze = await server.lag();
 				const twin = await open(server, small.threadId, "snapshot");
 				const big = await open(server, large.threadId, "snapshot");
