@@ -17,7 +17,10 @@
  * - loaded: the server opened it before (the second open onwards);
  * - restarted, snapshot stored: a new sandbox on the same folder, the view snapshot that the log
  *   stored beside it is read first (the default when Obsidian restarts);
- * - restarted, no snapshot: the same with the snapshot files removed (the log read from disk).
+ * - restarted, no snapshot: the same with the snapshot files removed (the log read from disk), and
+ *   no snapshot backfill: a thread opened before the backfill got to it;
+ * - restarted after an upgrade: the snapshot files removed, the sandbox's backfill run at start
+ *   (src/thread/snapshot-backfill.ts) and awaited before the opens.
  * 5 runs each, median and fastest; for the restarts, each run is a new sandbox and a new page.
  *
  * `OPEN_PAINT_CALLS` sets the large thread's size; `OPEN_PAINT_PROFILE=<file>` saves a CPU
@@ -46,8 +49,8 @@ const SMALL = 500;
 const RUNS = Number(process.env.OPEN_PAINT_RUNS ?? 5);
 const TOKEN = "bench-token-0123456789abcdef";
 const TIMEOUT = 60_000;
-/** OPEN_PAINT_CASES=loaded (or snapshot, disk; comma-separated) runs only those cases. */
-const CASES = (process.env.OPEN_PAINT_CASES ?? "loaded,snapshot,disk").split(",");
+/** OPEN_PAINT_CASES=loaded (or snapshot, disk, upgrade; comma-separated) runs only those cases. */
+const CASES = (process.env.OPEN_PAINT_CASES ?? "loaded,snapshot,disk,upgrade").split(",");
 
 interface Thread extends LongThread {
 	title: string;
@@ -77,11 +80,20 @@ interface Server {
 	close(): Promise<void>;
 }
 
-/** A sandbox on the folders and a new page on it, the pane showing the newest chat (the start chat). */
-async function startServer(browser: Browser, vaultDir: string, dataDir: string): Promise<Server> {
+/**
+ * A sandbox on the folders and a new page on it, the pane showing the newest chat (the start chat).
+ * backfillAfterMs: when its snapshot backfill starts (null: none; default: the app's 5 s).
+ */
+async function startServer(
+	browser: Browser,
+	vaultDir: string,
+	dataDir: string,
+	backfillAfterMs?: number | null,
+): Promise<Server> {
 	const sandbox = await startSandbox({
 		vaultDir,
 		dataDir,
+		...(backfillAfterMs !== undefined ? { backfillAfterMs } : {}),
 		pageDir: await builtPage(),
 		model: { kind: "scripted", script: scripted(reply.text("unused")) },
 		token: TOKEN,
@@ -239,12 +251,23 @@ export async function run(): Promise<BenchRow[]> {
 		if (!start.ok) throw new Error(start.error.message);
 		await service.close();
 
-		const restarted = async (name: string, before: () => Promise<void>): Promise<Case> => {
+		const restarted = async (
+			name: string,
+			before: () => Promise<void>,
+			backfillAfterMs?: number | null,
+		): Promise<Case> => {
 			const c: Case = { name, twin: [], large: [] };
 			for (let r = 0; r < RUNS; r++) {
 				await before();
-				const server = await startServer(browser, vaultDir, dataDir);
+				const server = await startServer(browser, vaultDir, dataDir, backfillAfterMs);
 				try {
+					if (backfillAfterMs === 0) {
+						await server.sandbox.redline.service.backfilled();
+						// It goes by the index's lastSeq, which the earlier cases' servers brought up to date
+						// (the bench writes the logs straight to disk).
+						if (!existsSync(join(dataDir, viewSnapshotKey(large.threadId))))
+							throw new Error("bench: the backfill stored no snapshot (run the disk case first)");
+					}
 					c.twin.push(await openPainted(server.page, small));
 					c.large.push(await openPainted(server.page, large));
 				} finally {
@@ -256,7 +279,19 @@ export async function run(): Promise<BenchRow[]> {
 		const cases: Case[] = [];
 		if (CASES.includes("disk"))
 			cases.push(
-				await restarted("restarted, no snapshot (log read from disk)", () => dropSnapshots(dataDir, [small, large])),
+				await restarted(
+					"restarted, no snapshot (log read from disk)",
+					() => dropSnapshots(dataDir, [small, large]),
+					null,
+				),
+			);
+		if (CASES.includes("upgrade"))
+			cases.push(
+				await restarted(
+					"restarted after an upgrade (log without snapshot, backfill ran at start)",
+					() => dropSnapshots(dataDir, [small, large]),
+					0,
+				),
 			);
 		if (CASES.includes("snapshot")) {
 			const snapshot = join(dataDir, viewSnapshotKey(large.threadId));

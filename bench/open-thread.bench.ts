@@ -12,6 +12,10 @@
  *
  * Each is measured on the first open (the server reads the log from disk) and the second (loaded).
  * `from: "snapshot"` is the windowed start; `full` asks for the whole history (old clients).
+ * The first open on the fresh folder has no stored snapshot (a thread opened before the backfill
+ * got to it); "after an upgrade" removes the snapshots again and starts a server that runs the
+ * snapshot backfill (src/thread/snapshot-backfill.ts) before the opens: how long it took, and the
+ * server's longest freeze while it ran.
  * The freeze is wall-clock time, so the machine's load is printed beside it (first and last row):
  * on a loaded machine another process's turn on a core, or a GC helper thread's, counts too.
  */
@@ -24,7 +28,8 @@ import type { BenchRow } from "./run";
 import { readsTurn } from "./support/reads-turn";
 import { writeLongThread, type LongThread } from "./support/long-thread";
 import { spawn, type PipedChildProcess } from "../src/node/child-process";
-import { mkdtemp, rm } from "../src/node/fs";
+import { existsSync, mkdtemp, rm } from "../src/node/fs";
+import { viewSnapshotKey } from "../src/log/view-snapshot";
 import { cpus, loadavg, tmpdir } from "../src/node/os";
 import { fileURLToPath, join } from "../src/node/path";
 import { process } from "../src/node/process";
@@ -46,10 +51,12 @@ function writeThread(dir: string, calls: number): Promise<LongThread> {
 interface ServerProcess {
 	url: string;
 	lag(): Promise<number>;
+	/** With backfill: ms from the service's start to the backfill's end. */
+	backfilled(): Promise<number>;
 	quit(): Promise<void>;
 }
 
-async function startServer(dir: string): Promise<ServerProcess> {
+async function startServer(dir: string, backfill = false): Promise<ServerProcess> {
 	const script = fileURLToPath(new URL("./support/open-server-process.ts", import.meta.url));
 	const child: PipedChildProcess = spawn(
 		process.execPath,
@@ -60,6 +67,7 @@ async function startServer(dir: string): Promise<ServerProcess> {
 			script,
 			TOKEN,
 			dir,
+			...(backfill ? ["backfill"] : []),
 		],
 		{
 			stdio: ["pipe", "pipe", "pipe"],
@@ -79,6 +87,10 @@ async function startServer(dir: string): Promise<ServerProcess> {
 		lag: async () => {
 			child.stdin.write("lag\n");
 			return Number((await next()).longestMs);
+		},
+		backfilled: async () => {
+			child.stdin.write("backfilled\n");
+			return Number((await next()).ms);
 		},
 		quit: () =>
 			new Promise((resolve) => {
@@ -177,6 +189,40 @@ export async function run(): Promise<BenchRow[]> {
 				const twin = await open(server, small.threadId, "snapshot");
 				const big = await open(server, large.threadId, "snapshot");
 				rows.push(...row("snapshot", "first open after a restart (snapshot stored)", twin, big));
+			} finally {
+				await server.quit();
+			}
+		}
+		if (MODES.includes("snapshot")) {
+			// An upgrade: the logs have no snapshot of this format (removed here), and the server's
+			// backfill stores them before the user opens anything.
+			for (const thread of [small, large]) await rm(join(dir, viewSnapshotKey(thread.threadId)), { force: true });
+			const server = await startServer(dir, true);
+			try {
+				const backfillMs = await server.backfilled();
+				// It goes by the index's lastSeq, which the servers above brought up to date (the bench
+				// writes the logs straight to disk).
+				if (!existsSync(join(dir, viewSnapshotKey(large.threadId))))
+					throw new Error("bench: the backfill stored no snapshot");
+				const backfillFreeze = await server.lag();
+				const twin = await open(server, small.threadId, "snapshot");
+				const big = await open(server, large.threadId, "snapshot");
+				rows.push(
+					{
+						area: AREA,
+						metric: `snapshot backfill at start, over both logs without a snapshot (${large.calls.toLocaleString("en")}-call and ${small.calls}-call threads): time from the service's start to its end`,
+						value: backfillMs,
+						unit: "ms",
+					},
+					{
+						area: AREA,
+						metric: "snapshot backfill at start: longest server freeze while it ran",
+						value: backfillFreeze,
+						unit: "ms",
+						target: "≤ 50",
+					},
+					...row("snapshot", "first open after an upgrade (log without snapshot, backfill ran at start)", twin, big),
+				);
 			} finally {
 				await server.quit();
 			}

@@ -57,7 +57,18 @@ export interface RedlineDeps {
 	mobile?: boolean;
 	/** The host's YAML for note properties (setProperties): the yaml library in the sandbox, Obsidian's own in the plugin. */
 	yaml: YamlCodec;
+	/**
+	 * When the snapshot backfill starts after the service (ms; default SNAPSHOT_BACKFILL_AFTER_MS),
+	 * or null for none (benches that time an open before it).
+	 */
+	backfillAfterMs?: number | null;
 }
+
+/**
+ * How long after start the snapshot backfill waits (src/thread/snapshot-backfill.ts): the pane's
+ * first open and the search index's warm start go first.
+ */
+export const SNAPSHOT_BACKFILL_AFTER_MS = 5_000;
 
 const firstWordsTitles: TitleMaker = { title: (message) => Promise.resolve(messageTitle(message)) };
 
@@ -106,7 +117,17 @@ export async function createRedline(deps: RedlineDeps): Promise<Redline> {
 	const runner = new AgentRunner({ vault, models, tools, settings, protectedFolders: deps.protectedFolders });
 	const titles = deps.titles === "first-words" ? firstWordsTitles : modelTitles(models);
 	const chips = { vault, catalog, floor: new AccessFloor(deps.protectedFolders) };
-	const service = new LocalThreadService({ store, driver: runner, history, titles, tools, chips });
+	const service = new LocalThreadService({
+		store,
+		driver: runner,
+		history,
+		titles,
+		tools,
+		chips,
+		...(deps.backfillAfterMs !== null
+			? { backfill: { afterMs: deps.backfillAfterMs ?? SNAPSHOT_BACKFILL_AFTER_MS } }
+			: {}),
+	});
 	await service.load();
 	return {
 		service,

@@ -5,7 +5,11 @@
  * `{ "longestMs": … }`: the longest gap between turns of a 1 ms timer since the last `lag` (a
  * freeze of the server: no other request could be answered meanwhile). `quit` ends it.
  *
- * Usage: node --import tsx bench/support/open-server-process.ts <token> <dir>
+ * With `backfill`, the service runs the snapshot backfill at once (src/thread/snapshot-backfill.ts;
+ * the app waits 5 s first), and a `backfilled` line is answered with `{ "ms": … }` once it has
+ * ended: how long after the service started.
+ *
+ * Usage: node --import tsx bench/support/open-server-process.ts <token> <dir> [backfill]
  */
 import { startRpcServer } from "../../src/rpc/server/server";
 import { FolderStore } from "../../src/sandbox/folder-store";
@@ -16,7 +20,13 @@ import { clearInterval, setInterval } from "../../src/node/timers";
 
 const token = process.argv[2] ?? "";
 const dir = process.argv[3] ?? "";
-const service = new LocalThreadService({ store: new FolderStore(dir) });
+const backfill = process.argv[4] === "backfill";
+const started = performance.now();
+const service = new LocalThreadService({
+	store: new FolderStore(dir),
+	...(backfill ? { backfill: { afterMs: 0 } } : {}),
+});
+const backfilled = backfill ? service.backfilled().then(() => performance.now() - started) : Promise.resolve(0);
 const server = await startRpcServer({ service, token });
 
 let last = performance.now();
@@ -34,6 +44,8 @@ for await (const line of readLines(process.stdin)) {
 		process.stdout.write(`${JSON.stringify({ longestMs: Math.max(longest, now - last) })}\n`);
 		longest = 0;
 		last = now;
+	} else if (line === "backfilled") {
+		process.stdout.write(`${JSON.stringify({ ms: await backfilled })}\n`);
 	} else if (line === "quit") {
 		break;
 	}

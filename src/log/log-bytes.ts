@@ -46,6 +46,14 @@ async function readEncoded(store: Store, key: string): Promise<Uint8Array | null
 	return text === null ? null : new TextEncoder().encode(text);
 }
 
+/** An open given up part way (its `stopped` turned true: the service closes). */
+export class OpenStopped extends Error {
+	constructor() {
+		super("The log's open was stopped");
+		this.name = "OpenStopped";
+	}
+}
+
 /**
  * Reads bytes [from, size) chunk by chunk and hands each run of whole lines, decoded, to `each`,
  * then (last: true) whatever follows the last newline: a torn line, or "". Text is cut only at a
@@ -104,10 +112,12 @@ export async function readLogEvents(
 	source: LogBytes,
 	from: number,
 	upgrade?: (events: StoredEvent[]) => StoredEvent[],
+	stopped: () => boolean = () => false,
 ): Promise<ParsedLog> {
 	const parser = new PieceParser(threadId);
 	const events: StoredEvent[] = [];
 	await readLines(source, from, async (text, last) => {
+		if (stopped()) throw new OpenStopped();
 		const piece = await parser.add(text, last);
 		for (const event of upgrade ? upgrade(piece) : piece) events.push(event);
 	});

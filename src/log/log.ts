@@ -19,7 +19,7 @@ import type { Store } from "../store/store";
 import type { ThreadHandle } from "./driver";
 import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
 import { encodeEvents, isStreamedText } from "./log-codec";
-import { openLogBytes, readLogEvents, type LogBytes } from "./log-bytes";
+import { openLogBytes, OpenStopped, readLogEvents, type LogBytes } from "./log-bytes";
 import { LogTail } from "./log-tail";
 import { LiveFold } from "./projection";
 import { redact, redactDeep } from "./redact";
@@ -76,10 +76,15 @@ export interface ThreadLogOptions {
 	 * is no snapshot that matches the log.
 	 */
 	onSnapshot?: (view: ThreadState) => void;
+	/**
+	 * For open(): true once the open should be given up (the service closes): checked between
+	 * chunks and slices; open() then resolves null and writes nothing.
+	 */
+	stopped?: () => boolean;
 }
 
 /** A stored snapshot further behind the log's end than this (bytes) is not used (the log is opened). */
-const MAX_SNAPSHOT_TAIL_BYTES = 8_000_000;
+export const MAX_SNAPSHOT_TAIL_BYTES = 8_000_000;
 /** How much of the log's end an open reads for its tail (a snapshot's check needs the last line and 4 KB). */
 const TAIL_READ_BYTES = 64 * 1024;
 
@@ -111,6 +116,8 @@ export class ThreadLog implements ThreadHandle {
 	private viewSavedAt = 0;
 	/** The seq at which a snapshot was last found too big to keep (its window is most of the log). */
 	private viewRefusedAt = 0;
+	/** The snapshot writes, one after the other (never rejects): a seal waits for the one in flight. */
+	private viewSaving: Promise<void> = Promise.resolve();
 	private readonly now: () => Date;
 
 	constructor(
@@ -139,12 +146,22 @@ export class ThreadLog implements ThreadHandle {
 		const snapshot = options.onSnapshot ? await openSnapshot(store, threadId, source, options) : null;
 		// In chunks, each parsed and folded in slices: a long log (a 20,000-call thread is 70 MB)
 		// read, decoded or folded in one run kept the host from its other work for seconds.
-		const { events, skipped } = await readLogEvents(threadId, source, 0, options.upgrade?.());
+		const stopped = options.stopped ?? (() => false);
+		let read;
+		try {
+			read = await readLogEvents(threadId, source, 0, options.upgrade?.(), stopped);
+		} catch (error) {
+			if (error instanceof OpenStopped) return null;
+			throw error;
+		}
+		const { events, skipped } = read;
 		if (skipped.length > 0)
 			console.warn(
 				`Redline: skipped ${skipped.length} unreadable line(s) in thread ${threadId}: ${skipped.join("; ")}`,
 			);
-		const log = new ThreadLog(threadId, store, options, events, await LiveFold.replayInSlices(threadId, events));
+		const fold = await LiveFold.replayInSlices(threadId, events, stopped);
+		if (fold === null) return null;
+		const log = new ThreadLog(threadId, store, options, events, fold);
 		const tailAt = Math.max(0, source.size - TAIL_READ_BYTES);
 		const end = await source.read(tailAt, source.size);
 		log.mayBeTorn = end.length > 0 && end[end.length - 1] !== 10; /* \n */
@@ -340,13 +357,22 @@ export class ThreadLog implements ThreadHandle {
 	/**
 	 * Stores the snapshot of this log's windowed state (view-snapshot.ts), when everything is
 	 * written, the stored text ends with a whole line and the snapshot is under half the log's
-	 * size; a failure only leaves the older one.
+	 * size; a failure only leaves the older one. One at a time: a save asked for while one is
+	 * written follows it, and is skipped when that one already stands for the log's last seq (an
+	 * open's save and the seal right after it wrote the same snapshot twice).
 	 */
-	async saveView(): Promise<void> {
+	saveView(): Promise<void> {
+		this.viewSaving = this.viewSaving
+			.then(() => this.writeView())
+			.catch((error) => console.warn(`Redline: could not store the snapshot of thread ${this.threadId}`, error));
+		return this.viewSaving;
+	}
+
+	private async writeView(): Promise<void> {
 		const point = this.tail.point();
 		if (this.discarded || !this.isPersisted() || this.mayBeTorn || point === null) return;
 		const state = this.state();
-		if (state.lastSeq === 0) return;
+		if (state.lastSeq === 0 || state.lastSeq === this.viewSavedAt) return;
 		const text = encodeViewSnapshot(this.threadId, windowed(state), point);
 		// Kept only where it saves reading: a short thread, or one whose newest turns are most of it
 		// (a long reply), opens as fast from its log, and the copy would only double its bytes on disk.
@@ -389,9 +415,10 @@ export class ThreadLog implements ThreadHandle {
 		this.timer = null;
 	}
 
-	/** Resolves once everything written so far has reached the store. */
-	settled(): Promise<void> {
-		return this.writing;
+	/** Resolves once everything written so far (events, and the snapshot being stored) has reached the store. */
+	async settled(): Promise<void> {
+		await this.writing;
+		await this.viewSaving;
 	}
 }
 

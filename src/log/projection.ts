@@ -95,12 +95,21 @@ export class LiveFold {
 	}
 
 	/** `replay` in slices (src/log/slices.ts), for a long log opened while the host serves others. */
-	static async replayInSlices(threadId: string, events: readonly StoredEvent[]): Promise<LiveFold> {
+	static async replayInSlices(
+		threadId: string,
+		events: readonly StoredEvent[],
+		stopped?: () => boolean,
+	): Promise<LiveFold | null> {
 		const w = FoldWrites.owning({ arrays: true, replayFirst: true });
 		let state = emptyState(threadId);
-		await inSlices(events.length, (i) => {
-			state = step(state, events[i], w);
-		});
+		const whole = await inSlices(
+			events.length,
+			(i) => {
+				state = step(state, events[i], w);
+			},
+			stopped,
+		);
+		if (!whole) return null;
 		w.live(state);
 		return new LiveFold(w, state);
 	}

@@ -55,6 +55,37 @@ export function encodeViewSnapshot(threadId: string, state: ThreadState, point: 
 	return `{"v":${VIEW_SNAPSHOT_VERSION},"threadId":${JSON.stringify(threadId)},"seq":${state.lastSeq},"bytes":${point.size},"lineAt":${point.lineAt},"logCheck":"${hashBytes(point.checked)}","check":"${hash(stateJson, 0, stateJson.length)}","state":${stateJson}}`;
 }
 
+/** How many bytes at a stored snapshot's start hold its head (`v`, `threadId`, `seq`, `bytes`). */
+export const VIEW_HEAD_BYTES = 512;
+
+/** The fields a stored snapshot starts with, read from its first bytes alone. */
+export interface ViewSnapshotHead {
+	v: number;
+	threadId: string;
+	seq: number;
+	bytes: number;
+}
+
+/**
+ * The head of a stored snapshot, from the start of its text (VIEW_HEAD_BYTES are enough), without
+ * parsing the state: for a check of many threads at once (src/thread/snapshot-backfill.ts), which
+ * must not read or parse megabytes per thread. Null when the text does not start as
+ * encodeViewSnapshot writes (another version may). Whether the snapshot is whole and matches its
+ * log is still for readViewSnapshot and matchesLog, when the log is opened.
+ */
+export function readViewSnapshotHead(text: string): ViewSnapshotHead | null {
+	const match = /^\{"v":(\d+),"threadId":("(?:[^"\\]|\\.)*"),"seq":(\d+),"bytes":(\d+),/.exec(text);
+	if (!match) return null;
+	let threadId: unknown;
+	try {
+		threadId = JSON.parse(match[2]);
+	} catch {
+		return null;
+	}
+	if (typeof threadId !== "string") return null;
+	return { v: Number(match[1]), threadId, seq: Number(match[3]), bytes: Number(match[4]) };
+}
+
 /** The snapshot, when it is whole, of this version and of this thread; null otherwise. */
 export function readViewSnapshot(text: string | null, threadId: string): ViewSnapshot | null {
 	if (text === null || text === "") return null;

@@ -55,6 +55,8 @@ export interface SandboxOptions {
 	 * calling (it refuses `tools`, as Ollama does, and writes its calls as tagged text).
 	 */
 	textToolCalls?: boolean;
+	/** When the snapshot backfill starts (ms after the service; null: none). Default: the app's. */
+	backfillAfterMs?: number | null;
 }
 
 export interface Sandbox {
@@ -172,6 +174,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 		noteCatalog: new TextNoteCatalog({ vault, protectedFolders: PROTECTED_FOLDERS }),
 		// The offline demo's scripted model answers only the requests of its demo turns.
 		titles: options.model.kind === "scripted" ? "first-words" : "model",
+		...(options.backfillAfterMs !== undefined ? { backfillAfterMs: options.backfillAfterMs } : {}),
 	});
 	const token = options.token ?? randomBytes(18).toString("base64url");
 	const rpc = createRpcHandler(redline.service, { token });

@@ -4,6 +4,11 @@
  * sealed and dropped, so memory does not grow with every chat ever opened; the next use reads
  * them again. Their seqs then go on without a gap and without crash recovery: this process sealed
  * them at exactly what the store holds, so nothing can have been lost.
+ *
+ * A log can be opened in the background (the snapshot backfill: snapshot-backfill.ts): it is the
+ * same open as any other, so a caller that asks for it meanwhile shares it, and it is let go again
+ * (`release`) only when nobody else asked for it. An open that fails is forgotten, so the next use
+ * reads the log again instead of failing forever.
  */
 import type { ThreadLog } from "../log/log";
 
@@ -17,11 +22,19 @@ export class LoadedLogs {
 	private readonly pending = new Map<string, Promise<ThreadLog | null>>();
 	private readonly loaded = new Map<string, ThreadLog>();
 	private readonly sealedAt = new Map<string, number>();
+	/** Threads opened in the background that nobody else has asked for since. */
+	private readonly background = new Set<string>();
+	/** Opens still reading their logs. */
+	private readonly opening = new Set<Promise<unknown>>();
 
 	constructor(private readonly open: LogOpener) {}
 
-	/** The thread's log, loaded on first use (null when the store has none). */
-	async get(threadId: string): Promise<ThreadLog | null> {
+	/**
+	 * The thread's log, loaded on first use (null when the store has none). `background`: asked for
+	 * by the backfill, which lets it go again unless another caller asks for it too.
+	 */
+	async get(threadId: string, background = false): Promise<ThreadLog | null> {
+		if (!background) this.background.delete(threadId);
 		for (;;) {
 			let pending = this.pending.get(threadId);
 			if (!pending) {
@@ -29,8 +42,20 @@ export class LoadedLogs {
 				this.sealedAt.delete(threadId);
 				pending = this.open(threadId, sealedAt);
 				this.pending.set(threadId, pending);
+				if (background) this.background.add(threadId);
+				const opening = pending;
+				this.opening.add(opening);
+				const done = () => this.opening.delete(opening);
+				opening.then(done, done);
 			}
-			const log = await pending;
+			let log: ThreadLog | null;
+			try {
+				log = await pending;
+			} catch (error) {
+				// Forgotten: the next use reads the log again (and close does not wait on a failure).
+				if (this.pending.get(threadId) === pending) this.delete(threadId);
+				throw error;
+			}
 			// Unloaded while this call waited: load it again.
 			if (this.pending.get(threadId) !== pending) continue;
 			if (log) this.touch(log);
@@ -40,6 +65,7 @@ export class LoadedLogs {
 
 	/** A log created in this process. */
 	add(log: ThreadLog): void {
+		this.background.delete(log.threadId);
 		this.pending.set(log.threadId, Promise.resolve(log));
 		this.touch(log);
 	}
@@ -52,6 +78,7 @@ export class LoadedLogs {
 		this.pending.delete(threadId);
 		this.loaded.delete(threadId);
 		this.sealedAt.delete(threadId);
+		this.background.delete(threadId);
 	}
 
 	/** The logs loaded now. */
@@ -59,23 +86,42 @@ export class LoadedLogs {
 		return [...this.loaded.values()];
 	}
 
-	/** Every log, once those still loading have loaded. */
+	/** Every log, once those still loading have loaded (one that fails to is left out). */
 	async all(): Promise<ThreadLog[]> {
-		const logs = await Promise.all([...this.pending.values()]);
-		return logs.filter((log) => log !== null);
+		const logs = await Promise.allSettled([...this.pending.values()]);
+		return logs.flatMap((log) => (log.status === "fulfilled" && log.value !== null ? [log.value] : []));
+	}
+
+	/** Resolves once no log is being opened (the opens in flight now, and any started meanwhile). */
+	async quiet(): Promise<void> {
+		while (this.opening.size > 0) await Promise.allSettled([...this.opening]);
 	}
 
 	/** Seals and drops the least recently used idle logs beyond MAX_IDLE_LOGS. */
 	unloadIdle(busy: (log: ThreadLog) => boolean): void {
-		const idle = this.current().filter(
-			(log) => !busy(log) && !log.hasListeners() && log.isPersisted() && !log.isSealed(),
-		);
-		for (const log of idle.slice(0, Math.max(0, idle.length - MAX_IDLE_LOGS))) {
-			this.delete(log.threadId);
-			this.sealedAt.set(log.threadId, log.state().lastSeq);
-			// Everything is saved already: sealing only refuses later appends.
-			void log.seal();
-		}
+		const idle = this.current().filter((log) => this.isIdle(log, busy));
+		for (const log of idle.slice(0, Math.max(0, idle.length - MAX_IDLE_LOGS))) void this.unload(log);
+	}
+
+	/**
+	 * Lets go of a log opened in the background, when nobody else asked for it and it is idle;
+	 * resolves once it is sealed (its snapshot stored), so the next background open comes after.
+	 */
+	async release(threadId: string, busy: (log: ThreadLog) => boolean): Promise<void> {
+		const log = this.loaded.get(threadId);
+		if (!this.background.has(threadId) || !log || !this.isIdle(log, busy)) return;
+		await this.unload(log);
+	}
+
+	private isIdle(log: ThreadLog, busy: (log: ThreadLog) => boolean): boolean {
+		return !busy(log) && !log.hasListeners() && log.isPersisted() && !log.isSealed();
+	}
+
+	private unload(log: ThreadLog): Promise<void> {
+		this.delete(log.threadId);
+		this.sealedAt.set(log.threadId, log.state().lastSeq);
+		// Everything is saved already: sealing only refuses later appends (and stores the snapshot).
+		return log.seal();
 	}
 
 	private touch(log: ThreadLog): void {

@@ -56,6 +56,7 @@ import { summarize, ThreadIndex } from "./thread-index";
 import { timers } from "../log/timers";
 import { titleProblem } from "../log/title-limit";
 import { toolWordsUpgrade, type ToolLookup } from "./tool-words";
+import { SnapshotBackfill } from "./snapshot-backfill";
 
 export interface LocalThreadServiceDeps {
 	store: Store;
@@ -67,6 +68,11 @@ export interface LocalThreadServiceDeps {
 	tools?: ToolLookup;
 	/** Resolves set chips (folder, tag, links); without it they are named to the model only. */
 	chips?: ChipDeps;
+	/**
+	 * Stores the snapshots long threads lack, in the background, `afterMs` after the index is read
+	 * (snapshot-backfill.ts). Absent: none is stored until a thread is opened.
+	 */
+	backfill?: { afterMs: number };
 	now?: () => Date;
 }
 
@@ -85,6 +91,13 @@ export class LocalThreadService implements ThreadService {
 	private readonly titles: AutoTitles;
 	private readonly drafts: DraftSweeper;
 	private readonly measurer: ContextMeasurer;
+	private readonly backfill: SnapshotBackfill;
+	/**
+	 * Threads whose log was left mid-turn and is not recovered yet: recovery appends, so it waits
+	 * for the first caller that uses the log (find), not an open of the backfill, which only reads.
+	 */
+	private readonly unrecovered = new Set<string>();
+	private readonly recovering = new Map<string, Promise<void>>();
 	private loading: Promise<void> | null = null;
 	private closed = false;
 	private unloadTimer: ReturnType<typeof setTimeout> | null = null;
@@ -100,12 +113,33 @@ export class LocalThreadService implements ThreadService {
 		});
 		this.titles = new AutoTitles(deps.titles);
 		this.measurer = new ContextMeasurer(deps.driver, deps.chips);
+		this.backfill = new SnapshotBackfill({
+			store: deps.store,
+			threads: () => this.index.list(),
+			isLoaded: (threadId) => this.logs.has(threadId),
+			quiet: () => this.logs.quiet(),
+			open: (threadId) =>
+				this.closed || !this.index.has(threadId) ? Promise.resolve(null) : this.logs.get(threadId, true),
+			release: (threadId) => this.logs.release(threadId, (log) => this.isBusy(log)),
+		});
 	}
 
-	/** Reads the thread index (logs load lazily, on first use). Called by every method anyway. */
+	/**
+	 * Reads the thread index (logs load lazily, on first use). Called by every method anyway. Then,
+	 * with deps.backfill, the snapshot backfill starts its wait.
+	 */
 	load(): Promise<void> {
-		this.loading ??= this.index.load();
+		this.loading ??= this.index.load().then(() => {
+			const backfill = this.deps.backfill;
+			if (backfill && !this.closed) this.backfill.start(backfill.afterMs);
+		});
 		return this.loading;
+	}
+
+	/** Resolves when the snapshot backfill's pass has ended (tests and benches wait on it). */
+	async backfilled(): Promise<void> {
+		await this.load();
+		await this.backfill.done();
 	}
 
 	/**
@@ -117,6 +151,7 @@ export class LocalThreadService implements ThreadService {
 		this.closed = true;
 		this.measurer.dispose();
 		if (this.unloadTimer !== null) timers.clear(this.unloadTimer);
+		await this.backfill.stop();
 		await this.scheduler.shutdown();
 		await this.titles.close();
 		const logs = await this.logs.all();
@@ -185,6 +220,7 @@ export class LocalThreadService implements ThreadService {
 		// Gone for every caller from here on (they answer unknown_thread), so nothing new starts.
 		this.logs.delete(log.threadId);
 		this.index.delete(log.threadId);
+		this.unrecovered.delete(log.threadId);
 		// The drive goes first: it records its stop while subscribers still listen.
 		await this.scheduler.halt(log.threadId);
 		// Subscribers get one "deleted" error and are closed; pending writes are dropped.
@@ -564,12 +600,38 @@ export class LocalThreadService implements ThreadService {
 		if (!isThreadId(threadId) || !this.index.has(threadId))
 			return { error: fail("unknown_thread", `No thread ${threadId}`) };
 		const log = await this.logs.get(threadId);
+		if (this.closed) return { error: fail("unavailable", "The thread service is closed") };
 		if (!log || log.isDiscarded()) return { error: fail("unknown_thread", `No thread ${threadId}`) };
+		await this.recovered(log);
 		if (this.closed) return { error: fail("unavailable", "The thread service is closed") };
 		return { log };
 	}
 
-	/** Opens a log from the store; one that was left mid-turn (not sealed here) is recovered. */
+	/** Recovers a log that was left mid-turn (recovery.ts), once, before its first use. */
+	private recovered(log: ThreadLog): Promise<void> {
+		const { threadId } = log;
+		if (!this.unrecovered.has(threadId) || log.isSealed()) return Promise.resolve();
+		let recovering = this.recovering.get(threadId);
+		if (!recovering) {
+			// Kept across the driver's appends: a state that later events leave as it is.
+			const opened = log.sharedState();
+			recovering = (async () => {
+				try {
+					await this.deps.driver?.recover?.(log);
+				} catch (error) {
+					console.warn(`Redline: could not recover thread ${threadId} in full`, error);
+				}
+				recoverInterrupted(log, opened);
+			})().finally(() => {
+				this.unrecovered.delete(threadId);
+				this.recovering.delete(threadId);
+			});
+			this.recovering.set(threadId, recovering);
+		}
+		return recovering;
+	}
+
+	/** Opens a log from the store; one that was left mid-turn (not sealed here) is recovered on first use (find). */
 	private async openLog(threadId: string, sealedAt: number | undefined): Promise<ThreadLog | null> {
 		const tools = this.deps.tools;
 		const upgrade = tools ? { upgrade: () => toolWordsUpgrade(tools) } : {};
@@ -578,18 +640,13 @@ export class LocalThreadService implements ThreadService {
 			...upgrade,
 			...(sealedAt !== undefined ? { sealedAt } : {}),
 			onSnapshot: (view) => this.snapshots.opened(threadId, view),
+			// A long log still being read when the service closes is given up (close waits for it).
+			stopped: () => this.closed,
 		}).finally(() => this.snapshots.done(threadId));
 		if (!log) return null;
-		if (log.state().lastSeq !== sealedAt && wasInterrupted(log.state())) {
-			// Kept across the driver's appends: a state that later events leave as it is.
-			const opened = log.sharedState();
-			try {
-				await this.deps.driver?.recover?.(log);
-			} catch (error) {
-				console.warn(`Redline: could not recover thread ${threadId} in full`, error);
-			}
-			recoverInterrupted(log, opened);
-		}
+		// Recovered on first use (find): a log sealed here unrecovered (an open of the backfill
+		// that nobody used) stays to recover on its next open, though sealedAt then matches.
+		if (log.state().lastSeq !== sealedAt && wasInterrupted(log.state())) this.unrecovered.add(threadId);
 		this.unloadIdleSoon();
 		return log;
 	}
@@ -599,10 +656,13 @@ export class LocalThreadService implements ThreadService {
 		if (this.unloadTimer !== null || this.closed) return;
 		this.unloadTimer = timers.set(() => {
 			this.unloadTimer = null;
-			// A chat whose title is being made is not idle: the title is appended to this very log.
-			if (!this.closed)
-				this.logs.unloadIdle((log) => this.scheduler.isDriving(log.threadId) || this.titles.isMaking(log.threadId));
+			if (!this.closed) this.logs.unloadIdle((log) => this.isBusy(log));
 		}, 0);
+	}
+
+	/** A log in use beyond its subscribers: driven, or a chat whose title is being made (appended to this very log). */
+	private isBusy(log: ThreadLog): boolean {
+		return this.scheduler.isDriving(log.threadId) || this.titles.isMaking(log.threadId);
 	}
 
 	private newLog(threadId: string, events: []): ThreadLog {
