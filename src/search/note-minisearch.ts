@@ -9,8 +9,8 @@
  *   holds more than one such segment twice), and a segment mostly of discarded notes is rewritten;
  * - search is minisearch's own, reading the segments and the delta through TermStore, so scores
  *   are the ones minisearch gives (test/search/note-minisearch.test.ts compares them).
- * The saved form is the segments' arrays in base64 lines of CHUNK_BYTES, read and written one
- * line at a time, so the caller decides when to yield.
+ * The saved form is a segment's parts (segmentParts, readPart: its terms in blocks, its arrays
+ * in slices of bytes), written and read one at a time, so the caller decides when to yield.
  */
 import MiniSearch, { type Query, type SearchOptions, type SearchResult } from "minisearch";
 import { BLOCK, CompactSegment, DOC_SPAN, SegmentWriter, flatten, type FieldPostings } from "./compact-segment";
@@ -34,43 +34,34 @@ const DEAD_MIN = 64;
 export interface ChunkNote {
 	shortId: number;
 	path: string;
-	lengths: readonly number[];
+	lengths: ArrayLike<number>;
 }
 
 /**
- * One line of a segment in the saved form: [0, [], [], termCount, postings, notes], its terms in
- * lines of [2, heads, blocks] (BLOCKS_PER_LINE blocks each), then its arrays (ARRAYS) in lines of
- * [1, array, byte offset, base64]. No line is big: one line is parsed per step of a load.
+ * One part of a segment in the saved form (persisted-index.ts lays them out in chunks): its head
+ * (sizes), its terms in parts of BLOCKS_PER_PART front-coded blocks, then its arrays (ARRAYS) in
+ * parts of ARRAY_PART_BYTES. No part is big: one is taken in per step of a load.
  */
-export type LeanTerms =
-	[0, string[], string[], number, number, number] | [1, number, number, string] | [2, string[], string[]];
+export type SegmentPart =
+	| { kind: "head"; terms: number; postings: number; notes: number }
+	| { kind: "terms"; heads: string[]; blocks: string[] }
+	| { kind: "array"; array: number; offset: number; bytes: Uint8Array };
 
-/** Front-coded blocks per line of the saved form (8,192 terms). */
-const BLOCKS_PER_LINE = 512;
+/** Front-coded blocks per part of the saved form (8,192 terms). */
+const BLOCKS_PER_PART = 512;
 
-/** Bytes of an array written per line of the saved form (small enough to decode well within a slice). */
-const CHUNK_BYTES = 96 * 1024;
+/**
+ * Bytes of an array per part of the saved form: its ids are checked in one loop (idsInRange), so
+ * small enough for that loop to stay well within a slice, even run by the interpreter.
+ */
+const ARRAY_PART_BYTES = 128 * 1024;
 
 export class UnusableIndexError extends Error {}
 
 /** The arrays of a segment in the order the saved form numbers them. */
 const ARRAYS = ["starts", "keys", "freqs", "docs"] as const;
 
-function toBase64(bytes: Uint8Array): string {
-	let binary = "";
-	for (let i = 0; i < bytes.length; i += 8192)
-		binary += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
-	return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-	const binary = atob(text);
-	const bytes = new Uint8Array(binary.length);
-	for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-	return bytes;
-}
-
-/** A segment being read back from its lines. */
+/** A segment being read back from its parts. */
 interface Reading {
 	heads: string[];
 	blocks: string[];
@@ -167,7 +158,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	}
 
 	/** Keeps a note's field lengths in the flat table too. */
-	private setLengths(shortId: number, lengths: readonly number[]): void {
+	private setLengths(shortId: number, lengths: ArrayLike<number>): void {
 		const at = shortId * FIELDS.length;
 		if (at + FIELDS.length > this.lengthTable.length) {
 			const grown = new Uint32Array(Math.max(at + FIELDS.length, this.lengthTable.length * 2));
@@ -387,17 +378,17 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		return dead;
 	}
 
-	/** A segment in lines: its head, then its arrays in base64 chunks. */
-	*segmentLines(segment: CompactSegment): Generator<LeanTerms> {
+	/** A segment in parts: its head, its terms, then its arrays (views of them, not copies). */
+	*segmentParts(segment: CompactSegment): Generator<SegmentPart> {
 		const { heads, blocks } = segment.parts;
-		yield [0, [], [], segment.termCount, segment.postings, segment.parts.docs.length];
-		for (let b = 0; b < heads.length; b += BLOCKS_PER_LINE)
-			yield [2, heads.slice(b, b + BLOCKS_PER_LINE), blocks.slice(b, b + BLOCKS_PER_LINE)];
+		yield { kind: "head", terms: segment.termCount, postings: segment.postings, notes: segment.parts.docs.length };
+		for (let b = 0; b < heads.length; b += BLOCKS_PER_PART)
+			yield { kind: "terms", heads: heads.slice(b, b + BLOCKS_PER_PART), blocks: blocks.slice(b, b + BLOCKS_PER_PART) };
 		for (let a = 0; a < ARRAYS.length; a++) {
 			const array = segment.parts[ARRAYS[a] ?? "keys"];
 			const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-			for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES)
-				yield [1, a, offset, toBase64(bytes.subarray(offset, offset + CHUNK_BYTES))];
+			for (let offset = 0; offset < bytes.length; offset += ARRAY_PART_BYTES)
+				yield { kind: "array", array: a, offset, bytes: bytes.subarray(offset, offset + ARRAY_PART_BYTES) };
 		}
 	}
 
@@ -430,7 +421,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		for (const { shortId, path, lengths } of notes) {
 			this._documentIds.set(shortId, path);
 			this._idToShortId.set(path, shortId);
-			this._fieldLength.set(shortId, [...lengths]);
+			this._fieldLength.set(shortId, Array.from(lengths));
 			this.setLengths(shortId, lengths);
 		}
 		this._documentCount += notes.length;
@@ -439,65 +430,39 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	}
 
 	/**
-	 * Takes in one line of a saved segment; throws UnusableIndexError when it does not check out.
-	 * Returns the segment's notes once its last line is in (they are then searchable), else null.
+	 * Takes in one part of a saved segment; throws UnusableIndexError when it does not check out.
+	 * Returns the segment once its last part is in (addSegment then makes its notes searchable).
 	 */
-	readTerms(line: unknown): CompactSegment | null {
-		if (!Array.isArray(line)) throw new UnusableIndexError();
-		if (line[0] === 0) {
-			const [, heads, blocks, ...sizes] = line as [0, unknown, unknown, ...unknown[]];
-			const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((h) => typeof h === "string");
-			const [terms = 0, count = 0, notes = 0] = sizes as number[];
-			if (
-				this.reading ||
-				!strings(heads) ||
-				!strings(blocks) ||
-				!sizes.every((n) => Number.isSafeInteger(n)) ||
-				heads.length > Math.ceil(terms / BLOCK) ||
-				blocks.length !== heads.length
-			)
+	readPart(part: SegmentPart): CompactSegment | null {
+		if (part.kind === "head") {
+			const { terms, postings, notes } = part;
+			if (this.reading || ![terms, postings, notes].every((n) => Number.isSafeInteger(n) && n >= 0))
 				throw new UnusableIndexError();
 			this.reading = {
-				heads: [...heads],
-				blocks: [...blocks],
+				heads: [],
+				blocks: [],
 				blockCount: Math.ceil(terms / BLOCK),
-				bytes: [(terms + 1) * 4, count * 4, count * 2, notes * 4].map((n) => new Uint8Array(n)),
+				bytes: [(terms + 1) * 4, postings * 4, postings * 2, notes * 4].map((n) => new Uint8Array(n)),
 				filled: [0, 0, 0, 0],
 			};
-			return null;
+			return this.complete(this.reading) ? this.finishSegment(this.reading) : null;
 		}
 		const reading = this.reading;
-		if (line[0] === 2) {
-			const [, heads, blocks] = line as [2, unknown, unknown];
-			const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((h) => typeof h === "string");
-			if (!reading || !strings(heads) || !strings(blocks) || heads.length !== blocks.length)
+		if (!reading) throw new UnusableIndexError();
+		if (part.kind === "terms") {
+			const { heads, blocks } = part;
+			if (heads.length !== blocks.length || reading.heads.length + heads.length > reading.blockCount)
 				throw new UnusableIndexError();
 			for (let b = 0; b < heads.length; b++) {
 				reading.heads.push(heads[b] ?? "");
 				reading.blocks.push(blocks[b] ?? "");
 			}
-			if (reading.heads.length > reading.blockCount) throw new UnusableIndexError();
 			return this.complete(reading) ? this.finishSegment(reading) : null;
 		}
-		const [kind, array, offset, text] = line as unknown[];
-		if (
-			!reading ||
-			kind !== 1 ||
-			typeof array !== "number" ||
-			typeof offset !== "number" ||
-			typeof text !== "string" ||
-			!(array >= 0 && array < ARRAYS.length) ||
-			offset !== reading.filled[array]
-		)
-			throw new UnusableIndexError();
-		let bytes: Uint8Array;
-		try {
-			bytes = fromBase64(text);
-		} catch {
-			throw new UnusableIndexError();
-		}
+		const { array, offset, bytes } = part;
 		const target = reading.bytes[array];
-		if (!target || offset + bytes.length > target.length) throw new UnusableIndexError();
+		if (!target || offset !== reading.filled[array] || offset + bytes.length > target.length)
+			throw new UnusableIndexError();
 		target.set(bytes, offset);
 		reading.filled[array] = offset + bytes.length;
 		if (!this.idsInRange(array, target, offset, bytes.length)) throw new UnusableIndexError();
@@ -505,13 +470,13 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	}
 
 	/**
-	 * The short ids a line of keys (array 1) or docs (array 3) names are below the index's next id.
-	 * Checked per line, not once the segment is in: a whole segment's 640,000 keys in one loop,
+	 * The short ids a part of keys (array 1) or docs (array 3) names are below the index's next id.
+	 * Checked per part, not once the segment is in: a whole segment's 640,000 keys in one loop,
 	 * run by the interpreter the first time, was a warm start's longest block (65 ms at 20k notes).
 	 */
 	private idsInRange(array: number, target: Uint8Array, offset: number, length: number): boolean {
 		if (array !== 1 && array !== 3) return true;
-		// Lines hold whole numbers: CHUNK_BYTES is a multiple of 4, and so is each offset.
+		// Parts hold whole numbers: ARRAY_PART_BYTES is a multiple of 4, and so is each offset.
 		if (offset % 4 !== 0 || length % 4 !== 0) return false;
 		const ids = new Uint32Array(target.buffer, target.byteOffset + offset, length / 4);
 		const next = this._nextId;
@@ -521,12 +486,12 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		return true;
 	}
 
-	/** Every line of the segment being read is in. */
+	/** Every part of the segment being read is in. */
 	private complete(reading: Reading): boolean {
 		return reading.heads.length === reading.blockCount && reading.bytes.every((b, a) => reading.filled[a] === b.length);
 	}
 
-	/** A segment whose lines are all in, checked (addSegment makes it searchable). */
+	/** A segment whose parts are all in, checked (addSegment makes it searchable). */
 	private finishSegment(reading: Reading): CompactSegment {
 		this.reading = null;
 		const [starts, keys, freqs, docs] = reading.bytes.map((b) => b.buffer) as ArrayBuffer[];
@@ -539,7 +504,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 			docs: new Uint32Array(docs ?? new ArrayBuffer(0)),
 		});
 		const { starts: s, keys: k } = segment.parts;
-		// Keys and docs were checked line by line as they came in (idsInRange).
+		// Keys and docs were checked part by part as they came in (idsInRange).
 		if (s[0] !== 0 || s[s.length - 1] !== k.length) throw new UnusableIndexError();
 		return segment;
 	}
