@@ -18,6 +18,7 @@ import { flatScorable, flatSearch, flatSteps, type ScoredIndex } from "./flat-sc
 import { FIELDS, INDEX_OPTIONS, type IndexedDocument } from "./index-schema";
 import type { Slicer } from "./pacer";
 import { TermStore, type DeltaTree, type TermData } from "./term-store";
+import { FieldLengths } from "./field-lengths";
 import { countTerms } from "./terms";
 
 /** Postings the delta holds before it is sealed into a segment. */
@@ -39,22 +40,24 @@ export interface ChunkNote {
 
 /**
  * One part of a segment in the saved form (persisted-index.ts lays them out in chunks): its head
- * (sizes), its terms in parts of BLOCKS_PER_PART front-coded blocks, then its arrays (ARRAYS) in
- * parts of ARRAY_PART_BYTES. No part is big: one is taken in per step of a load.
+ * (sizes), its terms in parts of BLOCKS_PER_PART front-coded blocks, then its arrays (ARRAYS),
+ * each whole when saved, and read back in parts of bytes at any offsets (a load takes one part
+ * per step, so the id check of each stays short).
  */
 export type SegmentPart =
 	| { kind: "head"; terms: number; postings: number; notes: number }
 	| { kind: "terms"; heads: string[]; blocks: string[] }
-	| { kind: "array"; array: number; offset: number; bytes: Uint8Array };
+	| {
+			kind: "array";
+			array: number;
+			offset: number;
+			bytes: Uint8Array;
+			/** The whole record this part was cut from, when it holds the whole array: used in place. */
+			whole?: Uint8Array;
+	  };
 
 /** Front-coded blocks per part of the saved form (8,192 terms). */
 const BLOCKS_PER_PART = 512;
-
-/**
- * Bytes of an array per part of the saved form: its ids are checked in one loop (idsInRange), so
- * small enough for that loop to stay well within a slice, even run by the interpreter.
- */
-const ARRAY_PART_BYTES = 128 * 1024;
 
 export class UnusableIndexError extends Error {}
 
@@ -67,7 +70,10 @@ interface Reading {
 	blocks: string[];
 	/** Blocks the segment has: ceil(terms / BLOCK). */
 	blockCount: number;
-	bytes: Uint8Array[];
+	/** Each array's length in bytes. */
+	sizes: number[];
+	/** Each array's bytes: null until its first part is in (then a view of it, or a copy). */
+	bytes: (Uint8Array | null)[];
 	filled: number[];
 }
 
@@ -82,12 +88,14 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	private deltaPostings = 0;
 	private segments: CompactSegment[] = [];
 	private reading: Reading | null = null;
-	/** Field lengths by short id, FIELDS.length a note, beside minisearch's Map (for the flat scorer). */
-	private lengthTable = new Uint32Array(1024 * FIELDS.length);
+	/** Field lengths by short id, FIELDS.length a note, in one typed array: minisearch's _fieldLength, and what the flat scorer reads. */
+	private readonly fieldLengths = new FieldLengths(FIELDS.length);
 
 	constructor() {
 		super(INDEX_OPTIONS);
 		this.deltaTree = this._index;
+		// minisearch's discard and its own termResults read it as the Map they made (get, delete).
+		this._fieldLength = this.fieldLengths as unknown as Map<number, number[]>;
 		const live = (shortId: number): boolean => this._documentIds.has(shortId);
 		const store = new TermStore(
 			() => this.segments,
@@ -143,7 +151,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 			documentCount: this._documentCount,
 			averages: this._avgFieldLength,
 			size: this._nextId,
-			lengths: this.lengthTable,
+			lengths: this.fieldLengths.values,
 			fieldCount: FIELDS.length,
 			idOf: (shortId) => this._documentIds.get(shortId) as string | undefined,
 			get: (term) => this._index.get(term) as TermData | undefined,
@@ -155,17 +163,6 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 					.flatMap((term) => this._options.processTerm(term))
 					.filter((term): term is string => !!term),
 		};
-	}
-
-	/** Keeps a note's field lengths in the flat table too. */
-	private setLengths(shortId: number, lengths: ArrayLike<number>): void {
-		const at = shortId * FIELDS.length;
-		if (at + FIELDS.length > this.lengthTable.length) {
-			const grown = new Uint32Array(Math.max(at + FIELDS.length, this.lengthTable.length * 2));
-			grown.set(this.lengthTable);
-			this.lengthTable = grown;
-		}
-		for (let f = 0; f < FIELDS.length; f++) this.lengthTable[at + f] = lengths[f] ?? 0;
 	}
 
 	get segmentCount(): number {
@@ -188,7 +185,6 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		this._documentIds.set(shortId, id);
 		this._documentCount += 1;
 		const lengths: number[] = [];
-		this._fieldLength.set(shortId, lengths);
 		for (const field of FIELDS) {
 			const fieldId = this._fieldIds[field] ?? 0;
 			const counts = countTerms(document[field]);
@@ -208,7 +204,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 				this.deltaPostings++;
 			}
 		}
-		this.setLengths(shortId, lengths);
+		this.fieldLengths.set(shortId, lengths);
 	}
 
 	/** The delta is big enough to seal. */
@@ -363,7 +359,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	*notesOf(segment: CompactSegment): Generator<ChunkNote> {
 		for (const shortId of segment.parts.docs) {
 			const path = this._documentIds.get(shortId) as string | undefined;
-			if (path !== undefined) yield { shortId, path, lengths: this._fieldLength.get(shortId) ?? [] };
+			if (path !== undefined) yield { shortId, path, lengths: this.fieldLengths.get(shortId) ?? [] };
 		}
 	}
 
@@ -378,7 +374,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		return dead;
 	}
 
-	/** A segment in parts: its head, its terms, then its arrays (views of them, not copies). */
+	/** A segment in parts: its head, its terms, then its arrays, whole (views of them, not copies). */
 	*segmentParts(segment: CompactSegment): Generator<SegmentPart> {
 		const { heads, blocks } = segment.parts;
 		yield { kind: "head", terms: segment.termCount, postings: segment.postings, notes: segment.parts.docs.length };
@@ -386,9 +382,12 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 			yield { kind: "terms", heads: heads.slice(b, b + BLOCKS_PER_PART), blocks: blocks.slice(b, b + BLOCKS_PER_PART) };
 		for (let a = 0; a < ARRAYS.length; a++) {
 			const array = segment.parts[ARRAYS[a] ?? "keys"];
-			const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-			for (let offset = 0; offset < bytes.length; offset += ARRAY_PART_BYTES)
-				yield { kind: "array", array: a, offset, bytes: bytes.subarray(offset, offset + ARRAY_PART_BYTES) };
+			yield {
+				kind: "array",
+				array: a,
+				offset: 0,
+				bytes: new Uint8Array(array.buffer, array.byteOffset, array.byteLength),
+			};
 		}
 	}
 
@@ -410,19 +409,30 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	 * added) when they do not check out: a note it does not hold, or one the index has already.
 	 */
 	addSegment(segment: CompactSegment, notes: readonly ChunkNote[]): boolean {
-		const holds = new Set(segment.parts.docs);
-		const paths = new Set<string>();
+		const docs = segment.parts.docs;
+		// Checked and added in one pass (a Map and two Sets per load were most of its cost), and
+		// taken back out if one does not check out.
+		let added = 0;
 		for (const { shortId, path, lengths } of notes) {
-			if (!holds.has(shortId) || this._documentIds.has(shortId) || this._idToShortId.has(path) || paths.has(path))
-				return false;
-			if (lengths.length !== FIELDS.length) return false;
-			paths.add(path);
-		}
-		for (const { shortId, path, lengths } of notes) {
+			if (
+				!sortedHas(docs, shortId) ||
+				this._documentIds.has(shortId) ||
+				this._idToShortId.has(path) ||
+				lengths.length !== FIELDS.length
+			)
+				break;
 			this._documentIds.set(shortId, path);
 			this._idToShortId.set(path, shortId);
-			this._fieldLength.set(shortId, Array.from(lengths));
-			this.setLengths(shortId, lengths);
+			this.fieldLengths.set(shortId, lengths);
+			added++;
+		}
+		if (added < notes.length) {
+			for (const { shortId, path } of notes.slice(0, added)) {
+				this._documentIds.delete(shortId);
+				this._idToShortId.delete(path);
+				this.fieldLengths.delete(shortId);
+			}
+			return false;
 		}
 		this._documentCount += notes.length;
 		this.segments = [...this.segments, segment];
@@ -442,7 +452,8 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 				heads: [],
 				blocks: [],
 				blockCount: Math.ceil(terms / BLOCK),
-				bytes: [(terms + 1) * 4, postings * 4, postings * 2, notes * 4].map((n) => new Uint8Array(n)),
+				sizes: [(terms + 1) * 4, postings * 4, postings * 2, notes * 4],
+				bytes: [null, null, null, null],
 				filled: [0, 0, 0, 0],
 			};
 			return this.complete(this.reading) ? this.finishSegment(this.reading) : null;
@@ -460,10 +471,13 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 			return this.complete(reading) ? this.finishSegment(reading) : null;
 		}
 		const { array, offset, bytes } = part;
-		const target = reading.bytes[array];
-		if (!target || offset !== reading.filled[array] || offset + bytes.length > target.length)
+		const size = reading.sizes[array];
+		if (size === undefined || offset !== reading.filled[array] || offset + bytes.length > size)
 			throw new UnusableIndexError();
-		target.set(bytes, offset);
+		const target = (reading.bytes[array] ??=
+			(offset === 0 ? adopted(part.whole, bytes, size) : null) ?? new Uint8Array(size));
+		// A part that continues the bytes already taken in place is there already: no copy.
+		if (target.buffer !== bytes.buffer || target.byteOffset + offset !== bytes.byteOffset) target.set(bytes, offset);
 		reading.filled[array] = offset + bytes.length;
 		if (!this.idsInRange(array, target, offset, bytes.length)) throw new UnusableIndexError();
 		return this.complete(reading) ? this.finishSegment(reading) : null;
@@ -476,36 +490,68 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	 */
 	private idsInRange(array: number, target: Uint8Array, offset: number, length: number): boolean {
 		if (array !== 1 && array !== 3) return true;
-		// Parts hold whole numbers: ARRAY_PART_BYTES is a multiple of 4, and so is each offset.
+		// Parts hold whole numbers: the reader cuts them at multiples of 4.
 		if (offset % 4 !== 0 || length % 4 !== 0) return false;
 		const ids = new Uint32Array(target.buffer, target.byteOffset + offset, length / 4);
 		const next = this._nextId;
-		// A key is fieldId * DOC_SPAN + short id; docs are short ids.
-		const span = array === 1 ? DOC_SPAN : 2 ** 32;
-		for (let j = 0; j < ids.length; j++) if ((ids[j] ?? 0) % span >= next) return false;
+		// docs are short ids; a key is fieldId * DOC_SPAN + short id, its low 28 bits (a mask: % on
+		// numbers past 2^31 is a floating-point remainder, most of this loop's time).
+		if (array === 3) {
+			for (let j = 0; j < ids.length; j++) if ((ids[j] ?? 0) >= next) return false;
+			return true;
+		}
+		const mask = DOC_SPAN - 1;
+		for (let j = 0; j < ids.length; j++) if (((ids[j] ?? 0) & mask) >= next) return false;
 		return true;
 	}
 
 	/** Every part of the segment being read is in. */
 	private complete(reading: Reading): boolean {
-		return reading.heads.length === reading.blockCount && reading.bytes.every((b, a) => reading.filled[a] === b.length);
+		return reading.heads.length === reading.blockCount && reading.sizes.every((n, a) => reading.filled[a] === n);
 	}
 
 	/** A segment whose parts are all in, checked (addSegment makes it searchable). */
 	private finishSegment(reading: Reading): CompactSegment {
 		this.reading = null;
-		const [starts, keys, freqs, docs] = reading.bytes.map((b) => b.buffer) as ArrayBuffer[];
+		const [starts, keys, freqs, docs] = reading.bytes.map((b) => b ?? new Uint8Array(0));
+		const u32 = (b: Uint8Array = new Uint8Array(0)): Uint32Array =>
+			new Uint32Array(b.buffer, b.byteOffset, b.byteLength / 4);
 		const segment = new CompactSegment({
 			heads: reading.heads,
 			blocks: reading.blocks,
-			starts: new Uint32Array(starts ?? new ArrayBuffer(0)),
-			keys: new Uint32Array(keys ?? new ArrayBuffer(0)),
-			freqs: new Uint16Array(freqs ?? new ArrayBuffer(0)),
-			docs: new Uint32Array(docs ?? new ArrayBuffer(0)),
+			starts: u32(starts),
+			keys: u32(keys),
+			freqs: new Uint16Array(freqs?.buffer ?? new ArrayBuffer(0), freqs?.byteOffset ?? 0, (freqs?.byteLength ?? 0) / 2),
+			docs: u32(docs),
 		});
 		const { starts: s, keys: k } = segment.parts;
 		// Keys and docs were checked part by part as they came in (idsInRange).
 		if (s[0] !== 0 || s[s.length - 1] !== k.length) throw new UnusableIndexError();
 		return segment;
 	}
+}
+
+/**
+ * An array's bytes where they were read, when the record its first part came from holds the
+ * whole array (a chunk's record of one array): the segment then uses them with no copy (a copy
+ * into fresh memory was a sixth of a warm start's main thread here, most of it page faults). A
+ * copy is made instead when the view would keep a buffer over twice the array's size alive, or
+ * is not aligned for the array's numbers.
+ */
+function adopted(whole: Uint8Array | undefined, first: Uint8Array, size: number): Uint8Array | null {
+	if (!whole || whole.length !== size || whole.buffer !== first.buffer || whole.byteOffset !== first.byteOffset)
+		return null;
+	return whole.buffer.byteLength <= 2 * size && whole.byteOffset % 4 === 0 ? whole : null;
+}
+
+/** Whether a sorted array holds value (binary search). */
+function sortedHas(sorted: Uint32Array, value: number): boolean {
+	let lo = 0;
+	let hi = sorted.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >> 1;
+		if ((sorted[mid] ?? 0) < value) lo = mid + 1;
+		else hi = mid;
+	}
+	return sorted[lo] === value;
 }

@@ -160,7 +160,29 @@ function notesOf({ a: count, b: textBytes, payload }: ChunkRecord): NoteRows {
 	return { ids, mtimes, sizes, lengths, tagCounts, truncated, texts };
 }
 
-/** A record of a segment's own, as the part the index reads. */
+/**
+ * Bytes of an array per part read: each part's ids are checked in one loop (idsInRange), so
+ * small enough for that loop to stay well within a slice, even run by the interpreter.
+ */
+const ARRAY_PART_BYTES = 128 * 1024;
+
+/** A record of a segment's own, as the parts the index reads (an array's in ARRAY_PART_BYTES). */
+function* partsOf({ kind, a, b, payload }: ChunkRecord): Generator<SegmentPart> {
+	if (kind === RecordKind.Array) {
+		for (let at = 0; at < payload.length || at === 0; at += ARRAY_PART_BYTES)
+			yield {
+				kind: "array",
+				array: a,
+				offset: b + at,
+				bytes: payload.subarray(at, at + ARRAY_PART_BYTES),
+				whole: b === 0 ? payload : undefined,
+			};
+		return;
+	}
+	yield partOf({ kind, a, b, payload });
+}
+
+/** A record of a segment's own but an array, as the part the index reads. */
 function partOf({ kind, a, b, payload }: ChunkRecord): SegmentPart {
 	if (kind === RecordKind.Head) {
 		const reader = new PayloadReader(payload);
@@ -174,7 +196,6 @@ function partOf({ kind, a, b, payload }: ChunkRecord): SegmentPart {
 		if (pieces.length !== 2 * a) throw new CorruptChunkError("terms");
 		return { kind: "terms", heads: pieces.slice(0, a), blocks: pieces.slice(a) };
 	}
-	if (kind === RecordKind.Array) return { kind: "array", array: a, offset: b, bytes: payload };
 	throw new CorruptChunkError("record kind");
 }
 
@@ -213,7 +234,12 @@ export async function loadSegment(
 				if (record.kind === RecordKind.Notes) {
 					if (segment) return failed(index);
 					rows.push(notesOf(record));
-				} else segment = index.readPart(partOf(record)) ?? segment;
+				} else
+					for (const part of partsOf(record)) {
+						// A part after the segment is complete does not belong to it: readPart refuses it.
+						segment = index.readPart(part) ?? segment;
+						await slicer.tick();
+					}
 			}
 		}
 	} catch (error) {
@@ -351,7 +377,10 @@ async function* chunksOf(
 	}
 	if (rows.length > 0) writeNotes(writer, rows);
 	for (const part of index.segmentParts(segment)) {
-		if (writer.size >= PART_BYTES) yield writer.finish();
+		// An array is one record, never cut, so a load uses its bytes where they were read: one
+		// over PART_BYTES (a big segment's keys: up to 2.6 MB) is a chunk of its own.
+		const size = part.kind === "array" ? part.bytes.length : 0;
+		if (writer.size >= PART_BYTES || (!writer.empty && writer.size + size > PART_BYTES)) yield writer.finish();
 		writePart(writer, part);
 		await slicer.tick();
 	}

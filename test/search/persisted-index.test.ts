@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { NoteIndex } from "../../src/search/note-index";
+import { NoteMiniSearch } from "../../src/search/note-minisearch";
+import { toDocument } from "../../src/search/index-schema";
+import { noteFields } from "../../src/search/note-fields";
+import { Slicer } from "../../src/search/pacer";
 import {
 	BINARY_CHUNK,
 	INDEX_FORMAT,
 	TEXT_CHUNK,
+	loadSegment,
+	openIndex,
+	readChunkBytes,
+	saveIndex,
+	type NoteRecord,
 	INDEX_PREFIX,
 	LEGACY_INDEX_KEY,
 	MANIFEST_KEY,
@@ -281,6 +290,47 @@ describe("the saved index", () => {
 		expect(vault.reads).toEqual([]);
 		expect(await scored(again)).toEqual(before);
 		await again.dispose();
+	});
+
+	it("uses a big segment's arrays where its chunk was read, with the scores of the index that saved them", async () => {
+		// 800 notes of 250 words: segments of up to 80,000 postings, whose keys (320 KB) are a
+		// record of their own in a chunk, used in place rather than copied.
+		const index = new NoteMiniSearch();
+		const records = new Map<string, NoteRecord>();
+		for (let n = 0; n < 800; n++) {
+			const words = Array.from({ length: 250 }, (_, i) => `w${((n * 7919 + i * 104_729) % 3000).toString(36)}`);
+			const path = `n${n}.md`;
+			index.addNote(toDocument(noteFields(path, `# Note ${n}\n\n${words.join(" ")}`, null)));
+			records.set(path, { mtime: n, size: n, truncated: false, tags: n % 2 ? ["even"] : [] });
+		}
+		await index.compact(new Slicer(quickPacer), true);
+		const store = new MemoryStore();
+		await saveIndex(store, index, records, new Slicer(quickPacer));
+		const opened = await openIndex(store);
+		if (!opened.ok) return expect.fail(opened.reason);
+		const loaded = new Map<string, NoteRecord>();
+		for (const keys of opened.segments) {
+			const read = await loadSegment(
+				(key) => readChunkBytes(store, key),
+				keys,
+				opened.index,
+				opened.dead,
+				new Slicer(quickPacer),
+			);
+			for (const [path, record] of read ?? expect.fail("a segment did not load")) loaded.set(path, record);
+		}
+		expect(loaded).toEqual(records);
+		const inPlace = opened.index
+			.sealedSegments()
+			.filter((s) => s.parts.keys.buffer.byteLength > s.parts.keys.byteLength);
+		expect(inPlace.length).toBeGreaterThan(0);
+		const options = { prefix: true, fuzzy: 0.2, combineWith: "OR" } as const;
+		const scores = (i: NoteMiniSearch, query: string): [string, number][] =>
+			i.search(query, options).map((r) => [String(r.id), r.score]);
+		for (const query of ["w1a", "w2 w3", "note 17", "wzz w10"]) {
+			expect(scores(index, query).length, query).toBeGreaterThan(0);
+			expect(scores(opened.index, query), query).toEqual(scores(index, query));
+		}
 	});
 
 	it("keeps its chunks as base64 text in a Store without binary values, and checks them as well", async () => {
