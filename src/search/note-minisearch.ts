@@ -31,6 +31,17 @@ const MERGE_FACTOR = 4;
 const DEAD_SHARE = 0.25;
 const DEAD_MIN = 64;
 
+/**
+ * A saved segment's notes as they are read back, in columns (no object per note: at 50,000 notes
+ * those lived across a load's slices, and each young collection copied them).
+ */
+export interface SegmentNotes {
+	ids: ArrayLike<number>;
+	paths: readonly string[];
+	/** FIELDS.length a note, in FIELDS order. */
+	lengths: Uint32Array;
+}
+
 /** A note of a saved segment: its short id, path, and field lengths in FIELDS order. */
 export interface ChunkNote {
 	shortId: number;
@@ -408,33 +419,31 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 	 * Adds a segment read back with its notes, which become searchable; false (and nothing
 	 * added) when they do not check out: a note it does not hold, or one the index has already.
 	 */
-	addSegment(segment: CompactSegment, notes: readonly ChunkNote[]): boolean {
+	addSegment(segment: CompactSegment, notes: SegmentNotes): boolean {
 		const docs = segment.parts.docs;
-		// Checked and added in one pass (a Map and two Sets per load were most of its cost), and
-		// taken back out if one does not check out.
+		const { ids, paths, lengths } = notes;
+		const width = FIELDS.length;
+		if (ids.length !== paths.length || lengths.length !== ids.length * width) return false;
+		// Checked and added in one pass (a Set of the segment's notes and one of their paths per
+		// load were most of its cost), and taken back out if one does not check out.
 		let added = 0;
-		for (const { shortId, path, lengths } of notes) {
-			if (
-				!sortedHas(docs, shortId) ||
-				this._documentIds.has(shortId) ||
-				this._idToShortId.has(path) ||
-				lengths.length !== FIELDS.length
-			)
-				break;
+		for (; added < ids.length; added++) {
+			const shortId = ids[added] ?? 0;
+			const path = paths[added] ?? "";
+			if (!sortedHas(docs, shortId) || this._documentIds.has(shortId) || this._idToShortId.has(path)) break;
 			this._documentIds.set(shortId, path);
 			this._idToShortId.set(path, shortId);
-			this.fieldLengths.set(shortId, lengths);
-			added++;
+			this.fieldLengths.set(shortId, lengths.subarray(added * width, (added + 1) * width));
 		}
-		if (added < notes.length) {
-			for (const { shortId, path } of notes.slice(0, added)) {
-				this._documentIds.delete(shortId);
-				this._idToShortId.delete(path);
-				this.fieldLengths.delete(shortId);
+		if (added < ids.length) {
+			for (let i = 0; i < added; i++) {
+				this._documentIds.delete(ids[i] ?? 0);
+				this._idToShortId.delete(paths[i] ?? "");
+				this.fieldLengths.delete(ids[i] ?? 0);
 			}
 			return false;
 		}
-		this._documentCount += notes.length;
+		this._documentCount += ids.length;
 		this.segments = [...this.segments, segment];
 		return true;
 	}

@@ -72,6 +72,12 @@ export interface Manifest {
 export type OpenedIndex =
 	{ ok: true; index: NoteMiniSearch; segments: string[][]; dead: Set<number> } | { ok: false; reason: Unusable };
 
+/**
+ * The tags of a note that has none, shared (most notes: an array each was 50,000 arrays a warm
+ * start at 50k notes). Frozen: nothing may add to it.
+ */
+const NO_TAGS = Object.freeze([]) as unknown as string[];
+
 /** Notes' rows per record of a chunk. */
 const ROWS_PER_RECORD = 500;
 
@@ -247,20 +253,37 @@ export async function loadSegment(
 		throw error;
 	}
 	if (!segment) return failed(index);
-	const notes: ChunkNote[] = [];
+	const width = FIELDS.length;
+	let count = 0;
+	for (const r of rows) count += r.ids.length;
+	const ids = new Uint32Array(count);
+	const paths: string[] = [];
+	const lengths = new Uint32Array(count * width);
 	const records = new Map<string, NoteRecord>();
-	for (const { ids, mtimes, sizes, lengths, tagCounts, truncated, texts } of rows) {
+	let live = 0;
+	for (const row of rows) {
 		let at = 0;
-		for (let i = 0; i < ids.length; i++) {
-			const shortId = ids[i] ?? 0;
-			const path = texts[at] ?? "";
-			const tags = texts.slice(at + 1, (at += 1 + (tagCounts[i] ?? 0)));
+		for (let i = 0; i < row.ids.length; i++) {
+			const shortId = row.ids[i] ?? 0;
+			const path = row.texts[at] ?? "";
+			const tagCount = row.tagCounts[i] ?? 0;
+			const tags = tagCount === 0 ? NO_TAGS : row.texts.slice(at + 1, at + 1 + tagCount);
+			at += 1 + tagCount;
 			if (dead.has(shortId)) continue;
-			notes.push({ shortId, path, lengths: lengths.subarray(i * FIELDS.length, (i + 1) * FIELDS.length) });
-			records.set(path, { mtime: mtimes[i] ?? 0, size: sizes[i] ?? 0, truncated: truncated[i] === 1, tags });
+			ids[live] = shortId;
+			paths.push(path);
+			lengths.set(row.lengths.subarray(i * width, (i + 1) * width), live * width);
+			live++;
+			records.set(path, {
+				mtime: row.mtimes[i] ?? 0,
+				size: row.sizes[i] ?? 0,
+				truncated: row.truncated[i] === 1,
+				tags,
+			});
 		}
 	}
-	if (!index.addSegment(segment, notes)) return null;
+	if (!index.addSegment(segment, { ids: ids.subarray(0, live), paths, lengths: lengths.subarray(0, live * width) }))
+		return null;
 	// Already saved: a save names these chunks again rather than writing the segment anew.
 	segment.savedAs = [...keys];
 	return records;
