@@ -40,9 +40,15 @@ export class FieldLengths {
 
 	/** Copies lengths in (a field past them is 0). */
 	set(shortId: number, lengths: ArrayLike<number>): this {
+		return this.setFrom(shortId, lengths, 0);
+	}
+
+	/** Copies in width numbers of source from offset (a load's column of every note's lengths: no view per note). */
+	setFrom(shortId: number, source: ArrayLike<number>, offset: number): this {
 		if (shortId >= this.present.length) this.grow(shortId + 1);
 		const at = shortId * this.width;
-		for (let f = 0; f < this.width; f++) this.table[at + f] = f < lengths.length ? (lengths[f] ?? 0) : 0;
+		for (let f = 0; f < this.width; f++)
+			this.table[at + f] = offset + f < source.length ? (source[offset + f] ?? 0) : 0;
 		if (this.present[shortId] !== 1) this.count++;
 		this.present[shortId] = 1;
 		return this;

@@ -25,6 +25,9 @@ describe("FieldLengths", () => {
 		expect([...lengths].map(([id, v]) => [id, [...v]])).toEqual([...map].sort((a, b) => a[0] - b[0]));
 		// What the flat scorer reads: width numbers a note, zeros where none are set.
 		expect([...lengths.values.subarray(0, 18)]).toEqual([0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9]);
+		// A load copies from a column of every note's lengths.
+		lengths.setFrom(1, Uint32Array.of(1, 2, 3, 4, 5, 6), 3);
+		expect(lengths.get(1) && [...(lengths.get(1) ?? [])]).toEqual([4, 5, 6]);
 		lengths.clear();
 		expect(lengths.size).toBe(0);
 		expect(lengths.get(5)).toBeUndefined();
