@@ -7,13 +7,17 @@
  * (`read`, `readBinary`). Without them (mobile) thread logs are read whole once
  * (src/log/log-bytes.ts), as bytes (`readBytes`, readBinary): a phone holds the log once, not as
  * a string and its bytes.
+ * Binary values (`writeBytes`, writeBinary) hold the search index's chunks without base64.
  */
 import { normalizePath, type DataAdapter } from "obsidian";
 import { checkStoreKey, checkStorePrefix } from "../store/keys";
 import type { Store } from "../store/store";
 import type { FileRanges } from "./desktop-file-ranges";
 
-type Adapter = Pick<DataAdapter, "exists" | "read" | "readBinary" | "write" | "append" | "list" | "remove" | "mkdir">;
+type Adapter = Pick<
+	DataAdapter,
+	"exists" | "read" | "readBinary" | "write" | "writeBinary" | "append" | "list" | "remove" | "mkdir"
+>;
 
 export class ObsidianStore implements Store {
 	private readonly root: string;
@@ -55,6 +59,14 @@ export class ObsidianStore implements Store {
 		const path = this.pathOf(key);
 		await this.ensureParent(path);
 		await this.adapter.write(path, text);
+	}
+
+	async writeBytes(key: string, bytes: Uint8Array): Promise<void> {
+		const path = this.pathOf(key);
+		await this.ensureParent(path);
+		// writeBinary takes an ArrayBuffer: the view's own bytes, copied only when it is part of a larger one.
+		const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+		await this.adapter.writeBinary(path, whole ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer);
 	}
 
 	async list(prefix: string): Promise<string[]> {

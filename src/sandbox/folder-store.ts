@@ -97,12 +97,33 @@ export class FolderStore implements Store {
 	}
 
 	async write(key: string, text: string): Promise<void> {
+		return await this.replace(key, text);
+	}
+
+	writeBytes(key: string, bytes: Uint8Array): Promise<void> {
+		return this.replace(key, bytes);
+	}
+
+	/** The file's bytes, whole (a Buffer's view, not a copy), or null when absent. */
+	async readBytes(key: string): Promise<Uint8Array | null> {
+		const file = this.file(key);
+		try {
+			const buffer = await readFile(file);
+			return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+		} catch (error) {
+			if (errno(error) === "ENOENT" || errno(error) === "EISDIR" || errno(error) === "ENOTDIR") return null;
+			throw toStoreError(error, key);
+		}
+	}
+
+	/** Writes a temp file and renames it into place: a crash leaves the old value or the new one. */
+	private async replace(key: string, data: string | Uint8Array): Promise<void> {
 		const file = this.file(key);
 		return await this.lock.run(key, async () => {
 			const temp = join(dirname(file), `.${crypto.randomUUID().slice(0, 8)}.redline-tmp`);
 			try {
 				await mkdir(dirname(file), { recursive: true });
-				await writeFile(temp, text, "utf8");
+				await writeFile(temp, data, typeof data === "string" ? "utf8" : undefined);
 				await rename(temp, file);
 			} catch (error) {
 				await unlink(temp).catch(() => undefined);

@@ -14,7 +14,14 @@ import { NoteMiniSearch } from "./note-minisearch";
 import { searchIndex, type SearchPage, type SearchRequest } from "./note-search";
 import { Slicer, realPacer, timers, type Pacer } from "./pacer";
 import { PathQueue } from "./path-queue";
-import { loadSegment, openIndex, saveIndex, type LoadOutcome, type NoteRecord } from "./persisted-index";
+import {
+	loadSegment,
+	openIndex,
+	readChunkBytes,
+	saveIndex,
+	type LoadOutcome,
+	type NoteRecord,
+} from "./persisted-index";
 import { AccessFloor } from "../vault/access-floor";
 
 export interface NoteIndexDeps {
@@ -58,9 +65,9 @@ const CHUNKS_AHEAD = 2;
  * Reads keys in order, each call starting the reads of the next CHUNKS_AHEAD too, so the disk
  * works while the CPU decodes. A read that fails gives null (the chunk is then unusable).
  */
-function readingAhead(store: Store, keys: readonly string[]): (key: string) => Promise<string | null> {
+function readingAhead(store: Store, keys: readonly string[]): (key: string) => Promise<Uint8Array | null> {
 	const position = new Map(keys.map((key, i) => [key, i]));
-	const started = new Map<string, Promise<string | null>>();
+	const started = new Map<string, Promise<Uint8Array | null>>();
 	let ahead = 0;
 	return (key) => {
 		const at = position.get(key) ?? -1;
@@ -68,12 +75,12 @@ function readingAhead(store: Store, keys: readonly string[]): (key: string) => P
 			const next = keys[ahead] ?? "";
 			started.set(
 				next,
-				store.read(next).catch(() => null),
+				readChunkBytes(store, next).catch(() => null),
 			);
 		}
 		const reading = started.get(key);
 		started.delete(key);
-		return reading ?? store.read(key);
+		return reading ?? readChunkBytes(store, key);
 	};
 }
 

@@ -2,30 +2,62 @@
 import { checkStoreKey, checkStorePrefix, StoreError } from "./keys";
 import type { Store } from "./store";
 
+/** A value: text, or bytes (writeBytes), kept as given. */
+export type StoredValue = string | Uint8Array;
+
 export class MemoryStore implements Store {
-	private readonly values = new Map<string, string>();
-	/** Each value's UTF-8 bytes, for ranged reads: encoded once per change, on the first read. */
+	private readonly values = new Map<string, StoredValue>();
+	/** Each text value's UTF-8 bytes, for ranged reads: encoded once per change, on the first read. */
 	private readonly encoded = new Map<string, Uint8Array>();
 
-	constructor(initial: Record<string, string> = {}) {
-		for (const [key, value] of Object.entries(initial)) this.values.set(checkStoreKey(key), value);
+	constructor(initial: Record<string, StoredValue> = {}) {
+		for (const [key, value] of Object.entries(initial))
+			this.values.set(checkStoreKey(key), typeof value === "string" ? value : value.slice());
 	}
 
 	/** Every value, as it is at this instant (tests: what a crash now would leave). */
-	snapshot(): Record<string, string> {
-		return Object.fromEntries(this.values);
+	snapshot(): Record<string, StoredValue> {
+		return Object.fromEntries(
+			[...this.values].map(([key, value]) => [key, typeof value === "string" ? value : value.slice()]),
+		);
+	}
+
+	/** The text values only (tests that look into text). */
+	texts(): Record<string, string> {
+		return Object.fromEntries(
+			[...this.values].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+		);
 	}
 
 	append(key: string, text: string): Promise<void> {
 		return attempt(() => {
 			this.refuseConflict(checkStoreKey(key));
-			this.values.set(key, (this.values.get(key) ?? "") + text);
+			this.values.set(key, this.text(key) + text);
 			this.encoded.delete(key);
 		});
 	}
 
 	read(key: string): Promise<string | null> {
-		return attempt(() => this.values.get(checkStoreKey(key)) ?? null);
+		return attempt(() => (this.values.has(checkStoreKey(key)) ? this.text(key) : null));
+	}
+
+	/** A copy, as a file read gives: the caller may keep it while the value changes. */
+	readBytes(key: string): Promise<Uint8Array | null> {
+		return attempt(() => this.bytes(checkStoreKey(key))?.slice() ?? null);
+	}
+
+	writeBytes(key: string, bytes: Uint8Array): Promise<void> {
+		return attempt(() => {
+			this.refuseConflict(checkStoreKey(key));
+			this.values.set(key, bytes.slice());
+			this.encoded.delete(key);
+		});
+	}
+
+	/** A value as text: bytes decoded as UTF-8, as a file read as text is. */
+	private text(key: string): string {
+		const value = this.values.get(key) ?? "";
+		return typeof value === "string" ? value : new TextDecoder().decode(value);
 	}
 
 	write(key: string, text: string): Promise<void> {
@@ -75,6 +107,7 @@ export class MemoryStore implements Store {
 	private bytes(key: string): Uint8Array | null {
 		const value = this.values.get(key);
 		if (value === undefined) return null;
+		if (typeof value !== "string") return value;
 		let bytes = this.encoded.get(key);
 		if (!bytes) {
 			bytes = new TextEncoder().encode(value);

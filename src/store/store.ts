@@ -9,6 +9,10 @@
  * value's UTF-8 text. A host without them (ObsidianStore on mobile: Obsidian's DataAdapter reads
  * whole files only; on desktop it reads ranges through Node's fs) is read whole once
  * (src/log/log-bytes.ts), as bytes where it offers `readBytes`.
+ *
+ * Binary values are optional too (issue 32): a host with `readBytes` and `writeBytes` (all three
+ * of Redline's) keeps the search index's chunks as raw bytes (src/search/chunk-codec.ts); one
+ * without them gets the same bytes as base64 text through `write` and `read`, slower to load.
  */
 export interface Store {
 	/** Appends text to the value at key, creating it if absent. */
@@ -29,10 +33,23 @@ export interface Store {
 	 */
 	readRange?(key: string, start: number, end: number): Promise<Uint8Array>;
 	/**
-	 * Optional, for a host without ranged reads: the value's UTF-8 bytes, whole, or null when absent.
-	 * A long log is then held once, as bytes, instead of as a string and then its bytes.
+	 * Optional: the value's bytes, whole (a text value's UTF-8), or null when absent. For a host
+	 * without ranged reads a long log is then held once, as bytes, instead of as a string and then
+	 * its bytes; with writeBytes, the search index's chunks are read as they were written.
 	 */
 	readBytes?(key: string): Promise<Uint8Array | null>;
+	/**
+	 * Optional, with readBytes: replaces the value at key with bytes (atomically where the medium
+	 * allows). Such a value is not text: read() of it decodes it as UTF-8, as a file read would.
+	 */
+	writeBytes?(key: string, bytes: Uint8Array): Promise<void>;
+}
+
+/** A store that keeps binary values. */
+export type BinaryStore = Store & Required<Pick<Store, "readBytes" | "writeBytes">>;
+
+export function hasBinaryValues(store: Store): store is BinaryStore {
+	return typeof store.readBytes === "function" && typeof store.writeBytes === "function";
 }
 
 /** A store that reads parts of values. */

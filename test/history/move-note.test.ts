@@ -159,7 +159,7 @@ describe("a move is recorded before it is made", () => {
 		const { vault, store, history } = hooked();
 		let atRename: Record<string, string> = {};
 		vault.beforeRename = () => {
-			atRename = store.snapshot();
+			atRename = store.texts();
 		};
 		written(await history.move(request));
 		const after = reopened(vault, atRename, [{ from: request.path, to: request.newPath }]);
@@ -176,7 +176,7 @@ describe("a move is recorded before it is made", () => {
 		const afterMove = vault.snapshot();
 		let atRename: Record<string, string> = {};
 		vault.beforeRename = () => {
-			atRename = store.snapshot();
+			atRename = store.texts();
 		};
 		written(await history.undo(request.newPath, moved.entry.versionId));
 		const after = reopened(vault, atRename, [{ from: request.newPath, to: request.path }]);
@@ -248,7 +248,7 @@ describe("a move is recorded before it is made", () => {
 		};
 		written(await history.move(request));
 		expect(await vault.read("Big.md")).toBe(edited.replace("[[Projects/Plan]]", "[[Plan]]"));
-		const key = (await store.list("history/")).find((k) => store.snapshot()[k]?.includes('"op":"amend"'));
+		const key = (await store.list("history/")).find((k) => store.texts()[k]?.includes('"op":"amend"'));
 		expect(key).toBeDefined();
 		history.dispose();
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { App } from "../fakes/obsidian";
 import { ObsidianStore } from "../../src/obsidian/obsidian-store";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
+import { hasBinaryValues } from "../../src/store/store";
 
 describe("ObsidianStore", () => {
 	it("keeps keys under the plugin's data folder and lists them by prefix, sorted", async () => {
@@ -26,6 +27,23 @@ describe("ObsidianStore", () => {
 		expect(new TextDecoder().decode((await store.readBytes("threads/t.jsonl")) ?? undefined)).toBe('{"a":"é😀"}\n');
 		expect(await store.readBytes("threads/none.jsonl")).toBeNull();
 		await expect(store.readBytes("../x")).rejects.toThrow(/Invalid store key/);
+	});
+
+	it("keeps binary values as written (writeBinary, readBinary), any bytes", async () => {
+		const app = new App();
+		const store = new ObsidianStore(app.vault.adapter, `${DEFAULT_CONFIG_DIR}/plugins/redline/data`);
+		expect(hasBinaryValues(store)).toBe(true);
+		const bytes = new Uint8Array([0, 0x80, 0xff, 65, 0xc3]);
+		// A view into a larger buffer: only its own bytes are written.
+		const larger = new Uint8Array([7, 7, ...bytes, 7]);
+		await store.writeBytes("search/index/a.bin", larger.subarray(2, 2 + bytes.length));
+		expect(await store.readBytes("search/index/a.bin")).toEqual(bytes);
+		expect(await store.list("search/index/")).toEqual(["search/index/a.bin"]);
+		await store.writeBytes("search/index/a.bin", bytes.subarray(1, 3));
+		expect(await store.readBytes("search/index/a.bin")).toEqual(new Uint8Array([0x80, 0xff]));
+		await store.remove("search/index/a.bin");
+		expect(await store.readBytes("search/index/a.bin")).toBeNull();
+		await expect(store.writeBytes("../x", bytes)).rejects.toThrow(/Invalid store key/);
 	});
 
 	it("refuses keys that could leave its folder", async () => {

@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { NoteIndex } from "../../src/search/note-index";
 import { MANIFEST_KEY } from "../../src/search/persisted-index";
-import { MemoryStore } from "../../src/store/memory-store";
+import { MemoryStore, type StoredValue } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { quickPacer } from "./support";
 
@@ -33,12 +33,13 @@ async function session(vault: CountingVault, store: MemoryStore, edit?: string):
 	await index.dispose();
 }
 
-/** A store whose writes and removes fail from the (cut + 1)th on, as if the app died there. */
-function dying(snapshot: Record<string, string>, cut: number): { store: MemoryStore; done: () => number } {
+/** A store whose writes (text or bytes) and removes fail from the (cut + 1)th on, as if the app died there. */
+function dying(snapshot: Record<string, StoredValue>, cut: number): { store: MemoryStore; done: () => number } {
 	const store = new MemoryStore(snapshot);
 	let done = 0;
 	const die = (): Promise<never> => Promise.reject(new Error("killed"));
 	store.write = (key, text) => (done++ < cut ? MemoryStore.prototype.write.call(store, key, text) : die());
+	store.writeBytes = (key, bytes) => (done++ < cut ? MemoryStore.prototype.writeBytes.call(store, key, bytes) : die());
 	store.remove = (key) => (done++ < cut ? MemoryStore.prototype.remove.call(store, key) : die());
 	return { store, done: () => done };
 }

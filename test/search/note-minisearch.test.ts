@@ -135,9 +135,15 @@ describe("the note index's minisearch", () => {
 		const loaded = NoteMiniSearch.empty(index.nextShortId, index.averages);
 		for (const segment of index.sealedSegments()) {
 			let read = null;
-			for (const line of index.segmentLines(segment)) read = loaded.readTerms(JSON.parse(JSON.stringify(line)));
+			for (const part of index.segmentParts(segment)) read = loaded.readPart(part);
 			expect(read).not.toBeNull();
-			if (read) expect(loaded.addSegment(read, [...index.notesOf(segment)])).toBe(true);
+			const notes = [...index.notesOf(segment)];
+			const columns = {
+				ids: notes.map((n) => n.shortId),
+				paths: notes.map((n) => n.path),
+				lengths: Uint32Array.from(notes.flatMap((n) => Array.from(n.lengths))),
+			};
+			if (read) expect(loaded.addSegment(read, columns)).toBe(true);
 		}
 		expect(answers(loaded)).toEqual(answers(index));
 	});
@@ -147,33 +153,33 @@ describe("the note index's minisearch", () => {
 		for (const document of documents()) index.addNote(document);
 		await index.compact(slicer(), true);
 		const loaded = NoteMiniSearch.empty(1, index.averages);
-		const lines = [...index.segmentLines(index.sealedSegments()[0] ?? expect.fail("no segment"))];
+		const parts = [...index.segmentParts(index.sealedSegments()[0] ?? expect.fail("no segment"))];
 		expect(() => {
-			for (const line of lines) loaded.readTerms(line);
+			for (const part of parts) loaded.readPart(part);
 		}).toThrow(UnusableIndexError);
 	});
 
-	it("checks a saved segment's keys line by line as they come in, not all at once when its last line is in", async () => {
+	it("checks a saved segment's keys part by part as they come in, not all at once when its last part is in", async () => {
 		// A check of every key once the segment is complete was one loop over up to 640,000 keys:
-		// a warm start's longest block. Checked per line, each step's work is one line's.
+		// a warm start's longest block. Checked per part, each step's work is one part's.
 		const index = new NoteMiniSearch();
 		for (const document of documents()) index.addNote(document);
 		await index.compact(slicer(), true);
-		const lines = [...index.segmentLines(index.sealedSegments()[0] ?? expect.fail("no segment"))];
-		const keysLine = lines.findIndex((line) => line[0] === 1 && line[1] === 1);
-		expect(keysLine).toBeGreaterThan(0);
-		expect(keysLine).toBeLessThan(lines.length - 1);
+		const parts = [...index.segmentParts(index.sealedSegments()[0] ?? expect.fail("no segment"))];
+		const keysPart = parts.findIndex((part) => part.kind === "array" && part.array === 1);
+		expect(keysPart).toBeGreaterThan(0);
+		expect(keysPart).toBeLessThan(parts.length - 1);
 		const loaded = NoteMiniSearch.empty(1, index.averages);
 		let refusedAt = -1;
-		for (const [i, line] of lines.entries()) {
+		for (const [i, part] of parts.entries()) {
 			try {
-				loaded.readTerms(line);
+				loaded.readPart(part);
 			} catch (error) {
 				expect(error).toBeInstanceOf(UnusableIndexError);
 				refusedAt = i;
 				break;
 			}
 		}
-		expect(refusedAt).toBe(keysLine);
+		expect(refusedAt).toBe(keysPart);
 	});
 });

@@ -15,7 +15,7 @@ import { MemoryStore } from "../../src/store/memory-store";
 import { MemoryVault } from "../../src/vault/memory-vault";
 import { quickPacer } from "./support";
 
-/** The most work one step may do: a line of the saved form's terms (512 blocks). */
+/** The most work one step may do: a part of the saved form's terms (512 blocks). */
 const LINE = 512;
 
 /** Notes with many distinct words: a segment of some 20,000 terms. */
@@ -62,11 +62,10 @@ describe("the index's slices", () => {
 			add.apply(this, args);
 		});
 		// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the index as this
-		const readTerms = NoteMiniSearch.prototype.readTerms;
-		vi.spyOn(NoteMiniSearch.prototype, "readTerms").mockImplementation(function (this: NoteMiniSearch, line) {
-			const blocks = Array.isArray(line) && Array.isArray(line[1]) ? (line[1] as unknown[]).length : 0;
-			counting.work(blocks);
-			return readTerms.call(this, line);
+		const readPart = NoteMiniSearch.prototype.readPart;
+		vi.spyOn(NoteMiniSearch.prototype, "readPart").mockImplementation(function (this: NoteMiniSearch, part) {
+			counting.work(part.kind === "terms" ? part.heads.length : 0);
+			return readPart.call(this, part);
 		});
 		const vault = new MemoryVault("v", wordyNotes(150, 200));
 		const store = new MemoryStore();

@@ -1,7 +1,7 @@
 /** One contract for every Store: MemoryStore and FolderStore run exactly these tests. */
 import { describe, expect, it, onTestFinished } from "vitest";
 import { StoreError } from "../../src/store/keys";
-import { hasRangedReads, type Store } from "../../src/store/store";
+import { hasBinaryValues, hasRangedReads, type Store } from "../../src/store/store";
 
 export interface StoreUnderTest {
 	store: Store;
@@ -152,6 +152,29 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 			await store.write("threads/t.jsonl", "x");
 			expect(await store.readRange("threads/t.jsonl", 0, 10)).toEqual(new Uint8Array([120]));
 			await expectStoreError(store.size("../x"), "invalid-key");
+		});
+
+		it("keeps a binary value's bytes as written, any bytes, when it offers binary values", async () => {
+			const store = await open();
+			if (!hasBinaryValues(store)) return;
+			// Not UTF-8: a NUL, a lone continuation byte, 0xff.
+			const bytes = new Uint8Array([0, 1, 0x80, 0xff, 0xfe, 65, 0xc3]);
+			const written = bytes.slice();
+			await store.writeBytes("search/index/a.bin", written);
+			written[0] = 9; // the caller's buffer, reused: the value keeps what was written
+			expect(await store.readBytes("search/index/a.bin")).toEqual(bytes);
+			expect(await store.list("search/")).toEqual(["search/index/a.bin"]);
+			await store.writeBytes("search/index/a.bin", bytes.subarray(2, 4));
+			expect(await store.readBytes("search/index/a.bin")).toEqual(new Uint8Array([0x80, 0xff]));
+			// A text value's bytes are its UTF-8; a binary value read as text is decoded so.
+			await store.write("settings/a.json", "é");
+			expect(await store.readBytes("settings/a.json")).toEqual(new TextEncoder().encode("é"));
+			await store.writeBytes("settings/a.json", new TextEncoder().encode("ü"));
+			expect(await store.read("settings/a.json")).toBe("ü");
+			expect(await store.readBytes("search/index/none.bin")).toBeNull();
+			await store.remove("search/index/a.bin");
+			expect(await store.readBytes("search/index/a.bin")).toBeNull();
+			await expectStoreError(store.writeBytes("../x", bytes), "invalid-key");
 		});
 	});
 }

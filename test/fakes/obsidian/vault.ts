@@ -62,7 +62,18 @@ class Disk {
 
 export class FakeAdapter implements Shape<
 	O.DataAdapter,
-	"getName" | "exists" | "list" | "read" | "readBinary" | "write" | "append" | "remove" | "mkdir" | "rename" | "process"
+	| "getName"
+	| "exists"
+	| "list"
+	| "read"
+	| "readBinary"
+	| "write"
+	| "writeBinary"
+	| "append"
+	| "remove"
+	| "mkdir"
+	| "rename"
+	| "process"
 > {
 	constructor(private disk: Disk) {}
 	getName(): string {
@@ -86,24 +97,36 @@ export class FakeAdapter implements Shape<
 		if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${normalizedPath}'`);
 		return text;
 	}
+	/** A file written as bytes gives them back as they were; a text file, its UTF-8. */
 	async readBinary(normalizedPath: string): Promise<ArrayBuffer> {
-		const bytes = new TextEncoder().encode(await this.read(normalizedPath));
-		return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+		const bytes = this.disk.bytes.get(normalizedPath) ?? new TextEncoder().encode(await this.read(normalizedPath));
+		return bytes.slice().buffer;
 	}
 	async write(normalizedPath: string, data: string): Promise<void> {
 		this.requireParent(normalizedPath);
+		this.disk.bytes.delete(normalizedPath);
 		this.disk.files.set(normalizedPath, data);
+	}
+	/** Keeps the bytes (a copy: the caller may reuse its buffer), and their text decoded as read() gives it. */
+	async writeBinary(normalizedPath: string, data: ArrayBuffer): Promise<void> {
+		this.requireParent(normalizedPath);
+		const bytes = new Uint8Array(data.slice(0));
+		this.disk.bytes.set(normalizedPath, bytes);
+		this.disk.files.set(normalizedPath, new TextDecoder().decode(bytes));
 	}
 	async append(normalizedPath: string, data: string): Promise<void> {
 		this.requireParent(normalizedPath);
+		this.disk.bytes.delete(normalizedPath);
 		this.disk.files.set(normalizedPath, (this.disk.files.get(normalizedPath) ?? "") + data);
 	}
 	async process(normalizedPath: string, fn: (data: string) => string): Promise<string> {
 		const next = fn(await this.read(normalizedPath));
+		this.disk.bytes.delete(normalizedPath);
 		this.disk.files.set(normalizedPath, next);
 		return next;
 	}
 	async remove(normalizedPath: string): Promise<void> {
+		this.disk.bytes.delete(normalizedPath);
 		if (!this.disk.files.delete(normalizedPath))
 			throw new Error(`ENOENT: no such file or directory, unlink '${normalizedPath}'`);
 	}
@@ -115,6 +138,9 @@ export class FakeAdapter implements Shape<
 		this.requireParent(normalizedNewPath);
 		this.disk.files.delete(normalizedPath);
 		this.disk.files.set(normalizedNewPath, text);
+		const bytes = this.disk.bytes.get(normalizedPath);
+		this.disk.bytes.delete(normalizedPath);
+		if (bytes) this.disk.bytes.set(normalizedNewPath, bytes);
 	}
 	private requireParent(path: string): void {
 		if (!this.disk.folders.has(parentOf(path))) throw new Error(`ENOENT: no such file or directory, open '${path}'`);

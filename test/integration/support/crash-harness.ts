@@ -23,7 +23,7 @@ import { messageText, startModelServer } from "../../../src/sandbox/model-server
 import type { ModelServer, RecordedRequest, ScriptedReply } from "../../../src/sandbox/model-server";
 import { DEFAULT_SETTINGS } from "../../../src/settings";
 import type { RedlineSettings } from "../../../src/settings";
-import { MemoryStore } from "../../../src/store/memory-store";
+import { MemoryStore, type StoredValue } from "../../../src/store/memory-store";
 import type { Store } from "../../../src/store/store";
 import type { StoredEvent } from "../../../src/log/events";
 import { parseLog } from "../../../src/log/log-codec";
@@ -43,7 +43,7 @@ export interface CrashPoint {
 	threadId: string;
 	/** Events the user saw, up to and including the one at this boundary. */
 	seen: StoredEvent[];
-	store: Record<string, string>;
+	store: Record<string, StoredValue>;
 	notes: Record<string, string | Uint8Array>;
 }
 
@@ -296,11 +296,15 @@ export async function checkCrash(server: ModelServer, point: CrashPoint, check: 
 	const { threadId, scenario } = point;
 	const disk = { ...point.store };
 	const key = threadLogKey(threadId);
+	// A thread's log is text (only the search index's chunks are bytes).
+	const logText = (): string => {
+		const value = disk[key];
+		return typeof value === "string" ? value : "";
+	};
 	if (check.tornTail)
 		disk[key] =
-			(disk[key] ?? "") +
-			`{"seq":${(point.seen.at(-1)?.seq ?? 0) + 1},"threadId":"${threadId}","at":"x","type":"assistant_tok`;
-	const persisted = parseLog(threadId, disk[key] ?? "").events;
+			logText() + `{"seq":${(point.seen.at(-1)?.seq ?? 0) + 1},"threadId":"${threadId}","at":"x","type":"assistant_tok`;
+	const persisted = parseLog(threadId, logText()).events;
 	const { redline, vault } = await reopenCrashed(server, { ...point, store: disk });
 	try {
 		const reopened = await eventsOf(redline.service, threadId);
