@@ -59,6 +59,10 @@ describe("ObsidianStore on desktop", () => {
 		expect(await store.size("threads/t.jsonl")).toBe(bytes.length + 4);
 		await store.write("threads/t.jsonl", "x");
 		expect(await store.readRange("threads/t.jsonl", 0, 10)).toEqual(new Uint8Array([120]));
+		// A binary value (the search index's chunks) too.
+		await store.writeBytes("search/index/c.bin", new Uint8Array([0, 255, 7, 8]));
+		expect(await store.size("search/index/c.bin")).toBe(4);
+		expect(await store.readRange("search/index/c.bin", 1, 3)).toEqual(new Uint8Array([255, 7]));
 	});
 
 	it("answers null and no bytes for a missing value, a folder, or a missing folder", async () => {

@@ -18,6 +18,7 @@ export class FileSystemAdapter implements Shape<
 	| "read"
 	| "readBinary"
 	| "write"
+	| "writeBinary"
 	| "append"
 	| "remove"
 	| "mkdir"
@@ -57,6 +58,9 @@ export class FileSystemAdapter implements Shape<
 	}
 	async write(normalizedPath: string, data: string): Promise<void> {
 		await writeFile(this.getFullPath(normalizedPath), data, "utf8");
+	}
+	async writeBinary(normalizedPath: string, data: ArrayBuffer): Promise<void> {
+		await writeFile(this.getFullPath(normalizedPath), new Uint8Array(data));
 	}
 	async append(normalizedPath: string, data: string): Promise<void> {
 		await appendFile(this.getFullPath(normalizedPath), data, "utf8");
