@@ -24,7 +24,7 @@ import { basename, normalizeFolderPath, normalizeVaultPath, parentFolder } from 
 import { decodeNote } from "../vault/utf8";
 import { VaultError } from "../vault/vault";
 import type { NoteStat, Vault, VaultChange } from "../vault/vault";
-import { FolderWatch, KnownFiles, scanNotes } from "./folder-watch";
+import { FolderWatch, KnownFiles, listedNotes, scanNotes } from "./folder-watch";
 import { errno, toVaultError } from "./fs-errors";
 import {
 	link,
@@ -251,7 +251,7 @@ export class FolderVault implements Vault {
 		}
 		const links: string[] = [];
 		const found = await scanNotes(this.root, f, links);
-		const listed: NoteStat[] = [...found.entries()].map(([path, s]) => ({ path, size: s.size, mtime: s.mtimeMs }));
+		const listed = await listedNotes(found);
 		for (const path of links) listed.push(this.listedLink(path));
 		return listed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 	}

@@ -5,7 +5,7 @@
  * A path whose size and mtime match what the vault itself wrote is an echo and stays silent.
  */
 import { isHiddenPath, isNotePath, isUnder } from "../vault/paths";
-import type { VaultChange } from "../vault/vault";
+import type { NoteStat, VaultChange } from "../vault/vault";
 import {
 	lstat,
 	lstatSync,
@@ -41,7 +41,7 @@ export class KnownFiles {
 }
 
 /** Scanning yields to the event loop after this much work, so a large vault never blocks the server. */
-const SCAN_SLICE_MS = 8;
+export const SCAN_SLICE_MS = 8;
 
 /**
  * Every visible note under dir (relative paths with "/"), with its state; skips dot-folders.
@@ -84,6 +84,23 @@ export async function scanNotes(root: string, folder: string, links?: string[]):
 		}
 	}
 	return found;
+}
+
+/**
+ * The scan's notes as a listing, built in slices too: 50,000 entries made into objects in one go
+ * held the event loop for about 50 ms (a warm start's longest block, at the search index's 50k bench).
+ */
+export async function listedNotes(found: ReadonlyMap<string, FileState>): Promise<NoteStat[]> {
+	const listed: NoteStat[] = [];
+	let sliceStart = performance.now();
+	for (const [path, s] of found) {
+		listed.push({ path, size: s.size, mtime: s.mtimeMs });
+		if ((listed.length & 1023) === 0 && performance.now() - sliceStart >= SCAN_SLICE_MS) {
+			await nextImmediate();
+			sliceStart = performance.now();
+		}
+	}
+	return listed;
 }
 
 function lstatOrNull(path: string): { size: number; mtimeMs: number } | null {
