@@ -30,8 +30,10 @@ export interface FileRanges {
 }
 
 /** Ranged reads for this adapter, or null where they cannot be had (mobile, an adapter not on disk). */
-export function desktopFileRanges(adapter: DataAdapter, fs: NodeFileReads | null = nodeFileReads()): FileRanges | null {
-	if (!(adapter instanceof FileSystemAdapter) || !fs) return null;
+export function desktopFileRanges(adapter: DataAdapter, reads?: NodeFileReads | null): FileRanges | null {
+	if (!(adapter instanceof FileSystemAdapter)) return null;
+	const fs = reads === undefined ? nodeFileReads() : reads;
+	if (!fs) return null;
 	const full = (path: string): string => adapter.getFullPath(path);
 	return {
 		async size(path) {
@@ -74,7 +76,7 @@ export function desktopFileRanges(adapter: DataAdapter, fs: NodeFileReads | null
 
 /** Node's fs.promises where Obsidian desktop gives plugins Node's require; null elsewhere. */
 function nodeFileReads(): NodeFileReads | null {
-	if (!Platform.isDesktopApp) return null;
+	if (!Platform.isDesktopApp || typeof window === "undefined") return null;
 	const req = (window as { require?: (id: string) => unknown }).require;
 	if (typeof req !== "function") return null;
 	try {
