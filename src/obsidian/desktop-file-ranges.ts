@@ -9,6 +9,7 @@
  * Only reads go this way: every write stays with the adapter, so Obsidian sees each of them.
  */
 import { FileSystemAdapter, Platform, type DataAdapter } from "obsidian";
+import { readSpan, type PositionedReads } from "../store/read-span";
 
 /** The part of Node's fs.promises used: a file's size, and reads at a position. */
 export interface NodeFileReads {
@@ -16,8 +17,7 @@ export interface NodeFileReads {
 	open(path: string, flags: "r"): Promise<NodeFileHandle>;
 }
 
-interface NodeFileHandle {
-	read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+interface NodeFileHandle extends PositionedReads {
 	close(): Promise<void>;
 }
 
@@ -46,8 +46,6 @@ export function desktopFileRanges(adapter: DataAdapter, reads?: NodeFileReads | 
 			}
 		},
 		async readRange(path, start, end) {
-			const from = Math.max(0, Math.floor(start));
-			const buffer = new Uint8Array(Math.max(0, Math.floor(end) - from));
 			let handle: NodeFileHandle;
 			try {
 				handle = await fs.open(full(path), "r");
@@ -56,13 +54,7 @@ export function desktopFileRanges(adapter: DataAdapter, reads?: NodeFileReads | 
 				throw error;
 			}
 			try {
-				let filled = 0;
-				while (filled < buffer.length) {
-					const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, from + filled);
-					if (bytesRead === 0) break;
-					filled += bytesRead;
-				}
-				return filled === buffer.length ? buffer : buffer.subarray(0, filled);
+				return await readSpan(handle, start, end);
 			} catch (error) {
 				// A folder opens on some systems, and fails only when read.
 				if (isAbsent(error)) return new Uint8Array(0);

@@ -5,6 +5,7 @@
  */
 import { checkStoreKey, checkStorePrefix, StoreError } from "../store/keys";
 import type { Store } from "../store/store";
+import { readSpan } from "../store/read-span";
 import { PathLock } from "../vault/path-lock";
 import { errno } from "./fs-errors";
 import { appendFile, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from "../node/fs";
@@ -52,7 +53,7 @@ export class FolderStore implements Store {
 			return await readFile(file, "utf8");
 		} catch (error) {
 			// A missing file, or a folder of other keys, means no value at this key.
-			if (errno(error) === "ENOENT" || errno(error) === "EISDIR" || errno(error) === "ENOTDIR") return null;
+			if (isAbsent(error)) return null;
 			throw toStoreError(error, key);
 		}
 	}
@@ -71,25 +72,18 @@ export class FolderStore implements Store {
 	/** Bytes [start, end) of the file, read through one handle (fewer at its end; none when absent). */
 	async readRange(key: string, start: number, end: number): Promise<Uint8Array> {
 		const file = this.file(key);
-		const from = Math.max(0, Math.floor(start));
-		const buffer = new Uint8Array(Math.max(0, Math.floor(end) - from));
 		let handle;
 		try {
 			handle = await open(file, "r");
 		} catch (error) {
-			if (errno(error) === "ENOENT" || errno(error) === "EISDIR" || errno(error) === "ENOTDIR")
-				return new Uint8Array(0);
+			if (isAbsent(error)) return new Uint8Array(0);
 			throw toStoreError(error, key);
 		}
 		try {
-			let filled = 0;
-			while (filled < buffer.length) {
-				const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, from + filled);
-				if (bytesRead === 0) break;
-				filled += bytesRead;
-			}
-			return filled === buffer.length ? buffer : buffer.subarray(0, filled);
+			return await readSpan(handle, start, end);
 		} catch (error) {
+			// A folder opens on Linux, and fails only when read.
+			if (isAbsent(error)) return new Uint8Array(0);
 			throw toStoreError(error, key);
 		} finally {
 			await handle.close().catch(() => undefined);
@@ -111,7 +105,7 @@ export class FolderStore implements Store {
 			const buffer = await readFile(file);
 			return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 		} catch (error) {
-			if (errno(error) === "ENOENT" || errno(error) === "EISDIR" || errno(error) === "ENOTDIR") return null;
+			if (isAbsent(error)) return null;
 			throw toStoreError(error, key);
 		}
 	}
@@ -175,4 +169,10 @@ export class FolderStore implements Store {
 		checkStoreKey(key);
 		return join(this.root, ...key.split("/"));
 	}
+}
+
+/** No value at the key: no such file, or a folder where a file would be. */
+function isAbsent(error: unknown): boolean {
+	const code = errno(error);
+	return code === "ENOENT" || code === "EISDIR" || code === "ENOTDIR";
 }

@@ -24,6 +24,7 @@ import { join } from "../../src/node/path";
 import { tmpdir } from "../../src/node/os";
 import { DEFAULT_CONFIG_DIR } from "../../src/vault/paths";
 import { asDesktop } from "./support/desktop-require";
+import { expectRangedReads } from "../store/store-contract";
 
 const ROOT = `${DEFAULT_CONFIG_DIR}/plugins/redline/data`;
 
@@ -43,22 +44,10 @@ function desktopStore(adapter = diskAdapter()): ObsidianStore {
 describe("ObsidianStore on desktop", () => {
 	asDesktop();
 
-	it("reads sizes and byte ranges of what the adapter wrote", async () => {
+	it("reads sizes and byte ranges of what the adapter wrote, as every store with ranged reads does", async () => {
 		const store = desktopStore();
 		if (!hasRangedReads(store)) throw new Error("expected ranged reads on desktop");
-		const text = 'a\n{"é":"😀"}\n';
-		const bytes = new TextEncoder().encode(text);
-		await store.append("threads/t.jsonl", text);
-		expect(await store.size("threads/t.jsonl")).toBe(bytes.length);
-		expect(await store.readRange("threads/t.jsonl", 0, bytes.length)).toEqual(bytes);
-		// A range may cut a character: bytes, not text.
-		expect(await store.readRange("threads/t.jsonl", 4, 11)).toEqual(bytes.slice(4, 11));
-		expect(await store.readRange("threads/t.jsonl", 10, 1000)).toEqual(bytes.slice(10));
-		expect(await store.readRange("threads/t.jsonl", 1000, 2000)).toEqual(new Uint8Array(0));
-		await store.append("threads/t.jsonl", "more");
-		expect(await store.size("threads/t.jsonl")).toBe(bytes.length + 4);
-		await store.write("threads/t.jsonl", "x");
-		expect(await store.readRange("threads/t.jsonl", 0, 10)).toEqual(new Uint8Array([120]));
+		await expectRangedReads(store);
 		// A binary value (the search index's chunks) too.
 		await store.writeBytes("search/index/c.bin", new Uint8Array([0, 255, 7, 8]));
 		expect(await store.size("search/index/c.bin")).toBe(4);

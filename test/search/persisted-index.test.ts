@@ -196,30 +196,12 @@ describe("the saved index", () => {
 		expect((await reopen(vault, store)).loadedAs).toBe("loaded");
 	});
 
-	it("rebuilds an index saved in format 3 (a chunk per segment) by the previous version, and removes its chunks", async () => {
-		// What the previous version saved for NOTES (test/fixtures/search-index-format3.json).
-		const saved = JSON.parse(readFileSync(FORMAT_3, "utf8")) as Record<string, string>;
-		const vault = new CountingVault("v", NOTES);
-		const store = new MemoryStore(saved);
-		const index = await reopen(vault, store);
-		expect(index.loadedAs).toBe("older-format");
-		expect(vault.reads.sort()).toEqual(["F/c.md", "a.md", "b.md"]);
-		expect(await found(index, "apples")).toEqual(["F/c.md", "a.md"]);
-		await index.dispose();
-		const keys = await store.list(INDEX_PREFIX);
-		for (const old of Object.keys(saved)) if (old !== MANIFEST_KEY) expect(keys).not.toContain(old);
-		expect((await manifest(store)).format).toBe(INDEX_FORMAT);
-		vault.reads = [];
-		const again = await reopen(vault, store);
-		expect(again.loadedAs).toBe("loaded");
-		expect(vault.reads).toEqual([]);
-		expect(await found(again, "apples")).toEqual(["F/c.md", "a.md"]);
-		await again.dispose();
-	});
-
-	it("rebuilds an index saved in format 4 (JSON lines, base64 arrays) by the previous version, and removes its chunks", async () => {
-		// What the previous version saved for NOTES (test/fixtures/search-index-format4.json).
-		const saved = JSON.parse(readFileSync(FORMAT_4, "utf8")) as Record<string, string>;
+	it.each([
+		["3 (a chunk per segment)", FORMAT_3],
+		["4 (JSON lines, base64 arrays)", FORMAT_4],
+	])("rebuilds an index saved in format %s by a previous version, and removes its chunks", async (_format, fixture) => {
+		// What that version saved for NOTES (test/fixtures/search-index-format3.json, -format4.json).
+		const saved = JSON.parse(readFileSync(fixture, "utf8")) as Record<string, string>;
 		const vault = new CountingVault("v", NOTES);
 		const store = new MemoryStore(saved);
 		const index = await reopen(vault, store);
