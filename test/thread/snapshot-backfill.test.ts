@@ -22,6 +22,8 @@ import type { SubscriptionMessage, ThreadService } from "../../src/thread/servic
 import { MemoryStore } from "../../src/store/memory-store";
 import type { Store } from "../../src/store/store";
 import { eventsOf, makeService, mustCreate, stateOf } from "./support/service";
+import type { LocalThreadService } from "../../src/thread/service";
+import { readTurns } from "./support/read-turns";
 
 const AT = "2026-12-04T10:00:00.000Z";
 /** Turns of 9 events: this many make a log past the snapshot policy's threshold. */
@@ -29,24 +31,9 @@ const LONG_TURNS = Math.ceil(VIEW_REFRESH_EVENTS / 9) + 10;
 /** A note's text, so that a long log is several of the chunks it is read in (src/log/log-bytes.ts). */
 const NOTE = "text ".repeat(400);
 
-function turns(threadId: string, firstSeq: number, count: number, words: string): StoredEvent[] {
-	const events: NewEvent[] = [];
-	for (let t = 0; t < count; t++) {
-		const messageId = `a${words}${t}`;
-		const callId = `c${words}${t}`;
-		events.push(
-			{ type: "user_message", messageId: `u${words}${t}`, content: `${words} ${t}`, pinned: [] },
-			{ type: "assistant_message_started", messageId },
-			{ type: "assistant_token", messageId, text: `Reading note ${t}.` },
-			{ type: "tool_call_proposed", callId, tool: "readNote", args: { path: `N${t}.md` }, messageId },
-			{ type: "tool_call_decided", callId, decision: "approved", by: "policy" },
-			{ type: "tool_call_started", callId },
-			{ type: "tool_call_completed", callId, result: { status: "success", message: `N${t}.md: ${NOTE} ${t}` } },
-			{ type: "assistant_message_completed", messageId, finishReason: "stop" },
-			{ type: "status", status: "idle" },
-		);
-	}
-	return events.map((event, i) => ({ ...event, seq: firstSeq + i, threadId, at: AT }));
+/** A service over the probed store whose backfill starts at once. */
+function backfilling(probe: ProbeStore): LocalThreadService {
+	return makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
 }
 
 /** A reply that was streaming when Redline stopped: the log ends mid-turn. */
@@ -145,7 +132,7 @@ async function upgradedStore(): Promise<{ store: MemoryStore; ids: Record<Kind, 
 	for (const kind of KINDS) {
 		const id = ids[kind];
 		const count = kind === "short" ? 3 : LONG_TURNS;
-		await store.append(threadLogKey(id), encodeEvents(turns(id, 2, count, kind)));
+		await store.append(threadLogKey(id), encodeEvents(readTurns(id, 2, count, kind, NOTE)));
 		if (kind === "interrupted") await store.append(threadLogKey(id), encodeEvents(interruptedTurn(id, 2 + count * 9)));
 	}
 	// The snapshots a service left: opened and sealed once (it stores one then).
@@ -159,7 +146,10 @@ async function upgradedStore(): Promise<{ store: MemoryStore; ids: Record<Kind, 
 	await store.write(viewSnapshotKey(ids.v1), v1.replace(/^\{"v":2,/, '{"v":1,'));
 	// Far behind: the log went on by more than the refresh threshold (a crash before the write).
 	const behindFrom = 2 + LONG_TURNS * 9;
-	await store.append(threadLogKey(ids.behind), encodeEvents(turns(ids.behind, behindFrom, LONG_TURNS, "later")));
+	await store.append(
+		threadLogKey(ids.behind),
+		encodeEvents(readTurns(ids.behind, behindFrom, LONG_TURNS, "later", NOTE)),
+	);
 	// The index as the service keeps it.
 	const index = JSON.parse((await store.read(THREAD_INDEX_KEY)) ?? "") as {
 		threads: Array<{ threadId: string; lastSeq: number; updatedAt: string }>;
@@ -245,7 +235,7 @@ describe("the snapshot backfill at service start", () => {
 		const { store, ids } = await upgradedStore();
 		const before = await logs(store, ids);
 		const probe = new ProbeStore(store);
-		const service = makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		const service = backfilling(probe);
 		await service.backfilled();
 		expect(await logs(store, ids)).toEqual(before);
 		expect(probe.calls.filter((call) => call.startsWith("append"))).toEqual([]);
@@ -269,7 +259,7 @@ describe("the snapshot backfill at service start", () => {
 	it("does not open short threads, nor those whose snapshot is current", async () => {
 		const { store, ids } = await upgradedStore();
 		const probe = new ProbeStore(store);
-		const service = makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		const service = backfilling(probe);
 		await service.backfilled();
 		for (const kind of ["short", "current"] as const) {
 			expect(probe.of("range", threadLogKey(ids[kind])), kind).toEqual([]);
@@ -281,7 +271,7 @@ describe("the snapshot backfill at service start", () => {
 	it("lets each log go again: the next open reads it (from its new snapshot)", async () => {
 		const { store, ids } = await upgradedStore();
 		const probe = new ProbeStore(store);
-		const service = makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		const service = backfilling(probe);
 		await service.backfilled();
 		const size = (await store.size(threadLogKey(ids.none))) ?? 0;
 		const readsBefore = probe.of("range", threadLogKey(ids.none)).length;
@@ -297,7 +287,7 @@ describe("the snapshot backfill at service start", () => {
 		const probe = new ProbeStore(store);
 		const key = threadLogKey(ids.none);
 		const gate = probe.hold(key);
-		const service = makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		const service = backfilling(probe);
 		await service.load();
 		await gate.hit;
 		const opening = openFromSnapshot(service, ids.none, probe);
@@ -319,7 +309,7 @@ describe("the snapshot backfill at service start", () => {
 		const { store, ids } = await upgradedStore();
 		const probe = new ProbeStore(store);
 		probe.fail(threadLogKey(ids.none));
-		const service = makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		const service = backfilling(probe);
 		await service.backfilled();
 		expect(await store.read(viewSnapshotKey(ids.none))).toBeNull();
 		for (const kind of ["v1", "behind", "interrupted"] as const)
@@ -328,7 +318,7 @@ describe("the snapshot backfill at service start", () => {
 		await service.close();
 		// Nor by the next start.
 		const next = new ProbeStore(store);
-		const restarted = makeService({ store: next as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		const restarted = backfilling(next);
 		await restarted.backfilled();
 		expect(next.calls.filter((call) => call.includes(threadLogKey(ids.none)))).toEqual([]);
 		await restarted.close();
@@ -338,7 +328,7 @@ describe("the snapshot backfill at service start", () => {
 		const { store, ids } = await upgradedStore();
 		const probe = new ProbeStore(store);
 		const gate = probe.hold(threadLogKey(ids.none));
-		const service = makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		const service = backfilling(probe);
 		await service.load();
 		await gate.hit;
 		const closing = service.close();
@@ -360,7 +350,7 @@ describe("the snapshot backfill at service start", () => {
 		const probe = new ProbeStore(store);
 		const key = threadLogKey(ids.none);
 		const gate = probe.hold(key);
-		const service = makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		const service = backfilling(probe);
 		await service.load();
 		await gate.hit;
 		const closing = service.close();
@@ -380,7 +370,7 @@ describe("the snapshot backfill at service start", () => {
 		await first.close();
 		await store.append(
 			threadLogKey(id),
-			encodeEvents([...turns(id, 2, 3, "before"), ...turns(id, 100_029, 1, "after")]),
+			encodeEvents([...readTurns(id, 2, 3, "before", NOTE), ...readTurns(id, 100_029, 1, "after", NOTE)]),
 		);
 		const index = JSON.parse((await store.read(THREAD_INDEX_KEY)) ?? "") as { threads: Array<{ lastSeq: number }> };
 		for (const entry of index.threads) entry.lastSeq = 100_037;
@@ -393,7 +383,7 @@ describe("the snapshot backfill at service start", () => {
 		expect(JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "")).toEqual({ v: 1, gaveUp: { [id]: 100_037 } });
 
 		const probe = new ProbeStore(store);
-		const again = makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
+		const again = backfilling(probe);
 		await again.backfilled();
 		expect(probe.calls.filter((call) => call.includes(threadLogKey(id)))).toEqual([]);
 		await again.close();

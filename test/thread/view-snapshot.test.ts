@@ -7,7 +7,6 @@
  * `from: "snapshot"` subscriber got the whole state, never a window, and nothing was checked.
  */
 import { describe, expect, it } from "vitest";
-import type { NewEvent, StoredEvent } from "../../src/log/events";
 import { threadLogKey } from "../../src/log/log";
 import { encodeEvents } from "../../src/log/log-codec";
 import { project } from "../../src/log/projection";
@@ -18,29 +17,9 @@ import { windowed } from "../../src/log/window";
 import type { ThreadService } from "../../src/thread/service-api";
 import { MemoryStore } from "../../src/store/memory-store";
 import { eventsOf, makeService, mustCreate } from "./support/service";
+import { readTurns } from "./support/read-turns";
 
 const TURNS = 60;
-
-function turns(threadId: string, firstSeq: number, count: number, words: string): StoredEvent[] {
-	const events: NewEvent[] = [];
-	for (let t = 0; t < count; t++) {
-		const messageId = `a${words}${t}`;
-		const callId = `c${words}${t}`;
-		events.push(
-			{ type: "user_message", messageId: `u${words}${t}`, content: `${words} ${t}`, pinned: [] },
-			{ type: "assistant_message_started", messageId },
-			{ type: "assistant_token", messageId, text: `Reading note ${t}.` },
-			{ type: "tool_call_proposed", callId, tool: "readNote", args: { path: `N${t}.md` }, messageId },
-			{ type: "tool_call_decided", callId, decision: "approved", by: "policy" },
-			{ type: "tool_call_started", callId },
-			{ type: "tool_call_completed", callId, result: { status: "success", message: `N${t}.md: text ${t}` } },
-			{ type: "assistant_message_completed", messageId, finishReason: "stop" },
-			{ type: "status", status: "idle" },
-		);
-	}
-	const at = "2026-12-04T10:00:00.000Z";
-	return events.map((event, i) => ({ ...event, seq: firstSeq + i, threadId, at }));
-}
 
 /** The state a `from: "snapshot"` subscriber is given at the caught-up marker. */
 function openedState(service: ThreadService, threadId: string): Promise<ThreadState> {
@@ -61,7 +40,7 @@ async function sealedThread(): Promise<{ store: MemoryStore; threadId: string }>
 	const first = makeService({ store }).service;
 	const threadId = await mustCreate(first, "long");
 	await first.close();
-	await store.append(threadLogKey(threadId), encodeEvents(turns(threadId, 2, TURNS, "turn")));
+	await store.append(threadLogKey(threadId), encodeEvents(readTurns(threadId, 2, TURNS, "turn")));
 	const second = makeService({ store }).service;
 	await openedState(second, threadId);
 	await second.close();
@@ -80,7 +59,7 @@ describe("opening a thread from its stored snapshot", () => {
 		const first = makeService({ store }).service;
 		const threadId = await mustCreate(first, "short");
 		await first.close();
-		await store.append(threadLogKey(threadId), encodeEvents(turns(threadId, 2, 3, "turn")));
+		await store.append(threadLogKey(threadId), encodeEvents(readTurns(threadId, 2, 3, "turn")));
 		const second = makeService({ store }).service;
 		await openedState(second, threadId);
 		await second.close();
@@ -117,7 +96,7 @@ describe("opening a thread from its stored snapshot", () => {
 	it("includes what was appended to the log after the snapshot was taken", async () => {
 		const { store, threadId } = await sealedThread();
 		const lastSeq = 1 + TURNS * 9;
-		await store.append(threadLogKey(threadId), encodeEvents(turns(threadId, lastSeq + 1, 3, "later")));
+		await store.append(threadLogKey(threadId), encodeEvents(readTurns(threadId, lastSeq + 1, 3, "later")));
 		const service = makeService({ store }).service;
 		const state = await openedState(service, threadId);
 		expect(state.messages.at(-2)).toMatchObject({ kind: "user", content: "later 2" });
@@ -139,7 +118,7 @@ describe("opening a thread from its stored snapshot", () => {
 			"of a log that was rewritten since (same length, other events)",
 			(snapshot, log, threadId) => {
 				const lines = log.split("\n");
-				const rewritten = [lines[0], encodeEvents(turns(threadId, 2, TURNS, "redo")).trimEnd()].join("\n") + "\n";
+				const rewritten = [lines[0], encodeEvents(readTurns(threadId, 2, TURNS, "redo")).trimEnd()].join("\n") + "\n";
 				return { snapshot, log: rewritten };
 			},
 		],
