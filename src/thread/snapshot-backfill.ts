@@ -17,7 +17,12 @@
  * its turn (its log could not be read, or its window is most of it, so ThreadLog.saveView refuses
  * one: a short log whose seqs jumped past a crash counts 100,000 more) is written down in
  * BACKFILL_RECORD_KEY with its last seq, and not tried again until it has grown by
- * VIEW_REFRESH_EVENTS: a later start does not read it again, nor does a loop.
+ * VIEW_REFRESH_EVENTS: a later start does not read it again, nor does a loop. A thread found with
+ * a current snapshot is written down too, with the last seq it had then, and not checked again
+ * until it has grown as much: on a host without ranged reads (Obsidian on a phone) the check reads
+ * the snapshot whole (about 0.8 MB for a 20,000-call thread), which every start would repeat for
+ * every long thread. A snapshot deleted since costs only that: the thread's next open reads the
+ * whole log and stores a new one.
  */
 import { MAX_SNAPSHOT_TAIL_BYTES, threadLogKey, VIEW_REFRESH_EVENTS, type ThreadLog } from "../log/log";
 import { nextTurn } from "../log/slices";
@@ -26,10 +31,22 @@ import { readViewSnapshotHead, VIEW_HEAD_BYTES, VIEW_SNAPSHOT_VERSION, viewSnaps
 import { hasRangedReads, type Store } from "../store/store";
 import type { ThreadSummary } from "./service-api";
 
-/** The threads the backfill tried and left without a snapshot: { v: 1, gaveUp: { threadId: lastSeq } }. */
+/**
+ * What the backfill found, by thread, with the last seq each had then: `gaveUp`, tried and left
+ * without a snapshot; `current`, with a current one. `{ v: 1, gaveUp: { threadId: lastSeq },
+ * current?: { threadId: lastSeq } }`.
+ */
 export const BACKFILL_RECORD_KEY = "threads/snapshot-backfill.json";
 
-type GaveUp = Record<string, number>;
+type Seqs = Record<string, number>;
+
+interface BackfillRecord {
+	gaveUp: Seqs;
+	current: Seqs;
+}
+
+/** What one thread's turn came to: not the backfill's (loaded, stopped), or a current snapshot or none at this seq. */
+type Outcome = "skipped" | { currentAt: number } | { leftAt: number };
 
 /** What the backfill uses of its service. */
 export interface BackfillHost {
@@ -87,69 +104,100 @@ export class SnapshotBackfill {
 		this.timer = null;
 		if (this.stopped) return;
 		const all = this.host.threads();
-		const gaveUp = await readRecord(this.host.store);
-		const givenUp = (thread: ThreadSummary): boolean => {
-			const at = gaveUp[thread.threadId];
-			return at !== undefined && thread.lastSeq - at < VIEW_REFRESH_EVENTS;
-		};
+		const record = await readRecord(this.host.store);
+		const present = new Set(all.map((t) => t.threadId));
+		// Written down within the last VIEW_REFRESH_EVENTS: nothing to do until the thread grows.
+		const known = (thread: ThreadSummary): boolean =>
+			[record.gaveUp, record.current].some((seqs) => {
+				const at = seqs[thread.threadId];
+				return at !== undefined && thread.lastSeq - at < VIEW_REFRESH_EVENTS;
+			});
 		const threads = all
-			.filter((thread) => thread.lastSeq >= VIEW_REFRESH_EVENTS && !givenUp(thread))
+			.filter((thread) => thread.lastSeq >= VIEW_REFRESH_EVENTS && !known(thread))
 			.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+		let unsaved = false;
 		for (const thread of threads) {
 			// Whatever the user opens goes first; and the host gets a turn between two threads.
 			await this.host.quiet();
 			await nextTurn();
-			if (this.stopped) return;
-			if (this.tried.has(thread.threadId)) continue;
-			this.tried.add(thread.threadId);
-			let leftAt: number | null;
+			if (this.stopped) break;
+			const { threadId } = thread;
+			if (this.tried.has(threadId)) continue;
+			this.tried.add(threadId);
+			let outcome: Outcome;
 			try {
-				leftAt = await this.backfill(thread);
+				outcome = await this.backfill(thread);
 			} catch (error) {
-				console.warn(`Redline: could not store a snapshot of thread ${thread.threadId} in the background`, error);
-				leftAt = thread.lastSeq;
+				console.warn(`Redline: could not store a snapshot of thread ${threadId} in the background`, error);
+				outcome = { leftAt: thread.lastSeq };
 			}
-			if (leftAt === null || this.stopped) continue;
-			gaveUp[thread.threadId] = leftAt;
-			await writeRecord(this.host.store, gaveUp, new Set(all.map((t) => t.threadId)));
+			if (this.stopped) break;
+			if (outcome === "skipped") continue;
+			delete record.gaveUp[threadId];
+			delete record.current[threadId];
+			if ("currentAt" in outcome) {
+				// Saved with the next thread given up, or at the end of the pass: one write, not one a thread.
+				record.current[threadId] = outcome.currentAt;
+				unsaved = true;
+				continue;
+			}
+			record.gaveUp[threadId] = outcome.leftAt;
+			await writeRecord(this.host.store, record, present);
+			unsaved = false;
 		}
+		// Not after close: the service's close promises no store access of the backfill's own after it.
+		if (unsaved && !this.stopped) await writeRecord(this.host.store, record, present);
 	}
 
-	/** Backfills one thread; the seq it was left at without a current snapshot, or null (it has one, or is not the backfill's). */
-	private async backfill(thread: ThreadSummary): Promise<number | null> {
+	/** Backfills one thread. */
+	private async backfill(thread: ThreadSummary): Promise<Outcome> {
 		const { threadId } = thread;
-		if (this.host.isLoaded(threadId)) return null;
-		if (await hasCurrentSnapshot(this.host.store, thread)) return null;
-		if (this.stopped || this.host.isLoaded(threadId)) return null;
+		if (this.host.isLoaded(threadId)) return "skipped";
+		if (await hasCurrentSnapshot(this.host.store, thread)) return { currentAt: thread.lastSeq };
+		if (this.stopped || this.host.isLoaded(threadId)) return "skipped";
 		const log = await this.host.open(threadId);
 		// Stopped meanwhile: the service's close seals it (and stores its snapshot) with the others.
-		if (!log || this.stopped) return null;
+		if (!log || this.stopped) return "skipped";
 		const lastSeq = Math.max(thread.lastSeq, log.state().lastSeq);
 		await this.host.release(threadId);
 		// Kept loaded (someone uses it): its snapshot may still be on its way to the store.
 		await log.settled();
-		return (await hasCurrentSnapshot(this.host.store, { ...thread, lastSeq })) ? null : lastSeq;
+		return (await hasCurrentSnapshot(this.host.store, { ...thread, lastSeq }))
+			? { currentAt: lastSeq }
+			: { leftAt: lastSeq };
 	}
 }
 
-/** The record of threads given up (empty when absent or unreadable: they are tried again). */
-async function readRecord(store: Store): Promise<GaveUp> {
+/** The record (empty when absent or unreadable: every long thread is checked again). */
+async function readRecord(store: Store): Promise<BackfillRecord> {
 	try {
-		const parsed = JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "null") as { v?: unknown; gaveUp?: unknown };
-		if (parsed?.v !== 1 || typeof parsed.gaveUp !== "object" || parsed.gaveUp === null) return {};
-		const gaveUp: GaveUp = {};
-		for (const [id, seq] of Object.entries(parsed.gaveUp)) if (typeof seq === "number") gaveUp[id] = seq;
-		return gaveUp;
+		const parsed = JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "null") as {
+			v?: unknown;
+			gaveUp?: unknown;
+			current?: unknown;
+		} | null;
+		if (parsed?.v !== 1) return { gaveUp: {}, current: {} };
+		return { gaveUp: seqsOf(parsed.gaveUp), current: seqsOf(parsed.current) };
 	} catch {
-		return {};
+		return { gaveUp: {}, current: {} };
 	}
 }
 
-/** Writes the record, without the threads the index no longer has (deleted). A failure only costs a retry at the next start. */
-async function writeRecord(store: Store, gaveUp: GaveUp, present: ReadonlySet<string>): Promise<void> {
-	const kept = Object.fromEntries(Object.entries(gaveUp).filter(([id]) => present.has(id)));
+function seqsOf(value: unknown): Seqs {
+	const seqs: Seqs = {};
+	if (typeof value !== "object" || value === null) return seqs;
+	for (const [id, seq] of Object.entries(value)) if (typeof seq === "number") seqs[id] = seq;
+	return seqs;
+}
+
+/** Writes the record, without the threads the index no longer has (deleted). A failure only costs a check again at the next start. */
+async function writeRecord(store: Store, record: BackfillRecord, present: ReadonlySet<string>): Promise<void> {
+	const kept = (seqs: Seqs): Seqs => Object.fromEntries(Object.entries(seqs).filter(([id]) => present.has(id)));
 	try {
-		await store.write(BACKFILL_RECORD_KEY, JSON.stringify({ v: 1, gaveUp: kept }));
+		await store.write(
+			BACKFILL_RECORD_KEY,
+			JSON.stringify({ v: 1, gaveUp: kept(record.gaveUp), current: kept(record.current) }),
+		);
 	} catch (error) {
 		console.warn("Redline: could not save the snapshot backfill's record", error);
 	}

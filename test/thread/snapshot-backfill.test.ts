@@ -241,9 +241,29 @@ describe("the snapshot backfill at service start", () => {
 		expect(probe.calls.filter((call) => call.startsWith("append"))).toEqual([]);
 		const written = probe.calls.filter((call) => call.startsWith("write")).map((call) => call.slice("write ".length));
 		expect(written.filter((key) => key !== THREAD_INDEX_KEY).sort()).toEqual(
-			NEEDING.map((kind) => viewSnapshotKey(ids[kind])).sort(),
+			[BACKFILL_RECORD_KEY, ...NEEDING.map((kind) => viewSnapshotKey(ids[kind]))].sort(),
 		);
 		await service.close();
+	});
+
+	it("writes down the threads it found with a current snapshot, and the next start reads nothing of them", async () => {
+		const { store, ids } = await upgradedStore();
+		const once = makeService({ store, backfill: { afterMs: 0 } }).service;
+		await once.backfilled();
+		await once.close();
+		const record = JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "") as { current: Record<string, number> };
+		expect(Object.keys(record.current)).toContain(ids.current);
+
+		// A start without ranged reads would read each snapshot whole to check it (Obsidian on a phone).
+		const probe = new ProbeStore(store);
+		const again = backfilling(probe);
+		await again.backfilled();
+		for (const kind of ["current", ...NEEDING] as const)
+			expect(
+				probe.calls.filter((call) => call.includes(viewSnapshotKey(ids[kind]))),
+				kind,
+			).toEqual([]);
+		await again.close();
 	});
 
 	it("leaves a thread that stopped mid-turn to be recovered on its first use", async () => {
@@ -380,7 +400,11 @@ describe("the snapshot backfill at service start", () => {
 		await once.backfilled();
 		await once.close();
 		expect(await store.read(viewSnapshotKey(id))).toBeNull();
-		expect(JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "")).toEqual({ v: 1, gaveUp: { [id]: 100_037 } });
+		expect(JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "")).toEqual({
+			v: 1,
+			gaveUp: { [id]: 100_037 },
+			current: {},
+		});
 
 		const probe = new ProbeStore(store);
 		const again = backfilling(probe);
