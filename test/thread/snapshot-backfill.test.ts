@@ -36,6 +36,15 @@ function backfilling(probe: ProbeStore): LocalThreadService {
 	return makeService({ store: probe as unknown as MemoryStore, backfill: { afterMs: 0 } }).service;
 }
 
+/** An upgraded store (upgradedStore) under a probe, and a service whose backfill has run its pass. */
+async function backfilledUpgrade() {
+	const { store, ids } = await upgradedStore();
+	const probe = new ProbeStore(store);
+	const service = backfilling(probe);
+	await service.backfilled();
+	return { store, ids, probe, service };
+}
+
 /** A reply that was streaming when Redline stopped: the log ends mid-turn. */
 function interruptedTurn(threadId: string, firstSeq: number): StoredEvent[] {
 	const events: NewEvent[] = [
@@ -277,10 +286,7 @@ describe("the snapshot backfill at service start", () => {
 	});
 
 	it("does not open short threads, nor those whose snapshot is current", async () => {
-		const { store, ids } = await upgradedStore();
-		const probe = new ProbeStore(store);
-		const service = backfilling(probe);
-		await service.backfilled();
+		const { ids, probe, service } = await backfilledUpgrade();
 		for (const kind of ["short", "current"] as const) {
 			expect(probe.of("range", threadLogKey(ids[kind])), kind).toEqual([]);
 			expect(probe.of("read", threadLogKey(ids[kind])), kind).toEqual([]);
@@ -289,10 +295,7 @@ describe("the snapshot backfill at service start", () => {
 	});
 
 	it("lets each log go again: the next open reads it (from its new snapshot)", async () => {
-		const { store, ids } = await upgradedStore();
-		const probe = new ProbeStore(store);
-		const service = backfilling(probe);
-		await service.backfilled();
+		const { store, ids, probe, service } = await backfilledUpgrade();
 		const size = (await store.size(threadLogKey(ids.none))) ?? 0;
 		const readsBefore = probe.of("range", threadLogKey(ids.none)).length;
 		const opened = await openFromSnapshot(service, ids.none, probe);
