@@ -45,6 +45,17 @@ async function backfilledUpgrade() {
 	return { store, ids, probe, service };
 }
 
+/** An upgraded store under a probe, and a backfill whose pass is held at the first read of its first log (ids.none). */
+async function backfillHeldAtFirstLog() {
+	const { store, ids } = await upgradedStore();
+	const probe = new ProbeStore(store);
+	const gate = probe.hold(threadLogKey(ids.none));
+	const service = backfilling(probe);
+	await service.load();
+	await gate.hit;
+	return { store, ids, probe, gate, service };
+}
+
 /** A reply that was streaming when Redline stopped: the log ends mid-turn. */
 function interruptedTurn(threadId: string, firstSeq: number): StoredEvent[] {
 	const events: NewEvent[] = [
@@ -306,13 +317,8 @@ describe("the snapshot backfill at service start", () => {
 	});
 
 	it("shares its open with a subscriber that arrives meanwhile: one caught-up, the log's state, one read of the log, kept loaded", async () => {
-		const { store, ids } = await upgradedStore();
-		const probe = new ProbeStore(store);
+		const { ids, probe, gate, service } = await backfillHeldAtFirstLog();
 		const key = threadLogKey(ids.none);
-		const gate = probe.hold(key);
-		const service = backfilling(probe);
-		await service.load();
-		await gate.hit;
 		const opening = openFromSnapshot(service, ids.none, probe);
 		for (let i = 0; i < 5; i++) await nextTurn();
 		gate.open();
@@ -348,12 +354,7 @@ describe("the snapshot backfill at service start", () => {
 	});
 
 	it("stops on close: no store write after close, the threads after the one in hand untouched", async () => {
-		const { store, ids } = await upgradedStore();
-		const probe = new ProbeStore(store);
-		const gate = probe.hold(threadLogKey(ids.none));
-		const service = backfilling(probe);
-		await service.load();
-		await gate.hit;
+		const { store, ids, probe, gate, service } = await backfillHeldAtFirstLog();
 		const closing = service.close();
 		gate.open();
 		await closing;
@@ -369,13 +370,8 @@ describe("the snapshot backfill at service start", () => {
 	});
 
 	it("gives up the open in hand on close: the rest of that log is not read, close does not wait for it", async () => {
-		const { store, ids } = await upgradedStore();
-		const probe = new ProbeStore(store);
+		const { store, ids, probe, gate, service } = await backfillHeldAtFirstLog();
 		const key = threadLogKey(ids.none);
-		const gate = probe.hold(key);
-		const service = backfilling(probe);
-		await service.load();
-		await gate.hit;
 		const closing = service.close();
 		gate.open();
 		await closing;
