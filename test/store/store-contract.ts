@@ -178,6 +178,9 @@ export async function expectRangedReads(store: RangedStore): Promise<void> {
 	expect(await store.size("threads/t.jsonl")).toBe(bytes.length + 4);
 	expect(await store.size("threads/none.jsonl")).toBeNull();
 	expect(await store.readRange("threads/none.jsonl", 0, 10)).toEqual(new Uint8Array(0));
+	// A key that is a folder of other keys holds no value (on disk: a folder, which opens but does not read).
+	expect(await store.size("threads")).toBeNull();
+	expect(await store.readRange("threads", 0, 10)).toEqual(new Uint8Array(0));
 	await store.write("threads/t.jsonl", "x");
 	expect(await store.readRange("threads/t.jsonl", 0, 10)).toEqual(new Uint8Array([120]));
 	await expectStoreError(store.size("../x"), "invalid-key");
