@@ -68,14 +68,17 @@ export class SnapshotBackfill {
 	private pass: Promise<void> = Promise.resolve();
 	private wake: (() => void) | null = null;
 	private timer: ReturnType<typeof setTimeout> | null = null;
-	/** Threads tried in this process: each at most once. */
-	private readonly tried = new Set<string>();
+	private started = false;
 
 	constructor(private readonly host: BackfillHost) {}
 
-	/** Starts one pass over the index after `afterMs` (the first open and the search index's warm start go first). */
+	/**
+	 * Starts its one pass over the index after `afterMs` (the first open and the search index's
+	 * warm start go first); a second call does nothing, so no thread is tried twice in a process.
+	 */
 	start(afterMs: number): void {
-		if (this.stopped) return;
+		if (this.stopped || this.started) return;
+		this.started = true;
 		this.pass = new Promise<void>((resolve) => {
 			this.wake = resolve;
 			this.timer = timers.set(resolve, afterMs);
@@ -122,8 +125,6 @@ export class SnapshotBackfill {
 			await nextTurn();
 			if (this.stopped) break;
 			const { threadId } = thread;
-			if (this.tried.has(threadId)) continue;
-			this.tried.add(threadId);
 			let outcome: Outcome;
 			try {
 				outcome = await this.backfill(thread);
