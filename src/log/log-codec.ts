@@ -82,16 +82,6 @@ export function parseLog(threadId: string, text: string): ParsedLog {
 }
 
 /**
- * parseLog in slices (src/log/slices.ts): a 70 MB log took a second of one run. Same result.
- * `from`: where to start reading (a line's start).
- */
-export async function parseLogInSlices(threadId: string, text: string, from = 0): Promise<ParsedLog> {
-	const parser = new PieceParser(threadId);
-	const events = await parser.add(from === 0 ? text : text.slice(from), true);
-	return { events, skipped: parser.skipped() };
-}
-
-/**
  * parseLog over a log read in pieces (src/log/log-bytes.ts), in slices: each piece whole lines,
  * the last one whatever follows the last newline (a torn line, or nothing). Same result as
  * parseLog of the pieces joined.
