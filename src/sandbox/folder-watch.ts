@@ -41,7 +41,7 @@ export class KnownFiles {
 }
 
 /** Scanning yields to the event loop after this much work, so a large vault never blocks the server. */
-export const SCAN_SLICE_MS = 8;
+const SCAN_SLICE_MS = 8;
 
 /**
  * Every visible note under dir (relative paths with "/"), with its state; skips dot-folders.
