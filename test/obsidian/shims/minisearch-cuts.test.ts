@@ -2,18 +2,15 @@
 // seals, vacuums and ranks notes through the edited minisearch exactly as through the real one,
 // and the parts of minisearch stood in (its own add, removal, vacuum and query engine) name
 // themselves when something reaches them.
-import esbuild from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bundlePlugins } from "../../../esbuild.config.mjs";
 import { toDocument } from "../../../src/search/index-schema";
 import { noteFields } from "../../../src/search/note-fields";
 import * as source from "../../../src/search/note-minisearch";
 import { Slicer } from "../../../src/search/pacer";
 import { parseQuery, rankNotes, type RankedNote } from "../../../src/search/query";
-import { createRequire, type NodeRequire } from "../../../src/node/module";
 import * as path from "../../../src/node/path";
-import * as vm from "../../../src/node/vm";
 import { fixtureNotes, quickPacer } from "../../search/support";
+import { loadBundled } from "./support/load-bundled";
 
 type NoteMiniSearch = source.NoteMiniSearch;
 let bundled: { NoteMiniSearch: typeof source.NoteMiniSearch };
@@ -21,30 +18,12 @@ let bundled: { NoteMiniSearch: typeof source.NoteMiniSearch };
 const root = path.fileURLToPath(new URL("../../..", import.meta.url));
 
 beforeAll(async () => {
-	const built = await esbuild.build({
-		stdin: {
-			contents: 'export { NoteMiniSearch } from "./src/search/note-minisearch";',
-			resolveDir: root,
-			loader: "ts",
-		},
-		bundle: true,
-		format: "cjs",
-		platform: "browser",
-		target: "es2022",
-		write: false,
-		logLevel: "silent",
-		plugins: bundlePlugins({ production: false }),
-		logOverride: { "import-is-undefined": "error" },
-	});
-	const module = { exports: {} as typeof bundled };
-	(
-		vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (
-			m: unknown,
-			e: unknown,
-			r: NodeRequire,
-		) => void
-	)(module, module.exports, createRequire(import.meta.url));
-	bundled = module.exports;
+	const contents = 'export { NoteMiniSearch } from "./src/search/note-minisearch";';
+	const loaded = await loadBundled<typeof bundled>(
+		{ stdin: { contents, resolveDir: root, loader: "ts" }, logOverride: { "import-is-undefined": "error" } },
+		import.meta.url,
+	);
+	bundled = loaded.exports;
 }, 60_000);
 
 const slicer = (): Slicer => new Slicer(quickPacer);

@@ -1,9 +1,7 @@
 // The OpenAI client bundled into main.js (its stand-ins and the other cuts of build/):
 // chat.completions works as before over real HTTP, and the parts replaced by stand-ins fail with
 // an error that names what is missing.
-import esbuild from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundlePlugins } from "../../../esbuild.config.mjs";
 import OpenAI from "openai";
 import {
 	reply,
@@ -14,9 +12,8 @@ import {
 } from "../../../src/sandbox/model-server";
 import { closedPort } from "../../support/closed-port";
 import type * as Fixture from "./fixtures/openai-client";
+import { loadBundled } from "./support/load-bundled";
 import { fileURLToPath } from "../../../src/node/path";
-import * as vm from "../../../src/node/vm";
-import { createRequire, type NodeRequire } from "../../../src/node/module";
 
 let bundled: typeof Fixture;
 let inputs: string[];
@@ -24,27 +21,10 @@ let server: ModelServer;
 
 beforeAll(async () => {
 	const entry = fileURLToPath(new URL("fixtures/openai-client.ts", import.meta.url));
-	const built = await esbuild.build({
-		entryPoints: [entry],
-		bundle: true,
-		format: "cjs",
-		platform: "browser",
-		target: "es2022",
-		write: false,
-		logLevel: "silent",
-		plugins: bundlePlugins({ production: false }),
-		metafile: true,
-	});
+	const loaded = await loadBundled<typeof Fixture>({ entryPoints: [entry] }, entry);
 	// Stand-ins appear as "generated-stand-in:<name>"; only real files count here.
-	inputs = Object.keys(built.metafile.inputs).filter((file) => !file.startsWith("generated-stand-in"));
-	const module = { exports: {} as typeof Fixture };
-	const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (
-		m: unknown,
-		e: unknown,
-		r: NodeRequire,
-	) => void;
-	run(module, module.exports, createRequire(entry));
-	bundled = module.exports;
+	inputs = Object.keys(loaded.metafile.inputs).filter((file) => !file.startsWith("generated-stand-in"));
+	bundled = loaded.exports;
 	server = await startModelServer({ script: scripted(reply.text("Hello from the model")) });
 }, 60_000);
 
