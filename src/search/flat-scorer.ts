@@ -32,7 +32,7 @@ export interface ScoredIndex {
 	lengths: Uint32Array;
 	fieldCount: number;
 	/** The note's id (its path) by short id. */
-	idOf(shortId: number): string | undefined;
+	readonly idOf: (shortId: number) => string | undefined;
 	get(term: string): TermData | undefined;
 	atPrefix(prefix: string): Map<string, TermData>;
 	fuzzyGet(term: string, maxDistance: number): Map<string, [TermData, number]>;
@@ -115,7 +115,7 @@ export function flatSearch(index: ScoredIndex, query: string, options: SearchOpt
  * step yields how much it did. The index may change between steps (the worker indexing): the
  * scores are those of the index as each term's postings were read, and notes discarded meanwhile
  * are left out. sorted false leaves the results in minisearch's map order, for a caller that
- * sorts them its own way (ranking sorts 50,000 results for "the" at 50k notes: once is enough).
+ * sorts them its own way.
  */
 export function* flatSteps(
 	index: ScoredIndex,
@@ -123,8 +123,30 @@ export function* flatSteps(
 	options: SearchOptions,
 	sorted = true,
 ): Generator<number, SearchResult[]> {
+	const scores = yield* scoreSteps(index, query, options);
+	const results: SearchResult[] = [];
+	let work = 0;
+	for (const shortId of scores.order) {
+		if (++work === SEARCH_STEP) {
+			yield work;
+			work = 0;
+		}
+		const result = scores.result(shortId);
+		if (result && (options.filter == null || options.filter(result))) results.push(result);
+	}
+	// minisearch's byScore (a stable sort over the map's order); left out for a caller that sorts anyway.
+	if (sorted) results.sort((x, y) => y.score - x.score);
+	return results;
+}
+
+/**
+ * The search's scoring, in steps of at most SEARCH_STEP postings, without a result object: what
+ * ranking reads (FlatScores). options.filter is not applied here (it takes a result).
+ */
+export function* scoreSteps(index: ScoredIndex, query: string, options: SearchOptions): Generator<number, FlatScores> {
 	const terms = index.terms(query);
-	if (terms.length === 0) return [];
+	if (terms.length === 0)
+		return new FlatScores([], new Float64Array(0), new Uint32Array(0), [], [], [], [], [], index.idOf);
 	const fields = options.fields ?? index.fields;
 	const boost = options.boost ?? {};
 	const boosts = fields.map((field) => (Object.hasOwn(boost, field) ? boost[field] : 0) || 1);
@@ -231,27 +253,57 @@ export function* flatSteps(
 				}
 	}
 
-	/** Notes that matched the same query terms share one array of them (read only). */
-	const termSets = new Map<number, string[]>();
-	const results: SearchResult[] = [];
-	for (const shortId of order) {
-		if (++work === SEARCH_STEP) {
-			yield work;
-			work = 0;
-		}
-		const id = index.idOf(shortId);
-		if (id === undefined) continue;
-		const mask = distinct.length <= 31 ? (masks[shortId] ?? 0) : -1 - shortId;
-		let shared = termSets.get(mask);
+	return new FlatScores(order, total, masks, distinct, terms, matched, derived, fields, index.idOf);
+}
+
+/**
+ * A search's outcome before any result object is made: which notes matched (short ids, in
+ * minisearch's map order), their scores and the query terms each matched, read from the scorer's
+ * flat arrays. Ranking a common word reads these for every matching note and makes results only
+ * for the page: a search for "the" over 50,000 notes made 50,000 result objects (and ranking as
+ * many again), which lived across the search's steps, so each young collection meanwhile copied
+ * them (12–26 ms pauses in a big vault's warm start).
+ */
+export class FlatScores {
+	/** Notes that matched the same query terms share one array of them (read only), by mask. */
+	private readonly termSets = new Map<number, string[]>();
+
+	constructor(
+		/** The matching notes' short ids, in the order minisearch's combined result map holds them. */
+		readonly order: readonly number[],
+		private readonly total: Float64Array,
+		private readonly masks: Uint32Array,
+		private readonly distinct: readonly string[],
+		private readonly terms: readonly string[],
+		private readonly matched: readonly Uint8Array[],
+		private readonly derived: readonly Derived[],
+		private readonly fields: readonly string[],
+		/** The note's id (its path), undefined for a note discarded since the search began. */
+		readonly idOf: (shortId: number) => string | undefined,
+	) {}
+
+	/** The distinct query terms the note matched, in the query's order (shared between notes). */
+	queryTerms(shortId: number): string[] {
+		const { distinct, terms, matched } = this;
+		const mask = distinct.length <= 31 ? (this.masks[shortId] ?? 0) : -1 - shortId;
+		let shared = this.termSets.get(mask);
 		if (!shared) {
 			shared = distinct.filter((term) => terms.some((q, t) => q === term && matched[t]?.[shortId] === 1));
-			termSets.set(mask, shared);
+			this.termSets.set(mask, shared);
 		}
-		const result = new FlatResult(id, (total[shortId] ?? 0) * (shared.length || 1), shared, shortId, derived, fields);
-		const asResult = result as unknown as SearchResult;
-		if (options.filter == null || options.filter(asResult)) results.push(asResult);
+		return shared;
 	}
-	// minisearch's byScore (a stable sort over the map's order); left out for a caller that sorts anyway.
-	if (sorted) results.sort((x, y) => y.score - x.score);
-	return results;
+
+	/** minisearch's score: the sum over query terms, times how many distinct ones matched. */
+	score(shortId: number): number {
+		return (this.total[shortId] ?? 0) * (this.queryTerms(shortId).length || 1);
+	}
+
+	/** The note's result, shaped as minisearch's; null for a note discarded since the search began. */
+	result(shortId: number): SearchResult | null {
+		const id = this.idOf(shortId);
+		if (id === undefined) return null;
+		const queryTerms = this.queryTerms(shortId);
+		return new FlatResult(id, this.score(shortId), queryTerms, shortId, this.derived, this.fields);
+	}
 }

@@ -14,7 +14,8 @@
  */
 import MiniSearch, { type Query, type SearchOptions, type SearchResult } from "minisearch";
 import { BLOCK, CompactSegment, DOC_SPAN, SegmentWriter, flatten, type FieldPostings } from "./compact-segment";
-import { flatScorable, flatSearch, flatSteps, type ScoredIndex } from "./flat-scorer";
+import { flatScorable, flatSearch, flatSteps, scoreSteps, type ScoredIndex } from "./flat-scorer";
+import { scoredResults, type ScoredNotes } from "./query";
 import { FIELDS, INDEX_OPTIONS, type IndexedDocument } from "./index-schema";
 import type { Slicer } from "./pacer";
 import { TermStore, type DeltaTree, type TermData } from "./term-store";
@@ -147,6 +148,21 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		const options = { ...this._options.searchOptions, ...searchOptions };
 		if (!flatScorable(query, options)) return super.search(query, searchOptions);
 		const steps = flatSteps(this.scored, query, options, sorted);
+		for (;;) {
+			const next = steps.next();
+			if (next.done) return next.value;
+			await slicer.tick();
+		}
+	}
+
+	/**
+	 * The search's scores in the same steps, without a result object per note (what ranking
+	 * reads: flat-scorer.ts's FlatScores). options.filter is not applied.
+	 */
+	async scorePaced(query: string, searchOptions: SearchOptions, slicer: Slicer): Promise<ScoredNotes> {
+		const options = { ...this._options.searchOptions, ...searchOptions };
+		if (!flatScorable(query, options)) return scoredResults(super.search(query, searchOptions));
+		const steps = scoreSteps(this.scored, query, options);
 		for (;;) {
 			const next = steps.next();
 			if (next.done) return next.value;

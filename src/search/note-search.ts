@@ -81,13 +81,13 @@ export async function searchIndex(view: IndexView, request: SearchRequest): Prom
 				};
 	// Without phrases every ranked note matches: only the page and one more need to be in order.
 	const wanted = query.phrases.length > 0 ? Infinity : offset + request.limit + 1;
-	const ranked = await rankNotes(view.index, query, filter, view.slicer, wanted);
+	const ranking = await rankNotes(view.index, query, filter, view.slicer, wanted);
 	const of = query.words.length + query.phrases.length;
 	const hits: NoteHit[] = [];
 	let matched = 0;
 	let checked = 0;
 	let capped = false;
-	for (const note of ranked) {
+	for (const note of ranking.notes) {
 		if (query.phrases.length > 0 && checked >= PHRASE_CHECK_CAP) {
 			capped = true;
 			break;
@@ -109,7 +109,7 @@ export async function searchIndex(view: IndexView, request: SearchRequest): Prom
 			// One more match than the page: there are more. Without phrases every ranked note matches.
 			return {
 				hits,
-				total: query.phrases.length > 0 ? null : ranked.length,
+				total: query.phrases.length > 0 ? null : ranking.total,
 				more: true,
 				capped: false,
 				status: view.status,
