@@ -1,14 +1,17 @@
 /**
  * An immutable part of the index in a few flat arrays (issue 32): minisearch keeps every posting
  * as a Map entry under a radix tree of Maps, about 80 bytes a posting; here a posting is 6 bytes.
- * - Terms, sorted, front-coded in blocks of BLOCK: each block keeps its first term whole (in
- *   heads, which binary searches read without decoding anything) and the others as (length of
- *   the prefix shared with the previous term, the rest) in one string.
+ * - Terms, sorted, front-coded in blocks of BLOCK: each block keeps its first term whole (its
+ *   head, which binary searches compare without decoding anything) and the others as (length of
+ *   the prefix shared with the previous term, the rest) in one string; heads and blocks are
+ *   kept in a few long strings (term-blocks.ts).
  * - Postings: for term i, keys[starts[i] .. starts[i+1]) sorted, each fieldId * 2^28 + shortId,
  *   with the frequency beside it in freqs (capped at 65,535).
  * - docs: the short ids whose postings it holds, sorted (what a vacuum or a partial load counts).
  * Term order is JavaScript's string order (UTF-16 code units), the order minisearch's tree walks.
  */
+
+import { TermBlocks } from "./term-blocks";
 
 export const BLOCK = 16;
 /**
@@ -26,8 +29,7 @@ const MAX_FREQ = 65_535;
 export type FieldPostings = Map<number, Map<number, number>>;
 
 export interface SegmentParts {
-	heads: string[];
-	blocks: string[];
+	terms: TermBlocks;
 	starts: Uint32Array;
 	keys: Uint32Array;
 	freqs: Uint16Array;
@@ -57,10 +59,9 @@ export class CompactSegment {
 	}
 
 	private count(): number {
-		const { heads, blocks, starts, keys, freqs, docs } = this.parts;
-		let strings = 0;
-		for (const s of heads) strings += s.length + 16;
-		for (const s of blocks) strings += s.length + 16;
+		const { terms, starts, keys, freqs, docs } = this.parts;
+		// Each block's four bounds and piece number: 20 bytes.
+		const strings = terms.chars + terms.count * 20;
 		return strings + starts.byteLength + keys.byteLength + freqs.byteLength + docs.byteLength;
 	}
 
@@ -70,9 +71,9 @@ export class CompactSegment {
 
 	private block(b: number): string[] {
 		if (b === this.decodedBlock) return this.decoded;
-		const { heads, blocks } = this.parts;
-		const terms = [heads[b] ?? ""];
-		const code = blocks[b] ?? "";
+		const blocks = this.parts.terms;
+		const terms = [blocks.head(b)];
+		const code = blocks.block(b);
 		let previous = terms[0] ?? "";
 		for (let i = 0; i < code.length;) {
 			const shared = code.charCodeAt(i) - LENGTH_BASE;
@@ -93,12 +94,12 @@ export class CompactSegment {
 	/** The first index whose term is >= term (termCount when none). */
 	lowerBound(term: string, lo = 0, hi = this.termCount): number {
 		// The block: the last whose head is < term, found without decoding.
-		const heads = this.parts.heads;
+		const blocks = this.parts.terms;
 		let bLo = Math.floor(lo / BLOCK);
 		let bHi = Math.ceil(hi / BLOCK);
 		while (bLo < bHi) {
 			const mid = (bLo + bHi) >> 1;
-			if ((heads[mid] ?? "") < term) bLo = mid + 1;
+			if (blocks.headBefore(mid, term)) bLo = mid + 1;
 			else bHi = mid;
 		}
 		// Every head before bLo is < term: the answer is in block bLo - 1, or is bLo's head.
@@ -158,40 +159,53 @@ export class CompactSegment {
 		walk(0, this.termCount, 0, first);
 	}
 
-	/** Term i's postings in one field, live ones only: [shortIds, frequencies]. */
-	postingsOf(i: number, fieldId: number, live: (shortId: number) => boolean): [number[], number[]] | null {
+	/**
+	 * Term i's postings in one field, live ones only: [shortIds, frequencies], in typed arrays (a
+	 * common word's run is most of the vault's notes, and a search holds it until its page is made:
+	 * as arrays of numbers grown by push, young collections copied them and their growth).
+	 */
+	postingsOf(i: number, fieldId: number, live: (shortId: number) => boolean): [Uint32Array, Uint32Array] | null {
 		const { starts, keys, freqs } = this.parts;
 		const from = starts[i] ?? 0;
 		const to = starts[i + 1] ?? 0;
 		const base = fieldId * DOC_SPAN;
-		// Keys are sorted: the field's run is found by binary search.
-		let lo = from;
-		let hi = to;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if ((keys[mid] ?? 0) < base) lo = mid + 1;
-			else hi = mid;
-		}
-		const ids: number[] = [];
-		const frequencies: number[] = [];
-		for (let j = lo; j < to; j++) {
-			const key = keys[j] ?? 0;
-			if (key >= base + DOC_SPAN) break;
-			const shortId = key - base;
+		// Keys are sorted: the field's run is found by binary search, at both ends.
+		const lo = firstAtLeast(keys, base, from, to);
+		const end = firstAtLeast(keys, base + DOC_SPAN, lo, to);
+		if (end === lo) return null;
+		const ids = new Uint32Array(end - lo);
+		const frequencies = new Uint32Array(end - lo);
+		let n = 0;
+		for (let j = lo; j < end; j++) {
+			const shortId = (keys[j] ?? 0) - base;
 			if (live(shortId)) {
-				ids.push(shortId);
-				frequencies.push(freqs[j] ?? 0);
+				ids[n] = shortId;
+				frequencies[n] = freqs[j] ?? 0;
+				n++;
 			}
 		}
-		return ids.length > 0 ? [ids, frequencies] : null;
+		if (n === 0) return null;
+		return n === ids.length ? [ids, frequencies] : [ids.subarray(0, n), frequencies.subarray(0, n)];
 	}
+}
+
+/** The first index in [from, to) of sorted keys whose key is >= value (to when none). */
+function firstAtLeast(keys: Uint32Array, value: number, from: number, to: number): number {
+	let lo = from;
+	let hi = to;
+	while (lo < hi) {
+		const mid = (lo + hi) >> 1;
+		if ((keys[mid] ?? 0) < value) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
 }
 
 /** Builds segments term by term, in sorted order. */
 export class SegmentWriter {
 	private readonly heads: string[] = [];
 	private readonly blocks: string[] = [];
-	/** The block being written, in parts joined when it is full (see flat()). */
+	/** The block being written, in parts joined when it is full (a join is one flat string, not a rope of slices). */
 	private block: string[] = [];
 	private previous = "";
 	private terms = 0;
@@ -236,26 +250,13 @@ export class SegmentWriter {
 	finish(): CompactSegment {
 		if (this.terms > 0) this.blocks.push(this.block.join(""));
 		return new CompactSegment({
-			heads: flat(this.heads),
-			blocks: this.blocks,
+			terms: TermBlocks.of(this.heads, this.blocks),
 			starts: Uint32Array.from(this.starts),
 			keys: this.keys.slice(0, this.used),
 			freqs: this.freqs.slice(0, this.used),
 			docs: Uint32Array.from([...this.docs].sort((a, b) => a - b)),
 		});
 	}
-}
-
-/**
- * Copies of strings that share no memory with others. A term is a slice of its note's folded
- * text, and V8 keeps a slice of 13 characters or more as a pointer into its parent: a head kept
- * as is held a whole note's text alive for as long as its segment, and a block built by += was a
- * rope of such slices until something flattened it (10k notes: 18 MB held until the first save).
- * Joined, a block is one flat string; the heads are joined and split, so theirs point into one
- * string the segment owns.
- */
-function flat(strings: string[]): string[] {
-	return strings.length === 0 ? [] : strings.join("\u0000").split("\u0000");
 }
 
 /** A term's postings from a FieldPostings map, as sorted keys and frequencies (live ones only). */

@@ -18,6 +18,7 @@ import { flatScorable, flatSearch, flatSteps, scoreSteps, type ScoredIndex } fro
 import { scoredResults, type ScoredNotes } from "./query";
 import { FIELDS, INDEX_OPTIONS, type IndexedDocument } from "./index-schema";
 import type { Slicer } from "./pacer";
+import { TermBlocksBuilder, type TermPiece } from "./term-blocks";
 import { TermStore, type DeltaTree, type TermData } from "./term-store";
 import { FieldLengths } from "./field-lengths";
 import { countTerms } from "./terms";
@@ -52,13 +53,13 @@ export interface ChunkNote {
 
 /**
  * One part of a segment in the saved form (persisted-index.ts lays them out in chunks): its head
- * (sizes), its terms in parts of BLOCKS_PER_PART front-coded blocks, then its arrays (ARRAYS),
+ * (sizes), its terms in pieces of up to BLOCKS_PER_PIECE front-coded blocks (term-blocks.ts), then its arrays (ARRAYS),
  * each whole when saved, and read back in parts of bytes at any offsets (a load takes one part
  * per step, so the id check of each stays short).
  */
 export type SegmentPart =
 	| { kind: "head"; terms: number; postings: number; notes: number }
-	| { kind: "terms"; heads: string[]; blocks: string[] }
+	| ({ kind: "terms" } & TermPiece)
 	| {
 			kind: "array";
 			array: number;
@@ -68,9 +69,6 @@ export type SegmentPart =
 			whole?: Uint8Array;
 	  };
 
-/** Front-coded blocks per part of the saved form (8,192 terms). */
-const BLOCKS_PER_PART = 512;
-
 export class UnusableIndexError extends Error {}
 
 /** The arrays of a segment in the order the saved form numbers them. */
@@ -78,10 +76,8 @@ const ARRAYS = ["starts", "keys", "freqs", "docs"] as const;
 
 /** A segment being read back from its parts. */
 interface Reading {
-	heads: string[];
-	blocks: string[];
-	/** Blocks the segment has: ceil(terms / BLOCK). */
-	blockCount: number;
+	/** Its term blocks so far, up to the number its head gives: ceil(terms / BLOCK). */
+	terms: TermBlocksBuilder;
 	/** Each array's length in bytes. */
 	sizes: number[];
 	/** Each array's bytes: null until its first part is in (then a view of it, or a copy). */
@@ -403,10 +399,8 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 
 	/** A segment in parts: its head, its terms, then its arrays, whole (views of them, not copies). */
 	*segmentParts(segment: CompactSegment): Generator<SegmentPart> {
-		const { heads, blocks } = segment.parts;
 		yield { kind: "head", terms: segment.termCount, postings: segment.postings, notes: segment.parts.docs.length };
-		for (let b = 0; b < heads.length; b += BLOCKS_PER_PART)
-			yield { kind: "terms", heads: heads.slice(b, b + BLOCKS_PER_PART), blocks: blocks.slice(b, b + BLOCKS_PER_PART) };
+		for (const piece of segment.parts.terms.pieces()) yield { kind: "terms", ...piece };
 		for (let a = 0; a < ARRAYS.length; a++) {
 			const array = segment.parts[ARRAYS[a] ?? "keys"];
 			yield {
@@ -474,9 +468,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 			if (this.reading || ![terms, postings, notes].every((n) => Number.isSafeInteger(n) && n >= 0))
 				throw new UnusableIndexError();
 			this.reading = {
-				heads: [],
-				blocks: [],
-				blockCount: Math.ceil(terms / BLOCK),
+				terms: new TermBlocksBuilder(Math.ceil(terms / BLOCK)),
 				sizes: [(terms + 1) * 4, postings * 4, postings * 2, notes * 4],
 				bytes: [null, null, null, null],
 				filled: [0, 0, 0, 0],
@@ -486,13 +478,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		const reading = this.reading;
 		if (!reading) throw new UnusableIndexError();
 		if (part.kind === "terms") {
-			const { heads, blocks } = part;
-			if (heads.length !== blocks.length || reading.heads.length + heads.length > reading.blockCount)
-				throw new UnusableIndexError();
-			for (let b = 0; b < heads.length; b++) {
-				reading.heads.push(heads[b] ?? "");
-				reading.blocks.push(blocks[b] ?? "");
-			}
+			if (!reading.terms.add(part)) throw new UnusableIndexError();
 			return this.complete(reading) ? this.finishSegment(reading) : null;
 		}
 		const { array, offset, bytes } = part;
@@ -532,7 +518,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 
 	/** Every part of the segment being read is in. */
 	private complete(reading: Reading): boolean {
-		return reading.heads.length === reading.blockCount && reading.sizes.every((n, a) => reading.filled[a] === n);
+		return reading.terms.full && reading.sizes.every((n, a) => reading.filled[a] === n);
 	}
 
 	/** A segment whose parts are all in, checked (addSegment makes it searchable). */
@@ -542,8 +528,7 @@ export class NoteMiniSearch extends MiniSearch<IndexedDocument> {
 		const u32 = (b: Uint8Array = new Uint8Array(0)): Uint32Array =>
 			new Uint32Array(b.buffer, b.byteOffset, b.byteLength / 4);
 		const segment = new CompactSegment({
-			heads: reading.heads,
-			blocks: reading.blocks,
+			terms: reading.terms.finish(),
 			starts: u32(starts),
 			keys: u32(keys),
 			freqs: new Uint16Array(freqs?.buffer ?? new ArrayBuffer(0), freqs?.byteOffset ?? 0, (freqs?.byteLength ?? 0) / 2),

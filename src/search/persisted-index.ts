@@ -197,10 +197,8 @@ function partOf({ kind, a, b, payload }: ChunkRecord): SegmentPart {
 		return { kind: "head", terms: a, postings: b, notes };
 	}
 	if (kind === RecordKind.Terms) {
-		const text = new PayloadReader(payload).text(payload.length);
-		const pieces = a === 0 ? [] : text.split("\0");
-		if (pieces.length !== 2 * a) throw new CorruptChunkError("terms");
-		return { kind: "terms", heads: pieces.slice(0, a), blocks: pieces.slice(a) };
+		// Kept as one string: the index finds its heads and blocks in it (term-blocks.ts checks them).
+		return { kind: "terms", count: a, text: new PayloadReader(payload).text(payload.length) };
 	}
 	throw new CorruptChunkError("record kind");
 }
@@ -374,8 +372,7 @@ function writeNotes(writer: ChunkWriter, rows: readonly [ChunkNote, NoteRecord][
 /** A segment's own part as a record. */
 function writePart(writer: ChunkWriter, part: SegmentPart): void {
 	if (part.kind === "head") writer.record(RecordKind.Head, part.terms, part.postings, [Uint32Array.of(part.notes)]);
-	else if (part.kind === "terms")
-		writer.record(RecordKind.Terms, part.heads.length, 0, [[...part.heads, ...part.blocks].join("\0")]);
+	else if (part.kind === "terms") writer.record(RecordKind.Terms, part.count, 0, [part.text]);
 	else writer.record(RecordKind.Array, part.array, part.offset, [part.bytes]);
 }
 

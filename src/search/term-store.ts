@@ -17,18 +17,21 @@ export interface DeltaTree {
 	readonly size: number;
 }
 
-/** One field's live postings of a term, shaped as the Map minisearch's termResults reads. */
+/**
+ * One field's live postings of a term, shaped as the Map minisearch's termResults reads: ids and
+ * frequencies in typed arrays (no object or array of numbers per posting for a search to hold).
+ */
 export class PostingView {
 	private cursor = 0;
 	/** Whether ids ascend (they do within a segment; across segments and the delta, mostly). */
 	private ascending: boolean | null = null;
 	constructor(
-		private readonly ids: number[],
-		private readonly freqs: number[],
+		private readonly ids: Uint32Array,
+		private readonly freqs: Uint32Array,
 	) {}
 
 	/** The frequencies, in the order keys() gives the ids (for the flat scorer). */
-	get frequencies(): readonly number[] {
+	get frequencies(): Uint32Array {
 		return this.freqs;
 	}
 
@@ -51,7 +54,7 @@ export class PostingView {
 		return this.ids.length;
 	}
 
-	keys(): number[] {
+	keys(): Uint32Array {
 		this.cursor = 0;
 		return this.ids;
 	}
@@ -75,29 +78,36 @@ export class TermData {
 	) {}
 
 	get(fieldId: number): PostingView | undefined {
-		let ids: number[] = [];
-		let freqs: number[] = [];
+		const found: [Uint32Array, Uint32Array][] = [];
+		let total = 0;
 		for (const [segment, index] of this.parts) {
-			const found = segment.postingsOf(index, fieldId, this.live);
-			if (!found) continue;
-			if (ids.length === 0) {
-				// The first part's arrays are fresh: taken as they are rather than copied.
-				ids = found[0];
-				freqs = found[1];
-			} else
-				for (let j = 0; j < found[0].length; j++) {
-					ids.push(found[0][j] ?? 0);
-					freqs.push(found[1][j] ?? 0);
-				}
+			const postings = segment.postingsOf(index, fieldId, this.live);
+			if (!postings) continue;
+			found.push(postings);
+			total += postings[0].length;
 		}
-		const postings = this.delta?.get(fieldId);
-		if (postings)
-			for (const [id, freq] of postings)
+		const delta = this.delta?.get(fieldId);
+		if (delta) for (const id of delta.keys()) if (this.live(id)) total++;
+		if (total === 0) return undefined;
+		// One segment's arrays are taken as they are; several (and the delta) are joined once.
+		const only = found[0];
+		if (found.length === 1 && only && only[0].length === total) return new PostingView(only[0], only[1]);
+		const ids = new Uint32Array(total);
+		const freqs = new Uint32Array(total);
+		let at = 0;
+		for (const [segmentIds, segmentFreqs] of found) {
+			ids.set(segmentIds, at);
+			freqs.set(segmentFreqs, at);
+			at += segmentIds.length;
+		}
+		if (delta)
+			for (const [id, freq] of delta)
 				if (this.live(id)) {
-					ids.push(id);
-					freqs.push(freq);
+					ids[at] = id;
+					freqs[at] = freq;
+					at++;
 				}
-		return ids.length > 0 ? new PostingView(ids, freqs) : undefined;
+		return new PostingView(ids, freqs);
 	}
 }
 

@@ -64,7 +64,7 @@ describe("the index's slices", () => {
 		// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the index as this
 		const readPart = NoteMiniSearch.prototype.readPart;
 		vi.spyOn(NoteMiniSearch.prototype, "readPart").mockImplementation(function (this: NoteMiniSearch, part) {
-			counting.work(part.kind === "terms" ? part.heads.length : 0);
+			counting.work(part.kind === "terms" ? part.count : 0);
 			return readPart.call(this, part);
 		});
 		const vault = new MemoryVault("v", wordyNotes(150, 200));
