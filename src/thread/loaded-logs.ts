@@ -24,9 +24,9 @@ export const MAX_IDLE_LOGS = 8;
 /**
  * The idle logs' bytes kept loaded together (the most recent one's aside). Sized for a phone:
  * Obsidian on iOS is killed near 1–1.5 GB, and the search index alone may take 150 MB there. A
- * loaded log costs about 1.5–2× its bytes on the heap (its events plus its fold, measured by
- * bench/idle-logs.bench.ts), so 48 MB of idle logs is under 100 MB: a few ordinary chats, or one
- * 13,000-call thread besides the one just left.
+ * loaded log costs 1.2–2.1× its bytes on the heap (its events plus its fold: big note reads near
+ * 1.2, small events near 2.1; bench/idle-logs.bench.ts), so 48 MB of idle logs is 55–100 MB: a
+ * dozen ordinary chats, or one 13,000-call thread, besides the one just left.
  */
 export const IDLE_LOG_BYTES = 48_000_000;
 
