@@ -5,10 +5,10 @@
  * (each log's storedBytes: its size as stored, about what it holds in memory) pass
  * IDLE_LOG_BYTES, so memory grows neither with every chat ever opened nor with a few long ones
  * (a 20,000-call thread is a 70 MB log). The most recently used idle log is kept whatever its
- * size: switching back to the chat just left must not read it again. Busy logs (driven, or with
- * a subscriber) are in use, whatever they cost: they neither go nor count toward the budget, so a
- * long chat open in the pane does not push out the idle ones beside it. The next use of a dropped
- * log reads it again. Its seqs then go on without a gap and without crash recovery: this process
+ * size: switching back to the chat just left must not read it again. Busy logs (driven, being
+ * titled, or with a subscriber) are in use, whatever they cost: they neither go nor count toward
+ * the budget, so a long chat open in the pane does not push out the idle ones beside it. The next
+ * use of a dropped log reads it again. Its seqs then go on without a gap and without crash recovery: this process
  * sealed it at exactly what the store holds, so nothing can have been lost.
  *
  * A log can be opened in the background (the snapshot backfill: snapshot-backfill.ts): it is the
