@@ -112,6 +112,11 @@ export class ThreadLog implements ThreadHandle {
 	private sealed = false;
 	/** The stored log's length and end, in bytes, for a snapshot's check (view-snapshot.ts). */
 	private tail = new LogTail();
+	/**
+	 * The log's length as opened plus what this log wrote since (storedBytes). Kept apart from the
+	 * tail's, which is unknown after a failed write: what the log holds in memory is not.
+	 */
+	private storedSize = 0;
 	/** The seq of the newest stored snapshot (0: none). */
 	private viewSavedAt = 0;
 	/** The seq at which a snapshot was last found too big to keep (its window is most of the log). */
@@ -166,10 +171,20 @@ export class ThreadLog implements ThreadHandle {
 		const end = await source.read(tailAt, source.size);
 		log.mayBeTorn = end.length > 0 && end[end.length - 1] !== 10; /* \n */
 		log.tail = new LogTail(end, tailAt);
+		log.storedSize = source.size;
 		log.viewSavedAt = snapshot?.seq ?? 0;
 		if (options.sealedAt !== log.fold.state().lastSeq) log.nextSeq += SEQ_GAP;
 		if (log.state().lastSeq - log.viewSavedAt >= VIEW_REFRESH_EVENTS) void log.saveView();
 		return log;
+	}
+
+	/**
+	 * The log's size in bytes: as stored when it was opened, plus what it wrote since. About what it
+	 * holds in memory (its events and its folded state are of the order of its text), in O(1): the
+	 * service's idle budget (loaded-logs.ts) weighs logs by it.
+	 */
+	get storedBytes(): number {
+		return this.storedSize;
 	}
 
 	events(): readonly StoredEvent[] {
@@ -325,7 +340,9 @@ export class ThreadLog implements ThreadHandle {
 			throw error;
 		}
 		this.mayBeTorn = false;
-		this.tail.append(new TextEncoder().encode(text));
+		const bytes = new TextEncoder().encode(text);
+		this.tail.append(bytes);
+		this.storedSize += bytes.length;
 		this.retryMs = 0;
 		this.options.onPersisted?.(this);
 	}

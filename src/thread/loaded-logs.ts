@@ -1,9 +1,15 @@
 /**
  * The thread logs a service holds in memory, least recently used first. Logs load lazily from
- * the store. Idle ones (no drive, no subscriber, everything saved) beyond MAX_IDLE_LOGS are
- * sealed and dropped, so memory does not grow with every chat ever opened; the next use reads
- * them again. Their seqs then go on without a gap and without crash recovery: this process sealed
- * them at exactly what the store holds, so nothing can have been lost.
+ * the store. Idle ones (no drive, no subscriber, everything saved) are sealed and dropped, least
+ * recently used first, while there are more than MAX_IDLE_LOGS of them or their bytes together
+ * (each log's storedBytes: its size as stored, about what it holds in memory) pass
+ * IDLE_LOG_BYTES, so memory grows neither with every chat ever opened nor with a few long ones
+ * (a 20,000-call thread is a 70 MB log). The most recently used idle log is kept whatever its
+ * size: switching back to the chat just left must not read it again. Busy logs (driven, being
+ * titled, or with a subscriber) are in use, whatever they cost: they neither go nor count toward
+ * the budget, so a long chat open in the pane does not push out the idle ones beside it. The next
+ * use of a dropped log reads it again. Its seqs then go on without a gap and without crash recovery: this process
+ * sealed it at exactly what the store holds, so nothing can have been lost.
  *
  * A log can be opened in the background (the snapshot backfill: snapshot-backfill.ts): it is the
  * same open as any other, so a caller that asks for it meanwhile shares it, and it is let go again
@@ -14,6 +20,21 @@ import type { ThreadLog } from "../log/log";
 
 /** Idle logs kept loaded for quick switching between recent chats. */
 export const MAX_IDLE_LOGS = 8;
+
+/**
+ * The idle logs' bytes kept loaded together (the most recent one's aside). Sized for a phone:
+ * Obsidian on iOS is killed near 1–1.5 GB, and the search index alone may take 150 MB there. A
+ * loaded log costs 1.2–2.1× its bytes on the heap (its events plus its fold: big note reads near
+ * 1.2, small events near 2.1; bench/idle-logs.bench.ts), so 48 MB of idle logs is 55–100 MB: a
+ * dozen ordinary chats, or one 13,000-call thread, besides the one just left.
+ */
+export const IDLE_LOG_BYTES = 48_000_000;
+
+/** How many idle logs, and how many of their bytes, stay loaded. */
+export interface IdleLimits {
+	logs: number;
+	bytes: number;
+}
 
 /** Opens a log from the store; sealedAt: the seq this process sealed it at, if it did. */
 export type LogOpener = (threadId: string, sealedAt: number | undefined) => Promise<ThreadLog | null>;
@@ -27,7 +48,10 @@ export class LoadedLogs {
 	/** Opens still reading their logs. */
 	private readonly opening = new Set<Promise<unknown>>();
 
-	constructor(private readonly open: LogOpener) {}
+	constructor(
+		private readonly open: LogOpener,
+		private readonly limits: IdleLimits = { logs: MAX_IDLE_LOGS, bytes: IDLE_LOG_BYTES },
+	) {}
 
 	/**
 	 * The thread's log, loaded on first use (null when the store has none). `background`: asked for
@@ -97,10 +121,21 @@ export class LoadedLogs {
 		while (this.opening.size > 0) await Promise.allSettled([...this.opening]);
 	}
 
-	/** Seals and drops the least recently used idle logs beyond MAX_IDLE_LOGS. */
+	/**
+	 * Seals and drops idle logs, least recently used first, while there are more than the limits'
+	 * count or their bytes pass its budget; the most recently used one stays (the count is never
+	 * below one). Busy logs are not counted.
+	 */
 	unloadIdle(busy: (log: ThreadLog) => boolean): void {
 		const idle = this.current().filter((log) => this.isIdle(log, busy));
-		for (const log of idle.slice(0, Math.max(0, idle.length - MAX_IDLE_LOGS))) void this.unload(log);
+		let count = idle.length;
+		let bytes = idle.reduce((sum, log) => sum + log.storedBytes, 0);
+		for (const log of idle.slice(0, -1)) {
+			if (count <= this.limits.logs && bytes <= this.limits.bytes) break;
+			void this.unload(log);
+			count--;
+			bytes -= log.storedBytes;
+		}
 	}
 
 	/**

@@ -25,7 +25,7 @@ import { removeDrafts } from "../composer/draft-store";
 import { reviewByDecision, reviewEvent, stopReviews, type ReviewParams } from "./review-methods";
 import { listHistory, locateHistory, revertEvents, revertHistory } from "./history-methods";
 import type { HistoryEntry } from "../history/types";
-import { LoadedLogs } from "./loaded-logs";
+import { IDLE_LOG_BYTES, LoadedLogs, MAX_IDLE_LOGS } from "./loaded-logs";
 import { turnWrites, undoWrites } from "./undo-turn";
 import { DraftSweeper } from "./draft-sweeper";
 import { recoverInterrupted, wasInterrupted } from "./recovery";
@@ -73,6 +73,8 @@ export interface LocalThreadServiceDeps {
 	 * (snapshot-backfill.ts). Absent: none is stored until a thread is opened.
 	 */
 	backfill?: { afterMs: number };
+	/** The idle logs' bytes kept loaded (default IDLE_LOG_BYTES: loaded-logs.ts); a bench's "before" lifts it. */
+	idleLogBytes?: number;
 	now?: () => Date;
 }
 
@@ -80,7 +82,7 @@ export { INTERRUPTED_MESSAGE } from "./recovery";
 
 type Found = { log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> };
 
-export { MAX_IDLE_LOGS } from "./loaded-logs";
+export { IDLE_LOG_BYTES, MAX_IDLE_LOGS };
 
 export class LocalThreadService implements ThreadService {
 	private readonly index: ThreadIndex;
@@ -104,7 +106,10 @@ export class LocalThreadService implements ThreadService {
 
 	constructor(private readonly deps: LocalThreadServiceDeps) {
 		this.index = new ThreadIndex(deps.store);
-		this.logs = new LoadedLogs((threadId, sealedAt) => this.openLog(threadId, sealedAt));
+		this.logs = new LoadedLogs((threadId, sealedAt) => this.openLog(threadId, sealedAt), {
+			logs: MAX_IDLE_LOGS,
+			bytes: deps.idleLogBytes ?? IDLE_LOG_BYTES,
+		});
 		this.drafts = new DraftSweeper(deps.store);
 		this.scheduler = new DriveScheduler(deps.driver, (threadId) => {
 			const log = this.logs.current().find((loaded) => loaded.threadId === threadId);
@@ -651,7 +656,7 @@ export class LocalThreadService implements ThreadService {
 		return log;
 	}
 
-	/** Unloads idle logs beyond the limit, in a later task: never under a method that holds one. */
+	/** Unloads idle logs beyond the limits (their count and bytes), in a later task: never under a method that holds one. */
 	private unloadIdleSoon(): void {
 		if (this.unloadTimer !== null || this.closed) return;
 		this.unloadTimer = timers.set(() => {

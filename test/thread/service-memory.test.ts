@@ -7,10 +7,12 @@
 import { describe, expect, it } from "vitest";
 import type { ThreadHandle, TurnDriver } from "../../src/log/driver";
 import { threadLogKey } from "../../src/log/log";
-import { MAX_IDLE_LOGS } from "../../src/thread/service";
+import { IDLE_LOG_BYTES, MAX_IDLE_LOGS } from "../../src/thread/service";
+import { encodeEvents } from "../../src/log/log-codec";
 import { THREAD_INDEX_KEY } from "../../src/thread/thread-index";
 import { FaultyStore } from "../support/faulty-store";
-import { eventsOf, makeService, mustCreate } from "./support/service";
+import { eventsOf, makeService, mustCreate, seqsInStore } from "./support/service";
+import { appendLongTurns } from "./support/long-log";
 import { setTimeout } from "../../src/node/timers";
 
 /** Streams a 2,000-token reply over about a second, as a real model does (several token flushes). */
@@ -76,5 +78,47 @@ describe("LocalThreadService costs", () => {
 		await eventsOf(service, last);
 		expect(store.reads.filter((key) => key === threadLogKey(last)).length).toBe(lastReads);
 		await service.close();
+	});
+
+	it("drops the least recently used idle long thread once their logs pass the budget; it re-opens with nothing lost and no second recovery", async () => {
+		// Two threads of 0.6 budgets each (the phone's budget: about 29 MB of log each).
+		const store = new FaultyStore();
+		const first = makeService({ store });
+		const a = await mustCreate(first.service);
+		const b = await mustCreate(first.service);
+		await first.service.close();
+		for (const id of [a, b]) await appendLongTurns(store, id, 0.6 * IDLE_LOG_BYTES, 2);
+		// a was left mid-turn (a reply started, the process died): its first use recovers it, once.
+		const lastOfA = (await seqsInStore(store, a)).at(-1) ?? 0;
+		await store.append(
+			threadLogKey(a),
+			encodeEvents([
+				{
+					type: "user_message",
+					messageId: "u-last",
+					content: "One more",
+					pinned: [],
+					seq: lastOfA + 1,
+					threadId: a,
+					at: "2026-12-04T11:00:00.000Z",
+				},
+				{ type: "status", status: "thinking", seq: lastOfA + 2, threadId: a, at: "2026-12-04T11:00:00.000Z" },
+			]),
+		);
+		const { service } = makeService({ store });
+		const seqsOfA = (await eventsOf(service, a)).map((e) => e.seq);
+		expect(seqsOfA.at(-1)).toBeGreaterThan(lastOfA + 2);
+		await service.idle(a);
+		await eventsOf(service, b);
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		// a went (1.2 budgets idle, a used least recently): it is read again, and is as it was.
+		const reads = (id: string) => store.reads.filter((key) => key === threadLogKey(id)).length;
+		const readsOfA = reads(a);
+		expect((await eventsOf(service, a)).map((e) => e.seq)).toEqual(seqsOfA);
+		expect(reads(a)).toBe(readsOfA + 1);
+		await service.renameThread({ threadId: a, title: "Again" });
+		expect((await eventsOf(service, a)).map((e) => e.seq)).toEqual([...seqsOfA, (seqsOfA.at(-1) ?? 0) + 1]);
+		await service.close();
+		expect(await seqsInStore(store, a)).toEqual([...seqsOfA, (seqsOfA.at(-1) ?? 0) + 1]);
 	});
 });
