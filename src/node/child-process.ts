@@ -23,7 +23,7 @@ export interface NodeChildProcess {
 	execFile: (
 		file: string,
 		args: readonly string[],
-		options: { cwd?: string; maxBuffer?: number; encoding: "utf8" },
+		options: { cwd?: string; maxBuffer?: number; env?: Record<string, string | undefined>; encoding: "utf8" },
 		callback: ExecFileCallback,
 	) => ChildProcess;
 	spawn: {
@@ -43,7 +43,7 @@ export const { spawn } = childProcess;
 export type ExecFile = (
 	file: string,
 	args: readonly string[],
-	options: { cwd?: string; maxBuffer?: number },
+	options: { cwd?: string; maxBuffer?: number; env?: Record<string, string | undefined> },
 ) => Promise<{ stdout: string; stderr: string }>;
 
 export const execFile: ExecFile = (file, args, options) =>

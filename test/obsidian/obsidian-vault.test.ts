@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { App } from "../fakes/obsidian";
 import { ObsidianVault } from "../../src/obsidian/obsidian-vault";
-import type { VaultChange } from "../../src/vault/vault";
+import type { NoteStat, VaultChange } from "../../src/vault/vault";
 
 function setup(files: Record<string, string>) {
 	const app = new App();
@@ -91,6 +91,40 @@ describe("ObsidianVault", () => {
 		const { vault } = setup({ "b.md": "", "a/x.md": "", "a/y.txt": "", ".trash/z.md": "", "a/w.md": "" });
 		expect((await vault.list()).map((n) => n.path)).toEqual(["a/w.md", "a/x.md", "b.md"]);
 		expect((await vault.list("a")).map((n) => n.path)).toEqual(["a/w.md", "a/x.md"]);
+	});
+
+	it("lists a 50,000-note vault in slices, yielding to Obsidian between them, in the same order", async () => {
+		const app = new App();
+		const files: Record<string, string> = {};
+		for (let i = 0; i < 50_000; i++) files[`f${i % 97}/Note ${(i * 7919) % 50_000}.md`] = "";
+		files[".hidden/x.md"] = "";
+		app.vault.seed(files);
+		// Each look at the clock is a millisecond: a slice is a dozen notes, so only work that never
+		// looks (one sort of the whole list) runs without a yield.
+		let clock = 0;
+		let yields = 0;
+		const vault = new ObsidianVault(app as never, {
+			now: () => clock++,
+			yield: () => {
+				yields++;
+				return Promise.resolve();
+			},
+		});
+		// Sorting the whole list at once was most of the block: no sort may take more than a run.
+		const sort = vi.spyOn(Array.prototype, "sort");
+		let listed: NoteStat[];
+		try {
+			listed = await vault.list();
+		} finally {
+			sort.mockRestore();
+		}
+		const longestSorted = Math.max(0, ...sort.mock.contexts.map((array) => (array as unknown[]).length));
+		const expected = Object.keys(files)
+			.filter((path) => !path.startsWith("."))
+			.sort();
+		expect(listed.map((note) => note.path)).toEqual(expected);
+		expect(yields).toBeGreaterThan(1000);
+		expect(longestSorted).toBeLessThanOrEqual(4096);
 	});
 });
 
