@@ -21,8 +21,9 @@
  * a current snapshot is written down too, with the last seq it had then, and not checked again
  * until it has grown as much: on a host without ranged reads (Obsidian on a phone) the check reads
  * the snapshot whole (about 0.8 MB for a 20,000-call thread), which every start would repeat for
- * every long thread. A snapshot deleted since costs only that: the thread's next open reads the
- * whole log and stores a new one.
+ * every long thread. A snapshot deleted since is not current: one listing of the threads' folder
+ * a start tells, and it is stored again. (One torn or replaced since is found when the thread
+ * opens, and replaced then.)
  */
 import { MAX_SNAPSHOT_TAIL_BYTES, threadLogKey, VIEW_REFRESH_EVENTS, type ThreadLog } from "../log/log";
 import { nextTurn } from "../log/slices";
@@ -109,10 +110,14 @@ export class SnapshotBackfill {
 		const all = this.host.threads();
 		const record = await readRecord(this.host.store);
 		const present = new Set(all.map((t) => t.threadId));
+		// One listing of the folder: a snapshot written down as current but deleted since (by the
+		// user, a sync tool) is not current, and is stored again.
+		const stored = new Set(await this.host.store.list("threads/"));
 		// Written down within the last VIEW_REFRESH_EVENTS: nothing to do until the thread grows.
 		const known = (thread: ThreadSummary): boolean =>
 			[record.gaveUp, record.current].some((seqs) => {
 				const at = seqs[thread.threadId];
+				if (seqs === record.current && !stored.has(viewSnapshotKey(thread.threadId))) return false;
 				return at !== undefined && thread.lastSeq - at < VIEW_REFRESH_EVENTS;
 			});
 		const threads = all

@@ -286,6 +286,22 @@ describe("the snapshot backfill at service start", () => {
 		await again.close();
 	});
 
+	it("stores a snapshot again at the next start when one written down as current has been deleted since", async () => {
+		const { store, ids } = await upgradedStore();
+		const once = makeService({ store, backfill: { afterMs: 0 } }).service;
+		await once.backfilled();
+		await once.close();
+		const record = JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "") as { current: Record<string, number> };
+		expect(Object.keys(record.current)).toContain(ids.none);
+
+		// The user (or a sync tool) removes the cache file: the record alone must not stand for it.
+		await store.remove(viewSnapshotKey(ids.none));
+		const again = makeService({ store, backfill: { afterMs: 0 } }).service;
+		await again.backfilled();
+		expect(await store.read(viewSnapshotKey(ids.none))).not.toBeNull();
+		await again.close();
+	});
+
 	it("leaves a thread that stopped mid-turn to be recovered on its first use", async () => {
 		const { store, ids } = await upgradedStore();
 		const service = makeService({ store, backfill: { afterMs: 0 } }).service;
