@@ -45,6 +45,16 @@ async function backfilledUpgrade() {
 	return { store, ids, probe, service };
 }
 
+/** An upgraded store after one service's whole pass (then closed), and the threads its record calls current. */
+async function afterOnePass() {
+	const { store, ids } = await upgradedStore();
+	const once = makeService({ store, backfill: { afterMs: 0 } }).service;
+	await once.backfilled();
+	await once.close();
+	const record = JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "") as { current: Record<string, number> };
+	return { store, ids, current: Object.keys(record.current) };
+}
+
 /** An upgraded store under a probe, and a backfill whose pass is held at the first read of its first log (ids.none). */
 async function backfillHeldAtFirstLog() {
 	const { store, ids } = await upgradedStore();
@@ -267,12 +277,8 @@ describe("the snapshot backfill at service start", () => {
 	});
 
 	it("writes down the threads it found with a current snapshot, and the next start reads nothing of them", async () => {
-		const { store, ids } = await upgradedStore();
-		const once = makeService({ store, backfill: { afterMs: 0 } }).service;
-		await once.backfilled();
-		await once.close();
-		const record = JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "") as { current: Record<string, number> };
-		expect(Object.keys(record.current)).toContain(ids.current);
+		const { store, ids, current } = await afterOnePass();
+		expect(current).toContain(ids.current);
 
 		// A start without ranged reads would read each snapshot whole to check it (Obsidian on a phone).
 		const probe = new ProbeStore(store);
@@ -287,12 +293,8 @@ describe("the snapshot backfill at service start", () => {
 	});
 
 	it("stores a snapshot again at the next start when one written down as current has been deleted since", async () => {
-		const { store, ids } = await upgradedStore();
-		const once = makeService({ store, backfill: { afterMs: 0 } }).service;
-		await once.backfilled();
-		await once.close();
-		const record = JSON.parse((await store.read(BACKFILL_RECORD_KEY)) ?? "") as { current: Record<string, number> };
-		expect(Object.keys(record.current)).toContain(ids.none);
+		const { store, ids, current } = await afterOnePass();
+		expect(current).toContain(ids.none);
 
 		// The user (or a sync tool) removes the cache file: the record alone must not stand for it.
 		await store.remove(viewSnapshotKey(ids.none));
