@@ -49,7 +49,9 @@ async function ranked(index: NoteMiniSearch): Promise<unknown[]> {
 			match: note.sources.map((result) => Object.keys(result.match).sort()),
 		}));
 	const queries = ["garden budget", "garde", "gardne plans", '"greenhouse budget" plans', "a"];
-	return Promise.all(queries.map(async (query) => shape((await rankNotes(index, parseQuery(query), null, slicer())).notes)));
+	return Promise.all(
+		queries.map(async (query) => shape((await rankNotes(index, parseQuery(query), null, slicer())).notes)),
+	);
 }
 
 describe("minisearch with the method stand-ins", () => {
