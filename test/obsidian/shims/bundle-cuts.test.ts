@@ -31,10 +31,9 @@ import { unreachable } from "../../../build/stand-ins/unreachable";
 import type * as Fixture from "./fixtures/openai-client";
 import { mkdtemp, writeFile } from "../../../src/node/fs";
 import { createServer, type IncomingHeaders } from "../../../src/node/http";
-import { createRequire, type NodeRequire } from "../../../src/node/module";
+import { runCommonJs } from "./support/load-bundled";
 import { tmpdir } from "../../../src/node/os";
 import * as path from "../../../src/node/path";
-import * as vm from "../../../src/node/vm";
 
 const root = path.fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -160,13 +159,7 @@ describe("LangChain's messages with the cuts", () => {
 		// As in an Obsidian where no other plugin's LangChain has set the shared registry.
 		delete shared.lc_block_translators_registry;
 		try {
-			(
-				vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (
-					m: unknown,
-					e: unknown,
-					r: NodeRequire,
-				) => void
-			)(module, module.exports, createRequire(import.meta.url));
+			module.exports = runCommonJs(built.outputFiles[0].text, import.meta.url);
 			blocks = new module.exports.AIMessage(fields).contentBlocks;
 			expect(new module.exports.AIMessage({ content: "Hi" }).text).toBe("Hi");
 			expect(shared.lc_block_translators_registry).toBeUndefined();
@@ -202,13 +195,7 @@ describe("LangChain's JSON schemas with the cuts", () => {
 		expect(inputs.some((input) => input.endsWith("build/stand-ins/zod-json-schema.ts"))).toBe(true);
 		expect(inputs.some((input) => input.endsWith("zod/v4/core/schemas.js"))).toBe(true);
 		const module = { exports: {} as { toJsonSchema(schema: unknown): unknown; zodSchema: unknown } };
-		(
-			vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (
-				m: unknown,
-				e: unknown,
-				r: NodeRequire,
-			) => void
-		)(module, module.exports, createRequire(import.meta.url));
+		module.exports = runCommonJs(built.outputFiles[0].text, import.meta.url);
 		const schema = { type: "object", properties: { word: { type: "string" } }, required: ["word"] };
 		expect(module.exports.toJsonSchema(schema)).toBe(schema);
 		expect(() => module.exports.toJsonSchema(module.exports.zodSchema)).toThrow(
@@ -239,13 +226,7 @@ describe("LangChain's chat models with the cuts", () => {
 				};
 			},
 		};
-		(
-			vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (
-				m: unknown,
-				e: unknown,
-				r: NodeRequire,
-			) => void
-		)(module, module.exports, createRequire(import.meta.url));
+		module.exports = runCommonJs(built.outputFiles[0].text, import.meta.url);
 		const model = new module.exports.ChatOpenAICompletions({
 			model: "gpt-4o-mini",
 			apiKey: "test",
@@ -288,12 +269,7 @@ describe("the OpenAI client with the cuts", () => {
 			bundlePlugins({ production: false }),
 		);
 		const module = { exports: {} as typeof Fixture };
-		const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles![0].text}\n})`) as (
-			m: unknown,
-			e: unknown,
-			r: NodeRequire,
-		) => void;
-		run(module, module.exports, createRequire(import.meta.url));
+		module.exports = runCommonJs(built.outputFiles![0].text, import.meta.url);
 		const client = module.exports.client("http://127.0.0.1:9/v1");
 		expect(client.chat.completions).toBeDefined();
 		expect(() => client.withOptions({ timeout: 1 })).toThrow(
@@ -358,13 +334,7 @@ describe("the OpenAI client with the cuts", () => {
 		for (const left of ["shouldAuthenticate", "overridden fetch dispatch hooks", "mtls.api.openai.com"])
 			expect(code, left).not.toContain(left);
 		const module = { exports: {} as typeof Fixture };
-		(
-			vm.runInThisContext(`(function (module, exports, require) {${code}\n})`) as (
-				m: unknown,
-				e: unknown,
-				r: NodeRequire,
-			) => void
-		)(module, module.exports, createRequire(import.meta.url));
+		module.exports = runCommonJs(code, import.meta.url);
 		const Bundled = module.exports.client("http://127.0.0.1:9/v1").constructor as new (
 			options: Record<string, unknown>,
 		) => unknown;
@@ -566,13 +536,7 @@ describe("main.js's strict mode", () => {
 		expect(code.split('"use strict"').length - 1).toBe(1);
 		const module = { exports: {} as { lazyThis(): unknown } };
 		// As Obsidian runs main.js: the body of a function.
-		(
-			vm.runInThisContext(`(function (module, exports, require) {${code}\n})`) as (
-				m: unknown,
-				e: unknown,
-				r: NodeRequire,
-			) => void
-		)(module, module.exports, createRequire(import.meta.url));
+		module.exports = runCommonJs(code, import.meta.url);
 		expect(module.exports.lazyThis()).toBeUndefined();
 	}, 60_000);
 });

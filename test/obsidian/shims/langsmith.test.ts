@@ -17,9 +17,8 @@ import {
 	isTraceableFunction,
 } from "../../../build/stand-ins/langsmith";
 import { coreContextScenario } from "./fixtures/core-context";
-import * as vm from "../../../src/node/vm";
 import { fileURLToPath } from "../../../src/node/path";
-import { createRequire, type NodeRequire } from "../../../src/node/module";
+import { runCommonJs } from "./support/load-bundled";
 
 const RUN_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 
@@ -136,12 +135,7 @@ describe("the langsmith stand-in", () => {
 		});
 		expect(Object.keys(built.metafile.inputs).some((file) => file.includes("node_modules/langsmith/"))).toBe(false);
 		const module = { exports: {} as { coreContextScenario?: typeof coreContextScenario } };
-		const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (
-			m: unknown,
-			e: unknown,
-			r: NodeRequire,
-		) => void;
-		run(module, module.exports, createRequire(entry));
+		module.exports = runCommonJs(built.outputFiles[0].text, entry);
 		expect(await module.exports.coreContextScenario!()).toEqual(expected);
 	});
 });

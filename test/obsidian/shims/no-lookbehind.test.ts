@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { noLookbehind, packageEditsPlugin } from "../../../build/index.mjs";
 import { hasLookbehind, regexesIn } from "../support/regex-literals";
-import * as vm from "../../../src/node/vm";
+import { runCommonJs } from "./support/load-bundled";
 
 type PathTag = (statics: readonly string[], ...params: unknown[]) => string;
 
@@ -22,10 +22,7 @@ async function bundledPathHelper(plugins: Plugin[]): Promise<{ code: string; pat
 		plugins,
 	});
 	const code = built.outputFiles[0].text;
-	const module = { exports: {} as { path: PathTag } };
-	const run = vm.runInThisContext(`(function (module, exports) {${code}\n})`) as (m: unknown, e: unknown) => void;
-	run(module, module.exports);
-	return { code, path: module.exports.path };
+	return { code, path: runCommonJs<{ path: PathTag }>(code, import.meta.url).path };
 }
 
 /** What the tag gives: the path, or the error it throws. */

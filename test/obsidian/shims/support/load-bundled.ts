@@ -1,6 +1,7 @@
 /**
  * A module bundled as main.js bundles it (build/'s plugins: stand-ins and cuts), then run as
- * CommonJS in this process, for tests that check a cut part through the code main.js would hold.
+ * CommonJS in this process, for tests that check a cut part through the code main.js would hold;
+ * and the run alone (runCommonJs), for tests that bundle their own way.
  */
 import esbuild from "esbuild";
 import { bundlePlugins } from "../../../../esbuild.config.mjs";
@@ -22,12 +23,20 @@ export async function loadBundled<T>(
 		plugins: bundlePlugins({ production: false }),
 		metafile: true,
 	});
+	return { exports: runCommonJs<T>(built.outputFiles[0].text, requireFrom), metafile: built.metafile };
+}
+
+/**
+ * Bundled code run as CommonJS in this process, as Obsidian runs main.js (the body of a function
+ * given module, exports and require); require resolves from requireFrom. Returns its exports.
+ */
+export function runCommonJs<T>(code: string, requireFrom: string): T {
 	const module = { exports: {} as T };
-	const run = vm.runInThisContext(`(function (module, exports, require) {${built.outputFiles[0].text}\n})`) as (
+	const run = vm.runInThisContext(`(function (module, exports, require) {${code}\n})`) as (
 		m: unknown,
 		e: unknown,
 		r: NodeRequire,
 	) => void;
 	run(module, module.exports, createRequire(requireFrom));
-	return { exports: module.exports, metafile: built.metafile };
+	return module.exports;
 }
