@@ -31,7 +31,7 @@ import { unreachable } from "../../../build/stand-ins/unreachable";
 import type * as Fixture from "./fixtures/openai-client";
 import { mkdtemp, writeFile } from "../../../src/node/fs";
 import { createServer, type IncomingHeaders } from "../../../src/node/http";
-import { runCommonJs } from "./support/load-bundled";
+import { bundleForTest, runCommonJs } from "./support/load-bundled";
 import { tmpdir } from "../../../src/node/os";
 import * as path from "../../../src/node/path";
 
@@ -44,15 +44,9 @@ async function entry(source: string): Promise<string> {
 	return file;
 }
 
-function build(entryPoint: string, plugins: esbuild.Plugin[]): Promise<esbuild.BuildResult> {
-	return esbuild.build({
+function build(entryPoint: string, plugins: esbuild.Plugin[]) {
+	return bundleForTest({
 		entryPoints: [entryPoint],
-		bundle: true,
-		format: "cjs",
-		platform: "browser",
-		target: "es2022",
-		write: false,
-		logLevel: "silent",
 		nodePaths: [path.join(root, "node_modules")],
 		plugins,
 		logOverride: { "import-is-undefined": "error" },
@@ -269,7 +263,7 @@ describe("the OpenAI client with the cuts", () => {
 			bundlePlugins({ production: false }),
 		);
 		const module = { exports: {} as typeof Fixture };
-		module.exports = runCommonJs(built.outputFiles![0].text, import.meta.url);
+		module.exports = runCommonJs(built.outputFiles[0].text, import.meta.url);
 		const client = module.exports.client("http://127.0.0.1:9/v1");
 		expect(client.chat.completions).toBeDefined();
 		expect(() => client.withOptions({ timeout: 1 })).toThrow(

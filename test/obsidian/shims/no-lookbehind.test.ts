@@ -1,26 +1,17 @@
 // The openai path helper as main.js bundles it: its lookbehind regex is rewritten at build time
 // (iOS before 16.4 cannot parse one), and the rewrite checks paths exactly as the original does.
-import esbuild, { type Plugin } from "esbuild";
+import type { Plugin } from "esbuild";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { noLookbehind, packageEditsPlugin } from "../../../build/index.mjs";
 import { hasLookbehind, regexesIn } from "../support/regex-literals";
-import { runCommonJs } from "./support/load-bundled";
+import { bundleForTest, runCommonJs } from "./support/load-bundled";
 
 type PathTag = (statics: readonly string[], ...params: unknown[]) => string;
 
 async function bundledPathHelper(plugins: Plugin[]): Promise<{ code: string; path: PathTag }> {
 	const entry = "node_modules/openai/internal/utils/path.mjs";
-	const built = await esbuild.build({
-		entryPoints: [entry],
-		bundle: true,
-		format: "cjs",
-		platform: "browser",
-		target: "es2022",
-		write: false,
-		logLevel: "silent",
-		plugins,
-	});
+	const built = await bundleForTest({ entryPoints: [entry], plugins });
 	const code = built.outputFiles[0].text;
 	return { code, path: runCommonJs<{ path: PathTag }>(code, import.meta.url).path };
 }

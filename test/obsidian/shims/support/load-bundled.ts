@@ -12,18 +12,28 @@ export async function loadBundled<T>(
 	options: Pick<esbuild.BuildOptions, "entryPoints" | "stdin" | "logOverride">,
 	requireFrom: string,
 ): Promise<{ exports: T; metafile: esbuild.Metafile }> {
-	const built = await esbuild.build({
-		...options,
+	const built = await bundleForTest(options);
+	return { exports: runCommonJs<T>(built.outputFiles[0].text, requireFrom), metafile: built.metafile };
+}
+
+/**
+ * One bundle in memory, in main.js's format and target (CommonJS, a browser, ES2022), with its
+ * metafile, and with build/'s plugins unless the test gives its own.
+ */
+export function bundleForTest(
+	options: Omit<esbuild.BuildOptions, "write" | "metafile">,
+): Promise<esbuild.BuildResult<{ write: false; metafile: true }>> {
+	return esbuild.build({
 		bundle: true,
 		format: "cjs",
 		platform: "browser",
 		target: "es2022",
-		write: false,
 		logLevel: "silent",
 		plugins: bundlePlugins({ production: false }),
+		...options,
+		write: false,
 		metafile: true,
 	});
-	return { exports: runCommonJs<T>(built.outputFiles[0].text, requireFrom), metafile: built.metafile };
 }
 
 /**
