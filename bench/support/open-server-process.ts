@@ -9,10 +9,14 @@
  * the app waits 5 s first), and a `backfilled` line is answered with `{ "ms": … }` once it has
  * ended: how long after the service started.
  *
- * Usage: node --import tsx bench/support/open-server-process.ts <token> <dir> [backfill]
+ * With `whole-reads`, the store has no ranged reads (Obsidian's adapter on a phone): a log is read
+ * whole, as bytes (readBinary there), and the stored snapshot answers before that read.
+ *
+ * Usage: node --import tsx bench/support/open-server-process.ts <token> <dir> [backfill|whole-reads]
  */
 import { startRpcServer } from "../../src/rpc/server/server";
 import { FolderStore } from "../../src/sandbox/folder-store";
+import type { Store } from "../../src/store/store";
 import { LocalThreadService } from "../../src/thread/service";
 import { process } from "../../src/node/process";
 import { readLines } from "../../src/node/streams";
@@ -21,9 +25,11 @@ import { clearInterval, setInterval } from "../../src/node/timers";
 const token = process.argv[2] ?? "";
 const dir = process.argv[3] ?? "";
 const backfill = process.argv[4] === "backfill";
+const wholeReads = process.argv[4] === "whole-reads";
 const started = performance.now();
+const folder = new FolderStore(dir);
 const service = new LocalThreadService({
-	store: new FolderStore(dir),
+	store: wholeReads ? withoutRangedReads(folder) : folder,
 	...(backfill ? { backfill: { afterMs: 0 } } : {}),
 });
 const backfilled = backfill ? service.backfilled().then(() => performance.now() - started) : Promise.resolve(0);
@@ -54,3 +60,16 @@ clearInterval(monitor);
 await server.close();
 await service.close();
 process.exit(0);
+
+/** The folder store as a phone's: whole reads (text or bytes) and writes, no `size`/`readRange`. */
+function withoutRangedReads(store: FolderStore): Store {
+	return {
+		append: (key, text) => store.append(key, text),
+		read: (key) => store.read(key),
+		write: (key, text) => store.write(key, text),
+		list: (prefix) => store.list(prefix),
+		remove: (key) => store.remove(key),
+		readBytes: (key) => store.readBytes(key),
+		writeBytes: (key, bytes) => store.writeBytes(key, bytes),
+	};
+}

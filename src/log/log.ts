@@ -15,7 +15,7 @@
  * reused, and a resume point among them is recognized as gone (`hasResumePoint`). A sealed log
  * (the service closed it) refuses appends, so nothing that outlives the service writes to it.
  */
-import type { Store } from "../store/store";
+import { hasRangedReads, type Store } from "../store/store";
 import type { ThreadHandle } from "./driver";
 import type { NewEvent, StoredEvent, ThreadEvent } from "./events";
 import { encodeEvents, isStreamedText } from "./log-codec";
@@ -72,10 +72,16 @@ export interface ThreadLogOptions {
 	upgrade?: () => (events: StoredEvent[]) => StoredEvent[];
 	/**
 	 * For open(): called, before the whole log is folded, with the windowed state the stored
-	 * snapshot and the log's lines after it give (src/log/view-snapshot.ts); not called when there
-	 * is no snapshot that matches the log.
+	 * snapshot and the log's lines after it give (src/log/view-snapshot.ts), `checked`; not called
+	 * when there is no snapshot that matches the log.
+	 *
+	 * On a store without ranged reads (Obsidian on a phone) the log can only be read whole, which
+	 * for a long thread takes long: the snapshot's own state (at its seq) is handed over first,
+	 * before the log is read and so before it can be checked (`checked` false), and then, if the
+	 * log matches it, the checked state. Whoever shows the unchecked one checks `openedFromSnapshot`
+	 * once the log is open: it is that seq only when the log matched.
 	 */
-	onSnapshot?: (view: ThreadState) => void;
+	onSnapshot?: (view: ThreadState, checked: boolean) => void;
 	/**
 	 * For open(): true once the open should be given up (the service closes): checked between
 	 * chunks and slices; open() then resolves null and writes nothing.
@@ -119,6 +125,12 @@ export class ThreadLog implements ThreadHandle {
 	private storedSize = 0;
 	/** The seq of the newest stored snapshot (0: none). */
 	private viewSavedAt = 0;
+	/**
+	 * The seq of the stored snapshot this log was opened from, checked against the log (0: none
+	 * matched). A view answered from the snapshot before the check (onSnapshot's `checked` false)
+	 * is the log's only when this is its seq.
+	 */
+	private fromSnapshot = 0;
 	/** The seq at which a snapshot was last found too big to keep (its window is most of the log). */
 	private viewRefusedAt = 0;
 	/** The snapshot writes, one after the other (never rejects): a seal waits for the one in flight. */
@@ -146,9 +158,15 @@ export class ThreadLog implements ThreadHandle {
 	 * start SEQ_GAP past the last one read, unless the log was sealed at exactly that seq.
 	 */
 	static async open(store: Store, threadId: string, options: ThreadLogOptions = {}): Promise<ThreadLog | null> {
+		const stored = options.onSnapshot ? await readStoredSnapshot(store, threadId) : null;
+		// Read whole, a long log keeps a phone busy for seconds: its snapshot answers first, unchecked.
+		if (stored !== null && !hasRangedReads(store)) {
+			const early = readViewSnapshot(stored, threadId);
+			if (early) options.onSnapshot?.(early.state, false);
+		}
 		const source = await openLogBytes(store, threadLogKey(threadId));
 		if (source === null) return null;
-		const snapshot = options.onSnapshot ? await openSnapshot(store, threadId, source, options) : null;
+		const snapshot = stored !== null ? await openSnapshot(stored, threadId, source, options) : null;
 		// In chunks, each parsed and folded in slices: a long log (a 20,000-call thread is 70 MB)
 		// read, decoded or folded in one run kept the host from its other work for seconds.
 		const stopped = options.stopped ?? (() => false);
@@ -173,9 +191,15 @@ export class ThreadLog implements ThreadHandle {
 		log.tail = new LogTail(end, tailAt);
 		log.storedSize = source.size;
 		log.viewSavedAt = snapshot?.seq ?? 0;
+		log.fromSnapshot = snapshot?.seq ?? 0;
 		if (options.sealedAt !== log.fold.state().lastSeq) log.nextSeq += SEQ_GAP;
 		if (log.state().lastSeq - log.viewSavedAt >= VIEW_REFRESH_EVENTS) void log.saveView();
 		return log;
+	}
+
+	/** The seq of the stored snapshot this log was opened from, when the log matched it (0: none). */
+	get openedFromSnapshot(): number {
+		return this.fromSnapshot;
 	}
 
 	/**
@@ -445,7 +469,7 @@ export class ThreadLog implements ThreadHandle {
  * after it are read. Anything wrong with it and the log is opened as it is.
  */
 async function openSnapshot(
-	store: Store,
+	stored: string,
 	threadId: string,
 	source: LogBytes,
 	options: ThreadLogOptions,
@@ -453,7 +477,8 @@ async function openSnapshot(
 	let events: StoredEvent[];
 	let snapshot;
 	try {
-		snapshot = readViewSnapshot(await store.read(viewSnapshotKey(threadId)), threadId);
+		// Parsed again (not the early answer's objects): the fold below changes its state in place.
+		snapshot = readViewSnapshot(stored, threadId);
 		if (!snapshot) return null;
 		// Far behind the log, it saves little: the log is opened as it is (and a new one stored).
 		if (source.size < snapshot.bytes || source.size - snapshot.bytes > MAX_SNAPSHOT_TAIL_BYTES) return null;
@@ -467,8 +492,17 @@ async function openSnapshot(
 	await inSlices(events.length, (i) => {
 		if (events[i].seq > snapshot.seq) fold.apply(events[i]);
 	});
-	options.onSnapshot?.(windowed(fold.state()));
+	options.onSnapshot?.(windowed(fold.state()), true);
 	return snapshot;
+}
+
+/** The stored snapshot's text, or null (none, or unreadable: the log is opened as it is). */
+async function readStoredSnapshot(store: Store, threadId: string): Promise<string | null> {
+	try {
+		return await store.read(viewSnapshotKey(threadId));
+	} catch {
+		return null;
+	}
 }
 
 /**

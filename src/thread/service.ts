@@ -644,7 +644,7 @@ export class LocalThreadService implements ThreadService {
 			...this.logOptions(),
 			...upgrade,
 			...(sealedAt !== undefined ? { sealedAt } : {}),
-			onSnapshot: (view) => this.snapshots.opened(threadId, view),
+			onSnapshot: (view, checked) => this.snapshots.opened(threadId, view, checked),
 			// A long log still being read when the service closes is given up (close waits for it).
 			stopped: () => this.closed,
 		}).finally(() => this.snapshots.done(threadId));

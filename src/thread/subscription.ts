@@ -20,7 +20,7 @@
  */
 import type { StoredEvent } from "../log/events";
 import type { ThreadLog } from "../log/log";
-import type { ThreadState } from "../log/state";
+import type { OpeningView } from "./opening-snapshots";
 import type { Result, ServiceError, SubscribeParams, Subscription, SubscriptionMessage } from "./service-api";
 import { inSlices } from "../log/slices";
 import { windowed } from "../log/window";
@@ -40,7 +40,20 @@ type Finder = (params: {
 }) => Promise<{ log: ThreadLog; error?: undefined } | { log?: undefined; error: Result<never> }>;
 
 /** The windowed state a log's stored snapshot gives while the log opens (see ThreadLog.open). */
-export type WhileOpening = (threadId: string) => { state: Promise<ThreadState>; cancel: () => void };
+export type WhileOpening = (threadId: string) => { view: Promise<OpeningView>; cancel: () => void };
+
+/**
+ * The answer a subscriber had from a stored snapshot before the log could check it (a store that
+ * reads logs only whole), withdrawn: the log no longer matches it (cut, or rewritten by a sync).
+ * nonce_ahead, as a lost resume point: the subscriber holds what the log does not, and subscribes
+ * again from 0 (clients already do), to the log's own state.
+ */
+export function snapshotWithdrawn(seq: number): ServiceError {
+	return {
+		code: "nonce_ahead",
+		message: `This chat's saved view (at event ${seq}) no longer matches its log, which changed since it was saved: subscribe again from 0.`,
+	};
+}
 
 export function subscribeToLog(
 	params: SubscribeParams,
@@ -69,14 +82,15 @@ export function subscribeToLog(
 		const finding = find(params);
 		// A log still opening may have a stored snapshot: its window answers before the whole log
 		// is folded. The rest of the subscription waits for the log, and goes on after that seq.
-		let early: ThreadState | null = null;
+		let opening: OpeningView | null = null;
 		if (fromSnapshot && whileOpening) {
 			const waiting = whileOpening(params.threadId);
-			early = await Promise.race([waiting.state, finding.then(() => null)]);
+			opening = await Promise.race([waiting.view, finding.then(() => null)]);
 			waiting.cancel();
 			if (closed) return;
-			if (early) send({ kind: "caught_up", lastSeq: early.lastSeq, state: early });
+			if (opening) send({ kind: "caught_up", lastSeq: opening.state.lastSeq, state: opening.state });
 		}
+		const early = opening?.state ?? null;
 		const found = await finding;
 		if (closed) return;
 		if (found.error) {
@@ -91,6 +105,12 @@ export function subscribeToLog(
 		// Deleted between the lookup and now: the log will never announce it again.
 		if (log.isDiscarded()) {
 			deleted();
+			return;
+		}
+		// Answered before the log could check the snapshot: the log now says whether it was its own.
+		if (opening && !opening.checked && log.openedFromSnapshot !== opening.state.lastSeq) {
+			send({ kind: "error", error: snapshotWithdrawn(opening.state.lastSeq) });
+			close();
 			return;
 		}
 		if (!early && !log.hasResumePoint(nonce)) {

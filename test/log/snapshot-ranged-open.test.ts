@@ -101,8 +101,10 @@ async function sealedLog(): Promise<MemoryStore> {
 }
 
 interface Opened {
-	/** The windowed state onSnapshot was given (null: the snapshot was not used). */
+	/** The windowed state onSnapshot was given, checked against the log (null: the snapshot was not used). */
 	view: ThreadState | null;
+	/** The snapshot's state handed over before the log was read (a store without ranged reads), unchecked. */
+	unchecked: ThreadState | null;
 	/** What the open had read of the log when it gave it: whole reads of the log, bytes by ranges. */
 	readBefore: { whole: number; bytes: number } | null;
 	log: ThreadLog;
@@ -110,9 +112,14 @@ interface Opened {
 
 async function open(store: Store): Promise<Opened> {
 	let view: ThreadState | null = null;
+	let unchecked: ThreadState | null = null;
 	let readBefore: Opened["readBefore"] = null;
 	const log = await ThreadLog.open(store, THREAD, {
-		onSnapshot: (state) => {
+		onSnapshot: (state, checked) => {
+			if (!checked) {
+				unchecked = state;
+				return;
+			}
 			view = state;
 			if (store instanceof ProbeStore)
 				readBefore = {
@@ -122,7 +129,7 @@ async function open(store: Store): Promise<Opened> {
 		},
 	});
 	if (!log) throw new Error("no log");
-	return { view, readBefore, log };
+	return { view, unchecked, readBefore, log };
 }
 
 /** The window of what the log's text says. */
@@ -224,12 +231,27 @@ describe("opening a log from its snapshot by ranged reads", () => {
 		await store.append(threadLogKey(THREAD), encodeEvents(turns(SNAPSHOT_SEQ + 1, 2, "later")));
 		const whole = await open(wholeReadsOnly(store));
 		expect(whole.view).toEqual(await fromTheLog(store));
+		expect(whole.log.openedFromSnapshot).toBe(SNAPSHOT_SEQ);
 		expect(whole.log.state()).toEqual(
 			project(THREAD, parseLog(THREAD, (await store.read(threadLogKey(THREAD))) ?? "").events),
 		);
 		const text = (await store.read(threadLogKey(THREAD))) ?? "";
 		await store.write(threadLogKey(THREAD), text.slice(0, Math.floor(text.length / 2)));
-		expect((await open(wholeReadsOnly(store))).view).toBeNull();
+		const cut = await open(wholeReadsOnly(store));
+		expect(cut.view).toBeNull();
+		// Handed over before the log was read, and marked as not matching it once it was.
+		expect(cut.unchecked?.lastSeq).toBe(SNAPSHOT_SEQ);
+		expect(cut.log.openedFromSnapshot).toBe(0);
+	});
+
+	it("hands over the snapshot's state unchecked, before the log is read, only on a store without ranged reads", async () => {
+		const store = await sealedLog();
+		const ranged = await open(new ProbeStore(store));
+		expect(ranged.unchecked).toBeNull();
+		expect(ranged.log.openedFromSnapshot).toBe(SNAPSHOT_SEQ);
+		const whole = await open(wholeReadsOnly(store));
+		const stored = JSON.parse((await store.read(viewSnapshotKey(THREAD))) ?? "") as { state: ThreadState };
+		expect(whole.unchecked).toEqual(stored.state);
 	});
 
 	it("reads a log whose chunk boundary cuts a multi-byte character as the log's text", async () => {

@@ -237,7 +237,12 @@ export function RedlinePane({ host }: RedlinePaneProps) {
 				)}
 				{context && state && (view.caughtUp || view.error) ? (
 					<PaneContext.Provider value={context}>
-						<MessageList key={state.threadId} state={state} host={host} onLoadEarlier={view.loadEarlier} />
+						<MessageList
+							key={`${state.threadId}:${view.restarts}`}
+							state={state}
+							host={host}
+							onLoadEarlier={view.loadEarlier}
+						/>
 					</PaneContext.Provider>
 				) : (
 					threadId && <p className="redline-empty">Loading…</p>

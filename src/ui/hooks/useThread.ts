@@ -16,8 +16,10 @@
  * user scrolls up to them, and put in front of what the view holds.
  *
  * A nonce_ahead error (a transport resumed after events this view holds, but the service lost
- * them in a crash) starts over: a fresh subscription from 0 replaces the state, so the view never
- * keeps events that no longer exist.
+ * them in a crash; or the stored snapshot it showed no longer matches the log) starts over: a fresh
+ * subscription from 0 replaces the state, so the view never keeps events that no longer exist.
+ * `restarts` counts those, so components that keep positions in the state (the mounted window)
+ * start afresh with it.
  */
 import { useLayoutEffect, useState } from "react";
 import { emptyState, LiveFold, project } from "../../log/projection";
@@ -33,6 +35,8 @@ export interface ThreadView {
 	error?: ServiceError;
 	/** Fetches the page of items before the state's (when `state.earlier` says there are some). */
 	loadEarlier: () => void;
+	/** How many times the state was replaced by a fresh subscription (nonce_ahead): a key for what it holds. */
+	restarts: number;
 }
 
 export function useThread(service: ThreadService, threadId: string | null, win: Window | null): ThreadView | null {
@@ -51,6 +55,7 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 		let error: ServiceError | undefined;
 		let frame: number | null = null;
 		let closed = false;
+		let restarts = 0;
 		/** History received before the first caught-up marker, folded at once when it arrives. */
 		let history: StoredEvent[] | null = [];
 		/** The seq a page is being fetched before (one at a time). */
@@ -74,7 +79,7 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 				schedule();
 			});
 		};
-		setView({ state, caughtUp, loadEarlier });
+		setView({ state, caughtUp, loadEarlier, restarts });
 
 		/** The state at the first caught-up marker: the one it carries, or the fold of the history. */
 		const foldHistory = (given?: ThreadState): void => {
@@ -87,7 +92,8 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 
 		const flush = (): void => {
 			frame = null;
-			if (!closed) setView(error ? { state, caughtUp, error, loadEarlier } : { state, caughtUp, loadEarlier });
+			if (!closed)
+				setView(error ? { state, caughtUp, error, loadEarlier, restarts } : { state, caughtUp, loadEarlier, restarts });
 		};
 		const schedule = (): void => {
 			if (frame !== null || closed) return;
@@ -120,6 +126,7 @@ export function useThread(service: ThreadService, threadId: string | null, win: 
 					state = emptyState(threadId);
 					fold = LiveFold.from(state);
 					history = [];
+					restarts++;
 					subscription = subscribe();
 				} else {
 					foldHistory();
