@@ -83,6 +83,12 @@ export interface ThreadLogOptions {
 	 */
 	onSnapshot?: (view: ThreadState, checked: boolean) => void;
 	/**
+	 * For open(): the last seq the thread list records for this log. The unchecked hand-over
+	 * happens only for a snapshot at that seq: one behind it (a crash before the seal, up to 2,000
+	 * events) would show an older chat that then jumps ahead as the log's tail arrives.
+	 */
+	listedSeq?: number;
+	/**
 	 * For open(): true once the open should be given up (the service closes): checked between
 	 * chunks and slices; open() then resolves null and writes nothing.
 	 */
@@ -162,7 +168,8 @@ export class ThreadLog implements ThreadHandle {
 		// Read whole, a long log keeps a phone busy for seconds: its snapshot answers first, unchecked.
 		if (stored !== null && !hasRangedReads(store)) {
 			const early = readViewSnapshot(stored, threadId);
-			if (early) options.onSnapshot?.(early.state, false);
+			const current = early !== null && (options.listedSeq === undefined || early.seq === options.listedSeq);
+			if (current) options.onSnapshot?.(early.state, false);
 		}
 		const source = await openLogBytes(store, threadLogKey(threadId));
 		if (source === null) return null;

@@ -645,6 +645,7 @@ export class LocalThreadService implements ThreadService {
 			...upgrade,
 			...(sealedAt !== undefined ? { sealedAt } : {}),
 			onSnapshot: (view, checked) => this.snapshots.opened(threadId, view, checked),
+			listedSeq: this.index.get(threadId)?.lastSeq,
 			// A long log still being read when the service closes is given up (close waits for it).
 			stopped: () => this.closed,
 		}).finally(() => this.snapshots.done(threadId));

@@ -17,7 +17,8 @@ import { project } from "../../src/log/projection";
 import type { ThreadState } from "../../src/log/state";
 import { viewSnapshotKey } from "../../src/log/view-snapshot";
 import { windowed } from "../../src/log/window";
-import type { ServiceError, ThreadService } from "../../src/thread/service-api";
+import type { ServiceError, ThreadService, ThreadSummary } from "../../src/thread/service-api";
+import { THREAD_INDEX_KEY } from "../../src/thread/thread-index";
 import type { MemoryStore } from "../../src/store/memory-store";
 import { eventsOf, makeService } from "./support/service";
 import { readTurns } from "./support/read-turns";
@@ -142,6 +143,27 @@ describe("opening a thread from its snapshot on a store that reads logs only who
 			again.subscription.close();
 			await service.close();
 		});
+
+	it("a snapshot behind the thread list's last seq (a crash before the seal) answers nothing early: the marker waits for the log", async () => {
+		const { store: inner, threadId } = await sealedThread();
+		// What a process killed mid-turn leaves: the log and its list entry ahead of the snapshot,
+		// which was stored last when the log was 2,000 events behind (here: at the seal).
+		await inner.append(threadLogKey(threadId), encodeEvents(readTurns(threadId, SEALED_SEQ + 1, 2, "later")));
+		const list = JSON.parse((await inner.read(THREAD_INDEX_KEY)) ?? "") as { threads: ThreadSummary[] };
+		for (const entry of list.threads) if (entry.threadId === threadId) entry.lastSeq = SEALED_SEQ + 18;
+		await inner.write(THREAD_INDEX_KEY, JSON.stringify(list));
+		const { service, store, listen: subscribe, release } = withLogHeld(inner, threadId);
+		const { heard, caughtUp, subscription } = subscribe();
+		await expect.poll(() => store.logReads).toBe(1);
+		expect(heard).toHaveLength(0);
+		release();
+		await caughtUp;
+		expect(heard).toEqual([expect.objectContaining({ kind: "caught_up", logReadsBefore: -1 })]);
+		const marker = heard[0];
+		if (marker?.kind === "caught_up") expect(marker.state.lastSeq).toBe(SEALED_SEQ + 18);
+		subscription.close();
+		await service.close();
+	});
 
 	it("an unreadable snapshot answers nothing early: the marker comes from the log", async () => {
 		const { store: inner, threadId } = await sealedThread();
