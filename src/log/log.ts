@@ -25,7 +25,14 @@ import { LiveFold } from "./projection";
 import { redact, redactDeep } from "./redact";
 import type { ThreadState } from "./state";
 import { timers } from "./timers";
-import { checkedRange, encodeViewSnapshot, matchesLog, readViewSnapshot, viewSnapshotKey } from "./view-snapshot";
+import {
+	checkedRange,
+	encodeViewSnapshot,
+	matchesLog,
+	readViewSnapshot,
+	readViewSnapshotHead,
+	viewSnapshotKey,
+} from "./view-snapshot";
 import { windowed } from "./window";
 import { inSlices } from "./slices";
 
@@ -167,9 +174,10 @@ export class ThreadLog implements ThreadHandle {
 		const stored = options.onSnapshot ? await readStoredSnapshot(store, threadId) : null;
 		// Read whole, a long log keeps a phone busy for seconds: its snapshot answers first, unchecked.
 		if (stored !== null && !hasRangedReads(store)) {
-			const early = readViewSnapshot(stored, threadId);
-			const current = early !== null && (options.listedSeq === undefined || early.seq === options.listedSeq);
-			if (current) options.onSnapshot?.(early.state, false);
+			// Its head first: one behind the list is not parsed (0.8 MB for 20,000 calls) for nothing.
+			const seq = readViewSnapshotHead(stored)?.seq;
+			const early = seq !== undefined && (options.listedSeq ?? seq) === seq ? readViewSnapshot(stored, threadId) : null;
+			if (early) options.onSnapshot?.(early.state, false);
 		}
 		const source = await openLogBytes(store, threadLogKey(threadId));
 		if (source === null) return null;

@@ -90,7 +90,6 @@ export function subscribeToLog(
 			if (closed) return;
 			if (opening) send({ kind: "caught_up", lastSeq: opening.state.lastSeq, state: opening.state });
 		}
-		const early = opening?.state ?? null;
 		const found = await finding;
 		if (closed) return;
 		if (found.error) {
@@ -113,7 +112,7 @@ export function subscribeToLog(
 			close();
 			return;
 		}
-		if (!early && !log.hasResumePoint(nonce)) {
+		if (!opening && !log.hasResumePoint(nonce)) {
 			send({ kind: "error", error: nonceAhead(nonce, log.state().lastSeq) });
 			return;
 		}
@@ -127,9 +126,10 @@ export function subscribeToLog(
 			send({ kind: "event", event });
 		};
 		unlisten = log.listen((event) => (caughtUp ? deliver(event) : queue.push(event)));
-		if (early) {
-			// Already caught up from the snapshot: what the log gained since (a recovery) follows.
-			delivered = early.lastSeq;
+		if (opening) {
+			// Already caught up from the snapshot: what the log gained since (a recovery, or the
+			// log's tail past an unchecked snapshot) follows.
+			delivered = opening.state.lastSeq;
 			caughtUp = true;
 			for (const event of log.eventsAfter(delivered)) deliver(event);
 			if (closed) close();

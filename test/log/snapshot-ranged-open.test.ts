@@ -244,6 +244,24 @@ describe("opening a log from its snapshot by ranged reads", () => {
 		expect(cut.log.openedFromSnapshot).toBe(0);
 	});
 
+	it("opens from the log when the snapshot cannot be read (the store fails), with and without ranged reads", async () => {
+		const store = await sealedLog();
+		const failing = (medium: Store): Store =>
+			Object.assign(Object.create(medium) as Store, {
+				read: (key: string) =>
+					key === viewSnapshotKey(THREAD) ? Promise.reject(new Error("EIO: read failed")) : medium.read(key),
+			});
+		for (const medium of [new ProbeStore(store), wholeReadsOnly(store)]) {
+			const { view, unchecked, log } = await open(failing(medium));
+			expect(view).toBeNull();
+			expect(unchecked).toBeNull();
+			expect(log.openedFromSnapshot).toBe(0);
+			expect(log.state()).toEqual(
+				project(THREAD, parseLog(THREAD, (await store.read(threadLogKey(THREAD))) ?? "").events),
+			);
+		}
+	});
+
 	it("hands over the snapshot's state unchecked, before the log is read, only on a store without ranged reads", async () => {
 		const store = await sealedLog();
 		const ranged = await open(new ProbeStore(store));

@@ -18,8 +18,7 @@ import type { ThreadService } from "../../src/thread/service-api";
 import { MemoryStore } from "../../src/store/memory-store";
 import { eventsOf, makeService, mustCreate } from "./support/service";
 import { readTurns } from "./support/read-turns";
-
-const TURNS = 60;
+import { SEALED_SEQ, SEALED_TURNS as TURNS, sealedLongThread as sealedThread } from "./support/sealed-long-thread";
 
 /** The state a `from: "snapshot"` subscriber is given at the caught-up marker. */
 function openedState(service: ThreadService, threadId: string): Promise<ThreadState> {
@@ -32,20 +31,6 @@ function openedState(service: ThreadService, threadId: string): Promise<ThreadSt
 			else if (message.kind === "error") reject(new Error(message.error.message));
 		});
 	});
-}
-
-/** A long thread in the store, opened and sealed once by a service (which leaves its snapshot). */
-async function sealedThread(): Promise<{ store: MemoryStore; threadId: string }> {
-	const store = new MemoryStore();
-	const first = makeService({ store }).service;
-	const threadId = await mustCreate(first, "long");
-	await first.close();
-	await store.append(threadLogKey(threadId), encodeEvents(readTurns(threadId, 2, TURNS, "turn")));
-	const second = makeService({ store }).service;
-	await openedState(second, threadId);
-	await second.close();
-	expect(await store.read(viewSnapshotKey(threadId))).not.toBeNull();
-	return { store, threadId };
 }
 
 /** What the log says: the window of the fold of every event a full subscriber gets. */
@@ -95,7 +80,7 @@ describe("opening a thread from its stored snapshot", () => {
 
 	it("includes what was appended to the log after the snapshot was taken", async () => {
 		const { store, threadId } = await sealedThread();
-		const lastSeq = 1 + TURNS * 9;
+		const lastSeq = SEALED_SEQ;
 		await store.append(threadLogKey(threadId), encodeEvents(readTurns(threadId, lastSeq + 1, 3, "later")));
 		const service = makeService({ store }).service;
 		const state = await openedState(service, threadId);

@@ -22,12 +22,8 @@ import { THREAD_INDEX_KEY } from "../../src/thread/thread-index";
 import type { MemoryStore } from "../../src/store/memory-store";
 import { eventsOf, makeService } from "./support/service";
 import { readTurns } from "./support/read-turns";
-import {
-	GatedWholeReads,
-	SEALED_SEQ,
-	SEALED_TURNS as TURNS,
-	sealedLongThread as sealedThread,
-} from "./support/gated-whole-reads";
+import { gatedWholeReads, type GatedWholeReads } from "./support/gated-whole-reads";
+import { SEALED_SEQ, SEALED_TURNS as TURNS, sealedLongThread as sealedThread } from "./support/sealed-long-thread";
 
 type Heard =
 	| { kind: "caught_up"; state: ThreadState; logReadsBefore: number }
@@ -57,7 +53,7 @@ async function loaded(service: ThreadService, threadId: string): Promise<StoredE
 
 /** A service over a store whose reads of the thread's log are held until `release`. */
 function withLogHeld(inner: MemoryStore, threadId: string) {
-	const store = new GatedWholeReads(inner);
+	const store = gatedWholeReads(inner);
 	store.holdLogOf(threadId);
 	let released = false;
 	const { service } = makeService({ store });
@@ -70,6 +66,25 @@ function withLogHeld(inner: MemoryStore, threadId: string) {
 			store.release();
 		},
 	};
+}
+
+/**
+ * Subscribes while the log's read is held, and checks that nothing came before it (a snapshot's
+ * answer comes before the log's read starts), then that the marker came once the log was read.
+ */
+async function markerFromTheLog(inner: MemoryStore, threadId: string): Promise<ThreadState> {
+	const { service, store, listen: subscribe, release } = withLogHeld(inner, threadId);
+	const { heard, caughtUp, subscription } = subscribe();
+	await expect.poll(() => store.logReads).toBe(1);
+	expect(heard).toHaveLength(0);
+	release();
+	await caughtUp;
+	const marker = heard[0];
+	expect(heard).toEqual([expect.objectContaining({ kind: "caught_up", logReadsBefore: -1 })]);
+	subscription.close();
+	await service.close();
+	if (marker?.kind !== "caught_up") throw new Error("no marker");
+	return marker.state;
 }
 
 describe("opening a thread from its snapshot on a store that reads logs only whole", () => {
@@ -152,31 +167,12 @@ describe("opening a thread from its snapshot on a store that reads logs only who
 		const list = JSON.parse((await inner.read(THREAD_INDEX_KEY)) ?? "") as { threads: ThreadSummary[] };
 		for (const entry of list.threads) if (entry.threadId === threadId) entry.lastSeq = SEALED_SEQ + 18;
 		await inner.write(THREAD_INDEX_KEY, JSON.stringify(list));
-		const { service, store, listen: subscribe, release } = withLogHeld(inner, threadId);
-		const { heard, caughtUp, subscription } = subscribe();
-		await expect.poll(() => store.logReads).toBe(1);
-		expect(heard).toHaveLength(0);
-		release();
-		await caughtUp;
-		expect(heard).toEqual([expect.objectContaining({ kind: "caught_up", logReadsBefore: -1 })]);
-		const marker = heard[0];
-		if (marker?.kind === "caught_up") expect(marker.state.lastSeq).toBe(SEALED_SEQ + 18);
-		subscription.close();
-		await service.close();
+		expect((await markerFromTheLog(inner, threadId)).lastSeq).toBe(SEALED_SEQ + 18);
 	});
 
 	it("an unreadable snapshot answers nothing early: the marker comes from the log", async () => {
 		const { store: inner, threadId } = await sealedThread();
 		await inner.write(viewSnapshotKey(threadId), "{ torn");
-		const { service, store, listen: subscribe, release } = withLogHeld(inner, threadId);
-		const { heard, caughtUp, subscription } = subscribe();
-		// A snapshot's answer comes before the log's read starts: none came.
-		await expect.poll(() => store.logReads).toBe(1);
-		expect(heard).toHaveLength(0);
-		release();
-		await caughtUp;
-		expect(heard).toEqual([expect.objectContaining({ kind: "caught_up", logReadsBefore: -1 })]);
-		subscription.close();
-		await service.close();
+		expect((await markerFromTheLog(inner, threadId)).lastSeq).toBe(SEALED_SEQ);
 	});
 });

@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { threadLogKey } from "../../src/log/log";
 import { encodeEvents } from "../../src/log/log-codec";
 import { RedlinePane } from "../../src/ui/components/RedlinePane";
-import { GatedWholeReads, SEALED_TURNS, sealedLongThread } from "../thread/support/gated-whole-reads";
+import { gatedWholeReads } from "../thread/support/gated-whole-reads";
+import { SEALED_TURNS, sealedLongThread } from "../thread/support/sealed-long-thread";
 import { readTurns } from "../thread/support/read-turns";
 import { makeService } from "../thread/support/service";
 import { testHost } from "./support/host";
@@ -23,7 +24,7 @@ const NEWEST = `turn ${SEALED_TURNS - 1}`;
 describe("the pane on a store that reads logs only whole", () => {
 	it("shows the thread from its snapshot while the log is read", async () => {
 		const { store: inner, threadId } = await sealedLongThread();
-		const store = new GatedWholeReads(inner);
+		const store = gatedWholeReads(inner);
 		store.holdLogOf(threadId);
 		const { service } = makeService({ store });
 		render(<RedlinePane host={testHost(service)} />);
@@ -38,7 +39,7 @@ describe("the pane on a store that reads logs only whole", () => {
 		const log = (await inner.read(threadLogKey(threadId))) ?? "";
 		const created = log.slice(0, log.indexOf("\n") + 1);
 		await inner.write(threadLogKey(threadId), created + encodeEvents(readTurns(threadId, 2, 3, "synced")));
-		const store = new GatedWholeReads(inner);
+		const store = gatedWholeReads(inner);
 		store.holdLogOf(threadId);
 		const { service } = makeService({ store });
 		render(<RedlinePane host={testHost(service)} />);
